@@ -1,0 +1,22 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+// SITE_URL is the public origin used in feeds, canonical links and mails.
+const site = process.env.SITE_URL || 'http://localhost:4321';
+
+export default defineConfig({
+	site,
+	output: 'static',
+	adapter: node({ mode: 'standalone' }),
+	integrations: [react()],
+	// Origin checks for JSON endpoints live in our middleware (Astro's own check covers forms only).
+	security: { checkOrigin: false },
+	server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },
+	vite: {
+		plugins: [tailwindcss()],
+		ssr: { external: ['better-sqlite3', '@node-rs/argon2', 'isomorphic-dompurify', 'nodemailer'] },
+	},
+});

@@ -1,0 +1,279 @@
+/**
+ * The whole data model (SPEC section 3) in one place. Timestamps are stored as integer
+ * milliseconds; lists of text (tags, features, pros, cons) as JSON text.
+ */
+import { relations, sql } from 'drizzle-orm';
+import {
+	check,
+	index,
+	integer,
+	real,
+	sqliteTable,
+	text,
+	uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+const createdAt = () =>
+	integer('created_at', { mode: 'timestamp_ms' })
+		.notNull()
+		.$defaultFn(() => new Date());
+const updatedAt = () =>
+	integer('updated_at', { mode: 'timestamp_ms' })
+		.notNull()
+		.$defaultFn(() => new Date());
+const textList = (name: string) =>
+	text(name, { mode: 'json' })
+		.$type<string[]>()
+		.notNull()
+		.$defaultFn(() => []);
+
+export const USER_ROLES = ['user', 'editor'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const users = sqliteTable(
+	'users',
+	{
+		id: integer('id').primaryKey({ autoIncrement: true }),
+		username: text('username').notNull(),
+		/** Stored lower-cased, so uniqueness and sign-in ignore case. */
+		email: text('email').notNull(),
+		passwordHash: text('password_hash').notNull(),
+		role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+		isBanned: integer('is_banned', { mode: 'boolean' }).notNull().default(false),
+		isNewsletterSubscribed: integer('is_newsletter_subscribed', { mode: 'boolean' })
+			.notNull()
+			.default(false),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex('users_email_unique').on(t.email),
+		uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+		index('users_created_at_idx').on(t.createdAt),
+	],
+);
+
+/** Lucia-style sessions: the id is the SHA-256 (hex) of the cookie token, never the token. */
+export const sessions = sqliteTable(
+	'sessions',
+	{
+		id: text('id').primaryKey(),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+	},
+	(t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Reset tokens, stored only as a SHA-256 hash; single use, one live token per user. */
+export const passwordResetTokens = sqliteTable(
+	'password_reset_tokens',
+	{
+		id: text('id').primaryKey(),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+	},
+	(t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+export const ARTICLE_KINDS = ['news', 'education'] as const;
+export type ArticleKind = (typeof ARTICLE_KINDS)[number];
+
+/** News and education articles share every field, so they share a table told apart by kind. */
+export const articles = sqliteTable(
+	'articles',
+	{
+		id: integer('id').primaryKey({ autoIncrement: true }),
+		kind: text('kind', { enum: ARTICLE_KINDS }).notNull(),
+		title: text('title').notNull(),
+		excerpt: text('excerpt').notNull(),
+		content: text('content').notNull(),
+		category: text('category').notNull(),
+		imageUrl: text('image_url'),
+		tags: textList('tags'),
+		readTime: integer('read_time').notNull().default(5),
+		isPublished: integer('is_published', { mode: 'boolean' }).notNull().default(false),
+		authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		index('articles_public_list_idx').on(t.kind, t.isPublished, t.createdAt),
+		index('articles_category_idx').on(t.kind, t.category, t.createdAt),
+		index('articles_title_idx').on(t.kind, t.title),
+		index('articles_author_idx').on(t.authorId),
+		check('articles_read_time_range', sql`${t.readTime} between 1 and 60`),
+	],
+);
+
+export const staticPages = sqliteTable('static_pages', {
+	id: integer('id').primaryKey({ autoIncrement: true }),
+	slug: text('slug').notNull().unique(),
+	title: text('title').notNull(),
+	content: text('content').notNull(),
+	lastModifiedBy: integer('last_modified_by').references(() => users.id, {
+		onDelete: 'set null',
+	}),
+	updatedAt: updatedAt(),
+});
+
+export const platforms = sqliteTable(
+	'platforms',
+	{
+		id: integer('id').primaryKey({ autoIncrement: true }),
+		name: text('name').notNull(),
+		description: text('description').notNull(),
+		logo: text('logo'),
+		pricing: text('pricing').notNull(),
+		features: textList('features'),
+		pros: textList('pros'),
+		cons: textList('cons'),
+		websiteUrl: text('website_url'),
+		category: text('category').notNull(),
+		isRecommended: integer('is_recommended', { mode: 'boolean' }).notNull().default(false),
+		sortOrder: integer('sort_order').notNull().default(0),
+		/** Average of platform_ratings, one decimal; kept in step inside the rating transaction. */
+		rating: real('rating').notNull().default(0),
+		reviewCount: integer('review_count').notNull().default(0),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		index('platforms_name_idx').on(t.name),
+		index('platforms_rating_idx').on(t.rating),
+		index('platforms_category_idx').on(t.category),
+		index('platforms_sort_order_idx').on(t.sortOrder, t.name),
+	],
+);
+
+export const platformRatings = sqliteTable(
+	'platform_ratings',
+	{
+		id: integer('id').primaryKey({ autoIncrement: true }),
+		platformId: integer('platform_id')
+			.notNull()
+			.references(() => platforms.id, { onDelete: 'cascade' }),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		rating: integer('rating').notNull(),
+		review: text('review'),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		uniqueIndex('platform_ratings_one_per_user').on(t.platformId, t.userId),
+		index('platform_ratings_platform_created_idx').on(t.platformId, t.createdAt),
+		index('platform_ratings_user_idx').on(t.userId),
+		check('platform_ratings_range', sql`${t.rating} between 1 and 5`),
+	],
+);
+
+export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+export const platformComments = sqliteTable(
+	'platform_comments',
+	{
+		id: integer('id').primaryKey({ autoIncrement: true }),
+		platformId: integer('platform_id')
+			.notNull()
+			.references(() => platforms.id, { onDelete: 'cascade' }),
+		/** Null once the author's account is gone; moderation then shows 'Anonymous'. */
+		userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+		comment: text('comment').notNull(),
+		status: text('status', { enum: COMMENT_STATUSES }).notNull().default('pending'),
+		helpfulVotes: integer('helpful_votes').notNull().default(0),
+		unhelpfulVotes: integer('unhelpful_votes').notNull().default(0),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		index('platform_comments_platform_status_idx').on(t.platformId, t.status, t.createdAt),
+		index('platform_comments_status_idx').on(t.status, t.createdAt),
+		index('platform_comments_user_idx').on(t.userId),
+	],
+);
+
+export const VOTE_TYPES = ['helpful', 'unhelpful'] as const;
+export type VoteType = (typeof VOTE_TYPES)[number];
+
+export const commentVotes = sqliteTable(
+	'comment_votes',
+	{
+		id: integer('id').primaryKey({ autoIncrement: true }),
+		commentId: integer('comment_id')
+			.notNull()
+			.references(() => platformComments.id, { onDelete: 'cascade' }),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		voteType: text('vote_type', { enum: VOTE_TYPES }).notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex('comment_votes_one_per_user').on(t.commentId, t.userId),
+		index('comment_votes_user_idx').on(t.userId),
+	],
+);
+
+export const podcastEpisodes = sqliteTable(
+	'podcast_episodes',
+	{
+		id: integer('id').primaryKey({ autoIncrement: true }),
+		title: text('title').notNull(),
+		description: text('description').notNull(),
+		imageUrl: text('image_url'),
+		audioUrl: text('audio_url').notNull(),
+		/** Minutes. */
+		duration: integer('duration').notNull(),
+		episodeNumber: integer('episode_number').notNull(),
+		seasonNumber: integer('season_number').notNull().default(1),
+		publishedAt: integer('published_at', { mode: 'timestamp_ms' }).notNull(),
+		tags: textList('tags'),
+		authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+	},
+	(t) => [
+		index('podcast_episodes_published_idx').on(t.publishedAt),
+		index('podcast_episodes_title_idx').on(t.title),
+		index('podcast_episodes_duration_idx').on(t.duration),
+		index('podcast_episodes_number_idx').on(t.seasonNumber, t.episodeNumber),
+	],
+);
+
+export const usersRelations = relations(users, ({ many }) => ({
+	sessions: many(sessions),
+	articles: many(articles),
+	ratings: many(platformRatings),
+	comments: many(platformComments),
+}));
+export const articlesRelations = relations(articles, ({ one }) => ({
+	author: one(users, { fields: [articles.authorId], references: [users.id] }),
+}));
+export const staticPagesRelations = relations(staticPages, ({ one }) => ({
+	lastModifiedByUser: one(users, { fields: [staticPages.lastModifiedBy], references: [users.id] }),
+}));
+export const platformsRelations = relations(platforms, ({ many }) => ({
+	ratings: many(platformRatings),
+	comments: many(platformComments),
+}));
+export const platformRatingsRelations = relations(platformRatings, ({ one }) => ({
+	platform: one(platforms, { fields: [platformRatings.platformId], references: [platforms.id] }),
+	user: one(users, { fields: [platformRatings.userId], references: [users.id] }),
+}));
+export const platformCommentsRelations = relations(platformComments, ({ one, many }) => ({
+	platform: one(platforms, { fields: [platformComments.platformId], references: [platforms.id] }),
+	user: one(users, { fields: [platformComments.userId], references: [users.id] }),
+	votes: many(commentVotes),
+}));
+export const commentVotesRelations = relations(commentVotes, ({ one }) => ({
+	comment: one(platformComments, {
+		fields: [commentVotes.commentId],
+		references: [platformComments.id],
+	}),
+	user: one(users, { fields: [commentVotes.userId], references: [users.id] }),
+}));
+export const podcastEpisodesRelations = relations(podcastEpisodes, ({ one }) => ({
+	author: one(users, { fields: [podcastEpisodes.authorId], references: [users.id] }),
+}));

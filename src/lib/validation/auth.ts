@@ -1,0 +1,91 @@
+/**
+ * Account forms' rules, shared by the islands and the endpoints so both say the same thing.
+ */
+import { z } from 'zod';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 256;
+
+export const emailField = z
+	.string({ error: 'Email is required.' })
+	.trim()
+	.min(1, 'Email is required.')
+	.max(254, 'Email is too long.')
+	.pipe(z.email({ error: 'Please enter a valid email address.' }))
+	.transform((value) => value.toLowerCase());
+
+/** Usernames: 3 to 30 letters, digits, dots, dashes or underscores (our choice; SPEC is silent). */
+export const usernameField = z
+	.string({ error: 'Username is required.' })
+	.trim()
+	.min(1, 'Username is required.')
+	.min(3, 'Username must be at least 3 characters long.')
+	.max(30, 'Username must be at most 30 characters long.')
+	.regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dots, dashes and underscores.');
+
+export const newPasswordField = z
+	.string({ error: 'Password is required.' })
+	.min(1, 'Password is required.')
+	.min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long.')
+	.max(MAX_PASSWORD_LENGTH, 'Password is too long.');
+
+const presentPassword = z
+	.string({ error: 'Password is required.' })
+	.min(1, 'Password is required.')
+	.max(MAX_PASSWORD_LENGTH, 'Password is too long.');
+
+export const loginSchema = z.object({ email: emailField, password: presentPassword });
+
+export const registerSchema = z.object({
+	email: emailField,
+	username: usernameField,
+	password: newPasswordField,
+});
+
+export const forgotPasswordSchema = z.object({
+	email: z
+		.string({ error: 'Please enter your email address.' })
+		.trim()
+		.min(1, 'Please enter your email address.')
+		.max(254, 'Email is too long.')
+		.transform((value) => value.toLowerCase()),
+});
+
+export const resetPasswordSchema = z.object({
+	token: z
+		.string({ error: 'The password reset link is invalid or missing.' })
+		.min(1, 'The password reset link is invalid or missing.')
+		.max(128, 'The password reset link is invalid or missing.'),
+	newPassword: newPasswordField,
+});
+
+export const changeEmailSchema = z.object({
+	email: z
+		.string({ error: 'Please enter a new email address.' })
+		.trim()
+		.min(1, 'Please enter a new email address.')
+		.max(254, 'Email is too long.')
+		.pipe(z.email({ error: 'Please enter a valid email address.' }))
+		.transform((value) => value.toLowerCase()),
+	currentPassword: presentPassword,
+});
+
+export const changePasswordSchema = z.object({
+	currentPassword: presentPassword,
+	newPassword: newPasswordField,
+});
+
+export const newsletterSchema = z.object({
+	isNewsletterSubscribed: z.boolean({ error: 'isNewsletterSubscribed must be true or false.' }),
+});
+
+/** The user as the API returns it (GET /api/user, login, register). */
+export type PublicUser = {
+	id: number;
+	username: string;
+	email: string;
+	role: 'user' | 'editor';
+	isBanned: boolean;
+	isNewsletterSubscribed: boolean;
+	createdAt: string;
+};

@@ -1,0 +1,56 @@
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { isCrossSiteRequest } from './server/client';
+import { MAX_BODY_BYTES, errorResponse } from './server/http';
+import {
+	SESSION_COOKIE,
+	clearSessionCookie,
+	setSessionCookie,
+	validateSessionToken,
+} from './server/auth/session';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Cross-site writes and oversized bodies are refused before any endpoint runs. */
+const apiGuard = defineMiddleware((ctx, next) => {
+	if (ctx.isPrerendered || !ctx.url.pathname.startsWith('/api/')) return next();
+	if (!UNSAFE_METHODS.has(ctx.request.method)) return next();
+	if (isCrossSiteRequest(ctx.request, ctx.url)) {
+		return errorResponse(403, 'Cross-site requests are not allowed.');
+	}
+	const length = Number(ctx.request.headers.get('content-length'));
+	if (Number.isFinite(length) && length > MAX_BODY_BYTES) {
+		return errorResponse(413, 'Request body is too large.');
+	}
+	return next();
+});
+
+/** Puts the signed-in user (or null) on locals and keeps the sliding session cookie fresh. */
+const session = defineMiddleware((ctx, next) => {
+	ctx.locals.user = null;
+	ctx.locals.session = null;
+	if (ctx.isPrerendered) return next();
+	const token = ctx.cookies.get(SESSION_COOKIE)?.value;
+	if (!token) return next();
+	const found = /^[a-z2-7]{32}$/.test(token) ? validateSessionToken(token) : null;
+	if (found) {
+		ctx.locals.user = found.user;
+		ctx.locals.session = found.session;
+		if (found.extended) setSessionCookie(ctx.cookies, token, found.session.expiresAt);
+	} else {
+		clearSessionCookie(ctx.cookies);
+	}
+	return next();
+});
+
+/** Baseline headers on every on-demand answer; static files get theirs from the server. */
+const securityHeaders = defineMiddleware(async (_ctx, next) => {
+	const response = await next();
+	// Some responses (Response.redirect) have immutable headers, so copy them.
+	const headers = new Headers(response.headers);
+	headers.set('X-Content-Type-Options', 'nosniff');
+	headers.set('X-Frame-Options', 'DENY');
+	if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+	return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+});
+
+export const onRequest = sequence(securityHeaders, apiGuard, session);

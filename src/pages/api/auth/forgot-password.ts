@@ -1,0 +1,13 @@
+import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset } from '../../../server/auth/accounts';
+import { clientKey } from '../../../server/client';
+import { endpoint, json, readJson } from '../../../server/http';
+import { forgotPasswordSchema } from '../../../lib/validation/auth';
+
+export const prerender = false;
+
+/** Always the same neutral answer, whether or not the account exists. */
+export const POST = endpoint(async (ctx) => {
+	const { email } = await readJson(ctx.request, forgotPasswordSchema);
+	requestPasswordReset(email, clientKey(ctx));
+	return json({ message: FORGOT_PASSWORD_MESSAGE });
+});

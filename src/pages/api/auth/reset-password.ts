@@ -1,0 +1,11 @@
+import { resetPassword } from '../../../server/auth/accounts';
+import { endpoint, json, readJson } from '../../../server/http';
+import { resetPasswordSchema } from '../../../lib/validation/auth';
+
+export const prerender = false;
+
+export const POST = endpoint(async ({ request }) => {
+	const { token, newPassword } = await readJson(request, resetPasswordSchema);
+	await resetPassword(token, newPassword);
+	return json({ message: 'Password reset successful' });
+});

@@ -1,0 +1,14 @@
+import { authenticate } from '../../server/auth/accounts';
+import { startSession } from '../../server/auth/sign-in';
+import { clientKey } from '../../server/client';
+import { endpoint, json, readJson } from '../../server/http';
+import { loginSchema } from '../../lib/validation/auth';
+
+export const prerender = false;
+
+export const POST = endpoint(async (ctx) => {
+	const { email, password } = await readJson(ctx.request, loginSchema);
+	const user = await authenticate(email, password, clientKey(ctx));
+	startSession(ctx, user.id);
+	return json(user);
+});

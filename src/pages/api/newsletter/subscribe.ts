@@ -1,0 +1,11 @@
+import { setNewsletter } from '../../../server/auth/accounts';
+import { endpoint, errorResponse, json } from '../../../server/http';
+
+export const prerender = false;
+
+/** Subscribes the signed-in account; the email typed on the home page is not sent (SPEC 7). */
+export const POST = endpoint(({ locals }) => {
+	if (!locals.user) return errorResponse(401, 'Please sign in to subscribe to our newsletter');
+	const user = setNewsletter(locals.user.id, true);
+	return json({ message: 'You are subscribed to our newsletter.', user });
+});

@@ -1,0 +1,12 @@
+import { setNewsletter } from '../../../server/auth/accounts';
+import { requireUser } from '../../../server/auth/guardian';
+import { endpoint, json, readJson } from '../../../server/http';
+import { newsletterSchema } from '../../../lib/validation/auth';
+
+export const prerender = false;
+
+export const PUT = endpoint(async ({ request, locals }) => {
+	const user = requireUser(locals);
+	const { isNewsletterSubscribed } = await readJson(request, newsletterSchema);
+	return json(setNewsletter(user.id, isNewsletterSubscribed));
+});

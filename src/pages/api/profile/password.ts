@@ -1,0 +1,14 @@
+import { changePassword } from '../../../server/auth/accounts';
+import { requireUser } from '../../../server/auth/guardian';
+import { endpoint, json, readJson } from '../../../server/http';
+import { changePasswordSchema } from '../../../lib/validation/auth';
+
+export const prerender = false;
+
+/** Changes the password and ends every other session of the user. */
+export const PUT = endpoint(async ({ request, locals }) => {
+	const user = requireUser(locals);
+	const { currentPassword, newPassword } = await readJson(request, changePasswordSchema);
+	await changePassword(user, currentPassword, newPassword, locals.session!.id);
+	return json({ message: 'Password updated' });
+});

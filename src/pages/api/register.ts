@@ -1,0 +1,15 @@
+import { register } from '../../server/auth/accounts';
+import { startSession } from '../../server/auth/sign-in';
+import { clientKey } from '../../server/client';
+import { endpoint, json, readJson } from '../../server/http';
+import { registerSchema } from '../../lib/validation/auth';
+
+export const prerender = false;
+
+/** Creates the account and signs it in (SPEC 4: registration success stores the user). */
+export const POST = endpoint(async (ctx) => {
+	const input = await readJson(ctx.request, registerSchema);
+	const user = await register(input, clientKey(ctx));
+	startSession(ctx, user.id);
+	return json(user, 201);
+});

@@ -1,0 +1,7 @@
+import { requireUser } from '../../server/auth/guardian';
+import { endpoint, json } from '../../server/http';
+
+export const prerender = false;
+
+/** The signed-in user; 401 means "anonymous" to the client, not an error. */
+export const GET = endpoint(({ locals }) => json(requireUser(locals)));

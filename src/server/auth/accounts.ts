@@ -1,0 +1,209 @@
+/**
+ * Accounts: registration, sign-in, profile changes, bans and password resets. Every rule of
+ * SPEC sections 4-6 about a user's own account is decided here.
+ */
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { config } from '../config';
+import { db, schema } from '../db';
+import { HttpError } from '../http';
+import { passwordResetMail, sendMail } from '../mail';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { limits, retryMessage } from './rate-limit';
+import { invalidateUserSessions, publicUserColumns, type SessionUser } from './session';
+import { generateToken, hashToken } from './tokens';
+
+const { users } = schema;
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+export function findUserById(id: number): SessionUser | undefined {
+	return db().select(publicUserColumns).from(users).where(eq(users.id, id)).get();
+}
+
+function findByEmail(email: string) {
+	return db().select().from(users).where(eq(users.email, email.toLowerCase())).get();
+}
+
+function usernameTaken(username: string, exceptId?: number): boolean {
+	const row = db()
+		.select({ id: users.id })
+		.from(users)
+		.where(sql`lower(${users.username}) = lower(${username})`)
+		.get();
+	return !!row && row.id !== exceptId;
+}
+
+function emailTaken(email: string, exceptId?: number): boolean {
+	const row = findByEmail(email);
+	return !!row && row.id !== exceptId;
+}
+
+export type NewAccount = {
+	email: string;
+	username: string;
+	password: string;
+	role?: 'user' | 'editor';
+	isNewsletterSubscribed?: boolean;
+};
+
+/** Creates an account; 409 names the field that is already taken. */
+export async function createAccount(input: NewAccount): Promise<SessionUser> {
+	if (emailTaken(input.email)) throw new HttpError(409, 'An account with this email already exists.');
+	if (usernameTaken(input.username)) throw new HttpError(409, 'This username is already taken.');
+	const passwordHash = await hashPassword(input.password);
+	try {
+		return db()
+			.insert(users)
+			.values({
+				email: input.email.toLowerCase(),
+				username: input.username,
+				passwordHash,
+				role: input.role ?? 'user',
+				isNewsletterSubscribed: input.isNewsletterSubscribed ?? false,
+			})
+			.returning(publicUserColumns)
+			.get();
+	} catch (error) {
+		// A concurrent registration won the race between the check and the insert.
+		if (String(error).includes('UNIQUE')) {
+			throw new HttpError(409, 'An account with this email or username already exists.');
+		}
+		throw error;
+	}
+}
+
+export async function register(
+	input: Omit<NewAccount, 'role'>,
+	clientKey: string,
+): Promise<SessionUser> {
+	const wait = limits.registerPerClient.retryAfter(clientKey);
+	if (wait) throw new HttpError(429, retryMessage(wait, 'sign-ups from this address'));
+	limits.registerPerClient.hit(clientKey);
+	return createAccount(input);
+}
+
+const INVALID_LOGIN = 'Invalid email or password.';
+export const BANNED_MESSAGE =
+	'Your account has been banned. Please contact us if you think this is a mistake.';
+
+/**
+ * Checks credentials. Failures count against both the account and the client; the message
+ * is the same whether or not the email exists, and a dummy hash keeps the timing alike.
+ */
+export async function authenticate(
+	email: string,
+	password: string,
+	clientKey: string,
+): Promise<SessionUser> {
+	const wait = Math.max(
+		limits.loginPerAccount.retryAfter(email),
+		limits.loginPerClient.retryAfter(clientKey),
+	);
+	if (wait) throw new HttpError(429, retryMessage(wait, 'sign-in attempts'));
+	const row = findByEmail(email);
+	const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), password);
+	if (!row || !ok) {
+		limits.loginPerAccount.hit(email);
+		limits.loginPerClient.hit(clientKey);
+		throw new HttpError(401, INVALID_LOGIN);
+	}
+	if (row.isBanned) throw new HttpError(403, BANNED_MESSAGE);
+	limits.loginPerAccount.reset(email);
+	return findUserById(row.id)!;
+}
+
+async function requirePassword(userId: number, password: string): Promise<void> {
+	const row = db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+	if (!row || !(await verifyPassword(row.hash, password))) {
+		throw new HttpError(400, 'Current password is incorrect.');
+	}
+}
+
+export async function changeEmail(
+	user: SessionUser,
+	email: string,
+	currentPassword: string,
+): Promise<SessionUser> {
+	if (email === user.email) throw new HttpError(400, 'Please enter a new email address.');
+	await requirePassword(user.id, currentPassword);
+	if (emailTaken(email, user.id)) throw new HttpError(409, 'An account with this email already exists.');
+	db().update(users).set({ email }).where(eq(users.id, user.id)).run();
+	return findUserById(user.id)!;
+}
+
+/** Sets a new password and ends every other session of the user. */
+export async function setPassword(userId: number, password: string, keepSessionId?: string) {
+	const passwordHash = await hashPassword(password);
+	db().update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+	invalidateUserSessions(userId, keepSessionId);
+}
+
+export async function changePassword(
+	user: SessionUser,
+	currentPassword: string,
+	newPassword: string,
+	sessionId: string,
+): Promise<void> {
+	await requirePassword(user.id, currentPassword);
+	await setPassword(user.id, newPassword, sessionId);
+}
+
+export function setNewsletter(userId: number, subscribed: boolean): SessionUser {
+	db().update(users).set({ isNewsletterSubscribed: subscribed }).where(eq(users.id, userId)).run();
+	return findUserById(userId)!;
+}
+
+/** Bans a user and ends all their sessions at once. */
+export function setBanned(userId: number, banned: boolean): SessionUser | undefined {
+	db().update(users).set({ isBanned: banned }).where(eq(users.id, userId)).run();
+	if (banned) invalidateUserSessions(userId);
+	return findUserById(userId);
+}
+
+export const FORGOT_PASSWORD_MESSAGE =
+	'If an account with that email exists, you will receive a password reset link.';
+
+/**
+ * Issues a reset token (voiding older ones) and mails the link. Answers nothing about whether
+ * the account exists; the mail is sent after the response so timing does not tell either.
+ */
+export function requestPasswordReset(email: string, clientKey: string): void {
+	const wait = Math.max(
+		limits.forgotPerAccount.retryAfter(email),
+		limits.forgotPerClient.retryAfter(clientKey),
+	);
+	if (wait) throw new HttpError(429, retryMessage(wait, 'password reset requests'));
+	limits.forgotPerAccount.hit(email);
+	limits.forgotPerClient.hit(clientKey);
+	const user = findByEmail(email);
+	if (!user || user.isBanned) return;
+	const token = generateToken();
+	db().transaction((tx) => {
+		tx.delete(schema.passwordResetTokens).where(eq(schema.passwordResetTokens.userId, user.id)).run();
+		tx.insert(schema.passwordResetTokens)
+			.values({
+				id: hashToken(token),
+				userId: user.id,
+				expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+			})
+			.run();
+	});
+	const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, config().siteUrl);
+	sendMail(passwordResetMail(user.email, link.href)).catch((error) =>
+		console.error('[mail] password reset mail failed', error),
+	);
+}
+
+export const INVALID_RESET_TOKEN = 'This password reset link is invalid or has expired.';
+
+/** Uses a reset token once: sets the password and ends every session of the user. */
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+	const id = hashToken(token);
+	const { passwordResetTokens: tokens } = schema;
+	const row = db()
+		.delete(tokens)
+		.where(and(eq(tokens.id, id), gt(tokens.expiresAt, new Date())))
+		.returning()
+		.get();
+	if (!row) throw new HttpError(400, INVALID_RESET_TOKEN);
+	await setPassword(row.userId, newPassword);
+}

@@ -1,0 +1,43 @@
+/**
+ * Who may do what (SPEC section 6), asked by every endpoint. Each check throws the HttpError
+ * the endpoint should answer with, so a refusal is one line at the call site.
+ */
+import { HttpError } from '../http';
+import type { SessionUser } from './session';
+
+export const AUTH_REQUIRED = 'Authentication required';
+export const BANNED_ACTION = 'Your account is banned, so you cannot do this.';
+export const EDITOR_REQUIRED = 'Access denied. Editor privileges required.';
+
+type Locals = { user: SessionUser | null };
+
+export function requireUser(locals: Locals): SessionUser {
+	if (!locals.user) throw new HttpError(401, AUTH_REQUIRED);
+	return locals.user;
+}
+
+/** A signed-in user who is not banned: for rating, commenting, voting, newsletter. */
+export function requireActiveUser(locals: Locals): SessionUser {
+	const user = requireUser(locals);
+	if (user.isBanned) throw new HttpError(403, BANNED_ACTION);
+	return user;
+}
+
+export function requireEditor(locals: Locals): SessionUser {
+	const user = requireActiveUser(locals);
+	if (user.role !== 'editor') throw new HttpError(403, EDITOR_REQUIRED);
+	return user;
+}
+
+/** Editors ban and unban only non-editor users other than themselves. */
+export function assertCanBan(actor: SessionUser, target: { id: number; role: string }): void {
+	if (actor.id === target.id) throw new HttpError(403, 'You cannot ban or unban yourself.');
+	if (target.role === 'editor') throw new HttpError(403, 'Editors cannot be banned or unbanned.');
+}
+
+/** Editors change the password of any user but themselves (they use the profile for that). */
+export function assertCanSetPassword(actor: SessionUser, target: { id: number }): void {
+	if (actor.id === target.id) {
+		throw new HttpError(403, 'Change your own password from your profile.');
+	}
+}

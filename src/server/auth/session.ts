@@ -1,0 +1,112 @@
+/**
+ * Sessions after lucia-auth.com's guide: a random token in an HttpOnly cookie, its SHA-256 as
+ * the stored id, 30-day lifetime extended when less than half remains (sliding expiry).
+ */
+import type { AstroCookies } from 'astro';
+import { and, eq, lt, ne } from 'drizzle-orm';
+import { config } from '../config';
+import { db, schema } from '../db';
+import { generateToken, hashToken } from './tokens';
+
+export const SESSION_COOKIE = 'session';
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+
+export type SessionUser = {
+	id: number;
+	username: string;
+	email: string;
+	role: 'user' | 'editor';
+	isBanned: boolean;
+	isNewsletterSubscribed: boolean;
+	createdAt: Date;
+};
+export type Session = { id: string; userId: number; expiresAt: Date };
+
+export const publicUserColumns = {
+	id: schema.users.id,
+	username: schema.users.username,
+	email: schema.users.email,
+	role: schema.users.role,
+	isBanned: schema.users.isBanned,
+	isNewsletterSubscribed: schema.users.isNewsletterSubscribed,
+	createdAt: schema.users.createdAt,
+};
+
+/** Starts a session and returns the token for the cookie (the only place it exists). */
+export function createSession(userId: number, now = Date.now()): { token: string; session: Session } {
+	const token = generateToken();
+	const session = { id: hashToken(token), userId, expiresAt: new Date(now + SESSION_LIFETIME_MS) };
+	db().insert(schema.sessions).values(session).run();
+	return { token, session };
+}
+
+/**
+ * Looks up the session of a token. Expired sessions and those of banned users count as none
+ * (bans also delete sessions; this is the belt to those braces).
+ */
+export function validateSessionToken(
+	token: string,
+	now = Date.now(),
+): { session: Session; user: SessionUser; extended: boolean } | null {
+	const id = hashToken(token);
+	const row = db()
+		.select({ session: schema.sessions, user: publicUserColumns })
+		.from(schema.sessions)
+		.innerJoin(schema.users, eq(schema.sessions.userId, schema.users.id))
+		.where(eq(schema.sessions.id, id))
+		.get();
+	if (!row) return null;
+	const { session, user } = row;
+	if (now >= session.expiresAt.getTime() || user.isBanned) {
+		db().delete(schema.sessions).where(eq(schema.sessions.id, id)).run();
+		return null;
+	}
+	const extended = now >= session.expiresAt.getTime() - SESSION_LIFETIME_MS / 2;
+	if (extended) {
+		session.expiresAt = new Date(now + SESSION_LIFETIME_MS);
+		db()
+			.update(schema.sessions)
+			.set({ expiresAt: session.expiresAt })
+			.where(eq(schema.sessions.id, id))
+			.run();
+	}
+	return { session, user, extended };
+}
+
+export function invalidateSession(sessionId: string): void {
+	db().delete(schema.sessions).where(eq(schema.sessions.id, sessionId)).run();
+}
+
+/** Ends every session of a user, or every one but `keepSessionId`. */
+export function invalidateUserSessions(userId: number, keepSessionId?: string): void {
+	const byUser = eq(schema.sessions.userId, userId);
+	db()
+		.delete(schema.sessions)
+		.where(keepSessionId ? and(byUser, ne(schema.sessions.id, keepSessionId)) : byUser)
+		.run();
+}
+
+export function deleteExpiredSessions(now = Date.now()): void {
+	db().delete(schema.sessions).where(lt(schema.sessions.expiresAt, new Date(now))).run();
+}
+
+export function setSessionCookie(cookies: AstroCookies, token: string, expiresAt: Date): void {
+	cookies.set(SESSION_COOKIE, token, {
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: config().secureCookies,
+		path: '/',
+		expires: expiresAt,
+	});
+}
+
+export function clearSessionCookie(cookies: AstroCookies): void {
+	cookies.set(SESSION_COOKIE, '', {
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: config().secureCookies,
+		path: '/',
+		maxAge: 0,
+	});
+}

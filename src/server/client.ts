@@ -1,0 +1,28 @@
+/** Facts about the calling client that several modules need. */
+import type { APIContext } from 'astro';
+import { config } from './config';
+
+/** The client's address, for rate limits; X-Forwarded-For only when TRUST_PROXY is on. */
+export function clientKey(ctx: Pick<APIContext, 'request' | 'clientAddress'>): string {
+	if (config().trustProxy) {
+		const forwarded = ctx.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+		if (forwarded) return forwarded;
+	}
+	try {
+		return ctx.clientAddress;
+	} catch {
+		return 'unknown';
+	}
+}
+
+/**
+ * True when a state-changing request comes from another site. Browsers always send Origin on
+ * cross-origin fetches; requests without it (curl, server-to-server) carry no ambient cookies
+ * from a victim's browser, so they pass.
+ */
+export function isCrossSiteRequest(request: Request, url: URL): boolean {
+	if (request.headers.get('sec-fetch-site') === 'cross-site') return true;
+	const origin = request.headers.get('origin');
+	if (!origin) return false;
+	return origin !== url.origin && origin !== config().siteUrl.origin;
+}

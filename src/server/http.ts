@@ -1,0 +1,120 @@
+/**
+ * Response and request helpers for endpoints: every failure is `{ "message" }` with a 4xx,
+ * bodies are read with a size cap, and zod errors become one readable sentence.
+ */
+import type { z } from 'zod';
+
+/** Largest JSON body any endpoint accepts; articles with long markdown fit well inside. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+export class HttpError extends Error {
+	constructor(
+		readonly status: number,
+		message: string,
+	) {
+		super(message);
+	}
+}
+
+export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
+	return Response.json(data, { status, headers });
+}
+
+export function errorResponse(status: number, message: string, headers?: HeadersInit): Response {
+	return Response.json({ message }, { status, headers });
+}
+
+/** Reads the raw body as text, refusing more than MAX_BODY_BYTES (declared or streamed). */
+async function readCappedText(request: Request): Promise<string> {
+	const declared = Number(request.headers.get('content-length'));
+	if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+		throw new HttpError(413, 'Request body is too large.');
+	}
+	if (!request.body) return '';
+	const reader = request.body.getReader();
+	const chunks: Uint8Array[] = [];
+	let total = 0;
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		total += value.byteLength;
+		if (total > MAX_BODY_BYTES) {
+			await reader.cancel().catch(() => {});
+			throw new HttpError(413, 'Request body is too large.');
+		}
+		chunks.push(value);
+	}
+	return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** First zod issue as a sentence naming the field, e.g. "email: Invalid email address". */
+export function describeZodError(error: z.ZodError): string {
+	const issue = error.issues[0];
+	if (!issue) return 'Invalid input.';
+	const field = issue.path.join('.');
+	return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/**
+ * Parses a JSON body against a schema. An empty body counts as `{}` so schemas decide what is
+ * required. Throws HttpError (400/413/415) on anything else.
+ */
+export async function readJson<S extends z.ZodType>(
+	request: Request,
+	schema: S,
+): Promise<z.output<S>> {
+	const text = await readCappedText(request);
+	let body: unknown = {};
+	if (text.trim() !== '') {
+		const type = request.headers.get('content-type') ?? '';
+		if (!/^application\/(.+\+)?json\b/i.test(type)) {
+			throw new HttpError(415, 'Content-Type must be application/json.');
+		}
+		try {
+			body = JSON.parse(text);
+		} catch {
+			throw new HttpError(400, 'Request body is not valid JSON.');
+		}
+	}
+	return parseWith(schema, body);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+	const result = schema.safeParse(value);
+	if (!result.success) throw new HttpError(400, describeZodError(result.error));
+	return result.data;
+}
+
+/** Parses the query string against a schema (single values only). */
+export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
+	return parseWith(schema, Object.fromEntries(url.searchParams));
+}
+
+/** Parses a numeric route parameter such as `{id}`. */
+export function readId(value: string | undefined, what = 'id'): number {
+	const id = Number(value);
+	if (!value || !/^\d{1,12}$/.test(value) || !Number.isSafeInteger(id) || id < 1) {
+		throw new HttpError(404, `Invalid ${what}.`);
+	}
+	return id;
+}
+
+/** Turns a thrown HttpError into its response; anything else is logged and answered 500. */
+export function errorToResponse(error: unknown): Response {
+	if (error instanceof HttpError) return errorResponse(error.status, error.message);
+	console.error(error);
+	return errorResponse(500, 'Something went wrong on our side. Please try again.');
+}
+
+import type { APIContext, APIRoute } from 'astro';
+
+/** Wraps an endpoint so thrown HttpErrors (and surprises) become JSON answers. */
+export function endpoint(handler: (ctx: APIContext) => Promise<Response> | Response): APIRoute {
+	return async (ctx) => {
+		try {
+			return await handler(ctx);
+		} catch (error) {
+			return errorToResponse(error);
+		}
+	};
+}

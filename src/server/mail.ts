@@ -1,0 +1,49 @@
+/**
+ * Outgoing mail. With SMTP_URL set, real SMTP; otherwise each message is written as an .eml
+ * file to the outbox folder and its first link is logged, so local set-ups need no mail server.
+ */
+import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { config } from './config';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+let transporter: Transporter | undefined;
+
+function smtpTransport(url: string): Transporter {
+	transporter ??= nodemailer.createTransport(url);
+	return transporter;
+}
+
+async function writeToOutbox(mail: Mail): Promise<void> {
+	const { outboxDir, mailFrom } = config();
+	mkdirSync(outboxDir, { recursive: true });
+	const stream = nodemailer.createTransport({ streamTransport: true, buffer: true });
+	const info = await stream.sendMail({ from: mailFrom, ...mail });
+	const file = join(outboxDir, `${Date.now()}-${crypto.randomUUID()}.eml`);
+	await writeFile(file, info.message as Buffer);
+	const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+	console.log(`[mail] to ${mail.to}: "${mail.subject}" written to ${file}${link ? ` (link: ${link})` : ''}`);
+}
+
+export async function sendMail(mail: Mail): Promise<void> {
+	const { smtpUrl, mailFrom } = config();
+	if (smtpUrl) await smtpTransport(smtpUrl).sendMail({ from: mailFrom, ...mail });
+	else await writeToOutbox(mail);
+}
+
+export function passwordResetMail(to: string, link: string): Mail {
+	return {
+		to,
+		subject: 'Reset your Retail Media Hub password',
+		text: [
+			'Someone asked to reset the password of your Retail Media Hub account.',
+			'',
+			`Choose a new password here (the link works once, for 1 hour): ${link}`,
+			'',
+			'If it was not you, ignore this mail: your password stays as it is.',
+		].join('\n'),
+	};
+}
