@@ -1,0 +1,50 @@
+/**
+ * Debian's Chromium driven by playwright-core (no browser downloads here). One browser per
+ * test file; each test gets a fresh context (cookies, storage) through newPage().
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+	return chromium.launch({
+		executablePath: CHROMIUM,
+		headless: true,
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			'--disable-dev-shm-usage',
+		],
+	});
+}
+
+export async function newPage(
+	browser: Browser,
+	baseURL: string,
+	options: { mobile?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+	const context = await browser.newContext({
+		baseURL,
+		viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+		isMobile: options.mobile ?? false,
+		hasTouch: options.mobile ?? false,
+	});
+	context.setDefaultTimeout(10_000);
+	const page = await context.newPage();
+	// Any script error on a page is a test failure.
+	const errors: string[] = [];
+	page.on('pageerror', (error) => errors.push(String(error)));
+	(page as Page & { pageErrors: string[] }).pageErrors = errors;
+	return { context, page };
+}
+
+/** Signs in through the API (tests of the sign-in screens themselves use the UI). */
+export async function signInAs(context: BrowserContext, email: string, password: string) {
+	const response = await context.request.post('/api/login', { data: { email, password } });
+	if (!response.ok()) throw new Error(`Sign-in as ${email} failed: ${response.status()}`);
+}

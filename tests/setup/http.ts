@@ -1,0 +1,69 @@
+/**
+ * A tiny cookie-keeping client for API tests: each Client is one browser-like visitor.
+ */
+export type ApiAnswer<T = any> = { status: number; body: T; headers: Headers };
+
+export class Client {
+	private cookie = '';
+
+	constructor(readonly baseUrl: string) {}
+
+	/** Sends JSON (or a raw string body) and keeps the session cookie like a browser. */
+	async request<T = any>(
+		method: string,
+		path: string,
+		body?: unknown,
+		headers: Record<string, string> = {},
+	): Promise<ApiAnswer<T>> {
+		const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
+		const h = init.headers as Record<string, string>;
+		if (this.cookie) h.cookie = this.cookie;
+		if (body !== undefined) {
+			init.body = typeof body === 'string' ? body : JSON.stringify(body);
+			h['content-type'] ??= 'application/json';
+		}
+		const response = await fetch(this.baseUrl + path, init);
+		this.keepCookie(response.headers);
+		const text = await response.text();
+		let parsed: unknown = text;
+		try {
+			parsed = text ? JSON.parse(text) : null;
+		} catch {
+			// non-JSON bodies stay text
+		}
+		return { status: response.status, body: parsed as T, headers: response.headers };
+	}
+
+	get<T = any>(path: string) {
+		return this.request<T>('GET', path);
+	}
+	post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+		return this.request<T>('POST', path, body, headers);
+	}
+	put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+		return this.request<T>('PUT', path, body, headers);
+	}
+	patch<T = any>(path: string, body?: unknown) {
+		return this.request<T>('PATCH', path, body);
+	}
+	delete<T = any>(path: string) {
+		return this.request<T>('DELETE', path);
+	}
+
+	async login(email: string, password: string): Promise<ApiAnswer> {
+		return this.post('/api/login', { email, password });
+	}
+
+	get sessionCookie(): string {
+		return this.cookie;
+	}
+
+	private keepCookie(headers: Headers): void {
+		for (const line of headers.getSetCookie()) {
+			const [pair] = line.split(';');
+			const [name, value] = pair!.split('=');
+			if (name !== 'session') continue;
+			this.cookie = value ? `session=${value}` : '';
+		}
+	}
+}

@@ -1,0 +1,87 @@
+/**
+ * Starts the built site (dist/server/entry.mjs) on a free port with its own temporary SQLite
+ * database, optionally seeded with the demo content, and stops it afterwards.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type AppDatabase } from '../../src/server/db';
+import { freePort } from './ports';
+
+export type TestServer = {
+	url: string;
+	dir: string;
+	dbPath: string;
+	outboxDir: string;
+	/** A second connection to the server's database, for arranging and checking data. */
+	db: AppDatabase;
+	logs: () => string;
+	stop: () => Promise<void>;
+};
+
+export type StartOptions = { seed?: boolean; env?: Record<string, string> };
+
+async function waitUntilUp(url: string, child: ChildProcess, logs: () => string): Promise<void> {
+	const deadline = Date.now() + 30_000;
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null) throw new Error(`Server exited early:\n${logs()}`);
+		try {
+			const response = await fetch(`${url}/api/user`);
+			if (response.status === 401 || response.ok) return;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	throw new Error(`Server did not start:\n${logs()}`);
+}
+
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+	const dir = mkdtempSync(join(tmpdir(), 'rmh-test-'));
+	const dbPath = join(dir, 'app.db');
+	const outboxDir = join(dir, 'outbox');
+	const db = openDatabase(dbPath);
+	if (options.seed) {
+		const { seedIfEmpty } = await import('../../db/seed/index');
+		await seedIfEmpty(db);
+	}
+	const port = await freePort();
+	const url = `http://127.0.0.1:${port}`;
+	let output = '';
+	const child = spawn(process.execPath, ['dist/server/entry.mjs'], {
+		env: {
+			...process.env,
+			HOST: '127.0.0.1',
+			PORT: String(port),
+			DATABASE_PATH: dbPath,
+			SITE_URL: url,
+			OUTBOX_DIR: outboxDir,
+			SMTP_URL: '',
+			NODE_ENV: 'production',
+			...options.env,
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	child.stdout!.on('data', (chunk) => (output += chunk));
+	child.stderr!.on('data', (chunk) => (output += chunk));
+	const logs = () => output;
+	await waitUntilUp(url, child, logs);
+	return {
+		url,
+		dir,
+		dbPath,
+		outboxDir,
+		db,
+		logs,
+		async stop() {
+			if (child.exitCode === null) {
+				const exited = new Promise((resolve) => child.once('exit', resolve));
+				child.kill('SIGTERM');
+				await exited;
+			}
+			db.$client.close();
+			rmSync(dir, { recursive: true, force: true });
+		},
+	};
+}

@@ -1,0 +1,65 @@
+/**
+ * A real SMTP server for tests (the `smtp-server` package): it accepts every message and keeps
+ * it, so a test can read the password-reset mail the site sent.
+ */
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './ports';
+
+export type CapturedMail = { to: string[]; raw: string; text: string };
+
+/** Undoes quoted-printable soft breaks and escapes so links can be read from the body. */
+function decodeQuotedPrintable(body: string): string {
+	return body
+		.replace(/=\r?\n/g, '')
+		.replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+function bodyText(raw: string): string {
+	const split = raw.indexOf('\r\n\r\n');
+	const head = raw.slice(0, split);
+	const body = raw.slice(split + 4);
+	if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(body);
+	if (/content-transfer-encoding:\s*base64/i.test(head)) {
+		return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+	}
+	return body;
+}
+
+export async function startSmtp() {
+	const mails: CapturedMail[] = [];
+	const waiters: Array<() => void> = [];
+	const server = new SMTPServer({
+		authOptional: true,
+		disabledCommands: ['STARTTLS', 'AUTH'],
+		logger: false,
+		onData(stream, session, callback) {
+			let raw = '';
+			stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+			stream.on('end', () => {
+				mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: bodyText(raw) });
+				waiters.splice(0).forEach((wake) => wake());
+				callback();
+			});
+		},
+	});
+	const port = await freePort();
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+	return {
+		url: `smtp://127.0.0.1:${port}`,
+		mails,
+		/** Waits for a mail to the address (up to 10 s). */
+		async waitForMail(to: string): Promise<CapturedMail> {
+			const deadline = Date.now() + 10_000;
+			for (;;) {
+				const found = mails.findLast((mail) => mail.to.includes(to));
+				if (found) return found;
+				if (Date.now() > deadline) throw new Error(`No mail to ${to} arrived`);
+				await new Promise<void>((resolve) => {
+					waiters.push(resolve);
+					setTimeout(resolve, 200);
+				});
+			}
+		},
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}

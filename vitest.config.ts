@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Integration and browser tests run against the production build (`npm test` builds first);
+// each test file starts its own server on a free port with its own temporary database.
+export default defineConfig({
+	test: {
+		include: ['tests/**/*.test.ts'],
+		testTimeout: 30_000,
+		hookTimeout: 120_000,
+		pool: 'forks',
+		maxWorkers: 2,
+		minWorkers: 1,
+		globalSetup: ['tests/setup/global.ts'],
+	},
+});
