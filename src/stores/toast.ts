@@ -23,3 +23,26 @@ export function toast(input: { title: string; description?: string; variant?: To
 export function dismissToast(): void {
 	$toast.set(null);
 }
+
+const FLASH_KEY = 'rmh:flash-toast';
+
+/** A toast to show on the next page, for actions that navigate (sign-in, sign-out). */
+export function flashToast(input: { title: string; description?: string; variant?: ToastVariant }): void {
+	try {
+		sessionStorage.setItem(FLASH_KEY, JSON.stringify(input));
+	} catch {
+		toast(input);
+	}
+}
+
+/** Shows the toast left by the previous page, if any (called once per page load). */
+export function showFlashToast(): void {
+	try {
+		const saved = sessionStorage.getItem(FLASH_KEY);
+		if (!saved) return;
+		sessionStorage.removeItem(FLASH_KEY);
+		toast(JSON.parse(saved));
+	} catch {
+		// storage unavailable or corrupted: nothing to show
+	}
+}

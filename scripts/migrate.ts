@@ -1,0 +1,3 @@
+import { prepareDatabase } from './prepare-database';
+
+await prepareDatabase({ seed: false });

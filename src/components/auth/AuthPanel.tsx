@@ -1,0 +1,41 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $user, loadUser } from '../../stores/session';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
+import { SignInForm } from './SignInForm';
+import { SignUpForm } from './SignUpForm';
+
+/** The /auth island: Sign In and Sign Up tabs; a signed-in visitor is sent home. */
+export default function AuthPanel({ initialTab = 'signin' }: { initialTab?: 'signin' | 'signup' }) {
+	const user = useStore($user);
+	useEffect(() => {
+		loadUser();
+	}, []);
+	useEffect(() => {
+		if (user) window.location.replace('/');
+	}, [user]);
+
+	return (
+		<Card className="w-full max-w-md">
+			<CardHeader>
+				<CardTitle>Welcome to Retail Media Hub</CardTitle>
+				<CardDescription>Sign in or create an account to rate, review and discuss platforms.</CardDescription>
+			</CardHeader>
+			<CardContent>
+				<Tabs defaultValue={initialTab}>
+					<TabsList className="grid w-full grid-cols-2">
+						<TabsTrigger value="signin">Sign In</TabsTrigger>
+						<TabsTrigger value="signup">Sign Up</TabsTrigger>
+					</TabsList>
+					<TabsContent value="signin" className="pt-4">
+						<SignInForm />
+					</TabsContent>
+					<TabsContent value="signup" className="pt-4">
+						<SignUpForm />
+					</TabsContent>
+				</Tabs>
+			</CardContent>
+		</Card>
+	);
+}

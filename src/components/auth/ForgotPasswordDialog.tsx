@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { apiRequest, failureText } from '../../lib/api-client';
+import { toast } from '../../stores/toast';
+import { Button } from '../ui/Button';
+import { Dialog, DialogContent, DialogTrigger } from '../ui/Dialog';
+import { Input } from '../ui/Input';
+import { Label } from '../ui/Label';
+
+const NEUTRAL = 'If an account with that email exists, you will receive a password reset link.';
+
+/** SPEC 4: the dialog shows the form, then a sent confirmation. */
+export function ForgotPasswordDialog() {
+	const [open, setOpen] = useState(false);
+	const [sent, setSent] = useState(false);
+	const [email, setEmail] = useState('');
+	const [busy, setBusy] = useState(false);
+
+	function onOpenChange(next: boolean) {
+		setOpen(next);
+		if (!next) {
+			setSent(false);
+			setEmail('');
+		}
+	}
+
+	async function onSubmit(event: FormEvent) {
+		event.preventDefault();
+		if (!email.trim()) {
+			toast({ title: 'Email required', description: 'Please enter your email address.', variant: 'destructive' });
+			return;
+		}
+		setBusy(true);
+		try {
+			await apiRequest('POST', '/api/auth/forgot-password', { email: email.trim() });
+			setSent(true);
+			toast({ title: 'Success', description: NEUTRAL });
+		} catch (error) {
+			toast({
+				title: 'Error',
+				description: failureText(error, 'Failed to send password reset email. Please try again.'),
+				variant: 'destructive',
+			});
+		} finally {
+			setBusy(false);
+		}
+	}
+
+	return (
+		<Dialog open={open} onOpenChange={onOpenChange}>
+			<DialogTrigger asChild>
+				<button type="button" className="text-sm font-medium text-primary-700 hover:underline">
+					Forgot your password?
+				</button>
+			</DialogTrigger>
+			<DialogContent
+				title={sent ? 'Check your email' : 'Reset your password'}
+				description={sent ? NEUTRAL : "Enter your account's email and we'll send you a reset link."}
+			>
+				{sent ? (
+					<Button type="button" className="w-full" onClick={() => onOpenChange(false)}>
+						Back to Sign In
+					</Button>
+				) : (
+					<form onSubmit={onSubmit} className="space-y-4" noValidate>
+						<div className="space-y-1.5">
+							<Label htmlFor="forgot-email">Email</Label>
+							<Input
+								id="forgot-email"
+								type="email"
+								autoComplete="email"
+								value={email}
+								onChange={(e) => setEmail(e.target.value)}
+							/>
+						</div>
+						<Button type="submit" className="w-full" loading={busy}>
+							Send Reset Link
+						</Button>
+					</form>
+				)}
+			</DialogContent>
+		</Dialog>
+	);
+}

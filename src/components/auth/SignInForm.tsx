@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../ui/Button';
+import { Input } from '../ui/Input';
+import { Label } from '../ui/Label';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { submitLogin } from './submit-login';
+
+export function SignInForm() {
+	const [email, setEmail] = useState('');
+	const [password, setPassword] = useState('');
+	const [busy, setBusy] = useState(false);
+
+	async function onSubmit(event: FormEvent) {
+		event.preventDefault();
+		setBusy(true);
+		await submitLogin(email, password);
+		setBusy(false);
+	}
+
+	return (
+		<form onSubmit={onSubmit} className="space-y-4" aria-label="Sign in">
+			<div className="space-y-1.5">
+				<Label htmlFor="signin-email">Email</Label>
+				<Input
+					id="signin-email"
+					type="email"
+					autoComplete="email"
+					required
+					value={email}
+					onChange={(e) => setEmail(e.target.value)}
+				/>
+			</div>
+			<div className="space-y-1.5">
+				<div className="flex items-center justify-between">
+					<Label htmlFor="signin-password">Password</Label>
+					<ForgotPasswordDialog />
+				</div>
+				<Input
+					id="signin-password"
+					type="password"
+					autoComplete="current-password"
+					required
+					value={password}
+					onChange={(e) => setPassword(e.target.value)}
+				/>
+			</div>
+			<Button type="submit" className="w-full" loading={busy}>
+				Sign In
+			</Button>
+		</form>
+	);
+}

@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../ui/Button';
+import { Input } from '../ui/Input';
+import { Label } from '../ui/Label';
+import { submitRegistration } from './submit-login';
+
+export function SignUpForm() {
+	const [form, setForm] = useState({ email: '', username: '', password: '', confirm: '' });
+	const [busy, setBusy] = useState(false);
+	const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
+		setForm((f) => ({ ...f, [field]: e.target.value }));
+
+	async function onSubmit(event: FormEvent) {
+		event.preventDefault();
+		if (form.password !== form.confirm) {
+			window.alert("Passwords don't match");
+			return;
+		}
+		setBusy(true);
+		// The confirmation is checked here and never sent (SPEC 5).
+		await submitRegistration({ email: form.email, username: form.username, password: form.password });
+		setBusy(false);
+	}
+
+	return (
+		<form onSubmit={onSubmit} className="space-y-4" aria-label="Sign up">
+			<div className="space-y-1.5">
+				<Label htmlFor="signup-email">Email</Label>
+				<Input id="signup-email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+			</div>
+			<div className="space-y-1.5">
+				<Label htmlFor="signup-username">Username</Label>
+				<Input
+					id="signup-username"
+					autoComplete="username"
+					required
+					minLength={3}
+					maxLength={30}
+					value={form.username}
+					onChange={set('username')}
+				/>
+			</div>
+			<div className="space-y-1.5">
+				<Label htmlFor="signup-password">Password</Label>
+				<Input
+					id="signup-password"
+					type="password"
+					autoComplete="new-password"
+					required
+					value={form.password}
+					onChange={set('password')}
+					aria-describedby="signup-password-hint"
+				/>
+				<p id="signup-password-hint" className="text-xs text-slate-600">
+					At least 6 characters.
+				</p>
+			</div>
+			<div className="space-y-1.5">
+				<Label htmlFor="signup-confirm">Confirm Password</Label>
+				<Input
+					id="signup-confirm"
+					type="password"
+					autoComplete="new-password"
+					required
+					value={form.confirm}
+					onChange={set('confirm')}
+				/>
+			</div>
+			<Button type="submit" className="w-full" loading={busy}>
+				Create Account
+			</Button>
+		</form>
+	);
+}

