@@ -6,3 +6,19 @@ export type SeedWriter = Parameters<Parameters<AppDatabase['transaction']>[0]>[0
 
 /** How long before the seed runs something happened, in milliseconds. */
 export type Age = number;
+
+export type ArticleSeed = {
+	kind: 'news' | 'education';
+	title: string;
+	excerpt: string;
+	/** Markdown. Links written as `platform:{slug}` become `/platforms/{id}` when inserted. */
+	content: string;
+	category: string;
+	imageUrl: string | null;
+	tags: string[];
+	readTime: number;
+	isPublished: boolean;
+	created: Age;
+	/** When it was last edited; defaults to `created`. */
+	updated?: Age;
+};

@@ -21,7 +21,12 @@ export type SeedUser = {
  * as either starts with a clean slate on every platform.
  */
 export const DEMO_ACCOUNTS = {
-	editor: { email: 'editor@example.com', username: 'editor', password: 'editor123', role: 'editor' },
+	editor: {
+		email: 'editor@example.com',
+		username: 'editor',
+		password: 'editor123',
+		role: 'editor',
+	},
 	user: { email: 'user@example.com', username: 'demo_user', password: 'user123', role: 'user' },
 } as const;
 

@@ -2,7 +2,7 @@
  * Debian's Chromium driven by playwright-core (no browser downloads here). One browser per
  * test file; each test gets a fresh context (cookies, storage) through newPage().
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -36,10 +36,6 @@ export async function newPage(
 	});
 	context.setDefaultTimeout(10_000);
 	const page = await context.newPage();
-	// Any script error on a page is a test failure.
-	const errors: string[] = [];
-	page.on('pageerror', (error) => errors.push(String(error)));
-	(page as Page & { pageErrors: string[] }).pageErrors = errors;
 	return { context, page };
 }
 

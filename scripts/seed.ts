@@ -1,0 +1,33 @@
+/**
+ * `npm run db:seed`: fills the configured database (DATABASE_PATH) with demo content, but only
+ * when nobody has used it yet, so running it against a live site is harmless.
+ */
+import { config } from '../src/server/config';
+import { closeDatabase, db } from '../src/server/db';
+import { DEMO_ACCOUNTS, contentCounts, seedIfEmpty } from '../db/seed/index';
+
+async function main(): Promise<void> {
+	const database = db();
+	const startedAt = performance.now();
+	const seeded = await seedIfEmpty(database);
+	const elapsedMs = Math.round(performance.now() - startedAt);
+	const target = config().databasePath;
+	if (!seeded) {
+		console.log(`${target} already has content; nothing seeded.`);
+		return;
+	}
+	const counts = contentCounts(database);
+	console.log(`Seeded ${target} in ${elapsedMs} ms:`);
+	for (const [table, rows] of Object.entries(counts)) console.log(`  ${table.padEnd(10)} ${rows}`);
+	console.log('Demo sign-ins:');
+	for (const account of Object.values(DEMO_ACCOUNTS)) {
+		console.log(`  ${account.role.padEnd(6)} ${account.email} / ${account.password}`);
+	}
+}
+
+main()
+	.catch((error: unknown) => {
+		console.error(error instanceof Error ? error.message : error);
+		process.exitCode = 1;
+	})
+	.finally(closeDatabase);

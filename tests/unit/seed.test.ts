@@ -1,0 +1,324 @@
+/**
+ * The demo seed: seeds once, covers every category the screens filter by, and keeps the
+ * denormalised numbers (platform rating and reviewCount, comment vote counts) equal to the rows.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, contentCounts, seedIfEmpty } from '../../db/seed/index';
+import {
+	EDUCATION_CATEGORIES,
+	NEWS_ADMIN_CATEGORIES,
+	NEWS_FILTER_CATEGORIES,
+	PLATFORM_CATEGORIES,
+	STATIC_PAGE_SLUGS,
+} from '../../src/lib/categories';
+import { articleInputSchemas, staticPageInputSchema } from '../../src/lib/validation/content';
+import { platformFormSchema } from '../../src/lib/validation/platforms';
+import { verifyPassword } from '../../src/server/auth/password';
+import { openDatabase, schema, type AppDatabase } from '../../src/server/db';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+let dir: string;
+let db: AppDatabase;
+let firstRun: boolean;
+let secondRun: boolean;
+let countsAfterFirst: ReturnType<typeof contentCounts>;
+let seedMs: number;
+
+beforeAll(async () => {
+	dir = mkdtempSync(join(tmpdir(), 'rmh-seed-'));
+	db = openDatabase(join(dir, 'app.db'));
+	const startedAt = performance.now();
+	firstRun = await seedIfEmpty(db);
+	seedMs = performance.now() - startedAt;
+	countsAfterFirst = contentCounts(db);
+	secondRun = await seedIfEmpty(db);
+});
+
+afterAll(() => {
+	db.$client.close();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+const allArticles = () => db.select().from(schema.articles).all();
+const publicPath = (path: string) => join(process.cwd(), 'public', path);
+
+describe('seedIfEmpty', () => {
+	it('seeds an empty database once, quickly, and leaves it alone the second time', () => {
+		expect(firstRun).toBe(true);
+		expect(secondRun).toBe(false);
+		expect(contentCounts(db)).toEqual(countsAfterFirst);
+		expect(seedMs).toBeLessThan(2000);
+	});
+
+	it('does not seed a database that already has a user', async () => {
+		const other = openDatabase(join(dir, 'used.db'));
+		other
+			.insert(schema.users)
+			.values({ username: 'someone', email: 'someone@example.com', passwordHash: 'x' })
+			.run();
+		expect(await seedIfEmpty(other)).toBe(false);
+		expect(contentCounts(other).platforms).toBe(0);
+		other.$client.close();
+	});
+});
+
+describe('users', () => {
+	it('has a demo editor and a demo user whose passwords verify', async () => {
+		for (const account of Object.values(DEMO_ACCOUNTS)) {
+			const row = db.select().from(schema.users).where(eq(schema.users.email, account.email)).get();
+			expect(row).toMatchObject({
+				username: account.username,
+				role: account.role,
+				isBanned: false,
+			});
+			expect(await verifyPassword(row!.passwordHash, account.password)).toBe(true);
+			expect(await verifyPassword(row!.passwordHash, 'wrong-password')).toBe(false);
+		}
+	});
+
+	it('has a community with one banned member and some newsletter subscribers', async () => {
+		const users = db.select().from(schema.users).all();
+		expect(users.length).toBeGreaterThanOrEqual(12);
+		const banned = users.filter((user) => user.isBanned);
+		expect(banned.map((user) => user.email)).toEqual(['banned@example.com']);
+		expect(users.filter((user) => user.isNewsletterSubscribed).length).toBeGreaterThan(2);
+		const community = users.find((user) => user.username === 'sarah_brandlead')!;
+		expect(await verifyPassword(community.passwordHash, 'community123')).toBe(true);
+	});
+
+	it('leaves the demo accounts without ratings, comments or votes', () => {
+		const ids = Object.values(DEMO_ACCOUNTS).map(
+			(account) =>
+				db.select().from(schema.users).where(eq(schema.users.email, account.email)).get()!.id,
+		);
+		for (const userId of ids) {
+			expect(
+				db
+					.select()
+					.from(schema.platformRatings)
+					.where(eq(schema.platformRatings.userId, userId))
+					.all(),
+			).toEqual([]);
+			expect(
+				db
+					.select()
+					.from(schema.platformComments)
+					.where(eq(schema.platformComments.userId, userId))
+					.all(),
+			).toEqual([]);
+			expect(
+				db.select().from(schema.commentVotes).where(eq(schema.commentVotes.userId, userId)).all(),
+			).toEqual([]);
+		}
+	});
+});
+
+describe('platforms', () => {
+	it('has at least 24 platforms covering every category', () => {
+		const platforms = db.select().from(schema.platforms).all();
+		expect(platforms.length).toBeGreaterThanOrEqual(24);
+		const used = new Set(platforms.map((platform) => platform.category));
+		for (const category of PLATFORM_CATEGORIES) expect(used, category).toContain(category);
+	});
+
+	it('passes the platform form rules, with logos that exist (two left for the placeholder)', () => {
+		const platforms = db.select().from(schema.platforms).all();
+		for (const platform of platforms) {
+			const parsed = platformFormSchema.safeParse(platform);
+			expect(parsed.success, `${platform.name}: ${parsed.error?.message}`).toBe(true);
+			expect(platform.websiteUrl).toMatch(/^https:\/\//);
+			expect(platform.features.length).toBeGreaterThanOrEqual(3);
+			expect(platform.features.length).toBeLessThanOrEqual(9);
+			expect(platform.pros.length).toBeGreaterThanOrEqual(2);
+			expect(platform.pros.length).toBeLessThanOrEqual(6);
+			expect(platform.cons.length).toBeGreaterThanOrEqual(1);
+			expect(platform.cons.length).toBeLessThanOrEqual(4);
+			if (platform.logo) expect(existsSync(publicPath(platform.logo)), platform.logo).toBe(true);
+		}
+		expect(platforms.filter((platform) => platform.logo === null)).toHaveLength(2);
+		const recommended = platforms.filter((platform) => platform.isRecommended).length;
+		expect(recommended).toBeGreaterThanOrEqual(3);
+		expect(recommended).toBeLessThanOrEqual(5);
+	});
+
+	it('stores each rating and reviewCount as the aggregate of its ratings', () => {
+		const ratings = db.select().from(schema.platformRatings).all();
+		for (const platform of db.select().from(schema.platforms).all()) {
+			const stars = ratings.filter((r) => r.platformId === platform.id).map((r) => r.rating);
+			const sum = stars.reduce((total, value) => total + value, 0);
+			const average = stars.length ? Math.round((sum * 10) / stars.length) / 10 : 0;
+			expect(platform.reviewCount, platform.name).toBe(stars.length);
+			expect(platform.rating, platform.name).toBeCloseTo(average, 10);
+		}
+	});
+
+	it('has ratings with and without reviews, one per user per platform', () => {
+		const ratings = db.select().from(schema.platformRatings).all();
+		expect(ratings.some((rating) => rating.review)).toBe(true);
+		expect(ratings.some((rating) => rating.review === null)).toBe(true);
+		const pairs = new Set(ratings.map((rating) => `${rating.platformId}:${rating.userId}`));
+		expect(pairs.size).toBe(ratings.length);
+		for (const rating of ratings) expect(rating.rating).toBeGreaterThanOrEqual(1);
+	});
+
+	it('leaves at least one platform without ratings or comments, for the empty states', () => {
+		const ratings = db.select().from(schema.platformRatings).all();
+		const comments = db.select().from(schema.platformComments).all();
+		const untouched = db
+			.select()
+			.from(schema.platforms)
+			.all()
+			.filter(
+				(platform) =>
+					!ratings.some((r) => r.platformId === platform.id) &&
+					!comments.some((c) => c.platformId === platform.id),
+			);
+		expect(untouched.length).toBeGreaterThanOrEqual(1);
+		expect(untouched[0]).toMatchObject({ rating: 0, reviewCount: 0 });
+	});
+});
+
+describe('comments and votes', () => {
+	it('has approved, pending and rejected comments', () => {
+		const statuses = db
+			.select()
+			.from(schema.platformComments)
+			.all()
+			.map((c) => c.status);
+		expect(statuses.filter((status) => status === 'approved').length).toBeGreaterThan(20);
+		expect(statuses.filter((status) => status === 'pending').length).toBeGreaterThanOrEqual(3);
+		expect(statuses.filter((status) => status === 'rejected').length).toBeGreaterThanOrEqual(2);
+	});
+
+	it('keeps each comment’s helpful and unhelpful counts equal to its votes', () => {
+		const votes = db.select().from(schema.commentVotes).all();
+		expect(votes.length).toBeGreaterThan(0);
+		for (const comment of db.select().from(schema.platformComments).all()) {
+			const own = votes.filter((vote) => vote.commentId === comment.id);
+			expect(comment.helpfulVotes).toBe(own.filter((v) => v.voteType === 'helpful').length);
+			expect(comment.unhelpfulVotes).toBe(own.filter((v) => v.voteType === 'unhelpful').length);
+		}
+		const pairs = new Set(votes.map((vote) => `${vote.commentId}:${vote.userId}`));
+		expect(pairs.size).toBe(votes.length);
+	});
+});
+
+describe('articles', () => {
+	it('has 12 news and 8 education articles with some drafts', () => {
+		const articles = allArticles();
+		const news = articles.filter((article) => article.kind === 'news');
+		const education = articles.filter((article) => article.kind === 'education');
+		expect(news).toHaveLength(12);
+		expect(education).toHaveLength(8);
+		expect(news.filter((article) => !article.isPublished)).toHaveLength(2);
+		expect(education.filter((article) => !article.isPublished)).toHaveLength(1);
+	});
+
+	it('uses the admin and filter categories for news and every education category', () => {
+		const articles = allArticles();
+		const published = articles.filter((article) => article.isPublished);
+		const newsCategories = published.filter((a) => a.kind === 'news').map((a) => a.category);
+		const filterHits = NEWS_FILTER_CATEGORIES.filter((c) => newsCategories.includes(c));
+		expect(filterHits.length).toBeGreaterThanOrEqual(3);
+		expect(newsCategories.filter((c) => c === 'Platform Updates').length).toBeGreaterThanOrEqual(2);
+		expect(
+			NEWS_ADMIN_CATEGORIES.filter((c) => newsCategories.includes(c)).length,
+		).toBeGreaterThanOrEqual(4);
+		const educationCategories = new Set(
+			articles.filter((a) => a.kind === 'education').map((a) => a.category),
+		);
+		for (const category of EDUCATION_CATEGORIES) expect(educationCategories).toContain(category);
+	});
+
+	it('passes the article form rules, with markdown bodies of 300 to 700 words', () => {
+		for (const article of allArticles()) {
+			const parsed = articleInputSchemas[article.kind].safeParse(article);
+			expect(parsed.success, `${article.title}: ${parsed.error?.message}`).toBe(true);
+			expect(parsed.data?.tags).toEqual(article.tags);
+			expect(article.tags.length).toBeGreaterThanOrEqual(2);
+			expect(article.tags.length).toBeLessThanOrEqual(5);
+			expect(article.readTime).toBeGreaterThanOrEqual(3);
+			expect(article.readTime).toBeLessThanOrEqual(12);
+			const words = article.content.split(/\s+/).filter(Boolean).length;
+			expect(words, article.title).toBeGreaterThanOrEqual(300);
+			expect(words, article.title).toBeLessThanOrEqual(700);
+			expect(article.content).toMatch(/^## /m);
+			expect(article.content).toMatch(/^> /m);
+			expect(article.content).toMatch(/^(- |1\. )/m);
+			expect(article.content).toMatch(/\]\((\/|https:)/);
+			expect(article.authorId).not.toBeNull();
+			expect(article.updatedAt.getTime()).toBeGreaterThanOrEqual(article.createdAt.getTime());
+		}
+	});
+
+	it('links platforms by their real ids and ships the images it names', () => {
+		const platformIds = new Set(
+			db
+				.select()
+				.from(schema.platforms)
+				.all()
+				.map((p) => p.id),
+		);
+		const articles = allArticles();
+		for (const article of articles) {
+			expect(article.content).not.toContain('](platform:');
+			for (const [, id] of article.content.matchAll(/\]\(\/platforms\/(\d+)\)/g)) {
+				expect(platformIds).toContain(Number(id));
+			}
+			if (article.imageUrl)
+				expect(existsSync(publicPath(article.imageUrl)), article.imageUrl).toBe(true);
+		}
+		expect(articles.filter((article) => article.imageUrl === null)).toHaveLength(1);
+	});
+
+	it('spreads creation times so relative ages show minutes, hours and days', () => {
+		const now = Date.now();
+		const ages = allArticles()
+			.filter((article) => article.isPublished)
+			.map((article) => now - article.createdAt.getTime());
+		expect(ages.some((age) => age < HOUR_MS)).toBe(true);
+		expect(ages.some((age) => age >= HOUR_MS && age < 24 * HOUR_MS)).toBe(true);
+		expect(ages.some((age) => age >= 24 * HOUR_MS)).toBe(true);
+		expect(Math.max(...ages)).toBeLessThanOrEqual(91 * 24 * HOUR_MS);
+	});
+});
+
+describe('podcast episodes', () => {
+	it('has six episodes over two seasons, one past an hour and one without a cover', () => {
+		const episodes = db
+			.select()
+			.from(schema.podcastEpisodes)
+			.orderBy(schema.podcastEpisodes.episodeNumber)
+			.all();
+		expect(episodes.map((e) => e.episodeNumber)).toEqual([1, 2, 3, 4, 5, 6]);
+		expect(episodes.map((e) => e.seasonNumber)).toEqual([1, 1, 1, 1, 2, 2]);
+		expect(episodes.some((e) => e.duration > 60)).toBe(true);
+		expect(episodes.filter((e) => e.imageUrl === null)).toHaveLength(1);
+		for (const episode of episodes) {
+			expect(episode.audioUrl).toBe(
+				`https://media.retailmediahub.example/episodes/${episode.episodeNumber}.mp3`,
+			);
+			if (episode.imageUrl) expect(existsSync(publicPath(episode.imageUrl))).toBe(true);
+			expect(episode.authorId).not.toBeNull();
+		}
+	});
+});
+
+describe('static pages', () => {
+	it('has the four pages, valid for the page editor, the contact page with a mailto link', () => {
+		const pages = db.select().from(schema.staticPages).all();
+		expect(pages.map((page) => page.slug).sort()).toEqual([...STATIC_PAGE_SLUGS].sort());
+		for (const page of pages) {
+			expect(staticPageInputSchema.safeParse(page).success).toBe(true);
+			expect(page.lastModifiedBy).not.toBeNull();
+		}
+		const contact = pages.find((page) => page.slug === 'contact')!;
+		expect(contact.content).toMatch(/\]\(mailto:[^)]+@[^)]+\)/);
+		expect(pages.find((page) => page.slug === 'about-us')!.title).toBe('About Us');
+	});
+});
