@@ -81,6 +81,10 @@ export const limits = {
 	registerPerClient: new RateLimiter('register-client', 20, 60 * MINUTE),
 	forgotPerAccount: new RateLimiter('forgot-account', 5, 15 * MINUTE),
 	forgotPerClient: new RateLimiter('forgot-client', 20, 15 * MINUTE),
+	/** Platform comments posted per user (each waits for moderation, so this caps the queue). */
+	commentsPerUser: new RateLimiter('comment-user', 20, 60 * MINUTE),
+	/** Ratings posted (or changed) per user. */
+	ratingsPerUser: new RateLimiter('rating-user', 60, 60 * MINUTE),
 };
 
 export function retryMessage(seconds: number, what: string): string {

@@ -1,0 +1,224 @@
+/**
+ * Platform directory rules (SPEC sections 5 and 7), shared by the editor's platform form, the
+ * rating and comment forms and the endpoints, so the browser and the server say the same thing.
+ */
+import { z } from 'zod';
+import { PLATFORM_CATEGORIES } from '../categories';
+import type { VoteType } from '../../../db/schema';
+
+/** SPEC 5: what a visitor is told when rating, commenting or voting needs a sign-in. */
+export const SIGN_IN_TO_RATE = 'Please sign in to rate platforms';
+export const SIGN_IN_TO_COMMENT = 'Please sign in to comment';
+export const SIGN_IN_TO_VOTE = 'Please sign in to vote on comments';
+
+export const PLATFORM_NOT_FOUND = 'Platform not found';
+export const COMMENT_NOT_FOUND = 'Comment not found';
+
+export const MAX_LIST_ITEMS = 50;
+export const MAX_LIST_ITEM_LENGTH = 200;
+export const MAX_REVIEW_LENGTH = 5000;
+export const MAX_COMMENT_LENGTH = 5000;
+export const MAX_URL_LENGTH = 2000;
+export const DEFAULT_RATING = 5;
+const SORT_ORDER_LIMIT = 1_000_000;
+
+const requiredText = (field: string, max: number) =>
+	z
+		.string({ error: `${field} is required.` })
+		.trim()
+		.min(1, `${field} is required.`)
+		.max(max, `${field} must be at most ${max} characters long.`);
+
+/** Empty or missing optional text becomes null, so "cleared" and "never set" look the same. */
+const emptyToNull = (value: unknown) =>
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+		? null
+		: value;
+
+function isHttpUrl(value: string): boolean {
+	try {
+		const url = new URL(value);
+		return url.protocol === 'http:' || url.protocol === 'https:';
+	} catch {
+		return false;
+	}
+}
+
+const websiteUrlField = z.preprocess(
+	emptyToNull,
+	z
+		.string({ error: 'Website URL must be text.' })
+		.trim()
+		.max(MAX_URL_LENGTH, 'Website URL is too long.')
+		.refine(isHttpUrl, 'Website URL must start with http:// or https://.')
+		.nullable(),
+);
+
+/** A logo is an http(s) URL or a path on this site ('/images/...'); '//host' is not a path. */
+const logoField = z.preprocess(
+	emptyToNull,
+	z
+		.string({ error: 'Logo must be text.' })
+		.trim()
+		.max(MAX_URL_LENGTH, 'Logo URL is too long.')
+		.refine(
+			(value) => (value.startsWith('/') && !value.startsWith('//')) || isHttpUrl(value),
+			'Logo must be an http(s) URL or a path starting with /.',
+		)
+		.nullable(),
+);
+
+/**
+ * A list typed one item per line (the form's textarea) or already split (an array): items are
+ * trimmed and blank ones dropped either way.
+ */
+export function splitLines(value: string | readonly string[]): string[] {
+	const lines = typeof value === 'string' ? value.split(/\r\n|\r|\n/) : value;
+	return lines.map((line) => line.trim()).filter((line) => line !== '');
+}
+
+const textListField = (field: string) =>
+	z
+		.union([z.string(), z.array(z.string())], {
+			error: `${field} must be a list of text or one item per line.`,
+		})
+		.optional()
+		.transform((value) => (value === undefined ? [] : splitLines(value)))
+		.pipe(
+			z
+				.array(
+					z
+						.string()
+						.max(
+							MAX_LIST_ITEM_LENGTH,
+							`Each ${field.toLowerCase()} item must be at most ${MAX_LIST_ITEM_LENGTH} characters long.`,
+						),
+				)
+				.max(MAX_LIST_ITEMS, `${field} may have at most ${MAX_LIST_ITEMS} items.`),
+		);
+
+/**
+ * SPEC 5: sortOrder is an integer falling back to 0. Numbers and numeric strings are truncated
+ * to an integer; anything that is not a number ('x', '', null, missing) becomes 0.
+ */
+function toSortOrder(value: unknown): unknown {
+	const number =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && value.trim() !== ''
+				? Number(value)
+				: NaN;
+	return Number.isFinite(number) ? Math.trunc(number) : 0;
+}
+
+/** The platform form (create and edit; PUT replaces every field, like the form sends them). */
+export const platformFormSchema = z.object({
+	name: requiredText('Name', 200),
+	category: z.enum(PLATFORM_CATEGORIES, { error: 'Please choose a platform category.' }),
+	description: requiredText('Description', 5000),
+	pricing: requiredText('Pricing', 1000),
+	logo: logoField,
+	websiteUrl: websiteUrlField,
+	features: textListField('Features'),
+	pros: textListField('Pros'),
+	cons: textListField('Cons'),
+	isRecommended: z.boolean({ error: 'isRecommended must be true or false.' }).default(false),
+	sortOrder: z.preprocess(
+		toSortOrder,
+		z
+			.number()
+			.int()
+			.min(
+				-SORT_ORDER_LIMIT,
+				`Sort order must be between -${SORT_ORDER_LIMIT} and ${SORT_ORDER_LIMIT}.`,
+			)
+			.max(
+				SORT_ORDER_LIMIT,
+				`Sort order must be between -${SORT_ORDER_LIMIT} and ${SORT_ORDER_LIMIT}.`,
+			),
+	),
+});
+export type PlatformFormInput = z.input<typeof platformFormSchema>;
+export type PlatformForm = z.output<typeof platformFormSchema>;
+
+/** SPEC 5: rating 1 to 5 (whole stars), default 5; the review is trimmed and omitted if empty. */
+export const ratingSchema = z.object({
+	rating: z.preprocess(
+		(value) => (value === undefined || value === null ? DEFAULT_RATING : value),
+		z
+			.number({ error: 'Rating must be a whole number from 1 to 5.' })
+			.int('Rating must be a whole number from 1 to 5.')
+			.min(1, 'Rating must be a whole number from 1 to 5.')
+			.max(5, 'Rating must be a whole number from 1 to 5.'),
+	),
+	review: z.preprocess(
+		emptyToNull,
+		z
+			.string({ error: 'Review must be text.' })
+			.trim()
+			.max(MAX_REVIEW_LENGTH, `Review must be at most ${MAX_REVIEW_LENGTH} characters long.`)
+			.nullable(),
+	),
+});
+export type RatingInput = z.output<typeof ratingSchema>;
+
+export const commentSchema = z.object({
+	comment: z
+		.string({ error: 'Comment cannot be empty.' })
+		.trim()
+		.min(1, 'Comment cannot be empty.')
+		.max(MAX_COMMENT_LENGTH, `Comment must be at most ${MAX_COMMENT_LENGTH} characters long.`),
+});
+
+/** db/schema's VOTE_TYPES, repeated so islands do not bundle the schema; the type keeps them equal. */
+export const VOTE_TYPES = ['helpful', 'unhelpful'] as const satisfies readonly VoteType[];
+type MissingVoteType = Exclude<VoteType, (typeof VOTE_TYPES)[number]>;
+const _allVoteTypes: [MissingVoteType] extends [never] ? true : never = true;
+void _allVoteTypes;
+
+export const voteSchema = z.object({
+	voteType: z.enum(VOTE_TYPES, { error: "voteType must be 'helpful' or 'unhelpful'." }),
+});
+
+export const PLATFORM_SORT_FIELDS = ['name', 'rating'] as const;
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export const MAX_PAGE_SIZE = 100;
+
+/** Query strings carry '' for a cleared control; treat it as "not given". */
+const blankToUndefined = (value: unknown) =>
+	typeof value === 'string' && value.trim() === '' ? undefined : value;
+const queryField = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema);
+const wholeNumber = (field: string, min: number, max: number) =>
+	z
+		.string()
+		.regex(/^\d{1,9}$/, `${field} must be a whole number from ${min} to ${max}.`)
+		.transform(Number)
+		.pipe(
+			z
+				.number()
+				.min(min, `${field} must be a whole number from ${min} to ${max}.`)
+				.max(max, `${field} must be a whole number from ${min} to ${max}.`),
+		);
+
+/**
+ * GET /api/platforms. Without sortBy the list is in the editors' order (sortOrder, then name).
+ * With sortBy the order defaults to 'desc' (SPEC 4: "default order is desc") for both fields;
+ * ties fall back to the name, A to Z. An empty category means all; unknown values are a 400.
+ */
+export const platformListQuerySchema = z.object({
+	search: queryField(
+		z.string().trim().max(200, 'Search must be at most 200 characters long.').optional(),
+	),
+	category: queryField(
+		z.enum(PLATFORM_CATEGORIES, { error: 'Unknown platform category.' }).optional(),
+	),
+	sortBy: queryField(
+		z.enum(PLATFORM_SORT_FIELDS, { error: "sortBy must be 'name' or 'rating'." }).optional(),
+	),
+	sortOrder: queryField(
+		z.enum(SORT_ORDERS, { error: "sortOrder must be 'asc' or 'desc'." }).default('desc'),
+	),
+	limit: queryField(wholeNumber('limit', 1, MAX_PAGE_SIZE).default(MAX_PAGE_SIZE)),
+	offset: queryField(wholeNumber('offset', 0, 1_000_000_000).default(0)),
+});
+export type PlatformListQuery = z.output<typeof platformListQuerySchema>;

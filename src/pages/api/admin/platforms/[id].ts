@@ -1,0 +1,22 @@
+import { requireEditor } from '../../../../server/auth/guardian';
+import { endpoint, json, readId, readJson } from '../../../../server/http';
+import { deletePlatform, updatePlatform } from '../../../../server/platforms';
+import { platformFormSchema } from '../../../../lib/validation/platforms';
+
+export const prerender = false;
+
+// Editors only: SPEC 6 leaves the role open and the platform panel lives in the editor dashboard.
+
+/** Replaces the platform's form fields (the form always sends all of them). */
+export const PUT = endpoint(async ({ params, request, locals }) => {
+	requireEditor(locals);
+	const id = readId(params.id, 'platform id');
+	return json(updatePlatform(id, await readJson(request, platformFormSchema)));
+});
+
+/** Deletes the platform with its ratings, comments and votes. */
+export const DELETE = endpoint(({ params, locals }) => {
+	requireEditor(locals);
+	deletePlatform(readId(params.id, 'platform id'));
+	return json({ message: 'Platform deleted' });
+});

@@ -1,0 +1,15 @@
+import { requireEditor } from '../../../../server/auth/guardian';
+import { endpoint, json, readJson } from '../../../../server/http';
+import { createPlatform } from '../../../../server/platforms';
+import { platformFormSchema } from '../../../../lib/validation/platforms';
+
+export const prerender = false;
+
+/**
+ * Creates a platform. SPEC 6 leaves open who may manage platforms; we choose editors, since
+ * the platform panel lives in the editor dashboard.
+ */
+export const POST = endpoint(async ({ request, locals }) => {
+	requireEditor(locals);
+	return json(createPlatform(await readJson(request, platformFormSchema)), 201);
+});

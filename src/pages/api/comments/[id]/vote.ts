@@ -1,0 +1,22 @@
+import { requireActiveUser } from '../../../../server/auth/guardian';
+import { getVote, vote } from '../../../../server/community';
+import { endpoint, HttpError, json, readId, readJson } from '../../../../server/http';
+import { SIGN_IN_TO_VOTE, voteSchema } from '../../../../lib/validation/platforms';
+
+export const prerender = false;
+
+/** The signed-in user's vote on the comment: { voteType: 'helpful' | 'unhelpful' | null }. */
+export const GET = endpoint(({ params, locals }) => {
+	if (!locals.user) throw new HttpError(401, SIGN_IN_TO_VOTE);
+	const user = requireActiveUser(locals);
+	return json(getVote(readId(params.id, 'comment id'), user.id));
+});
+
+/** Votes, changes the vote, or (same vote again) takes it back; answers the new counts. */
+export const POST = endpoint(async ({ params, request, locals }) => {
+	if (!locals.user) throw new HttpError(401, SIGN_IN_TO_VOTE);
+	const user = requireActiveUser(locals);
+	const commentId = readId(params.id, 'comment id');
+	const { voteType } = await readJson(request, voteSchema);
+	return json(vote(commentId, user.id, voteType));
+});

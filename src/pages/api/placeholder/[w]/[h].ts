@@ -1,0 +1,16 @@
+import { endpoint, parseWith } from '../../../../server/http';
+import { placeholderSvg } from '../../../../server/placeholder';
+import { placeholderSizeSchema } from '../../../../lib/validation/placeholder';
+
+export const prerender = false;
+
+/** An SVG grey box saying "w×h"; the same size is always the same image, so cache it for good. */
+export const GET = endpoint(({ params }) => {
+	const { w, h } = parseWith(placeholderSizeSchema, params);
+	return new Response(placeholderSvg(w, h), {
+		headers: {
+			'Content-Type': 'image/svg+xml; charset=utf-8',
+			'Cache-Control': 'public, max-age=31536000, immutable',
+		},
+	});
+});

@@ -1,0 +1,20 @@
+import { requireActiveUser } from '../../../../server/auth/guardian';
+import { addComment, listComments } from '../../../../server/community';
+import { endpoint, HttpError, json, readId, readJson } from '../../../../server/http';
+import { SIGN_IN_TO_COMMENT, commentSchema } from '../../../../lib/validation/platforms';
+
+export const prerender = false;
+
+/** Approved comments for everyone; a signed-in author also gets their own pending ones. */
+export const GET = endpoint(({ params, locals }) =>
+	json(listComments(readId(params.id, 'platform id'), locals.user?.id ?? null)),
+);
+
+/** Posts a comment; it waits for moderation (status 'pending'). */
+export const POST = endpoint(async ({ params, request, locals }) => {
+	if (!locals.user) throw new HttpError(401, SIGN_IN_TO_COMMENT);
+	const user = requireActiveUser(locals);
+	const platformId = readId(params.id, 'platform id');
+	const { comment } = await readJson(request, commentSchema);
+	return json(addComment(platformId, user.id, comment), 201);
+});

@@ -1,0 +1,622 @@
+/**
+ * Ratings, comments and comment votes (SPEC 4, 5 and 7): who may post, the validation rules,
+ * one rating and one vote per user, exact aggregates under concurrent requests, the pending
+ * comment only its author sees, and the per-user rate limits.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { schema } from '../../src/server/db';
+import type { TestServer } from '../setup/server';
+import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
+import {
+	createPlatform,
+	expectedAverage,
+	registerBanned,
+	registerEditor,
+} from './platform-fixtures';
+
+let server: TestServer;
+let editor: Registered;
+let alice: Registered;
+let bob: Registered;
+let anonymous: TestClient;
+
+beforeAll(async () => {
+	server = await startAccountServer();
+	[editor, alice, bob] = await Promise.all([
+		registerEditor(server),
+		registerUser(server),
+		registerUser(server),
+	]);
+	anonymous = new TestClient(server.url);
+});
+afterAll(async () => {
+	await server?.stop();
+});
+
+const { platformRatings, platformComments, commentVotes, platforms } = schema;
+
+function ratingRows(platformId: number) {
+	return server.db
+		.select()
+		.from(platformRatings)
+		.where(eq(platformRatings.platformId, platformId))
+		.all();
+}
+
+function storedPlatform(platformId: number) {
+	return server.db.select().from(platforms).where(eq(platforms.id, platformId)).get()!;
+}
+
+function setCommentStatus(commentId: number, status: 'pending' | 'approved' | 'rejected') {
+	server.db
+		.update(platformComments)
+		.set({ status })
+		.where(eq(platformComments.id, commentId))
+		.run();
+}
+
+function voteRows(commentId: number) {
+	return server.db.select().from(commentVotes).where(eq(commentVotes.commentId, commentId)).all();
+}
+
+/** The comment's stored counts next to the counts of its vote rows. */
+function countsAndRows(commentId: number) {
+	const comment = server.db
+		.select()
+		.from(platformComments)
+		.where(eq(platformComments.id, commentId))
+		.get()!;
+	const rows = voteRows(commentId);
+	return {
+		stored: { helpfulVotes: comment.helpfulVotes, unhelpfulVotes: comment.unhelpfulVotes },
+		fromRows: {
+			helpfulVotes: rows.filter((row) => row.voteType === 'helpful').length,
+			unhelpfulVotes: rows.filter((row) => row.voteType === 'unhelpful').length,
+		},
+	};
+}
+
+async function approvedComment(
+	platformId: number,
+	author: Registered,
+	text = 'A helpful comment.',
+) {
+	const answer = await author.client.post(`/api/platforms/${platformId}/comments`, {
+		comment: text,
+	});
+	expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+	setCommentStatus(answer.body.id, 'approved');
+	return answer.body as { id: number };
+}
+
+describe('ratings', () => {
+	let platformId: number;
+	beforeAll(async () => {
+		platformId = (await createPlatform(editor)).id;
+	});
+
+	it('lists no ratings for a new platform, publicly', async () => {
+		const answer = await anonymous.get(`/api/platforms/${platformId}/ratings`);
+		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual([]);
+	});
+
+	it('asks anonymous visitors to sign in (401) and stores nothing', async () => {
+		const answer = await anonymous.post(`/api/platforms/${platformId}/ratings`, { rating: 5 });
+		expect(answer.status).toBe(401);
+		expect(answer.body).toEqual({ message: 'Please sign in to rate platforms' });
+		expect(ratingRows(platformId)).toHaveLength(0);
+	});
+
+	it('refuses a banned user: the session is dropped (401), and signing in says why (403)', async () => {
+		const banned = await registerBanned(server);
+		const answer = await banned.client.post(`/api/platforms/${platformId}/ratings`, { rating: 1 });
+		expect(answer.status).toBe(401);
+		expect(answer.body.message).toBe('Please sign in to rate platforms');
+		expect(ratingRows(platformId)).toHaveLength(0);
+		const signIn = await banned.client.login(banned.email, banned.password);
+		expect(signIn.status).toBe(403);
+		expect(signIn.body.message).toMatch(/banned/i);
+	});
+
+	it('rates for a signed-in user (201), trimming the review, and updates the platform', async () => {
+		const answer = await alice.client.post(`/api/platforms/${platformId}/ratings`, {
+			rating: 4,
+			review: '  Solid reporting.  ',
+		});
+		expect(answer.status).toBe(201);
+		expect(Object.keys(answer.body).sort()).toEqual(['platform', 'rating']);
+		expect(answer.body.rating).toMatchObject({
+			rating: 4,
+			review: 'Solid reporting.',
+			user: { username: alice.username },
+		});
+		expect(Object.keys(answer.body.rating).sort()).toEqual([
+			'createdAt',
+			'id',
+			'rating',
+			'review',
+			'user',
+		]);
+		expect(Number.isNaN(Date.parse(answer.body.rating.createdAt))).toBe(false);
+		expect(answer.body.platform).toEqual({ rating: 4, reviewCount: 1 });
+		expect(storedPlatform(platformId)).toMatchObject({ rating: 4, reviewCount: 1 });
+	});
+
+	it('defaults a missing rating to 5 and drops a blank review', async () => {
+		const answer = await bob.client.post(`/api/platforms/${platformId}/ratings`, { review: '   ' });
+		expect(answer.status).toBe(201);
+		expect(answer.body.rating).toMatchObject({
+			rating: 5,
+			review: null,
+			user: { username: bob.username },
+		});
+		expect(answer.body.platform).toEqual({ rating: 4.5, reviewCount: 2 });
+		const noBody = await (
+			await registerUser(server)
+		).client.post(`/api/platforms/${platformId}/ratings`);
+		expect(noBody.status).toBe(201);
+		expect(noBody.body.rating.rating).toBe(5);
+		expect(noBody.body.platform).toEqual({ rating: expectedAverage([4, 5, 5]), reviewCount: 3 });
+	});
+
+	it.each([
+		['0', 0],
+		['6', 6],
+		['2.5', 2.5],
+		["'abc'", 'abc'],
+		["'3' as text", '3'],
+		['true', true],
+	])('refuses rating %s with 400 and changes nothing', async (_label, rating) => {
+		const before = storedPlatform(platformId);
+		const answer = await alice.client.post(`/api/platforms/${platformId}/ratings`, { rating });
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message: 'rating: Rating must be a whole number from 1 to 5.' });
+		expect(storedPlatform(platformId)).toMatchObject({
+			rating: before.rating,
+			reviewCount: before.reviewCount,
+		});
+		const mine = ratingRows(platformId).find((row) => row.userId === alice.id);
+		expect(mine?.rating).toBe(4);
+	});
+
+	it('refuses a review longer than 5000 characters', async () => {
+		const answer = await alice.client.post(`/api/platforms/${platformId}/ratings`, {
+			rating: 3,
+			review: 'r'.repeat(5001),
+		});
+		expect(answer.status).toBe(400);
+		expect(answer.body.message).toBe('review: Review must be at most 5000 characters long.');
+	});
+
+	it('rating again replaces the user’s rating (200): same count, new average, one row', async () => {
+		const before = ratingRows(platformId).find((row) => row.userId === alice.id)!;
+		const answer = await alice.client.post(`/api/platforms/${platformId}/ratings`, {
+			rating: 1,
+			review: 'Changed my mind.',
+		});
+		expect(answer.status).toBe(200);
+		expect(answer.body.rating).toMatchObject({
+			id: before.id,
+			rating: 1,
+			review: 'Changed my mind.',
+		});
+		expect(answer.body.platform).toEqual({ rating: expectedAverage([1, 5, 5]), reviewCount: 3 });
+		const mine = ratingRows(platformId).filter((row) => row.userId === alice.id);
+		expect(mine).toHaveLength(1);
+		expect(mine[0]!.createdAt.getTime()).toBe(before.createdAt.getTime());
+		const platform = await anonymous.get(`/api/platforms/${platformId}`);
+		expect(platform.body).toMatchObject({ rating: 3.7, reviewCount: 3 });
+	});
+
+	it('lets one user never change another user’s rating', async () => {
+		const alicesBefore = ratingRows(platformId).find((row) => row.userId === alice.id)!;
+		const answer = await bob.client.post(`/api/platforms/${platformId}/ratings`, {
+			rating: 2,
+			review: 'Bob again.',
+		});
+		expect(answer.status).toBe(200);
+		expect(answer.body.rating.user.username).toBe(bob.username);
+		const alicesAfter = ratingRows(platformId).find((row) => row.userId === alice.id)!;
+		expect(alicesAfter).toEqual(alicesBefore);
+		expect(ratingRows(platformId).filter((row) => row.userId === bob.id)).toHaveLength(1);
+	});
+
+	it('lists ratings newest first with the author’s username only', async () => {
+		const answer = await anonymous.get(`/api/platforms/${platformId}/ratings`);
+		expect(answer.status).toBe(200);
+		expect(answer.body).toHaveLength(3);
+		const times = answer.body.map((r: { createdAt: string }) => Date.parse(r.createdAt));
+		expect([...times].sort((a, b) => b - a)).toEqual(times);
+		expect(answer.body.at(-1)).toMatchObject({
+			rating: 1,
+			review: 'Changed my mind.',
+			user: { username: alice.username },
+		});
+		for (const rating of answer.body) {
+			expect(Object.keys(rating).sort()).toEqual(['createdAt', 'id', 'rating', 'review', 'user']);
+			expect(Object.keys(rating.user)).toEqual(['username']);
+		}
+	});
+
+	it('answers 404 for a missing platform or a malformed id', async () => {
+		for (const path of ['/api/platforms/999999/ratings', '/api/platforms/abc/ratings']) {
+			const list = await anonymous.get(path);
+			expect(list.status).toBe(404);
+			const post = await alice.client.post(path, { rating: 3 });
+			expect(post.status).toBe(404);
+		}
+		const missing = await alice.client.post('/api/platforms/999999/ratings', { rating: 3 });
+		expect(missing.body).toEqual({ message: 'Platform not found' });
+		expect(
+			server.db.select().from(platformRatings).where(eq(platformRatings.platformId, 999999)).all(),
+		).toHaveLength(0);
+	});
+
+	it('keeps reviewCount and the average exact when 30 users rate at once, and again when they all change', async () => {
+		const target = (await createPlatform(editor)).id;
+		const raters = await Promise.all(Array.from({ length: 30 }, () => registerUser(server)));
+		const first = raters.map((_, i) => Math.min(5, (i % 4) + 2));
+		const answers = await Promise.all(
+			raters.map((rater, i) =>
+				rater.client.post(`/api/platforms/${target}/ratings`, { rating: first[i] }),
+			),
+		);
+		expect(answers.map((a) => a.status)).toEqual(Array(30).fill(201));
+		let stored = storedPlatform(target);
+		expect(stored.reviewCount).toBe(30);
+		expect(stored.rating).toBe(expectedAverage(first));
+		expect(ratingRows(target)).toHaveLength(30);
+
+		const second = first.map((value, i) => (i % 2 === 0 ? 1 : value));
+		const changes = await Promise.all(
+			raters.map((rater, i) =>
+				rater.client.post(`/api/platforms/${target}/ratings`, { rating: second[i] }),
+			),
+		);
+		expect(changes.map((a) => a.status)).toEqual(Array(30).fill(200));
+		stored = storedPlatform(target);
+		expect(stored.reviewCount).toBe(30);
+		expect(stored.rating).toBe(expectedAverage(second));
+		expect(stored.rating).not.toBe(expectedAverage(first));
+		const listed = await anonymous.get(`/api/platforms/${target}`);
+		expect(listed.body).toMatchObject({ rating: expectedAverage(second), reviewCount: 30 });
+	});
+
+	it('limits a user to 60 rating posts an hour (429)', async () => {
+		const rater = await registerUser(server);
+		for (let i = 0; i < 60; i += 1) {
+			const answer = await rater.client.post(`/api/platforms/${platformId}/ratings`, {
+				rating: (i % 5) + 1,
+			});
+			expect(answer.status).toBeLessThan(300);
+		}
+		const limited = await rater.client.post(`/api/platforms/${platformId}/ratings`, { rating: 5 });
+		expect(limited.status).toBe(429);
+		expect(limited.body.message).toMatch(/^Too many ratings\. Please try again in /);
+		const row = ratingRows(platformId).find((r) => r.userId === rater.id);
+		expect(row?.rating).toBe(5); // the 60th post (i = 59) was a 5, the refused one changed nothing
+		// Other users are not affected.
+		const other = await registerUser(server);
+		expect(
+			(await other.client.post(`/api/platforms/${platformId}/ratings`, { rating: 3 })).status,
+		).toBe(201);
+	});
+});
+
+describe('comments', () => {
+	let platformId: number;
+	beforeAll(async () => {
+		platformId = (await createPlatform(editor)).id;
+	});
+
+	it('lists no comments for a new platform, publicly', async () => {
+		const answer = await anonymous.get(`/api/platforms/${platformId}/comments`);
+		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual([]);
+	});
+
+	it('asks anonymous visitors to sign in (401) and stores nothing', async () => {
+		const answer = await anonymous.post(`/api/platforms/${platformId}/comments`, { comment: 'Hi' });
+		expect(answer.status).toBe(401);
+		expect(answer.body).toEqual({ message: 'Please sign in to comment' });
+		const banned = await registerBanned(server);
+		const asBanned = await banned.client.post(`/api/platforms/${platformId}/comments`, {
+			comment: 'Hi',
+		});
+		expect(asBanned.status).toBe(401);
+		expect(asBanned.body.message).toBe('Please sign in to comment');
+		expect(
+			server.db
+				.select()
+				.from(platformComments)
+				.where(eq(platformComments.platformId, platformId))
+				.all(),
+		).toHaveLength(0);
+	});
+
+	it.each([
+		['empty', { comment: '' }, 'comment: Comment cannot be empty.'],
+		['whitespace', { comment: ' \n\t ' }, 'comment: Comment cannot be empty.'],
+		['missing', {}, 'comment: Comment cannot be empty.'],
+		['not text', { comment: 42 }, 'comment: Comment cannot be empty.'],
+		[
+			'too long',
+			{ comment: 'c'.repeat(5001) },
+			'comment: Comment must be at most 5000 characters long.',
+		],
+	])('refuses an %s comment with 400', async (_label, body, message) => {
+		const answer = await alice.client.post(`/api/platforms/${platformId}/comments`, body);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message });
+	});
+
+	let pendingId: number;
+
+	it('adds a trimmed comment as pending (201)', async () => {
+		const answer = await alice.client.post(`/api/platforms/${platformId}/comments`, {
+			comment: '  Great support team.  ',
+		});
+		expect(answer.status).toBe(201);
+		expect(answer.body).toMatchObject({
+			platformId,
+			comment: 'Great support team.',
+			status: 'pending',
+			user: { username: alice.username },
+			helpfulVotes: 0,
+			unhelpfulVotes: 0,
+		});
+		expect(Object.keys(answer.body).sort()).toEqual([
+			'comment',
+			'createdAt',
+			'helpfulVotes',
+			'id',
+			'platformId',
+			'status',
+			'unhelpfulVotes',
+			'user',
+		]);
+		pendingId = answer.body.id;
+		const row = server.db
+			.select()
+			.from(platformComments)
+			.where(eq(platformComments.id, pendingId))
+			.get();
+		expect(row).toMatchObject({
+			status: 'pending',
+			userId: alice.id,
+			comment: 'Great support team.',
+		});
+	});
+
+	it('shows a pending comment to its author only', async () => {
+		const mine = await alice.client.get(`/api/platforms/${platformId}/comments`);
+		expect(mine.body.map((c: { id: number; status: string }) => [c.id, c.status])).toEqual([
+			[pendingId, 'pending'],
+		]);
+		expect((await bob.client.get(`/api/platforms/${platformId}/comments`)).body).toEqual([]);
+		expect((await anonymous.get(`/api/platforms/${platformId}/comments`)).body).toEqual([]);
+		expect((await editor.client.get(`/api/platforms/${platformId}/comments`)).body).toEqual([]);
+	});
+
+	it('shows approved comments to everyone, newest first, and hides rejected ones even from the author', async () => {
+		setCommentStatus(pendingId, 'approved');
+		const second = await bob.client.post(`/api/platforms/${platformId}/comments`, {
+			comment: 'Rejected one.',
+		});
+		setCommentStatus(second.body.id, 'rejected');
+		const third = await bob.client.post(`/api/platforms/${platformId}/comments`, {
+			comment: 'Newest.',
+		});
+		setCommentStatus(third.body.id, 'approved');
+		const bobsPending = await bob.client.post(`/api/platforms/${platformId}/comments`, {
+			comment: 'Waiting.',
+		});
+
+		const forAnyone = await anonymous.get(`/api/platforms/${platformId}/comments`);
+		expect(forAnyone.body.map((c: { id: number }) => c.id)).toEqual([third.body.id, pendingId]);
+		expect(forAnyone.body[1]).toMatchObject({
+			status: 'approved',
+			user: { username: alice.username },
+		});
+		const forAlice = await alice.client.get(`/api/platforms/${platformId}/comments`);
+		expect(forAlice.body.map((c: { id: number }) => c.id)).toEqual([third.body.id, pendingId]);
+		const forBob = await bob.client.get(`/api/platforms/${platformId}/comments`);
+		expect(forBob.body.map((c: { id: number; status: string }) => [c.id, c.status])).toEqual([
+			[bobsPending.body.id, 'pending'],
+			[third.body.id, 'approved'],
+			[pendingId, 'approved'],
+		]);
+	});
+
+	it('shows a comment whose author account is gone with user null', async () => {
+		const leaver = await registerUser(server);
+		const comment = await approvedComment(platformId, leaver, 'Soon anonymous.');
+		server.db.delete(schema.users).where(eq(schema.users.id, leaver.id)).run();
+		const listed = await anonymous.get(`/api/platforms/${platformId}/comments`);
+		expect(listed.body.find((c: { id: number }) => c.id === comment.id)).toMatchObject({
+			user: null,
+		});
+	});
+
+	it('answers 404 for a missing platform or a malformed id', async () => {
+		const post = await alice.client.post('/api/platforms/999999/comments', { comment: 'Hello' });
+		expect(post.status).toBe(404);
+		expect(post.body).toEqual({ message: 'Platform not found' });
+		expect((await anonymous.get('/api/platforms/999999/comments')).status).toBe(404);
+		expect((await anonymous.get('/api/platforms/abc/comments')).status).toBe(404);
+	});
+
+	it('limits a user to 20 comments an hour (429)', async () => {
+		const chatty = await registerUser(server);
+		for (let i = 0; i < 20; i += 1) {
+			const answer = await chatty.client.post(`/api/platforms/${platformId}/comments`, {
+				comment: `Note ${i}`,
+			});
+			expect(answer.status).toBe(201);
+		}
+		const limited = await chatty.client.post(`/api/platforms/${platformId}/comments`, {
+			comment: 'One more',
+		});
+		expect(limited.status).toBe(429);
+		expect(limited.body.message).toMatch(/^Too many comments\. Please try again in /);
+		const stored = server.db
+			.select()
+			.from(platformComments)
+			.where(eq(platformComments.userId, chatty.id))
+			.all();
+		expect(stored).toHaveLength(20);
+	});
+});
+
+describe('comment votes', () => {
+	let platformId: number;
+	let commentId: number;
+	beforeAll(async () => {
+		platformId = (await createPlatform(editor)).id;
+	});
+	beforeEach(async () => {
+		commentId = (await approvedComment(platformId, editor)).id;
+	});
+
+	it('asks anonymous visitors to sign in for reading and casting votes (401)', async () => {
+		const read = await anonymous.get(`/api/comments/${commentId}/vote`);
+		expect(read.status).toBe(401);
+		expect(read.body).toEqual({ message: 'Please sign in to vote on comments' });
+		const cast = await anonymous.post(`/api/comments/${commentId}/vote`, { voteType: 'helpful' });
+		expect(cast.status).toBe(401);
+		expect(cast.body).toEqual({ message: 'Please sign in to vote on comments' });
+		const banned = await registerBanned(server);
+		const asBanned = await banned.client.post(`/api/comments/${commentId}/vote`, {
+			voteType: 'helpful',
+		});
+		expect(asBanned.status).toBe(401);
+		expect(voteRows(commentId)).toHaveLength(0);
+	});
+
+	it('votes, changes the vote, and takes it back by voting the same way again', async () => {
+		const path = `/api/comments/${commentId}/vote`;
+		expect((await alice.client.get(path)).body).toEqual({ voteType: null });
+
+		const helpful = await alice.client.post(path, { voteType: 'helpful' });
+		expect(helpful.status).toBe(200);
+		expect(helpful.body).toEqual({ voteType: 'helpful', helpfulVotes: 1, unhelpfulVotes: 0 });
+		expect((await alice.client.get(path)).body).toEqual({ voteType: 'helpful' });
+
+		const moved = await alice.client.post(path, { voteType: 'unhelpful' });
+		expect(moved.body).toEqual({ voteType: 'unhelpful', helpfulVotes: 0, unhelpfulVotes: 1 });
+		expect(voteRows(commentId)).toHaveLength(1);
+
+		const off = await alice.client.post(path, { voteType: 'unhelpful' });
+		expect(off.body).toEqual({ voteType: null, helpfulVotes: 0, unhelpfulVotes: 0 });
+		expect((await alice.client.get(path)).body).toEqual({ voteType: null });
+		expect(voteRows(commentId)).toHaveLength(0);
+
+		const again = await alice.client.post(path, { voteType: 'helpful' });
+		expect(again.body).toEqual({ voteType: 'helpful', helpfulVotes: 1, unhelpfulVotes: 0 });
+		const listed = await anonymous.get(`/api/platforms/${platformId}/comments`);
+		expect(listed.body.find((c: { id: number }) => c.id === commentId)).toMatchObject({
+			helpfulVotes: 1,
+			unhelpfulVotes: 0,
+		});
+	});
+
+	it('keeps each user’s vote their own', async () => {
+		const path = `/api/comments/${commentId}/vote`;
+		await alice.client.post(path, { voteType: 'helpful' });
+		const bobs = await bob.client.post(path, { voteType: 'unhelpful' });
+		expect(bobs.body).toEqual({ voteType: 'unhelpful', helpfulVotes: 1, unhelpfulVotes: 1 });
+		expect((await alice.client.get(path)).body).toEqual({ voteType: 'helpful' });
+		expect((await bob.client.get(path)).body).toEqual({ voteType: 'unhelpful' });
+		// Bob voting 'helpful' moves Bob's vote; Alice's stays.
+		const moved = await bob.client.post(path, { voteType: 'helpful' });
+		expect(moved.body).toEqual({ voteType: 'helpful', helpfulVotes: 2, unhelpfulVotes: 0 });
+		// Bob taking his back leaves Alice's.
+		const off = await bob.client.post(path, { voteType: 'helpful' });
+		expect(off.body).toEqual({ voteType: null, helpfulVotes: 1, unhelpfulVotes: 0 });
+		const rows = voteRows(commentId);
+		expect(rows.map((row) => [row.userId, row.voteType])).toEqual([[alice.id, 'helpful']]);
+	});
+
+	it.each([
+		['unknown', { voteType: 'love' }],
+		['missing', {}],
+		['upper case', { voteType: 'HELPFUL' }],
+	])('refuses an %s voteType with 400', async (_label, body) => {
+		const answer = await alice.client.post(`/api/comments/${commentId}/vote`, body);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({
+			message: "voteType: voteType must be 'helpful' or 'unhelpful'.",
+		});
+		expect(voteRows(commentId)).toHaveLength(0);
+	});
+
+	it('allows votes only on approved comments; others are not found (404)', async () => {
+		const pending = await bob.client.post(`/api/platforms/${platformId}/comments`, {
+			comment: 'Pending.',
+		});
+		const rejected = await approvedComment(platformId, bob, 'To reject.');
+		setCommentStatus(rejected.id, 'rejected');
+		for (const id of [pending.body.id, rejected.id, 999999]) {
+			const answer = await alice.client.post(`/api/comments/${id}/vote`, { voteType: 'helpful' });
+			expect(answer.status).toBe(404);
+			expect(answer.body).toEqual({ message: 'Comment not found' });
+			expect(voteRows(id)).toHaveLength(0);
+		}
+		expect(
+			(await alice.client.post('/api/comments/abc/vote', { voteType: 'helpful' })).status,
+		).toBe(404);
+		// Reading: the author sees (no) vote on their own pending comment; others get 404.
+		expect((await bob.client.get(`/api/comments/${pending.body.id}/vote`)).body).toEqual({
+			voteType: null,
+		});
+		expect((await alice.client.get(`/api/comments/${pending.body.id}/vote`)).status).toBe(404);
+		expect((await alice.client.get(`/api/comments/${rejected.id}/vote`)).status).toBe(404);
+		expect((await alice.client.get('/api/comments/999999/vote')).status).toBe(404);
+	});
+
+	it('keeps the counts equal to the vote rows when 20 users vote and change votes at once', async () => {
+		const voters = await Promise.all(Array.from({ length: 20 }, () => registerUser(server)));
+		const path = `/api/comments/${commentId}/vote`;
+		const expectConsistent = (helpful: number, unhelpful: number) => {
+			const { stored, fromRows } = countsAndRows(commentId);
+			expect(stored).toEqual(fromRows);
+			expect(stored).toEqual({ helpfulVotes: helpful, unhelpfulVotes: unhelpful });
+		};
+
+		// Round 1: everyone votes helpful.
+		let answers = await Promise.all(
+			voters.map((v) => v.client.post(path, { voteType: 'helpful' })),
+		);
+		expect(answers.every((a) => a.status === 200 && a.body.voteType === 'helpful')).toBe(true);
+		expectConsistent(20, 0);
+
+		// Round 2: the first 8 switch to unhelpful, the next 6 take their vote back, 6 do nothing.
+		answers = await Promise.all(
+			voters
+				.slice(0, 14)
+				.map((v, i) => v.client.post(path, { voteType: i < 8 ? 'unhelpful' : 'helpful' })),
+		);
+		expect(answers.map((a) => a.body.voteType)).toEqual([
+			...Array(8).fill('unhelpful'),
+			...Array(6).fill(null),
+		]);
+		expectConsistent(6, 8);
+
+		// Round 3: every voter fires both kinds at once; the end state is unknown but must add up.
+		await Promise.all(
+			voters.flatMap((v) => [
+				v.client.post(path, { voteType: 'helpful' }),
+				v.client.post(path, { voteType: 'unhelpful' }),
+			]),
+		);
+		const { stored, fromRows } = countsAndRows(commentId);
+		expect(stored).toEqual(fromRows);
+		expect(voteRows(commentId).length).toBeLessThanOrEqual(20);
+		const perUser = new Set(voteRows(commentId).map((row) => row.userId));
+		expect(perUser.size).toBe(voteRows(commentId).length);
+		const listed = await anonymous.get(`/api/platforms/${platformId}/comments`);
+		expect(listed.body.find((c: { id: number }) => c.id === commentId)).toMatchObject(stored);
+	});
+});

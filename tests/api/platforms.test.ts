@@ -1,0 +1,626 @@
+/**
+ * The platform directory API (SPEC 7 "Platforms"): listing with search, category and sort,
+ * detail, the editors' create/update/delete with the form's rules, the cascade on delete, the
+ * placeholder image, and the in-process change hook.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { schema } from '../../src/server/db';
+import type { TestServer } from '../setup/server';
+import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
+import {
+	PLATFORM_FIELDS,
+	createPlatform,
+	expectedAverage,
+	platformInput,
+	registerBanned,
+	registerEditor,
+} from './platform-fixtures';
+
+let server: TestServer;
+let editor: Registered;
+let user: Registered;
+let banned: Registered;
+let anonymous: TestClient;
+
+beforeAll(async () => {
+	server = await startAccountServer();
+	[editor, user, banned] = await Promise.all([
+		registerEditor(server),
+		registerUser(server),
+		registerBanned(server),
+	]);
+	anonymous = new TestClient(server.url);
+});
+afterAll(async () => {
+	await server?.stop();
+});
+
+describe('admin platform endpoints: who may call them', () => {
+	it('creates a platform for an editor (201) with every field of SPEC 3', async () => {
+		const input = platformInput({ isRecommended: true, sortOrder: 3 });
+		const answer = await editor.client.post('/api/admin/platforms', input);
+		expect(answer.status).toBe(201);
+		expect(Object.keys(answer.body).sort()).toEqual(PLATFORM_FIELDS);
+		expect(answer.body).toMatchObject({ ...input, rating: 0, reviewCount: 0 });
+		expect(answer.body.id).toBeTypeOf('number');
+		const stored = server.db
+			.select()
+			.from(schema.platforms)
+			.where(eq(schema.platforms.id, answer.body.id))
+			.get();
+		expect(stored?.name).toBe(input.name);
+		expect(stored?.features).toEqual(input.features);
+	});
+
+	it('refuses anonymous (401), users (403) and banned users (401, session refused)', async () => {
+		const before = server.db.select().from(schema.platforms).all().length;
+		const input = platformInput();
+		const anon = await anonymous.post('/api/admin/platforms', input);
+		expect(anon.status).toBe(401);
+		expect(anon.body).toEqual({ message: 'Authentication required' });
+		const asUser = await user.client.post('/api/admin/platforms', input);
+		expect(asUser.status).toBe(403);
+		expect(asUser.body.message).toBe('Access denied. Editor privileges required.');
+		const asBanned = await banned.client.post('/api/admin/platforms', input);
+		expect(asBanned.status).toBe(401);
+		expect(server.db.select().from(schema.platforms).all().length).toBe(before);
+	});
+
+	it('updates for an editor only; others leave the platform unchanged', async () => {
+		const platform = await createPlatform(editor);
+		const changed = platformInput({
+			name: 'Renamed Platform',
+			category: 'Video',
+			features: ['One'],
+			isRecommended: true,
+			sortOrder: 9,
+			logo: '',
+			websiteUrl: '',
+		});
+		for (const [client, status] of [
+			[anonymous, 401],
+			[user.client, 403],
+			[banned.client, 401],
+		] as const) {
+			const answer = await client.put(`/api/admin/platforms/${platform.id}`, changed);
+			expect(answer.status).toBe(status);
+		}
+		expect((await anonymous.get(`/api/platforms/${platform.id}`)).body.name).toBe(platform.name);
+
+		const answer = await editor.client.put(`/api/admin/platforms/${platform.id}`, changed);
+		expect(answer.status).toBe(200);
+		expect(answer.body).toMatchObject({
+			id: platform.id,
+			name: 'Renamed Platform',
+			category: 'Video',
+			features: ['One'],
+			isRecommended: true,
+			sortOrder: 9,
+			logo: null,
+			websiteUrl: null,
+		});
+		expect((await anonymous.get(`/api/platforms/${platform.id}`)).body).toEqual(answer.body);
+	});
+
+	it('deletes for an editor only; then the platform is gone (404)', async () => {
+		const platform = await createPlatform(editor);
+		for (const [client, status] of [
+			[anonymous, 401],
+			[user.client, 403],
+			[banned.client, 401],
+		] as const) {
+			expect((await client.delete(`/api/admin/platforms/${platform.id}`)).status).toBe(status);
+		}
+		expect((await anonymous.get(`/api/platforms/${platform.id}`)).status).toBe(200);
+		const answer = await editor.client.delete(`/api/admin/platforms/${platform.id}`);
+		expect(answer.status).toBe(200);
+		expect(answer.body.message).toBe('Platform deleted');
+		const gone = await anonymous.get(`/api/platforms/${platform.id}`);
+		expect(gone.status).toBe(404);
+		expect(gone.body).toEqual({ message: 'Platform not found' });
+		const again = await editor.client.delete(`/api/admin/platforms/${platform.id}`);
+		expect(again.status).toBe(404);
+		expect(again.body.message).toBe('Platform not found');
+	});
+
+	it('answers 404 for updating a platform that does not exist or a malformed id', async () => {
+		const missing = await editor.client.put('/api/admin/platforms/999999', platformInput());
+		expect(missing.status).toBe(404);
+		expect(missing.body.message).toBe('Platform not found');
+		const malformed = await editor.client.put('/api/admin/platforms/abc', platformInput());
+		expect(malformed.status).toBe(404);
+		expect(malformed.body.message).toBeTypeOf('string');
+		const deleteMalformed = await editor.client.delete('/api/admin/platforms/1.5');
+		expect(deleteMalformed.status).toBe(404);
+	});
+});
+
+describe('platform form rules', () => {
+	const invalid: Array<[string, Record<string, unknown>, string]> = [
+		['missing name', { name: undefined }, 'name: Name is required.'],
+		['blank name', { name: '   ' }, 'name: Name is required.'],
+		['long name', { name: 'n'.repeat(201) }, 'name: Name must be at most 200 characters long.'],
+		[
+			'unknown category',
+			{ category: 'Television' },
+			'category: Please choose a platform category.',
+		],
+		['missing category', { category: undefined }, 'category: Please choose a platform category.'],
+		['blank description', { description: ' ' }, 'description: Description is required.'],
+		['missing pricing', { pricing: undefined }, 'pricing: Pricing is required.'],
+		[
+			'ftp website',
+			{ websiteUrl: 'ftp://example.com' },
+			'websiteUrl: Website URL must start with http:// or https://.',
+		],
+		[
+			'website not a URL',
+			{ websiteUrl: 'example dot com' },
+			'websiteUrl: Website URL must start with http:// or https://.',
+		],
+		[
+			'javascript logo',
+			{ logo: 'javascript:alert(1)' },
+			'logo: Logo must be an http(s) URL or a path starting with /.',
+		],
+		[
+			'protocol-relative logo',
+			{ logo: '//evil.example/x.png' },
+			'logo: Logo must be an http(s) URL or a path starting with /.',
+		],
+		[
+			'relative logo',
+			{ logo: 'images/x.png' },
+			'logo: Logo must be an http(s) URL or a path starting with /.',
+		],
+		[
+			'features as a number',
+			{ features: 5 },
+			'features: Features must be a list of text or one item per line.',
+		],
+		[
+			'51 features',
+			{ features: Array.from({ length: 51 }, (_, i) => `f${i}`) },
+			'features: Features may have at most 50 items.',
+		],
+		[
+			'feature too long',
+			{ pros: ['ok', 'p'.repeat(201)] },
+			'pros.1: Each pros item must be at most 200 characters long.',
+		],
+		[
+			'isRecommended as text',
+			{ isRecommended: 'yes' },
+			'isRecommended: isRecommended must be true or false.',
+		],
+		[
+			'sortOrder out of range',
+			{ sortOrder: 5_000_000 },
+			'sortOrder: Sort order must be between -1000000 and 1000000.',
+		],
+	];
+
+	it.each(invalid)('refuses %s with 400 and stores nothing', async (_label, change, message) => {
+		const before = server.db.select().from(schema.platforms).all().length;
+		const answer = await editor.client.post('/api/admin/platforms', platformInput(change));
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message });
+		expect(server.db.select().from(schema.platforms).all().length).toBe(before);
+	});
+
+	it('refuses an invalid field on update too, leaving the platform as it was', async () => {
+		const platform = await createPlatform(editor);
+		const answer = await editor.client.put(
+			`/api/admin/platforms/${platform.id}`,
+			platformInput({ category: 'Nope' }),
+		);
+		expect(answer.status).toBe(400);
+		expect((await anonymous.get(`/api/platforms/${platform.id}`)).body.category).toBe('DSP');
+	});
+
+	it('splits features, pros and cons typed one per line, dropping blank lines', async () => {
+		const platform = await createPlatform(editor, {
+			features: '  Sponsored products \n\n\r\nDisplay\r\n   \nVideo\n',
+			pros: ['  Reach ', '', '   ', 'Data'],
+			cons: '',
+		});
+		expect(platform.features).toEqual(['Sponsored products', 'Display', 'Video']);
+		expect(platform.pros).toEqual(['Reach', 'Data']);
+		expect(platform.cons).toEqual([]);
+	});
+
+	it('trims text, turns empty logo and website into null, and accepts site paths and http URLs', async () => {
+		const empty = await createPlatform(editor, {
+			name: '  Spaced Name  ',
+			logo: '   ',
+			websiteUrl: '',
+		});
+		expect(empty).toMatchObject({ name: 'Spaced Name', logo: null, websiteUrl: null });
+		const missing = await createPlatform(editor, {
+			logo: undefined,
+			websiteUrl: undefined,
+			features: undefined,
+			isRecommended: undefined,
+		});
+		expect(missing).toMatchObject({
+			logo: null,
+			websiteUrl: null,
+			features: [],
+			isRecommended: false,
+		});
+		const http = await createPlatform(editor, {
+			logo: 'http://cdn.example.com/logo.png',
+			websiteUrl: 'http://example.org/path?q=1',
+		});
+		expect(http).toMatchObject({
+			logo: 'http://cdn.example.com/logo.png',
+			websiteUrl: 'http://example.org/path?q=1',
+		});
+	});
+
+	it.each([
+		['x', 0],
+		['', 0],
+		[null, 0],
+		[undefined, 0],
+		['7', 7],
+		[3.9, 3],
+		[-2, -2],
+	])('takes sortOrder %j as %d', async (sortOrder, expected) => {
+		const platform = await createPlatform(editor, { sortOrder });
+		expect(platform.sortOrder).toBe(expected);
+	});
+
+	it('refuses a body that is not JSON', async () => {
+		const answer = await editor.client.post('/api/admin/platforms', 'name=x', {
+			'content-type': 'application/x-www-form-urlencoded',
+		});
+		expect(answer.status).toBe(415);
+		const broken = await editor.client.post('/api/admin/platforms', '{"name":');
+		expect(broken.status).toBe(400);
+	});
+});
+
+describe('GET /api/platforms/{id}', () => {
+	it('returns the platform to anyone', async () => {
+		const platform = await createPlatform(editor, { category: 'Search' });
+		const answer = await anonymous.get(`/api/platforms/${platform.id}`);
+		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual(platform);
+	});
+
+	it.each(['999999', 'abc', '0', '-1', '1.5', '1e3'])('answers 404 JSON for id %s', async (id) => {
+		const answer = await anonymous.get(`/api/platforms/${id}`);
+		expect(answer.status).toBe(404);
+		expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+		expect(answer.body.message).toMatch(/Platform not found|Invalid platform id/);
+	});
+});
+
+describe('GET /api/platforms: search, category, sort and paging', () => {
+	let alpha: { id: number };
+	let bravo: { id: number };
+	let charlie: { id: number };
+	const names = () => ({
+		alpha: 'alpha Ads',
+		bravo: 'Bravo Media',
+		charlie: 'Charlie Reach',
+		delta: 'Delta 50% Off',
+	});
+
+	async function listNames(query = ''): Promise<string[]> {
+		const answer = await anonymous.get(`/api/platforms${query}`);
+		expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+		expect(Array.isArray(answer.body)).toBe(true);
+		return answer.body.map((p: { name: string }) => p.name);
+	}
+
+	async function rateAs(platformId: number, ratings: number[]) {
+		for (const rating of ratings) {
+			const rater = await registerUser(server);
+			const answer = await rater.client.post(`/api/platforms/${platformId}/ratings`, { rating });
+			expect(answer.status).toBe(201);
+		}
+	}
+
+	beforeAll(async () => {
+		// Start from an empty directory so the order of the whole list can be asserted.
+		server.db.delete(schema.platforms).run();
+		expect(await listNames()).toEqual([]);
+		const n = names();
+		alpha = await createPlatform(editor, {
+			name: n.alpha,
+			category: 'Display',
+			description: 'Onsite banners.',
+			features: ['Sponsored Products', 'Audience Targeting'],
+			sortOrder: 2,
+		});
+		bravo = await createPlatform(editor, {
+			name: n.bravo,
+			category: 'Video',
+			description: 'Connected TV for retailers.',
+			features: ['CTV'],
+			sortOrder: 1,
+		});
+		charlie = await createPlatform(editor, {
+			name: n.charlie,
+			category: 'Retail Media Networks',
+			description: 'A network of grocery_stores.',
+			features: ['Self-serve'],
+			sortOrder: 1,
+		});
+		await createPlatform(editor, {
+			name: n.delta,
+			category: 'Display',
+			description: 'Discount display ads.',
+			features: [],
+			sortOrder: 3,
+		});
+		await rateAs(alpha.id, [5, 4]); // 4.5
+		await rateAs(bravo.id, [2]); // 2
+		await rateAs(charlie.id, [5]); // 5
+		// delta: no ratings, 0
+	});
+
+	it('lists in the editors order by default: sortOrder, then name', async () => {
+		const n = names();
+		expect(await listNames()).toEqual([n.bravo, n.charlie, n.alpha, n.delta]);
+	});
+
+	it('returns complete platform objects with the rating average and review count', async () => {
+		const answer = await anonymous.get('/api/platforms');
+		const first = answer.body.find((p: { id: number }) => p.id === alpha.id);
+		expect(Object.keys(first).sort()).toEqual(PLATFORM_FIELDS);
+		expect(first).toMatchObject({ rating: expectedAverage([5, 4]), reviewCount: 2 });
+	});
+
+	it('searches name, description, category and features, ignoring case', async () => {
+		const n = names();
+		expect(await listNames('?search=ALPHA')).toEqual([n.alpha]);
+		expect(await listNames('?search=connected%20tv')).toEqual([n.bravo]);
+		expect(await listNames('?search=retail%20media%20networks')).toEqual([n.charlie]);
+		expect(await listNames('?search=audience%20targ')).toEqual([n.alpha]);
+		expect(await listNames('?search=display')).toEqual([n.alpha, n.delta]);
+		expect(await listNames('?search=nothing-matches-this')).toEqual([]);
+		expect(await listNames('?search=%20%20')).toHaveLength(4);
+	});
+
+	it('treats LIKE wildcards in the search as plain characters', async () => {
+		const n = names();
+		expect(await listNames('?search=%25')).toEqual([n.delta]);
+		expect(await listNames('?search=_')).toEqual([n.charlie]);
+		expect(await listNames('?search=grocery_s')).toEqual([n.charlie]);
+		expect(await listNames('?search=grocery%25s')).toEqual([]);
+	});
+
+	it('matches a feature item, not the JSON it is stored in', async () => {
+		expect(await listNames('?search=%22')).toEqual([]);
+		expect(await listNames('?search=%5B')).toEqual([]);
+	});
+
+	it('filters by category; an empty category means all', async () => {
+		const n = names();
+		expect(await listNames('?category=Display')).toEqual([n.alpha, n.delta]);
+		expect(await listNames('?category=Video')).toEqual([n.bravo]);
+		expect(await listNames('?category=DSP')).toEqual([]);
+		expect(await listNames('?category=')).toHaveLength(4);
+		expect(await listNames('?category=Display&search=discount')).toEqual([n.delta]);
+	});
+
+	it('sorts by name, case-insensitively, desc by default and asc on request', async () => {
+		const n = names();
+		const ascending = [n.alpha, n.bravo, n.charlie, n.delta];
+		expect(await listNames('?sortBy=name&sortOrder=asc')).toEqual(ascending);
+		expect(await listNames('?sortBy=name&sortOrder=desc')).toEqual([...ascending].reverse());
+		expect(await listNames('?sortBy=name')).toEqual([...ascending].reverse());
+	});
+
+	it('sorts by rating, desc by default and asc on request', async () => {
+		const n = names();
+		expect(await listNames('?sortBy=rating&sortOrder=desc')).toEqual([
+			n.charlie,
+			n.alpha,
+			n.bravo,
+			n.delta,
+		]);
+		expect(await listNames('?sortBy=rating')).toEqual([n.charlie, n.alpha, n.bravo, n.delta]);
+		expect(await listNames('?sortBy=rating&sortOrder=asc')).toEqual([
+			n.delta,
+			n.bravo,
+			n.alpha,
+			n.charlie,
+		]);
+	});
+
+	it('pages with limit and offset', async () => {
+		const n = names();
+		expect(await listNames('?sortBy=name&sortOrder=asc&limit=2')).toEqual([n.alpha, n.bravo]);
+		expect(await listNames('?sortBy=name&sortOrder=asc&limit=2&offset=2')).toEqual([
+			n.charlie,
+			n.delta,
+		]);
+		expect(await listNames('?offset=10')).toEqual([]);
+	});
+
+	it.each([
+		['?sortBy=popularity', 'sortBy: '],
+		['?sortBy=name&sortOrder=up', 'sortOrder: '],
+		['?category=Television', 'category: Unknown platform category.'],
+		['?limit=0', 'limit: '],
+		['?limit=101', 'limit: '],
+		['?limit=abc', 'limit: '],
+		['?offset=-1', 'offset: '],
+		[`?search=${'s'.repeat(201)}`, 'search: '],
+	])('answers 400 for %s', async (query, message) => {
+		const answer = await anonymous.get(`/api/platforms${query}`);
+		expect(answer.status).toBe(400);
+		expect(answer.body.message.startsWith(message)).toBe(true);
+	});
+});
+
+describe('deleting a platform', () => {
+	it('removes its ratings, comments and their votes, and nothing of other platforms', async () => {
+		const doomed = await createPlatform(editor);
+		const kept = await createPlatform(editor);
+		const [a, b] = await Promise.all([registerUser(server), registerUser(server)]);
+		for (const platform of [doomed, kept]) {
+			for (const rater of [a, b]) {
+				expect(
+					(await rater.client.post(`/api/platforms/${platform.id}/ratings`, { rating: 4 })).status,
+				).toBe(201);
+			}
+			const comment = await a.client.post(`/api/platforms/${platform.id}/comments`, {
+				comment: 'Useful.',
+			});
+			expect(comment.status).toBe(201);
+			server.db
+				.update(schema.platformComments)
+				.set({ status: 'approved' })
+				.where(eq(schema.platformComments.id, comment.body.id))
+				.run();
+			for (const voter of [a, b]) {
+				const vote = await voter.client.post(`/api/comments/${comment.body.id}/vote`, {
+					voteType: 'helpful',
+				});
+				expect(vote.status).toBe(200);
+			}
+		}
+		const commentIds = (platformId: number) =>
+			server.db
+				.select({ id: schema.platformComments.id })
+				.from(schema.platformComments)
+				.where(eq(schema.platformComments.platformId, platformId))
+				.all()
+				.map((row) => row.id);
+		const doomedComments = commentIds(doomed.id);
+		const keptComments = commentIds(kept.id);
+		const ratingsOf = (platformId: number) =>
+			server.db
+				.select()
+				.from(schema.platformRatings)
+				.where(eq(schema.platformRatings.platformId, platformId))
+				.all();
+		const votesOf = (ids: number[]) =>
+			server.db
+				.select()
+				.from(schema.commentVotes)
+				.where(inArray(schema.commentVotes.commentId, ids))
+				.all();
+		expect(ratingsOf(doomed.id)).toHaveLength(2);
+		expect(votesOf(doomedComments)).toHaveLength(2);
+
+		expect((await editor.client.delete(`/api/admin/platforms/${doomed.id}`)).status).toBe(200);
+
+		expect(ratingsOf(doomed.id)).toHaveLength(0);
+		expect(commentIds(doomed.id)).toHaveLength(0);
+		expect(votesOf(doomedComments)).toHaveLength(0);
+		expect(ratingsOf(kept.id)).toHaveLength(2);
+		expect(keptComments).toHaveLength(1);
+		expect(votesOf(keptComments)).toHaveLength(2);
+		expect((await anonymous.get(`/api/platforms/${doomed.id}/ratings`)).status).toBe(404);
+		expect((await anonymous.get(`/api/platforms/${doomed.id}/comments`)).status).toBe(404);
+	});
+});
+
+describe('GET /api/placeholder/{w}/{h}', () => {
+	it('draws a grey SVG box labelled w×h, cached for a year', async () => {
+		const response = await fetch(`${server.url}/api/placeholder/60/40`);
+		expect(response.status).toBe(200);
+		expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+		expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+		const svg = await response.text();
+		expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+		expect(svg).toContain('width="60" height="40"');
+		expect(svg).toContain('60×40');
+	});
+
+	it.each([
+		['1', '1'],
+		['2000', '2000'],
+	])('accepts %s×%s', async (w, h) => {
+		const response = await fetch(`${server.url}/api/placeholder/${w}/${h}`);
+		expect(response.status).toBe(200);
+		expect(await response.text()).toContain(`${w}×${h}`);
+	});
+
+	it.each([
+		['0', '40'],
+		['60', '0'],
+		['5000', '40'],
+		['60', '2001'],
+		['abc', '40'],
+		['60', 'abc'],
+		['1.5', '40'],
+		['-5', '40'],
+	])('answers 400 JSON for %s×%s', async (w, h) => {
+		const answer = await anonymous.get(`/api/placeholder/${w}/${h}`);
+		expect(answer.status).toBe(400);
+		expect(answer.body.message).toMatch(
+			/^(w|h): Width and height must be whole numbers from 1 to 2000\.$/,
+		);
+	});
+});
+
+describe('onPlatformChange (in-process hook for page regeneration)', () => {
+	let dir: string;
+	let service: typeof import('../../src/server/platforms');
+	let closeDatabase: () => void;
+
+	beforeAll(async () => {
+		// The hook runs inside the process that changes the data, so test it in this one, with
+		// its own database file.
+		dir = mkdtempSync(join(tmpdir(), 'rmh-hook-'));
+		process.env.DATABASE_PATH = join(dir, 'hook.db');
+		service = await import('../../src/server/platforms');
+		({ closeDatabase } = await import('../../src/server/db'));
+	});
+	afterAll(() => {
+		closeDatabase?.();
+		rmSync(dir, { recursive: true, force: true });
+	});
+
+	it('tells listeners after create, update, rating and delete, survives a failing listener, and unsubscribes', async () => {
+		const { platformFormSchema } = await import('../../src/lib/validation/platforms');
+		const { rate } = await import('../../src/server/community');
+		const { db } = await import('../../src/server/db');
+		const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+		const seen: Array<{ id: number; kind: string; existsNow: boolean }> = [];
+		const stopFailing = service.onPlatformChange(() => {
+			throw new Error('listener failure must not fail the change');
+		});
+		const stop = service.onPlatformChange((change) =>
+			seen.push({ ...change, existsNow: service.findPlatform(change.id) !== undefined }),
+		);
+		const form = platformFormSchema.parse(platformInput());
+		const created = service.createPlatform(form);
+		service.updatePlatform(created.id, { ...form, name: 'Changed' });
+		const rater = db()
+			.insert(schema.users)
+			.values({ username: 'hook_rater', email: 'hook@example.com', passwordHash: 'x' })
+			.returning()
+			.get();
+		expect(rate(created.id, rater.id, { rating: 4, review: null }).platform).toEqual({
+			rating: 4,
+			reviewCount: 1,
+		});
+		service.deletePlatform(created.id);
+		expect(seen).toEqual([
+			{ id: created.id, kind: 'created', existsNow: true },
+			{ id: created.id, kind: 'updated', existsNow: true },
+			{ id: created.id, kind: 'rated', existsNow: true },
+			{ id: created.id, kind: 'deleted', existsNow: false },
+		]);
+		expect(logged).toHaveBeenCalledTimes(4);
+		logged.mockRestore();
+		expect(() => service.deletePlatform(created.id)).toThrow('Platform not found');
+		expect(seen).toHaveLength(4);
+		stop();
+		stopFailing();
+		service.createPlatform(form);
+		expect(seen).toHaveLength(4);
+	});
+});
