@@ -24,25 +24,39 @@ export function dismissToast(): void {
 	$toast.set(null);
 }
 
-const FLASH_KEY = 'rmh:flash-toast';
+const NEXT_PAGE_KEY = 'rmh:toast';
 
-/** A toast to show on the next page, for actions that navigate (sign-in, sign-out). */
-export function flashToast(input: { title: string; description?: string; variant?: ToastVariant }): void {
+/**
+ * For a toast that must survive a full page load (sign-out then redirect): kept in
+ * sessionStorage and raised by the toast host on the next page. Falls back to a toast now.
+ */
+export function toastAfterNavigation(input: {
+	title: string;
+	description?: string;
+	variant?: ToastVariant;
+}): void {
 	try {
-		sessionStorage.setItem(FLASH_KEY, JSON.stringify(input));
+		sessionStorage.setItem(NEXT_PAGE_KEY, JSON.stringify(input));
 	} catch {
 		toast(input);
 	}
 }
 
-/** Shows the toast left by the previous page, if any (called once per page load). */
-export function showFlashToast(): void {
+/** Raises a toast queued by the previous page, if any (called once by the toast host). */
+export function raiseQueuedToast(): void {
 	try {
-		const saved = sessionStorage.getItem(FLASH_KEY);
-		if (!saved) return;
-		sessionStorage.removeItem(FLASH_KEY);
-		toast(JSON.parse(saved));
+		const queued = sessionStorage.getItem(NEXT_PAGE_KEY);
+		if (!queued) return;
+		sessionStorage.removeItem(NEXT_PAGE_KEY);
+		const input = JSON.parse(queued) as { title?: unknown; description?: unknown; variant?: unknown };
+		if (typeof input.title !== 'string') return;
+		toast({
+			title: input.title,
+			description: typeof input.description === 'string' ? input.description : undefined,
+			variant:
+				input.variant === 'destructive' || input.variant === 'warning' ? input.variant : 'default',
+		});
 	} catch {
-		// storage unavailable or corrupted: nothing to show
+		// storage unavailable or a malformed entry: nothing to show
 	}
 }

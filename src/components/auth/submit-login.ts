@@ -5,7 +5,7 @@
 import { apiRequest, failureText } from '../../lib/api-client';
 import type { PublicUser } from '../../lib/validation/auth';
 import { setUser } from '../../stores/session';
-import { flashToast, toast } from '../../stores/toast';
+import { toastAfterNavigation, toast } from '../../stores/toast';
 
 export async function submitLogin(email: string, password: string): Promise<void> {
 	try {
@@ -19,7 +19,7 @@ export async function submitLogin(email: string, password: string): Promise<void
 			return;
 		}
 		setUser(user as PublicUser);
-		flashToast({ title: 'Success', description: 'Successfully logged in!' });
+		toastAfterNavigation({ title: 'Success', description: 'Successfully logged in!' });
 		window.location.assign('/');
 	} catch (error) {
 		toast({
@@ -38,7 +38,7 @@ export async function submitRegistration(input: {
 	try {
 		const user = await apiRequest<PublicUser>('POST', '/api/register', input);
 		setUser(user);
-		flashToast({ title: 'Success', description: 'Account created successfully!' });
+		toastAfterNavigation({ title: 'Success', description: 'Account created successfully!' });
 		window.location.assign('/');
 	} catch (error) {
 		toast({

@@ -1,0 +1,74 @@
+/** A thin styled wrapper of Radix Dialog (focus trap, Escape, scroll lock come from Radix). */
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { cn } from '../../lib/class-names';
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+export type DialogContentProps = Omit<
+	ComponentPropsWithRef<typeof DialogPrimitive.Content>,
+	'title'
+> & {
+	title: ReactNode;
+	description?: ReactNode;
+	/** Hide the corner close button (e.g. when the footer has its own Cancel). */
+	hideClose?: boolean;
+};
+
+export function DialogContent({
+	title,
+	description,
+	hideClose = false,
+	className,
+	children,
+	...props
+}: DialogContentProps) {
+	return (
+		<DialogPrimitive.Portal>
+			<DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 data-[state=open]:animate-fade-in" />
+			<DialogPrimitive.Content
+				// Without a description Radix wants aria-describedby explicitly unset.
+				{...(description ? {} : { 'aria-describedby': undefined })}
+				className={cn(
+					'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-surface p-6 shadow-xl data-[state=open]:animate-dialog-in',
+					className,
+				)}
+				{...props}
+			>
+				<div className="flex flex-col gap-1.5 pr-6">
+					<DialogPrimitive.Title className="text-lg font-semibold leading-tight text-ink">
+						{title}
+					</DialogPrimitive.Title>
+					{description && (
+						<DialogPrimitive.Description className="text-sm text-muted">
+							{description}
+						</DialogPrimitive.Description>
+					)}
+				</div>
+				{children}
+				{!hideClose && (
+					<DialogPrimitive.Close
+						className="absolute right-4 top-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-ink"
+						aria-label="Close"
+					>
+						<svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+							<path d="M18 6 6 18M6 6l12 12" />
+						</svg>
+					</DialogPrimitive.Close>
+				)}
+			</DialogPrimitive.Content>
+		</DialogPrimitive.Portal>
+	);
+}
+
+/** Right-aligned action row at the bottom of a dialog (stacks on small screens). */
+export function DialogFooter({ className, ...props }: ComponentPropsWithRef<'div'>) {
+	return (
+		<div
+			className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+			{...props}
+		/>
+	);
+}

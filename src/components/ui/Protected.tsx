@@ -1,0 +1,34 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, type ReactNode } from 'react';
+import { redirectTo } from '../../lib/navigation';
+import { $user, loadUser } from '../../stores/session';
+import { AccessDenied } from './AccessDenied';
+import { Spinner } from './Spinner';
+
+export type ProtectedProps = {
+	/** Required role, compared by equality (SPEC 2); omit to only require a signed-in user. */
+	role?: 'editor' | 'user';
+	/** Spinner text while the user loads. */
+	loadingLabel?: string;
+	children: ReactNode;
+};
+
+/**
+ * Route protection for islands: a spinner while the user loads, /auth when signed out,
+ * Access Denied on a role mismatch, else the children. The server still checks every call.
+ */
+export function Protected({ role, loadingLabel, children }: ProtectedProps) {
+	const user = useStore($user);
+
+	useEffect(() => {
+		void loadUser();
+	}, []);
+
+	useEffect(() => {
+		if (user === null) redirectTo('/auth');
+	}, [user]);
+
+	if (!user) return <Spinner label={loadingLabel} />;
+	if (role && user.role !== role) return <AccessDenied />;
+	return <>{children}</>;
+}
