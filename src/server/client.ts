@@ -4,9 +4,13 @@ import { config } from './config';
 
 /** The client's address, for rate limits; X-Forwarded-For only when TRUST_PROXY is on. */
 export function clientKey(ctx: Pick<APIContext, 'request' | 'clientAddress'>): string {
-	if (config().trustProxy) {
-		const forwarded = ctx.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-		if (forwarded) return forwarded;
+	const forwarded = ctx.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+	if (forwarded) {
+		if (config().trustProxy) return forwarded;
+		// Astro's Node adapter reports the first X-Forwarded-For entry as clientAddress, so
+		// without a trusted proxy that address is the caller's own claim: such requests share
+		// one key instead of choosing a fresh one per try.
+		return 'untrusted-forwarded-for';
 	}
 	try {
 		return ctx.clientAddress;

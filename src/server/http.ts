@@ -101,7 +101,12 @@ export function readId(value: string | undefined, what = 'id'): number {
 
 /** Turns a thrown HttpError into its response; anything else is logged and answered 500. */
 export function errorToResponse(error: unknown): Response {
-	if (error instanceof HttpError) return errorResponse(error.status, error.message);
+	if (error instanceof HttpError) {
+		// A refused body may still be streaming in; close the connection so it is not reused
+		// half-read (the next request on it would stall until the socket times out).
+		const headers = error.status === 413 ? { connection: 'close' } : undefined;
+		return errorResponse(error.status, error.message, headers);
+	}
 	console.error(error);
 	return errorResponse(500, 'Something went wrong on our side. Please try again.');
 }

@@ -103,6 +103,15 @@ export function listPlatforms(query: PlatformListQuery): PlatformJson[] {
 		.map(toJson);
 }
 
+/** Every platform id, for generating the detail pages. */
+export function listPlatformIds(): number[] {
+	return db()
+		.select({ id: platforms.id })
+		.from(platforms)
+		.all()
+		.map((row) => row.id);
+}
+
 /** The platform, or undefined (pages render their own not-found screen). */
 export function findPlatform(id: number): PlatformJson | undefined {
 	const row = db().select(platformColumns).from(platforms).where(eq(platforms.id, id)).get();

@@ -3,8 +3,9 @@
  */
 import { z } from 'zod';
 
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 256;
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../password-rules';
+
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
 export const emailField = z
 	.string({ error: 'Email is required.' })

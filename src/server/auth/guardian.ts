@@ -41,3 +41,8 @@ export function assertCanSetPassword(actor: SessionUser, target: { id: number })
 		throw new HttpError(403, 'Change your own password from your profile.');
 	}
 }
+
+/** Drafts exist only for editors: to anyone else an unpublished article is simply not found. */
+export function canViewDrafts(user: SessionUser | null): boolean {
+	return !!user && !user.isBanned && user.role === 'editor';
+}

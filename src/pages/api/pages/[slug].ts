@@ -1,0 +1,23 @@
+import { requireEditor } from '../../../server/auth/guardian';
+import { getPage, updatePage } from '../../../server/content/pages';
+import { HttpError, endpoint, json, readJson } from '../../../server/http';
+import { staticPageInputSchema } from '../../../lib/validation/content';
+
+export const prerender = false;
+
+const PAGE_NOT_FOUND = 'Page not found';
+
+export const GET = endpoint((ctx) => {
+	const page = getPage(ctx.params.slug ?? '');
+	if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
+	return json(page);
+});
+
+/** Editors change a page's title and markdown content; answers the saved page. */
+export const PUT = endpoint(async (ctx) => {
+	const editor = requireEditor(ctx.locals);
+	const input = await readJson(ctx.request, staticPageInputSchema);
+	const page = updatePage(ctx.params.slug ?? '', input, editor.id);
+	if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
+	return json(page);
+});

@@ -1,0 +1,20 @@
+/**
+ * GET /api/podcasts: the episode list (public).
+ *
+ * Query parameters (SPEC 7 leaves the names open; these match the other list endpoints):
+ * - `search`    text; each word matches a title, description or tag word by prefix, all words
+ *               required, ignoring case and accents (max 200 characters)
+ * - `sortBy`    `publishedAt` (default) | `title` | `duration` | `episodeNumber`
+ * - `sortOrder` `asc` | `desc` (default)
+ * - `limit`     1..100, default 50; `offset` >= 0, default 0
+ * Unknown sortBy or sortOrder values answer 400.
+ */
+import { podcastListQuerySchema } from '../../lib/validation/content';
+import { listEpisodes } from '../../server/content/podcasts';
+import { endpoint, json, readQuery } from '../../server/http';
+
+export const prerender = false;
+
+export const GET = endpoint((ctx) =>
+	json(listEpisodes(readQuery(ctx.url, podcastListQuerySchema))),
+);

@@ -1,0 +1,82 @@
+/**
+ * The news and education endpoints are the same but for the kind, so both route folders take
+ * their handlers from this factory (src/pages/api/news/*, src/pages/api/education/*).
+ */
+import type { APIRoute } from 'astro';
+import {
+	articleInputSchemas,
+	articleListQuerySchema,
+	type ArticleKind,
+} from '../../lib/validation/content';
+import { canViewDrafts, requireEditor } from '../auth/guardian';
+import { HttpError, endpoint, json, readId, readJson, readQuery } from '../http';
+import {
+	createArticle,
+	deleteArticle,
+	getArticle,
+	listAll,
+	listPublished,
+	updateArticle,
+} from './articles';
+
+export const ARTICLE_NOT_FOUND = 'Article not found';
+
+const DELETED_MESSAGES: Record<ArticleKind, string> = {
+	news: 'News article deleted',
+	education: 'Education article deleted',
+};
+
+export type ArticleRoutes = {
+	/** GET /api/{kind}: published articles; query search, category, sortBy, sortOrder, limit, offset. */
+	list: APIRoute;
+	/** GET /api/{kind}/all: every article, drafts included (editors). */
+	listAll: APIRoute;
+	/** GET /api/{kind}/{id}: a draft is 404 except for editors. */
+	get: APIRoute;
+	/** POST /api/{kind} (editors): 201 with the article. */
+	create: APIRoute;
+	/** PUT /api/{kind}/{id} (editors): the updated article. */
+	update: APIRoute;
+	/** DELETE /api/{kind}/{id} (editors). */
+	remove: APIRoute;
+};
+
+export function articleRoutes(kind: ArticleKind): ArticleRoutes {
+	const inputSchema = articleInputSchemas[kind];
+	return {
+		list: endpoint((ctx) => json(listPublished(kind, readQuery(ctx.url, articleListQuerySchema)))),
+
+		listAll: endpoint((ctx) => {
+			requireEditor(ctx.locals);
+			return json(listAll(kind, readQuery(ctx.url, articleListQuerySchema)));
+		}),
+
+		get: endpoint((ctx) => {
+			const id = readId(ctx.params.id);
+			const article = getArticle(kind, id, { includeDrafts: canViewDrafts(ctx.locals.user) });
+			if (!article) throw new HttpError(404, ARTICLE_NOT_FOUND);
+			return json(article);
+		}),
+
+		create: endpoint(async (ctx) => {
+			const editor = requireEditor(ctx.locals);
+			const input = await readJson(ctx.request, inputSchema);
+			return json(createArticle(kind, input, editor.id), 201);
+		}),
+
+		update: endpoint(async (ctx) => {
+			requireEditor(ctx.locals);
+			const id = readId(ctx.params.id);
+			const input = await readJson(ctx.request, inputSchema);
+			const article = updateArticle(kind, id, input);
+			if (!article) throw new HttpError(404, ARTICLE_NOT_FOUND);
+			return json(article);
+		}),
+
+		remove: endpoint((ctx) => {
+			requireEditor(ctx.locals);
+			if (!deleteArticle(kind, readId(ctx.params.id))) throw new HttpError(404, ARTICLE_NOT_FOUND);
+			return json({ message: DELETED_MESSAGES[kind] });
+		}),
+	};
+}

@@ -1,0 +1,182 @@
+/**
+ * News and education articles: the public lists, the editors' lists, reading one, and the
+ * editors' create, update and delete. Both kinds share the `articles` table, told apart by kind;
+ * every query here filters by kind, so an id of the other kind is simply not found.
+ */
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ArticleInput, ArticleKind, ArticleListQuery } from '../../lib/validation/content';
+import { db, schema, type AppDatabase } from '../db';
+import { contentChanged } from './events';
+import { ftsCondition } from './search';
+
+const { articles, users } = schema;
+
+/** An article as the API returns it (dates become ISO strings in JSON). */
+export type Article = {
+	id: number;
+	title: string;
+	excerpt: string;
+	content: string;
+	category: string;
+	imageUrl: string | null;
+	tags: string[];
+	readTime: number;
+	isPublished: boolean;
+	authorId: number | null;
+	author: { username: string } | null;
+	createdAt: Date;
+	updatedAt: Date;
+};
+
+const articleColumns = {
+	id: articles.id,
+	title: articles.title,
+	excerpt: articles.excerpt,
+	content: articles.content,
+	category: articles.category,
+	imageUrl: articles.imageUrl,
+	tags: articles.tags,
+	readTime: articles.readTime,
+	isPublished: articles.isPublished,
+	authorId: articles.authorId,
+	authorUsername: users.username,
+	createdAt: articles.createdAt,
+	updatedAt: articles.updatedAt,
+};
+
+type ArticleRow = NonNullable<ReturnType<ReturnType<typeof selectArticles>['get']>>;
+
+function toArticle({ authorUsername, ...row }: ArticleRow): Article {
+	return { ...row, author: authorUsername === null ? null : { username: authorUsername } };
+}
+
+function selectArticles(database: AppDatabase) {
+	return database
+		.select(articleColumns)
+		.from(articles)
+		.leftJoin(users, eq(articles.authorId, users.id));
+}
+
+/** ORDER BY for a list: the chosen field, then newest first, then id so ties are stable. */
+function articleOrder(query: Pick<ArticleListQuery, 'sortBy' | 'sortOrder'>): SQL[] {
+	const direction = query.sortOrder === 'asc' ? asc : desc;
+	switch (query.sortBy) {
+		case 'title':
+			return [direction(sql`${articles.title} collate nocase`), direction(articles.id)];
+		case 'category':
+			return [
+				direction(sql`${articles.category} collate nocase`),
+				desc(articles.createdAt),
+				desc(articles.id),
+			];
+		default:
+			return [direction(articles.createdAt), direction(articles.id)];
+	}
+}
+
+/**
+ * The list query, unexecuted, so tests can EXPLAIN it: search goes through the FTS5 index
+ * (articles_fts), never a LIKE scan.
+ */
+export function articleListQuery(
+	database: AppDatabase,
+	kind: ArticleKind,
+	query: ArticleListQuery,
+	{ publishedOnly }: { publishedOnly: boolean },
+) {
+	const conditions: (SQL | undefined)[] = [
+		eq(articles.kind, kind),
+		publishedOnly ? eq(articles.isPublished, true) : undefined,
+		query.category ? eq(articles.category, query.category) : undefined,
+		ftsCondition('articles_fts', articles.id, query.search),
+	];
+	return selectArticles(database)
+		.where(and(...conditions))
+		.orderBy(...articleOrder(query))
+		.limit(query.limit)
+		.offset(query.offset);
+}
+
+/** What visitors see: published articles only. */
+export function listPublished(kind: ArticleKind, query: ArticleListQuery): Article[] {
+	return articleListQuery(db(), kind, query, { publishedOnly: true }).all().map(toArticle);
+}
+
+/** The editors' list: drafts included. */
+export function listAll(kind: ArticleKind, query: ArticleListQuery): Article[] {
+	return articleListQuery(db(), kind, query, { publishedOnly: false }).all().map(toArticle);
+}
+
+/** One article of the kind; a draft only when includeDrafts (editors). */
+export function getArticle(
+	kind: ArticleKind,
+	id: number,
+	{ includeDrafts }: { includeDrafts: boolean },
+): Article | undefined {
+	const row = selectArticles(db())
+		.where(
+			and(
+				eq(articles.id, id),
+				eq(articles.kind, kind),
+				includeDrafts ? undefined : eq(articles.isPublished, true),
+			),
+		)
+		.get();
+	return row && toArticle(row);
+}
+
+function mustGet(kind: ArticleKind, id: number): Article {
+	const article = getArticle(kind, id, { includeDrafts: true });
+	if (!article) throw new Error(`Article ${id} vanished right after it was written`);
+	return article;
+}
+
+export function createArticle(kind: ArticleKind, input: ArticleInput, authorId: number): Article {
+	const now = new Date();
+	const { id } = db()
+		.insert(articles)
+		.values({ ...input, kind, authorId, createdAt: now, updatedAt: now })
+		.returning({ id: articles.id })
+		.get();
+	contentChanged({ type: 'article', kind, id });
+	return mustGet(kind, id);
+}
+
+/** Replaces the editable fields; the author stays the original one. Undefined when missing. */
+export function updateArticle(
+	kind: ArticleKind,
+	id: number,
+	input: ArticleInput,
+): Article | undefined {
+	const updated = db()
+		.update(articles)
+		.set({ ...input, updatedAt: new Date() })
+		.where(and(eq(articles.id, id), eq(articles.kind, kind)))
+		.returning({ id: articles.id })
+		.get();
+	if (!updated) return undefined;
+	contentChanged({ type: 'article', kind, id });
+	return mustGet(kind, id);
+}
+
+/** True when an article was deleted. */
+export function deleteArticle(kind: ArticleKind, id: number): boolean {
+	const deleted = db()
+		.delete(articles)
+		.where(and(eq(articles.id, id), eq(articles.kind, kind)))
+		.returning({ id: articles.id })
+		.get();
+	if (!deleted) return false;
+	contentChanged({ type: 'article', kind, id });
+	return true;
+}
+
+/** Ids of every published article of a kind, for generating their pages. */
+export function publishedArticleIds(kind: ArticleKind): number[] {
+	return db()
+		.select({ id: articles.id })
+		.from(articles)
+		.where(and(eq(articles.kind, kind), eq(articles.isPublished, true)))
+		.all()
+		.map((row) => row.id);
+}

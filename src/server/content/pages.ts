@@ -1,0 +1,75 @@
+/**
+ * Static pages (about-us, contact, privacy-policy, terms-of-service): read by anyone, edited by
+ * editors. Pages are created by the seed, never through the API, so an unknown slug is a 404.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { StaticPageInput } from '../../lib/validation/content';
+import { db, schema } from '../db';
+import { contentChanged } from './events';
+
+const { staticPages, users } = schema;
+
+/** A page as the API returns it. */
+export type StaticPage = {
+	id: number;
+	slug: string;
+	title: string;
+	content: string;
+	updatedAt: Date;
+	lastModifiedByUser: { username: string } | null;
+};
+
+function selectPages() {
+	return db()
+		.select({
+			id: staticPages.id,
+			slug: staticPages.slug,
+			title: staticPages.title,
+			content: staticPages.content,
+			updatedAt: staticPages.updatedAt,
+			lastModifiedByUsername: users.username,
+		})
+		.from(staticPages)
+		.leftJoin(users, eq(staticPages.lastModifiedBy, users.id));
+}
+
+type PageRow = NonNullable<ReturnType<ReturnType<typeof selectPages>['get']>>;
+
+function toPage({ lastModifiedByUsername, ...row }: PageRow): StaticPage {
+	return {
+		...row,
+		lastModifiedByUser:
+			lastModifiedByUsername === null ? null : { username: lastModifiedByUsername },
+	};
+}
+
+export function listPages(): StaticPage[] {
+	return selectPages().orderBy(asc(staticPages.id)).all().map(toPage);
+}
+
+export function getPage(slug: string): StaticPage | undefined {
+	const row = selectPages().where(eq(staticPages.slug, slug)).get();
+	return row && toPage(row);
+}
+
+/** Saves an editor's change and who made it. Undefined when no page has the slug. */
+export function updatePage(
+	slug: string,
+	input: StaticPageInput,
+	editorId: number,
+): StaticPage | undefined {
+	const updated = db()
+		.update(staticPages)
+		.set({
+			title: input.title,
+			content: input.content,
+			lastModifiedBy: editorId,
+			updatedAt: new Date(),
+		})
+		.where(eq(staticPages.slug, slug))
+		.returning({ id: staticPages.id })
+		.get();
+	if (!updated) return undefined;
+	contentChanged({ type: 'page', id: updated.id, slug });
+	return getPage(slug);
+}

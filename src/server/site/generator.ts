@@ -1,0 +1,141 @@
+/**
+ * Regenerates static pages after content changes: changes are coalesced into one queue, one
+ * generation runs at a time, each page is swapped in atomically, and a failed page keeps its
+ * previous file (the failure is reported in the status).
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { allGeneratedPaths } from './paths';
+import { canRender, renderPath } from './renderer';
+import { MemoryStatusStore, type SiteBuildStatusStore } from './status';
+import { removePage, siteDir, writePage } from './writer';
+
+/** Pages rendered at once; the server renders them while it keeps answering readers. */
+const CONCURRENCY = 4;
+/** Short pause so a burst of saves (edit, publish, reorder) becomes one generation. */
+const COALESCE_MS = 50;
+
+export const buildStatus: SiteBuildStatusStore = new MemoryStatusStore();
+
+const pending = new Set<string>();
+let fullPending = false;
+let running: Promise<void> | undefined;
+
+export function requestPaths(paths: string[]): void {
+	for (const path of paths) pending.add(path);
+	schedule();
+}
+
+export function requestFullGeneration(): void {
+	fullPending = true;
+	schedule();
+}
+
+/** Resolves when nothing is queued or running (for tests, the benchmark and shutdown). */
+export async function whenIdle(): Promise<void> {
+	while (running) await running;
+}
+
+function schedule(): void {
+	buildStatus.update({ queued: pending.size });
+	if (!canRender()) return; // not under scripts/server.mjs (e.g. astro dev): pages render on demand
+	running ??= loop().finally(() => {
+		running = undefined;
+	});
+}
+
+async function loop(): Promise<void> {
+	await new Promise((resolve) => setTimeout(resolve, COALESCE_MS));
+	while (fullPending || pending.size > 0) {
+		const full = fullPending;
+		fullPending = false;
+		const paths = new Set(pending);
+		pending.clear();
+		if (full) for (const path of allGeneratedPaths()) paths.add(path);
+		await generate([...paths], full);
+	}
+}
+
+type PageFailure = { path: string; reason: string };
+
+async function generatePage(path: string): Promise<PageFailure | undefined> {
+	try {
+		const page = await renderPath(path);
+		if (page.status === 200) writePage(path, page.contentType, page.body);
+		else if (page.status === 404 || page.status === 410) removePage(path);
+		else return { path, reason: `status ${page.status}` };
+	} catch (error) {
+		return { path, reason: error instanceof Error ? error.message : String(error) };
+	}
+	return undefined;
+}
+
+async function generate(paths: string[], full: boolean): Promise<void> {
+	const started = Date.now();
+	buildStatus.update({
+		running: true,
+		scope: full ? 'full' : 'partial',
+		lastStartedAt: new Date(started).toISOString(),
+		queued: pending.size,
+	});
+	const failures: PageFailure[] = [];
+	let next = 0;
+	const worker = async () => {
+		while (next < paths.length) {
+			const failure = await generatePage(paths[next++]!);
+			if (failure) failures.push(failure);
+		}
+	};
+	await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+	if (full) removeStalePages(new Set(paths));
+	const finished = new Date().toISOString();
+	if (failures.length > 0) {
+		const list = failures.slice(0, 5).map((f) => `${f.path} (${f.reason})`).join(', ');
+		console.error(`[site] ${failures.length} page(s) failed to generate: ${list}`);
+		buildStatus.update({
+			running: false,
+			queued: pending.size,
+			lastError: `${failures.length} of ${paths.length} page(s) failed: ${list}. Their previous versions are still served.`,
+			lastErrorAt: finished,
+		});
+		return;
+	}
+	buildStatus.update({
+		running: false,
+		queued: pending.size,
+		lastSuccessAt: finished,
+		lastDurationMs: Date.now() - started,
+		lastPageCount: paths.length,
+		lastError: null,
+	});
+}
+
+/** The public path a stored file belongs to (inverse of writer.fileForPath). */
+function pathOfFile(file: string): string | undefined {
+	const rel = relative(siteDir(), file).split(sep).join('/');
+	if (/\.(br|gz|tmp)$/.test(rel)) return undefined;
+	const page = rel.match(/^(.*?)\/?index\.(html|xml)$/);
+	if (page) return `/${page[1]}`;
+	return `/${rel}`;
+}
+
+function listFiles(dir: string): string[] {
+	let names: string[];
+	try {
+		names = readdirSync(dir);
+	} catch {
+		return [];
+	}
+	return names.flatMap((name) => {
+		const full = join(dir, name);
+		return statSync(full).isDirectory() ? listFiles(full) : [full];
+	});
+}
+
+/** After a full generation, drops pages of content that no longer exists. */
+function removeStalePages(current: Set<string>): void {
+	for (const file of listFiles(siteDir())) {
+		const path = pathOfFile(file);
+		if (path && !current.has(path)) removePage(path);
+	}
+}

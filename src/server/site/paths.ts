@@ -1,0 +1,50 @@
+/**
+ * Which public URLs are generated as static files, and which of them a change touches.
+ * Every generated page is an on-demand Astro route rendered once here and then served from disk.
+ */
+import type { ContentChange } from '../content/events';
+import { publishedArticleIds } from '../content/articles';
+import { listPlatformIds } from '../platforms';
+import type { PlatformChange } from '../platforms';
+
+/** Static page slugs and their public paths (SPEC 2: about-us lives at /about). */
+export const STATIC_PAGE_PATHS: Record<string, string> = {
+	'about-us': '/about',
+	contact: '/contact',
+	'privacy-policy': '/privacy-policy',
+	'terms-of-service': '/terms-of-service',
+};
+
+const FEEDS = ['/rss', '/podcast/rss', '/sitemap.xml', '/robots.txt'];
+const LISTINGS = ['/', '/podcast', '/platforms', '/compare'];
+
+/** Every URL a full generation renders. */
+export function allGeneratedPaths(): string[] {
+	return [
+		...LISTINGS,
+		...Object.values(STATIC_PAGE_PATHS),
+		...publishedArticleIds('news').map((id) => `/news/${id}`),
+		...publishedArticleIds('education').map((id) => `/education/${id}`),
+		...listPlatformIds().map((id) => `/platforms/${id}`),
+		...FEEDS,
+	];
+}
+
+/** The URLs a content change makes stale (a render answering 404 removes the file). */
+export function pathsForContentChange(change: ContentChange): string[] {
+	switch (change.type) {
+		case 'article':
+			return ['/', `/${change.kind}/${change.id}`, '/rss', '/sitemap.xml'];
+		case 'page': {
+			const path = change.slug ? STATIC_PAGE_PATHS[change.slug] : undefined;
+			return path ? [path, '/sitemap.xml'] : [];
+		}
+		case 'podcast':
+			return ['/podcast', '/podcast/rss'];
+	}
+}
+
+export function pathsForPlatformChange(change: PlatformChange): string[] {
+	const paths = ['/platforms', `/platforms/${change.id}`, '/compare'];
+	return change.kind === 'rated' ? paths : [...paths, '/sitemap.xml'];
+}

@@ -1,0 +1,317 @@
+/**
+ * Forgotten passwords: the neutral request, the mailed link (real SMTP, and the .eml outbox
+ * used when no SMTP server is configured) and the single-use reset token.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../../src/server/db';
+import type { TestServer } from '../setup/server';
+import { startSmtp } from '../setup/smtp';
+import {
+	TestClient,
+	eventually,
+	findResetLink,
+	outboxMails,
+	registerUser,
+	sha256Hex,
+	signedInClient,
+	startAccountServer,
+} from './helpers';
+
+const NEUTRAL = 'If an account with that email exists, you will receive a password reset link.';
+const INVALID_TOKEN = 'This password reset link is invalid or has expired.';
+const MISSING_TOKEN = 'token: The password reset link is invalid or missing.';
+
+function resetRows(server: TestServer, userId: number) {
+	return server.db
+		.select()
+		.from(schema.passwordResetTokens)
+		.where(eq(schema.passwordResetTokens.userId, userId))
+		.all();
+}
+
+describe('with an SMTP server', () => {
+	let server: TestServer;
+	let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+	beforeAll(async () => {
+		smtp = await startSmtp();
+		server = await startAccountServer({ env: { SMTP_URL: smtp.url } });
+	});
+
+	afterAll(async () => {
+		await server?.stop();
+		await smtp?.close();
+	});
+
+	/** Asks for a reset of `email` and returns the token from the mail that arrives. */
+	async function requestReset(email: string): Promise<string> {
+		const already = smtp.mails.length;
+		const answer = await new TestClient(server.url).post('/api/auth/forgot-password', { email });
+		expect(answer.status).toBe(200);
+		const mail = await eventually(() =>
+			smtp.mails.slice(already).find((m) => m.to.includes(email)),
+		);
+		const found = findResetLink(server, mail.text);
+		expect(found, mail.text).toBeDefined();
+		return found!.token;
+	}
+
+	describe('POST /api/auth/forgot-password', () => {
+		it('answers the neutral message and mails a reset link for an existing account', async () => {
+			const user = await registerUser(server);
+			const answer = await new TestClient(server.url).post('/api/auth/forgot-password', {
+				email: user.email,
+			});
+			expect(answer.status).toBe(200);
+			expect(answer.body).toEqual({ message: NEUTRAL });
+
+			const mail = await smtp.waitForMail(user.email);
+			expect(mail.raw).toMatch(/^Subject: Reset your Retail Media Hub password/m);
+			const found = findResetLink(server, mail.text);
+			expect(found?.link).toBe(`${server.url}/reset-password?token=${found?.token}`);
+			expect(found?.token).toMatch(/^[a-z2-7]{32}$/);
+		});
+
+		it('answers the very same for an unknown email and sends nothing', async () => {
+			const known = await registerUser(server);
+			const forKnown = await new TestClient(server.url).post('/api/auth/forgot-password', {
+				email: known.email,
+			});
+			const unknownEmail = 'nobody-at-all@example.com';
+			const forUnknown = await new TestClient(server.url).post('/api/auth/forgot-password', {
+				email: unknownEmail,
+			});
+			expect(forUnknown.status).toBe(forKnown.status);
+			expect(forUnknown.body).toEqual(forKnown.body);
+			expect(forUnknown.body).toEqual({ message: NEUTRAL });
+			// The known address gets its mail; by then the unknown one would have had its too.
+			await smtp.waitForMail(known.email);
+			await new Promise((resolve) => setTimeout(resolve, 200));
+			expect(smtp.mails.some((m) => m.to.includes(unknownEmail))).toBe(false);
+		});
+
+		it('finds the account whatever the case of the typed email', async () => {
+			const user = await registerUser(server);
+			const answer = await new TestClient(server.url).post('/api/auth/forgot-password', {
+				email: ` ${user.email.toUpperCase()} `,
+			});
+			expect(answer.status).toBe(200);
+			const mail = await smtp.waitForMail(user.email);
+			expect(findResetLink(server, mail.text)).toBeDefined();
+		});
+
+		it('stores only the SHA-256 of the token', async () => {
+			const user = await registerUser(server);
+			const token = await requestReset(user.email);
+			const rows = resetRows(server, user.id);
+			expect(rows).toHaveLength(1);
+			expect(rows[0]!.id).toBe(sha256Hex(token));
+			const all = server.db.select().from(schema.passwordResetTokens).all();
+			expect(JSON.stringify(all)).not.toContain(token);
+			// Valid for one hour.
+			const minutes = (rows[0]!.expiresAt.getTime() - Date.now()) / 60_000;
+			expect(minutes).toBeGreaterThan(55);
+			expect(minutes).toBeLessThanOrEqual(60);
+		});
+
+		it('voids the earlier token when a new one is requested', async () => {
+			const user = await registerUser(server);
+			const first = await requestReset(user.email);
+			const second = await requestReset(user.email);
+			expect(second).not.toBe(first);
+			expect(resetRows(server, user.id).map((row) => row.id)).toEqual([sha256Hex(second)]);
+
+			const client = new TestClient(server.url);
+			const withFirst = await client.post('/api/auth/reset-password', {
+				token: first,
+				newPassword: 'first-try-pw',
+			});
+			expect(withFirst.status).toBe(400);
+			expect(withFirst.body).toEqual({ message: INVALID_TOKEN });
+			const withSecond = await client.post('/api/auth/reset-password', {
+				token: second,
+				newPassword: 'second-try-pw',
+			});
+			expect(withSecond.status).toBe(200);
+		});
+
+		it('issues no token for a banned account (same neutral answer)', async () => {
+			const user = await registerUser(server);
+			server.db.update(schema.users).set({ isBanned: true }).where(eq(schema.users.id, user.id)).run();
+			const answer = await new TestClient(server.url).post('/api/auth/forgot-password', {
+				email: user.email,
+			});
+			expect(answer.status).toBe(200);
+			expect(answer.body).toEqual({ message: NEUTRAL });
+			expect(resetRows(server, user.id)).toHaveLength(0);
+		});
+
+		it('works the same for a signed-in editor', async () => {
+			const user = await registerUser(server);
+			server.db.update(schema.users).set({ role: 'editor' }).where(eq(schema.users.id, user.id)).run();
+			const answer = await user.client.post('/api/auth/forgot-password', { email: user.email });
+			expect(answer.status).toBe(200);
+			expect(answer.body).toEqual({ message: NEUTRAL });
+			await smtp.waitForMail(user.email);
+			expect(resetRows(server, user.id)).toHaveLength(1);
+		});
+
+		it.each([
+			['no body at all', undefined, 'email: Please enter your email address.'],
+			['a missing email', {}, 'email: Please enter your email address.'],
+			['an email that is not a string', { email: 12 }, 'email: Please enter your email address.'],
+			['an empty email', { email: '' }, 'email: Please enter your email address.'],
+			['a blank email', { email: '   ' }, 'email: Please enter your email address.'],
+			['a too long email', { email: `${'a'.repeat(250)}@x.io` }, 'email: Email is too long.'],
+		])('answers 400 with a message for %s', async (_label, body, message) => {
+			const answer = await new TestClient(server.url).post('/api/auth/forgot-password', body);
+			expect(answer.status).toBe(400);
+			expect(answer.body).toEqual({ message });
+		});
+	});
+
+	describe('POST /api/auth/reset-password', () => {
+		it('sets the new password once, and ends every session of the user', async () => {
+			const user = await registerUser(server);
+			const other = await signedInClient(server, user.email, user.password);
+			const token = await requestReset(user.email);
+
+			const visitor = new TestClient(server.url);
+			const answer = await visitor.post('/api/auth/reset-password', {
+				token,
+				newPassword: 'reset-secret',
+			});
+			expect(answer.status).toBe(200);
+			expect(answer.body).toEqual({ message: 'Password reset successful' });
+			// A reset does not sign anyone in.
+			expect((await visitor.get('/api/user')).status).toBe(401);
+
+			expect((await user.client.get('/api/user')).status).toBe(401);
+			expect((await other.get('/api/user')).status).toBe(401);
+			const sessions = server.db
+				.select()
+				.from(schema.sessions)
+				.where(eq(schema.sessions.userId, user.id))
+				.all();
+			expect(sessions).toHaveLength(0);
+			expect(resetRows(server, user.id)).toHaveLength(0);
+
+			expect((await new TestClient(server.url).login(user.email, 'reset-secret')).status).toBe(200);
+			expect((await new TestClient(server.url).login(user.email, user.password)).status).toBe(401);
+
+			const again = await visitor.post('/api/auth/reset-password', {
+				token,
+				newPassword: 'another-reset',
+			});
+			expect(again.status).toBe(400);
+			expect(again.body).toEqual({ message: INVALID_TOKEN });
+			expect((await new TestClient(server.url).login(user.email, 'reset-secret')).status).toBe(200);
+		});
+
+		it('refuses an expired token with 400 and leaves the password alone', async () => {
+			const user = await registerUser(server);
+			const token = await requestReset(user.email);
+			server.db
+				.update(schema.passwordResetTokens)
+				.set({ expiresAt: new Date(Date.now() - 1000) })
+				.where(eq(schema.passwordResetTokens.userId, user.id))
+				.run();
+			const answer = await new TestClient(server.url).post('/api/auth/reset-password', {
+				token,
+				newPassword: 'too-late-pw',
+			});
+			expect(answer.status).toBe(400);
+			expect(answer.body).toEqual({ message: INVALID_TOKEN });
+			expect((await new TestClient(server.url).login(user.email, user.password)).status).toBe(200);
+		});
+
+		it('refuses a made-up token with 400', async () => {
+			const answer = await new TestClient(server.url).post('/api/auth/reset-password', {
+				token: 'a'.repeat(32),
+				newPassword: 'whatever-pw',
+			});
+			expect(answer.status).toBe(400);
+			expect(answer.body).toEqual({ message: INVALID_TOKEN });
+		});
+
+		it('keeps the token usable when the new password is refused by validation', async () => {
+			const user = await registerUser(server);
+			const token = await requestReset(user.email);
+			const client = new TestClient(server.url);
+			const short = await client.post('/api/auth/reset-password', { token, newPassword: '12345' });
+			expect(short.status).toBe(400);
+			expect(short.body).toEqual({
+				message: 'newPassword: Password must be at least 6 characters long.',
+			});
+			const ok = await client.post('/api/auth/reset-password', { token, newPassword: '123456' });
+			expect(ok.status).toBe(200);
+		});
+
+		it.each([
+			['no body at all', undefined, MISSING_TOKEN],
+			['a missing token', { newPassword: 'abcdef' }, MISSING_TOKEN],
+			['an empty token', { token: '', newPassword: 'abcdef' }, MISSING_TOKEN],
+			['a token that is not a string', { token: 5, newPassword: 'abcdef' }, MISSING_TOKEN],
+			['an absurdly long token', { token: 'a'.repeat(129), newPassword: 'abcdef' }, MISSING_TOKEN],
+			['a missing password', { token: 'a'.repeat(32) }, 'newPassword: Password is required.'],
+			['an empty password', { token: 'a'.repeat(32), newPassword: '' }, 'newPassword: Password is required.'],
+			['a password that is not a string', { token: 'a'.repeat(32), newPassword: 123456 }, 'newPassword: Password is required.'],
+			['a too short password', { token: 'a'.repeat(32), newPassword: '12345' }, 'newPassword: Password must be at least 6 characters long.'],
+		])('answers 400 with a message for %s', async (_label, body, message) => {
+			const answer = await new TestClient(server.url).post('/api/auth/reset-password', body);
+			expect(answer.status).toBe(400);
+			expect(answer.body).toEqual({ message });
+		});
+	});
+});
+
+describe('without SMTP (outbox folder)', () => {
+	let server: TestServer;
+
+	beforeAll(async () => {
+		server = await startAccountServer();
+	});
+
+	afterAll(async () => {
+		await server?.stop();
+	});
+
+	it('writes the reset mail as an .eml file and logs its link', async () => {
+		const user = await registerUser(server);
+		const answer = await new TestClient(server.url).post('/api/auth/forgot-password', {
+			email: user.email,
+		});
+		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual({ message: NEUTRAL });
+
+		const mail = await eventually(() => outboxMails(server).find((text) => text.includes(user.email)));
+		expect(mail).toMatch(/^Subject: Reset your Retail Media Hub password/m);
+		expect(mail.split(/\r?\n/)).toContain(`To: ${user.email}`);
+		const inFile = findResetLink(server, mail);
+		expect(inFile).toBeDefined();
+
+		const logged = await eventually(() => findResetLink(server, server.logs()));
+		expect(logged.token).toBe(inFile!.token);
+		expect(server.logs()).toContain(`[mail] to ${user.email}`);
+
+		const reset = await new TestClient(server.url).post('/api/auth/reset-password', {
+			token: inFile!.token,
+			newPassword: 'from-the-outbox',
+		});
+		expect(reset.status).toBe(200);
+		expect((await new TestClient(server.url).login(user.email, 'from-the-outbox')).status).toBe(200);
+	});
+
+	it('writes nothing for an unknown email', async () => {
+		const before = outboxMails(server).length;
+		const answer = await new TestClient(server.url).post('/api/auth/forgot-password', {
+			email: 'ghost@example.com',
+		});
+		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual({ message: NEUTRAL });
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(outboxMails(server)).toHaveLength(before);
+		expect(server.logs()).not.toContain('ghost@example.com');
+	});
+});

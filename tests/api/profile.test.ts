@@ -1,0 +1,374 @@
+/**
+ * The signed-in user's own account: email, password and newsletter, plus the home page's
+ * newsletter sign-up.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../../src/server/db';
+import type { TestServer } from '../setup/server';
+import {
+	TestClient,
+	USER_FIELDS,
+	getUserWithCookie,
+	newCredentials,
+	registerUser,
+	signedInClient,
+	startAccountServer,
+} from './helpers';
+
+let server: TestServer;
+
+beforeAll(async () => {
+	server = await startAccountServer();
+});
+
+afterAll(async () => {
+	await server?.stop();
+});
+
+const AUTH_REQUIRED = { message: 'Authentication required' };
+
+function setRole(id: number, role: 'user' | 'editor') {
+	server.db.update(schema.users).set({ role }).where(eq(schema.users.id, id)).run();
+}
+
+/** A user whose session exists but who has been banned since (through the database). */
+async function bannedSession() {
+	const user = await registerUser(server);
+	server.db.update(schema.users).set({ isBanned: true }).where(eq(schema.users.id, user.id)).run();
+	return user;
+}
+
+function storedUser(id: number) {
+	return server.db.select().from(schema.users).where(eq(schema.users.id, id)).get()!;
+}
+
+describe('PUT /api/profile/email', () => {
+	it('changes the email: answers the updated user, and the new email signs in', async () => {
+		const user = await registerUser(server);
+		const newEmail = newCredentials().email;
+		const answer = await user.client.put('/api/profile/email', {
+			email: newEmail,
+			currentPassword: user.password,
+		});
+		expect(answer.status).toBe(200);
+		expect(Object.keys(answer.body).sort()).toEqual([...USER_FIELDS]);
+		expect(answer.body).toMatchObject({ id: user.id, email: newEmail, username: user.username });
+		expect((await user.client.get('/api/user')).body.email).toBe(newEmail);
+
+		const withNew = await new TestClient(server.url).login(newEmail, user.password);
+		expect(withNew.status).toBe(200);
+		expect(withNew.body.id).toBe(user.id);
+		const withOld = await new TestClient(server.url).login(user.email, user.password);
+		expect(withOld.status).toBe(401);
+	});
+
+	it('stores the new email lower-cased and trimmed', async () => {
+		const user = await registerUser(server);
+		const newEmail = newCredentials().email;
+		const answer = await user.client.put('/api/profile/email', {
+			email: ` ${newEmail.toUpperCase()} `,
+			currentPassword: user.password,
+		});
+		expect(answer.status).toBe(200);
+		expect(answer.body.email).toBe(newEmail);
+		expect(storedUser(user.id).email).toBe(newEmail);
+	});
+
+	it('refuses the current email (in any case) with 400 "Please enter a new email address."', async () => {
+		const user = await registerUser(server);
+		const answer = await user.client.put('/api/profile/email', {
+			email: user.email.toUpperCase(),
+			currentPassword: user.password,
+		});
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message: 'Please enter a new email address.' });
+	});
+
+	it('refuses a wrong current password with 400 and keeps the email', async () => {
+		const user = await registerUser(server);
+		const answer = await user.client.put('/api/profile/email', {
+			email: newCredentials().email,
+			currentPassword: 'not-my-password',
+		});
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message: 'Current password is incorrect.' });
+		expect(storedUser(user.id).email).toBe(user.email);
+	});
+
+	it("refuses another account's email, ignoring case, with 409", async () => {
+		const other = await registerUser(server);
+		const user = await registerUser(server);
+		const answer = await user.client.put('/api/profile/email', {
+			email: other.email.toUpperCase(),
+			currentPassword: user.password,
+		});
+		expect(answer.status).toBe(409);
+		expect(answer.body).toEqual({ message: 'An account with this email already exists.' });
+		expect(storedUser(user.id).email).toBe(user.email);
+	});
+
+	it.each([
+		['a missing email', { currentPassword: 'whatever' }, 'email: Please enter a new email address.'],
+		['an email that is not a string', { email: 7, currentPassword: 'whatever' }, 'email: Please enter a new email address.'],
+		['an empty email', { email: '', currentPassword: 'whatever' }, 'email: Please enter a new email address.'],
+		['an invalid email', { email: 'nope@', currentPassword: 'whatever' }, 'email: Please enter a valid email address.'],
+		['a missing password', { email: 'new@example.com' }, 'currentPassword: Password is required.'],
+		['a password that is not a string', { email: 'new@example.com', currentPassword: false }, 'currentPassword: Password is required.'],
+		['an empty password', { email: 'new@example.com', currentPassword: '' }, 'currentPassword: Password is required.'],
+	])('answers 400 with a message for %s', async (_label, body, message) => {
+		const user = await registerUser(server);
+		const answer = await user.client.put('/api/profile/email', body);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message });
+	});
+
+	it('answers 401 to an anonymous visitor', async () => {
+		const answer = await new TestClient(server.url).put('/api/profile/email', {
+			email: 'x@example.com',
+			currentPassword: 'whatever',
+		});
+		expect(answer.status).toBe(401);
+		expect(answer.body).toEqual(AUTH_REQUIRED);
+	});
+
+	it('answers 401 to the session of a banned user', async () => {
+		const user = await bannedSession();
+		const answer = await user.client.put('/api/profile/email', {
+			email: newCredentials().email,
+			currentPassword: user.password,
+		});
+		expect(answer.status).toBe(401);
+		expect(storedUser(user.id).email).toBe(user.email);
+	});
+
+	it('lets an editor change their email too', async () => {
+		const user = await registerUser(server);
+		setRole(user.id, 'editor');
+		const newEmail = newCredentials().email;
+		const answer = await user.client.put('/api/profile/email', {
+			email: newEmail,
+			currentPassword: user.password,
+		});
+		expect(answer.status).toBe(200);
+		expect(answer.body).toMatchObject({ email: newEmail, role: 'editor' });
+	});
+});
+
+describe('PUT /api/profile/password', () => {
+	it('changes the password: the new one signs in, the old one no longer does', async () => {
+		const user = await registerUser(server);
+		const answer = await user.client.put('/api/profile/password', {
+			currentPassword: user.password,
+			newPassword: 'brand-new-secret',
+		});
+		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual({ message: 'Password updated' });
+
+		const withNew = await new TestClient(server.url).login(user.email, 'brand-new-secret');
+		expect(withNew.status).toBe(200);
+		const withOld = await new TestClient(server.url).login(user.email, user.password);
+		expect(withOld.status).toBe(401);
+	});
+
+	it('keeps the current session but ends every other session of the user', async () => {
+		const user = await registerUser(server);
+		const other = await signedInClient(server, user.email, user.password);
+		const otherCookie = other.sessionCookie;
+		const stranger = await registerUser(server);
+		expect((await other.get('/api/user')).status).toBe(200);
+
+		const answer = await user.client.put('/api/profile/password', {
+			currentPassword: user.password,
+			newPassword: 'another-secret',
+		});
+		expect(answer.status).toBe(200);
+		expect((await user.client.get('/api/user')).status).toBe(200);
+		expect((await other.get('/api/user')).status).toBe(401);
+		expect((await getUserWithCookie(server, otherCookie)).status).toBe(401);
+		const rows = server.db
+			.select()
+			.from(schema.sessions)
+			.where(eq(schema.sessions.userId, user.id))
+			.all();
+		expect(rows).toHaveLength(1);
+		// Other people's sessions are untouched.
+		expect((await stranger.client.get('/api/user')).status).toBe(200);
+	});
+
+	it('refuses a wrong current password with 400 and keeps the old password', async () => {
+		const user = await registerUser(server);
+		const hashBefore = storedUser(user.id).passwordHash;
+		const answer = await user.client.put('/api/profile/password', {
+			currentPassword: 'not-my-password',
+			newPassword: 'brand-new-secret',
+		});
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message: 'Current password is incorrect.' });
+		expect(storedUser(user.id).passwordHash).toBe(hashBefore);
+		expect((await new TestClient(server.url).login(user.email, user.password)).status).toBe(200);
+	});
+
+	it.each([
+		['no body at all', undefined, 'currentPassword: Password is required.'],
+		['a missing current password', { newPassword: 'abcdef' }, 'currentPassword: Password is required.'],
+		['an empty current password', { currentPassword: '', newPassword: 'abcdef' }, 'currentPassword: Password is required.'],
+		['a current password that is not a string', { currentPassword: 1, newPassword: 'abcdef' }, 'currentPassword: Password is required.'],
+		['a missing new password', { currentPassword: 'whatever' }, 'newPassword: Password is required.'],
+		['an empty new password', { currentPassword: 'whatever', newPassword: '' }, 'newPassword: Password is required.'],
+		['a new password that is not a string', { currentPassword: 'whatever', newPassword: 1234567 }, 'newPassword: Password is required.'],
+		['a too short new password', { currentPassword: 'whatever', newPassword: '12345' }, 'newPassword: Password must be at least 6 characters long.'],
+		['a too long new password', { currentPassword: 'whatever', newPassword: 'x'.repeat(257) }, 'newPassword: Password is too long.'],
+	])('answers 400 with a message for %s', async (_label, body, message) => {
+		const user = await registerUser(server);
+		const answer = await user.client.put('/api/profile/password', body);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message });
+	});
+
+	it('answers 401 to an anonymous visitor', async () => {
+		const answer = await new TestClient(server.url).put('/api/profile/password', {
+			currentPassword: 'whatever',
+			newPassword: 'whatever-else',
+		});
+		expect(answer.status).toBe(401);
+		expect(answer.body).toEqual(AUTH_REQUIRED);
+	});
+
+	it('answers 401 to the session of a banned user and keeps the password', async () => {
+		const user = await bannedSession();
+		const hashBefore = storedUser(user.id).passwordHash;
+		const answer = await user.client.put('/api/profile/password', {
+			currentPassword: user.password,
+			newPassword: 'brand-new-secret',
+		});
+		expect(answer.status).toBe(401);
+		expect(storedUser(user.id).passwordHash).toBe(hashBefore);
+	});
+
+	it('lets an editor change their password too', async () => {
+		const user = await registerUser(server);
+		setRole(user.id, 'editor');
+		const answer = await user.client.put('/api/profile/password', {
+			currentPassword: user.password,
+			newPassword: 'editor-secret',
+		});
+		expect(answer.status).toBe(200);
+		expect((await new TestClient(server.url).login(user.email, 'editor-secret')).status).toBe(200);
+	});
+});
+
+describe('PUT /api/profile/newsletter', () => {
+	it('subscribes and unsubscribes, answering the updated user each time', async () => {
+		const user = await registerUser(server);
+		const on = await user.client.put('/api/profile/newsletter', { isNewsletterSubscribed: true });
+		expect(on.status).toBe(200);
+		expect(Object.keys(on.body).sort()).toEqual([...USER_FIELDS]);
+		expect(on.body).toMatchObject({ id: user.id, isNewsletterSubscribed: true });
+		expect(storedUser(user.id).isNewsletterSubscribed).toBe(true);
+		expect((await user.client.get('/api/user')).body.isNewsletterSubscribed).toBe(true);
+
+		const off = await user.client.put('/api/profile/newsletter', { isNewsletterSubscribed: false });
+		expect(off.status).toBe(200);
+		expect(off.body).toMatchObject({ id: user.id, isNewsletterSubscribed: false });
+		expect(storedUser(user.id).isNewsletterSubscribed).toBe(false);
+	});
+
+	it('is idempotent (setting the same value twice is fine)', async () => {
+		const user = await registerUser(server);
+		for (let i = 0; i < 2; i++) {
+			const answer = await user.client.put('/api/profile/newsletter', { isNewsletterSubscribed: true });
+			expect(answer.status).toBe(200);
+			expect(answer.body.isNewsletterSubscribed).toBe(true);
+		}
+	});
+
+	const NOT_BOOLEAN = 'isNewsletterSubscribed: isNewsletterSubscribed must be true or false.';
+	it.each([
+		['no body at all', undefined],
+		['a missing value', {}],
+		['the string "true"', { isNewsletterSubscribed: 'true' }],
+		['the number 1', { isNewsletterSubscribed: 1 }],
+		['null', { isNewsletterSubscribed: null }],
+	])('answers 400 for %s and leaves the preference alone', async (_label, body) => {
+		const user = await registerUser(server);
+		const answer = await user.client.put('/api/profile/newsletter', body);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message: NOT_BOOLEAN });
+		expect(storedUser(user.id).isNewsletterSubscribed).toBe(false);
+	});
+
+	it('answers 401 to an anonymous visitor', async () => {
+		const answer = await new TestClient(server.url).put('/api/profile/newsletter', {
+			isNewsletterSubscribed: true,
+		});
+		expect(answer.status).toBe(401);
+		expect(answer.body).toEqual(AUTH_REQUIRED);
+	});
+
+	it('answers 401 to the session of a banned user', async () => {
+		const user = await bannedSession();
+		const answer = await user.client.put('/api/profile/newsletter', { isNewsletterSubscribed: true });
+		expect(answer.status).toBe(401);
+		expect(storedUser(user.id).isNewsletterSubscribed).toBe(false);
+	});
+
+	it('works for an editor', async () => {
+		const user = await registerUser(server);
+		setRole(user.id, 'editor');
+		const answer = await user.client.put('/api/profile/newsletter', { isNewsletterSubscribed: true });
+		expect(answer.status).toBe(200);
+		expect(answer.body).toMatchObject({ role: 'editor', isNewsletterSubscribed: true });
+	});
+});
+
+describe('POST /api/newsletter/subscribe', () => {
+	it('answers 401 "Please sign in to subscribe to our newsletter" to an anonymous visitor', async () => {
+		const answer = await new TestClient(server.url).post('/api/newsletter/subscribe');
+		expect(answer.status).toBe(401);
+		expect(answer.body).toEqual({ message: 'Please sign in to subscribe to our newsletter' });
+	});
+
+	it('subscribes the signed-in user (no body needed)', async () => {
+		const user = await registerUser(server);
+		const answer = await user.client.post('/api/newsletter/subscribe');
+		expect(answer.status).toBe(200);
+		expect(answer.body.message).toBe('You are subscribed to our newsletter.');
+		expect(answer.body.user).toMatchObject({ id: user.id, isNewsletterSubscribed: true });
+		expect(storedUser(user.id).isNewsletterSubscribed).toBe(true);
+		expect((await user.client.get('/api/user')).body.isNewsletterSubscribed).toBe(true);
+	});
+
+	it('stays subscribed when called again', async () => {
+		const user = await registerUser(server);
+		expect((await user.client.post('/api/newsletter/subscribe')).status).toBe(200);
+		const again = await user.client.post('/api/newsletter/subscribe');
+		expect(again.status).toBe(200);
+		expect(again.body.user.isNewsletterSubscribed).toBe(true);
+	});
+
+	it('uses the account, not an email sent in the body', async () => {
+		const user = await registerUser(server);
+		const other = await registerUser(server);
+		const answer = await user.client.post('/api/newsletter/subscribe', { email: other.email });
+		expect(answer.status).toBe(200);
+		expect(answer.body.user.email).toBe(user.email);
+		expect(storedUser(other.id).isNewsletterSubscribed).toBe(false);
+	});
+
+	it('answers 401 to the session of a banned user', async () => {
+		const user = await bannedSession();
+		const answer = await user.client.post('/api/newsletter/subscribe');
+		expect(answer.status).toBe(401);
+		expect(answer.body).toEqual({ message: 'Please sign in to subscribe to our newsletter' });
+		expect(storedUser(user.id).isNewsletterSubscribed).toBe(false);
+	});
+
+	it('subscribes an editor', async () => {
+		const user = await registerUser(server);
+		setRole(user.id, 'editor');
+		const answer = await user.client.post('/api/newsletter/subscribe');
+		expect(answer.status).toBe(200);
+		expect(answer.body.user).toMatchObject({ role: 'editor', isNewsletterSubscribed: true });
+	});
+});

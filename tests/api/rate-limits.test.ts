@@ -1,0 +1,179 @@
+/**
+ * Rate limits on sign-in, sign-up and reset requests. These run on servers of their own so
+ * the counters they fill cannot disturb other tests.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '../setup/http';
+import { startServer, type TestServer } from '../setup/server';
+import { TestClient, newCredentials, registerUser, startAccountServer } from './helpers';
+
+const LOGIN_LIMITED = { message: 'Too many sign-in attempts. Please try again in 15 minutes.' };
+const INVALID_LOGIN = { message: 'Invalid email or password.' };
+
+/** Fails `times` sign-ins with `client`, each with a fresh unknown email. */
+async function failLogins(client: Client, times: number, headers: () => Record<string, string> = () => ({})) {
+	for (let i = 0; i < times; i++) {
+		const answer = await client.post(
+			'/api/login',
+			{ email: newCredentials().email, password: 'wrong-password' },
+			headers(),
+		);
+		expect(answer.status, `failure ${i + 1}`).toBe(401);
+		expect(answer.body).toEqual(INVALID_LOGIN);
+	}
+}
+
+describe('behind a trusted proxy (each client has its own address)', () => {
+	let server: TestServer;
+
+	beforeAll(async () => {
+		server = await startAccountServer();
+	});
+
+	afterAll(async () => {
+		await server?.stop();
+	});
+
+	describe('POST /api/login per account', () => {
+		it('answers 429 to the 6th try after 5 failures, even with the right password', async () => {
+			const user = await registerUser(server);
+			const client = new TestClient(server.url);
+			for (let i = 0; i < 5; i++) {
+				const answer = await client.login(i % 2 ? user.email.toUpperCase() : user.email, `wrong-${i}`);
+				expect(answer.status).toBe(401);
+				expect(answer.body).toEqual(INVALID_LOGIN);
+			}
+			const sixth = await client.login(user.email, user.password);
+			expect(sixth.status).toBe(429);
+			expect(sixth.body).toEqual(LOGIN_LIMITED);
+			expect(sixth.headers.getSetCookie().some((c) => c.startsWith('session=') && c.length > 9)).toBe(false);
+
+			// The limit belongs to the account: another client is refused too ...
+			const elsewhere = await new TestClient(server.url).login(user.email, user.password);
+			expect(elsewhere.status).toBe(429);
+			expect(elsewhere.body).toEqual(LOGIN_LIMITED);
+			// ... while the account's existing session and other accounts carry on.
+			expect((await user.client.get('/api/user')).status).toBe(200);
+			const other = await registerUser(server);
+			expect((await client.login(other.email, other.password)).status).toBe(200);
+		});
+
+		it('starts counting afresh after a successful sign-in', async () => {
+			const user = await registerUser(server);
+			const client = new TestClient(server.url);
+			for (let round = 0; round < 2; round++) {
+				for (let i = 0; i < 4; i++) {
+					expect((await client.login(user.email, 'wrong-password')).status).toBe(401);
+				}
+				const ok = await client.login(user.email, user.password);
+				expect(ok.status, `round ${round}`).toBe(200);
+			}
+		});
+
+		it('limits an unknown email the same way (nothing tells whether it exists)', async () => {
+			const client = new TestClient(server.url);
+			const email = newCredentials().email;
+			for (let i = 0; i < 5; i++) {
+				expect((await client.login(email, 'wrong-password')).status).toBe(401);
+			}
+			const sixth = await client.login(email, 'wrong-password');
+			expect(sixth.status).toBe(429);
+			expect(sixth.body).toEqual(LOGIN_LIMITED);
+		});
+	});
+
+	describe('POST /api/login per client', () => {
+		it('answers 429 after 30 failures across different emails, then even to a right password', async () => {
+			const user = await registerUser(server);
+			const client = new TestClient(server.url);
+			await failLogins(client, 30);
+			const next = await client.login(user.email, user.password);
+			expect(next.status).toBe(429);
+			expect(next.body).toEqual(LOGIN_LIMITED);
+			// Another client is not affected.
+			expect((await new TestClient(server.url).login(user.email, user.password)).status).toBe(200);
+		});
+	});
+
+	describe('POST /api/register per client', () => {
+		it('answers 429 to the 21st sign-up from one address within an hour', async () => {
+			const client = new TestClient(server.url);
+			for (let i = 0; i < 20; i++) {
+				const answer = await client.post('/api/register', newCredentials());
+				expect(answer.status, `sign-up ${i + 1}`).toBe(201);
+			}
+			const next = await client.post('/api/register', newCredentials());
+			expect(next.status).toBe(429);
+			expect(next.body).toEqual({
+				message: 'Too many sign-ups from this address. Please try again in 60 minutes.',
+			});
+			expect((await new TestClient(server.url).post('/api/register', newCredentials())).status).toBe(201);
+		});
+	});
+
+	describe('POST /api/auth/forgot-password', () => {
+		const LIMITED = { message: 'Too many password reset requests. Please try again in 15 minutes.' };
+
+		it('answers 429 to the 6th request for one account', async () => {
+			const user = await registerUser(server);
+			for (let i = 0; i < 5; i++) {
+				const answer = await new TestClient(server.url).post('/api/auth/forgot-password', {
+					email: user.email,
+				});
+				expect(answer.status).toBe(200);
+			}
+			const sixth = await new TestClient(server.url).post('/api/auth/forgot-password', {
+				email: user.email.toUpperCase(),
+			});
+			expect(sixth.status).toBe(429);
+			expect(sixth.body).toEqual(LIMITED);
+		});
+
+		it('answers 429 to the 21st request from one client', async () => {
+			const client = new TestClient(server.url);
+			for (let i = 0; i < 20; i++) {
+				const answer = await client.post('/api/auth/forgot-password', { email: newCredentials().email });
+				expect(answer.status).toBe(200);
+			}
+			const next = await client.post('/api/auth/forgot-password', { email: newCredentials().email });
+			expect(next.status).toBe(429);
+			expect(next.body).toEqual(LIMITED);
+		});
+	});
+});
+
+describe('without a trusted proxy (the default set-up)', () => {
+	let server: TestServer;
+
+	beforeAll(async () => {
+		server = await startServer();
+	});
+
+	afterAll(async () => {
+		await server?.stop();
+	});
+
+	it('limits one client to 30 failed sign-ins across different emails', async () => {
+		const registered = await new Client(server.url).post('/api/register', newCredentials());
+		expect(registered.status).toBe(201);
+		const client = new Client(server.url);
+		await failLogins(client, 30);
+		const next = await client.login(registered.body.email, 'wrong-password');
+		expect(next.status).toBe(429);
+		expect(next.body).toEqual(LOGIN_LIMITED);
+	});
+
+	it('does not let a client escape the limit by inventing X-Forwarded-For addresses', async () => {
+		let n = 0;
+		const spoofed = () => ({ 'x-forwarded-for': `203.0.113.${++n}` });
+		const client = new Client(server.url);
+		await failLogins(client, 30, spoofed);
+		const next = await client.post(
+			'/api/login',
+			{ email: newCredentials().email, password: 'wrong-password' },
+			spoofed(),
+		);
+		expect(next.status).toBe(429);
+		expect(next.body).toEqual(LOGIN_LIMITED);
+	});
+});

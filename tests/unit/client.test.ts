@@ -1,0 +1,74 @@
+/**
+ * The client facts read from a request: its rate-limit key and whether a write is cross-site.
+ * Each case loads the modules afresh, because the configuration is read once per process.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+async function load(env: Record<string, string | undefined>) {
+	vi.resetModules();
+	for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
+	return import('../../src/server/client');
+}
+
+function ctx(headers: Record<string, string>, clientAddress: string | (() => never) = '192.0.2.7') {
+	return {
+		request: new Request('http://127.0.0.1:4321/api/login', { method: 'POST', headers }),
+		get clientAddress(): string {
+			return typeof clientAddress === 'function' ? clientAddress() : clientAddress;
+		},
+	};
+}
+
+afterEach(() => {
+	vi.unstubAllEnvs();
+});
+
+describe('clientKey', () => {
+	it('uses the connection address by default', async () => {
+		const { clientKey } = await load({ TRUST_PROXY: '' });
+		expect(clientKey(ctx({}))).toBe('192.0.2.7');
+	});
+
+	it('does not let an untrusted X-Forwarded-For choose the key', async () => {
+		const { clientKey } = await load({ TRUST_PROXY: '' });
+		// Astro's Node adapter would report the forwarded address as clientAddress.
+		const a = clientKey(ctx({ 'x-forwarded-for': '203.0.113.1' }, '203.0.113.1'));
+		const b = clientKey(ctx({ 'x-forwarded-for': '203.0.113.2' }, '203.0.113.2'));
+		expect(a).toBe(b);
+		expect(a).not.toBe('203.0.113.1');
+	});
+
+	it('uses the first X-Forwarded-For entry behind a trusted proxy', async () => {
+		const { clientKey } = await load({ TRUST_PROXY: '1' });
+		expect(clientKey(ctx({ 'x-forwarded-for': ' 203.0.113.9 , 10.0.0.1' }))).toBe('203.0.113.9');
+		expect(clientKey(ctx({}))).toBe('192.0.2.7');
+	});
+
+	it('falls back to "unknown" when the address cannot be read', async () => {
+		const { clientKey } = await load({ TRUST_PROXY: '' });
+		const failing = () => {
+			throw new Error('no address');
+		};
+		expect(clientKey(ctx({}, failing))).toBe('unknown');
+	});
+});
+
+describe('isCrossSiteRequest', () => {
+	const url = new URL('http://127.0.0.1:4321/api/login');
+	const request = (headers: Record<string, string>) => new Request(url, { method: 'POST', headers });
+
+	it.each([
+		['no Origin (curl, server-to-server)', {}, false],
+		['the request’s own origin', { origin: 'http://127.0.0.1:4321' }, false],
+		['the public site origin', { origin: 'https://www.example.com' }, false],
+		['Sec-Fetch-Site same-origin', { origin: 'http://127.0.0.1:4321', 'sec-fetch-site': 'same-origin' }, false],
+		['a foreign origin', { origin: 'https://evil.example' }, true],
+		['the site on another scheme', { origin: 'http://www.example.com' }, true],
+		['another port', { origin: 'http://127.0.0.1:4322' }, true],
+		['Origin null', { origin: 'null' }, true],
+		['Sec-Fetch-Site cross-site without Origin', { 'sec-fetch-site': 'cross-site' }, true],
+	])('%s → %s', async (_label, headers, expected) => {
+		const { isCrossSiteRequest } = await load({ SITE_URL: 'https://www.example.com' });
+		expect(isCrossSiteRequest(request(headers), url)).toBe(expected);
+	});
+});

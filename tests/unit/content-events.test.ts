@@ -1,0 +1,79 @@
+/**
+ * The content services announce every write through contentChanged(), in-process against a
+ * temporary database; and the listener registry itself.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { articleInputSchemas } from '../../src/lib/validation/content';
+import { createArticle, deleteArticle, updateArticle } from '../../src/server/content/articles';
+import {
+	contentChanged,
+	onContentChange,
+	type ContentChange,
+} from '../../src/server/content/events';
+import { updatePage } from '../../src/server/content/pages';
+import { closeDatabase, db, schema } from '../../src/server/db';
+
+const dir = mkdtempSync(join(tmpdir(), 'rmh-events-'));
+let editorId: number;
+
+beforeAll(() => {
+	process.env.DATABASE_PATH = join(dir, 'app.db');
+	editorId = db()
+		.insert(schema.users)
+		.values({ username: 'ed', email: 'ed@example.com', passwordHash: 'x', role: 'editor' })
+		.returning()
+		.get().id;
+	db().insert(schema.staticPages).values({ slug: 'about-us', title: 'About', content: 'x' }).run();
+});
+afterAll(() => {
+	closeDatabase();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+const input = articleInputSchemas.news.parse({
+	title: 'T',
+	excerpt: 'E',
+	content: 'C',
+	category: 'Trends',
+	isPublished: true,
+});
+
+describe('content change events', () => {
+	it('are sent after each article and page write, and not for misses', () => {
+		const seen: ContentChange[] = [];
+		const stop = onContentChange((change) => seen.push(change));
+		const article = createArticle('news', input, editorId);
+		updateArticle('news', article.id, { ...input, title: 'T2' });
+		expect(updateArticle('education', article.id, input)).toBeUndefined();
+		expect(deleteArticle('news', article.id)).toBe(true);
+		expect(deleteArticle('news', article.id)).toBe(false);
+		updatePage('about-us', { title: 'About us', content: 'y' }, editorId);
+		expect(updatePage('nope', { title: 'x', content: 'y' }, editorId)).toBeUndefined();
+		stop();
+		createArticle('news', input, editorId);
+		expect(seen).toEqual([
+			{ type: 'article', kind: 'news', id: article.id },
+			{ type: 'article', kind: 'news', id: article.id },
+			{ type: 'article', kind: 'news', id: article.id },
+			{ type: 'page', id: expect.any(Number), slug: 'about-us' },
+		]);
+	});
+
+	it('survive a failing listener and still reach the others', () => {
+		const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+		const later = vi.fn();
+		const stopBad = onContentChange(() => {
+			throw new Error('boom');
+		});
+		const stopGood = onContentChange(later);
+		expect(() => contentChanged({ type: 'podcast', id: 1 })).not.toThrow();
+		expect(later).toHaveBeenCalledWith({ type: 'podcast', id: 1 });
+		expect(error).toHaveBeenCalled();
+		stopBad();
+		stopGood();
+		error.mockRestore();
+	});
+});

@@ -1,0 +1,294 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import {
+	HttpError,
+	MAX_BODY_BYTES,
+	describeZodError,
+	endpoint,
+	errorToResponse,
+	json,
+	parseWith,
+	readId,
+	readJson,
+	readQuery,
+} from '../../src/server/http';
+import { loginSchema } from '../../src/lib/validation/auth';
+
+const URL_ = 'http://localhost/api/test';
+
+function jsonRequest(body: BodyInit | null, headers: Record<string, string> = {}): Request {
+	return new Request(URL_, {
+		method: 'POST',
+		body,
+		headers: { 'content-type': 'application/json', ...headers },
+		...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+	} as RequestInit);
+}
+
+/** A body that arrives in the given pieces, without a declared length. */
+function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+	let i = 0;
+	return new ReadableStream({
+		pull(controller) {
+			if (i < chunks.length) controller.enqueue(chunks[i++]!);
+			else controller.close();
+		},
+	});
+}
+
+/** Runs `promise` and returns the HttpError it rejects with. */
+async function httpError(promise: Promise<unknown>): Promise<HttpError> {
+	const error = await promise.then(
+		() => undefined,
+		(e: unknown) => e,
+	);
+	expect(error).toBeInstanceOf(HttpError);
+	return error as HttpError;
+}
+
+const schema = z.object({ name: z.string().min(1, 'Name is required.'), n: z.number().optional() });
+
+describe('readJson', () => {
+	it('parses a JSON body through the schema (transforms included)', async () => {
+		const body = await readJson(
+			jsonRequest(JSON.stringify({ email: '  Bob@Example.COM ', password: 'pw' })),
+			loginSchema,
+		);
+		expect(body).toEqual({ email: 'bob@example.com', password: 'pw' });
+	});
+
+	it('drops keys the schema does not know', async () => {
+		const body = await readJson(jsonRequest('{"name":"x","role":"editor"}'), schema);
+		expect(body).toEqual({ name: 'x' });
+	});
+
+	it('treats an empty or blank body as {} so the schema reports the missing field', async () => {
+		for (const body of [null, '', '  \n ']) {
+			const error = await httpError(readJson(jsonRequest(body), schema));
+			expect(error.status).toBe(400);
+			expect(error.message).toBe('name: Invalid input: expected string, received undefined');
+		}
+		const optional = z.object({ flag: z.boolean().optional() });
+		expect(await readJson(new Request(URL_, { method: 'POST' }), optional)).toEqual({});
+	});
+
+	it('answers 400 to malformed JSON', async () => {
+		const error = await httpError(readJson(jsonRequest('{"name":'), schema));
+		expect(error.status).toBe(400);
+		expect(error.message).toBe('Request body is not valid JSON.');
+	});
+
+	it('answers 400 with the first schema problem', async () => {
+		const error = await httpError(readJson(jsonRequest('{"name":""}'), schema));
+		expect(error.status).toBe(400);
+		expect(error.message).toBe('name: Name is required.');
+	});
+
+	it.each([
+		['text/plain', 415],
+		['application/x-www-form-urlencoded', 415],
+		['application/jsonp', 415],
+		['text/json', 415],
+	])('answers %s with %i', async (type, status) => {
+		const error = await httpError(readJson(jsonRequest('{"name":"x"}', { 'content-type': type }), schema));
+		expect(error.status).toBe(status);
+		expect(error.message).toBe('Content-Type must be application/json.');
+	});
+
+	it('answers 415 to a body without any content type', async () => {
+		const request = new Request(URL_, { method: 'POST', body: new Blob(['{"name":"x"}']) });
+		expect(request.headers.get('content-type')).toBeNull();
+		const error = await httpError(readJson(request, schema));
+		expect(error.status).toBe(415);
+	});
+
+	it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/ld+json'])(
+		'accepts %s',
+		async (type) => {
+			const body = await readJson(jsonRequest('{"name":"x"}', { 'content-type': type }), schema);
+			expect(body).toEqual({ name: 'x' });
+		},
+	);
+
+	it('answers 413 when the declared Content-Length is over the limit, before reading', async () => {
+		const request = jsonRequest('{"name":"x"}', { 'content-length': String(MAX_BODY_BYTES + 1) });
+		const error = await httpError(readJson(request, schema));
+		expect(error.status).toBe(413);
+		expect(error.message).toBe('Request body is too large.');
+		expect(request.bodyUsed).toBe(false);
+	});
+
+	it('answers 413 when a streamed body grows past the limit, and stops reading it', async () => {
+		let pulled = 0;
+		const chunk = new Uint8Array(64 * 1024).fill(0x20);
+		const endless = new ReadableStream<Uint8Array>({
+			pull(controller) {
+				pulled += 1;
+				controller.enqueue(chunk);
+			},
+		});
+		const error = await httpError(readJson(jsonRequest(endless), schema));
+		expect(error.status).toBe(413);
+		expect(error.message).toBe('Request body is too large.');
+		// 256 KB is four 64 KB chunks; the fifth crosses the limit and reading stops there.
+		expect(pulled).toBeLessThanOrEqual(7);
+	});
+
+	it('accepts a body of exactly the limit', async () => {
+		const text = JSON.stringify({ name: 'x' });
+		const padded = text + ' '.repeat(MAX_BODY_BYTES - text.length);
+		expect(Buffer.byteLength(padded)).toBe(MAX_BODY_BYTES);
+		const encoded = new TextEncoder().encode(padded);
+		const pieces = [encoded.slice(0, 100_000), encoded.slice(100_000)];
+		expect(await readJson(jsonRequest(streamOf(pieces)), schema)).toEqual({ name: 'x' });
+		expect(await readJson(jsonRequest(padded), schema)).toEqual({ name: 'x' });
+	});
+
+	it('decodes UTF-8 characters split across chunks', async () => {
+		const bytes = new TextEncoder().encode('{"name":"Zoë 日本"}');
+		const pieces = Array.from(bytes, (byte) => new Uint8Array([byte]));
+		expect(await readJson(jsonRequest(streamOf(pieces)), schema)).toEqual({ name: 'Zoë 日本' });
+	});
+});
+
+describe('describeZodError', () => {
+	it('names the field of the first issue', () => {
+		const result = z.object({ a: z.object({ b: z.string() }) }).safeParse({ a: { b: 1 } });
+		expect(result.success).toBe(false);
+		expect(describeZodError(result.error!)).toBe('a.b: Invalid input: expected string, received number');
+	});
+
+	it('names array positions in the path', () => {
+		const result = z.object({ tags: z.array(z.string()) }).safeParse({ tags: ['x', 2] });
+		expect(describeZodError(result.error!)).toBe('tags.1: Invalid input: expected string, received number');
+	});
+
+	it('gives only the message for a problem with the whole value', () => {
+		const result = z.object({}).safeParse('text');
+		expect(describeZodError(result.error!)).toBe('Invalid input: expected object, received string');
+	});
+
+	it('uses the first of several issues', () => {
+		const result = z
+			.object({ first: z.string({ error: 'First is needed.' }), second: z.string() })
+			.safeParse({});
+		expect(result.error!.issues.length).toBe(2);
+		expect(describeZodError(result.error!)).toBe('first: First is needed.');
+	});
+
+	it('falls back to "Invalid input." without issues', () => {
+		expect(describeZodError(new z.ZodError([]))).toBe('Invalid input.');
+	});
+});
+
+describe('parseWith and readQuery', () => {
+	it('returns the parsed value or throws a 400 HttpError', () => {
+		expect(parseWith(z.coerce.number(), '5')).toBe(5);
+		expect(() => parseWith(z.number(), 'x')).toThrow(HttpError);
+		try {
+			parseWith(z.object({ q: z.string() }), {});
+			expect.unreachable('parseWith accepted an invalid value');
+		} catch (error) {
+			expect((error as HttpError).status).toBe(400);
+			expect((error as HttpError).message).toBe('q: Invalid input: expected string, received undefined');
+		}
+	});
+
+	it('reads single query values', () => {
+		const url = new URL('http://localhost/api/x?search=ad&page=2&page=3');
+		const query = readQuery(url, z.object({ search: z.string(), page: z.coerce.number() }));
+		expect(query).toEqual({ search: 'ad', page: 3 });
+	});
+});
+
+describe('readId', () => {
+	it.each([
+		['1', 1],
+		['42', 42],
+		['999999999999', 999_999_999_999],
+	])('reads %s as %i', (value, id) => {
+		expect(readId(value)).toBe(id);
+	});
+
+	it.each([
+		undefined,
+		'',
+		'0',
+		'-1',
+		'1.5',
+		'1e3',
+		' 1',
+		'0x10',
+		'abc',
+		'12abc',
+		'1234567890123',
+	])('answers 404 "Invalid id." to %j', (value) => {
+		try {
+			readId(value);
+			expect.unreachable('readId accepted an invalid id');
+		} catch (error) {
+			expect(error).toBeInstanceOf(HttpError);
+			expect((error as HttpError).status).toBe(404);
+			expect((error as HttpError).message).toBe('Invalid id.');
+		}
+	});
+
+	it('names what was looked for', () => {
+		expect(() => readId('x', 'platform id')).toThrow('Invalid platform id.');
+	});
+});
+
+describe('responses', () => {
+	afterEach(() => {
+		vi.restoreAllMocks();
+	});
+
+	it('json answers JSON with the given status and headers', async () => {
+		const response = json({ ok: true }, 201, { 'x-test': '1' });
+		expect(response.status).toBe(201);
+		expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+		expect(response.headers.get('x-test')).toBe('1');
+		expect(await response.json()).toEqual({ ok: true });
+	});
+
+	it('errorToResponse turns an HttpError into { message } with its status', async () => {
+		const response = errorToResponse(new HttpError(409, 'Taken.'));
+		expect(response.status).toBe(409);
+		expect(await response.json()).toEqual({ message: 'Taken.' });
+		expect(response.headers.get('connection')).toBeNull();
+	});
+
+	it('errorToResponse closes the connection on 413 (the body may still be arriving)', () => {
+		const response = errorToResponse(new HttpError(413, 'Request body is too large.'));
+		expect(response.status).toBe(413);
+		expect(response.headers.get('connection')).toBe('close');
+	});
+
+	it('errorToResponse hides anything else behind a 500 and logs it', async () => {
+		const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+		const boom = new Error('SQLITE_BUSY: secret details');
+		const response = errorToResponse(boom);
+		expect(response.status).toBe(500);
+		const body = await response.json();
+		expect(body).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+		expect(JSON.stringify(body)).not.toContain('SQLITE');
+		expect(log).toHaveBeenCalledWith(boom);
+	});
+
+	it('endpoint turns thrown errors (sync or async) into answers', async () => {
+		vi.spyOn(console, 'error').mockImplementation(() => {});
+		const ctx = {} as Parameters<ReturnType<typeof endpoint>>[0];
+		const ok = endpoint(() => json({ fine: true }));
+		const refused = endpoint(() => {
+			throw new HttpError(403, 'No.');
+		});
+		const broken = endpoint(async () => {
+			throw new TypeError('oops');
+		});
+		expect((await ok(ctx)).status).toBe(200);
+		const no = await refused(ctx);
+		expect(no.status).toBe(403);
+		expect(await no.json()).toEqual({ message: 'No.' });
+		expect((await broken(ctx)).status).toBe(500);
+	});
+});

@@ -1,0 +1,301 @@
+/**
+ * renderMarkdown against a corpus of XSS payloads (raw HTML and every markdown link form), and
+ * the ordinary markdown that must survive the sanitizer.
+ */
+import { describe, expect, it } from 'vitest';
+import { isExternalUrl, isSafeUrl } from '../../src/lib/safe-url';
+import { renderMarkdown } from '../../src/server/markdown';
+
+type Tag = { name: string; attrs: { name: string; value: string }[] };
+
+/** The start tags of serialized HTML with their attributes (DOMPurify quotes every value). */
+function tagsOf(html: string): Tag[] {
+	const tags: Tag[] = [];
+	for (const match of html.matchAll(
+		/<([a-zA-Z][\w:-]*)((?:\s+[^\s=>/"]+(?:="[^"]*")?)*)\s*\/?>/g,
+	)) {
+		const attrs = [...match[2]!.matchAll(/([^\s=>/"]+)(?:="([^"]*)")?/g)].map((a) => ({
+			name: a[1]!.toLowerCase(),
+			value: decodeEntities(a[2] ?? ''),
+		}));
+		tags.push({ name: match[1]!.toLowerCase(), attrs });
+	}
+	return tags;
+}
+
+function decodeEntities(value: string): string {
+	return value
+		.replace(/&#x([0-9a-f]+);?/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+		.replace(/&#(\d+);?/g, (_m, dec: string) => String.fromCodePoint(Number(dec)))
+		.replace(/&quot;/g, '"')
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&nbsp;/g, '\u00a0')
+		.replace(/&amp;/g, '&');
+}
+
+const URL_ATTRIBUTES = [
+	'href',
+	'src',
+	'action',
+	'formaction',
+	'xlink:href',
+	'poster',
+	'background',
+	'srcset',
+	'data',
+];
+// eslint-disable-next-line no-control-regex
+const compact = (value: string) =>
+	value.replace(/[\u0000-\u0020\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g, '');
+
+/** Every safety property the output of any input must have. */
+function expectSafe(html: string): void {
+	expect(html).not.toMatch(/<script/i);
+	expect(html).not.toMatch(/<(svg|math|iframe|object|embed|form|input|style|base|meta|link)\b/i);
+	for (const tag of tagsOf(html)) {
+		for (const attr of tag.attrs) {
+			expect(attr.name, `${tag.name} has event handler ${attr.name}`).not.toMatch(/^on\w+/);
+			expect(attr.name).not.toBe('style');
+			if (URL_ATTRIBUTES.includes(attr.name)) {
+				expect(compact(attr.value), `${tag.name} ${attr.name}`).not.toMatch(
+					/^(javascript|data|vbscript):/i,
+				);
+				expect(isSafeUrl(attr.value), `${tag.name} ${attr.name}="${attr.value}"`).toBe(true);
+				expect(compact(attr.value)).toMatch(
+					/^(?:https?:|ircs?:|mailto:|xmpp:|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
+				);
+			}
+		}
+	}
+	// The same checks on the raw text, for attribute forms the tag parser above might not see.
+	expect(html).not.toMatch(/<[^>]*\son\w+\s*=/i);
+	expect(html).not.toMatch(/(href|src|action)\s*=\s*["']?\s*(javascript|data|vbscript):/i);
+}
+
+const PAYLOADS: string[] = [
+	'[click](javascript:alert(1))',
+	'[click](JAVASCRIPT:alert(1))',
+	'[click](JaVaScRiPt:alert(1))',
+	'[click](java\tscript:alert(1))',
+	'<a href="java\tscript:alert(1)">tab</a>',
+	'<a href="java\nscript:alert(1)">newline</a>',
+	'<a href="&#x20;javascript:alert(1)">leading space</a>',
+	'[click](jav&#x61;script:alert(1))',
+	'[click](&#106;avascript:alert(1))',
+	'<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">dec</a>',
+	'<a href="jav&#x09;ascript:alert(1)">entity tab</a>',
+	'[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+	'![img](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
+	'<img src="data:image/png;base64,iVBORw0KGgo=">',
+	'[click](vbscript:msgbox(1))',
+	'<a href="VBScript:msgbox(1)">vb</a>',
+	'<img src=x onerror=alert(1)>',
+	'<img src="x" ONERROR="alert(1)">',
+	'<svg onload=alert(1)>',
+	'<svg><script>alert(1)</script></svg>',
+	'<svg><a xlink:href="javascript:alert(1)"><text x="20" y="20">x</text></a></svg>',
+	'<iframe src="javascript:alert(1)"></iframe>',
+	'<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+	'<a href="javascript:alert(1)">raw</a>',
+	'[ref link][evil]\n\n[evil]: javascript:alert(1)',
+	'![ref image][evil]\n\n[evil]: javascript:alert(1)',
+	'![image](javascript:alert(1))',
+	'<javascript:alert(1)>',
+	'<scr<script>ipt>alert(1)</scr</script>ipt>',
+	'<<script>script>alert(1)<</script>/script>',
+	'<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+	'<math href="javascript:alert(1)">CLICK</math>',
+	'<p style="background:url(javascript:alert(1))">styled</p>',
+	'<div style="color:red" onclick="alert(1)">div</div>',
+	'<style>body{background:url(javascript:alert(1))}</style>',
+	'<form action="javascript:alert(1)"><input type="submit"></form>',
+	'<button formaction="javascript:alert(1)">b</button>',
+	'<object data="javascript:alert(1)"></object>',
+	'<embed src="javascript:alert(1)">',
+	'<details open ontoggle=alert(1)>x</details>',
+	'<body onload=alert(1)>',
+	'<base href="javascript:alert(1)//">',
+	'<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+	'<video><source onerror="alert(1)"></video>',
+	'<a href="  javascript:alert(1)">spaces</a>',
+	'<a href="javascript&colon;alert(1)">colon entity</a>',
+	'[x](<javascript:alert(1)>)',
+	'`<script>alert(1)</script>` and <script>alert(1)</script>',
+	'<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+	'<img srcset="x.png 1x, javascript:alert(1) 2x">',
+];
+
+describe('renderMarkdown: XSS corpus', () => {
+	it('has a corpus of at least 25 payloads', () => {
+		expect(PAYLOADS.length).toBeGreaterThanOrEqual(25);
+	});
+
+	it('uses a checker that does catch unsafe HTML', () => {
+		expect(() => expectSafe('<p><script>alert(1)</script></p>')).toThrow();
+		expect(() => expectSafe('<img src="x" onerror="alert(1)">')).toThrow();
+		expect(() => expectSafe('<a href="java&#x09;script:alert(1)">x</a>')).toThrow();
+		expect(() => expectSafe('<img src="data:image/png;base64,AA">')).toThrow();
+		expect(() => expectSafe('<a href="vbscript:x">x</a>')).toThrow();
+		expect(() => expectSafe('<svg></svg>')).toThrow();
+	});
+
+	it.each(PAYLOADS)('neutralizes %j', (payload) => {
+		expectSafe(renderMarkdown(payload));
+	});
+
+	it('neutralizes the whole corpus rendered as one document', () => {
+		expectSafe(renderMarkdown(PAYLOADS.join('\n\n')));
+	});
+
+	it('keeps the text of a neutralized javascript: link but drops its href', () => {
+		const html = renderMarkdown('[click me](javascript:alert(1))');
+		expect(html).toContain('click me');
+		expect(html).not.toContain('href');
+	});
+
+	it('drops data: image sources that DOMPurify alone would allow', () => {
+		expect(renderMarkdown('<img src="data:image/png;base64,iVBORw0KGgo=" alt="d">')).not.toContain(
+			'src=',
+		);
+	});
+
+	it('drops the event handler but keeps a harmless image', () => {
+		const html = renderMarkdown('<img src="/a.png" onerror="alert(1)" alt="a">');
+		expect(html).toContain('src="/a.png"');
+		expect(html).not.toMatch(/onerror/i);
+	});
+});
+
+describe('renderMarkdown: ordinary markdown survives', () => {
+	it('renders headings, emphasis and lists', () => {
+		const html = renderMarkdown(
+			'# Title\n\n## Sub\n\nSome **bold** and *em*.\n\n- one\n- two\n\n1. first\n2. second',
+		);
+		expect(html).toContain('<h1>Title</h1>');
+		expect(html).toContain('<h2>Sub</h2>');
+		expect(html).toContain('<strong>bold</strong>');
+		expect(html).toContain('<em>em</em>');
+		expect(html).toMatch(/<ul>\s*<li>one<\/li>\s*<li>two<\/li>\s*<\/ul>/);
+		expect(html).toMatch(/<ol>\s*<li>first<\/li>/);
+	});
+
+	it('renders code blocks with their content escaped', () => {
+		const html = renderMarkdown('Inline `a < b`.\n\n```ts\nconst x = "<script>";\n```');
+		expect(html).toContain('<code>a &lt; b</code>');
+		expect(html).toContain('<pre><code class="language-ts">');
+		expect(html).toContain('&lt;script&gt;');
+		expect(html).not.toMatch(/<script/i);
+	});
+
+	it('renders GFM tables and strikethrough', () => {
+		const html = renderMarkdown('| Name | Price |\n|---|---|\n| A | 1 |\n\n~~old~~');
+		expect(html).toContain('<table>');
+		expect(html).toContain('<th>Name</th>');
+		expect(html).toContain('<td>A</td>');
+		expect(html).toContain('<del>old</del>');
+	});
+
+	it('keeps http, https, mailto, irc, xmpp and relative links', () => {
+		const html = renderMarkdown(
+			'[a](http://example.com/a) [b](https://example.com/b?x=1&y=2) [c](mailto:hi@example.com) ' +
+				'[d](/news/3) [e](#top) [f](../about) [g](irc://irc.example.com/chan) [h](xmpp:me@example.com) [i](page.html)',
+		);
+		for (const href of [
+			'http://example.com/a',
+			'https://example.com/b?x=1&amp;y=2',
+			'mailto:hi@example.com',
+			'/news/3',
+			'#top',
+			'../about',
+			'irc://irc.example.com/chan',
+			'xmpp:me@example.com',
+			'page.html',
+		]) {
+			expect(html).toContain(`href="${href}"`);
+		}
+		expectSafe(html);
+	});
+
+	it('marks external links noopener noreferrer nofollow with a new tab, not internal ones', () => {
+		const html = renderMarkdown(
+			'[out](https://example.com) [in](/platforms) [mail](mailto:a@b.co)',
+		);
+		const anchors = tagsOf(html).filter((tag) => tag.name === 'a');
+		const attr = (tag: Tag, name: string) => tag.attrs.find((a) => a.name === name)?.value;
+		expect(anchors).toHaveLength(3);
+		expect(attr(anchors[0]!, 'rel')).toBe('noopener noreferrer nofollow');
+		expect(attr(anchors[0]!, 'target')).toBe('_blank');
+		expect(attr(anchors[1]!, 'target')).toBeUndefined();
+		expect(attr(anchors[1]!, 'rel')).toBeUndefined();
+		expect(attr(anchors[2]!, 'target')).toBeUndefined();
+	});
+
+	it('treats protocol-relative links as external', () => {
+		const html = renderMarkdown('<a href="//example.com/x">x</a>');
+		expect(html).toContain('rel="noopener noreferrer nofollow"');
+		expect(html).toContain('target="_blank"');
+	});
+
+	it('autolinks bare URLs (GFM) as external links', () => {
+		const html = renderMarkdown('See https://example.com/page for more.');
+		expect(html).toContain(
+			'<a href="https://example.com/page" target="_blank" rel="noopener noreferrer nofollow">',
+		);
+	});
+
+	it('keeps images with safe sources', () => {
+		expect(renderMarkdown('![logo](https://example.com/logo.png)')).toContain(
+			'<img src="https://example.com/logo.png" alt="logo">',
+		);
+	});
+
+	it('renders an empty source as an empty string', () => {
+		expect(renderMarkdown('')).toBe('');
+	});
+});
+
+describe('isSafeUrl', () => {
+	it.each([
+		'https://example.com',
+		'http://example.com',
+		'HTTPS://EXAMPLE.COM',
+		'mailto:a@b.co',
+		'irc://irc.example.com',
+		'ircs://irc.example.com',
+		'xmpp:me@example.com',
+		'/relative/path',
+		'#anchor',
+		'?q=1',
+		'../up',
+		'page.html',
+	])('allows %j', (url) => {
+		expect(isSafeUrl(url)).toBe(true);
+	});
+
+	it.each([
+		'javascript:alert(1)',
+		'JavaScript:alert(1)',
+		'java\tscript:alert(1)',
+		'java\nscript:alert(1)',
+		' javascript:alert(1)',
+		'\u0000javascript:alert(1)',
+		'data:text/html,<script>alert(1)</script>',
+		'vbscript:msgbox(1)',
+		'file:///etc/passwd',
+		'ftp://example.com',
+		'tel:123',
+		'blob:https://example.com/x',
+		'',
+	])('refuses %j', (url) => {
+		expect(isSafeUrl(url)).toBe(false);
+	});
+
+	it('tells external links from internal ones', () => {
+		expect(isExternalUrl('https://example.com')).toBe(true);
+		expect(isExternalUrl('//example.com')).toBe(true);
+		expect(isExternalUrl('/\\example.com')).toBe(true);
+		expect(isExternalUrl('/news/1')).toBe(false);
+		expect(isExternalUrl('mailto:a@b.co')).toBe(false);
+	});
+});

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import {
+	MemoryCounterStore,
+	RateLimiter,
+	limits,
+	retryMessage,
+} from '../../src/server/auth/rate-limit';
+
+/** A clock the test moves by hand. */
+function fakeClock(start = 1_700_000_000_000) {
+	let now = start;
+	return {
+		now: () => now,
+		advance(ms: number) {
+			now += ms;
+		},
+	};
+}
+
+const MINUTE = 60_000;
+
+describe('RateLimiter', () => {
+	it('answers 0 while the key is under its limit', () => {
+		const clock = fakeClock();
+		const limiter = new RateLimiter('test', 3, MINUTE, undefined, clock.now);
+		expect(limiter.retryAfter('a')).toBe(0);
+		limiter.hit('a');
+		limiter.hit('a');
+		expect(limiter.retryAfter('a')).toBe(0);
+	});
+
+	it('answers the seconds left in the window once the limit is reached', () => {
+		const clock = fakeClock();
+		const limiter = new RateLimiter('test', 3, 15 * MINUTE, undefined, clock.now);
+		for (let i = 0; i < 3; i++) limiter.hit('a');
+		expect(limiter.retryAfter('a')).toBe(15 * 60);
+		clock.advance(5 * MINUTE);
+		expect(limiter.retryAfter('a')).toBe(10 * 60);
+		clock.advance(10 * MINUTE - 500);
+		// Less than a second left still means "wait", never 0.
+		expect(limiter.retryAfter('a')).toBe(1);
+	});
+
+	it('counts the window from the first hit (fixed window), not from the last', () => {
+		const clock = fakeClock();
+		const limiter = new RateLimiter('test', 2, MINUTE, undefined, clock.now);
+		limiter.hit('a');
+		clock.advance(50_000);
+		limiter.hit('a');
+		expect(limiter.retryAfter('a')).toBe(10);
+	});
+
+	it('answers 0 again once the window has passed, and starts a new window', () => {
+		const clock = fakeClock();
+		const limiter = new RateLimiter('test', 2, MINUTE, undefined, clock.now);
+		limiter.hit('a');
+		limiter.hit('a');
+		expect(limiter.retryAfter('a')).toBeGreaterThan(0);
+		clock.advance(MINUTE);
+		expect(limiter.retryAfter('a')).toBe(0);
+		limiter.hit('a');
+		expect(limiter.retryAfter('a')).toBe(0);
+		limiter.hit('a');
+		expect(limiter.retryAfter('a')).toBe(60);
+	});
+
+	it('reset clears the key at once', () => {
+		const clock = fakeClock();
+		const limiter = new RateLimiter('test', 1, MINUTE, undefined, clock.now);
+		limiter.hit('a');
+		expect(limiter.retryAfter('a')).toBe(60);
+		limiter.reset('a');
+		expect(limiter.retryAfter('a')).toBe(0);
+		limiter.hit('a');
+		expect(limiter.retryAfter('a')).toBe(60);
+	});
+
+	it('keeps keys apart', () => {
+		const clock = fakeClock();
+		const limiter = new RateLimiter('test', 1, MINUTE, undefined, clock.now);
+		limiter.hit('a');
+		expect(limiter.retryAfter('a')).toBeGreaterThan(0);
+		expect(limiter.retryAfter('b')).toBe(0);
+		limiter.reset('b');
+		expect(limiter.retryAfter('a')).toBeGreaterThan(0);
+	});
+
+	it('keeps limiters that share one store apart by name', () => {
+		const clock = fakeClock();
+		const store = new MemoryCounterStore();
+		const login = new RateLimiter('login', 1, MINUTE, store, clock.now);
+		const signup = new RateLimiter('signup', 1, MINUTE, store, clock.now);
+		login.hit('1.2.3.4');
+		expect(login.retryAfter('1.2.3.4')).toBe(60);
+		expect(signup.retryAfter('1.2.3.4')).toBe(0);
+	});
+});
+
+describe('MemoryCounterStore', () => {
+	it('counts within a window and forgets a finished one', () => {
+		const store = new MemoryCounterStore();
+		store.increment('k', 1000, 0);
+		store.increment('k', 1000, 500);
+		expect(store.count('k', 900)).toEqual({ count: 2, resetAt: 1000 });
+		expect(store.count('k', 1000)).toEqual({ count: 0, resetAt: 1000 });
+		store.increment('k', 1000, 1000);
+		expect(store.count('k', 1001)).toEqual({ count: 1, resetAt: 2000 });
+	});
+
+	it('drops finished windows once it holds many keys, so it cannot grow without bound', () => {
+		const store = new MemoryCounterStore();
+		for (let i = 0; i < 10_000; i++) store.increment(`old-${i}`, 1000, 0);
+		store.increment('live', 10_000, 500);
+		const size = () => (store as unknown as { counters: Map<string, unknown> }).counters.size;
+		expect(size()).toBe(10_001);
+		store.increment('new', 1000, 5000);
+		// The 10,000 expired windows are gone; the live and the new one remain.
+		expect(size()).toBe(2);
+		expect(store.count('live', 5000).count).toBe(1);
+	});
+
+	it('delete removes a key', () => {
+		const store = new MemoryCounterStore();
+		store.increment('k', 1000, 0);
+		store.delete('k');
+		expect(store.count('k', 1).count).toBe(0);
+	});
+});
+
+describe('the site limits', () => {
+	it.each([
+		['loginPerAccount', 5, 15 * 60],
+		['loginPerClient', 30, 15 * 60],
+		['registerPerClient', 20, 60 * 60],
+		['forgotPerAccount', 5, 15 * 60],
+		['forgotPerClient', 20, 15 * 60],
+	] as const)('%s allows %i tries per %i seconds', (name, limit, seconds) => {
+		const limiter = limits[name];
+		const key = `unit-test-${name}-${Math.random()}`;
+		for (let i = 0; i < limit - 1; i++) limiter.hit(key);
+		expect(limiter.retryAfter(key)).toBe(0);
+		limiter.hit(key);
+		const wait = limiter.retryAfter(key);
+		expect(wait).toBeGreaterThan(seconds - 5);
+		expect(wait).toBeLessThanOrEqual(seconds);
+		limiter.reset(key);
+	});
+});
+
+describe('retryMessage', () => {
+	it.each([
+		[1, 'Too many sign-in attempts. Please try again in a minute.'],
+		[60, 'Too many sign-in attempts. Please try again in a minute.'],
+		[61, 'Too many sign-in attempts. Please try again in 2 minutes.'],
+		[900, 'Too many sign-in attempts. Please try again in 15 minutes.'],
+	])('%i seconds → %s', (seconds, message) => {
+		expect(retryMessage(seconds, 'sign-in attempts')).toBe(message);
+	});
+});

@@ -1,0 +1,171 @@
+/**
+ * Session storage and sliding expiry, against a real (temporary) SQLite database and with the
+ * clock passed in, so expiry is exact.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDatabase, db, schema } from '../../src/server/db';
+import {
+	SESSION_LIFETIME_MS,
+	createSession,
+	deleteExpiredSessions,
+	invalidateSession,
+	invalidateUserSessions,
+	validateSessionToken,
+} from '../../src/server/auth/session';
+import { hashToken } from '../../src/server/auth/tokens';
+
+const dir = mkdtempSync(join(tmpdir(), 'rmh-unit-session-'));
+process.env.DATABASE_PATH = join(dir, 'app.db');
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2030, 0, 1);
+let counter = 0;
+
+function newUser(overrides: { isBanned?: boolean } = {}) {
+	counter += 1;
+	return db()
+		.insert(schema.users)
+		.values({
+			email: `s${counter}@example.com`,
+			username: `s${counter}`,
+			passwordHash: 'not-used',
+			...overrides,
+		})
+		.returning()
+		.get();
+}
+
+function rows(userId: number) {
+	return db().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
+}
+
+beforeAll(() => {
+	db();
+});
+
+afterAll(() => {
+	closeDatabase();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+describe('createSession', () => {
+	it('returns a fresh token and stores only its hash, valid for 30 days', () => {
+		const user = newUser();
+		const { token, session } = createSession(user.id, T0);
+		expect(token).toMatch(/^[a-z2-7]{32}$/);
+		expect(session).toEqual({ id: hashToken(token), userId: user.id, expiresAt: new Date(T0 + 30 * DAY) });
+		expect(SESSION_LIFETIME_MS).toBe(30 * DAY);
+		expect(rows(user.id)).toEqual([session]);
+	});
+});
+
+describe('validateSessionToken', () => {
+	it('finds the session and its public user', () => {
+		const user = newUser();
+		const { token } = createSession(user.id, T0);
+		const found = validateSessionToken(token, T0 + 1000);
+		expect(found).not.toBeNull();
+		expect(found!.extended).toBe(false);
+		expect(found!.user).toEqual({
+			id: user.id,
+			username: user.username,
+			email: user.email,
+			role: 'user',
+			isBanned: false,
+			isNewsletterSubscribed: false,
+			createdAt: user.createdAt,
+		});
+		expect(found!.user).not.toHaveProperty('passwordHash');
+	});
+
+	it('answers null to an unknown token', () => {
+		expect(validateSessionToken('a'.repeat(32), T0)).toBeNull();
+	});
+
+	it('keeps the expiry during the first half of the lifetime', () => {
+		const user = newUser();
+		const { token } = createSession(user.id, T0);
+		const found = validateSessionToken(token, T0 + 15 * DAY - 1);
+		expect(found!.extended).toBe(false);
+		expect(rows(user.id)[0]!.expiresAt.getTime()).toBe(T0 + 30 * DAY);
+	});
+
+	it('extends the session to 30 days from now in the second half (sliding expiry)', () => {
+		const user = newUser();
+		const { token } = createSession(user.id, T0);
+		const now = T0 + 20 * DAY;
+		const found = validateSessionToken(token, now);
+		expect(found!.extended).toBe(true);
+		expect(found!.session.expiresAt.getTime()).toBe(now + 30 * DAY);
+		expect(rows(user.id)[0]!.expiresAt.getTime()).toBe(now + 30 * DAY);
+	});
+
+	it('refuses and deletes an expired session', () => {
+		const user = newUser();
+		const { token } = createSession(user.id, T0);
+		expect(validateSessionToken(token, T0 + 30 * DAY)).toBeNull();
+		expect(rows(user.id)).toHaveLength(0);
+	});
+
+	it('refuses and deletes the session of a banned user', () => {
+		const user = newUser();
+		const { token } = createSession(user.id, T0);
+		db().update(schema.users).set({ isBanned: true }).where(eq(schema.users.id, user.id)).run();
+		expect(validateSessionToken(token, T0 + 1000)).toBeNull();
+		expect(rows(user.id)).toHaveLength(0);
+	});
+
+	it('does not accept the stored hash in place of the token', () => {
+		const user = newUser();
+		const { session } = createSession(user.id, T0);
+		expect(validateSessionToken(session.id, T0 + 1000)).toBeNull();
+	});
+});
+
+describe('ending sessions', () => {
+	it('invalidateSession ends one session', () => {
+		const user = newUser();
+		const a = createSession(user.id, T0);
+		const b = createSession(user.id, T0);
+		invalidateSession(a.session.id);
+		expect(validateSessionToken(a.token, T0 + 1)).toBeNull();
+		expect(validateSessionToken(b.token, T0 + 1)).not.toBeNull();
+	});
+
+	it('invalidateUserSessions ends all of a user\'s sessions, or all but one', () => {
+		const user = newUser();
+		const other = newUser();
+		const keep = createSession(user.id, T0);
+		createSession(user.id, T0);
+		createSession(user.id, T0);
+		const stranger = createSession(other.id, T0);
+
+		invalidateUserSessions(user.id, keep.session.id);
+		expect(rows(user.id).map((row) => row.id)).toEqual([keep.session.id]);
+
+		invalidateUserSessions(user.id);
+		expect(rows(user.id)).toHaveLength(0);
+		expect(rows(other.id).map((row) => row.id)).toEqual([stranger.session.id]);
+	});
+
+	it('deleteExpiredSessions removes only expired sessions', () => {
+		const user = newUser();
+		const old = createSession(user.id, T0 - 31 * DAY);
+		const current = createSession(user.id, T0);
+		deleteExpiredSessions(T0);
+		const ids = rows(user.id).map((row) => row.id);
+		expect(ids).toEqual([current.session.id]);
+		expect(ids).not.toContain(old.session.id);
+	});
+
+	it('sessions go when their user is deleted', () => {
+		const user = newUser();
+		createSession(user.id, T0);
+		db().delete(schema.users).where(eq(schema.users.id, user.id)).run();
+		expect(rows(user.id)).toHaveLength(0);
+	});
+});
