@@ -1,5 +1,6 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { isCrossSiteRequest } from './server/client';
+import { wireSiteRegeneration } from './server/site';
 import { MAX_BODY_BYTES, errorResponse } from './server/http';
 import {
 	SESSION_COOKIE,
@@ -7,6 +8,8 @@ import {
 	setSessionCookie,
 	validateSessionToken,
 } from './server/auth/session';
+
+wireSiteRegeneration();
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

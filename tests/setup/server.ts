@@ -3,6 +3,7 @@
  * database, optionally seeded with the demo content, and stops it afterwards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,16 @@ export type TestServer = {
 	/** A second connection to the server's database, for arranging and checking data. */
 	db: AppDatabase;
 	logs: () => string;
+	/** Waits until the site generator has nothing queued or running; returns its status. */
+	siteIdle: () => Promise<SiteStatus>;
 	stop: () => Promise<void>;
+};
+
+export type SiteStatus = {
+	running: boolean;
+	queued: number;
+	lastSuccessAt: string | null;
+	lastError: string | null;
 };
 
 export type StartOptions = { seed?: boolean; env?: Record<string, string> };
@@ -49,7 +59,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
 	let output = '';
-	const child = spawn(process.execPath, ['dist/server/entry.mjs'], {
+	const renderSecret = randomBytes(16).toString('hex');
+	const child = spawn(process.execPath, ['scripts/server.mjs'], {
 		env: {
 			...process.env,
 			HOST: '127.0.0.1',
@@ -57,6 +68,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 			DATABASE_PATH: dbPath,
 			SITE_URL: url,
 			OUTBOX_DIR: outboxDir,
+			SITE_DIR: join(dir, 'site'),
+			SITE_RENDER_SECRET: renderSecret,
 			SMTP_URL: '',
 			NODE_ENV: 'production',
 			...options.env,
@@ -74,6 +87,20 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 		outboxDir,
 		db,
 		logs,
+		async siteIdle() {
+			const deadline = Date.now() + 60_000;
+			for (;;) {
+				const response = await fetch(`${url}/api/admin/site-build`, {
+					headers: { 'x-site-render': renderSecret },
+				});
+				const status = (await response.json()) as SiteStatus;
+				if (!status.running && status.queued === 0 && (status.lastSuccessAt || status.lastError)) {
+					return status;
+				}
+				if (Date.now() > deadline) throw new Error(`Site generation did not settle: ${JSON.stringify(status)}`);
+				await new Promise((resolve) => setTimeout(resolve, 100));
+			}
+		},
 		async stop() {
 			if (child.exitCode === null) {
 				const exited = new Promise((resolve) => child.once('exit', resolve));

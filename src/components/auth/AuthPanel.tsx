@@ -1,21 +1,13 @@
-import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { $user, loadUser } from '../../stores/session';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 
-/** The /auth island: Sign In and Sign Up tabs; a signed-in visitor is sent home. */
+/**
+ * The /auth island: Sign In and Sign Up tabs. A visitor who is already signed in never sees it:
+ * /auth is rendered on demand and redirects them to / on the server.
+ */
 export default function AuthPanel({ initialTab = 'signin' }: { initialTab?: 'signin' | 'signup' }) {
-	const user = useStore($user);
-	useEffect(() => {
-		loadUser();
-	}, []);
-	useEffect(() => {
-		if (user) window.location.replace('/');
-	}, [user]);
-
 	return (
 		<Card className="w-full max-w-md">
 			<CardHeader>

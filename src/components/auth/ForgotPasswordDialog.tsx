@@ -25,6 +25,9 @@ export function ForgotPasswordDialog() {
 
 	async function onSubmit(event: FormEvent) {
 		event.preventDefault();
+		// The dialog sits inside the sign-in form in React's tree, and React events bubble
+		// through portals: keep this submit from also submitting the sign-in form.
+		event.stopPropagation();
 		if (!email.trim()) {
 			toast({ title: 'Email required', description: 'Please enter your email address.', variant: 'destructive' });
 			return;

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { apiRequest, failureText } from '../../lib/api-client';
-import { MIN_PASSWORD_LENGTH } from '../../lib/validation/auth';
+import { MIN_PASSWORD_LENGTH } from '../../lib/password-rules';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card';
