@@ -9,6 +9,8 @@ const site = process.env.SITE_URL || 'http://localhost:4321';
 
 export default defineConfig({
 	site,
+	// DIST_DIR lets parallel work (and the benchmark) build into their own folders.
+	outDir: process.env.DIST_DIR || './dist',
 	output: 'static',
 	adapter: node({ mode: 'standalone' }),
 	integrations: [react()],

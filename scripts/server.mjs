@@ -18,7 +18,7 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.SITE_RENDER_SECRET ??= randomBytes(24).toString('hex');
 process.env.SITE_DIR = resolve(process.env.SITE_DIR ?? 'data/site');
 
-const entry = pathToFileURL(resolve('dist/server/entry.mjs')).href;
+const entry = pathToFileURL(resolve(process.env.DIST_DIR || 'dist', 'server/entry.mjs')).href;
 const { handler } = await import(entry);
 
 const host = process.env.HOST || 'localhost';

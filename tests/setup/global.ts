@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** The tests drive the production build; `npm test` runs `astro build` before vitest. */
 export default function setup(): void {
-	if (!existsSync('dist/server/entry.mjs')) {
-		throw new Error('dist/server/entry.mjs is missing: run `npm run build` (npm test does) first.');
+	const entry = join(process.env.DIST_DIR || 'dist', 'server/entry.mjs');
+	if (!existsSync(entry)) {
+		throw new Error(`${entry} is missing: run \`npm run build\` (npm test does) first.`);
 	}
 }
