@@ -22,7 +22,8 @@ const apiGuard = defineMiddleware((ctx, next) => {
 	}
 	const length = Number(ctx.request.headers.get('content-length'));
 	if (Number.isFinite(length) && length > MAX_BODY_BYTES) {
-		return errorResponse(413, 'Request body is too large.');
+		// Close the connection rather than read and discard the whole declared body.
+		return errorResponse(413, 'Request body is too large.', { connection: 'close' });
 	}
 	return next();
 });

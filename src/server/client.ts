@@ -2,14 +2,18 @@
 import type { APIContext } from 'astro';
 import { config } from './config';
 
-/** The client's address, for rate limits; X-Forwarded-For only when TRUST_PROXY is on. */
+/**
+ * The client's address, for rate limits. Behind a trusted proxy it is the last
+ * X-Forwarded-For entry: the address the proxy itself saw (earlier entries are the caller's
+ * claims). scripts/server.mjs drops forwarding headers when no proxy is trusted.
+ */
 export function clientKey(ctx: Pick<APIContext, 'request' | 'clientAddress'>): string {
-	const forwarded = ctx.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+	const forwarded = ctx.request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
 	if (forwarded) {
 		if (config().trustProxy) return forwarded;
 		// Astro's Node adapter reports the first X-Forwarded-For entry as clientAddress, so
-		// without a trusted proxy that address is the caller's own claim: such requests share
-		// one key instead of choosing a fresh one per try.
+		// when the header reaches us untrusted (e.g. under `astro dev`) it is the caller's own
+		// claim: such requests share one key instead of choosing a fresh one per try.
 		return 'untrusted-forwarded-for';
 	}
 	try {

@@ -1,5 +1,5 @@
 import { authenticate } from '../../server/auth/accounts';
-import { startSession } from '../../server/auth/sign-in';
+import { endSession, startSession } from '../../server/auth/sign-in';
 import { clientKey } from '../../server/client';
 import { endpoint, json, readJson } from '../../server/http';
 import { loginSchema } from '../../lib/validation/auth';
@@ -9,6 +9,8 @@ export const prerender = false;
 export const POST = endpoint(async (ctx) => {
 	const { email, password } = await readJson(ctx.request, loginSchema);
 	const user = await authenticate(email, password, clientKey(ctx));
+	// Signing in as someone else in the same browser ends the session it had.
+	endSession(ctx);
 	startSession(ctx, user.id);
 	return json(user);
 });

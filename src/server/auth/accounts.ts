@@ -13,6 +13,7 @@ import { invalidateUserSessions, publicUserColumns, type SessionUser } from './s
 import { generateToken, hashToken } from './tokens';
 
 const { users } = schema;
+const EMAIL_TAKEN = 'An account with this email already exists.';
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 export function findUserById(id: number): SessionUser | undefined {
@@ -47,7 +48,7 @@ export type NewAccount = {
 
 /** Creates an account; 409 names the field that is already taken. */
 export async function createAccount(input: NewAccount): Promise<SessionUser> {
-	if (emailTaken(input.email)) throw new HttpError(409, 'An account with this email already exists.');
+	if (emailTaken(input.email)) throw new HttpError(409, EMAIL_TAKEN);
 	if (usernameTaken(input.username)) throw new HttpError(409, 'This username is already taken.');
 	const passwordHash = await hashPassword(input.password);
 	try {
@@ -125,8 +126,14 @@ export async function changeEmail(
 ): Promise<SessionUser> {
 	if (email === user.email) throw new HttpError(400, 'Please enter a new email address.');
 	await requirePassword(user.id, currentPassword);
-	if (emailTaken(email, user.id)) throw new HttpError(409, 'An account with this email already exists.');
-	db().update(users).set({ email }).where(eq(users.id, user.id)).run();
+	if (emailTaken(email, user.id)) throw new HttpError(409, EMAIL_TAKEN);
+	try {
+		db().update(users).set({ email }).where(eq(users.id, user.id)).run();
+	} catch (error) {
+		// Another account took the address between the check and the update.
+		if (String(error).includes('UNIQUE')) throw new HttpError(409, EMAIL_TAKEN);
+		throw error;
+	}
 	return findUserById(user.id)!;
 }
 

@@ -1,0 +1,188 @@
+/**
+ * Browser tests of the shared layout: header links and category menus (mouse and keyboard),
+ * the session area for visitors, users and editors, the mobile side panel, the footer, the
+ * 404 screen, route protection's spinner, and the one-toast-at-a-time toaster with F8.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { schema } from '../../src/server/db';
+import { categoryLink } from '../../src/lib/home-filters';
+import { EDUCATION_CATEGORIES, NEWS_FILTER_CATEGORIES } from '../../src/lib/categories';
+import { launchBrowser, newPage, signInAs } from '../setup/browser';
+import { Client } from '../setup/http';
+import { startServer, type TestServer } from '../setup/server';
+
+let server: TestServer;
+let browser: Browser;
+
+async function open(path: string, options: { mobile?: boolean; as?: { email: string; password: string } } = {}) {
+	const { page, context } = await newPage(browser, server.url, { mobile: options.mobile });
+	if (options.as) await signInAs(context, options.as.email, options.as.password);
+	await page.goto(path);
+	return page;
+}
+
+async function register(email: string, username: string, role: 'user' | 'editor' = 'user') {
+	const client = new Client(server.url);
+	const answer = await client.post('/api/register', { email, username, password: 'secret-123' });
+	expect(answer.status).toBe(201);
+	if (role === 'editor') {
+		server.db.update(schema.users).set({ role }).where(eq(schema.users.id, answer.body.id)).run();
+	}
+	return { email, password: 'secret-123', username };
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+beforeAll(async () => {
+	[server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await server?.stop();
+});
+
+describe('header', () => {
+	it('links to platforms, compare and podcast, and offers Sign In and Get Started to visitors', async () => {
+		const page = await open('/');
+		const nav = mainNav(page);
+		expect(await nav.getByRole('link', { name: 'Platforms' }).getAttribute('href')).toBe('/platforms');
+		expect(await nav.getByRole('link', { name: 'Compare' }).getAttribute('href')).toBe('/compare');
+		expect(await nav.getByRole('link', { name: 'Podcast' }).getAttribute('href')).toBe('/podcast');
+		const signIn = page.getByRole('link', { name: 'Sign In' }).first();
+		await expect.poll(() => signIn.isVisible()).toBe(true);
+		expect(await signIn.getAttribute('href')).toBe('/auth');
+		expect(await page.getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toBe('/auth');
+	});
+
+	it('lists every News and Education category as a link to the filtered home section', async () => {
+		const page = await open('/');
+		await mainNav(page).getByRole('button', { name: 'News' }).click();
+		const news = page.locator('#menu-news');
+		await expect.poll(() => news.isVisible()).toBe(true);
+		expect(await news.getByRole('link', { name: 'All News' }).getAttribute('href')).toBe('/#news');
+		for (const category of NEWS_FILTER_CATEGORIES) {
+			expect(await news.getByRole('link', { name: category, exact: true }).getAttribute('href')).toBe(
+				categoryLink('news', category),
+			);
+		}
+		await mainNav(page).getByRole('button', { name: 'Education' }).click();
+		const education = page.locator('#menu-education');
+		await expect.poll(() => education.isVisible()).toBe(true);
+		expect(await news.isVisible()).toBe(false);
+		expect(await education.getByRole('link', { name: 'All Education' }).getAttribute('href')).toBe('/#education');
+		for (const category of EDUCATION_CATEGORIES) {
+			expect(await education.getByRole('link', { name: category, exact: true }).getAttribute('href')).toBe(
+				categoryLink('education', category),
+			);
+		}
+	});
+
+	it('opens a category menu from the keyboard and closes it with Escape', async () => {
+		const page = await open('/');
+		const button = mainNav(page).getByRole('button', { name: 'News' });
+		await button.focus();
+		await page.keyboard.press('ArrowDown');
+		await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+		await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('All News');
+		await page.keyboard.press('ArrowDown');
+		await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(
+			NEWS_FILTER_CATEGORIES[0],
+		);
+		await page.keyboard.press('Escape');
+		await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+		expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('News');
+	});
+
+	it('shows a signed-in user their menu without the Editor Dashboard link', async () => {
+		const user = await register('shell-user@example.com', 'shell_user');
+		const page = await open('/', { as: user });
+		await page.getByRole('button', { name: /shell_user/ }).first().click();
+		const menu = page.locator('#menu-user');
+		await expect.poll(() => menu.innerText()).toContain('shell-user@example.com');
+		expect(await menu.getByRole('link', { name: 'Profile' }).isVisible()).toBe(true);
+		expect(await menu.getByRole('link', { name: 'Editor Dashboard' }).isVisible()).toBe(false);
+		expect(await page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(false);
+	});
+
+	it('shows an editor the Editor Dashboard link', async () => {
+		const editor = await register('shell-editor@example.com', 'shell_editor', 'editor');
+		const page = await open('/', { as: editor });
+		await page.getByRole('button', { name: /shell_editor/ }).first().click();
+		const link = page.locator('#menu-user').getByRole('link', { name: 'Editor Dashboard' });
+		await expect.poll(() => link.isVisible()).toBe(true);
+		expect(await link.getAttribute('href')).toBe('/editor-dashboard');
+	});
+});
+
+describe('mobile side panel', () => {
+	it('repeats the links and categories, traps focus and closes with Escape', async () => {
+		const page = await open('/', { mobile: true });
+		expect(await mainNav(page).isVisible()).toBe(false);
+		await page.getByRole('button', { name: /menu/i }).first().click();
+		const panel = page.getByRole('dialog');
+		await expect.poll(() => panel.isVisible()).toBe(true);
+		const mobileNav = panel.getByRole('navigation', { name: 'Mobile' });
+		for (const name of ['Platforms', 'Compare', 'Podcast', 'All News', 'All Education', ...NEWS_FILTER_CATEGORIES]) {
+			expect(await mobileNav.getByRole('link', { name, exact: true }).count(), name).toBeGreaterThan(0);
+		}
+		await expect.poll(() => panel.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
+		for (let i = 0; i < 40; i += 1) await page.keyboard.press('Tab');
+		expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+		await page.keyboard.press('Escape');
+		await expect.poll(() => panel.isVisible()).toBe(false);
+	});
+});
+
+describe('footer', () => {
+	it('links to every page the SPEC names and to social profiles', async () => {
+		const page = await open('/');
+		const footer = page.locator('footer');
+		const hrefs = await footer.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+		for (const href of ['/#platforms', '/#news', '/podcast', '/about', '/contact', '/privacy-policy', '/terms-of-service', '/rss']) {
+			expect(hrefs).toContain(href);
+		}
+		expect(hrefs.filter((href) => href?.startsWith('https://')).length).toBeGreaterThanOrEqual(2);
+	});
+});
+
+describe('404 and route protection', () => {
+	it('answers an unknown path with the 404 screen and status', async () => {
+		const { page } = await newPage(browser, server.url);
+		const response = await page.goto('/no/such/page');
+		expect(response?.status()).toBe(404);
+		await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Page Not Found');
+		await page.getByRole('link', { name: 'Back to Home' }).click();
+		await page.waitForURL(`${server.url}/`);
+	});
+
+	it('shows the centred spinner while the session loads, then sends visitors to /auth', async () => {
+		const { page } = await newPage(browser, server.url);
+		let release!: () => void;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		await page.route('**/api/user', async (route) => {
+			await held;
+			await route.continue();
+		});
+		await page.goto('/profile');
+		await expect.poll(() => page.getByRole('status').filter({ hasText: /loading/i }).first().isVisible()).toBe(true);
+		release();
+		await page.waitForURL(`${server.url}/auth`);
+	});
+});
+
+describe('toasts', () => {
+	it('shows one toast at a time, and F8 moves focus to the notifications', async () => {
+		const page = await open('/auth');
+		for (const attempt of [1, 2]) {
+			await page.getByLabel('Email').fill(`nobody${attempt}@example.com`);
+			await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+			await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+			await expect.poll(() => page.locator('#toast-root li[data-state="open"]').count()).toBe(1);
+		}
+		await page.keyboard.press('F8');
+		await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('#toast-root'))).toBe(true);
+	});
+});
