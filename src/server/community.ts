@@ -1,6 +1,7 @@
 /**
  * What signed-in users add to a platform (SPEC sections 3, 4 and 7): ratings with reviews,
- * comments that wait for moderation, and helpful/unhelpful votes on comments.
+ * comments that wait for moderation, helpful/unhelpful votes on comments, and the editors'
+ * moderation of those comments.
  *
  * The denormalised numbers (a platform's rating and reviewCount, a comment's vote counts) are
  * recomputed from their rows inside the same IMMEDIATE transaction as the change, so they are
@@ -17,6 +18,11 @@ import {
 	type RatingInput,
 } from '../lib/validation/platforms';
 import type { CommentStatus, VoteType } from '../../db/schema';
+import {
+	canModerate,
+	refusedTransitionMessage,
+	type ModerationDecision,
+} from '../lib/comment-moderation';
 
 const { platforms, platformRatings, platformComments, commentVotes, users } = schema;
 
@@ -293,4 +299,119 @@ export function vote(commentId: number, userId: number, voteType: VoteType): Vot
 	);
 	if (!result) throw new HttpError(404, COMMENT_NOT_FOUND);
 	return result;
+}
+
+// ---------------------------------------------------------------- moderation (editors)
+
+/** A comment as the moderation list shows it (SPEC 3: with status, author and platform). */
+export type ModerationCommentJson = {
+	id: number;
+	comment: string;
+	status: CommentStatus;
+	createdAt: Date;
+	/** Null if the platform is gone (cannot happen with the cascade; the UI says 'Unknown Platform'). */
+	platform: { id: number; name: string } | null;
+	/** Null once the author's account is gone (the UI says 'Anonymous'). */
+	author: { username: string; email: string } | null;
+	helpfulVotes: number;
+	unhelpfulVotes: number;
+};
+
+export type ModerationList = { comments: ModerationCommentJson[]; total: number };
+
+const moderationColumns = {
+	id: platformComments.id,
+	comment: platformComments.comment,
+	status: platformComments.status,
+	createdAt: platformComments.createdAt,
+	platformId: platforms.id,
+	platformName: platforms.name,
+	username: users.username,
+	email: users.email,
+	helpfulVotes: platformComments.helpfulVotes,
+	unhelpfulVotes: platformComments.unhelpfulVotes,
+};
+
+function selectModeration(database: Transaction | ReturnType<typeof db>) {
+	return database
+		.select(moderationColumns)
+		.from(platformComments)
+		.leftJoin(platforms, eq(platformComments.platformId, platforms.id))
+		.leftJoin(users, eq(platformComments.userId, users.id));
+}
+
+type ModerationRow = NonNullable<ReturnType<ReturnType<typeof selectModeration>['get']>>;
+
+function moderationJson({
+	platformId,
+	platformName,
+	username,
+	email,
+	...row
+}: ModerationRow): ModerationCommentJson {
+	return {
+		...row,
+		platform: platformId === null || platformName === null ? null : { id: platformId, name: platformName },
+		author: username === null || email === null ? null : { username, email },
+	};
+}
+
+/** Every comment (or those of one status), newest first, one page at a time. */
+export function listCommentsForModeration(query: {
+	status?: CommentStatus;
+	limit: number;
+	offset: number;
+}): ModerationList {
+	const where = query.status ? eq(platformComments.status, query.status) : undefined;
+	const comments = selectModeration(db())
+		.where(where)
+		.orderBy(desc(platformComments.createdAt), desc(platformComments.id))
+		.limit(query.limit)
+		.offset(query.offset)
+		.all()
+		.map(moderationJson);
+	const { total } = db()
+		.select({ total: sql<number>`count(*)` })
+		.from(platformComments)
+		.where(where)
+		.get()!;
+	return { comments, total };
+}
+
+/**
+ * Sets a comment's status along SPEC 4's transitions only (see src/lib/comment-moderation.ts);
+ * anything else is a 400 that says why. The platform page is regenerated when the set of
+ * approved comments changed.
+ */
+export function moderateComment(commentId: number, status: ModerationDecision): ModerationCommentJson {
+	const result = db().transaction(
+		(tx) => {
+			const current = findComment(tx, commentId);
+			if (!current) throw new HttpError(404, COMMENT_NOT_FOUND);
+			if (!canModerate(current.status, status)) {
+				throw new HttpError(400, refusedTransitionMessage(current.status, status));
+			}
+			tx.update(platformComments).set({ status }).where(eq(platformComments.id, commentId)).run();
+			const comment = selectModeration(tx).where(eq(platformComments.id, commentId)).get()!;
+			// Only approved comments are public; pending -> rejected changes no page.
+			return { comment: moderationJson(comment), publicChange: current.status === 'approved' || status === 'approved' };
+		},
+		{ behavior: 'immediate' },
+	);
+	const { comment, publicChange } = result;
+	if (publicChange && comment.platform) {
+		platformChanged({ id: comment.platform.id, kind: 'commented' });
+	}
+	return comment;
+}
+
+/** Deletes a comment; its votes go with it (ON DELETE CASCADE). */
+export function deleteComment(commentId: number): void {
+	const row = db()
+		.delete(platformComments)
+		.where(eq(platformComments.id, commentId))
+		.returning({ platformId: platformComments.platformId, status: platformComments.status })
+		.get();
+	if (!row) throw new HttpError(404, COMMENT_NOT_FOUND);
+	if (row.status === 'approved') platformChanged({ id: row.platformId, kind: 'commented' });
 }

@@ -165,9 +165,13 @@ export function deletePlatform(id: number): void {
 
 /**
  * 'created', 'updated' and 'deleted' come from the editors; 'rated' means the rating and
- * reviewCount changed (a listener rebuilding static pages may want to debounce those).
+ * reviewCount changed (a listener rebuilding static pages may want to debounce those);
+ * 'commented' means the platform's approved comments changed (moderation).
  */
-export type PlatformChange = { id: number; kind: 'created' | 'updated' | 'deleted' | 'rated' };
+export type PlatformChange = {
+	id: number;
+	kind: 'created' | 'updated' | 'deleted' | 'rated' | 'commented';
+};
 type PlatformListener = (change: PlatformChange) => void;
 
 const listeners = new Set<PlatformListener>();

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../setup/browser';
+import { gotoHydrated, launchBrowser, newPage } from '../setup/browser';
 import { startServer, type TestServer } from '../setup/server';
 import { startSmtp } from '../setup/smtp';
 
@@ -20,7 +20,7 @@ function newAccount() {
 
 async function open(path: string, mobile = false): Promise<Page> {
 	const { page } = await newPage(browser, server.url, { mobile });
-	await page.goto(path);
+	await gotoHydrated(page, path);
 	return page;
 }
 
@@ -30,7 +30,7 @@ function toastRegion(page: Page) {
 }
 
 async function signUp(page: Page, account: ReturnType<typeof newAccount>, confirm = account.password) {
-	await page.goto('/auth');
+	await gotoHydrated(page, '/auth');
 	await page.getByRole('tab', { name: 'Sign Up' }).click();
 	await page.getByLabel('Email').fill(account.email);
 	await page.getByLabel('Username').fill(account.username);
@@ -40,7 +40,7 @@ async function signUp(page: Page, account: ReturnType<typeof newAccount>, confir
 }
 
 async function signIn(page: Page, email: string, password: string) {
-	await page.goto('/auth');
+	await gotoHydrated(page, '/auth');
 	await page.getByLabel('Email').fill(email);
 	await page.getByLabel('Password', { exact: true }).fill(password);
 	await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -147,7 +147,7 @@ describe('profile', () => {
 		const page = await open('/auth');
 		await signUp(page, account);
 		await page.waitForURL(`${server.url}/`);
-		await page.goto('/profile');
+		await gotoHydrated(page, '/profile');
 		await expect.poll(() => page.getByTestId('profile-username').innerText()).toBe(account.username);
 		expect(await page.getByTestId('profile-role').innerText()).toMatch(/user/i);
 

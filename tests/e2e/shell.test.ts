@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { schema } from '../../src/server/db';
 import { categoryLink } from '../../src/lib/home-filters';
 import { EDUCATION_CATEGORIES, NEWS_FILTER_CATEGORIES } from '../../src/lib/categories';
-import { launchBrowser, newPage, signInAs } from '../setup/browser';
+import { gotoHydrated, launchBrowser, newPage, signInAs } from '../setup/browser';
 import { Client } from '../setup/http';
 import { startServer, type TestServer } from '../setup/server';
 
@@ -19,7 +19,7 @@ let browser: Browser;
 async function open(path: string, options: { mobile?: boolean; as?: { email: string; password: string } } = {}) {
 	const { page, context } = await newPage(browser, server.url, { mobile: options.mobile });
 	if (options.as) await signInAs(context, options.as.email, options.as.password);
-	await page.goto(path);
+	await gotoHydrated(page, path);
 	return page;
 }
 

@@ -2,7 +2,7 @@
  * Debian's Chromium driven by playwright-core (no browser downloads here). One browser per
  * test file; each test gets a fresh context (cookies, storage) through newPage().
  */
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -37,6 +37,16 @@ export async function newPage(
 	context.setDefaultTimeout(10_000);
 	const page = await context.newPage();
 	return { context, page };
+}
+
+/**
+ * Opens a path and waits until every island on it has hydrated (Astro drops the `ssr`
+ * attribute then), so a click is never lost on a button that has no handler yet.
+ */
+export async function gotoHydrated(page: Page, path: string) {
+	const response = await page.goto(path);
+	await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+	return response;
 }
 
 /** Signs in through the API (tests of the sign-in screens themselves use the UI). */

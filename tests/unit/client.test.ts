@@ -38,9 +38,10 @@ describe('clientKey', () => {
 		expect(a).not.toBe('203.0.113.1');
 	});
 
-	it('uses the first X-Forwarded-For entry behind a trusted proxy', async () => {
+	it('uses the last X-Forwarded-For entry (the one the proxy saw) behind a trusted proxy', async () => {
 		const { clientKey } = await load({ TRUST_PROXY: '1' });
-		expect(clientKey(ctx({ 'x-forwarded-for': ' 203.0.113.9 , 10.0.0.1' }))).toBe('203.0.113.9');
+		expect(clientKey(ctx({ 'x-forwarded-for': ' 203.0.113.9 , 10.0.0.1 ' }))).toBe('10.0.0.1');
+		expect(clientKey(ctx({ 'x-forwarded-for': '203.0.113.9' }))).toBe('203.0.113.9');
 		expect(clientKey(ctx({}))).toBe('192.0.2.7');
 	});
 

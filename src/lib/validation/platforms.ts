@@ -5,21 +5,28 @@
 import { z } from 'zod';
 import { PLATFORM_CATEGORIES } from '../categories';
 import type { VoteType } from '../../../db/schema';
+import {
+	DEFAULT_RATING,
+	MAX_COMMENT_LENGTH,
+	MAX_REVIEW_LENGTH,
+} from './platform-messages';
 
-/** SPEC 5: what a visitor is told when rating, commenting or voting needs a sign-in. */
-export const SIGN_IN_TO_RATE = 'Please sign in to rate platforms';
-export const SIGN_IN_TO_COMMENT = 'Please sign in to comment';
-export const SIGN_IN_TO_VOTE = 'Please sign in to vote on comments';
+// The texts and limits islands need live in a zod-free module; re-exported so callers keep one import.
+export {
+	DEFAULT_RATING,
+	MAX_COMMENT_LENGTH,
+	MAX_REVIEW_LENGTH,
+	SIGN_IN_TO_COMMENT,
+	SIGN_IN_TO_RATE,
+	SIGN_IN_TO_VOTE,
+} from './platform-messages';
 
 export const PLATFORM_NOT_FOUND = 'Platform not found';
 export const COMMENT_NOT_FOUND = 'Comment not found';
 
 export const MAX_LIST_ITEMS = 50;
 export const MAX_LIST_ITEM_LENGTH = 200;
-export const MAX_REVIEW_LENGTH = 5000;
-export const MAX_COMMENT_LENGTH = 5000;
 export const MAX_URL_LENGTH = 2000;
-export const DEFAULT_RATING = 5;
 const SORT_ORDER_LIMIT = 1_000_000;
 
 const requiredText = (field: string, max: number) =>

@@ -46,5 +46,6 @@ export function pathsForContentChange(change: ContentChange): string[] {
 
 export function pathsForPlatformChange(change: PlatformChange): string[] {
 	const paths = ['/platforms', `/platforms/${change.id}`, '/compare'];
-	return change.kind === 'rated' ? paths : [...paths, '/sitemap.xml'];
+	// Ratings and comments leave the set of URLs (the sitemap) as it was.
+	return change.kind === 'rated' || change.kind === 'commented' ? paths : [...paths, '/sitemap.xml'];
 }

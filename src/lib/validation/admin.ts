@@ -1,0 +1,62 @@
+/**
+ * Request rules of the editors' administration endpoints (SPEC 5 and 7: users, comment
+ * moderation, the markdown preview). The dialogs use the zod-free rules these schemas wrap
+ * (src/lib/admin-password.ts, src/lib/comment-moderation.ts), so islands stay small.
+ */
+import { z } from 'zod';
+import { adminPasswordProblem } from '../admin-password';
+import { MODERATION_DECISIONS } from '../comment-moderation';
+import { MAX_CONTENT_LENGTH, articleListQuerySchema } from './content';
+
+/** Paging and search behave like the content lists: limit 1..100 (default 50), offset >= 0. */
+const pagingSchema = articleListQuerySchema.pick({ limit: true, offset: true });
+
+/** GET /api/admin/users: search matches username or email, ignoring case. */
+export const userListQuerySchema = articleListQuerySchema.pick({
+	search: true,
+	limit: true,
+	offset: true,
+});
+export type UserListQuery = z.output<typeof userListQuerySchema>;
+
+/**
+ * PUT /api/admin/users/{id}/password: the SPEC's body is `{ password }`; a `confirmPassword`,
+ * when sent, must be equal. The messages are SPEC 5's, without a field prefix.
+ */
+export const adminPasswordSchema = z
+	.object({
+		password: z.string({ error: 'Please ensure passwords match and are not empty.' }).default(''),
+		confirmPassword: z.string({ error: 'Please ensure passwords match and are not empty.' }).optional(),
+	})
+	.superRefine((value, ctx) => {
+		const problem = adminPasswordProblem(value.password, value.confirmPassword);
+		if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
+	});
+
+const blankToUndefined = (value: unknown) =>
+	typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** GET /api/admin/comments: an omitted or blank status means every status. */
+export const moderationListQuerySchema = pagingSchema.extend({
+	status: z.preprocess(
+		blankToUndefined,
+		z
+			.enum(['pending', 'approved', 'rejected'], {
+				error: "status must be 'pending', 'approved' or 'rejected'.",
+			})
+			.optional(),
+	),
+});
+export type ModerationListQuery = z.output<typeof moderationListQuerySchema>;
+
+/** PATCH /api/admin/comments/{id}/moderate. */
+export const moderateCommentSchema = z.object({
+	status: z.enum(MODERATION_DECISIONS, { error: "status must be 'approved' or 'rejected'." }),
+});
+
+/** POST /api/admin/markdown-preview: the article or page body being written. */
+export const markdownPreviewSchema = z.object({
+	content: z
+		.string({ error: 'Content must be text.' })
+		.max(MAX_CONTENT_LENGTH, `Content must be at most ${MAX_CONTENT_LENGTH} characters.`),
+});

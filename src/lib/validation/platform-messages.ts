@@ -1,0 +1,15 @@
+/**
+ * The platform community's texts and limits without zod, so islands (rating, comment and vote
+ * forms) can share them with the endpoints without bundling the schemas (~15 KB gzip).
+ * src/lib/validation/platforms.ts re-exports everything here.
+ */
+
+/** SPEC 5: what a visitor is told when rating, commenting or voting needs a sign-in. */
+export const SIGN_IN_TO_RATE = 'Please sign in to rate platforms';
+export const SIGN_IN_TO_COMMENT = 'Please sign in to comment';
+export const SIGN_IN_TO_VOTE = 'Please sign in to vote on comments';
+
+export const MAX_REVIEW_LENGTH = 5000;
+export const MAX_COMMENT_LENGTH = 5000;
+/** SPEC 5 and 9: ratings default to 5. */
+export const DEFAULT_RATING = 5;

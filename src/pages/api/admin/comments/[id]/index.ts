@@ -1,0 +1,12 @@
+import { requireEditor } from '../../../../../server/auth/guardian';
+import { deleteComment } from '../../../../../server/community';
+import { endpoint, json, readId } from '../../../../../server/http';
+
+export const prerender = false;
+
+/** Deletes a comment with its votes. */
+export const DELETE = endpoint(({ locals, params }) => {
+	requireEditor(locals);
+	deleteComment(readId(params.id, 'comment id'));
+	return json({ message: 'Comment deleted' });
+});

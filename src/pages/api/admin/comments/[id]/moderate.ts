@@ -1,0 +1,14 @@
+import { requireEditor } from '../../../../../server/auth/guardian';
+import { moderateComment } from '../../../../../server/community';
+import { endpoint, json, readId, readJson } from '../../../../../server/http';
+import { moderateCommentSchema } from '../../../../../lib/validation/admin';
+
+export const prerender = false;
+
+/** Approves or rejects a comment (body status); answers the moderated comment. */
+export const PATCH = endpoint(async ({ locals, params, request }) => {
+	requireEditor(locals);
+	const id = readId(params.id, 'comment id');
+	const { status } = await readJson(request, moderateCommentSchema);
+	return json(moderateComment(id, status));
+});

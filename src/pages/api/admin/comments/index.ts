@@ -1,0 +1,12 @@
+import { requireEditor } from '../../../../server/auth/guardian';
+import { listCommentsForModeration } from '../../../../server/community';
+import { endpoint, json, readQuery } from '../../../../server/http';
+import { moderationListQuerySchema } from '../../../../lib/validation/admin';
+
+export const prerender = false;
+
+/** The moderation list: query status (pending | approved | rejected, blank = all), limit, offset. */
+export const GET = endpoint(({ locals, url }) => {
+	requireEditor(locals);
+	return json(listCommentsForModeration(readQuery(url, moderationListQuerySchema)));
+});

@@ -1,0 +1,11 @@
+import { overviewCounts } from '../../../server/admin';
+import { requireEditor } from '../../../server/auth/guardian';
+import { endpoint, json } from '../../../server/http';
+
+export const prerender = false;
+
+/** The dashboard's four counts: platforms, articles (all news), published (news), featured. */
+export const GET = endpoint(({ locals }) => {
+	requireEditor(locals);
+	return json(overviewCounts());
+});

@@ -1,0 +1,11 @@
+import { banUser } from '../../../../../server/admin';
+import { requireEditor } from '../../../../../server/auth/guardian';
+import { endpoint, json, readId } from '../../../../../server/http';
+
+export const prerender = false;
+
+/** Bans a non-editor other than oneself and ends their sessions; answers the user. */
+export const PUT = endpoint(({ locals, params }) => {
+	const editor = requireEditor(locals);
+	return json(banUser(editor, readId(params.id, 'user id')));
+});

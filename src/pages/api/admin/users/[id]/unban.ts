@@ -1,0 +1,11 @@
+import { unbanUser } from '../../../../../server/admin';
+import { requireEditor } from '../../../../../server/auth/guardian';
+import { endpoint, json, readId } from '../../../../../server/http';
+
+export const prerender = false;
+
+/** Lifts a ban (same rule as banning); the user can sign in again. Answers the user. */
+export const PUT = endpoint(({ locals, params }) => {
+	const editor = requireEditor(locals);
+	return json(unbanUser(editor, readId(params.id, 'user id')));
+});

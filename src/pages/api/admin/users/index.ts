@@ -1,0 +1,12 @@
+import { listUsers } from '../../../../server/admin';
+import { requireEditor } from '../../../../server/auth/guardian';
+import { endpoint, json, readQuery } from '../../../../server/http';
+import { userListQuerySchema } from '../../../../lib/validation/admin';
+
+export const prerender = false;
+
+/** Users for the dashboard: query search (username or email, any case), limit, offset. */
+export const GET = endpoint(({ locals, url }) => {
+	requireEditor(locals);
+	return json(listUsers(readQuery(url, userListQuerySchema)));
+});
