@@ -6,7 +6,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { allGeneratedPaths } from './paths';
-import { canRender, renderPath } from './renderer';
+import { canRender, renderPath, type RenderedPage } from './renderer';
 import { MemoryStatusStore, type SiteBuildStatusStore } from './status';
 import { removePage, siteDir, writePage } from './writer';
 
@@ -16,6 +16,16 @@ const CONCURRENCY = 4;
 const COALESCE_MS = 50;
 
 export const buildStatus: SiteBuildStatusStore = new MemoryStatusStore();
+
+type Renderer = (path: string) => Promise<RenderedPage>;
+let render: Renderer = renderPath;
+let renderAvailable: () => boolean = canRender;
+
+/** Swaps the renderer (tests drive the generator without a running server). */
+export function useRenderer(renderer: Renderer): void {
+	render = renderer;
+	renderAvailable = () => true;
+}
 
 const pending = new Set<string>();
 let fullPending = false;
@@ -38,7 +48,7 @@ export async function whenIdle(): Promise<void> {
 
 function schedule(): void {
 	buildStatus.update({ queued: pending.size });
-	if (!canRender()) return; // not under scripts/server.mjs (e.g. astro dev): pages render on demand
+	if (!renderAvailable()) return; // not under scripts/server.mjs (e.g. astro dev): pages render on demand
 	running ??= loop().finally(() => {
 		running = undefined;
 	});
@@ -60,7 +70,7 @@ type PageFailure = { path: string; reason: string };
 
 async function generatePage(path: string): Promise<PageFailure | undefined> {
 	try {
-		const page = await renderPath(path);
+		const page = await render(path);
 		if (page.status === 200) writePage(path, page.contentType, page.body);
 		else if (page.status === 404 || page.status === 410) removePage(path);
 		else return { path, reason: `status ${page.status}` };

@@ -1,0 +1,94 @@
+/**
+ * The site generator with a fake renderer: pages are written with compressed twins, a 404
+ * removes a page, a failing render keeps the previous file and is reported, and a burst of
+ * changes is coalesced into one generation.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RenderedPage } from '../../src/server/site/renderer';
+
+const dir = mkdtempSync(join(tmpdir(), 'rmh-site-'));
+process.env.SITE_DIR = dir;
+
+const { buildStatus, requestPaths, useRenderer, whenIdle } = await import('../../src/server/site/generator');
+const { fileForPath } = await import('../../src/server/site/writer');
+
+const pages = new Map<string, RenderedPage | Error>();
+const calls: string[] = [];
+useRenderer(async (path) => {
+	calls.push(path);
+	const page = pages.get(path);
+	if (page instanceof Error) throw page;
+	return page ?? { status: 404, contentType: 'text/html', body: Buffer.from('not found') };
+});
+
+const html = (text: string): RenderedPage => ({
+	status: 200,
+	contentType: 'text/html; charset=utf-8',
+	body: Buffer.from(`<h1>${text}</h1>`),
+});
+
+async function generate(...paths: string[]) {
+	requestPaths(paths);
+	await new Promise((resolve) => setTimeout(resolve, 0));
+	await whenIdle();
+}
+
+beforeAll(() => {
+	pages.set('/', html('Home v1'));
+	pages.set('/news/1', html('Article v1'));
+	pages.set('/rss', { status: 200, contentType: 'application/rss+xml', body: Buffer.from('<rss/>') });
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('site generator', () => {
+	it('writes each page with brotli and gzip twins, feeds as index.xml', async () => {
+		await generate('/', '/news/1', '/rss');
+		const home = fileForPath('/', 'text/html');
+		expect(home).toBe(join(dir, 'index.html'));
+		expect(readFileSync(home, 'utf8')).toBe('<h1>Home v1</h1>');
+		expect(brotliDecompressSync(readFileSync(`${home}.br`)).toString()).toBe('<h1>Home v1</h1>');
+		expect(gunzipSync(readFileSync(`${home}.gz`)).toString()).toBe('<h1>Home v1</h1>');
+		expect(readFileSync(join(dir, 'news/1/index.html'), 'utf8')).toBe('<h1>Article v1</h1>');
+		expect(readFileSync(join(dir, 'rss/index.xml'), 'utf8')).toBe('<rss/>');
+		const status = buildStatus.get();
+		expect(status.running).toBe(false);
+		expect(status.lastError).toBeNull();
+		expect(status.lastSuccessAt).not.toBeNull();
+	});
+
+	it('removes a page whose render answers 404 (unpublished or deleted)', async () => {
+		pages.delete('/news/1');
+		await generate('/news/1');
+		expect(existsSync(join(dir, 'news/1/index.html'))).toBe(false);
+		expect(existsSync(join(dir, 'news/1/index.html.br'))).toBe(false);
+	});
+
+	it('keeps the previous file when a render fails, and reports the failure', async () => {
+		pages.set('/', { status: 500, contentType: 'text/html', body: Buffer.from('boom') });
+		pages.set('/news/2', new Error('connection refused'));
+		await generate('/', '/news/2');
+		expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('<h1>Home v1</h1>');
+		const status = buildStatus.get();
+		expect(status.lastError).toContain('2 of 2 page(s) failed');
+		expect(status.lastError).toContain('/ (status 500)');
+		expect(status.lastError).toContain('connection refused');
+		pages.set('/', html('Home v2'));
+		pages.delete('/news/2');
+		await generate('/');
+		expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('<h1>Home v2</h1>');
+		expect(buildStatus.get().lastError).toBeNull();
+	});
+
+	it('coalesces a burst of changes into one render per page', async () => {
+		calls.length = 0;
+		for (let i = 0; i < 20; i += 1) requestPaths(['/', '/rss']);
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		await whenIdle();
+		expect(calls.sort()).toEqual(['/', '/rss']);
+	});
+});
