@@ -1,18 +1,17 @@
 /**
- * Serves the built site: migrates and seeds the database, then starts the standalone server
- * from dist/ (HOST and PORT from the environment, default localhost:4321).
+ * Serves the built site: migrates and seeds the database, then starts scripts/server.mjs
+ * (HOST and PORT from the environment, default localhost:4321), which also generates the
+ * static pages from the database in the background.
  */
 import { existsSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { prepareDatabase } from './prepare-database';
 
-const entry = resolve('dist/server/entry.mjs');
+const entry = resolve(process.env.DIST_DIR || 'dist', 'server/entry.mjs');
 if (!existsSync(entry)) {
-	console.error('dist/ is missing: run `npm run build` first (npm start does both).');
+	console.error(`${entry} is missing: run \`npm run build\` first (npm start does both).`);
 	process.exit(1);
 }
 await prepareDatabase({ seed: true });
-process.env.HOST ??= 'localhost';
-process.env.PORT ??= '4321';
-await import(pathToFileURL(entry).href);
+// @ts-expect-error: plain ESM without type declarations
+await import('./server.mjs');
