@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serveGeneratedPage } from './server/generated-pages.mjs';
+import { contentSecurityPolicy } from './server/csp.mjs';
 import { applyBaseHeaders, stripUntrustedForwarding } from './server/headers.mjs';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -21,12 +22,15 @@ process.env.SITE_DIR = resolve(process.env.SITE_DIR ?? 'data/site');
 const entry = pathToFileURL(resolve(process.env.DIST_DIR || 'dist', 'server/entry.mjs')).href;
 const { handler } = await import(entry);
 
+const csp = await contentSecurityPolicy({
+	https: (process.env.SITE_URL ?? '').startsWith('https:'),
+});
 const host = process.env.HOST || 'localhost';
 const port = Number(process.env.PORT) || 4321;
 
 const server = createServer((req, res) => {
 	stripUntrustedForwarding(req);
-	applyBaseHeaders(req, res);
+	applyBaseHeaders(req, res, csp);
 	const wantsFresh = req.headers['x-site-render'] === process.env.SITE_RENDER_SECRET;
 	if (!wantsFresh && serveGeneratedPage(req, res, process.env.SITE_DIR)) return;
 	handler(req, res);

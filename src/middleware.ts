@@ -46,15 +46,6 @@ const session = defineMiddleware((ctx, next) => {
 	return next();
 });
 
-/** Baseline headers on every on-demand answer; static files get theirs from the server. */
-const securityHeaders = defineMiddleware(async (_ctx, next) => {
-	const response = await next();
-	// Some responses (Response.redirect) have immutable headers, so copy them.
-	const headers = new Headers(response.headers);
-	headers.set('X-Content-Type-Options', 'nosniff');
-	headers.set('X-Frame-Options', 'DENY');
-	if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-	return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-});
-
-export const onRequest = sequence(securityHeaders, apiGuard, session);
+// Security headers (CSP, nosniff, framing, referrer) are set for every answer, static files
+// included, by scripts/server.mjs around the Astro handler.
+export const onRequest = sequence(apiGuard, session);

@@ -15,10 +15,22 @@ export function stripUntrustedForwarding(req) {
 	}
 }
 
-export function applyBaseHeaders(req, res) {
+/** Pages whose URL carries a secret (the reset token) must not leak it as a Referer. */
+const NO_REFERRER_PATHS = ['/reset-password'];
+
+export function applyBaseHeaders(req, res, csp) {
+	res.setHeader('Content-Security-Policy', csp);
 	res.setHeader('X-Content-Type-Options', 'nosniff');
 	res.setHeader('X-Frame-Options', 'DENY');
-	res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-	const https = TRUST_PROXY && req.headers['x-forwarded-proto'] === 'https';
-	if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+	res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+	const path = (req.url ?? '/').split('?')[0].replace(/\/+$/, '');
+	const noReferrer = NO_REFERRER_PATHS.includes(path);
+	res.setHeader('Referrer-Policy', noReferrer ? 'no-referrer' : 'strict-origin-when-cross-origin');
+	if (isHttps(req)) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+}
+
+/** HTTPS as seen by the browser: TLS here, or a trusted proxy saying so. */
+function isHttps(req) {
+	if (req.socket?.encrypted) return true;
+	return TRUST_PROXY && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() === 'https';
 }

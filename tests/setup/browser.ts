@@ -36,18 +36,29 @@ export async function newPage(
 	});
 	context.setDefaultTimeout(10_000);
 	const page = await context.newPage();
+	// A script or style the Content-Security-Policy blocks is a bug: fail loudly.
+	page.on('console', (message) => {
+		if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+	});
 	return { context, page };
 }
 
 /**
- * Opens a path and waits until every island on it has hydrated (Astro drops the `ssr`
+ * Opens a path and waits until its eager islands have hydrated (Astro drops the `ssr`
  * attribute then), so a click is never lost on a button that has no handler yet.
  */
 export async function gotoHydrated(page: Page, path: string) {
 	const response = await page.goto(path);
-	await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+	// Islands that wait to be scrolled into view (client:visible) hydrate later by design.
+	await page.waitForFunction(
+		() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0,
+	);
+	if (cspViolations.length > 0) throw new Error(`CSP violations:\n${cspViolations.join('\n')}`);
 	return response;
 }
+
+/** Every CSP violation any page reported in this test file. */
+export const cspViolations: string[] = [];
 
 /** Signs in through the API (tests of the sign-in screens themselves use the UI). */
 export async function signInAs(context: BrowserContext, email: string, password: string) {

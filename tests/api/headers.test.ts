@@ -1,0 +1,82 @@
+/**
+ * Security headers on every kind of answer (generated page, build-time page, API, static
+ * asset, 404), and forged forwarding headers never reaching URLs or redirects.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../setup/server';
+
+let server: TestServer;
+let assetPath: string;
+
+beforeAll(async () => {
+	server = await startServer({ seed: true });
+	await server.siteIdle();
+	const html = await (await fetch(`${server.url}/auth`)).text();
+	assetPath = html.match(/src="(\/_astro\/[^"]+\.js)"/)![1]!;
+});
+
+afterAll(async () => {
+	await server?.stop();
+});
+
+function expectSecurityHeaders(headers: Headers, what: string) {
+	const csp = headers.get('content-security-policy') ?? '';
+	expect(csp, what).toContain("object-src 'none'");
+	expect(csp, what).toContain("base-uri 'self'");
+	expect(csp, what).toContain("frame-ancestors 'none'");
+	expect(csp, what).toMatch(/script-src 'self'/);
+	expect(csp, what).not.toContain('unsafe-eval');
+	expect(csp.match(/script-src[^;]*/)![0], what).not.toContain('unsafe-inline');
+	expect(headers.get('x-content-type-options'), what).toBe('nosniff');
+	expect(headers.get('x-frame-options'), what).toBe('DENY');
+	expect(headers.get('referrer-policy'), what).toBeTruthy();
+	expect(headers.get('x-powered-by'), what).toBeNull();
+}
+
+describe('security headers', () => {
+	it('are on generated pages, build-time pages, API answers, assets and 404s', async () => {
+		for (const path of ['/', '/auth', '/profile', '/api/user', '/api/platforms', '/favicon.svg', assetPath, '/no/such/page']) {
+			const response = await fetch(`${server.url}${path}`);
+			expectSecurityHeaders(response.headers, path);
+		}
+	});
+
+	it('sends no Referer from the reset page (its URL holds the token)', async () => {
+		const response = await fetch(`${server.url}/reset-password?token=abc`);
+		expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+		expect(await response.text()).toContain('<meta name="referrer" content="no-referrer"');
+	});
+
+	it('does not send HSTS over plain HTTP, even when a client claims https', async () => {
+		const response = await fetch(`${server.url}/`, { headers: { 'x-forwarded-proto': 'https' } });
+		expect(response.headers.get('strict-transport-security')).toBeNull();
+	});
+});
+
+describe('forwarding headers and redirects', () => {
+	it('ignores a forged X-Forwarded-Host in canonical links and redirects', async () => {
+		const forged = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+		const page = await (await fetch(`${server.url}/auth`, { headers: forged })).text();
+		expect(page).not.toContain('evil.example');
+		const login = await fetch(`${server.url}/api/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ email: 'user@example.com', password: 'user123' }),
+		});
+		const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+		const redirect = await fetch(`${server.url}/auth`, { headers: { ...forged, cookie }, redirect: 'manual' });
+		expect(redirect.status).toBe(302);
+		const location = redirect.headers.get('location')!;
+		expect(location.startsWith('/') || location.startsWith(server.url)).toBe(true);
+		expect(location).not.toContain('evil.example');
+	});
+
+	it('never redirects //evil.example/ off the site', async () => {
+		for (const path of ['//evil.example/', '//evil.example', '/\\evil.example/', '//evil.example/%2e%2e']) {
+			const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+			const location = response.headers.get('location');
+			if (location) expect(new URL(location, server.url).origin, path).toBe(server.url);
+			expect(response.status, path).toBeLessThan(500);
+		}
+	});
+});
