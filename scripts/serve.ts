@@ -13,5 +13,4 @@ if (!existsSync(entry)) {
 	process.exit(1);
 }
 await prepareDatabase({ seed: true });
-// @ts-expect-error: plain ESM without type declarations
 await import('./server.mjs');
