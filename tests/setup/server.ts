@@ -20,12 +20,18 @@ export type TestServer = {
 	logs: () => string;
 	/** Waits until the site generator has nothing queued or running; returns its status. */
 	siteIdle: () => Promise<SiteStatus>;
+	/**
+	 * Runs a full generation and waits for it (after changing the database behind the app's back).
+	 * A queued full generation does not show in `queued`, so this waits for it to start first.
+	 */
+	regenerate: () => Promise<SiteStatus>;
 	stop: () => Promise<void>;
 };
 
 export type SiteStatus = {
 	running: boolean;
 	queued: number;
+	lastStartedAt: string | null;
 	lastSuccessAt: string | null;
 	lastError: string | null;
 };
@@ -80,6 +86,32 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	child.stderr!.on('data', (chunk) => (output += chunk));
 	const logs = () => output;
 	await waitUntilUp(url, child, logs);
+
+	/** Waits until the site generator has nothing queued or running; returns its status. */
+	async function siteIdle(): Promise<SiteStatus> {
+		const deadline = Date.now() + 60_000;
+		for (;;) {
+			let status: SiteStatus;
+			try {
+				const response = await fetch(`${url}/api/admin/site-build`, {
+					headers: { 'x-site-render': renderSecret },
+				});
+				status = (await response.json()) as SiteStatus;
+			} catch (error) {
+				// A reset connection (seen on busy machines) is retried; a dead server is not.
+				if (child.exitCode !== null) throw new Error(`Server exited:\n${logs()}`);
+				if (Date.now() > deadline) throw error;
+				await new Promise((resolve) => setTimeout(resolve, 100));
+				continue;
+			}
+			if (!status.running && status.queued === 0 && (status.lastSuccessAt || status.lastError)) {
+				return status;
+			}
+			if (Date.now() > deadline) throw new Error(`Site generation did not settle: ${JSON.stringify(status)}`);
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		}
+	}
+
 	return {
 		url,
 		dir,
@@ -87,19 +119,20 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 		outboxDir,
 		db,
 		logs,
-		async siteIdle() {
-			const deadline = Date.now() + 60_000;
-			for (;;) {
-				const response = await fetch(`${url}/api/admin/site-build`, {
-					headers: { 'x-site-render': renderSecret },
-				});
-				const status = (await response.json()) as SiteStatus;
-				if (!status.running && status.queued === 0 && (status.lastSuccessAt || status.lastError)) {
-					return status;
-				}
-				if (Date.now() > deadline) throw new Error(`Site generation did not settle: ${JSON.stringify(status)}`);
-				await new Promise((resolve) => setTimeout(resolve, 100));
+		siteIdle,
+		async regenerate() {
+			const statusUrl = `${url}/api/admin/site-build`;
+			const headers = { 'x-site-render': renderSecret };
+			const readStatus = async () => (await (await fetch(statusUrl, { headers })).json()) as SiteStatus;
+			const before = (await siteIdle()).lastStartedAt;
+			const started = await fetch(statusUrl, { method: 'POST', headers });
+			if (started.status !== 202) throw new Error(`Site generation refused: ${started.status}`);
+			const deadline = Date.now() + 10_000;
+			while ((await readStatus()).lastStartedAt === before) {
+				if (Date.now() > deadline) throw new Error('Site generation did not start');
+				await new Promise((resolve) => setTimeout(resolve, 50));
 			}
+			return siteIdle();
 		},
 		async stop() {
 			if (child.exitCode === null) {

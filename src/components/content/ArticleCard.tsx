@@ -21,7 +21,7 @@ export type ArticleCardProps = {
 
 export function ArticleCard({ kind, article, now, eagerImage }: ArticleCardProps) {
 	return (
-		<article className="group relative flex flex-col overflow-hidden rounded-xl border border-border bg-surface shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring">
+		<article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-border bg-surface shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring">
 			<CardImage
 				src={article.imageUrl}
 				width={640}

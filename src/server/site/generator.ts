@@ -46,8 +46,13 @@ export async function whenIdle(): Promise<void> {
 	while (running) await running;
 }
 
+/** Paths waiting, counting a requested full generation as one (so callers see it queued). */
+function queuedCount(): number {
+	return pending.size + (fullPending ? 1 : 0);
+}
+
 function schedule(): void {
-	buildStatus.update({ queued: pending.size });
+	buildStatus.update({ queued: queuedCount() });
 	if (!renderAvailable()) return; // not under scripts/server.mjs (e.g. astro dev): pages render on demand
 	running ??= loop().finally(() => {
 		running = undefined;
@@ -86,7 +91,7 @@ async function generate(paths: string[], full: boolean): Promise<void> {
 		running: true,
 		scope: full ? 'full' : 'partial',
 		lastStartedAt: new Date(started).toISOString(),
-		queued: pending.size,
+		queued: queuedCount(),
 	});
 	const failures: PageFailure[] = [];
 	let next = 0;
@@ -104,7 +109,7 @@ async function generate(paths: string[], full: boolean): Promise<void> {
 		console.error(`[site] ${failures.length} page(s) failed to generate: ${list}`);
 		buildStatus.update({
 			running: false,
-			queued: pending.size,
+			queued: queuedCount(),
 			lastError: `${failures.length} of ${paths.length} page(s) failed: ${list}. Their previous versions are still served.`,
 			lastErrorAt: finished,
 		});
@@ -112,7 +117,7 @@ async function generate(paths: string[], full: boolean): Promise<void> {
 	}
 	buildStatus.update({
 		running: false,
-		queued: pending.size,
+		queued: queuedCount(),
 		lastSuccessAt: finished,
 		lastDurationMs: Date.now() - started,
 		lastPageCount: paths.length,

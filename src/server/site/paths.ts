@@ -46,6 +46,10 @@ export function pathsForContentChange(change: ContentChange): string[] {
 
 export function pathsForPlatformChange(change: PlatformChange): string[] {
 	const paths = ['/platforms', `/platforms/${change.id}`, '/compare'];
+	// The home page's #platforms teaser shows names, ratings and review counts (not comments).
+	if (change.kind !== 'commented') paths.push('/');
 	// Ratings and comments leave the set of URLs (the sitemap) as it was.
-	return change.kind === 'rated' || change.kind === 'commented' ? paths : [...paths, '/sitemap.xml'];
+	return change.kind === 'rated' || change.kind === 'commented'
+		? paths
+		: [...paths, '/sitemap.xml'];
 }

@@ -1,0 +1,43 @@
+import type { ChangeEvent, ReactNode } from 'react';
+import { cn } from '../../lib/class-names';
+import { inputClasses } from '../ui/Input';
+import { Label } from '../ui/Label';
+
+export type FilterSelectProps = {
+	id: string;
+	label: string;
+	value: string;
+	onChange: (value: string) => void;
+	/** <option> and <optgroup> elements. */
+	children: ReactNode;
+	className?: string;
+};
+
+/** A labelled native <select> for list filters (native: keyboard and mobile pickers for free). */
+export function FilterSelect({ id, label, value, onChange, children, className }: FilterSelectProps) {
+	return (
+		<div className={cn('grid gap-1.5', className)}>
+			<Label htmlFor={id} className="text-xs text-slate-700">
+				{label}
+			</Label>
+			<select
+				id={id}
+				value={value}
+				onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}
+				className={cn(inputClasses, 'cursor-pointer pr-8')}
+			>
+				{children}
+			</select>
+		</div>
+	);
+}
+
+/** SPEC 2: the order choices shown once a sort is chosen. */
+export function SortOrderOptions() {
+	return (
+		<>
+			<option value="asc">A-Z</option>
+			<option value="desc">Z-A</option>
+		</>
+	);
+}

@@ -1,0 +1,46 @@
+/**
+ * Server-only data and XML helpers for the feeds and the sitemap (src/pages/rss.ts,
+ * podcast/rss.ts, sitemap.xml.ts): what is public, newest first, and how to write it safely.
+ */
+import type { ArticleKind } from '../../lib/validation/content';
+import { listPublished, type Article } from '../../server/content/articles';
+
+/** Far above any real archive: feeds and the sitemap list every published article. */
+const ALL = 100_000;
+
+export type KindedArticle = Article & { kind: ArticleKind };
+
+/** Every published news and education article, newest first (by creation, like the lists). */
+export function publishedArticles(): KindedArticle[] {
+	const kinds: ArticleKind[] = ['news', 'education'];
+	return kinds
+		.flatMap((kind) =>
+			listPublished(kind, { sortOrder: 'desc', limit: ALL, offset: 0 }).map((article) => ({ ...article, kind })),
+		)
+		.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+}
+
+/** Text or attribute value escaped for XML. */
+export function escapeXml(value: string): string {
+	return value.replace(/[<>&'"]/g, (char) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[char]};`);
+}
+
+/** itunes:duration wants HH:MM:SS; episodes store whole minutes. */
+export function itunesDuration(minutes: number): string {
+	const total = Math.max(0, Math.round(minutes)) * 60;
+	const pad = (n: number) => String(n).padStart(2, '0');
+	return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+}
+
+/**
+ * RSS requires an enclosure length in bytes, which we do not store: estimated from the duration
+ * at 128 kbit/s, the usual podcast MP3 rate (podcast apps only use it as a hint).
+ */
+export function estimatedAudioBytes(minutes: number): number {
+	return Math.max(0, Math.round(minutes)) * 60 * 16_000;
+}
+
+/** A sitemap <lastmod> (W3C datetime). */
+export function lastmod(date: Date | undefined): string | undefined {
+	return date ? date.toISOString() : undefined;
+}

@@ -1,0 +1,46 @@
+/**
+ * Absolute URLs and schema.org data for generated pages. The origin is the runtime SITE_URL
+ * (config), not Astro.site: Astro bakes `site` in at build time, while one build serves any
+ * origin it is started with.
+ */
+import { config } from '../../server/config';
+import type { Article } from '../../server/content/articles';
+import type { ArticleKind } from '../../lib/validation/content';
+import { articlePath } from './article-summary';
+
+export const PUBLISHER_NAME = 'Retail Media Hub';
+
+/** A site path (or an already absolute URL) as an absolute URL on the public origin. */
+export function absoluteUrl(pathOrUrl: string): string {
+	return new URL(pathOrUrl, config().siteUrl).href;
+}
+
+/**
+ * JSON for a <script type="application/ld+json">: `<` is escaped so no text in the data
+ * (a title with "</script>") can close the element.
+ */
+export function jsonForScript(data: unknown): string {
+	return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+/** schema.org Article (NewsArticle for news) of an article page. */
+export function articleJsonLd(kind: ArticleKind, article: Article): string {
+	return jsonForScript({
+		'@context': 'https://schema.org',
+		'@type': kind === 'news' ? 'NewsArticle' : 'Article',
+		headline: article.title,
+		description: article.excerpt,
+		datePublished: article.createdAt.toISOString(),
+		dateModified: article.updatedAt.toISOString(),
+		author: { '@type': 'Person', name: article.author?.username ?? PUBLISHER_NAME },
+		...(article.imageUrl ? { image: [absoluteUrl(article.imageUrl)] } : {}),
+		publisher: {
+			'@type': 'Organization',
+			name: PUBLISHER_NAME,
+			logo: { '@type': 'ImageObject', url: absoluteUrl('/favicon.svg') },
+		},
+		mainEntityOfPage: absoluteUrl(articlePath(kind, article.id)),
+		articleSection: article.category,
+		...(article.tags.length > 0 ? { keywords: article.tags.join(', ') } : {}),
+	});
+}

@@ -1,0 +1,56 @@
+/**
+ * What differs between the home page's News and Education sections: the API they read, their
+ * category choices and their texts (SPEC 2 Home). The page and the islands read this one table.
+ */
+import { EDUCATION_CATEGORIES, NEWS_ADMIN_CATEGORIES, NEWS_FILTER_CATEGORIES } from '../../lib/categories';
+import type { HomeSection } from '../../lib/home-filters';
+
+export type CategoryGroup = { label: string; options: readonly string[] };
+
+export type SectionConfig = {
+	apiPath: string;
+	heading: string;
+	intro: string;
+	/** The select's first option (empty value = all). */
+	allLabel: string;
+	/** News has two category lists (SPEC 3: "both readings stand"), so the select groups them. */
+	categoryGroups: CategoryGroup[];
+	searchPlaceholder: string;
+	emptyText: string;
+	viewAllLabel: string;
+};
+
+/** SPEC 9: the home page shows at most 6 items per section. */
+export const HOME_LIST_LIMIT = 6;
+
+export const HOME_SECTIONS: Record<HomeSection, SectionConfig> = {
+	news: {
+		apiPath: '/api/news',
+		heading: 'Latest News',
+		intro: 'What is changing across retail media networks, ad tech and commerce media.',
+		allLabel: 'All News',
+		categoryGroups: [
+			{ label: 'Retail sectors', options: NEWS_FILTER_CATEGORIES },
+			// The admin list minus any sector already listed, so no value appears twice.
+			{
+				label: 'Topics',
+				options: NEWS_ADMIN_CATEGORIES.filter(
+					(category) => !(NEWS_FILTER_CATEGORIES as readonly string[]).includes(category),
+				),
+			},
+		],
+		searchPlaceholder: 'Search news...',
+		emptyText: 'No news articles available at the moment.',
+		viewAllLabel: 'View All News',
+	},
+	education: {
+		apiPath: '/api/education',
+		heading: 'Education',
+		intro: 'Practical guides for brands, retailers, ad ops and data teams.',
+		allLabel: 'All Education',
+		categoryGroups: [{ label: 'Audiences', options: EDUCATION_CATEGORIES }],
+		searchPlaceholder: 'Search resources...',
+		emptyText: 'No education resources available at the moment.',
+		viewAllLabel: 'View All Resources',
+	},
+};

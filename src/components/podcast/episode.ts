@@ -1,0 +1,55 @@
+/**
+ * An episode as cards show it: the service's PodcastEpisode (Dates) on the server, the API's JSON
+ * (ISO strings) in the island. Also the list query of the /podcast island (SPEC 7; parameter
+ * names from src/pages/api/podcasts.ts).
+ */
+import { apiRequest } from '../../lib/api-client';
+
+export type EpisodeSummary = {
+	id: number;
+	title: string;
+	description: string;
+	imageUrl: string | null;
+	audioUrl: string;
+	duration: number;
+	episodeNumber: number;
+	seasonNumber: number;
+	publishedAt: string | Date;
+	tags: string[];
+	author: { username: string } | null;
+};
+
+/** '' = Latest First (the API's default, publishedAt). */
+export type EpisodeSort = '' | 'title' | 'duration' | 'episodeNumber';
+export type EpisodeFilters = { search: string; sortBy: EpisodeSort; sortOrder: 'asc' | 'desc' };
+
+export const DEFAULT_EPISODE_FILTERS: EpisodeFilters = { search: '', sortBy: '', sortOrder: 'desc' };
+
+export const EPISODE_SORT_LABELS: Record<EpisodeSort, string> = {
+	'': 'Latest First',
+	title: 'Title',
+	duration: 'Duration',
+	episodeNumber: 'Episode Number',
+};
+
+/** SPEC 2: 'Episode {n}', plus ' • Season {k}' from season 2 on. */
+export function episodeBadge(episode: Pick<EpisodeSummary, 'episodeNumber' | 'seasonNumber'>): string {
+	const season = episode.seasonNumber > 1 ? ` • Season ${episode.seasonNumber}` : '';
+	return `Episode ${episode.episodeNumber}${season}`;
+}
+
+export function episodeListUrl(filters: EpisodeFilters): string {
+	const query = new URLSearchParams();
+	const search = filters.search.trim();
+	if (search) query.set('search', search);
+	if (filters.sortBy) {
+		query.set('sortBy', filters.sortBy);
+		if (filters.sortOrder !== 'desc') query.set('sortOrder', filters.sortOrder);
+	}
+	const text = query.toString();
+	return text ? `/api/podcasts?${text}` : '/api/podcasts';
+}
+
+export function fetchEpisodes(filters: EpisodeFilters): Promise<EpisodeSummary[]> {
+	return apiRequest<EpisodeSummary[]>('GET', episodeListUrl(filters));
+}

@@ -1,0 +1,62 @@
+/**
+ * /podcast/rss: the podcast feed (RSS 2.0 with the iTunes namespace) that podcast apps
+ * subscribe to: one item per episode with its audio enclosure, newest first.
+ */
+import rss from '@astrojs/rss';
+import type { APIRoute } from 'astro';
+import { escapeXml, estimatedAudioBytes, itunesDuration } from '../../components/content/feed-data';
+import { absoluteUrl, PUBLISHER_NAME } from '../../components/content/structured-data';
+import { listEpisodes } from '../../server/content/podcasts';
+
+export const prerender = false;
+
+const ITUNES = 'http://www.itunes.com/dtds/podcast-1.0.dtd';
+
+/** One XML element with escaped text. */
+const tag = (name: string, text: string | number) => `<${name}>${escapeXml(String(text))}</${name}>`;
+const itunesImage = (url: string) => `<itunes:image href="${escapeXml(absoluteUrl(url))}"/>`;
+
+export const GET: APIRoute = async () => {
+	const episodes = listEpisodes({ sortOrder: 'desc', limit: 100_000, offset: 0 });
+	const cover = episodes.find((episode) => episode.imageUrl)?.imageUrl;
+	return rss({
+		title: 'Retail Media Hub Podcast',
+		description:
+			'Conversations with the people building retail media: strategy, measurement, ad tech and what they learned along the way.',
+		site: absoluteUrl('/podcast'),
+		trailingSlash: false,
+		xmlns: { itunes: ITUNES, atom: 'http://www.w3.org/2005/Atom' },
+		customData: [
+			'<language>en</language>',
+			`<atom:link href="${escapeXml(absoluteUrl('/podcast/rss'))}" rel="self" type="application/rss+xml"/>`,
+			tag('itunes:author', PUBLISHER_NAME),
+			'<itunes:category text="Business"/>',
+			tag('itunes:explicit', 'false'),
+			cover ? itunesImage(cover) : '',
+			episodes[0] ? `<lastBuildDate>${episodes[0].publishedAt.toUTCString()}</lastBuildDate>` : '',
+		].join(''),
+		items: episodes.map((episode) => ({
+			title: episode.title,
+			description: episode.description,
+			pubDate: episode.publishedAt,
+			// Episodes have no page of their own: link to the card on /podcast.
+			link: absoluteUrl(`/podcast#episode-${episode.id}`),
+			categories: episode.tags,
+			enclosure: {
+				url: absoluteUrl(episode.audioUrl),
+				type: 'audio/mpeg',
+				length: estimatedAudioBytes(episode.duration),
+			},
+			customData: [
+				`<guid isPermaLink="false">retail-media-hub-podcast-episode-${episode.id}</guid>`,
+				tag('itunes:author', episode.author?.username ?? PUBLISHER_NAME),
+				tag('itunes:duration', itunesDuration(episode.duration)),
+				tag('itunes:episode', episode.episodeNumber),
+				tag('itunes:season', episode.seasonNumber),
+				tag('itunes:episodeType', 'full'),
+				tag('itunes:explicit', 'false'),
+				episode.imageUrl ? itunesImage(episode.imageUrl) : '',
+			].join(''),
+		})),
+	});
+};

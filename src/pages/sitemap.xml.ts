@@ -1,0 +1,52 @@
+/**
+ * /sitemap.xml: every public generated URL (home, listings, static pages, published articles,
+ * platforms), with lastmod where the data has a date. Drafts are never listed.
+ */
+import type { APIRoute } from 'astro';
+import { articlePath } from '../components/content/article-summary';
+import { escapeXml, lastmod, publishedArticles } from '../components/content/feed-data';
+import { absoluteUrl } from '../components/content/structured-data';
+import { listPages } from '../server/content/pages';
+import { listEpisodes } from '../server/content/podcasts';
+import { listPlatformIds } from '../server/platforms';
+import { STATIC_PAGE_PATHS } from '../server/site/paths';
+
+export const prerender = false;
+
+type Entry = { path: string; lastmod?: string };
+
+function latest(dates: Date[]): Date | undefined {
+	return dates.length ? new Date(Math.max(...dates.map((date) => date.getTime()))) : undefined;
+}
+
+export const GET: APIRoute = () => {
+	const articles = publishedArticles();
+	const latestEpisode = listEpisodes({ sortOrder: 'desc', limit: 1, offset: 0 })[0];
+	const entries: Entry[] = [
+		{ path: '/', lastmod: lastmod(latest(articles.map((article) => article.updatedAt))) },
+		{ path: '/podcast', lastmod: lastmod(latestEpisode?.publishedAt) },
+		{ path: '/platforms' },
+		{ path: '/compare' },
+		...listPages().flatMap((page) => {
+			const path = STATIC_PAGE_PATHS[page.slug];
+			return path ? [{ path, lastmod: lastmod(page.updatedAt) }] : [];
+		}),
+		...articles.map((article) => ({
+			path: articlePath(article.kind, article.id),
+			lastmod: lastmod(article.updatedAt),
+		})),
+		...listPlatformIds().map((id) => ({ path: `/platforms/${id}` })),
+	];
+	const urls = entries.map(
+		(entry) =>
+			`<url><loc>${escapeXml(absoluteUrl(entry.path))}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}</url>`,
+	);
+	const xml = [
+		'<?xml version="1.0" encoding="UTF-8"?>',
+		'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+		...urls,
+		'</urlset>',
+		'',
+	].join('\n');
+	return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+};

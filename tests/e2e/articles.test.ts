@@ -1,0 +1,173 @@
+/**
+ * Browser tests of the article pages (SPEC 2 /news/{id}, and /education/{id} alike): every
+ * element, the rendered markdown, the SEO head, and the not-found screen of drafts and unknown ids.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_ACCOUNTS } from '../../db/seed/users';
+import { avatarColor, formatDate } from '../../src/lib/format';
+import { launchBrowser, newPage } from '../setup/browser';
+import { Client } from '../setup/http';
+import { startServer, type TestServer } from '../setup/server';
+
+let server: TestServer;
+let browser: Browser;
+let editor: Client;
+
+type FullArticle = {
+	id: number;
+	title: string;
+	excerpt: string;
+	content: string;
+	category: string;
+	imageUrl: string | null;
+	tags: string[];
+	readTime: number;
+	isPublished: boolean;
+	author: { username: string } | null;
+	createdAt: string;
+	updatedAt: string;
+};
+
+beforeAll(async () => {
+	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
+	editor = new Client(server.url);
+	expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
+	await server.siteIdle();
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await server?.stop();
+});
+
+async function open(path: string): Promise<{ page: Page; status: number | undefined }> {
+	const { page } = await newPage(browser, server.url);
+	const response = await page.goto(path);
+	return { page, status: response?.status() };
+}
+
+function toastText(page: Page) {
+	return page.locator('#toast-root li').last().innerText();
+}
+
+async function firstPublished(kind: 'news' | 'education'): Promise<FullArticle> {
+	const list = (await editor.get<FullArticle[]>(`/api/${kind}?limit=1`)).body;
+	return list[0]!;
+}
+
+describe('a published article', () => {
+	it('shows every element of the SPEC with the markdown rendered', async () => {
+		const article = await firstPublished('news');
+		const { page, status } = await open(`/news/${article.id}`);
+		expect(status).toBe(200);
+		const main = page.locator('main');
+
+		const back = main.getByRole('link', { name: 'Back to News' });
+		expect(await back.getAttribute('href')).toBe('/#news');
+		expect(await main.locator('header').getByText(article.category, { exact: true }).count()).toBe(1);
+		await expect.poll(() => main.locator('header time').innerText()).toMatch(/ago|just now/);
+		expect(await main.locator('header time').getAttribute('datetime')).toBe(article.createdAt);
+		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(article.title);
+		expect(await main.innerText()).toContain(article.excerpt);
+
+		const username = article.author!.username;
+		const avatar = main.locator('header span[aria-hidden="true"].rounded-full');
+		expect(await avatar.innerText()).toBe(username.charAt(0).toUpperCase());
+		expect(await avatar.getAttribute('style')).toContain(avatarColor(username));
+		expect(await main.locator('header').innerText()).toContain(username);
+		expect(await main.locator('header').innerText()).toContain(`${article.readTime} min read`);
+
+		if (article.imageUrl) expect(await main.locator(`img[src="${article.imageUrl}"]`).count()).toBe(1);
+
+		// Markdown became HTML: the source's '## ' headings are h2 elements, lists are lists.
+		const body = main.locator('.markdown');
+		const headings = [...article.content.matchAll(/^## (.+)$/gm)].map((match) => match[1]!.trim());
+		expect(headings.length).toBeGreaterThan(0);
+		expect(await body.locator('h2').allInnerTexts()).toEqual(headings);
+		expect(await body.locator('li').count()).toBeGreaterThan(0);
+		expect(await body.innerText()).not.toContain('## ');
+
+		const tags = await main.locator('ul[aria-label="Tags"] li').allInnerTexts();
+		expect(tags).toEqual(article.tags);
+	});
+
+	it('has the SEO head: title, description, canonical, Open Graph and Article JSON-LD', async () => {
+		const article = await firstPublished('news');
+		const { page } = await open(`/news/${article.id}`);
+		expect(await page.title()).toBe(`${article.title} | Retail Media Hub`);
+		const meta = (selector: string) => page.locator(selector).getAttribute('content');
+		expect(await meta('meta[name="description"]')).toBe(article.excerpt);
+		expect(await meta('meta[property="og:type"]')).toBe('article');
+		expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(new RegExp(`/news/${article.id}$`));
+		if (article.imageUrl) expect(await meta('meta[property="og:image"]')).toBe(`${server.url}${article.imageUrl}`);
+
+		const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+		expect(['Article', 'NewsArticle']).toContain(ld['@type']);
+		expect(ld.headline).toBe(article.title);
+		expect(ld.description).toBe(article.excerpt);
+		expect(ld.datePublished).toBe(article.createdAt);
+		expect(ld.dateModified).toBe(article.updatedAt);
+		expect(ld.author).toEqual({ '@type': 'Person', name: article.author!.username });
+		expect(ld.publisher['@type']).toBe('Organization');
+		expect(ld.mainEntityOfPage).toBe(`${server.url}/news/${article.id}`);
+	});
+
+	it('is a generated file with absolute dates, no React and no raw "<" in its JSON-LD', async () => {
+		const article = await firstPublished('news');
+		const response = await fetch(`${server.url}/news/${article.id}`, { headers: { 'accept-encoding': 'br' } });
+		expect(response.headers.get('etag')).toBeTruthy();
+		expect(response.headers.get('content-encoding')).toBe('br');
+		const html = await response.text();
+		expect(html).toContain(`>${formatDate(article.createdAt)}</time>`);
+		expect(html).not.toContain('astro-island');
+		const ld = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1]!;
+		expect(ld).not.toContain('<');
+	});
+
+	it('opens an education article from its home card', async () => {
+		const article = await firstPublished('education');
+		const { page } = await open('/');
+		await page.locator('#education article').first().getByRole('link').click();
+		await page.waitForURL(`${server.url}/education/${article.id}`);
+		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(article.title);
+		expect(await page.getByRole('link', { name: 'Back to Education' }).getAttribute('href')).toBe('/#education');
+	});
+
+	it("falls back to 'Content coming soon...' when the body is empty", async () => {
+		const article = await firstPublished('education');
+		server.db.$client.prepare('update articles set content = ? where id = ?').run('', article.id);
+		// Changed behind the app's back: regenerate, since visitors get the generated file.
+		await server.regenerate();
+		const { page } = await open(`/education/${article.id}`);
+		expect(await page.locator('main').innerText()).toContain('Content coming soon...');
+		expect(await page.locator('main .markdown').count()).toBe(0);
+	});
+});
+
+describe('not found', () => {
+	it("shows 'Article Not Found' with a 404 and a toast for a draft", async () => {
+		const all = (await editor.get<FullArticle[]>('/api/news/all')).body;
+		const draft = all.find((article) => !article.isPublished);
+		expect(draft).toBeTruthy();
+		const { page, status } = await open(`/news/${draft!.id}`);
+		expect(status).toBe(404);
+		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Article Not Found');
+		expect(await page.locator('main').innerText()).toContain(
+			"The article you're looking for doesn't exist or has been removed.",
+		);
+		expect(await page.locator('main').innerText()).not.toContain(draft!.title);
+		expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+		await expect.poll(() => toastText(page)).toContain('Article not found');
+		expect(await page.locator('#toast-root li').getAttribute('data-variant')).toBe('destructive');
+	});
+
+	it('answers 404 for unknown ids and ids of the other kind', async () => {
+		const news = await firstPublished('news');
+		for (const path of ['/news/999999', '/news/abc', `/education/${news.id}`]) {
+			const { page, status } = await open(path);
+			expect(status, path).toBe(404);
+			expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Article Not Found');
+		}
+	});
+});

@@ -1,0 +1,189 @@
+/**
+ * The feeds and SEO files as generated and served: /rss, /podcast/rss, /sitemap.xml and
+ * /robots.txt. XML is parsed by the browser's own DOMParser (a strict XML parser).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_ACCOUNTS } from '../../db/seed/users';
+import { launchBrowser, newPage } from '../setup/browser';
+import { Client } from '../setup/http';
+import { startServer, type TestServer } from '../setup/server';
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let editor: Client;
+
+type Article = { id: number; title: string; isPublished: boolean };
+type Episode = { id: number; title: string; audioUrl: string; duration: number; episodeNumber: number; seasonNumber: number };
+
+beforeAll(async () => {
+	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
+	await server.siteIdle();
+	({ page } = await newPage(browser, server.url));
+	await page.goto('/robots.txt');
+	editor = new Client(server.url);
+	await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password);
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await server?.stop();
+});
+
+/** Fetches a generated file as a browser would (brotli) and checks it came from disk. */
+async function generated(path: string, type: RegExp): Promise<string> {
+	const response = await fetch(server.url + path, { headers: { 'accept-encoding': 'br' } });
+	expect(response.status).toBe(200);
+	expect(response.headers.get('content-type')).toMatch(type);
+	expect(response.headers.get('etag')).toBeTruthy();
+	expect(response.headers.get('content-encoding')).toBe('br');
+	return response.text();
+}
+
+type ParsedItem = Record<string, string | null> & { enclosure: Record<string, string | null> | null };
+
+/** Parses RSS in the browser; fails on any XML error. */
+async function parseFeed(xml: string) {
+	return page.evaluate((source) => {
+		const doc = new DOMParser().parseFromString(source, 'application/xml');
+		const error = doc.querySelector('parsererror');
+		if (error) return { error: error.textContent, channel: {}, items: [] };
+		const ITUNES = 'http://www.itunes.com/dtds/podcast-1.0.dtd';
+		const text = (el: Element, name: string) => el.getElementsByTagName(name)[0]?.textContent ?? null;
+		const channel = doc.getElementsByTagName('channel')[0]!;
+		const items = [...doc.getElementsByTagName('item')].map((item) => {
+			const enclosure = item.getElementsByTagName('enclosure')[0];
+			return {
+				title: text(item, 'title'),
+				link: text(item, 'link'),
+				guid: text(item, 'guid'),
+				description: text(item, 'description'),
+				pubDate: text(item, 'pubDate'),
+				category: text(item, 'category'),
+				duration: item.getElementsByTagNameNS(ITUNES, 'duration')[0]?.textContent ?? null,
+				episode: item.getElementsByTagNameNS(ITUNES, 'episode')[0]?.textContent ?? null,
+				season: item.getElementsByTagNameNS(ITUNES, 'season')[0]?.textContent ?? null,
+				author: item.getElementsByTagNameNS(ITUNES, 'author')[0]?.textContent ?? null,
+				explicit: item.getElementsByTagNameNS(ITUNES, 'explicit')[0]?.textContent ?? null,
+				enclosure: enclosure
+					? { url: enclosure.getAttribute('url'), type: enclosure.getAttribute('type'), length: enclosure.getAttribute('length') }
+					: null,
+			};
+		});
+		return {
+			error: null,
+			channel: {
+				title: text(channel, 'title'),
+				link: text(channel, 'link'),
+				category: channel.getElementsByTagNameNS(ITUNES, 'category')[0]?.getAttribute('text') ?? null,
+				author: [...channel.children].find((el) => el.localName === 'author' && el.namespaceURI === ITUNES)?.textContent ?? null,
+			},
+			items: items as ParsedItem[],
+		};
+	}, xml);
+}
+
+async function api<T>(path: string): Promise<T> {
+	return (await (await fetch(server.url + path)).json()) as T;
+}
+
+describe('/rss', () => {
+	it('lists every published news and education article, newest first, with absolute links', async () => {
+		const feed = await parseFeed(await generated('/rss', /^application\/(rss\+)?xml/));
+		expect(feed.error).toBeNull();
+		const [news, education] = await Promise.all([
+			api<Article[]>('/api/news?limit=100'),
+			api<Article[]>('/api/education?limit=100'),
+		]);
+		const expectedLinks = [
+			...news.map((article) => `${server.url}/news/${article.id}`),
+			...education.map((article) => `${server.url}/education/${article.id}`),
+		];
+		expect(feed.items.map((item) => item.link).sort()).toEqual(expectedLinks.sort());
+		for (const item of feed.items) {
+			expect(item.link!.startsWith(`${server.url}/`)).toBe(true);
+			expect(item.guid).toBe(item.link);
+			expect(item.title).toBeTruthy();
+			expect(item.description).toBeTruthy();
+			expect(item.category).toBeTruthy();
+		}
+		const dates = feed.items.map((item) => Date.parse(item.pubDate!));
+		expect(dates.every((date) => !Number.isNaN(date))).toBe(true);
+		expect(dates).toEqual([...dates].sort((a, b) => b - a));
+	});
+
+	it('leaves drafts out', async () => {
+		const xml = await generated('/rss', /xml/);
+		const drafts = [
+			...(await editor.get<Article[]>('/api/news/all')).body,
+			...(await editor.get<Article[]>('/api/education/all')).body,
+		].filter((article) => !article.isPublished);
+		expect(drafts.length).toBeGreaterThan(0);
+		for (const draft of drafts) expect(xml).not.toContain(draft.title);
+	});
+});
+
+describe('/podcast/rss', () => {
+	it('has one item per episode with an audio enclosure and iTunes tags', async () => {
+		const feed = await parseFeed(await generated('/podcast/rss', /^application\/(rss\+)?xml/));
+		expect(feed.error).toBeNull();
+		expect(feed.channel.category).toBe('Business');
+		expect(feed.channel.author).toBeTruthy();
+		const episodes = await api<Episode[]>('/api/podcasts');
+		expect(feed.items.map((item) => item.title)).toEqual(episodes.map((episode) => episode.title));
+		for (const [index, episode] of episodes.entries()) {
+			const item = feed.items[index]!;
+			expect(item.enclosure).toEqual({ url: episode.audioUrl, type: 'audio/mpeg', length: expect.stringMatching(/^[1-9]\d*$/) });
+			const hours = String(Math.floor(episode.duration / 60)).padStart(2, '0');
+			const minutes = String(episode.duration % 60).padStart(2, '0');
+			expect(item.duration).toBe(`${hours}:${minutes}:00`);
+			expect(item.episode).toBe(String(episode.episodeNumber));
+			expect(item.season).toBe(String(episode.seasonNumber));
+			expect(item.explicit).toBe('false');
+			expect(item.author).toBeTruthy();
+			expect(item.link!.startsWith(`${server.url}/podcast`)).toBe(true);
+		}
+		expect(new Set(feed.items.map((item) => item.guid)).size).toBe(episodes.length);
+	});
+});
+
+describe('/sitemap.xml', () => {
+	it('lists the public pages and published articles, and no drafts', async () => {
+		const xml = await generated('/sitemap.xml', /^application\/xml/);
+		const locs = await page.evaluate((source) => {
+			const doc = new DOMParser().parseFromString(source, 'application/xml');
+			if (doc.querySelector('parsererror')) return null;
+			return [...doc.getElementsByTagName('loc')].map((loc) => loc.textContent);
+		}, xml);
+		expect(locs).not.toBeNull();
+		const at = (path: string) => `${server.url}${path}`;
+		for (const path of ['/', '/podcast', '/platforms', '/compare', '/about', '/contact', '/privacy-policy', '/terms-of-service']) {
+			expect(locs).toContain(at(path));
+		}
+		const all = [
+			...(await editor.get<Article[]>('/api/news/all')).body.map((article) => ({ ...article, kind: 'news' })),
+			...(await editor.get<Article[]>('/api/education/all')).body.map((article) => ({ ...article, kind: 'education' })),
+		];
+		for (const article of all) {
+			const loc = at(`/${article.kind}/${article.id}`);
+			if (article.isPublished) expect(locs).toContain(loc);
+			else expect(locs).not.toContain(loc);
+		}
+		const platforms = await api<{ id: number }[]>('/api/platforms');
+		for (const platform of platforms) expect(locs).toContain(at(`/platforms/${platform.id}`));
+		expect(new Set(locs).size).toBe(locs!.length);
+	});
+});
+
+describe('/robots.txt', () => {
+	it('allows crawling except the API and account pages, and names the sitemap', async () => {
+		const text = await generated('/robots.txt', /^text\/plain/);
+		const lines = text.split('\n');
+		expect(lines).toContain('User-agent: *');
+		for (const path of ['/api/', '/editor-dashboard', '/profile', '/auth', '/reset-password']) {
+			expect(lines).toContain(`Disallow: ${path}`);
+		}
+		expect(lines).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+	});
+});

@@ -1,0 +1,230 @@
+/**
+ * Browser tests of the home page (SPEC 2 Home): the generated default lists, the News and
+ * Education filters kept in the URL, the header's category links, the 'coming soon' buttons and
+ * the newsletter band. Expected lists come from the public API, so the tests follow the seed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_ACCOUNTS } from '../../db/seed/users';
+import { launchBrowser, newPage, signInAs } from '../setup/browser';
+import { startServer, type TestServer } from '../setup/server';
+
+let server: TestServer;
+let browser: Browser;
+
+type ListedArticle = { id: number; title: string; category: string };
+
+beforeAll(async () => {
+	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
+	await server.siteIdle();
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await server?.stop();
+});
+
+async function api<T>(path: string): Promise<T> {
+	const response = await fetch(server.url + path);
+	expect(response.status).toBe(200);
+	return (await response.json()) as T;
+}
+
+const titlesOf = (articles: ListedArticle[]) => articles.map((article) => article.title);
+
+/** Opens a page and waits until the section's island has hydrated (Astro drops `ssr`). */
+async function openHome(path = '/', sections: string[] = ['news']): Promise<Page> {
+	const { page } = await newPage(browser, server.url);
+	await page.goto(path);
+	for (const section of sections) await page.locator(`#${section} astro-island:not([ssr])`).first().waitFor();
+	return page;
+}
+
+function cardTitles(page: Page, section: string) {
+	return page.locator(`#${section} article h3`).allInnerTexts();
+}
+
+function toastText(page: Page) {
+	return page.locator('#toast-root li').last().innerText();
+}
+
+function param(page: Page, name: string) {
+	return new URL(page.url()).searchParams.get(name);
+}
+
+describe('first paint', () => {
+	it('serves the generated page with the six newest articles of each section', async () => {
+		const [news, education] = await Promise.all([
+			api<ListedArticle[]>('/api/news?limit=6'),
+			api<ListedArticle[]>('/api/education?limit=6'),
+		]);
+		const response = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } });
+		expect(response.headers.get('etag')).toBeTruthy();
+		expect(response.headers.get('content-encoding')).toBe('br');
+		const html = await response.text();
+		const newsLinks = [...html.matchAll(/href="\/news\/(\d+)"/g)].map((match) => Number(match[1]));
+		const educationLinks = [...html.matchAll(/href="\/education\/(\d+)"/g)].map((match) => Number(match[1]));
+		expect(newsLinks).toEqual(news.map((article) => article.id));
+		expect(educationLinks).toEqual(education.map((article) => article.id));
+
+		const page = await openHome('/', []);
+		expect(await cardTitles(page, 'news')).toEqual(titlesOf(news));
+		expect(await cardTitles(page, 'education')).toEqual(titlesOf(education));
+		// Ages are refreshed in the browser: the stored HTML carries absolute dates.
+		await expect.poll(() => page.locator('#news article time').first().innerText()).toMatch(/ago|just now/);
+		const firstCard = page.locator('#news article').first();
+		expect(await firstCard.getByText(/\d+ min read/).count()).toBe(1);
+		expect(await firstCard.locator('ul[aria-label="Tags"] li').count()).toBeLessThanOrEqual(3);
+		expect(await firstCard.getByRole('link').getAttribute('href')).toBe(`/news/${news[0]!.id}`);
+		expect(await page.locator('#platforms a[href^="/platforms/"]').count()).toBe(3);
+	});
+});
+
+describe('news filters', () => {
+	it('narrows the list by search, keeps it in the URL and after a reload', async () => {
+		const expected = await api<ListedArticle[]>('/api/news?search=clean&limit=6');
+		expect(expected.length).toBeGreaterThan(0);
+		expect(expected.length).toBeLessThan(6);
+		const page = await openHome();
+		await page.locator('#news-search').fill('clean');
+		await expect.poll(() => cardTitles(page, 'news')).toEqual(titlesOf(expected));
+		await expect.poll(() => param(page, 'newsSearch')).toBe('clean');
+
+		await page.reload();
+		await page.locator('#news astro-island:not([ssr])').waitFor();
+		await expect.poll(() => cardTitles(page, 'news')).toEqual(titlesOf(expected));
+		expect(await page.locator('#news-search').inputValue()).toBe('clean');
+	});
+
+	it('filters by category', async () => {
+		const expected = await api<ListedArticle[]>('/api/news?category=Platform%20Updates&limit=6');
+		expect(expected.length).toBeGreaterThan(0);
+		const page = await openHome();
+		await page.locator('#news-category').selectOption('Platform Updates');
+		await expect.poll(() => cardTitles(page, 'news')).toEqual(titlesOf(expected));
+		const badges = await page.locator('#news article span.rounded-full').allInnerTexts();
+		expect(new Set(badges)).toEqual(new Set(['Platform Updates']));
+		expect(param(page, 'newsCategory')).toBe('Platform Updates');
+		// Both category lists are offered: the header's sectors and the editors' topics.
+		const options = await page.locator('#news-category option').allInnerTexts();
+		expect(options[0]).toBe('All News');
+		expect(options).toEqual(expect.arrayContaining(['Grocery', 'Ad-Tech', 'Case Studies', 'Trends']));
+	});
+
+	it('sorts by title, the order control appearing only once a sort is chosen', async () => {
+		const [desc, asc] = await Promise.all([
+			api<ListedArticle[]>('/api/news?sortBy=title&limit=6'),
+			api<ListedArticle[]>('/api/news?sortBy=title&sortOrder=asc&limit=6'),
+		]);
+		const page = await openHome();
+		expect(await page.locator('#news-order').count()).toBe(0);
+		await page.locator('#news-sort').selectOption('title');
+		expect(await page.locator('#news-order').inputValue()).toBe('desc');
+		await expect.poll(() => cardTitles(page, 'news')).toEqual(titlesOf(desc));
+		await page.locator('#news-order').selectOption({ label: 'A-Z' });
+		await expect.poll(() => cardTitles(page, 'news')).toEqual(titlesOf(asc));
+		expect(titlesOf(asc)).not.toEqual(titlesOf(desc));
+		expect(param(page, 'newsSort')).toBe('title');
+		expect(param(page, 'newsOrder')).toBe('asc');
+
+		await page.locator('#news-sort').selectOption('');
+		expect(await page.locator('#news-order').count()).toBe(0);
+		await expect.poll(() => param(page, 'newsSort')).toBeNull();
+		expect(param(page, 'newsOrder')).toBeNull();
+	});
+
+	it('shows the empty text when nothing matches', async () => {
+		const page = await openHome('/', ['news', 'education']);
+		await page.locator('#news-search').fill('zzqxnothing');
+		await expect.poll(() => page.locator('#news').innerText()).toContain('No news articles available at the moment.');
+		await page.locator('#education-search').fill('zzqxnothing');
+		await expect
+			.poll(() => page.locator('#education').innerText())
+			.toContain('No education resources available at the moment.');
+		expect(await page.locator('#news article, #education article').count()).toBe(0);
+	});
+});
+
+describe('header category links', () => {
+	it("lands on home with the News category applied, scrolled to #news, and survives a reload", async () => {
+		const expected = await api<ListedArticle[]>('/api/news?category=Grocery&limit=6');
+		expect(expected.length).toBeGreaterThan(0);
+		const page = await openHome('/podcast', []);
+		await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'News' }).click();
+		await page.locator('#menu-news').getByRole('link', { name: 'Grocery' }).click();
+		await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('newsCategory') === 'Grocery');
+		expect(new URL(page.url()).hash).toBe('#news');
+		await page.locator('#news astro-island:not([ssr])').waitFor();
+		await expect.poll(() => page.locator('#news-category').inputValue()).toBe('Grocery');
+		await expect.poll(() => cardTitles(page, 'news')).toEqual(titlesOf(expected));
+		// SPEC: scrolled into view 100 ms after the filtered list rendered.
+		await expect
+			.poll(() => page.locator('#news-heading').evaluate((el) => el.getBoundingClientRect().top))
+			.toBeLessThan(200);
+
+		await page.reload();
+		await page.locator('#news astro-island:not([ssr])').waitFor();
+		await expect.poll(() => cardTitles(page, 'news')).toEqual(titlesOf(expected));
+		expect(await page.locator('#news-category').inputValue()).toBe('Grocery');
+	});
+
+	it('applies an Education category from the header', async () => {
+		const expected = await api<ListedArticle[]>('/api/education?category=For%20Data%20Teams&limit=6');
+		expect(expected.length).toBeGreaterThan(0);
+		const page = await openHome('/', ['education']);
+		await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Education' }).click();
+		await page.locator('#menu-education').getByRole('link', { name: 'For Data Teams' }).click();
+		await page.waitForURL((url) => url.searchParams.get('educationCategory') === 'For Data Teams');
+		await page.locator('#education astro-island:not([ssr])').waitFor();
+		await expect.poll(() => cardTitles(page, 'education')).toEqual(titlesOf(expected));
+		expect(await page.locator('#education-category').inputValue()).toBe('For Data Teams');
+		// The News list is untouched.
+		expect(await cardTitles(page, 'news')).toHaveLength(6);
+	});
+});
+
+describe('buttons and newsletter', () => {
+	it("answers View All News and View All Resources with 'Feature coming soon'", async () => {
+		const page = await openHome('/', ['news', 'education']);
+		await page.getByRole('button', { name: 'View All News' }).click();
+		await expect.poll(() => toastText(page)).toContain('Feature coming soon');
+		await page.locator('#toast-root').getByRole('button', { name: 'Close' }).click();
+		await expect.poll(() => page.locator('#toast-root li').count()).toBe(0);
+		await page.getByRole('button', { name: 'View All Resources' }).click();
+		await expect.poll(() => toastText(page)).toContain('Feature coming soon');
+		expect(new URL(page.url()).pathname).toBe('/');
+	});
+
+	it('asks for an email, then asks a visitor to sign in', async () => {
+		const page = await openHome('/', []);
+		const band = page.locator('#newsletter');
+		expect(await band.innerText()).toContain('15,000+');
+		await band.scrollIntoViewIfNeeded();
+		await band.locator('astro-island:not([ssr])').waitFor();
+		await band.getByRole('button', { name: 'Subscribe' }).click();
+		await expect.poll(() => toastText(page)).toContain('Email required');
+		expect(await toastText(page)).toContain('Please enter your email address');
+
+		await band.getByLabel('Email address').fill('visitor@example.com');
+		await band.getByRole('button', { name: 'Subscribe' }).click();
+		await expect.poll(() => toastText(page)).toContain('Please sign in to subscribe to our newsletter');
+		expect(await toastText(page)).toContain('Subscription failed');
+	});
+
+	it('subscribes a signed-in user', async () => {
+		const { context, page } = await newPage(browser, server.url);
+		await signInAs(context, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
+		const before = await (await context.request.get('/api/user')).json();
+		expect(before.isNewsletterSubscribed).toBe(false);
+		await page.goto('/#newsletter');
+		const band = page.locator('#newsletter');
+		await band.locator('astro-island:not([ssr])').waitFor();
+		await band.getByLabel('Email address').fill(DEMO_ACCOUNTS.user.email);
+		await band.getByRole('button', { name: 'Subscribe' }).click();
+		await expect.poll(() => toastText(page)).toContain('Subscribed!');
+		expect(await toastText(page)).toContain('You are subscribed to our newsletter.');
+		const after = await (await context.request.get('/api/user')).json();
+		expect(after.isNewsletterSubscribed).toBe(true);
+		expect(await band.getByLabel('Email address').inputValue()).toBe('');
+	});
+});

@@ -1,0 +1,87 @@
+/**
+ * Browser tests of the static pages (SPEC 2): title, rendered markdown and 'Last updated', the
+ * 404 of paths that are not routes, and the 'Page Not Found' screen when a page is missing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatDate } from '../../src/lib/format';
+import { launchBrowser, newPage } from '../setup/browser';
+import { startServer, type TestServer } from '../setup/server';
+
+let server: TestServer;
+let browser: Browser;
+
+const ROUTES = [
+	{ path: '/about', slug: 'about-us' },
+	{ path: '/contact', slug: 'contact' },
+	{ path: '/privacy-policy', slug: 'privacy-policy' },
+	{ path: '/terms-of-service', slug: 'terms-of-service' },
+];
+
+type StaticPage = { slug: string; title: string; content: string; updatedAt: string };
+
+beforeAll(async () => {
+	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
+	await server.siteIdle();
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await server?.stop();
+});
+
+async function open(path: string): Promise<{ page: Page; status: number | undefined }> {
+	const { page } = await newPage(browser, server.url);
+	const response = await page.goto(path);
+	return { page, status: response?.status() };
+}
+
+describe('each static page', () => {
+	for (const route of ROUTES) {
+		it(`${route.path} shows its title, markdown body and last update`, async () => {
+			const source = (await (await fetch(`${server.url}/api/pages/${route.slug}`)).json()) as StaticPage;
+			const { page, status } = await open(route.path);
+			expect(status).toBe(200);
+			expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(source.title);
+			expect(await page.title()).toBe(`${source.title} | Retail Media Hub`);
+			const main = await page.locator('main').innerText();
+			expect(main).toContain(`Last updated ${formatDate(source.updatedAt)}`);
+			// The markdown is HTML now: no '## ' or '**' markers left, and its headings are h2.
+			const headings = [...source.content.matchAll(/^## (.+)$/gm)].map((match) => match[1]!.trim());
+			expect(await page.locator('main .markdown h2').allInnerTexts()).toEqual(headings);
+			expect(main).not.toMatch(/^## /m);
+			expect(main).not.toContain('**');
+			expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(new RegExp(`${route.path}$`));
+		});
+	}
+
+	it('links to the pages from the footer', async () => {
+		const { page } = await open('/about');
+		await page.locator('footer').getByRole('link', { name: 'Terms of Service' }).click();
+		await page.waitForURL(`${server.url}/terms-of-service`);
+		expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/terms/i);
+	});
+});
+
+describe('not found', () => {
+	it('does not route unknown slugs (or the about-us slug itself)', async () => {
+		for (const path of ['/about-us', '/cookie-policy']) {
+			const { page, status } = await open(path);
+			expect(status, path).toBe(404);
+			expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page Not Found');
+		}
+	});
+
+	it("shows 'Page Not Found' with a 404 and the 'Failed to fetch page' toast when the page is gone", async () => {
+		server.db.$client.prepare('delete from static_pages where slug = ?').run('contact');
+		// Deleted behind the app's back: regenerate, so the stored file goes too.
+		await server.regenerate();
+
+		const { page, status } = await open('/contact');
+		expect(status).toBe(404);
+		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page Not Found');
+		await expect.poll(() => page.locator('#toast-root li').last().innerText()).toContain('Failed to fetch page');
+		expect(await page.locator('#toast-root li').getAttribute('data-variant')).toBe('destructive');
+		expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+	});
+});
