@@ -1,0 +1,109 @@
+import { cn } from '../../lib/class-names';
+import type { Platform } from '../platforms/types';
+import { COMPARE_ROWS, rowDiffers } from './compare-rows';
+
+export type CompareTableProps = {
+	platforms: Platform[];
+	onRemove: (id: number) => void;
+};
+
+/**
+ * The side-by-side table. It scrolls sideways on narrow screens (the region is focusable so
+ * keyboard users can scroll it) with the row labels pinned on the left; it is positioned so the
+ * screen-reader-only texts inside stay inside it instead of widening the page. Rows whose values
+ * differ are tinted and say so in words ('Differs'), not by colour alone.
+ */
+export function CompareTable({ platforms, onRemove }: CompareTableProps) {
+	return (
+		<div
+			role="region"
+			aria-label="Platform comparison"
+			tabIndex={0}
+			className="relative overflow-x-auto rounded-xl border border-border bg-surface shadow-sm"
+		>
+			<table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+				<caption className="sr-only">
+					Comparison of {platforms.map((platform) => platform.name).join(', ')}
+				</caption>
+				<thead>
+					<tr className="border-b border-border">
+						<th
+							scope="col"
+							className="sticky left-0 z-10 w-36 bg-surface p-4 text-xs font-semibold tracking-wide text-muted uppercase"
+						>
+							Platform
+						</th>
+						{platforms.map((platform) => (
+							<th
+								key={platform.id}
+								scope="col"
+								className="min-w-48 p-4 align-top"
+								data-compare-column={platform.id}
+							>
+								<div className="flex items-start justify-between gap-2">
+									<a
+										href={`/platforms/${platform.id}`}
+										className="text-base font-semibold text-ink underline-offset-4 hover:text-brand-700 hover:underline"
+									>
+										{platform.name}
+									</a>
+									<button
+										type="button"
+										onClick={() => onRemove(platform.id)}
+										aria-label={`Remove ${platform.name} from comparison`}
+										className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-ink"
+									>
+										<svg
+											viewBox="0 0 24 24"
+											className="size-4"
+											fill="none"
+											stroke="currentColor"
+											strokeWidth="2"
+											strokeLinecap="round"
+											aria-hidden="true"
+										>
+											<path d="M18 6 6 18M6 6l12 12" />
+										</svg>
+									</button>
+								</div>
+							</th>
+						))}
+					</tr>
+				</thead>
+				<tbody>
+					{COMPARE_ROWS.map((row) => {
+						const differs = rowDiffers(row, platforms);
+						return (
+							<tr
+								key={row.key}
+								data-row={row.key}
+								data-differs={differs || undefined}
+								className={cn('border-b border-border last:border-b-0', differs && 'bg-amber-50')}
+							>
+								<th
+									scope="row"
+									className={cn(
+										'sticky left-0 z-10 p-4 align-top font-medium text-ink',
+										differs ? 'bg-amber-50' : 'bg-surface',
+									)}
+								>
+									<span className="block">{row.label}</span>
+									{differs && (
+										<span className="mt-1 inline-block rounded bg-amber-200 px-1.5 py-0.5 text-[0.7rem] font-semibold text-amber-950">
+											Differs
+										</span>
+									)}
+								</th>
+								{platforms.map((platform) => (
+									<td key={platform.id} className="p-4 align-top text-slate-700">
+										{row.render(platform)}
+									</td>
+								))}
+							</tr>
+						);
+					})}
+				</tbody>
+			</table>
+		</div>
+	);
+}

@@ -1,0 +1,172 @@
+/**
+ * The comparison's rows (SPEC 2 and 9): what each shows, and the value compared across the
+ * chosen platforms to mark rows that differ. Logo and website identify a platform rather than
+ * describe it, so they are never marked.
+ */
+import type { ReactNode } from 'react';
+import { formatRating } from '../../lib/format';
+import { PlatformLogo } from '../platforms/PlatformLogo';
+import { StarRating } from '../platforms/StarRating';
+import { reviewsLabel } from '../platforms/stars';
+import type { Platform } from '../platforms/types';
+import { websiteHref, websiteLabel } from '../platforms/website';
+
+/** SPEC 9: the comparison shows 3 pros, 2 cons and 5 features. */
+export const COMPARE_LIMITS = { pros: 3, cons: 2, features: 5 } as const;
+
+export type CompareRow = {
+	key: string;
+	label: string;
+	render: (platform: Platform) => ReactNode;
+	/** Compared across platforms; rows without it are never marked as differing. */
+	value?: (platform: Platform) => string;
+};
+
+function ShortList({
+	items,
+	max,
+	more,
+}: {
+	items: string[];
+	max: number;
+	more: (hidden: number) => string;
+}) {
+	if (items.length === 0) return <span className="text-muted">None listed</span>;
+	const hidden = items.length - max;
+	return (
+		<ul className="grid gap-1.5">
+			{items.slice(0, max).map((item) => (
+				<li key={item} className="flex gap-2">
+					<span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-slate-400" />
+					<span>{item}</span>
+				</li>
+			))}
+			{hidden > 0 && <li className="text-xs font-medium text-muted">{more(hidden)}</li>}
+		</ul>
+	);
+}
+
+const listValue = (items: string[]) => JSON.stringify(items);
+
+export const COMPARE_ROWS: CompareRow[] = [
+	{
+		key: 'logo',
+		label: 'Logo',
+		render: (platform) => <PlatformLogo logo={platform.logo} alt={`${platform.name} logo`} />,
+	},
+	{
+		key: 'rating',
+		label: 'Rating',
+		value: (platform) => formatRating(platform.rating),
+		render: (platform) => (
+			<span className="flex items-center gap-2">
+				<StarRating rating={platform.rating} />
+				<span className="font-semibold">{formatRating(platform.rating)}</span>
+			</span>
+		),
+	},
+	{
+		key: 'reviews',
+		label: 'Reviews',
+		value: (platform) => String(platform.reviewCount),
+		render: (platform) => reviewsLabel(platform.reviewCount),
+	},
+	{
+		key: 'category',
+		label: 'Category',
+		value: (platform) => platform.category,
+		render: (platform) => platform.category,
+	},
+	{
+		key: 'recommended',
+		label: 'Recommended',
+		value: (platform) => String(platform.isRecommended),
+		render: (platform) =>
+			platform.isRecommended ? (
+				<span className="inline-flex items-center gap-1.5 font-medium text-emerald-800">
+					<svg
+						viewBox="0 0 24 24"
+						className="size-5"
+						fill="none"
+						stroke="currentColor"
+						strokeWidth="2.5"
+						strokeLinecap="round"
+						strokeLinejoin="round"
+						aria-hidden="true"
+					>
+						<path d="M20 6 9 17l-5-5" />
+					</svg>
+					Yes
+				</span>
+			) : (
+				<span className="text-muted">No</span>
+			),
+	},
+	{
+		key: 'website',
+		label: 'Website',
+		render: (platform) => {
+			const href = websiteHref(platform.websiteUrl);
+			if (!href) return <span className="text-muted">Not listed</span>;
+			return (
+				<a
+					href={href}
+					target="_blank"
+					rel="noopener noreferrer"
+					className="font-medium break-all text-brand-700 underline-offset-4 hover:underline"
+				>
+					{websiteLabel(href)}
+					<span className="sr-only"> (opens in a new tab)</span>
+				</a>
+			);
+		},
+	},
+	{
+		key: 'pricing',
+		label: 'Pricing',
+		value: (platform) => platform.pricing,
+		render: (platform) => platform.pricing,
+	},
+	{
+		key: 'pros',
+		label: 'Pros',
+		value: (platform) => listValue(platform.pros),
+		render: (platform) => (
+			<ShortList
+				items={platform.pros}
+				max={COMPARE_LIMITS.pros}
+				more={(hidden) => `+${hidden} more`}
+			/>
+		),
+	},
+	{
+		key: 'cons',
+		label: 'Cons',
+		value: (platform) => listValue(platform.cons),
+		render: (platform) => (
+			<ShortList
+				items={platform.cons}
+				max={COMPARE_LIMITS.cons}
+				more={(hidden) => `+${hidden} more`}
+			/>
+		),
+	},
+	{
+		key: 'features',
+		label: 'Features',
+		value: (platform) => listValue(platform.features),
+		render: (platform) => (
+			<ShortList
+				items={platform.features}
+				max={COMPARE_LIMITS.features}
+				more={(hidden) => `+${hidden} more features`}
+			/>
+		),
+	},
+];
+
+/** True when at least two platforms are chosen and they do not all show the same value. */
+export function rowDiffers(row: CompareRow, platforms: readonly Platform[]): boolean {
+	if (!row.value || platforms.length < 2) return false;
+	return new Set(platforms.map(row.value)).size > 1;
+}

@@ -1,0 +1,50 @@
+import type { MouseEvent } from 'react';
+import { buttonClasses } from '../ui/button-classes';
+import { MAX_COMPARE, addToCompare, compareHref } from '../../stores/compare';
+import { toast } from '../../stores/toast';
+
+/**
+ * The card's Compare button (SPEC 2): goes to /compare with this platform appended to the
+ * current selection. It is a link so it works before hydration (this platform alone); once
+ * hydrated a click reads the selection, skips duplicates and respects the maximum of 4.
+ */
+export function CompareLink({ id, name }: { id: number; name: string }) {
+	function onClick(event: MouseEvent<HTMLAnchorElement>) {
+		if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+			return;
+		event.preventDefault();
+		const { ids, full } = addToCompare(id);
+		if (full) {
+			toast({
+				title: 'Comparison is full',
+				description: `You can compare up to ${MAX_COMPARE} platforms. Remove one on the compare page to add ${name}.`,
+				variant: 'warning',
+			});
+			return;
+		}
+		window.location.assign(compareHref(ids));
+	}
+
+	return (
+		<a
+			href={compareHref([id])}
+			onClick={onClick}
+			aria-label={`Compare ${name}`}
+			className={buttonClasses({ variant: 'outline', size: 'sm', className: 'relative z-10' })}
+		>
+			<svg
+				viewBox="0 0 24 24"
+				className="size-4"
+				fill="none"
+				stroke="currentColor"
+				strokeWidth="2"
+				strokeLinecap="round"
+				strokeLinejoin="round"
+				aria-hidden="true"
+			>
+				<path d="M16 3h5v5M8 21H3v-5M21 3l-7 7M3 21l7-7" />
+			</svg>
+			Compare
+		</a>
+	);
+}

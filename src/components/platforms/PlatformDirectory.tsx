@@ -1,0 +1,168 @@
+import { useEffect, useRef, useState } from 'react';
+import { cn } from '../../lib/class-names';
+import { Button } from '../ui/Button';
+import { DirectoryToolbar } from './DirectoryToolbar';
+import {
+	DEFAULT_FILTERS,
+	PAGE_SIZE,
+	apiQuery,
+	filtersFromQuery,
+	filtersToQuery,
+	hasActiveFilters,
+	type DirectoryFilters,
+} from './directory-filters';
+import { fetchAllPlatforms } from './fetch-platforms';
+import { Pagination } from './Pagination';
+import { pageCount, showingText } from './pagination';
+import { PlatformCard } from './PlatformCard';
+import type { PlatformCardData } from './types';
+
+export type PlatformDirectoryProps = {
+	/** Page 1 of the default view, rendered into the static HTML. */
+	firstPage: PlatformCardData[];
+	/** How many platforms the default view holds. */
+	total: number;
+};
+
+/** Typing settles for this long before the list is asked for again. */
+const SEARCH_DELAY_MS = 250;
+
+type Results = { platforms: PlatformCardData[]; query: string };
+
+/**
+ * The /platforms island (SPEC 2). Its server render is the default view's first page, so the
+ * static HTML already lists real cards; once hydrated it reads the filters from the URL, asks
+ * GET /api/platforms for the whole filtered list and pages through it here, 6 at a time.
+ */
+export default function PlatformDirectory({ firstPage, total }: PlatformDirectoryProps) {
+	const [filters, setFilters] = useState<DirectoryFilters>(DEFAULT_FILTERS);
+	const [searchText, setSearchText] = useState('');
+	const [results, setResults] = useState<Results | null>(null);
+	const [failed, setFailed] = useState(false);
+	const [retry, setRetry] = useState(0);
+	const [urlRead, setUrlRead] = useState(false);
+	const listTop = useRef<HTMLDivElement>(null);
+	const query = apiQuery(filters);
+
+	// The URL is read after hydration so the first client render matches the static HTML.
+	useEffect(() => {
+		const fromUrl = filtersFromQuery(window.location.search);
+		setFilters(fromUrl);
+		setSearchText(fromUrl.search);
+		setUrlRead(true);
+	}, []);
+
+	// The search filter follows the box after a pause; a new search starts on page 1.
+	useEffect(() => {
+		if (searchText.trim() === filters.search) return;
+		const timer = window.setTimeout(
+			() => setFilters((current) => ({ ...current, search: searchText.trim(), page: 1 })),
+			SEARCH_DELAY_MS,
+		);
+		return () => window.clearTimeout(timer);
+	}, [searchText, filters.search]);
+
+	useEffect(() => {
+		if (!urlRead) return;
+		let current = true; // an answer to an older query must not overwrite a newer one
+		setFailed(false);
+		fetchAllPlatforms(query).then(
+			(platforms) => current && setResults({ platforms, query }),
+			() => current && setFailed(true),
+		);
+		return () => {
+			current = false;
+		};
+	}, [urlRead, query, retry]);
+
+	useEffect(() => {
+		if (!urlRead) return;
+		const { pathname, hash } = window.location;
+		window.history.replaceState(
+			window.history.state,
+			'',
+			`${pathname}${filtersToQuery(filters)}${hash}`,
+		);
+	}, [urlRead, filters]);
+
+	const loaded = results !== null;
+	const platforms = results?.platforms ?? firstPage;
+	const count = results ? results.platforms.length : total;
+	const pages = pageCount(count, PAGE_SIZE);
+	const page = loaded ? Math.min(filters.page, pages) : 1;
+	const loading = !failed && results?.query !== query;
+	const shown = loaded ? platforms.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : firstPage;
+
+	// A page number past the end (an old link, a narrower search) settles on the last page.
+	useEffect(() => {
+		if (loaded && filters.page > pages) setFilters((current) => ({ ...current, page: pages }));
+	}, [loaded, filters.page, pages]);
+
+	function change(next: Partial<DirectoryFilters>) {
+		setFilters((current) => ({ ...current, ...next, page: 1 }));
+	}
+
+	function clear() {
+		setSearchText('');
+		setFilters(DEFAULT_FILTERS);
+		// The button turns disabled; keep keyboard focus in the toolbar rather than on <body>.
+		document.getElementById('platform-search')?.focus();
+	}
+
+	function goToPage(next: number) {
+		setFilters((current) => ({ ...current, page: next }));
+		const top = listTop.current;
+		if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
+	}
+
+	return (
+		<div className="grid grid-cols-1 gap-6">
+			<DirectoryToolbar
+				searchText={searchText}
+				filters={filters}
+				canClear={hasActiveFilters(filters) || searchText.trim() !== ''}
+				onSearchText={setSearchText}
+				onChange={change}
+				onClear={clear}
+			/>
+			<div ref={listTop} className="scroll-mt-24" aria-busy={loading}>
+				{failed ? (
+					<div
+						role="alert"
+						className="grid justify-items-center gap-3 rounded-xl border border-border bg-surface px-6 py-12 text-center"
+					>
+						<p className="text-ink">Could not load the platforms. Please try again.</p>
+						<Button type="button" variant="outline" onClick={() => setRetry((n) => n + 1)}>
+							Try again
+						</Button>
+					</div>
+				) : shown.length === 0 ? (
+					<p className="rounded-xl border border-dashed border-slate-300 bg-surface px-6 py-16 text-center text-muted">
+						No platforms found matching your criteria.
+					</p>
+				) : (
+					<ul
+						className={cn(
+							'grid gap-5 sm:grid-cols-2 lg:grid-cols-3',
+							loaded && loading && 'opacity-60 transition-opacity',
+						)}
+					>
+						{shown.map((platform) => (
+							<li key={platform.id}>
+								<PlatformCard platform={platform} />
+							</li>
+						))}
+					</ul>
+				)}
+			</div>
+			{!failed && (
+				<div className="flex flex-col items-center justify-between gap-4 md:flex-row">
+					<p className="text-sm text-muted" aria-live="polite" data-testid="platform-count">
+						{count > 0 ? showingText(page, PAGE_SIZE, count) : ''}
+					</p>
+					<Pagination page={page} count={pages} onChange={goToPage} />
+				</div>
+			)}
+		</div>
+	);
+}

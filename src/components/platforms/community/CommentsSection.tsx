@@ -1,0 +1,180 @@
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { apiRequest } from '../../../lib/api-client';
+import type { PublicUser } from '../../../lib/validation/auth';
+import {
+	MAX_COMMENT_LENGTH,
+	SIGN_IN_TO_COMMENT,
+	SIGN_IN_TO_VOTE,
+} from '../../../lib/validation/platform-messages';
+import { toast } from '../../../stores/toast';
+import { Button } from '../../ui/Button';
+import { FormMessage } from '../../ui/FormMessage';
+import { Textarea } from '../../ui/Input';
+import { Label } from '../../ui/Label';
+import { Spinner } from '../../ui/Spinner';
+import type { PlatformComment, VoteResult, VoteType } from '../types';
+import { CommentItem } from './CommentItem';
+import { LoadError } from './LoadError';
+import { ensureSignedIn, reportFailure } from './session';
+import { SignInPrompt } from './SignInPrompt';
+
+type Votes = Record<number, VoteType | null>;
+
+/** The viewer's own votes (GET /api/comments/{id}/vote, only when signed in; SPEC 7). */
+async function loadVotes(comments: PlatformComment[]): Promise<Votes> {
+	const approved = comments.filter((comment) => comment.status === 'approved');
+	const answers = await Promise.all(
+		approved.map((comment) =>
+			apiRequest<{ voteType: VoteType | null }>('GET', `/api/comments/${comment.id}/vote`).then(
+				(answer) => [comment.id, answer.voteType] as const,
+				() => [comment.id, null] as const,
+			),
+		),
+	);
+	return Object.fromEntries(answers);
+}
+
+export type CommentsSectionProps = {
+	platformId: number;
+	/** undefined while the session loads: comments wait for it, to include the viewer's pending ones. */
+	user: PublicUser | null | undefined;
+};
+
+/**
+ * Comments (SPEC 2, 4, 5): approved ones plus the viewer's own pending one, the comment form
+ * (posts wait for moderation) and helpful / not helpful votes that can be changed or taken back.
+ */
+export function CommentsSection({ platformId, user }: CommentsSectionProps) {
+	const [comments, setComments] = useState<PlatformComment[] | null>(null);
+	const [failed, setFailed] = useState(false);
+	const [attempt, setAttempt] = useState(0);
+	const [votes, setVotes] = useState<Votes>({});
+	const [voting, setVoting] = useState<number | null>(null);
+	const [text, setText] = useState('');
+	const [emptyError, setEmptyError] = useState(false);
+	const [posting, setPosting] = useState(false);
+	const userId = user === undefined ? undefined : (user?.id ?? null);
+
+	useEffect(() => {
+		if (userId === undefined) return;
+		let current = true;
+		setFailed(false);
+		apiRequest<PlatformComment[]>('GET', `/api/platforms/${platformId}/comments`)
+			.then(async (list) => {
+				const mine = userId === null ? {} : await loadVotes(list);
+				if (!current) return;
+				setComments(list);
+				setVotes(mine);
+			})
+			.catch(() => current && setFailed(true));
+		return () => {
+			current = false;
+		};
+	}, [platformId, userId, attempt]);
+
+	async function vote(comment: PlatformComment, voteType: VoteType) {
+		if (voting !== null || !(await ensureSignedIn(SIGN_IN_TO_VOTE))) return;
+		setVoting(comment.id);
+		try {
+			const result = await apiRequest<VoteResult>('POST', `/api/comments/${comment.id}/vote`, {
+				voteType,
+			});
+			setComments((list) =>
+				(list ?? []).map((item) =>
+					item.id === comment.id
+						? { ...item, helpfulVotes: result.helpfulVotes, unhelpfulVotes: result.unhelpfulVotes }
+						: item,
+				),
+			);
+			setVotes((current) => ({ ...current, [comment.id]: result.voteType }));
+		} catch (error) {
+			reportFailure('Failed to record vote', error, 'Please try again.');
+		} finally {
+			setVoting(null);
+		}
+	}
+
+	async function post(event: SubmitEvent<HTMLFormElement>) {
+		event.preventDefault();
+		if (posting || !(await ensureSignedIn(SIGN_IN_TO_COMMENT))) return;
+		const comment = text.trim();
+		if (!comment) {
+			setEmptyError(true);
+			return;
+		}
+		setPosting(true);
+		try {
+			const created = await apiRequest<PlatformComment>(
+				'POST',
+				`/api/platforms/${platformId}/comments`,
+				{ comment },
+			);
+			setComments((list) => [created, ...(list ?? [])]);
+			setText('');
+			toast({ title: 'Comment submitted', description: 'Your comment is awaiting moderation.' });
+		} catch (error) {
+			reportFailure('Error', error, 'Failed to post your comment. Please try again.');
+		} finally {
+			setPosting(false);
+		}
+	}
+
+	return (
+		<section
+			aria-labelledby="comments-heading"
+			className="rounded-xl border border-border bg-surface p-5 shadow-sm sm:p-6"
+		>
+			<h2 id="comments-heading" className="text-xl font-semibold tracking-tight text-ink">
+				Comments
+			</h2>
+			<form onSubmit={post} className="mt-4 grid gap-3" noValidate>
+				{user === null && <SignInPrompt action="comment" />}
+				<div className="grid gap-2">
+					<Label htmlFor="comment-text">Add a comment</Label>
+					<Textarea
+						id="comment-text"
+						value={text}
+						rows={3}
+						maxLength={MAX_COMMENT_LENGTH}
+						placeholder="Share your experience or ask the community..."
+						aria-invalid={emptyError || undefined}
+						aria-describedby={emptyError ? 'comment-error' : undefined}
+						onChange={(event) => {
+							setText(event.target.value);
+							setEmptyError(false);
+						}}
+					/>
+					<FormMessage id="comment-error">
+						{emptyError ? 'Please write a comment before posting.' : null}
+					</FormMessage>
+				</div>
+				<Button type="submit" loading={posting} className="justify-self-start">
+					Post Comment
+				</Button>
+			</form>
+			<div className="mt-4 border-t border-border">
+				{failed ? (
+					<LoadError what="comments" onRetry={() => setAttempt((n) => n + 1)} />
+				) : comments === null ? (
+					<Spinner label="Loading comments..." className="min-h-0 py-8" />
+				) : comments.length === 0 ? (
+					<p className="py-6 text-center text-sm text-muted">
+						No comments yet. Start the conversation!
+					</p>
+				) : (
+					<ul className="divide-y divide-border" aria-label="Comments">
+						{comments.map((comment) => (
+							<CommentItem
+								key={comment.id}
+								comment={comment}
+								myVote={votes[comment.id] ?? null}
+								busy={voting === comment.id}
+								onVote={vote}
+							/>
+						))}
+					</ul>
+				)}
+			</div>
+		</section>
+	);
+}

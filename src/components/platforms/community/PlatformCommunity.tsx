@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { paintRatingSummary } from '../rating-summary';
+import type { RateResponse, RatingSummary } from '../types';
+import { CommentsSection } from './CommentsSection';
+import { ReviewsSection } from './ReviewsSection';
+import { useCurrentUser } from './session';
+
+export type PlatformCommunityProps = {
+	platformId: number;
+	platformName: string;
+	/** The average and count the static page was generated with. */
+	summary: RatingSummary;
+};
+
+/**
+ * The live part of a platform page (one island, hydrated when scrolled into view): reviews
+ * and the rating form, then comments with votes. A new rating updates the average and count
+ * here and in the page's static header and stats card at once.
+ */
+export default function PlatformCommunity({
+	platformId,
+	platformName,
+	summary: initial,
+}: PlatformCommunityProps) {
+	const user = useCurrentUser();
+	const [summary, setSummary] = useState(initial);
+
+	function showSummary(next: RatingSummary) {
+		setSummary(next);
+		paintRatingSummary(next);
+	}
+
+	return (
+		<div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
+			<ReviewsSection
+				platformId={platformId}
+				platformName={platformName}
+				user={user}
+				summary={summary}
+				onRated={(response: RateResponse) => showSummary(response.platform)}
+				onSummary={showSummary}
+			/>
+			<CommentsSection platformId={platformId} user={user} />
+		</div>
+	);
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { apiRequest } from '../../../lib/api-client';
+import {
+	DEFAULT_RATING,
+	MAX_REVIEW_LENGTH,
+	SIGN_IN_TO_RATE,
+} from '../../../lib/validation/platform-messages';
+import { toast } from '../../../stores/toast';
+import { Button } from '../../ui/Button';
+import { Textarea } from '../../ui/Input';
+import { Label } from '../../ui/Label';
+import type { PlatformRating, RateResponse } from '../types';
+import { ensureSignedIn, reportFailure } from './session';
+import { SignInPrompt } from './SignInPrompt';
+import { StarInput } from './StarInput';
+
+export type RatingFormProps = {
+	platformId: number;
+	platformName: string;
+	signedOut: boolean;
+	/** The viewer's earlier rating, if any: the form starts from it and updates it. */
+	own: PlatformRating | undefined;
+	onRated: (response: RateResponse) => void;
+};
+
+/** SPEC 5: 1 to 5 stars (default 5) and an optional review, trimmed and left out when empty. */
+export function RatingForm({ platformId, platformName, signedOut, own, onRated }: RatingFormProps) {
+	const [rating, setRating] = useState(DEFAULT_RATING);
+	const [review, setReview] = useState('');
+	const [saving, setSaving] = useState(false);
+
+	// Start from the viewer's own rating once it is known (and again if it is a different one).
+	useEffect(() => {
+		if (!own) return;
+		setRating(own.rating);
+		setReview(own.review ?? '');
+	}, [own?.id]);
+
+	async function submit(event: SubmitEvent<HTMLFormElement>) {
+		event.preventDefault();
+		if (saving || !(await ensureSignedIn(SIGN_IN_TO_RATE))) return;
+		const text = review.trim();
+		setSaving(true);
+		try {
+			const response = await apiRequest<RateResponse>(
+				'POST',
+				`/api/platforms/${platformId}/ratings`,
+				text ? { rating, review: text } : { rating },
+			);
+			onRated(response);
+			setReview(text);
+			toast({
+				title: own ? 'Rating updated' : 'Rating submitted',
+				description: `Thank you for reviewing ${platformName}!`,
+			});
+		} catch (error) {
+			reportFailure('Error', error, 'Failed to submit your rating. Please try again.');
+		} finally {
+			setSaving(false);
+		}
+	}
+
+	return (
+		<form onSubmit={submit} className="grid gap-4" aria-labelledby="rate-heading">
+			<h3 id="rate-heading" className="text-base font-semibold text-ink">
+				{own ? 'Update your rating' : 'Rate this platform'}
+			</h3>
+			{signedOut && <SignInPrompt action="rate this platform" />}
+			<StarInput legend="Your rating" value={rating} onChange={setRating} />
+			<div className="grid gap-2">
+				<Label htmlFor="review-text">Review (optional)</Label>
+				<Textarea
+					id="review-text"
+					value={review}
+					onChange={(event) => setReview(event.target.value)}
+					maxLength={MAX_REVIEW_LENGTH}
+					placeholder={`What is it like to work with ${platformName}?`}
+					rows={4}
+				/>
+			</div>
+			<Button type="submit" loading={saving} className="justify-self-start">
+				{own ? 'Update Rating' : 'Submit Rating'}
+			</Button>
+		</form>
+	);
+}

@@ -1,0 +1,34 @@
+import { relativeTime } from '../../../lib/format';
+import { StarRating } from '../StarRating';
+import type { PlatformRating } from '../types';
+import { Avatar } from './Avatar';
+
+/** The platform's reviews, newest first; SPEC 2's empty text when there are none. */
+export function ReviewList({ reviews }: { reviews: PlatformRating[] }) {
+	if (reviews.length === 0) {
+		return (
+			<p className="py-6 text-center text-sm text-muted">No reviews yet. Be the first to review!</p>
+		);
+	}
+	return (
+		<ul className="divide-y divide-border" aria-label="User reviews">
+			{reviews.map((review) => (
+				<li key={review.id} className="flex gap-3 py-4" data-review={review.id}>
+					<Avatar username={review.user.username} />
+					<div className="min-w-0 flex-1">
+						<div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+							<span className="font-medium text-ink">{review.user.username}</span>
+							<StarRating rating={review.rating} />
+							<span className="text-xs text-muted">{relativeTime(review.createdAt)}</span>
+						</div>
+						{review.review && (
+							<p className="mt-1.5 text-sm leading-6 whitespace-pre-line break-words text-slate-700">
+								{review.review}
+							</p>
+						)}
+					</div>
+				</li>
+			))}
+		</ul>
+	);
+}

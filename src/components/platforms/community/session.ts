@@ -1,0 +1,42 @@
+/**
+ * Sign-in checks shared by the rating, comment and vote controls (SPEC 5: they need sign-in).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { ApiError, failureText } from '../../../lib/api-client';
+import type { PublicUser } from '../../../lib/validation/auth';
+import { $user, loadUser } from '../../../stores/session';
+import { toast } from '../../../stores/toast';
+
+/**
+ * The current user for rendering: undefined while loading. The server render and the
+ * hydrating render both see undefined (ssr: 'initial'), so the markup matches.
+ */
+export function useCurrentUser(): PublicUser | null | undefined {
+	const user = useStore($user, { ssr: 'initial' });
+	useEffect(() => {
+		void loadUser();
+	}, []);
+	return user;
+}
+
+/**
+ * True when someone is signed in; otherwise shows SPEC 5's 'Authentication required' toast
+ * with the given text. Waits for the user to load when a click comes first.
+ */
+export async function ensureSignedIn(description: string): Promise<boolean> {
+	const user = $user.get() === undefined ? await loadUser() : $user.get();
+	if (user) return true;
+	toast({ title: 'Authentication required', description, variant: 'destructive' });
+	return false;
+}
+
+/**
+ * A failed write: the catalogue's title (SPEC 8) with the server's message. A 401 means the
+ * session is gone (expired, or the account was banned), so the user is loaded again and the
+ * page switches to its signed-out prompts.
+ */
+export function reportFailure(title: string, error: unknown, fallback: string): void {
+	toast({ title, description: failureText(error, fallback), variant: 'destructive' });
+	if (error instanceof ApiError && error.status === 401) void loadUser(true);
+}

@@ -1,0 +1,33 @@
+/**
+ * What the platform endpoints answer, as islands see it. Type-only imports: nothing from
+ * src/server reaches a bundle, and the shapes stay defined once, next to the queries.
+ */
+import type { PlatformJson } from '../../server/platforms';
+import type { CommentJson, RatingJson, VoteResult } from '../../server/community';
+
+/** JSON turns Dates into ISO strings. */
+type Jsonified<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
+
+export type Platform = PlatformJson;
+export type PlatformRating = Jsonified<RatingJson>;
+export type PlatformComment = Jsonified<CommentJson>;
+export type VoteType = 'helpful' | 'unhelpful';
+export type { VoteResult };
+
+/** What a directory card shows (the listing's static first page carries only this). */
+export type PlatformCardData = Pick<
+	Platform,
+	| 'id'
+	| 'name'
+	| 'logo'
+	| 'category'
+	| 'description'
+	| 'features'
+	| 'isRecommended'
+	| 'rating'
+	| 'reviewCount'
+>;
+
+/** A platform's average and count, as POST /api/platforms/{id}/ratings answers them. */
+export type RatingSummary = { rating: number; reviewCount: number };
+export type RateResponse = { rating: PlatformRating; platform: RatingSummary };

@@ -1,0 +1,73 @@
+/**
+ * The platforms chosen for comparison (SPEC 2 and 9: at most 4). The compare page keeps it in
+ * sync with its URL and the listing's Compare buttons append to it. It is kept in
+ * sessionStorage: a comparison is a task of this tab, not something to find again next week.
+ */
+import { atom } from 'nanostores';
+
+export const MAX_COMPARE = 4;
+const STORAGE_KEY = 'rmh:compare';
+
+/** Positive whole ids, each once, at most MAX_COMPARE, in the order given. */
+export function normalizeCompareIds(ids: readonly unknown[]): number[] {
+	const unique: number[] = [];
+	for (const value of ids) {
+		const id = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+		if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || unique.includes(id))
+			continue;
+		unique.push(id);
+		if (unique.length === MAX_COMPARE) break;
+	}
+	return unique;
+}
+
+/** The compare page's query string for a selection ('' when empty); commas stay readable. */
+export function compareQuery(ids: readonly number[]): string {
+	return ids.length > 0 ? `?platforms=${ids.join(',')}` : '';
+}
+
+export function compareHref(ids: readonly number[]): string {
+	return `/compare${compareQuery(ids)}`;
+}
+
+function readStored(): number[] {
+	try {
+		const stored = sessionStorage.getItem(STORAGE_KEY);
+		const parsed: unknown = stored ? JSON.parse(stored) : [];
+		return Array.isArray(parsed) ? normalizeCompareIds(parsed) : [];
+	} catch {
+		return []; // storage blocked (privacy mode) or malformed: start empty
+	}
+}
+
+/**
+ * Islands read it in effects and handlers, never during their first render, so the markup
+ * the server rendered (always empty) and the hydrating render agree.
+ */
+export const $compareIds = atom<number[]>(typeof window === 'undefined' ? [] : readStored());
+
+export function setCompareIds(ids: readonly unknown[]): number[] {
+	const next = normalizeCompareIds(ids);
+	$compareIds.set(next);
+	try {
+		sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+	} catch {
+		// storage blocked: the selection still lives in the URL
+	}
+	return next;
+}
+
+/**
+ * Adds a platform unless it is already chosen; refuses (full: true) when 4 others are chosen.
+ * SPEC 5: add only when fewer than 4 are selected and it is not already selected.
+ */
+export function addToCompare(id: number): { ids: number[]; full: boolean } {
+	const current = $compareIds.get();
+	if (current.includes(id)) return { ids: current, full: false };
+	if (current.length >= MAX_COMPARE) return { ids: current, full: true };
+	return { ids: setCompareIds([...current, id]), full: false };
+}
+
+export function removeFromCompare(id: number): number[] {
+	return setCompareIds($compareIds.get().filter((chosen) => chosen !== id));
+}

@@ -1,0 +1,242 @@
+/**
+ * /compare in a browser: building a comparison from the listing's Compare buttons and the
+ * drop-down, the limit of 4, the URL kept in place and restored on reload, removing columns,
+ * rows marked where the platforms differ, and the empty state.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { cspViolations, launchBrowser, newPage } from '../setup/browser';
+import { startServer, type TestServer } from '../setup/server';
+import { apiPlatforms, hydrated, oneDecimal, toast, type ApiPlatform } from './platform-helpers';
+
+let server: TestServer;
+let browser: Browser;
+let all: ApiPlatform[];
+
+beforeAll(async () => {
+	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
+	await server.siteIdle();
+	all = await apiPlatforms(server);
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await server?.stop();
+});
+
+// A script, style or handler the Content-Security-Policy blocks is a bug.
+afterEach(() => {
+	expect(cspViolations).toEqual([]);
+});
+
+async function open(path: string, mobile = false): Promise<Page> {
+	const { page } = await newPage(browser, server.url, { mobile });
+	await page.goto(path);
+	await hydrated(page);
+	return page;
+}
+
+const picker = (page: Page) => page.getByLabel('Add a platform');
+const platformsParam = (page: Page) => new URL(page.url()).searchParams.get('platforms');
+
+/** The column headings' platform names, left to right. */
+function columnNames(page: Page): Promise<string[]> {
+	return page.locator('thead th[data-compare-column] a').allInnerTexts();
+}
+
+/** The drop-down's choices (the first option is the prompt). */
+async function choices(page: Page): Promise<string[]> {
+	return (await picker(page).locator('option').allInnerTexts()).slice(1);
+}
+
+async function clickCompare(page: Page, platform: ApiPlatform) {
+	await page
+		.locator(`[data-platform-card="${platform.id}"]`)
+		.getByRole('link', { name: `Compare ${platform.name}` })
+		.click();
+}
+
+describe('empty comparison', () => {
+	it('prompts to pick up to 4 platforms and offers Browse Platforms and Back to Platforms', async () => {
+		const page = await open('/compare');
+		await page.getByRole('heading', { name: 'No platforms selected' }).waitFor();
+		expect(await page.locator('main').innerText()).toContain('Select up to 4 platforms');
+		expect(await page.getByRole('link', { name: 'Back to Platforms' }).getAttribute('href')).toBe(
+			'/platforms',
+		);
+		await page.getByRole('link', { name: 'Browse Platforms' }).click();
+		await page.waitForURL(`${server.url}/platforms`);
+	});
+});
+
+describe('building a comparison', () => {
+	it('adds from the listing and the drop-down, skips duplicates and stops at 4', async () => {
+		const [first, second, third, fourth, fifth] = all;
+		const { page } = await newPage(browser, server.url);
+		await page.goto('/platforms');
+		await hydrated(page);
+		await clickCompare(page, first!);
+		await page.waitForURL(`${server.url}/compare?platforms=${first!.id}`);
+		await hydrated(page);
+		await expect.poll(() => columnNames(page)).toEqual([first!.name]);
+
+		await page.goto('/platforms');
+		await hydrated(page);
+		await clickCompare(page, second!);
+		await page.waitForURL(`${server.url}/compare?platforms=${first!.id},${second!.id}`);
+
+		// Comparing an already chosen platform again does not add it twice.
+		await page.goto('/platforms');
+		await hydrated(page);
+		await clickCompare(page, first!);
+		await page.waitForURL(`${server.url}/compare?platforms=${first!.id},${second!.id}`);
+		await hydrated(page);
+		await expect.poll(() => columnNames(page)).toEqual([first!.name, second!.name]);
+
+		// The drop-down lists only platforms not chosen yet.
+		expect(await choices(page)).not.toContain(first!.name);
+		expect((await choices(page)).length).toBe(all.length - 2);
+		await picker(page).selectOption({ label: third!.name });
+		await expect.poll(() => columnNames(page)).toEqual([first!.name, second!.name, third!.name]);
+		expect(await choices(page)).not.toContain(third!.name);
+		await picker(page).selectOption({ label: fourth!.name });
+		await expect
+			.poll(() => platformsParam(page))
+			.toBe([first, second, third, fourth].map((p) => p!.id).join(','));
+		expect(await picker(page).isDisabled()).toBe(true);
+		expect(await choices(page)).toEqual([]);
+		expect(await page.locator('main').innerText()).toContain('maximum of 4 platforms');
+
+		// A fifth Compare from the listing is refused with a toast.
+		await page.goto('/platforms?page=1');
+		await hydrated(page);
+		await clickCompare(page, fifth!);
+		await expect.poll(() => toast(page).innerText()).toContain('Comparison is full');
+		expect(new URL(page.url()).pathname).toBe('/platforms');
+
+		// The header's Compare link (no query) brings the tab's selection back.
+		await page.goto('/compare');
+		await hydrated(page);
+		await expect
+			.poll(() => columnNames(page))
+			.toEqual([first, second, third, fourth].map((p) => p!.name));
+		expect(platformsParam(page)).toBe([first, second, third, fourth].map((p) => p!.id).join(','));
+	});
+
+	it('restores the selection from the URL on reload and drops unknown ids', async () => {
+		const [a, b, c, d] = all;
+		const page = await open(
+			`/compare?platforms=99999,${a!.id},${b!.id},abc,${c!.id},${b!.id},${d!.id}`,
+		);
+		const four = [a, b, c, d].map((platform) => platform!.name);
+		await expect.poll(() => columnNames(page)).toEqual(four);
+		expect(platformsParam(page)).toBe([a, b, c, d].map((platform) => platform!.id).join(','));
+		await page.reload();
+		await hydrated(page);
+		await expect.poll(() => columnNames(page)).toEqual(four);
+	});
+
+	it('removes a column, updates the URL in place and offers the platform again', async () => {
+		const [a, b] = all;
+		const page = await open(`/compare?platforms=${a!.id},${b!.id}`);
+		await expect.poll(() => columnNames(page)).toEqual([a!.name, b!.name]);
+		const entries = await page.evaluate(() => window.history.length);
+		await page.getByRole('button', { name: `Remove ${a!.name} from comparison` }).click();
+		await expect.poll(() => columnNames(page)).toEqual([b!.name]);
+		expect(platformsParam(page)).toBe(String(b!.id));
+		expect(await page.evaluate(() => window.history.length)).toBe(entries);
+		await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('compare-add');
+		expect(await choices(page)).toContain(a!.name);
+		await page.getByRole('button', { name: `Remove ${b!.name} from comparison` }).click();
+		await page.getByRole('heading', { name: 'No platforms selected' }).waitFor();
+		expect(new URL(page.url()).search).toBe('');
+	});
+});
+
+describe('the table', () => {
+	it('marks the rows whose values differ, in words for screen readers too', async () => {
+		// Two platforms of the same category with different ratings.
+		const groups = new Map<string, ApiPlatform[]>();
+		for (const platform of all)
+			groups.set(platform.category, [...(groups.get(platform.category) ?? []), platform]);
+		const pair = [...groups.values()]
+			.find((group) => group.length >= 2 && group[0]!.rating !== group[1]!.rating)!
+			.slice(0, 2);
+		const [a, b] = pair as [ApiPlatform, ApiPlatform];
+		const page = await open(`/compare?platforms=${a.id},${b.id}`);
+		await expect.poll(() => columnNames(page)).toEqual([a.name, b.name]);
+
+		const expected: Record<string, boolean> = {
+			rating: oneDecimal(a.rating) !== oneDecimal(b.rating),
+			reviews: a.reviewCount !== b.reviewCount,
+			category: false,
+			recommended: a.isRecommended !== b.isRecommended,
+			pricing: a.pricing !== b.pricing,
+			pros: JSON.stringify(a.pros) !== JSON.stringify(b.pros),
+			cons: JSON.stringify(a.cons) !== JSON.stringify(b.cons),
+			features: JSON.stringify(a.features) !== JSON.stringify(b.features),
+			logo: false,
+			website: false,
+		};
+		for (const [row, differs] of Object.entries(expected)) {
+			const header = page.locator(`tr[data-row="${row}"] th`);
+			expect([row, (await header.innerText()).includes('Differs')]).toEqual([row, differs]);
+		}
+		expect(expected.rating).toBe(true);
+	});
+
+	it('shows logo, stars, reviews, category, tick, website, pricing, 3 pros, 2 cons and 5 features', async () => {
+		const noLogo = all.find((platform) => platform.logo === null)!;
+		const rich = all.find(
+			(platform) => platform.pros.length > 3 && platform.features.length > 5 && platform.logo,
+		)!;
+		const page = await open(`/compare?platforms=${rich.id},${noLogo.id}`);
+		await expect.poll(() => columnNames(page)).toEqual([rich.name, noLogo.name]);
+		const cell = (row: string, column: number) =>
+			page.locator(`tr[data-row="${row}"] td`).nth(column);
+
+		expect(await cell('logo', 0).locator('img').getAttribute('src')).toBe(rich.logo);
+		expect(await cell('logo', 1).locator('img').getAttribute('src')).toBe('/api/placeholder/60/40');
+		expect(
+			await cell('rating', 0)
+				.getByRole('img', { name: `Rated ${oneDecimal(rich.rating)} out of 5` })
+				.count(),
+		).toBe(1);
+		expect(await cell('rating', 0).innerText()).toContain(oneDecimal(rich.rating));
+		expect(await cell('reviews', 0).innerText()).toContain(String(rich.reviewCount));
+		expect(await cell('category', 1).innerText()).toBe(noLogo.category);
+		expect(await cell('recommended', 0).innerText()).toBe(rich.isRecommended ? 'Yes' : 'No');
+		const website = cell('website', 0).getByRole('link');
+		expect(await website.getAttribute('href')).toBe(rich.websiteUrl);
+		expect(await website.getAttribute('target')).toBe('_blank');
+		expect(await cell('pricing', 0).innerText()).toBe(rich.pricing);
+		expect(await cell('pros', 0).getByRole('listitem').allInnerTexts()).toEqual([
+			...rich.pros.slice(0, 3),
+			`+${rich.pros.length - 3} more`,
+		]);
+		const cons = await cell('cons', 0).getByRole('listitem').allInnerTexts();
+		expect(cons.slice(0, 2)).toEqual(rich.cons.slice(0, 2));
+		expect(await cell('features', 0).getByRole('listitem').allInnerTexts()).toEqual([
+			...rich.features.slice(0, 5),
+			`+${rich.features.length - 5} more features`,
+		]);
+	});
+
+	it('scrolls sideways inside its own region on a phone', async () => {
+		const ids = all
+			.slice(0, 4)
+			.map((platform) => platform.id)
+			.join(',');
+		const page = await open(`/compare?platforms=${ids}`, true);
+		await expect.poll(() => columnNames(page)).toHaveLength(4);
+		const region = page.getByRole('region', { name: 'Platform comparison' });
+		const [scrollWidth, clientWidth] = await region.evaluate((element) => [
+			element.scrollWidth,
+			element.clientWidth,
+		]);
+		expect(scrollWidth).toBeGreaterThan(clientWidth);
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+			390,
+		);
+	});
+});
