@@ -10,9 +10,19 @@ export const $user = atom<PublicUser | null | undefined>(undefined);
 
 let loading: Promise<PublicUser | null> | undefined;
 
+/** Set by the server beside the HttpOnly session cookie; no hint means no session. */
+function mayBeSignedIn(): boolean {
+	return document.cookie.split(';').some((part) => part.trim().startsWith('signed_in='));
+}
+
 /** Loads the current user once per page; call again with force after profile changes. */
 export function loadUser(force = false): Promise<PublicUser | null> {
 	if (loading && !force) return loading;
+	if (!mayBeSignedIn()) {
+		$user.set(null);
+		loading = Promise.resolve(null);
+		return loading;
+	}
 	loading = apiRequest<PublicUser>('GET', '/api/user')
 		.catch((error: unknown) => {
 			if (error instanceof ApiError && error.status === 401) return null;

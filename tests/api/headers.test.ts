@@ -63,7 +63,7 @@ describe('forwarding headers and redirects', () => {
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ email: 'user@example.com', password: 'user123' }),
 		});
-		const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+		const cookie = login.headers.getSetCookie().find((line) => line.startsWith('session='))!.split(';')[0]!;
 		const redirect = await fetch(`${server.url}/auth`, { headers: { ...forged, cookie }, redirect: 'manual' });
 		expect(redirect.status).toBe(302);
 		const location = redirect.headers.get('location')!;

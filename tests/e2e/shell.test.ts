@@ -158,8 +158,22 @@ describe('404 and route protection', () => {
 		await page.waitForURL(`${server.url}/`);
 	});
 
-	it('shows the centred spinner while the session loads, then sends visitors to /auth', async () => {
+	it('sends visitors straight to /auth', async () => {
 		const { page } = await newPage(browser, server.url);
+		const asked: string[] = [];
+		page.on('request', (request) => {
+			if (request.url().endsWith('/api/user')) asked.push(request.url());
+		});
+		await page.goto('/profile');
+		await page.waitForURL(`${server.url}/auth`);
+		// Without the signed-in hint cookie no page asks the server who the visitor is.
+		expect(asked).toEqual([]);
+	});
+
+	it('shows the centred spinner while the session loads, then the protected page', async () => {
+		const account = await register('shell-spinner@example.com', 'shell_spinner');
+		const { page, context } = await newPage(browser, server.url);
+		await signInAs(context, account.email, account.password);
 		let release!: () => void;
 		const held = new Promise<void>((resolve) => (release = resolve));
 		await page.route('**/api/user', async (route) => {
@@ -169,7 +183,7 @@ describe('404 and route protection', () => {
 		await page.goto('/profile');
 		await expect.poll(() => page.getByRole('status').filter({ hasText: /loading/i }).first().isVisible()).toBe(true);
 		release();
-		await page.waitForURL(`${server.url}/auth`);
+		await expect.poll(() => page.getByTestId('profile-username').innerText()).toBe('shell_spinner');
 	});
 });
 

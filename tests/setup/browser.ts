@@ -34,7 +34,9 @@ export async function newPage(
 		isMobile: options.mobile ?? false,
 		hasTouch: options.mobile ?? false,
 	});
-	context.setDefaultTimeout(10_000);
+	// Generous: a cold server and browser on a busy 2-core CI machine can take seconds.
+	context.setDefaultTimeout(15_000);
+	context.setDefaultNavigationTimeout(30_000);
 	const page = await context.newPage();
 	// A script or style the Content-Security-Policy blocks is a bug: fail loudly.
 	page.on('console', (message) => {

@@ -9,6 +9,12 @@ import { db, schema } from '../db';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE = 'session';
+/**
+ * A readable companion of the session cookie, holding no secret: it tells page scripts that a
+ * session may exist, so visitors' pages never ask GET /api/user just to hear 401 (a console
+ * error in every anonymous page view).
+ */
+export const SIGNED_IN_HINT_COOKIE = 'signed_in';
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 
@@ -92,21 +98,13 @@ export function deleteExpiredSessions(now = Date.now()): void {
 }
 
 export function setSessionCookie(cookies: AstroCookies, token: string, expiresAt: Date): void {
-	cookies.set(SESSION_COOKIE, token, {
-		httpOnly: true,
-		sameSite: 'lax',
-		secure: config().secureCookies,
-		path: '/',
-		expires: expiresAt,
-	});
+	const options = { sameSite: 'lax', secure: config().secureCookies, path: '/', expires: expiresAt } as const;
+	cookies.set(SESSION_COOKIE, token, { ...options, httpOnly: true });
+	cookies.set(SIGNED_IN_HINT_COOKIE, '1', options);
 }
 
 export function clearSessionCookie(cookies: AstroCookies): void {
-	cookies.set(SESSION_COOKIE, '', {
-		httpOnly: true,
-		sameSite: 'lax',
-		secure: config().secureCookies,
-		path: '/',
-		maxAge: 0,
-	});
+	const options = { sameSite: 'lax', secure: config().secureCookies, path: '/', maxAge: 0 } as const;
+	cookies.set(SESSION_COOKIE, '', { ...options, httpOnly: true });
+	cookies.set(SIGNED_IN_HINT_COOKIE, '', options);
 }
