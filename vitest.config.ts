@@ -11,5 +11,7 @@ export default defineConfig({
 		maxWorkers: 2,
 		minWorkers: 1,
 		globalSetup: ['tests/setup/global.ts'],
+		// Browser checks poll the page; give a busy machine time before calling it a failure.
+		expect: { poll: { timeout: 10_000, interval: 50 } },
 	},
 });
