@@ -6,7 +6,10 @@ export type ModerationStatus = 'pending' | 'approved' | 'rejected';
 /** What an editor may set; 'pending' is only ever a starting point. */
 export type ModerationDecision = 'approved' | 'rejected';
 
-export const MODERATION_DECISIONS = ['approved', 'rejected'] as const satisfies readonly ModerationDecision[];
+export const MODERATION_DECISIONS = [
+	'approved',
+	'rejected',
+] as const satisfies readonly ModerationDecision[];
 
 const TRANSITIONS: Record<ModerationStatus, readonly ModerationDecision[]> = {
 	pending: ['approved', 'rejected'],
@@ -20,7 +23,5 @@ export function canModerate(from: ModerationStatus, to: ModerationDecision): boo
 
 /** Why a transition is refused, in words an editor understands. */
 export function refusedTransitionMessage(from: ModerationStatus, to: ModerationDecision): string {
-	return from === to
-		? `This comment is already ${to}.`
-		: `A ${from} comment cannot be ${to}.`;
+	return from === to ? `This comment is already ${to}.` : `A ${from} comment cannot be ${to}.`;
 }

@@ -351,7 +351,8 @@ function moderationJson({
 }: ModerationRow): ModerationCommentJson {
 	return {
 		...row,
-		platform: platformId === null || platformName === null ? null : { id: platformId, name: platformName },
+		platform:
+			platformId === null || platformName === null ? null : { id: platformId, name: platformName },
 		author: username === null || email === null ? null : { username, email },
 	};
 }
@@ -380,11 +381,14 @@ export function listCommentsForModeration(query: {
 
 /**
  * Sets a comment's status along SPEC 4's transitions only (see src/lib/comment-moderation.ts);
- * anything else is a 400 that says why. The platform page is regenerated when the set of
- * approved comments changed.
+ * anything else is a 400 that says why. When the set of approved (public) comments changed,
+ * the platform is announced as 'commented' so anything generated from it is refreshed.
  */
-export function moderateComment(commentId: number, status: ModerationDecision): ModerationCommentJson {
-	const result = db().transaction(
+export function moderateComment(
+	commentId: number,
+	status: ModerationDecision,
+): ModerationCommentJson {
+	const { comment, publicChange } = db().transaction(
 		(tx) => {
 			const current = findComment(tx, commentId);
 			if (!current) throw new HttpError(404, COMMENT_NOT_FOUND);
@@ -392,13 +396,15 @@ export function moderateComment(commentId: number, status: ModerationDecision): 
 				throw new HttpError(400, refusedTransitionMessage(current.status, status));
 			}
 			tx.update(platformComments).set({ status }).where(eq(platformComments.id, commentId)).run();
-			const comment = selectModeration(tx).where(eq(platformComments.id, commentId)).get()!;
-			// Only approved comments are public; pending -> rejected changes no page.
-			return { comment: moderationJson(comment), publicChange: current.status === 'approved' || status === 'approved' };
+			const row = selectModeration(tx).where(eq(platformComments.id, commentId)).get()!;
+			// Only approved comments are public; pending -> rejected changes nothing visible.
+			return {
+				comment: moderationJson(row),
+				publicChange: current.status === 'approved' || status === 'approved',
+			};
 		},
 		{ behavior: 'immediate' },
 	);
-	const { comment, publicChange } = result;
 	if (publicChange && comment.platform) {
 		platformChanged({ id: comment.platform.id, kind: 'commented' });
 	}

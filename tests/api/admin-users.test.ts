@@ -8,13 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../src/server/db';
 import type { TestServer } from '../setup/server';
 import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
-import {
-	TestClient,
-	USER_FIELDS,
-	registerUser,
-	signedInClient,
-	type Registered,
-} from './helpers';
+import { TestClient, USER_FIELDS, registerUser, signedInClient, type Registered } from './helpers';
 import { registerEditor } from './platform-fixtures';
 
 let server: TestServer;
@@ -56,7 +50,10 @@ describe('roles', () => {
 		['GET /api/admin/users', (c) => c.get('/api/admin/users')],
 		['PUT ban', (c, id) => c.put(`/api/admin/users/${id}/ban`)],
 		['PUT unban', (c, id) => c.put(`/api/admin/users/${id}/unban`)],
-		['PUT password', (c, id) => c.put(`/api/admin/users/${id}/password`, { password: 'new-secret' })],
+		[
+			'PUT password',
+			(c, id) => c.put(`/api/admin/users/${id}/password`, { password: 'new-secret' }),
+		],
 	];
 
 	it.each(cases)('%s: anonymous 401, user 403, banned 401, editor 200', async (_name, call) => {
@@ -92,7 +89,8 @@ describe('GET /api/admin/users', () => {
 		const answer = await roles.editor.client.get('/api/admin/users');
 		expect(answer.status).toBe(200);
 		expect(Object.keys(answer.body).sort()).toEqual(['stats', 'total', 'users']);
-		for (const user of answer.body.users) expect(Object.keys(user).sort()).toEqual([...USER_FIELDS]);
+		for (const user of answer.body.users)
+			expect(Object.keys(user).sort()).toEqual([...USER_FIELDS]);
 		const all = server.db.select().from(users).all();
 		expect(answer.body.total).toBe(all.length);
 		expect(answer.body.stats).toEqual({
@@ -179,7 +177,11 @@ describe('GET /api/admin/users', () => {
 		for (let i = 0; i < missing; i++) {
 			server.db
 				.insert(users)
-				.values({ username: `bulk_${process.pid}_${i}`, email: `bulk${i}.${process.pid}@example.com`, passwordHash: 'x' })
+				.values({
+					username: `bulk_${process.pid}_${i}`,
+					email: `bulk${i}.${process.pid}@example.com`,
+					passwordHash: 'x',
+				})
 				.run();
 		}
 		const { body } = await roles.editor.client.get('/api/admin/users');
@@ -275,7 +277,9 @@ describe('PUT /api/admin/users/{id}/password', () => {
 		expect(sessionCount(target.id)).toBe(0);
 		expect((await target.client.get('/api/user')).status).toBe(401);
 		expect((await target.second.get('/api/user')).status).toBe(401);
-		expect((await new TestClient(server.url).login(target.email, target.password)).status).toBe(401);
+		expect((await new TestClient(server.url).login(target.email, target.password)).status).toBe(
+			401,
+		);
 		const fresh = await signedInClient(server, target.email, 'brand-new-pass');
 		expect((await fresh.get('/api/user')).body.id).toBe(target.id);
 		// The editor's own session is untouched.
@@ -292,7 +296,7 @@ describe('PUT /api/admin/users/{id}/password', () => {
 		await signedInClient(server, other.email, 'editor-two-pass');
 	});
 
-	it('refuses changing one\'s own password here (403)', async () => {
+	it("refuses changing one's own password here (403)", async () => {
 		const before = storedUser(roles.editor.id).passwordHash;
 		const answer = await roles.editor.client.put(`/api/admin/users/${roles.editor.id}/password`, {
 			password: 'my-new-pass',

@@ -15,12 +15,24 @@ export type DialogContentProps = Omit<
 	description?: ReactNode;
 	/** Hide the corner close button (e.g. when the footer has its own Cancel). */
 	hideClose?: boolean;
+	/** Width on larger screens: 'md' (default) for short forms, 'lg'/'xl' for editors. */
+	size?: DialogSize;
+};
+
+export type DialogSize = 'md' | 'lg' | 'xl';
+
+// A prop rather than a className: cn() appends without merging, so max-w-* could not override.
+const dialogWidths: Record<DialogSize, string> = {
+	md: 'max-w-lg',
+	lg: 'max-w-2xl',
+	xl: 'max-w-3xl',
 };
 
 export function DialogContent({
 	title,
 	description,
 	hideClose = false,
+	size = 'md',
 	className,
 	children,
 	...props
@@ -32,7 +44,8 @@ export function DialogContent({
 				// Without a description Radix wants aria-describedby explicitly unset.
 				{...(description ? {} : { 'aria-describedby': undefined })}
 				className={cn(
-					'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-surface p-6 shadow-xl data-[state=open]:animate-dialog-in',
+					'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-surface p-6 shadow-xl data-[state=open]:animate-dialog-in',
+					dialogWidths[size],
 					className,
 				)}
 				{...props}

@@ -26,7 +26,9 @@ export type UserListQuery = z.output<typeof userListQuerySchema>;
 export const adminPasswordSchema = z
 	.object({
 		password: z.string({ error: 'Please ensure passwords match and are not empty.' }).default(''),
-		confirmPassword: z.string({ error: 'Please ensure passwords match and are not empty.' }).optional(),
+		confirmPassword: z
+			.string({ error: 'Please ensure passwords match and are not empty.' })
+			.optional(),
 	})
 	.superRefine((value, ctx) => {
 		const problem = adminPasswordProblem(value.password, value.confirmPassword);

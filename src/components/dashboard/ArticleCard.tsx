@@ -1,0 +1,77 @@
+import { formatDate } from '../../lib/format';
+import { Button } from '../ui/Button';
+import type { AdminArticle } from './api-types';
+import { Badge } from './Badge';
+
+const MAX_TAGS = 3;
+
+export type ArticleCardProps = {
+	article: AdminArticle;
+	onEdit: () => void;
+	onDelete: () => void;
+};
+
+/** One article in the editor's list (SPEC 2 News tab). */
+export function ArticleCard({ article, onEdit, onDelete }: ArticleCardProps) {
+	const tags = article.tags.slice(0, MAX_TAGS);
+	const hidden = article.tags.length - tags.length;
+	return (
+		<article
+			className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-5 shadow-sm"
+			data-testid="article-card"
+		>
+			<div className="flex flex-wrap items-start justify-between gap-3">
+				<div className="min-w-0 flex-1">
+					<div className="flex flex-wrap items-center gap-2">
+						<h3 className="text-lg font-semibold leading-tight text-ink">{article.title}</h3>
+						{article.isPublished ? (
+							<Badge tone="success">Published</Badge>
+						) : (
+							<Badge tone="warning">Draft</Badge>
+						)}
+					</div>
+					<p className="mt-1 text-sm text-muted">
+						<span>{article.category}</span>
+						<span aria-hidden="true"> · </span>
+						<span>{article.readTime} min read</span>
+						<span aria-hidden="true"> · </span>
+						<span>by {article.author?.username ?? 'Unknown author'}</span>
+					</p>
+				</div>
+				<div className="flex gap-2">
+					<Button variant="outline" size="sm" aria-label={`Edit ${article.title}`} onClick={onEdit}>
+						Edit
+					</Button>
+					<Button
+						variant="destructive"
+						size="sm"
+						aria-label={`Delete ${article.title}`}
+						onClick={onDelete}
+					>
+						Delete
+					</Button>
+				</div>
+			</div>
+			<p className="line-clamp-2 text-sm text-slate-700">{article.excerpt}</p>
+			<div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
+				<ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+					{tags.map((tag) => (
+						<li key={tag}>
+							<Badge>{tag}</Badge>
+						</li>
+					))}
+					{hidden > 0 && (
+						<li>
+							<Badge>+{hidden} more</Badge>
+						</li>
+					)}
+				</ul>
+				<p>
+					Created {formatDate(article.createdAt)}
+					<span aria-hidden="true"> · </span>
+					Updated {formatDate(article.updatedAt)}
+				</p>
+			</div>
+		</article>
+	);
+}

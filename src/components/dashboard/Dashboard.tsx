@@ -1,0 +1,85 @@
+/**
+ * The dashboard itself, once the session is known to be an editor's: the header and the seven
+ * tabs (SPEC 2), the active tab kept in the URL. Each tab's code loads when the tab is first
+ * opened (React.lazy), and this file loads only for editors (see EditorDashboard.tsx).
+ */
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import type { PublicUser } from '../../lib/validation/auth';
+import { buttonClasses } from '../ui/button-classes';
+import { Spinner } from '../ui/Spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
+import { DASHBOARD_TABS, pushTabToUrl, tabFromUrl, type DashboardTab } from './dashboard-tabs';
+
+const OverviewTab = lazy(() => import('./OverviewTab'));
+const PlatformsPanel = lazy(() => import('./PlatformsPanel'));
+const ArticlesTab = lazy(() => import('./ArticlesTab'));
+const PagesTab = lazy(() => import('./PagesTab'));
+const CommentsTab = lazy(() => import('./CommentsTab'));
+const UsersTab = lazy(() => import('./UsersTab'));
+
+const PANELS: Record<DashboardTab, ComponentType> = {
+	overview: OverviewTab,
+	platforms: PlatformsPanel,
+	news: () => <ArticlesTab kind="news" />,
+	education: () => <ArticlesTab kind="education" />,
+	pages: PagesTab,
+	comments: CommentsTab,
+	users: UsersTab,
+};
+
+export default function Dashboard({ user }: { user: PublicUser }) {
+	const [tab, setTab] = useState<DashboardTab>(tabFromUrl);
+
+	// Back and Forward move between the tabs recorded in the history.
+	useEffect(() => {
+		const onPopState = () => setTab(tabFromUrl());
+		window.addEventListener('popstate', onPopState);
+		return () => window.removeEventListener('popstate', onPopState);
+	}, []);
+
+	function choose(value: string) {
+		const next = value as DashboardTab;
+		setTab(next);
+		pushTabToUrl(next);
+	}
+
+	return (
+		<div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+			<div className="flex flex-wrap items-center justify-between gap-4">
+				<div>
+					<h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+						Editor Dashboard
+					</h1>
+					<p className="mt-1 text-muted" data-testid="dashboard-welcome">
+						Welcome, {user.username}
+					</p>
+				</div>
+				<a href="/" className={buttonClasses({ variant: 'outline' })}>
+					View Site
+				</a>
+			</div>
+			<Tabs value={tab} onValueChange={choose} className="mt-6">
+				{/* Seven tabs do not fit a phone: the row scrolls sideways instead of wrapping. */}
+				<div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+					<TabsList aria-label="Dashboard sections">
+						{DASHBOARD_TABS.map(({ id, label }) => (
+							<TabsTrigger key={id} value={id}>
+								{label}
+							</TabsTrigger>
+						))}
+					</TabsList>
+				</div>
+				{DASHBOARD_TABS.map(({ id, label }) => {
+					const Panel = PANELS[id];
+					return (
+						<TabsContent key={id} value={id} className="mt-6 focus-visible:outline-offset-4">
+							<Suspense fallback={<Spinner label={`Loading ${label.toLowerCase()}...`} />}>
+								<Panel />
+							</Suspense>
+						</TabsContent>
+					);
+				})}
+			</Tabs>
+		</div>
+	);
+}

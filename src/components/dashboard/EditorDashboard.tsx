@@ -1,0 +1,41 @@
+/**
+ * The /editor-dashboard island (SPEC 2): a spinner with 'Loading dashboard...' while the
+ * session loads, home for anyone who is not an editor, else the dashboard. Only this small
+ * gate ships with the page; the dashboard (Radix Tabs and the tabs' code) loads for editors.
+ */
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect } from 'react';
+import { redirectTo } from '../../lib/navigation';
+import { $user, loadUser } from '../../stores/session';
+import { Spinner } from '../ui/Spinner';
+
+const Dashboard = lazy(() => import('./Dashboard'));
+
+function LoadingDashboard() {
+	return (
+		<div className="flex min-h-[60vh] items-center justify-center">
+			<Spinner label="Loading dashboard..." />
+		</div>
+	);
+}
+
+export default function EditorDashboard() {
+	const user = useStore($user);
+
+	useEffect(() => {
+		void loadUser();
+	}, []);
+
+	// SPEC 2: the dashboard sends visitors and non-editors home (not to /auth or Access Denied).
+	const allowed = user?.role === 'editor';
+	useEffect(() => {
+		if (user !== undefined && !allowed) redirectTo('/');
+	}, [user, allowed]);
+
+	if (!user || !allowed) return <LoadingDashboard />;
+	return (
+		<Suspense fallback={<LoadingDashboard />}>
+			<Dashboard user={user} />
+		</Suspense>
+	);
+}

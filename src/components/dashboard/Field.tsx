@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { FormMessage } from '../ui/FormMessage';
+import { Label } from '../ui/Label';
+
+/** Props that tie a control to its label and inline error (spread onto Input/Textarea/select). */
+export function controlProps(id: string, error?: string) {
+	return {
+		id,
+		'aria-invalid': error ? true : undefined,
+		'aria-describedby': error ? `${id}-error` : undefined,
+	} as const;
+}
+
+export type FieldProps = {
+	id: string;
+	label: string;
+	/** Marks the label; the form checks the rule itself. */
+	required?: boolean;
+	error?: string;
+	hint?: string;
+	children: ReactNode;
+};
+
+/** Label, control and inline error of one form field. */
+export function Field({ id, label, required, error, hint, children }: FieldProps) {
+	return (
+		<div className="grid content-start gap-1.5">
+			<Label htmlFor={id}>
+				{label}
+				{required && (
+					<span className="text-destructive" aria-hidden="true">
+						{' '}
+						*
+					</span>
+				)}
+			</Label>
+			{children}
+			{hint && !error && <p className="text-xs text-muted">{hint}</p>}
+			<FormMessage id={`${id}-error`}>{error}</FormMessage>
+		</div>
+	);
+}
+
+/** Focuses the first control with aria-invalid inside `form` (after a failed submit). */
+export function focusFirstInvalid(form: HTMLElement | null): void {
+	requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

@@ -1,0 +1,120 @@
+/**
+ * A markdown field with Write and Preview tabs (SPEC 2). The preview asks the server to render
+ * (POST /api/admin/markdown-preview, the same renderMarkdown as the public pages), so the
+ * editor sees exactly what visitors will, and no markdown library is shipped to the browser.
+ */
+import { useEffect, useState } from 'react';
+import { apiRequest, failureText } from '../../lib/api-client';
+import { Textarea } from '../ui/Input';
+import { Label } from '../ui/Label';
+import { SpinnerIcon } from '../ui/Spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
+import { controlProps } from './Field';
+import { FormMessage } from '../ui/FormMessage';
+import { markdownClasses } from './markdown-classes';
+
+export type MarkdownEditorProps = {
+	id: string;
+	label: string;
+	value: string;
+	onChange: (value: string) => void;
+	error?: string;
+	required?: boolean;
+	disabled?: boolean;
+	rows?: number;
+};
+
+type Preview = { source: string; html: string } | { source: string; error: string };
+
+export function MarkdownEditor({
+	id,
+	label,
+	value,
+	onChange,
+	error,
+	required,
+	disabled,
+	rows = 12,
+}: MarkdownEditorProps) {
+	const [tab, setTab] = useState<'write' | 'preview'>('write');
+	const [preview, setPreview] = useState<Preview | null>(null);
+
+	// An error is fixed in the Write tab: go back there so the field can take focus.
+	useEffect(() => {
+		if (error) setTab('write');
+	}, [error]);
+
+	const empty = value.trim() === '';
+	const current = preview?.source === value ? preview : null;
+	useEffect(() => {
+		if (tab !== 'preview' || empty || current) return;
+		let live = true;
+		apiRequest<{ html: string }>('POST', '/api/admin/markdown-preview', { content: value }).then(
+			({ html }) => live && setPreview({ source: value, html }),
+			(reason: unknown) =>
+				live &&
+				setPreview({
+					source: value,
+					error: failureText(reason, 'The preview could not be rendered.'),
+				}),
+		);
+		return () => {
+			live = false;
+		};
+	}, [tab, value, empty, current]);
+
+	return (
+		<div className="grid content-start gap-1.5">
+			<Label htmlFor={id}>
+				{label}
+				{required && (
+					<span className="text-destructive" aria-hidden="true">
+						{' '}
+						*
+					</span>
+				)}
+			</Label>
+			<Tabs value={tab} onValueChange={(next) => setTab(next as 'write' | 'preview')}>
+				<TabsList aria-label={`${label} editor mode`}>
+					<TabsTrigger value="write">Write</TabsTrigger>
+					<TabsTrigger value="preview">Preview</TabsTrigger>
+				</TabsList>
+				{/* Always mounted (hidden when inactive), so the label and error focus keep working. */}
+				<TabsContent value="write" forceMount hidden={tab !== 'write'} className="mt-2">
+					<Textarea
+						{...controlProps(id, error)}
+						value={value}
+						onChange={(event) => onChange(event.target.value)}
+						rows={rows}
+						disabled={disabled}
+						className="font-mono"
+						placeholder="Write markdown: # Heading, **bold**, [link](https://...)"
+					/>
+				</TabsContent>
+				<TabsContent value="preview" className="mt-2">
+					<div
+						className="min-h-32 rounded-md border border-border bg-white p-4"
+						data-testid={`${id}-preview`}
+						aria-live="polite"
+					>
+						{empty ? (
+							<p className="text-sm text-muted">
+								Start typing in the Write tab to see the preview...
+							</p>
+						) : !current ? (
+							<p className="inline-flex items-center gap-2 text-sm text-muted">
+								<SpinnerIcon /> Rendering preview...
+							</p>
+						) : 'error' in current ? (
+							<p className="text-sm text-red-800">{current.error}</p>
+						) : (
+							// Sanitized by renderMarkdown (DOMPurify) on the server.
+							<div className={markdownClasses} dangerouslySetInnerHTML={{ __html: current.html }} />
+						)}
+					</div>
+				</TabsContent>
+			</Tabs>
+			<FormMessage id={`${id}-error`}>{error}</FormMessage>
+		</div>
+	);
+}

@@ -1,0 +1,169 @@
+/**
+ * The Pages tab (SPEC 2): the static pages with who changed them last; selecting one edits its
+ * title and markdown content, with Reset (back to the saved text) and Save Page.
+ */
+import { useStore } from '@nanostores/react';
+import { useState, type SubmitEvent } from 'react';
+import { apiRequest, failureText } from '../../lib/api-client';
+import { cn } from '../../lib/class-names';
+import { formatDate } from '../../lib/format';
+import { $user } from '../../stores/session';
+import { toast } from '../../stores/toast';
+import { Button } from '../ui/Button';
+import { Input } from '../ui/Input';
+import { Spinner } from '../ui/Spinner';
+import type { AdminPage } from './api-types';
+import { controlProps, Field } from './Field';
+import { LoadError } from './LoadError';
+import { MarkdownEditor } from './MarkdownEditor';
+import { PanelHeader } from './PanelHeader';
+import { useApiData } from './use-api-data';
+
+type Draft = { title: string; content: string };
+
+function PageEditor() {
+	const pages = useApiData<AdminPage[]>('/api/pages');
+	const [selected, setSelected] = useState<AdminPage | null>(null);
+	const [draft, setDraft] = useState<Draft>({ title: '', content: '' });
+	const [titleError, setTitleError] = useState<string>();
+	const [saving, setSaving] = useState(false);
+
+	function select(page: AdminPage) {
+		setSelected(page);
+		setDraft({ title: page.title, content: page.content });
+		setTitleError(undefined);
+	}
+
+	async function onSave(event: SubmitEvent) {
+		event.preventDefault();
+		if (!selected) {
+			toast({ title: 'Please select a page to edit', variant: 'destructive' });
+			return;
+		}
+		if (!draft.title.trim()) {
+			setTitleError('Title is required.');
+			return;
+		}
+		setSaving(true);
+		try {
+			const saved = await apiRequest<AdminPage>(
+				'PUT',
+				`/api/pages/${encodeURIComponent(selected.slug)}`,
+				{
+					title: draft.title.trim(),
+					content: draft.content,
+				},
+			);
+			select(saved);
+			pages.reload();
+			toast({ title: 'Success', description: 'Page updated successfully!' });
+		} catch (error) {
+			toast({
+				title: 'Error',
+				description: failureText(error, 'Failed to update page'),
+				variant: 'destructive',
+			});
+		} finally {
+			setSaving(false);
+		}
+	}
+
+	const changed =
+		!!selected && (draft.title !== selected.title || draft.content !== selected.content);
+
+	return (
+		<section aria-labelledby="pages-heading">
+			<PanelHeader
+				id="pages-heading"
+				title="Pages"
+				description="About, contact and the legal pages."
+			/>
+			<div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+				<div>
+					<h3 className="mb-2 text-sm font-semibold text-ink">Static pages</h3>
+					{pages.error && !pages.data ? (
+						<LoadError what="the pages" error={pages.error} onRetry={pages.reload} />
+					) : !pages.data ? (
+						<Spinner label="Loading pages..." />
+					) : (
+						<ul className="grid gap-2">
+							{pages.data.map((page) => (
+								<li key={page.slug}>
+									<button
+										type="button"
+										onClick={() => select(page)}
+										aria-current={selected?.slug === page.slug ? 'true' : undefined}
+										className={cn(
+											'w-full rounded-lg border bg-surface p-3 text-left shadow-sm transition-colors hover:border-brand-300',
+											selected?.slug === page.slug
+												? 'border-brand-600 ring-1 ring-brand-600'
+												: 'border-border',
+										)}
+									>
+										<span className="block font-medium text-ink">{page.title}</span>
+										<span className="block font-mono text-xs text-muted">/{page.slug}</span>
+										<span className="mt-1 block text-xs text-muted">
+											Last modified by {page.lastModifiedByUser?.username ?? 'Unknown'} on{' '}
+											{formatDate(page.updatedAt)}
+										</span>
+									</button>
+								</li>
+							))}
+						</ul>
+					)}
+				</div>
+				<form
+					onSubmit={onSave}
+					noValidate
+					className="grid content-start gap-4 rounded-xl border border-border bg-surface p-5 shadow-sm"
+				>
+					<h3 className="font-semibold text-ink">
+						{selected ? `Editing: ${selected.title}` : 'Select a page from the list to edit it.'}
+					</h3>
+					<Field id="page-title" label="Title" error={titleError}>
+						<Input
+							{...controlProps('page-title', titleError)}
+							value={draft.title}
+							disabled={!selected}
+							onChange={(event) => setDraft((d) => ({ ...d, title: event.target.value }))}
+						/>
+					</Field>
+					<MarkdownEditor
+						id="page-content"
+						label="Content"
+						value={draft.content}
+						disabled={!selected}
+						rows={16}
+						onChange={(content) => setDraft((d) => ({ ...d, content }))}
+					/>
+					<div className="flex flex-wrap justify-end gap-2">
+						<Button
+							type="button"
+							variant="outline"
+							disabled={!changed || saving}
+							onClick={() => selected && select(selected)}
+						>
+							Reset
+						</Button>
+						<Button type="submit" loading={saving}>
+							Save Page
+						</Button>
+					</div>
+				</form>
+			</div>
+		</section>
+	);
+}
+
+/** SPEC 2: the Pages tab is for editors only (the server checks too). */
+export default function PagesTab() {
+	const user = useStore($user);
+	if (user?.role !== 'editor') {
+		return (
+			<p role="alert" className="py-8 text-center text-muted">
+				Access denied. Editor privileges required.
+			</p>
+		);
+	}
+	return <PageEditor />;
+}

@@ -1,0 +1,179 @@
+/** Create or edit a platform (SPEC 2 and 5) in a dialog; the caller reloads the list on save. */
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { apiRequest, failureText } from '../../lib/api-client';
+import { PLATFORM_CATEGORIES } from '../../lib/categories';
+import { toast } from '../../stores/toast';
+import { Button } from '../ui/Button';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '../ui/Dialog';
+import { Input, inputClasses, Textarea } from '../ui/Input';
+import { Label } from '../ui/Label';
+import { Switch } from '../ui/Switch';
+import type { AdminPlatform } from './api-types';
+import { controlProps, Field, focusFirstInvalid } from './Field';
+import {
+	EMPTY_PLATFORM_FORM,
+	platformPayload,
+	platformToForm,
+	validatePlatformForm,
+	type PlatformFormErrors,
+	type PlatformFormValues,
+} from './platform-form';
+
+export type PlatformFormDialogProps = {
+	open: boolean;
+	onOpenChange: (open: boolean) => void;
+	/** The platform to edit; null creates a new one. */
+	platform: AdminPlatform | null;
+	onSaved: () => void;
+};
+
+export function PlatformFormDialog({
+	open,
+	onOpenChange,
+	platform,
+	onSaved,
+}: PlatformFormDialogProps) {
+	const [values, setValues] = useState<PlatformFormValues>(EMPTY_PLATFORM_FORM);
+	const [errors, setErrors] = useState<PlatformFormErrors>({});
+	const [saving, setSaving] = useState(false);
+	const formRef = useRef<HTMLFormElement>(null);
+	const editing = platform !== null;
+
+	useEffect(() => {
+		if (!open) return;
+		setValues(platform ? platformToForm(platform) : EMPTY_PLATFORM_FORM);
+		setErrors({});
+	}, [open, platform]);
+
+	const set =
+		<K extends keyof PlatformFormValues>(field: K) =>
+		(value: PlatformFormValues[K]) =>
+			setValues((current) => ({ ...current, [field]: value }));
+	const text = (field: Exclude<keyof PlatformFormValues, 'isRecommended'>) => ({
+		...controlProps(`platform-${field}`, errors[field]),
+		value: values[field],
+		onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
+	});
+
+	async function onSubmit(event: SubmitEvent) {
+		event.preventDefault();
+		const found = validatePlatformForm(values);
+		setErrors(found);
+		if (Object.keys(found).length > 0) {
+			focusFirstInvalid(formRef.current);
+			return;
+		}
+		setSaving(true);
+		try {
+			const body = platformPayload(values);
+			if (editing) await apiRequest('PUT', `/api/admin/platforms/${platform.id}`, body);
+			else await apiRequest('POST', '/api/admin/platforms', body);
+			toast({
+				title: editing ? 'Platform updated' : 'Platform created',
+				description: `"${body.name}" was saved.`,
+			});
+			onOpenChange(false);
+			onSaved();
+		} catch (error) {
+			toast({
+				title: editing ? 'Failed to update platform' : 'Failed to create platform',
+				description: failureText(error, 'An unexpected error occurred'),
+				variant: 'destructive',
+			});
+		} finally {
+			setSaving(false);
+		}
+	}
+
+	// Keep a category that is no longer in the list selectable, so editing never loses it.
+	const categories: readonly string[] =
+		values.category && !PLATFORM_CATEGORIES.includes(values.category as never)
+			? [values.category, ...PLATFORM_CATEGORIES]
+			: PLATFORM_CATEGORIES;
+
+	return (
+		<Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
+			<DialogContent
+				title={editing ? 'Edit Platform' : 'Add Platform'}
+				description={
+					editing ? `Change the details of ${platform.name}.` : 'Add a platform to the directory.'
+				}
+				size="lg"
+			>
+				<form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
+					<div className="grid gap-4 sm:grid-cols-2">
+						<Field id="platform-name" label="Name" required error={errors.name}>
+							<Input {...text('name')} maxLength={200} />
+						</Field>
+						<Field id="platform-category" label="Category" required error={errors.category}>
+							<select {...text('category')} className={inputClasses}>
+								<option value="">Select a category</option>
+								{categories.map((category) => (
+									<option key={category} value={category}>
+										{category}
+									</option>
+								))}
+							</select>
+						</Field>
+					</div>
+					<Field id="platform-description" label="Description" required error={errors.description}>
+						<Textarea {...text('description')} rows={3} />
+					</Field>
+					<Field id="platform-pricing" label="Pricing" required error={errors.pricing}>
+						<Input {...text('pricing')} placeholder="e.g. CPC auction, no minimum spend" />
+					</Field>
+					<div className="grid gap-4 sm:grid-cols-2">
+						<Field
+							id="platform-logo"
+							label="Logo URL"
+							hint="Optional. An http(s) URL or a path such as /images/logo.svg."
+						>
+							<Input {...text('logo')} inputMode="url" />
+						</Field>
+						<Field id="platform-websiteUrl" label="Website URL" hint="Optional.">
+							<Input {...text('websiteUrl')} type="url" inputMode="url" placeholder="https://" />
+						</Field>
+					</div>
+					<div className="grid gap-4 sm:grid-cols-3">
+						<Field id="platform-features" label="Features" hint="One per line.">
+							<Textarea {...text('features')} rows={4} />
+						</Field>
+						<Field id="platform-pros" label="Pros" hint="One per line.">
+							<Textarea {...text('pros')} rows={4} />
+						</Field>
+						<Field id="platform-cons" label="Cons" hint="One per line.">
+							<Textarea {...text('cons')} rows={4} />
+						</Field>
+					</div>
+					<div className="grid items-end gap-4 sm:grid-cols-2">
+						<Field
+							id="platform-sortOrder"
+							label="Sort order"
+							hint="Lower numbers come first; not a number means 0."
+						>
+							<Input {...text('sortOrder')} type="number" step={1} inputMode="numeric" />
+						</Field>
+						<div className="flex items-center gap-3 pb-2">
+							<Switch
+								id="platform-isRecommended"
+								checked={values.isRecommended}
+								onCheckedChange={set('isRecommended')}
+							/>
+							<Label htmlFor="platform-isRecommended">Recommended</Label>
+						</div>
+					</div>
+					<DialogFooter>
+						<DialogClose asChild>
+							<Button type="button" variant="outline" disabled={saving}>
+								Cancel
+							</Button>
+						</DialogClose>
+						<Button type="submit" loading={saving}>
+							{editing ? 'Update Platform' : 'Create Platform'}
+						</Button>
+					</DialogFooter>
+				</form>
+			</DialogContent>
+		</Dialog>
+	);
+}

@@ -1,0 +1,179 @@
+/**
+ * The platform admin panel (SPEC 2): the directory in the editors' order with add, edit and
+ * delete. Used by the dashboard's Platforms tab and by /admin/platforms.
+ */
+import { useState } from 'react';
+import { apiRequest, failureText } from '../../lib/api-client';
+import { formatRating } from '../../lib/format';
+import { toast } from '../../stores/toast';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
+import type { AdminPlatform } from './api-types';
+import { Badge } from './Badge';
+import { ConfirmDialog } from './ConfirmDialog';
+import { LoadError } from './LoadError';
+import { Pager } from './Pager';
+import { PanelHeader } from './PanelHeader';
+import { PlatformFormDialog } from './PlatformFormDialog';
+import { useApiData, withQuery } from './use-api-data';
+
+const PAGE_SIZE = 25;
+
+export default function PlatformsPanel() {
+	const [offset, setOffset] = useState(0);
+	// One extra row tells whether a next page exists (the list endpoint has no total).
+	const list = useApiData<AdminPlatform[]>(
+		withQuery('/api/platforms', { limit: PAGE_SIZE + 1, offset }),
+	);
+	const [editing, setEditing] = useState<AdminPlatform | null>(null);
+	const [formOpen, setFormOpen] = useState(false);
+	const [deleting, setDeleting] = useState<AdminPlatform | null>(null);
+
+	const rows = list.data?.slice(0, PAGE_SIZE) ?? [];
+
+	function openForm(platform: AdminPlatform | null) {
+		setEditing(platform);
+		setFormOpen(true);
+	}
+
+	async function remove(platform: AdminPlatform): Promise<boolean> {
+		try {
+			await apiRequest('DELETE', `/api/admin/platforms/${platform.id}`);
+			toast({ title: 'Platform deleted', description: `"${platform.name}" was removed.` });
+			if (rows.length === 1 && offset > 0) setOffset(offset - PAGE_SIZE);
+			else list.reload();
+			return true;
+		} catch (error) {
+			toast({
+				title: 'Failed to delete platform',
+				description: failureText(error, 'An unexpected error occurred'),
+				variant: 'destructive',
+			});
+			return false;
+		}
+	}
+
+	return (
+		<section aria-labelledby="platforms-heading">
+			<PanelHeader
+				id="platforms-heading"
+				title="Platforms"
+				description="Add, edit and remove platforms in the directory."
+			>
+				<Button onClick={() => openForm(null)}>Add Platform</Button>
+			</PanelHeader>
+			{list.error && !list.data ? (
+				<LoadError what="the platforms" error={list.error} onRetry={list.reload} />
+			) : !list.data ? (
+				<Spinner label="Loading platforms..." />
+			) : rows.length === 0 ? (
+				<p className="rounded-lg border border-dashed border-border bg-surface p-8 text-center text-muted">
+					No platforms yet. Add the first one.
+				</p>
+			) : (
+				<div className="overflow-x-auto rounded-xl border border-border bg-surface shadow-sm">
+					<table className="w-full min-w-[40rem] text-left text-sm">
+						<caption className="sr-only">Platforms in the directory</caption>
+						<thead className="border-b border-border bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+							<tr>
+								<th scope="col" className="px-4 py-3 font-medium">
+									Name
+								</th>
+								<th scope="col" className="px-4 py-3 font-medium">
+									Category
+								</th>
+								<th scope="col" className="px-4 py-3 font-medium">
+									Recommended
+								</th>
+								<th scope="col" className="px-4 py-3 text-right font-medium">
+									Sort order
+								</th>
+								<th scope="col" className="px-4 py-3 text-right font-medium">
+									Rating
+								</th>
+								<th scope="col" className="px-4 py-3 text-right font-medium">
+									<span className="sr-only">Actions</span>
+								</th>
+							</tr>
+						</thead>
+						<tbody className="divide-y divide-border">
+							{rows.map((platform) => (
+								<tr key={platform.id} data-testid="platform-row">
+									<th scope="row" className="px-4 py-3 font-medium text-ink">
+										<a
+											href={`/platforms/${platform.id}`}
+											className="hover:text-primary hover:underline"
+										>
+											{platform.name}
+										</a>
+									</th>
+									<td className="px-4 py-3 text-slate-700">{platform.category}</td>
+									<td className="px-4 py-3">
+										{platform.isRecommended ? (
+											<Badge tone="brand">Recommended</Badge>
+										) : (
+											<span className="text-muted">No</span>
+										)}
+									</td>
+									<td className="px-4 py-3 text-right tabular-nums text-slate-700">
+										{platform.sortOrder}
+									</td>
+									<td className="px-4 py-3 text-right tabular-nums text-slate-700">
+										{formatRating(platform.rating)}
+										<span className="text-muted"> ({platform.reviewCount})</span>
+									</td>
+									<td className="px-4 py-3">
+										<div className="flex justify-end gap-2">
+											<Button
+												variant="outline"
+												size="sm"
+												aria-label={`Edit ${platform.name}`}
+												onClick={() => openForm(platform)}
+											>
+												Edit
+											</Button>
+											<Button
+												variant="destructive"
+												size="sm"
+												aria-label={`Delete ${platform.name}`}
+												onClick={() => setDeleting(platform)}
+											>
+												Delete
+											</Button>
+										</div>
+									</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			)}
+			<Pager
+				offset={offset}
+				pageSize={PAGE_SIZE}
+				count={rows.length}
+				hasMore={(list.data?.length ?? 0) > PAGE_SIZE}
+				label="Platforms"
+				onChange={setOffset}
+			/>
+			<PlatformFormDialog
+				open={formOpen}
+				onOpenChange={setFormOpen}
+				platform={editing}
+				onSaved={list.reload}
+			/>
+			<ConfirmDialog
+				open={deleting !== null}
+				onOpenChange={(open) => !open && setDeleting(null)}
+				title="Delete platform"
+				description={
+					deleting &&
+					`Are you sure you want to delete "${deleting.name}"? Its ratings and comments will be removed too. This action cannot be undone.`
+				}
+				confirmLabel="Delete Platform"
+				destructive
+				onConfirm={() => (deleting ? remove(deleting) : Promise.resolve(true))}
+			/>
+		</section>
+	);
+}

@@ -1,0 +1,29 @@
+/**
+ * What the dashboard's endpoints answer, as the browser receives it. The shapes come from the
+ * services (type-only imports, erased at build time, so no server code reaches the island);
+ * Wire<T> turns their Date fields into the ISO strings JSON carries.
+ */
+import type { OverviewCounts, UserList } from '../../server/admin';
+import type { ModerationCommentJson, ModerationList } from '../../server/community';
+import type { Article } from '../../server/content/articles';
+import type { StaticPage } from '../../server/content/pages';
+import type { PlatformJson } from '../../server/platforms';
+import type { SiteBuildStatus } from '../../server/site/status';
+
+export type Wire<T> = T extends Date
+	? string
+	: T extends readonly (infer U)[]
+		? Wire<U>[]
+		: T extends object
+			? { [K in keyof T]: Wire<T[K]> }
+			: T;
+
+export type ArticleKind = 'news' | 'education';
+export type AdminArticle = Wire<Article>;
+export type AdminPage = Wire<StaticPage>;
+export type AdminPlatform = PlatformJson;
+export type AdminUserList = Wire<UserList>;
+export type AdminUser = AdminUserList['users'][number];
+export type AdminCommentList = Wire<ModerationList>;
+export type AdminComment = Wire<ModerationCommentJson>;
+export type { OverviewCounts, SiteBuildStatus };

@@ -1,0 +1,88 @@
+/**
+ * The dashboard's helper endpoints: the Overview counts (SPEC 2) and the editor-only markdown
+ * preview, which must render exactly as the public pages do (renderMarkdown).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../../src/server/db';
+import { renderMarkdown } from '../../src/server/markdown';
+import type { TestServer } from '../setup/server';
+import { insertArticle, setUpRoles, startContentServer, type Roles } from './content-fixtures';
+import type { TestClient } from './helpers';
+import { createPlatform } from './platform-fixtures';
+
+let server: TestServer;
+let roles: Roles;
+
+beforeAll(async () => {
+	server = await startContentServer();
+	roles = await setUpRoles(server);
+});
+afterAll(async () => {
+	await server?.stop();
+});
+
+describe('roles', () => {
+	const cases: [string, (c: TestClient) => Promise<{ status: number }>][] = [
+		['GET /api/admin/overview', (c) => c.get('/api/admin/overview')],
+		[
+			'POST /api/admin/markdown-preview',
+			(c) => c.post('/api/admin/markdown-preview', { content: '# Hi' }),
+		],
+	];
+	it.each(cases)('%s: anonymous 401, user 403, banned 401, editor 200', async (_name, call) => {
+		expect((await call(roles.anonymous)).status).toBe(401);
+		expect((await call(roles.user.client)).status).toBe(403);
+		expect((await call(roles.banned.client)).status).toBe(401);
+		expect((await call(roles.editor.client)).status).toBe(200);
+	});
+});
+
+describe('GET /api/admin/overview', () => {
+	it('counts platforms, all news, published news and recommended platforms', async () => {
+		await createPlatform(roles.editor, { isRecommended: true });
+		await createPlatform(roles.editor, { isRecommended: false });
+		insertArticle(server, { kind: 'news', isPublished: true });
+		insertArticle(server, { kind: 'news', isPublished: false });
+		insertArticle(server, { kind: 'education', isPublished: true });
+		const { status, body } = await roles.editor.client.get('/api/admin/overview');
+		expect(status).toBe(200);
+		const platforms = server.db.select().from(schema.platforms).all();
+		const news = server.db
+			.select()
+			.from(schema.articles)
+			.all()
+			.filter((a) => a.kind === 'news');
+		expect(body).toEqual({
+			platforms: platforms.length,
+			articles: news.length,
+			published: news.filter((a) => a.isPublished).length,
+			featured: platforms.filter((p) => p.isRecommended).length,
+		});
+		expect(body).toMatchObject({ platforms: 2, articles: 2, published: 1, featured: 1 });
+	});
+});
+
+describe('POST /api/admin/markdown-preview', () => {
+	it('answers the same sanitized HTML as the public pages', async () => {
+		const content =
+			'# Title\n\nSome **bold** and a [link](https://example.com).\n\n<script>alert(1)</script><img src="x" onerror="alert(2)">\n\n[bad](javascript:alert(3))';
+		const { status, body } = await roles.editor.client.post('/api/admin/markdown-preview', {
+			content,
+		});
+		expect(status).toBe(200);
+		expect(body).toEqual({ html: renderMarkdown(content) });
+		expect(body.html).toContain('<h1>Title</h1>');
+		expect(body.html).toContain('<strong>bold</strong>');
+		expect(body.html).not.toMatch(/<script|onerror|javascript:/i);
+	});
+
+	it('renders empty content as empty HTML and refuses a missing or non-text body', async () => {
+		expect(
+			(await roles.editor.client.post('/api/admin/markdown-preview', { content: '' })).body,
+		).toEqual({ html: '' });
+		expect((await roles.editor.client.post('/api/admin/markdown-preview', {})).status).toBe(400);
+		expect(
+			(await roles.editor.client.post('/api/admin/markdown-preview', { content: 5 })).status,
+		).toBe(400);
+	});
+});

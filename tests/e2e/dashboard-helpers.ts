@@ -1,0 +1,77 @@
+/**
+ * Shared steps of the editor dashboard browser tests: opening the dashboard as the demo editor,
+ * reading the one toast, and asking the running server things a person would check by hand.
+ */
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_ACCOUNTS } from '../../db/seed/users';
+import { newPage, signInAs } from '../setup/browser';
+import type { TestServer } from '../setup/server';
+
+export const EDITOR = DEMO_ACCOUNTS.editor;
+export const USER = DEMO_ACCOUNTS.user;
+
+/** The one toast on screen (SPEC 9: at most one at a time). */
+export function toastRegion(page: Page) {
+	return page.locator('#toast-root li').last();
+}
+
+export async function expectToast(page: Page, ...texts: string[]): Promise<void> {
+	for (const text of texts) {
+		await expect
+			.poll(
+				() =>
+					toastRegion(page)
+						.innerText()
+						.catch(() => ''),
+				{ timeout: 10_000 },
+			)
+			.toContain(text);
+	}
+}
+
+/** A fresh browser context signed in with the given account (none for a visitor). */
+export async function browse(
+	browser: Browser,
+	server: TestServer,
+	account?: { email: string; password: string },
+	options: { mobile?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+	const opened = await newPage(browser, server.url, options);
+	if (account) await signInAs(opened.context, account.email, account.password);
+	return opened;
+}
+
+/** The dashboard as the demo editor, on a tab (?tab=...), once the welcome line shows. */
+export async function openDashboard(browser: Browser, server: TestServer, tab?: string) {
+	const opened = await browse(browser, server, EDITOR);
+	await opened.page.goto(tab ? `/editor-dashboard?tab=${tab}` : '/editor-dashboard');
+	await opened.page.getByText(`Welcome, ${EDITOR.username}`).waitFor();
+	return opened;
+}
+
+/** A GET through the context's cookies (the signed-in user's session), parsed as JSON. */
+export async function getJson<T = any>(
+	context: BrowserContext,
+	path: string,
+): Promise<{ status: number; body: T }> {
+	const response = await context.request.get(path);
+	const text = await response.text();
+	return { status: response.status(), body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** The public page as a visitor gets it (generated file or on-demand render). */
+export async function publicPage(
+	server: TestServer,
+	path: string,
+): Promise<{ status: number; html: string }> {
+	const response = await fetch(server.url + path);
+	return { status: response.status, html: await response.text() };
+}
+
+/** Clicks a dialog's confirm button and waits for the dialog to close. */
+export async function confirmDialog(page: Page, dialogName: string | RegExp, button: string) {
+	const dialog = page.getByRole('dialog', { name: dialogName });
+	await dialog.getByRole('button', { name: button, exact: true }).click();
+	await dialog.waitFor({ state: 'detached' });
+}
