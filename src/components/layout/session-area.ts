@@ -11,7 +11,7 @@ import { toast, toastAfterNavigation } from '../../stores/toast';
 import { closeAllMenus } from './disclosure-menu';
 
 /** Pages that make no sense signed out; signing out there goes home. */
-const PROTECTED_PATH = /^\/(profile|editor-dashboard)(\/|$)/;
+const PROTECTED_PATH = /^\/(profile|editor-dashboard|admin)(\/|$)/;
 
 function field(user: PublicUser, name: string | undefined): string {
 	if (name === 'username') return user.username;
