@@ -13,9 +13,17 @@ wireSiteRegeneration();
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * True when the request reaches an API route however its path is spelled: the router matches
+ * '//api/news' to /api/news, so the matched route, not the raw pathname, decides.
+ */
+function isApiRoute(ctx: { routePattern: string; url: URL }): boolean {
+	return ctx.routePattern.startsWith('/api/') || /^\/+api\//i.test(ctx.url.pathname);
+}
+
 /** Cross-site writes and oversized bodies are refused before any endpoint runs. */
 const apiGuard = defineMiddleware((ctx, next) => {
-	if (ctx.isPrerendered || !ctx.url.pathname.startsWith('/api/')) return next();
+	if (ctx.isPrerendered || !isApiRoute(ctx)) return next();
 	if (!UNSAFE_METHODS.has(ctx.request.method)) return next();
 	if (isCrossSiteRequest(ctx.request, ctx.url)) {
 		return errorResponse(403, 'Cross-site requests are not allowed.');

@@ -1,0 +1,183 @@
+/**
+ * Authorization matrix (hardening item 1). Every route file under src/pages/api and every
+ * method it exports must have an entry in route-expectations.ts; each entry is called as each
+ * role with a valid request and must answer the expected status. The same calls are repeated
+ * on spellings of the path the router may or may not accept (percent-encoded letters, doubled
+ * and encoded slashes): those answer exactly what the plain path answers, or 404; never a 2xx
+ * where the plain path refused. Refused calls change no data, and nothing B does changes A's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../setup/server';
+import { arrangeFixture } from './fixture';
+import { EXPECTATIONS, type Expectation, type Fixture } from './route-expectations';
+import {
+	ROLES,
+	apiRoutesFromFileSystem,
+	describeChanges,
+	diff,
+	freshPersona,
+	mintSession,
+	ownedState,
+	snapshotWatcher,
+	startSecurityServer,
+	type Snapshot,
+	type Persona,
+	type Role,
+} from './support';
+
+let server: TestServer;
+let fx: Fixture;
+let current: () => Snapshot;
+
+beforeAll(async () => {
+	server = await startSecurityServer();
+	fx = await arrangeFixture(server);
+	current = snapshotWatcher(server);
+}, 120_000);
+
+afterAll(async () => {
+	await server?.stop();
+});
+
+const key = (route: string, method: string) => `${method} ${route}`;
+
+/** Spellings of one path that must not reach further than the path itself. */
+export function pathVariants(path: string): Array<{ name: string; path: string }> {
+	const rest = path.slice('/api/'.length);
+	const letter = rest.search(/[a-z]/i);
+	const encoded =
+		letter < 0
+			? rest
+			: `${rest.slice(0, letter)}%${rest.charCodeAt(letter).toString(16).toUpperCase()}${rest.slice(letter + 1)}`;
+	return [
+		{ name: 'percent-encoded letter', path: `/api/${encoded}` },
+		{ name: 'percent-encoded "api"', path: `/%61pi/${rest}` },
+		{ name: 'doubled leading slash', path: `/${path}` },
+		{ name: 'doubled inner slash', path: `/api//${rest}` },
+		{ name: 'encoded slash', path: `/api%2F${rest}` },
+		{ name: 'every slash encoded', path: `/${path.slice(1).replaceAll('/', '%2f')}` },
+		{ name: 'trailing slash', path: `${path}/` },
+	];
+}
+
+const VARIANT_COUNT = pathVariants('/api/x').length;
+
+describe('route table', () => {
+	const files = apiRoutesFromFileSystem();
+	const fromFiles = new Set(files.flatMap((f) => f.methods.map((m) => key(f.route, m))));
+	const fromTable = EXPECTATIONS.map((e) => key(e.route, e.method));
+
+	it('finds the API route files and their methods', () => {
+		expect(files.length).toBeGreaterThan(20);
+		expect(fromFiles.has('GET /api/news/{id}')).toBe(true);
+		expect(fromFiles.has('GET /api/news')).toBe(true);
+		expect(fromFiles.has('PUT /api/admin/users/{id}/ban')).toBe(true);
+		for (const file of files) expect(file.methods.length, `${file.file} exports no handler`).toBeGreaterThan(0);
+	});
+
+	it('has an expectation for every route and method in the file system', () => {
+		const missing = [...fromFiles].filter((k) => !fromTable.includes(k));
+		expect(missing, 'add these to tests/security/route-expectations.ts').toEqual([]);
+	});
+
+	it('has no expectation without a route file, and none twice', () => {
+		expect(fromTable.filter((k) => !fromFiles.has(k))).toEqual([]);
+		expect(fromTable.filter((k, i) => fromTable.indexOf(k) !== i)).toEqual([]);
+	});
+});
+
+/** The persona for one call: fresh ones for `fresh` entries, and a live session for `banned`. */
+async function personaFor(entry: Expectation, role: Role): Promise<Persona> {
+	if (entry.fresh) return freshPersona(server, role);
+	const persona = fx.personas[role];
+	// The middleware deletes a banned user's session on sight: give it a new one each time, so
+	// every call really carries a banned user's session.
+	if (role === 'banned') mintSession(server, persona.client, persona.id);
+	return persona;
+}
+
+type Outcome = { status: number; body: any };
+
+/**
+ * Sends one call as the role and checks what must hold whatever the status: a refusal changes
+ * no data, and nothing B ("other") does changes what A owns.
+ */
+async function send(entry: Expectation, role: Role, pathOf: (path: string) => string): Promise<Outcome & { persona: Persona }> {
+	const persona = await personaFor(entry, role);
+	const call = await entry.call(fx, persona);
+	const ownerId = fx.personas.user.id;
+	const ownedBefore = ownedState(server, ownerId);
+	const before = current();
+	const path = pathOf(call.path);
+	const answer = await persona.client.request(entry.method, path, call.body);
+	const label = `${entry.method} ${path} as ${role}`;
+	if (answer.status >= 400) {
+		const changes = diff(before, current());
+		expect(changes, `${label} answered ${answer.status} but changed:\n${describeChanges(changes)}`).toEqual([]);
+	}
+	if (role === 'other') {
+		expect(ownedState(server, ownerId), `${label} changed A's data`).toBe(ownedBefore);
+	}
+	return { status: answer.status, body: answer.body, persona };
+}
+
+describe.each(EXPECTATIONS.map((entry) => [key(entry.route, entry.method), entry] as const))('%s', (_name, entry) => {
+	it.each(ROLES)('as %s', async (role) => {
+		const plain = await send(entry, role, (path) => path);
+		const label = `${entry.method} ${entry.route} as ${role}`;
+		expect(plain.status, `${label}: ${JSON.stringify(plain.body)}`).toBe(entry.expect[role]);
+		if (plain.status >= 400) {
+			expect(typeof plain.body?.message, `${label}: a refusal says why`).toBe('string');
+		} else if (entry.check) {
+			await entry.check({ status: plain.status, body: plain.body, headers: new Headers() }, fx, plain.persona);
+		}
+
+		// Each spelling gets a call of its own (fresh targets), built like the plain one.
+		for (let i = 0; i < VARIANT_COUNT; i++) {
+			let variant = { name: '', path: '' };
+			const answer = await send(entry, role, (path) => (variant = pathVariants(path)[i]!).path);
+			expect(
+				[plain.status, 404],
+				`${entry.method} ${variant.path} (${variant.name}) as ${role} answered ${answer.status}; the plain path ${plain.status}`,
+			).toContain(answer.status);
+		}
+	});
+});
+
+describe('methods a route does not export', () => {
+	const files = apiRoutesFromFileSystem();
+
+	it.each(files.map((file) => [file.route, file] as const))('%s refuses them without running anything', async (_route, file) => {
+		// Any entry of the route gives a concrete path to call.
+		const entry = EXPECTATIONS.find((e) => e.route === file.route);
+		expect(entry, `no expectation for ${file.route}`).toBeDefined();
+		const { path } = await entry!.call(fx, fx.personas.editor);
+		for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !file.methods.includes(m))) {
+			const before = current();
+			const answer = await fx.personas.editor.client.request(method, path, method === 'GET' ? undefined : { anything: true });
+			expect([404, 405], `${method} ${path} answered ${answer.status}`).toContain(answer.status);
+			expect(diff(before, current())).toEqual([]);
+		}
+	});
+});
+
+describe('cross-site writes', () => {
+	const writes = EXPECTATIONS.filter((entry) => entry.method !== 'GET');
+
+	it.each(writes.map((entry) => [key(entry.route, entry.method), entry] as const))(
+		'%s is refused from another site on every spelling of its path',
+		async (_name, entry) => {
+			const persona = entry.fresh ? await freshPersona(server, 'editor') : fx.personas.editor;
+			const call = await entry.call(fx, persona);
+			const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+			for (const { name, path } of [{ name: 'plain', path: call.path }, ...pathVariants(call.path)]) {
+				const before = current();
+				const answer = await persona.client.request(entry.method, path, call.body, crossSite);
+				const changes = diff(before, current());
+				expect([403, 404], `${entry.method} ${path} (${name}) answered ${answer.status}`).toContain(answer.status);
+				if (name === 'plain') expect(answer.status).toBe(403);
+				expect(changes, `${path} (${name}) changed data:\n${describeChanges(changes)}`).toEqual([]);
+			}
+		},
+	);
+});

@@ -1,0 +1,155 @@
+/**
+ * The records and personas the authorization matrix acts on, arranged on a seeded server:
+ * A (the demo user) has rated the fixture platform, voted on a community member's approved
+ * comment and has an approved comment of their own; B (another user) and the editor have rated
+ * the platform too, so rating again is an update for everyone.
+ */
+import { and, eq, notInArray } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { generateToken, hashToken } from '../../src/server/auth/tokens';
+import { schema } from '../../src/server/db';
+import { TestClient, registerUser } from '../api/helpers';
+import { platformInput } from '../api/platform-fixtures';
+import type { TestServer } from '../setup/server';
+import type { Fixture } from './route-expectations';
+import {
+	DEMO,
+	banInDatabase,
+	insertAccount,
+	loginPersona,
+	uniqueTag,
+	type Persona,
+	type Role,
+} from './support';
+
+export function articleBody(kind: 'news' | 'education'): Record<string, unknown> {
+	return {
+		title: `Security fixture ${uniqueTag()}`,
+		excerpt: 'A short excerpt.',
+		content: '# Heading\n\nBody text.',
+		category: kind === 'news' ? 'Industry News' : 'For Brands',
+		imageUrl: '',
+		tags: 'retail, media',
+		readTime: 4,
+		isPublished: true,
+	};
+}
+
+async function registeredPersona(server: TestServer, role: Role): Promise<Persona> {
+	const registered = await registerUser(server);
+	return {
+		role,
+		client: registered.client,
+		id: registered.id,
+		email: registered.email,
+		username: registered.username,
+		password: registered.password,
+	};
+}
+
+export async function arrangeFixture(server: TestServer): Promise<Fixture> {
+	const user = await loginPersona(server, 'user', DEMO.user);
+	const editor = await loginPersona(server, 'editor', DEMO.editor);
+	const other = await registeredPersona(server, 'other');
+	const banned = await registeredPersona(server, 'banned');
+	banInDatabase(server, banned.id);
+	const stranger = await insertAccount(server);
+	const anonymous: Persona = { role: 'anonymous', client: new TestClient(server.url), ...stranger };
+	const personas: Record<Role, Persona> = { anonymous, banned, other, user, editor };
+
+	const created = async (path: string, body: unknown) => {
+		const answer = await editor.client.post(path, body);
+		expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(201);
+		return answer.body.id as number;
+	};
+	const platform = await created('/api/admin/platforms', platformInput());
+	const news = await created('/api/news', articleBody('news'));
+	const education = await created('/api/education', articleBody('education'));
+
+	for (const persona of [user, other, editor]) {
+		const rated = await persona.client.post(`/api/platforms/${platform}/ratings`, { rating: 4, review: 'Fine.' });
+		expect(rated.status, JSON.stringify(rated.body)).toBe(201);
+	}
+
+	const demoIds = [user.id, other.id, editor.id, banned.id];
+	const votedComment = server.db
+		.select({ id: schema.platformComments.id })
+		.from(schema.platformComments)
+		.where(and(eq(schema.platformComments.status, 'approved'), notInArray(schema.platformComments.userId, demoIds)))
+		.get()!.id;
+	const voted = await user.client.post(`/api/comments/${votedComment}/vote`, { voteType: 'helpful' });
+	expect(voted.status, JSON.stringify(voted.body)).toBe(200);
+
+	const posted = await user.client.post(`/api/platforms/${platform}/comments`, { comment: "A's own comment." });
+	expect(posted.status).toBe(201);
+	const approved = await editor.client.patch(`/api/admin/comments/${posted.body.id}/moderate`, { status: 'approved' });
+	expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+
+	return {
+		server,
+		personas,
+		ids: { platform, news, education, votedComment, ownComment: posted.body.id },
+		newArticle(kind) {
+			const now = new Date();
+			return server.db
+				.insert(schema.articles)
+				.values({
+					kind,
+					title: `Disposable ${uniqueTag()}`,
+					excerpt: 'To be deleted.',
+					content: 'Body.',
+					category: kind === 'news' ? 'Industry News' : 'For Brands',
+					tags: [],
+					readTime: 3,
+					isPublished: true,
+					createdAt: now,
+					updatedAt: now,
+				})
+				.returning({ id: schema.articles.id })
+				.get().id;
+		},
+		newPlatform() {
+			return server.db
+				.insert(schema.platforms)
+				.values({
+					name: `Disposable platform ${uniqueTag()}`,
+					description: 'To be changed or deleted.',
+					pricing: 'CPM',
+					category: 'DSP',
+				})
+				.returning({ id: schema.platforms.id })
+				.get().id;
+		},
+		newPendingComment() {
+			return server.db
+				.insert(schema.platformComments)
+				.values({ platformId: platform, userId: user.id, comment: `Pending ${uniqueTag()}`, status: 'pending' })
+				.returning({ id: schema.platformComments.id })
+				.get().id;
+		},
+		async newUser(options = {}) {
+			const account = await insertAccount(server, { isBanned: options.isBanned ?? false });
+			return { id: account.id, email: account.email };
+		},
+		async newResetToken() {
+			const account = await insertAccount(server);
+			const token = generateToken();
+			server.db
+				.insert(schema.passwordResetTokens)
+				.values({ id: hashToken(token), userId: account.id, expiresAt: new Date(Date.now() + 3_600_000) })
+				.run();
+			return token;
+		},
+		voteOf(commentId, userId) {
+			const row = server.db
+				.select({ voteType: schema.commentVotes.voteType })
+				.from(schema.commentVotes)
+				.where(and(eq(schema.commentVotes.commentId, commentId), eq(schema.commentVotes.userId, userId)))
+				.get();
+			return row?.voteType ?? null;
+		},
+		uniqueEmail: () => `new_${uniqueTag()}@example.com`,
+		articleBody,
+		platformBody: () => platformInput(),
+	};
+}

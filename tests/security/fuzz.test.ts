@@ -1,0 +1,810 @@
+/**
+ * Hostile input (hardening item 2): property-based requests against every endpoint that takes
+ * a body, a query string or a path id, as each role. Bodies come from the endpoint's own zod
+ * schema (tests/setup/zod-arbitrary.ts): mostly valid, sometimes out of bounds, often mutated
+ * into something malformed, plus raw non-JSON text. For every request:
+ *
+ * - the status is below 500;
+ * - a 4xx carries a JSON body with a string `message`;
+ * - a 2xx has the endpoint's documented shape;
+ * - the database changes only where the caller may change it: nothing at all on a refusal,
+ *   the caller's own rows for a user, the targeted rows (and their cascades) for an editor.
+ *
+ * Runs are bounded and seeded: FUZZ_SEED replays a run, FUZZ_RUNS sets the cases per endpoint
+ * for the role the endpoint is for (others get a quarter, at least 5).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ARTICLE_CATEGORIES, STATIC_PAGE_SLUGS } from '../../src/lib/categories';
+import { adminPasswordSchema, markdownPreviewSchema, moderateCommentSchema, moderationListQuerySchema, userListQuerySchema } from '../../src/lib/validation/admin';
+import {
+	changeEmailSchema,
+	changePasswordSchema,
+	forgotPasswordSchema,
+	loginSchema,
+	newsletterSchema,
+	registerSchema,
+	resetPasswordSchema,
+} from '../../src/lib/validation/auth';
+import { articleInputSchemas, articleListQuerySchema, podcastListQuerySchema, staticPageInputSchema } from '../../src/lib/validation/content';
+import { commentSchema, platformFormSchema, platformListQuerySchema, ratingSchema, voteSchema } from '../../src/lib/validation/platforms';
+import { schema } from '../../src/server/db';
+import { MAX_BODY_BYTES } from '../../src/server/http';
+import { TestClient, jsonOfSize, sendStreamedBody } from '../api/helpers';
+import type { TestServer } from '../setup/server';
+import { POLLUTION_MARKER, hostileString, malformedArbitrary, queryArbitrary, zodArbitrary } from '../setup/zod-arbitrary';
+import {
+	apiRoutesFromFileSystem,
+	describeChanges,
+	diff,
+	freshPersona,
+	insertAccount,
+	mintSession,
+	snapshotWatcher,
+	startSecurityServer,
+	uniqueTag,
+	type Method,
+	type Persona,
+	type RowChange,
+	type Snapshot,
+} from './support';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_250_917);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 32);
+const OTHER_RUNS = Math.max(5, Math.round(RUNS / 4));
+
+type FuzzRole = 'anonymous' | 'banned' | 'user' | 'editor';
+
+let server: TestServer;
+let current: () => Snapshot;
+let editor: Persona;
+/** Users the fuzzer rotates through, so per-user hourly limits do not end the run early. */
+let users: Persona[];
+/** Accounts that editors' user administration may target. */
+let victims: number[];
+let ids: {
+	platform: number;
+	news: number[];
+	education: number[];
+	comments: number[];
+	disposable: Record<'news' | 'education', number[]>;
+	disposablePlatforms: number[];
+	disposableComments: number[];
+};
+
+function insertArticle(kind: 'news' | 'education'): number {
+	const now = new Date();
+	return server.db
+		.insert(schema.articles)
+		.values({
+			kind,
+			title: `Fuzz target ${uniqueTag()}`,
+			excerpt: 'Target.',
+			content: 'Body.',
+			category: ARTICLE_CATEGORIES[kind][0],
+			tags: [],
+			readTime: 3,
+			isPublished: true,
+			createdAt: now,
+			updatedAt: now,
+		})
+		.returning({ id: schema.articles.id })
+		.get().id;
+}
+
+function insertPlatform(): number {
+	return server.db
+		.insert(schema.platforms)
+		.values({ name: `Fuzz platform ${uniqueTag()}`, description: 'Target.', pricing: 'CPM', category: 'DSP' })
+		.returning({ id: schema.platforms.id })
+		.get().id;
+}
+
+function insertComment(platformId: number, userId: number, status: 'approved' | 'pending'): number {
+	return server.db
+		.insert(schema.platformComments)
+		.values({ platformId, userId, comment: `Fuzz comment ${uniqueTag()}`, status })
+		.returning({ id: schema.platformComments.id })
+		.get().id;
+}
+
+beforeAll(async () => {
+	server = await startSecurityServer();
+	editor = await freshPersona(server, 'editor');
+	users = await Promise.all(Array.from({ length: 6 }, () => freshPersona(server, 'user')));
+	victims = await Promise.all(Array.from({ length: 4 }, async () => (await insertAccount(server)).id));
+	const platform = insertPlatform();
+	const commenter = victims[0]!;
+	ids = {
+		platform,
+		news: [insertArticle('news'), insertArticle('news')],
+		education: [insertArticle('education'), insertArticle('education')],
+		comments: [insertComment(platform, commenter, 'approved'), insertComment(platform, commenter, 'approved'), insertComment(platform, commenter, 'pending')],
+		disposable: {
+			news: Array.from({ length: 4 }, () => insertArticle('news')),
+			education: Array.from({ length: 4 }, () => insertArticle('education')),
+		},
+		disposablePlatforms: Array.from({ length: 3 }, insertPlatform),
+		disposableComments: Array.from({ length: 4 }, () => insertComment(platform, commenter, 'pending')),
+	};
+	current = snapshotWatcher(server);
+}, 120_000);
+
+afterAll(async () => {
+	await server?.stop();
+});
+
+// ---------------------------------------------------------------- arbitraries
+
+/** Path ids a client might send instead of a number (already URL-encoded). */
+const HOSTILE_IDS = [
+	'-1',
+	'0',
+	'00',
+	'01',
+	'1e99',
+	'1e3',
+	'1.5',
+	'0x1',
+	'%00',
+	'1%00',
+	'%20',
+	'%201',
+	'1%3B',
+	"1'%20OR%20'1'%3D'1",
+	'NaN',
+	'Infinity',
+	'-Infinity',
+	'null',
+	'undefined',
+	'true',
+	'__proto__',
+	'constructor',
+	'%2F',
+	'1%2F2',
+	'%5C',
+	'%E2%80%AE1',
+	'%EF%BC%91', // fullwidth 1
+	'%D9%A1', // Arabic-Indic 1
+	'%F0%9F%99%82',
+	'%FF', // not UTF-8
+	'%E0%A4', // a cut-off sequence
+	'%', // not an escape at all
+	'%zz',
+	'%2500', // encoded twice
+	'1%20OR%201%3D1',
+	'9'.repeat(13),
+	'9'.repeat(20),
+	'1'.repeat(5000),
+	'a'.repeat(5000),
+	String(Number.MAX_SAFE_INTEGER + 2),
+];
+
+function idArbitrary(valid: number[]): fc.Arbitrary<string> {
+	return fc.oneof(
+		{ weight: 3, arbitrary: fc.constantFrom(...valid).map(String) },
+		{ weight: 3, arbitrary: fc.constantFrom(...HOSTILE_IDS) },
+		{ weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 30 }).filter((s) => !/^\.{1,2}$/.test(s)).map(encodeURIComponent) },
+	);
+}
+
+type Body = { text?: string; mutations?: string[] };
+
+/** JSON bodies from the schema, mutated ones, random JSON and raw text that is not JSON. */
+function bodyArbitrary(bodySchema: z.ZodType, overrides: Record<string, fc.Arbitrary<unknown>> = {}): fc.Arbitrary<Body> {
+	const valid = zodArbitrary(bodySchema, { edgy: false, overrides });
+	return fc.oneof(
+		{ weight: 4, arbitrary: zodArbitrary(bodySchema, { overrides }).map((value) => ({ text: JSON.stringify(value) })) },
+		{ weight: 4, arbitrary: malformedArbitrary(valid).map(({ body, mutations }) => ({ text: JSON.stringify(body), mutations })) },
+		{ weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => ({ text: JSON.stringify(value) })) },
+		{
+			weight: 1,
+			arbitrary: fc
+				.oneof(fc.constantFrom('{', '{"a":', 'not json', '[', '\u0000', '{"a":1}}', 'NaN', "{'a':1}", '\ufeff{}'), hostileString())
+				.map((text) => ({ text, mutations: ['raw text'] })),
+		},
+		{ weight: 1, arbitrary: fc.constant<Body>({ text: undefined, mutations: ['no body'] }) },
+	);
+}
+
+// ---------------------------------------------------------------- targets
+
+type Ctx = { role: FuzzRole; self: number | null; targetId: number | null; slug: string | null; changes: RowChange[] };
+
+type Target = {
+	name: string;
+	method: Method;
+	/** The path (with id and query), URL-encoded; built when the test runs (ids exist then). */
+	path: () => fc.Arbitrary<string>;
+	body?: () => fc.Arbitrary<Body>;
+	/** Which roles to fuzz as and how many cases each (the role it is for gets RUNS). */
+	roles: Partial<Record<FuzzRole, number>>;
+	/** Shape of a successful answer. */
+	ok?: z.ZodType;
+	/** A change the successful call may make; anything else fails. */
+	mayChange?: (change: RowChange, ctx: Ctx) => boolean;
+	/** Extra checks of a successful answer. */
+	check?: (body: any) => void;
+};
+
+const userShape = z.looseObject({
+	id: z.number(),
+	username: z.string(),
+	email: z.string(),
+	role: z.enum(['user', 'editor']),
+	isBanned: z.boolean(),
+	isNewsletterSubscribed: z.boolean(),
+});
+const message = z.looseObject({ message: z.string() });
+const articleShape = z.looseObject({
+	id: z.number(),
+	title: z.string(),
+	excerpt: z.string(),
+	content: z.string(),
+	category: z.string(),
+	tags: z.array(z.string()),
+	readTime: z.number().int().min(1).max(60),
+	isPublished: z.boolean(),
+	createdAt: z.string(),
+});
+const platformShape = z.looseObject({
+	id: z.number(),
+	name: z.string(),
+	description: z.string(),
+	features: z.array(z.string()),
+	pros: z.array(z.string()),
+	cons: z.array(z.string()),
+	rating: z.number(),
+	reviewCount: z.number(),
+});
+const commentShape = z.looseObject({ id: z.number(), comment: z.string(), status: z.enum(['pending', 'approved', 'rejected']) });
+
+const row = (change: RowChange) => (change.after ?? change.before)!;
+const own = (table: RowChange['table']) => (change: RowChange, ctx: Ctx) =>
+	change.table === table && row(change).user_id === ctx.self;
+const selfAccount = (change: RowChange, ctx: Ctx) => change.table === 'users' && change.kind === 'changed' && change.id === ctx.self;
+const targeted = (table: RowChange['table'], kind: RowChange['kind']) => (change: RowChange, ctx: Ctx) =>
+	change.table === table && change.kind === kind && change.id === ctx.targetId;
+const added = (table: RowChange['table']) => (change: RowChange) => change.table === table && change.kind === 'added';
+
+const articleOverrides = (kind: 'news' | 'education') => ({
+	category: fc.constantFrom(...ARTICLE_CATEGORIES[kind]),
+	imageUrl: fc.constantFrom('', null, '/images/a.png', 'https://example.com/a.png', 'javascript:alert(1)', '//evil.example/x.png'),
+});
+const platformOverrides = {
+	logo: fc.constantFrom('', null, '/images/logos/x.svg', 'https://example.com/logo.png', 'javascript:alert(1)', '//evil.example/x'),
+	websiteUrl: fc.oneof(fc.webUrl(), fc.constantFrom('javascript:alert(1)', 'data:text/html,x', 'vbscript:x', ' https://ok.example')),
+};
+
+const q = (path: string, query: z.ZodType) =>
+	queryArbitrary(query).map((search) => (search ? `${path}?${search}` : path));
+
+function targets(): Target[] {
+	const list: Target[] = [
+		// ------------------------------------------------ accounts
+		{
+			name: 'POST /api/login',
+			method: 'POST',
+			path: () => fc.constant('/api/login'),
+			body: () => bodyArbitrary(loginSchema),
+			roles: { anonymous: RUNS, user: OTHER_RUNS },
+			ok: userShape,
+		},
+		{
+			name: 'POST /api/register',
+			method: 'POST',
+			path: () => fc.constant('/api/register'),
+			body: () => bodyArbitrary(registerSchema),
+			roles: { anonymous: RUNS, banned: OTHER_RUNS },
+			ok: userShape,
+			mayChange: (change) => added('users')(change) && row(change).role === 'user' && row(change).is_banned === 0,
+		},
+		{
+			name: 'POST /api/auth/forgot-password',
+			method: 'POST',
+			path: () => fc.constant('/api/auth/forgot-password'),
+			body: () => bodyArbitrary(forgotPasswordSchema),
+			roles: { anonymous: RUNS },
+			ok: message,
+		},
+		{
+			name: 'POST /api/auth/reset-password',
+			method: 'POST',
+			path: () => fc.constant('/api/auth/reset-password'),
+			body: () => bodyArbitrary(resetPasswordSchema),
+			roles: { anonymous: RUNS },
+			ok: message,
+		},
+		...(
+			[
+				['email', changeEmailSchema],
+				['password', changePasswordSchema],
+				['newsletter', newsletterSchema],
+			] as const
+		).map(
+			([name, bodySchema]): Target => ({
+				name: `PUT /api/profile/${name}`,
+				method: 'PUT',
+				path: () => fc.constant(`/api/profile/${name}`),
+				body: () => bodyArbitrary(bodySchema),
+				roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
+				ok: name === 'password' ? message : userShape,
+				mayChange: selfAccount,
+			}),
+		),
+		// ------------------------------------------------ content
+		...(['news', 'education'] as const).flatMap((kind): Target[] => [
+			{
+				name: `POST /api/${kind}`,
+				method: 'POST',
+				path: () => fc.constant(`/api/${kind}`),
+				body: () => bodyArbitrary(articleInputSchemas[kind], articleOverrides(kind)),
+				roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
+				ok: articleShape,
+				mayChange: (change) => added('articles')(change) && row(change).kind === kind,
+			},
+			{
+				name: `PUT /api/${kind}/{id}`,
+				method: 'PUT',
+				path: () => idArbitrary(ids[kind]).map((id) => `/api/${kind}/${id}`),
+				body: () => bodyArbitrary(articleInputSchemas[kind], articleOverrides(kind)),
+				roles: { editor: RUNS, user: OTHER_RUNS },
+				ok: articleShape,
+				mayChange: targeted('articles', 'changed'),
+			},
+			{
+				name: `GET /api/${kind}`,
+				method: 'GET',
+				path: () => q(`/api/${kind}`, articleListQuerySchema),
+				roles: { anonymous: RUNS },
+				ok: z.array(articleShape),
+			},
+			{
+				name: `GET /api/${kind}/all`,
+				method: 'GET',
+				path: () => q(`/api/${kind}/all`, articleListQuerySchema),
+				roles: { editor: RUNS, user: OTHER_RUNS },
+				ok: z.array(articleShape),
+			},
+			{
+				name: `GET /api/${kind}/{id}`,
+				method: 'GET',
+				path: () => idArbitrary(ids[kind]).map((id) => `/api/${kind}/${id}`),
+				roles: { anonymous: RUNS },
+				ok: articleShape,
+			},
+		]),
+		...(['news', 'education'] as const).map(
+			(kind): Target => ({
+				name: `DELETE /api/${kind}/{id}`,
+				method: 'DELETE',
+				path: () => idArbitrary(ids.disposable[kind]).map((id) => `/api/${kind}/${id}`),
+				roles: { editor: RUNS, user: OTHER_RUNS },
+				ok: message,
+				mayChange: (change, ctx) => targeted('articles', 'removed')(change, ctx) && row(change).kind === kind,
+			}),
+		),
+		{
+			name: 'PUT /api/pages/{slug}',
+			method: 'PUT',
+			path: () => fc
+				.oneof(fc.constantFrom(...STATIC_PAGE_SLUGS), fc.constantFrom('ABOUT-US', 'about-us%00', '__proto__', 'x'.repeat(3000), ...HOSTILE_IDS), fc.string({ minLength: 1 }).filter((s) => !/^\.{1,2}$/.test(s)).map(encodeURIComponent))
+				.map((slug) => `/api/pages/${slug}`),
+			body: () => bodyArbitrary(staticPageInputSchema),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: z.looseObject({ slug: z.string(), title: z.string(), content: z.string() }),
+			mayChange: (change, ctx) => change.table === 'static_pages' && change.kind === 'changed' && row(change).slug === ctx.slug,
+		},
+		{
+			name: 'GET /api/pages/{slug}',
+			method: 'GET',
+			path: () => fc
+				.oneof(fc.constantFrom(...STATIC_PAGE_SLUGS), fc.constantFrom(...HOSTILE_IDS))
+				.map((slug) => `/api/pages/${slug}`),
+			roles: { anonymous: RUNS },
+		},
+		{
+			name: 'GET /api/podcasts',
+			method: 'GET',
+			path: () => q('/api/podcasts', podcastListQuerySchema),
+			roles: { anonymous: RUNS },
+			ok: z.array(z.looseObject({ id: z.number(), title: z.string() })),
+		},
+		{
+			name: 'GET /api/placeholder/{w}/{h}',
+			method: 'GET',
+			path: () => fc
+				.tuple(idArbitrary([1, 60, 2000, 2001]), idArbitrary([1, 40, 2000, 9999]))
+				.map(([w, h]) => `/api/placeholder/${w}/${h}`),
+			roles: { anonymous: RUNS },
+		},
+		// ------------------------------------------------ platforms and community
+		{
+			name: 'GET /api/platforms',
+			method: 'GET',
+			path: () => q('/api/platforms', platformListQuerySchema),
+			roles: { anonymous: RUNS },
+			ok: z.array(platformShape),
+		},
+		...(['', '/ratings', '/comments'] as const).map(
+			(suffix): Target => ({
+				name: `GET /api/platforms/{id}${suffix}`,
+				method: 'GET',
+				path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}${suffix}`),
+				roles: { anonymous: RUNS },
+				ok: suffix === '' ? platformShape : z.array(z.looseObject({ id: z.number() })),
+			}),
+		),
+		{
+			name: 'POST /api/platforms/{id}/ratings',
+			method: 'POST',
+			path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}/ratings`),
+			body: () => bodyArbitrary(ratingSchema),
+			roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: z.looseObject({ rating: z.looseObject({ id: z.number(), rating: z.number().int().min(1).max(5) }), platform: z.looseObject({ rating: z.number(), reviewCount: z.number() }) }),
+			mayChange: own('platform_ratings'),
+		},
+		{
+			name: 'POST /api/platforms/{id}/comments',
+			method: 'POST',
+			path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}/comments`),
+			body: () => bodyArbitrary(commentSchema),
+			roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: commentShape.extend({ status: z.literal('pending') }),
+			mayChange: (change, ctx) => own('platform_comments')(change, ctx) && change.kind === 'added' && row(change).status === 'pending',
+		},
+		{
+			name: 'GET /api/comments/{id}/vote',
+			method: 'GET',
+			path: () => idArbitrary(ids.comments).map((id) => `/api/comments/${id}/vote`),
+			roles: { user: RUNS, anonymous: OTHER_RUNS },
+			ok: z.object({ voteType: z.enum(['helpful', 'unhelpful']).nullable() }),
+		},
+		{
+			name: 'POST /api/comments/{id}/vote',
+			method: 'POST',
+			path: () => idArbitrary(ids.comments).map((id) => `/api/comments/${id}/vote`),
+			body: () => bodyArbitrary(voteSchema),
+			roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: z.looseObject({ voteType: z.enum(['helpful', 'unhelpful']).nullable(), helpfulVotes: z.number(), unhelpfulVotes: z.number() }),
+			mayChange: own('comment_votes'),
+		},
+		// ------------------------------------------------ administration
+		{
+			name: 'GET /api/admin/comments',
+			method: 'GET',
+			path: () => q('/api/admin/comments', moderationListQuerySchema),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: z.looseObject({ comments: z.array(commentShape), total: z.number() }),
+		},
+		{
+			name: 'PATCH /api/admin/comments/{id}/moderate',
+			method: 'PATCH',
+			path: () => idArbitrary(ids.comments).map((id) => `/api/admin/comments/${id}/moderate`),
+			body: () => bodyArbitrary(moderateCommentSchema),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: commentShape,
+			mayChange: (change, ctx) =>
+				targeted('platform_comments', 'changed')(change, ctx) &&
+				Object.keys(change.after!).every((key) => key === 'status' || change.after![key] === change.before![key]),
+		},
+		{
+			name: 'DELETE /api/admin/comments/{id}',
+			method: 'DELETE',
+			path: () => idArbitrary(ids.disposableComments).map((id) => `/api/admin/comments/${id}`),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: message,
+			mayChange: (change, ctx) =>
+				targeted('platform_comments', 'removed')(change, ctx) ||
+				(change.table === 'comment_votes' && change.kind === 'removed' && row(change).comment_id === ctx.targetId),
+		},
+		{
+			name: 'POST /api/admin/markdown-preview',
+			method: 'POST',
+			path: () => fc.constant('/api/admin/markdown-preview'),
+			body: () => fc.oneof(
+				bodyArbitrary(markdownPreviewSchema),
+				fc.constantFrom(...XSS_MARKDOWN).map((content) => ({ text: JSON.stringify({ content }) })),
+			),
+			roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS },
+			ok: z.object({ html: z.string() }),
+			check: (body) => expectSafeHtml(body.html),
+		},
+		{
+			name: 'POST /api/admin/platforms',
+			method: 'POST',
+			path: () => fc.constant('/api/admin/platforms'),
+			body: () => bodyArbitrary(platformFormSchema, platformOverrides),
+			roles: { editor: RUNS, user: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: platformShape,
+			mayChange: added('platforms'),
+			check: (body) => expectSafePlatformUrls(body),
+		},
+		{
+			name: 'PUT /api/admin/platforms/{id}',
+			method: 'PUT',
+			path: () => idArbitrary([ids.platform, ...ids.disposablePlatforms]).map((id) => `/api/admin/platforms/${id}`),
+			body: () => bodyArbitrary(platformFormSchema, platformOverrides),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: platformShape,
+			mayChange: targeted('platforms', 'changed'),
+			check: (body) => expectSafePlatformUrls(body),
+		},
+		{
+			name: 'DELETE /api/admin/platforms/{id}',
+			method: 'DELETE',
+			path: () => idArbitrary(ids.disposablePlatforms).map((id) => `/api/admin/platforms/${id}`),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: message,
+			mayChange: (change, ctx) => {
+				if (targeted('platforms', 'removed')(change, ctx)) return true;
+				if (change.kind !== 'removed') return false;
+				if (change.table === 'platform_ratings' || change.table === 'platform_comments') return row(change).platform_id === ctx.targetId;
+				const goneComments = new Set(ctx.changes.filter((c) => c.table === 'platform_comments' && c.kind === 'removed').map((c) => c.id));
+				return change.table === 'comment_votes' && goneComments.has(row(change).comment_id as number);
+			},
+		},
+		{
+			name: 'GET /api/admin/users',
+			method: 'GET',
+			path: () => q('/api/admin/users', userListQuerySchema),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: z.looseObject({ users: z.array(userShape), total: z.number() }),
+			check: (body) => expect(JSON.stringify(body)).not.toMatch(/password|\$argon2/i),
+		},
+		...(['ban', 'unban'] as const).map(
+			(action): Target => ({
+				name: `PUT /api/admin/users/{id}/${action}`,
+				method: 'PUT',
+				path: () => idArbitrary(victims).map((id) => `/api/admin/users/${id}/${action}`),
+				roles: { editor: RUNS, user: OTHER_RUNS },
+				ok: userShape,
+				mayChange: targeted('users', 'changed'),
+			}),
+		),
+		{
+			name: 'PUT /api/admin/users/{id}/password',
+			method: 'PUT',
+			path: () => idArbitrary(victims).map((id) => `/api/admin/users/${id}/password`),
+			body: () => bodyArbitrary(adminPasswordSchema, { confirmPassword: fc.constant(undefined) }),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: message,
+			mayChange: targeted('users', 'changed'),
+		},
+	];
+	return list;
+}
+
+/** Markdown an editor (or an attacker with an editor's session) might try in the preview. */
+const XSS_MARKDOWN = [
+	'<script>alert(1)</script>',
+	'<img src=x onerror=alert(1)>',
+	'[x](javascript:alert(1))',
+	'[x](JaVaScRiPt:alert(1))',
+	'[x](&#106;avascript:alert(1))',
+	'[x](java\tscript:alert(1))',
+	'<a href="&#x6A;avascript:alert(1)">x</a>',
+	'![x](data:text/html,<script>alert(1)</script>)',
+	'<javascript:alert(1)>',
+	'<svg onload=alert(1)>',
+	'<iframe src="javascript:alert(1)"></iframe>',
+	'<a href="vbscript:msgbox(1)">x</a>',
+	'<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+	'[ref]\n\n[ref]: javascript:alert(1)',
+];
+
+/** HTML the server produced from markdown runs nothing and links nowhere dangerous. */
+function expectSafeHtml(html: string): void {
+	expect(html).not.toMatch(/<script/i);
+	expect(html).not.toMatch(/<(iframe|object|embed|form|base|meta|style)\b/i);
+	expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+	expect(html).not.toMatch(/(href|src|action|formaction|xlink:href)\s*=\s*["']?\s*(javascript|vbscript|data:text)/i);
+}
+
+/** Stored website and logo links are http(s) or site paths only. */
+function expectSafePlatformUrls(platform: { websiteUrl: string | null; logo: string | null }): void {
+	if (platform.websiteUrl !== null) expect(platform.websiteUrl).toMatch(/^https?:\/\//i);
+	if (platform.logo !== null) expect(platform.logo).toMatch(/^(https?:\/\/|\/(?![\\/]))/i);
+}
+
+// ---------------------------------------------------------------- running
+
+async function personaFor(role: FuzzRole, n: number): Promise<Persona> {
+	switch (role) {
+		case 'anonymous':
+			return { role, client: new TestClient(server.url), id: 0, email: '', username: '', password: '' };
+		case 'banned':
+			return freshPersona(server, 'banned');
+		case 'user':
+			return users[n % users.length]!;
+		case 'editor':
+			return editor;
+	}
+}
+
+function parseTarget(path: string): { targetId: number | null; slug: string | null } {
+	const id = path.match(/^\/api\/(?:[a-z]+\/)*?(?:news|education|platforms|comments|users|pages)\/(\d{1,12})(?:[/?]|$)/);
+	let slug: string | null = null;
+	if (path.startsWith('/api/pages/')) {
+		try {
+			slug = decodeURIComponent(path.slice('/api/pages/'.length).split('?')[0]!);
+		} catch {
+			slug = null;
+		}
+	}
+	return { targetId: id ? Number(id[1]) : null, slug };
+}
+
+let caseCounter = 0;
+
+async function runCase(target: Target, role: FuzzRole, path: string, body: Body | undefined): Promise<void> {
+	caseCounter += 1;
+	const persona = await personaFor(role, caseCounter);
+	const before = current();
+	const answer = await persona.client.request(target.method, path, body?.text);
+	const label = `${target.method} ${path.slice(0, 200)} as ${role}${body?.mutations ? ` [${body.mutations.join(', ')}]` : ''} body=${String(body?.text).slice(0, 200)}`;
+	expect(answer.status, `${label}: ${JSON.stringify(answer.body)?.slice(0, 300)}`).toBeLessThan(500);
+	if (answer.status >= 400) {
+		expect(typeof answer.body?.message, `${label}: a ${answer.status} without a JSON message: ${String(answer.body).slice(0, 200)}`).toBe('string');
+		expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+	} else if (target.ok) {
+		const parsed = target.ok.safeParse(answer.body);
+		expect(parsed.success, `${label}: unexpected 2xx shape ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(true);
+		target.check?.(answer.body);
+	}
+	const after = current();
+	if (after === before) return;
+	const changes = diff(before, after);
+	const { targetId, slug } = parseTarget(path);
+	const ctx: Ctx = { role, self: role === 'anonymous' ? null : persona.id, targetId, slug, changes };
+	const refused = changes.filter((change) => !(answer.status < 400 && target.mayChange?.(change, ctx)));
+	expect(refused, `${label} (${answer.status}) changed what it may not:\n${describeChanges(refused)}`).toEqual([]);
+}
+
+const TARGETS = targets();
+
+/** Routes that take no input at all (no body, query or id), so there is nothing to fuzz. */
+const NOT_FUZZED: Record<string, string> = {
+	'GET /api/user': 'no input',
+	'POST /api/logout': 'no input',
+	'POST /api/newsletter/subscribe': 'no input: the account, not a body, says who subscribes',
+	'GET /api/pages': 'no input',
+	'GET /api/admin/overview': 'no input',
+	'GET /api/admin/site-build': 'no input',
+	'POST /api/admin/site-build': 'no input',
+};
+
+describe('fuzz coverage', () => {
+	it('fuzzes every route and method in src/pages/api, or says why not', () => {
+		const routes = apiRoutesFromFileSystem().flatMap((file) => file.methods.map((method) => `${method} ${file.route}`));
+		const fuzzed = new Set(TARGETS.map((target) => target.name));
+		const missing = routes.filter((route) => !fuzzed.has(route) && !(route in NOT_FUZZED));
+		expect(missing, 'add a target to tests/security/fuzz.test.ts').toEqual([]);
+		expect([...fuzzed].filter((name) => !routes.includes(name)), 'targets without a route').toEqual([]);
+		expect(Object.keys(NOT_FUZZED).filter((name) => !routes.includes(name))).toEqual([]);
+	});
+});
+
+describe.each(TARGETS.map((target, index) => [target.name, target, index] as const))('%s', (_name, target, index) => {
+	it.each(Object.entries(target.roles) as Array<[FuzzRole, number]>)('stays sound for hostile input as %s', async (role, runs) => {
+		const seed = SEED + index * 101 + role.length;
+		const input = fc.tuple(target.path(), target.body ? target.body() : fc.constant(undefined));
+		let failure = '';
+		try {
+			await fc.assert(
+				fc.asyncProperty(input, async ([path, body]) => {
+					try {
+						await runCase(target, role, path, body);
+					} catch (error) {
+						failure = (error as Error).message;
+						throw error;
+					}
+				}),
+				{ seed, numRuns: runs, endOnFailure: true },
+			);
+		} catch (error) {
+			const report = (error as Error).message.split('\n').slice(0, 3).join('\n').slice(0, 1000);
+			throw new Error(
+				`${target.name} as ${role} failed; replay with FUZZ_SEED=${SEED} (property seed ${seed}).\n${failure.slice(0, 3000)}\n${report}`,
+			);
+		}
+	});
+});
+
+describe('bodies over the size limit', () => {
+	/** Body-taking endpoints with a path that exists, and the role that gets past the sign-in check. */
+	const BODY_ENDPOINTS = (): Array<{ method: Method; path: string; role: FuzzRole }> => [
+		{ method: 'POST', path: '/api/login', role: 'anonymous' },
+		{ method: 'POST', path: '/api/register', role: 'anonymous' },
+		{ method: 'POST', path: '/api/auth/forgot-password', role: 'anonymous' },
+		{ method: 'POST', path: '/api/auth/reset-password', role: 'anonymous' },
+		{ method: 'PUT', path: '/api/profile/email', role: 'user' },
+		{ method: 'PUT', path: '/api/profile/password', role: 'user' },
+		{ method: 'PUT', path: '/api/profile/newsletter', role: 'user' },
+		{ method: 'POST', path: '/api/news', role: 'editor' },
+		{ method: 'PUT', path: `/api/news/${ids.news[0]}`, role: 'editor' },
+		{ method: 'POST', path: '/api/education', role: 'editor' },
+		{ method: 'PUT', path: `/api/education/${ids.education[0]}`, role: 'editor' },
+		{ method: 'PUT', path: '/api/pages/about-us', role: 'editor' },
+		{ method: 'POST', path: `/api/platforms/${ids.platform}/ratings`, role: 'user' },
+		{ method: 'POST', path: `/api/platforms/${ids.platform}/comments`, role: 'user' },
+		{ method: 'POST', path: `/api/comments/${ids.comments[0]}/vote`, role: 'user' },
+		{ method: 'PATCH', path: `/api/admin/comments/${ids.comments[2]}/moderate`, role: 'editor' },
+		{ method: 'POST', path: '/api/admin/markdown-preview', role: 'editor' },
+		{ method: 'POST', path: '/api/admin/platforms', role: 'editor' },
+		{ method: 'PUT', path: `/api/admin/platforms/${ids.platform}`, role: 'editor' },
+		{ method: 'PUT', path: `/api/admin/users/${victims[0]}/password`, role: 'editor' },
+	];
+
+	it('covers every schema-reading endpoint the fuzzer covers', () => {
+		const withBody = new Set(TARGETS.filter((t) => t.body).map((t) => `${t.method} ${t.name.split(' ')[1]}`));
+		const listed = new Set(
+			BODY_ENDPOINTS().map((e) => `${e.method} ${e.path.replace(/\/\d+/g, '/{id}').replace('/pages/about-us', '/pages/{slug}')}`),
+		);
+		expect([...withBody].filter((k) => !listed.has(k))).toEqual([]);
+	});
+
+	it('answers 413 to a declared Content-Length over 256 KB, for every role', async () => {
+		const text = jsonOfSize({ content: 'x' }, MAX_BODY_BYTES + 1);
+		for (const endpoint of BODY_ENDPOINTS()) {
+			for (const role of ['anonymous', endpoint.role] as const) {
+				const persona = await personaFor(role, 0);
+				const before = current();
+				const answer = await persona.client.request(endpoint.method, endpoint.path, text);
+				expect(answer.status, `${endpoint.method} ${endpoint.path} as ${role}`).toBe(413);
+				expect(answer.body).toEqual({ message: 'Request body is too large.' });
+				expect(diff(before, current())).toEqual([]);
+			}
+		}
+	});
+
+	it('answers 413 to a streamed (chunked, no Content-Length) body over 256 KB', async () => {
+		const text = jsonOfSize({ content: 'x' }, MAX_BODY_BYTES + 64 * 1024);
+		for (const endpoint of BODY_ENDPOINTS()) {
+			const persona = await personaFor(endpoint.role, 0);
+			const headers: Record<string, string> = {};
+			if (persona.client.sessionCookie) headers.cookie = persona.client.sessionCookie;
+			headers['x-forwarded-for'] = persona.client.address;
+			const before = current();
+			const answer = await sendStreamedBody(`${server.url}${endpoint.path}`, endpoint.method, text, headers);
+			expect(answer.status, `${endpoint.method} ${endpoint.path} as ${endpoint.role}`).toBe(413);
+			expect(answer.headers.get('content-length'), 'the request must really be streamed').toBeNull();
+			expect(answer.body).toEqual({ message: 'Request body is too large.' });
+			expect(diff(before, current())).toEqual([]);
+		}
+		// The server is still answering normally.
+		expect((await new TestClient(server.url).get('/api/platforms')).status).toBe(200);
+	});
+
+	it('still reads a body of exactly 256 KB', async () => {
+		const text = jsonOfSize({ content: '# Fits' }, MAX_BODY_BYTES);
+		const answer = await editor.client.request('POST', '/api/admin/markdown-preview', text);
+		expect(answer.status).toBe(200);
+		expect(answer.body.html).toContain('Fits');
+	});
+});
+
+describe('after the fuzzing', () => {
+	it('left no trace of prototype pollution and no privilege behind', async () => {
+		const user = users[0]!;
+		mintSession(server, user.client, user.id);
+		const me = await user.client.get('/api/user');
+		expect(me.status).toBe(200);
+		expect(me.body.role).toBe('user');
+		expect((await user.client.get('/api/admin/users')).status).toBe(403);
+		expect((await new TestClient(server.url).get('/api/admin/users')).status).toBe(401);
+		for (const path of ['/api/platforms', '/api/news', '/api/user', `/api/platforms/${ids.platform}/comments`, '/api/pages']) {
+			const answer = await user.client.get(path);
+			expect(JSON.stringify(answer.body)).not.toContain(POLLUTION_MARKER);
+		}
+		const list = await editor.client.get('/api/admin/users?limit=100');
+		expect(list.status).toBe(200);
+		expect(JSON.stringify(list.body)).not.toContain(POLLUTION_MARKER);
+		// No account became an editor on its own: only the fuzzer's own editor and the demo one.
+		const editors = server.db.$client.prepare("SELECT id FROM users WHERE role = 'editor'").all() as Array<{ id: number }>;
+		expect(editors.map((e) => e.id).sort()).toEqual(
+			[editor.id, ...(server.db.$client.prepare("SELECT id FROM users WHERE email = 'editor@example.com'").all() as Array<{ id: number }>).map((e) => e.id)].sort(),
+		);
+	});
+});

@@ -1,0 +1,224 @@
+/**
+ * Abuse limits (hardening item 5). In process, against a temporary database and with the
+ * limits' clock replaced (setRateLimitClock), each limit answers 429 with a message once used up
+ * and lets the caller try again after its window, not a moment before. Over HTTP, one check per
+ * limit that the endpoint's answer is that 429 with a JSON message.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { authenticate, createAccount, register, requestPasswordReset } from '../../src/server/auth/accounts';
+import { setRateLimitClock } from '../../src/server/auth/rate-limit';
+import { addComment, rate } from '../../src/server/community';
+import { closeDatabase, db, schema } from '../../src/server/db';
+import { HttpError } from '../../src/server/http';
+import { TestClient, newCredentials, registerUser } from '../api/helpers';
+import type { TestServer } from '../setup/server';
+import { startSecurityServer } from './support';
+
+const dir = mkdtempSync(join(tmpdir(), 'rmh-security-limits-'));
+process.env.DATABASE_PATH = join(dir, 'app.db');
+process.env.OUTBOX_DIR = join(dir, 'outbox');
+process.env.SMTP_URL = '';
+
+const MINUTE = 60_000;
+let now = Date.UTC(2031, 0, 1);
+let counter = 0;
+
+/** A fresh key or name per call, so the tests never share a counter. */
+const unique = (prefix: string) => `${prefix}${++counter}`;
+
+/** Runs `action` and answers the HttpError it throws (or fails if it does not throw one). */
+async function refusal(action: () => unknown): Promise<HttpError> {
+	try {
+		await action();
+	} catch (error) {
+		if (error instanceof HttpError) return error;
+		throw error;
+	}
+	throw new Error('expected a refusal, but the call succeeded');
+}
+
+async function expectLimited(action: () => unknown, message: string): Promise<void> {
+	const error = await refusal(action);
+	expect(error.status).toBe(429);
+	expect(error.message).toBe(message);
+}
+
+beforeAll(() => {
+	db();
+	setRateLimitClock(() => now);
+});
+
+afterEach(() => {
+	// Every test starts a fresh hour, far from the windows of the tests before it.
+	now += 24 * 60 * MINUTE;
+});
+
+afterAll(() => {
+	setRateLimitClock(null);
+	closeDatabase();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+async function newAccount() {
+	const credentials = newCredentials({ username: unique('limit_user_'), email: `${unique('limit')}@example.com` });
+	const user = await createAccount(credentials);
+	return { ...credentials, id: user.id };
+}
+
+function newPlatform(): number {
+	return db()
+		.insert(schema.platforms)
+		.values({ name: unique('Limited platform '), description: 'x', pricing: 'CPM', category: 'DSP' })
+		.returning({ id: schema.platforms.id })
+		.get().id;
+}
+
+describe('in process, with a fake clock', () => {
+	const LOGIN = (wait: string) => `Too many sign-in attempts. Please try again in ${wait}.`;
+
+	it('sign-in per account: 5 failures, then 429 (even with the right password) until 15 minutes pass', async () => {
+		const account = await newAccount();
+		for (let i = 0; i < 5; i++) {
+			const error = await refusal(() => authenticate(account.email, 'wrong-password', unique('client')));
+			expect(error.status).toBe(401);
+		}
+		await expectLimited(() => authenticate(account.email, account.password, unique('client')), LOGIN('15 minutes'));
+		now += 15 * MINUTE - 1000;
+		await expectLimited(() => authenticate(account.email, account.password, unique('client')), LOGIN('a minute'));
+		now += 1000;
+		const user = await authenticate(account.email, account.password, unique('client'));
+		expect(user.id).toBe(account.id);
+	});
+
+	it('sign-in per client: 30 failures on any emails, then 429 for every account until 15 minutes pass', async () => {
+		const account = await newAccount();
+		const client = unique('client');
+		for (let i = 0; i < 30; i++) {
+			expect((await refusal(() => authenticate(`${unique('nobody')}@example.com`, 'wrong', client))).status).toBe(401);
+		}
+		await expectLimited(() => authenticate(account.email, account.password, client), LOGIN('15 minutes'));
+		// Another client is not affected.
+		expect((await authenticate(account.email, account.password, unique('client'))).id).toBe(account.id);
+		now += 15 * MINUTE;
+		expect((await authenticate(account.email, account.password, client)).id).toBe(account.id);
+	});
+
+	it('registration per client: 20 sign-ups an hour, then 429 until the hour is over', async () => {
+		const client = unique('client');
+		for (let i = 0; i < 20; i++) {
+			await register(newCredentials({ username: unique('reg_'), email: `${unique('reg')}@example.com` }), client);
+		}
+		const next = () => register(newCredentials({ username: unique('reg_'), email: `${unique('reg')}@example.com` }), client);
+		await expectLimited(next, 'Too many sign-ups from this address. Please try again in 60 minutes.');
+		now += 30 * MINUTE;
+		await expectLimited(next, 'Too many sign-ups from this address. Please try again in 30 minutes.');
+		now += 30 * MINUTE;
+		const user = await next();
+		expect(user.role).toBe('user');
+	});
+
+	it('password reset per account: 5 requests, then 429 until 15 minutes pass', async () => {
+		const account = await newAccount();
+		for (let i = 0; i < 5; i++) requestPasswordReset(account.email, unique('client'));
+		const again = () => requestPasswordReset(account.email, unique('client'));
+		await expectLimited(again, 'Too many password reset requests. Please try again in 15 minutes.');
+		now += 15 * MINUTE;
+		expect(again()).toBeUndefined();
+	});
+
+	it('password reset per client: 20 requests on any emails, then 429 until 15 minutes pass', async () => {
+		const client = unique('client');
+		for (let i = 0; i < 20; i++) requestPasswordReset(`${unique('nobody')}@example.com`, client);
+		const again = () => requestPasswordReset(`${unique('nobody')}@example.com`, client);
+		await expectLimited(again, 'Too many password reset requests. Please try again in 15 minutes.');
+		now += 15 * MINUTE;
+		expect(again()).toBeUndefined();
+	});
+
+	it('comments per user: 20 an hour, then 429 until the hour is over; other users may go on', async () => {
+		const [author, other] = [await newAccount(), await newAccount()];
+		const platform = newPlatform();
+		for (let i = 0; i < 20; i++) addComment(platform, author.id, `Comment ${i}`);
+		await expectLimited(() => addComment(platform, author.id, 'One too many'), 'Too many comments. Please try again in 60 minutes.');
+		expect(addComment(platform, other.id, 'Someone else').status).toBe('pending');
+		now += 60 * MINUTE - 1;
+		await expectLimited(() => addComment(platform, author.id, 'Still too soon'), 'Too many comments. Please try again in a minute.');
+		now += 1;
+		expect(addComment(platform, author.id, 'A new hour').comment).toBe('A new hour');
+		const stored = db().select().from(schema.platformComments).all().filter((c) => c.userId === author.id);
+		expect(stored).toHaveLength(21);
+	});
+
+	it('ratings per user: 60 an hour (changes count too), then 429 until the hour is over', async () => {
+		const user = await newAccount();
+		const platforms = [newPlatform(), newPlatform()];
+		for (let i = 0; i < 60; i++) rate(platforms[i % 2]!, user.id, { rating: (i % 5) + 1, review: null });
+		await expectLimited(() => rate(platforms[0]!, user.id, { rating: 1, review: 'late' }), 'Too many ratings. Please try again in 60 minutes.');
+		now += 60 * MINUTE;
+		const result = rate(platforms[0]!, user.id, { rating: 1, review: 'on time' });
+		expect(result.rating.review).toBe('on time');
+	});
+});
+
+describe('over HTTP, each limit answers 429 with a JSON message', () => {
+	let server: TestServer;
+
+	beforeAll(async () => {
+		server = await startSecurityServer();
+	}, 120_000);
+
+	afterAll(async () => {
+		await server?.stop();
+	});
+
+	function expect429(answer: { status: number; body: any; headers: Headers }, message: RegExp) {
+		expect(answer.status).toBe(429);
+		expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+		expect(answer.body.message).toMatch(message);
+	}
+
+	it('POST /api/login per account', async () => {
+		const user = await registerUser(server);
+		for (let i = 0; i < 5; i++) expect((await new TestClient(server.url).login(user.email, 'wrong')).status).toBe(401);
+		expect429(await new TestClient(server.url).login(user.email, user.password), /^Too many sign-in attempts/);
+	});
+
+	it('POST /api/login per client', async () => {
+		const client = new TestClient(server.url);
+		for (let i = 0; i < 30; i++) expect((await client.login(newCredentials().email, 'wrong')).status).toBe(401);
+		expect429(await client.login(newCredentials().email, 'wrong'), /^Too many sign-in attempts/);
+	});
+
+	it('POST /api/register per client', async () => {
+		const client = new TestClient(server.url);
+		for (let i = 0; i < 20; i++) expect((await client.post('/api/register', newCredentials())).status).toBe(201);
+		expect429(await client.post('/api/register', newCredentials()), /^Too many sign-ups from this address/);
+	});
+
+	it('POST /api/auth/forgot-password per account and per client', async () => {
+		const email = newCredentials().email;
+		for (let i = 0; i < 5; i++) expect((await new TestClient(server.url).post('/api/auth/forgot-password', { email })).status).toBe(200);
+		expect429(await new TestClient(server.url).post('/api/auth/forgot-password', { email }), /^Too many password reset requests/);
+		const client = new TestClient(server.url);
+		for (let i = 0; i < 20; i++) {
+			expect((await client.post('/api/auth/forgot-password', { email: newCredentials().email })).status).toBe(200);
+		}
+		expect429(await client.post('/api/auth/forgot-password', { email: newCredentials().email }), /^Too many password reset requests/);
+	});
+
+	it('POST /api/platforms/{id}/comments and /ratings per user', async () => {
+		const user = await registerUser(server);
+		const platform = (await user.client.get('/api/platforms')).body[0].id as number;
+		for (let i = 0; i < 20; i++) {
+			expect((await user.client.post(`/api/platforms/${platform}/comments`, { comment: `Comment ${i}` })).status).toBe(201);
+		}
+		expect429(await user.client.post(`/api/platforms/${platform}/comments`, { comment: 'One too many' }), /^Too many comments/);
+		for (let i = 0; i < 60; i++) {
+			expect([200, 201]).toContain((await user.client.post(`/api/platforms/${platform}/ratings`, { rating: (i % 5) + 1 })).status);
+		}
+		expect429(await user.client.post(`/api/platforms/${platform}/ratings`, { rating: 3 }), /^Too many ratings/);
+	});
+});

@@ -1,0 +1,427 @@
+/**
+ * The authorization matrix (SPEC 6): for every API route and method, the status each role gets
+ * with a VALID request, so the caller's permission is the only thing that varies. The matrix
+ * test fails for a route file without an entry here, and for an entry without a route file.
+ *
+ * Roles: anonymous (no session), user (the demo user, "A"), banned (a session whose account
+ * was banned: the session middleware refuses it, so mostly 401; at sign-in 403), other (a
+ * second user, "B": acting on A's things must never change A's data) and editor.
+ *
+ * `call` builds the request right before it is sent (fresh targets for anything a successful
+ * call consumes: deletes, moderation, bans). `fresh` entries act through a throwaway persona of
+ * the role, because the call changes the caller's own session or credentials.
+ */
+import { expect } from 'vitest';
+import type { ApiAnswer } from '../setup/http';
+import type { TestServer } from '../setup/server';
+import type { Method, Persona, Role } from './support';
+
+export type Fixture = {
+	server: TestServer;
+	personas: Record<Role, Persona>;
+	/** Records that stay for the whole run. */
+	ids: {
+		platform: number;
+		news: number;
+		education: number;
+		/** A seeded approved comment by a community member; A has voted 'helpful' on it. */
+		votedComment: number;
+		/** A's own approved comment. */
+		ownComment: number;
+	};
+	newArticle(kind: 'news' | 'education'): number;
+	newPlatform(): number;
+	/** A pending comment by A on the fixture platform. */
+	newPendingComment(): number;
+	newUser(options?: { isBanned?: boolean }): Promise<{ id: number; email: string }>;
+	/** A valid, unused password reset token of a throwaway account. */
+	newResetToken(): Promise<string>;
+	/** The vote of a user on a comment, read from the database. */
+	voteOf(commentId: number, userId: number): string | null;
+	uniqueEmail(): string;
+	articleBody(kind: 'news' | 'education'): Record<string, unknown>;
+	platformBody(): Record<string, unknown>;
+};
+
+export type Call = { path: string; body?: unknown };
+
+export type Expectation = {
+	route: string;
+	method: Method;
+	expect: Record<Role, number>;
+	/** Act through a new persona of the role for each call (the call changes the caller). */
+	fresh?: boolean;
+	call: (fx: Fixture, persona: Persona) => Call | Promise<Call>;
+	/** Further checks of a successful answer. */
+	check?: (answer: ApiAnswer, fx: Fixture, persona: Persona) => void | Promise<void>;
+};
+
+const all = (status: number): Record<Role, number> => ({
+	anonymous: status,
+	banned: status,
+	other: status,
+	user: status,
+	editor: status,
+});
+
+/** Needs a session of an account that is not banned. */
+const signedIn = (ok: number): Record<Role, number> => ({
+	anonymous: 401,
+	banned: 401,
+	other: ok,
+	user: ok,
+	editor: ok,
+});
+
+/** Editors only (SPEC 6). */
+const editorOnly = (ok: number): Record<Role, number> => ({
+	anonymous: 401,
+	banned: 401,
+	other: 403,
+	user: 403,
+	editor: ok,
+});
+
+/** A successful answer about "me" is about the caller, never someone else. */
+const isCaller = (answer: ApiAnswer, _fx: Fixture, persona: Persona) => {
+	expect(answer.body.id).toBe(persona.id);
+	expect(answer.body.email).toBe(persona.email);
+};
+
+const articleEntries = (kind: 'news' | 'education'): Expectation[] => [
+	{
+		route: `/api/${kind}`,
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: `/api/${kind}` }),
+		check: (answer) => {
+			expect(Array.isArray(answer.body)).toBe(true);
+			expect(answer.body.every((a: { isPublished: boolean }) => a.isPublished)).toBe(true);
+		},
+	},
+	{
+		route: `/api/${kind}`,
+		method: 'POST',
+		expect: editorOnly(201),
+		call: (fx) => ({ path: `/api/${kind}`, body: fx.articleBody(kind) }),
+	},
+	{
+		route: `/api/${kind}/all`,
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: `/api/${kind}/all` }),
+	},
+	{
+		route: `/api/${kind}/{id}`,
+		method: 'GET',
+		expect: all(200),
+		call: (fx) => ({ path: `/api/${kind}/${fx.ids[kind]}` }),
+	},
+	{
+		route: `/api/${kind}/{id}`,
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: (fx) => ({ path: `/api/${kind}/${fx.ids[kind]}`, body: fx.articleBody(kind) }),
+	},
+	{
+		route: `/api/${kind}/{id}`,
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: (fx) => ({ path: `/api/${kind}/${fx.newArticle(kind)}` }),
+	},
+];
+
+export const EXPECTATIONS: Expectation[] = [
+	// ------------------------------------------------------------ session and account
+	{
+		route: '/api/user',
+		method: 'GET',
+		expect: signedIn(200),
+		call: () => ({ path: '/api/user' }),
+		check: isCaller,
+	},
+	{
+		route: '/api/login',
+		method: 'POST',
+		// A banned account's right password meets the ban message (SPEC 5).
+		expect: { ...all(200), banned: 403 },
+		fresh: true,
+		call: (_fx, persona) => ({ path: '/api/login', body: { email: persona.email, password: persona.password } }),
+		check: isCaller,
+	},
+	{
+		route: '/api/register',
+		method: 'POST',
+		expect: all(201),
+		fresh: true,
+		call: (fx) => {
+			const email = fx.uniqueEmail();
+			return { path: '/api/register', body: { email, username: email.split('@')[0], password: 'register-pass-1' } };
+		},
+		check: (answer, _fx, persona) => {
+			// The new account, never the caller's: registering does not touch who you were.
+			expect(answer.body.id).not.toBe(persona.id);
+			expect(answer.body.role).toBe('user');
+		},
+	},
+	{
+		route: '/api/logout',
+		method: 'POST',
+		expect: all(200),
+		fresh: true,
+		call: () => ({ path: '/api/logout' }),
+		check: async (_answer, _fx, persona) => {
+			expect((await persona.client.get('/api/user')).status).toBe(401);
+		},
+	},
+	{
+		route: '/api/auth/forgot-password',
+		method: 'POST',
+		expect: all(200),
+		call: (fx) => ({ path: '/api/auth/forgot-password', body: { email: fx.uniqueEmail() } }),
+	},
+	{
+		route: '/api/auth/reset-password',
+		method: 'POST',
+		expect: all(200),
+		call: async (fx) => ({
+			path: '/api/auth/reset-password',
+			body: { token: await fx.newResetToken(), newPassword: 'reset-pass-123' },
+		}),
+	},
+	{
+		route: '/api/profile/email',
+		method: 'PUT',
+		expect: signedIn(200),
+		fresh: true,
+		call: (fx, persona) => ({
+			path: '/api/profile/email',
+			body: { email: fx.uniqueEmail(), currentPassword: persona.password },
+		}),
+		check: (answer, _fx, persona) => expect(answer.body.id).toBe(persona.id),
+	},
+	{
+		route: '/api/profile/password',
+		method: 'PUT',
+		expect: signedIn(200),
+		fresh: true,
+		call: (_fx, persona) => ({
+			path: '/api/profile/password',
+			body: { currentPassword: persona.password, newPassword: 'changed-pass-1' },
+		}),
+	},
+	{
+		route: '/api/profile/newsletter',
+		method: 'PUT',
+		expect: signedIn(200),
+		call: () => ({ path: '/api/profile/newsletter', body: { isNewsletterSubscribed: true } }),
+		check: isCaller,
+	},
+	{
+		route: '/api/newsletter/subscribe',
+		method: 'POST',
+		expect: signedIn(200),
+		call: () => ({ path: '/api/newsletter/subscribe' }),
+		check: (answer, _fx, persona) => expect(answer.body.user.id).toBe(persona.id),
+	},
+
+	// ------------------------------------------------------------ content
+	...articleEntries('news'),
+	...articleEntries('education'),
+	{
+		route: '/api/pages',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/pages' }),
+	},
+	{
+		route: '/api/pages/{slug}',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/pages/about-us' }),
+	},
+	{
+		route: '/api/pages/{slug}',
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/pages/contact', body: { title: 'Contact', content: 'Write to us.' } }),
+	},
+	{
+		route: '/api/podcasts',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/podcasts' }),
+	},
+	{
+		route: '/api/placeholder/{w}/{h}',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/placeholder/60/40' }),
+	},
+
+	// ------------------------------------------------------------ platforms and community
+	{
+		route: '/api/platforms',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/platforms' }),
+	},
+	{
+		route: '/api/platforms/{id}',
+		method: 'GET',
+		expect: all(200),
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}` }),
+	},
+	{
+		route: '/api/platforms/{id}/ratings',
+		method: 'GET',
+		expect: all(200),
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/ratings` }),
+	},
+	{
+		route: '/api/platforms/{id}/ratings',
+		method: 'POST',
+		// Every persona rated the platform during set-up, so rating again is an update (200).
+		expect: signedIn(200),
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/ratings`, body: { rating: 2, review: 'Changed my mind.' } }),
+		check: (answer, fx, persona) => {
+			expect(answer.body.rating.rating).toBe(2);
+			// It is the caller's own rating that changed.
+			const row = fx.server.db.$client
+				.prepare('SELECT user_id AS userId FROM platform_ratings WHERE id = ?')
+				.get(answer.body.rating.id) as { userId: number };
+			expect(row.userId).toBe(persona.id);
+		},
+	},
+	{
+		route: '/api/platforms/{id}/comments',
+		method: 'GET',
+		expect: all(200),
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/comments` }),
+		check: (answer, _fx, persona) => {
+			// Pending comments are shown to their author only; visitors see approved ones alone.
+			const signedIn = persona.role !== 'anonymous' && persona.role !== 'banned';
+			for (const comment of answer.body as Array<{ status: string; user: { username: string } | null }>) {
+				if (comment.status === 'approved') continue;
+				expect(signedIn, `a ${persona.role} visitor saw a ${comment.status} comment`).toBe(true);
+				expect(comment.status).toBe('pending');
+				expect(comment.user?.username).toBe(persona.username);
+			}
+		},
+	},
+	{
+		route: '/api/platforms/{id}/comments',
+		method: 'POST',
+		expect: signedIn(201),
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/comments`, body: { comment: 'A fair platform.' } }),
+		check: (answer) => expect(answer.body.status).toBe('pending'),
+	},
+	{
+		route: '/api/comments/{id}/vote',
+		method: 'GET',
+		expect: signedIn(200),
+		call: (fx) => ({ path: `/api/comments/${fx.ids.votedComment}/vote` }),
+		// Each user reads their own vote, never A's.
+		check: (answer, fx, persona) =>
+			expect(answer.body.voteType).toBe(fx.voteOf(fx.ids.votedComment, persona.id)),
+	},
+	{
+		route: '/api/comments/{id}/vote',
+		method: 'POST',
+		expect: signedIn(200),
+		call: (fx) => ({ path: `/api/comments/${fx.ids.votedComment}/vote`, body: { voteType: 'unhelpful' } }),
+		check: (answer, fx, persona) =>
+			expect(answer.body.voteType).toBe(fx.voteOf(fx.ids.votedComment, persona.id)),
+	},
+
+	// ------------------------------------------------------------ administration
+	{
+		route: '/api/admin/overview',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/overview' }),
+	},
+	{
+		route: '/api/admin/markdown-preview',
+		method: 'POST',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/markdown-preview', body: { content: '# Hello' } }),
+	},
+	{
+		route: '/api/admin/site-build',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/site-build' }),
+	},
+	{
+		route: '/api/admin/site-build',
+		method: 'POST',
+		expect: editorOnly(202),
+		call: () => ({ path: '/api/admin/site-build' }),
+	},
+	{
+		route: '/api/admin/platforms',
+		method: 'POST',
+		expect: editorOnly(201),
+		call: (fx) => ({ path: '/api/admin/platforms', body: fx.platformBody() }),
+	},
+	{
+		route: '/api/admin/platforms/{id}',
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: (fx) => ({ path: `/api/admin/platforms/${fx.newPlatform()}`, body: fx.platformBody() }),
+	},
+	{
+		route: '/api/admin/platforms/{id}',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: (fx) => ({ path: `/api/admin/platforms/${fx.newPlatform()}` }),
+	},
+	{
+		route: '/api/admin/comments',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/comments' }),
+	},
+	{
+		route: '/api/admin/comments/{id}',
+		method: 'DELETE',
+		// A's comment: not even A may delete it, nor B.
+		expect: editorOnly(200),
+		call: (fx) => ({ path: `/api/admin/comments/${fx.newPendingComment()}` }),
+	},
+	{
+		route: '/api/admin/comments/{id}/moderate',
+		method: 'PATCH',
+		// A may not approve their own comment; B may not moderate A's.
+		expect: editorOnly(200),
+		call: (fx) => ({ path: `/api/admin/comments/${fx.newPendingComment()}/moderate`, body: { status: 'approved' } }),
+	},
+	{
+		route: '/api/admin/users',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/users' }),
+	},
+	{
+		route: '/api/admin/users/{id}/ban',
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/users/${(await fx.newUser()).id}/ban` }),
+	},
+	{
+		route: '/api/admin/users/{id}/unban',
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/users/${(await fx.newUser({ isBanned: true })).id}/unban` }),
+	},
+	{
+		route: '/api/admin/users/{id}/password',
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: async (fx) => ({
+			path: `/api/admin/users/${(await fx.newUser()).id}/password`,
+			body: { password: 'set-by-editor-1' },
+		}),
+	},
+];
