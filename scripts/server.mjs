@@ -10,8 +10,11 @@ import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serveGeneratedPage } from './server/generated-pages.mjs';
+import { createStaticFiles } from './server/static-files.mjs';
+import { compressDynamic } from './server/compress.mjs';
 import { contentSecurityPolicy } from './server/csp.mjs';
 import { applyBaseHeaders, stripUntrustedForwarding } from './server/headers.mjs';
+import { refuseUnroutableApiPath } from './server/api-paths.mjs';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // A per-process secret that lets the site generator ask for a fresh render of a page that
@@ -19,8 +22,12 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 process.env.SITE_RENDER_SECRET ??= randomBytes(24).toString('hex');
 process.env.SITE_DIR = resolve(process.env.SITE_DIR ?? 'data/site');
 
-const entry = pathToFileURL(resolve(process.env.DIST_DIR || 'dist', 'server/entry.mjs')).href;
+const distDir = resolve(process.env.DIST_DIR || 'dist');
+const entry = pathToFileURL(resolve(distDir, 'server/entry.mjs')).href;
 const { handler } = await import(entry);
+// Build files (hashed assets, prerendered shells) with their pre-compressed twins; see
+// scripts/precompress.mjs, which `npm run build` runs after `astro build`.
+const serveStaticFile = createStaticFiles(resolve(distDir, 'client'));
 
 const csp = await contentSecurityPolicy({
 	https: (process.env.SITE_URL ?? '').startsWith('https:'),
@@ -31,10 +38,21 @@ const port = Number(process.env.PORT) || 4321;
 const server = createServer((req, res) => {
 	stripUntrustedForwarding(req);
 	applyBaseHeaders(req, res, csp);
+	if (refuseUnroutableApiPath(req, res)) return;
 	const wantsFresh = req.headers['x-site-render'] === process.env.SITE_RENDER_SECRET;
 	if (!wantsFresh && serveGeneratedPage(req, res, process.env.SITE_DIR)) return;
-	handler(req, res);
+	serveStaticFile(req, res, () => {
+		// Answers rendered per request (pages and JSON) may depend on the session: browsers keep
+		// them only with revalidation. A route that sets its own Cache-Control overrides this.
+		res.setHeader('Cache-Control', 'private, no-cache');
+		compressDynamic(req, res, () => handler(req, res));
+	});
 });
+
+// Idle keep-alive sockets outlive the clients' own idle timeouts (fetch keeps them 4 s), so a
+// client never sends a request on a socket the server is closing at that moment (ECONNRESET).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 server.listen(port, host, () => {
 	const address = server.address();

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { prepareDatabase } from './prepare-database';
 
 await prepareDatabase({ seed: true });
-const build = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' });
+// `npm run build`: astro build, then the pre-compressed twins of the build files.
+const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 await import('./serve');
