@@ -1,0 +1,142 @@
+/**
+ * Benchmark databases: the demo content, plus generated articles up to a target count, inserted
+ * in one transaction through one prepared statement (the FTS5 triggers of migration 0001 index
+ * them as they go). The text is made from a fixed vocabulary with a seeded generator, so every
+ * run searches the same data:
+ *   - "retail" is in nearly every article (a very common term),
+ *   - "media" in most, so "retail media" is a common two-word query,
+ *   - "zephyrine" in about one article in 10,000 (a rare term).
+ */
+import { count, eq } from 'drizzle-orm';
+import { seedDemoContent } from '../../db/seed/index';
+import { closeDatabase, openDatabase, schema, type AppDatabase } from '../../src/server/db';
+import { ARTICLE_CATEGORIES } from '../../src/lib/categories';
+
+export const SEARCH_TERMS = {
+	rare: 'zephyrine',
+	common: 'retail',
+	twoWords: 'retail media',
+} as const;
+
+const WORDS = (
+	'shopper audience sponsored product listing onsite offsite display video search ' +
+	'measurement attribution incrementality clean room first party data loyalty grocery ' +
+	'marketplace checkout basket conversion budget agency brand retailer platform network ' +
+	'inventory self serve managed service programmatic connected television in store screens ' +
+	'coupon promotion category share growth margin forecast campaign creative targeting ' +
+	'reporting dashboard api integration partner omnichannel pharmacy beauty electronics ' +
+	'apparel convenience delivery subscription pricing auction bid keyword relevance'
+).split(' ');
+
+/** Small fast seeded PRNG (mulberry32), so the data set is the same on every run. */
+function random(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+function words(next: () => number, n: number): string {
+	const out: string[] = [];
+	for (let i = 0; i < n; i++) out.push(WORDS[Math.floor(next() * WORDS.length)]!);
+	return out.join(' ');
+}
+
+function sentence(next: () => number, n: number): string {
+	const text = words(next, n);
+	return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
+}
+
+/** Markdown of a realistic length: a few paragraphs, a heading and a list. */
+function body(next: () => number, paragraphs: number): string {
+	const parts: string[] = [];
+	for (let p = 0; p < paragraphs; p++) {
+		if (p === 1) parts.push(`## ${sentence(next, 4).slice(0, -1)}`);
+		if (p === 2) parts.push(['- ', '- ', '- '].map((dash) => dash + sentence(next, 6)).join('\n'));
+		parts.push(Array.from({ length: 4 }, () => sentence(next, 12)).join(' '));
+	}
+	return parts.join('\n\n');
+}
+
+export type DatasetFigures = {
+	articles: number;
+	inserted: number;
+	insertMs: number;
+};
+
+/** Creates (migrates) a database, seeds the demo content and tops articles up to `articles`. */
+export async function createDataset(
+	path: string,
+	articles: number | 'demo',
+	{ paragraphs = 5 }: { paragraphs?: number } = {},
+): Promise<DatasetFigures> {
+	const db = openDatabase(path);
+	try {
+		await seedDemoContent(db);
+		const existing = publishedCount(db);
+		const wanted = articles === 'demo' ? existing : articles;
+		const started = performance.now();
+		const inserted = Math.max(0, wanted - existing);
+		if (inserted > 0) insertArticles(db, inserted, paragraphs);
+		return { articles: publishedCount(db), inserted, insertMs: performance.now() - started };
+	} finally {
+		db.$client.close();
+		closeDatabase();
+	}
+}
+
+function publishedCount(db: AppDatabase): number {
+	return (
+		db
+			.select({ n: count() })
+			.from(schema.articles)
+			.where(eq(schema.articles.isPublished, true))
+			.get()?.n ?? 0
+	);
+}
+
+function insertArticles(db: AppDatabase, n: number, paragraphs: number): void {
+	const editor = db
+		.select({ id: schema.users.id })
+		.from(schema.users)
+		.where(eq(schema.users.role, 'editor'))
+		.get();
+	const insert = db.$client.prepare(
+		`INSERT INTO articles (kind, title, excerpt, content, category, image_url, tags, read_time,
+			is_published, author_id, created_at, updated_at)
+		 VALUES (?, ?, ?, ?, ?, NULL, ?, ?, 1, ?, ?, ?)`,
+	);
+	const next = random(20240601);
+	const now = Date.now();
+	const threeYears = 3 * 365 * 24 * 3600 * 1000;
+	db.$client.transaction(() => {
+		for (let i = 0; i < n; i++) {
+			const kind = next() < 0.8 ? 'news' : 'education';
+			const categories = ARTICLE_CATEGORIES[kind];
+			const category = categories[Math.floor(next() * categories.length)]!;
+			const rare = i % 10_000 === 4_321 ? ` ${SEARCH_TERMS.rare}` : '';
+			const common = next() < 0.97 ? 'Retail' : 'Commerce';
+			const media = next() < 0.7 ? ' media' : '';
+			const title = `${common}${media} ${words(next, 5)}${rare} #${i + 1}`;
+			const excerpt = sentence(next, 24);
+			const tags = JSON.stringify([words(next, 1), words(next, 1)]);
+			const created = now - Math.floor(next() * threeYears);
+			insert.run(
+				kind,
+				title,
+				excerpt,
+				body(next, paragraphs),
+				category,
+				tags,
+				1 + Math.floor(next() * 15),
+				editor?.id ?? null,
+				created,
+				created,
+			);
+		}
+	})();
+}

@@ -1,0 +1,98 @@
+/**
+ * The hardening issue's load test: page views, API reads, sign-ins and writes mixed at 50
+ * connections for 30 seconds, repeated, reporting throughput, p50, p99, errors (which must be
+ * 0) and the server's memory after each run (which must not keep growing).
+ */
+import Database from 'better-sqlite3';
+import { fileURLToPath } from 'node:url';
+import { hashPassword } from '../../src/server/auth/password';
+import { procMemory, runToEnd } from './processes';
+import type { BenchServer } from './server';
+
+export type MixedLoadRun = {
+	requestsPerSecond: number;
+	totalRequests: number;
+	latencyP50: number;
+	latencyP99: number;
+	latencyMax: number;
+	errors: number;
+	timeouts: number;
+	non2xx: number;
+	statusCodes: Record<string, { count: number }>;
+	rssAfterBytes: number | null;
+	error?: string;
+};
+
+const USERS = 200;
+const PASSWORD = 'load-test-password';
+
+/** Creates the load test's users straight in the database (one hash, reused). */
+async function createUsers(dbPath: string): Promise<{ email: string; password: string }[]> {
+	const hash = await hashPassword(PASSWORD);
+	const sqlite = new Database(dbPath);
+	sqlite.pragma('busy_timeout = 5000');
+	const insert = sqlite.prepare(
+		'insert or ignore into users (username, email, password_hash, role, is_banned, is_newsletter_subscribed, created_at) values (?, ?, ?, ?, 0, 0, ?)',
+	);
+	const accounts = Array.from({ length: USERS }, (_, i) => ({ email: `load${i}@example.com`, password: PASSWORD }));
+	sqlite.transaction(() => {
+		accounts.forEach((account, i) => insert.run(`load_user_${i}`, account.email, hash, 'user', Date.now()));
+	})();
+	sqlite.close();
+	return accounts;
+}
+
+async function signInAll(origin: string, accounts: { email: string; password: string }[]): Promise<string[]> {
+	const cookies: string[] = [];
+	for (let i = 0; i < accounts.length; i += 8) {
+		const batch = await Promise.all(
+			accounts.slice(i, i + 8).map(async (account) => {
+				const response = await fetch(`${origin}/api/login`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify(account),
+				});
+				await response.arrayBuffer();
+				const line = response.headers.getSetCookie().find((c) => c.startsWith('session='));
+				if (!line) throw new Error(`load user sign-in failed: ${response.status}`);
+				return line.split(';')[0]!;
+			}),
+		);
+		cookies.push(...batch);
+	}
+	return cookies;
+}
+
+async function targets(origin: string) {
+	const platforms = (await (await fetch(`${origin}/api/platforms`)).json()) as { id: number }[];
+	const [article] = (await (await fetch(`${origin}/api/news?limit=1`)).json()) as { id: number }[];
+	const commentIds: number[] = [];
+	for (const platform of platforms.slice(0, 10)) {
+		const comments = (await (await fetch(`${origin}/api/platforms/${platform.id}/comments`)).json()) as { id: number }[];
+		commentIds.push(...comments.map((c) => c.id));
+	}
+	return { platformIds: platforms.map((p) => p.id), articleId: article!.id, commentIds };
+}
+
+/** Runs the mix `rounds` times against a running bench server with the demo content. */
+export async function mixedLoad(
+	server: BenchServer,
+	dbPath: string,
+	{ connections = 50, duration = 30, rounds = 3 } = {},
+): Promise<MixedLoadRun[]> {
+	const accounts = await createUsers(dbPath);
+	const cookies = await signInAll(server.url, accounts);
+	const config = { origin: server.url, cookies, accounts, connections, duration, ...(await targets(server.url)) };
+	const worker = fileURLToPath(new URL('./mixed-load-worker.mjs', import.meta.url));
+	const runs: MixedLoadRun[] = [];
+	for (let round = 0; round < rounds; round += 1) {
+		const { code, stdout, stderr } = await runToEnd(process.execPath, [worker, JSON.stringify(config)], { cpu: 1 });
+		const rssAfterBytes = procMemory(server.pid, 'VmRSS');
+		if (code !== 0) {
+			runs.push({ requestsPerSecond: 0, totalRequests: 0, latencyP50: 0, latencyP99: 0, latencyMax: 0, errors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, rssAfterBytes, error: stderr.trim().split('\n').pop() });
+			continue;
+		}
+		runs.push({ ...(JSON.parse(stdout.trim().split('\n').pop()!) as MixedLoadRun), rssAfterBytes });
+	}
+	return runs;
+}

@@ -1,0 +1,305 @@
+/**
+ * Turns the collected figures into one table: every figure beside its budget with ok / over.
+ * Budgets never change the exit code; they are read, not enforced (wall-clock figures vary
+ * with the machine and whatever else runs on it).
+ */
+import type { MixedLoadRun } from './mixed-load';
+import type { DeliveryCheck } from './delivery';
+import type { LighthouseFigure } from './lighthouse';
+import type { LoadFigure, SequentialFigure } from './load';
+import type { PageWeight } from './page-weight';
+import type { PublishFigure } from './publish';
+import type { GenerationFigures } from './server';
+
+export const BUDGETS = {
+	lightPageJsBytes: 15 * 1024,
+	islandPageJsBytes: 90 * 1024,
+	lighthousePerformance: 95,
+	lighthouseOther: 100,
+	prerenderedRatio: 0.5,
+	apiRatio: 0.3,
+	p99Ms: 50,
+	publishDemoMs: 5_000,
+	publish10kMs: 60_000,
+	generationMsPer1000Pages: 15_000,
+	/** Per-page time at the largest size may be at most this times the per-page time at 1,000. */
+	linearGrowthFactor: 1.5,
+	peakMemoryBytes: 2 * 1024 ** 3,
+	searchP95Ms: 50,
+} as const;
+
+/** Pages that must ship no React runtime and at most 15 KB (article, education, static, podcast). */
+export const LIGHT_PAGES = ['news', 'education', 'about', 'podcast'];
+
+export type Status = 'ok' | 'over' | 'missing' | 'error' | 'info';
+export type Row = { area: string; item: string; measured: string; budget: string; status: Status };
+
+export type SizeFigures = {
+	label: string;
+	articles: number;
+	insertMs: number;
+	generation?: GenerationFigures;
+	publish?: PublishFigure;
+	error?: string;
+};
+
+export type Results = {
+	startedAt: string;
+	finishedAt?: string;
+	machine: { cpus: number; pinned: boolean; node: string; loadAverage: number[] };
+	options: { quick: boolean; lighthouse: boolean; scale: boolean; lighthouseRuns: number };
+	build?: { astroBuildMs: number; precompressMs: number; clientFiles?: string };
+	pages: Record<string, string>;
+	pageWeight: PageWeight[];
+	delivery: DeliveryCheck[];
+	lighthouse: LighthouseFigure[];
+	throughput: { bare: LoadFigure[]; targets: LoadFigure[] };
+	/** Mixed page views, reads, sign-ins and writes at 50 connections, repeated (memory check). */
+	mixedLoad?: MixedLoadRun[];
+	sizes: SizeFigures[];
+	search?: { articles: number; insertMs: number; sequential: SequentialFigure[]; concurrent: LoadFigure[] };
+	errors: string[];
+	rows?: Row[];
+};
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const ms = (value: number | null | undefined) =>
+	value === null || value === undefined || Number.isNaN(value)
+		? '-'
+		: value >= 10_000
+			? `${(value / 1000).toFixed(1)} s`
+			: value >= 100
+				? `${Math.round(value)} ms`
+				: `${value.toFixed(1)} ms`;
+const flag = (ok: boolean): Status => (ok ? 'ok' : 'over');
+
+function pageKind(path: string): string {
+	return path.split('/')[1] || 'home';
+}
+
+export function buildRows(results: Results): Row[] {
+	const rows: Row[] = [];
+
+	for (const page of results.pageWeight) {
+		const light = LIGHT_PAGES.includes(pageKind(page.path)) && !/^\/platforms/.test(page.path);
+		const budget = light ? `<= ${kb(BUDGETS.lightPageJsBytes)}, no React, none blocking` : `< ${kb(BUDGETS.islandPageJsBytes)}, none blocking`;
+		if (page.error || page.status !== 200) {
+			rows.push({
+				area: 'JS per page',
+				item: page.path,
+				measured: page.error ? `error: ${page.error}` : `answers ${page.status}`,
+				budget,
+				status: page.error ? 'error' : 'missing',
+			});
+			continue;
+		}
+		const within = light
+			? page.totalGzipBytes <= BUDGETS.lightPageJsBytes && !page.react
+			: page.totalGzipBytes < BUDGETS.islandPageJsBytes;
+		rows.push({
+			area: 'JS per page',
+			item: page.path,
+			measured:
+				`${kb(page.totalGzipBytes)} gz (${page.scripts.length} files ${kb(page.externalGzipBytes)}` +
+				` + ${page.inlineScripts} inline ${kb(page.inlineGzipBytes)}), React ${page.react ? 'yes' : 'no'}, ` +
+				`blocking: ${page.blocking.length ? page.blocking.join('; ') : 'none'}` +
+				(page.finalPath ? `; ended on ${page.finalPath}` : '') +
+				(page.signedIn ? '; signed in as the demo user' : '') +
+				(page.consoleErrors.length ? `; console errors: ${page.consoleErrors.slice(0, 2).join(' / ')}` : ''),
+			budget,
+			status: flag(within && page.blocking.length === 0),
+		});
+	}
+
+	for (const lh of results.lighthouse) {
+		const within =
+			(lh.performance ?? 0) >= BUDGETS.lighthousePerformance &&
+			[lh.accessibility, lh.bestPractices, lh.seo].every((s) => (s ?? 0) >= BUDGETS.lighthouseOther);
+		rows.push({
+			area: 'Lighthouse mobile',
+			item: lh.path,
+			measured: lh.error && lh.runs === 0
+				? `error: ${lh.error}`
+				: `perf ${lh.performance} · a11y ${lh.accessibility} · bp ${lh.bestPractices} · seo ${lh.seo} · ` +
+					`LCP ${ms(lh.lcpMs)} · TBT ${ms(lh.tbtMs)} · CLS ${lh.cls?.toFixed(3) ?? '-'}` +
+					(lh.failedAudits.length ? ` (losing: ${lh.failedAudits.join(', ')})` : '') +
+					(lh.runs > 1 ? ` [median of ${lh.runs}]` : ''),
+			budget: 'perf >= 95; a11y, bp, seo = 100',
+			status: lh.runs === 0 ? 'error' : flag(within),
+		});
+	}
+
+	for (const check of results.delivery) {
+		rows.push({
+			area: 'Delivery',
+			item: `${check.kind} ${check.path}`,
+			measured:
+				`${check.status} ${check.encoding ?? 'identity'} ${kb(check.bytes)}; ` +
+				`cache "${check.cacheControl ?? 'none'}"; ` +
+				`${check.etag ? (check.notModified ? 'ETag + 304' : 'ETag, no 304') : 'no ETag'}`,
+			budget: `${check.expectCompressed ? 'br/gzip' : 'any'}, ${check.expectedCache === 'any' ? 'cache any' : check.expectedCache}`,
+			status: check.ok ? 'ok' : 'over',
+		});
+	}
+
+	const bare = results.throughput.bare;
+	if (bare.length) {
+		const rps = bare.map((b) => Math.round(b.requestsPerSecond));
+		const cpu = bare.filter((b) => b.cpuUsPerRequest).map((b) => b.cpuUsPerRequest!);
+		rows.push({
+			area: 'Throughput c=32 10 s',
+			item: `bare node:http, article bytes from memory (${bare.length} runs)`,
+			measured:
+				`${rps.join(' / ')} req/s · p99 ${bare.map((b) => b.latencyP99).join(' / ')} ms` +
+				(cpu.length ? ` · CPU ${Math.round(cpu.reduce((a, b) => a + b, 0) / cpu.length)} µs/req` : ''),
+			budget: 'yardstick',
+			status: 'info',
+		});
+	}
+	const bareCpu = bare.filter((b) => b.cpuUsPerRequest).map((b) => b.cpuUsPerRequest!);
+	const bareCpuUs = bareCpu.length ? bareCpu.reduce((a, b) => a + b, 0) / bareCpu.length : 0;
+	for (const figure of results.throughput.targets) {
+		const isApi = figure.path.startsWith('/api/');
+		const ratioBudget = isApi ? BUDGETS.apiRatio : BUDGETS.prerenderedRatio;
+		const ratio = figure.ratio ?? 0;
+		const failures = figure.errors + figure.timeouts + figure.non2xx;
+		const within = !figure.error && ratio >= ratioBudget && figure.latencyP99 < BUDGETS.p99Ms && failures === 0;
+		// The same ratio from server CPU time per request: steadier when the machine is shared.
+		const byCpu =
+			bareCpuUs && figure.cpuUsPerRequest ? `, ${(bareCpuUs / figure.cpuUsPerRequest).toFixed(2)}x by CPU/req` : '';
+		rows.push({
+			area: 'Throughput c=32 10 s',
+			item: `${figure.name} ${figure.path}`,
+			measured: figure.error
+				? `error: ${figure.error}`
+				: `${Math.round(figure.requestsPerSecond)} req/s (${ratio.toFixed(2)}x bare${byCpu})` +
+					` · p50 ${figure.latencyP50} ms · p99 ${figure.latencyP99} ms · ` +
+					`${figure.errors + figure.timeouts} errors · ${figure.non2xx} non-2xx` +
+					(figure.cpuUsPerRequest !== undefined ? ` · server CPU ${Math.round(figure.cpuUsPerRequest)} µs/req` : '') +
+					(figure.cpuPressure !== undefined ? ` · machine CPU pressure ${Math.round(figure.cpuPressure * 100)}%` : ''),
+			budget: `>= ${ratioBudget}x bare · p99 < ${BUDGETS.p99Ms} ms · 0 errors`,
+			status: figure.error ? 'error' : flag(within),
+		});
+	}
+
+	rows.push(...mixedLoadRows(results.mixedLoad ?? []));
+
+	if (results.build) {
+		rows.push({
+			area: 'Build',
+			item: 'astro build (once; no content page is built here)',
+			measured: ms(results.build.astroBuildMs) + ` + precompress ${ms(results.build.precompressMs)}`,
+			budget: '-',
+			status: 'info',
+		});
+	}
+	const perPage = (g?: GenerationFigures) => (g && g.pages ? g.wallMs / g.pages : null);
+	const sizes = results.sizes;
+	const firstScaled = sizes.find((s) => s.articles >= 1000 && perPage(s.generation));
+	for (const size of sizes) {
+		const label = `${size.label} (${size.articles} articles)`;
+		if (size.error && !size.generation) {
+			rows.push({ area: 'Generation', item: label, measured: `error: ${size.error}`, budget: '-', status: 'error' });
+			continue;
+		}
+		const g = size.generation;
+		if (g) {
+			const per1000 = g.pages ? (g.wallMs / g.pages) * 1000 : NaN;
+			const growth = firstScaled && size !== firstScaled && size.articles > firstScaled.articles
+				? perPage(g)! / perPage(firstScaled.generation)!
+				: null;
+			const linearOk = growth === null || growth <= BUDGETS.linearGrowthFactor;
+			rows.push({
+				area: 'Generation',
+				item: `full, ${label}`,
+				measured:
+					`${g.pages ?? '?'} pages in ${ms(g.wallMs)} (${ms(per1000)} per 1,000 pages` +
+					(growth !== null ? `, ${growth.toFixed(2)}x the per-page time at ${firstScaled!.articles}` : '') +
+					`)${g.error ? `; ${g.error}` : ''}`,
+				budget: `<= 15 s per 1,000 pages${growth !== null ? `, growth <= ${BUDGETS.linearGrowthFactor}x per page` : ''}`,
+				status: g.error ? 'error' : flag(per1000 <= BUDGETS.generationMsPer1000Pages && linearOk),
+			});
+			const peak = Math.max(g.peakRssBytes, g.vmHwmBytes ?? 0);
+			rows.push({
+				area: 'Generation',
+				item: `peak server memory, ${label}`,
+				measured: `${mb(peak)} (VmHWM ${g.vmHwmBytes ? mb(g.vmHwmBytes) : '-'}, sampled RSS ${mb(g.peakRssBytes)})`,
+				budget: '< 2 GB',
+				status: flag(peak < BUDGETS.peakMemoryBytes),
+			});
+		}
+		const p = size.publish;
+		if (p) {
+			const limit = size.label === 'demo' ? BUDGETS.publishDemoMs : size.articles >= 10_000 ? BUDGETS.publish10kMs : null;
+			rows.push({
+				area: 'Publishing',
+				item: label,
+				measured: p.error
+					? `error: ${p.error}`
+					: `visible after ${ms(p.visibleMs)} (API ${ms(p.apiMs)}; page file regenerated after ${ms(p.generatedMs)})`,
+				budget: limit ? `visible <= ${limit / 1000} s` : '-',
+				status: p.error ? 'error' : limit ? flag((p.visibleMs ?? Infinity) <= limit) : 'info',
+			});
+		}
+	}
+
+	if (results.search) {
+		for (const seq of results.search.sequential) {
+			const conc = results.search.concurrent.find((c) => c.name === seq.name);
+			rows.push({
+				area: `Search, ${results.search.articles} articles`,
+				item: `${seq.name} ${seq.path}`,
+				measured:
+					`sequential x${seq.requests}: p50 ${ms(seq.p50)} · p95 ${ms(seq.p95)} · ${seq.results ?? '?'} results` +
+					(seq.failures ? ` · ${seq.failures} failed` : '') +
+					(conc && !conc.error
+						? `; c=32: ${Math.round(conc.requestsPerSecond)} req/s · p50 ${conc.latencyP50} ms · p99 ${conc.latencyP99} ms` +
+							(conc.cpuUsPerRequest ? ` · server CPU ${Math.round(conc.cpuUsPerRequest)} µs/req` : '')
+						: ''),
+				budget: `p95 <= ${BUDGETS.searchP95Ms} ms`,
+				status: flag(seq.p95 <= BUDGETS.searchP95Ms && seq.failures === 0),
+			});
+		}
+	}
+
+	for (const error of results.errors) {
+		rows.push({ area: 'Errors', item: '-', measured: error, budget: '-', status: 'error' });
+	}
+	return rows;
+}
+
+/** A Markdown table: readable in a terminal and quotable in the README as it is. */
+export function formatTable(rows: Row[]): string {
+	const header = ['area', 'item', 'measured', 'budget', 'status'];
+	const cells = rows.map((r) => [r.area, r.item, r.measured, r.budget, r.status].map((c) => c.replace(/\|/g, '\\|')));
+	const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+	const line = (values: string[]) => `| ${values.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
+	return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');
+}
+
+/** One row per mixed-load round; memory growth between the first and last round in the last. */
+function mixedLoadRows(runs: MixedLoadRun[]): Row[] {
+	const mb = (bytes: number | null) => (bytes === null ? '?' : `${Math.round(bytes / 1048576)} MB`);
+	const first = runs[0]?.rssAfterBytes ?? null;
+	return runs.map((run, i) => {
+		const failures = run.errors + run.timeouts + run.non2xx;
+		const growth =
+			i > 0 && first !== null && run.rssAfterBytes !== null
+				? ` (${run.rssAfterBytes >= first ? '+' : ''}${Math.round((run.rssAfterBytes - first) / 1048576)} MB since round 1)`
+				: '';
+		const codes = Object.entries(run.statusCodes ?? {})
+			.map(([code, stat]) => `${code}: ${stat.count}`)
+			.join(', ');
+		return {
+			area: 'Mixed load c=50 30 s',
+			item: `round ${i + 1}: pages, API reads, sign-ins, votes, ratings`,
+			measured: run.error
+				? `error: ${run.error}`
+				: `${Math.round(run.requestsPerSecond)} req/s · p50 ${run.latencyP50} ms · p99 ${run.latencyP99} ms · ` +
+					`${run.errors + run.timeouts} errors · ${run.non2xx} non-2xx [${codes}] · server RSS after ${mb(run.rssAfterBytes)}${growth}`,
+			budget: '0 errors; memory levels off across rounds',
+			status: run.error ? 'error' : failures === 0 ? 'ok' : 'over',
+		};
+	});
+}

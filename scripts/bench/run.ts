@@ -1,0 +1,353 @@
+/**
+ * `npm run bench`: builds the site into a temporary folder, starts it on free ports with
+ * temporary databases (demo content, then 1,000, 10,000 and 100,000 articles), measures, stops
+ * everything it started and prints one table; the same figures go to bench/results/latest.json.
+ *
+ *   --quick            Lighthouse: one run of four pages (instead of three runs of every page)
+ *   --skip-lighthouse  no Lighthouse
+ *   --skip-scale       demo size only (no 1,000 / 10,000 / 100,000 article databases)
+ *   --keep             keep the temporary folder (its path is printed)
+ *   --dist=<folder>    measure an existing build (made with DIST_DIR=<folder>) instead of building
+ *
+ * Budgets are printed beside the figures; the exit code never depends on them.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SEARCH_TERMS, createDataset } from './dataset';
+import { checkDelivery, type DeliveryTarget } from './delivery';
+import { killLighthouseChrome, runLighthouse } from './lighthouse';
+import { autocannon, sequentialLatency, startBareServer } from './load';
+import { launchChromium, measurePage } from './page-weight';
+import { canPin, killAllTracked, runToEnd } from './processes';
+import { mixedLoad } from './mixed-load';
+import { DEMO_USER, measurePublishing, signIn } from './publish';
+import { buildRows, formatTable, type Results, type SizeFigures } from './report';
+import { startBenchServer, type BenchServer } from './server';
+
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const lighthouseOn = !args.has('--skip-lighthouse');
+const scale = !args.has('--skip-scale');
+const keep = args.has('--keep');
+const reuseDist = [...args].find((a) => a.startsWith('--dist='))?.slice('--dist='.length);
+const LIGHTHOUSE_RUNS = quick ? 1 : 3;
+const SCALE_SIZES = [1_000, 10_000];
+const SEARCH_SIZE = 100_000;
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const benchStart = Date.now();
+const log = (line: string) =>
+	console.log(`[bench ${((Date.now() - benchStart) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+const work = mkdtempSync(join(tmpdir(), 'rmh-bench-'));
+// The server bundle imports its external packages (better-sqlite3, ...) by name: let Node find
+// them from the temporary build folder.
+symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'), 'dir');
+const distDir = reuseDist ? resolve(reuseDist) : join(work, 'dist');
+
+function cleanUp() {
+	killAllTracked();
+	killLighthouseChrome();
+	if (!keep) rmSync(work, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+	process.on(signal, () => {
+		console.error(`\n[bench] ${signal}: stopping what it started`);
+		cleanUp();
+		process.exit(130);
+	});
+}
+
+const results: Results = {
+	startedAt: new Date().toISOString(),
+	machine: {
+		cpus: availableParallelism(),
+		pinned: canPin,
+		node: process.version,
+		loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
+	},
+	options: { quick, lighthouse: lighthouseOn, scale, lighthouseRuns: LIGHTHOUSE_RUNS },
+	pages: {},
+	pageWeight: [],
+	delivery: [],
+	lighthouse: [],
+	throughput: { bare: [], targets: [] },
+	sizes: [],
+	errors: [],
+};
+
+async function step<T>(name: string, run: () => Promise<T>): Promise<T | undefined> {
+	try {
+		return await run();
+	} catch (error) {
+		const message = error instanceof Error ? error.message.split('\n').slice(0, 3).join(' ') : String(error);
+		log(`${name} failed: ${message}`);
+		results.errors.push(`${name}: ${message}`);
+		return undefined;
+	}
+}
+
+async function build() {
+	log(`building into ${distDir}`);
+	const env = { ...process.env, DIST_DIR: distDir };
+	let started = performance.now();
+	const astro = await runToEnd(process.execPath, [join(root, 'node_modules/astro/astro.js'), 'build'], { cwd: root, env });
+	const astroBuildMs = performance.now() - started;
+	if (astro.code !== 0) throw new Error(`astro build failed:\n${(astro.stdout + astro.stderr).slice(-3000)}`);
+	started = performance.now();
+	const pre = await runToEnd(process.execPath, [join(root, 'scripts/precompress.mjs')], { cwd: root, env });
+	if (pre.code !== 0) throw new Error(`precompress failed: ${pre.stderr}`);
+	results.build = { astroBuildMs, precompressMs: performance.now() - started, clientFiles: pre.stdout.trim() };
+	log(`astro build ${(astroBuildMs / 1000).toFixed(1)} s; ${pre.stdout.trim()}`);
+}
+
+async function firstId(origin: string, path: string): Promise<number | null> {
+	try {
+		const response = await fetch(origin + path);
+		const list = (await response.json()) as { id: number }[];
+		return Array.isArray(list) && list[0] ? list[0].id : null;
+	} catch {
+		return null;
+	}
+}
+
+/** The platform with the most visible comments, so the comments endpoint does real work. */
+async function busiestPlatform(origin: string): Promise<number | null> {
+	const response = await fetch(`${origin}/api/platforms?limit=100`);
+	const platforms = (await response.json()) as { id: number }[];
+	let best: { id: number; n: number } | null = null;
+	for (const { id } of Array.isArray(platforms) ? platforms : []) {
+		const comments = await fetch(`${origin}/api/platforms/${id}/comments`).then((r) => (r.ok ? r.json() : []));
+		const n = Array.isArray(comments) ? comments.length : 0;
+		if (!best || n > best.n) best = { id, n };
+	}
+	return best?.id ?? null;
+}
+
+function dataPaths(label: string) {
+	const dir = join(work, label);
+	mkdirSync(dir, { recursive: true });
+	return { dir, dbPath: join(dir, 'app.db') };
+}
+
+async function demoPhase() {
+	const { dir, dbPath } = dataPaths('demo');
+	const dataset = await createDataset(dbPath, 'demo');
+	const size: SizeFigures = { label: 'demo', articles: dataset.articles, insertMs: dataset.insertMs };
+	results.sizes.push(size);
+	log(`demo database: ${dataset.articles} published articles`);
+	// Pinned to core 0 for the load figures (autocannon runs on core 1).
+	const server = await startBenchServer({ root, distDir, workDir: dir, dbPath, generateOnStart: false, cpu: 0 });
+	try {
+		size.generation = await server.fullGeneration();
+		log(`demo generation: ${size.generation.pages} pages in ${(size.generation.wallMs / 1000).toFixed(1)} s`);
+		const origin = server.url;
+		const newsId = await firstId(origin, '/api/news?limit=1');
+		const educationId = await firstId(origin, '/api/education?limit=1');
+		const platformId = await firstId(origin, '/api/platforms?limit=1');
+		const pages = [
+			'/',
+			`/news/${newsId ?? 1}`,
+			`/education/${educationId ?? 1}`,
+			'/platforms',
+			`/platforms/${platformId ?? 1}`,
+			'/compare',
+			'/podcast',
+			'/about',
+			'/auth',
+			'/profile',
+		];
+		results.pages = Object.fromEntries(pages.map((p) => [p.split('/')[1] || 'home', p]));
+
+		await step('JS per page', () => pageWeights(origin, pages));
+		await step('delivery checks', () => deliveryChecks(origin, pages[1]!));
+		await step('throughput', () => throughput(server, pages[1]!));
+		if (lighthouseOn) {
+			const okPages = pages.filter((p) => results.pageWeight.find((w) => w.path === p)?.status === 200);
+			const chosen = quick ? okPages.filter((p) => ['/', pages[1], '/platforms', pages[4]].includes(p)) : okPages;
+			log(`lighthouse: ${chosen.length} pages x ${LIGHTHOUSE_RUNS} run(s)`);
+			results.lighthouse = (await step('lighthouse', () => runLighthouse(origin, chosen, LIGHTHOUSE_RUNS, log))) ?? [];
+		}
+		size.publish = await measurePublishing(server);
+		log(`demo publishing: visible after ${size.publish.visibleMs?.toFixed(0)} ms ${size.publish.error ?? ''}`);
+		// Last, because its writes (ratings, votes, sessions) change the demo data.
+		log('mixed load: pages, API reads, sign-ins and writes, 50 connections x 30 s, 3 rounds');
+		results.mixedLoad = await step('mixed load', () => mixedLoad(server, dbPath));
+	} finally {
+		await server.stop();
+	}
+}
+
+/** Pages only a signed-in reader sees as meant; measured as the demo user. */
+const SIGNED_IN_PAGES = ['/profile'];
+
+async function pageWeights(origin: string, pages: string[]) {
+	const browser = await launchChromium();
+	const userCookie = await signIn(origin, DEMO_USER).catch(() => undefined);
+	try {
+		for (const path of pages) {
+			const cookie = SIGNED_IN_PAGES.includes(path) ? userCookie : undefined;
+			const weight = await measurePage(browser, origin, path, { cookie });
+			results.pageWeight.push(weight);
+			log(
+				`  ${path}: ${weight.status ?? weight.error} ${(weight.totalGzipBytes / 1024).toFixed(1)} KB gz JS` +
+					(weight.consoleErrors.length ? ` console errors: ${weight.consoleErrors.join(" / ")}` : "") +
+					`${weight.react ? ' (React)' : ''}${weight.blocking.length ? `, blocking: ${weight.blocking.join('; ')}` : ''}`,
+			);
+		}
+	} finally {
+		await browser.close();
+	}
+}
+
+async function deliveryChecks(origin: string, articlePath: string) {
+	const html = await fetch(origin + articlePath).then((r) => r.text());
+	const css = html.match(/<link[^>]+href="(\/_astro\/[^"]+\.css)"/)?.[1];
+	const js =
+		results.pageWeight.flatMap((p) => p.scripts.map((s) => s.url)).find((u) => u.startsWith('/_astro/')) ??
+		html.match(/src="(\/_astro\/[^"]+\.js)"/)?.[1];
+	const targets: DeliveryTarget[] = [
+		{ kind: 'HTML generated', path: articlePath, expectCompressed: true, expectedCache: 'revalidate' },
+		{ kind: 'HTML generated', path: '/platforms', expectCompressed: true, expectedCache: 'revalidate' },
+		{ kind: 'HTML prerendered', path: '/profile', expectCompressed: true, expectedCache: 'revalidate' },
+		{ kind: 'HTML on demand', path: '/auth', expectCompressed: true, expectedCache: 'revalidate' },
+		...(css ? [{ kind: 'CSS', path: css, expectCompressed: true, expectedCache: 'immutable' } as const] : []),
+		...(js ? [{ kind: 'JS', path: js, expectCompressed: true, expectedCache: 'immutable' } as const] : []),
+		{ kind: 'SVG', path: '/favicon.svg', expectCompressed: true, expectedCache: 'revalidate' },
+		{ kind: 'JSON API', path: '/api/platforms', expectCompressed: true, expectedCache: 'any' },
+		{ kind: 'JSON API', path: '/api/news?limit=20', expectCompressed: true, expectedCache: 'any' },
+		{ kind: 'feed', path: '/rss', expectCompressed: true, expectedCache: 'revalidate' },
+		{ kind: 'feed', path: '/podcast/rss', expectCompressed: true, expectedCache: 'revalidate' },
+		{ kind: 'feed', path: '/sitemap.xml', expectCompressed: true, expectedCache: 'revalidate' },
+	];
+	for (const target of targets) {
+		const check = await checkDelivery(origin, target);
+		results.delivery.push(check);
+		log(`  ${target.kind} ${target.path}: ${check.ok ? 'ok' : check.problems.join(', ')}`);
+	}
+}
+
+async function throughput(server: BenchServer, articlePath: string) {
+	const origin = server.url;
+	const pageFile = join(server.siteDir, articlePath, 'index.html');
+	const brotliFile = `${pageFile}.br`;
+	const file = existsSync(brotliFile) ? brotliFile : pageFile;
+	if (!existsSync(file)) throw new Error(`${articlePath} was not generated; no article bytes for the yardstick`);
+	const bare = await startBareServer(file, 'text/html; charset=utf-8', file === brotliFile ? 'br' : null);
+	const platformId = await busiestPlatform(origin);
+	const targets: [string, string][] = [
+		['article page (generated)', articlePath],
+		['platforms listing (generated)', '/platforms'],
+		['GET /api/platforms', '/api/platforms'],
+		['GET /api/news?search', `/api/news?search=${encodeURIComponent('retail media')}`],
+		['GET /api/platforms/{id}/comments', `/api/platforms/${platformId ?? 1}/comments`],
+	];
+	try {
+		log(`throughput: each figure right after a bare node:http run (server on core 0, autocannon on core 1${canPin ? '' : ': no pinning here'})`);
+		for (const [name, path] of targets) {
+			// The yardstick just before each figure, so a machine that got busier in between
+			// (it is shared) moves both sides of the ratio.
+			const yardstick = await autocannon('bare node:http', bare.origin, articlePath, { pid: bare.pid });
+			results.throughput.bare.push(yardstick);
+			const figure = await autocannon(name, origin, path, { pid: server.pid });
+			figure.bareRequestsPerSecond = yardstick.requestsPerSecond;
+			figure.ratio = yardstick.requestsPerSecond ? figure.requestsPerSecond / yardstick.requestsPerSecond : 0;
+			results.throughput.targets.push(figure);
+			log(
+				`  ${name}: ${Math.round(figure.requestsPerSecond)} req/s (bare ${Math.round(yardstick.requestsPerSecond)}) ` +
+					`p99 ${figure.latencyP99} ms ${figure.error ?? ''}`,
+			);
+		}
+	} finally {
+		await bare.stop();
+	}
+}
+
+async function scalePhase(articles: number) {
+	const label = `${articles / 1000}k`;
+	const { dir, dbPath } = dataPaths(label);
+	const dataset = await createDataset(dbPath, articles);
+	const size: SizeFigures = { label, articles: dataset.articles, insertMs: dataset.insertMs };
+	results.sizes.push(size);
+	log(`${label} database: ${dataset.inserted} articles inserted in ${(dataset.insertMs / 1000).toFixed(1)} s`);
+	// Not pinned: a generation uses the machine as a deployed server would.
+	const server = await startBenchServer({ root, distDir, workDir: dir, dbPath, generateOnStart: false });
+	try {
+		size.generation = await server.fullGeneration();
+		log(`${label} generation: ${size.generation.pages} pages in ${(size.generation.wallMs / 1000).toFixed(1)} s`);
+		size.publish = await measurePublishing(server);
+		log(`${label} publishing: visible after ${size.publish.visibleMs?.toFixed(0)} ms ${size.publish.error ?? ''}`);
+	} catch (error) {
+		size.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
+		throw error;
+	} finally {
+		await server.stop();
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+async function searchPhase() {
+	const { dir, dbPath } = dataPaths('100k');
+	const dataset = await createDataset(dbPath, SEARCH_SIZE, { paragraphs: 1 });
+	log(`100k database: ${dataset.inserted} articles inserted in ${(dataset.insertMs / 1000).toFixed(1)} s`);
+	const search = { articles: dataset.articles, insertMs: dataset.insertMs, sequential: [], concurrent: [] } as NonNullable<Results['search']>;
+	results.search = search;
+	// No page generation here: only the search endpoint is measured.
+	const server = await startBenchServer({ root, distDir, workDir: dir, dbPath, generateOnStart: false, cpu: 0 });
+	try {
+		for (const [name, term] of [
+			['rare term', SEARCH_TERMS.rare],
+			['common term', SEARCH_TERMS.common],
+			['two words', SEARCH_TERMS.twoWords],
+		] as const) {
+			const path = `/api/news?search=${encodeURIComponent(term)}`;
+			const sequential = await sequentialLatency(name, server.url, path, 200);
+			search.sequential.push(sequential);
+			const concurrent = await autocannon(name, server.url, path, { duration: 5, warmup: 1, pid: server.pid });
+			search.concurrent.push(concurrent);
+			log(`  search ${name}: p50 ${sequential.p50.toFixed(1)} ms p95 ${sequential.p95.toFixed(1)} ms; c=32 ${Math.round(concurrent.requestsPerSecond)} req/s`);
+		}
+	} finally {
+		await server.stop();
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+function writeResults() {
+	results.finishedAt = new Date().toISOString();
+	results.rows = buildRows(results);
+	const table = formatTable(results.rows);
+	const out = join(root, 'bench/results');
+	mkdirSync(out, { recursive: true });
+	writeFileSync(join(out, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+	writeFileSync(
+		join(out, 'latest.md'),
+		`Run ${results.startedAt} (${((Date.now() - benchStart) / 60000).toFixed(1)} min), ` +
+			`${results.machine.cpus} cores, Node ${results.machine.node}, load average at start ` +
+			`${results.machine.loadAverage.join(' ')}\n\n${table}\n`,
+	);
+	console.log(`\n${table}\n`);
+	const over = results.rows.filter((r) => r.status !== 'ok' && r.status !== 'info').length;
+	log(`${results.rows.length} figures, ${over} not within budget or missing; written to bench/results/latest.json and latest.md`);
+}
+
+try {
+	log(`temporary folder ${work}${keep ? ' (kept)' : ''}`);
+	const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string };
+	log(`${pkg.name}: ${availableParallelism()} cores, pinning ${canPin ? 'with taskset' : 'unavailable'}`);
+	if (reuseDist) log(`measuring the existing build in ${distDir}`);
+	else await build();
+	await step('demo size', demoPhase);
+	if (scale) {
+		for (const articles of SCALE_SIZES) await step(`${articles} articles`, () => scalePhase(articles));
+		await step('search at 100,000 articles', searchPhase);
+	}
+} catch (error) {
+	results.errors.push(error instanceof Error ? error.message.slice(0, 2000) : String(error));
+	log(`stopped: ${results.errors.at(-1)}`);
+} finally {
+	writeResults();
+	cleanUp();
+}

@@ -1,0 +1,167 @@
+/**
+ * Starts scripts/server.mjs over a benchmark build and database, the way tests/setup/server.ts
+ * does (free port, known SITE_RENDER_SECRET), and drives the site generator through
+ * /api/admin/site-build with that secret.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort } from '../../tests/setup/ports';
+import { procMemory, sampleRss, spawnTracked, stopChild } from './processes';
+
+export type GenerationStatus = {
+	running: boolean;
+	queued: number;
+	lastStartedAt: string | null;
+	lastSuccessAt: string | null;
+	lastDurationMs: number | null;
+	lastPageCount: number | null;
+	lastError: string | null;
+	lastErrorAt: string | null;
+};
+
+export type BenchServer = {
+	url: string;
+	pid: number;
+	siteDir: string;
+	child: ChildProcess;
+	logs: () => string;
+	status: () => Promise<GenerationStatus>;
+	/** Waits until nothing is queued or running and something has finished once. */
+	idle: (timeoutMs?: number) => Promise<GenerationStatus>;
+	/** Runs a full generation and measures it (wall time, RSS peak while it ran, VmHWM after). */
+	fullGeneration: (timeoutMs?: number) => Promise<GenerationFigures>;
+	stop: () => Promise<void>;
+};
+
+export type GenerationFigures = {
+	wallMs: number;
+	reportedMs: number | null;
+	pages: number | null;
+	error: string | null;
+	peakRssBytes: number;
+	vmHwmBytes: number | null;
+};
+
+export type ServerOptions = {
+	root: string;
+	distDir: string;
+	workDir: string;
+	dbPath: string;
+	/** Generate every page at start (as in production) or wait for fullGeneration(). */
+	generateOnStart: boolean;
+	/** Core to pin the server to (taskset), when there are two. */
+	cpu?: number;
+	/** Extra node flags for the server (e.g. --cpu-prof when looking into a figure). */
+	nodeArgs?: string[];
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startBenchServer(options: ServerOptions): Promise<BenchServer> {
+	const port = await freePort();
+	const url = `http://127.0.0.1:${port}`;
+	const siteDir = join(options.workDir, 'site');
+	mkdirSync(siteDir, { recursive: true });
+	const secret = randomBytes(16).toString('hex');
+	let output = '';
+	const child = spawnTracked(process.execPath, [...(options.nodeArgs ?? []), 'scripts/server.mjs'], {
+		cwd: options.root,
+		cpu: options.cpu,
+		env: {
+			...process.env,
+			HOST: '127.0.0.1',
+			PORT: String(port),
+			DIST_DIR: options.distDir,
+			DATABASE_PATH: options.dbPath,
+			SITE_URL: url,
+			SITE_DIR: siteDir,
+			SITE_RENDER_SECRET: secret,
+			SITE_GENERATE_ON_START: options.generateOnStart ? '1' : '0',
+			OUTBOX_DIR: join(options.workDir, 'outbox'),
+			SMTP_URL: '',
+			NODE_ENV: 'production',
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+	child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+	const logs = () => output;
+
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		if (child.exitCode !== null) throw new Error(`Server exited early:\n${logs()}`);
+		try {
+			const response = await fetch(`${url}/api/user`);
+			await response.arrayBuffer();
+			if (response.status === 401 || response.ok) break;
+		} catch {
+			// not listening yet
+		}
+		if (Date.now() > deadline) throw new Error(`Server did not start:\n${logs()}`);
+		await sleep(100);
+	}
+
+	const headers = { 'x-site-render': secret };
+	const status = async (): Promise<GenerationStatus> => {
+		for (let attempt = 0; ; attempt++) {
+			try {
+				const response = await fetch(`${url}/api/admin/site-build`, { headers });
+				return (await response.json()) as GenerationStatus;
+			} catch (error) {
+				if (child.exitCode !== null) throw new Error(`Server exited:\n${logs()}`);
+				if (attempt > 50) throw error;
+				await sleep(100);
+			}
+		}
+	};
+	const idle = async (timeoutMs = 600_000) => {
+		const end = Date.now() + timeoutMs;
+		for (;;) {
+			const current = await status();
+			const done = current.lastSuccessAt || current.lastError;
+			if (!current.running && current.queued === 0 && done) return current;
+			if (Date.now() > end) throw new Error(`Generation did not settle: ${JSON.stringify(current)}`);
+			await sleep(50);
+		}
+	};
+
+	return {
+		url,
+		pid: child.pid!,
+		siteDir,
+		child,
+		logs,
+		status,
+		idle,
+		async fullGeneration(timeoutMs = 900_000) {
+			const before = await status();
+			const stopSampling = sampleRss(child.pid!);
+			const started = performance.now();
+			const response = await fetch(`${url}/api/admin/site-build`, { method: 'POST', headers });
+			await response.arrayBuffer();
+			if (response.status !== 202) throw new Error(`Generation refused: ${response.status}`);
+			const end = Date.now() + timeoutMs;
+			let current = await status();
+			while (current.lastStartedAt === before.lastStartedAt || current.running || current.queued > 0) {
+				if (Date.now() > end) throw new Error(`Generation did not finish: ${JSON.stringify(current)}`);
+				await sleep(20);
+				current = await status();
+			}
+			const wallMs = performance.now() - started;
+			const failed = current.lastErrorAt && current.lastErrorAt >= current.lastStartedAt!;
+			return {
+				wallMs,
+				reportedMs: failed ? null : current.lastDurationMs,
+				pages: failed
+					? Number(current.lastError?.match(/ of (\d+) page/)?.[1] ?? NaN) || null
+					: current.lastPageCount,
+				error: failed ? current.lastError : null,
+				peakRssBytes: stopSampling(),
+				vmHwmBytes: procMemory(child.pid!, 'VmHWM'),
+			};
+		},
+		stop: () => stopChild(child),
+	};
+}
