@@ -38,9 +38,12 @@ export async function newPage(
 	context.setDefaultTimeout(15_000);
 	context.setDefaultNavigationTimeout(30_000);
 	const page = await context.newPage();
-	// A script or style the Content-Security-Policy blocks is a bug: fail loudly.
+	// A script or style the Content-Security-Policy blocks, or server HTML that React's first
+	// render disagrees with (a hydration mismatch), is a bug: fail loudly.
 	page.on('console', (message) => {
-		if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+		if (/Content Security Policy|Minified React error #4(18|19|23|25)|Hydration failed/i.test(message.text())) {
+			cspViolations.push(`${page.url()}: ${message.text()}`);
+		}
 	});
 	return { context, page };
 }
@@ -55,11 +58,11 @@ export async function gotoHydrated(page: Page, path: string) {
 	await page.waitForFunction(
 		() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0,
 	);
-	if (cspViolations.length > 0) throw new Error(`CSP violations:\n${cspViolations.join('\n')}`);
+	if (cspViolations.length > 0) throw new Error(`Page problems:\n${cspViolations.join('\n')}`);
 	return response;
 }
 
-/** Every CSP violation any page reported in this test file. */
+/** Every CSP violation or hydration mismatch any page reported in this test file. */
 export const cspViolations: string[] = [];
 
 /** Signs in through the API (tests of the sign-in screens themselves use the UI). */

@@ -3,11 +3,10 @@
  * session loads, home for anyone who is not an editor, else the dashboard. Only this small
  * gate ships with the page; the dashboard (Radix Tabs and the tabs' code) loads for editors.
  */
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { redirectTo } from '../../lib/navigation';
-import { $user, loadUser } from '../../stores/session';
 import { Spinner } from '../ui/Spinner';
+import { useCurrentUser } from '../ui/use-current-user';
 
 const Dashboard = lazy(() => import('./Dashboard'));
 
@@ -20,11 +19,7 @@ function LoadingDashboard() {
 }
 
 export default function EditorDashboard() {
-	const user = useStore($user);
-
-	useEffect(() => {
-		void loadUser();
-	}, []);
+	const user = useCurrentUser();
 
 	// SPEC 2: the dashboard sends visitors and non-editors home (not to /auth or Access Denied).
 	const allowed = user?.role === 'editor';

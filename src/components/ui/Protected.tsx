@@ -1,9 +1,8 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { redirectTo } from '../../lib/navigation';
-import { $user, loadUser } from '../../stores/session';
 import { AccessDenied } from './AccessDenied';
 import { Spinner } from './Spinner';
+import { useCurrentUser } from './use-current-user';
 
 export type ProtectedProps = {
 	/** Required role, compared by equality (SPEC 2); omit to only require a signed-in user. */
@@ -18,11 +17,7 @@ export type ProtectedProps = {
  * Access Denied on a role mismatch, else the children. The server still checks every call.
  */
 export function Protected({ role, loadingLabel, children }: ProtectedProps) {
-	const user = useStore($user);
-
-	useEffect(() => {
-		void loadUser();
-	}, []);
+	const user = useCurrentUser();
 
 	useEffect(() => {
 		if (user === null) redirectTo('/auth');
