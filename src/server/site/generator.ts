@@ -76,7 +76,7 @@ type PageFailure = { path: string; reason: string };
 async function generatePage(path: string): Promise<PageFailure | undefined> {
 	try {
 		const page = await render(path);
-		if (page.status === 200) writePage(path, page.contentType, page.body);
+		if (page.status === 200) await writePage(path, page.contentType, page.body);
 		else if (page.status === 404 || page.status === 410) removePage(path);
 		else return { path, reason: `status ${page.status}` };
 	} catch (error) {

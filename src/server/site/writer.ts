@@ -2,9 +2,20 @@
  * Writes generated pages under SITE_DIR with an atomic rename, plus brotli and gzip twins that
  * the server hands to clients that accept them. Readers see the old file or the new, never half.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/**
+ * Quality 6 gets within a few percent of the smallest brotli output for HTML at a fraction of
+ * the CPU of 9-11 (compression was 40% of generation time at 9); zlib runs off the main thread.
+ */
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } };
+const GZIP_OPTIONS = { level: 6 };
 
 export function siteDir(): string {
 	return resolve(process.env.SITE_DIR ?? 'data/site');
@@ -18,22 +29,22 @@ export function fileForPath(path: string, contentType: string): string {
 	return join(siteDir(), clean, name);
 }
 
-function writeAtomically(file: string, data: Buffer): void {
+let tempCounter = 0;
+
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
 	mkdirSync(dirname(file), { recursive: true });
-	const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-	writeFileSync(temp, data);
+	const temp = `${file}.${process.pid}.${++tempCounter}.tmp`;
+	await writeFile(temp, data);
 	renameSync(temp, file);
 }
 
 /** The page first, then its twins, so a twin is never newer content than its page. */
-export function writePage(path: string, contentType: string, body: Buffer): void {
+export async function writePage(path: string, contentType: string, body: Buffer): Promise<void> {
 	const file = fileForPath(path, contentType);
-	writeAtomically(file, body);
-	writeAtomically(
-		`${file}.br`,
-		brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-	);
-	writeAtomically(`${file}.gz`, gzipSync(body, { level: 9 }));
+	const [br, gz] = await Promise.all([brotli(body, BROTLI_OPTIONS), gzipAsync(body, GZIP_OPTIONS)]);
+	await writeAtomically(file, body);
+	await writeAtomically(`${file}.br`, br);
+	await writeAtomically(`${file}.gz`, gz);
 }
 
 /** Removes a page (every stored form of it), so its route answers on demand (404). */
