@@ -146,6 +146,33 @@ describe('/podcast/rss', () => {
 		}
 		expect(new Set(feed.items.map((item) => item.guid)).size).toBe(episodes.length);
 	});
+
+	it('offers the show artwork as a JPEG or PNG that podcast apps accept', async () => {
+		const xml = await generated('/podcast/rss', /^application\/(rss\+)?xml/);
+		const artwork = await page.evaluate((source) => {
+			const doc = new DOMParser().parseFromString(source, 'application/xml');
+			const ITUNES = 'http://www.itunes.com/dtds/podcast-1.0.dtd';
+			const channel = doc.getElementsByTagName('channel')[0]!;
+			const images = [...doc.getElementsByTagNameNS(ITUNES, 'image')].map((el) => el.getAttribute('href'));
+			const show = [...channel.children].find((el) => el.localName === 'image' && el.namespaceURI === ITUNES);
+			return { show: show?.getAttribute('href') ?? null, all: images };
+		}, xml);
+		expect(artwork.show).toMatch(new RegExp(`^${server.url}/.+\\.(jpe?g|png)$`));
+		for (const href of artwork.all) expect(href).toMatch(/\.(jpe?g|png)$/);
+		const response = await fetch(artwork.show!);
+		expect(response.status).toBe(200);
+		expect(response.headers.get('content-type')).toMatch(/^image\/(jpeg|png)/);
+		// Apple asks for 1400 to 3000 px square artwork: read the JPEG's frame size.
+		const bytes = new Uint8Array(await response.arrayBuffer());
+		let size: [number, number] | undefined;
+		for (let i = 2; i < bytes.length - 9 && !size; ) {
+			const marker = bytes[i + 1]!;
+			const length = (bytes[i + 2]! << 8) | bytes[i + 3]!;
+			if (marker >= 0xc0 && marker <= 0xc2) size = [(bytes[i + 7]! << 8) | bytes[i + 8]!, (bytes[i + 5]! << 8) | bytes[i + 6]!];
+			i += 2 + length;
+		}
+		expect(size).toEqual([1400, 1400]);
+	});
 });
 
 describe('/sitemap.xml', () => {

@@ -15,10 +15,16 @@ const ITUNES = 'http://www.itunes.com/dtds/podcast-1.0.dtd';
 /** One XML element with escaped text. */
 const tag = (name: string, text: string | number) => `<${name}>${escapeXml(String(text))}</${name}>`;
 const itunesImage = (url: string) => `<itunes:image href="${escapeXml(absoluteUrl(url))}"/>`;
+/**
+ * Podcast apps take artwork only as JPEG or PNG (Apple: 1400-3000 px square). The show's cover
+ * is a 1400 px JPEG rendered from the season artwork; episode images in other formats are left
+ * out, so apps fall back to the show's cover.
+ */
+const SHOW_COVER = '/images/podcast/cover.jpg';
+const isAppArtwork = (url: string | null): url is string => !!url && /\.(jpe?g|png)$/i.test(url);
 
 export const GET: APIRoute = async () => {
 	const episodes = listEpisodes({ sortOrder: 'desc', limit: 100_000, offset: 0 });
-	const cover = episodes.find((episode) => episode.imageUrl)?.imageUrl;
 	return rss({
 		title: 'Retail Media Hub Podcast',
 		description:
@@ -32,7 +38,8 @@ export const GET: APIRoute = async () => {
 			tag('itunes:author', PUBLISHER_NAME),
 			'<itunes:category text="Business"/>',
 			tag('itunes:explicit', 'false'),
-			cover ? itunesImage(cover) : '',
+			itunesImage(SHOW_COVER),
+			`<image><url>${escapeXml(absoluteUrl(SHOW_COVER))}</url><title>Retail Media Hub Podcast</title><link>${escapeXml(absoluteUrl('/podcast'))}</link></image>`,
 			episodes[0] ? `<lastBuildDate>${episodes[0].publishedAt.toUTCString()}</lastBuildDate>` : '',
 		].join(''),
 		items: episodes.map((episode) => ({
@@ -55,7 +62,7 @@ export const GET: APIRoute = async () => {
 				tag('itunes:season', episode.seasonNumber),
 				tag('itunes:episodeType', 'full'),
 				tag('itunes:explicit', 'false'),
-				episode.imageUrl ? itunesImage(episode.imageUrl) : '',
+				isAppArtwork(episode.imageUrl) ? itunesImage(episode.imageUrl) : '',
 			].join(''),
 		})),
 	});
