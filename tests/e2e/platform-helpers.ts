@@ -5,24 +5,11 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Client } from '../setup/http';
+import type { PlatformJson } from '../../src/server/platforms';
 import type { TestServer } from '../setup/server';
 
-export type ApiPlatform = {
-	id: number;
-	name: string;
-	description: string;
-	logo: string | null;
-	pricing: string;
-	features: string[];
-	pros: string[];
-	cons: string[];
-	websiteUrl: string | null;
-	category: string;
-	isRecommended: boolean;
-	sortOrder: number;
-	rating: number;
-	reviewCount: number;
-};
+/** A platform as GET /api/platforms answers it. */
+export type ApiPlatform = PlatformJson;
 
 /** GET /api/platforms with a query like 'sortBy=name&sortOrder=asc'. */
 export async function apiPlatforms(server: TestServer, query = ''): Promise<ApiPlatform[]> {

@@ -4,6 +4,7 @@
  * filled with textContent (never HTML), [data-editor-only] shown to editors, [data-sign-out] buttons.
  */
 import { failureText } from '../../lib/api-client';
+import { avatarInitial } from '../../lib/format';
 import { claimNavigation } from '../../lib/navigation';
 import type { PublicUser } from '../../lib/validation/auth';
 import { $user, loadUser, signOut } from '../../stores/session';
@@ -16,7 +17,7 @@ const PROTECTED_PATH = /^\/(profile|editor-dashboard|admin)(\/|$)/;
 function field(user: PublicUser, name: string | undefined): string {
 	if (name === 'username') return user.username;
 	if (name === 'email') return user.email;
-	if (name === 'initial') return user.username.charAt(0).toUpperCase();
+	if (name === 'initial') return avatarInitial(user.username);
 	return '';
 }
 
