@@ -7,7 +7,7 @@ import {
 	setCompareIds,
 } from '../../stores/compare';
 import { buttonClasses } from '../ui/button-classes';
-import { Button } from '../ui/Button';
+import { LoadError } from '../ui/LoadError';
 import { Spinner } from '../ui/Spinner';
 import { fetchAllPlatforms } from '../platforms/fetch-platforms';
 import type { Platform } from '../platforms/types';
@@ -76,15 +76,7 @@ export default function CompareView() {
 
 	if (failed) {
 		return (
-			<div
-				role="alert"
-				className="grid justify-items-center gap-3 rounded-xl border border-border bg-surface px-6 py-12 text-center"
-			>
-				<p className="text-ink">Could not load the platforms. Please try again.</p>
-				<Button type="button" variant="outline" onClick={() => setAttempt((n) => n + 1)}>
-					Try again
-				</Button>
-			</div>
+			<LoadError what="the platforms" message="Please try again." onRetry={() => setAttempt((n) => n + 1)} />
 		);
 	}
 	if (platforms === null) return <Spinner label="Loading platforms..." />;

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { failureText } from '../../lib/api-client';
 import { cn } from '../../lib/class-names';
+import { LoadError } from '../ui/LoadError';
 import {
 	DEFAULT_SECTION_FILTERS,
 	filtersFromUrl,
@@ -184,13 +185,7 @@ export default function ArticleFeed({ section, children }: ArticleFeedProps) {
 				data-testid={`${section}-list`}
 			>
 				{list.error ? (
-					<div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-8 text-center text-sm text-red-800">
-						<p className="font-medium">Could not load the list.</p>
-						<p className="mt-1">{list.error}</p>
-						<Button variant="outline" size="sm" className="mt-4" onClick={() => setAttempt((n) => n + 1)}>
-							Try again
-						</Button>
-					</div>
+					<LoadError what="the list" message={list.error} onRetry={() => setAttempt((n) => n + 1)} />
 				) : list.articles === null ? (
 					children
 				) : (

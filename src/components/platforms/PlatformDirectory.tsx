@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/class-names';
-import { Button } from '../ui/Button';
+import { LoadError } from '../ui/LoadError';
 import { DirectoryToolbar } from './DirectoryToolbar';
 import {
 	DEFAULT_FILTERS,
@@ -127,15 +127,7 @@ export default function PlatformDirectory({ firstPage, total }: PlatformDirector
 			/>
 			<div ref={listTop} className="scroll-mt-24" aria-busy={loading}>
 				{failed ? (
-					<div
-						role="alert"
-						className="grid justify-items-center gap-3 rounded-xl border border-border bg-surface px-6 py-12 text-center"
-					>
-						<p className="text-ink">Could not load the platforms. Please try again.</p>
-						<Button type="button" variant="outline" onClick={() => setRetry((n) => n + 1)}>
-							Try again
-						</Button>
-					</div>
+					<LoadError what="the platforms" message="Please try again." onRetry={() => setRetry((n) => n + 1)} />
 				) : shown.length === 0 ? (
 					<p className="rounded-xl border border-dashed border-slate-300 bg-surface px-6 py-16 text-center text-muted">
 						No platforms found matching your criteria.

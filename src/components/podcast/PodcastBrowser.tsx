@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { failureText } from '../../lib/api-client';
 import { cn } from '../../lib/class-names';
+import { LoadError } from '../ui/LoadError';
 import { FilterSelect, SortOrderOptions } from '../content/FilterSelect';
 import { SearchInput } from '../content/SearchInput';
 import { SEARCH_DEBOUNCE_MS, useDebouncedCallback } from '../content/use-debounced-callback';
@@ -165,13 +166,7 @@ export default function PodcastBrowser({ children }: { children?: ReactNode }) {
 			</p>
 			<div className={cn('mt-6 transition-opacity', list.loading && 'opacity-60')} aria-busy={list.loading || undefined}>
 				{list.error ? (
-					<div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-8 text-center text-sm text-red-800">
-						<p className="font-medium">Could not load the episodes.</p>
-						<p className="mt-1">{list.error}</p>
-						<Button variant="outline" size="sm" className="mt-4" onClick={() => setAttempt((n) => n + 1)}>
-							Try again
-						</Button>
-					</div>
+					<LoadError what="the episodes" message={list.error} onRetry={() => setAttempt((n) => n + 1)} />
 				) : list.episodes === null ? (
 					children
 				) : (

@@ -14,7 +14,7 @@ import { Label } from '../../ui/Label';
 import { Spinner } from '../../ui/Spinner';
 import type { PlatformComment, VoteResult, VoteType } from '../types';
 import { CommentItem } from './CommentItem';
-import { LoadError } from './LoadError';
+import { LoadError } from '../../ui/LoadError';
 import { ensureSignedIn, reportFailure } from './session';
 import { SignInPrompt } from './SignInPrompt';
 
@@ -154,7 +154,7 @@ export function CommentsSection({ platformId, user }: CommentsSectionProps) {
 			</form>
 			<div className="mt-4 border-t border-border">
 				{failed ? (
-					<LoadError what="comments" onRetry={() => setAttempt((n) => n + 1)} />
+					<LoadError what="the comments" onRetry={() => setAttempt((n) => n + 1)} />
 				) : comments === null ? (
 					<Spinner label="Loading comments..." className="min-h-0 py-8" />
 				) : comments.length === 0 ? (

@@ -6,7 +6,7 @@ import { Spinner } from '../../ui/Spinner';
 import { StarRating } from '../StarRating';
 import { reviewsLabel } from '../stars';
 import type { Platform, PlatformRating, RateResponse, RatingSummary } from '../types';
-import { LoadError } from './LoadError';
+import { LoadError } from '../../ui/LoadError';
 import { RatingForm } from './RatingForm';
 import { ReviewList } from './ReviewList';
 
@@ -93,7 +93,7 @@ export function ReviewsSection({
 			</div>
 			<div className="mt-4">
 				{failed ? (
-					<LoadError what="reviews" onRetry={() => setAttempt((n) => n + 1)} />
+					<LoadError what="the reviews" onRetry={() => setAttempt((n) => n + 1)} />
 				) : reviews === null ? (
 					<Spinner label="Loading reviews..." className="min-h-0 py-8" />
 				) : (
