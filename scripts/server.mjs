@@ -15,6 +15,7 @@ import { compressDynamic } from './server/compress.mjs';
 import { contentSecurityPolicy } from './server/csp.mjs';
 import { applyBaseHeaders, stripUntrustedForwarding } from './server/headers.mjs';
 import { refuseUnroutableApiPath } from './server/api-paths.mjs';
+import { createApiCache } from './server/api-cache.mjs';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // A per-process secret that lets the site generator ask for a fresh render of a page that
@@ -32,6 +33,8 @@ const serveStaticFile = createStaticFiles(resolve(distDir, 'client'));
 const csp = await contentSecurityPolicy({
 	https: (process.env.SITE_URL ?? '').startsWith('https:'),
 });
+// Anonymous reads of the public API, answered from memory until the next write (see the module).
+const apiCache = createApiCache({ ttlMs: Number(process.env.API_CACHE_TTL_MS ?? 10_000) });
 const host = process.env.HOST || 'localhost';
 const port = Number(process.env.PORT) || 4321;
 
@@ -39,13 +42,17 @@ const server = createServer((req, res) => {
 	stripUntrustedForwarding(req);
 	applyBaseHeaders(req, res, csp);
 	if (refuseUnroutableApiPath(req, res)) return;
+	if (apiCache.serve(req, res)) return;
 	const wantsFresh = req.headers['x-site-render'] === process.env.SITE_RENDER_SECRET;
 	if (!wantsFresh && serveGeneratedPage(req, res, process.env.SITE_DIR)) return;
 	serveStaticFile(req, res, () => {
 		// Answers rendered per request (pages and JSON) may depend on the session: browsers keep
 		// them only with revalidation. A route that sets its own Cache-Control overrides this.
 		res.setHeader('Cache-Control', 'private, no-cache');
-		compressDynamic(req, res, () => handler(req, res));
+		compressDynamic(req, res, () => {
+			apiCache.track(req, res);
+			handler(req, res);
+		});
 	});
 });
 

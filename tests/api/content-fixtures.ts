@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { schema } from '../../src/server/db';
-import type { TestServer } from '../setup/server';
+import type { StartOptions, TestServer } from '../setup/server';
 import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
 
 export type Roles = {
@@ -16,7 +16,7 @@ export type Roles = {
 };
 
 /** A server (trusting X-Forwarded-For, so each client has its own rate-limit key). */
-export const startContentServer = () => startAccountServer();
+export const startContentServer = (options: StartOptions = {}) => startAccountServer(options);
 
 /** Registers a user, an editor (promoted in the database) and a banned user. */
 export async function setUpRoles(server: TestServer): Promise<Roles> {

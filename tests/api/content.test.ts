@@ -25,7 +25,9 @@ let server: TestServer;
 let roles: Roles;
 
 beforeAll(async () => {
-	server = await startContentServer();
+	// These tests insert rows behind the app's back (insertArticle) and read them at once, which
+	// the app's cache of anonymous answers cannot see; tests/api/api-cache.test.ts covers it.
+	server = await startContentServer({ env: { API_CACHE_TTL_MS: '0' } });
 	roles = await setUpRoles(server);
 });
 afterAll(async () => {

@@ -1,0 +1,189 @@
+/**
+ * The server's cache of anonymous API reads (scripts/server/api-cache.mjs) over real HTTP: a
+ * repeated read is answered from memory, every write through the API is visible to the next
+ * anonymous read at once, signed-in readers are never served from it, and each encoding of a
+ * kept answer carries the same JSON.
+ */
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../setup/server';
+import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
+import { createPlatform, registerEditor } from './platform-fixtures';
+
+let server: TestServer;
+let editor: Registered;
+let user: Registered;
+let anonymous: TestClient;
+
+beforeAll(async () => {
+	server = await startAccountServer({ seed: true });
+	[editor, user] = await Promise.all([registerEditor(server), registerUser(server)]);
+	anonymous = new TestClient(server.url);
+});
+afterAll(async () => {
+	await server?.stop();
+});
+
+/** Reads `path` anonymously until the answer comes from the cache; returns that answer. */
+async function readUntilKept(path: string) {
+	let answer = await anonymous.get(path);
+	await expect
+		.poll(async () => {
+			answer = await anonymous.get(path);
+			return answer.headers.get('x-cache');
+		})
+		.toBe('hit');
+	return answer;
+}
+
+type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+
+/** A GET with exactly the given headers (fetch would add and undo its own Accept-Encoding). */
+function rawGet(path: string, headers: Record<string, string>): Promise<RawAnswer> {
+	return new Promise((resolve, reject) => {
+		const req = httpRequest(`${server.url}${path}`, { headers }, (res) => {
+			const chunks: Buffer[] = [];
+			res.on('data', (chunk: Buffer) => chunks.push(chunk));
+			res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+			res.on('error', reject);
+		});
+		req.on('error', reject);
+		req.end();
+	});
+}
+
+describe('anonymous reads', () => {
+	it('are answered from memory once kept, with the same JSON', async () => {
+		const first = await anonymous.get('/api/platforms?limit=100');
+		expect(first.status).toBe(200);
+		expect(first.headers.get('x-cache')).toBeNull();
+		const kept = await readUntilKept('/api/platforms?limit=100');
+		expect(kept.body).toEqual(first.body);
+		expect(kept.headers.get('content-type')).toMatch(/^application\/json/);
+		expect(kept.headers.get('cache-control')).toBe('private, no-cache');
+		// The security headers every answer carries are on kept answers too.
+		expect(kept.headers.get('content-security-policy')).toContain("default-src 'self'");
+		expect(kept.headers.get('x-content-type-options')).toBe('nosniff');
+	});
+
+	it('keep each query string apart', async () => {
+		await readUntilKept('/api/platforms?limit=1');
+		const two = await anonymous.get('/api/platforms?limit=2');
+		expect(two.body).toHaveLength(2);
+		const one = await anonymous.get('/api/platforms?limit=1');
+		expect(one.body).toHaveLength(1);
+	});
+
+	it('serve brotli, gzip or identity by Accept-Encoding, all the same JSON', async () => {
+		const path = '/api/platforms?limit=100&sortBy=name';
+		await readUntilKept(path);
+		const br = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br' });
+		const gzip = await rawGet(path, { 'accept-encoding': 'gzip' });
+		const identity = await rawGet(path, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+		const none = await rawGet(path, {});
+		expect(br.headers['x-cache']).toBe('hit');
+		expect(br.headers['content-encoding']).toBe('br');
+		expect(gzip.headers['content-encoding']).toBe('gzip');
+		expect(identity.headers['content-encoding']).toBeUndefined();
+		expect(none.headers['content-encoding']).toBeUndefined();
+		expect(br.headers.vary).toBe('Accept-Encoding');
+		expect(Number(br.headers['content-length'])).toBe(br.body.length);
+		const json = identity.body.toString('utf8');
+		expect(brotliDecompressSync(br.body).toString('utf8')).toBe(json);
+		expect(gunzipSync(gzip.body).toString('utf8')).toBe(json);
+		expect(none.body.toString('utf8')).toBe(json);
+		expect(JSON.parse(json).length).toBeGreaterThan(1);
+	});
+
+	it('never keep refusals (a 400 stays a fresh 400)', async () => {
+		const first = await anonymous.get('/api/platforms?limit=0');
+		expect(first.status).toBe(400);
+		const second = await anonymous.get('/api/platforms?limit=0');
+		expect(second.status).toBe(400);
+		expect(second.headers.get('x-cache')).toBeNull();
+		expect(second.body.message).toBeTypeOf('string');
+	});
+});
+
+describe('after a write through the API, the next anonymous read is fresh', () => {
+	it('a renamed platform (list and detail)', async () => {
+		const platform = await createPlatform(editor, { name: `Cached ${Date.now()}` });
+		const detailPath = `/api/platforms/${platform.id}`;
+		const listPath = '/api/platforms?limit=100&sortBy=name';
+		await readUntilKept(detailPath);
+		await readUntilKept(listPath);
+		const renamed = `Renamed ${Date.now()}`;
+		const update = await editor.client.put(`/api/admin/platforms/${platform.id}`, { ...platform, name: renamed });
+		expect(update.status, JSON.stringify(update.body)).toBe(200);
+		const detail = await anonymous.get(detailPath);
+		expect(detail.body.name).toBe(renamed);
+		const list = await anonymous.get(listPath);
+		expect(list.body.map((p: { name: string }) => p.name)).toContain(renamed);
+	});
+
+	it('a rating changes the average and count at once', async () => {
+		const platform = await createPlatform(editor);
+		const path = `/api/platforms/${platform.id}`;
+		const before = await readUntilKept(path);
+		expect(before.body.reviewCount).toBe(0);
+		const rated = await user.client.post(`${path}/ratings`, { rating: 4, review: 'Solid reporting.' });
+		expect(rated.status, JSON.stringify(rated.body)).toBe(201);
+		const after = await anonymous.get(path);
+		expect(after.body).toMatchObject({ rating: 4, reviewCount: 1 });
+		const ratings = await anonymous.get(`${path}/ratings`);
+		expect(JSON.stringify(ratings.body)).toContain('Solid reporting.');
+	});
+
+	it('an approved comment appears; a pending one only for its author, never from the cache', async () => {
+		const platform = await createPlatform(editor);
+		const path = `/api/platforms/${platform.id}/comments`;
+		const empty = await readUntilKept(path);
+		expect(JSON.stringify(empty.body)).not.toContain('Waiting for review');
+		const posted = await user.client.post(path, { comment: 'Waiting for review here.' });
+		expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+		const own = await user.client.get(path);
+		expect(own.headers.get('x-cache')).toBeNull();
+		expect(JSON.stringify(own.body)).toContain('Waiting for review');
+		expect(JSON.stringify((await anonymous.get(path)).body)).not.toContain('Waiting for review');
+		await readUntilKept(path);
+		const commentId = posted.body.id ?? posted.body.comment?.id;
+		const approved = await editor.client.patch(`/api/admin/comments/${commentId}/moderate`, { status: 'approved' });
+		expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+		expect(JSON.stringify((await anonymous.get(path)).body)).toContain('Waiting for review');
+	});
+
+	it('a published, then unpublished article (list, search and the article)', async () => {
+		const word = `cachecheck${Date.now()}`;
+		const listPath = `/api/news?search=${word}`;
+		const empty = await readUntilKept(listPath);
+		expect(empty.body).toHaveLength(0);
+		const created = await editor.client.post('/api/news', {
+			title: `News about ${word}`,
+			excerpt: 'An excerpt for the cache test.',
+			content: 'Body text.',
+			category: 'Industry News',
+			tags: [],
+			readTime: 3,
+			isPublished: true,
+		});
+		expect(created.status, JSON.stringify(created.body)).toBe(201);
+		const found = await anonymous.get(listPath);
+		expect(found.body).toHaveLength(1);
+		const articlePath = `/api/news/${created.body.id}`;
+		await readUntilKept(articlePath);
+		const unpublished = await editor.client.put(articlePath, { ...created.body, isPublished: false });
+		expect(unpublished.status, JSON.stringify(unpublished.body)).toBe(200);
+		expect((await anonymous.get(articlePath)).status).toBe(404);
+		expect((await anonymous.get(listPath)).body).toHaveLength(0);
+	});
+});
+
+describe('signed-in readers', () => {
+	it('are never answered from the cache', async () => {
+		await readUntilKept('/api/news');
+		const answer = await user.client.get('/api/news');
+		expect(answer.status).toBe(200);
+		expect(answer.headers.get('x-cache')).toBeNull();
+	});
+});
