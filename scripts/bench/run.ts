@@ -294,8 +294,17 @@ async function searchPhase() {
 	log(`100k database: ${dataset.inserted} articles inserted in ${(dataset.insertMs / 1000).toFixed(1)} s`);
 	const search = { articles: dataset.articles, insertMs: dataset.insertMs, sequential: [], concurrent: [] } as NonNullable<Results['search']>;
 	results.search = search;
-	// No page generation here: only the search endpoint is measured.
-	const server = await startBenchServer({ root, distDir, workDir: dir, dbPath, generateOnStart: false, cpu: 0 });
+	// No page generation here: only the search endpoint is measured, and with the server's cache
+	// of anonymous answers off, since repeating one query would otherwise measure the cache.
+	const server = await startBenchServer({
+		root,
+		distDir,
+		workDir: dir,
+		dbPath,
+		generateOnStart: false,
+		cpu: 0,
+		env: { API_CACHE_TTL_MS: '0' },
+	});
 	try {
 		for (const [name, term] of [
 			['rare term', SEARCH_TERMS.rare],

@@ -55,6 +55,8 @@ export type ServerOptions = {
 	cpu?: number;
 	/** Extra node flags for the server (e.g. --cpu-prof when looking into a figure). */
 	nodeArgs?: string[];
+	/** Extra environment for the server (e.g. API_CACHE_TTL_MS=0 to measure queries uncached). */
+	env?: Record<string, string>;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -82,6 +84,7 @@ export async function startBenchServer(options: ServerOptions): Promise<BenchSer
 			OUTBOX_DIR: join(options.workDir, 'outbox'),
 			SMTP_URL: '',
 			NODE_ENV: 'production',
+			...options.env,
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
