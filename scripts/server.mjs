@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serveGeneratedPage } from './server/generated-pages.mjs';
+import { createGeneratedPages } from './server/generated-pages.mjs';
 import { createStaticFiles } from './server/static-files.mjs';
 import { compressDynamic } from './server/compress.mjs';
 import { contentSecurityPolicy } from './server/csp.mjs';
@@ -29,6 +29,7 @@ const { handler } = await import(entry);
 // Build files (hashed assets, prerendered shells) with their pre-compressed twins; see
 // scripts/precompress.mjs, which `npm run build` runs after `astro build`.
 const serveStaticFile = createStaticFiles(resolve(distDir, 'client'));
+const serveGeneratedPage = createGeneratedPages(process.env.SITE_DIR);
 
 const csp = await contentSecurityPolicy({
 	https: (process.env.SITE_URL ?? '').startsWith('https:'),
@@ -44,7 +45,7 @@ const server = createServer((req, res) => {
 	if (refuseUnroutableApiPath(req, res)) return;
 	if (apiCache.serve(req, res)) return;
 	const wantsFresh = req.headers['x-site-render'] === process.env.SITE_RENDER_SECRET;
-	if (!wantsFresh && serveGeneratedPage(req, res, process.env.SITE_DIR)) return;
+	if (!wantsFresh && serveGeneratedPage(req, res)) return;
 	serveStaticFile(req, res, () => {
 		// Answers rendered per request (pages and JSON) may depend on the session: browsers keep
 		// them only with revalidation. A route that sets its own Cache-Control overrides this.

@@ -2,9 +2,15 @@
  * Serves pages the site generator wrote: SITE_DIR/<path>/index.html (or a file such as
  * SITE_DIR/rss.xml for feeds), with a pre-compressed .br or .gz twin when the client accepts
  * it. Files are swapped in by rename, so a reader gets either the old or the new page whole.
+ *
+ * Pages are kept in memory with their twins (least recently read dropped first past a size
+ * limit), so a request costs one stat of the page file and one write. The stat is what keeps
+ * memory honest: every rename makes a new file (inode), and a kept page is used only while the
+ * file on disk is still the one it was read from.
  */
-import { createReadStream, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
+import { preferredEncoding } from './encoding.mjs';
 
 const TYPES = {
 	'.html': 'text/html; charset=utf-8',
@@ -12,6 +18,17 @@ const TYPES = {
 	'.txt': 'text/plain; charset=utf-8',
 	'.json': 'application/json; charset=utf-8',
 };
+
+const statOf = (file) => {
+	try {
+		const stats = statSync(file, { throwIfNoEntry: false });
+		return stats?.isFile() ? stats : undefined;
+	} catch {
+		return undefined;
+	}
+};
+
+const sameFile = (a, b) => a.ino === b.ino && a.mtimeMs === b.mtimeMs && a.size === b.size;
 
 function fileFor(siteDir, pathname) {
 	let decoded;
@@ -27,12 +44,8 @@ function fileFor(siteDir, pathname) {
 	for (const relative of candidates) {
 		const file = join(siteDir, relative);
 		if (!file.startsWith(siteDir)) return undefined;
-		try {
-			const stats = statSync(file);
-			if (stats.isFile()) return { file, stats };
-		} catch {
-			// not generated
-		}
+		const stats = statOf(file);
+		if (stats) return { file, stats };
 	}
 	return undefined;
 }
@@ -42,48 +55,101 @@ function typeOf(file) {
 	return TYPES[ext] ?? 'application/octet-stream';
 }
 
-function compressedTwin(found, acceptEncoding) {
-	for (const [encoding, ext] of [['br', '.br'], ['gzip', '.gz']]) {
-		if (!acceptEncoding.includes(encoding)) continue;
-		try {
-			const stats = statSync(found.file + ext);
-			// A twin older than its page belongs to a previous version: skip it.
-			if (stats.mtimeMs >= found.stats.mtimeMs) return { file: found.file + ext, stats, encoding };
-		} catch {
-			// no twin of this kind
-		}
+/** A twin's bytes, unless it is missing or older than its page (a previous version). */
+function readTwin(found, ext) {
+	const stats = statOf(found.file + ext);
+	if (!stats || stats.mtimeMs < found.stats.mtimeMs) return undefined;
+	try {
+		return readFileSync(found.file + ext);
+	} catch {
+		return undefined;
 	}
-	return undefined;
 }
 
-/** Answers the request from a generated file and returns true, or returns false to pass on. */
-export function serveGeneratedPage(req, res, siteDir) {
-	if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-	const pathname = (req.url ?? '/').split('?')[0];
-	if (pathname.startsWith('/api/') || pathname.startsWith('/_astro/')) return false;
-	const found = fileFor(siteDir, pathname);
-	if (!found) return false;
-	const etag = `W/"${found.stats.size.toString(16)}-${Math.floor(found.stats.mtimeMs).toString(16)}"`;
-	res.setHeader('Content-Type', typeOf(found.file));
-	res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-	res.setHeader('ETag', etag);
-	res.setHeader('Vary', 'Accept-Encoding');
-	if (req.headers['if-none-match'] === etag) {
-		res.statusCode = 304;
-		res.end();
-		return true;
+/** The page and its twins as they are on disk now, or undefined if it went away meanwhile. */
+function load(found) {
+	let identity;
+	try {
+		identity = readFileSync(found.file);
+	} catch {
+		return undefined;
 	}
-	const twin = compressedTwin(found, String(req.headers['accept-encoding'] ?? ''));
-	const body = twin ?? found;
-	if (twin) res.setHeader('Content-Encoding', twin.encoding);
-	res.setHeader('Content-Length', body.stats.size);
-	res.statusCode = 200;
-	if (req.method === 'HEAD') {
-		res.end();
-		return true;
+	const br = readTwin(found, '.br');
+	const gzip = readTwin(found, '.gz');
+	const stats = found.stats;
+	return {
+		file: found.file,
+		stats,
+		type: typeOf(found.file),
+		etag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+		bodies: { identity, br, gzip },
+		bytes: identity.length + (br?.length ?? 0) + (gzip?.length ?? 0),
+		// Twins are written just after the page: until both are there, read the files again.
+		complete: Boolean(br && gzip),
+	};
+}
+
+/** Returns serve(req, res): answers from a generated file and returns true, or returns false. */
+export function createGeneratedPages(siteDir, { maxBytes = 64 * 1024 * 1024 } = {}) {
+	const kept = new Map();
+	let keptBytes = 0;
+
+	function forget(pathname) {
+		const page = kept.get(pathname);
+		if (!page) return;
+		kept.delete(pathname);
+		keptBytes -= page.bytes;
 	}
-	createReadStream(body.file)
-		.on('error', () => res.destroy())
-		.pipe(res);
-	return true;
+
+	function keep(pathname, page) {
+		forget(pathname);
+		kept.set(pathname, page);
+		keptBytes += page.bytes;
+		for (const coldest of kept.keys()) {
+			if (keptBytes <= maxBytes) break;
+			forget(coldest);
+		}
+	}
+
+	function current(pathname) {
+		const page = kept.get(pathname);
+		if (page) {
+			const stats = statOf(page.file);
+			if (stats && sameFile(stats, page.stats)) {
+				kept.delete(pathname);
+				kept.set(pathname, page);
+				return page;
+			}
+			forget(pathname);
+		}
+		const found = fileFor(siteDir, pathname);
+		const loaded = found && load(found);
+		if (loaded?.complete) keep(pathname, loaded);
+		return loaded;
+	}
+
+	return function serveGeneratedPage(req, res) {
+		if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+		const pathname = (req.url ?? '/').split('?')[0];
+		if (pathname.startsWith('/api/') || pathname.startsWith('/_astro/')) return false;
+		const page = current(pathname);
+		if (!page) return false;
+		res.setHeader('Content-Type', page.type);
+		res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+		res.setHeader('ETag', page.etag);
+		res.setHeader('Vary', 'Accept-Encoding');
+		if (req.headers['if-none-match'] === page.etag) {
+			res.statusCode = 304;
+			res.end();
+			return true;
+		}
+		const encoding = preferredEncoding(req);
+		const twin = encoding === 'identity' ? undefined : page.bodies[encoding];
+		const body = twin ?? page.bodies.identity;
+		if (twin) res.setHeader('Content-Encoding', encoding);
+		res.setHeader('Content-Length', body.length);
+		res.statusCode = 200;
+		res.end(req.method === 'HEAD' ? undefined : body);
+		return true;
+	};
 }
