@@ -11,8 +11,11 @@ import { DEFAULT_EPISODE_FILTERS, EPISODE_SORT_LABELS, type EpisodeSort } from '
 
 const SORTS = Object.keys(EPISODE_SORT_LABELS) as EpisodeSort[];
 
-/** Never called: nothing here hydrates; the page script listens to these controls instead. */
-const handledByScript = () => undefined;
+/**
+ * For the React handlers of /podcast's server-only components: never called, since nothing
+ * hydrates; podcast-browser.ts listens to the controls instead.
+ */
+export const handledByScript = () => undefined;
 
 export type FilterChipName = 'search' | 'sort';
 
