@@ -18,7 +18,7 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /** What a React DOM bundle carries whatever the minifier does. */
-const REACT_RUNTIME = /@license React|react\.dev\/errors\//;
+export const REACT_RUNTIME = /@license React|react\.dev\/errors\//;
 
 export type ScriptFigure = { url: string; bytes: number; gzipBytes: number; react: boolean };
 

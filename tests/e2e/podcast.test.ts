@@ -1,11 +1,15 @@
 /**
- * Browser tests of /podcast (SPEC 2): the generated list, episode cards, search with clear,
- * sort and order, filter chips, Clear all, the empty text and Listen Now.
+ * Browser tests of /podcast (SPEC 2): the generated list, episode cards (as generated and as the
+ * page script renders them), search with clear, sort and order, filter chips, Clear all, the
+ * loading, empty and error states, keyboard use, the phone layout, Listen Now, and what the page
+ * ships: no React, and little JavaScript.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BUDGETS } from '../../scripts/bench/report';
+import { REACT_RUNTIME, measurePage } from '../../scripts/bench/page-weight';
 import { formatDuration } from '../../src/lib/format';
-import { launchBrowser, newPage } from '../setup/browser';
+import { cspViolations, launchBrowser, newPage } from '../setup/browser';
 import { startServer, type TestServer } from '../setup/server';
 
 let server: TestServer;
@@ -33,43 +37,69 @@ afterAll(async () => {
 	await server?.stop();
 });
 
+// A script the Content-Security-Policy blocks is a bug.
+afterEach(() => {
+	expect(cspViolations).toEqual([]);
+});
+
 async function episodes(query = ''): Promise<Episode[]> {
 	const response = await fetch(`${server.url}/api/podcasts${query}`);
 	expect(response.status).toBe(200);
 	return (await response.json()) as Episode[];
 }
 
-async function openPodcast(): Promise<{ context: BrowserContext; page: Page }> {
-	const opened = await newPage(browser, server.url);
+/** Opens /podcast; `goto` waits for the load event, by which the page's module scripts have run. */
+async function openPodcast(options: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+	const opened = await newPage(browser, server.url, options);
 	await opened.page.goto('/podcast');
-	await opened.page.locator('main astro-island:not([ssr])').waitFor();
 	return opened;
 }
 
 const titles = (page: Page) => page.locator('main article h3').allInnerTexts();
-const chips = (page: Page) => page.getByRole('list', { name: 'Active filters' }).locator('li').allInnerTexts();
+/** The chips a reader sees (hidden ones are not in the accessibility tree). */
+const chips = (page: Page) =>
+	page.getByRole('list', { name: 'Active filters' }).getByRole('listitem').allInnerTexts();
+const orderSelect = (page: Page) => page.getByRole('combobox', { name: 'Order' });
+
+/** Every card on the page shows its episode, in the API's order. */
+async function expectCards(page: Page, expected: Episode[]) {
+	expect(await titles(page)).toEqual(expected.map((episode) => episode.title));
+	for (const episode of expected) {
+		const card = page.locator(`#episode-${episode.id}`);
+		const text = await card.innerText();
+		const badge = `Episode ${episode.episodeNumber}${episode.seasonNumber > 1 ? ` • Season ${episode.seasonNumber}` : ''}`;
+		expect(text).toContain(badge);
+		if (episode.seasonNumber === 1) expect(text).not.toContain('Season');
+		expect(text).toContain(formatDuration(episode.duration));
+		expect(text).toContain(episode.author!.username);
+		expect(text).toMatch(/\d+ days? ago|hours? ago|minutes? ago/);
+		expect(await card.locator('ul[aria-label="Tags"] li').allInnerTexts()).toEqual(episode.tags);
+		// Image or the neutral placeholder.
+		expect(await card.locator('img').count()).toBe(episode.imageUrl ? 1 : 0);
+		if (episode.imageUrl) expect(await card.locator('img').getAttribute('src')).toBe(episode.imageUrl);
+		const listen = card.getByRole('link', { name: /Listen Now/ });
+		expect(await listen.getAttribute('href')).toBe(episode.audioUrl);
+		expect(await listen.textContent()).toContain(`${episode.title} (opens in a new window)`);
+	}
+}
 
 describe('the episode list', () => {
 	it('shows every episode, latest first, with its card details', async () => {
 		const expected = await episodes();
 		const { page } = await openPodcast();
-		expect(await titles(page)).toEqual(expected.map((episode) => episode.title));
-
-		for (const episode of expected) {
-			const card = page.locator(`#episode-${episode.id}`);
-			const text = await card.innerText();
-			const badge = `Episode ${episode.episodeNumber}${episode.seasonNumber > 1 ? ` • Season ${episode.seasonNumber}` : ''}`;
-			expect(text).toContain(badge);
-			if (episode.seasonNumber === 1) expect(text).not.toContain('Season');
-			expect(text).toContain(formatDuration(episode.duration));
-			expect(text).toContain(episode.author!.username);
-			expect(text).toMatch(/\d+ days? ago|hours? ago|minutes? ago/);
-			expect(await card.locator('ul[aria-label="Tags"] li').allInnerTexts()).toEqual(episode.tags);
-			// Image or the neutral placeholder.
-			expect(await card.locator('img').count()).toBe(episode.imageUrl ? 1 : 0);
-		}
+		await expectCards(page, expected);
 		expect(expected.some((episode) => !episode.imageUrl)).toBe(true);
 		expect(expected.some((episode) => episode.duration >= 60)).toBe(true);
+		expect(expected.some((episode) => episode.seasonNumber > 1)).toBe(true);
+	});
+
+	it('renders fetched lists with the same card details', async () => {
+		const expected = await episodes('?sortBy=title&sortOrder=asc');
+		const { page } = await openPodcast();
+		await page.getByLabel('Sort by').selectOption({ label: 'Title' });
+		await page.getByLabel('Order').selectOption({ label: 'A-Z' });
+		await expect.poll(() => titles(page)).toEqual(expected.map((episode) => episode.title));
+		await expectCards(page, expected);
 	});
 
 	it('opens the audio in a new window with Listen Now', async () => {
@@ -85,6 +115,37 @@ describe('the episode list', () => {
 		expect(popup.url()).toBe(episode!.audioUrl);
 		expect(new URL(page.url()).pathname).toBe('/podcast');
 	});
+
+	it('ships no React and at most the light-page budget of JavaScript', async () => {
+		const weight = await measurePage(browser, server.url, '/podcast');
+		expect(weight.status).toBe(200);
+		expect(weight.react).toBe(false);
+		expect(weight.inlineScripts).toBe(0);
+		expect(weight.blocking).toEqual([]);
+		expect(weight.consoleErrors).toEqual([]);
+		// Bytes (gzip level 9 of every script the page loaded), never a time.
+		expect(weight.totalGzipBytes).toBeGreaterThan(0);
+		expect(weight.totalGzipBytes).toBeLessThanOrEqual(BUDGETS.lightPageJsBytes);
+	});
+
+	it('loads no React while it is used either', async () => {
+		const { page } = await newPage(browser, server.url);
+		const scripts: Promise<{ url: string; body: string }>[] = [];
+		page.on('response', (response) => {
+			if (response.request().resourceType() !== 'script') return;
+			const url = new URL(response.url()).pathname;
+			scripts.push(response.text().then((body) => ({ url, body }), () => ({ url, body: '' })));
+		});
+		await page.goto('/podcast');
+		await page.getByLabel('Search episodes').fill('retail');
+		await page.getByLabel('Sort by').selectOption({ label: 'Duration' });
+		await expect.poll(() => chips(page)).toEqual(['Search: "retail"', 'Sort: Duration (Z-A)']);
+		await page.getByRole('button', { name: 'Clear all' }).click();
+		await page.waitForLoadState('networkidle');
+		const loaded = await Promise.all(scripts);
+		expect(loaded.length).toBeGreaterThan(0);
+		expect(loaded.filter((script) => REACT_RUNTIME.test(script.body)).map((script) => script.url)).toEqual([]);
+	});
 });
 
 describe('filters', () => {
@@ -94,14 +155,17 @@ describe('filters', () => {
 		expect(found.length).toBeGreaterThan(0);
 		expect(found.length).toBeLessThan(all.length);
 		const { page } = await openPodcast();
+		expect(await page.getByRole('button', { name: 'Clear search' }).count()).toBe(0);
 		await page.getByLabel('Search episodes').fill('auction');
 		await expect.poll(() => titles(page)).toEqual(found.map((episode) => episode.title));
 		expect(await chips(page)).toEqual(['Search: "auction"']);
+		expect(await page.locator('main [aria-live="polite"]').innerText()).toBe(`${found.length} episodes shown`);
 
 		await page.getByRole('button', { name: 'Clear search' }).click();
 		await expect.poll(() => titles(page)).toEqual(all.map((episode) => episode.title));
 		expect(await page.getByLabel('Search episodes').inputValue()).toBe('');
 		expect(await page.getByRole('list', { name: 'Active filters' }).count()).toBe(0);
+		expect(await page.getByRole('button', { name: 'Clear search' }).count()).toBe(0);
 	});
 
 	it('sorts by duration; the order select appears with the sort and its chip removes it', async () => {
@@ -110,18 +174,23 @@ describe('filters', () => {
 			episodes('?sortBy=duration&sortOrder=asc'),
 		]);
 		const { page } = await openPodcast();
-		expect(await page.locator('#podcast-order').count()).toBe(0);
+		expect(await orderSelect(page).count()).toBe(0);
 		await page.getByLabel('Sort by').selectOption({ label: 'Duration' });
-		expect(await page.getByLabel('Order').inputValue()).toBe('desc');
+		expect(await orderSelect(page).inputValue()).toBe('desc');
 		await expect.poll(() => titles(page)).toEqual(desc.map((episode) => episode.title));
-		await page.getByLabel('Order').selectOption({ label: 'A-Z' });
+		await orderSelect(page).selectOption({ label: 'A-Z' });
 		await expect.poll(() => titles(page)).toEqual(asc.map((episode) => episode.title));
 		expect(await chips(page)).toEqual(['Sort: Duration (A-Z)']);
 
 		await page.getByRole('button', { name: 'Remove sort' }).click();
-		await expect.poll(() => page.locator('#podcast-order').count()).toBe(0);
+		await expect.poll(() => orderSelect(page).count()).toBe(0);
 		expect(await page.getByLabel('Sort by').inputValue()).toBe('');
 		await expect.poll(async () => (await titles(page))[0]).toBe((await episodes())[0]!.title);
+
+		// A sort chosen again starts descending.
+		await page.getByLabel('Sort by').selectOption({ label: 'Duration' });
+		expect(await orderSelect(page).inputValue()).toBe('desc');
+		await expect.poll(() => titles(page)).toEqual(desc.map((episode) => episode.title));
 	});
 
 	it('clears search and sort together with Clear all', async () => {
@@ -138,6 +207,7 @@ describe('filters', () => {
 		await expect.poll(() => titles(page)).toEqual(all.map((episode) => episode.title));
 		expect(await page.getByLabel('Search episodes').inputValue()).toBe('');
 		expect(await page.getByLabel('Sort by').inputValue()).toBe('');
+		expect(await orderSelect(page).count()).toBe(0);
 		expect(await page.getByRole('button', { name: 'Clear all' }).count()).toBe(0);
 	});
 
@@ -148,5 +218,91 @@ describe('filters', () => {
 			.poll(() => page.locator('main').innerText())
 			.toContain('No podcast episodes available at the moment.');
 		expect(await page.locator('main article').count()).toBe(0);
+	});
+
+	it('marks the list busy while it loads', async () => {
+		const found = await episodes('?search=auction');
+		const { page } = await openPodcast();
+		let release!: () => void;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		await page.route('**/api/podcasts?*', async (route) => {
+			await held;
+			await route.continue();
+		});
+		await page.getByLabel('Search episodes').fill('auction');
+		await page.locator('main [aria-busy="true"]').waitFor();
+		expect(await page.locator('main [aria-live="polite"]').innerText()).toBe('Loading...');
+		release();
+		await expect.poll(() => titles(page)).toEqual(found.map((episode) => episode.title));
+		expect(await page.locator('main [aria-busy="true"]').count()).toBe(0);
+	});
+
+	it('shows the load error with the reason, and Try again loads the list', async () => {
+		const found = await episodes('?search=auction');
+		const { page } = await openPodcast();
+		await page.route('**/api/podcasts?*', (route) =>
+			route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Episodes are resting.' }) }),
+		);
+		await page.getByLabel('Search episodes').fill('auction');
+		const alert = page.getByRole('alert').filter({ hasText: 'Could not load the episodes.' });
+		await alert.waitFor();
+		expect(await alert.innerText()).toContain('Episodes are resting.');
+		expect(await page.locator('main article').count()).toBe(0);
+
+		await page.unroute('**/api/podcasts?*');
+		await alert.getByRole('button', { name: 'Try again' }).click();
+		await expect.poll(() => titles(page)).toEqual(found.map((episode) => episode.title));
+		expect(await alert.count()).toBe(0);
+	});
+});
+
+describe('keyboard and phone', () => {
+	it('works from the keyboard: Enter searches at once, removed chips hand the focus back', async () => {
+		const found = await episodes('?search=auction');
+		const byTitle = await episodes('?search=auction&sortBy=title');
+		const { page } = await openPodcast();
+		const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
+		const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+
+		await page.getByLabel('Search episodes').focus();
+		await page.keyboard.type('auction');
+		await page.keyboard.press('Enter');
+		await expect.poll(() => titles(page)).toEqual(found.map((episode) => episode.title));
+
+		await page.keyboard.press('Tab');
+		expect(await focusedName()).toBe('Clear search');
+		await page.keyboard.press('Tab');
+		expect(await focusedId()).toBe('podcast-sort');
+		await page.keyboard.press('ArrowDown'); // Latest First -> Title
+		await expect.poll(() => chips(page)).toEqual(['Search: "auction"', 'Sort: Title (Z-A)']);
+		await expect.poll(() => titles(page)).toEqual(byTitle.map((episode) => episode.title));
+		await page.keyboard.press('Tab');
+		expect(await focusedId()).toBe('podcast-order');
+
+		await page.keyboard.press('Tab');
+		expect(await focusedName()).toBe('Remove search filter');
+		await page.keyboard.press('Enter');
+		expect(await focusedId()).toBe('podcast-search');
+		await expect.poll(() => chips(page)).toEqual(['Sort: Title (Z-A)']);
+
+		await page.getByRole('button', { name: 'Remove sort' }).focus();
+		await page.keyboard.press('Space');
+		expect(await focusedId()).toBe('podcast-sort');
+		await expect.poll(() => page.getByRole('list', { name: 'Active filters' }).count()).toBe(0);
+	});
+
+	it('lays the filters out for a phone without sideways scrolling', async () => {
+		const { page } = await openPodcast({ mobile: true });
+		await page.getByLabel('Sort by').selectOption({ label: 'Duration' });
+		await orderSelect(page).waitFor();
+		const [search, sort, order] = await Promise.all(
+			['#podcast-search', '#podcast-sort', '#podcast-order'].map((selector) => page.locator(selector).boundingBox()),
+		);
+		// The search box spans the row; sort and order share the next one.
+		expect(search!.width).toBeGreaterThan(sort!.width * 1.8);
+		expect(sort!.y).toBeGreaterThan(search!.y);
+		expect(Math.abs(sort!.y - order!.y)).toBeLessThan(1);
+		expect(order!.x).toBeGreaterThan(sort!.x);
+		expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 	});
 });

@@ -8,18 +8,21 @@ export type CardImageProps = {
 	/** Above-the-fold images load at once; the rest lazily. */
 	eager?: boolean;
 	className?: string;
+	/** Hooks for a page script (e.g. data-if on /podcast's card template). */
+	[data: `data-${string}`]: string | undefined;
 };
 
 /**
  * A card's picture, or a neutral placeholder when there is none. Decorative (alt=""): the card's
  * title, right next to it, already names the item.
  */
-export function CardImage({ src, width, height, eager = false, className }: CardImageProps) {
+export function CardImage({ src, width, height, eager = false, className, ...data }: CardImageProps) {
 	if (!src) {
 		return (
 			<div
 				className={cn('flex items-center justify-center bg-slate-100 text-slate-400', className)}
 				aria-hidden="true"
+				{...data}
 			>
 				<svg className="size-10" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5">
 					<rect x="3" y="4" width="18" height="16" rx="2" />
@@ -38,6 +41,7 @@ export function CardImage({ src, width, height, eager = false, className }: Card
 			loading={eager ? 'eager' : 'lazy'}
 			decoding="async"
 			className={cn('bg-slate-100 object-cover', className)}
+			{...data}
 		/>
 	);
 }

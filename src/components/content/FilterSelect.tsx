@@ -11,12 +11,14 @@ export type FilterSelectProps = {
 	/** <option> and <optgroup> elements. */
 	children: ReactNode;
 	className?: string;
+	/** Rendered but not shown (a page script shows it when it applies). */
+	hidden?: boolean;
 };
 
 /** A labelled native <select> for list filters (native: keyboard and mobile pickers for free). */
-export function FilterSelect({ id, label, value, onChange, children, className }: FilterSelectProps) {
+export function FilterSelect({ id, label, value, onChange, children, className, hidden }: FilterSelectProps) {
 	return (
-		<div className={cn('grid gap-1.5', className)}>
+		<div className={cn('grid gap-1.5', className)} hidden={hidden}>
 			<Label htmlFor={id} className="text-xs text-slate-700">
 				{label}
 			</Label>

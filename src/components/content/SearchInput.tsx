@@ -9,7 +9,7 @@ export type SearchInputProps = {
 	value: string;
 	placeholder?: string;
 	onChange: (value: string) => void;
-	/** Shows a clear (×) button while there is text. */
+	/** Shows a clear (×) button while there is text (in the HTML, hidden, while there is none). */
 	onClear?: () => void;
 	className?: string;
 };
@@ -49,9 +49,10 @@ export function SearchInput({ id, label, value, placeholder, onChange, onClear, 
 						onClear && 'pr-10',
 					)}
 				/>
-				{onClear && value && (
+				{onClear && (
 					<button
 						type="button"
+						hidden={!value}
 						onClick={onClear}
 						aria-label="Clear search"
 						className="absolute top-1/2 right-1.5 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-ink"

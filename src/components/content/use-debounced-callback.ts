@@ -19,6 +19,3 @@ export function useDebouncedCallback<T>(callback: (value: T) => void, delay: num
 		},
 	};
 }
-
-/** Pause after the last keystroke before a search is sent. */
-export const SEARCH_DEBOUNCE_MS = 300;

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { failureText } from '../../lib/api-client';
 import { cn } from '../../lib/class-names';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/search-debounce';
 import { LoadError } from '../ui/LoadError';
 import {
 	DEFAULT_SECTION_FILTERS,
@@ -22,7 +23,7 @@ import { ArticleGrid } from '../content/ArticleGrid';
 import type { ArticleSummary } from '../content/article-summary';
 import { FilterSelect, SortOrderOptions } from '../content/FilterSelect';
 import { SearchInput } from '../content/SearchInput';
-import { SEARCH_DEBOUNCE_MS, useDebouncedCallback } from '../content/use-debounced-callback';
+import { useDebouncedCallback } from '../content/use-debounced-callback';
 import { Button } from '../ui/Button';
 import { fetchArticles } from './article-query';
 import { HOME_LIST_LIMIT, HOME_SECTIONS } from './sections';

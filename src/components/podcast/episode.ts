@@ -1,9 +1,12 @@
 /**
  * An episode as cards show it: the service's PodcastEpisode (Dates) on the server, the API's JSON
- * (ISO strings) in the island. Also the list query of the /podcast island (SPEC 7; parameter
- * names from src/pages/api/podcasts.ts).
+ * (ISO strings) in the /podcast page script. What a card shows of it (its texts and optional
+ * parts), so the server's cards and the script's agree. Also the list query of the page script
+ * (SPEC 7; parameter names from src/pages/api/podcasts.ts).
  */
 import { apiRequest } from '../../lib/api-client';
+import { formatDuration } from '../../lib/format';
+import { isSafeUrl } from '../../lib/safe-url';
 
 export type EpisodeSummary = {
 	id: number;
@@ -33,10 +36,39 @@ export const EPISODE_SORT_LABELS: Record<EpisodeSort, string> = {
 };
 
 /** SPEC 2: 'Episode {n}', plus ' • Season {k}' from season 2 on. */
-export function episodeBadge(episode: Pick<EpisodeSummary, 'episodeNumber' | 'seasonNumber'>): string {
+function episodeBadge(episode: Pick<EpisodeSummary, 'episodeNumber' | 'seasonNumber'>): string {
 	const season = episode.seasonNumber > 1 ? ` • Season ${episode.seasonNumber}` : '';
 	return `Episode ${episode.episodeNumber}${season}`;
 }
+
+/** A card's texts, by the name of the element holding each (data-field in EpisodeCard). */
+export function episodeTexts(episode: EpisodeSummary) {
+	return {
+		badge: episodeBadge(episode),
+		title: episode.title,
+		description: episode.description,
+		author: episode.author?.username ?? '',
+		duration: formatDuration(episode.duration),
+	};
+}
+
+export type EpisodeField = keyof ReturnType<typeof episodeTexts>;
+
+/** The optional parts of a card an episode has (data-if in EpisodeCard). */
+export function episodeParts(episode: EpisodeSummary) {
+	const playable = isSafeUrl(episode.audioUrl);
+	return {
+		image: Boolean(episode.imageUrl),
+		'no-image': !episode.imageUrl,
+		author: Boolean(episode.author),
+		tags: episode.tags.length > 0,
+		/** Listen Now as a link; an unsafe or empty audio URL gets the disabled look instead. */
+		playable,
+		'not-playable': !playable,
+	};
+}
+
+export type EpisodePart = keyof ReturnType<typeof episodeParts>;
 
 export function episodeListUrl(filters: EpisodeFilters): string {
 	const query = new URLSearchParams();

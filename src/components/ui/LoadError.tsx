@@ -13,7 +13,11 @@ export function LoadError({ what, message, onRetry }: LoadErrorProps) {
 	return (
 		<div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-6 text-center text-sm text-red-800">
 			<p className="font-medium">Could not load {what}.</p>
-			{message && <p className="mt-1">{message}</p>}
+			{message && (
+				<p className="mt-1" data-message>
+					{message}
+				</p>
+			)}
 			<Button type="button" variant="outline" size="sm" className="mt-4" onClick={onRetry}>
 				Try again
 			</Button>
