@@ -37,21 +37,8 @@ export function formatDateTime(value: Date | string | number): string {
 	return `${formatDate(date)}, ${time} UTC`;
 }
 
-/** Avatar colours with white text at AA contrast. */
-const AVATAR_COLORS = ['#1d4ed8', '#7c3aed', '#be185d', '#b45309', '#047857', '#0e7490', '#4338ca', '#b91c1c'];
-
-/** A stable colour derived from the username (SPEC: author avatar colour from the username). */
-export function avatarColor(username: string): string {
-	let hash = 0;
-	for (const char of username) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
-	return AVATAR_COLORS[hash % AVATAR_COLORS.length]!;
-}
-
-/** The avatar initial: the first letter of the username, upper-cased ('?' when empty). */
-export function avatarInitial(username: string | null | undefined): string {
-	const first = username?.trim().charAt(0);
-	return first ? first.toUpperCase() : '?';
-}
+// Kept in avatar.ts so the header script, on every page, does not carry the date formats.
+export { avatarColor, avatarInitial } from './avatar';
 
 /** Rating with one decimal, e.g. 4 -> '4.0'. */
 export function formatRating(rating: number): string {

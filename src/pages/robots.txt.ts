@@ -1,10 +1,15 @@
-/** /robots.txt: everything public may be crawled except the API and account-only pages. */
+/**
+ * /robots.txt: everything public may be crawled except the API, the editor dashboard and the
+ * password reset page (its URL carries a token). /auth and /profile may be crawled: their HTML is
+ * the same for everyone and carries no personal data (see "Decisions worth knowing" in the README);
+ * they are left out of the sitemap.
+ */
 import type { APIRoute } from 'astro';
 import { absoluteUrl } from '../components/content/structured-data';
 
 export const prerender = false;
 
-const PRIVATE_PATHS = ['/api/', '/editor-dashboard', '/profile', '/auth', '/reset-password'];
+const PRIVATE_PATHS = ['/api/', '/editor-dashboard', '/reset-password'];
 
 export const GET: APIRoute = () => {
 	const lines = [

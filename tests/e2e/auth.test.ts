@@ -60,6 +60,93 @@ afterAll(async () => {
 	await smtp?.close();
 });
 
+describe('head metadata', () => {
+	it('lets /auth and /profile be indexed and keeps /reset-password out', async () => {
+		// The lead's decision (README): the two account screens carry no personal data in their
+		// HTML; the reset page's URL carries a token.
+		const pages = [
+			{ path: '/auth', title: 'Sign In | Retail Media Hub', robots: null },
+			{ path: '/profile', title: 'Profile Settings | Retail Media Hub', robots: null },
+			{ path: '/reset-password', title: 'Reset Password | Retail Media Hub', robots: 'noindex' },
+		];
+		for (const expected of pages) {
+			// The served HTML (a signed-out /profile goes on to /auth once its island runs).
+			const response = await fetch(`${server.url}${expected.path}`);
+			expect(response.status, expected.path).toBe(200);
+			const html = await response.text();
+			const meta = (pattern: RegExp) => html.match(pattern)?.[1] ?? null;
+			const head = {
+				title: meta(/<title>([^<]*)<\/title>/),
+				description: meta(/<meta name="description" content="([^"]*)"/) ?? '',
+				canonical: meta(/<link rel="canonical" href="([^"]*)"/),
+				robots: meta(/<meta name="robots" content="([^"]*)"/),
+			};
+			expect(head.title, expected.path).toBe(expected.title);
+			expect(head.description.length, expected.path).toBeGreaterThan(30);
+			// /profile and /reset-password are prerendered: their origin is SITE_URL at build time.
+			expect(head.canonical && new URL(head.canonical).pathname, expected.path).toBe(expected.path);
+			expect(head.robots, expected.path).toBe(expected.robots);
+		}
+	});
+});
+
+describe('the sign-in panel', () => {
+	it('is an ARIA tablist: one tab in the Tab order, arrows, Home and End switch the panel', async () => {
+		const page = await open('/auth');
+		const signInTab = page.getByRole('tab', { name: 'Sign In' });
+		const signUpTab = page.getByRole('tab', { name: 'Sign Up' });
+		expect(await signInTab.getAttribute('aria-selected')).toBe('true');
+		expect(await signInTab.getAttribute('tabindex')).toBe('0');
+		expect(await signUpTab.getAttribute('tabindex')).toBe('-1');
+		const panel = page.getByRole('tabpanel');
+		expect(await panel.getAttribute('aria-labelledby')).toBe(await signInTab.getAttribute('id'));
+		expect(await signInTab.getAttribute('aria-controls')).toBe(await panel.getAttribute('id'));
+		expect(await panel.getByRole('form', { name: 'Sign in' }).isVisible()).toBe(true);
+
+		await signInTab.focus();
+		await page.keyboard.press('ArrowRight');
+		await expect.poll(() => signUpTab.getAttribute('aria-selected')).toBe('true');
+		expect(await signUpTab.evaluate((el) => el === document.activeElement)).toBe(true);
+		expect(await page.getByRole('tabpanel').getByRole('form', { name: 'Sign up' }).isVisible()).toBe(true);
+		expect(await page.getByRole('form', { name: 'Sign in' }).count()).toBe(0);
+		await page.keyboard.press('ArrowRight'); // wraps around
+		await expect.poll(() => signInTab.getAttribute('aria-selected')).toBe('true');
+		await page.keyboard.press('End');
+		await expect.poll(() => signUpTab.getAttribute('aria-selected')).toBe('true');
+		await page.keyboard.press('Home');
+		await expect.poll(() => signInTab.getAttribute('aria-selected')).toBe('true');
+		await page.keyboard.press('ArrowLeft');
+		await expect.poll(() => signUpTab.getAttribute('aria-selected')).toBe('true');
+		await signInTab.click();
+		await expect.poll(() => signInTab.getAttribute('aria-selected')).toBe('true');
+	});
+
+	it('loads the forgot-password dialog on demand; Escape closes it and the focus returns', async () => {
+		const page = await open('/auth');
+		const scripts: string[] = [];
+		page.on('request', (request) => {
+			if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+		});
+		// Not by role: while the modal is open, Radix hides the rest of the page from it.
+		const link = page.locator('button', { hasText: 'Forgot your password?' });
+		expect(await link.getAttribute('aria-expanded')).toBe('false');
+		await link.click();
+		const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+		await dialog.waitFor();
+		expect(scripts.some((path) => /ForgotPasswordDialog/.test(path))).toBe(true);
+		expect(await link.getAttribute('aria-expanded')).toBe('true');
+		await dialog.getByLabel('Email').fill('someone@example.com');
+		await page.keyboard.press('Escape');
+		await dialog.waitFor({ state: 'detached' });
+		await expect.poll(() => link.evaluate((el) => el === document.activeElement)).toBe(true);
+		expect(await link.getAttribute('aria-expanded')).toBe('false');
+		// Opened again, it starts over.
+		await link.click();
+		await dialog.waitFor();
+		expect(await dialog.getByLabel('Email').inputValue()).toBe('');
+	});
+});
+
 describe('sign up', () => {
 	it('creates the account, signs in and shows the success toast on the home page', async () => {
 		const account = newAccount();
@@ -140,6 +227,36 @@ describe('profile', () => {
 	it('sends a visitor to /auth', async () => {
 		const page = await open('/profile');
 		await page.waitForURL(`${server.url}/auth`);
+	});
+
+	it('hydrates for a signed-in user without a mismatch or console error', async () => {
+		// Signed in before the page loads: the header script loads the user while the island
+		// hydrates. When the header wins that race, an island whose first render used the known
+		// user differed from the server's spinner (React error #418). The island's code is held
+		// back here until the header shows the user, so the test always takes that path.
+		const account = newAccount();
+		const { context, page } = await newPage(browser, server.url);
+		const registered = await context.request.post('/api/register', { data: account });
+		expect(registered.ok()).toBe(true);
+		const errors: string[] = [];
+		page.on('pageerror', (error) => errors.push(error.message));
+		page.on('console', (message) => {
+			if (message.type() === 'error') errors.push(message.text());
+		});
+		const headerKnowsUser = page
+			.getByRole('button', { name: new RegExp(account.username) })
+			.first()
+			.waitFor();
+		let held = false;
+		await page.route(/\/_astro\/ProfileSettings\.[\w-]+\.js$/, async (route) => {
+			held = true;
+			await headerKnowsUser;
+			await route.continue();
+		});
+		await gotoHydrated(page, '/profile');
+		await expect.poll(() => page.getByTestId('profile-username').innerText()).toBe(account.username);
+		expect(held).toBe(true);
+		expect(errors).toEqual([]);
 	});
 
 	it('changes email, password and newsletter with the SPEC validation texts', async () => {

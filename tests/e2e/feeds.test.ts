@@ -200,17 +200,23 @@ describe('/sitemap.xml', () => {
 		const platforms = await api<{ id: number }[]>('/api/platforms');
 		for (const platform of platforms) expect(locs).toContain(at(`/platforms/${platform.id}`));
 		expect(new Set(locs).size).toBe(locs!.length);
+		// Account screens may be crawled but are not listed.
+		for (const path of ['/auth', '/profile', '/reset-password', '/editor-dashboard']) {
+			expect(locs).not.toContain(at(path));
+		}
 	});
 });
 
 describe('/robots.txt', () => {
-	it('allows crawling except the API and account pages, and names the sitemap', async () => {
+	it('allows crawling except the API, the dashboard and password reset, and names the sitemap', async () => {
 		const text = await generated('/robots.txt', /^text\/plain/);
 		const lines = text.split('\n');
 		expect(lines).toContain('User-agent: *');
-		for (const path of ['/api/', '/editor-dashboard', '/profile', '/auth', '/reset-password']) {
+		for (const path of ['/api/', '/editor-dashboard', '/reset-password']) {
 			expect(lines).toContain(`Disallow: ${path}`);
 		}
+		// Indexable by decision (README): no personal data in their HTML.
+		for (const path of ['/auth', '/profile']) expect(lines).not.toContain(`Disallow: ${path}`);
 		expect(lines).toContain(`Sitemap: ${server.url}/sitemap.xml`);
 	});
 });

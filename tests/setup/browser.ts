@@ -39,11 +39,15 @@ export async function newPage(
 	context.setDefaultNavigationTimeout(30_000);
 	const page = await context.newPage();
 	// A script or style the Content-Security-Policy blocks, or server HTML that React's first
-	// render disagrees with (a hydration mismatch), is a bug: fail loudly.
+	// render disagrees with (a hydration mismatch), is a bug: fail loudly. React 19 reports a
+	// hydration mismatch through window.reportError (Astro passes no onRecoverableError), which
+	// reaches Playwright as an uncaught page error, not as a console message: listen to both.
+	const problem = /Content Security Policy|Minified React error #4(18|19|23|25)|Hydration failed/i;
 	page.on('console', (message) => {
-		if (/Content Security Policy|Minified React error #4(18|19|23|25)|Hydration failed/i.test(message.text())) {
-			cspViolations.push(`${page.url()}: ${message.text()}`);
-		}
+		if (problem.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+	});
+	page.on('pageerror', (error) => {
+		if (problem.test(error.message)) cspViolations.push(`${page.url()}: ${error.message}`);
 	});
 	return { context, page };
 }
@@ -58,6 +62,13 @@ export async function gotoHydrated(page: Page, path: string) {
 	await page.waitForFunction(
 		() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0,
 	);
+	// Astro drops `ssr` as soon as it has handed the island to React, which hydrates in a
+	// transition a few tasks later: wait until the main thread is idle, so a hydration mismatch
+	// has been reported before the check below. (A page may navigate on by itself meanwhile,
+	// e.g. a guard sending a visitor to /auth; what it reported is kept all the same.)
+	await page
+		.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })))
+		.catch(() => undefined);
 	if (cspViolations.length > 0) throw new Error(`Page problems:\n${cspViolations.join('\n')}`);
 	return response;
 }

@@ -1,16 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
 import { apiRequest, failureText } from '../../lib/api-client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
-import { Dialog, DialogContent, DialogTrigger } from '../ui/Dialog';
+import { Dialog, DialogContent } from '../ui/Dialog';
 import { Input } from '../ui/Input';
 import { Label } from '../ui/Label';
 
 const NEUTRAL = 'If an account with that email exists, you will receive a password reset link.';
 
-/** SPEC 4: the dialog shows the form, then a sent confirmation. */
-export function ForgotPasswordDialog() {
-	const [open, setOpen] = useState(false);
+export type ForgotPasswordDialogProps = {
+	open: boolean;
+	onOpenChange: (open: boolean) => void;
+	/** The "Forgot your password?" button, which gets the focus back when the dialog closes. */
+	triggerRef: RefObject<HTMLButtonElement | null>;
+};
+
+/**
+ * SPEC 4: the dialog shows the form, then a sent confirmation. ForgotPasswordLink imports it
+ * (and Radix Dialog with it) the first time the link is used, so /auth does not ship it up front.
+ */
+export default function ForgotPasswordDialog({ open, onOpenChange: setOpen, triggerRef }: ForgotPasswordDialogProps) {
 	const [sent, setSent] = useState(false);
 	const [email, setEmail] = useState('');
 	const [busy, setBusy] = useState(false);
@@ -50,14 +59,15 @@ export function ForgotPasswordDialog() {
 
 	return (
 		<Dialog open={open} onOpenChange={onOpenChange}>
-			<DialogTrigger asChild>
-				<button type="button" className="text-sm font-medium text-primary-700 hover:underline">
-					Forgot your password?
-				</button>
-			</DialogTrigger>
 			<DialogContent
 				title={sent ? 'Check your email' : 'Reset your password'}
 				description={sent ? NEUTRAL : "Enter your account's email and we'll send you a reset link."}
+				// The trigger lives outside Radix (no DialogTrigger): give it the focus back, as
+				// Radix does for its own trigger.
+				onCloseAutoFocus={(event) => {
+					event.preventDefault();
+					triggerRef.current?.focus();
+				}}
 			>
 				{sent ? (
 					<Button type="button" className="w-full" onClick={() => onOpenChange(false)}>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
 import { Label } from '../ui/Label';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { ForgotPasswordLink } from './ForgotPasswordLink';
 import { submitLogin } from './submit-login';
 
 export function SignInForm() {
@@ -33,7 +33,7 @@ export function SignInForm() {
 			<div className="space-y-1.5">
 				<div className="flex items-center justify-between">
 					<Label htmlFor="signin-password">Password</Label>
-					<ForgotPasswordDialog />
+					<ForgotPasswordLink />
 				</div>
 				<Input
 					id="signin-password"

@@ -1,7 +1,7 @@
 /**
  * The /editor-dashboard island (SPEC 2): a spinner with 'Loading dashboard...' while the
  * session loads, home for anyone who is not an editor, else the dashboard. Only this small
- * gate ships with the page; the dashboard (Radix Tabs and the tabs' code) loads for editors.
+ * gate ships with the page; the dashboard (its tab bar and each tab's code) loads for editors.
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { redirectTo } from '../../lib/navigation';

@@ -4,7 +4,7 @@
  * filled with textContent (never HTML), [data-editor-only] shown to editors, [data-sign-out] buttons.
  */
 import { failureText } from '../../lib/api-client';
-import { avatarInitial } from '../../lib/format';
+import { avatarInitial } from '../../lib/avatar';
 import { claimNavigation } from '../../lib/navigation';
 import type { PublicUser } from '../../lib/validation/auth';
 import { $user, loadUser, signOut } from '../../stores/session';
