@@ -210,6 +210,9 @@ export function buildRows(results: Results): Row[] {
 				? perPage(g)! / perPage(firstScaled.generation)!
 				: null;
 			const linearOk = growth === null || growth <= BUDGETS.linearGrowthFactor;
+			// 15 s for each 1,000 pages, and never less than 15 s: a site of 55 pages is judged on
+			// its total (start-up costs of a few seconds would make its per-1,000 rate meaningless).
+			const allowanceMs = BUDGETS.generationMsPer1000Pages * Math.max(1, (g.pages ?? 0) / 1000);
 			rows.push({
 				area: 'Generation',
 				item: `full, ${label}`,
@@ -217,8 +220,8 @@ export function buildRows(results: Results): Row[] {
 					`${g.pages ?? '?'} pages in ${ms(g.wallMs)} (${ms(per1000)} per 1,000 pages` +
 					(growth !== null ? `, ${growth.toFixed(2)}x the per-page time at ${firstScaled!.articles}` : '') +
 					`)${g.error ? `; ${g.error}` : ''}`,
-				budget: `<= 15 s per 1,000 pages${growth !== null ? `, growth <= ${BUDGETS.linearGrowthFactor}x per page` : ''}`,
-				status: g.error ? 'error' : flag(per1000 <= BUDGETS.generationMsPer1000Pages && linearOk),
+				budget: `<= 15 s per 1,000 pages (here ${ms(allowanceMs)})${growth !== null ? `, growth <= ${BUDGETS.linearGrowthFactor}x per page` : ''}`,
+				status: g.error ? 'error' : flag(g.wallMs <= allowanceMs && linearOk),
 			});
 			const peak = Math.max(g.peakRssBytes, g.vmHwmBytes ?? 0);
 			rows.push({
