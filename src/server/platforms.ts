@@ -75,7 +75,7 @@ function searchCondition(search: string): SQL {
 }
 
 /** The order of SPEC 7's listing: editors' order by default, else by name or rating. */
-function ordering(query: PlatformListQuery): SQL[] {
+function ordering(query: Pick<PlatformListQuery, 'sortBy' | 'sortOrder'>): SQL[] {
 	const byName = sql`${platforms.name} collate nocase`;
 	const direction = query.sortOrder === 'asc' ? asc : desc;
 	switch (query.sortBy) {
@@ -99,6 +99,16 @@ export function listPlatforms(query: PlatformListQuery): PlatformJson[] {
 		.orderBy(...ordering(query))
 		.limit(query.limit)
 		.offset(query.offset)
+		.all()
+		.map(toJson);
+}
+
+/** Every platform in the editors' order, for /compare (its drop-down offers them all). */
+export function listAllPlatforms(): PlatformJson[] {
+	return db()
+		.select(platformColumns)
+		.from(platforms)
+		.orderBy(...ordering({ sortOrder: 'asc' }))
 		.all()
 		.map(toJson);
 }

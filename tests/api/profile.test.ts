@@ -1,7 +1,9 @@
 /**
- * The signed-in user's own account: email, password and newsletter, plus the home page's
- * newsletter sign-up.
+ * The signed-in user's own account: the /profile page's server-side protection, email, password
+ * and newsletter, plus the home page's newsletter sign-up.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../src/server/db';
@@ -42,6 +44,51 @@ async function bannedSession() {
 function storedUser(id: number) {
 	return server.db.select().from(schema.users).where(eq(schema.users.id, id)).get()!;
 }
+
+describe('GET /profile (the page)', () => {
+	/** A redirect to /auth, as the island's own guard sends visitors, with no page rendered. */
+	function expectSentToAuth(answer: { status: number; headers: Headers; body: unknown }) {
+		expect(answer.status).toBe(302);
+		expect(answer.headers.get('location')).toBe('/auth');
+		expect(answer.body).toBeNull();
+		// Whether a visitor is sent away depends on the session: no shared cache may keep it.
+		expect(answer.headers.get('cache-control')).toBe('private, no-cache');
+	}
+
+	it('sends a visitor without a session to /auth without rendering the page', async () => {
+		expectSentToAuth(await new TestClient(server.url).get('/profile'));
+	});
+
+	it('sends an unknown or malformed session token to /auth too', async () => {
+		for (const cookie of ['session=abcdefghijklmnopqrstuvwxyz234567', 'session=../../etc']) {
+			const answer = await new TestClient(server.url).request('GET', '/profile', undefined, { cookie });
+			expectSentToAuth(answer);
+		}
+	});
+
+	it('sends the session of a banned user (refused by the middleware) to /auth', async () => {
+		const user = await bannedSession();
+		expectSentToAuth(await user.client.get('/profile'));
+	});
+
+	it('renders the page for a signed-in user, its canonical from SITE_URL, never cached as shared', async () => {
+		const user = await registerUser(server);
+		const answer = await user.client.get<string>('/profile');
+		expect(answer.status).toBe(200);
+		expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+		expect(answer.headers.get('cache-control')).toBe('private, no-cache');
+		expect(answer.body).toContain('<title>Profile Settings | Retail Media Hub</title>');
+		expect(answer.body).toContain(`<link rel="canonical" href="${server.url}/profile">`);
+		expect(answer.body).toContain('ProfileSettings');
+	});
+
+	it('is never a generated file', async () => {
+		const status = await server.siteIdle();
+		expect(status.lastSuccessAt).not.toBeNull();
+		expect(existsSync(join(server.dir, 'site', 'index.html'))).toBe(true);
+		expect(existsSync(join(server.dir, 'site', 'profile'))).toBe(false);
+	});
+});
 
 describe('PUT /api/profile/email', () => {
 	it('changes the email: answers the updated user, and the new email signs in', async () => {

@@ -64,14 +64,24 @@ describe('head metadata', () => {
 	it('lets /auth and /profile be indexed and keeps /reset-password out', async () => {
 		// The lead's decision (README): the two account screens carry no personal data in their
 		// HTML; the reset page's URL carries a token.
+		const registered = await fetch(`${server.url}/api/register`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(newAccount()),
+		});
+		expect(registered.status).toBe(201);
+		const session = registered.headers.getSetCookie().find((line) => line.startsWith('session='))!;
 		const pages = [
-			{ path: '/auth', title: 'Sign In | Retail Media Hub', robots: null },
-			{ path: '/profile', title: 'Profile Settings | Retail Media Hub', robots: null },
-			{ path: '/reset-password', title: 'Reset Password | Retail Media Hub', robots: 'noindex' },
+			{ path: '/auth', title: 'Sign In | Retail Media Hub', robots: null, cookie: '' },
+			// Signed out, /profile is a redirect to /auth (tests/api/profile.test.ts).
+			{ path: '/profile', title: 'Profile Settings | Retail Media Hub', robots: null, cookie: session.split(';')[0]! },
+			{ path: '/reset-password', title: 'Reset Password | Retail Media Hub', robots: 'noindex', cookie: '' },
 		];
 		for (const expected of pages) {
-			// The served HTML (a signed-out /profile goes on to /auth once its island runs).
-			const response = await fetch(`${server.url}${expected.path}`);
+			const response = await fetch(`${server.url}${expected.path}`, {
+				headers: expected.cookie ? { cookie: expected.cookie } : {},
+				redirect: 'manual',
+			});
 			expect(response.status, expected.path).toBe(200);
 			const html = await response.text();
 			const meta = (pattern: RegExp) => html.match(pattern)?.[1] ?? null;
@@ -83,8 +93,12 @@ describe('head metadata', () => {
 			};
 			expect(head.title, expected.path).toBe(expected.title);
 			expect(head.description.length, expected.path).toBeGreaterThan(30);
-			// /profile and /reset-password are prerendered: their origin is SITE_URL at build time.
+			// /reset-password is prerendered: its origin is SITE_URL at build time. The others render
+			// on demand, with SITE_URL as the server has it (the test server's own origin).
 			expect(head.canonical && new URL(head.canonical).pathname, expected.path).toBe(expected.path);
+			if (expected.path !== '/reset-password') {
+				expect(head.canonical, expected.path).toBe(`${server.url}${expected.path}`);
+			}
 			expect(head.robots, expected.path).toBe(expected.robots);
 		}
 	});
@@ -224,9 +238,16 @@ describe('sign in and out', () => {
 });
 
 describe('profile', () => {
-	it('sends a visitor to /auth', async () => {
-		const page = await open('/profile');
-		await page.waitForURL(`${server.url}/auth`);
+	it('sends a visitor to /auth from the server, before any of its page loads', async () => {
+		const { page } = await newPage(browser, server.url);
+		const loaded: string[] = [];
+		page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+		const response = await page.goto('/profile');
+		expect(new URL(page.url()).pathname).toBe('/auth');
+		const redirect = response!.request().redirectedFrom();
+		expect(redirect?.url()).toBe(`${server.url}/profile`);
+		expect((await redirect!.response())?.status()).toBe(302);
+		expect(loaded.filter((path) => /ProfileSettings/.test(path))).toEqual([]);
 	});
 
 	it('hydrates for a signed-in user without a mismatch or console error', async () => {

@@ -153,6 +153,69 @@ describe('building a comparison', () => {
 	});
 });
 
+describe('layout stability', () => {
+	/** Opens the page with a layout-shift observer installed before anything paints. */
+	async function openWatchingShifts(path: string, mobile: boolean): Promise<Page> {
+		const { page } = await newPage(browser, server.url, { mobile });
+		await page.addInitScript(() => {
+			type Shift = { value: number; sources: { node?: Node | null }[] };
+			const shifts: { value: number; moved: string }[] = [];
+			(window as unknown as { shifts: typeof shifts }).shifts = shifts;
+			new PerformanceObserver((list) => {
+				for (const entry of list.getEntries() as unknown as Shift[]) {
+					// What moved, so a failure names it.
+					const nodes = entry.sources.map((source) => {
+						const node = source.node;
+						return node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName);
+					});
+					shifts.push({ value: entry.value, moved: nodes.join(' | ') });
+				}
+			}).observe({ type: 'layout-shift', buffered: true });
+		});
+		await page.goto(path);
+		await hydrated(page);
+		return page;
+	}
+
+	/**
+	 * Expects the page's layout shifts so far to add up to less than 0.01 (Lighthouse's CLS
+	 * budget for "good" is 0.1; ours 0.02). Observer callbacks run after a frame: wait for idle.
+	 */
+	async function expectSteady(page: Page, what: string) {
+		await page.evaluate(
+			() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })),
+		);
+		const shifts = await page.evaluate(
+			() => (window as unknown as { shifts: { value: number; moved: string }[] }).shifts,
+		);
+		const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+		expect(total, `${what}: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+	}
+
+	it('serves the prompt in the HTML, so the first text read does not wait for the island', async () => {
+		const page = await fetch(`${server.url}/compare?platforms=${all[0]!.id}`).then((r) => r.text());
+		// React's server render separates text pieces with empty comments.
+		const html = page.replaceAll('<!-- -->', '');
+		expect(html).toContain('Select up to 4 platforms to compare them side by side');
+		expect(html).toContain('Loading the comparison...');
+		// The page is the same for every query: the selection is the island's business.
+		expect(html).not.toContain('No platforms selected');
+	});
+
+	it('keeps the layout steady while the island settles, empty or with a selection', async () => {
+		const ids = all.slice(0, 2).map((platform) => platform.id);
+		for (const mobile of [true, false]) {
+			const empty = await openWatchingShifts('/compare', mobile);
+			await empty.getByRole('heading', { name: 'No platforms selected' }).waitFor();
+			await expectSteady(empty, `/compare, mobile ${mobile}`);
+
+			const chosen = await openWatchingShifts(`/compare?platforms=${ids.join(',')}`, mobile);
+			await expect.poll(() => columnNames(chosen)).toHaveLength(2);
+			await expectSteady(chosen, `/compare?platforms=${ids.join(',')}, mobile ${mobile}`);
+		}
+	});
+});
+
 describe('the table', () => {
 	it('marks the rows whose values differ, in words for screen readers too', async () => {
 		// Two platforms of the same category with different ratings.

@@ -1,9 +1,8 @@
 import { cn } from '../../lib/class-names';
-import type { Platform } from '../platforms/types';
-import { COMPARE_ROWS, rowDiffers } from './compare-rows';
+import { COMPARE_ROWS, rowDiffers, type ComparePlatform } from './compare-rows';
 
 export type CompareTableProps = {
-	platforms: Platform[];
+	platforms: ComparePlatform[];
 	onRemove: (id: number) => void;
 };
 

@@ -11,15 +11,38 @@ import { reviewsLabel } from '../platforms/stars';
 import type { Platform } from '../platforms/types';
 import { websiteHref, websiteLabel } from '../platforms/website';
 
+/** What the comparison shows of a platform (the page's server render carries only this). */
+export type ComparePlatform = Pick<
+	Platform,
+	| 'id'
+	| 'name'
+	| 'logo'
+	| 'rating'
+	| 'reviewCount'
+	| 'category'
+	| 'isRecommended'
+	| 'websiteUrl'
+	| 'pricing'
+	| 'pros'
+	| 'cons'
+	| 'features'
+>;
+
+export function compareData(platform: ComparePlatform): ComparePlatform {
+	const { id, name, logo, rating, reviewCount, category, isRecommended, websiteUrl } = platform;
+	const { pricing, pros, cons, features } = platform;
+	return { id, name, logo, rating, reviewCount, category, isRecommended, websiteUrl, pricing, pros, cons, features };
+}
+
 /** SPEC 9: the comparison shows 3 pros, 2 cons and 5 features. */
 export const COMPARE_LIMITS = { pros: 3, cons: 2, features: 5 } as const;
 
 export type CompareRow = {
 	key: string;
 	label: string;
-	render: (platform: Platform) => ReactNode;
+	render: (platform: ComparePlatform) => ReactNode;
 	/** Compared across platforms; rows without it are never marked as differing. */
-	value?: (platform: Platform) => string;
+	value?: (platform: ComparePlatform) => string;
 };
 
 function ShortList({
@@ -166,7 +189,7 @@ export const COMPARE_ROWS: CompareRow[] = [
 ];
 
 /** True when at least two platforms are chosen and they do not all show the same value. */
-export function rowDiffers(row: CompareRow, platforms: readonly Platform[]): boolean {
+export function rowDiffers(row: CompareRow, platforms: readonly ComparePlatform[]): boolean {
 	if (!row.value || platforms.length < 2) return false;
 	return new Set(platforms.map(row.value)).size > 1;
 }

@@ -48,7 +48,10 @@ function ProfileBody() {
 	);
 }
 
-/** The /profile island: spinner while the session loads, /auth for visitors (SPEC 2). */
+/**
+ * The /profile island (SPEC 2): the server already sent visitors to /auth; a spinner while the
+ * session loads, and /auth again if it ends while the page is open.
+ */
 export default function ProfileSettings() {
 	return (
 		<Protected>
