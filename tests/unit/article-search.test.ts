@@ -7,10 +7,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleListQuerySchema, type ArticleKind } from '../../src/lib/validation/content';
-import { articleMatch } from '../../src/server/content/article-search';
+import { articleMatch, articleSearchKey } from '../../src/server/content/article-search';
 import { articleListQuery } from '../../src/server/content/articles';
 import { openDatabase, schema, type AppDatabase } from '../../src/server/db';
 
@@ -156,8 +156,8 @@ describe('date-ordered search', () => {
 		{ limit: 10, offset: 40 },
 		{ limit: 100, offset: 100 },
 		{ limit: 20, offset: 390 },
-		// Deeper than the walk goes: every match is collected and sorted.
-		{ limit: 100, offset: 950 },
+		// Deeper than the walk goes (5,000): every match is collected and sorted.
+		{ limit: 100, offset: 4950 },
 	];
 
 	it.each(['retail', 'RETAILER', 'retail media', 'reta', 'media', 'zephyrine', 'nothing'])(
@@ -194,6 +194,38 @@ describe('date-ordered search', () => {
 		}
 	});
 
+	it('collects every match when the walk would read more than 5,000 of them', () => {
+		const next = random(11);
+		db.$client.transaction(() => {
+			for (let i = 0; i < 5_100; i++) {
+				const createdAt = new Date(BASE + Math.floor(next() * 30 * DAY_MS));
+				insert(db, {
+					title: 'Bulk kelp',
+					category: i % 1_000 === 0 ? 'Rare' : 'Trends',
+					createdAt,
+				});
+			}
+		})();
+		const rows = db.select().from(schema.articles).all();
+		const inCategory = (category: string, page: { limit: number; offset: number }) => {
+			const query = articleListQuerySchema.parse({ search: 'kelp', category, ...page });
+			const ids = articleListQuery(db, 'news', query, { publishedOnly: true })
+				.all()
+				.map((row) => row.id);
+			const want = rows
+				.filter((row) => row.title === 'Bulk kelp' && row.category === category)
+				.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+				.slice(page.offset, page.offset + page.limit)
+				.map((row) => row.id);
+			expect(ids, `${category} ${JSON.stringify(page)}`).toEqual(want);
+			expect(ids.length).toBeGreaterThan(0);
+		};
+		inCategory('Rare', { limit: 50, offset: 0 });
+		inCategory('Trends', { limit: 50, offset: 0 });
+		inCategory('Trends', { limit: 20, offset: 4_000 });
+		db.delete(schema.articles).where(eq(schema.articles.title, 'Bulk kelp')).run();
+	});
+
 	it('follows changes of date, kind and text, and deletions (the triggers move the key)', () => {
 		const article = insert(db, { title: 'Moving quillwort', createdAt: new Date(BASE) });
 		const newest = { publishedOnly: true, asc: false, limit: 1, offset: 0 };
@@ -220,6 +252,18 @@ describe('date-ordered search', () => {
 		expect(listIds('education', 'fernleaf', newest)).toEqual([article.id]);
 		db.delete(schema.articles).where(eq(schema.articles.id, article.id)).run();
 		expect(listIds('education', 'fernleaf', newest)).toEqual([]);
+	});
+});
+
+describe('search keys', () => {
+	it('are the same in the index (view articles_search_source) and in the list query', () => {
+		const { articles } = schema;
+		const compared = db.get<{ rows: number; differ: number }>(
+			sql`select count(*) as rows, coalesce(sum(source.search_key != ${articleSearchKey()}), 0) as differ
+				from ${articles} join articles_search_source as source on source.id = ${articles.id}`,
+		);
+		expect(compared.rows).toBeGreaterThan(400);
+		expect(compared.differ).toBe(0);
 	});
 });
 

@@ -6,7 +6,7 @@
  * stop once a page is full, instead of collecting every match (about 97,000 for "retail" at
  * 100,000 articles) and then sorting or walking the date index.
  */
-import { and, asc, between, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, integer, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ArticleKind } from '../../lib/validation/content';
 import { schema, type AppDatabase } from '../db';
@@ -15,8 +15,13 @@ import { prefixTerm, toFtsQuery } from './search';
 const { articles } = schema;
 
 const ID_BITS = 36;
+const BUCKET_SHIFT = 16;
+const CREATED_AT_MAX = 2 ** 42 - 1;
 const KIND_SHIFT = 62;
 const KIND_INDEX: Record<ArticleKind, number> = { news: 0, education: 1 };
+
+const raw = (value: number) => sql.raw(String(value));
+const ID_MASK = raw(2 ** ID_BITS - 1);
 
 /**
  * articles_fts as drizzle sees it (not in db/schema.ts: drizzle-kit does not create virtual
@@ -28,18 +33,28 @@ export const articlesFts = sqliteTable('articles_fts', {
 	fts: text('articles_fts'),
 });
 
-const ID_MASK = sql.raw(String(2 ** ID_BITS - 1));
-const ID_SHIFT = sql.raw(String(ID_BITS));
+/**
+ * The search key of an articles row, computed as the view articles_search_source computes it
+ * for the index (tests/unit/article-search.test.ts checks that they agree).
+ */
+export function articleSearchKey(): SQL {
+	const kind = sql.join(
+		Object.entries(KIND_INDEX).map(([name, index]) => sql`when ${name} then ${raw(index)}`),
+		sql` `,
+	);
+	const createdAt = sql`max(0, min(${articles.createdAt}, ${raw(CREATED_AT_MAX)}))`;
+	return sql`((case ${articles.kind} ${kind} else 0 end << ${raw(KIND_SHIFT)})
+		| ((${createdAt} >> ${raw(BUCKET_SHIFT)}) << ${raw(ID_BITS)}) | ${articles.id})`;
+}
 
-/** Key → article id, and the first and last key of a key's date bucket. */
+/** Key → article id, and the last key of a key's date bucket. */
 const articleIdOf = (key: SQLWrapper) => sql<number>`(${key} & ${ID_MASK})`;
-const bucketStart = (key: SQLWrapper) => sql<number>`((${key} >> ${ID_SHIFT}) << ${ID_SHIFT})`;
 const bucketEnd = (key: SQLWrapper) => sql<number>`(${key} | ${ID_MASK})`;
 
 /** The first and last key of a kind (computed by SQLite: 2^62 - 1 is not a JavaScript number). */
 function kindKeys(kind: ArticleKind): { first: SQL; last: SQL } {
-	const first = sql`(${sql.raw(String(KIND_INDEX[kind]))} << ${sql.raw(String(KIND_SHIFT))})`;
-	return { first, last: sql`(${first} + ((1 << ${sql.raw(String(KIND_SHIFT))}) - 1))` };
+	const first = sql`(${raw(KIND_INDEX[kind])} << ${raw(KIND_SHIFT)})`;
+	return { first, last: sql`(${first} + ((1 << ${raw(KIND_SHIFT)}) - 1))` };
 }
 
 /** Words whose folding (unicode61 remove_diacritics 2) is plain lower case. */
@@ -80,62 +95,93 @@ export function articleMatch(database: AppDatabase, input: string | undefined): 
 	return toFtsQuery(input, (word) => spelledOutPrefix(database, word));
 }
 
-/** `articles.id IN (the kind's matches)`: for orders other than by date. */
+const matchCondition = (match: string) => sql`${articlesFts.fts} match ${match}`;
+
+/**
+ * `key IN (the kind's matches)`, for the other orders and for pages the walk does not reach.
+ * Keys, not ids: the index gives them in order, which makes the list quick to build.
+ */
 export function articleMatchCondition(kind: ArticleKind, match: string): SQL {
 	const keys = kindKeys(kind);
-	return sql`${articles.id} in (select ${articleIdOf(articlesFts.key)} from ${articlesFts}
-		where ${articlesFts.fts} match ${match} and ${between(articlesFts.key, keys.first, keys.last)})`;
+	return sql`${articleSearchKey()} in (select ${articlesFts.key} from ${articlesFts}
+		where ${matchCondition(match)} and ${between(articlesFts.key, keys.first, keys.last)})`;
 }
 
 /** The columns a list filters on, of articles or of an alias of it. */
-export type ListFilterColumns = { kind: AnySQLiteColumn; isPublished: AnySQLiteColumn };
+export type ListFilterColumns = {
+	kind: AnySQLiteColumn;
+	isPublished: AnySQLiteColumn;
+	category: AnySQLiteColumn;
+};
+
+/**
+ * How many matches a date-ordered search reads, at most, looking for the end of its page. Past
+ * that (a deep page, or filters that keep few of the matches: a small category) collecting
+ * every match and walking the date index costs less.
+ */
+const WALK_MAX_MATCHES = 5000;
 
 export type DateWalk = {
 	kind: ArticleKind;
 	match: string;
 	direction: 'asc' | 'desc';
-	/** offset + limit: how many matches the page needs. */
+	/** offset + limit: how many articles the page needs. */
 	rows: number;
-	/** The list's filters (kind, drafts), written for the table given. */
+	/** The list's filters (kind, drafts, category), written for the table given. */
 	filters: (table: ListFilterColumns) => SQL;
 };
 
+export type KeyRange = { first: SQL; last: SQL };
+
 /**
- * WHERE for a date-ordered search FROM articlesFts CROSS JOIN articles (CROSS JOIN keeps the
- * index the outer loop, walked in key order): the join, the match, and the keys from the page's
- * last bucket on. The page's last match in key order is found by the same walk in a subquery;
- * every article of its bucket is kept, so ORDER BY the real date puts that bucket right. With
- * fewer matches than the page, the whole kind is kept.
+ * The keys a date-ordered page lies in, or null when finding out would read more than
+ * WALK_MAX_MATCHES matches. Walks the index in key order to the page's last article; every
+ * article of that article's date bucket is kept, so sorting by the real date puts the bucket
+ * right. With fewer matches than the page, the whole kind.
  */
-export function dateWalkCondition(
+export function dateWalkKeys(
 	database: AppDatabase,
 	{ kind, match, direction, rows, filters }: DateWalk,
-): SQL {
+): KeyRange | null {
+	if (rows > WALK_MAX_MATCHES) return null;
 	const keys = kindKeys(kind);
-	const walk = alias(articlesFts, 'walk');
+	const order = direction === 'desc' ? desc : asc;
+	const matches = database
+		.select({ key: sql<number>`${articlesFts.key}`.as('key') })
+		.from(articlesFts)
+		.where(and(matchCondition(match), between(articlesFts.key, keys.first, keys.last)))
+		.orderBy(order(articlesFts.key))
+		.limit(WALK_MAX_MATCHES)
+		.as('walk');
 	const walked = alias(articles, 'walked');
+	// The bucket with the kind bit (key >> 36) is under 2^27: safe as a JavaScript number.
 	const edge = database
-		.select({ key: direction === 'desc' ? bucketStart(walk.key) : bucketEnd(walk.key) })
-		.from(walk)
+		.select({ bucket: sql<number>`${matches.key} >> ${raw(ID_BITS)}` })
+		.from(matches)
 		.crossJoin(walked)
-		.where(
-			and(
-				eq(walked.id, articleIdOf(walk.key)),
-				sql`${walk.fts} match ${match}`,
-				between(walk.key, keys.first, keys.last),
-				filters(walked),
-			),
-		)
-		.orderBy(direction === 'desc' ? desc(walk.key) : asc(walk.key))
+		.where(and(eq(walked.id, articleIdOf(matches.key)), filters(walked)))
+		.orderBy(order(matches.key))
 		.limit(1)
-		.offset(rows - 1);
-	const range =
-		direction === 'desc'
-			? between(articlesFts.key, sql`coalesce((${edge}), ${keys.first})`, keys.last)
-			: between(articlesFts.key, keys.first, sql`coalesce((${edge}), ${keys.last})`);
+		.offset(rows - 1)
+		.get();
+	if (edge) {
+		const bucket = sql`(${edge.bucket} << ${raw(ID_BITS)})`;
+		return direction === 'desc'
+			? { first: bucket, last: keys.last }
+			: { first: keys.first, last: bucketEnd(bucket) };
+	}
+	const read = database.select({ n: count() }).from(matches).get()?.n ?? 0;
+	return read < WALK_MAX_MATCHES ? keys : null;
+}
+
+/**
+ * WHERE for FROM articlesFts CROSS JOIN articles (CROSS JOIN keeps the index the outer loop):
+ * the join, the match and the keys of the page.
+ */
+export function dateWalkCondition(match: string, keys: KeyRange): SQL {
 	return and(
 		eq(articles.id, articleIdOf(articlesFts.key)),
-		sql`${articlesFts.fts} match ${match}`,
-		range,
+		matchCondition(match),
+		between(articlesFts.key, keys.first, keys.last),
 	)!;
 }

@@ -12,6 +12,7 @@ import {
 	articleMatchCondition,
 	articlesFts,
 	dateWalkCondition,
+	dateWalkKeys,
 	type ListFilterColumns,
 } from './article-search';
 
@@ -81,19 +82,10 @@ function articleOrder(query: Pick<ArticleListQuery, 'sortBy' | 'sortOrder'>): SQ
 }
 
 /**
- * Pages deeper than this, and searches within a category (which may hold few of the matches),
- * collect every match instead of walking the search index in date order.
- */
-const DATE_WALK_MAX_ROWS = 1000;
-
-function walksDateOrder(query: ArticleListQuery): boolean {
-	return !query.sortBy && !query.category && query.offset + query.limit <= DATE_WALK_MAX_ROWS;
-}
-
-/**
  * The list query, unexecuted, so tests can EXPLAIN it. Search goes through the FTS5 index
- * (articles_fts), never a LIKE scan; in date order (the default) it walks that index in date
- * order and stops after the page (article-search.ts).
+ * (articles_fts), never a LIKE scan. In date order (the default) it walks that index in date
+ * order and reads only the page's articles (article-search.ts), unless finding the page would
+ * read too many matches: then, as for the other orders, it collects every match.
  */
 export function articleListQuery(
 	database: AppDatabase,
@@ -102,24 +94,30 @@ export function articleListQuery(
 	{ publishedOnly }: { publishedOnly: boolean },
 ) {
 	const filters = (table: ListFilterColumns) =>
-		and(eq(table.kind, kind), publishedOnly ? eq(table.isPublished, true) : undefined)!;
+		and(
+			eq(table.kind, kind),
+			publishedOnly ? eq(table.isPublished, true) : undefined,
+			query.category ? eq(table.category, query.category) : undefined,
+		)!;
 	const match = articleMatch(database, query.search);
-	if (match && walksDateOrder(query)) {
-		const rows = query.offset + query.limit;
-		const walk = { kind, match, direction: query.sortOrder, rows, filters };
+	const rows = query.offset + query.limit;
+	const keys =
+		match && !query.sortBy
+			? dateWalkKeys(database, { kind, match, direction: query.sortOrder, rows, filters })
+			: null;
+	if (match && keys) {
 		return database
 			.select(articleColumns)
 			.from(articlesFts)
 			.crossJoin(articles)
 			.leftJoin(users, eq(articles.authorId, users.id))
-			.where(and(dateWalkCondition(database, walk), filters(articles)))
+			.where(and(dateWalkCondition(match, keys), filters(articles)))
 			.orderBy(...articleOrder(query))
 			.limit(query.limit)
 			.offset(query.offset);
 	}
-	const category = query.category ? eq(articles.category, query.category) : undefined;
 	return selectArticles(database)
-		.where(and(filters(articles), category, match ? articleMatchCondition(kind, match) : undefined))
+		.where(and(filters(articles), match ? articleMatchCondition(kind, match) : undefined))
 		.orderBy(...articleOrder(query))
 		.limit(query.limit)
 		.offset(query.offset);
