@@ -560,6 +560,50 @@ describe('search', () => {
 		expect(ids(api)).toEqual(ids(direct));
 		expect(api).toHaveLength(1);
 	});
+
+	it('answers newest first by date (not id), paged, per kind, drafts only in /all', async () => {
+		const word = uniqueWord();
+		const base = Date.UTC(2024, 5, 1, 12);
+		// Written out of date order: back-dated, several in one minute, two in one millisecond.
+		const written = [
+			{ at: base, isPublished: true },
+			{ at: base - 86_400_000, isPublished: true },
+			{ at: base + 30_000, isPublished: true },
+			{ at: base + 10_000, isPublished: false },
+			{ at: base + 20_000, isPublished: true },
+			{ at: base + 20_000, isPublished: true },
+			{ at: base + 5_000, isPublished: true },
+			{ at: base + 86_400_000, isPublished: true },
+		].map(({ at, isPublished }) => ({
+			at,
+			isPublished,
+			id: insertArticle(server, {
+				title: `Retail ${word}`,
+				isPublished,
+				createdAt: new Date(at),
+			}).id,
+		}));
+		const education = insertArticle(server, { kind: 'education', title: `Guide ${word}` });
+		const newestFirst = [...written].sort((a, b) => b.at - a.at || b.id - a.id);
+		const published = newestFirst.filter((a) => a.isPublished).map((a) => a.id);
+
+		const search = `/api/news?search=retail%20${word}`;
+		expect(ids((await roles.anonymous.get(search)).body)).toEqual(published);
+		expect(ids((await roles.anonymous.get(`${search}&sortOrder=asc`)).body)).toEqual(
+			[...published].reverse(),
+		);
+		const paged: number[] = [];
+		for (let offset = 0; offset < published.length; offset += 3) {
+			paged.push(...ids((await roles.anonymous.get(`${search}&limit=3&offset=${offset}`)).body));
+		}
+		expect(paged).toEqual(published);
+		expect(ids((await roles.editor.client.get(`/api/news/all?search=${word}`)).body)).toEqual(
+			newestFirst.map((a) => a.id),
+		);
+		expect(ids((await roles.anonymous.get(`/api/education?search=${word}`)).body)).toEqual([
+			education.id,
+		]);
+	});
 });
 
 describe('sorting, filtering and paging (education)', () => {

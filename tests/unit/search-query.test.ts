@@ -29,6 +29,13 @@ describe('toFtsQuery', () => {
 		expect(toFtsQuery('Café 零售 2024')).toBe('"Café"* AND "零售"* AND "2024"*');
 	});
 
+	it('lets the caller write each word as another term', () => {
+		expect(toFtsQuery('retail, media!', (word) => `(${word.toUpperCase()})`)).toBe(
+			'(RETAIL) AND (MEDIA)',
+		);
+		expect(toFtsQuery('***', () => 'never')).toBeNull();
+	});
+
 	it('takes at most 8 words of at most 40 characters', () => {
 		const many = Array.from({ length: 12 }, (_, i) => `w${i}`).join(' ');
 		expect(toFtsQuery(many)!.split(' AND ')).toHaveLength(8);

@@ -7,7 +7,14 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ArticleInput, ArticleKind, ArticleListQuery } from '../../lib/validation/content';
 import { db, schema, type AppDatabase } from '../db';
 import { contentChanged } from './events';
-import { ftsCondition } from './search';
+import {
+	articleMatch,
+	articleMatchCondition,
+	articlesFts,
+	dateWalkCondition,
+	dateWalkKeys,
+	type ListFilterColumns,
+} from './article-search';
 
 const { articles, users } = schema;
 
@@ -75,8 +82,10 @@ function articleOrder(query: Pick<ArticleListQuery, 'sortBy' | 'sortOrder'>): SQ
 }
 
 /**
- * The list query, unexecuted, so tests can EXPLAIN it: search goes through the FTS5 index
- * (articles_fts), never a LIKE scan.
+ * The list query, unexecuted, so tests can EXPLAIN it. Search goes through the FTS5 index
+ * (articles_fts), never a LIKE scan. In date order (the default) it walks that index in date
+ * order and reads only the page's articles (article-search.ts), unless finding the page would
+ * read too many matches: then, as for the other orders, it collects every match.
  */
 export function articleListQuery(
 	database: AppDatabase,
@@ -84,27 +93,52 @@ export function articleListQuery(
 	query: ArticleListQuery,
 	{ publishedOnly }: { publishedOnly: boolean },
 ) {
-	const conditions: (SQL | undefined)[] = [
-		eq(articles.kind, kind),
-		publishedOnly ? eq(articles.isPublished, true) : undefined,
-		query.category ? eq(articles.category, query.category) : undefined,
-		ftsCondition('articles_fts', articles.id, query.search),
-	];
+	const filters = (table: ListFilterColumns) =>
+		and(
+			eq(table.kind, kind),
+			publishedOnly ? eq(table.isPublished, true) : undefined,
+			query.category ? eq(table.category, query.category) : undefined,
+		)!;
+	const match = articleMatch(database, query.search);
+	const rows = query.offset + query.limit;
+	const keys =
+		match && !query.sortBy
+			? dateWalkKeys(database, { kind, match, direction: query.sortOrder, rows, filters })
+			: null;
+	if (match && keys) {
+		return database
+			.select(articleColumns)
+			.from(articlesFts)
+			.crossJoin(articles)
+			.leftJoin(users, eq(articles.authorId, users.id))
+			.where(and(dateWalkCondition(match, keys), filters(articles)))
+			.orderBy(...articleOrder(query))
+			.limit(query.limit)
+			.offset(query.offset);
+	}
 	return selectArticles(database)
-		.where(and(...conditions))
+		.where(and(filters(articles), match ? articleMatchCondition(kind, match) : undefined))
 		.orderBy(...articleOrder(query))
 		.limit(query.limit)
 		.offset(query.offset);
 }
 
+/** One read transaction, so a search's prefix terms and its matches come from one snapshot. */
+function readList(kind: ArticleKind, query: ArticleListQuery, publishedOnly: boolean): Article[] {
+	const database = db();
+	const read = () =>
+		articleListQuery(database, kind, query, { publishedOnly }).all().map(toArticle);
+	return database.$client.transaction(read)();
+}
+
 /** What visitors see: published articles only. */
 export function listPublished(kind: ArticleKind, query: ArticleListQuery): Article[] {
-	return articleListQuery(db(), kind, query, { publishedOnly: true }).all().map(toArticle);
+	return readList(kind, query, true);
 }
 
 /** The editors' list: drafts included. */
 export function listAll(kind: ArticleKind, query: ArticleListQuery): Article[] {
-	return articleListQuery(db(), kind, query, { publishedOnly: false }).all().map(toArticle);
+	return readList(kind, query, false);
 }
 
 /** One article of the kind; a draft only when includeDrafts (editors). */
