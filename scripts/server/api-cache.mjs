@@ -18,6 +18,7 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import { preferredEncoding } from './encoding.mjs';
 
 const brotli = promisify(brotliCompress);
@@ -43,24 +44,15 @@ function pairsOf(flat) {
  * @param {{ ttlMs?: number, maxBytes?: number, now?: () => number }} [options]
  */
 export function createApiCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, now = Date.now } = {}) {
-	/** @type {Map<string, { type: string, identity: Buffer, br?: Buffer, gzip?: Buffer, bytes: number, storedAt: number }>} */
-	const entries = new Map();
-	let totalBytes = 0;
+	// Least recently read answers go first once their bytes pass maxBytes.
+	const entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => entry.bytes });
 	/** Bumped whenever a write starts or ends; an answer made across a bump is not kept. */
 	let generation = 0;
 	let writesInFlight = 0;
 	const enabled = ttlMs > 0;
 
-	function remove(key) {
-		const entry = entries.get(key);
-		if (!entry) return;
-		entries.delete(key);
-		totalBytes -= entry.bytes;
-	}
-
 	function clear() {
 		entries.clear();
-		totalBytes = 0;
 	}
 
 	function writeBoundary() {
@@ -78,17 +70,6 @@ export function createApiCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, no
 		return url;
 	}
 
-	function insert(key, entry) {
-		remove(key);
-		entries.set(key, entry);
-		totalBytes += entry.bytes;
-		// Maps iterate in insertion order and a hit re-inserts its key: the first is the coldest.
-		for (const oldest of entries.keys()) {
-			if (totalBytes <= maxBytes) break;
-			remove(oldest);
-		}
-	}
-
 	async function store(key, type, identity, startedAt) {
 		const compress = identity.length >= COMPRESS_THRESHOLD;
 		const [br, gz] = compress
@@ -100,7 +81,7 @@ export function createApiCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, no
 		// A write may have started or ended while compressing: the answer may be old by now.
 		if (generation !== startedAt || writesInFlight > 0) return;
 		const bytes = identity.length + (br?.length ?? 0) + (gz?.length ?? 0);
-		insert(key, { type, identity, br, gzip: gz, bytes, storedAt: now() });
+		entries.set(key, { type, identity, br, gzip: gz, bytes, storedAt: now() });
 	}
 
 	/** Records the answer the app writes for a cacheable request, to keep it once it is complete. */
@@ -158,11 +139,9 @@ export function createApiCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, no
 			const entry = entries.get(key);
 			if (!entry) return false;
 			if (now() - entry.storedAt > ttlMs) {
-				remove(key);
+				entries.delete(key);
 				return false;
 			}
-			entries.delete(key);
-			entries.set(key, entry);
 			const encoding = entry.br ? preferredEncoding(req) : 'identity';
 			const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
 			res.statusCode = 200;
@@ -198,6 +177,6 @@ export function createApiCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, no
 		clear,
 
 		/** For tests and the bench: how much is kept. */
-		stats: () => ({ entries: entries.size, bytes: totalBytes, writesInFlight }),
+		stats: () => ({ entries: entries.size, bytes: entries.calculatedSize, writesInFlight }),
 	};
 }

@@ -10,6 +10,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { preferredEncoding } from './encoding.mjs';
 
 const TYPES = {
@@ -91,40 +92,18 @@ function load(found) {
 
 /** Returns serve(req, res): answers from a generated file and returns true, or returns false. */
 export function createGeneratedPages(siteDir, { maxBytes = 64 * 1024 * 1024 } = {}) {
-	const kept = new Map();
-	let keptBytes = 0;
-
-	function forget(pathname) {
-		const page = kept.get(pathname);
-		if (!page) return;
-		kept.delete(pathname);
-		keptBytes -= page.bytes;
-	}
-
-	function keep(pathname, page) {
-		forget(pathname);
-		kept.set(pathname, page);
-		keptBytes += page.bytes;
-		for (const coldest of kept.keys()) {
-			if (keptBytes <= maxBytes) break;
-			forget(coldest);
-		}
-	}
+	const kept = new LRUCache({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes });
 
 	function current(pathname) {
 		const page = kept.get(pathname);
 		if (page) {
 			const stats = statOf(page.file);
-			if (stats && sameFile(stats, page.stats)) {
-				kept.delete(pathname);
-				kept.set(pathname, page);
-				return page;
-			}
-			forget(pathname);
+			if (stats && sameFile(stats, page.stats)) return page;
+			kept.delete(pathname);
 		}
 		const found = fileFor(siteDir, pathname);
 		const loaded = found && load(found);
-		if (loaded?.complete) keep(pathname, loaded);
+		if (loaded?.complete) kept.set(pathname, loaded);
 		return loaded;
 	}
 
