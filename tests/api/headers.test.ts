@@ -34,9 +34,11 @@ function expectSecurityHeaders(headers: Headers, what: string) {
 }
 
 describe('security headers', () => {
-	it('are on generated pages, build-time pages, API answers, assets and 404s', async () => {
-		for (const path of ['/', '/auth', '/profile', '/api/user', '/api/platforms', '/favicon.svg', assetPath, '/no/such/page']) {
-			const response = await fetch(`${server.url}${path}`);
+	it('are on generated, on-demand and build-time pages, redirects, API answers, assets and 404s', async () => {
+		// A signed-out /profile is the server's redirect to /auth.
+		const paths = ['/', '/auth', '/profile', '/reset-password', '/api/user', '/api/platforms', '/favicon.svg', assetPath, '/no/such/page'];
+		for (const path of paths) {
+			const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
 			expectSecurityHeaders(response.headers, path);
 		}
 	});
@@ -69,6 +71,9 @@ describe('forwarding headers and redirects', () => {
 		const location = redirect.headers.get('location')!;
 		expect(location.startsWith('/') || location.startsWith(server.url)).toBe(true);
 		expect(location).not.toContain('evil.example');
+		const profile = await fetch(`${server.url}/profile`, { headers: forged, redirect: 'manual' });
+		expect(profile.status).toBe(302);
+		expect(profile.headers.get('location')).toBe('/auth');
 	});
 
 	it('never redirects //evil.example/ off the site', async () => {

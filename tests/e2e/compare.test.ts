@@ -1,7 +1,8 @@
 /**
  * /compare in a browser: building a comparison from the listing's Compare buttons and the
  * drop-down, the limit of 4, the URL kept in place and restored on reload, removing columns,
- * rows marked where the platforms differ, and the empty state.
+ * rows marked where the platforms differ, the empty state, and a layout that does not shift
+ * while the island settles.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

@@ -28,10 +28,24 @@ export type ComparePlatform = Pick<
 	| 'features'
 >;
 
+/** Only what the comparison shows, from a whole platform (the page carries every platform). */
 export function compareData(platform: ComparePlatform): ComparePlatform {
 	const { id, name, logo, rating, reviewCount, category, isRecommended, websiteUrl } = platform;
 	const { pricing, pros, cons, features } = platform;
-	return { id, name, logo, rating, reviewCount, category, isRecommended, websiteUrl, pricing, pros, cons, features };
+	return {
+		id,
+		name,
+		logo,
+		rating,
+		reviewCount,
+		category,
+		isRecommended,
+		websiteUrl,
+		pricing,
+		pros,
+		cons,
+		features,
+	};
 }
 
 /** SPEC 9: the comparison shows 3 pros, 2 cons and 5 features. */
