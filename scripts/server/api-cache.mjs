@@ -19,6 +19,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { COMPRESS_THRESHOLD } from './compress.mjs';
 import { preferredEncoding } from './encoding.mjs';
 
 const brotli = promisify(brotliCompress);
@@ -29,8 +30,6 @@ const CACHEABLE_PATH =
 	/^\/api\/(?:platforms(?:\/\d+(?:\/(?:comments|ratings))?)?|news(?:\/\d+)?|education(?:\/\d+)?|podcasts|pages(?:\/[a-z0-9-]+)?)$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SESSION_COOKIE = /(?:^|;)\s*session=/;
-/** Below this the compression middleware sends identity too (scripts/server/compress.mjs). */
-const COMPRESS_THRESHOLD = 1024;
 const MAX_ENTRY_BYTES = 1024 * 1024;
 
 /** [name, value, name, value] (writeHead's raw form) as pairs. */

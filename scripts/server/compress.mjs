@@ -13,8 +13,11 @@
 import { constants } from 'node:zlib';
 import compression from 'compression';
 
+/** Answers below this many bytes go out as they are (the API cache follows the same rule). */
+export const COMPRESS_THRESHOLD = 1024;
+
 export const compressDynamic = compression({
-	threshold: 1024,
+	threshold: COMPRESS_THRESHOLD,
 	brotli: {
 		params: {
 			[constants.BROTLI_PARAM_QUALITY]: 2,

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { schema } from '../../src/server/db';
+import { schema, type AppDatabase } from '../../src/server/db';
 import type { StartOptions, TestServer } from '../setup/server';
 import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
 
@@ -52,8 +52,13 @@ type ArticleRow = typeof schema.articles.$inferInsert;
 
 /** Inserts an article directly (published unless told otherwise) and returns its row. */
 export function insertArticle(server: TestServer, values: Partial<ArticleRow> = {}) {
+	return insertArticleRow(server.db, values);
+}
+
+/** insertArticle for any database (e.g. one a unit test opened itself). */
+export function insertArticleRow(database: AppDatabase, values: Partial<ArticleRow> = {}) {
 	const createdAt = values.createdAt ?? new Date();
-	return server.db
+	return database
 		.insert(schema.articles)
 		.values({
 			kind: 'news',

@@ -13,6 +13,7 @@ import { articleListQuerySchema, type ArticleKind } from '../../src/lib/validati
 import { articleMatch, articleSearchKey } from '../../src/server/content/article-search';
 import { articleListQuery } from '../../src/server/content/articles';
 import { openDatabase, schema, type AppDatabase } from '../../src/server/db';
+import { insertArticleRow } from '../api/content-fixtures';
 
 type Row = typeof schema.articles.$inferSelect;
 
@@ -32,24 +33,9 @@ const BUCKET_MS = 2 ** 16;
 const DAY_MS = 24 * 3600 * 1000;
 const BASE = Date.UTC(2024, 0, 1);
 
+/** An article row with this file's defaults (dated BASE unless told otherwise). */
 function insert(database: AppDatabase, values: Partial<typeof schema.articles.$inferInsert>) {
-	const createdAt = values.createdAt ?? new Date(BASE);
-	return database
-		.insert(schema.articles)
-		.values({
-			kind: 'news',
-			title: 'Untitled',
-			excerpt: 'An excerpt.',
-			content: 'Body.',
-			category: 'Trends',
-			tags: [],
-			isPublished: true,
-			createdAt,
-			updatedAt: createdAt,
-			...values,
-		})
-		.returning()
-		.get();
+	return insertArticleRow(database, { title: 'Untitled', content: 'Body.', createdAt: new Date(BASE), ...values });
 }
 
 /**
