@@ -1,6 +1,7 @@
 /**
  * Outgoing mail. With SMTP_URL set, real SMTP; otherwise each message is written as an .eml
- * file to the outbox folder and its first link is logged, so local set-ups need no mail server.
+ * file to the outbox folder, so local set-ups need no mail server. The log names the file and
+ * never its content: a reset link in a log is a live key to the account.
  */
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -24,8 +25,7 @@ async function writeToOutbox(mail: Mail): Promise<void> {
 	const info = await stream.sendMail({ from: mailFrom, ...mail });
 	const file = join(outboxDir, `${Date.now()}-${crypto.randomUUID()}.eml`);
 	await writeFile(file, info.message as Buffer);
-	const link = mail.text.match(/https?:\/\/\S+/)?.[0];
-	console.log(`[mail] to ${mail.to}: "${mail.subject}" written to ${file}${link ? ` (link: ${link})` : ''}`);
+	console.log(`[mail] to ${mail.to}: "${mail.subject}" written to ${file}`);
 }
 
 export async function sendMail(mail: Mail): Promise<void> {
@@ -44,6 +44,20 @@ export function passwordResetMail(to: string, link: string): Mail {
 			`Choose a new password here (the link works once, for 1 hour): ${link}`,
 			'',
 			'If it was not you, ignore this mail: your password stays as it is.',
+		].join('\n'),
+	};
+}
+
+/** Tells the old address that the account's email changed (whoever changed it now holds it). */
+export function emailChangedMail(to: string): Mail {
+	return {
+		to,
+		subject: 'The email of your Retail Media Hub account was changed',
+		text: [
+			'The sign-in email of your Retail Media Hub account was just changed from this address',
+			'to another one, and the account was signed out everywhere else.',
+			'',
+			'If it was you, there is nothing to do. If it was not, please contact us at once.',
 		].join('\n'),
 	};
 }

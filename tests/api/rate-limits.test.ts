@@ -35,7 +35,7 @@ describe('behind a trusted proxy (each client has its own address)', () => {
 	});
 
 	describe('POST /api/login per account', () => {
-		it('answers 429 to the 6th try after 5 failures, even with the right password', async () => {
+		it('answers 429 to the 6th try from one address after 5 failures, even with the right password', async () => {
 			const user = await registerUser(server);
 			const client = new TestClient(server.url);
 			for (let i = 0; i < 5; i++) {
@@ -48,11 +48,11 @@ describe('behind a trusted proxy (each client has its own address)', () => {
 			expect(sixth.body).toEqual(LOGIN_LIMITED);
 			expect(sixth.headers.getSetCookie().some((c) => c.startsWith('session=') && c.length > 9)).toBe(false);
 
-			// The limit belongs to the account: another client is refused too ...
+			// The hard stop belongs to the account at that address: guesses from one address
+			// cannot lock the owner out elsewhere (password-guessing.test.ts has the rest) ...
 			const elsewhere = await new TestClient(server.url).login(user.email, user.password);
-			expect(elsewhere.status).toBe(429);
-			expect(elsewhere.body).toEqual(LOGIN_LIMITED);
-			// ... while the account's existing session and other accounts carry on.
+			expect(elsewhere.status).toBe(200);
+			// ... and the account's existing session and other accounts carry on.
 			expect((await user.client.get('/api/user')).status).toBe(200);
 			const other = await registerUser(server);
 			expect((await client.login(other.email, other.password)).status).toBe(200);

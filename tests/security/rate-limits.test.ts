@@ -79,18 +79,53 @@ function newPlatform(): number {
 describe('in process, with a fake clock', () => {
 	const LOGIN = (wait: string) => `Too many sign-in attempts. Please try again in ${wait}.`;
 
-	it('sign-in per account: 5 failures, then 429 (even with the right password) until 15 minutes pass', async () => {
+	it('sign-in per account and client: 5 failures, then 429 (even with the right password) until 15 minutes pass', async () => {
 		const account = await newAccount();
+		const client = unique('client');
 		for (let i = 0; i < 5; i++) {
-			const error = await refusal(() => authenticate(account.email, 'wrong-password', unique('client')));
+			const error = await refusal(() => authenticate(account.email, 'wrong-password', client));
 			expect(error.status).toBe(401);
 		}
-		await expectLimited(() => authenticate(account.email, account.password, unique('client')), LOGIN('15 minutes'));
+		await expectLimited(() => authenticate(account.email, account.password, client), LOGIN('15 minutes'));
+		// Another address is not stopped by these five.
+		expect((await authenticate(account.email, account.password, unique('client'))).id).toBe(account.id);
 		now += 15 * MINUTE - 1000;
-		await expectLimited(() => authenticate(account.email, account.password, unique('client')), LOGIN('a minute'));
+		await expectLimited(() => authenticate(account.email, account.password, client), LOGIN('a minute'));
 		now += 1000;
-		const user = await authenticate(account.email, account.password, unique('client'));
+		const user = await authenticate(account.email, account.password, client);
 		expect(user.id).toBe(account.id);
+	});
+
+	it('sign-in per account from new addresses: 10 failures an hour, then 30 a day; known addresses go on', async () => {
+		const account = await newAccount();
+		const home = unique('client');
+		expect((await authenticate(account.email, account.password, home)).id).toBe(account.id);
+		const guess = async () => {
+			const error = await refusal(() => authenticate(account.email, 'wrong-password', unique('client')));
+			expect(error.status).toBe(401);
+		};
+		for (let i = 0; i < 10; i++) await guess();
+		await expectLimited(() => authenticate(account.email, account.password, unique('client')), LOGIN('60 minutes'));
+		expect((await authenticate(account.email, account.password, home)).id).toBe(account.id);
+		// Each new hour allows 10 more, until the day's 30 are spent: then the wait is the day's.
+		for (let hour = 1; hour < 3; hour++) {
+			now += 60 * MINUTE;
+			for (let i = 0; i < 10; i++) await guess();
+		}
+		now += 60 * MINUTE;
+		await expectLimited(() => authenticate(account.email, account.password, unique('client')), LOGIN('1260 minutes'));
+		expect((await authenticate(account.email, account.password, home)).id).toBe(account.id);
+	});
+
+	it('sign-in checks at most the limit when many attempts run at once', async () => {
+		const account = await newAccount();
+		const client = unique('client');
+		const attempts = Array.from({ length: 20 }, (_, i) =>
+			refusal(() => authenticate(account.email, i === 19 ? account.password : `wrong-${i}`, client)),
+		);
+		const statuses = (await Promise.all(attempts)).map((error) => error.status);
+		expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+		expect(statuses.filter((s) => s === 429)).toHaveLength(15);
 	});
 
 	it('sign-in per client: 30 failures on any emails, then 429 for every account until 15 minutes pass', async () => {
@@ -180,10 +215,26 @@ describe('over HTTP, each limit answers 429 with a JSON message', () => {
 		expect(answer.body.message).toMatch(message);
 	}
 
-	it('POST /api/login per account', async () => {
+	it('POST /api/login per account and client', async () => {
 		const user = await registerUser(server);
-		for (let i = 0; i < 5; i++) expect((await new TestClient(server.url).login(user.email, 'wrong')).status).toBe(401);
+		const client = new TestClient(server.url);
+		for (let i = 0; i < 5; i++) expect((await client.login(user.email, 'wrong')).status).toBe(401);
+		expect429(await client.login(user.email, user.password), /^Too many sign-in attempts/);
+	});
+
+	it('POST /api/login per account from new addresses', async () => {
+		const user = await registerUser(server);
+		for (let i = 0; i < 10; i++) expect((await new TestClient(server.url).login(user.email, 'wrong')).status).toBe(401);
 		expect429(await new TestClient(server.url).login(user.email, user.password), /^Too many sign-in attempts/);
+	});
+
+	it('PUT /api/profile/password and /api/profile/email per account and client', async () => {
+		const user = await registerUser(server);
+		for (let i = 0; i < 5; i++) {
+			expect((await user.client.put('/api/profile/password', { currentPassword: 'wrong', newPassword: 'whatever' })).status).toBe(400);
+		}
+		expect429(await user.client.put('/api/profile/password', { currentPassword: user.password, newPassword: 'whatever' }), /^Too many password attempts/);
+		expect429(await user.client.put('/api/profile/email', { email: 'x@example.com', currentPassword: user.password }), /^Too many password attempts/);
 	});
 
 	it('POST /api/login per client', async () => {

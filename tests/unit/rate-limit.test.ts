@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
 	MemoryCounterStore,
 	RateLimiter,
+	Recollection,
 	limits,
 	retryMessage,
 } from '../../src/server/auth/rate-limit';
@@ -96,6 +97,54 @@ describe('RateLimiter', () => {
 	});
 });
 
+describe('RateLimiter.take', () => {
+	it('counts before the attempt is made, so attempts that arrive together cannot pass the limit', () => {
+		const clock = fakeClock();
+		const limiter = new RateLimiter('test', 3, MINUTE, undefined, clock.now);
+		// Nothing between the calls gives back: like 10 checks started before any finished.
+		const waits = Array.from({ length: 10 }, () => limiter.take('a'));
+		expect(waits.filter((w) => w === 0)).toHaveLength(3);
+		expect(waits.slice(3).every((w) => w === 60)).toBe(true);
+	});
+
+	it('does not count a refused attempt, and giveBack returns an allowed one', () => {
+		const clock = fakeClock();
+		const limiter = new RateLimiter('test', 2, MINUTE, undefined, clock.now);
+		expect(limiter.take('a')).toBe(0);
+		expect(limiter.take('a')).toBe(0);
+		expect(limiter.take('a')).toBe(60);
+		limiter.giveBack('a');
+		expect(limiter.take('a')).toBe(0);
+		expect(limiter.take('a')).toBe(60);
+	});
+
+	it('resetPrefix clears every key that starts with the prefix, and only those', () => {
+		const clock = fakeClock();
+		const limiter = new RateLimiter('test', 1, MINUTE, undefined, clock.now);
+		for (const key of ['ann@x.io 1.1.1.1', 'ann@x.io 2.2.2.2', 'anna@x.io 1.1.1.1']) limiter.hit(key);
+		limiter.resetPrefix('ann@x.io ');
+		expect(limiter.retryAfter('ann@x.io 1.1.1.1')).toBe(0);
+		expect(limiter.retryAfter('ann@x.io 2.2.2.2')).toBe(0);
+		expect(limiter.retryAfter('anna@x.io 1.1.1.1')).toBe(60);
+	});
+});
+
+describe('Recollection', () => {
+	it('remembers a key for its lifetime, counted from the latest time it was seen', () => {
+		const clock = fakeClock();
+		const known = new Recollection('known', 10 * MINUTE, undefined, clock.now);
+		expect(known.has('a')).toBe(false);
+		known.remember('a');
+		clock.advance(9 * MINUTE);
+		known.remember('a');
+		clock.advance(9 * MINUTE);
+		expect(known.has('a')).toBe(true);
+		expect(known.has('b')).toBe(false);
+		clock.advance(MINUTE);
+		expect(known.has('a')).toBe(false);
+	});
+});
+
 describe('MemoryCounterStore', () => {
 	it('counts within a window and forgets a finished one', () => {
 		const store = new MemoryCounterStore();
@@ -129,7 +178,9 @@ describe('MemoryCounterStore', () => {
 
 describe('the site limits', () => {
 	it.each([
-		['loginPerAccount', 5, 15 * 60],
+		['passwordPerAccountClient', 5, 15 * 60],
+		['passwordPerAccount', 10, 60 * 60],
+		['passwordPerAccountDaily', 30, 24 * 60 * 60],
 		['loginPerClient', 30, 15 * 60],
 		['registerPerClient', 20, 60 * 60],
 		['forgotPerAccount', 5, 15 * 60],

@@ -1,5 +1,5 @@
 import { register } from '../../server/auth/accounts';
-import { startSession } from '../../server/auth/sign-in';
+import { endSession, startSession } from '../../server/auth/sign-in';
 import { clientKey } from '../../server/client';
 import { endpoint, json, readJson } from '../../server/http';
 import { registerSchema } from '../../lib/validation/auth';
@@ -10,6 +10,8 @@ export const prerender = false;
 export const POST = endpoint(async (ctx) => {
 	const input = await readJson(ctx.request, registerSchema);
 	const user = await register(input, clientKey(ctx));
+	// Like signing in as someone else: the session this browser had ends.
+	endSession(ctx);
 	startSession(ctx, user.id);
 	return json(user, 201);
 });

@@ -6,8 +6,9 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { config } from '../config';
 import { db, schema } from '../db';
 import { HttpError } from '../http';
-import { passwordResetMail, sendMail } from '../mail';
+import { emailChangedMail, passwordResetMail, sendMail, type Mail } from '../mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { beginPasswordAttempt, clearPasswordAttempts, rememberSignIn } from './password-attempts';
 import { limits, retryMessage } from './rate-limit';
 import { invalidateUserSessions, publicUserColumns, type SessionUser } from './session';
 import { generateToken, hashToken } from './tokens';
@@ -79,7 +80,9 @@ export async function register(
 	const wait = limits.registerPerClient.retryAfter(clientKey);
 	if (wait) throw new HttpError(429, retryMessage(wait, 'sign-ups from this address'));
 	limits.registerPerClient.hit(clientKey);
-	return createAccount(input);
+	const user = await createAccount(input);
+	rememberSignIn(user.email, clientKey);
+	return user;
 }
 
 const INVALID_LOGIN = 'Invalid email or password.';
@@ -87,45 +90,56 @@ export const BANNED_MESSAGE =
 	'Your account has been banned. Please contact us if you think this is a mistake.';
 
 /**
- * Checks credentials. Failures count against both the account and the client; the message
- * is the same whether or not the email exists, and a dummy hash keeps the timing alike.
+ * Checks credentials. Each attempt is counted before its hash is checked (see
+ * password-attempts); the message is the same whether or not the email exists, and a dummy
+ * hash keeps the timing alike.
  */
 export async function authenticate(
 	email: string,
 	password: string,
 	clientKey: string,
 ): Promise<SessionUser> {
-	const wait = Math.max(
-		limits.loginPerAccount.retryAfter(email),
-		limits.loginPerClient.retryAfter(clientKey),
-	);
-	if (wait) throw new HttpError(429, retryMessage(wait, 'sign-in attempts'));
+	const attempt = beginPasswordAttempt(email, clientKey);
 	const row = findByEmail(email);
 	const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), password);
-	if (!row || !ok) {
-		limits.loginPerAccount.hit(email);
-		limits.loginPerClient.hit(clientKey);
-		throw new HttpError(401, INVALID_LOGIN);
-	}
+	if (!row || !ok) throw new HttpError(401, INVALID_LOGIN);
+	attempt.succeeded();
 	if (row.isBanned) throw new HttpError(403, BANNED_MESSAGE);
-	limits.loginPerAccount.reset(email);
 	return findUserById(row.id)!;
 }
 
-async function requirePassword(userId: number, password: string): Promise<void> {
-	const row = db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+/** The current-password check of profile changes, limited like sign-in. */
+async function requirePassword(user: SessionUser, password: string, clientKey: string): Promise<void> {
+	const attempt = beginPasswordAttempt(user.email, clientKey, 'password attempts');
+	const row = db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
 	if (!row || !(await verifyPassword(row.hash, password))) {
 		throw new HttpError(400, 'Current password is incorrect.');
 	}
+	attempt.succeeded();
 }
 
+/** Voids every reset link of the user still waiting in a mailbox. */
+function voidResetTokens(userId: number): void {
+	db().delete(schema.passwordResetTokens).where(eq(schema.passwordResetTokens.userId, userId)).run();
+}
+
+function sendInBackground(mail: Mail, what: string): void {
+	sendMail(mail).catch((error) => console.error(`[mail] ${what} mail failed`, error));
+}
+
+/**
+ * Changes the sign-in email. Whoever changed it holds the session and the password, so every
+ * other session ends, reset links mailed to the old address die, and the old address is told.
+ */
 export async function changeEmail(
 	user: SessionUser,
 	email: string,
 	currentPassword: string,
+	clientKey: string,
+	keepSessionId: string,
 ): Promise<SessionUser> {
 	if (email === user.email) throw new HttpError(400, 'Please enter a new email address.');
-	await requirePassword(user.id, currentPassword);
+	await requirePassword(user, currentPassword, clientKey);
 	if (emailTaken(email, user.id)) throw new HttpError(409, EMAIL_TAKEN);
 	try {
 		db().update(users).set({ email }).where(eq(users.id, user.id)).run();
@@ -134,14 +148,28 @@ export async function changeEmail(
 		if (String(error).includes('UNIQUE')) throw new HttpError(409, EMAIL_TAKEN);
 		throw error;
 	}
+	voidResetTokens(user.id);
+	invalidateUserSessions(user.id, keepSessionId);
+	clearPasswordAttempts(user.email);
+	sendInBackground(emailChangedMail(user.email), 'email change notice');
 	return findUserById(user.id)!;
 }
 
-/** Sets a new password and ends every other session of the user. */
+/**
+ * Sets a new password: every other session of the user ends, outstanding reset links die, and
+ * the account's failed-password counters clear (whoever set it proved who they are).
+ */
 export async function setPassword(userId: number, password: string, keepSessionId?: string) {
 	const passwordHash = await hashPassword(password);
-	db().update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+	const row = db()
+		.update(users)
+		.set({ passwordHash })
+		.where(eq(users.id, userId))
+		.returning({ email: users.email })
+		.get();
+	voidResetTokens(userId);
 	invalidateUserSessions(userId, keepSessionId);
+	if (row) clearPasswordAttempts(row.email);
 }
 
 export async function changePassword(
@@ -149,8 +177,9 @@ export async function changePassword(
 	currentPassword: string,
 	newPassword: string,
 	sessionId: string,
+	clientKey: string,
 ): Promise<void> {
-	await requirePassword(user.id, currentPassword);
+	await requirePassword(user, currentPassword, clientKey);
 	await setPassword(user.id, newPassword, sessionId);
 }
 
@@ -159,10 +188,13 @@ export function setNewsletter(userId: number, subscribed: boolean): SessionUser 
 	return findUserById(userId)!;
 }
 
-/** Bans a user and ends all their sessions at once. */
+/** Bans a user and ends all their sessions and reset links at once. */
 export function setBanned(userId: number, banned: boolean): SessionUser | undefined {
 	db().update(users).set({ isBanned: banned }).where(eq(users.id, userId)).run();
-	if (banned) invalidateUserSessions(userId);
+	if (banned) {
+		invalidateUserSessions(userId);
+		voidResetTokens(userId);
+	}
 	return findUserById(userId);
 }
 
@@ -184,9 +216,10 @@ export function requestPasswordReset(email: string, clientKey: string): void {
 	const user = findByEmail(email);
 	if (!user || user.isBanned) return;
 	const token = generateToken();
-	db().transaction((tx) => {
-		tx.delete(schema.passwordResetTokens).where(eq(schema.passwordResetTokens.userId, user.id)).run();
-		tx.insert(schema.passwordResetTokens)
+	db().transaction(() => {
+		voidResetTokens(user.id);
+		db()
+			.insert(schema.passwordResetTokens)
 			.values({
 				id: hashToken(token),
 				userId: user.id,
@@ -195,9 +228,7 @@ export function requestPasswordReset(email: string, clientKey: string): void {
 			.run();
 	});
 	const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, config().siteUrl);
-	sendMail(passwordResetMail(user.email, link.href)).catch((error) =>
-		console.error('[mail] password reset mail failed', error),
-	);
+	sendInBackground(passwordResetMail(user.email, link.href), 'password reset');
 }
 
 export const INVALID_RESET_TOKEN = 'This password reset link is invalid or has expired.';

@@ -5,8 +5,16 @@
 export interface CounterStore {
 	/** Current count for key inside its window, or 0. */
 	count(key: string, now: number): { count: number; resetAt: number };
-	increment(key: string, windowMs: number, now: number): void;
+	/**
+	 * Adds one and answers the new count in the same step, so attempts that arrive together
+	 * each see their own number (a database store does this in one UPDATE ... RETURNING).
+	 */
+	increment(key: string, windowMs: number, now: number): { count: number; resetAt: number };
+	/** Takes one back (an attempt that turned out not to count); never below zero. */
+	decrement(key: string, now: number): void;
 	delete(key: string): void;
+	/** Removes every key that starts with `prefix` (all the counters of one account). */
+	deletePrefix(prefix: string): void;
 }
 
 export class MemoryCounterStore implements CounterStore {
@@ -18,18 +26,29 @@ export class MemoryCounterStore implements CounterStore {
 		return entry;
 	}
 
-	increment(key: string, windowMs: number, now: number): void {
+	increment(key: string, windowMs: number, now: number) {
 		const entry = this.counters.get(key);
 		if (!entry || entry.resetAt <= now) {
 			this.sweep(now);
-			this.counters.set(key, { count: 1, resetAt: now + windowMs });
-		} else {
-			entry.count += 1;
+			const fresh = { count: 1, resetAt: now + windowMs };
+			this.counters.set(key, fresh);
+			return { ...fresh };
 		}
+		entry.count += 1;
+		return { ...entry };
+	}
+
+	decrement(key: string, now: number): void {
+		const entry = this.counters.get(key);
+		if (entry && entry.resetAt > now && entry.count > 0) entry.count -= 1;
 	}
 
 	delete(key: string): void {
 		this.counters.delete(key);
+	}
+
+	deletePrefix(prefix: string): void {
+		for (const key of this.counters.keys()) if (key.startsWith(prefix)) this.counters.delete(key);
 	}
 
 	/** Drops finished windows so the map cannot grow without bound. */
@@ -61,8 +80,58 @@ export class RateLimiter {
 		this.store.increment(this.key(key), this.windowMs, this.clock());
 	}
 
+	/**
+	 * Counts an attempt before it is made and answers 0, or answers the seconds to wait when
+	 * the limit is used up (then the refused attempt does not count). Counting first is what
+	 * holds the limit when many attempts arrive at once.
+	 */
+	take(key: string): number {
+		const now = this.clock();
+		const { count, resetAt } = this.store.increment(this.key(key), this.windowMs, now);
+		if (count <= this.limit) return 0;
+		this.store.decrement(this.key(key), now);
+		return Math.max(1, Math.ceil((resetAt - now) / 1000));
+	}
+
+	/** Gives back an attempt counted by take() (it succeeded, or was refused elsewhere). */
+	giveBack(key: string): void {
+		this.store.decrement(this.key(key), this.clock());
+	}
+
 	reset(key: string): void {
 		this.store.delete(this.key(key));
+	}
+
+	/** Resets every key that starts with `prefix`. */
+	resetPrefix(prefix: string): void {
+		this.store.deletePrefix(this.key(prefix));
+	}
+
+	private key(key: string): string {
+		return `${this.name}:${key}`;
+	}
+}
+
+/**
+ * Remembers keys for a while, in the same kind of store as the counters: here, which clients
+ * have signed in to which account.
+ */
+export class Recollection {
+	constructor(
+		private readonly name: string,
+		private readonly lifetimeMs: number,
+		private readonly store: CounterStore = new MemoryCounterStore(),
+		private readonly clock: Clock = Date.now,
+	) {}
+
+	remember(key: string): void {
+		// A fresh entry, so the lifetime runs from the latest time it was seen.
+		this.store.delete(this.key(key));
+		this.store.increment(this.key(key), this.lifetimeMs, this.clock());
+	}
+
+	has(key: string): boolean {
+		return this.store.count(this.key(key), this.clock()).count > 0;
 	}
 
 	private key(key: string): string {
@@ -71,6 +140,7 @@ export class RateLimiter {
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /** The time the site's limits read: Date.now, except in tests that move it by hand. */
 let limitsNow: Clock = Date.now;
@@ -89,8 +159,19 @@ const limiter = (name: string, limit: number, windowMs: number) =>
 
 /** The limits the site applies, one place to read and tune them. */
 export const limits = {
-	/** Failed sign-ins per account. */
-	loginPerAccount: limiter('login-account', 5, 15 * MINUTE),
+	/**
+	 * Failed password checks (sign-in and the profile's current-password checks) per account
+	 * and client: the hard stop. Keyed `${email} ${client}` (no email holds a space).
+	 */
+	passwordPerAccountClient: limiter('password-account-client', 5, 15 * MINUTE),
+	/**
+	 * Failed password checks per account from clients that have not signed in to it: the slower
+	 * back-off against guessing spread over many addresses. It never locks the owner out at an
+	 * address they signed in from; elsewhere a reset (which clears it) lets them in.
+	 */
+	passwordPerAccount: limiter('password-account', 10, HOUR),
+	/** The same, over a day: a sustained spread attack waits longer and longer. */
+	passwordPerAccountDaily: limiter('password-account-day', 30, 24 * HOUR),
 	/** Failed sign-ins per client address. */
 	loginPerClient: limiter('login-client', 30, 15 * MINUTE),
 	registerPerClient: limiter('register-client', 20, 60 * MINUTE),
@@ -101,6 +182,14 @@ export const limits = {
 	/** Ratings posted (or changed) per user. */
 	ratingsPerUser: limiter('rating-user', 60, 60 * MINUTE),
 };
+
+/** Clients that signed in to an account in the last 30 days, keyed `${email} ${client}`. */
+export const knownSignInClients = new Recollection(
+	'signed-in-client',
+	30 * 24 * HOUR,
+	new MemoryCounterStore(),
+	limitsClock,
+);
 
 export function retryMessage(seconds: number, what: string): string {
 	const minutes = Math.ceil(seconds / 60);

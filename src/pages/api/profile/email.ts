@@ -1,12 +1,15 @@
 import { changeEmail } from '../../../server/auth/accounts';
 import { requireUser } from '../../../server/auth/guardian';
+import { clientKey } from '../../../server/client';
 import { endpoint, json, readJson } from '../../../server/http';
 import { changeEmailSchema } from '../../../lib/validation/auth';
 
 export const prerender = false;
 
-export const PUT = endpoint(async ({ request, locals }) => {
+/** Changes the sign-in email and ends every other session of the user. */
+export const PUT = endpoint(async (ctx) => {
+	const { request, locals } = ctx;
 	const user = requireUser(locals);
 	const { email, currentPassword } = await readJson(request, changeEmailSchema);
-	return json(await changeEmail(user, email, currentPassword));
+	return json(await changeEmail(user, email, currentPassword, clientKey(ctx), locals.session!.id));
 });

@@ -1,14 +1,16 @@
 import { changePassword } from '../../../server/auth/accounts';
 import { requireUser } from '../../../server/auth/guardian';
+import { clientKey } from '../../../server/client';
 import { endpoint, json, readJson } from '../../../server/http';
 import { changePasswordSchema } from '../../../lib/validation/auth';
 
 export const prerender = false;
 
 /** Changes the password and ends every other session of the user. */
-export const PUT = endpoint(async ({ request, locals }) => {
+export const PUT = endpoint(async (ctx) => {
+	const { request, locals } = ctx;
 	const user = requireUser(locals);
 	const { currentPassword, newPassword } = await readJson(request, changePasswordSchema);
-	await changePassword(user, currentPassword, newPassword, locals.session!.id);
+	await changePassword(user, currentPassword, newPassword, locals.session!.id, clientKey(ctx));
 	return json({ message: 'Password updated' });
 });

@@ -1,0 +1,66 @@
+/**
+ * Guesses at an account's password: sign-in and the profile's current-password checks count
+ * against the same limits, before the hash is checked, so attempts sent at once cannot pass
+ * the limit while the hashes run.
+ */
+import { HttpError } from '../http';
+import { knownSignInClients, limits, retryMessage, type RateLimiter } from './rate-limit';
+
+const pairKey = (account: string, clientKey: string) => `${account} ${clientKey}`;
+
+export type PasswordAttempt = {
+	/** The password was right: the attempt is given back and the client's count starts afresh. */
+	succeeded(): void;
+};
+
+/**
+ * Counts one password check for `account` (an email, lowercase) from `clientKey`, or throws
+ * 429 when a limit is used up. A failed check keeps its count; call succeeded() otherwise.
+ */
+export function beginPasswordAttempt(
+	account: string,
+	clientKey: string,
+	what = 'sign-in attempts',
+): PasswordAttempt {
+	const pair = pairKey(account, clientKey);
+	const counted: Array<[RateLimiter, string]> = [
+		[limits.passwordPerAccountClient, pair],
+		[limits.loginPerClient, clientKey],
+	];
+	// The owner's usual addresses skip the per-account back-off, so guessing from elsewhere
+	// cannot lock them out; they still meet the per-address hard stop.
+	if (!knownSignInClients.has(pair)) {
+		counted.push([limits.passwordPerAccount, account], [limits.passwordPerAccountDaily, account]);
+	}
+	const taken: Array<[RateLimiter, string]> = [];
+	let wait = 0;
+	for (const [limiter, key] of counted) {
+		const seconds = limiter.take(key);
+		if (seconds) wait = Math.max(wait, seconds);
+		else taken.push([limiter, key]);
+	}
+	const giveBack = () => taken.forEach(([limiter, key]) => limiter.giveBack(key));
+	if (wait) {
+		giveBack();
+		throw new HttpError(429, retryMessage(wait, what));
+	}
+	return {
+		succeeded() {
+			giveBack();
+			limits.passwordPerAccountClient.reset(pair);
+			rememberSignIn(account, clientKey);
+		},
+	};
+}
+
+/** Marks the client as one the account's owner signs in from (sign-in, registration). */
+export function rememberSignIn(account: string, clientKey: string): void {
+	knownSignInClients.remember(pairKey(account, clientKey));
+}
+
+/** Clears every password counter of an account: its owner proved who they are. */
+export function clearPasswordAttempts(account: string): void {
+	limits.passwordPerAccountClient.resetPrefix(pairKey(account, ''));
+	limits.passwordPerAccount.reset(account);
+	limits.passwordPerAccountDaily.reset(account);
+}
