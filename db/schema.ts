@@ -61,6 +61,15 @@ export const sessions = sqliteTable(
 			.notNull()
 			.references(() => users.id, { onDelete: 'cascade' }),
 		expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+		/**
+		 * When the session was started: it ends a fixed time after this however often it is
+		 * extended. The database default only serves rows older than the column (a migration
+		 * fills those in); new rows get the current time.
+		 */
+		createdAt: integer('created_at', { mode: 'timestamp_ms' })
+			.notNull()
+			.default(sql`0`)
+			.$defaultFn(() => new Date()),
 	},
 	(t) => [index('sessions_user_id_idx').on(t.userId)],
 );

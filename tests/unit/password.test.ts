@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../src/server/auth/password';
+import {
+	PASSWORD_HASH_CONCURRENCY,
+	dummyPasswordHash,
+	hashPassword,
+	passwordHashQueue,
+	verifyPassword,
+} from '../../src/server/auth/password';
 
 describe('password hashing', () => {
 	it('hashes with argon2id at the OWASP parameters and a random salt', async () => {
@@ -28,5 +34,27 @@ describe('password hashing', () => {
 		expect(first).toMatch(/^\$argon2id\$/);
 		expect(await dummyPasswordHash()).toBe(first);
 		expect(await verifyPassword(first, 'password')).toBe(false);
+	});
+
+	it(`keeps the hashes running at once to ${PASSWORD_HASH_CONCURRENCY}; the others wait their turn`, async () => {
+		const stored = await hashPassword('queued');
+		const work = [
+			...Array.from({ length: 6 }, (_, i) => verifyPassword(stored, `guess-${i}`)),
+			...Array.from({ length: 2 }, () => hashPassword('another')),
+		];
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(passwordHashQueue.activeCount).toBe(PASSWORD_HASH_CONCURRENCY);
+		expect(passwordHashQueue.pendingCount).toBe(8 - PASSWORD_HASH_CONCURRENCY);
+		let most = 0;
+		let done = false;
+		const all = Promise.all(work).finally(() => (done = true));
+		while (!done) {
+			most = Math.max(most, passwordHashQueue.activeCount);
+			await new Promise((resolve) => setImmediate(resolve));
+		}
+		const results = await all;
+		expect(results.slice(0, 6)).toEqual([false, false, false, false, false, false]);
+		expect(most).toBe(PASSWORD_HASH_CONCURRENCY);
+		expect(passwordHashQueue.activeCount + passwordHashQueue.pendingCount).toBe(0);
 	});
 });

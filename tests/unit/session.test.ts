@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, db, schema } from '../../src/server/db';
 import {
+	SESSION_ABSOLUTE_LIFETIME_MS,
 	SESSION_LIFETIME_MS,
 	createSession,
 	deleteExpiredSessions,
@@ -57,7 +58,12 @@ describe('createSession', () => {
 		const user = newUser();
 		const { token, session } = createSession(user.id, T0);
 		expect(token).toMatch(/^[a-z2-7]{32}$/);
-		expect(session).toEqual({ id: hashToken(token), userId: user.id, expiresAt: new Date(T0 + 30 * DAY) });
+		expect(session).toEqual({
+			id: hashToken(token),
+			userId: user.id,
+			expiresAt: new Date(T0 + 30 * DAY),
+			createdAt: new Date(T0),
+		});
 		expect(SESSION_LIFETIME_MS).toBe(30 * DAY);
 		expect(rows(user.id)).toEqual([session]);
 	});
@@ -102,6 +108,23 @@ describe('validateSessionToken', () => {
 		expect(found!.extended).toBe(true);
 		expect(found!.session.expiresAt.getTime()).toBe(now + 30 * DAY);
 		expect(rows(user.id)[0]!.expiresAt.getTime()).toBe(now + 30 * DAY);
+	});
+
+	it('never extends a session past 90 days from its start, and refuses it then', () => {
+		const user = newUser();
+		const { token } = createSession(user.id, T0);
+		let now = T0;
+		// Used every 20 days: each use in the second half extends it, up to the absolute end.
+		for (let i = 0; i < 4; i++) {
+			now += 20 * DAY;
+			const found = validateSessionToken(token, now);
+			expect(found, `use ${i + 1}`).not.toBeNull();
+			expect(found!.session.expiresAt.getTime()).toBeLessThanOrEqual(T0 + SESSION_ABSOLUTE_LIFETIME_MS);
+		}
+		expect(validateSessionToken(token, T0 + 90 * DAY - 1)).not.toBeNull();
+		expect(validateSessionToken(token, T0 + 90 * DAY)).toBeNull();
+		expect(rows(user.id)).toEqual([]);
+		expect(SESSION_ABSOLUTE_LIFETIME_MS).toBe(90 * DAY);
 	});
 
 	it('refuses and deletes an expired session', () => {

@@ -1,6 +1,7 @@
 /**
  * Sessions after lucia-auth.com's guide: a random token in an HttpOnly cookie, its SHA-256 as
- * the stored id, 30-day lifetime extended when less than half remains (sliding expiry).
+ * the stored id, 30-day lifetime extended when less than half remains (sliding expiry), and an
+ * absolute end 90 days after the start, so a stolen token used daily still dies.
  */
 import type { AstroCookies } from 'astro';
 import { and, eq, lt, ne } from 'drizzle-orm';
@@ -17,6 +18,8 @@ export const SESSION_COOKIE = 'session';
 export const SIGNED_IN_HINT_COOKIE = 'signed_in';
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+/** However often a session is extended, it ends this long after it started. */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * DAY_MS;
 
 export type SessionUser = {
 	id: number;
@@ -27,7 +30,7 @@ export type SessionUser = {
 	isNewsletterSubscribed: boolean;
 	createdAt: Date;
 };
-export type Session = { id: string; userId: number; expiresAt: Date };
+export type Session = { id: string; userId: number; expiresAt: Date; createdAt: Date };
 
 export const publicUserColumns = {
 	id: schema.users.id,
@@ -42,14 +45,19 @@ export const publicUserColumns = {
 /** Starts a session and returns the token for the cookie (the only place it exists). */
 export function createSession(userId: number, now = Date.now()): { token: string; session: Session } {
 	const token = generateToken();
-	const session = { id: hashToken(token), userId, expiresAt: new Date(now + SESSION_LIFETIME_MS) };
+	const session = {
+		id: hashToken(token),
+		userId,
+		expiresAt: new Date(now + SESSION_LIFETIME_MS),
+		createdAt: new Date(now),
+	};
 	db().insert(schema.sessions).values(session).run();
 	return { token, session };
 }
 
 /**
- * Looks up the session of a token. Expired sessions and those of banned users count as none
- * (bans also delete sessions; this is the belt to those braces).
+ * Looks up the session of a token. Expired sessions, those past their absolute end and those
+ * of banned users count as none (bans also delete sessions; this is the belt to those braces).
  */
 export function validateSessionToken(
 	token: string,
@@ -64,13 +72,15 @@ export function validateSessionToken(
 		.get();
 	if (!row) return null;
 	const { session, user } = row;
-	if (now >= session.expiresAt.getTime() || user.isBanned) {
+	const end = session.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS;
+	if (now >= session.expiresAt.getTime() || now >= end || user.isBanned) {
 		db().delete(schema.sessions).where(eq(schema.sessions.id, id)).run();
 		return null;
 	}
-	const extended = now >= session.expiresAt.getTime() - SESSION_LIFETIME_MS / 2;
+	const extended =
+		now >= session.expiresAt.getTime() - SESSION_LIFETIME_MS / 2 && session.expiresAt.getTime() < end;
 	if (extended) {
-		session.expiresAt = new Date(now + SESSION_LIFETIME_MS);
+		session.expiresAt = new Date(Math.min(now + SESSION_LIFETIME_MS, end));
 		db()
 			.update(schema.sessions)
 			.set({ expiresAt: session.expiresAt })
