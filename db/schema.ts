@@ -63,13 +63,13 @@ export const sessions = sqliteTable(
 		expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
 		/**
 		 * When the session was started: it ends a fixed time after this however often it is
-		 * extended. The database default only serves rows older than the column (a migration
-		 * fills those in); new rows get the current time.
+		 * extended. createSession always sets it. The database default exists only so the column
+		 * could be added to a filled table (a migration then dated those rows); a row inserted
+		 * without a start counts as long ended, so a forgotten value fails closed.
 		 */
 		createdAt: integer('created_at', { mode: 'timestamp_ms' })
 			.notNull()
-			.default(sql`0`)
-			.$defaultFn(() => new Date()),
+			.default(sql`0`),
 	},
 	(t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -127,6 +127,17 @@ describe('guessing one account from other addresses', () => {
 		expect(answer.body.id).toBe(owner.id);
 	});
 
+	it("after an email change, the owner's address is still theirs for the new email", async () => {
+		const owner = await registerUser(server);
+		const newEmail = `renamed-${owner.id}@example.com`;
+		const changed = await owner.client.put('/api/profile/email', { email: newEmail, currentPassword: owner.password });
+		expect(changed.status).toBe(200);
+		await guessFromNewAddress(newEmail, 5);
+		await guessFromNewAddress(newEmail, 5);
+		expect((await new TestClient(server.url).login(newEmail, owner.password)).status).toBe(429);
+		expect((await ownerSignsIn({ ...owner, email: newEmail })).status).toBe(200);
+	});
+
 	it('a password change clears the account too', async () => {
 		const owner = await registerUser(server);
 		await guessFromNewAddress(owner.email, 5);

@@ -84,7 +84,7 @@ export function mintSession(server: TestServer, client: TestClient, userId: numb
 	const token = generateToken();
 	server.db
 		.insert(schema.sessions)
-		.values({ id: hashToken(token), userId, expiresAt: new Date(Date.now() + 86_400_000) })
+		.values({ id: hashToken(token), userId, expiresAt: new Date(Date.now() + 86_400_000), createdAt: new Date() })
 		.run();
 	// The client keeps its cookie privately; set it as a Set-Cookie answer would.
 	(client as unknown as { cookie: string }).cookie = `session=${token}`;

@@ -127,6 +127,14 @@ describe('validateSessionToken', () => {
 		expect(SESSION_ABSOLUTE_LIFETIME_MS).toBe(90 * DAY);
 	});
 
+	it('counts a row stored without its start as ended (fails closed)', () => {
+		const user = newUser();
+		const token = 'startless-session-token';
+		db().insert(schema.sessions).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(T0 + DAY) }).run();
+		expect(validateSessionToken(token, T0)).toBeNull();
+		expect(rows(user.id)).toEqual([]);
+	});
+
 	it('refuses and deletes an expired session', () => {
 		const user = newUser();
 		const { token } = createSession(user.id, T0);

@@ -151,6 +151,8 @@ export async function changeEmail(
 	voidResetTokens(user.id);
 	invalidateUserSessions(user.id, keepSessionId);
 	clearPasswordAttempts(user.email);
+	// The counters are kept by email: this address stays one the owner signs in from.
+	rememberSignIn(email, clientKey);
 	sendInBackground(emailChangedMail(user.email), 'email change notice');
 	return findUserById(user.id)!;
 }
