@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import type { TestProject } from "vitest/node";
-import { createPostgresRunDir, stopPostgresCluster } from "./postgres-cluster";
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createPostgresRunDir, stopPostgresCluster } from './postgres-cluster';
 
 /**
  * The tests drive the production build; `npm test` runs `astro build` before vitest. PostgreSQL
@@ -9,13 +9,11 @@ import { createPostgresRunDir, stopPostgresCluster } from "./postgres-cluster";
  * folder made here and stopped here at the end.
  */
 export default function setup(project: TestProject): () => void {
-  const entry = join(process.env.DIST_DIR || "dist", "server/entry.mjs");
-  if (!existsSync(entry)) {
-    throw new Error(
-      `${entry} is missing: run \`npm run build\` (npm test does) first.`,
-    );
-  }
-  const postgresRunDir = createPostgresRunDir();
-  project.provide("postgresRunDir", postgresRunDir);
-  return () => stopPostgresCluster(postgresRunDir);
+	const entry = join(process.env.DIST_DIR || 'dist', 'server/entry.mjs');
+	if (!existsSync(entry)) {
+		throw new Error(`${entry} is missing: run \`npm run build\` (npm test does) first.`);
+	}
+	const postgresRunDir = createPostgresRunDir();
+	project.provide('postgresRunDir', postgresRunDir);
+	return () => stopPostgresCluster(postgresRunDir);
 }
