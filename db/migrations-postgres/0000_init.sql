@@ -126,7 +126,6 @@ CREATE INDEX "articles_public_list_idx" ON "articles" USING btree ("kind","is_pu
 CREATE INDEX "articles_category_idx" ON "articles" USING btree ("kind","category","created_at");--> statement-breakpoint
 CREATE INDEX "articles_title_idx" ON "articles" USING btree ("kind","title");--> statement-breakpoint
 CREATE INDEX "articles_author_idx" ON "articles" USING btree ("author_id");--> statement-breakpoint
-CREATE INDEX "articles_search_idx" ON "articles" USING gin (to_tsvector('simple'::regconfig, regexp_replace(regexp_replace(normalize(lower(coalesce("title"::text, '') || ' ' || coalesce("excerpt"::text, '') || ' ' || coalesce("tags"::text, '')), NFD), '[\u0300-\u036f]+', '', 'g'), '[^[:alnum:]]+', ' ', 'g')));--> statement-breakpoint
 CREATE UNIQUE INDEX "comment_votes_one_per_user" ON "comment_votes" USING btree ("comment_id","user_id");--> statement-breakpoint
 CREATE INDEX "comment_votes_user_idx" ON "comment_votes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "password_reset_tokens_user_id_idx" ON "password_reset_tokens" USING btree ("user_id");--> statement-breakpoint
@@ -144,7 +143,6 @@ CREATE INDEX "podcast_episodes_published_idx" ON "podcast_episodes" USING btree 
 CREATE INDEX "podcast_episodes_title_idx" ON "podcast_episodes" USING btree ("title");--> statement-breakpoint
 CREATE INDEX "podcast_episodes_duration_idx" ON "podcast_episodes" USING btree ("duration");--> statement-breakpoint
 CREATE INDEX "podcast_episodes_number_idx" ON "podcast_episodes" USING btree ("season_number","episode_number");--> statement-breakpoint
-CREATE INDEX "podcast_episodes_search_idx" ON "podcast_episodes" USING gin (to_tsvector('simple'::regconfig, regexp_replace(regexp_replace(normalize(lower(coalesce("title"::text, '') || ' ' || coalesce("description"::text, '') || ' ' || coalesce("tags"::text, '')), NFD), '[\u0300-\u036f]+', '', 'g'), '[^[:alnum:]]+', ' ', 'g')));--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_unique" ON "users" USING btree (lower("username"));--> statement-breakpoint

@@ -2,11 +2,12 @@
  * The data model on PostgreSQL: the same tables, columns and indexes as the SQLite schema
  * (db/schema.ts), so services, tests and the seed name one set of fields on both engines.
  * Differences are the engine's own types: timestamptz for dates, jsonb for lists of text, native
- * booleans, identity ids, double precision for the average rating. Full-text search is a GIN
- * index over an expression (searchVector) instead of FTS5 tables, so rows carry no extra column
+ * booleans, identity ids, double precision for the average rating. Full-text search is a
+ * generated tsvector column with a GIN index (migration 0001_search), left out of this file as
+ * SQLite's FTS5 tables are left out of its own: rows read through drizzle carry no extra field,
  * and a row type here matches its SQLite twin field for field.
  */
-import { relations, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
 	boolean,
 	check,
@@ -31,30 +32,6 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
 const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
 const textList = (name: string) => jsonb(name).$type<string[]>().notNull().default([]);
-
-/**
- * Text folded the way SQLite's FTS5 tokenizer (unicode61 remove_diacritics 2) folds it: lower
- * case, accents dropped (NFD, then the combining marks U+0300-U+036F removed), and every run of
- * characters that are not letters or digits turned into one space, so the 'simple' parser sees
- * plain words only (no e-mail, URL or decimal tokens FTS5 would split). Needs a UTF-8 database
- * with a UTF-8 character type; migratePostgres checks that before migrating.
- */
-export function searchFold(text: SQLWrapper): SQL {
-	return sql`regexp_replace(regexp_replace(normalize(lower(${text}), NFD), '[\\u0300-\\u036f]+', '', 'g'), '[^[:alnum:]]+', ' ', 'g')`;
-}
-
-/**
- * The indexed document of a row: the columns FTS5 covers on SQLite, folded. The GIN indexes
- * below are built on exactly this expression, and searches must write it the same way (they
- * call this function) for PostgreSQL to use them.
- */
-export function searchVector(...columns: SQLWrapper[]): SQL {
-	const joined = sql.join(
-		columns.map((column) => sql`coalesce(${column}::text, '')`),
-		sql` || ' ' || `,
-	);
-	return sql`to_tsvector('simple'::regconfig, ${searchFold(joined)})`;
-}
 
 export const users = pgTable(
 	'users',
@@ -127,19 +104,9 @@ export const articles = pgTable(
 		index('articles_category_idx').on(t.kind, t.category, t.createdAt),
 		index('articles_title_idx').on(t.kind, t.title),
 		index('articles_author_idx').on(t.authorId),
-		index('articles_search_idx').using('gin', articleSearchVector(t)),
 		check('articles_read_time_range', sql`${t.readTime} between 1 and 60`),
 	],
 );
-
-/** What article search covers: title, excerpt and tags (as FTS5 does on SQLite). */
-export function articleSearchVector(t: {
-	title: SQLWrapper;
-	excerpt: SQLWrapper;
-	tags: SQLWrapper;
-}): SQL {
-	return searchVector(t.title, t.excerpt, t.tags);
-}
 
 export const staticPages = pgTable('static_pages', {
 	id: id(),
@@ -270,18 +237,8 @@ export const podcastEpisodes = pgTable(
 		index('podcast_episodes_title_idx').on(t.title),
 		index('podcast_episodes_duration_idx').on(t.duration),
 		index('podcast_episodes_number_idx').on(t.seasonNumber, t.episodeNumber),
-		index('podcast_episodes_search_idx').using('gin', podcastSearchVector(t)),
 	],
 );
-
-/** What podcast search covers: title, description and tags (as FTS5 does on SQLite). */
-export function podcastSearchVector(t: {
-	title: SQLWrapper;
-	description: SQLWrapper;
-	tags: SQLWrapper;
-}): SQL {
-	return searchVector(t.title, t.description, t.tags);
-}
 
 export const usersRelations = relations(users, ({ many }) => ({
 	sessions: many(sessions),

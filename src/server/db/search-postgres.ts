@@ -3,16 +3,32 @@
  * and article-search.ts) answers: every word a case- and accent-insensitive prefix, all words
  * required, over title, excerpt and tags (articles) or title, description and tags (episodes);
  * the kind and draft filters; date order newest first with ties by id, or title and category
- * in SQLite's NOCASE order. The GIN indexes of db/schema/postgres.ts serve the match: the
- * document is written by the same function here as there.
+ * in SQLite's NOCASE order. The documents are the search_vector columns of migration
+ * 0001_search (db/migrations-postgres), generated from each row and indexed with GIN.
  */
 import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ArticleKind, ArticleListQuery } from '../../lib/validation/content';
 import { searchWords } from '../content/search';
-import { articleSearchVector, podcastSearchVector, searchFold } from '../../../db/schema/postgres';
 import { schema, type PostgresDatabase } from './postgres';
 
 const { articles, podcastEpisodes, users } = schema;
+
+/**
+ * Text folded the way SQLite's FTS5 tokenizer (unicode61 remove_diacritics 2) folds it: lower
+ * case, accents dropped (NFD, then the combining marks U+0300-U+036F removed), and every run of
+ * characters that are not letters or digits made one space, so the 'simple' parser sees plain
+ * words only (no e-mail, URL or decimal tokens that FTS5 would split). Migration 0001_search
+ * folds the documents with this same expression; a change here needs a migration there.
+ * Letters beyond ASCII fold only in a UTF-8 database with a UTF-8 character type, which
+ * migratePostgres checks.
+ */
+export function searchFold(text: SQLWrapper): SQL {
+	return sql`regexp_replace(regexp_replace(normalize(lower(${text}), NFD), '[\\u0300-\\u036f]+', '', 'g'), '[^[:alnum:]]+', ' ', 'g')`;
+}
+
+/** The generated document columns (not in the drizzle schema, so rows never carry them). */
+const articleVector = sql`${articles}.search_vector`;
+const podcastVector = sql`${podcastEpisodes}.search_vector`;
 
 /**
  * One word as a prefix query, folded in SQL by the index's own fold. A word left with no
@@ -34,13 +50,13 @@ export function searchQuery(input: string | null | undefined): SQL | null {
 /** Articles whose title, excerpt or tags match the search; undefined for no search. */
 export function articleSearchCondition(input: string | null | undefined): SQL | undefined {
 	const query = searchQuery(input);
-	return query ? sql`${articleSearchVector(articles)} @@ (${query})` : undefined;
+	return query ? sql`${articleVector} @@ (${query})` : undefined;
 }
 
 /** Episodes whose title, description or tags match the search; undefined for no search. */
 export function podcastSearchCondition(input: string | null | undefined): SQL | undefined {
 	const query = searchQuery(input);
-	return query ? sql`${podcastSearchVector(podcastEpisodes)} @@ (${query})` : undefined;
+	return query ? sql`${podcastVector} @@ (${query})` : undefined;
 }
 
 /**
