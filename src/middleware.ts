@@ -1,6 +1,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { isCrossSiteRequest } from './server/client';
 import { wireSiteRegeneration } from './server/site';
+import { startNewsletterWorker } from './server/newsletter/worker';
 import { MAX_BODY_BYTES, errorResponse } from './server/http';
 import {
 	SESSION_COOKIE,
@@ -10,6 +11,7 @@ import {
 } from './server/auth/session';
 
 wireSiteRegeneration();
+startNewsletterWorker();
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
