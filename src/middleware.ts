@@ -11,7 +11,6 @@ import {
 } from './server/auth/session';
 
 wireSiteRegeneration();
-startNewsletterWorker();
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -56,6 +55,15 @@ const session = defineMiddleware((ctx, next) => {
 	return next();
 });
 
+/**
+ * Starts the newsletter sender with the first request the running server handles (idempotent).
+ * Not at import: `astro build` runs this module to prerender pages, and must not send mail.
+ */
+const backgroundWork = defineMiddleware((ctx, next) => {
+	if (!ctx.isPrerendered) startNewsletterWorker();
+	return next();
+});
+
 // Security headers (CSP, nosniff, framing, referrer) are set for every answer, static files
 // included, by scripts/server.mjs around the Astro handler.
-export const onRequest = sequence(apiGuard, session);
+export const onRequest = sequence(backgroundWork, apiGuard, session);
