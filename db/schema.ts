@@ -286,3 +286,76 @@ export const commentVotesRelations = relations(commentVotes, ({ one }) => ({
 export const podcastEpisodesRelations = relations(podcastEpisodes, ({ one }) => ({
 	author: one(users, { fields: [podcastEpisodes.authorId], references: [users.id] }),
 }));
+
+export const NEWSLETTER_ISSUE_STATUSES = ['draft', 'sending', 'sent'] as const;
+export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];
+
+/** Newsletter issues: edited as drafts, then frozen once sending starts. */
+export const newsletterIssues = sqliteTable(
+	'newsletter_issues',
+	{
+		id: integer('id').primaryKey({ autoIncrement: true }),
+		subject: text('subject').notNull(),
+		content: text('content').notNull(),
+		status: text('status', { enum: NEWSLETTER_ISSUE_STATUSES }).notNull().default('draft'),
+		authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+		/** When Send was confirmed (the queue was filled). */
+		sendStartedAt: integer('send_started_at', { mode: 'timestamp_ms' }),
+		/** When the last queued mail was settled (sent, failed or skipped). */
+		sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+	},
+	(t) => [index('newsletter_issues_status_idx').on(t.status, t.createdAt)],
+);
+
+export const NEWSLETTER_DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
+export type NewsletterDeliveryStatus = (typeof NEWSLETTER_DELIVERY_STATUSES)[number];
+
+/**
+ * The durable send queue: one row per issue and recipient. A worker claims rows by moving them
+ * to 'sending' with claimed_at as a lease; a row still 'sending' after the lease belonged to a
+ * worker that died and is taken again.
+ */
+export const newsletterDeliveries = sqliteTable(
+	'newsletter_deliveries',
+	{
+		id: integer('id').primaryKey({ autoIncrement: true }),
+		issueId: integer('issue_id')
+			.notNull()
+			.references(() => newsletterIssues.id, { onDelete: 'cascade' }),
+		/** Null once the account is deleted; the row is then skipped. */
+		userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+		status: text('status', { enum: NEWSLETTER_DELIVERY_STATUSES }).notNull().default('queued'),
+		attempts: integer('attempts').notNull().default(0),
+		/** A queued row waits until then (back-off after a temporary failure). */
+		nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+		/** The lease of the worker that holds a 'sending' row. */
+		claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
+		/** The address the mail went to (the account's address at send time). */
+		sentTo: text('sent_to'),
+		sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+		lastError: text('last_error'),
+	},
+	(t) => [
+		uniqueIndex('newsletter_deliveries_issue_user_unique').on(t.issueId, t.userId),
+		index('newsletter_deliveries_claim_idx').on(t.status, t.nextAttemptAt),
+		index('newsletter_deliveries_issue_status_idx').on(t.issueId, t.status),
+	],
+);
+
+/**
+ * Unsubscribe tokens, one per mail sent, stored only as a SHA-256 hash. They do not expire: a
+ * link in an old mail must keep working.
+ */
+export const newsletterUnsubscribeTokens = sqliteTable(
+	'newsletter_unsubscribe_tokens',
+	{
+		id: text('id').primaryKey(),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		createdAt: createdAt(),
+	},
+	(t) => [index('newsletter_unsubscribe_tokens_user_idx').on(t.userId)],
+);

@@ -1,6 +1,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { isCrossSiteRequest } from './server/client';
 import { wireSiteRegeneration } from './server/site';
+import { startNewsletterWorker } from './server/newsletter/worker';
 import { MAX_BODY_BYTES, errorResponse } from './server/http';
 import {
 	SESSION_COOKIE,
@@ -54,6 +55,15 @@ const session = defineMiddleware((ctx, next) => {
 	return next();
 });
 
+/**
+ * Starts the newsletter sender with the first request the running server handles (idempotent).
+ * Not at import: `astro build` runs this module to prerender pages, and must not send mail.
+ */
+const backgroundWork = defineMiddleware((ctx, next) => {
+	if (!ctx.isPrerendered) startNewsletterWorker();
+	return next();
+});
+
 // Security headers (CSP, nosniff, framing, referrer) are set for every answer, static files
 // included, by scripts/server.mjs around the Astro handler.
-export const onRequest = sequence(apiGuard, session);
+export const onRequest = sequence(backgroundWork, apiGuard, session);

@@ -45,6 +45,8 @@ export type SizeFigures = {
 	error?: string;
 };
 
+import type { NewsletterFigure } from './newsletter';
+
 export type Results = {
 	startedAt: string;
 	finishedAt?: string;
@@ -60,6 +62,8 @@ export type Results = {
 	mixedLoad?: MixedLoadRun[];
 	sizes: SizeFigures[];
 	search?: { articles: number; insertMs: number; sequential: SequentialFigure[]; concurrent: LoadFigure[] };
+	/** Handing one issue to every recipient through a local SMTP capture. */
+	newsletter?: NewsletterFigure;
 	errors: string[];
 	rows?: Row[];
 };
@@ -266,6 +270,19 @@ export function buildRows(results: Results): Row[] {
 				status: flag(seq.p95 <= BUDGETS.searchP95Ms && seq.failures === 0),
 			});
 		}
+	}
+
+	if (results.newsletter) {
+		const n = results.newsletter;
+		rows.push({
+			area: 'Newsletter',
+			item: `${n.recipients.toLocaleString('en-US')} recipients to a local SMTP capture, concurrency ${n.concurrency}, no rate limit`,
+			measured:
+				`${ms(n.wallMs)} (${Math.round(n.mailsPerSecond)} mails/s) · ${n.sent} sent, ${n.failed} failed, ${n.received} received · ` +
+				`sender RSS ${mb(n.rssBeforeBytes)} at start, peak ${mb(n.peakRssBytes)} · peak heap ${mb(n.peakHeapBytes)}`,
+			budget: 'every mail handed over once; memory flat (no per-recipient state kept)',
+			status: n.sent === n.recipients && n.received === n.recipients && n.failed === 0 ? 'info' : 'over',
+		});
 	}
 
 	for (const error of results.errors) {

@@ -8,6 +8,7 @@
  *   --skip-scale       demo size only (no 1,000 / 10,000 / 100,000 article databases)
  *   --keep             keep the temporary folder (its path is printed)
  *   --dist=<folder>    measure an existing build (made with DIST_DIR=<folder>) instead of building
+ *   --only-newsletter  only the newsletter phase (10,000 recipients to a local SMTP capture; no build)
  *
  * Budgets are printed beside the figures; the exit code never depends on them.
  */
@@ -22,6 +23,7 @@ import { autocannon, sequentialLatency, startBareServer } from './load';
 import { launchChromium, measurePage } from './page-weight';
 import { canPin, killAllTracked, runToEnd } from './processes';
 import { mixedLoad } from './mixed-load';
+import { NEWSLETTER_RECIPIENTS, measureNewsletter } from './newsletter';
 import { DEMO_USER, measurePublishing, signIn } from './publish';
 import { buildRows, formatTable, type Results, type SizeFigures } from './report';
 import { startBenchServer, type BenchServer } from './server';
@@ -31,6 +33,7 @@ const quick = args.has('--quick');
 const lighthouseOn = !args.has('--skip-lighthouse');
 const scale = !args.has('--skip-scale');
 const keep = args.has('--keep');
+const onlyNewsletter = args.has('--only-newsletter');
 const reuseDist = [...args].find((a) => a.startsWith('--dist='))?.slice('--dist='.length);
 const LIGHTHOUSE_RUNS = quick ? 1 : 3;
 const SCALE_SIZES = [1_000, 10_000];
@@ -327,6 +330,21 @@ async function searchPhase() {
 	}
 }
 
+async function newsletterPhase() {
+	const dir = dataPaths('newsletter').dir;
+	log(`newsletter: ${NEWSLETTER_RECIPIENTS.toLocaleString('en-US')} recipients to a local SMTP capture`);
+	try {
+		const figure = await measureNewsletter(root, dir);
+		results.newsletter = figure;
+		log(
+			`  ${figure.sent} sent in ${(figure.wallMs / 1000).toFixed(1)} s (${Math.round(figure.mailsPerSecond)}/s); ` +
+				`sender RSS ${Math.round(figure.rssBeforeBytes / 1048576)} -> peak ${Math.round(figure.peakRssBytes / 1048576)} MB`,
+		);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
 function writeResults() {
 	results.finishedAt = new Date().toISOString();
 	results.rows = buildRows(results);
@@ -349,12 +367,17 @@ try {
 	log(`temporary folder ${work}${keep ? ' (kept)' : ''}`);
 	const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string };
 	log(`${pkg.name}: ${availableParallelism()} cores, pinning ${canPin ? 'with taskset' : 'unavailable'}`);
-	if (reuseDist) log(`measuring the existing build in ${distDir}`);
-	else await build();
-	await step('demo size', demoPhase);
-	if (scale) {
-		for (const articles of SCALE_SIZES) await step(`${articles} articles`, () => scalePhase(articles));
-		await step('search at 100,000 articles', searchPhase);
+	if (onlyNewsletter) {
+		await step('newsletter', newsletterPhase);
+	} else {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
+		await step('demo size', demoPhase);
+		await step('newsletter', newsletterPhase);
+		if (scale) {
+			for (const articles of SCALE_SIZES) await step(`${articles} articles`, () => scalePhase(articles));
+			await step('search at 100,000 articles', searchPhase);
+		}
 	}
 } catch (error) {
 	results.errors.push(error instanceof Error ? error.message.slice(0, 2000) : String(error));

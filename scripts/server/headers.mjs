@@ -15,8 +15,8 @@ export function stripUntrustedForwarding(req) {
 	}
 }
 
-/** Pages whose URL carries a secret (the reset token) must not leak it as a Referer. */
-const NO_REFERRER_PATHS = ['/reset-password'];
+/** Pages whose URL carries a secret (a reset or unsubscribe token) must not leak it as a Referer. */
+const NO_REFERRER_PATHS = ['/reset-password', '/unsubscribe'];
 
 export function applyBaseHeaders(req, res, csp) {
 	res.setHeader('Content-Security-Policy', csp);

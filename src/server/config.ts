@@ -20,6 +20,23 @@ const schema = z.object({
 		.optional()
 		.transform((v) => v === '1' || v === 'true'),
 	NODE_ENV: z.string().optional(),
+	/** Newsletter mails in flight at once, per app process. */
+	NEWSLETTER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+	/** Newsletter mails started per second, per app process (the mail provider's limit). */
+	NEWSLETTER_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(10),
+	/** Tries per recipient before a temporary (4xx) failure is recorded as failed. */
+	NEWSLETTER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+	/** Wait after the first temporary failure; it doubles with each further one (capped at 1 h). */
+	NEWSLETTER_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),
+	/** A claimed mail not settled within this time is taken again (its worker died). */
+	NEWSLETTER_LEASE_MS: z.coerce.number().int().min(100).default(10 * 60_000),
+	/** How often an idle worker looks for work that another node queued. */
+	NEWSLETTER_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+	/** Set to 0 on app processes that should not send newsletter mail. */
+	NEWSLETTER_WORKER: z
+		.enum(['0', '1', 'true', 'false', ''])
+		.optional()
+		.transform((v) => v !== '0' && v !== 'false'),
 });
 
 export type AppConfig = {
@@ -31,6 +48,15 @@ export type AppConfig = {
 	trustProxy: boolean;
 	/** Cookies get Secure when the public site is served over https. */
 	secureCookies: boolean;
+	newsletter: {
+		workerEnabled: boolean;
+		concurrency: number;
+		ratePerSecond: number;
+		maxAttempts: number;
+		retryBaseMs: number;
+		leaseMs: number;
+		pollMs: number;
+	};
 };
 
 let cached: AppConfig | undefined;
@@ -51,6 +77,15 @@ export function config(): AppConfig {
 		mailFrom: env.MAIL_FROM,
 		trustProxy: env.TRUST_PROXY,
 		secureCookies: siteUrl.protocol === 'https:',
+		newsletter: {
+			workerEnabled: env.NEWSLETTER_WORKER,
+			concurrency: env.NEWSLETTER_CONCURRENCY,
+			ratePerSecond: env.NEWSLETTER_RATE_PER_SECOND,
+			maxAttempts: env.NEWSLETTER_MAX_ATTEMPTS,
+			retryBaseMs: env.NEWSLETTER_RETRY_BASE_MS,
+			leaseMs: env.NEWSLETTER_LEASE_MS,
+			pollMs: env.NEWSLETTER_POLL_MS,
+		},
 	};
 	return cached;
 }

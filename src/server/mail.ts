@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { config } from './config';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+	to: string;
+	subject: string;
+	text: string;
+	html?: string;
+	/** Extra header lines, e.g. List-Unsubscribe. */
+	headers?: Record<string, string>;
+};
 
 let transporter: Transporter | undefined;
 

@@ -28,6 +28,7 @@ import {
 	resetPasswordSchema,
 } from '../../src/lib/validation/auth';
 import { articleInputSchemas, articleListQuerySchema, podcastListQuerySchema, staticPageInputSchema } from '../../src/lib/validation/content';
+import { newsletterIssueSchema, unsubscribeTokenSchema } from '../../src/lib/validation/newsletter';
 import { commentSchema, platformFormSchema, platformListQuerySchema, ratingSchema, voteSchema } from '../../src/lib/validation/platforms';
 import { schema } from '../../src/server/db';
 import { MAX_BODY_BYTES } from '../../src/server/http';
@@ -71,6 +72,8 @@ let ids: {
 	disposable: Record<'news' | 'education', number[]>;
 	disposablePlatforms: number[];
 	disposableComments: number[];
+	newsletterDrafts: number[];
+	disposableNewsletters: number[];
 };
 
 function insertArticle(kind: 'news' | 'education'): number {
@@ -90,6 +93,14 @@ function insertArticle(kind: 'news' | 'education'): number {
 			updatedAt: now,
 		})
 		.returning({ id: schema.articles.id })
+		.get().id;
+}
+
+function insertNewsletterDraft(): number {
+	return server.db
+		.insert(schema.newsletterIssues)
+		.values({ subject: `Fuzz issue ${uniqueTag()}`, content: 'Body.' })
+		.returning({ id: schema.newsletterIssues.id })
 		.get().id;
 }
 
@@ -127,6 +138,8 @@ beforeAll(async () => {
 		},
 		disposablePlatforms: Array.from({ length: 3 }, insertPlatform),
 		disposableComments: Array.from({ length: 4 }, () => insertComment(platform, commenter, 'pending')),
+		newsletterDrafts: [insertNewsletterDraft(), insertNewsletterDraft()],
+		disposableNewsletters: Array.from({ length: 6 }, insertNewsletterDraft),
 	};
 	current = snapshotWatcher(server);
 }, 120_000);
@@ -257,6 +270,13 @@ const platformShape = z.looseObject({
 	cons: z.array(z.string()),
 	rating: z.number(),
 	reviewCount: z.number(),
+});
+const newsletterShape = z.looseObject({
+	id: z.number(),
+	subject: z.string().min(1),
+	content: z.string().min(1),
+	status: z.enum(['draft', 'sending', 'sent']),
+	counts: z.object({ queued: z.number(), sent: z.number(), failed: z.number(), skipped: z.number() }),
 });
 const commentShape = z.looseObject({ id: z.number(), comment: z.string(), status: z.enum(['pending', 'approved', 'rejected']) });
 
@@ -572,6 +592,53 @@ function targets(): Target[] {
 			ok: message,
 			mayChange: targeted('users', 'changed'),
 		},
+		// ------------------------------------------------ newsletter
+		{
+			name: 'POST /api/admin/newsletters',
+			method: 'POST',
+			path: () => fc.constant('/api/admin/newsletters'),
+			body: () => bodyArbitrary(newsletterIssueSchema),
+			roles: { editor: RUNS, user: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: newsletterShape,
+		},
+		{
+			name: 'PUT /api/admin/newsletters/{id}',
+			method: 'PUT',
+			path: () => idArbitrary(ids.newsletterDrafts).map((id) => `/api/admin/newsletters/${id}`),
+			body: () => bodyArbitrary(newsletterIssueSchema),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: newsletterShape,
+		},
+		{
+			name: 'DELETE /api/admin/newsletters/{id}',
+			method: 'DELETE',
+			path: () => idArbitrary(ids.disposableNewsletters).map((id) => `/api/admin/newsletters/${id}`),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: message,
+		},
+		{
+			name: 'POST /api/admin/newsletters/{id}/test',
+			method: 'POST',
+			path: () => idArbitrary(ids.newsletterDrafts).map((id) => `/api/admin/newsletters/${id}/test`),
+			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
+			ok: message,
+		},
+		{
+			name: 'POST /api/admin/newsletters/{id}/send',
+			method: 'POST',
+			path: () => idArbitrary(ids.disposableNewsletters).map((id) => `/api/admin/newsletters/${id}/send`),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: newsletterShape,
+		},
+		...(['POST', 'GET'] as const).map(
+			(method): Target => ({
+				name: `${method} /api/newsletter/unsubscribe`,
+				method,
+				path: () => q('/api/newsletter/unsubscribe', unsubscribeTokenSchema),
+				roles: { anonymous: RUNS, user: OTHER_RUNS },
+				// A token nobody was given names no account: nothing may change.
+			}),
+		),
 	];
 	return list;
 }
@@ -673,6 +740,8 @@ const NOT_FUZZED: Record<string, string> = {
 	'GET /api/admin/overview': 'no input',
 	'GET /api/admin/site-build': 'no input',
 	'POST /api/admin/site-build': 'no input',
+	'GET /api/admin/newsletters': 'no input',
+	'GET /api/admin/newsletters/recent-articles': 'no input',
 };
 
 describe('fuzz coverage', () => {
@@ -735,6 +804,8 @@ describe('bodies over the size limit', () => {
 		{ method: 'POST', path: '/api/admin/platforms', role: 'editor' },
 		{ method: 'PUT', path: `/api/admin/platforms/${ids.platform}`, role: 'editor' },
 		{ method: 'PUT', path: `/api/admin/users/${victims[0]}/password`, role: 'editor' },
+		{ method: 'POST', path: '/api/admin/newsletters', role: 'editor' },
+		{ method: 'PUT', path: `/api/admin/newsletters/${ids.newsletterDrafts[0]}`, role: 'editor' },
 	];
 
 	it('covers every schema-reading endpoint the fuzzer covers', () => {

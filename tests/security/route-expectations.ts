@@ -14,6 +14,8 @@
 import { expect } from 'vitest';
 import type { ApiAnswer } from '../setup/http';
 import type { TestServer } from '../setup/server';
+import { generateToken, hashToken } from '../../src/server/auth/tokens';
+import { schema } from '../../src/server/db';
 import type { Method, Persona, Role } from './support';
 
 export type Fixture = {
@@ -424,4 +426,78 @@ export const EXPECTATIONS: Expectation[] = [
 			body: { password: 'set-by-editor-1' },
 		}),
 	},
+
+	// ------------------------------------------------------------ newsletter
+	{
+		route: '/api/admin/newsletters',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters' }),
+	},
+	{
+		route: '/api/admin/newsletters',
+		method: 'POST',
+		expect: editorOnly(201),
+		call: () => ({ path: '/api/admin/newsletters', body: { subject: 'Matrix', content: 'Body' } }),
+	},
+	{
+		route: '/api/admin/newsletters/recent-articles',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters/recent-articles' }),
+	},
+	{
+		route: '/api/admin/newsletters/{id}',
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: (fx) => ({ path: `/api/admin/newsletters/${newsletterDraft(fx)}`, body: { subject: 'Matrix', content: 'New' } }),
+	},
+	{
+		route: '/api/admin/newsletters/{id}',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: (fx) => ({ path: `/api/admin/newsletters/${newsletterDraft(fx)}` }),
+	},
+	{
+		route: '/api/admin/newsletters/{id}/test',
+		method: 'POST',
+		expect: editorOnly(200),
+		call: (fx) => ({ path: `/api/admin/newsletters/${newsletterDraft(fx)}/test` }),
+	},
+	{
+		route: '/api/admin/newsletters/{id}/send',
+		method: 'POST',
+		expect: editorOnly(202),
+		call: (fx) => ({ path: `/api/admin/newsletters/${newsletterDraft(fx)}/send` }),
+	},
+	{
+		route: '/api/newsletter/unsubscribe',
+		method: 'POST',
+		// The token, not a session, says whose subscription ends: anyone holding it may.
+		expect: all(200),
+		call: async (fx) => ({ path: `/api/newsletter/unsubscribe?token=${await unsubscribeToken(fx)}` }),
+	},
+	{
+		route: '/api/newsletter/unsubscribe',
+		method: 'GET',
+		expect: all(303),
+		call: async (fx) => ({ path: `/api/newsletter/unsubscribe?token=${await unsubscribeToken(fx)}` }),
+	},
 ];
+
+/** A new newsletter draft, written straight into the database. */
+function newsletterDraft(fx: Fixture): number {
+	return fx.server.db
+		.insert(schema.newsletterIssues)
+		.values({ subject: 'Matrix draft', content: 'Body' })
+		.returning({ id: schema.newsletterIssues.id })
+		.get().id;
+}
+
+/** A valid unsubscribe token of a throwaway subscriber, as a mail would carry it. */
+async function unsubscribeToken(fx: Fixture): Promise<string> {
+	const { id } = await fx.newUser();
+	const token = generateToken();
+	fx.server.db.insert(schema.newsletterUnsubscribeTokens).values({ id: hashToken(token), userId: id }).run();
+	return token;
+}

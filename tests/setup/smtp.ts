@@ -25,8 +25,20 @@ function bodyText(raw: string): string {
 	return body;
 }
 
-export async function startSmtp() {
+export type SmtpOptions = {
+	/**
+	 * Decides the answer to a message before it is kept: an SMTP code such as 451 (try again
+	 * later) or 550 (refused) rejects it; undefined accepts it. `attempt` counts the messages to
+	 * the same first recipient, from 1.
+	 */
+	answer?: (to: string, attempt: number) => number | undefined;
+};
+
+export async function startSmtp(options: SmtpOptions = {}) {
 	const mails: CapturedMail[] = [];
+	const attempts = new Map<string, number>();
+	/** Every message offered, accepted or not, by first recipient. */
+	const offered: string[] = [];
 	const waiters: Array<() => void> = [];
 	const server = new SMTPServer({
 		authOptional: true,
@@ -36,6 +48,18 @@ export async function startSmtp() {
 			let raw = '';
 			stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
 			stream.on('end', () => {
+				const to = session.envelope.rcptTo[0]?.address ?? '';
+				const attempt = (attempts.get(to) ?? 0) + 1;
+				attempts.set(to, attempt);
+				offered.push(to);
+				const code = options.answer?.(to, attempt);
+				if (code !== undefined) {
+					const error = Object.assign(new Error(code >= 500 ? 'Mailbox unavailable' : 'Try again later'), {
+						responseCode: code,
+					});
+					callback(error);
+					return;
+				}
 				mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: bodyText(raw) });
 				waiters.splice(0).forEach((wake) => wake());
 				callback();
@@ -47,6 +71,7 @@ export async function startSmtp() {
 	return {
 		url: `smtp://127.0.0.1:${port}`,
 		mails,
+		offered,
 		/** Waits for a mail to the address (up to 10 s). */
 		async waitForMail(to: string): Promise<CapturedMail> {
 			const deadline = Date.now() + 10_000;

@@ -16,6 +16,7 @@ const ArticlesTab = lazy(() => import('./ArticlesTab'));
 const PagesTab = lazy(() => import('./PagesTab'));
 const CommentsTab = lazy(() => import('./CommentsTab'));
 const UsersTab = lazy(() => import('./UsersTab'));
+const NewsletterTab = lazy(() => import('./NewsletterTab'));
 
 const PANELS: Record<DashboardTab, ComponentType> = {
 	overview: OverviewTab,
@@ -25,6 +26,7 @@ const PANELS: Record<DashboardTab, ComponentType> = {
 	pages: PagesTab,
 	comments: CommentsTab,
 	users: UsersTab,
+	newsletter: NewsletterTab,
 };
 
 export default function Dashboard({ user }: { user: PublicUser }) {

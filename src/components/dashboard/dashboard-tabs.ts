@@ -10,6 +10,7 @@ export const DASHBOARD_TABS = [
 	{ id: 'pages', label: 'Pages' },
 	{ id: 'comments', label: 'Comments' },
 	{ id: 'users', label: 'Users' },
+	{ id: 'newsletter', label: 'Newsletter' },
 ] as const;
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['id'];

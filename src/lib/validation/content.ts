@@ -23,7 +23,7 @@ export const MAX_LIST_LIMIT = 100;
 const READ_TIME_RANGE = `Read time must be between ${MIN_READ_TIME} and ${MAX_READ_TIME} minutes.`;
 
 /** A required text field: trimmed, non-empty, capped. */
-function requiredText(label: string, max: number) {
+export function requiredText(label: string, max: number) {
 	return z
 		.string({ error: `${label} is required.` })
 		.trim()

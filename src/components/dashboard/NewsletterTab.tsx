@@ -1,0 +1,251 @@
+/**
+ * The Newsletter tab: write an issue (subject and markdown with Write/Preview), start it from
+ * the articles published since the last issue, send a test to oneself, and Send behind a
+ * confirmation that names how many subscribers it will reach. Below, every issue with its
+ * state and delivery counts; the list refreshes itself while an issue is still sending.
+ */
+import { useEffect, useState, type SubmitEvent } from 'react';
+import type { NewsletterIssue, StarterDraft } from '../../server/newsletter/issues';
+import { apiRequest, failureText } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
+import { toast } from '../../stores/toast';
+import { Button } from '../ui/Button';
+import { Input } from '../ui/Input';
+import { Spinner } from '../ui/Spinner';
+import { FormMessage } from '../ui/FormMessage';
+import type { Wire } from './api-types';
+import { Badge, type BadgeTone } from './Badge';
+import { ConfirmDialog } from './ConfirmDialog';
+import { controlProps, Field } from './Field';
+import { LoadError } from './LoadError';
+import { MarkdownEditor } from './MarkdownEditor';
+import { PanelHeader } from './PanelHeader';
+import { useApiData } from './use-api-data';
+
+type Issue = Wire<NewsletterIssue>;
+type IssueList = { issues: Issue[]; subscribers: number };
+
+const STATUS_TONES: Record<Issue['status'], BadgeTone> = { draft: 'neutral', sending: 'warning', sent: 'success' };
+const BASE = '/api/admin/newsletters';
+
+function plural(count: number, word: string): string {
+	return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+}
+
+export default function NewsletterTab() {
+	const list = useApiData<IssueList>(BASE);
+	const [editingId, setEditingId] = useState<number | null>(null);
+	const [subject, setSubject] = useState('');
+	const [content, setContent] = useState('');
+	const [problem, setProblem] = useState('');
+	const [busy, setBusy] = useState<'save' | 'starter' | 'test' | null>(null);
+	const [confirming, setConfirming] = useState(false);
+	const [deleting, setDeleting] = useState<Issue | null>(null);
+
+	const sending = list.data?.issues.some((issue) => issue.status === 'sending') ?? false;
+	const { reload } = list;
+	useEffect(() => {
+		if (!sending) return;
+		const timer = setInterval(reload, 2000);
+		return () => clearInterval(timer);
+	}, [sending, reload]);
+
+	function edit(issue: Issue | null) {
+		setEditingId(issue?.id ?? null);
+		setSubject(issue?.subject ?? '');
+		setContent(issue?.content ?? '');
+		setProblem('');
+	}
+
+	/** Saves the form as a draft (new or existing); answers the issue, or null after showing why not. */
+	async function save(): Promise<Issue | null> {
+		setProblem('');
+		if (!subject.trim() || !content.trim()) {
+			setProblem('Please fill in the subject and the content.');
+			return null;
+		}
+		try {
+			const body = { subject, content };
+			const issue =
+				editingId === null
+					? await apiRequest<Issue>('POST', BASE, body)
+					: await apiRequest<Issue>('PUT', `${BASE}/${editingId}`, body);
+			setEditingId(issue.id);
+			list.reload();
+			return issue;
+		} catch (error) {
+			setProblem(failureText(error, 'The draft could not be saved.'));
+			return null;
+		}
+	}
+
+	async function withBusy(kind: 'save' | 'starter' | 'test', work: () => Promise<void>) {
+		setBusy(kind);
+		try {
+			await work();
+		} finally {
+			setBusy(null);
+		}
+	}
+
+	const onSubmit = (event: SubmitEvent) => {
+		event.preventDefault();
+		void withBusy('save', async () => {
+			if (await save()) toast({ title: 'Draft saved' });
+		});
+	};
+
+	const startFromArticles = () =>
+		withBusy('starter', async () => {
+			try {
+				const draft = await apiRequest<Wire<StarterDraft>>('GET', `${BASE}/recent-articles`);
+				if (!subject.trim()) setSubject(draft.subject);
+				setContent(content.trim() ? `${content.trimEnd()}\n\n${draft.content}` : draft.content);
+				toast({
+					title: 'Articles added',
+					description: `${plural(draft.articleCount, 'article')} published since ${formatDateTime(draft.since)}.`,
+				});
+			} catch (error) {
+				setProblem(failureText(error, 'The recent articles could not be loaded.'));
+			}
+		});
+
+	const sendTest = () =>
+		withBusy('test', async () => {
+			const issue = await save();
+			if (!issue) return;
+			try {
+				const { message } = await apiRequest<{ message: string }>('POST', `${BASE}/${issue.id}/test`);
+				toast({ title: 'Test mail sent', description: message });
+			} catch (error) {
+				setProblem(failureText(error, 'The test mail could not be sent.'));
+			}
+		});
+
+	async function send(): Promise<boolean> {
+		const issue = await save();
+		if (!issue) return false;
+		try {
+			await apiRequest('POST', `${BASE}/${issue.id}/send`);
+			toast({ title: 'Sending started', description: `"${issue.subject}" is on its way.` });
+			edit(null);
+			list.reload();
+			return true;
+		} catch (error) {
+			setProblem(failureText(error, 'The issue could not be sent.'));
+			return false;
+		}
+	}
+
+	async function remove(issue: Issue): Promise<boolean> {
+		try {
+			await apiRequest('DELETE', `${BASE}/${issue.id}`);
+			if (editingId === issue.id) edit(null);
+			list.reload();
+			toast({ title: 'Draft deleted' });
+			return true;
+		} catch (error) {
+			toast({ title: 'Failed to delete the draft', description: failureText(error, 'Please try again.'), variant: 'destructive' });
+			return false;
+		}
+	}
+
+	const subscribers = list.data?.subscribers ?? 0;
+	return (
+		<section aria-labelledby="newsletter-heading">
+			<PanelHeader
+				id="newsletter-heading"
+				title="Newsletter"
+				description={`Write the weekly briefing and send it to ${plural(subscribers, 'subscriber')}.`}
+			>
+				{editingId !== null && (
+					<Button variant="outline" onClick={() => edit(null)}>
+						New issue
+					</Button>
+				)}
+			</PanelHeader>
+			<form className="mb-8 grid gap-4 rounded-lg border border-border bg-surface p-4" onSubmit={onSubmit} noValidate>
+				<Field id="newsletter-subject" label="Subject" required>
+					<Input {...controlProps('newsletter-subject')} value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={200} />
+				</Field>
+				<MarkdownEditor id="newsletter-content" label="Content" value={content} onChange={setContent} required rows={14} />
+				<FormMessage id="newsletter-problem">{problem}</FormMessage>
+				<div className="flex flex-wrap gap-2">
+					<Button type="button" variant="outline" loading={busy === 'starter'} onClick={() => void startFromArticles()}>
+						Start from this week&apos;s articles
+					</Button>
+					<Button type="submit" variant="outline" loading={busy === 'save'}>
+						Save draft
+					</Button>
+					<Button type="button" variant="outline" loading={busy === 'test'} onClick={() => void sendTest()}>
+						Send test to me
+					</Button>
+					<Button type="button" onClick={() => setConfirming(true)} disabled={busy !== null}>
+						Send…
+					</Button>
+				</div>
+			</form>
+
+			<h3 className="mb-3 text-lg font-semibold text-ink">Issues</h3>
+			{list.error && !list.data ? (
+				<LoadError what="the issues" error={list.error} onRetry={list.reload} />
+			) : !list.data ? (
+				<Spinner label="Loading issues..." />
+			) : list.data.issues.length === 0 ? (
+				<p className="rounded-lg border border-dashed border-border bg-surface p-8 text-center text-muted">No issues yet.</p>
+			) : (
+				<ul className="grid gap-3" aria-label="Newsletter issues">
+					{list.data.issues.map((issue) => (
+						<li key={issue.id} className="rounded-lg border border-border bg-surface p-4" data-issue-id={issue.id}>
+							<div className="flex flex-wrap items-center justify-between gap-2">
+								<div className="flex items-center gap-2">
+									<span className="font-medium text-ink">{issue.subject}</span>
+									<Badge tone={STATUS_TONES[issue.status]}>{issue.status}</Badge>
+								</div>
+								{issue.status === 'draft' && (
+									<div className="flex gap-2">
+										<Button size="sm" variant="outline" onClick={() => edit(issue)} aria-label={`Edit ${issue.subject}`}>
+											Edit
+										</Button>
+										<Button size="sm" variant="outline" onClick={() => setDeleting(issue)} aria-label={`Delete ${issue.subject}`}>
+											Delete
+										</Button>
+									</div>
+								)}
+							</div>
+							<p className="mt-1 text-sm text-muted">
+								Created {formatDateTime(issue.createdAt)}
+								{issue.sendStartedAt && ` · Sending started ${formatDateTime(issue.sendStartedAt)}`}
+								{issue.sentAt && ` · Completed ${formatDateTime(issue.sentAt)}`}
+							</p>
+							{issue.status !== 'draft' && (
+								<p className="mt-1 text-sm text-ink" data-testid="issue-counts">
+									Queued {issue.counts.queued} · Sent {issue.counts.sent} · Failed {issue.counts.failed}
+									{issue.counts.skipped > 0 && ` · Skipped ${issue.counts.skipped}`}
+								</p>
+							)}
+						</li>
+					))}
+				</ul>
+			)}
+
+			<ConfirmDialog
+				open={confirming}
+				onOpenChange={setConfirming}
+				title="Send this issue"
+				description={`"${subject.trim() || 'Untitled'}" will go to ${plural(subscribers, 'subscriber')} now. A sent issue cannot be changed or sent again.`}
+				confirmLabel={`Send to ${plural(subscribers, 'subscriber')}`}
+				onConfirm={send}
+			/>
+			<ConfirmDialog
+				open={deleting !== null}
+				onOpenChange={(open) => !open && setDeleting(null)}
+				title="Delete draft"
+				description={deleting && `Delete the draft "${deleting.subject}"? This cannot be undone.`}
+				confirmLabel="Delete"
+				destructive
+				onConfirm={() => (deleting ? remove(deleting) : Promise.resolve(true))}
+			/>
+		</section>
+	);
+}

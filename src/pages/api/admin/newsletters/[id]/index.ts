@@ -1,0 +1,21 @@
+import { requireEditor } from '@/server/auth/guardian';
+import { endpoint, json, readId, readJson } from '@/server/http';
+import { deleteIssue, updateIssue } from '@/server/newsletter/issues';
+import { newsletterIssueSchema } from '@/lib/validation/newsletter';
+
+export const prerender = false;
+
+/** Changes a draft (body subject, content); 409 once it has been sent. */
+export const PUT = endpoint(async ({ locals, params, request }) => {
+	requireEditor(locals);
+	const id = readId(params.id, 'issue id');
+	const input = await readJson(request, newsletterIssueSchema);
+	return json(updateIssue(id, input));
+});
+
+/** Deletes a draft; 409 for an issue that has been sent. */
+export const DELETE = endpoint(({ locals, params }) => {
+	requireEditor(locals);
+	deleteIssue(readId(params.id, 'issue id'));
+	return json({ message: 'Newsletter issue deleted' });
+});

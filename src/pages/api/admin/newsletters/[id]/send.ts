@@ -1,0 +1,11 @@
+import { requireEditor } from '@/server/auth/guardian';
+import { endpoint, json, readId } from '@/server/http';
+import { sendIssue } from '@/server/newsletter/issues';
+
+export const prerender = false;
+
+/** Queues the issue for every subscriber; 202 with the issue, 409 if it was already sent. */
+export const POST = endpoint(({ locals, params }) => {
+	requireEditor(locals);
+	return json(sendIssue(readId(params.id, 'issue id')), 202);
+});

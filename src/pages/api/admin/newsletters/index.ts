@@ -1,0 +1,19 @@
+import { requireEditor } from '@/server/auth/guardian';
+import { endpoint, json, readJson } from '@/server/http';
+import { createIssue, listIssues, subscriberCount } from '@/server/newsletter/issues';
+import { newsletterIssueSchema } from '@/lib/validation/newsletter';
+
+export const prerender = false;
+
+/** Every issue, newest first, with delivery counts; and how many accounts Send would reach. */
+export const GET = endpoint(({ locals }) => {
+	requireEditor(locals);
+	return json({ issues: listIssues(), subscribers: subscriberCount() });
+});
+
+/** A new draft (body subject, content); 201 with the issue. */
+export const POST = endpoint(async ({ locals, request }) => {
+	const editor = requireEditor(locals);
+	const input = await readJson(request, newsletterIssueSchema);
+	return json(createIssue(input, editor), 201);
+});

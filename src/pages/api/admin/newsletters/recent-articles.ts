@@ -1,0 +1,11 @@
+import { requireEditor } from '@/server/auth/guardian';
+import { endpoint, json } from '@/server/http';
+import { draftFromRecentArticles } from '@/server/newsletter/issues';
+
+export const prerender = false;
+
+/** A subject and markdown listing the articles published since the last issue went out. */
+export const GET = endpoint(({ locals }) => {
+	requireEditor(locals);
+	return json(draftFromRecentArticles());
+});

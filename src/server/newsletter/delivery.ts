@@ -1,0 +1,85 @@
+/**
+ * One recipient's mail: who it goes to is decided again at send time (an account may have
+ * unsubscribed, been banned or been deleted since the issue was queued), then the mail is
+ * handed to the transport and the outcome recorded. A 5xx answer is final; anything else
+ * (4xx, a dropped connection, a timeout) is tried again later with a growing wait.
+ */
+import { and, eq } from 'drizzle-orm';
+import { config } from '../config';
+import { db, schema } from '../db';
+import { sendMail, type Mail } from '../mail';
+import { recipientCondition } from './recipients';
+import { renderIssueMail, type IssueForMail } from './render';
+import { settleDelivery, type ClaimedDelivery } from './queue';
+import { createUnsubscribeToken, oneClickUnsubscribeUrl, unsubscribePageUrl } from './unsubscribe';
+
+const { users, newsletterIssues: issues } = schema;
+
+/** The longest wait between two tries of one mail. */
+const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
+
+/** The issue's mail for one account, with its own unsubscribe link and the RFC 8058 headers. */
+export async function newsletterMail(issue: IssueForMail, userId: number, email: string): Promise<Mail> {
+	const token = createUnsubscribeToken(userId);
+	const rendered = await renderIssueMail(issue, unsubscribePageUrl(token));
+	return {
+		to: email,
+		subject: rendered.subject,
+		text: rendered.text,
+		html: rendered.html,
+		headers: {
+			'List-Unsubscribe': `<${oneClickUnsubscribeUrl(token)}>`,
+			'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+		},
+	};
+}
+
+/** The SMTP reply code of a transport error, when the server gave one. */
+function smtpCode(error: unknown): number | undefined {
+	const code = (error as { responseCode?: unknown })?.responseCode;
+	return typeof code === 'number' ? code : undefined;
+}
+
+function describe(error: unknown): string {
+	const message = (error as { response?: string; message?: string })?.response ?? String((error as Error)?.message ?? error);
+	return message.slice(0, 500);
+}
+
+/** Wait before the next try: the base, doubled for each try already made, capped. */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+	return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
+}
+
+/** Sends one claimed row and records the outcome. Never throws for a mail problem. */
+export async function deliver(row: ClaimedDelivery): Promise<void> {
+	const settings = config().newsletter;
+	const recipient =
+		row.userId === null
+			? undefined
+			: db()
+					.select({ email: users.email })
+					.from(users)
+					.where(and(eq(users.id, row.userId), recipientCondition()))
+					.get();
+	if (!recipient || row.userId === null) {
+		settleDelivery(row, { status: 'skipped', reason: 'No longer a subscriber (unsubscribed, banned or deleted).' });
+		return;
+	}
+	const issue = db().select().from(issues).where(eq(issues.id, row.issueId)).get();
+	if (!issue) return; // deleted with its rows
+	try {
+		await sendMail(await newsletterMail(issue, row.userId, recipient.email));
+	} catch (error) {
+		const code = smtpCode(error);
+		if (code !== undefined && code >= 500) {
+			settleDelivery(row, { status: 'failed', error: describe(error) });
+		} else if (row.attempts >= settings.maxAttempts) {
+			settleDelivery(row, { status: 'failed', error: `Gave up after ${row.attempts} tries: ${describe(error)}` });
+		} else {
+			const retryAt = new Date(Date.now() + retryDelayMs(row.attempts, settings.retryBaseMs));
+			settleDelivery(row, { status: 'queued', error: describe(error), retryAt });
+		}
+		return;
+	}
+	settleDelivery(row, { status: 'sent', sentTo: recipient.email });
+}

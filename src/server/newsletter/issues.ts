@@ -1,0 +1,222 @@
+/**
+ * Newsletter issues: drafts that editors write, and the one step that turns a draft into queued
+ * mail for every subscriber. Once sending has started an issue is frozen.
+ */
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { NewsletterIssueInput } from '../../lib/validation/newsletter';
+import type { SessionUser } from '../auth/session';
+import { db, schema } from '../db';
+import { HttpError } from '../http';
+import { sendMail } from '../mail';
+import { recipientCondition } from './recipients';
+import { newsletterMail } from './delivery';
+import { wakeNewsletterWorker } from './worker';
+
+const { newsletterIssues: issues, newsletterDeliveries: deliveries, articles, users } = schema;
+
+export const ISSUE_NOT_FOUND = 'Newsletter issue not found';
+export const ISSUE_NOT_DRAFT = 'This issue has already been sent; it can no longer be changed.';
+export const ISSUE_ALREADY_SENT = 'This issue has already been sent.';
+
+export type IssueCounts = {
+	/** Waiting or being handed to the mail server. */
+	queued: number;
+	sent: number;
+	failed: number;
+	/** Recipients who unsubscribed, were banned or were deleted before their turn. */
+	skipped: number;
+};
+
+export type NewsletterIssue = {
+	id: number;
+	subject: string;
+	content: string;
+	status: 'draft' | 'sending' | 'sent';
+	createdAt: Date;
+	updatedAt: Date;
+	sendStartedAt: Date | null;
+	sentAt: Date | null;
+	counts: IssueCounts;
+};
+
+const issueColumns = {
+	id: issues.id,
+	subject: issues.subject,
+	content: issues.content,
+	status: issues.status,
+	createdAt: issues.createdAt,
+	updatedAt: issues.updatedAt,
+	sendStartedAt: issues.sendStartedAt,
+	sentAt: issues.sentAt,
+};
+
+const NO_COUNTS: IssueCounts = { queued: 0, sent: 0, failed: 0, skipped: 0 };
+
+/** Delivery counts per issue, from the (issue_id, status) index. */
+function countsFor(issueIds: number[]): Map<number, IssueCounts> {
+	const result = new Map<number, IssueCounts>();
+	if (issueIds.length === 0) return result;
+	const rows = db()
+		.select({
+			issueId: deliveries.issueId,
+			queued: sql<number>`coalesce(sum(${deliveries.status} in ('queued', 'sending')), 0)`,
+			sent: sql<number>`coalesce(sum(${deliveries.status} = 'sent'), 0)`,
+			failed: sql<number>`coalesce(sum(${deliveries.status} = 'failed'), 0)`,
+			skipped: sql<number>`coalesce(sum(${deliveries.status} = 'skipped'), 0)`,
+		})
+		.from(deliveries)
+		.where(sql`${deliveries.issueId} in ${issueIds}`)
+		.groupBy(deliveries.issueId)
+		.all();
+	for (const { issueId, ...counts } of rows) result.set(issueId, counts);
+	return result;
+}
+
+/** Every issue, newest first, with its delivery counts. */
+export function listIssues(): NewsletterIssue[] {
+	const rows = db().select(issueColumns).from(issues).orderBy(desc(issues.createdAt), desc(issues.id)).all();
+	const counts = countsFor(rows.map((row) => row.id));
+	return rows.map((row) => ({ ...row, counts: counts.get(row.id) ?? NO_COUNTS }));
+}
+
+export function getIssue(id: number): NewsletterIssue {
+	const row = db().select(issueColumns).from(issues).where(eq(issues.id, id)).get();
+	if (!row) throw new HttpError(404, ISSUE_NOT_FOUND);
+	return { ...row, counts: countsFor([id]).get(id) ?? NO_COUNTS };
+}
+
+export function createIssue(input: NewsletterIssueInput, author: SessionUser): NewsletterIssue {
+	const { id } = db()
+		.insert(issues)
+		.values({ ...input, authorId: author.id })
+		.returning({ id: issues.id })
+		.get();
+	return getIssue(id);
+}
+
+/** Changes a draft; a sending or sent issue is what subscribers got, so it stays as it was. */
+export function updateIssue(id: number, input: NewsletterIssueInput): NewsletterIssue {
+	const changed = db()
+		.update(issues)
+		.set({ ...input, updatedAt: new Date() })
+		.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
+		.returning({ id: issues.id })
+		.get();
+	if (!changed) {
+		getIssue(id); // 404 when it does not exist
+		throw new HttpError(409, ISSUE_NOT_DRAFT);
+	}
+	return getIssue(id);
+}
+
+/** Deletes a draft; an issue that went out stays as the record of what was sent. */
+export function deleteIssue(id: number): void {
+	const deleted = db()
+		.delete(issues)
+		.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
+		.returning({ id: issues.id })
+		.get();
+	if (!deleted) {
+		getIssue(id);
+		throw new HttpError(409, 'Only drafts can be deleted; this issue has been sent.');
+	}
+}
+
+/** How many accounts Send would queue right now (shown in the confirmation). */
+export function subscriberCount(): number {
+	return db()
+		.select({ n: sql<number>`count(*)` })
+		.from(users)
+		.where(recipientCondition())
+		.get()!.n;
+}
+
+/**
+ * Queues the issue for every current subscriber and marks it sending, in one transaction: a
+ * second Send (or two editors at once) finds it no longer a draft and is refused.
+ */
+export function sendIssue(id: number): NewsletterIssue {
+	const now = new Date();
+	db().transaction(
+		(tx) => {
+			const started = tx
+				.update(issues)
+				.set({ status: 'sending', sendStartedAt: now })
+				.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
+				.returning({ id: issues.id })
+				.get();
+			if (!started) {
+				getIssue(id);
+				throw new HttpError(409, ISSUE_ALREADY_SENT);
+			}
+			tx.run(sql`insert into ${deliveries} (issue_id, user_id, status, attempts, next_attempt_at)
+				select ${id}, ${users.id}, 'queued', 0, ${now.getTime()} from ${users}
+				where ${recipientCondition()} order by ${users.id}`);
+			// With nobody to send to, the issue is complete at once.
+			tx.update(issues)
+				.set({ status: 'sent', sentAt: now })
+				.where(
+					and(
+						eq(issues.id, id),
+						sql`not exists (select 1 from ${deliveries} where ${deliveries.issueId} = ${id})`,
+					),
+				)
+				.run();
+		},
+		{ behavior: 'immediate' },
+	);
+	wakeNewsletterWorker();
+	return getIssue(id);
+}
+
+/** Sends the issue (draft or not) to the editor alone, straight away, marked as a test. */
+export async function sendTestMail(id: number, editor: SessionUser): Promise<{ message: string }> {
+	const issue = db().select().from(issues).where(eq(issues.id, id)).get();
+	if (!issue) throw new HttpError(404, ISSUE_NOT_FOUND);
+	const mail = await newsletterMail(issue, editor.id, editor.email);
+	try {
+		await sendMail({ ...mail, subject: `[Test] ${mail.subject}` });
+	} catch (error) {
+		console.error('[newsletter] test send failed:', error);
+		throw new HttpError(502, 'The mail server refused the test mail. Please try again later.');
+	}
+	return { message: `Test mail sent to ${editor.email}.` };
+}
+
+export type StarterDraft = { subject: string; content: string; since: Date; articleCount: number };
+
+/**
+ * A starting point for the next issue: the articles published since the last issue went out
+ * (or in the past week before the first one), newest first, as a markdown list.
+ */
+export function draftFromRecentArticles(now = new Date()): StarterDraft {
+	const last = db()
+		.select({ at: issues.sendStartedAt })
+		.from(issues)
+		.where(sql`${issues.sendStartedAt} is not null`)
+		.orderBy(desc(issues.sendStartedAt))
+		.limit(1)
+		.get();
+	const since = last?.at ?? new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
+	const recent = db()
+		.select({ id: articles.id, kind: articles.kind, title: articles.title, excerpt: articles.excerpt })
+		.from(articles)
+		.where(and(eq(articles.isPublished, true), gt(articles.createdAt, since)))
+		.orderBy(desc(articles.createdAt), desc(articles.id))
+		.limit(50)
+		.all();
+	const sections = recent.map(
+		(article) => `### [${escapeMarkdown(article.title)}](/${article.kind}/${article.id})\n\n${escapeMarkdown(article.excerpt)}`,
+	);
+	const date = now.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+	const content =
+		sections.length > 0
+			? `This week on Retail Media Hub:\n\n${sections.join('\n\n')}\n`
+			: 'No new articles were published since the last issue.\n';
+	return { subject: `Retail Media Hub weekly briefing: ${date}`, content, since, articleCount: recent.length };
+}
+
+/** Keeps an article title from being read as markdown syntax (links, emphasis, HTML). */
+function escapeMarkdown(text: string): string {
+	return text.replace(/([\\`*_{}[\]()<>#+!|~])/g, '\\$1');
+}

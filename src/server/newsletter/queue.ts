@@ -1,0 +1,101 @@
+/**
+ * The durable send queue in the database. A worker claims a few rows at a time by moving them
+ * from 'queued' to 'sending' and stamping claimed_at; that stamp is a lease: a row left in
+ * 'sending' past the lease belonged to a process that died, and is claimed again. Settling a
+ * row checks the stamp, so a worker whose lease ran out cannot overwrite the new holder.
+ *
+ * SQLite: the claim is one UPDATE ... RETURNING inside an IMMEDIATE transaction, which takes the
+ * write lock first, so two processes never claim the same row. PostgreSQL: the same statement
+ * with `for update skip locked` on the inner select lets several nodes claim side by side
+ * without waiting on each other's rows.
+ */
+import { and, asc, eq, inArray, lte, min, or, sql } from 'drizzle-orm';
+import { db, schema } from '../db';
+
+const { newsletterDeliveries: deliveries, newsletterIssues: issues } = schema;
+
+export type ClaimedDelivery = {
+	id: number;
+	issueId: number;
+	userId: number | null;
+	attempts: number;
+	claimedAt: Date;
+};
+
+/** Claims up to `limit` rows that are due, or whose lease ran out. */
+export function claimDeliveries(limit: number, leaseMs: number, now = new Date()): ClaimedDelivery[] {
+	const due = or(
+		and(eq(deliveries.status, 'queued'), lte(deliveries.nextAttemptAt, now)),
+		and(eq(deliveries.status, 'sending'), lte(deliveries.claimedAt, new Date(now.getTime() - leaseMs))),
+	);
+	return db().transaction(
+		(tx) => {
+			const candidates = tx
+				.select({ id: deliveries.id })
+				.from(deliveries)
+				.where(due)
+				.orderBy(asc(deliveries.id))
+				.limit(limit);
+			return tx
+				.update(deliveries)
+				.set({ status: 'sending', claimedAt: now, attempts: sql`${deliveries.attempts} + 1` })
+				.where(inArray(deliveries.id, candidates))
+				.returning({
+					id: deliveries.id,
+					issueId: deliveries.issueId,
+					userId: deliveries.userId,
+					attempts: deliveries.attempts,
+					claimedAt: deliveries.claimedAt,
+				})
+				.all() as ClaimedDelivery[];
+		},
+		{ behavior: 'immediate' },
+	);
+}
+
+/** When the next queued row falls due (after a back-off), if any. */
+export function nextDueAt(): Date | undefined {
+	const row = db()
+		.select({ at: min(deliveries.nextAttemptAt) })
+		.from(deliveries)
+		.where(eq(deliveries.status, 'queued'))
+		.get();
+	return row?.at ?? undefined;
+}
+
+type Outcome =
+	| { status: 'sent'; sentTo: string }
+	| { status: 'skipped'; reason: string }
+	| { status: 'failed'; error: string }
+	| { status: 'queued'; error: string; retryAt: Date };
+
+/** Records what happened to a claimed row, if this worker still holds it; then closes the issue when nothing is left. */
+export function settleDelivery(row: ClaimedDelivery, outcome: Outcome, now = new Date()): void {
+	const held = and(
+		eq(deliveries.id, row.id),
+		eq(deliveries.status, 'sending'),
+		eq(deliveries.claimedAt, row.claimedAt),
+	);
+	const values =
+		outcome.status === 'sent'
+			? { status: 'sent' as const, sentTo: outcome.sentTo, sentAt: now, lastError: null }
+			: outcome.status === 'skipped'
+				? { status: 'skipped' as const, lastError: outcome.reason }
+				: outcome.status === 'failed'
+					? { status: 'failed' as const, lastError: outcome.error }
+					: { status: 'queued' as const, lastError: outcome.error, nextAttemptAt: outcome.retryAt };
+	db().transaction((tx) => {
+		tx.update(deliveries).set(values).where(held).run();
+		tx.update(issues)
+			.set({ status: 'sent', sentAt: now })
+			.where(
+				and(
+					eq(issues.id, row.issueId),
+					eq(issues.status, 'sending'),
+					sql`not exists (select 1 from ${deliveries} where ${deliveries.issueId} = ${row.issueId}
+						and ${deliveries.status} in ('queued', 'sending'))`,
+				),
+			)
+			.run();
+	});
+}

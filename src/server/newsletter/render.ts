@@ -1,0 +1,122 @@
+/**
+ * The newsletter mail: markdown rendered and sanitized by the site's own renderer, laid out with
+ * MJML (which writes the table markup and inline styles that mail clients need), links made
+ * absolute to the public site, and a plain-text part made from the same HTML.
+ */
+import { convert } from 'html-to-text';
+import { LRUCache } from 'lru-cache';
+import mjml2html from 'mjml';
+import { config } from '../config';
+import { renderMarkdown } from '../markdown';
+
+export const SITE_NAME = 'Retail Media Hub';
+
+/** Stands for the recipient's own unsubscribe link until the mail is personalised. */
+const UNSUBSCRIBE_PLACEHOLDER = 'https://unsubscribe.invalid/__recipient__';
+
+export type RenderedIssue = { subject: string; html: string; text: string };
+
+function escapeHtml(value: string): string {
+	return value
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;');
+}
+
+/** Resolves every href/src against the site, so '/news/x' works from an inbox. */
+export function absolutizeLinks(html: string, base: URL): string {
+	return html.replace(/\b(href|src)="([^"]*)"/g, (whole, name: string, value: string) => {
+		if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('#')) return whole;
+		try {
+			return `${name}="${new URL(value, base).href}"`;
+		} catch {
+			return whole;
+		}
+	});
+}
+
+const STYLES = `
+	a { color: #2563eb; }
+	h1, h2, h3 { color: #111827; line-height: 1.3; margin: 24px 0 8px; }
+	p, li { line-height: 1.6; }
+	img { max-width: 100%; height: auto; }
+	blockquote { border-left: 4px solid #e5e7eb; margin: 16px 0; padding-left: 12px; color: #4b5563; }
+	code { background: #f3f4f6; padding: 1px 4px; border-radius: 3px; }
+`;
+
+async function renderTemplate(subject: string, content: string): Promise<RenderedIssue> {
+	const { siteUrl } = config();
+	const body = absolutizeLinks(renderMarkdown(content), siteUrl);
+	const title = escapeHtml(subject);
+	const home = escapeHtml(siteUrl.href);
+	const { html, errors } = await mjml2html(
+		`<mjml>
+  <mj-head>
+    <mj-title>${title}</mj-title>
+    <mj-preview>${title}</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="Helvetica, Arial, sans-serif" />
+      <mj-text font-size="16px" color="#1f2937" line-height="1.6" />
+    </mj-attributes>
+    <mj-style inline="inline">${STYLES}</mj-style>
+  </mj-head>
+  <mj-body background-color="#f3f4f6">
+    <mj-section padding="24px 0 8px">
+      <mj-column>
+        <mj-text align="center" font-size="20px" font-weight="bold"><a href="${home}" style="color:#111827;text-decoration:none">${SITE_NAME}</a></mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section background-color="#ffffff" padding="24px">
+      <mj-column>
+        <mj-text font-size="24px" font-weight="bold" color="#111827">${title}</mj-text>
+        <mj-text>${body}</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section padding="16px 0 32px">
+      <mj-column>
+        <mj-text align="center" font-size="12px" color="#6b7280">You get this mail because you subscribed to the ${SITE_NAME} weekly briefing.<br /><a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#6b7280">Unsubscribe</a></mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>`,
+		{ validationLevel: 'soft' },
+	);
+	if (errors.length > 0) console.warn('[newsletter] MJML:', errors.map((e) => e.formattedMessage).join('; '));
+	const text = [
+		subject,
+		'',
+		convert(body, { wordwrap: 78, selectors: [{ selector: 'img', format: 'skip' }] }),
+		'',
+		'--',
+		`You get this mail because you subscribed to the ${SITE_NAME} weekly briefing.`,
+		`Unsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`,
+	].join('\n');
+	return { subject, html, text };
+}
+
+/**
+ * Rendering with MJML takes milliseconds; an issue goes to thousands of people with only the
+ * unsubscribe link differing, so each version of an issue is rendered once.
+ */
+const cache = new LRUCache<string, Promise<RenderedIssue>>({ max: 20 });
+
+export type IssueForMail = { id: number; subject: string; content: string; updatedAt: Date };
+
+/** The issue's mail with `unsubscribeUrl` as the recipient's unsubscribe link. */
+export async function renderIssueMail(issue: IssueForMail, unsubscribeUrl: string): Promise<RenderedIssue> {
+	const key = `${issue.id}:${issue.updatedAt.getTime()}:${issue.subject.length}:${issue.content.length}`;
+	let rendered = cache.get(key);
+	if (!rendered) {
+		rendered = renderTemplate(issue.subject, issue.content);
+		cache.set(key, rendered);
+		rendered.catch(() => cache.delete(key));
+	}
+	const template = await rendered;
+	const escaped = escapeHtml(unsubscribeUrl);
+	return {
+		subject: template.subject,
+		html: template.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escaped),
+		text: template.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
+	};
+}

@@ -1,0 +1,70 @@
+/**
+ * Unsubscribing without signing in: every mail carries its own random token (only its SHA-256
+ * is stored) that names the account. The token lets its holder switch the newsletter off and
+ * back on for that account, nothing else.
+ */
+import { eq } from 'drizzle-orm';
+import { setNewsletter } from '../auth/accounts';
+import { generateToken, hashToken } from '../auth/tokens';
+import { config } from '../config';
+import { db, schema } from '../db';
+import { HttpError } from '../http';
+
+const { newsletterUnsubscribeTokens: tokens, users } = schema;
+
+export const UNKNOWN_UNSUBSCRIBE_LINK =
+	'This unsubscribe link is not valid. Sign in and change the newsletter setting in your profile.';
+
+/** A new token for the account's next mail. */
+export function createUnsubscribeToken(userId: number): string {
+	const token = generateToken();
+	db().insert(tokens).values({ id: hashToken(token), userId }).run();
+	return token;
+}
+
+/** The page a person opens from the mail's footer: it asks, then confirms and offers an undo. */
+export function unsubscribePageUrl(token: string): string {
+	return new URL(`/unsubscribe?token=${token}`, config().siteUrl).href;
+}
+
+/** The List-Unsubscribe address, which mail providers POST to (one-click, RFC 8058). */
+export function oneClickUnsubscribeUrl(token: string): string {
+	return new URL(`/api/newsletter/unsubscribe?token=${token}`, config().siteUrl).href;
+}
+
+export type UnsubscribeTarget = { email: string; isNewsletterSubscribed: boolean };
+
+function findTarget(token: string) {
+	return db()
+		.select({ id: users.id, email: users.email, isNewsletterSubscribed: users.isNewsletterSubscribed })
+		.from(tokens)
+		.innerJoin(users, eq(users.id, tokens.userId))
+		.where(eq(tokens.id, hashToken(token)))
+		.get();
+}
+
+function requireTarget(token: string) {
+	const target = findTarget(token);
+	if (!target) throw new HttpError(404, UNKNOWN_UNSUBSCRIBE_LINK);
+	return target;
+}
+
+/** The account a link belongs to, for the page to name; undefined for an unknown token. */
+export function unsubscribeTarget(token: string): UnsubscribeTarget | undefined {
+	const target = findTarget(token);
+	return target && { email: target.email, isNewsletterSubscribed: target.isNewsletterSubscribed };
+}
+
+/** Switches the newsletter off for the link's account (repeating it changes nothing). */
+export function unsubscribeWithToken(token: string): UnsubscribeTarget {
+	const target = requireTarget(token);
+	setNewsletter(target.id, false);
+	return { email: target.email, isNewsletterSubscribed: false };
+}
+
+/** Undoes an unsubscribe made from the same link. */
+export function resubscribeWithToken(token: string): UnsubscribeTarget {
+	const target = requireTarget(token);
+	setNewsletter(target.id, true);
+	return { email: target.email, isNewsletterSubscribed: true };
+}

@@ -1,0 +1,356 @@
+/**
+ * The newsletter API against the built server, with a real SMTP server inside the test: the
+ * editors' endpoints (each validation error and each role), the send itself (every subscriber
+ * gets exactly one mail, others none, temporary failures retried, permanent ones counted), and
+ * unsubscribing from the mail without signing in: one-click from the List-Unsubscribe header
+ * (RFC 8058) and the page that confirms and can undo.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../../src/server/db';
+import { insertAccount, listUnsubscribeUrl, mailHeaders, mailsPerAddress } from '../setup/newsletter-fixture';
+import type { TestServer } from '../setup/server';
+import { startSmtp } from '../setup/smtp';
+import { insertArticle, setUpRoles, startContentServer, type Roles } from './content-fixtures';
+import { TestClient, decodeQuotedPrintable, eventually } from './helpers';
+
+let server: TestServer;
+let roles: Roles;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+/** Special SMTP answers per address (451 = try later, 550 = refused). */
+const answers = new Map<string, (attempt: number) => number | undefined>();
+
+beforeAll(async () => {
+	smtp = await startSmtp({ answer: (to, attempt) => answers.get(to)?.(attempt) });
+	server = await startContentServer({
+		env: { SMTP_URL: smtp.url, NEWSLETTER_POLL_MS: '100', NEWSLETTER_RETRY_BASE_MS: '100' },
+	});
+	roles = await setUpRoles(server);
+});
+afterAll(async () => {
+	await server?.stop();
+	await smtp?.close();
+});
+
+const BASE = '/api/admin/newsletters';
+const valid = { subject: 'Weekly briefing', content: 'Read [the news](/news/1).' };
+
+function storedIssue(id: number) {
+	return server.db.select().from(schema.newsletterIssues).where(eq(schema.newsletterIssues.id, id)).get();
+}
+
+function isSubscribed(userId: number): boolean {
+	return server.db.select().from(schema.users).where(eq(schema.users.id, userId)).get()!.isNewsletterSubscribed;
+}
+
+async function newDraft(body = valid): Promise<number> {
+	const answer = await roles.editor.client.post(BASE, body);
+	expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+	return answer.body.id;
+}
+
+/** Leaves exactly the given accounts subscribed (plus any the test adds afterwards). */
+function unsubscribeEveryone(): void {
+	server.db.update(schema.users).set({ isNewsletterSubscribed: false }).run();
+}
+
+async function issueFromList(id: number) {
+	const answer = await roles.editor.client.get(BASE);
+	return answer.body.issues.find((issue: { id: number }) => issue.id === id);
+}
+
+async function waitUntilSent(id: number) {
+	return eventually(() => (storedIssue(id)?.status === 'sent' ? true : undefined), 60_000);
+}
+
+describe('roles', () => {
+	type Call = (client: TestClient) => Promise<{ status: number; body: any }>;
+	const cases: [string, number, Call][] = [
+		['GET list', 200, (c) => c.get(BASE)],
+		['POST create', 201, (c) => c.post(BASE, valid)],
+		['GET recent-articles', 200, (c) => c.get(`${BASE}/recent-articles`)],
+		['PUT update', 200, async (c) => c.put(`${BASE}/${await newDraft()}`, valid)],
+		['DELETE draft', 200, async (c) => c.delete(`${BASE}/${await newDraft()}`)],
+		['POST test', 200, async (c) => c.post(`${BASE}/${await newDraft()}/test`)],
+		['POST send', 202, async (c) => c.post(`${BASE}/${await newDraft()}/send`)],
+	];
+
+	it.each(cases)('%s: anonymous 401, user 403, banned 401, editor %i', async (_name, ok, call) => {
+		const before = server.db.select().from(schema.newsletterIssues).all();
+		const anonymous = await call(roles.anonymous);
+		expect(anonymous.status).toBe(401);
+		expect(anonymous.body).toEqual({ message: 'Authentication required' });
+		const user = await call(roles.user.client);
+		expect(user.status).toBe(403);
+		expect(user.body).toEqual({ message: 'Access denied. Editor privileges required.' });
+		const banned = await call(roles.banned.client);
+		expect(banned.status).toBe(401);
+		// Refused calls changed nothing (the drafts the calls made as editor are the only news).
+		const created = server.db.select().from(schema.newsletterIssues).all().filter((row) => !before.some((b) => b.id === row.id));
+		expect(created.every((row) => row.status === 'draft')).toBe(true);
+		const editor = await call(roles.editor.client);
+		expect(editor.status, JSON.stringify(editor.body)).toBe(ok);
+	});
+});
+
+describe('POST and PUT: validation', () => {
+	const bodies: [string, unknown, string][] = [
+		['no subject', { content: 'x' }, 'subject: Subject is required.'],
+		['blank subject', { subject: '   ', content: 'x' }, 'subject: Subject is required.'],
+		['long subject', { subject: 'x'.repeat(201), content: 'x' }, 'subject: Subject must be at most 200 characters.'],
+		['no content', { subject: 'S' }, 'content: Content is required.'],
+		['blank content', { subject: 'S', content: '' }, 'content: Content is required.'],
+		['content not text', { subject: 'S', content: 42 }, 'content: Content is required.'],
+		['long content', { subject: 'S', content: 'x'.repeat(100_001) }, 'content: Content must be at most 100000 characters.'],
+	];
+
+	it.each(bodies)('POST with %s is a 400', async (_name, body, message) => {
+		const answer = await roles.editor.client.post(BASE, body);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message });
+	});
+
+	it.each(bodies)('PUT with %s is a 400 and leaves the draft as it was', async (_name, body, message) => {
+		const id = await newDraft();
+		const answer = await roles.editor.client.put(`${BASE}/${id}`, body);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message });
+		expect(storedIssue(id)).toMatchObject(valid);
+	});
+
+	it('refuses a body that is not JSON (400) or not declared JSON (415)', async () => {
+		const broken = await roles.editor.client.post(BASE, '{"subject":');
+		expect(broken.status).toBe(400);
+		expect(broken.body).toEqual({ message: 'Request body is not valid JSON.' });
+		const text = await roles.editor.client.post(BASE, 'subject=x', { 'content-type': 'text/plain' });
+		expect(text.status).toBe(415);
+		expect(text.body).toEqual({ message: 'Content-Type must be application/json.' });
+	});
+
+	it('creates a draft with its id, trimmed, listed with zero counts', async () => {
+		const answer = await roles.editor.client.post(BASE, { subject: '  Hello  ', content: ' Body ' });
+		expect(answer.status).toBe(201);
+		expect(answer.body).toMatchObject({
+			id: expect.any(Number),
+			subject: 'Hello',
+			content: 'Body',
+			status: 'draft',
+			sendStartedAt: null,
+			sentAt: null,
+			counts: { queued: 0, sent: 0, failed: 0, skipped: 0 },
+		});
+		expect(await issueFromList(answer.body.id)).toMatchObject({ subject: 'Hello', status: 'draft' });
+		expect(storedIssue(answer.body.id)!.authorId).toBe(roles.editor.id);
+	});
+
+	it('updates a draft', async () => {
+		const id = await newDraft();
+		const answer = await roles.editor.client.put(`${BASE}/${id}`, { subject: 'New', content: 'Changed' });
+		expect(answer.status).toBe(200);
+		expect(answer.body).toMatchObject({ id, subject: 'New', content: 'Changed', status: 'draft' });
+	});
+});
+
+describe('ids', () => {
+	const calls: [string, (id: string) => Promise<{ status: number; body: any }>][] = [
+		['PUT', (id) => roles.editor.client.put(`${BASE}/${id}`, valid)],
+		['DELETE', (id) => roles.editor.client.delete(`${BASE}/${id}`)],
+		['POST test', (id) => roles.editor.client.post(`${BASE}/${id}/test`)],
+		['POST send', (id) => roles.editor.client.post(`${BASE}/${id}/send`)],
+	];
+
+	it.each(calls)('%s: a malformed id or an unknown issue is a 404', async (_name, call) => {
+		const malformed = await call('abc');
+		expect(malformed.status).toBe(404);
+		expect(malformed.body).toEqual({ message: 'Invalid issue id.' });
+		const unknown = await call('999999');
+		expect(unknown.status).toBe(404);
+		expect(unknown.body).toEqual({ message: 'Newsletter issue not found' });
+	});
+});
+
+describe('drafts and sent issues', () => {
+	it('deletes a draft', async () => {
+		const id = await newDraft();
+		const answer = await roles.editor.client.delete(`${BASE}/${id}`);
+		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual({ message: 'Newsletter issue deleted' });
+		expect(storedIssue(id)).toBeUndefined();
+	});
+
+	it('sends once: a second send, a change or a delete of a sent issue is a 409', async () => {
+		unsubscribeEveryone();
+		const id = await newDraft();
+		const first = await roles.editor.client.post(`${BASE}/${id}/send`);
+		expect(first.status).toBe(202);
+		expect(first.body).toMatchObject({ id, sendStartedAt: expect.any(String) });
+		const second = await roles.editor.client.post(`${BASE}/${id}/send`);
+		expect(second.status).toBe(409);
+		expect(second.body).toEqual({ message: 'This issue has already been sent.' });
+		const put = await roles.editor.client.put(`${BASE}/${id}`, { subject: 'Changed', content: 'x' });
+		expect(put.status).toBe(409);
+		expect(put.body).toEqual({ message: 'This issue has already been sent; it can no longer be changed.' });
+		expect(storedIssue(id)!.subject).toBe(valid.subject);
+		const del = await roles.editor.client.delete(`${BASE}/${id}`);
+		expect(del.status).toBe(409);
+		expect(del.body).toEqual({ message: 'Only drafts can be deleted; this issue has been sent.' });
+		expect(storedIssue(id)).toBeDefined();
+	});
+
+	it('starts from the articles published since the last issue went out', async () => {
+		const id = await newDraft();
+		unsubscribeEveryone();
+		expect((await roles.editor.client.post(`${BASE}/${id}/send`)).status).toBe(202);
+		const sentAt = storedIssue(id)!.sendStartedAt!;
+		const older = insertArticle(server, { title: 'Older story', createdAt: new Date(sentAt.getTime() - 1000) });
+		const newer = insertArticle(server, { title: 'Fresh story', createdAt: new Date(sentAt.getTime() + 1000) });
+		const draft = insertArticle(server, { title: 'Draft story', isPublished: false, createdAt: new Date(sentAt.getTime() + 1000) });
+		const answer = await roles.editor.client.get(`${BASE}/recent-articles`);
+		expect(answer.status).toBe(200);
+		expect(answer.body.subject).toMatch(/weekly briefing/i);
+		expect(answer.body.content).toContain(`[Fresh story](/news/${newer.id})`);
+		expect(answer.body.content).not.toContain(older.title);
+		expect(answer.body.content).not.toContain(draft.title);
+		expect(answer.body.articleCount).toBeGreaterThanOrEqual(1);
+	});
+});
+
+describe('sending', () => {
+	it('gives every subscriber exactly one mail and others none; retries 451s; counts a 550 as failed', async () => {
+		unsubscribeEveryone();
+		const subscribers = Array.from({ length: 12 }, () => insertAccount(server.db));
+		const outsiders = [insertAccount(server.db, { subscribed: false }), insertAccount(server.db, { banned: true })];
+		const slow = subscribers[0]!;
+		const refused = subscribers[1]!;
+		answers.set(slow.email, (attempt) => (attempt <= 2 ? 451 : undefined));
+		answers.set(refused.email, () => 550);
+		const list = await roles.editor.client.get(BASE);
+		expect(list.body.subscribers).toBe(subscribers.length);
+
+		const id = await newDraft({ subject: 'Everyone once', content: 'See [this](/news/1).' });
+		const start = smtp.mails.length;
+		const sent = await roles.editor.client.post(`${BASE}/${id}/send`);
+		expect(sent.status).toBe(202);
+		expect(sent.body.status).toMatch(/sending|sent/);
+		await waitUntilSent(id);
+
+		const counts = mailsPerAddress(smtp.mails.slice(start));
+		for (const subscriber of subscribers) {
+			expect(counts.get(subscriber.email) ?? 0, subscriber.email).toBe(subscriber === refused ? 0 : 1);
+		}
+		for (const outsider of outsiders) expect(counts.has(outsider.email)).toBe(false);
+		expect(counts.size).toBe(subscribers.length - 1);
+		expect(smtp.offered.filter((to) => to === slow.email)).toHaveLength(3);
+		const listed = await issueFromList(id);
+		expect(listed).toMatchObject({
+			status: 'sent',
+			counts: { queued: 0, sent: subscribers.length - 1, failed: 1, skipped: 0 },
+			sendStartedAt: expect.any(String),
+			sentAt: expect.any(String),
+		});
+	});
+
+	it('sends a test mail to the editor alone, marked as a test', async () => {
+		unsubscribeEveryone();
+		insertAccount(server.db);
+		const id = await newDraft({ subject: 'Preview me', content: 'Hello' });
+		const start = smtp.mails.length;
+		const answer = await roles.editor.client.post(`${BASE}/${id}/test`);
+		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual({ message: `Test mail sent to ${roles.editor.email.toLowerCase()}.` });
+		const mail = await smtp.waitForMail(roles.editor.email.toLowerCase());
+		expect(mailHeaders(mail.raw).get('subject')).toBe('[Test] Preview me');
+		expect(smtp.mails.length - start).toBe(1);
+		expect(storedIssue(id)!.status).toBe('draft');
+	});
+});
+
+describe('unsubscribing from the mail', () => {
+	async function mailTo(reader: { email: string }) {
+		const id = await newDraft({ subject: `For ${reader.email}`, content: 'Hi' });
+		expect((await roles.editor.client.post(`${BASE}/${id}/send`)).status).toBe(202);
+		await waitUntilSent(id);
+		return smtp.waitForMail(reader.email);
+	}
+
+	it('works in one click from the List-Unsubscribe header (RFC 8058), without a session', async () => {
+		unsubscribeEveryone();
+		const reader = insertAccount(server.db);
+		const mail = await mailTo(reader);
+		expect(mailHeaders(mail.raw).get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+		const url = listUnsubscribeUrl(mail);
+		expect(url.startsWith(`${server.url}/api/newsletter/unsubscribe?token=`)).toBe(true);
+		// What a mail provider sends: a form POST with exactly this body, no cookies.
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: 'List-Unsubscribe=One-Click',
+		});
+		expect(response.status).toBe(200);
+		expect(await response.json()).toEqual({ message: 'You are unsubscribed from the newsletter.' });
+		expect(isSubscribed(reader.id)).toBe(false);
+		// Repeating it is harmless.
+		expect((await fetch(url, { method: 'POST' })).status).toBe(200);
+
+		// The next issue does not reach them.
+		const other = insertAccount(server.db);
+		const start = smtp.mails.length;
+		await mailTo(other);
+		expect(mailsPerAddress(smtp.mails.slice(start)).has(reader.email)).toBe(false);
+	});
+
+	it('answers 400 for a missing or malformed token and 404 for an unknown one, for any role', async () => {
+		for (const client of [roles.anonymous, roles.user.client, roles.banned.client, roles.editor.client]) {
+			const missing = await client.post('/api/newsletter/unsubscribe');
+			expect(missing.status).toBe(400);
+			expect(missing.body).toEqual({ message: 'token: The unsubscribe link is incomplete.' });
+			const malformed = await client.post('/api/newsletter/unsubscribe?token=abc');
+			expect(malformed.status).toBe(400);
+			expect(malformed.body).toEqual({ message: 'token: The unsubscribe link is not valid.' });
+			const unknown = await client.post(`/api/newsletter/unsubscribe?token=${'a'.repeat(32)}`);
+			expect(unknown.status).toBe(404);
+			expect(unknown.body.message).toMatch(/not valid/);
+		}
+	});
+
+	it('sends a browser that opens the header address to the page that asks first', async () => {
+		unsubscribeEveryone();
+		const reader = insertAccount(server.db);
+		const url = listUnsubscribeUrl(await mailTo(reader));
+		const token = new URL(url).searchParams.get('token');
+		const response = await fetch(url, { redirect: 'manual' });
+		expect(response.status).toBe(303);
+		expect(response.headers.get('location')).toBe(`${server.url}/unsubscribe?token=${token}`);
+		expect(isSubscribed(reader.id)).toBe(true);
+	});
+
+	it('has a page that asks, confirms and can undo', async () => {
+		unsubscribeEveryone();
+		const reader = insertAccount(server.db);
+		const mail = await mailTo(reader);
+		// The parts are quoted-printable inside the multipart body.
+		const link = decodeQuotedPrintable(mail.raw).match(/http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=[a-z2-7]{32}/)?.[0];
+		expect(link).toBeDefined();
+		const page = await fetch(link!);
+		expect(page.status).toBe(200);
+		expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+		const html = await page.text();
+		expect(html).toContain(reader.email);
+		expect(html).toMatch(/>\s*Unsubscribe\s*<\/button>/);
+		expect(isSubscribed(reader.id)).toBe(true); // opening the page changes nothing
+
+		const post = (action: string) =>
+			fetch(link!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `action=${action}` });
+		const confirmed = await (await post('unsubscribe')).text();
+		expect(confirmed).toContain('You are unsubscribed.');
+		expect(confirmed).toContain('Undo: subscribe again');
+		expect(isSubscribed(reader.id)).toBe(false);
+		const undone = await (await post('resubscribe')).text();
+		expect(undone).toContain('You are subscribed again.');
+		expect(isSubscribed(reader.id)).toBe(true);
+
+		const unknown = await fetch(`${server.url}/unsubscribe?token=${'b'.repeat(32)}`);
+		expect(unknown.status).toBe(404);
+		expect(await unknown.text()).toContain('This unsubscribe link is not valid.');
+	});
+});

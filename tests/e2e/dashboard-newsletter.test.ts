@@ -1,0 +1,77 @@
+/**
+ * The dashboard's Newsletter tab in the browser, with a real SMTP server inside the test: start
+ * an issue from this week's articles, preview it, send a test to oneself, then Send behind the
+ * confirmation that names the number of subscribers, and watch the list report the issue sent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { schema } from '../../src/server/db';
+import { insertArticle } from '../api/content-fixtures';
+import { launchBrowser } from '../setup/browser';
+import { insertAccount, mailHeaders, mailsPerAddress } from '../setup/newsletter-fixture';
+import { startServer, type TestServer } from '../setup/server';
+import { startSmtp } from '../setup/smtp';
+import { EDITOR, confirmDialog, expectToast, openDashboard } from './dashboard-helpers';
+
+let server: TestServer;
+let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+beforeAll(async () => {
+	smtp = await startSmtp();
+	[server, browser] = await Promise.all([
+		startServer({ seed: true, env: { SMTP_URL: smtp.url, NEWSLETTER_POLL_MS: '100' } }),
+		launchBrowser(),
+	]);
+});
+afterAll(async () => {
+	await browser?.close();
+	await server?.stop();
+	await smtp?.close();
+});
+
+describe('Newsletter tab', () => {
+	it('writes an issue from this week’s articles, tests it, and sends it to every subscriber once', async () => {
+		server.db.update(schema.users).set({ isNewsletterSubscribed: false }).run();
+		const subscribers = [insertAccount(server.db), insertAccount(server.db), insertAccount(server.db)];
+		const article = insertArticle(server, { title: 'Fresh retail media story' });
+
+		const { page } = await openDashboard(browser, server, 'newsletter');
+		await page.getByRole('heading', { name: 'Newsletter', level: 2, exact: true }).waitFor();
+		await page.getByText('send it to 3 subscribers').waitFor();
+
+		await page.getByRole('button', { name: 'Start from this week’s articles'.replace('’', "'") }).click();
+		const content = page.locator('#newsletter-content');
+		await expect.poll(() => content.inputValue()).toContain(`[Fresh retail media story](/news/${article.id})`);
+		const subject = page.getByLabel('Subject');
+		expect(await subject.inputValue()).toMatch(/weekly briefing/i);
+		await subject.fill('This week in retail media');
+
+		await page.getByRole('tab', { name: 'Preview' }).click();
+		await page.getByTestId('newsletter-content-preview').getByRole('link', { name: 'Fresh retail media story' }).waitFor();
+		await page.getByRole('tab', { name: 'Write' }).click();
+
+		await page.getByRole('button', { name: 'Send test to me' }).click();
+		await expectToast(page, 'Test mail sent');
+		const test = await smtp.waitForMail(EDITOR.email);
+		expect(mailHeaders(test.raw).get('subject')).toBe('[Test] This week in retail media');
+		expect(mailsPerAddress(smtp.mails).size).toBe(1);
+		// The test saved a draft, listed as such.
+		await page.getByRole('list', { name: 'Newsletter issues' }).getByText('draft').waitFor();
+
+		await page.getByRole('button', { name: 'Send…' }).click();
+		const dialog = page.getByRole('dialog', { name: 'Send this issue' });
+		await dialog.getByText('will go to 3 subscribers now').waitFor();
+		await confirmDialog(page, 'Send this issue', 'Send to 3 subscribers');
+		await expectToast(page, 'Sending started');
+
+		const item = page.getByRole('listitem').filter({ hasText: 'This week in retail media' });
+		await item.getByText('sent', { exact: true }).waitFor({ timeout: 30_000 });
+		await expect.poll(() => item.getByTestId('issue-counts').innerText()).toContain('Queued 0 · Sent 3 · Failed 0');
+		await item.getByText(/Completed /).waitFor();
+
+		const counts = mailsPerAddress(smtp.mails);
+		for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);
+		expect(counts.get(EDITOR.email)).toBe(1); // the test mail only
+	}, 120_000);
+});

@@ -1,0 +1,54 @@
+/**
+ * Arrangements for the newsletter tests: accounts written straight into a database, and the
+ * headers and parts of a captured newsletter mail.
+ */
+import { schema, type AppDatabase } from '../../src/server/db';
+import type { CapturedMail } from './smtp';
+
+let counter = 0;
+
+export type AccountOptions = { subscribed?: boolean; banned?: boolean; role?: 'user' | 'editor' };
+
+/** Inserts an account (no usable password) and returns its id and address. */
+export function insertAccount(database: AppDatabase, options: AccountOptions = {}) {
+	counter += 1;
+	const tag = `${process.pid}n${counter}`;
+	return database
+		.insert(schema.users)
+		.values({
+			username: `reader_${tag}`,
+			email: `reader${tag}@example.com`,
+			passwordHash: 'not-a-hash',
+			role: options.role ?? 'user',
+			isBanned: options.banned ?? false,
+			isNewsletterSubscribed: options.subscribed ?? true,
+		})
+		.returning({ id: schema.users.id, email: schema.users.email })
+		.get();
+}
+
+/** The header block of a raw message, folded lines joined, as name (lower case) to value. */
+export function mailHeaders(raw: string): Map<string, string> {
+	const head = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+	const headers = new Map<string, string>();
+	for (const line of head.split('\r\n')) {
+		const colon = line.indexOf(':');
+		if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+	}
+	return headers;
+}
+
+/** The http(s) address in the List-Unsubscribe header. */
+export function listUnsubscribeUrl(mail: CapturedMail): string {
+	const value = mailHeaders(mail.raw).get('list-unsubscribe') ?? '';
+	const match = value.match(/<(https?:\/\/[^>]+)>/);
+	if (!match) throw new Error(`No http(s) List-Unsubscribe in: ${value}`);
+	return match[1]!;
+}
+
+/** How many captured mails went to each address. */
+export function mailsPerAddress(mails: CapturedMail[]): Map<string, number> {
+	const counts = new Map<string, number>();
+	for (const mail of mails) for (const to of mail.to) counts.set(to, (counts.get(to) ?? 0) + 1);
+	return counts;
+}

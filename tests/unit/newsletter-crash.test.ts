@@ -1,0 +1,132 @@
+/**
+ * The newsletter queue survives crashes and is shared: sender processes
+ * (tests/setup/newsletter-sender.ts) run the real worker against one database and a real SMTP
+ * server. One is killed with SIGKILL right after the SMTP server accepted a mail, several times;
+ * each restart resumes, and the issue completes with every subscriber served and at most one
+ * duplicate per kill (the mail in flight). Two senders side by side never send the same mail.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../src/server/auth/session';
+import { closeDatabase, db, schema } from '../../src/server/db';
+import { createIssue, getIssue, sendIssue } from '../../src/server/newsletter/issues';
+import { insertAccount, mailsPerAddress } from '../setup/newsletter-fixture';
+import { startSmtp } from '../setup/smtp';
+
+const dir = mkdtempSync(join(tmpdir(), 'rmh-newsletter-crash-'));
+const dbPath = join(dir, 'app.db');
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let editor: SessionUser;
+const children = new Set<ChildProcess>();
+/** A sender process loads the whole server code with tsx; on a busy machine that takes a while. */
+const SLOW = 300_000;
+
+beforeAll(async () => {
+	smtp = await startSmtp();
+	Object.assign(process.env, { DATABASE_PATH: dbPath, SMTP_URL: smtp.url, NEWSLETTER_WORKER: '0' });
+	const { id } = insertAccount(db(), { role: 'editor', subscribed: false });
+	editor = { id, email: 'editor@example.com', role: 'editor', isBanned: false } as SessionUser;
+});
+afterAll(async () => {
+	for (const child of children) child.kill('SIGKILL');
+	closeDatabase();
+	await smtp?.close();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+type Sender = { child: ChildProcess; ready: Promise<void>; exited: Promise<void> };
+
+/**
+ * `leaseMs` short for the crash test (a killed sender's row is taken again soon); long where no
+ * sender dies, since a lease shorter than a send lets another sender take a row still in flight.
+ */
+function startSender(concurrency: number, leaseMs: number): Sender {
+	const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/newsletter-sender.ts'], {
+		env: {
+			...process.env,
+			DATABASE_PATH: dbPath,
+			SMTP_URL: smtp.url,
+			NEWSLETTER_WORKER: '1',
+			NEWSLETTER_CONCURRENCY: String(concurrency),
+			NEWSLETTER_RATE_PER_SECOND: '1000',
+			NEWSLETTER_LEASE_MS: String(leaseMs),
+			NEWSLETTER_POLL_MS: '100',
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	children.add(child);
+	let errors = '';
+	child.stderr!.on('data', (chunk) => (errors += chunk));
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	exited.then(() => children.delete(child));
+	const ready = new Promise<void>((resolve, reject) => {
+		child.stdout!.on('data', (chunk) => String(chunk).includes('ready') && resolve());
+		exited.then(() => reject(new Error(`The sender exited before it was ready:\n${errors}`)));
+	});
+	ready.catch(() => {});
+	return { child, ready, exited };
+}
+
+/** Waits until `check` holds, polling (the senders work on their own). */
+async function until(check: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!check()) {
+		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 5));
+	}
+}
+
+function newSubscribers(count: number) {
+	db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
+	return Array.from({ length: count }, () => insertAccount(db()));
+}
+
+describe('a crash in the middle of a send', () => {
+	it('resumes after each SIGKILL and completes with at most one duplicate per kill', async () => {
+		const subscribers = newSubscribers(24);
+		const issue = sendIssue(createIssue({ subject: 'Crash', content: 'Body' }, editor).id);
+		const start = smtp.mails.length;
+		const kills = [5, 14];
+		for (const after of kills) {
+			const sender = startSender(1, 2_000);
+			await sender.ready;
+			// Killed the moment the SMTP server has accepted the mail: the worker has not yet
+			// recorded it, which is the one mail a crash may send twice.
+			await until(() => smtp.mails.length - start >= after, `${after} mails`);
+			sender.child.kill('SIGKILL');
+			await sender.exited;
+			expect(getIssue(issue.id).status).toBe('sending');
+		}
+		const last = startSender(1, 2_000);
+		await until(() => getIssue(issue.id).status === 'sent', 'the issue to complete');
+		last.child.kill('SIGTERM');
+		await last.exited;
+
+		const counts = mailsPerAddress(smtp.mails.slice(start));
+		for (const subscriber of subscribers) expect(counts.get(subscriber.email) ?? 0).toBeGreaterThanOrEqual(1);
+		const duplicates = [...counts.values()].reduce((sum, n) => sum + n - 1, 0);
+		expect(duplicates).toBeLessThanOrEqual(kills.length);
+		expect(Math.max(...counts.values())).toBeLessThanOrEqual(2);
+		expect(getIssue(issue.id).counts).toEqual({ queued: 0, sent: subscribers.length, failed: 0, skipped: 0 });
+	}, SLOW);
+});
+
+describe('two senders on one database', () => {
+	it('share the queue without sending any mail twice', async () => {
+		const subscribers = newSubscribers(40);
+		const issue = sendIssue(createIssue({ subject: 'Shared', content: 'Body' }, editor).id);
+		const start = smtp.mails.length;
+		const senders = [startSender(3, 120_000), startSender(3, 120_000)];
+		await Promise.all(senders.map((sender) => sender.ready));
+		await until(() => getIssue(issue.id).status === 'sent', 'the issue to complete');
+		for (const sender of senders) sender.child.kill('SIGTERM');
+		await Promise.all(senders.map((sender) => sender.exited));
+
+		const counts = mailsPerAddress(smtp.mails.slice(start));
+		expect(counts.size).toBe(subscribers.length);
+		for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);
+	}, SLOW);
+});

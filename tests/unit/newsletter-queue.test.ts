@@ -1,0 +1,242 @@
+/**
+ * The newsletter queue and its sender, in-process against a temporary database and a real SMTP
+ * server (smtp-server): recipients decided again at send time, temporary failures retried with
+ * back-off, permanent ones recorded, leases that let a dead worker's rows be taken again, and
+ * the rendered mail. Time is passed to the claim explicitly, so nothing waits on the clock.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setNewsletter, setBanned } from '../../src/server/auth/accounts';
+import type { SessionUser } from '../../src/server/auth/session';
+import { closeDatabase, db, schema } from '../../src/server/db';
+import { deliver, newsletterMail, retryDelayMs } from '../../src/server/newsletter/delivery';
+import { createIssue, getIssue, sendIssue } from '../../src/server/newsletter/issues';
+import { claimDeliveries, settleDelivery } from '../../src/server/newsletter/queue';
+import { insertAccount, mailHeaders, mailsPerAddress } from '../setup/newsletter-fixture';
+import { startSmtp } from '../setup/smtp';
+
+const dir = mkdtempSync(join(tmpdir(), 'rmh-newsletter-'));
+const LEASE_MS = 60_000;
+const RETRY_BASE_MS = 1_000;
+const MAX_ATTEMPTS = 3;
+/** Addresses the SMTP server answers specially (set per test before sending). */
+const answers = new Map<string, (attempt: number) => number | undefined>();
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let editor: SessionUser;
+
+beforeAll(async () => {
+	smtp = await startSmtp({ answer: (to, attempt) => answers.get(to)?.(attempt) });
+	Object.assign(process.env, {
+		DATABASE_PATH: join(dir, 'app.db'),
+		SMTP_URL: smtp.url,
+		SITE_URL: 'https://briefing.example.com',
+		NEWSLETTER_WORKER: '0',
+		NEWSLETTER_LEASE_MS: String(LEASE_MS),
+		NEWSLETTER_RETRY_BASE_MS: String(RETRY_BASE_MS),
+		NEWSLETTER_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+	});
+	const { id } = insertAccount(db(), { role: 'editor', subscribed: false });
+	editor = { id, email: 'editor@example.com', role: 'editor', isBanned: false } as SessionUser;
+});
+afterAll(async () => {
+	closeDatabase();
+	await smtp?.close();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+function deliveriesOf(issueId: number) {
+	return db()
+		.select()
+		.from(schema.newsletterDeliveries)
+		.where(eq(schema.newsletterDeliveries.issueId, issueId))
+		.orderBy(schema.newsletterDeliveries.id)
+		.all();
+}
+
+/** Claims and sends everything due at `now`, one batch after another (or `rounds` batches). */
+async function drain(now = new Date(), rounds = Infinity): Promise<number> {
+	let handled = 0;
+	for (let round = 0; round < rounds; round++) {
+		const rows = claimDeliveries(5, LEASE_MS, now);
+		if (rows.length === 0) return handled;
+		await Promise.all(rows.map((row) => deliver(row)));
+		handled += rows.length;
+	}
+	return handled;
+}
+
+function newIssue(subject = 'Weekly briefing') {
+	return createIssue({ subject, content: 'Read [the news](/news/1).' }, editor);
+}
+
+describe('recipients', () => {
+	it('queues each subscriber once, and skips at send time those who left since', async () => {
+		const stays = insertAccount(db());
+		const unsubscribes = insertAccount(db());
+		const banned = insertAccount(db());
+		const deleted = insertAccount(db());
+		const never = insertAccount(db(), { subscribed: false });
+		const bannedBefore = insertAccount(db(), { banned: true });
+		const issue = sendIssue(newIssue().id);
+		expect(issue.status).toBe('sending');
+		const queued = new Set(deliveriesOf(issue.id).map((row) => row.userId));
+		for (const account of [stays, unsubscribes, banned, deleted]) expect(queued.has(account.id)).toBe(true);
+		expect(queued.has(never.id)).toBe(false);
+		expect(queued.has(bannedBefore.id)).toBe(false);
+
+		setNewsletter(unsubscribes.id, false);
+		setBanned(banned.id, true);
+		db().delete(schema.users).where(eq(schema.users.id, deleted.id)).run();
+		const before = smtp.mails.length;
+		await drain();
+
+		const got = mailsPerAddress(smtp.mails.slice(before));
+		expect(got.get(stays.email)).toBe(1);
+		for (const account of [unsubscribes, banned, deleted, never, bannedBefore]) expect(got.has(account.email)).toBe(false);
+		const after = getIssue(issue.id);
+		expect(after.status).toBe('sent');
+		expect(after.sentAt).toBeInstanceOf(Date);
+		expect(after.counts).toEqual({ queued: 0, sent: queued.size - 3, failed: 0, skipped: 3 });
+		// Settled: nothing is left to claim.
+		expect(await drain()).toBe(0);
+	});
+
+	it('completes an issue with no subscribers at once', () => {
+		db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
+		const issue = sendIssue(newIssue().id);
+		expect(issue.status).toBe('sent');
+		expect(issue.counts).toEqual({ queued: 0, sent: 0, failed: 0, skipped: 0 });
+	});
+});
+
+describe('failures', () => {
+	it('retries a 451 with a growing wait, records a 550, and gives up after the last try', async () => {
+		db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
+		const later = insertAccount(db());
+		const refused = insertAccount(db());
+		const busy = insertAccount(db());
+		answers.set(later.email, (attempt) => (attempt <= 2 ? 451 : undefined));
+		answers.set(refused.email, () => 550);
+		answers.set(busy.email, () => 451);
+		const issue = sendIssue(newIssue('Retries').id);
+		const start = Date.now();
+		await drain(new Date(start));
+
+		const rows = () => new Map(deliveriesOf(issue.id).map((row) => [row.userId, row]));
+		let now = rows();
+		expect(now.get(refused.id)).toMatchObject({ status: 'failed', attempts: 1 });
+		expect(now.get(refused.id)!.lastError).toMatch(/Mailbox unavailable/);
+		for (const id of [later.id, busy.id]) {
+			const row = now.get(id)!;
+			expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+			expect(row.lastError).toMatch(/Try again later/);
+			expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(start + RETRY_BASE_MS);
+		}
+		// Not due yet: nothing is claimed.
+		expect(claimDeliveries(5, LEASE_MS, new Date(start))).toEqual([]);
+
+		const secondTry = Date.now();
+		await drain(new Date(start + 10_000), 1);
+		now = rows();
+		// The second wait is twice the first.
+		expect(now.get(busy.id)).toMatchObject({ status: 'queued', attempts: 2 });
+		expect(now.get(busy.id)!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(secondTry + 2 * RETRY_BASE_MS);
+
+		await drain(new Date(start + 3_600_000));
+		now = rows();
+		expect(now.get(later.id)).toMatchObject({ status: 'sent', attempts: 3, sentTo: later.email });
+		expect(now.get(busy.id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+		expect(now.get(busy.id)!.lastError).toMatch(/Gave up after 3 tries/);
+		expect(smtp.offered.filter((to) => to === later.email)).toHaveLength(3);
+		expect(smtp.offered.filter((to) => to === refused.email)).toHaveLength(1);
+		expect(smtp.offered.filter((to) => to === busy.email)).toHaveLength(MAX_ATTEMPTS);
+		expect(mailsPerAddress(smtp.mails).get(later.email)).toBe(1);
+		expect(getIssue(issue.id)).toMatchObject({
+			status: 'sent',
+			counts: { queued: 0, sent: 1, failed: 2, skipped: 0 },
+		});
+	});
+});
+
+describe('back-off', () => {
+	it('doubles the wait with each try, up to an hour', () => {
+		expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts, 1_000))).toEqual([1_000, 2_000, 4_000, 8_000]);
+		expect(retryDelayMs(30, 60_000)).toBe(3_600_000);
+	});
+});
+
+describe('leases', () => {
+	it('takes a claimed row again only after its lease, and the old holder cannot settle it', async () => {
+		db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
+		insertAccount(db());
+		const issue = sendIssue(newIssue('Leases').id);
+		const start = new Date();
+		const [first] = claimDeliveries(5, LEASE_MS, start);
+		expect(first).toMatchObject({ issueId: issue.id, attempts: 1 });
+		// A second worker finds nothing while the lease holds.
+		expect(claimDeliveries(5, LEASE_MS, new Date(start.getTime() + LEASE_MS - 1))).toEqual([]);
+		const [again] = claimDeliveries(5, LEASE_MS, new Date(start.getTime() + LEASE_MS));
+		expect(again).toMatchObject({ id: first!.id, attempts: 2 });
+		settleDelivery(first!, { status: 'failed', error: 'late' });
+		expect(deliveriesOf(issue.id)[0]).toMatchObject({ status: 'sending', lastError: null });
+		settleDelivery(again!, { status: 'sent', sentTo: 'x@example.com' });
+		expect(getIssue(issue.id).status).toBe('sent');
+	});
+});
+
+describe('the mail', () => {
+	it('has a sanitized HTML part with absolute links, a text part and one-click unsubscribe headers', async () => {
+		const reader = insertAccount(db());
+		const issue = db()
+			.insert(schema.newsletterIssues)
+			.values({
+				subject: 'Hello <readers> & friends',
+				content: '# Top story\n\nRead [the article](/news/7) and ![chart](/images/c.png).\n\n<script>alert(1)</script><a href="javascript:alert(2)">x</a>',
+			})
+			.returning()
+			.get();
+		const mail = await newsletterMail(issue, reader.id, reader.email);
+		expect(mail.to).toBe(reader.email);
+		expect(mail.html).toContain('href="https://briefing.example.com/news/7"');
+		expect(mail.html).toContain('src="https://briefing.example.com/images/c.png"');
+		expect(mail.html).not.toMatch(/<script|javascript:/i);
+		expect(mail.html).toContain('Hello &lt;readers&gt; &amp; friends');
+		// MJML writes the table layout and inlines the link style.
+		expect(mail.html).toMatch(/<table/);
+		expect(mail.html).toMatch(/<a [^>]*href="https:\/\/briefing.example.com\/news\/7"[^>]*style="[^"]*color/);
+		expect(mail.text).toMatch(/^Hello <readers> & friends\n/);
+		expect(mail.text).toMatch(/top story/i);
+		expect(mail.text).toContain('Read the article [https://briefing.example.com/news/7]');
+		expect(mail.text).not.toMatch(/<(script|a|p|table)\b/i);
+		const pageLink = mail.text.match(/https:\/\/briefing\.example\.com\/unsubscribe\?token=([a-z2-7]{32})/);
+		expect(pageLink).not.toBeNull();
+		expect(mail.html).toContain(`/unsubscribe?token=${pageLink![1]}`);
+		expect(mail.headers).toEqual({
+			'List-Unsubscribe': `<https://briefing.example.com/api/newsletter/unsubscribe?token=${pageLink![1]}>`,
+			'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+		});
+		// Each mail has its own token, stored only as a hash.
+		const other = await newsletterMail(issue, reader.id, reader.email);
+		expect(other.text).not.toContain(pageLink![1]);
+		const stored = db().select().from(schema.newsletterUnsubscribeTokens).all();
+		expect(stored.some((row) => row.id === pageLink![1])).toBe(false);
+	});
+
+	it('reaches the SMTP server with both parts and the headers', async () => {
+		db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
+		const reader = insertAccount(db());
+		sendIssue(newIssue('On the wire').id);
+		await drain();
+		const mail = await smtp.waitForMail(reader.email);
+		const headers = mailHeaders(mail.raw);
+		expect(headers.get('subject')).toBe('On the wire');
+		expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+		expect(headers.get('list-unsubscribe')).toMatch(/^<https:\/\/briefing\.example\.com\/api\/newsletter\/unsubscribe\?token=[a-z2-7]{32}>$/);
+		expect(headers.get('content-type')).toMatch(/multipart\/alternative/);
+		expect(mail.raw).toMatch(/Content-Type: text\/plain/);
+		expect(mail.raw).toMatch(/Content-Type: text\/html/);
+	});
+});
