@@ -28,6 +28,9 @@ function parseFailure(bodyText: string, statusText: string): { message: string; 
 	return { message: bodyText || statusText };
 }
 
+/** A list that stays a plain array says how many items match in this header (editor lists). */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export async function apiRequest<T = unknown>(

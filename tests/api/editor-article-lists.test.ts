@@ -30,7 +30,11 @@ beforeAll(async () => {
 	roles = await setUpRoles(server);
 	server.db.delete(schema.articles).where(eq(schema.articles.kind, 'education')).run();
 	for (let i = 0; i < PUBLISHED; i += 1) {
-		insertArticle(server, { kind: 'education', category: 'For Brands', title: `Lesson ${i}` });
+		insertArticle(server, {
+			kind: 'education',
+			category: 'For Brands',
+			title: `Lesson ${i}`,
+		});
 	}
 	for (let i = 0; i < DRAFTS; i += 1) {
 		insertArticle(server, {
@@ -78,7 +82,11 @@ describe('GET /api/education/all', () => {
 	it('counts search matches, not the page', async () => {
 		const word = uniqueWord();
 		for (let i = 0; i < 3; i += 1) {
-			insertArticle(server, { kind: 'education', category: 'For Brands', title: `${word} ${i}` });
+			insertArticle(server, {
+				kind: 'education',
+				category: 'For Brands',
+				title: `${word} ${i}`,
+			});
 		}
 		const answer = await all(`?search=${word}&limit=2`);
 		expect(answer.body).toHaveLength(2);

@@ -146,18 +146,29 @@ export function PlatformFormDialog({
 					</Field>
 					<div className="grid gap-4 sm:grid-cols-2">
 						<Field
-							id="platform-logo" error={errors.logo}
+							id="platform-logo"
+							error={errors.logo}
 							label="Logo URL"
 							hint="Optional. An http(s) URL or a path such as /images/logo.svg."
 						>
 							<Input {...text('logo')} inputMode="url" />
 						</Field>
-						<Field id="platform-websiteUrl" error={errors.websiteUrl} label="Website URL" hint="Optional.">
+						<Field
+							id="platform-websiteUrl"
+							error={errors.websiteUrl}
+							label="Website URL"
+							hint="Optional."
+						>
 							<Input {...text('websiteUrl')} type="url" inputMode="url" placeholder="https://" />
 						</Field>
 					</div>
 					<div className="grid gap-4 sm:grid-cols-3">
-						<Field id="platform-features" error={errors.features} label="Features" hint="One per line.">
+						<Field
+							id="platform-features"
+							error={errors.features}
+							label="Features"
+							hint="One per line."
+						>
 							<Textarea {...text('features')} rows={4} />
 						</Field>
 						<Field id="platform-pros" error={errors.pros} label="Pros" hint="One per line.">
@@ -169,7 +180,8 @@ export function PlatformFormDialog({
 					</div>
 					<div className="grid items-end gap-4 sm:grid-cols-2">
 						<Field
-							id="platform-sortOrder" error={errors.sortOrder}
+							id="platform-sortOrder"
+							error={errors.sortOrder}
 							label="Sort order"
 							hint="Lower numbers come first; not a number means 0."
 						>

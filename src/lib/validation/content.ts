@@ -233,9 +233,6 @@ export const editorArticleListQuerySchema = articleListQuerySchema.extend({
 	limit: z.preprocess(blankToUndefined, limitRule.optional()),
 });
 
-/** The editor list stays an array; the number of matching articles travels in this header. */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
-
 export type EditorArticleListQuery = z.output<typeof editorArticleListQuerySchema>;
 
 /** GET /api/podcasts: sortBy omitted means publishedAt; sortOrder defaults to desc. */

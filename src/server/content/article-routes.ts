@@ -7,9 +7,9 @@ import {
 	articleInputSchemas,
 	articleListQuerySchema,
 	editorArticleListQuerySchema,
-	TOTAL_COUNT_HEADER,
 	type ArticleKind,
 } from '../../lib/validation/content';
+import { TOTAL_COUNT_HEADER } from '../../lib/api-client';
 import { canViewDrafts, requireEditor } from '../auth/guardian';
 import { HttpError, endpoint, json, readId, readJson, readQuery } from '../http';
 import {

@@ -105,7 +105,8 @@ function listFilters(
 	publishedOnly: boolean,
 ): (table: ListFilterColumns) => SQL {
 	const status = 'status' in query ? query.status : undefined;
-	const published = publishedOnly || status === 'published' ? true : status === 'draft' ? false : undefined;
+	const published =
+		publishedOnly || status === 'published' ? true : status === 'draft' ? false : undefined;
 	return (table) =>
 		and(
 			eq(table.kind, kind),
