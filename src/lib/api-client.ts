@@ -1,33 +1,52 @@
 /**
  * The islands' API client (SPEC 7 and 8): credentials always sent, a JSON body only when there
  * is a payload, and any non-OK answer becomes an ApiError whose message is
- * "{status}: {body text or status text}"; `serverMessage` holds the `{ message }` alone.
+ * "{status}: {body text or status text}"; `serverMessage` holds the `{ message }` alone and
+ * `field` the request field a validation failure is about (when the server names one).
  */
 export class ApiError extends Error {
 	constructor(
 		readonly status: number,
 		message: string,
 		readonly serverMessage: string,
+		readonly field?: string,
 	) {
 		super(message);
 	}
 }
 
-function messageOf(bodyText: string, statusText: string): string {
+function parseFailure(bodyText: string, statusText: string): { message: string; field?: string } {
 	try {
-		const parsed = JSON.parse(bodyText) as { message?: unknown };
-		if (typeof parsed.message === 'string') return parsed.message;
+		const parsed = JSON.parse(bodyText) as { message?: unknown; field?: unknown };
+		if (typeof parsed.message === 'string') {
+			const field = typeof parsed.field === 'string' ? parsed.field : undefined;
+			return { message: parsed.message, field };
+		}
 	} catch {
 		// not JSON: fall through to the raw text
 	}
-	return bodyText || statusText;
+	return { message: bodyText || statusText };
 }
 
+/** A list that stays a plain array says how many items match in this header (editor lists). */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export async function apiRequest<T = unknown>(
-	method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+	method: Method,
 	path: string,
 	payload?: unknown,
 ): Promise<T> {
+	return (await apiResponse<T>(method, path, payload)).data;
+}
+
+/** apiRequest with the answer's headers too (e.g. a list's X-Total-Count). */
+export async function apiResponse<T = unknown>(
+	method: Method,
+	path: string,
+	payload?: unknown,
+): Promise<{ data: T; headers: Headers }> {
 	const init: RequestInit = { method, credentials: 'include' };
 	if (payload !== undefined) {
 		init.headers = { 'Content-Type': 'application/json' };
@@ -36,10 +55,15 @@ export async function apiRequest<T = unknown>(
 	const response = await fetch(path, init);
 	const text = await response.text();
 	if (!response.ok) {
-		const serverMessage = messageOf(text, response.statusText);
-		throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage);
+		const failure = parseFailure(text, response.statusText);
+		throw new ApiError(
+			response.status,
+			`${response.status}: ${text || response.statusText}`,
+			failure.message,
+			failure.field,
+		);
 	}
-	return (text ? JSON.parse(text) : null) as T;
+	return { data: (text ? JSON.parse(text) : null) as T, headers: response.headers };
 }
 
 /** The text to put in a failure toast: the server's message, else the fallback. */

@@ -11,6 +11,8 @@ export class HttpError extends Error {
 	constructor(
 		readonly status: number,
 		message: string,
+		/** The request field the message is about, so a form can show it beside that field. */
+		readonly field?: string,
 	) {
 		super(message);
 	}
@@ -20,8 +22,13 @@ export function json(data: unknown, status = 200, headers?: HeadersInit): Respon
 	return Response.json(data, { status, headers });
 }
 
-export function errorResponse(status: number, message: string, headers?: HeadersInit): Response {
-	return Response.json({ message }, { status, headers });
+export function errorResponse(
+	status: number,
+	message: string,
+	headers?: HeadersInit,
+	field?: string,
+): Response {
+	return Response.json(field ? { message, field } : { message }, { status, headers });
 }
 
 /** Reads the raw body as text, refusing more than MAX_BODY_BYTES (declared or streamed). */
@@ -81,7 +88,10 @@ export async function readJson<S extends z.ZodType>(
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 	const result = schema.safeParse(value);
-	if (!result.success) throw new HttpError(400, describeZodError(result.error));
+	if (!result.success) {
+		const field = result.error.issues[0]?.path.join('.');
+		throw new HttpError(400, describeZodError(result.error), field || undefined);
+	}
 	return result.data;
 }
 
@@ -105,7 +115,7 @@ export function errorToResponse(error: unknown): Response {
 		// A refused body may still be streaming in; close the connection so it is not reused
 		// half-read (the next request on it would stall until the socket times out).
 		const headers = error.status === 413 ? { connection: 'close' } : undefined;
-		return errorResponse(error.status, error.message, headers);
+		return errorResponse(error.status, error.message, headers, error.field);
 	}
 	console.error(error);
 	return errorResponse(500, 'Something went wrong on our side. Please try again.');

@@ -1,14 +1,20 @@
 /**
- * Server-only (imported by the article routes' frontmatter): the published article a route
- * parameter names, or undefined for a malformed id, a missing article or a draft. Drafts are
- * never rendered here: these pages are generated for anonymous visitors.
+ * Server-only (imported by the article routes' frontmatter): the article a route parameter
+ * names, or undefined for a malformed id, a missing article, or a draft asked for by anyone
+ * but an editor. The generator renders these pages without a session, so a generated page is
+ * never a draft; an editor's request for a draft finds no file and renders here, privately.
  */
 import type { ArticleKind } from '../../lib/validation/content';
+import { canViewDrafts } from '../../server/auth/guardian';
 import { getArticle, type Article } from '../../server/content/articles';
 
-export function publishedArticle(kind: ArticleKind, rawId: string | undefined): Article | undefined {
+export function articleForReader(
+	kind: ArticleKind,
+	rawId: string | undefined,
+	user: App.Locals['user'],
+): Article | undefined {
 	if (!rawId || !/^\d{1,12}$/.test(rawId)) return undefined;
 	const id = Number(rawId);
 	if (!Number.isSafeInteger(id) || id < 1) return undefined;
-	return getArticle(kind, id, { includeDrafts: false });
+	return getArticle(kind, id, { includeDrafts: canViewDrafts(user) });
 }

@@ -1,18 +1,21 @@
 import { formatDate } from '../../lib/format';
 import { Button } from '../ui/Button';
-import type { AdminArticle } from './api-types';
+import { articlePath } from '../content/article-summary';
+import { buttonClasses } from '../ui/button-classes';
+import type { AdminArticle, ArticleKind } from './api-types';
 import { Badge } from './Badge';
 
 const MAX_TAGS = 3;
 
 export type ArticleCardProps = {
+	kind: ArticleKind;
 	article: AdminArticle;
 	onEdit: () => void;
 	onDelete: () => void;
 };
 
 /** One article in the editor's list (SPEC 2 News tab). */
-export function ArticleCard({ article, onEdit, onDelete }: ArticleCardProps) {
+export function ArticleCard({ kind, article, onEdit, onDelete }: ArticleCardProps) {
 	const tags = article.tags.slice(0, MAX_TAGS);
 	const hidden = article.tags.length - tags.length;
 	return (
@@ -38,7 +41,15 @@ export function ArticleCard({ article, onEdit, onDelete }: ArticleCardProps) {
 						<span>by {article.author?.username ?? 'Unknown author'}</span>
 					</p>
 				</div>
-				<div className="flex gap-2">
+				<div className="flex flex-wrap gap-2">
+					{/* Drafts open too: their page answers editors (everyone else gets 404). */}
+					<a
+						href={articlePath(kind, article.id)}
+						className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+						aria-label={`View ${article.title} on site`}
+					>
+						View on site
+					</a>
 					<Button variant="outline" size="sm" aria-label={`Edit ${article.title}`} onClick={onEdit}>
 						Edit
 					</Button>

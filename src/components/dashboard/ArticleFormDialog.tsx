@@ -1,7 +1,7 @@
 /** Create or edit a news or education article (SPEC 2 and 5) in a dialog. */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { apiRequest, failureText } from '../../lib/api-client';
+import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { ApiError, apiRequest, failureText } from '../../lib/api-client';
 import { $user } from '../../stores/session';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
@@ -20,8 +20,9 @@ import {
 	type ArticleFormErrors,
 	type ArticleFormValues,
 } from './article-form';
-import { controlProps, Field, focusFirstInvalid } from './Field';
+import { controlProps, Field, focusFirstInvalid, serverFieldError } from './Field';
 import { MarkdownEditor } from './MarkdownEditor';
+import { confirmDiscard, formChanged, useUnsavedChanges } from './unsaved-changes';
 
 export type ArticleFormDialogProps = {
 	kind: ArticleKind;
@@ -48,11 +49,14 @@ export function ArticleFormDialog({
 	const label = KIND_LABELS[kind];
 	const idPrefix = `${kind}-article`;
 
+	const initial = useMemo(() => (article ? articleToForm(article) : EMPTY_ARTICLE_FORM), [article]);
 	useEffect(() => {
 		if (!open) return;
-		setValues(article ? articleToForm(article) : EMPTY_ARTICLE_FORM);
+		setValues(initial);
 		setErrors({});
-	}, [open, article]);
+	}, [open, initial]);
+	const dirty = open && formChanged(values, initial);
+	useUnsavedChanges(dirty);
 
 	// An older article may carry a category of the header's filter set; keep it choosable.
 	const adminCategories = ARTICLE_FORM_CATEGORIES[kind];
@@ -89,6 +93,14 @@ export function ArticleFormDialog({
 			onOpenChange(false);
 			onSaved();
 		} catch (error) {
+			const atField = serverFieldError(error, Object.keys(values) as (keyof ArticleFormValues)[]);
+			if (atField) {
+				setErrors({ [atField.field]: atField.message });
+				focusFirstInvalid(formRef.current);
+				return;
+			}
+			// Gone meanwhile (another editor deleted it): the list should stop showing it.
+			if (error instanceof ApiError && error.status === 404) onSaved();
 			toast({
 				title: `Failed to ${action} ${label.toLowerCase()} article`,
 				description: failureText(error, 'An unexpected error occurred'),
@@ -100,7 +112,14 @@ export function ArticleFormDialog({
 	}
 
 	return (
-		<Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
+		<Dialog
+			open={open}
+			onOpenChange={(next) => {
+				// Escape, a click outside, Cancel and the corner X all come here; Save does not.
+				if (saving || (!next && !confirmDiscard(dirty))) return;
+				onOpenChange(next);
+			}}
+		>
 			<DialogContent
 				title={editing ? `Edit ${label} Article` : `Add ${label} Article`}
 				description={

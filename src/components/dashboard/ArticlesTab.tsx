@@ -1,11 +1,14 @@
 /**
- * The News and Education tabs (SPEC 2): every article of the kind, drafts included, searched
- * and paged by the API, with add, edit and delete.
+ * The News and Education tabs (SPEC 2): every article of the kind, drafts included, searched,
+ * filtered by status and paged by the API, with add, edit and delete. The page and the status
+ * live in the URL (?tab=news&status=draft&page=2), so a reload or a shared link keeps them.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { apiRequest, failureText } from '../../lib/api-client';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
+import { inputClasses } from '../ui/Input';
+import { Label } from '../ui/Label';
 import { Spinner } from '../ui/Spinner';
 import type { AdminArticle, ArticleKind } from './api-types';
 import { ArticleCard } from './ArticleCard';
@@ -21,20 +24,65 @@ import { useDebouncedValue } from './use-debounced-value';
 
 const PAGE_SIZE = 10;
 
+type StatusFilter = '' | 'draft' | 'published';
+
+const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
+	{ value: '', label: 'All' },
+	{ value: 'draft', label: 'Drafts' },
+	{ value: 'published', label: 'Published' },
+];
+
+/** The status and page the URL names (page 1 and every status are left out of it). */
+function listStateFromUrl(): { status: StatusFilter; offset: number } {
+	const params = new URLSearchParams(window.location.search);
+	const status = params.get('status');
+	const page = Number(params.get('page'));
+	return {
+		status: status === 'draft' || status === 'published' ? status : '',
+		offset: Number.isInteger(page) && page > 1 ? (page - 1) * PAGE_SIZE : 0,
+	};
+}
+
+function writeListStateToUrl(status: StatusFilter, offset: number): void {
+	const url = new URL(window.location.href);
+	const page = Math.floor(offset / PAGE_SIZE) + 1;
+	if (status) url.searchParams.set('status', status);
+	else url.searchParams.delete('status');
+	if (page > 1) url.searchParams.set('page', String(page));
+	else url.searchParams.delete('page');
+	if (url.href !== window.location.href) window.history.replaceState(null, '', url);
+}
+
 export default function ArticlesTab({ kind }: { kind: ArticleKind }) {
 	const label = KIND_LABELS[kind];
 	const [search, setSearch] = useState('');
 	const query = useDebouncedValue(search.trim());
-	const [offset, setOffset] = useState(0);
-	// One extra article tells whether a next page exists (the list endpoint has no total).
+	const [initial] = useState(listStateFromUrl);
+	const [status, setStatus] = useState<StatusFilter>(initial.status);
+	const [offset, setOffset] = useState(initial.offset);
 	const list = useApiData<AdminArticle[]>(
-		withQuery(`/api/${kind}/all`, { search: query, limit: PAGE_SIZE + 1, offset }),
+		withQuery(`/api/${kind}/all`, {
+			search: query,
+			status,
+			limit: PAGE_SIZE,
+			offset,
+		}),
 	);
+	useEffect(() => writeListStateToUrl(status, offset), [status, offset]);
 	const [formOpen, setFormOpen] = useState(false);
 	const [editing, setEditing] = useState<AdminArticle | null>(null);
 	const [deleting, setDeleting] = useState<AdminArticle | null>(null);
 
-	const articles = list.data?.slice(0, PAGE_SIZE) ?? [];
+	const articles = list.data ?? [];
+	const total = list.total;
+
+	// A page past the end (a shared link, the last article of a page deleted elsewhere): go
+	// to the last page there is.
+	useEffect(() => {
+		if (total !== undefined && offset > 0 && offset >= total) {
+			setOffset(Math.max(0, Math.ceil(total / PAGE_SIZE) - 1) * PAGE_SIZE);
+		}
+	}, [total, offset]);
 
 	function onSearch(value: string) {
 		setSearch(value);
@@ -59,6 +107,8 @@ export default function ArticlesTab({ kind }: { kind: ArticleKind }) {
 				description: failureText(error, 'An unexpected error occurred'),
 				variant: 'destructive',
 			});
+			// Another editor may have changed or removed it meanwhile: show the list as it is.
+			list.reload();
 			return false;
 		}
 	}
@@ -81,6 +131,29 @@ export default function ArticlesTab({ kind }: { kind: ArticleKind }) {
 					value={search}
 					onChange={onSearch}
 				/>
+				<div className="flex items-center gap-2">
+					<Label htmlFor={`${kind}-status-filter`}>Status</Label>
+					<select
+						id={`${kind}-status-filter`}
+						className={inputClasses}
+						value={status}
+						onChange={(event) => {
+							setStatus(event.target.value as StatusFilter);
+							setOffset(0);
+						}}
+					>
+						{STATUS_FILTERS.map((filter) => (
+							<option key={filter.value} value={filter.value}>
+								{filter.label}
+							</option>
+						))}
+					</select>
+				</div>
+				{total !== undefined && (
+					<p className="text-sm text-muted" data-testid="article-total">
+						{total === 1 ? '1 article' : `${total} articles`}
+					</p>
+				)}
 				{list.loading && list.data && <span className="text-sm text-muted">Loading...</span>}
 			</div>
 			{list.error && !list.data ? (
@@ -89,13 +162,18 @@ export default function ArticlesTab({ kind }: { kind: ArticleKind }) {
 				<Spinner label="Loading articles..." />
 			) : articles.length === 0 ? (
 				<p className="rounded-lg border border-dashed border-border bg-surface p-8 text-center text-muted">
-					{query ? 'No articles match your search.' : `No ${label.toLowerCase()} articles yet.`}
+					{query
+						? 'No articles match your search.'
+						: status
+							? `No ${status === 'draft' ? 'drafts' : 'published articles'} here.`
+							: `No ${label.toLowerCase()} articles yet.`}
 				</p>
 			) : (
 				<div className="grid gap-4">
 					{articles.map((article) => (
 						<ArticleCard
 							key={article.id}
+							kind={kind}
 							article={article}
 							onEdit={() => openForm(article)}
 							onDelete={() => setDeleting(article)}
@@ -107,7 +185,7 @@ export default function ArticlesTab({ kind }: { kind: ArticleKind }) {
 				offset={offset}
 				pageSize={PAGE_SIZE}
 				count={articles.length}
-				hasMore={(list.data?.length ?? 0) > PAGE_SIZE}
+				total={total}
 				label={`${label} articles`}
 				onChange={setOffset}
 			/>

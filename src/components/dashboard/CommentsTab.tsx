@@ -1,5 +1,6 @@
 /**
- * The Comments tab (SPEC 2): moderation of every comment, filtered by status and paged.
+ * The Comments tab (SPEC 2): moderation of every comment, filtered by status (Pending first,
+ * what waits for an editor, with its count) and paged.
  * Approve and Reject appear only where SPEC 4 allows the transition; Delete asks the browser's
  * confirmation with SPEC 5's text.
  */
@@ -40,6 +41,16 @@ const STATUS_BADGES: Record<ModerationStatus, { tone: BadgeTone; label: string }
 	rejected: { tone: 'danger', label: 'Rejected' },
 };
 
+const EXCERPT_LENGTH = 40;
+
+/** Names a comment for a screen reader's list of buttons: its author and its first words. */
+export function commentName(author: string, text: string): string {
+	const flat = text.replace(/\s+/g, ' ').trim();
+	const excerpt =
+		flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH).trimEnd()}…` : flat;
+	return `comment by ${author}: “${excerpt}”`;
+}
+
 const DECISIONS: { to: ModerationDecision; label: string; past: string }[] = [
 	{ to: 'approved', label: 'Approve', past: 'approved' },
 	{ to: 'rejected', label: 'Reject', past: 'rejected' },
@@ -58,6 +69,7 @@ function CommentItem({
 }) {
 	const badge = STATUS_BADGES[comment.status];
 	const author = comment.author?.username ?? 'Anonymous';
+	const name = commentName(author, comment.comment);
 	return (
 		<article
 			className="rounded-xl border border-border bg-surface p-5 shadow-sm"
@@ -87,12 +99,19 @@ function CommentItem({
 							size="sm"
 							variant={to === 'approved' ? 'primary' : 'outline'}
 							disabled={busy}
+							aria-label={`${label} ${name}`}
 							onClick={() => onModerate(to)}
 						>
 							{label}
 						</Button>
 					))}
-					<Button size="sm" variant="destructive" disabled={busy} onClick={onDelete}>
+					<Button
+						size="sm"
+						variant="destructive"
+						disabled={busy}
+						aria-label={`Delete ${name}`}
+						onClick={onDelete}
+					>
 						Delete
 					</Button>
 				</div>
@@ -105,11 +124,16 @@ function CommentItem({
 }
 
 export default function CommentsTab() {
-	const [status, setStatus] = useState<'' | ModerationStatus>('');
+	const [status, setStatus] = useState<'' | ModerationStatus>('pending');
 	const [offset, setOffset] = useState(0);
 	const list = useApiData<AdminCommentList>(
 		withQuery('/api/admin/comments', { status, limit: PAGE_SIZE, offset }),
 	);
+	// What waits for an editor, whatever the filter shows.
+	const pending = useApiData<AdminCommentList>(
+		withQuery('/api/admin/comments', { status: 'pending', limit: 1 }),
+	);
+	const pendingCount = pending.data?.total;
 	const [busyId, setBusyId] = useState<number | null>(null);
 
 	const comments = list.data?.comments ?? [];
@@ -118,12 +142,15 @@ export default function CommentsTab() {
 	function refresh(removedLastOnPage: boolean) {
 		if (removedLastOnPage && offset > 0) setOffset(Math.max(0, offset - PAGE_SIZE));
 		else list.reload();
+		pending.reload();
 	}
 
 	async function moderate(comment: AdminComment, to: ModerationDecision) {
 		setBusyId(comment.id);
 		try {
-			await apiRequest('PATCH', `/api/admin/comments/${comment.id}/moderate`, { status: to });
+			await apiRequest('PATCH', `/api/admin/comments/${comment.id}/moderate`, {
+				status: to,
+			});
 			toast({
 				title: 'Comment moderated',
 				description: `The comment was ${DECISIONS.find((d) => d.to === to)!.past}.`,
@@ -136,6 +163,8 @@ export default function CommentsTab() {
 				description: failureText(error, 'An unexpected error occurred'),
 				variant: 'destructive',
 			});
+			// Another editor may have moderated or deleted it meanwhile: show the list as it is.
+			refresh(false);
 		} finally {
 			setBusyId(null);
 		}
@@ -154,6 +183,7 @@ export default function CommentsTab() {
 				description: failureText(error, 'An unexpected error occurred'),
 				variant: 'destructive',
 			});
+			refresh(false);
 		} finally {
 			setBusyId(null);
 		}
@@ -183,6 +213,11 @@ export default function CommentsTab() {
 							</option>
 						))}
 					</select>
+					{pendingCount !== undefined && (
+						<p className="text-sm text-muted" data-testid="pending-count" aria-live="polite">
+							{pendingCount} pending
+						</p>
+					)}
 				</div>
 			</PanelHeader>
 			{list.error && !list.data ? (

@@ -9,6 +9,7 @@ import { buttonClasses } from '../ui/button-classes';
 import { Spinner } from '../ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
 import { DASHBOARD_TABS, pushTabToUrl, tabFromUrl, type DashboardTab } from './dashboard-tabs';
+import { mayLeave } from './unsaved-changes';
 
 const OverviewTab = lazy(() => import('./OverviewTab'));
 const PlatformsPanel = lazy(() => import('./PlatformsPanel'));
@@ -40,6 +41,8 @@ export default function Dashboard({ user }: { user: PublicUser }) {
 	}, []);
 
 	function choose(value: string) {
+		// Another tab unmounts this one, and with it any unsaved page edit.
+		if (!mayLeave()) return;
 		const next = value as DashboardTab;
 		setTab(next);
 		pushTabToUrl(next);
@@ -56,7 +59,13 @@ export default function Dashboard({ user }: { user: PublicUser }) {
 						Welcome, {user.username}
 					</p>
 				</div>
-				<a href="/" className={buttonClasses({ variant: 'outline' })}>
+				<a
+					href="/"
+					className={buttonClasses({ variant: 'outline' })}
+					onClick={(event) => {
+						if (!mayLeave()) event.preventDefault();
+					}}
+				>
 					View Site
 				</a>
 			</div>

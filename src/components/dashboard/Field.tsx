@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ApiError } from '../../lib/api-client';
 import { FormMessage } from '../ui/FormMessage';
 import { Label } from '../ui/Label';
 
@@ -44,4 +45,18 @@ export function Field({ id, label, required, error, hint, children }: FieldProps
 /** Focuses the first control with aria-invalid inside `form` (after a failed submit). */
 export function focusFirstInvalid(form: HTMLElement | null): void {
 	requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/**
+ * A server refusal about one of the form's own fields (`field` beside `message`), to show at
+ * that field rather than in a toast; null for anything else (the caller toasts those).
+ * A nested path ("tags.0") belongs to its top-level field.
+ */
+export function serverFieldError<F extends string>(
+	error: unknown,
+	fields: readonly F[],
+): { field: F; message: string } | null {
+	if (!(error instanceof ApiError) || !error.field) return null;
+	const field = error.field.split('.')[0] as F;
+	return fields.includes(field) ? { field, message: error.serverMessage } : null;
 }

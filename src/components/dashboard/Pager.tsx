@@ -13,12 +13,31 @@ export type PagerProps = {
 	onChange: (offset: number) => void;
 };
 
-/** Previous / Next with 'Showing x-y of n'; nothing when everything fits on one page. */
+/** Page numbers to offer: the first, the last, and the current one with its neighbours. */
+export function pageNumbers(current: number, pages: number): (number | 'gap')[] {
+	const shown = [...new Set([1, current - 1, current, current + 1, pages])]
+		.filter((page) => page >= 1 && page <= pages)
+		.sort((a, b) => a - b);
+	const numbers: (number | 'gap')[] = [];
+	for (const page of shown) {
+		const previous = numbers.at(-1);
+		if (typeof previous === 'number' && page - previous > 1) numbers.push('gap');
+		numbers.push(page);
+	}
+	return numbers;
+}
+
+/**
+ * Previous / Next with 'Showing x-y of n', and page numbers when the total is known; nothing
+ * when everything fits on one page.
+ */
 export function Pager({ offset, pageSize, count, total, hasMore, label, onChange }: PagerProps) {
 	const more = total !== undefined ? offset + count < total : !!hasMore;
 	if (offset === 0 && !more) return null;
 	const first = count === 0 ? 0 : offset + 1;
 	const last = offset + count;
+	const pages = total !== undefined ? Math.max(1, Math.ceil(total / pageSize)) : 0;
+	const current = Math.floor(offset / pageSize) + 1;
 	return (
 		<nav
 			aria-label={`${label} pages`}
@@ -28,7 +47,7 @@ export function Pager({ offset, pageSize, count, total, hasMore, label, onChange
 				Showing {first}-{last}
 				{total !== undefined && ` of ${total}`}
 			</p>
-			<div className="flex gap-2">
+			<div className="flex flex-wrap items-center gap-2">
 				<Button
 					variant="outline"
 					size="sm"
@@ -37,6 +56,25 @@ export function Pager({ offset, pageSize, count, total, hasMore, label, onChange
 				>
 					Previous
 				</Button>
+				{pages > 1 &&
+					pageNumbers(current, pages).map((page, index) =>
+						page === 'gap' ? (
+							<span key={`gap-${index}`} className="px-1 text-muted" aria-hidden="true">
+								…
+							</span>
+						) : (
+							<Button
+								key={page}
+								variant={page === current ? 'primary' : 'outline'}
+								size="sm"
+								aria-label={`Page ${page}`}
+								aria-current={page === current ? 'page' : undefined}
+								onClick={() => page !== current && onChange((page - 1) * pageSize)}
+							>
+								{page}
+							</Button>
+						),
+					)}
 				<Button
 					variant="outline"
 					size="sm"

@@ -3,7 +3,7 @@
  * title and markdown content, with Reset (back to the saved text) and Save Page.
  */
 import { useStore } from '@nanostores/react';
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { apiRequest, failureText } from '../../lib/api-client';
 import { cn } from '../../lib/class-names';
 import { formatDate } from '../../lib/format';
@@ -13,10 +13,11 @@ import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
 import { Spinner } from '../ui/Spinner';
 import type { AdminPage } from './api-types';
-import { controlProps, Field } from './Field';
+import { controlProps, Field, focusFirstInvalid, serverFieldError } from './Field';
 import { LoadError } from './LoadError';
 import { MarkdownEditor } from './MarkdownEditor';
 import { PanelHeader } from './PanelHeader';
+import { confirmDiscard, useUnsavedChanges } from './unsaved-changes';
 import { useApiData } from './use-api-data';
 
 type Draft = { title: string; content: string };
@@ -25,13 +26,24 @@ function PageEditor() {
 	const pages = useApiData<AdminPage[]>('/api/pages');
 	const [selected, setSelected] = useState<AdminPage | null>(null);
 	const [draft, setDraft] = useState<Draft>({ title: '', content: '' });
-	const [titleError, setTitleError] = useState<string>();
+	const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
 	const [saving, setSaving] = useState(false);
+	const formRef = useRef<HTMLFormElement>(null);
+
+	const changed =
+		!!selected && (draft.title !== selected.title || draft.content !== selected.content);
+	useUnsavedChanges(changed);
 
 	function select(page: AdminPage) {
 		setSelected(page);
 		setDraft({ title: page.title, content: page.content });
-		setTitleError(undefined);
+		setErrors({});
+	}
+
+	/** Picking a page from the list: asks first when the open one has unsaved changes. */
+	function choose(page: AdminPage) {
+		if (page.slug === selected?.slug || !confirmDiscard(changed)) return;
+		select(page);
 	}
 
 	async function onSave(event: SubmitEvent) {
@@ -41,7 +53,8 @@ function PageEditor() {
 			return;
 		}
 		if (!draft.title.trim()) {
-			setTitleError('Title is required.');
+			setErrors({ title: 'Title is required.' });
+			focusFirstInvalid(formRef.current);
 			return;
 		}
 		setSaving(true);
@@ -58,6 +71,12 @@ function PageEditor() {
 			pages.reload();
 			toast({ title: 'Success', description: 'Page updated successfully!' });
 		} catch (error) {
+			const atField = serverFieldError(error, ['title', 'content'] as const);
+			if (atField) {
+				setErrors({ [atField.field]: atField.message });
+				focusFirstInvalid(formRef.current);
+				return;
+			}
 			toast({
 				title: 'Error',
 				description: failureText(error, 'Failed to update page'),
@@ -67,9 +86,6 @@ function PageEditor() {
 			setSaving(false);
 		}
 	}
-
-	const changed =
-		!!selected && (draft.title !== selected.title || draft.content !== selected.content);
 
 	return (
 		<section aria-labelledby="pages-heading">
@@ -91,7 +107,7 @@ function PageEditor() {
 								<li key={page.slug}>
 									<button
 										type="button"
-										onClick={() => select(page)}
+										onClick={() => choose(page)}
 										aria-current={selected?.slug === page.slug ? 'true' : undefined}
 										className={cn(
 											'w-full rounded-lg border bg-surface p-3 text-left shadow-sm transition-colors hover:border-brand-300',
@@ -113,6 +129,7 @@ function PageEditor() {
 					)}
 				</div>
 				<form
+					ref={formRef}
 					onSubmit={onSave}
 					noValidate
 					className="grid content-start gap-4 rounded-xl border border-border bg-surface p-5 shadow-sm"
@@ -120,9 +137,9 @@ function PageEditor() {
 					<h3 className="font-semibold text-ink">
 						{selected ? `Editing: ${selected.title}` : 'Select a page from the list to edit it.'}
 					</h3>
-					<Field id="page-title" label="Title" error={titleError}>
+					<Field id="page-title" label="Title" error={errors.title}>
 						<Input
-							{...controlProps('page-title', titleError)}
+							{...controlProps('page-title', errors.title)}
 							value={draft.title}
 							disabled={!selected}
 							onChange={(event) => setDraft((d) => ({ ...d, title: event.target.value }))}
@@ -134,6 +151,7 @@ function PageEditor() {
 						value={draft.content}
 						disabled={!selected}
 						rows={16}
+						error={errors.content}
 						onChange={(content) => setDraft((d) => ({ ...d, content }))}
 					/>
 					<div className="flex flex-wrap justify-end gap-2">

@@ -1,6 +1,6 @@
 /** Create or edit a platform (SPEC 2 and 5) in a dialog; the caller reloads the list on save. */
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { apiRequest, failureText } from '../../lib/api-client';
+import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { ApiError, apiRequest, failureText } from '../../lib/api-client';
 import { PLATFORM_CATEGORIES } from '../../lib/categories';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
@@ -9,7 +9,7 @@ import { Input, inputClasses, Textarea } from '../ui/Input';
 import { Label } from '../ui/Label';
 import { Switch } from '../ui/Switch';
 import type { AdminPlatform } from './api-types';
-import { controlProps, Field, focusFirstInvalid } from './Field';
+import { controlProps, Field, focusFirstInvalid, serverFieldError } from './Field';
 import {
 	EMPTY_PLATFORM_FORM,
 	platformPayload,
@@ -18,6 +18,7 @@ import {
 	type PlatformFormErrors,
 	type PlatformFormValues,
 } from './platform-form';
+import { confirmDiscard, formChanged, useUnsavedChanges } from './unsaved-changes';
 
 export type PlatformFormDialogProps = {
 	open: boolean;
@@ -39,11 +40,17 @@ export function PlatformFormDialog({
 	const formRef = useRef<HTMLFormElement>(null);
 	const editing = platform !== null;
 
+	const initial = useMemo(
+		() => (platform ? platformToForm(platform) : EMPTY_PLATFORM_FORM),
+		[platform],
+	);
 	useEffect(() => {
 		if (!open) return;
-		setValues(platform ? platformToForm(platform) : EMPTY_PLATFORM_FORM);
+		setValues(initial);
 		setErrors({});
-	}, [open, platform]);
+	}, [open, initial]);
+	const dirty = open && formChanged(values, initial);
+	useUnsavedChanges(dirty);
 
 	const set =
 		<K extends keyof PlatformFormValues>(field: K) =>
@@ -75,6 +82,14 @@ export function PlatformFormDialog({
 			onOpenChange(false);
 			onSaved();
 		} catch (error) {
+			const atField = serverFieldError(error, Object.keys(values) as (keyof PlatformFormValues)[]);
+			if (atField) {
+				setErrors({ [atField.field]: atField.message });
+				focusFirstInvalid(formRef.current);
+				return;
+			}
+			// Gone meanwhile (another editor deleted it): the list should stop showing it.
+			if (error instanceof ApiError && error.status === 404) onSaved();
 			toast({
 				title: editing ? 'Failed to update platform' : 'Failed to create platform',
 				description: failureText(error, 'An unexpected error occurred'),
@@ -92,7 +107,14 @@ export function PlatformFormDialog({
 			: PLATFORM_CATEGORIES;
 
 	return (
-		<Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
+		<Dialog
+			open={open}
+			onOpenChange={(next) => {
+				// Escape, a click outside, Cancel and the corner X all come here; Save does not.
+				if (saving || (!next && !confirmDiscard(dirty))) return;
+				onOpenChange(next);
+			}}
+		>
 			<DialogContent
 				title={editing ? 'Edit Platform' : 'Add Platform'}
 				description={
@@ -125,29 +147,41 @@ export function PlatformFormDialog({
 					<div className="grid gap-4 sm:grid-cols-2">
 						<Field
 							id="platform-logo"
+							error={errors.logo}
 							label="Logo URL"
 							hint="Optional. An http(s) URL or a path such as /images/logo.svg."
 						>
 							<Input {...text('logo')} inputMode="url" />
 						</Field>
-						<Field id="platform-websiteUrl" label="Website URL" hint="Optional.">
+						<Field
+							id="platform-websiteUrl"
+							error={errors.websiteUrl}
+							label="Website URL"
+							hint="Optional."
+						>
 							<Input {...text('websiteUrl')} type="url" inputMode="url" placeholder="https://" />
 						</Field>
 					</div>
 					<div className="grid gap-4 sm:grid-cols-3">
-						<Field id="platform-features" label="Features" hint="One per line.">
+						<Field
+							id="platform-features"
+							error={errors.features}
+							label="Features"
+							hint="One per line."
+						>
 							<Textarea {...text('features')} rows={4} />
 						</Field>
-						<Field id="platform-pros" label="Pros" hint="One per line.">
+						<Field id="platform-pros" error={errors.pros} label="Pros" hint="One per line.">
 							<Textarea {...text('pros')} rows={4} />
 						</Field>
-						<Field id="platform-cons" label="Cons" hint="One per line.">
+						<Field id="platform-cons" error={errors.cons} label="Cons" hint="One per line.">
 							<Textarea {...text('cons')} rows={4} />
 						</Field>
 					</div>
 					<div className="grid items-end gap-4 sm:grid-cols-2">
 						<Field
 							id="platform-sortOrder"
+							error={errors.sortOrder}
 							label="Sort order"
 							hint="Lower numbers come first; not a number means 0."
 						>

@@ -49,6 +49,8 @@ export default function PlatformsPanel() {
 				description: failureText(error, 'An unexpected error occurred'),
 				variant: 'destructive',
 			});
+			// Another editor may have changed or removed it meanwhile: show the list as it is.
+			list.reload();
 			return false;
 		}
 	}

@@ -131,6 +131,8 @@ export default function UsersTab() {
 				description: failureText(error, 'An unexpected error occurred'),
 				variant: 'destructive',
 			});
+			// Another editor may have changed or removed it meanwhile: show the list as it is.
+			list.reload();
 			return false;
 		}
 	}

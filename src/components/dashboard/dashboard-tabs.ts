@@ -30,6 +30,7 @@ export function tabFromUrl(): DashboardTab {
 /** Records a tab choice as a history entry, so Back returns to the previous tab. */
 export function pushTabToUrl(tab: DashboardTab): void {
 	const url = new URL(window.location.href);
+	url.search = ''; // a tab's own state (?page=, ?status=) does not carry over to the next
 	if (tab === DEFAULT_TAB) url.searchParams.delete('tab');
 	else url.searchParams.set('tab', tab);
 	if (url.href !== window.location.href) window.history.pushState(null, '', url);

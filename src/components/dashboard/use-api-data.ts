@@ -1,12 +1,14 @@
 /**
  * Loads one GET endpoint for a dashboard panel. The previous data stays on screen while a new
- * page or search loads (no flicker); `reload()` fetches again after a change.
+ * page or search loads (no flicker); `reload()` fetches again after a change. A list that
+ * sends X-Total-Count gives its number of matches as `total`.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import { apiResponse, TOTAL_COUNT_HEADER } from '../../lib/api-client';
 
 export type ApiData<T> = {
 	data: T | undefined;
+	total: number | undefined;
 	error: unknown;
 	loading: boolean;
 	reload: () => void;
@@ -14,6 +16,7 @@ export type ApiData<T> = {
 
 export function useApiData<T>(path: string): ApiData<T> {
 	const [data, setData] = useState<T>();
+	const [total, setTotal] = useState<number>();
 	const [error, setError] = useState<unknown>(null);
 	const [loading, setLoading] = useState(true);
 	const [version, setVersion] = useState(0);
@@ -21,10 +24,12 @@ export function useApiData<T>(path: string): ApiData<T> {
 	useEffect(() => {
 		let current = true;
 		setLoading(true);
-		apiRequest<T>('GET', path).then(
-			(value) => {
+		apiResponse<T>('GET', path).then(
+			({ data: value, headers }) => {
 				if (!current) return;
+				const count = headers.get(TOTAL_COUNT_HEADER);
 				setData(value);
+				setTotal(count === null ? undefined : Number(count));
 				setError(null);
 				setLoading(false);
 			},
@@ -41,7 +46,7 @@ export function useApiData<T>(path: string): ApiData<T> {
 	}, [path, version]);
 
 	const reload = useCallback(() => setVersion((v) => v + 1), []);
-	return { data, error, loading, reload };
+	return { data, total, error, loading, reload };
 }
 
 /** Appends the non-empty values as a query string. */

@@ -1,7 +1,11 @@
-/** A thin styled wrapper of Radix Dialog (focus trap, Escape, scroll lock come from Radix). */
+/**
+ * A thin styled wrapper of Radix Dialog (focus trap, Escape, scroll lock come from Radix), which
+ * also hands focus back to whatever opened the dialog when it closes.
+ */
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { useRef, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { cn } from '../../lib/class-names';
+import { rememberOpener, returnFocus } from './return-focus';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -35,14 +39,30 @@ export function DialogContent({
 	size = 'md',
 	className,
 	children,
+	onOpenAutoFocus,
+	onCloseAutoFocus,
 	...props
 }: DialogContentProps) {
+	// Our dialogs are opened by state, not by a Radix Trigger, so Radix has no trigger to give
+	// focus back to and it would land on <body>. The element focused when the dialog opened is
+	// the button that opened it (Edit, Delete, Ban, ...).
+	const opener = useRef<ReturnType<typeof rememberOpener>>(null);
 	return (
 		<DialogPrimitive.Portal>
 			<DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 data-[state=open]:animate-fade-in" />
 			<DialogPrimitive.Content
 				// Without a description Radix wants aria-describedby explicitly unset.
 				{...(description ? {} : { 'aria-describedby': undefined })}
+				onOpenAutoFocus={(event) => {
+					opener.current = rememberOpener();
+					onOpenAutoFocus?.(event);
+				}}
+				onCloseAutoFocus={(event) => {
+					onCloseAutoFocus?.(event);
+					if (event.defaultPrevented) return;
+					if (returnFocus(opener.current)) event.preventDefault();
+					opener.current = null;
+				}}
 				className={cn(
 					'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-surface p-6 shadow-xl data-[state=open]:animate-dialog-in',
 					dialogWidths[size],

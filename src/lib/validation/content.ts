@@ -169,15 +169,13 @@ const sortOrderField = z.preprocess(
 	z.enum(['asc', 'desc'], { error: "sortOrder must be 'asc' or 'desc'." }).default('desc'),
 );
 
-const limitField = z.preprocess(
-	blankToUndefined,
-	z.coerce
-		.number({ error: `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.` })
-		.int(`limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`)
-		.min(1, `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`)
-		.max(MAX_LIST_LIMIT, `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`)
-		.default(DEFAULT_LIST_LIMIT),
-);
+const limitRule = z.coerce
+	.number({ error: `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.` })
+	.int(`limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`)
+	.min(1, `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`)
+	.max(MAX_LIST_LIMIT, `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`);
+
+const limitField = z.preprocess(blankToUndefined, limitRule.default(DEFAULT_LIST_LIMIT));
 
 const offsetField = z.preprocess(
 	blankToUndefined,
@@ -218,6 +216,24 @@ export const articleListQuerySchema = z.object({
 });
 
 export type ArticleListQuery = z.output<typeof articleListQuerySchema>;
+
+export const ARTICLE_STATUSES = ['draft', 'published'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+/**
+ * GET /api/news/all and /api/education/all (editors): the same filters plus status (drafts or
+ * published). Without limit the list is every article, so an editor's tool never silently
+ * misses the 51st; a limit (1 to 100) asks for one page, and offset skips.
+ */
+export const editorArticleListQuerySchema = articleListQuerySchema.extend({
+	status: z.preprocess(
+		blankToUndefined,
+		z.enum(ARTICLE_STATUSES, { error: "status must be 'draft' or 'published'." }).optional(),
+	),
+	limit: z.preprocess(blankToUndefined, limitRule.optional()),
+});
+
+export type EditorArticleListQuery = z.output<typeof editorArticleListQuerySchema>;
 
 /** GET /api/podcasts: sortBy omitted means publishedAt; sortOrder defaults to desc. */
 export const podcastListQuerySchema = z.object({

@@ -6,8 +6,10 @@ import type { APIRoute } from 'astro';
 import {
 	articleInputSchemas,
 	articleListQuerySchema,
+	editorArticleListQuerySchema,
 	type ArticleKind,
 } from '../../lib/validation/content';
+import { TOTAL_COUNT_HEADER } from '../../lib/api-client';
 import { canViewDrafts, requireEditor } from '../auth/guardian';
 import { HttpError, endpoint, json, readId, readJson, readQuery } from '../http';
 import {
@@ -29,7 +31,10 @@ const DELETED_MESSAGES: Record<ArticleKind, string> = {
 export type ArticleRoutes = {
 	/** GET /api/{kind}: published articles; query search, category, sortBy, sortOrder, limit, offset. */
 	list: APIRoute;
-	/** GET /api/{kind}/all: every article, drafts included (editors). */
+	/**
+	 * GET /api/{kind}/all (editors): an array of every article, drafts included, unless limit
+	 * asks for a page; status=draft|published narrows it. X-Total-Count says how many match.
+	 */
 	listAll: APIRoute;
 	/** GET /api/{kind}/{id}: a draft is 404 except for editors. */
 	get: APIRoute;
@@ -48,7 +53,8 @@ export function articleRoutes(kind: ArticleKind): ArticleRoutes {
 
 		listAll: endpoint((ctx) => {
 			requireEditor(ctx.locals);
-			return json(listAll(kind, readQuery(ctx.url, articleListQuerySchema)));
+			const { articles, total } = listAll(kind, readQuery(ctx.url, editorArticleListQuerySchema));
+			return json(articles, 200, { [TOTAL_COUNT_HEADER]: String(total) });
 		}),
 
 		get: endpoint((ctx) => {

@@ -3,8 +3,13 @@
  * editors' create, update and delete. Both kinds share the `articles` table, told apart by kind;
  * every query here filters by kind, so an id of the other kind is simply not found.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ArticleInput, ArticleKind, ArticleListQuery } from '../../lib/validation/content';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type {
+	ArticleInput,
+	ArticleKind,
+	ArticleListQuery,
+	EditorArticleListQuery,
+} from '../../lib/validation/content';
 import { db, schema, type AppDatabase } from '../db';
 import { contentChanged } from './events';
 import {
@@ -81,6 +86,35 @@ function articleOrder(query: Pick<ArticleListQuery, 'sortBy' | 'sortOrder'>): SQ
 	}
 }
 
+/** A public list query (always a page) or an editor's (every article unless limit is given). */
+type ListQuery = ArticleListQuery | EditorArticleListQuery;
+
+/**
+ * Rows to read: the page asked for, or all of them. SQLite needs a LIMIT before an OFFSET, and
+ * drizzle writes none for "no bound", so an offset without a limit gets the largest one.
+ */
+function rowLimit(query: ListQuery): number | undefined {
+	if (query.limit !== undefined) return query.limit;
+	return query.offset > 0 ? Number.MAX_SAFE_INTEGER : undefined;
+}
+
+/** WHERE of a list without the search: kind, published or drafts, category. */
+function listFilters(
+	kind: ArticleKind,
+	query: ListQuery,
+	publishedOnly: boolean,
+): (table: ListFilterColumns) => SQL {
+	const status = 'status' in query ? query.status : undefined;
+	const published =
+		publishedOnly || status === 'published' ? true : status === 'draft' ? false : undefined;
+	return (table) =>
+		and(
+			eq(table.kind, kind),
+			published === undefined ? undefined : eq(table.isPublished, published),
+			query.category ? eq(table.category, query.category) : undefined,
+		)!;
+}
+
 /**
  * The list query, unexecuted, so tests can EXPLAIN it. Search goes through the FTS5 index
  * (articles_fts), never a LIKE scan. In date order (the default) it walks that index in date
@@ -90,22 +124,23 @@ function articleOrder(query: Pick<ArticleListQuery, 'sortBy' | 'sortOrder'>): SQ
 export function articleListQuery(
 	database: AppDatabase,
 	kind: ArticleKind,
-	query: ArticleListQuery,
+	query: ListQuery,
 	{ publishedOnly }: { publishedOnly: boolean },
 ) {
-	const filters = (table: ListFilterColumns) =>
-		and(
-			eq(table.kind, kind),
-			publishedOnly ? eq(table.isPublished, true) : undefined,
-			query.category ? eq(table.category, query.category) : undefined,
-		)!;
+	const filters = listFilters(kind, query, publishedOnly);
 	const match = articleMatch(database, query.search);
-	const rows = query.offset + query.limit;
+	const limit = rowLimit(query);
 	const keys =
-		match && !query.sortBy
-			? dateWalkKeys(database, { kind, match, direction: query.sortOrder, rows, filters })
+		match && !query.sortBy && limit !== undefined
+			? dateWalkKeys(database, {
+					kind,
+					match,
+					direction: query.sortOrder,
+					rows: query.offset + limit,
+					filters,
+				})
 			: null;
-	if (match && keys) {
+	if (match && keys && limit !== undefined) {
 		return database
 			.select(articleColumns)
 			.from(articlesFts)
@@ -113,18 +148,39 @@ export function articleListQuery(
 			.leftJoin(users, eq(articles.authorId, users.id))
 			.where(and(dateWalkCondition(match, keys), filters(articles)))
 			.orderBy(...articleOrder(query))
-			.limit(query.limit)
+			.limit(limit)
 			.offset(query.offset);
 	}
-	return selectArticles(database)
+	const all = selectArticles(database)
 		.where(and(filters(articles), match ? articleMatchCondition(kind, match) : undefined))
 		.orderBy(...articleOrder(query))
-		.limit(query.limit)
-		.offset(query.offset);
+		.$dynamic();
+	return limit === undefined ? all : all.limit(limit).offset(query.offset);
+}
+
+/** How many articles the list's filters and search match, whatever the page. */
+function countList(
+	database: AppDatabase,
+	kind: ArticleKind,
+	query: ListQuery,
+	publishedOnly: boolean,
+): number {
+	const match = articleMatch(database, query.search);
+	const row = database
+		.select({ total: count() })
+		.from(articles)
+		.where(
+			and(
+				listFilters(kind, query, publishedOnly)(articles),
+				match ? articleMatchCondition(kind, match) : undefined,
+			),
+		)
+		.get();
+	return row?.total ?? 0;
 }
 
 /** One read transaction, so a search's prefix terms and its matches come from one snapshot. */
-function readList(kind: ArticleKind, query: ArticleListQuery, publishedOnly: boolean): Article[] {
+function readList(kind: ArticleKind, query: ListQuery, publishedOnly: boolean): Article[] {
 	const database = db();
 	const read = () =>
 		articleListQuery(database, kind, query, { publishedOnly }).all().map(toArticle);
@@ -136,9 +192,22 @@ export function listPublished(kind: ArticleKind, query: ArticleListQuery): Artic
 	return readList(kind, query, true);
 }
 
-/** The editors' list: drafts included. */
-export function listAll(kind: ArticleKind, query: ArticleListQuery): Article[] {
-	return readList(kind, query, false);
+/**
+ * The editors' list: drafts included (or only drafts or only published, by status), with the
+ * number of matching articles so a page can say "of n"; both read in one snapshot.
+ */
+export function listAll(
+	kind: ArticleKind,
+	query: EditorArticleListQuery,
+): { articles: Article[]; total: number } {
+	const database = db();
+	const read = () => ({
+		articles: articleListQuery(database, kind, query, { publishedOnly: false })
+			.all()
+			.map(toArticle),
+		total: countList(database, kind, query, false),
+	});
+	return database.$client.transaction(read)();
 }
 
 /** One article of the kind; a draft only when includeDrafts (editors). */
