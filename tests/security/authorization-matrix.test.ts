@@ -42,7 +42,11 @@ afterAll(async () => {
 const key = (route: string, method: string) => `${method} ${route}`;
 
 /** Spellings of one path that must not reach further than the path itself. */
-export function pathVariants(path: string): Array<{ name: string; path: string }> {
+export function pathVariants(full: string): Array<{ name: string; path: string }> {
+	// Only the path is respelled; a query string (an unsubscribe token) stays as it is.
+	const queryAt = full.indexOf('?');
+	const path = queryAt < 0 ? full : full.slice(0, queryAt);
+	const query = queryAt < 0 ? '' : full.slice(queryAt);
 	const rest = path.slice('/api/'.length);
 	const letter = rest.search(/[a-z]/i);
 	const encoded =
@@ -57,7 +61,7 @@ export function pathVariants(path: string): Array<{ name: string; path: string }
 		{ name: 'encoded slash', path: `/api%2F${rest}` },
 		{ name: 'every slash encoded', path: `/${path.slice(1).replaceAll('/', '%2f')}` },
 		{ name: 'trailing slash', path: `${path}/` },
-	];
+	].map((variant) => ({ ...variant, path: variant.path + query }));
 }
 
 const VARIANT_COUNT = pathVariants('/api/x').length;
