@@ -63,9 +63,12 @@ export function runServerTool(tool: string, args: string[]): void {
 export function createPostgresRunDir(): string {
 	const dir = mkdtempSync(join(tmpdir(), 'rmh-pg-'));
 	if (asRoot()) {
-		const id = spawnSync('id', ['-u', SUPERUSER], { encoding: 'utf8' });
+		const uid = spawnSync('id', ['-u', SUPERUSER], { encoding: 'utf8' });
+		const gid = spawnSync('id', ['-g', SUPERUSER], { encoding: 'utf8' });
 		// Without the account there is no server to run either; the first test that asks says so.
-		if (id.status === 0) chownSync(dir, Number(id.stdout.trim()), Number(id.stdout.trim()));
+		if (uid.status === 0 && gid.status === 0) {
+			chownSync(dir, Number(uid.stdout.trim()), Number(gid.stdout.trim()));
+		}
 	}
 	return dir;
 }

@@ -15,7 +15,8 @@ import { ftsCondition } from '../../src/server/content/search';
 import { closeDatabase, openDatabase, schema, type AppDatabase } from '../../src/server/db';
 import { schema as pgSchema } from '../../src/server/db/postgres';
 import {
-	articleListQuery as pgArticleListQuery,
+	listArticles,
+	SEARCH_LIMITS,
 	articleSearchCondition,
 	podcastSearchCondition,
 } from '../../src/server/db/search-postgres';
@@ -166,7 +167,10 @@ function cases(): Case[] {
 	return all;
 }
 
-async function ids(c: Case): Promise<{ sqlite: number[]; postgres: number[] }> {
+async function ids(
+	c: Case,
+	limits = SEARCH_LIMITS,
+): Promise<{ sqlite: number[]; postgres: number[] }> {
 	const query = articleListQuerySchema.parse({
 		search: c.search,
 		sortBy: c.sortBy,
@@ -177,7 +181,7 @@ async function ids(c: Case): Promise<{ sqlite: number[]; postgres: number[] }> {
 	});
 	const options = { publishedOnly: c.publishedOnly };
 	const fromSqlite = articleListQuery(sqlite, c.kind, query, options).all();
-	const fromPostgres = await pgArticleListQuery(postgres.db, c.kind, query, options);
+	const fromPostgres = await listArticles(postgres.db, c.kind, query, { ...options, limits });
 	return { sqlite: fromSqlite.map((r) => r.id), postgres: fromPostgres.map((r) => r.id) };
 }
 
@@ -222,9 +226,15 @@ afterAll(async () => {
 });
 
 describe('article search on SQLite and PostgreSQL', () => {
-	it('answers every query with the same ids in the same order', async () => {
+	// The real limits, then limits small enough that this table reaches the other paths: the
+	// walk that ends short of its page, and more matches than are collected.
+	it.each([
+		['the real search limits', SEARCH_LIMITS],
+		['a short walk', { walkRows: 20, collectMatches: 5000 }],
+		['few collected matches', { walkRows: 3, collectMatches: 10 }],
+	])('answers every query with the same ids in the same order, with %s', async (_, limits) => {
 		const all = cases();
-		const results = await Promise.all(all.map(ids));
+		const results = await Promise.all(all.map((c) => ids(c, limits)));
 		const differences = results.flatMap((found, i) =>
 			JSON.stringify(found.sqlite) === JSON.stringify(found.postgres)
 				? []

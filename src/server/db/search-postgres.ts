@@ -80,44 +80,106 @@ function articleOrder(query: Pick<ArticleListQuery, 'sortBy' | 'sortOrder'>): SQ
 	}
 }
 
+const articleColumns = {
+	id: articles.id,
+	title: articles.title,
+	excerpt: articles.excerpt,
+	content: articles.content,
+	category: articles.category,
+	imageUrl: articles.imageUrl,
+	tags: articles.tags,
+	readTime: articles.readTime,
+	isPublished: articles.isPublished,
+	authorId: articles.authorId,
+	authorUsername: users.username,
+	createdAt: articles.createdAt,
+	updatedAt: articles.updatedAt,
+};
+
 /**
- * The article list with its search on PostgreSQL, unexecuted (tests EXPLAIN it). The planner
- * picks between the GIN index (few matches) and the date index read in order with the match
- * as a filter (many matches), the choice the SQLite side makes by hand with its date walk.
+ * How many of the newest articles a date-ordered search reads looking for its page, and how many
+ * matches it collects through the GIN index otherwise. PostgreSQL's planner guesses the same
+ * number of matches for every prefix, so left to itself it walks the whole date index for a rare
+ * word, or sorts tens of thousands of rows for a common pair; these bounds make the choice, as
+ * the date walk does on SQLite.
  */
-export function articleListQuery(
+/** `id = any($1)`: one array parameter, however many ids. */
+const idIn = (ids: number[]) => sql`${articles.id} = any(${sql.param(ids)}::integer[])`;
+
+export const SEARCH_LIMITS = { walkRows: 5000, collectMatches: 5000 };
+
+export type ArticleListOptions = {
+	publishedOnly: boolean;
+	/** Tests lower the limits to reach every path with a small table. */
+	limits?: typeof SEARCH_LIMITS;
+};
+
+/**
+ * The article list with its search, as the SQLite service answers it. Without a search, one
+ * query. With one, in date order: the newest `walkRows` articles are read in order and the first
+ * matches kept; when they hold the whole page, that is the page (every later article is older).
+ * Otherwise, and for the other orders, the matches are collected through the GIN index (up to
+ * `collectMatches`) and sorted; past that many, one query and the planner's choice.
+ */
+export async function listArticles(
 	database: PostgresDatabase,
 	kind: ArticleKind,
 	query: ArticleListQuery,
-	{ publishedOnly }: { publishedOnly: boolean },
+	{ publishedOnly, limits = SEARCH_LIMITS }: ArticleListOptions,
 ) {
-	return database
-		.select({
-			id: articles.id,
-			title: articles.title,
-			excerpt: articles.excerpt,
-			content: articles.content,
-			category: articles.category,
-			imageUrl: articles.imageUrl,
-			tags: articles.tags,
-			readTime: articles.readTime,
-			isPublished: articles.isPublished,
-			authorId: articles.authorId,
-			authorUsername: users.username,
-			createdAt: articles.createdAt,
-			updatedAt: articles.updatedAt,
-		})
+	const filters = and(
+		eq(articles.kind, kind),
+		publishedOnly ? eq(articles.isPublished, true) : undefined,
+		query.category ? eq(articles.category, query.category) : undefined,
+	);
+	const list = (where: SQL | undefined, offset: number) =>
+		database
+			.select(articleColumns)
+			.from(articles)
+			.leftJoin(users, eq(articles.authorId, users.id))
+			.where(where)
+			.orderBy(...articleOrder(query))
+			.limit(query.limit)
+			.offset(offset);
+	const match = searchQuery(query.search);
+	if (!match) return list(filters, query.offset);
+	const matches = sql`${articleVector} @@ (${match})`;
+	const rows = query.offset + query.limit;
+
+	if (!query.sortBy && rows <= limits.walkRows) {
+		const direction = query.sortOrder === 'asc' ? asc : desc;
+		const newest = database
+			.select({
+				id: articles.id,
+				createdAt: articles.createdAt,
+				vector: sql`${articleVector}`.as('vector'),
+			})
+			.from(articles)
+			.where(filters)
+			.orderBy(direction(articles.createdAt), direction(articles.id))
+			.limit(limits.walkRows)
+			.as('newest');
+		const found = await database
+			.select({ id: newest.id })
+			.from(newest)
+			.where(sql`${newest.vector} @@ (${match})`)
+			.orderBy(direction(newest.createdAt), direction(newest.id))
+			.limit(rows);
+		if (found.length === rows) {
+			const page = found.slice(query.offset).map((row) => row.id);
+			return list(idIn(page), 0);
+		}
+	}
+
+	// No ORDER BY or LIMIT to walk an index for: the planner reads the GIN index.
+	const collected = await database
+		.select({ id: articles.id })
 		.from(articles)
-		.leftJoin(users, eq(articles.authorId, users.id))
-		.where(
-			and(
-				eq(articles.kind, kind),
-				publishedOnly ? eq(articles.isPublished, true) : undefined,
-				query.category ? eq(articles.category, query.category) : undefined,
-				articleSearchCondition(query.search),
-			),
-		)
-		.orderBy(...articleOrder(query))
-		.limit(query.limit)
-		.offset(query.offset);
+		.where(and(filters, matches))
+		.limit(limits.collectMatches + 1);
+	if (collected.length <= limits.collectMatches) {
+		const ids = collected.map((row) => row.id);
+		return list(idIn(ids), query.offset);
+	}
+	return list(and(filters, matches), query.offset);
 }
