@@ -1,5 +1,5 @@
 /**
- * The server's cache of anonymous API reads (scripts/server/api-cache.mjs) over real HTTP: a
+ * The server's cache of anonymous API reads (src/server/host/api-cache.ts) over real HTTP: a
  * repeated read is answered from memory, every write through the API is visible to the next
  * anonymous read at once, signed-in readers are never served from it, and each encoding of a
  * kept answer carries the same JSON.

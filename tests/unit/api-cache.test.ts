@@ -1,12 +1,12 @@
 /**
- * The rules of scripts/server/api-cache.mjs that real HTTP against the app cannot time on
+ * The rules of src/server/host/api-cache.ts that real HTTP against the app cannot time on
  * purpose: an answer made while a write was under way is never kept, answers expire, the
  * cache stays within its size, and only anonymous reads of public routes are kept.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiCache } from '../../scripts/server/api-cache.mjs';
+import { createApiCache } from '../../src/server/host/api-cache';
 
 type Cache = ReturnType<typeof createApiCache>;
 type Pending = { req: IncomingMessage; res: ServerResponse };

@@ -53,7 +53,7 @@ function queuedCount(): number {
 
 function schedule(): void {
 	buildStatus.update({ queued: queuedCount() });
-	if (!renderAvailable()) return; // not under scripts/server.mjs (e.g. astro dev): pages render on demand
+	if (!renderAvailable()) return; // not under the production host (e.g. astro dev): pages render on demand
 	running ??= loop().finally(() => {
 		running = undefined;
 	});

@@ -3,8 +3,9 @@
  * so the listeners exist in every server process.
  */
 import { onContentChange } from '../content/events';
+import { provideSiteGeneration } from '../host/bridge';
 import { onPlatformChange } from '../platforms';
-import { requestPaths } from './generator';
+import { requestFullGeneration, requestPaths } from './generator';
 import { pathsForContentChange, pathsForPlatformChange } from './paths';
 
 let wired = false;
@@ -14,7 +15,8 @@ export function wireSiteRegeneration(): void {
 	wired = true;
 	onContentChange((change) => requestPaths(pathsForContentChange(change)));
 	onPlatformChange((change) => requestPaths(pathsForPlatformChange(change)));
+	// The production host starts the first generation with a call once the app has loaded.
+	provideSiteGeneration({ requestFullGeneration });
 }
 
 export { buildStatus, requestFullGeneration, whenIdle } from './generator';
-export { isRenderRequest } from './renderer';

@@ -2,7 +2,7 @@
  * A per-process cache of the public API's anonymous read answers (GET /api/platforms,
  * /api/news?search=..., /api/platforms/{id}/comments and the like), kept with their brotli and
  * gzip twins so that a repeated read costs a Map lookup and one write, not Astro's endpoint
- * pipeline, SQL, JSON and compression (issue 7: API reads at >= 0.3x a bare node:http server).
+ * pipeline, SQL, JSON and compression.
  *
  * Why it is never stale in this process: an anonymous answer depends only on its URL and the
  * database, and every change to the database goes through a POST, PUT, PATCH or DELETE request
@@ -13,14 +13,14 @@
  *
  * Writes this process does not see (a second app node, `npm run user:create`, a restore) are
  * covered by the age limit: an answer is served for at most API_CACHE_TTL_MS (default 10 s).
- * API_CACHE_TTL_MS=0 turns the cache off. With several app nodes the invalidation should come
- * from the shared database (e.g. PostgreSQL LISTEN/NOTIFY) through clear().
+ * API_CACHE_TTL_MS=0 turns the cache off.
  */
+import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { COMPRESS_THRESHOLD } from './compress.mjs';
-import { preferredEncoding } from './encoding.mjs';
+import { COMPRESS_THRESHOLD } from './compress';
+import { preferredEncoding } from './encoding';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -32,34 +32,34 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SESSION_COOKIE = /(?:^|;)\s*session=/;
 const MAX_ENTRY_BYTES = 1024 * 1024;
 
-/** [name, value, name, value] (writeHead's raw form) as pairs. */
-function pairsOf(flat) {
-	const pairs = [];
-	for (let i = 0; i + 1 < flat.length; i += 2) pairs.push([flat[i], flat[i + 1]]);
-	return pairs;
-}
+type Entry = { type: string; identity: Buffer; br?: Buffer; gzip?: Buffer; bytes: number; storedAt: number };
+type Chunk = string | Buffer | Uint8Array;
+type Callback = (error?: Error | null) => void;
 
-/**
- * @param {{ ttlMs?: number, maxBytes?: number, now?: () => number }} [options]
- */
-export function createApiCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, now = Date.now } = {}) {
+export type ApiCache = ReturnType<typeof createApiCache>;
+
+export function createApiCache({
+	ttlMs = 10_000,
+	maxBytes = 32 * 1024 * 1024,
+	now = Date.now,
+}: { ttlMs?: number; maxBytes?: number; now?: () => number } = {}) {
 	// Least recently read answers go first once their bytes pass maxBytes.
-	const entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => entry.bytes });
+	const entries = new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.bytes });
 	/** Bumped whenever a write starts or ends; an answer made across a bump is not kept. */
 	let generation = 0;
 	let writesInFlight = 0;
 	const enabled = ttlMs > 0;
 
-	function clear() {
+	function clear(): void {
 		entries.clear();
 	}
 
-	function writeBoundary() {
+	function writeBoundary(): void {
 		generation += 1;
 		clear();
 	}
 
-	function keyOf(req) {
+	function keyOf(req: IncomingMessage): string | undefined {
 		if (!enabled || req.method !== 'GET') return undefined;
 		const url = req.url ?? '/';
 		const query = url.indexOf('?');
@@ -69,7 +69,7 @@ export function createApiCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, no
 		return url;
 	}
 
-	async function store(key, type, identity, startedAt) {
+	async function store(key: string, type: string, identity: Buffer, startedAt: number): Promise<void> {
 		const compress = identity.length >= COMPRESS_THRESHOLD;
 		const [br, gz] = compress
 			? await Promise.all([
@@ -84,36 +84,44 @@ export function createApiCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, no
 	}
 
 	/** Records the answer the app writes for a cacheable request, to keep it once it is complete. */
-	function capture(req, res, key) {
+	function capture(res: ServerResponse, key: string): void {
 		if (writesInFlight > 0) return;
 		const startedAt = generation;
-		const chunks = [];
+		const chunks: Buffer[] = [];
 		let size = 0;
-		const collect = (chunk, encoding) => {
+		const collect = (chunk: unknown, encoding?: unknown) => {
 			if (!chunk || typeof chunk === 'function' || size > MAX_ENTRY_BYTES) return;
-			const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8');
+			const buffer = Buffer.isBuffer(chunk)
+				? chunk
+				: Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
 			size += buffer.length;
 			chunks.push(buffer);
 		};
 		// Headers given to writeHead() bypass getHeader() when none were set before it.
-		const given = {};
+		const given: Record<string, unknown> = {};
 		const writeHead = res.writeHead;
-		res.writeHead = function (status, ...rest) {
-			const headers = rest.find((arg) => arg && typeof arg === 'object');
-			const pairs = Array.isArray(headers) ? pairsOf(headers) : Object.entries(headers ?? {});
-			for (const [name, value] of pairs) given[String(name).toLowerCase()] = value;
-			return writeHead.call(this, status, ...rest);
-		};
-		const header = (name) => res.getHeader(name) ?? given[name];
+		res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+			const headers = rest.find((arg) => arg && typeof arg === 'object') as
+				| OutgoingHttpHeaders
+				| OutgoingHttpHeader[]
+				| undefined;
+			if (Array.isArray(headers)) {
+				for (let i = 0; i + 1 < headers.length; i += 2) given[String(headers[i]).toLowerCase()] = headers[i + 1];
+			} else {
+				for (const [name, value] of Object.entries(headers ?? {})) given[name.toLowerCase()] = value;
+			}
+			return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+		} as typeof res.writeHead;
+		const header = (name: string) => res.getHeader(name) ?? given[name];
 		const write = res.write;
 		const end = res.end;
-		res.write = function (chunk, encoding, callback) {
+		res.write = function (this: ServerResponse, chunk: Chunk, encoding?: BufferEncoding | Callback, callback?: Callback) {
 			collect(chunk, encoding);
-			return write.call(this, chunk, encoding, callback);
-		};
-		res.end = function (chunk, encoding, callback) {
+			return (write as (...args: unknown[]) => boolean).call(this, chunk, encoding, callback);
+		} as typeof res.write;
+		res.end = function (this: ServerResponse, chunk?: Chunk | Callback, encoding?: BufferEncoding | Callback, callback?: Callback) {
 			collect(chunk, encoding);
-			const result = end.call(this, chunk, encoding, callback);
+			const result = (end as (...args: unknown[]) => ServerResponse).call(this, chunk, encoding, callback);
 			const type = String(header('content-type') ?? '');
 			const keep =
 				res.statusCode === 200 &&
@@ -127,12 +135,12 @@ export function createApiCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, no
 				);
 			}
 			return result;
-		};
+		} as typeof res.end;
 	}
 
 	return {
 		/** Answers a cacheable request from the cache and returns true, or returns false. */
-		serve(req, res) {
+		serve(req: IncomingMessage, res: ServerResponse): boolean {
 			const key = keyOf(req);
 			if (key === undefined) return false;
 			const entry = entries.get(key);
@@ -142,7 +150,7 @@ export function createApiCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, no
 				return false;
 			}
 			const encoding = entry.br ? preferredEncoding(req) : 'identity';
-			const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
+			const body = encoding === 'br' ? entry.br! : encoding === 'gzip' ? entry.gzip! : entry.identity;
 			res.statusCode = 200;
 			res.setHeader('Content-Type', entry.type);
 			res.setHeader('Cache-Control', 'private, no-cache');
@@ -158,7 +166,7 @@ export function createApiCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, no
 		 * Call for every request the app is about to handle: writes empty the cache, and the
 		 * answers to cacheable reads are kept.
 		 */
-		track(req, res) {
+		track(req: IncomingMessage, res: ServerResponse): void {
 			if (!enabled) return;
 			if (!SAFE_METHODS.has(req.method ?? 'GET')) {
 				writesInFlight += 1;
@@ -170,7 +178,7 @@ export function createApiCache({ ttlMs = 10_000, maxBytes = 32 * 1024 * 1024, no
 				return;
 			}
 			const key = keyOf(req);
-			if (key !== undefined) capture(req, res, key);
+			if (key !== undefined) capture(res, key);
 		},
 
 		clear,
