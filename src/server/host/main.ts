@@ -14,7 +14,7 @@ import { config, type AppConfig } from '../config';
 import { contentSecurityPolicy, securityHeaders } from '../security-headers';
 import { createApiCache } from './api-cache';
 import { refuseUnroutableApiPath } from './api-paths';
-import { provideRenderer, siteGeneration } from './bridge';
+import { onApiChange, provideRenderer, siteGeneration } from './bridge';
 import { compressDynamic } from './compress';
 import { stripUntrustedForwarding } from './forwarding';
 import { createGeneratedPages } from './generated-pages';
@@ -44,6 +44,8 @@ const serveStaticFile = createStaticFiles(join(settings.distDir, 'client'));
 const serveGeneratedPage = createGeneratedPages(settings.siteDir);
 const csp = contentSecurityPolicy({ https: settings.siteUrl.protocol === 'https:' });
 const apiCache = createApiCache({ ttlMs: settings.apiCacheTtlMs });
+// The app announces which API answers each committed change made stale.
+onApiChange((pathnames) => apiCache.invalidate(pathnames));
 
 /** HTTPS as seen by the browser: TLS here, or a trusted proxy saying so. */
 function isHttps(req: IncomingMessage): boolean {

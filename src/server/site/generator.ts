@@ -32,6 +32,7 @@ let fullPending = false;
 let running: Promise<void> | undefined;
 
 export function requestPaths(paths: string[]): void {
+	if (paths.length === 0) return;
 	for (const path of paths) pending.add(path);
 	schedule();
 }
