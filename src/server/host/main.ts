@@ -7,7 +7,7 @@
  * Settings come from src/server/config.ts; what the session cookie is, which routes exist and
  * which answers may be shared are the app's to say (its routes and middleware), not this file's.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { config, type AppConfig } from '../config';
@@ -53,12 +53,32 @@ function isHttps(req: IncomingMessage): boolean {
 	return settings.trustProxy && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https';
 }
 
+/**
+ * The methods the site answers. Others (TRACE, CONNECT, WebDAV's PROPFIND, ...) are refused
+ * here: Astro cannot even build a request for some (fetch forbids TRACE and CONNECT) and would
+ * answer others with a page.
+ */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const KNOWN_METHODS = new Set(METHODS);
+
+function refuseMethod(res: ServerResponse): void {
+	const body = JSON.stringify({ message: 'This method is not supported.' });
+	res.writeHead(501, {
+		'Content-Type': 'application/json',
+		'Content-Length': Buffer.byteLength(body),
+		'Cache-Control': 'no-store',
+		Allow: METHODS.join(', '),
+	});
+	res.end(body);
+}
+
 const server = createServer((req, res) => {
 	stripUntrustedForwarding(req, settings.trustProxy);
 	const pathname = (req.url ?? '/').split('?')[0]!;
 	for (const [name, value] of Object.entries(securityHeaders({ pathname, https: isHttps(req), csp }))) {
 		res.setHeader(name, value);
 	}
+	if (!KNOWN_METHODS.has(req.method ?? '')) return refuseMethod(res);
 	if (refuseUnroutableApiPath(req, res)) return;
 	if (apiCache.serve(req, res)) return;
 	if (serveGeneratedPage(req, res)) return;
