@@ -1,6 +1,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { allowedMethods } from './server/api-methods';
 import { isCrossSiteRequest } from './server/client';
+import { securityHeadersMiddleware } from './server/security-middleware';
 import { wireSiteRegeneration } from './server/site';
 import { MAX_BODY_BYTES, errorResponse } from './server/http';
 import {
@@ -63,6 +64,6 @@ const session = defineMiddleware((ctx, next) => {
 	return next();
 });
 
-// Security headers (CSP, nosniff, framing, referrer) are set for every answer, static files
-// included, by scripts/server.mjs around the Astro handler.
-export const onRequest = sequence(apiMethods, apiGuard, session);
+// Security headers (CSP, nosniff, framing, referrer) on everything Astro answers, under
+// `astro dev` too; the production host adds the same to what it serves without Astro.
+export const onRequest = sequence(securityHeadersMiddleware, apiMethods, apiGuard, session);
