@@ -1,7 +1,7 @@
 /**
  * Post-build step (`npm run build` runs it after `astro build`): writes a brotli (.br) and a
  * gzip (.gz) twin beside every compressible file in dist/client, so the server hands out
- * compressed bytes without compressing per request (scripts/server/static-files.mjs).
+ * compressed bytes without compressing per request (src/server/host/static-files.ts).
  * A twin that would not be smaller than its file is not written. DIST_DIR picks the build folder.
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';

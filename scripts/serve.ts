@@ -1,16 +1,28 @@
 /**
- * Serves the built site: migrates and seeds the database, then starts scripts/server.mjs
- * (HOST and PORT from the environment, default localhost:4321), which also generates the
- * static pages from the database in the background.
+ * Serves the built site: migrates and seeds the database, then starts the production host
+ * ($DIST_DIR/host/main.mjs, bundled from src/server/host/ by `npm run build`), which listens on
+ * HOST:PORT and generates the static pages from the database in the background.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { config } from '../src/server/config';
 import { prepareDatabase } from './prepare-database';
 
-const entry = resolve(process.env.DIST_DIR || 'dist', 'server/entry.mjs');
-if (!existsSync(entry)) {
-	console.error(`${entry} is missing: run \`npm run build\` first (npm start does both).`);
+let distDir: string;
+try {
+	distDir = config().distDir;
+} catch (error) {
+	// A bad setting stops the start with what is wrong, not a stack trace.
+	console.error(error instanceof Error ? error.message : String(error));
 	process.exit(1);
 }
+const host = join(distDir, 'host/main.mjs');
+for (const file of [join(distDir, 'server/entry.mjs'), host]) {
+	if (!existsSync(file)) {
+		console.error(`${file} is missing: run \`npm run build\` first (npm start does both).`);
+		process.exit(1);
+	}
+}
 await prepareDatabase({ seed: true });
-await import('./server.mjs');
+await import(pathToFileURL(host).href);

@@ -1,5 +1,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
+import { allowedMethods } from './server/api-methods';
 import { isCrossSiteRequest } from './server/client';
+import { securityHeadersMiddleware } from './server/security-middleware';
 import { wireSiteRegeneration } from './server/site';
 import { startNewsletterWorker } from './server/newsletter/worker';
 import { MAX_BODY_BYTES, errorResponse } from './server/http';
@@ -21,6 +23,14 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function isApiRoute(ctx: { routePattern: string; url: URL }): boolean {
 	return ctx.routePattern.startsWith('/api/') || /^\/+api\//i.test(ctx.url.pathname);
 }
+
+/** A method an API route does not answer gets 405 with the methods it does (not the 404 page). */
+const apiMethods = defineMiddleware((ctx, next) => {
+	if (ctx.isPrerendered) return next();
+	const allowed = allowedMethods(ctx.routePattern);
+	if (!allowed || allowed.includes(ctx.request.method)) return next();
+	return errorResponse(405, `${ctx.request.method} is not allowed here.`, { allow: allowed.join(', ') });
+});
 
 /** Cross-site writes and oversized bodies are refused before any endpoint runs. */
 const apiGuard = defineMiddleware((ctx, next) => {
@@ -64,6 +74,6 @@ const backgroundWork = defineMiddleware((ctx, next) => {
 	return next();
 });
 
-// Security headers (CSP, nosniff, framing, referrer) are set for every answer, static files
-// included, by scripts/server.mjs around the Astro handler.
-export const onRequest = sequence(backgroundWork, apiGuard, session);
+// Security headers (CSP, nosniff, framing, referrer) on everything Astro answers, under
+// `astro dev` too; the production host adds the same to what it serves without Astro.
+export const onRequest = sequence(securityHeadersMiddleware, backgroundWork, apiMethods, apiGuard, session);

@@ -103,6 +103,8 @@ async function build() {
 	const pre = await runToEnd(process.execPath, [join(root, 'scripts/precompress.mjs')], { cwd: root, env });
 	if (pre.code !== 0) throw new Error(`precompress failed: ${pre.stderr}`);
 	results.build = { astroBuildMs, precompressMs: performance.now() - started, clientFiles: pre.stdout.trim() };
+	const host = await runToEnd(process.execPath, [join(root, 'scripts/build-host.mjs')], { cwd: root, env });
+	if (host.code !== 0) throw new Error(`host bundle failed: ${host.stderr}`);
 	log(`astro build ${(astroBuildMs / 1000).toFixed(1)} s; ${pre.stdout.trim()}`);
 }
 

@@ -1,14 +1,14 @@
 /**
- * Starts scripts/server.mjs over a benchmark build and database, the way tests/setup/server.ts
- * does (free port, known SITE_RENDER_SECRET), and drives the site generator through
- * /api/admin/site-build with that secret.
+ * Starts the production host ($DIST_DIR/host/main.mjs) over a benchmark build and database,
+ * the way tests/setup/server.ts does (free port), and drives the site generator through
+ * /api/admin/site-build signed in as the demo editor.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../tests/setup/ports';
 import { procMemory, sampleRss, spawnTracked, stopChild } from './processes';
+import { signIn } from './publish';
 
 export type GenerationStatus = {
 	running: boolean;
@@ -66,9 +66,9 @@ export async function startBenchServer(options: ServerOptions): Promise<BenchSer
 	const url = `http://127.0.0.1:${port}`;
 	const siteDir = join(options.workDir, 'site');
 	mkdirSync(siteDir, { recursive: true });
-	const secret = randomBytes(16).toString('hex');
 	let output = '';
-	const child = spawnTracked(process.execPath, [...(options.nodeArgs ?? []), 'scripts/server.mjs'], {
+	const host = join(options.distDir, 'host/main.mjs');
+	const child = spawnTracked(process.execPath, [...(options.nodeArgs ?? []), host], {
 		cwd: options.root,
 		cpu: options.cpu,
 		env: {
@@ -79,7 +79,6 @@ export async function startBenchServer(options: ServerOptions): Promise<BenchSer
 			DATABASE_PATH: options.dbPath,
 			SITE_URL: url,
 			SITE_DIR: siteDir,
-			SITE_RENDER_SECRET: secret,
 			SITE_GENERATE_ON_START: options.generateOnStart ? '1' : '0',
 			OUTBOX_DIR: join(options.workDir, 'outbox'),
 			SMTP_URL: '',
@@ -106,8 +105,10 @@ export async function startBenchServer(options: ServerOptions): Promise<BenchSer
 		await sleep(100);
 	}
 
-	const headers = { 'x-site-render': secret };
+	let editorCookie: string | undefined;
+	const editorHeaders = async () => ({ cookie: (editorCookie ??= await signIn(url)), origin: url });
 	const status = async (): Promise<GenerationStatus> => {
+		const headers = await editorHeaders();
 		for (let attempt = 0; ; attempt++) {
 			try {
 				const response = await fetch(`${url}/api/admin/site-build`, { headers });
@@ -142,7 +143,7 @@ export async function startBenchServer(options: ServerOptions): Promise<BenchSer
 			const before = await status();
 			const stopSampling = sampleRss(child.pid!);
 			const started = performance.now();
-			const response = await fetch(`${url}/api/admin/site-build`, { method: 'POST', headers });
+			const response = await fetch(`${url}/api/admin/site-build`, { method: 'POST', headers: await editorHeaders() });
 			await response.arrayBuffer();
 			if (response.status !== 202) throw new Error(`Generation refused: ${response.status}`);
 			const end = Date.now() + timeoutMs;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SQL injection check of the API with sqlmap (`npm run security:sqlmap [-- --quick]`).
 #
-# Starts the built server (node scripts/server.mjs, from $DIST_DIR or dist/; run `npm run build`
+# Starts the built server (node $DIST_DIR/host/main.mjs, dist/ by default; run `npm run build`
 # first) on a free port with a freshly seeded database in a temporary folder, signs in as the
 # demo editor, and runs sqlmap against every query parameter of the public list/detail GET
 # endpoints (and the editor's admin lists, with the editor's cookie) and, one run per field,
@@ -103,7 +103,7 @@ PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 ORIGIN="http://127.0.0.1:$PORT"
 HOST=127.0.0.1 PORT=$PORT SITE_URL=$ORIGIN DIST_DIR=$DIST NODE_ENV=production TRUST_PROXY=1 \
 	SITE_GENERATE_ON_START=0 SITE_DIR=$WORK/site OUTBOX_DIR=$WORK/outbox SMTP_URL='' \
-	node scripts/server.mjs >"$WORK/server.log" 2>&1 &
+	node "$DIST/host/main.mjs" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 150); do
 	code=$(curl -s -o /dev/null -w '%{http_code}' "$ORIGIN/api/user" || true)

@@ -5,7 +5,7 @@ import { config } from './config';
 /**
  * The client's address, for rate limits. Behind a trusted proxy it is the last
  * X-Forwarded-For entry: the address the proxy itself saw (earlier entries are the caller's
- * claims). scripts/server.mjs drops forwarding headers when no proxy is trusted.
+ * claims). The production host (src/server/host/) drops forwarding headers when no proxy is trusted.
  */
 export function clientKey(ctx: Pick<APIContext, 'request' | 'clientAddress'>): string {
 	const forwarded = ctx.request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();

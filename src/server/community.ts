@@ -233,7 +233,11 @@ export type VoteResult = {
 
 function findComment(tx: Transaction | ReturnType<typeof db>, commentId: number) {
 	return tx
-		.select({ status: platformComments.status, userId: platformComments.userId })
+		.select({
+			status: platformComments.status,
+			userId: platformComments.userId,
+			platformId: platformComments.platformId,
+		})
 		.from(platformComments)
 		.where(eq(platformComments.id, commentId))
 		.get();
@@ -293,12 +297,14 @@ export function vote(commentId: number, userId: number, voteType: VoteType): Vot
 			} else {
 				tx.update(commentVotes).set({ voteType }).where(eq(commentVotes.id, existing.id)).run();
 			}
-			return { voteType: now, ...refreshVoteCounts(tx, commentId) };
+			return { platformId: comment.platformId, vote: { voteType: now, ...refreshVoteCounts(tx, commentId) } };
 		},
 		{ behavior: 'immediate' },
 	);
 	if (!result) throw new HttpError(404, COMMENT_NOT_FOUND);
-	return result;
+	// The comment's public vote counts changed.
+	platformChanged({ id: result.platformId, kind: 'voted' });
+	return result.vote;
 }
 
 // ---------------------------------------------------------------- moderation (editors)

@@ -5,6 +5,9 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+/** An empty variable (`PORT=` in a copied .env) means "use the default", as if unset. */
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+
 const schema = z.object({
 	DATABASE_PATH: z.string().min(1).default('data/app.db'),
 	SITE_URL: z.url().default('http://localhost:4321'),
@@ -37,6 +40,23 @@ const schema = z.object({
 		.enum(['0', '1', 'true', 'false', ''])
 		.optional()
 		.transform((v) => v !== '0' && v !== 'false'),
+	/** Where the production host listens. */
+	PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).default(4321)),
+	HOST: z.preprocess(unsetIfEmpty, z.string().default('localhost')),
+	/** Where the site generator writes public pages, served as files from then on. */
+	SITE_DIR: z.preprocess(unsetIfEmpty, z.string().default('data/site')),
+	/** The `astro build` output the host serves (several builds can live side by side). */
+	DIST_DIR: z.preprocess(unsetIfEmpty, z.string().default('dist')),
+	/**
+	 * Longest time a shared API answer is kept: the bound for writes this process does not see
+	 * (another node, a script, a restore). 0 turns the in-memory cache off.
+	 */
+	API_CACHE_TTL_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).default(10_000)),
+	/** `0` skips the full page generation at start (pages render on demand until a change). */
+	SITE_GENERATE_ON_START: z
+		.enum(['0', '1', 'true', 'false', ''])
+		.optional()
+		.transform((v) => v !== '0' && v !== 'false'),
 });
 
 export type AppConfig = {
@@ -57,6 +77,12 @@ export type AppConfig = {
 		leaseMs: number;
 		pollMs: number;
 	};
+	port: number;
+	host: string;
+	siteDir: string;
+	distDir: string;
+	apiCacheTtlMs: number;
+	generateOnStart: boolean;
 };
 
 let cached: AppConfig | undefined;
@@ -86,6 +112,12 @@ export function config(): AppConfig {
 			leaseMs: env.NEWSLETTER_LEASE_MS,
 			pollMs: env.NEWSLETTER_POLL_MS,
 		},
+		port: env.PORT,
+		host: env.HOST,
+		siteDir: resolve(env.SITE_DIR),
+		distDir: resolve(env.DIST_DIR),
+		apiCacheTtlMs: env.API_CACHE_TTL_MS,
+		generateOnStart: env.SITE_GENERATE_ON_START,
 	};
 	return cached;
 }

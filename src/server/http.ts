@@ -42,7 +42,16 @@ async function readCappedText(request: Request): Promise<string> {
 	const chunks: Uint8Array[] = [];
 	let total = 0;
 	for (;;) {
-		const { done, value } = await reader.read();
+		let chunk: ReadableStreamReadResult<Uint8Array>;
+		try {
+			chunk = await reader.read();
+		} catch {
+			// The client went away mid-body: worth one line in the log, not a stack trace.
+			const { pathname } = new URL(request.url);
+			console.warn(`[http] ${request.method} ${pathname}: the client aborted the request body`);
+			throw new HttpError(400, 'The request body was not received completely.');
+		}
+		const { done, value } = chunk;
 		if (done) break;
 		total += value.byteLength;
 		if (total > MAX_BODY_BYTES) {

@@ -176,11 +176,12 @@ export function deletePlatform(id: number): void {
 /**
  * 'created', 'updated' and 'deleted' come from the editors; 'rated' means the rating and
  * reviewCount changed (a listener rebuilding static pages may want to debounce those);
- * 'commented' means the platform's approved comments changed (moderation).
+ * 'commented' means the platform's approved comments changed (moderation); 'voted' means a
+ * comment's public vote counts changed.
  */
 export type PlatformChange = {
 	id: number;
-	kind: 'created' | 'updated' | 'deleted' | 'rated' | 'commented';
+	kind: 'created' | 'updated' | 'deleted' | 'rated' | 'commented' | 'voted';
 };
 type PlatformListener = (change: PlatformChange) => void;
 

@@ -1,8 +1,9 @@
 /**
- * The server's cache of anonymous API reads (scripts/server/api-cache.mjs) over real HTTP: a
- * repeated read is answered from memory, every write through the API is visible to the next
- * anonymous read at once, signed-in readers are never served from it, and each encoding of a
- * kept answer carries the same JSON.
+ * The host's cache of shared API answers (src/server/host/api-cache.ts) over real HTTP: a
+ * repeated anonymous read is answered from memory, every write through the API is visible to
+ * the next anonymous read at once and clears exactly the answers it touched, signed-in readers
+ * (however their cookie is spelled) are never served from it nor stored in it, and each
+ * encoding of a kept answer carries the same JSON.
  */
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -61,7 +62,9 @@ describe('anonymous reads', () => {
 		const kept = await readUntilKept('/api/platforms?limit=100');
 		expect(kept.body).toEqual(first.body);
 		expect(kept.headers.get('content-type')).toMatch(/^application\/json/);
-		expect(kept.headers.get('cache-control')).toBe('private, no-cache');
+		// The route says the answer may be shared; the kept answer says the same.
+		expect(first.headers.get('cache-control')).toMatch(/^public, max-age=0, must-revalidate, s-maxage=\d+$/);
+		expect(kept.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
 		// The security headers every answer carries are on kept answers too.
 		expect(kept.headers.get('content-security-policy')).toContain("default-src 'self'");
 		expect(kept.headers.get('x-content-type-options')).toBe('nosniff');
@@ -87,7 +90,7 @@ describe('anonymous reads', () => {
 		expect(gzip.headers['content-encoding']).toBe('gzip');
 		expect(identity.headers['content-encoding']).toBeUndefined();
 		expect(none.headers['content-encoding']).toBeUndefined();
-		expect(br.headers.vary).toBe('Accept-Encoding');
+		expect(br.headers.vary).toBe('Cookie, Accept-Encoding');
 		expect(Number(br.headers['content-length'])).toBe(br.body.length);
 		const json = identity.body.toString('utf8');
 		expect(brotliDecompressSync(br.body).toString('utf8')).toBe(json);
@@ -179,11 +182,59 @@ describe('after a write through the API, the next anonymous read is fresh', () =
 	});
 });
 
+describe('a write clears exactly the answers it touched', () => {
+	it('a rating clears its platform, its ratings and the list; other answers stay kept', async () => {
+		const [rated, other] = [await createPlatform(editor), await createPlatform(editor)];
+		const touched = [`/api/platforms/${rated.id}`, `/api/platforms/${rated.id}/ratings`, '/api/platforms?limit=100'];
+		const untouched = [`/api/platforms/${other.id}`, `/api/platforms/${rated.id}/comments`, '/api/podcasts', '/api/news'];
+		for (const path of [...touched, ...untouched]) await readUntilKept(path);
+		const answer = await user.client.post(`/api/platforms/${rated.id}/ratings`, { rating: 5, review: 'Exactly cleared.' });
+		expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+		for (const path of untouched) expect((await anonymous.get(path)).headers.get('x-cache'), path).toBe('hit');
+		for (const path of touched) expect((await anonymous.get(path)).headers.get('x-cache'), path).toBeNull();
+	});
+
+	it('a write that changed nothing clears nothing (a 404, a refused body, a write to nowhere)', async () => {
+		const platform = await createPlatform(editor);
+		const paths = [`/api/platforms/${platform.id}`, '/api/platforms?limit=100', '/api/news'];
+		for (const path of paths) await readUntilKept(path);
+		expect((await user.client.post('/nothing-here', {})).status).toBe(404);
+		expect((await user.client.post(`/api/platforms/${platform.id}/ratings`, { rating: 9 })).status).toBe(400);
+		const nowhere = await editor.client.put('/api/admin/platforms/999999', { ...platform });
+		expect(nowhere.status).toBeGreaterThanOrEqual(400);
+		expect(nowhere.status).toBeLessThan(500);
+		for (const path of paths) expect((await anonymous.get(path)).headers.get('x-cache'), path).toBe('hit');
+	});
+});
+
 describe('signed-in readers', () => {
-	it('are never answered from the cache', async () => {
+	it('are never answered from the cache, and their answers are private', async () => {
 		await readUntilKept('/api/news');
 		const answer = await user.client.get('/api/news');
 		expect(answer.status).toBe(200);
 		expect(answer.headers.get('x-cache')).toBeNull();
+		expect(answer.headers.get('cache-control')).toBe('private, no-cache');
+	});
+});
+
+describe('an answer to a request carrying the session cookie', () => {
+	it('is never kept, however the cookie is spelled (a signed-in reader cannot poison the cache)', async () => {
+		const platform = await createPlatform(editor);
+		const path = `/api/platforms/${platform.id}/comments`;
+		const posted = await user.client.post(path, { comment: 'Pending, only for its author.' });
+		expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+		// Astro's cookie parser reads all of these as the session cookie.
+		for (const cookie of [`session =${user.client.sessionToken}`, `other=1;session= ${user.client.sessionToken}`, `session=${user.client.sessionToken}`]) {
+			for (let i = 0; i < 3; i++) {
+				const own = await rawGet(path, { cookie, 'x-forwarded-for': user.client.address });
+				expect(own.status).toBe(200);
+				expect(own.headers['x-cache']).toBeUndefined();
+				expect(own.body.toString('utf8')).toContain('Pending, only for its author.');
+			}
+		}
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		const anonymousRead = await anonymous.get(path);
+		expect(anonymousRead.headers.get('x-cache')).toBeNull();
+		expect(JSON.stringify(anonymousRead.body)).not.toContain('Pending, only for its author.');
 	});
 });

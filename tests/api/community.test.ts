@@ -22,7 +22,9 @@ let bob: Registered;
 let anonymous: TestClient;
 
 beforeAll(async () => {
-	server = await startAccountServer();
+	// Some tests change rows behind the app's back (a moderation status, a deleted account), which
+	// a shared cache sees only after API_CACHE_TTL_MS: these answers are read uncached.
+	server = await startAccountServer({ env: { API_CACHE_TTL_MS: '0' } });
 	[editor, alice, bob] = await Promise.all([
 		registerEditor(server),
 		registerUser(server),

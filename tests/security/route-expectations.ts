@@ -260,6 +260,16 @@ export const EXPECTATIONS: Expectation[] = [
 		expect: all(200),
 		call: () => ({ path: '/api/placeholder/60/40' }),
 	},
+	// Any /api/ path no route matches: a JSON 404 for every method and role.
+	...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map(
+		(method): Expectation => ({
+			route: '/api/{...path}',
+			method,
+			expect: all(404),
+			call: () => ({ path: '/api/nothing-here/at-all', body: method === 'GET' ? undefined : {} }),
+			check: (answer) => expect(answer.body.message).toBe('No such API endpoint.'),
+		}),
+	),
 
 	// ------------------------------------------------------------ platforms and community
 	{

@@ -1,14 +1,42 @@
 /**
- * Starts the built site (dist/server/entry.mjs) on a free port with its own temporary SQLite
- * database, optionally seeded with the demo content, and stops it afterwards.
+ * Starts the built site (the production host, $DIST_DIR/host/main.mjs) on a free port with its
+ * own temporary SQLite database, optionally seeded with the demo content, and stops it afterwards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, type AppDatabase } from '../../src/server/db';
+import { join, resolve } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { generateToken, hashToken } from '../../src/server/auth/tokens';
+import { openDatabase, schema, type AppDatabase } from '../../src/server/db';
 import { freePort } from './ports';
+
+/** The built host, as `npm run serve` starts it. */
+export const HOST_ENTRY = resolve(process.env.DIST_DIR || 'dist', 'host/main.mjs');
+
+/**
+ * A session cookie of an editor, for driving the site generation the way an editor does: an
+ * active editor already in the database (the demo one when seeded), else a new one made for it.
+ */
+export function editorCookie(db: AppDatabase): string {
+	const { users, sessions } = schema;
+	let editor = db
+		.select({ id: users.id })
+		.from(users)
+		.where(and(eq(users.role, 'editor'), eq(users.isBanned, false)))
+		.limit(1)
+		.get();
+	editor ??= db
+		.insert(users)
+		.values({ username: 'site-operator', email: 'site-operator@test.invalid', passwordHash: '!', role: 'editor' })
+		.returning({ id: users.id })
+		.get();
+	const token = generateToken();
+	db.insert(sessions)
+		.values({ id: hashToken(token), userId: editor.id, expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000) })
+		.run();
+	return `session=${token}`;
+}
 
 export type TestServer = {
 	url: string;
@@ -65,8 +93,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
 	let output = '';
-	const renderSecret = randomBytes(16).toString('hex');
-	const child = spawn(process.execPath, ['scripts/server.mjs'], {
+	const child = spawn(process.execPath, [HOST_ENTRY], {
 		env: {
 			...process.env,
 			HOST: '127.0.0.1',
@@ -75,7 +102,6 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 			SITE_URL: url,
 			OUTBOX_DIR: outboxDir,
 			SITE_DIR: join(dir, 'site'),
-			SITE_RENDER_SECRET: renderSecret,
 			SMTP_URL: '',
 			NODE_ENV: 'production',
 			...options.env,
@@ -86,6 +112,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	child.stderr!.on('data', (chunk) => (output += chunk));
 	const logs = () => output;
 	await waitUntilUp(url, child, logs);
+	let operator: string | undefined;
+	const operatorHeaders = () => ({ cookie: (operator ??= editorCookie(db)) });
 
 	/** Waits until the site generator has nothing queued or running; returns its status. */
 	async function siteIdle(): Promise<SiteStatus> {
@@ -93,9 +121,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 		for (;;) {
 			let status: SiteStatus;
 			try {
-				const response = await fetch(`${url}/api/admin/site-build`, {
-					headers: { 'x-site-render': renderSecret },
-				});
+				const response = await fetch(`${url}/api/admin/site-build`, { headers: operatorHeaders() });
 				status = (await response.json()) as SiteStatus;
 			} catch (error) {
 				// A reset connection (seen on busy machines) is retried; a dead server is not.
@@ -122,9 +148,12 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 		siteIdle,
 		async regenerate() {
 			const statusUrl = `${url}/api/admin/site-build`;
-			const headers = { 'x-site-render': renderSecret };
+			const headers = { ...operatorHeaders(), origin: url };
 			const readStatus = async () => (await (await fetch(statusUrl, { headers })).json()) as SiteStatus;
-			const before = (await siteIdle()).lastStartedAt;
+			// With SITE_GENERATE_ON_START=0 nothing has run yet, and there is nothing to wait for.
+			const first = await readStatus();
+			const neverRan = !first.running && first.queued === 0 && first.lastStartedAt === null;
+			const before = neverRan ? null : (await siteIdle()).lastStartedAt;
 			const started = await fetch(statusUrl, { method: 'POST', headers });
 			if (started.status !== 202) throw new Error(`Site generation refused: ${started.status}`);
 			const deadline = Date.now() + 10_000;

@@ -1,17 +1,21 @@
 /**
- * The rules of scripts/server/api-cache.mjs that real HTTP against the app cannot time on
- * purpose: an answer made while a write was under way is never kept, answers expire, the
- * cache stays within its size, and only anonymous reads of public routes are kept.
+ * The rules of src/server/host/api-cache.ts that real HTTP against the app cannot time on
+ * purpose: only answers that say they may be shared are kept, never for a request carrying a
+ * cookie; an announced change drops exactly its pathnames, an answer made across a change is not
+ * kept, and writes that announce nothing clear nothing; answers expire; the size stays bounded.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiCache } from '../../scripts/server/api-cache.mjs';
+import { createApiCache } from '../../src/server/host/api-cache';
 
 type Cache = ReturnType<typeof createApiCache>;
 type Pending = { req: IncomingMessage; res: ServerResponse };
 
 let server: Server | undefined;
+
+/** What the public read routes answer anonymous readers with (src/server/shared-answers.ts). */
+const SHARED = { 'cache-control': 'public, max-age=0, must-revalidate, s-maxage=10', vary: 'Cookie' };
 
 /**
  * A server in front of a fake app: every request the cache does not answer waits in `pending`
@@ -32,8 +36,8 @@ async function start(cache: Cache) {
 		while (pending.length === 0) await new Promise<void>((wake) => waiters.push(wake));
 		return pending.shift()!;
 	};
-	const answer = ({ res }: Pending, body: unknown) => {
-		res.writeHead(200, { 'content-type': 'application/json' });
+	const answer = ({ res }: Pending, body: unknown, headers: Record<string, string | string[]> = SHARED) => {
+		res.writeHead(200, { 'content-type': 'application/json', ...headers });
 		res.end(JSON.stringify(body));
 	};
 	return { base, next, answer };
@@ -48,7 +52,7 @@ afterEach(async () => {
 const kept = (cache: Cache, count: number) => expect.poll(() => cache.stats().entries).toBe(count);
 
 describe('api cache', () => {
-	it('keeps an anonymous read and answers the next one from memory', async () => {
+	it('keeps a shared answer and answers the next read from memory, with its own Cache-Control', async () => {
 		const cache = createApiCache();
 		const { base, next, answer } = await start(cache);
 		const first = fetch(`${base}/api/platforms`);
@@ -57,64 +61,120 @@ describe('api cache', () => {
 		await kept(cache, 1);
 		const second = await fetch(`${base}/api/platforms`);
 		expect(second.headers.get('x-cache')).toBe('hit');
+		expect(second.headers.get('cache-control')).toBe(SHARED['cache-control']);
+		expect(second.headers.get('vary')).toBe('Cookie');
 		expect(await second.json()).toEqual({ n: 1 });
 	});
 
-	it('does not keep a read answered after a write started and ended during it', async () => {
+	it.each([
+		['no Cache-Control', {}],
+		['private', { 'cache-control': 'private, no-cache' }],
+		['public without a lifetime', { 'cache-control': 'public' }],
+		['public but no-store', { 'cache-control': 'public, s-maxage=10, no-store' }],
+		['a Set-Cookie', { ...SHARED, 'set-cookie': 'session=; Max-Age=0' }],
+		['a Vary this cache does not handle', { ...SHARED, vary: 'Cookie, Authorization' }],
+	])('never keeps an answer with %s', async (_name, headers) => {
+		const cache = createApiCache();
+		const { base, next, answer } = await start(cache);
+		const read = fetch(`${base}/api/platforms`);
+		answer(await next(), { ok: true }, headers);
+		await read;
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(cache.stats().entries).toBe(0);
+	});
+
+	it.each([
+		['session=abc'],
+		['session =abc'],
+		['theme=x;session= abc'],
+		['other=1; session\t=abc'],
+		['theme=dark'],
+	])('neither keeps nor serves from memory a request with the cookie %j', async (cookie) => {
+		const cache = createApiCache();
+		const { base, next, answer } = await start(cache);
+		const shared = fetch(`${base}/api/platforms`);
+		answer(await next(), { for: 'everyone' });
+		await shared;
+		await kept(cache, 1);
+		const own = fetch(`${base}/api/platforms`, { headers: { cookie } });
+		const request = await next();
+		expect(request.req.headers.cookie).toBe(cookie);
+		answer(request, { for: 'the signed-in reader' });
+		expect(await (await own).json()).toEqual({ for: 'the signed-in reader' });
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		const anonymous = await fetch(`${base}/api/platforms`);
+		expect(anonymous.headers.get('x-cache')).toBe('hit');
+		expect(await anonymous.json()).toEqual({ for: 'everyone' });
+	});
+
+	it('drops exactly the pathnames a change names, every query string of them', async () => {
+		const cache = createApiCache();
+		const { base, next, answer } = await start(cache);
+		const paths = ['/api/platforms?limit=1', '/api/platforms?limit=2', '/api/platforms/7', '/api/news'];
+		for (const path of paths) {
+			const read = fetch(`${base}${path}`);
+			answer(await next(), { path });
+			await read;
+		}
+		await kept(cache, 4);
+		cache.invalidate(['/api/platforms']);
+		expect(cache.stats().entries).toBe(2);
+		expect((await fetch(`${base}/api/platforms/7`)).headers.get('x-cache')).toBe('hit');
+		expect((await fetch(`${base}/api/news`)).headers.get('x-cache')).toBe('hit');
+		const fresh = fetch(`${base}/api/platforms?limit=1`);
+		const request = await next();
+		expect(request.req.url).toBe('/api/platforms?limit=1');
+		answer(request, { fresh: true });
+		expect(await (await fresh).json()).toEqual({ fresh: true });
+	});
+
+	it('does not keep an answer made while a change was announced', async () => {
 		const cache = createApiCache();
 		const { base, next, answer } = await start(cache);
 		const read = fetch(`${base}/api/platforms`);
 		const readRequest = await next();
-		const write = fetch(`${base}/api/admin/platforms`, { method: 'POST' });
-		answer(await next(), { saved: true });
-		await write;
+		cache.invalidate(['/api/news']);
 		answer(readRequest, { stale: true });
 		await read;
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(cache.stats().entries).toBe(0);
 	});
 
-	it('does not keep a read that started while a write was under way', async () => {
-		const cache = createApiCache();
-		const { base, next, answer } = await start(cache);
-		const write = fetch(`${base}/api/admin/platforms/1`, { method: 'PUT' });
-		const writeRequest = await next();
-		expect(cache.stats().writesInFlight).toBe(1);
-		const read = fetch(`${base}/api/platforms`);
-		answer(await next(), { before: true });
-		await read;
-		await new Promise((resolve) => setTimeout(resolve, 50));
-		expect(cache.stats()).toMatchObject({ entries: 0, writesInFlight: 1 });
-		answer(writeRequest, { saved: true });
-		await write;
-		await new Promise((resolve) => setTimeout(resolve, 50));
-		expect(cache.stats()).toMatchObject({ entries: 0, writesInFlight: 0 });
-	});
-
-	it('empties itself when a write comes in', async () => {
+	it('is not emptied or held up by writes that announce nothing (a 404, a body still arriving)', async () => {
 		const cache = createApiCache();
 		const { base, next, answer } = await start(cache);
 		const read = fetch(`${base}/api/news?search=x`);
 		answer(await next(), []);
 		await read;
 		await kept(cache, 1);
-		const write = fetch(`${base}/api/logout`, { method: 'POST' });
-		const writeRequest = await next();
-		expect(writeRequest.req.method).toBe('POST');
-		expect(cache.stats().entries).toBe(0);
-		answer(writeRequest, {});
-		await write;
+		const missing = fetch(`${base}/nothing-here`, { method: 'POST' });
+		const missingRequest = await next();
+		missingRequest.res.writeHead(404).end();
+		await missing;
+		// A write whose body is still arriving is under way while other reads are kept.
+		const slow = fetch(`${base}/api/admin/platforms`, { method: 'POST', body: 'x' });
+		const slowRequest = await next();
+		const other = fetch(`${base}/api/podcasts`);
+		answer(await next(), [1]);
+		await other;
+		await kept(cache, 2);
+		expect((await fetch(`${base}/api/news?search=x`)).headers.get('x-cache')).toBe('hit');
+		answer(slowRequest, {});
+		await slow;
+		expect(cache.stats().entries).toBe(2);
 	});
 
-	it('forgets answers older than its age limit', async () => {
+	it('forgets answers older than the smaller of s-maxage and its age limit', async () => {
 		let clock = 1_000;
 		const cache = createApiCache({ ttlMs: 10_000, now: () => clock });
 		const { base, next, answer } = await start(cache);
 		const read = fetch(`${base}/api/podcasts`);
-		answer(await next(), [1]);
+		answer(await next(), [1], { 'cache-control': 'public, s-maxage=3' });
 		await read;
 		await kept(cache, 1);
-		clock += 10_001;
+		clock += 2_000;
+		expect((await fetch(`${base}/api/podcasts`)).headers.get('x-cache')).toBe('hit');
+		clock += 1_001;
 		const again = fetch(`${base}/api/podcasts`);
 		const request = await next();
 		expect(request.req.url).toBe('/api/podcasts');
@@ -147,14 +207,13 @@ describe('api cache', () => {
 	});
 
 	it.each([
-		['a signed-in reader', '/api/platforms', { cookie: 'theme=x; session=abc' }],
-		['an editors-only list', '/api/news/all', {}],
-		['the session endpoint', '/api/user', {}],
-		['a differently spelled path', '//api/platforms', {}],
-	])('never keeps the answer for %s', async (_name, path, headers) => {
+		['a page outside the API', '/platforms'],
+		['a differently spelled path', '//api/platforms'],
+		['an id with a leading zero', '/api/platforms/07'],
+	])('never keeps the answer for %s', async (_name, path) => {
 		const cache = createApiCache();
 		const { base, next, answer } = await start(cache);
-		const read = fetch(`${base}${path}`, { headers });
+		const read = fetch(`${base}${path}`);
 		answer(await next(), { ok: true });
 		await read;
 		await new Promise((resolve) => setTimeout(resolve, 50));

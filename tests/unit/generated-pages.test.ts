@@ -1,5 +1,5 @@
 /**
- * scripts/server/generated-pages.mjs: generated files are answered from memory, yet a page
+ * src/server/host/generated-pages.ts: generated files are answered from memory, yet a page
  * swapped in by rename (even one of the same size) or removed is seen by the very next request.
  */
 import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGeneratedPages } from '../../scripts/server/generated-pages.mjs';
+import { createGeneratedPages } from '../../src/server/host/generated-pages';
 
 let dir: string;
 let server: Server;

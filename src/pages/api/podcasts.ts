@@ -11,10 +11,11 @@
  */
 import { podcastListQuerySchema } from '../../lib/validation/content';
 import { listEpisodes } from '../../server/content/podcasts';
-import { endpoint, json, readQuery } from '../../server/http';
+import { endpoint, readQuery } from '../../server/http';
+import { publicJson } from '../../server/shared-answers';
 
 export const prerender = false;
 
 export const GET = endpoint((ctx) =>
-	json(listEpisodes(readQuery(ctx.url, podcastListQuerySchema))),
+	publicJson(listEpisodes(readQuery(ctx.url, podcastListQuerySchema)), ctx.locals),
 );

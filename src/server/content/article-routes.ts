@@ -12,6 +12,7 @@ import {
 import { TOTAL_COUNT_HEADER } from '../../lib/api-client';
 import { canViewDrafts, requireEditor } from '../auth/guardian';
 import { HttpError, endpoint, json, readId, readJson, readQuery } from '../http';
+import { publicJson } from '../shared-answers';
 import {
 	createArticle,
 	deleteArticle,
@@ -49,7 +50,7 @@ export type ArticleRoutes = {
 export function articleRoutes(kind: ArticleKind): ArticleRoutes {
 	const inputSchema = articleInputSchemas[kind];
 	return {
-		list: endpoint((ctx) => json(listPublished(kind, readQuery(ctx.url, articleListQuerySchema)))),
+		list: endpoint((ctx) => publicJson(listPublished(kind, readQuery(ctx.url, articleListQuerySchema)), ctx.locals)),
 
 		listAll: endpoint((ctx) => {
 			requireEditor(ctx.locals);
@@ -61,7 +62,7 @@ export function articleRoutes(kind: ArticleKind): ArticleRoutes {
 			const id = readId(ctx.params.id);
 			const article = getArticle(kind, id, { includeDrafts: canViewDrafts(ctx.locals.user) });
 			if (!article) throw new HttpError(404, ARTICLE_NOT_FOUND);
-			return json(article);
+			return publicJson(article, ctx.locals);
 		}),
 
 		create: endpoint(async (ctx) => {

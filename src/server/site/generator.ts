@@ -32,6 +32,7 @@ let fullPending = false;
 let running: Promise<void> | undefined;
 
 export function requestPaths(paths: string[]): void {
+	if (paths.length === 0) return;
 	for (const path of paths) pending.add(path);
 	schedule();
 }
@@ -53,7 +54,7 @@ function queuedCount(): number {
 
 function schedule(): void {
 	buildStatus.update({ queued: queuedCount() });
-	if (!renderAvailable()) return; // not under scripts/server.mjs (e.g. astro dev): pages render on demand
+	if (!renderAvailable()) return; // not under the production host (e.g. astro dev): pages render on demand
 	running ??= loop().finally(() => {
 		running = undefined;
 	});

@@ -1,20 +1,34 @@
 /**
- * Wires content and platform changes to page regeneration. Imported once by the middleware,
- * so the listeners exist in every server process.
+ * Wires content and platform changes to what they make stale: the generated pages to
+ * regenerate, and the shared API answers the host's cache drops (one invalidation scheme for
+ * both). Imported once by the middleware, so the listeners exist in every server process.
  */
 import { onContentChange } from '../content/events';
+import { announceApiChange, provideSiteGeneration } from '../host/bridge';
 import { onPlatformChange } from '../platforms';
-import { requestPaths } from './generator';
-import { pathsForContentChange, pathsForPlatformChange } from './paths';
+import { requestFullGeneration, requestPaths } from './generator';
+import {
+	apiPathsForContentChange,
+	apiPathsForPlatformChange,
+	pathsForContentChange,
+	pathsForPlatformChange,
+} from './paths';
 
 let wired = false;
 
 export function wireSiteRegeneration(): void {
 	if (wired) return;
 	wired = true;
-	onContentChange((change) => requestPaths(pathsForContentChange(change)));
-	onPlatformChange((change) => requestPaths(pathsForPlatformChange(change)));
+	onContentChange((change) => {
+		announceApiChange(apiPathsForContentChange(change));
+		requestPaths(pathsForContentChange(change));
+	});
+	onPlatformChange((change) => {
+		announceApiChange(apiPathsForPlatformChange(change));
+		requestPaths(pathsForPlatformChange(change));
+	});
+	// The production host starts the first generation with a call once the app has loaded.
+	provideSiteGeneration({ requestFullGeneration });
 }
 
 export { buildStatus, requestFullGeneration, whenIdle } from './generator';
-export { isRenderRequest } from './renderer';

@@ -45,6 +45,8 @@ export function pathsForContentChange(change: ContentChange): string[] {
 }
 
 export function pathsForPlatformChange(change: PlatformChange): string[] {
+	// Comments and their votes are read through the API by the page's island.
+	if (change.kind === 'voted') return [];
 	const paths = ['/platforms', `/platforms/${change.id}`, '/compare'];
 	// The home page's #platforms teaser shows names, ratings and review counts (not comments).
 	if (change.kind !== 'commented') paths.push('/');
@@ -52,4 +54,39 @@ export function pathsForPlatformChange(change: PlatformChange): string[] {
 	return change.kind === 'rated' || change.kind === 'commented'
 		? paths
 		: [...paths, '/sitemap.xml'];
+}
+
+/**
+ * The public API answers (by pathname, whatever the query string) a content change makes stale;
+ * shared caches drop exactly these. Drafts and editor-only lists are never shared.
+ */
+export function apiPathsForContentChange(change: ContentChange): string[] {
+	switch (change.type) {
+		case 'article':
+			return [`/api/${change.kind}`, `/api/${change.kind}/${change.id}`];
+		case 'page':
+			return change.slug ? ['/api/pages', `/api/pages/${change.slug}`] : ['/api/pages'];
+		case 'podcast':
+			return ['/api/podcasts'];
+	}
+}
+
+/** The public API answers a platform change makes stale (see apiPathsForContentChange). */
+export function apiPathsForPlatformChange({ id, kind }: PlatformChange): string[] {
+	const list = '/api/platforms';
+	const detail = `/api/platforms/${id}`;
+	switch (kind) {
+		case 'created':
+			return [list];
+		case 'updated':
+			return [list, detail];
+		case 'deleted':
+			return [list, detail, `${detail}/comments`, `${detail}/ratings`];
+		case 'rated':
+			// The list and the detail carry the average rating and the review count.
+			return [list, detail, `${detail}/ratings`];
+		case 'commented':
+		case 'voted':
+			return [`${detail}/comments`];
+	}
 }

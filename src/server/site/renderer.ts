@@ -1,27 +1,18 @@
 /**
- * Renders one public URL through the running server itself, as an anonymous visitor, asking
- * past the generated files with the per-process secret (scripts/server.mjs sets both).
+ * Renders one public URL as an anonymous visitor gets it, through the production host's
+ * in-process renderer (src/server/host/renderer.ts). Outside the host (astro dev) there is
+ * none, and pages simply render on demand.
  */
-export type RenderedPage = { status: number; contentType: string; body: Buffer };
+import { pageRenderer, type RenderedPage } from '../host/bridge';
+
+export type { RenderedPage };
 
 export function canRender(): boolean {
-	return !!process.env.SITE_INTERNAL_ORIGIN && !!process.env.SITE_RENDER_SECRET;
+	return pageRenderer() !== undefined;
 }
 
 export async function renderPath(path: string): Promise<RenderedPage> {
-	const response = await fetch(`${process.env.SITE_INTERNAL_ORIGIN}${path}`, {
-		headers: { 'x-site-render': process.env.SITE_RENDER_SECRET!, 'accept-encoding': 'identity' },
-		redirect: 'manual',
-	});
-	return {
-		status: response.status,
-		contentType: response.headers.get('content-type') ?? 'text/html',
-		body: Buffer.from(await response.arrayBuffer()),
-	};
-}
-
-/** True when the request is the generator's own render request. */
-export function isRenderRequest(request: Request): boolean {
-	const secret = process.env.SITE_RENDER_SECRET;
-	return !!secret && request.headers.get('x-site-render') === secret;
+	const render = pageRenderer();
+	if (!render) throw new Error('No page renderer: pages are generated only under the production host.');
+	return render(path);
 }

@@ -4,9 +4,10 @@
  */
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { config } from '../config';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -18,7 +19,7 @@ const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } };
 const GZIP_OPTIONS = { level: 6 };
 
 export function siteDir(): string {
-	return resolve(process.env.SITE_DIR ?? 'data/site');
+	return config().siteDir;
 }
 
 /** The file a path is stored in: pages as <path>/index.html, feeds as <path>/index.xml. */

@@ -1,6 +1,7 @@
 import { requireEditor } from '../../../server/auth/guardian';
 import { getPage, updatePage } from '../../../server/content/pages';
 import { HttpError, endpoint, json, readJson } from '../../../server/http';
+import { publicJson } from '../../../server/shared-answers';
 import { staticPageInputSchema } from '../../../lib/validation/content';
 
 export const prerender = false;
@@ -10,7 +11,7 @@ const PAGE_NOT_FOUND = 'Page not found';
 export const GET = endpoint((ctx) => {
 	const page = getPage(ctx.params.slug ?? '');
 	if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
-	return json(page);
+	return publicJson(page, ctx.locals);
 });
 
 /** Editors change a page's title and markdown content; answers the saved page. */
@@ -19,5 +20,5 @@ export const PUT = endpoint(async (ctx) => {
 	const input = await readJson(ctx.request, staticPageInputSchema);
 	const page = updatePage(ctx.params.slug ?? '', input, editor.id);
 	if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
-	return json(page);
+	return publicJson(page, ctx.locals);
 });

@@ -1,7 +1,8 @@
-import { endpoint, json } from '../../../server/http';
+import { endpoint } from '../../../server/http';
+import { publicJson } from '../../../server/shared-answers';
 import { listPages } from '../../../server/content/pages';
 
 export const prerender = false;
 
 /** Every static page (public). */
-export const GET = endpoint(() => json(listPages()));
+export const GET = endpoint(({ locals }) => publicJson(listPages(), locals));

@@ -1,10 +1,11 @@
-import { endpoint, json, readQuery } from '../../../server/http';
+import { endpoint, readQuery } from '../../../server/http';
+import { publicJson } from '../../../server/shared-answers';
 import { listPlatforms } from '../../../server/platforms';
 import { platformListQuerySchema } from '../../../lib/validation/platforms';
 
 export const prerender = false;
 
 /** The directory listing: search, category, sortBy/sortOrder, limit/offset (SPEC 7). */
-export const GET = endpoint(({ url }) =>
-	json(listPlatforms(readQuery(url, platformListQuerySchema))),
+export const GET = endpoint(({ url, locals }) =>
+	publicJson(listPlatforms(readQuery(url, platformListQuerySchema)), locals),
 );

@@ -1,13 +1,14 @@
 import { requireActiveUser } from '../../../../server/auth/guardian';
 import { addComment, listComments } from '../../../../server/community';
 import { endpoint, HttpError, json, readId, readJson } from '../../../../server/http';
+import { publicJson } from '../../../../server/shared-answers';
 import { SIGN_IN_TO_COMMENT, commentSchema } from '../../../../lib/validation/platforms';
 
 export const prerender = false;
 
 /** Approved comments for everyone; a signed-in author also gets their own pending ones. */
 export const GET = endpoint(({ params, locals }) =>
-	json(listComments(readId(params.id, 'platform id'), locals.user?.id ?? null)),
+	publicJson(listComments(readId(params.id, 'platform id'), locals.user?.id ?? null), locals),
 );
 
 /** Posts a comment; it waits for moderation (status 'pending'). */

@@ -1,6 +1,9 @@
-import { endpoint, json, readId } from '../../../../server/http';
+import { endpoint, readId } from '../../../../server/http';
+import { publicJson } from '../../../../server/shared-answers';
 import { getPlatform } from '../../../../server/platforms';
 
 export const prerender = false;
 
-export const GET = endpoint(({ params }) => json(getPlatform(readId(params.id, 'platform id'))));
+export const GET = endpoint(({ params, locals }) =>
+	publicJson(getPlatform(readId(params.id, 'platform id')), locals),
+);

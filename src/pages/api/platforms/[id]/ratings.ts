@@ -1,11 +1,14 @@
 import { requireActiveUser } from '../../../../server/auth/guardian';
 import { listRatings, rate } from '../../../../server/community';
 import { endpoint, HttpError, json, readId, readJson } from '../../../../server/http';
+import { publicJson } from '../../../../server/shared-answers';
 import { SIGN_IN_TO_RATE, ratingSchema } from '../../../../lib/validation/platforms';
 
 export const prerender = false;
 
-export const GET = endpoint(({ params }) => json(listRatings(readId(params.id, 'platform id'))));
+export const GET = endpoint(({ params, locals }) =>
+	publicJson(listRatings(readId(params.id, 'platform id')), locals),
+);
 
 /**
  * Rates the platform (or changes the user's rating). A banned user's session is refused by the

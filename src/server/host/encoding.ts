@@ -3,13 +3,18 @@
  * read with negotiator, the parser the compression middleware uses, and the same preference:
  * brotli, then gzip, when the client likes both equally.
  */
+import type { IncomingMessage } from 'node:http';
 import Negotiator from 'negotiator';
 
 const SUPPORTED = ['br', 'gzip', 'identity'];
 const PREFERRED = ['br', 'gzip'];
 
+export type Encoding = 'br' | 'gzip' | 'identity';
+
 /** 'br', 'gzip' or 'identity' (also when the client refuses everything we have). */
-export function preferredEncoding(req) {
-	const encoding = new Negotiator(req).encoding(SUPPORTED, PREFERRED);
+export function preferredEncoding(req: IncomingMessage): Encoding {
+	// negotiator 0.6 takes a preference list as the second argument; its types predate it.
+	const negotiate = new Negotiator(req) as unknown as { encoding(available: string[], preferred: string[]): string | undefined };
+	const encoding = negotiate.encoding(SUPPORTED, PREFERRED);
 	return encoding === 'br' || encoding === 'gzip' ? encoding : 'identity';
 }

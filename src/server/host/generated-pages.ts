@@ -8,31 +8,41 @@
  * memory honest: every rename makes a new file (inode), and a kept page is used only while the
  * file on disk is still the one it was read from.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { preferredEncoding } from './encoding.mjs';
+import { preferredEncoding } from './encoding';
 
-const TYPES = {
+const TYPES: Record<string, string> = {
 	'.html': 'text/html; charset=utf-8',
 	'.xml': 'application/xml; charset=utf-8',
 	'.txt': 'text/plain; charset=utf-8',
 	'.json': 'application/json; charset=utf-8',
 };
 
-const statOf = (file) => {
+type Found = { file: string; stats: Stats };
+type Page = Found & {
+	type: string;
+	etag: string;
+	bodies: { identity: Buffer; br?: Buffer; gzip?: Buffer };
+	bytes: number;
+	complete: boolean;
+};
+
+function statOf(file: string): Stats | undefined {
 	try {
 		const stats = statSync(file, { throwIfNoEntry: false });
 		return stats?.isFile() ? stats : undefined;
 	} catch {
 		return undefined;
 	}
-};
+}
 
-const sameFile = (a, b) => a.ino === b.ino && a.mtimeMs === b.mtimeMs && a.size === b.size;
+const sameFile = (a: Stats, b: Stats) => a.ino === b.ino && a.mtimeMs === b.mtimeMs && a.size === b.size;
 
-function fileFor(siteDir, pathname) {
-	let decoded;
+function fileFor(siteDir: string, pathname: string): Found | undefined {
+	let decoded: string;
 	try {
 		decoded = decodeURIComponent(pathname);
 	} catch {
@@ -51,13 +61,12 @@ function fileFor(siteDir, pathname) {
 	return undefined;
 }
 
-function typeOf(file) {
-	const ext = file.slice(file.lastIndexOf('.'));
-	return TYPES[ext] ?? 'application/octet-stream';
+function typeOf(file: string): string {
+	return TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream';
 }
 
 /** A twin's bytes, unless it is missing or older than its page (a previous version). */
-function readTwin(found, ext) {
+function readTwin(found: Found, ext: string): Buffer | undefined {
 	const stats = statOf(found.file + ext);
 	if (!stats || stats.mtimeMs < found.stats.mtimeMs) return undefined;
 	try {
@@ -68,8 +77,8 @@ function readTwin(found, ext) {
 }
 
 /** The page and its twins as they are on disk now, or undefined if it went away meanwhile. */
-function load(found) {
-	let identity;
+function load(found: Found): Page | undefined {
+	let identity: Buffer;
 	try {
 		identity = readFileSync(found.file);
 	} catch {
@@ -90,11 +99,13 @@ function load(found) {
 	};
 }
 
-/** Returns serve(req, res): answers from a generated file and returns true, or returns false. */
-export function createGeneratedPages(siteDir, { maxBytes = 64 * 1024 * 1024 } = {}) {
-	const kept = new LRUCache({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes });
+export type GeneratedPages = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-	function current(pathname) {
+/** Returns serve(req, res): answers from a generated file and returns true, or returns false. */
+export function createGeneratedPages(siteDir: string, { maxBytes = 64 * 1024 * 1024 } = {}): GeneratedPages {
+	const kept = new LRUCache<string, Page>({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes });
+
+	function current(pathname: string): Page | undefined {
 		const page = kept.get(pathname);
 		if (page) {
 			const stats = statOf(page.file);
@@ -109,7 +120,7 @@ export function createGeneratedPages(siteDir, { maxBytes = 64 * 1024 * 1024 } = 
 
 	return function serveGeneratedPage(req, res) {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-		const pathname = (req.url ?? '/').split('?')[0];
+		const pathname = (req.url ?? '/').split('?')[0]!;
 		if (pathname.startsWith('/api/') || pathname.startsWith('/_astro/')) return false;
 		const page = current(pathname);
 		if (!page) return false;

@@ -2,8 +2,8 @@
  * On-the-fly compression for what the Astro handler renders per request (JSON answers,
  * on-demand pages such as /auth), only above 1 KB and only for compressible types; gzip
  * (level 6) for clients without brotli. Generated pages and build files are not compressed here:
- * they are served from their pre-compressed twins. The site generator asks for identity, so the
- * pages it stores are plain.
+ * they are served from their pre-compressed twins. The site generator renders past this layer,
+ * so the pages it stores are plain.
  *
  * Brotli is tuned for per-request use (measured with `npm run bench` tooling, 32 connections on
  * GET /api/platforms): with the library's defaults (quality 4, a 4 MB window) each answer

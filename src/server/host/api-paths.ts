@@ -4,9 +4,11 @@
  * a plain-text 400, and encoding still left after decoding once ('/api/news/1%20OR%3D1',
  * '%253D') with its HTML 404 page. Under /api/ we answer those ourselves: same status, JSON.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
 const API_PATH = /^\/+api\//i;
 
-function refuse(res, status, message) {
+function refuse(res: ServerResponse, status: number, message: string): true {
 	const body = JSON.stringify({ message });
 	res.writeHead(status, {
 		'Content-Type': 'application/json',
@@ -18,9 +20,9 @@ function refuse(res, status, message) {
 }
 
 /** Answers (and returns true for) an /api/ path Astro would not route; false otherwise. */
-export function refuseUnroutableApiPath(req, res) {
-	const path = (req.url ?? '/').split('?')[0];
-	let decoded;
+export function refuseUnroutableApiPath(req: IncomingMessage, res: ServerResponse): boolean {
+	const path = (req.url ?? '/').split('?')[0]!;
+	let decoded: string;
 	try {
 		decoded = decodeURI(path);
 	} catch {

@@ -1,0 +1,16 @@
+/**
+ * Any /api/ path no route matches: API clients get JSON `{ "message" }` with the 404, not the
+ * HTML page readers get. More specific routes always win over this one.
+ */
+import type { APIRoute } from 'astro';
+import { errorResponse } from '../../server/http';
+
+export const prerender = false;
+
+const notFound: APIRoute = () => errorResponse(404, 'No such API endpoint.');
+
+export const GET = notFound;
+export const POST = notFound;
+export const PUT = notFound;
+export const PATCH = notFound;
+export const DELETE = notFound;

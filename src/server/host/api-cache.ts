@@ -1,0 +1,261 @@
+/**
+ * A per-process cache of shared API answers, kept with their brotli and gzip twins so that a
+ * repeated read costs a Map lookup and one write, not Astro's endpoint pipeline, SQL, JSON and
+ * compression. It behaves as a reverse proxy or CDN in front would:
+ *
+ * - What may be kept is said by the answer: `Cache-Control: public` with an `s-maxage` (or
+ *   `max-age`), no `private`/`no-store`, no Set-Cookie, and a `Vary` naming only what this
+ *   cache handles (Accept-Encoding, Cookie). The public read routes say so for anonymous
+ *   readers (src/server/shared-answers.ts); nothing here knows routes or sessions.
+ * - A request carrying any cookie is neither answered from memory nor stored: the app may read
+ *   it (the session), and what it means is decided by the same parser Astro uses (`cookie`), so
+ *   no spelling of a cookie can slip past.
+ * - The app announces which API pathnames a committed change made stale (src/server/site/
+ *   paths.ts, through the bridge); exactly those answers are dropped, every query string of
+ *   them. An answer being made while any change was announced is not kept (it may predate it).
+ *   Requests that change nothing (a 404, a refused write, a body still arriving) clear nothing.
+ *
+ * Changes this process does not see (a second app node, `npm run user:create`, a restore) are
+ * bounded by the age limit: an answer is served for at most the smaller of its s-maxage and
+ * API_CACHE_TTL_MS. API_CACHE_TTL_MS=0 turns the cache off.
+ */
+import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { parse as parseCookies } from 'cookie';
+import { LRUCache } from 'lru-cache';
+import { COMPRESS_THRESHOLD } from './compress';
+import { preferredEncoding } from './encoding';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Only API paths in their plain spelling are kept (lower-case segments, single slashes, ids
+ * without leading zeros), so a change announced for '/api/platforms/5' reaches every kept
+ * answer of that resource; '//api/platforms/05' and the like are simply not kept.
+ */
+const PLAIN_API_PATH = /^\/api(?:\/(?:[a-z][a-z0-9-]*|[1-9][0-9]*))+$/;
+const MAX_ENTRY_BYTES = 1024 * 1024;
+/** Vary values this cache honours: it compresses itself, and never keeps cookie-carrying reads. */
+const HANDLED_VARY = new Set(['accept-encoding', 'cookie']);
+
+type Entry = {
+	pathname: string;
+	status: number;
+	type: string;
+	cacheControl: string;
+	vary: string;
+	identity: Buffer;
+	br?: Buffer;
+	gzip?: Buffer;
+	bytes: number;
+	expiresAt: number;
+};
+type Chunk = string | Buffer | Uint8Array;
+type Callback = (error?: Error | null) => void;
+
+export type ApiCache = ReturnType<typeof createApiCache>;
+
+/** True when the Cookie header holds any cookie at all, as Astro's own parser reads it. */
+function carriesCookie(req: IncomingMessage): boolean {
+	const header = req.headers.cookie;
+	if (!header) return false;
+	for (const _ in parseCookies(header)) return true;
+	return false;
+}
+
+/** Seconds a shared cache may keep the answer, or undefined when it must not keep it. */
+export function sharedLifetime(cacheControl: string, vary: string): number | undefined {
+	const directives = new Map<string, string>();
+	for (const part of cacheControl.toLowerCase().split(',')) {
+		const [name, value = ''] = part.trim().split('=');
+		if (name) directives.set(name, value.replace(/^"|"$/g, ''));
+	}
+	if (!directives.has('public')) return undefined;
+	for (const refusal of ['private', 'no-store', 'no-cache']) if (directives.has(refusal)) return undefined;
+	for (const name of vary.toLowerCase().split(',')) {
+		const header = name.trim();
+		if (header && !HANDLED_VARY.has(header)) return undefined;
+	}
+	const seconds = Number(directives.get('s-maxage') ?? directives.get('max-age'));
+	return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
+export function createApiCache({
+	ttlMs = 10_000,
+	maxBytes = 32 * 1024 * 1024,
+	now = Date.now,
+}: { ttlMs?: number; maxBytes?: number; now?: () => number } = {}) {
+	/** Keys kept per pathname, to drop exactly what a change touched. */
+	const keysByPath = new Map<string, Set<string>>();
+	// Least recently read answers go first once their bytes pass maxBytes.
+	const entries = new LRUCache<string, Entry>({
+		maxSize: maxBytes,
+		sizeCalculation: (entry) => entry.bytes,
+		dispose: (entry, key) => forget(key, entry),
+	});
+	/** Bumped on every announced change: an answer made across a bump is not kept. */
+	let changes = 0;
+	const enabled = ttlMs > 0;
+
+	function forget(key: string, entry: Entry): void {
+		const keys = keysByPath.get(entry.pathname);
+		keys?.delete(key);
+		if (keys?.size === 0) keysByPath.delete(entry.pathname);
+	}
+
+	function remember(key: string, entry: Entry): void {
+		entries.set(key, entry);
+		let keys = keysByPath.get(entry.pathname);
+		if (!keys) keysByPath.set(entry.pathname, (keys = new Set()));
+		keys.add(key);
+	}
+
+	/** Drops every kept answer of these pathnames (any query string). */
+	function invalidate(pathnames: readonly string[]): void {
+		changes += 1;
+		for (const pathname of pathnames) {
+			const keys = keysByPath.get(pathname);
+			if (!keys) continue;
+			keysByPath.delete(pathname);
+			for (const key of keys) entries.delete(key);
+		}
+	}
+
+	function clear(): void {
+		changes += 1;
+		entries.clear();
+		keysByPath.clear();
+	}
+
+	/** The key of a request whose answer may come from, or go to, the cache. */
+	function keyOf(req: IncomingMessage): { key: string; pathname: string } | undefined {
+		if (!enabled || req.method !== 'GET') return undefined;
+		const url = req.url ?? '/';
+		const query = url.indexOf('?');
+		const pathname = query === -1 ? url : url.slice(0, query);
+		if (!PLAIN_API_PATH.test(pathname)) return undefined;
+		if (req.headers.range || carriesCookie(req)) return undefined;
+		return { key: url, pathname };
+	}
+
+	async function store(key: string, entry: Omit<Entry, 'br' | 'gzip' | 'bytes'>, startedAt: number): Promise<void> {
+		const { identity } = entry;
+		const compress = identity.length >= COMPRESS_THRESHOLD;
+		const [br, gz] = compress
+			? await Promise.all([
+					brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }),
+					gzipAsync(identity, { level: 6 }),
+				])
+			: [undefined, undefined];
+		// A change may have been announced while compressing: the answer may be old by now.
+		if (changes !== startedAt) return;
+		const bytes = identity.length + (br?.length ?? 0) + (gz?.length ?? 0);
+		remember(key, { ...entry, br, gzip: gz, bytes });
+	}
+
+	/** Records the answer the app writes for a request, to keep it if the answer allows. */
+	function capture(res: ServerResponse, key: string, pathname: string): void {
+		const startedAt = changes;
+		const chunks: Buffer[] = [];
+		let size = 0;
+		const collect = (chunk: unknown, encoding?: unknown) => {
+			if (!chunk || typeof chunk === 'function' || size > MAX_ENTRY_BYTES) return;
+			const buffer = Buffer.isBuffer(chunk)
+				? chunk
+				: Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+			size += buffer.length;
+			chunks.push(buffer);
+		};
+		// Headers given to writeHead() bypass getHeader() when none were set before it.
+		const given: Record<string, unknown> = {};
+		const writeHead = res.writeHead;
+		res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+			const headers = rest.find((arg) => arg && typeof arg === 'object') as
+				| OutgoingHttpHeaders
+				| OutgoingHttpHeader[]
+				| undefined;
+			if (Array.isArray(headers)) {
+				for (let i = 0; i + 1 < headers.length; i += 2) given[String(headers[i]).toLowerCase()] = headers[i + 1];
+			} else {
+				for (const [name, value] of Object.entries(headers ?? {})) given[name.toLowerCase()] = value;
+			}
+			return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+		} as typeof res.writeHead;
+		const header = (name: string) => {
+			const value = given[name] ?? res.getHeader(name);
+			return Array.isArray(value) ? value.join(', ') : value === undefined ? undefined : String(value);
+		};
+		const write = res.write;
+		const end = res.end;
+		res.write = function (this: ServerResponse, chunk: Chunk, encoding?: BufferEncoding | Callback, callback?: Callback) {
+			collect(chunk, encoding);
+			return (write as (...args: unknown[]) => boolean).call(this, chunk, encoding, callback);
+		} as typeof res.write;
+		res.end = function (this: ServerResponse, chunk?: Chunk | Callback, encoding?: BufferEncoding | Callback, callback?: Callback) {
+			collect(chunk, encoding);
+			const result = (end as (...args: unknown[]) => ServerResponse).call(this, chunk, encoding, callback);
+			if (res.statusCode !== 200 || size > MAX_ENTRY_BYTES || changes !== startedAt) return result;
+			if (header('set-cookie') !== undefined) return result;
+			const cacheControl = header('cache-control') ?? '';
+			// Chunks are captured before the compressor: this cache adds Accept-Encoding itself.
+			const vary = (header('vary') ?? '')
+				.split(',')
+				.map((name) => name.trim())
+				.filter((name) => name && name.toLowerCase() !== 'accept-encoding')
+				.join(', ');
+			const seconds = sharedLifetime(cacheControl, vary);
+			if (seconds === undefined) return result;
+			const entry = {
+				pathname,
+				status: 200,
+				type: header('content-type') ?? 'application/octet-stream',
+				cacheControl,
+				vary,
+				identity: Buffer.concat(chunks, size),
+				expiresAt: now() + Math.min(seconds * 1000, ttlMs),
+			};
+			store(key, entry, startedAt).catch((error) => console.error('[api-cache] could not keep an answer', error));
+			return result;
+		} as typeof res.end;
+	}
+
+	return {
+		/** Answers a request from the cache and returns true, or returns false. */
+		serve(req: IncomingMessage, res: ServerResponse): boolean {
+			const found = keyOf(req);
+			if (!found) return false;
+			const entry = entries.get(found.key);
+			if (!entry) return false;
+			if (now() > entry.expiresAt) {
+				entries.delete(found.key);
+				return false;
+			}
+			const encoding = entry.br ? preferredEncoding(req) : 'identity';
+			const body = encoding === 'br' ? entry.br! : encoding === 'gzip' ? entry.gzip! : entry.identity;
+			res.statusCode = entry.status;
+			res.setHeader('Content-Type', entry.type);
+			res.setHeader('Cache-Control', entry.cacheControl);
+			res.setHeader('X-Cache', 'hit');
+			const vary = [entry.vary, entry.br ? 'Accept-Encoding' : ''].filter(Boolean).join(', ');
+			if (vary) res.setHeader('Vary', vary);
+			if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+			res.setHeader('Content-Length', body.length);
+			res.end(body);
+			return true;
+		},
+
+		/** Call for every request the app is about to handle: answers it may keep are recorded. */
+		track(req: IncomingMessage, res: ServerResponse): void {
+			const found = keyOf(req);
+			if (found) capture(res, found.key, found.pathname);
+		},
+
+		invalidate,
+		clear,
+
+		/** For tests and the bench: how much is kept. */
+		stats: () => ({ entries: entries.size, bytes: entries.calculatedSize }),
+	};
+}

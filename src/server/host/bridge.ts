@@ -1,0 +1,68 @@
+/**
+ * What the host and the app share while they run in one process. The host (this folder,
+ * bundled on its own by `npm run build`) and the app (Astro's server build) are two module
+ * graphs, so each gets its own copy of any module both import, and a plain module-level
+ * variable would exist twice. The few things both sides must see live on one object kept under
+ * a registered symbol, which every copy of this module finds.
+ *
+ * - The host provides the renderer: the app's site generator renders pages through it,
+ *   in-process, straight into Astro's handler (no HTTP round trip, no secret header).
+ * - The app provides its site generation, so the host starts the first one with a call.
+ * - The app announces which public API answers a change made stale; the host's cache of
+ *   shared answers drops exactly those.
+ */
+export type RenderedPage = { status: number; contentType: string; body: Buffer };
+export type PageRenderer = (path: string) => Promise<RenderedPage>;
+export type SiteGeneration = { requestFullGeneration(): void };
+export type ApiChangeListener = (pathnames: readonly string[]) => void;
+
+type Shared = {
+	renderer?: PageRenderer;
+	site?: SiteGeneration;
+	apiChangeListeners: Set<ApiChangeListener>;
+};
+
+const KEY = Symbol.for('retail-media-hub.host-bridge');
+const holder = globalThis as typeof globalThis & { [KEY]?: Shared };
+const shared: Shared = (holder[KEY] ??= { apiChangeListeners: new Set() });
+
+export function provideRenderer(renderer: PageRenderer | undefined): void {
+	shared.renderer = renderer;
+}
+
+/** The host's in-process renderer, or undefined outside the host (astro dev, unit tests). */
+export function pageRenderer(): PageRenderer | undefined {
+	return shared.renderer;
+}
+
+export function provideSiteGeneration(site: SiteGeneration): void {
+	shared.site = site;
+}
+
+/** The app's site generation, once the app's modules have loaded. */
+export function siteGeneration(): SiteGeneration | undefined {
+	return shared.site;
+}
+
+/**
+ * Tells the host which API answers (by pathname, every query string included) a committed
+ * change made stale. Listeners run synchronously, before the writer's own answer goes out.
+ */
+export function announceApiChange(pathnames: readonly string[]): void {
+	if (pathnames.length === 0) return;
+	for (const listener of shared.apiChangeListeners) {
+		try {
+			listener(pathnames);
+		} catch (error) {
+			console.error('[host] API change listener failed', error);
+		}
+	}
+}
+
+/** Subscribes to announceApiChange(); returns the function that unsubscribes. */
+export function onApiChange(listener: ApiChangeListener): () => void {
+	shared.apiChangeListeners.add(listener);
+	return () => {
+		shared.apiChangeListeners.delete(listener);
+	};
+}

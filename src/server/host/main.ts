@@ -1,0 +1,131 @@
+/**
+ * The production server (`npm run serve`, `npm start`): `npm run build` bundles this file to
+ * dist/host/main.mjs. It wraps the Astro node handler (build files from dist/client, then
+ * on-demand routes) with what every answer needs, serves the pages the site generator wrote
+ * under SITE_DIR before asking Astro, and keeps shared API answers in memory.
+ *
+ * Settings come from src/server/config.ts; what the session cookie is, which routes exist and
+ * which answers may be shared are the app's to say (its routes and middleware), not this file's.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { config, type AppConfig } from '../config';
+import { contentSecurityPolicy, securityHeaders } from '../security-headers';
+import { createApiCache } from './api-cache';
+import { refuseUnroutableApiPath } from './api-paths';
+import { onApiChange, provideRenderer, siteGeneration } from './bridge';
+import { compressDynamic } from './compress';
+import { stripUntrustedForwarding } from './forwarding';
+import { createGeneratedPages } from './generated-pages';
+import { createRenderer, type AstroHandler } from './renderer';
+import { createStaticFiles } from './static-files';
+import inject from 'light-my-request';
+
+function readSettings(): AppConfig {
+	try {
+		return config();
+	} catch (error) {
+		// A bad setting stops the start with what is wrong, not a stack trace.
+		console.error(error instanceof Error ? error.message : String(error));
+		process.exit(1);
+	}
+}
+
+const settings = readSettings();
+// The adapter would otherwise start its own server when its entry is imported.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const entry = pathToFileURL(join(settings.distDir, 'server/entry.mjs')).href;
+const { handler } = (await import(entry)) as { handler: AstroHandler };
+
+// Build files (hashed assets, prerendered shells) with their pre-compressed twins; see
+// scripts/precompress.mjs, which `npm run build` runs after `astro build`.
+const serveStaticFile = createStaticFiles(join(settings.distDir, 'client'));
+const serveGeneratedPage = createGeneratedPages(settings.siteDir);
+const csp = contentSecurityPolicy({ https: settings.siteUrl.protocol === 'https:' });
+const apiCache = createApiCache({ ttlMs: settings.apiCacheTtlMs });
+// The app announces which API answers each committed change made stale.
+onApiChange((pathnames) => apiCache.invalidate(pathnames));
+
+/** HTTPS as seen by the browser: TLS here, or a trusted proxy saying so. */
+function isHttps(req: IncomingMessage): boolean {
+	if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+	return settings.trustProxy && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https';
+}
+
+/**
+ * The methods the site answers. Others (TRACE, CONNECT, WebDAV's PROPFIND, ...) are refused
+ * here: Astro cannot even build a request for some (fetch forbids TRACE and CONNECT) and would
+ * answer others with a page.
+ */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const KNOWN_METHODS = new Set(METHODS);
+
+function refuseMethod(res: ServerResponse): void {
+	const body = JSON.stringify({ message: 'This method is not supported.' });
+	res.writeHead(501, {
+		'Content-Type': 'application/json',
+		'Content-Length': Buffer.byteLength(body),
+		'Cache-Control': 'no-store',
+		Allow: METHODS.join(', '),
+	});
+	res.end(body);
+}
+
+const server = createServer((req, res) => {
+	stripUntrustedForwarding(req, settings.trustProxy);
+	const pathname = (req.url ?? '/').split('?')[0]!;
+	for (const [name, value] of Object.entries(securityHeaders({ pathname, https: isHttps(req), csp }))) {
+		res.setHeader(name, value);
+	}
+	if (!KNOWN_METHODS.has(req.method ?? '')) return refuseMethod(res);
+	if (refuseUnroutableApiPath(req, res)) return;
+	if (apiCache.serve(req, res)) return;
+	if (serveGeneratedPage(req, res)) return;
+	serveStaticFile(req, res, () => {
+		// Answers rendered per request (pages and JSON) may depend on the session: browsers keep
+		// them only with revalidation. A route that sets its own Cache-Control overrides this.
+		res.setHeader('Cache-Control', 'private, no-cache');
+		compressDynamic(req as never, res as never, () => {
+			apiCache.track(req, res);
+			handler(req, res);
+		});
+	});
+});
+
+// Idle keep-alive sockets outlive the clients' own idle timeouts (fetch keeps them 4 s), so a
+// client never sends a request on a socket the server is closing at that moment (ECONNRESET).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
+// The site generator (in the app) renders through this, in-process.
+provideRenderer(createRenderer(handler, settings.siteUrl));
+
+server.listen(settings.port, settings.host, () => {
+	const address = server.address();
+	const port = typeof address === 'object' && address ? address.port : settings.port;
+	const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+	console.log(`Retail Media Hub listening on http://${host}:${port}`);
+	if (settings.generateOnStart) {
+		startFirstGeneration().catch((error) => console.error('[site] could not start the first generation', error));
+	}
+});
+
+/**
+ * Generates every public page once. The app's modules load with its first request (Astro
+ * imports the middleware lazily, and the middleware wires the site generation), so one
+ * anonymous request is injected first if they have not loaded yet.
+ */
+async function startFirstGeneration(): Promise<void> {
+	if (!siteGeneration()) await inject(handler as never, { method: 'GET', url: '/api/user' });
+	const site = siteGeneration();
+	if (!site) throw new Error('the app did not provide its site generation');
+	site.requestFullGeneration();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+	process.on(signal, () => {
+		server.close(() => process.exit(0));
+		setTimeout(() => process.exit(0), 2000).unref();
+	});
+}

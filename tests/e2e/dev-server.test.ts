@@ -1,0 +1,104 @@
+/**
+ * `npm run dev` (astro dev, on a free port with its own database) answers with the production
+ * Content-Security-Policy and security headers, pages and API alike, and its pages still work
+ * in a browser under that policy (the dev server's own inline scripts are allowed by hash).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../../src/server/security-headers';
+import { cspViolations, gotoHydrated, launchBrowser, newPage } from '../setup/browser';
+import { freePort } from '../setup/ports';
+
+let dev: ChildProcess;
+let url: string;
+let dir: string;
+let output = '';
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+	dir = mkdtempSync(join(tmpdir(), 'rmh-dev-'));
+	const port = await freePort();
+	url = `http://127.0.0.1:${port}`;
+	dev = spawn('npm', ['run', 'dev', '--', '--port', String(port), '--host', '127.0.0.1'], {
+		env: { ...process.env, DATABASE_PATH: join(dir, 'app.db'), SITE_URL: url, OUTBOX_DIR: join(dir, 'outbox'), SMTP_URL: '' },
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
+	dev.stdout!.on('data', (chunk) => (output += chunk));
+	dev.stderr!.on('data', (chunk) => (output += chunk));
+	const deadline = Date.now() + 150_000;
+	for (;;) {
+		if (dev.exitCode !== null) throw new Error(`astro dev exited:\n${output}`);
+		try {
+			if ((await fetch(`${url}/api/platforms`)).status === 200) break;
+		} catch {
+			// not listening yet
+		}
+		if (Date.now() > deadline) throw new Error(`astro dev did not start:\n${output}`);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}, 180_000);
+
+afterAll(async () => {
+	await browser?.close();
+	// npm runs astro in a child: stop the whole group this test started.
+	if (dev?.pid && dev.exitCode === null) process.kill(-dev.pid, 'SIGTERM');
+	rmSync(dir, { recursive: true, force: true });
+});
+
+/** A policy as directive name -> its sources. */
+function directives(policy: string): Map<string, string[]> {
+	return new Map(
+		policy.split(';').map((part) => {
+			const [name, ...sources] = part.trim().split(/\s+/);
+			return [name!, sources];
+		}),
+	);
+}
+
+const SECURITY_HEADERS = {
+	'x-content-type-options': 'nosniff',
+	'x-frame-options': 'DENY',
+	'cross-origin-opener-policy': 'same-origin',
+	'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+describe('astro dev', () => {
+	it('answers an API read with the production policy and security headers', async () => {
+		const answer = await fetch(`${url}/api/platforms`);
+		expect(answer.headers.get('content-security-policy')).toBe(contentSecurityPolicy({ https: false }));
+		for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers.get(name), name).toBe(value);
+	});
+
+	it('answers a page with the production policy, plus only the hashes of its own inline dev scripts', async () => {
+		const answer = await fetch(`${url}/platforms`);
+		expect(answer.status).toBe(200);
+		for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers.get(name), name).toBe(value);
+		const production = directives(contentSecurityPolicy({ https: false }));
+		const served = directives(answer.headers.get('content-security-policy') ?? '');
+		expect([...served.keys()]).toEqual([...production.keys()]);
+		for (const [name, sources] of production) {
+			if (name === 'script-src') {
+				expect(served.get(name)!.slice(0, sources.length)).toEqual(sources);
+				for (const extra of served.get(name)!.slice(sources.length)) expect(extra).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/);
+			} else {
+				expect(served.get(name), name).toEqual(sources);
+			}
+		}
+		expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+		const reset = await fetch(`${url}/reset-password`);
+		expect(reset.headers.get('referrer-policy')).toBe('no-referrer');
+	});
+
+	it('still works in a browser under that policy (islands hydrate, no violation)', async () => {
+		browser = await launchBrowser();
+		const { page, context } = await newPage(browser, url);
+		await gotoHydrated(page, '/platforms');
+		expect(cspViolations).toEqual([]);
+		await context.close();
+	}, 120_000);
+});
