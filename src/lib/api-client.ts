@@ -2,7 +2,8 @@
  * The islands' API client (SPEC 7 and 8): credentials always sent, a JSON body only when there
  * is a payload, and any non-OK answer becomes an ApiError whose message is
  * "{status}: {body text or status text}"; `serverMessage` holds the `{ message }` alone and
- * `field` the request field a validation failure is about (when the server names one).
+ * `field` the request field a validation failure is about (when the server names one in the
+ * X-Invalid-Field header).
  */
 export class ApiError extends Error {
 	constructor(
@@ -15,18 +16,18 @@ export class ApiError extends Error {
 	}
 }
 
-function parseFailure(bodyText: string, statusText: string): { message: string; field?: string } {
+function messageOf(bodyText: string, statusText: string): string {
 	try {
-		const parsed = JSON.parse(bodyText) as { message?: unknown; field?: unknown };
-		if (typeof parsed.message === 'string') {
-			const field = typeof parsed.field === 'string' ? parsed.field : undefined;
-			return { message: parsed.message, field };
-		}
+		const parsed = JSON.parse(bodyText) as { message?: unknown };
+		if (typeof parsed.message === 'string') return parsed.message;
 	} catch {
 		// not JSON: fall through to the raw text
 	}
-	return { message: bodyText || statusText };
+	return bodyText || statusText;
 }
+
+/** On a 400 about one request field, the server names that field in this header. */
+export const INVALID_FIELD_HEADER = 'X-Invalid-Field';
 
 /** A list that stays a plain array says how many items match in this header (editor lists). */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
@@ -55,12 +56,11 @@ export async function apiResponse<T = unknown>(
 	const response = await fetch(path, init);
 	const text = await response.text();
 	if (!response.ok) {
-		const failure = parseFailure(text, response.statusText);
 		throw new ApiError(
 			response.status,
 			`${response.status}: ${text || response.statusText}`,
-			failure.message,
-			failure.field,
+			messageOf(text, response.statusText),
+			response.headers.get(INVALID_FIELD_HEADER) ?? undefined,
 		);
 	}
 	return { data: (text ? JSON.parse(text) : null) as T, headers: response.headers };

@@ -3,6 +3,7 @@
  * bodies are read with a size cap, and zod errors become one readable sentence.
  */
 import type { z } from 'zod';
+import { INVALID_FIELD_HEADER } from '../lib/api-client';
 
 /** Largest JSON body any endpoint accepts; articles with long markdown fit well inside. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -28,7 +29,10 @@ export function errorResponse(
 	headers?: HeadersInit,
 	field?: string,
 ): Response {
-	return Response.json(field ? { message, field } : { message }, { status, headers });
+	// The field travels in a header, so the body stays exactly `{ message }` for every client.
+	const all = new Headers(headers);
+	if (field) all.set(INVALID_FIELD_HEADER, field);
+	return Response.json({ message }, { status, headers: all });
 }
 
 /** Reads the raw body as text, refusing more than MAX_BODY_BYTES (declared or streamed). */

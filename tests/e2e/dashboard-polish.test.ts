@@ -278,7 +278,7 @@ describe('server field errors show at the field', () => {
 		const describedBy = await website.getAttribute('aria-describedby');
 		const message = await page.locator(`[id="${describedBy}"]`).innerText();
 		expect(message).toContain('Website URL must start with http:// or https://.');
-		expect(await website.evaluate((el) => el === document.activeElement)).toBe(true);
+		await expect.poll(() => website.evaluate((el) => el === document.activeElement)).toBe(true);
 		expect(await page.locator('#toast-root li').count()).toBe(0);
 	});
 });

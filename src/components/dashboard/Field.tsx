@@ -48,7 +48,7 @@ export function focusFirstInvalid(form: HTMLElement | null): void {
 }
 
 /**
- * A server refusal about one of the form's own fields (`field` beside `message`), to show at
+ * A server refusal about one of the form's own fields (named by X-Invalid-Field), to show at
  * that field rather than in a toast; null for anything else (the caller toasts those).
  * A nested path ("tags.0") belongs to its top-level field.
  */
