@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { redirectTo } from '../../lib/navigation';
+import { authHref } from '../../lib/return-path';
 import { AccessDenied } from './AccessDenied';
 import { Spinner } from './Spinner';
 import { useCurrentUser } from './use-current-user';
@@ -20,7 +21,8 @@ export function Protected({ role, loadingLabel, children }: ProtectedProps) {
 	const user = useCurrentUser();
 
 	useEffect(() => {
-		if (user === null) redirectTo('/auth');
+		// Back here after signing in.
+		if (user === null) redirectTo(authHref({ returnTo: window.location.pathname + window.location.search }));
 	}, [user]);
 
 	if (!user) return <Spinner label={loadingLabel} />;
