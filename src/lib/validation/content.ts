@@ -114,7 +114,7 @@ export const readTimeField = z.preprocess(
 
 const isPublishedField = z.preprocess(
 	(value) => (value === null ? undefined : value),
-	z.boolean({ error: 'isPublished must be true or false.' }).default(false),
+	z.boolean({ error: 'The published setting must be true or false.' }).default(false),
 );
 
 /**
@@ -166,25 +166,25 @@ const searchField = z
 
 const sortOrderField = z.preprocess(
 	blankToUndefined,
-	z.enum(['asc', 'desc'], { error: "sortOrder must be 'asc' or 'desc'." }).default('desc'),
+	z.enum(['asc', 'desc'], { error: "The sort order must be 'asc' or 'desc'." }).default('desc'),
 );
 
 const limitField = z.preprocess(
 	blankToUndefined,
 	z.coerce
-		.number({ error: `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.` })
-		.int(`limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`)
-		.min(1, `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`)
-		.max(MAX_LIST_LIMIT, `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`)
+		.number({ error: `The limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.` })
+		.int(`The limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`)
+		.min(1, `The limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`)
+		.max(MAX_LIST_LIMIT, `The limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`)
 		.default(DEFAULT_LIST_LIMIT),
 );
 
 const offsetField = z.preprocess(
 	blankToUndefined,
 	z.coerce
-		.number({ error: 'offset must be a whole number of 0 or more.' })
-		.int('offset must be a whole number of 0 or more.')
-		.min(0, 'offset must be a whole number of 0 or more.')
+		.number({ error: 'The offset must be a whole number of 0 or more.' })
+		.int('The offset must be a whole number of 0 or more.')
+		.min(0, 'The offset must be a whole number of 0 or more.')
 		.max(1_000_000_000, 'offset is too large.')
 		.default(0),
 );
@@ -193,7 +193,7 @@ function sortByField<const T extends readonly [string, ...string[]]>(values: T) 
 	const names = values.map((value) => `'${value}'`).join(', ');
 	return z.preprocess(
 		blankToUndefined,
-		z.enum(values, { error: `sortBy must be one of ${names}.` }).optional(),
+		z.enum(values, { error: `The sort field must be one of ${names}.` }).optional(),
 	);
 }
 
