@@ -344,6 +344,42 @@ describe('profile', () => {
 		expect(errors).toEqual([]);
 	});
 
+	describe('when the session ends in another tab', () => {
+		/** Two tabs of one browser, both on /profile; the second signs out as its header would. */
+		async function twoTabs() {
+			const account = newAccount();
+			const { context, page } = await newPage(browser, server.url);
+			const registered = await context.request.post('/api/register', { data: account });
+			expect(registered.status()).toBe(201);
+			await gotoHydrated(page, '/profile');
+			await expect.poll(() => page.getByTestId('profile-username').innerText()).toBe(account.username);
+			const other = await context.newPage();
+			await gotoHydrated(other, '/profile');
+			const signedOut = await other.evaluate(async () => (await fetch('/api/logout', { method: 'POST' })).status);
+			expect(signedOut).toBeLessThan(300);
+			return { account, page };
+		}
+
+		it('goes to /auth on the next 401 instead of leaving the form there', async () => {
+			const { account, page } = await twoTabs();
+			await page.locator('#profile-current-password').fill(account.password);
+			await page.locator('#profile-new-password').fill('brand-new-pass');
+			await page.locator('#profile-confirm-password').fill('brand-new-pass');
+			await page.getByRole('button', { name: 'Update Password' }).click();
+			await page.waitForURL((url) => url.pathname === '/auth');
+			expect(new URL(page.url()).searchParams.get('next')).toBe('/profile');
+			await expect.poll(() => toastRegion(page).innerText()).toContain('Your session has ended. Please sign in again.');
+		});
+
+		it('goes to /auth as soon as the tab is focused again', async () => {
+			const { page } = await twoTabs();
+			// What the browser fires when the visitor comes back to this tab.
+			await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+			await page.waitForURL((url) => url.pathname === '/auth');
+			expect(new URL(page.url()).searchParams.get('next')).toBe('/profile');
+		});
+	});
+
 	it('changes email, password and newsletter with the SPEC validation texts', async () => {
 		const account = newAccount();
 		const page = await open('/auth');
