@@ -1,4 +1,5 @@
 /** Six podcast episodes over two seasons; one runs past an hour, one has no cover image. */
+import { demoAudioPath } from '../../src/lib/demo-audio';
 import { days } from './age';
 import { PODCAST_COVERS } from './images';
 import type { Age } from './types';
@@ -14,11 +15,9 @@ export type EpisodeSeed = {
 	tags: string[];
 };
 
-const audioUrl = (episodeNumber: number) =>
-	`https://media.retailmediahub.example/episodes/${episodeNumber}.mp3`;
-
+/** A short spoken intro served by the site itself, so Listen Now works on a fresh install. */
 export function episodeAudioUrl(episode: EpisodeSeed): string {
-	return audioUrl(episode.episodeNumber);
+	return demoAudioPath(episode.episodeNumber);
 }
 
 export const EPISODES: EpisodeSeed[] = [

@@ -10,6 +10,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { db, schema } from './db';
 import { HttpError } from './http';
+import { assertCanVoteOn } from './auth/guardian';
 import { limits, retryMessage, type RateLimiter } from './auth/rate-limit';
 import { assertPlatformExists, platformChanged } from './platforms';
 import {
@@ -280,13 +281,14 @@ function refreshVoteCounts(tx: Transaction, commentId: number) {
 
 /**
  * SPEC 4: none -> helpful/unhelpful, and the user can change it. Voting the same way again
- * takes the vote back (a toggle). Only approved comments can be voted on.
+ * takes the vote back (a toggle). Only approved comments can be voted on, and never by their author.
  */
 export function vote(commentId: number, userId: number, voteType: VoteType): VoteResult {
 	const result = db().transaction(
 		(tx) => {
 			const comment = findComment(tx, commentId);
 			if (!comment || comment.status !== 'approved') return undefined;
+			assertCanVoteOn(userId, comment);
 			const existing = findVote(tx, commentId, userId);
 			let now: VoteType | null = voteType;
 			if (!existing) {

@@ -17,6 +17,8 @@ const schema = z.object({
 		.transform((v) => (v ? v : undefined)),
 	OUTBOX_DIR: z.string().min(1).default('data/outbox'),
 	MAIL_FROM: z.string().min(3).default('Retail Media Hub <no-reply@retailmediahub.local>'),
+	/** The podcast feed's itunes:owner address: podcast directories write there to confirm ownership. */
+	PODCAST_OWNER_EMAIL: z.email().default('podcast@retailmediahub.local'),
 	/** Take the client address from X-Forwarded-For (only behind a trusted reverse proxy). */
 	TRUST_PROXY: z
 		.enum(['0', '1', 'true', 'false', ''])
@@ -65,6 +67,7 @@ export type AppConfig = {
 	smtpUrl: string | undefined;
 	outboxDir: string;
 	mailFrom: string;
+	podcastOwnerEmail: string;
 	trustProxy: boolean;
 	/** Cookies get Secure when the public site is served over https. */
 	secureCookies: boolean;
@@ -101,6 +104,7 @@ export function config(): AppConfig {
 		smtpUrl: env.SMTP_URL,
 		outboxDir: resolve(env.OUTBOX_DIR),
 		mailFrom: env.MAIL_FROM,
+		podcastOwnerEmail: env.PODCAST_OWNER_EMAIL,
 		trustProxy: env.TRUST_PROXY,
 		secureCookies: siteUrl.protocol === 'https:',
 		newsletter: {

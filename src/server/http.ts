@@ -67,12 +67,63 @@ async function readCappedText(request: Request): Promise<string> {
 	return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-/** First zod issue as a sentence naming the field, e.g. "email: Invalid email address". */
+/**
+ * The message of the first zod issue: the schema's own sentence (src/lib/validation/ gives every
+ * field one, written for people), or for an issue the schema left to zod, the sentence
+ * parseWith asked zod for. No "field: " prefix: the message is shown as is in toasts.
+ */
 export function describeZodError(error: z.ZodError): string {
-	const issue = error.issues[0];
-	if (!issue) return 'Invalid input.';
-	const field = issue.path.join('.');
-	return field ? `${field}: ${issue.message}` : issue.message;
+	return error.issues[0]?.message || 'Invalid input.';
+}
+
+/** "isNewsletterSubscribed" -> "Is newsletter subscribed"; the field an issue is about. */
+function fieldLabel(path: readonly PropertyKey[]): string | null {
+	const name = [...path].reverse().find((key): key is string => typeof key === 'string');
+	if (!name) return null;
+	const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+	return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const TYPE_NOUNS: Record<string, string> = {
+	string: 'text',
+	number: 'a number',
+	int: 'a whole number',
+	boolean: 'true or false',
+	array: 'a list',
+	object: 'an object',
+};
+
+/**
+ * A sentence for an issue whose schema has no message of its own (zod's defaults read
+ * "Invalid input: expected string, received number"). Only reached by fields the schemas do
+ * not describe, such as unknown keys or a body that is not an object.
+ */
+function fallbackSentence(issue: z.core.$ZodRawIssue): string {
+	const field = fieldLabel(issue.path ?? []);
+	const subject = field ?? 'The request body';
+	switch (issue.code) {
+		case 'invalid_type':
+			if (issue.input === undefined && field) return `${field} is required.`;
+			return `${subject} must be ${TYPE_NOUNS[issue.expected] ?? `of type ${issue.expected}`}.`;
+		case 'too_small':
+			return issue.origin === 'string'
+				? `${subject} must be at least ${issue.minimum} characters long.`
+				: `${subject} must be at least ${issue.minimum}.`;
+		case 'too_big':
+			return issue.origin === 'string'
+				? `${subject} must be at most ${issue.maximum} characters long.`
+				: `${subject} must be at most ${issue.maximum}.`;
+		case 'invalid_format':
+			return issue.format === 'email'
+				? `${subject} must be a valid email address.`
+				: `${subject} is not in the expected format.`;
+		case 'invalid_value':
+			return `${subject} must be one of ${issue.values.map((value) => `'${String(value)}'`).join(', ')}.`;
+		case 'unrecognized_keys':
+			return `${issue.keys.length === 1 ? 'This field is' : 'These fields are'} not accepted: ${issue.keys.join(', ')}.`;
+		default:
+			return `${subject} is not valid.`;
+	}
 }
 
 /**
@@ -100,7 +151,7 @@ export async function readJson<S extends z.ZodType>(
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-	const result = schema.safeParse(value);
+	const result = schema.safeParse(value, { error: fallbackSentence });
 	if (!result.success) {
 		const field = result.error.issues[0]?.path.join('.');
 		throw new HttpError(400, describeZodError(result.error), field || undefined);

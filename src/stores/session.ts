@@ -5,6 +5,7 @@
 import { atom } from 'nanostores';
 import { ApiError, apiRequest } from '../lib/api-client';
 import type { PublicUser } from '../lib/validation/auth';
+import { toastAfterNavigation } from './toast';
 
 export const $user = atom<PublicUser | null | undefined>(undefined);
 
@@ -37,6 +38,47 @@ export function loadUser(force = false): Promise<PublicUser | null> {
 			return null;
 		});
 	return loading;
+}
+
+/**
+ * Checks again whether the session still holds (the page came back into view or focus): it may
+ * have ended in another tab (sign out), expired, or been refused since the page loaded. Only a
+ * definite answer changes the user; a network failure leaves the page as it is.
+ */
+export async function recheckSession(): Promise<void> {
+	if ($user.get() === undefined) return;
+	if (!mayBeSignedIn()) {
+		loading = Promise.resolve(null);
+		$user.set(null);
+		return;
+	}
+	try {
+		const user = await apiRequest<PublicUser>('GET', '/api/user');
+		loading = Promise.resolve(user);
+		$user.set(user);
+	} catch (error) {
+		if (error instanceof ApiError && error.status === 401) {
+			loading = Promise.resolve(null);
+			$user.set(null);
+		}
+	}
+}
+
+/**
+ * For a failed call on a page that needs a session: a 401 means the session has ended (signed
+ * out in another tab, expired), so the user is forgotten, which sends route guards to /auth,
+ * and the reason is toasted there. True when that happened (the caller then toasts nothing).
+ */
+export function sessionEnded(error: unknown): boolean {
+	if (!(error instanceof ApiError) || error.status !== 401) return false;
+	toastAfterNavigation({
+		title: 'Signed out',
+		description: 'Your session has ended. Please sign in again.',
+		variant: 'destructive',
+	});
+	loading = Promise.resolve(null);
+	$user.set(null);
+	return true;
 }
 
 export function setUser(user: PublicUser | null): void {

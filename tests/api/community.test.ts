@@ -174,7 +174,7 @@ describe('ratings', () => {
 		const before = storedPlatform(platformId);
 		const answer = await alice.client.post(`/api/platforms/${platformId}/ratings`, { rating });
 		expect(answer.status).toBe(400);
-		expect(answer.body).toEqual({ message: 'rating: Rating must be a whole number from 1 to 5.' });
+		expect(answer.body).toEqual({ message: 'Rating must be a whole number from 1 to 5.' });
 		expect(storedPlatform(platformId)).toMatchObject({
 			rating: before.rating,
 			reviewCount: before.reviewCount,
@@ -189,7 +189,7 @@ describe('ratings', () => {
 			review: 'r'.repeat(5001),
 		});
 		expect(answer.status).toBe(400);
-		expect(answer.body.message).toBe('review: Review must be at most 5000 characters long.');
+		expect(answer.body.message).toBe('Review must be at most 5000 characters long.');
 	});
 
 	it('rating again replaces the user’s rating (200): same count, new average, one row', async () => {
@@ -339,14 +339,14 @@ describe('comments', () => {
 	});
 
 	it.each([
-		['empty', { comment: '' }, 'comment: Comment cannot be empty.'],
-		['whitespace', { comment: ' \n\t ' }, 'comment: Comment cannot be empty.'],
-		['missing', {}, 'comment: Comment cannot be empty.'],
-		['not text', { comment: 42 }, 'comment: Comment cannot be empty.'],
+		['empty', { comment: '' }, 'Comment cannot be empty.'],
+		['whitespace', { comment: ' \n\t ' }, 'Comment cannot be empty.'],
+		['missing', {}, 'Comment cannot be empty.'],
+		['not text', { comment: 42 }, 'Comment cannot be empty.'],
 		[
 			'too long',
 			{ comment: 'c'.repeat(5001) },
-			'comment: Comment must be at most 5000 characters long.',
+			'Comment must be at most 5000 characters long.',
 		],
 	])('refuses an %s comment with 400', async (_label, body, message) => {
 		const answer = await alice.client.post(`/api/platforms/${platformId}/comments`, body);
@@ -549,9 +549,31 @@ describe('comment votes', () => {
 		const answer = await alice.client.post(`/api/comments/${commentId}/vote`, body);
 		expect(answer.status).toBe(400);
 		expect(answer.body).toEqual({
-			message: "voteType: voteType must be 'helpful' or 'unhelpful'.",
+			message: "The vote must be 'helpful' or 'unhelpful'.",
 		});
 		expect(voteRows(commentId)).toHaveLength(0);
+	});
+
+	it('refuses a vote on one’s own comment (403 with a sentence), for a user and for an editor', async () => {
+		const path = `/api/comments/${commentId}/vote`;
+		// The comment of this block is the editor's own.
+		for (const voteType of ['helpful', 'unhelpful']) {
+			const own = await editor.client.post(path, { voteType });
+			expect(own.status).toBe(403);
+			expect(own.body).toEqual({ message: 'You cannot vote on your own comment.' });
+		}
+		const alices = await approvedComment(platformId, alice, 'Alice’s own.');
+		const ownByUser = await alice.client.post(`/api/comments/${alices.id}/vote`, { voteType: 'helpful' });
+		expect(ownByUser.status).toBe(403);
+		expect(ownByUser.body).toEqual({ message: 'You cannot vote on your own comment.' });
+		expect(voteRows(commentId)).toHaveLength(0);
+		expect(voteRows(alices.id)).toHaveLength(0);
+		expect(countsAndRows(alices.id).stored).toEqual({ helpfulVotes: 0, unhelpfulVotes: 0 });
+		// Reading one's (absent) vote stays allowed; anyone else still votes.
+		expect((await alice.client.get(`/api/comments/${alices.id}/vote`)).body).toEqual({ voteType: null });
+		const others = await editor.client.post(`/api/comments/${alices.id}/vote`, { voteType: 'helpful' });
+		expect(others.status).toBe(200);
+		expect(others.body).toEqual({ voteType: 'helpful', helpfulVotes: 1, unhelpfulVotes: 0 });
 	});
 
 	it('allows votes only on approved comments; others are not found (404)', async () => {

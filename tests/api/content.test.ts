@@ -332,7 +332,7 @@ describe('article validation (POST /api/news)', () => {
 		delete (missing as Record<string, unknown>)[field];
 		const answer = await post(missing);
 		expect(answer.status).toBe(400);
-		expect(answer.body.message).toBe(`${field}: ${message}`);
+		expect(answer.body.message).toBe(message);
 		const blank = await post(articleBody({ [field]: '   ' }));
 		expect(blank.status).toBe(400);
 		expect(blank.body.message).toContain(message);
@@ -341,7 +341,7 @@ describe('article validation (POST /api/news)', () => {
 	it('refuses a category that is not in the list', async () => {
 		const answer = await post(articleBody({ category: 'Gossip' }));
 		expect(answer.status).toBe(400);
-		expect(answer.body.message).toBe('category: Please choose a category from the list.');
+		expect(answer.body.message).toBe('Please choose a category from the list.');
 	});
 
 	it('accepts both news category lists (admin form and header filters)', async () => {
@@ -732,13 +732,13 @@ describe('sorting, filtering and paging (education)', () => {
 
 	it('answers 400 for unknown sort keys and bad paging', async () => {
 		for (const [query, message] of [
-			['sortBy=rating', "sortBy must be one of 'title', 'category'."],
-			['sortBy=createdAt', "sortBy must be one of 'title', 'category'."],
-			['sortOrder=up', "sortOrder must be 'asc' or 'desc'."],
-			['limit=0', 'limit must be a whole number from 1 to 100.'],
-			['limit=101', 'limit must be a whole number from 1 to 100.'],
-			['limit=ten', 'limit must be a whole number from 1 to 100.'],
-			['offset=-1', 'offset must be a whole number of 0 or more.'],
+			['sortBy=rating', "The sort field must be one of 'title', 'category'."],
+			['sortBy=createdAt', "The sort field must be one of 'title', 'category'."],
+			['sortOrder=up', "The sort order must be 'asc' or 'desc'."],
+			['limit=0', 'The limit must be a whole number from 1 to 100.'],
+			['limit=101', 'The limit must be a whole number from 1 to 100.'],
+			['limit=ten', 'The limit must be a whole number from 1 to 100.'],
+			['offset=-1', 'The offset must be a whole number of 0 or more.'],
 		]) {
 			const answer = await roles.anonymous.get(`/api/education?${query}`);
 			expect(answer.status, query).toBe(400);

@@ -73,7 +73,7 @@ describe('forwarding headers and redirects', () => {
 		expect(location).not.toContain('evil.example');
 		const profile = await fetch(`${server.url}/profile`, { headers: forged, redirect: 'manual' });
 		expect(profile.status).toBe(302);
-		expect(profile.headers.get('location')).toBe('/auth');
+		expect(profile.headers.get('location')).toBe('/auth?next=%2Fprofile');
 	});
 
 	it('never redirects //evil.example/ off the site', async () => {

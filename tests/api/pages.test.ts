@@ -123,14 +123,14 @@ describe('editing pages', () => {
 
 	it('validates the body', async () => {
 		const cases: [unknown, string][] = [
-			[{ content: 'x' }, 'title: Title is required.'],
-			[{ title: '   ', content: 'x' }, 'title: Title is required.'],
-			[{ title: 'x'.repeat(201), content: 'x' }, 'title: Title must be at most 200 characters.'],
-			[{ title: 'Terms' }, 'content: Content is required.'],
-			[{ title: 'Terms', content: 5 }, 'content: Content is required.'],
+			[{ content: 'x' }, 'Title is required.'],
+			[{ title: '   ', content: 'x' }, 'Title is required.'],
+			[{ title: 'x'.repeat(201), content: 'x' }, 'Title must be at most 200 characters.'],
+			[{ title: 'Terms' }, 'Content is required.'],
+			[{ title: 'Terms', content: 5 }, 'Content is required.'],
 			[
 				{ title: 'Terms', content: 'x'.repeat(100_001) },
-				'content: Content must be at most 100000 characters.',
+				'Content must be at most 100000 characters.',
 			],
 		];
 		for (const [input, message] of cases) {

@@ -20,7 +20,7 @@ import {
 
 const NEUTRAL = 'If an account with that email exists, you will receive a password reset link.';
 const INVALID_TOKEN = 'This password reset link is invalid or has expired.';
-const MISSING_TOKEN = 'token: The password reset link is invalid or missing.';
+const MISSING_TOKEN = 'The password reset link is invalid or missing.';
 
 function resetRows(server: TestServer, userId: number) {
 	return server.db
@@ -158,12 +158,12 @@ describe('with an SMTP server', () => {
 		});
 
 		it.each([
-			['no body at all', undefined, 'email: Please enter your email address.'],
-			['a missing email', {}, 'email: Please enter your email address.'],
-			['an email that is not a string', { email: 12 }, 'email: Please enter your email address.'],
-			['an empty email', { email: '' }, 'email: Please enter your email address.'],
-			['a blank email', { email: '   ' }, 'email: Please enter your email address.'],
-			['a too long email', { email: `${'a'.repeat(250)}@x.io` }, 'email: Email is too long.'],
+			['no body at all', undefined, 'Please enter your email address.'],
+			['a missing email', {}, 'Please enter your email address.'],
+			['an email that is not a string', { email: 12 }, 'Please enter your email address.'],
+			['an empty email', { email: '' }, 'Please enter your email address.'],
+			['a blank email', { email: '   ' }, 'Please enter your email address.'],
+			['a too long email', { email: `${'a'.repeat(250)}@x.io` }, 'Email is too long.'],
 		])('answers 400 with a message for %s', async (_label, body, message) => {
 			const answer = await new TestClient(server.url).post('/api/auth/forgot-password', body);
 			expect(answer.status).toBe(400);
@@ -301,7 +301,7 @@ describe('with an SMTP server', () => {
 			const short = await client.post('/api/auth/reset-password', { token, newPassword: '12345' });
 			expect(short.status).toBe(400);
 			expect(short.body).toEqual({
-				message: 'newPassword: Password must be at least 6 characters long.',
+				message: 'Password must be at least 6 characters long.',
 			});
 			const ok = await client.post('/api/auth/reset-password', { token, newPassword: '123456' });
 			expect(ok.status).toBe(200);
@@ -313,10 +313,10 @@ describe('with an SMTP server', () => {
 			['an empty token', { token: '', newPassword: 'abcdef' }, MISSING_TOKEN],
 			['a token that is not a string', { token: 5, newPassword: 'abcdef' }, MISSING_TOKEN],
 			['an absurdly long token', { token: 'a'.repeat(129), newPassword: 'abcdef' }, MISSING_TOKEN],
-			['a missing password', { token: 'a'.repeat(32) }, 'newPassword: Password is required.'],
-			['an empty password', { token: 'a'.repeat(32), newPassword: '' }, 'newPassword: Password is required.'],
-			['a password that is not a string', { token: 'a'.repeat(32), newPassword: 123456 }, 'newPassword: Password is required.'],
-			['a too short password', { token: 'a'.repeat(32), newPassword: '12345' }, 'newPassword: Password must be at least 6 characters long.'],
+			['a missing password', { token: 'a'.repeat(32) }, 'Password is required.'],
+			['an empty password', { token: 'a'.repeat(32), newPassword: '' }, 'Password is required.'],
+			['a password that is not a string', { token: 'a'.repeat(32), newPassword: 123456 }, 'Password is required.'],
+			['a too short password', { token: 'a'.repeat(32), newPassword: '12345' }, 'Password must be at least 6 characters long.'],
 		])('answers 400 with a message for %s', async (_label, body, message) => {
 			const answer = await new TestClient(server.url).post('/api/auth/reset-password', body);
 			expect(answer.status).toBe(400);

@@ -232,14 +232,14 @@ describe('GET /api/podcasts', () => {
 		for (const [query, message] of [
 			[
 				'sortBy=rating',
-				"sortBy must be one of 'publishedAt', 'title', 'duration', 'episodeNumber'.",
+				"The sort field must be one of 'publishedAt', 'title', 'duration', 'episodeNumber'.",
 			],
 			[
 				'sortBy=category',
-				"sortBy must be one of 'publishedAt', 'title', 'duration', 'episodeNumber'.",
+				"The sort field must be one of 'publishedAt', 'title', 'duration', 'episodeNumber'.",
 			],
-			['sortOrder=random', "sortOrder must be 'asc' or 'desc'."],
-			[`search=${'y'.repeat(201)}`, 'search: Search must be at most 200 characters.'],
+			['sortOrder=random', "The sort order must be 'asc' or 'desc'."],
+			[`search=${'y'.repeat(201)}`, 'Search must be at most 200 characters.'],
 		]) {
 			const answer = await client.get(`/api/podcasts?${query}`);
 			expect(answer.status, query).toBe(400);

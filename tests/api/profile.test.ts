@@ -46,10 +46,13 @@ function storedUser(id: number) {
 }
 
 describe('GET /profile (the page)', () => {
-	/** A redirect to /auth, as the island's own guard sends visitors, with no page rendered. */
+	/**
+	 * A redirect to /auth (and back here after signing in), as the island's own guard sends
+	 * visitors, with no page rendered.
+	 */
 	function expectSentToAuth(answer: { status: number; headers: Headers; body: unknown }) {
 		expect(answer.status).toBe(302);
-		expect(answer.headers.get('location')).toBe('/auth');
+		expect(answer.headers.get('location')).toBe('/auth?next=%2Fprofile');
 		expect(answer.body).toBeNull();
 		// Whether a visitor is sent away depends on the session: no shared cache may keep it.
 		expect(answer.headers.get('cache-control')).toBe('private, no-cache');
@@ -156,13 +159,13 @@ describe('PUT /api/profile/email', () => {
 	});
 
 	it.each([
-		['a missing email', { currentPassword: 'whatever' }, 'email: Please enter a new email address.'],
-		['an email that is not a string', { email: 7, currentPassword: 'whatever' }, 'email: Please enter a new email address.'],
-		['an empty email', { email: '', currentPassword: 'whatever' }, 'email: Please enter a new email address.'],
-		['an invalid email', { email: 'nope@', currentPassword: 'whatever' }, 'email: Please enter a valid email address.'],
-		['a missing password', { email: 'new@example.com' }, 'currentPassword: Password is required.'],
-		['a password that is not a string', { email: 'new@example.com', currentPassword: false }, 'currentPassword: Password is required.'],
-		['an empty password', { email: 'new@example.com', currentPassword: '' }, 'currentPassword: Password is required.'],
+		['a missing email', { currentPassword: 'whatever' }, 'Please enter a new email address.'],
+		['an email that is not a string', { email: 7, currentPassword: 'whatever' }, 'Please enter a new email address.'],
+		['an empty email', { email: '', currentPassword: 'whatever' }, 'Please enter a new email address.'],
+		['an invalid email', { email: 'nope@', currentPassword: 'whatever' }, 'Please enter a valid email address.'],
+		['a missing password', { email: 'new@example.com' }, 'Password is required.'],
+		['a password that is not a string', { email: 'new@example.com', currentPassword: false }, 'Password is required.'],
+		['an empty password', { email: 'new@example.com', currentPassword: '' }, 'Password is required.'],
 	])('answers 400 with a message for %s', async (_label, body, message) => {
 		const user = await registerUser(server);
 		const answer = await user.client.put('/api/profile/email', body);
@@ -257,15 +260,15 @@ describe('PUT /api/profile/password', () => {
 	});
 
 	it.each([
-		['no body at all', undefined, 'currentPassword: Password is required.'],
-		['a missing current password', { newPassword: 'abcdef' }, 'currentPassword: Password is required.'],
-		['an empty current password', { currentPassword: '', newPassword: 'abcdef' }, 'currentPassword: Password is required.'],
-		['a current password that is not a string', { currentPassword: 1, newPassword: 'abcdef' }, 'currentPassword: Password is required.'],
-		['a missing new password', { currentPassword: 'whatever' }, 'newPassword: Password is required.'],
-		['an empty new password', { currentPassword: 'whatever', newPassword: '' }, 'newPassword: Password is required.'],
-		['a new password that is not a string', { currentPassword: 'whatever', newPassword: 1234567 }, 'newPassword: Password is required.'],
-		['a too short new password', { currentPassword: 'whatever', newPassword: '12345' }, 'newPassword: Password must be at least 6 characters long.'],
-		['a too long new password', { currentPassword: 'whatever', newPassword: 'x'.repeat(257) }, 'newPassword: Password is too long.'],
+		['no body at all', undefined, 'Password is required.'],
+		['a missing current password', { newPassword: 'abcdef' }, 'Password is required.'],
+		['an empty current password', { currentPassword: '', newPassword: 'abcdef' }, 'Password is required.'],
+		['a current password that is not a string', { currentPassword: 1, newPassword: 'abcdef' }, 'Password is required.'],
+		['a missing new password', { currentPassword: 'whatever' }, 'Password is required.'],
+		['an empty new password', { currentPassword: 'whatever', newPassword: '' }, 'Password is required.'],
+		['a new password that is not a string', { currentPassword: 'whatever', newPassword: 1234567 }, 'Password is required.'],
+		['a too short new password', { currentPassword: 'whatever', newPassword: '12345' }, 'Password must be at least 6 characters long.'],
+		['a too long new password', { currentPassword: 'whatever', newPassword: 'x'.repeat(257) }, 'Password is too long.'],
 	])('answers 400 with a message for %s', async (_label, body, message) => {
 		const user = await registerUser(server);
 		const answer = await user.client.put('/api/profile/password', body);
@@ -330,7 +333,7 @@ describe('PUT /api/profile/newsletter', () => {
 		}
 	});
 
-	const NOT_BOOLEAN = 'isNewsletterSubscribed: isNewsletterSubscribed must be true or false.';
+	const NOT_BOOLEAN = 'The newsletter choice must be true or false.';
 	it.each([
 		['no body at all', undefined],
 		['a missing value', {}],

@@ -167,7 +167,7 @@ describe('content types', () => {
 			'content-type': 'text/plain',
 		});
 		expect(answer.status).toBe(400);
-		expect(answer.body).toEqual({ message: 'email: Email is required.' });
+		expect(answer.body).toEqual({ message: 'Email is required.' });
 	});
 });
 

@@ -237,6 +237,69 @@ describe('sign in and out', () => {
 	});
 });
 
+describe('coming back after signing in', () => {
+	it('"Get Started" opens the Sign Up tab and signing up returns to the page it was clicked on', async () => {
+		const account = newAccount();
+		const page = await open('/compare');
+		const getStarted = page.getByRole('link', { name: 'Get Started' }).first();
+		await expect.poll(() => getStarted.isVisible()).toBe(true);
+		await getStarted.click();
+		await page.waitForURL((url) => url.pathname === '/auth');
+		expect(new URL(page.url()).search).toBe('?tab=signup&next=%2Fcompare');
+		await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+		expect(await page.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');
+		await page.getByLabel('Email').fill(account.email);
+		await page.getByLabel('Username').fill(account.username);
+		await page.getByLabel('Password', { exact: true }).fill(account.password);
+		await page.getByLabel('Confirm Password').fill(account.password);
+		await page.getByRole('button', { name: 'Create Account' }).click();
+		await page.waitForURL(`${server.url}/compare`);
+		await expect.poll(() => toastRegion(page).innerText()).toContain('Account created successfully!');
+	});
+
+	it('"Sign In" in the header returns to the page it was clicked on', async () => {
+		const account = newAccount();
+		const registered = await fetch(`${server.url}/api/register`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(account),
+		});
+		expect(registered.status).toBe(201);
+		const page = await open('/podcast');
+		const signInLink = page.getByRole('link', { name: 'Sign In' }).first();
+		await expect.poll(() => signInLink.isVisible()).toBe(true);
+		await signInLink.click();
+		await page.waitForURL((url) => url.pathname === '/auth');
+		await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+		expect(await page.getByRole('tab', { name: 'Sign In' }).getAttribute('aria-selected')).toBe('true');
+		await page.getByLabel('Email').fill(account.email);
+		await page.getByLabel('Password', { exact: true }).fill(account.password);
+		await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+		await page.waitForURL(`${server.url}/podcast`);
+		await expect.poll(() => toastRegion(page).innerText()).toContain('Successfully logged in!');
+		// Signed in, /auth sends the visitor straight on to the page it names.
+		await page.goto('/auth?next=%2Fplatforms');
+		expect(new URL(page.url()).pathname).toBe('/platforms');
+	});
+
+	it('never follows a return path off the site', async () => {
+		const account = newAccount();
+		await fetch(`${server.url}/api/register`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(account),
+		});
+		for (const next of ['//evil.example/', '/\\evil.example', 'https://evil.example/', '%2F%2Fevil.example']) {
+			const page = await open(`/auth?next=${encodeURIComponent(next)}`);
+			await page.getByLabel('Email').fill(account.email);
+			await page.getByLabel('Password', { exact: true }).fill(account.password);
+			await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+			await page.waitForURL(`${server.url}/`);
+			await page.context().close();
+		}
+	});
+});
+
 describe('profile', () => {
 	it('sends a visitor to /auth from the server, before any of its page loads', async () => {
 		const { page } = await newPage(browser, server.url);
@@ -244,6 +307,7 @@ describe('profile', () => {
 		page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
 		const response = await page.goto('/profile');
 		expect(new URL(page.url()).pathname).toBe('/auth');
+		expect(new URL(page.url()).searchParams.get('next')).toBe('/profile');
 		const redirect = response!.request().redirectedFrom();
 		expect(redirect?.url()).toBe(`${server.url}/profile`);
 		expect((await redirect!.response())?.status()).toBe(302);
@@ -278,6 +342,42 @@ describe('profile', () => {
 		await expect.poll(() => page.getByTestId('profile-username').innerText()).toBe(account.username);
 		expect(held).toBe(true);
 		expect(errors).toEqual([]);
+	});
+
+	describe('when the session ends in another tab', () => {
+		/** Two tabs of one browser, both on /profile; the second signs out as its header would. */
+		async function twoTabs() {
+			const account = newAccount();
+			const { context, page } = await newPage(browser, server.url);
+			const registered = await context.request.post('/api/register', { data: account });
+			expect(registered.status()).toBe(201);
+			await gotoHydrated(page, '/profile');
+			await expect.poll(() => page.getByTestId('profile-username').innerText()).toBe(account.username);
+			const other = await context.newPage();
+			await gotoHydrated(other, '/profile');
+			const signedOut = await other.evaluate(async () => (await fetch('/api/logout', { method: 'POST' })).status);
+			expect(signedOut).toBeLessThan(300);
+			return { account, page };
+		}
+
+		it('goes to /auth on the next 401 instead of leaving the form there', async () => {
+			const { account, page } = await twoTabs();
+			await page.locator('#profile-current-password').fill(account.password);
+			await page.locator('#profile-new-password').fill('brand-new-pass');
+			await page.locator('#profile-confirm-password').fill('brand-new-pass');
+			await page.getByRole('button', { name: 'Update Password' }).click();
+			await page.waitForURL((url) => url.pathname === '/auth');
+			expect(new URL(page.url()).searchParams.get('next')).toBe('/profile');
+			await expect.poll(() => toastRegion(page).innerText()).toContain('Your session has ended. Please sign in again.');
+		});
+
+		it('goes to /auth as soon as the tab is focused again', async () => {
+			const { page } = await twoTabs();
+			// What the browser fires when the visitor comes back to this tab.
+			await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+			await page.waitForURL((url) => url.pathname === '/auth');
+			expect(new URL(page.url()).searchParams.get('next')).toBe('/profile');
+		});
 	});
 
 	it('changes email, password and newsletter with the SPEC validation texts', async () => {

@@ -134,7 +134,12 @@ describe('/podcast/rss', () => {
 		expect(feed.items.map((item) => item.title)).toEqual(episodes.map((episode) => episode.title));
 		for (const [index, episode] of episodes.entries()) {
 			const item = feed.items[index]!;
-			expect(item.enclosure).toEqual({ url: episode.audioUrl, type: 'audio/mpeg', length: expect.stringMatching(/^[1-9]\d*$/) });
+			// The seeded episodes' audio is served by the site; the length is the file's own.
+			const audio = await fetch(item.enclosure!.url!);
+			expect(audio.status).toBe(200);
+			expect(audio.headers.get('content-type')).toBe('audio/mpeg');
+			const bytes = (await audio.arrayBuffer()).byteLength;
+			expect(item.enclosure).toEqual({ url: `${server.url}${episode.audioUrl}`, type: 'audio/mpeg', length: String(bytes) });
 			const hours = String(Math.floor(episode.duration / 60)).padStart(2, '0');
 			const minutes = String(episode.duration % 60).padStart(2, '0');
 			expect(item.duration).toBe(`${hours}:${minutes}:00`);
@@ -145,6 +150,25 @@ describe('/podcast/rss', () => {
 			expect(item.link!.startsWith(`${server.url}/podcast`)).toBe(true);
 		}
 		expect(new Set(feed.items.map((item) => item.guid)).size).toBe(episodes.length);
+	});
+
+	it('names the owner and the copyright, as podcast directories ask', async () => {
+		const xml = await generated('/podcast/rss', /^application\/(rss\+)?xml/);
+		const channel = await page.evaluate((source) => {
+			const doc = new DOMParser().parseFromString(source, 'application/xml');
+			const ITUNES = 'http://www.itunes.com/dtds/podcast-1.0.dtd';
+			const element = doc.getElementsByTagName('channel')[0]!;
+			const owner = [...element.children].find((el) => el.localName === 'owner' && el.namespaceURI === ITUNES);
+			const child = (name: string) => owner?.getElementsByTagNameNS(ITUNES, name)[0]?.textContent ?? null;
+			return {
+				ownerName: child('name'),
+				ownerEmail: child('email'),
+				copyright: [...element.children].find((el) => el.localName === 'copyright' && !el.namespaceURI)?.textContent ?? null,
+			};
+		}, xml);
+		expect(channel.ownerName).toBe('Retail Media Hub');
+		expect(channel.ownerEmail).toBe('podcast@retailmediahub.local');
+		expect(channel.copyright).toMatch(/^© \d{4} Retail Media Hub$/);
 	});
 
 	it('offers the show artwork as a JPEG or PNG that podcast apps accept', async () => {

@@ -105,15 +105,17 @@ describe('the episode list', () => {
 	it('opens the audio in a new window with Listen Now', async () => {
 		const [episode] = await episodes();
 		const { context, page } = await openPodcast();
-		// The demo audio host does not exist: answer for it so the new window loads.
-		await context.route(episode!.audioUrl, (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'audio' }));
+		// The demo audio is served by the site itself (public/audio/): a real MP3, nothing stubbed.
 		const [popup] = await Promise.all([
 			context.waitForEvent('page'),
 			page.locator(`#episode-${episode!.id}`).getByRole('link', { name: /Listen Now/ }).click(),
 		]);
 		await popup.waitForLoadState();
-		expect(popup.url()).toBe(episode!.audioUrl);
+		expect(popup.url()).toBe(`${server.url}${episode!.audioUrl}`);
 		expect(new URL(page.url()).pathname).toBe('/podcast');
+		const audio = await context.request.get(episode!.audioUrl);
+		expect(audio.status()).toBe(200);
+		expect(audio.headers()['content-type']).toBe('audio/mpeg');
 	});
 
 	it('ships no React and at most the light-page budget of JavaScript', async () => {

@@ -53,8 +53,9 @@ describe('header', () => {
 		expect(await nav.getByRole('link', { name: 'Podcast' }).getAttribute('href')).toBe('/podcast');
 		const signIn = page.getByRole('link', { name: 'Sign In' }).first();
 		await expect.poll(() => signIn.isVisible()).toBe(true);
+		// Home is where signing in returns anyway; other pages pass themselves (tests/e2e/auth.test.ts).
 		expect(await signIn.getAttribute('href')).toBe('/auth');
-		expect(await page.getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toBe('/auth');
+		expect(await page.getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toBe('/auth?tab=signup');
 	});
 
 	it('lists every News and Education category as a link to the filtered home section', async () => {

@@ -156,12 +156,12 @@ describe('list queries', () => {
 
 	it('refuses unknown sort keys and out-of-range paging', () => {
 		expect(message(articleListQuerySchema.safeParse({ sortBy: 'rating' }))).toMatch(
-			/sortBy must be one of 'title', 'category'/,
+			/The sort field must be one of 'title', 'category'/,
 		);
 		expect(articleListQuerySchema.safeParse({ sortBy: 'publishedAt' }).success).toBe(false);
 		expect(podcastListQuerySchema.safeParse({ sortBy: 'category' }).success).toBe(false);
 		expect(message(articleListQuerySchema.safeParse({ sortOrder: 'up' }))).toMatch(
-			/sortOrder must be 'asc' or 'desc'/,
+			/The sort order must be 'asc' or 'desc'/,
 		);
 		for (const limit of ['0', '101', 'x', '1.5']) {
 			expect(articleListQuerySchema.safeParse({ limit }).success, limit).toBe(false);

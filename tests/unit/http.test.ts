@@ -66,7 +66,7 @@ describe('readJson', () => {
 		for (const body of [null, '', '  \n ']) {
 			const error = await httpError(readJson(jsonRequest(body), schema));
 			expect(error.status).toBe(400);
-			expect(error.message).toBe('name: Invalid input: expected string, received undefined');
+			expect(error.message).toBe('Name is required.');
 		}
 		const optional = z.object({ flag: z.boolean().optional() });
 		expect(await readJson(new Request(URL_, { method: 'POST' }), optional)).toEqual({});
@@ -81,7 +81,7 @@ describe('readJson', () => {
 	it('answers 400 with the first schema problem', async () => {
 		const error = await httpError(readJson(jsonRequest('{"name":""}'), schema));
 		expect(error.status).toBe(400);
-		expect(error.message).toBe('name: Name is required.');
+		expect(error.message).toBe('Name is required.');
 	});
 
 	it.each([
@@ -152,32 +152,46 @@ describe('readJson', () => {
 });
 
 describe('describeZodError', () => {
-	it('names the field of the first issue', () => {
-		const result = z.object({ a: z.object({ b: z.string() }) }).safeParse({ a: { b: 1 } });
-		expect(result.success).toBe(false);
-		expect(describeZodError(result.error!)).toBe('a.b: Invalid input: expected string, received number');
-	});
-
-	it('names array positions in the path', () => {
-		const result = z.object({ tags: z.array(z.string()) }).safeParse({ tags: ['x', 2] });
-		expect(describeZodError(result.error!)).toBe('tags.1: Invalid input: expected string, received number');
-	});
-
-	it('gives only the message for a problem with the whole value', () => {
-		const result = z.object({}).safeParse('text');
-		expect(describeZodError(result.error!)).toBe('Invalid input: expected object, received string');
-	});
-
-	it('uses the first of several issues', () => {
+	it('gives the schema’s sentence alone, without a "field: " prefix', () => {
 		const result = z
 			.object({ first: z.string({ error: 'First is needed.' }), second: z.string() })
 			.safeParse({});
 		expect(result.error!.issues.length).toBe(2);
-		expect(describeZodError(result.error!)).toBe('first: First is needed.');
+		expect(describeZodError(result.error!)).toBe('First is needed.');
 	});
 
 	it('falls back to "Invalid input." without issues', () => {
 		expect(describeZodError(new z.ZodError([]))).toBe('Invalid input.');
+	});
+});
+
+describe('parseWith messages for issues the schema gives no sentence', () => {
+	function messageFor(schema: z.ZodType, value: unknown): string {
+		try {
+			parseWith(schema, value);
+		} catch (error) {
+			expect(error).toBeInstanceOf(HttpError);
+			return (error as HttpError).message;
+		}
+		throw new Error('expected a refusal');
+	}
+
+	it.each([
+		['a wrong type, naming the field in words', z.object({ a: z.object({ isShown: z.boolean() }) }), { a: { isShown: 1 } }, 'Is shown must be true or false.'],
+		['a missing field', z.object({ userName: z.string() }), {}, 'User name is required.'],
+		['a list item', z.object({ tags: z.array(z.string()) }), { tags: ['x', 2] }, 'Tags must be text.'],
+		['a body that is not an object', z.object({}), 'text', 'The request body must be an object.'],
+		['a short text', z.object({ code: z.string().min(4) }), { code: 'ab' }, 'Code must be at least 4 characters long.'],
+		['a big number', z.object({ count: z.number().max(3) }), { count: 9 }, 'Count must be at most 3.'],
+		['an email', z.object({ email: z.email() }), { email: 'x' }, 'Email must be a valid email address.'],
+		['an option', z.object({ kind: z.enum(['a', 'b']) }), { kind: 'c' }, "Kind must be one of 'a', 'b'."],
+		['an unknown key', z.object({}).strict(), { extra: 1 }, 'This field is not accepted: extra.'],
+	])('writes a sentence for %s', (_label, schema, value, expected) => {
+		expect(messageFor(schema, value)).toBe(expected);
+	});
+
+	it('keeps the schema’s own sentence over the fallback', () => {
+		expect(messageFor(z.object({ a: z.string({ error: 'A is needed.' }) }), {})).toBe('A is needed.');
 	});
 });
 
@@ -190,7 +204,7 @@ describe('parseWith and readQuery', () => {
 			expect.unreachable('parseWith accepted an invalid value');
 		} catch (error) {
 			expect((error as HttpError).status).toBe(400);
-			expect((error as HttpError).message).toBe('q: Invalid input: expected string, received undefined');
+			expect((error as HttpError).message).toBe('Q is required.');
 		}
 	});
 

@@ -296,9 +296,9 @@ describe('podcast episodes', () => {
 		expect(episodes.some((e) => e.duration > 60)).toBe(true);
 		expect(episodes.filter((e) => e.imageUrl === null)).toHaveLength(1);
 		for (const episode of episodes) {
-			expect(episode.audioUrl).toBe(
-				`https://media.retailmediahub.example/episodes/${episode.episodeNumber}.mp3`,
-			);
+			// Served by the site itself (public/audio/), so Listen Now works on a fresh install.
+			expect(episode.audioUrl).toBe(`/audio/episode-${episode.episodeNumber}.mp3`);
+			expect(existsSync(publicPath(episode.audioUrl))).toBe(true);
 			if (episode.imageUrl) expect(existsSync(publicPath(episode.imageUrl))).toBe(true);
 			expect(episode.authorId).not.toBeNull();
 		}

@@ -5,9 +5,16 @@ import { SignUpForm } from './SignUpForm';
 
 /**
  * The /auth island: Sign In and Sign Up tabs. A visitor who is already signed in never sees it:
- * /auth is rendered on demand and redirects them to / on the server.
+ * /auth is rendered on demand and redirects them on the server. `returnTo` is the page to go
+ * back to afterwards, already checked by safeReturnPath on the server (home when null).
  */
-export default function AuthPanel({ initialTab = 'signin' }: { initialTab?: 'signin' | 'signup' }) {
+export default function AuthPanel({
+	initialTab = 'signin',
+	returnTo = null,
+}: {
+	initialTab?: 'signin' | 'signup';
+	returnTo?: string | null;
+}) {
 	return (
 		<Card className="w-full max-w-md">
 			<CardHeader>
@@ -21,10 +28,10 @@ export default function AuthPanel({ initialTab = 'signin' }: { initialTab?: 'sig
 						<TabsTrigger value="signup">Sign Up</TabsTrigger>
 					</TabsList>
 					<TabsContent value="signin" className="pt-4">
-						<SignInForm />
+						<SignInForm returnTo={returnTo} />
 					</TabsContent>
 					<TabsContent value="signup" className="pt-4">
-						<SignUpForm />
+						<SignUpForm returnTo={returnTo} />
 					</TabsContent>
 				</Tabs>
 			</CardContent>

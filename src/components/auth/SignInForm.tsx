@@ -5,7 +5,7 @@ import { Label } from '../ui/Label';
 import { ForgotPasswordLink } from './ForgotPasswordLink';
 import { submitLogin } from './submit-login';
 
-export function SignInForm() {
+export function SignInForm({ returnTo }: { returnTo: string | null }) {
 	const [email, setEmail] = useState('');
 	const [password, setPassword] = useState('');
 	const [busy, setBusy] = useState(false);
@@ -13,7 +13,7 @@ export function SignInForm() {
 	async function onSubmit(event: FormEvent) {
 		event.preventDefault();
 		setBusy(true);
-		await submitLogin(email, password);
+		await submitLogin(email, password, returnTo);
 		setBusy(false);
 	}
 

@@ -4,7 +4,7 @@ import { Input } from '../ui/Input';
 import { Label } from '../ui/Label';
 import { submitRegistration } from './submit-login';
 
-export function SignUpForm() {
+export function SignUpForm({ returnTo }: { returnTo: string | null }) {
 	const [form, setForm] = useState({ email: '', username: '', password: '', confirm: '' });
 	const [busy, setBusy] = useState(false);
 	const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
@@ -18,7 +18,7 @@ export function SignUpForm() {
 		}
 		setBusy(true);
 		// The confirmation is checked here and never sent (SPEC 5).
-		await submitRegistration({ email: form.email, username: form.username, password: form.password });
+		await submitRegistration({ email: form.email, username: form.username, password: form.password }, returnTo);
 		setBusy(false);
 	}
 

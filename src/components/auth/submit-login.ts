@@ -1,13 +1,19 @@
 /**
- * What happens after the sign-in and sign-up forms post: toasts of SPEC section 8, the user
- * stored, and the visitor sent home with the toast carried over to the next page.
+ * What happens after the sign-in and sign-up forms post: the toasts, the user stored, and the
+ * visitor sent back to the page they came from (home by default) with the toast carried over.
  */
 import { apiRequest, failureText } from '../../lib/api-client';
+import { safeReturnPath } from '../../lib/return-path';
 import type { PublicUser } from '../../lib/validation/auth';
 import { setUser } from '../../stores/session';
 import { toastAfterNavigation, toast } from '../../stores/toast';
 
-export async function submitLogin(email: string, password: string): Promise<void> {
+/** Where to go after signing in: checked again here, as the prop is only as safe as its caller. */
+function destination(returnTo: string | null | undefined): string {
+	return safeReturnPath(returnTo) ?? '/';
+}
+
+export async function submitLogin(email: string, password: string, returnTo?: string | null): Promise<void> {
 	try {
 		const user = await apiRequest<Partial<PublicUser> | null>('POST', '/api/login', { email, password });
 		if (!user || typeof user.id !== 'number') {
@@ -20,7 +26,7 @@ export async function submitLogin(email: string, password: string): Promise<void
 		}
 		setUser(user as PublicUser);
 		toastAfterNavigation({ title: 'Success', description: 'Successfully logged in!' });
-		window.location.assign('/');
+		window.location.assign(destination(returnTo));
 	} catch (error) {
 		toast({
 			title: 'Login failed',
@@ -34,12 +40,12 @@ export async function submitRegistration(input: {
 	email: string;
 	username: string;
 	password: string;
-}): Promise<void> {
+}, returnTo?: string | null): Promise<void> {
 	try {
 		const user = await apiRequest<PublicUser>('POST', '/api/register', input);
 		setUser(user);
 		toastAfterNavigation({ title: 'Success', description: 'Account created successfully!' });
-		window.location.assign('/');
+		window.location.assign(destination(returnTo));
 	} catch (error) {
 		toast({
 			title: 'Registration failed',

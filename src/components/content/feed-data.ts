@@ -2,6 +2,7 @@
  * Server-only data and XML helpers for the feeds and the sitemap (src/pages/rss.ts,
  * podcast/rss.ts, sitemap.xml.ts): what is public, newest first, and how to write it safely.
  */
+import { DEMO_AUDIO_BYTES } from '../../lib/demo-audio';
 import type { ArticleKind } from '../../lib/validation/content';
 import { listPublished, type Article } from '../../server/content/articles';
 
@@ -33,11 +34,12 @@ export function itunesDuration(minutes: number): string {
 }
 
 /**
- * RSS requires an enclosure length in bytes, which we do not store: estimated from the duration
- * at 128 kbit/s, the usual podcast MP3 rate (podcast apps only use it as a hint).
+ * RSS requires an enclosure length in bytes. The demo audio files' sizes are known exactly;
+ * for other audio, which we do not store the size of, it is estimated from the duration at
+ * 128 kbit/s, the usual podcast MP3 rate (podcast apps only use it as a hint).
  */
-export function estimatedAudioBytes(minutes: number): number {
-	return Math.max(0, Math.round(minutes)) * 60 * 16_000;
+export function audioBytes(audioUrl: string, minutes: number): number {
+	return DEMO_AUDIO_BYTES[audioUrl] ?? Math.max(0, Math.round(minutes)) * 60 * 16_000;
 }
 
 /** A sitemap <lastmod> (W3C datetime). */

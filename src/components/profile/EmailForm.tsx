@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { apiRequest, failureText } from '../../lib/api-client';
 import type { PublicUser } from '../../lib/validation/auth';
-import { loadUser } from '../../stores/session';
+import { loadUser, sessionEnded } from '../../stores/session';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
@@ -31,6 +31,7 @@ export function EmailForm({ user }: { user: PublicUser }) {
 			setCurrentPassword('');
 			toast({ title: 'Email updated', description: `Your email is now ${next.toLowerCase()}.` });
 		} catch (error) {
+			if (sessionEnded(error)) return;
 			toast({
 				title: 'Failed to update email',
 				description: failureText(error, 'An unexpected error occurred'),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { apiRequest, failureText } from '../../lib/api-client';
 import type { PublicUser } from '../../lib/validation/auth';
-import { setUser } from '../../stores/session';
+import { setUser, sessionEnded } from '../../stores/session';
 import { toast } from '../../stores/toast';
 import { Switch } from '../ui/Switch';
 
@@ -24,6 +24,7 @@ export function NewsletterToggle({ user }: { user: PublicUser }) {
 			});
 		} catch (error) {
 			setChecked(!next);
+			if (sessionEnded(error)) return;
 			toast({
 				title: 'Failed to update newsletter preference',
 				description: failureText(error, 'An unexpected error occurred'),

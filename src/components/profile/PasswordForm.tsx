@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { apiRequest, failureText } from '../../lib/api-client';
 import { MIN_PASSWORD_LENGTH } from '../../lib/password-rules';
+import { sessionEnded } from '../../stores/session';
 import { toast } from '../../stores/toast';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
@@ -41,6 +42,7 @@ export function PasswordForm() {
 			setForm(EMPTY);
 			toast({ title: 'Password updated', description: 'Your other sessions were signed out.' });
 		} catch (error) {
+			if (sessionEnded(error)) return;
 			toast({
 				title: 'Failed to update password',
 				description: failureText(error, 'An unexpected error occurred'),

@@ -1,5 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { redirectTo } from '../../lib/navigation';
+import { recheckSession } from '../../stores/session';
+import { authHref } from '../../lib/return-path';
 import { AccessDenied } from './AccessDenied';
 import { Spinner } from './Spinner';
 import { useCurrentUser } from './use-current-user';
@@ -19,8 +21,24 @@ export type ProtectedProps = {
 export function Protected({ role, loadingLabel, children }: ProtectedProps) {
 	const user = useCurrentUser();
 
+	// A session can end while the page sits in a background tab (signed out in another tab,
+	// expired): check again when the page is shown or focused, so the guard below can act
+	// before the visitor fills in a form that would only be refused.
 	useEffect(() => {
-		if (user === null) redirectTo('/auth');
+		const recheck = () => {
+			if (document.visibilityState === 'visible') void recheckSession();
+		};
+		window.addEventListener('focus', recheck);
+		document.addEventListener('visibilitychange', recheck);
+		return () => {
+			window.removeEventListener('focus', recheck);
+			document.removeEventListener('visibilitychange', recheck);
+		};
+	}, []);
+
+	useEffect(() => {
+		// Back here after signing in.
+		if (user === null) redirectTo(authHref({ returnTo: window.location.pathname + window.location.search }));
 	}, [user]);
 
 	if (!user) return <Spinner label={loadingLabel} />;

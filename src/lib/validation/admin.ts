@@ -44,7 +44,7 @@ export const moderationListQuerySchema = pagingSchema.extend({
 		blankToUndefined,
 		z
 			.enum(['pending', 'approved', 'rejected'], {
-				error: "status must be 'pending', 'approved' or 'rejected'.",
+				error: "The status must be 'pending', 'approved' or 'rejected'.",
 			})
 			.optional(),
 	),
@@ -53,7 +53,7 @@ export type ModerationListQuery = z.output<typeof moderationListQuerySchema>;
 
 /** PATCH /api/admin/comments/{id}/moderate. */
 export const moderateCommentSchema = z.object({
-	status: z.enum(MODERATION_DECISIONS, { error: "status must be 'approved' or 'rejected'." }),
+	status: z.enum(MODERATION_DECISIONS, { error: "The status must be 'approved' or 'rejected'." }),
 });
 
 /** POST /api/admin/markdown-preview: the article or page body being written. */

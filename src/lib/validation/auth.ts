@@ -77,7 +77,7 @@ export const changePasswordSchema = z.object({
 });
 
 export const newsletterSchema = z.object({
-	isNewsletterSubscribed: z.boolean({ error: 'isNewsletterSubscribed must be true or false.' }),
+	isNewsletterSubscribed: z.boolean({ error: 'The newsletter choice must be true or false.' }),
 });
 
 /** The user as the API returns it (GET /api/user, login, register). */

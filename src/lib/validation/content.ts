@@ -114,7 +114,7 @@ export const readTimeField = z.preprocess(
 
 const isPublishedField = z.preprocess(
 	(value) => (value === null ? undefined : value),
-	z.boolean({ error: 'isPublished must be true or false.' }).default(false),
+	z.boolean({ error: 'The published setting must be true or false.' }).default(false),
 );
 
 /**
@@ -166,23 +166,24 @@ const searchField = z
 
 const sortOrderField = z.preprocess(
 	blankToUndefined,
-	z.enum(['asc', 'desc'], { error: "sortOrder must be 'asc' or 'desc'." }).default('desc'),
+	z.enum(['asc', 'desc'], { error: "The sort order must be 'asc' or 'desc'." }).default('desc'),
 );
 
+const LIMIT_RULE = `The limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`;
 const limitRule = z.coerce
-	.number({ error: `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.` })
-	.int(`limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`)
-	.min(1, `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`)
-	.max(MAX_LIST_LIMIT, `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}.`);
+	.number({ error: LIMIT_RULE })
+	.int(LIMIT_RULE)
+	.min(1, LIMIT_RULE)
+	.max(MAX_LIST_LIMIT, LIMIT_RULE);
 
 const limitField = z.preprocess(blankToUndefined, limitRule.default(DEFAULT_LIST_LIMIT));
 
 const offsetField = z.preprocess(
 	blankToUndefined,
 	z.coerce
-		.number({ error: 'offset must be a whole number of 0 or more.' })
-		.int('offset must be a whole number of 0 or more.')
-		.min(0, 'offset must be a whole number of 0 or more.')
+		.number({ error: 'The offset must be a whole number of 0 or more.' })
+		.int('The offset must be a whole number of 0 or more.')
+		.min(0, 'The offset must be a whole number of 0 or more.')
 		.max(1_000_000_000, 'offset is too large.')
 		.default(0),
 );
@@ -191,7 +192,7 @@ function sortByField<const T extends readonly [string, ...string[]]>(values: T) 
 	const names = values.map((value) => `'${value}'`).join(', ');
 	return z.preprocess(
 		blankToUndefined,
-		z.enum(values, { error: `sortBy must be one of ${names}.` }).optional(),
+		z.enum(values, { error: `The sort field must be one of ${names}.` }).optional(),
 	);
 }
 

@@ -8,6 +8,8 @@
 export const SIGN_IN_TO_RATE = 'Please sign in to rate platforms';
 export const SIGN_IN_TO_COMMENT = 'Please sign in to comment';
 export const SIGN_IN_TO_VOTE = 'Please sign in to vote on comments';
+/** Votes say what other readers found helpful; an author's own vote would only inflate it. */
+export const OWN_COMMENT_VOTE = 'You cannot vote on your own comment.';
 
 export const MAX_REVIEW_LENGTH = 5000;
 export const MAX_COMMENT_LENGTH = 5000;

@@ -129,7 +129,7 @@ export const platformFormSchema = z.object({
 	features: textListField('Features'),
 	pros: textListField('Pros'),
 	cons: textListField('Cons'),
-	isRecommended: z.boolean({ error: 'isRecommended must be true or false.' }).default(false),
+	isRecommended: z.boolean({ error: 'The recommended setting must be true or false.' }).default(false),
 	sortOrder: z.preprocess(
 		toSortOrder,
 		z
@@ -184,7 +184,7 @@ const _allVoteTypes: [MissingVoteType] extends [never] ? true : never = true;
 void _allVoteTypes;
 
 export const voteSchema = z.object({
-	voteType: z.enum(VOTE_TYPES, { error: "voteType must be 'helpful' or 'unhelpful'." }),
+	voteType: z.enum(VOTE_TYPES, { error: "The vote must be 'helpful' or 'unhelpful'." }),
 });
 
 export const PLATFORM_SORT_FIELDS = ['name', 'rating'] as const;
@@ -198,13 +198,13 @@ const queryField = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndef
 const wholeNumber = (field: string, min: number, max: number) =>
 	z
 		.string()
-		.regex(/^\d{1,9}$/, `${field} must be a whole number from ${min} to ${max}.`)
+		.regex(/^\d{1,9}$/, `The ${field} must be a whole number from ${min} to ${max}.`)
 		.transform(Number)
 		.pipe(
 			z
 				.number()
-				.min(min, `${field} must be a whole number from ${min} to ${max}.`)
-				.max(max, `${field} must be a whole number from ${min} to ${max}.`),
+				.min(min, `The ${field} must be a whole number from ${min} to ${max}.`)
+				.max(max, `The ${field} must be a whole number from ${min} to ${max}.`),
 		);
 
 /**
@@ -220,10 +220,10 @@ export const platformListQuerySchema = z.object({
 		z.enum(PLATFORM_CATEGORIES, { error: 'Unknown platform category.' }).optional(),
 	),
 	sortBy: queryField(
-		z.enum(PLATFORM_SORT_FIELDS, { error: "sortBy must be 'name' or 'rating'." }).optional(),
+		z.enum(PLATFORM_SORT_FIELDS, { error: "The sort field must be 'name' or 'rating'." }).optional(),
 	),
 	sortOrder: queryField(
-		z.enum(SORT_ORDERS, { error: "sortOrder must be 'asc' or 'desc'." }).default('desc'),
+		z.enum(SORT_ORDERS, { error: "The sort order must be 'asc' or 'desc'." }).default('desc'),
 	),
 	limit: queryField(wholeNumber('limit', 1, MAX_PAGE_SIZE).default(MAX_PAGE_SIZE)),
 	offset: queryField(wholeNumber('offset', 0, 1_000_000_000).default(0)),

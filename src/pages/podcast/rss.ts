@@ -4,8 +4,9 @@
  */
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { escapeXml, estimatedAudioBytes, itunesDuration } from '../../components/content/feed-data';
+import { audioBytes, escapeXml, itunesDuration } from '../../components/content/feed-data';
 import { absoluteUrl, PUBLISHER_NAME } from '../../components/content/structured-data';
+import { config } from '../../server/config';
 import { listEpisodes } from '../../server/content/podcasts';
 
 export const prerender = false;
@@ -36,6 +37,9 @@ export const GET: APIRoute = async () => {
 			'<language>en</language>',
 			`<atom:link href="${escapeXml(absoluteUrl('/podcast/rss'))}" rel="self" type="application/rss+xml"/>`,
 			tag('itunes:author', PUBLISHER_NAME),
+			// Podcast directories write to the owner's address to confirm who runs the show.
+			`<itunes:owner>${tag('itunes:name', PUBLISHER_NAME)}${tag('itunes:email', config().podcastOwnerEmail)}</itunes:owner>`,
+			tag('copyright', `© ${new Date().getUTCFullYear()} ${PUBLISHER_NAME}`),
 			'<itunes:category text="Business"/>',
 			tag('itunes:explicit', 'false'),
 			itunesImage(SHOW_COVER),
@@ -52,7 +56,7 @@ export const GET: APIRoute = async () => {
 			enclosure: {
 				url: absoluteUrl(episode.audioUrl),
 				type: 'audio/mpeg',
-				length: estimatedAudioBytes(episode.duration),
+				length: audioBytes(episode.audioUrl, episode.duration),
 			},
 			customData: [
 				`<guid isPermaLink="false">retail-media-hub-podcast-episode-${episode.id}</guid>`,

@@ -2,6 +2,7 @@
  * Who may do what (SPEC section 6), asked by every endpoint. Each check throws the HttpError
  * the endpoint should answer with, so a refusal is one line at the call site.
  */
+import { OWN_COMMENT_VOTE } from '../../lib/validation/platform-messages';
 import { HttpError } from '../http';
 import type { SessionUser } from './session';
 
@@ -40,6 +41,11 @@ export function assertCanSetPassword(actor: SessionUser, target: { id: number })
 	if (actor.id === target.id) {
 		throw new HttpError(403, 'Change your own password from your profile.');
 	}
+}
+
+/** Votes tell readers what others found helpful: an author may not vote on their own comment. */
+export function assertCanVoteOn(voterId: number, comment: { userId: number | null }): void {
+	if (comment.userId === voterId) throw new HttpError(403, OWN_COMMENT_VOTE);
 }
 
 /** Drafts exist only for editors: to anyone else an unpublished article is simply not found. */

@@ -8,6 +8,8 @@ export type CommentItemProps = {
 	comment: PlatformComment;
 	/** The viewer's vote on this comment (null: none or signed out). */
 	myVote: VoteType | null;
+	/** The viewer wrote it: the counts show, but there is nothing to vote (the server refuses). */
+	mine: boolean;
 	busy: boolean;
 	onVote: (comment: PlatformComment, voteType: VoteType) => void;
 };
@@ -30,7 +32,7 @@ function ThumbIcon({ down = false }: { down?: boolean }) {
 }
 
 /** One comment: author, age, text, and Helpful / Not helpful with both counts (SPEC 3 and 4). */
-export function CommentItem({ comment, myVote, busy, onVote }: CommentItemProps) {
+export function CommentItem({ comment, myVote, mine, busy, onVote }: CommentItemProps) {
 	const pending = comment.status === 'pending';
 	const username = comment.user?.username ?? null;
 	const voteButton = (voteType: VoteType, label: string, count: number) => (
@@ -66,14 +68,28 @@ export function CommentItem({ comment, myVote, busy, onVote }: CommentItemProps)
 				<p className="mt-1.5 text-sm leading-6 whitespace-pre-line break-words text-slate-700">
 					{comment.comment}
 				</p>
-				<div
-					className="mt-2 flex flex-wrap gap-2"
-					role="group"
-					aria-label="Was this comment helpful?"
-				>
-					{voteButton('helpful', 'Helpful', comment.helpfulVotes)}
-					{voteButton('unhelpful', 'Not helpful', comment.unhelpfulVotes)}
-				</div>
+				{mine ? (
+					<p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted" data-own-comment-votes>
+						<span className="inline-flex items-center gap-1.5">
+							<ThumbIcon />
+							Helpful ({comment.helpfulVotes})
+						</span>
+						<span className="inline-flex items-center gap-1.5">
+							<ThumbIcon down />
+							Not helpful ({comment.unhelpfulVotes})
+						</span>
+						<span className="text-xs">Other readers vote on your comment.</span>
+					</p>
+				) : (
+					<div
+						className="mt-2 flex flex-wrap gap-2"
+						role="group"
+						aria-label="Was this comment helpful?"
+					>
+						{voteButton('helpful', 'Helpful', comment.helpfulVotes)}
+						{voteButton('unhelpful', 'Not helpful', comment.unhelpfulVotes)}
+					</div>
+				)}
 			</div>
 		</li>
 	);

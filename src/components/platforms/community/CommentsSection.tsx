@@ -168,6 +168,8 @@ export function CommentsSection({ platformId, user }: CommentsSectionProps) {
 								key={comment.id}
 								comment={comment}
 								myVote={votes[comment.id] ?? null}
+								// Usernames are unique; the list carries no author ids.
+								mine={!!user && comment.user?.username === user.username}
 								busy={voting === comment.id}
 								onVote={vote}
 							/>
