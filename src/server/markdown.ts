@@ -7,7 +7,15 @@ import DOMPurify, { type Config, type UponSanitizeAttributeHookEvent } from 'iso
 import { Marked } from 'marked';
 import { ALLOWED_URI_REGEXP, isExternalUrl, isSafeUrl } from '../lib/safe-url';
 
-const marked = new Marked({ gfm: true, breaks: false, async: false });
+const marked = new Marked({
+	gfm: true,
+	breaks: false,
+	async: false,
+	// The page's title is its one h1: a `# Heading` in a body is a section heading, like `##`.
+	walkTokens(token) {
+		if (token.type === 'heading' && token.depth === 1) token.depth = 2;
+	},
+});
 
 /** Attributes whose value is a URL: each must pass isSafeUrl (DOMPurify lets data: through on img). */
 const URI_ATTRIBUTES = new Set([
@@ -52,6 +60,9 @@ const PURIFY_CONFIG: Config = {
 
 const EXTERNAL_REL = 'noopener noreferrer nofollow';
 
+/** Links whose address was refused during the current sanitize: shown as their text instead. */
+let refusedLinks = new Set<Element>();
+
 let hooksRegistered = false;
 
 /** Hooks live on the shared DOMPurify instance; registered on first use, once per process. */
@@ -60,11 +71,14 @@ function registerHooks(): void {
 	hooksRegistered = true;
 	DOMPurify.addHook(
 		'uponSanitizeAttribute',
-		(_node: Element, data: UponSanitizeAttributeHookEvent) => {
+		(node: Element, data: UponSanitizeAttributeHookEvent) => {
 			const name = data.attrName.toLowerCase();
 			// Event handlers are not in the html allow-list anyway; this makes the rule explicit.
 			if (name.startsWith('on')) data.keepAttr = false;
-			else if (URI_ATTRIBUTES.has(name) && !isSafeUrl(data.attrValue)) data.keepAttr = false;
+			else if (URI_ATTRIBUTES.has(name) && !isSafeUrl(data.attrValue)) {
+				data.keepAttr = false;
+				if (name === 'href' && node.tagName === 'A') refusedLinks.add(node);
+			}
 		},
 	);
 	DOMPurify.addHook('afterSanitizeAttributes', (node: Element) => {
@@ -83,5 +97,10 @@ function registerHooks(): void {
 export function renderMarkdown(source: string): string {
 	registerHooks();
 	const html = marked.parse(source ?? '') as string;
-	return DOMPurify.sanitize(html, PURIFY_CONFIG) as unknown as string;
+	refusedLinks = new Set();
+	const body = DOMPurify.sanitize(html, { ...PURIFY_CONFIG, RETURN_DOM: true }) as HTMLElement;
+	// A link that goes nowhere must not look like one: keep its words, drop the <a>.
+	for (const link of refusedLinks) link.replaceWith(...Array.from(link.childNodes));
+	refusedLinks = new Set();
+	return body.innerHTML;
 }
