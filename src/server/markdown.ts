@@ -7,15 +7,7 @@ import DOMPurify, { type Config, type UponSanitizeAttributeHookEvent } from 'iso
 import { Marked } from 'marked';
 import { ALLOWED_URI_REGEXP, isExternalUrl, isSafeUrl } from '../lib/safe-url';
 
-const marked = new Marked({
-	gfm: true,
-	breaks: false,
-	async: false,
-	// The page's title is its one h1: a `# Heading` in a body is a section heading, like `##`.
-	walkTokens(token) {
-		if (token.type === 'heading' && token.depth === 1) token.depth = 2;
-	},
-});
+const marked = new Marked({ gfm: true, breaks: false, async: false });
 
 /** Attributes whose value is a URL: each must pass isSafeUrl (DOMPurify lets data: through on img). */
 const URI_ATTRIBUTES = new Set([
@@ -82,6 +74,9 @@ function registerHooks(): void {
 		},
 	);
 	DOMPurify.addHook('afterSanitizeAttributes', (node: Element) => {
+		// Code blocks and tables scroll sideways rather than widen the page; a region that scrolls
+		// must be reachable with the keyboard.
+		if (node.tagName === 'PRE' || node.tagName === 'TABLE') node.setAttribute('tabindex', '0');
 		if (node.tagName !== 'A') return;
 		const href = node.getAttribute('href');
 		if (href && isExternalUrl(href)) {
@@ -102,5 +97,12 @@ export function renderMarkdown(source: string): string {
 	// A link that goes nowhere must not look like one: keep its words, drop the <a>.
 	for (const link of refusedLinks) link.replaceWith(...Array.from(link.childNodes));
 	refusedLinks = new Set();
+	// The page's title is its one h1: a `# Heading` in a body is a section heading, as `##` is.
+	for (const heading of Array.from(body.querySelectorAll('h1'))) {
+		const section = body.ownerDocument.createElement('h2');
+		for (const attribute of Array.from(heading.attributes)) section.setAttribute(attribute.name, attribute.value);
+		section.replaceChildren(...Array.from(heading.childNodes));
+		heading.replaceWith(section);
+	}
 	return body.innerHTML;
 }

@@ -182,6 +182,7 @@ describe('renderMarkdown: ordinary markdown survives', () => {
 		expect(html).toContain('<h2>Title</h2>');
 		expect(html).not.toContain('<h1');
 		expect(html).toContain('<h2>Sub</h2>');
+		expect(renderMarkdown('<h1 id="x">Raw <em>one</em></h1>')).toBe('<h2 id="x">Raw <em>one</em></h2>');
 		expect(html).toContain('<strong>bold</strong>');
 		expect(html).toContain('<em>em</em>');
 		expect(html).toMatch(/<ul>\s*<li>one<\/li>\s*<li>two<\/li>\s*<\/ul>/);
@@ -191,14 +192,20 @@ describe('renderMarkdown: ordinary markdown survives', () => {
 	it('renders code blocks with their content escaped', () => {
 		const html = renderMarkdown('Inline `a < b`.\n\n```ts\nconst x = "<script>";\n```');
 		expect(html).toContain('<code>a &lt; b</code>');
-		expect(html).toContain('<pre><code class="language-ts">');
+		expect(html).toContain('<pre tabindex="0"><code class="language-ts">');
 		expect(html).toContain('&lt;script&gt;');
 		expect(html).not.toMatch(/<script/i);
 	});
 
+	it('makes code blocks and tables, which may scroll sideways, reachable with the keyboard', () => {
+		const html = renderMarkdown('```\nwide\n```\n\n| a |\n|---|\n| 1 |');
+		expect(html).toContain('<pre tabindex="0">');
+		expect(html).toContain('<table tabindex="0">');
+	});
+
 	it('renders GFM tables and strikethrough', () => {
 		const html = renderMarkdown('| Name | Price |\n|---|---|\n| A | 1 |\n\n~~old~~');
-		expect(html).toContain('<table>');
+		expect(html).toContain('<table tabindex="0">');
 		expect(html).toContain('<th>Name</th>');
 		expect(html).toContain('<td>A</td>');
 		expect(html).toContain('<del>old</del>');
