@@ -69,13 +69,13 @@ describe('an article body', () => {
 		expect(await headingStyle(page, 'main .markdown h2:text("Next step")')).toEqual(big);
 	});
 
-	it('looks the same in the dashboard preview as on the public page', async () => {
+	it('looks the same in the dashboard preview as on the public page', { timeout: 120_000 }, async () => {
 		const reader = await newPage(browser, server.url);
 		await gotoHydrated(reader.page, articlePath);
 		const { page } = await openDashboard(browser, server, 'news');
 		await page.getByRole('button', { name: 'Add News Article' }).click();
 		const dialog = page.getByRole('dialog', { name: 'Add News Article' });
-		await dialog.getByLabel('Content').fill(CONTENT);
+		await dialog.getByRole('textbox', { name: 'Content' }).fill(CONTENT);
 		await dialog.getByRole('tab', { name: 'Preview' }).click();
 		const preview = dialog.getByTestId('news-article-content-preview');
 		await preview.locator('h2', { hasText: 'Big picture' }).waitFor();

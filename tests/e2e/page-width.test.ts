@@ -15,15 +15,15 @@ let browser: Browser;
 let articlePath: string;
 let platformPath: string;
 
-const LONG_URL = `https://example.com/${'retail-media-measurement/'.repeat(8)}report?campaign=${'x'.repeat(60)}`;
-const LONG_WORD = 'Supercalifragilisticexpialidocious'.repeat(4);
+const LONG_URL = `https://example.com/${'retail-media-measurement/'.repeat(3)}report?campaign=${'x'.repeat(40)}`;
+const LONG_WORD = 'Supercalifragilisticexpialidocious'.repeat(2);
 
 beforeAll(async () => {
 	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
 	const editor = new Client(server.url);
 	expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
 	const article = await editor.post('/api/news', {
-		title: `A title with ${LONG_WORD} and ${LONG_URL}`,
+		title: `${LONG_WORD.slice(0, 40)} ${LONG_URL}`,
 		excerpt: `An excerpt quoting ${LONG_URL} and ${LONG_WORD}`,
 		content: `Read ${LONG_URL} now.\n\n${LONG_WORD}\n\n[${LONG_URL}](${LONG_URL})\n\n\`${LONG_URL}\`\n\n\`\`\`\n${LONG_URL} ${LONG_URL}\n\`\`\``,
 		category: 'Industry News',
