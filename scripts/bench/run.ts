@@ -217,9 +217,9 @@ async function deliveryChecks(origin: string, articlePath: string) {
 	const targets: DeliveryTarget[] = [
 		{ kind: 'HTML generated', path: articlePath, expectCompressed: true, expectedCache: 'revalidate' },
 		{ kind: 'HTML generated', path: '/platforms', expectCompressed: true, expectedCache: 'revalidate' },
-		// /profile renders on demand since it redirects visitors on the server; the public
-		// prerendered page left is /reset-password (a shell, served from dist/client).
-		{ kind: 'HTML prerendered', path: '/reset-password', expectCompressed: true, expectedCache: 'revalidate' },
+		// /profile renders on demand since it redirects visitors on the server; /reset-password
+		// is a shell generated at run time like the public pages.
+		{ kind: 'HTML generated', path: '/reset-password', expectCompressed: true, expectedCache: 'revalidate' },
 		{ kind: 'HTML on demand', path: '/auth', expectCompressed: true, expectedCache: 'revalidate' },
 		...(css ? [{ kind: 'CSS', path: css, expectCompressed: true, expectedCache: 'immutable' } as const] : []),
 		...(js ? [{ kind: 'JS', path: js, expectCompressed: true, expectedCache: 'immutable' } as const] : []),

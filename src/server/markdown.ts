@@ -52,6 +52,9 @@ const PURIFY_CONFIG: Config = {
 
 const EXTERNAL_REL = 'noopener noreferrer nofollow';
 
+/** Links whose address was refused during the current sanitize: shown as their text instead. */
+let refusedLinks = new Set<Element>();
+
 let hooksRegistered = false;
 
 /** Hooks live on the shared DOMPurify instance; registered on first use, once per process. */
@@ -60,14 +63,20 @@ function registerHooks(): void {
 	hooksRegistered = true;
 	DOMPurify.addHook(
 		'uponSanitizeAttribute',
-		(_node: Element, data: UponSanitizeAttributeHookEvent) => {
+		(node: Element, data: UponSanitizeAttributeHookEvent) => {
 			const name = data.attrName.toLowerCase();
 			// Event handlers are not in the html allow-list anyway; this makes the rule explicit.
 			if (name.startsWith('on')) data.keepAttr = false;
-			else if (URI_ATTRIBUTES.has(name) && !isSafeUrl(data.attrValue)) data.keepAttr = false;
+			else if (URI_ATTRIBUTES.has(name) && !isSafeUrl(data.attrValue)) {
+				data.keepAttr = false;
+				if (name === 'href' && node.tagName === 'A') refusedLinks.add(node);
+			}
 		},
 	);
 	DOMPurify.addHook('afterSanitizeAttributes', (node: Element) => {
+		// Code blocks and tables scroll sideways rather than widen the page; a region that scrolls
+		// must be reachable with the keyboard.
+		if (node.tagName === 'PRE' || node.tagName === 'TABLE') node.setAttribute('tabindex', '0');
 		if (node.tagName !== 'A') return;
 		const href = node.getAttribute('href');
 		if (href && isExternalUrl(href)) {
@@ -83,5 +92,17 @@ function registerHooks(): void {
 export function renderMarkdown(source: string): string {
 	registerHooks();
 	const html = marked.parse(source ?? '') as string;
-	return DOMPurify.sanitize(html, PURIFY_CONFIG) as unknown as string;
+	refusedLinks = new Set();
+	const body = DOMPurify.sanitize(html, { ...PURIFY_CONFIG, RETURN_DOM: true }) as HTMLElement;
+	// A link that goes nowhere must not look like one: keep its words, drop the <a>.
+	for (const link of refusedLinks) link.replaceWith(...Array.from(link.childNodes));
+	refusedLinks = new Set();
+	// The page's title is its one h1: a `# Heading` in a body is a section heading, as `##` is.
+	for (const heading of Array.from(body.querySelectorAll('h1'))) {
+		const section = body.ownerDocument.createElement('h2');
+		for (const attribute of Array.from(heading.attributes)) section.setAttribute(attribute.name, attribute.value);
+		section.replaceChildren(...Array.from(heading.childNodes));
+		heading.replaceWith(section);
+	}
+	return body.innerHTML;
 }

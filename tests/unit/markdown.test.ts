@@ -148,10 +148,16 @@ describe('renderMarkdown: XSS corpus', () => {
 		expectSafe(renderMarkdown(PAYLOADS.join('\n\n')));
 	});
 
-	it('keeps the text of a neutralized javascript: link but drops its href', () => {
+	it('keeps the text of a neutralized javascript: link as plain text, not a dead link', () => {
 		const html = renderMarkdown('[click me](javascript:alert(1))');
-		expect(html).toContain('click me');
-		expect(html).not.toContain('href');
+		expect(html).toBe('<p>click me</p>\n');
+	});
+
+	it('shows every refused link as its text, keeping its formatting and the safe links', () => {
+		const html = renderMarkdown(
+			'See [**bold** one](data:text/html,x), <a href="vbscript:x">raw</a>, [ok](/about) and [ref][evil].\n\n[evil]: javascript:x',
+		);
+		expect(html).toBe('<p>See <strong>bold</strong> one, raw, <a href="/about">ok</a> and ref.</p>\n');
 	});
 
 	it('drops data: image sources that DOMPurify alone would allow', () => {
@@ -172,8 +178,11 @@ describe('renderMarkdown: ordinary markdown survives', () => {
 		const html = renderMarkdown(
 			'# Title\n\n## Sub\n\nSome **bold** and *em*.\n\n- one\n- two\n\n1. first\n2. second',
 		);
-		expect(html).toContain('<h1>Title</h1>');
+		// The page's title is its only h1: `#` in a body is a section heading, as `##` is.
+		expect(html).toContain('<h2>Title</h2>');
+		expect(html).not.toContain('<h1');
 		expect(html).toContain('<h2>Sub</h2>');
+		expect(renderMarkdown('<h1 id="x">Raw <em>one</em></h1>')).toBe('<h2 id="x">Raw <em>one</em></h2>');
 		expect(html).toContain('<strong>bold</strong>');
 		expect(html).toContain('<em>em</em>');
 		expect(html).toMatch(/<ul>\s*<li>one<\/li>\s*<li>two<\/li>\s*<\/ul>/);
@@ -183,14 +192,20 @@ describe('renderMarkdown: ordinary markdown survives', () => {
 	it('renders code blocks with their content escaped', () => {
 		const html = renderMarkdown('Inline `a < b`.\n\n```ts\nconst x = "<script>";\n```');
 		expect(html).toContain('<code>a &lt; b</code>');
-		expect(html).toContain('<pre><code class="language-ts">');
+		expect(html).toContain('<pre tabindex="0"><code class="language-ts">');
 		expect(html).toContain('&lt;script&gt;');
 		expect(html).not.toMatch(/<script/i);
 	});
 
+	it('makes code blocks and tables, which may scroll sideways, reachable with the keyboard', () => {
+		const html = renderMarkdown('```\nwide\n```\n\n| a |\n|---|\n| 1 |');
+		expect(html).toContain('<pre tabindex="0">');
+		expect(html).toContain('<table tabindex="0">');
+	});
+
 	it('renders GFM tables and strikethrough', () => {
 		const html = renderMarkdown('| Name | Price |\n|---|---|\n| A | 1 |\n\n~~old~~');
-		expect(html).toContain('<table>');
+		expect(html).toContain('<table tabindex="0">');
 		expect(html).toContain('<th>Name</th>');
 		expect(html).toContain('<td>A</td>');
 		expect(html).toContain('<del>old</del>');

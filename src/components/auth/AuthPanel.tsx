@@ -18,7 +18,7 @@ export default function AuthPanel({
 	return (
 		<Card className="w-full max-w-md">
 			<CardHeader>
-				<CardTitle>Welcome to Retail Media Hub</CardTitle>
+				<CardTitle as="h2">Welcome to Retail Media Hub</CardTitle>
 				<CardDescription>Sign in or create an account to rate, review and discuss platforms.</CardDescription>
 			</CardHeader>
 			<CardContent>

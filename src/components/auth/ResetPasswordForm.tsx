@@ -64,7 +64,7 @@ export default function ResetPasswordForm() {
 	return (
 		<Card className="w-full max-w-md">
 			<CardHeader>
-				<CardTitle>Set a new password</CardTitle>
+				<CardTitle as="h1">Set a new password</CardTitle>
 				<CardDescription>
 					{done
 						? 'Your password was changed. Taking you to sign in...'

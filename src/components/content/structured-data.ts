@@ -9,6 +9,8 @@ import type { ArticleKind } from '../../lib/validation/content';
 import { articlePath } from './article-summary';
 
 export const PUBLISHER_NAME = 'Retail Media Hub';
+/** The site's logo as a raster image (search engines ask for at least 112 px). */
+const LOGO = '/images/logo.png';
 
 /** A site path (or an already absolute URL) as an absolute URL on the public origin. */
 export function absoluteUrl(pathOrUrl: string): string {
@@ -37,10 +39,35 @@ export function articleJsonLd(kind: ArticleKind, article: Article): string {
 		publisher: {
 			'@type': 'Organization',
 			name: PUBLISHER_NAME,
-			logo: { '@type': 'ImageObject', url: absoluteUrl('/favicon.svg') },
+			logo: { '@type': 'ImageObject', url: absoluteUrl(LOGO) },
 		},
 		mainEntityOfPage: absoluteUrl(articlePath(kind, article.id)),
 		articleSection: article.category,
 		...(article.tags.length > 0 ? { keywords: article.tags.join(', ') } : {}),
+	});
+}
+
+/** schema.org WebSite and Organization of the home page: the site's name and its publisher. */
+export function homeJsonLd(description: string): string {
+	const home = absoluteUrl('/');
+	return jsonForScript({
+		'@context': 'https://schema.org',
+		'@graph': [
+			{
+				'@type': 'WebSite',
+				'@id': `${home}#website`,
+				name: PUBLISHER_NAME,
+				url: home,
+				description,
+				publisher: { '@id': `${home}#organization` },
+			},
+			{
+				'@type': 'Organization',
+				'@id': `${home}#organization`,
+				name: PUBLISHER_NAME,
+				url: home,
+				logo: absoluteUrl(LOGO),
+			},
+		],
 	});
 }

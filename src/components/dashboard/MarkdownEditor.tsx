@@ -11,7 +11,6 @@ import { SpinnerIcon } from '../ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
 import { controlProps } from './Field';
 import { FormMessage } from '../ui/FormMessage';
-import { markdownClasses } from './markdown-classes';
 
 export type MarkdownEditorProps = {
 	id: string;
@@ -109,7 +108,7 @@ export function MarkdownEditor({
 							<p className="text-sm text-red-800">{current.error}</p>
 						) : (
 							// Sanitized by renderMarkdown (DOMPurify) on the server.
-							<div className={markdownClasses} dangerouslySetInnerHTML={{ __html: current.html }} />
+							<div className="markdown" dangerouslySetInnerHTML={{ __html: current.html }} />
 						)}
 					</div>
 				</TabsContent>

@@ -1,6 +1,7 @@
 /**
- * schema.org Product data for a platform page (search engines' rich results): an
- * AggregateRating once someone has rated it, and up to 5 of the newest reviews.
+ * schema.org Product data for a platform page (search engines' rich results): its
+ * AggregateRating and up to 5 of the newest reviews. Only once someone has rated it: Google calls
+ * a Product without a rating, review or offer invalid, and a platform has no price to offer.
  */
 import { MAX_STARS } from './stars';
 import type { Platform } from './types';
@@ -19,25 +20,24 @@ export function productJsonLd(
 	platform: Platform,
 	reviews: readonly ReviewInput[],
 	pageUrl: string,
-): object {
-	const product: Record<string, unknown> = {
+): object | null {
+	if (platform.reviewCount === 0) return null;
+	return {
 		'@context': 'https://schema.org',
 		'@type': 'Product',
 		name: platform.name,
 		description: platform.description,
 		category: platform.category,
 		url: pageUrl,
-	};
-	if (platform.logo) product.image = new URL(platform.logo, pageUrl).href;
-	if (platform.reviewCount > 0) {
-		product.aggregateRating = {
+		...(platform.logo ? { image: new URL(platform.logo, pageUrl).href } : {}),
+		aggregateRating: {
 			'@type': 'AggregateRating',
 			ratingValue: platform.rating,
 			reviewCount: platform.reviewCount,
 			bestRating: MAX_STARS,
 			worstRating: 1,
-		};
-		product.review = reviews.slice(0, JSON_LD_REVIEWS).map((review) => ({
+		},
+		review: reviews.slice(0, JSON_LD_REVIEWS).map((review) => ({
 			'@type': 'Review',
 			author: { '@type': 'Person', name: review.user.username },
 			datePublished: new Date(review.createdAt).toISOString().slice(0, 10),
@@ -48,9 +48,8 @@ export function productJsonLd(
 				worstRating: 1,
 			},
 			...(review.review ? { reviewBody: review.review } : {}),
-		}));
-	}
-	return product;
+		})),
+	};
 }
 
 /**

@@ -13,7 +13,7 @@ function ProfileBody() {
 		<div className="space-y-6">
 			<Card>
 				<CardHeader>
-					<CardTitle>Profile Settings</CardTitle>
+					<CardTitle as="h1">Profile Settings</CardTitle>
 					<CardDescription>Manage your email, password and newsletter preference.</CardDescription>
 				</CardHeader>
 				<CardContent>

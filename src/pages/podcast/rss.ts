@@ -7,6 +7,7 @@ import type { APIRoute } from 'astro';
 import { audioBytes, escapeXml, itunesDuration } from '../../components/content/feed-data';
 import { absoluteUrl, PUBLISHER_NAME } from '../../components/content/structured-data';
 import { config } from '../../server/config';
+import { SHOW_COVER } from '../../components/podcast/show-cover';
 import { listEpisodes } from '../../server/content/podcasts';
 
 export const prerender = false;
@@ -17,11 +18,9 @@ const ITUNES = 'http://www.itunes.com/dtds/podcast-1.0.dtd';
 const tag = (name: string, text: string | number) => `<${name}>${escapeXml(String(text))}</${name}>`;
 const itunesImage = (url: string) => `<itunes:image href="${escapeXml(absoluteUrl(url))}"/>`;
 /**
- * Podcast apps take artwork only as JPEG or PNG (Apple: 1400-3000 px square). The show's cover
- * is a 1400 px JPEG rendered from the season artwork; episode images in other formats are left
- * out, so apps fall back to the show's cover.
+ * Podcast apps take artwork only as JPEG or PNG (Apple: 1400-3000 px square); episode images in
+ * other formats are left out, so apps fall back to the show's cover.
  */
-const SHOW_COVER = '/images/podcast/cover.jpg';
 const isAppArtwork = (url: string | null): url is string => !!url && /\.(jpe?g|png)$/i.test(url);
 
 export const GET: APIRoute = async () => {

@@ -17,6 +17,10 @@ export const STATIC_PAGE_PATHS: Record<string, string> = {
 
 const FEEDS = ['/rss', '/podcast/rss', '/sitemap.xml', '/robots.txt'];
 const LISTINGS = ['/', '/podcast', '/platforms', '/compare'];
+// Shells whose islands do the work after a session check in the browser. Their HTML is the same
+// for everyone, but carries absolute URLs (canonical, og:url), so it is generated here from the
+// running SITE_URL rather than prerendered by `astro build` with the build's origin.
+const SHELLS = ['/editor-dashboard', '/admin/platforms', '/reset-password'];
 
 /** Every URL a full generation renders. */
 export function allGeneratedPaths(): string[] {
@@ -27,6 +31,7 @@ export function allGeneratedPaths(): string[] {
 		...publishedArticleIds('education').map((id) => `/education/${id}`),
 		...listPlatformIds().map((id) => `/platforms/${id}`),
 		...FEEDS,
+		...SHELLS,
 	];
 }
 

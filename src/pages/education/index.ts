@@ -1,0 +1,10 @@
+/**
+ * /education has no page of its own: the Education section lives on the home page, where the header's
+ * "All Education" link goes. Send people (and old links) there.
+ */
+import type { APIRoute } from 'astro';
+import { categoryLink } from '../../lib/home-filters';
+
+export const prerender = false;
+
+export const GET: APIRoute = () => new Response(null, { status: 301, headers: { Location: categoryLink('education', '') } });
