@@ -257,7 +257,7 @@ describe('an anonymous visitor', () => {
 		expect(await toast(page).innerText()).toContain('Please sign in to rate platforms');
 		expect(
 			await page.getByRole('link', { name: 'Sign in to rate this platform' }).getAttribute('href'),
-		).toBe('/auth');
+		).toBe(`/auth?next=${encodeURIComponent(`/platforms/${platform.id}`)}`);
 
 		await page.getByLabel('Add a comment').fill('Hello there');
 		await page.getByRole('button', { name: 'Post Comment' }).click();
