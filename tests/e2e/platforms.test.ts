@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { schema } from '../../src/server/db';
-import { logoInitials } from '../../src/lib/logo-tile';
 import { cspViolations, launchBrowser, newPage } from '../setup/browser';
 import { startServer, type TestServer } from '../setup/server';
 import {
@@ -266,7 +265,7 @@ describe('cards', () => {
 		}
 	});
 
-	it('shows the initials tile instead of a logo when there is none or it fails to load', async () => {
+	it('falls back to the placeholder logo when there is none or it fails to load', async () => {
 		const all = await apiPlatforms(server);
 		const withoutLogo = all.find((platform) => platform.logo === null)!;
 		expect(withoutLogo).toBeDefined();
@@ -279,17 +278,17 @@ describe('cards', () => {
 		try {
 			const page = await openListing(`/platforms?search=${encodeURIComponent(withoutLogo.name)}`);
 			await expect.poll(() => cardNames(page)).toContain(withoutLogo.name);
-			const card = page.locator(`[data-platform-card="${withoutLogo.id}"]`);
-			expect(await card.locator('img').count()).toBe(0);
-			expect(await card.locator('[data-logo-tile]').innerText()).toBe(logoInitials(withoutLogo.name));
-			expect(await card.innerText()).not.toContain('60×40');
+			expect(
+				await page.locator(`[data-platform-card="${withoutLogo.id}"] img`).getAttribute('src'),
+			).toBe('/api/placeholder/60/40');
 
 			await page.getByLabel('Search', { exact: true }).fill(broken.name);
 			await expect.poll(() => cardNames(page)).toContain(broken.name);
-			const brokenCard = page.locator(`[data-platform-card="${broken.id}"]`);
-			await expect.poll(() => brokenCard.locator('[data-logo-tile]').count()).toBe(1);
-			expect(await brokenCard.locator('img').count()).toBe(0);
-			expect(await brokenCard.locator('[data-logo-tile]').innerText()).toBe(logoInitials(broken.name));
+			const logo = page.locator(`[data-platform-card="${broken.id}"] img`);
+			await expect.poll(() => logo.getAttribute('src')).toBe('/api/placeholder/60/40');
+			await expect
+				.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+				.toBe(60);
 		} finally {
 			server.db
 				.update(schema.platforms)

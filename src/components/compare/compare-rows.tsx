@@ -89,7 +89,7 @@ export const COMPARE_ROWS: CompareRow[] = [
 	{
 		key: 'logo',
 		label: 'Logo',
-		render: (platform) => <PlatformLogo logo={platform.logo} name={platform.name} alt={`${platform.name} logo`} />,
+		render: (platform) => <PlatformLogo logo={platform.logo} alt={`${platform.name} logo`} />,
 	},
 	{
 		key: 'rating',

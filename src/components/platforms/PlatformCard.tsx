@@ -28,7 +28,7 @@ export function PlatformCard({ platform }: { platform: PlatformCardData }) {
 			className="relative flex h-full flex-col rounded-xl border border-border bg-surface p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md"
 		>
 			<div className="flex items-start gap-3">
-				<PlatformLogo logo={platform.logo} name={platform.name} alt="" />
+				<PlatformLogo logo={platform.logo} alt="" />
 				<div className="min-w-0 flex-1">
 					<h2 className="text-base font-semibold leading-snug text-ink">
 						<a
