@@ -95,13 +95,13 @@ describe('roles', () => {
 
 describe('POST and PUT: validation', () => {
 	const bodies: [string, unknown, string][] = [
-		['no subject', { content: 'x' }, 'subject: Subject is required.'],
-		['blank subject', { subject: '   ', content: 'x' }, 'subject: Subject is required.'],
-		['long subject', { subject: 'x'.repeat(201), content: 'x' }, 'subject: Subject must be at most 200 characters.'],
-		['no content', { subject: 'S' }, 'content: Content is required.'],
-		['blank content', { subject: 'S', content: '' }, 'content: Content is required.'],
-		['content not text', { subject: 'S', content: 42 }, 'content: Content is required.'],
-		['long content', { subject: 'S', content: 'x'.repeat(100_001) }, 'content: Content must be at most 100000 characters.'],
+		['no subject', { content: 'x' }, 'Subject is required.'],
+		['blank subject', { subject: '   ', content: 'x' }, 'Subject is required.'],
+		['long subject', { subject: 'x'.repeat(201), content: 'x' }, 'Subject must be at most 200 characters.'],
+		['no content', { subject: 'S' }, 'Content is required.'],
+		['blank content', { subject: 'S', content: '' }, 'Content is required.'],
+		['content not text', { subject: 'S', content: 42 }, 'Content is required.'],
+		['long content', { subject: 'S', content: 'x'.repeat(100_001) }, 'Content must be at most 100000 characters.'],
 	];
 
 	it.each(bodies)('POST with %s is a 400', async (_name, body, message) => {
@@ -303,10 +303,10 @@ describe('unsubscribing from the mail', () => {
 		for (const client of [roles.anonymous, roles.user.client, roles.banned.client, roles.editor.client]) {
 			const missing = await client.post('/api/newsletter/unsubscribe');
 			expect(missing.status).toBe(400);
-			expect(missing.body).toEqual({ message: 'token: The unsubscribe link is incomplete.' });
+			expect(missing.body).toEqual({ message: 'The unsubscribe link is incomplete.' });
 			const malformed = await client.post('/api/newsletter/unsubscribe?token=abc');
 			expect(malformed.status).toBe(400);
-			expect(malformed.body).toEqual({ message: 'token: The unsubscribe link is not valid.' });
+			expect(malformed.body).toEqual({ message: 'The unsubscribe link is not valid.' });
 			const unknown = await client.post(`/api/newsletter/unsubscribe?token=${'a'.repeat(32)}`);
 			expect(unknown.status).toBe(404);
 			expect(unknown.body.message).toMatch(/not valid/);
