@@ -33,7 +33,7 @@ export function editorCookie(db: AppDatabase): string {
 		.get();
 	const token = generateToken();
 	db.insert(sessions)
-		.values({ id: hashToken(token), userId: editor.id, expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000) })
+		.values({ id: hashToken(token), userId: editor.id, createdAt: new Date(), expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000) })
 		.run();
 	return `session=${token}`;
 }
