@@ -76,7 +76,7 @@ describe('an article body', () => {
 		await page.getByRole('button', { name: 'Add News Article' }).click();
 		const dialog = page.getByRole('dialog', { name: 'Add News Article' });
 		await dialog.getByRole('textbox', { name: 'Content' }).fill(CONTENT);
-		await dialog.getByRole('tab', { name: 'Preview' }).click();
+		await dialog.getByRole('tab', { name: 'Preview', exact: true }).click();
 		const preview = dialog.getByTestId('news-article-content-preview');
 		await preview.locator('h2', { hasText: 'Big picture' }).waitFor();
 		expect(await preview.locator('h1').count()).toBe(0);

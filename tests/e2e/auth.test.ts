@@ -31,7 +31,7 @@ function toastRegion(page: Page) {
 
 async function signUp(page: Page, account: ReturnType<typeof newAccount>, confirm = account.password) {
 	await gotoHydrated(page, '/auth');
-	await page.getByRole('tab', { name: 'Sign Up' }).click();
+	await page.getByRole('tab', { name: 'Sign Up', exact: true }).click();
 	await page.getByLabel('Email').fill(account.email);
 	await page.getByLabel('Username').fill(account.username);
 	await page.getByLabel('Password', { exact: true }).fill(account.password);
@@ -107,8 +107,8 @@ describe('head metadata', () => {
 describe('the sign-in panel', () => {
 	it('is an ARIA tablist: one tab in the Tab order, arrows, Home and End switch the panel', async () => {
 		const page = await open('/auth');
-		const signInTab = page.getByRole('tab', { name: 'Sign In' });
-		const signUpTab = page.getByRole('tab', { name: 'Sign Up' });
+		const signInTab = page.getByRole('tab', { name: 'Sign In', exact: true });
+		const signUpTab = page.getByRole('tab', { name: 'Sign Up', exact: true });
 		expect(await signInTab.getAttribute('aria-selected')).toBe('true');
 		expect(await signInTab.getAttribute('tabindex')).toBe('0');
 		expect(await signUpTab.getAttribute('tabindex')).toBe('-1');
@@ -247,7 +247,7 @@ describe('coming back after signing in', () => {
 		await page.waitForURL((url) => url.pathname === '/auth');
 		expect(new URL(page.url()).search).toBe('?tab=signup&next=%2Fcompare');
 		await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
-		expect(await page.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');
+		expect(await page.getByRole('tab', { name: 'Sign Up', exact: true }).getAttribute('aria-selected')).toBe('true');
 		await page.getByLabel('Email').fill(account.email);
 		await page.getByLabel('Username').fill(account.username);
 		await page.getByLabel('Password', { exact: true }).fill(account.password);
@@ -271,7 +271,7 @@ describe('coming back after signing in', () => {
 		await signInLink.click();
 		await page.waitForURL((url) => url.pathname === '/auth');
 		await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
-		expect(await page.getByRole('tab', { name: 'Sign In' }).getAttribute('aria-selected')).toBe('true');
+		expect(await page.getByRole('tab', { name: 'Sign In', exact: true }).getAttribute('aria-selected')).toBe('true');
 		await page.getByLabel('Email').fill(account.email);
 		await page.getByLabel('Password', { exact: true }).fill(account.password);
 		await page.getByRole('button', { name: 'Sign In', exact: true }).click();

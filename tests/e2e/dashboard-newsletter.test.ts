@@ -47,9 +47,9 @@ describe('Newsletter tab', () => {
 		expect(await subject.inputValue()).toMatch(/weekly briefing/i);
 		await subject.fill('This week in retail media');
 
-		await page.getByRole('tab', { name: 'Preview' }).click();
+		await page.getByRole('tab', { name: 'Preview', exact: true }).click();
 		await page.getByTestId('newsletter-content-preview').getByRole('link', { name: 'Fresh retail media story' }).waitFor();
-		await page.getByRole('tab', { name: 'Write' }).click();
+		await page.getByRole('tab', { name: 'Write', exact: true }).click();
 
 		await page.getByRole('button', { name: 'Send test to me' }).click();
 		await expectToast(page, 'Test mail sent');

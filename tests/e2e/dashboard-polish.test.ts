@@ -76,7 +76,7 @@ describe('focus returns to what opened a dialog', () => {
 		await page.keyboard.press('Tab');
 		expect(await focusedName(page)).not.toMatch(/skip to content/i);
 
-		await page.getByRole('tab', { name: 'Users' }).click();
+		await page.getByRole('tab', { name: 'Users', exact: true }).click();
 		const row = page.getByTestId('user-row').filter({ hasText: USER.email });
 		const username = (await row.locator('span.font-semibold').innerText()).trim();
 		await row.getByRole('button', { name: `Change password of ${username}` }).click();
@@ -200,7 +200,7 @@ describe('unsaved work', () => {
 		expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Unsaved title');
 
 		question = answerNextConfirm(page, false);
-		await page.getByRole('tab', { name: 'News' }).click();
+		await page.getByRole('tab', { name: 'News', exact: true }).click();
 		await question;
 		expect(page.url()).toMatch(/\?tab=pages$/);
 		expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Unsaved title');
@@ -323,7 +323,7 @@ describe('article lists', () => {
 		expect(await page.getByLabel('Status').inputValue()).toBe('draft');
 
 		// Another tab starts clean.
-		await page.getByRole('tab', { name: 'News' }).click();
+		await page.getByRole('tab', { name: 'News', exact: true }).click();
 		await page.waitForURL(/\?tab=news$/);
 	});
 

@@ -90,15 +90,15 @@ describe('who may open the dashboard', () => {
 describe('tabs', () => {
 	it('keeps the active tab in the URL across a reload, and Back returns to the previous one', async () => {
 		const { page } = await openDashboard(browser, server);
-		await page.getByRole('tab', { name: 'News' }).click();
+		await page.getByRole('tab', { name: 'News', exact: true }).click();
 		await page.waitForURL(/\?tab=news$/);
 		await page.getByRole('heading', { name: 'News Articles' }).waitFor();
 		await page.reload();
 		await page.getByRole('heading', { name: 'News Articles' }).waitFor();
-		expect(await page.getByRole('tab', { name: 'News' }).getAttribute('aria-selected')).toBe(
+		expect(await page.getByRole('tab', { name: 'News', exact: true }).getAttribute('aria-selected')).toBe(
 			'true',
 		);
-		await page.getByRole('tab', { name: 'Users' }).click();
+		await page.getByRole('tab', { name: 'Users', exact: true }).click();
 		await page.waitForURL(/\?tab=users$/);
 		await page.goBack();
 		await page.waitForURL(/\?tab=news$/);
@@ -107,12 +107,12 @@ describe('tabs', () => {
 
 	it('moves between tabs with the arrow keys', async () => {
 		const { page } = await openDashboard(browser, server);
-		await page.getByRole('tab', { name: 'Overview' }).focus();
+		await page.getByRole('tab', { name: 'Overview', exact: true }).focus();
 		await page.keyboard.press('ArrowRight');
 		await page.waitForURL(/\?tab=platforms$/);
 		expect(
 			await page
-				.getByRole('tab', { name: 'Platforms' })
+				.getByRole('tab', { name: 'Platforms', exact: true })
 				.evaluate((el) => el === document.activeElement),
 		).toBe(true);
 		await page.getByRole('heading', { name: 'Platforms', level: 2 }).waitFor();
@@ -130,7 +130,7 @@ describe('tabs', () => {
 			['Users', 'Users'],
 		];
 		for (const [tab, heading] of headings) {
-			await page.getByRole('tab', { name: tab }).click();
+			await page.getByRole('tab', { name: tab, exact: true }).click();
 			await page.getByRole('heading', { name: heading, level: 2, exact: true }).waitFor();
 		}
 	});
@@ -237,9 +237,9 @@ describe.each(KINDS)('$label tab', ({ kind, label, category }) => {
 		await dialog.getByText('Read time must be between 1 and 60 minutes.').waitFor();
 
 		// Write / Preview: the server's markdown pipeline.
-		await dialog.getByRole('tab', { name: 'Preview' }).click();
+		await dialog.getByRole('tab', { name: 'Preview', exact: true }).click();
 		await dialog.getByText('Start typing in the Write tab to see the preview...').waitFor();
-		await dialog.getByRole('tab', { name: 'Write' }).click();
+		await dialog.getByRole('tab', { name: 'Write', exact: true }).click();
 		const title = `E2E ${label} ${Date.now()}`;
 		await fillArticle(page, {
 			title,
@@ -250,7 +250,7 @@ describe.each(KINDS)('$label tab', ({ kind, label, category }) => {
 			readTime: '',
 			tags: 'alpha, beta,, gamma , delta',
 		});
-		await dialog.getByRole('tab', { name: 'Preview' }).click();
+		await dialog.getByRole('tab', { name: 'Preview', exact: true }).click();
 		const preview = dialog.getByTestId(`${kind}-article-content-preview`);
 		await preview.locator('h2', { hasText: 'Measured lift' }).waitFor();
 		expect(await preview.locator('strong').innerText()).toBe('bold');

@@ -165,7 +165,7 @@ describe('the API refuses what must never be stored', () => {
 				password: 'secret-pass-1',
 			});
 			expect(answer.status, username).toBe(400);
-			expect(answer.body.message).toMatch(/^username: /);
+			expect(answer.headers.get('x-invalid-field')).toBe('username');
 		}
 	});
 
@@ -196,7 +196,7 @@ describe('the API refuses what must never be stored', () => {
 			[field]: value,
 		});
 		expect(answer.status).toBe(400);
-		expect(answer.body.message).toMatch(new RegExp(`^${field}: `));
+		expect(answer.headers.get('x-invalid-field')).toBe(field);
 	});
 
 	it.each(['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', '//evil.example/a.png', '/\\evil.example/a.png', 'vbscript:x'])(
@@ -210,7 +210,7 @@ describe('the API refuses what must never be stored', () => {
 				imageUrl,
 			});
 			expect(answer.status).toBe(400);
-			expect(answer.body.message).toMatch(/^imageUrl: /);
+			expect(answer.headers.get('x-invalid-field')).toBe('imageUrl');
 		},
 	);
 });
@@ -384,6 +384,8 @@ describe('the editor dashboard shows the payloads as harmless text', () => {
 		for (const [tab, markers] of TABS) {
 			await page.getByRole('tab', { name: tab, exact: true }).click();
 			await page.waitForLoadState('networkidle');
+			// The Comments tab opens on Pending; the payload comment may be in any state.
+			if (tab === 'Comments') await page.getByLabel('Status').selectOption({ label: 'All' });
 			const expected = tab === 'Users' ? [...markers, author.username] : markers;
 			for (const marker of expected) await page.getByText(marker).first().waitFor();
 			await expectClean(page, dialogs, expected, `dashboard tab ${tab}`);
@@ -396,7 +398,7 @@ describe('the editor dashboard shows the payloads as harmless text', () => {
 		await page.getByRole('tab', { name: 'News', exact: true }).click();
 		await page.getByRole('button', { name: `Edit ${articleTitle}` }).click();
 		const dialog = page.getByRole('dialog');
-		await dialog.getByRole('tab', { name: 'Preview' }).click();
+		await dialog.getByRole('tab', { name: 'Preview', exact: true }).click();
 		await dialog.getByRole('heading', { name: MARK.articleBody }).waitFor();
 		await expectClean(page, dialogs, [MARK.articleBody], 'article preview');
 	});
