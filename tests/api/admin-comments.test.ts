@@ -223,7 +223,8 @@ describe('PATCH /api/admin/comments/{id}/moderate', () => {
 
 describe('DELETE /api/admin/comments/{id}', () => {
 	it('deletes the comment and its votes', async () => {
-		const comment = insertComment({ status: 'approved' });
+		// Written by the editor: authors cannot vote on their own comments.
+		const comment = insertComment({ status: 'approved', userId: roles.editor.id });
 		const vote = await roles.user.client.post(`/api/comments/${comment.id}/vote`, {
 			voteType: 'helpful',
 		});
@@ -244,7 +245,7 @@ describe('DELETE /api/admin/comments/{id}', () => {
 	});
 
 	it('shows the helpful and unhelpful counts in the list before deletion', async () => {
-		const comment = insertComment({ status: 'approved' });
+		const comment = insertComment({ status: 'approved', userId: roles.editor.id });
 		await roles.user.client.post(`/api/comments/${comment.id}/vote`, { voteType: 'unhelpful' });
 		const { body } = await roles.editor.client.get('/api/admin/comments?status=approved&limit=100');
 		const found = body.comments.find((c: { id: number }) => c.id === comment.id);

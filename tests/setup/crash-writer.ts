@@ -64,12 +64,13 @@ function main(): void {
 		.from(platforms)
 		.all()
 		.map((r) => r.id);
-	const approvedIds = database
-		.select({ id: platformComments.id })
+	const approved = database
+		.select({ id: platformComments.id, authorId: platformComments.userId })
 		.from(platformComments)
 		.where(eq(platformComments.status, 'approved'))
-		.all()
-		.map((row) => row.id);
+		.all();
+	const approvedIds = approved.map((row) => row.id);
+	const authorOf = new Map(approved.map((row) => [row.id, row.authorId]));
 	if (!userIds.length || !platformIds.length || !approvedIds.length) {
 		throw new Error('The database needs users, platforms and approved comments first.');
 	}
@@ -90,6 +91,8 @@ function main(): void {
 			say(`ack rating ${platformId} ${userId} ${value}`);
 		} else if (choice < 0.85) {
 			const commentId = pick(approvedIds);
+			// Authors cannot vote on their own comments: that refusal is not under test here.
+			if (authorOf.get(commentId) === userId) continue;
 			const type = random() < 0.5 ? 'helpful' : 'unhelpful';
 			say(`try vote ${commentId} ${userId} ${type}`);
 			const result = vote(commentId, userId, type);
