@@ -162,7 +162,7 @@ describe('Overview', () => {
 		expect(await page.locator('dt', { hasText: /^Featured$/ }).count()).toBe(1);
 	});
 
-	it('rebuilds the site and shows the new generation time', async () => {
+	it('rebuilds the site and shows the new generation time', { timeout: 90_000 }, async () => {
 		const before = await server.siteIdle();
 		const { page } = await openDashboard(browser, server);
 		const status = page.getByTestId('site-build-status');
