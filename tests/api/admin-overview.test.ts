@@ -71,7 +71,8 @@ describe('POST /api/admin/markdown-preview', () => {
 		});
 		expect(status).toBe(200);
 		expect(body).toEqual({ html: renderMarkdown(content) });
-		expect(body.html).toContain('<h1>Title</h1>');
+		// A markdown heading of level 1 renders as h2: the page's own title is its only h1.
+		expect(body.html).toContain('<h2>Title</h2>');
 		expect(body.html).toContain('<strong>bold</strong>');
 		expect(body.html).not.toMatch(/<script|onerror|javascript:/i);
 	});
