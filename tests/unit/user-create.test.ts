@@ -95,7 +95,7 @@ describe('user:create', () => {
 		expect(result.stderr).toContain('An account with this email already exists.');
 	});
 
-	it('refuses an unknown role, a short password and an unknown option', async () => {
+	it('refuses an unknown role, a short password and an unknown option', { timeout: 90_000 }, async () => {
 		const badRole = await userCreate(
 			'--email',
 			'x@example.com',
