@@ -1,8 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Integration and browser tests run against the production build (`npm test` builds first);
 // each test file starts its own server on a free port with its own temporary database.
 export default defineConfig({
+	// The same aliases as tsconfig.json's paths, which Astro, esbuild and tsx read on their own.
+	resolve: {
+		alias: {
+			'@/': fileURLToPath(new URL('./src/', import.meta.url)),
+			'@db/': fileURLToPath(new URL('./db/', import.meta.url)),
+		},
+	},
 	test: {
 		include: ['tests/**/*.test.ts'],
 		testTimeout: 30_000,

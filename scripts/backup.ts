@@ -15,7 +15,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { config } from '../src/server/config';
+import { config } from '@/server/config';
 
 const USAGE = 'Usage: npm run db:backup -- <backup-file>   (the source is DATABASE_PATH)';
 

@@ -2,9 +2,9 @@
  * `npm run db:seed`: fills the configured database (DATABASE_PATH) with demo content, but only
  * when nobody has used it yet, so running it against a live site is harmless.
  */
-import { config } from '../src/server/config';
-import { closeDatabase, db } from '../src/server/db';
-import { DEMO_ACCOUNTS, contentCounts, seedIfEmpty } from '../db/seed/index';
+import { config } from '@/server/config';
+import { closeDatabase, db } from '@/server/db';
+import { DEMO_ACCOUNTS, contentCounts, seedIfEmpty } from '@db/seed/index';
 
 async function main(): Promise<void> {
 	const database = db();

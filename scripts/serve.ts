@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { config } from '../src/server/config';
+import { config } from '@/server/config';
 import { prepareDatabase } from './prepare-database';
 
 let distDir: string;

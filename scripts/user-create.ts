@@ -5,11 +5,11 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { USER_ROLES } from '../db/schema';
-import { emailField, newPasswordField, usernameField } from '../src/lib/validation/auth';
-import { createAccount } from '../src/server/auth/accounts';
-import { closeDatabase } from '../src/server/db';
-import { describeZodError } from '../src/server/http';
+import { USER_ROLES } from '@db/schema';
+import { emailField, newPasswordField, usernameField } from '@/lib/validation/auth';
+import { createAccount } from '@/server/auth/accounts';
+import { closeDatabase } from '@/server/db';
+import { describeZodError } from '@/server/http';
 
 const USAGE =
 	'Usage: npm run user:create -- --email <email> --username <name> --password <password> [--role editor|user]';

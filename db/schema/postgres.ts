@@ -21,11 +21,11 @@ import {
 	uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-import { ARTICLE_KINDS, COMMENT_STATUSES, USER_ROLES, VOTE_TYPES } from '../schema';
+import { ARTICLE_KINDS, COMMENT_STATUSES, USER_ROLES, VOTE_TYPES } from '@db/schema';
 
 // The value lists are the SQLite schema's, so both engines accept exactly the same values.
 export { ARTICLE_KINDS, COMMENT_STATUSES, USER_ROLES, VOTE_TYPES };
-export type { ArticleKind, CommentStatus, UserRole, VoteType } from '../schema';
+export type { ArticleKind, CommentStatus, UserRole, VoteType } from '@db/schema';
 
 const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

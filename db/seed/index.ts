@@ -4,7 +4,7 @@
  * tests can seed their own temp file; nothing here opens the app's shared connection.
  */
 import { count } from 'drizzle-orm';
-import { schema, type AppDatabase } from '../../src/server/db';
+import { schema, type AppDatabase } from '@/server/db';
 import { hashSeedPasswords, insertDemoContent } from './insert';
 import type { SeedWriter } from './types';
 

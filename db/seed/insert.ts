@@ -2,9 +2,9 @@
  * Writes the demo content through a transaction handle. Synchronous on purpose: better-sqlite3
  * transactions cannot span an await, so passwords are hashed beforehand (see hashSeedPasswords).
  */
-import { hashPassword } from '../../src/server/auth/password';
-import { averageRating } from '../../src/server/community';
-import { schema } from '../../src/server/db';
+import { hashPassword } from '@/server/auth/password';
+import { averageRating } from '@/server/community';
+import { schema } from '@/server/db';
 import { before } from './age';
 import { COMMENTS } from './comments';
 import { planRatings, planVotes } from './community';

@@ -1,5 +1,5 @@
 /** The four static pages the footer links to, in markdown. */
-import type { STATIC_PAGE_SLUGS } from '../../src/lib/categories';
+import type { STATIC_PAGE_SLUGS } from '@/lib/categories';
 import { days } from './age';
 import type { Age } from './types';
 

@@ -3,7 +3,7 @@
  * Real companies are described neutrally from their public positioning; the rest are fictional.
  * Two platforms have no logo so the placeholder image is exercised.
  */
-import type { PLATFORM_CATEGORIES } from '../../src/lib/categories';
+import type { PLATFORM_CATEGORIES } from '@/lib/categories';
 import { days } from './age';
 import type { Age } from './types';
 

@@ -1,5 +1,5 @@
 /** Six podcast episodes over two seasons; one runs past an hour, one has no cover image. */
-import { demoAudioPath } from '../../src/lib/demo-audio';
+import { demoAudioPath } from '@/lib/demo-audio';
 import { days } from './age';
 import { PODCAST_COVERS } from './images';
 import type { Age } from './types';

@@ -1,5 +1,5 @@
 /** Types shared by the seed's data files and its insert step. */
-import type { AppDatabase } from '../../src/server/db';
+import type { AppDatabase } from '@/server/db';
 
 /** The transaction handle drizzle passes to `db.transaction(...)`; inserts go through it. */
 export type SeedWriter = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];

@@ -8,9 +8,9 @@
  *   - "zephyrine" in about one article in 10,000 (a rare term).
  */
 import { count, eq } from 'drizzle-orm';
-import { seedDemoContent } from '../../db/seed/index';
-import { closeDatabase, openDatabase, schema, type AppDatabase } from '../../src/server/db';
-import { ARTICLE_CATEGORIES } from '../../src/lib/categories';
+import { seedDemoContent } from '@db/seed/index';
+import { closeDatabase, openDatabase, schema, type AppDatabase } from '@/server/db';
+import { ARTICLE_CATEGORIES } from '@/lib/categories';
 
 export const SEARCH_TERMS = {
 	rare: 'zephyrine',

@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { fileURLToPath } from 'node:url';
-import { hashPassword } from '../../src/server/auth/password';
+import { hashPassword } from '@/server/auth/password';
 import { procMemory, runToEnd } from './processes';
 import type { BenchServer } from './server';
 

@@ -5,9 +5,9 @@
  * wall time, peak and starting RSS and heap. Settings come from the NEWSLETTER_* variables.
  */
 import { eq } from 'drizzle-orm';
-import { db, schema } from '../../src/server/db';
-import { sendIssue } from '../../src/server/newsletter/issues';
-import { startNewsletterWorker, stopNewsletterWorker } from '../../src/server/newsletter/worker';
+import { db, schema } from '@/server/db';
+import { sendIssue } from '@/server/newsletter/issues';
+import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
 
 const issueId = Number(process.env.BENCH_ISSUE_ID);
 db();
@@ -29,6 +29,6 @@ while (status() !== 'sent') await new Promise((resolve) => setTimeout(resolve, 5
 const wallMs = performance.now() - started;
 clearInterval(sampler);
 await stopNewsletterWorker();
-const { counts } = (await import('../../src/server/newsletter/issues')).getIssue(issueId);
+const { counts } = (await import('@/server/newsletter/issues')).getIssue(issueId);
 process.stdout.write(`${JSON.stringify({ wallMs, rssBefore, peakRss, peakHeap, queued: queued.counts.queued, counts })}\n`);
 process.exit(0);

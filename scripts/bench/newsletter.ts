@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { openDatabase, schema } from '../../src/server/db';
+import { openDatabase, schema } from '@/server/db';
 import { runToEnd } from './processes';
 
 export const NEWSLETTER_RECIPIENTS = 10_000;

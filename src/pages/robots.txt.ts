@@ -5,7 +5,7 @@
  * they are left out of the sitemap.
  */
 import type { APIRoute } from 'astro';
-import { absoluteUrl } from '../components/content/structured-data';
+import { absoluteUrl } from '@/components/content/structured-data';
 
 export const prerender = false;
 

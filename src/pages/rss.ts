@@ -4,9 +4,9 @@
  */
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { articlePath } from '../components/content/article-summary';
-import { escapeXml, publishedArticles } from '../components/content/feed-data';
-import { absoluteUrl } from '../components/content/structured-data';
+import { articlePath } from '@/components/content/article-summary';
+import { escapeXml, publishedArticles } from '@/components/content/feed-data';
+import { absoluteUrl } from '@/components/content/structured-data';
 
 export const prerender = false;
 

@@ -3,13 +3,13 @@
  * platforms), with lastmod where the data has a date. Drafts are never listed.
  */
 import type { APIRoute } from 'astro';
-import { articlePath } from '../components/content/article-summary';
-import { escapeXml, lastmod, publishedArticles } from '../components/content/feed-data';
-import { absoluteUrl } from '../components/content/structured-data';
-import { listPages } from '../server/content/pages';
-import { listEpisodes } from '../server/content/podcasts';
-import { listPlatformIds } from '../server/platforms';
-import { STATIC_PAGE_PATHS } from '../server/site/paths';
+import { articlePath } from '@/components/content/article-summary';
+import { escapeXml, lastmod, publishedArticles } from '@/components/content/feed-data';
+import { absoluteUrl } from '@/components/content/structured-data';
+import { listPages } from '@/server/content/pages';
+import { listEpisodes } from '@/server/content/podcasts';
+import { listPlatformIds } from '@/server/platforms';
+import { STATIC_PAGE_PATHS } from '@/server/site/paths';
 
 export const prerender = false;
 

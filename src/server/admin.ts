@@ -4,7 +4,7 @@
  * (ban, password) go through accounts.ts so their side effects (ending sessions) live in one place.
  */
 import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { UserListQuery } from '../lib/validation/admin';
+import type { UserListQuery } from '@/lib/validation/admin';
 import { findUserById, setBanned, setPassword } from './auth/accounts';
 import { assertCanBan, assertCanSetPassword } from './auth/guardian';
 import { publicUserColumns, type SessionUser } from './auth/session';

@@ -17,13 +17,13 @@ import {
 	COMMENT_NOT_FOUND,
 	PLATFORM_NOT_FOUND,
 	type RatingInput,
-} from '../lib/validation/platforms';
-import type { CommentStatus, VoteType } from '../../db/schema';
+} from '@/lib/validation/platforms';
+import type { CommentStatus, VoteType } from '@db/schema';
 import {
 	canModerate,
 	refusedTransitionMessage,
 	type ModerationDecision,
-} from '../lib/comment-moderation';
+} from '@/lib/comment-moderation';
 
 const { platforms, platformRatings, platformComments, commentVotes, users } = schema;
 

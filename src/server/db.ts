@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import * as schema from '../../db/schema';
+import * as schema from '@db/schema';
 import { config } from './config';
 
 export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };

@@ -3,7 +3,7 @@
  * bodies are read with a size cap, and zod errors become one readable sentence.
  */
 import type { z } from 'zod';
-import { INVALID_FIELD_HEADER } from '../lib/api-client';
+import { INVALID_FIELD_HEADER } from '@/lib/api-client';
 
 /** Largest JSON body any endpoint accepts; articles with long markdown fit well inside. */
 export const MAX_BODY_BYTES = 256 * 1024;

@@ -5,7 +5,7 @@
  */
 import DOMPurify, { type Config, type UponSanitizeAttributeHookEvent } from 'isomorphic-dompurify';
 import { Marked } from 'marked';
-import { ALLOWED_URI_REGEXP, isExternalUrl, isSafeUrl } from '../lib/safe-url';
+import { ALLOWED_URI_REGEXP, isExternalUrl, isSafeUrl } from '@/lib/safe-url';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 

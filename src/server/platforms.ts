@@ -9,7 +9,7 @@ import {
 	PLATFORM_NOT_FOUND,
 	type PlatformForm,
 	type PlatformListQuery,
-} from '../lib/validation/platforms';
+} from '@/lib/validation/platforms';
 
 const { platforms } = schema;
 

@@ -3,8 +3,8 @@
  * undefined = still loading, null = anonymous (a 401 is not an error), else the user.
  */
 import { atom } from 'nanostores';
-import { ApiError, apiRequest } from '../lib/api-client';
-import type { PublicUser } from '../lib/validation/auth';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import type { PublicUser } from '@/lib/validation/auth';
 import { toastAfterNavigation } from './toast';
 
 export const $user = atom<PublicUser | null | undefined>(undefined);

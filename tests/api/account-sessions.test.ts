@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../src/server/db';
+import { schema } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import {
 	eventually,

@@ -3,8 +3,8 @@
  * preview, which must render exactly as the public pages do (renderMarkdown).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../src/server/db';
-import { renderMarkdown } from '../../src/server/markdown';
+import { schema } from '@/server/db';
+import { renderMarkdown } from '@/server/markdown';
 import type { TestServer } from '../setup/server';
 import { insertArticle, setUpRoles, startContentServer, type Roles } from './content-fixtures';
 import type { TestClient } from './helpers';

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../src/server/db';
+import { schema } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
 import { TestClient, USER_FIELDS, registerUser, signedInClient, type Registered } from './helpers';

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { schema } from '../../src/server/db';
+import { schema } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
 import {

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { schema, type AppDatabase } from '../../src/server/db';
+import { schema, type AppDatabase } from '@/server/db';
 import type { StartOptions, TestServer } from '../setup/server';
 import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
 

@@ -4,9 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleListQuerySchema } from '../../src/lib/validation/content';
-import { articleListQuery } from '../../src/server/content/articles';
-import { schema } from '../../src/server/db';
+import { articleListQuerySchema } from '@/lib/validation/content';
+import { articleListQuery } from '@/server/content/articles';
+import { schema } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import {
 	ODD_SEARCHES,

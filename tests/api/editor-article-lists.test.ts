@@ -5,8 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIST_LIMIT } from '../../src/lib/validation/content';
-import { schema } from '../../src/server/db';
+import { DEFAULT_LIST_LIMIT } from '@/lib/validation/content';
+import { schema } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import {
 	articleBody,

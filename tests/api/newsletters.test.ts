@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../src/server/db';
+import { schema } from '@/server/db';
 import { insertAccount, listUnsubscribeUrl, mailHeaders, mailsPerAddress } from '../setup/newsletter-fixture';
 import type { TestServer } from '../setup/server';
 import { startSmtp } from '../setup/smtp';

@@ -1,8 +1,8 @@
 /** Static pages: GET /api/pages, GET /api/pages/{slug}, PUT /api/pages/{slug} (editors). */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATIC_PAGE_SLUGS } from '../../src/lib/categories';
-import { schema } from '../../src/server/db';
+import { STATIC_PAGE_SLUGS } from '@/lib/categories';
+import { schema } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
 

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { schema } from '../../src/server/db';
+import { schema } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import { registerUser, type Registered } from './helpers';
 

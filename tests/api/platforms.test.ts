@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { schema } from '../../src/server/db';
+import { schema } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
 import {
@@ -568,7 +568,7 @@ describe('GET /api/placeholder/{w}/{h}', () => {
 
 describe('onPlatformChange (in-process hook for page regeneration)', () => {
 	let dir: string;
-	let service: typeof import('../../src/server/platforms');
+	let service: typeof import('@/server/platforms');
 	let closeDatabase: () => void;
 
 	beforeAll(async () => {
@@ -576,8 +576,8 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 		// its own database file.
 		dir = mkdtempSync(join(tmpdir(), 'rmh-hook-'));
 		process.env.DATABASE_PATH = join(dir, 'hook.db');
-		service = await import('../../src/server/platforms');
-		({ closeDatabase } = await import('../../src/server/db'));
+		service = await import('@/server/platforms');
+		({ closeDatabase } = await import('@/server/db'));
 	});
 	afterAll(() => {
 		closeDatabase?.();
@@ -585,9 +585,9 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 	});
 
 	it('tells listeners after create, update, rating and delete, survives a failing listener, and unsubscribes', async () => {
-		const { platformFormSchema } = await import('../../src/lib/validation/platforms');
-		const { rate } = await import('../../src/server/community');
-		const { db } = await import('../../src/server/db');
+		const { platformFormSchema } = await import('@/lib/validation/platforms');
+		const { rate } = await import('@/server/community');
+		const { db } = await import('@/server/db');
 		const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
 		const seen: Array<{ id: number; kind: string; existsNow: boolean }> = [];
 		const stopFailing = service.onPlatformChange(() => {

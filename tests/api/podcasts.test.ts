@@ -1,8 +1,8 @@
 /** GET /api/podcasts: the episode list with search (FTS5) and the four sort keys. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { podcastListQuerySchema } from '../../src/lib/validation/content';
-import { episodeListQuery } from '../../src/server/content/podcasts';
-import { schema } from '../../src/server/db';
+import { podcastListQuerySchema } from '@/lib/validation/content';
+import { episodeListQuery } from '@/server/content/podcasts';
+import { schema } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import { TestClient, registerUser } from './helpers';
 import { ODD_SEARCHES, queryPlan, startContentServer } from './content-fixtures';

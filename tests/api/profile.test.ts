@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../src/server/db';
+import { schema } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import {
 	TestClient,

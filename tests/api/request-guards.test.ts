@@ -4,8 +4,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../src/server/db';
-import { MAX_BODY_BYTES } from '../../src/server/http';
+import { schema } from '@/server/db';
+import { MAX_BODY_BYTES } from '@/server/http';
 import type { TestServer } from '../setup/server';
 import {
 	TestClient,

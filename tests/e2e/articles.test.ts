@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_ACCOUNTS } from '../../db/seed/users';
-import { avatarColor, formatDate } from '../../src/lib/format';
+import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { avatarColor, formatDate } from '@/lib/format';
 import { launchBrowser, newPage } from '../setup/browser';
 import { Client } from '../setup/http';
 import { startServer, type TestServer } from '../setup/server';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { COMMUNITY_PASSWORD } from '../../db/seed/users';
+import { COMMUNITY_PASSWORD } from '@db/seed/users';
 import { launchBrowser } from '../setup/browser';
 import { startServer, type TestServer } from '../setup/server';
 import {

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_ACCOUNTS } from '../../db/seed/users';
+import { DEMO_ACCOUNTS } from '@db/seed/users';
 import { newPage, signInAs } from '../setup/browser';
 import type { TestServer } from '../setup/server';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { schema } from '../../src/server/db';
+import { schema } from '@/server/db';
 import { insertArticle } from '../api/content-fixtures';
 import { launchBrowser } from '../setup/browser';
 import { insertAccount, mailHeaders, mailsPerAddress } from '../setup/newsletter-fixture';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatDateTime } from '../../src/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { launchBrowser } from '../setup/browser';
 import { startServer, type TestServer } from '../setup/server';
 import {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../src/server/security-headers';
+import { contentSecurityPolicy } from '@/server/security-headers';
 import { cspViolations, gotoHydrated, launchBrowser, newPage } from '../setup/browser';
 import { freePort } from '../setup/ports';
 

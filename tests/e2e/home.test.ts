@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_ACCOUNTS } from '../../db/seed/users';
+import { DEMO_ACCOUNTS } from '@db/seed/users';
 import { launchBrowser, newPage, signInAs } from '../setup/browser';
 import { startServer, type TestServer } from '../setup/server';
 

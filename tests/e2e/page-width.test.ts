@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../db/seed/users';
+import { DEMO_ACCOUNTS } from '@db/seed/users';
 import { gotoHydrated, launchBrowser, newPage } from '../setup/browser';
 import { Client } from '../setup/http';
 import { startServer, type TestServer } from '../setup/server';

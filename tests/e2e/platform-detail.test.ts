@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_ACCOUNTS } from '../../db/seed/users';
-import { schema } from '../../src/server/db';
+import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { schema } from '@/server/db';
 import { cspViolations, launchBrowser, newPage, signInAs } from '../setup/browser';
 import { Client } from '../setup/http';
 import { startServer, type TestServer } from '../setup/server';

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Client } from '../setup/http';
-import type { PlatformJson } from '../../src/server/platforms';
+import type { PlatformJson } from '@/server/platforms';
 import type { TestServer } from '../setup/server';
 
 /** A platform as GET /api/platforms answers it. */

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { schema } from '../../src/server/db';
+import { schema } from '@/server/db';
 import { cspViolations, launchBrowser, newPage } from '../setup/browser';
 import { startServer, type TestServer } from '../setup/server';
 import {

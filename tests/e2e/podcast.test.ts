@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BUDGETS } from '../../scripts/bench/report';
 import { REACT_RUNTIME, measurePage } from '../../scripts/bench/page-weight';
-import { formatDuration } from '../../src/lib/format';
+import { formatDuration } from '@/lib/format';
 import { cspViolations, launchBrowser, newPage } from '../setup/browser';
 import { startServer, type TestServer } from '../setup/server';
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DEMO_ACCOUNTS } from '../../db/seed/users';
+import { DEMO_ACCOUNTS } from '@db/seed/users';
 import { launchBrowser, newPage } from '../setup/browser';
 import { Client } from '../setup/http';
 import { startServer, type TestServer } from '../setup/server';

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { schema } from '../../src/server/db';
-import { categoryLink } from '../../src/lib/home-filters';
-import { EDUCATION_CATEGORIES, NEWS_FILTER_CATEGORIES } from '../../src/lib/categories';
+import { schema } from '@/server/db';
+import { categoryLink } from '@/lib/home-filters';
+import { EDUCATION_CATEGORIES, NEWS_FILTER_CATEGORIES } from '@/lib/categories';
 import { gotoHydrated, launchBrowser, newPage, signInAs } from '../setup/browser';
 import { Client } from '../setup/http';
 import { startServer, type TestServer } from '../setup/server';

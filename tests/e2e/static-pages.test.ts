@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatDate } from '../../src/lib/format';
+import { formatDate } from '@/lib/format';
 import { launchBrowser, newPage } from '../setup/browser';
 import { startServer, type TestServer } from '../setup/server';
 

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_TABS } from '../../src/components/dashboard/dashboard-tabs';
+import { DASHBOARD_TABS } from '@/components/dashboard/dashboard-tabs';
 import { gotoHydrated, launchBrowser, newPage } from '../setup/browser';
 import { startServer, type TestServer } from '../setup/server';
 import { EDITOR } from './dashboard-helpers';

@@ -6,8 +6,8 @@
  */
 import { and, eq, notInArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { generateToken, hashToken } from '../../src/server/auth/tokens';
-import { schema } from '../../src/server/db';
+import { generateToken, hashToken } from '@/server/auth/tokens';
+import { schema } from '@/server/db';
 import { TestClient, registerUser } from '../api/helpers';
 import { platformInput } from '../api/platform-fixtures';
 import type { TestServer } from '../setup/server';

@@ -16,8 +16,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ARTICLE_CATEGORIES, STATIC_PAGE_SLUGS } from '../../src/lib/categories';
-import { adminPasswordSchema, markdownPreviewSchema, moderateCommentSchema, moderationListQuerySchema, userListQuerySchema } from '../../src/lib/validation/admin';
+import { ARTICLE_CATEGORIES, STATIC_PAGE_SLUGS } from '@/lib/categories';
+import { adminPasswordSchema, markdownPreviewSchema, moderateCommentSchema, moderationListQuerySchema, userListQuerySchema } from '@/lib/validation/admin';
 import {
 	changeEmailSchema,
 	changePasswordSchema,
@@ -26,12 +26,12 @@ import {
 	newsletterSchema,
 	registerSchema,
 	resetPasswordSchema,
-} from '../../src/lib/validation/auth';
-import { articleInputSchemas, articleListQuerySchema, editorArticleListQuerySchema, podcastListQuerySchema, staticPageInputSchema } from '../../src/lib/validation/content';
-import { newsletterIssueSchema, unsubscribeTokenSchema } from '../../src/lib/validation/newsletter';
-import { commentSchema, platformFormSchema, platformListQuerySchema, ratingSchema, voteSchema } from '../../src/lib/validation/platforms';
-import { schema } from '../../src/server/db';
-import { MAX_BODY_BYTES } from '../../src/server/http';
+} from '@/lib/validation/auth';
+import { articleInputSchemas, articleListQuerySchema, editorArticleListQuerySchema, podcastListQuerySchema, staticPageInputSchema } from '@/lib/validation/content';
+import { newsletterIssueSchema, unsubscribeTokenSchema } from '@/lib/validation/newsletter';
+import { commentSchema, platformFormSchema, platformListQuerySchema, ratingSchema, voteSchema } from '@/lib/validation/platforms';
+import { schema } from '@/server/db';
+import { MAX_BODY_BYTES } from '@/server/http';
 import { TestClient, jsonOfSize, sendStreamedBody } from '../api/helpers';
 import type { TestServer } from '../setup/server';
 import { POLLUTION_MARKER, hostileString, malformedArbitrary, queryArbitrary, zodArbitrary } from '../setup/zod-arbitrary';

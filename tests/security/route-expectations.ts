@@ -14,8 +14,8 @@
 import { expect } from 'vitest';
 import type { ApiAnswer } from '../setup/http';
 import type { TestServer } from '../setup/server';
-import { generateToken, hashToken } from '../../src/server/auth/tokens';
-import { schema } from '../../src/server/db';
+import { generateToken, hashToken } from '@/server/auth/tokens';
+import { schema } from '@/server/db';
 import type { Method, Persona, Role } from './support';
 
 export type Fixture = {

@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../src/server/auth/password';
-import { generateToken, hashToken } from '../../src/server/auth/tokens';
-import { schema } from '../../src/server/db';
+import { hashPassword } from '@/server/auth/password';
+import { generateToken, hashToken } from '@/server/auth/tokens';
+import { schema } from '@/server/db';
 import { TestClient } from '../api/helpers';
 import { startServer, type TestServer } from '../setup/server';
 

@@ -6,8 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { averageRating } from '../../src/server/community';
-import { openDatabase, schema } from '../../src/server/db';
+import { averageRating } from '@/server/community';
+import { openDatabase, schema } from '@/server/db';
 
 /** The local tsx binary: same as `npx tsx` without npx's start-up cost. */
 export const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');

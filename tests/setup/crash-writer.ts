@@ -20,9 +20,9 @@
  */
 import { writeSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { limits } from '../../src/server/auth/rate-limit';
-import { addComment, rate, vote } from '../../src/server/community';
-import { closeDatabase, db, schema } from '../../src/server/db';
+import { limits } from '@/server/auth/rate-limit';
+import { addComment, rate, vote } from '@/server/community';
+import { closeDatabase, db, schema } from '@/server/db';
 import { WRITER_COMMENT_PREFIX, seededRandom } from './community-fixture';
 
 /**

@@ -2,7 +2,7 @@
  * Arrangements for the newsletter tests: accounts written straight into a database, and the
  * headers and parts of a captured newsletter mail.
  */
-import { schema, type AppDatabase } from '../../src/server/db';
+import { schema, type AppDatabase } from '@/server/db';
 import type { CapturedMail } from './smtp';
 
 let counter = 0;

@@ -4,8 +4,8 @@
  * killed. It prints `ready` once the worker runs. Settings come from the NEWSLETTER_* variables;
  * SENDER_MAX_MS (default 120000) stops it by itself, so a sender whose test died cannot run on.
  */
-import { db } from '../../src/server/db';
-import { startNewsletterWorker } from '../../src/server/newsletter/worker';
+import { db } from '@/server/db';
+import { startNewsletterWorker } from '@/server/newsletter/worker';
 
 db();
 if (!startNewsletterWorker()) throw new Error('NEWSLETTER_WORKER is off');

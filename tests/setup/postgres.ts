@@ -19,7 +19,7 @@ import {
 	migratePostgres,
 	openPostgres,
 	type PostgresDatabase,
-} from '../../src/server/db/postgres';
+} from '@/server/db/postgres';
 import { freePort } from './ports';
 import { postgresBinDir, runServerTool, SUPERUSER } from './postgres-cluster';
 

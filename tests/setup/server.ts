@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { generateToken, hashToken } from '../../src/server/auth/tokens';
-import { openDatabase, schema, type AppDatabase } from '../../src/server/db';
+import { generateToken, hashToken } from '@/server/auth/tokens';
+import { openDatabase, schema, type AppDatabase } from '@/server/db';
 import { freePort } from './ports';
 
 /** The built host, as `npm run serve` starts it. */
@@ -87,7 +87,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	const outboxDir = join(dir, 'outbox');
 	const db = openDatabase(dbPath);
 	if (options.seed) {
-		const { seedIfEmpty } = await import('../../db/seed/index');
+		const { seedIfEmpty } = await import('@db/seed/index');
 		await seedIfEmpty(db);
 	}
 	const port = await freePort();

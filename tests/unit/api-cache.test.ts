@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiCache } from '../../src/server/host/api-cache';
+import { createApiCache } from '@/server/host/api-cache';
 
 type Cache = ReturnType<typeof createApiCache>;
 type Pending = { req: IncomingMessage; res: ServerResponse };

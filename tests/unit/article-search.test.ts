@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleListQuerySchema, type ArticleKind } from '../../src/lib/validation/content';
-import { articleMatch, articleSearchKey } from '../../src/server/content/article-search';
-import { articleListQuery } from '../../src/server/content/articles';
-import { openDatabase, schema, type AppDatabase } from '../../src/server/db';
+import { articleListQuerySchema, type ArticleKind } from '@/lib/validation/content';
+import { articleMatch, articleSearchKey } from '@/server/content/article-search';
+import { articleListQuery } from '@/server/content/articles';
+import { openDatabase, schema, type AppDatabase } from '@/server/db';
 import { insertArticleRow } from '../api/content-fixtures';
 
 type Row = typeof schema.articles.$inferSelect;

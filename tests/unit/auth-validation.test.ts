@@ -8,7 +8,7 @@ import {
 	newsletterSchema,
 	registerSchema,
 	resetPasswordSchema,
-} from '../../src/lib/validation/auth';
+} from '@/lib/validation/auth';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
 	expect(result.success).toBe(false);

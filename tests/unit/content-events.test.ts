@@ -6,15 +6,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { articleInputSchemas } from '../../src/lib/validation/content';
-import { createArticle, deleteArticle, updateArticle } from '../../src/server/content/articles';
+import { articleInputSchemas } from '@/lib/validation/content';
+import { createArticle, deleteArticle, updateArticle } from '@/server/content/articles';
 import {
 	contentChanged,
 	onContentChange,
 	type ContentChange,
-} from '../../src/server/content/events';
-import { updatePage } from '../../src/server/content/pages';
-import { closeDatabase, db, schema } from '../../src/server/db';
+} from '@/server/content/events';
+import { updatePage } from '@/server/content/pages';
+import { closeDatabase, db, schema } from '@/server/db';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-events-'));
 let editorId: number;

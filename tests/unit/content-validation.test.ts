@@ -6,7 +6,7 @@ import {
 	isImageUrl,
 	podcastListQuerySchema,
 	staticPageInputSchema,
-} from '../../src/lib/validation/content';
+} from '@/lib/validation/content';
 
 const valid = {
 	title: ' Title ',

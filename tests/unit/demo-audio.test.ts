@@ -2,9 +2,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EPISODES, episodeAudioUrl } from '../../db/seed/podcasts';
-import { DEMO_AUDIO_BYTES } from '../../src/lib/demo-audio';
-import { audioBytes } from '../../src/components/content/feed-data';
+import { EPISODES, episodeAudioUrl } from '@db/seed/podcasts';
+import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
+import { audioBytes } from '@/components/content/feed-data';
 
 const publicPath = (path: string) => join(process.cwd(), 'public', path);
 

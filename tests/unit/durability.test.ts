@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db';
+import { openDatabase } from '@/server/db';
 import {
 	WRITER_COMMENT_PREFIX,
 	consistencyProblems,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGeneratedPages } from '../../src/server/host/generated-pages';
+import { createGeneratedPages } from '@/server/host/generated-pages';
 
 let dir: string;
 let server: Server;

@@ -11,8 +11,8 @@ import {
 	readId,
 	readJson,
 	readQuery,
-} from '../../src/server/http';
-import { loginSchema } from '../../src/lib/validation/auth';
+} from '@/server/http';
+import { loginSchema } from '@/lib/validation/auth';
 
 const URL_ = 'http://localhost/api/test';
 

@@ -3,8 +3,8 @@
  * the ordinary markdown that must survive the sanitizer.
  */
 import { describe, expect, it } from 'vitest';
-import { isExternalUrl, isSafeUrl } from '../../src/lib/safe-url';
-import { renderMarkdown } from '../../src/server/markdown';
+import { isExternalUrl, isSafeUrl } from '@/lib/safe-url';
+import { renderMarkdown } from '@/server/markdown';
 
 type Tag = { name: string; attrs: { name: string; value: string }[] };
 

@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../src/server/auth/session';
-import { closeDatabase, db, schema } from '../../src/server/db';
-import { createIssue, getIssue, sendIssue } from '../../src/server/newsletter/issues';
+import type { SessionUser } from '@/server/auth/session';
+import { closeDatabase, db, schema } from '@/server/db';
+import { createIssue, getIssue, sendIssue } from '@/server/newsletter/issues';
 import { insertAccount, mailsPerAddress } from '../setup/newsletter-fixture';
 import { startSmtp } from '../setup/smtp';
 

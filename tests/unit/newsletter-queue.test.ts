@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setNewsletter, setBanned } from '../../src/server/auth/accounts';
-import type { SessionUser } from '../../src/server/auth/session';
-import { closeDatabase, db, schema } from '../../src/server/db';
-import { deliver, newsletterMail, retryDelayMs } from '../../src/server/newsletter/delivery';
-import { createIssue, getIssue, sendIssue } from '../../src/server/newsletter/issues';
-import { claimDeliveries, settleDelivery } from '../../src/server/newsletter/queue';
+import { setNewsletter, setBanned } from '@/server/auth/accounts';
+import type { SessionUser } from '@/server/auth/session';
+import { closeDatabase, db, schema } from '@/server/db';
+import { deliver, newsletterMail, retryDelayMs } from '@/server/newsletter/delivery';
+import { createIssue, getIssue, sendIssue } from '@/server/newsletter/issues';
+import { claimDeliveries, settleDelivery } from '@/server/newsletter/queue';
 import { insertAccount, mailHeaders, mailsPerAddress } from '../setup/newsletter-fixture';
 import { startSmtp } from '../setup/smtp';
 

@@ -5,7 +5,7 @@ import {
 	hashPassword,
 	passwordHashQueue,
 	verifyPassword,
-} from '../../src/server/auth/password';
+} from '@/server/auth/password';
 
 describe('password hashing', () => {
 	it('hashes with argon2id at the OWASP parameters and a random salt', async () => {

@@ -12,7 +12,7 @@ import {
 	postgresReady,
 	schema,
 	type PostgresDatabase,
-} from '../../src/server/db/postgres';
+} from '@/server/db/postgres';
 import { emptyPostgresDatabase, type TestPostgres } from '../setup/postgres';
 
 let fresh: TestPostgres;

@@ -5,7 +5,7 @@ import {
 	Recollection,
 	limits,
 	retryMessage,
-} from '../../src/server/auth/rate-limit';
+} from '@/server/auth/rate-limit';
 
 /** A clock the test moves by hand. */
 function fakeClock(start = 1_700_000_000_000) {

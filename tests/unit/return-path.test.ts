@@ -1,6 +1,6 @@
 /** The return path after signing in: paths on this site only, never an open redirect. */
 import { describe, expect, it } from 'vitest';
-import { authHref, safeReturnPath } from '../../src/lib/return-path';
+import { authHref, safeReturnPath } from '@/lib/return-path';
 
 describe('safeReturnPath', () => {
 	it('keeps paths on this site, with their query and fragment', () => {

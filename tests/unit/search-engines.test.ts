@@ -9,17 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleListQuerySchema, type ArticleKind } from '../../src/lib/validation/content';
-import { articleListQuery } from '../../src/server/content/articles';
-import { ftsCondition } from '../../src/server/content/search';
-import { closeDatabase, openDatabase, schema, type AppDatabase } from '../../src/server/db';
-import { schema as pgSchema } from '../../src/server/db/postgres';
+import { articleListQuerySchema, type ArticleKind } from '@/lib/validation/content';
+import { articleListQuery } from '@/server/content/articles';
+import { ftsCondition } from '@/server/content/search';
+import { closeDatabase, openDatabase, schema, type AppDatabase } from '@/server/db';
+import { schema as pgSchema } from '@/server/db/postgres';
 import {
 	listArticles,
 	SEARCH_LIMITS,
 	articleSearchCondition,
 	podcastSearchCondition,
-} from '../../src/server/db/search-postgres';
+} from '@/server/db/search-postgres';
 import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
 
 let dir: string;

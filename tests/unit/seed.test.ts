@@ -7,18 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, contentCounts, seedIfEmpty } from '../../db/seed/index';
+import { DEMO_ACCOUNTS, contentCounts, seedIfEmpty } from '@db/seed/index';
 import {
 	EDUCATION_CATEGORIES,
 	NEWS_ADMIN_CATEGORIES,
 	NEWS_FILTER_CATEGORIES,
 	PLATFORM_CATEGORIES,
 	STATIC_PAGE_SLUGS,
-} from '../../src/lib/categories';
-import { articleInputSchemas, staticPageInputSchema } from '../../src/lib/validation/content';
-import { platformFormSchema } from '../../src/lib/validation/platforms';
-import { verifyPassword } from '../../src/server/auth/password';
-import { openDatabase, schema, type AppDatabase } from '../../src/server/db';
+} from '@/lib/categories';
+import { articleInputSchemas, staticPageInputSchema } from '@/lib/validation/content';
+import { platformFormSchema } from '@/lib/validation/platforms';
+import { verifyPassword } from '@/server/auth/password';
+import { openDatabase, schema, type AppDatabase } from '@/server/db';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, db, schema } from '../../src/server/db';
+import { closeDatabase, db, schema } from '@/server/db';
 import {
 	SESSION_ABSOLUTE_LIFETIME_MS,
 	SESSION_LIFETIME_MS,
@@ -16,8 +16,8 @@ import {
 	invalidateSession,
 	invalidateUserSessions,
 	validateSessionToken,
-} from '../../src/server/auth/session';
-import { hashToken } from '../../src/server/auth/tokens';
+} from '@/server/auth/session';
+import { hashToken } from '@/server/auth/tokens';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-unit-session-'));
 process.env.DATABASE_PATH = join(dir, 'app.db');

@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RenderedPage } from '../../src/server/site/renderer';
+import type { RenderedPage } from '@/server/site/renderer';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-site-'));
 process.env.SITE_DIR = dir;
 
-const { buildStatus, requestPaths, useRenderer, whenIdle } = await import('../../src/server/site/generator');
-const { fileForPath } = await import('../../src/server/site/writer');
+const { buildStatus, requestPaths, useRenderer, whenIdle } = await import('@/server/site/generator');
+const { fileForPath } = await import('@/server/site/writer');
 
 const pages = new Map<string, RenderedPage | Error>();
 const calls: string[] = [];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { generateToken, hashToken } from '../../src/server/auth/tokens';
+import { generateToken, hashToken } from '@/server/auth/tokens';
 
 describe('generateToken', () => {
 	it('is 32 characters of lower-case base32 (160 bits, cookie- and URL-safe)', () => {

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../src/server/auth/password';
-import { openDatabase, schema } from '../../src/server/db';
+import { verifyPassword } from '@/server/auth/password';
+import { openDatabase, schema } from '@/server/db';
 
 const run = promisify(execFile);
 // The local tsx binary: same as `npx tsx` without npx's start-up cost.

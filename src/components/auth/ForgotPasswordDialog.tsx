@@ -1,10 +1,10 @@
 import { useState, type FormEvent, type RefObject } from 'react';
-import { apiRequest, failureText } from '../../lib/api-client';
-import { toast } from '../../stores/toast';
-import { Button } from '../ui/Button';
-import { Dialog, DialogContent } from '../ui/Dialog';
-import { Input } from '../ui/Input';
-import { Label } from '../ui/Label';
+import { apiRequest, failureText } from '@/lib/api-client';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { Dialog, DialogContent } from '@/components/ui/Dialog';
+import { Input } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
 
 const NEUTRAL = 'If an account with that email exists, you will receive a password reset link.';
 

@@ -1,5 +1,5 @@
 import { useRef, useState, type ComponentType } from 'react';
-import { toast } from '../../stores/toast';
+import { toast } from '@/stores/toast';
 import type { ForgotPasswordDialogProps } from './ForgotPasswordDialog';
 
 let loading: Promise<ComponentType<ForgotPasswordDialogProps>> | undefined;

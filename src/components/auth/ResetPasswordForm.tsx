@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiRequest, failureText } from '../../lib/api-client';
-import { MIN_PASSWORD_LENGTH } from '../../lib/password-rules';
-import { toast } from '../../stores/toast';
-import { Button } from '../ui/Button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card';
-import { Input } from '../ui/Input';
-import { Label } from '../ui/Label';
+import { apiRequest, failureText } from '@/lib/api-client';
+import { MIN_PASSWORD_LENGTH } from '@/lib/password-rules';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
+import { Input } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
 
 export const REDIRECT_AFTER_RESET_MS = 2000;
 

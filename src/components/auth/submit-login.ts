@@ -2,11 +2,11 @@
  * What happens after the sign-in and sign-up forms post: the toasts, the user stored, and the
  * visitor sent back to the page they came from (home by default) with the toast carried over.
  */
-import { apiRequest, failureText } from '../../lib/api-client';
-import { safeReturnPath } from '../../lib/return-path';
-import type { PublicUser } from '../../lib/validation/auth';
-import { setUser } from '../../stores/session';
-import { toastAfterNavigation, toast } from '../../stores/toast';
+import { apiRequest, failureText } from '@/lib/api-client';
+import { safeReturnPath } from '@/lib/return-path';
+import type { PublicUser } from '@/lib/validation/auth';
+import { setUser } from '@/stores/session';
+import { toastAfterNavigation, toast } from '@/stores/toast';
 
 /** Where to go after signing in: checked again here, as the prop is only as safe as its caller. */
 function destination(returnTo: string | null | undefined): string {

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 import { COMPARE_ROWS, rowDiffers, type ComparePlatform } from './compare-rows';
 
 export type CompareTableProps = {

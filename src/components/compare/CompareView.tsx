@@ -5,9 +5,9 @@ import {
 	compareQuery,
 	normalizeCompareIds,
 	setCompareIds,
-} from '../../stores/compare';
-import { buttonClasses } from '../ui/button-classes';
-import { SpinnerIcon } from '../ui/Spinner';
+} from '@/stores/compare';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { SpinnerIcon } from '@/components/ui/Spinner';
 import { CompareTable } from './CompareTable';
 import type { ComparePlatform } from './compare-rows';
 import { PlatformPicker } from './PlatformPicker';

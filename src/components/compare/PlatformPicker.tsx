@@ -1,6 +1,6 @@
-import { inputClasses } from '../ui/Input';
-import { Label } from '../ui/Label';
-import { MAX_COMPARE } from '../../stores/compare';
+import { inputClasses } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
+import { MAX_COMPARE } from '@/stores/compare';
 import type { ComparePlatform } from './compare-rows';
 
 export type PlatformPickerProps = {

@@ -4,12 +4,12 @@
  * describe it, so they are never marked.
  */
 import type { ReactNode } from 'react';
-import { formatRating } from '../../lib/format';
-import { PlatformLogo } from '../platforms/PlatformLogo';
-import { StarRating } from '../platforms/StarRating';
-import { reviewsLabel } from '../platforms/stars';
-import type { Platform } from '../platforms/types';
-import { websiteHref, websiteLabel } from '../platforms/website';
+import { formatRating } from '@/lib/format';
+import { PlatformLogo } from '@/components/platforms/PlatformLogo';
+import { StarRating } from '@/components/platforms/StarRating';
+import { reviewsLabel } from '@/components/platforms/stars';
+import type { Platform } from '@/components/platforms/types';
+import { websiteHref, websiteLabel } from '@/components/platforms/website';
 
 /** What the comparison shows of a platform (the page's server render carries only this). */
 export type ComparePlatform = Pick<

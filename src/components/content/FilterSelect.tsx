@@ -1,7 +1,7 @@
 import type { ChangeEvent, ReactNode } from 'react';
-import { cn } from '../../lib/class-names';
-import { inputClasses } from '../ui/Input';
-import { Label } from '../ui/Label';
+import { cn } from '@/lib/class-names';
+import { inputClasses } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
 
 export type FilterSelectProps = {
 	id: string;

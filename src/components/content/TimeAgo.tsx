@@ -1,4 +1,4 @@
-import { formatDate, relativeTime } from '../../lib/format';
+import { formatDate, relativeTime } from '@/lib/format';
 
 export type TimeAgoProps = {
 	value: string | Date;

@@ -3,7 +3,7 @@
  * get it from the API (ISO strings), so dates may be either; the markdown body is left out so
  * it never travels into card HTML or island props.
  */
-import type { ArticleKind } from '../../lib/validation/content';
+import type { ArticleKind } from '@/lib/validation/content';
 
 export type ArticleSummary = {
 	id: number;

@@ -4,7 +4,7 @@
  * differently ('Trends', 'Case Studies'), so those share the colour of their SPEC name.
  * Dark text on a pale tint keeps every pair above WCAG AA contrast.
  */
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 type BadgeTone = 'industryTrends' | 'platformUpdates' | 'caseStudy' | 'default';
 

@@ -2,9 +2,9 @@
  * Server-only data and XML helpers for the feeds and the sitemap (src/pages/rss.ts,
  * podcast/rss.ts, sitemap.xml.ts): what is public, newest first, and how to write it safely.
  */
-import { DEMO_AUDIO_BYTES } from '../../lib/demo-audio';
-import type { ArticleKind } from '../../lib/validation/content';
-import { listPublished, type Article } from '../../server/content/articles';
+import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
+import type { ArticleKind } from '@/lib/validation/content';
+import { listPublished, type Article } from '@/server/content/articles';
 
 /** Far above any real archive: feeds and the sitemap list every published article. */
 const ALL = 100_000;

@@ -4,9 +4,9 @@
  * but an editor. The generator renders these pages without a session, so a generated page is
  * never a draft; an editor's request for a draft finds no file and renders here, privately.
  */
-import type { ArticleKind } from '../../lib/validation/content';
-import { canViewDrafts } from '../../server/auth/guardian';
-import { getArticle, type Article } from '../../server/content/articles';
+import type { ArticleKind } from '@/lib/validation/content';
+import { canViewDrafts } from '@/server/auth/guardian';
+import { getArticle, type Article } from '@/server/content/articles';
 
 export function articleForReader(
 	kind: ArticleKind,

@@ -4,7 +4,7 @@
  * (no React) turns each into its relative age when the page is shown, and when a page script
  * renders new ones (the /podcast list).
  */
-import { relativeTime } from '../../lib/format';
+import { relativeTime } from '@/lib/format';
 
 /** Writes the age of every <time data-relative-time> under `root`, measured from `now`. */
 export function showRelativeTimes(root: ParentNode = document, now: number = Date.now()): void {

@@ -3,9 +3,9 @@
  * /auth for visitors, Access Denied for other roles). See src/pages/admin/platforms.astro.
  */
 import { lazy, Suspense } from 'react';
-import { buttonClasses } from '../ui/button-classes';
-import { Protected } from '../ui/Protected';
-import { Spinner } from '../ui/Spinner';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { Protected } from '@/components/ui/Protected';
+import { Spinner } from '@/components/ui/Spinner';
 
 const PlatformsPanel = lazy(() => import('./PlatformsPanel'));
 

@@ -1,7 +1,7 @@
-import { formatDate } from '../../lib/format';
-import { Button } from '../ui/Button';
-import { articlePath } from '../content/article-summary';
-import { buttonClasses } from '../ui/button-classes';
+import { formatDate } from '@/lib/format';
+import { Button } from '@/components/ui/Button';
+import { articlePath } from '@/components/content/article-summary';
+import { buttonClasses } from '@/components/ui/button-classes';
 import type { AdminArticle, ArticleKind } from './api-types';
 import { Badge } from './Badge';
 

@@ -1,14 +1,14 @@
 /** Create or edit a news or education article (SPEC 2 and 5) in a dialog. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError, apiRequest, failureText } from '../../lib/api-client';
-import { $user } from '../../stores/session';
-import { toast } from '../../stores/toast';
-import { Button } from '../ui/Button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../ui/Dialog';
-import { Input, inputClasses, Textarea } from '../ui/Input';
-import { Label } from '../ui/Label';
-import { Switch } from '../ui/Switch';
+import { ApiError, apiRequest, failureText } from '@/lib/api-client';
+import { $user } from '@/stores/session';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/Dialog';
+import { Input, inputClasses, Textarea } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
+import { Switch } from '@/components/ui/Switch';
 import type { AdminArticle, ArticleKind } from './api-types';
 import {
 	ARTICLE_FORM_CATEGORIES,

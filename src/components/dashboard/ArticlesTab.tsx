@@ -4,12 +4,12 @@
  * live in the URL (?tab=news&status=draft&page=2), so a reload or a shared link keeps them.
  */
 import { useEffect, useState } from 'react';
-import { apiRequest, failureText } from '../../lib/api-client';
-import { toast } from '../../stores/toast';
-import { Button } from '../ui/Button';
-import { inputClasses } from '../ui/Input';
-import { Label } from '../ui/Label';
-import { Spinner } from '../ui/Spinner';
+import { apiRequest, failureText } from '@/lib/api-client';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { inputClasses } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
+import { Spinner } from '@/components/ui/Spinner';
 import type { AdminArticle, ArticleKind } from './api-types';
 import { ArticleCard } from './ArticleCard';
 import { ArticleFormDialog } from './ArticleFormDialog';

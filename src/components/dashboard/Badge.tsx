@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 export type BadgeTone = 'neutral' | 'brand' | 'success' | 'warning' | 'danger';
 

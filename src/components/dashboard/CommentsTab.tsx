@@ -5,18 +5,18 @@
  * confirmation with SPEC 5's text.
  */
 import { useState } from 'react';
-import { apiRequest, failureText } from '../../lib/api-client';
+import { apiRequest, failureText } from '@/lib/api-client';
 import {
 	canModerate,
 	type ModerationDecision,
 	type ModerationStatus,
-} from '../../lib/comment-moderation';
-import { formatDateTime } from '../../lib/format';
-import { toast } from '../../stores/toast';
-import { Button } from '../ui/Button';
-import { inputClasses } from '../ui/Input';
-import { Label } from '../ui/Label';
-import { Spinner } from '../ui/Spinner';
+} from '@/lib/comment-moderation';
+import { formatDateTime } from '@/lib/format';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { inputClasses } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
+import { Spinner } from '@/components/ui/Spinner';
 import type { AdminComment, AdminCommentList } from './api-types';
 import { Badge, type BadgeTone } from './Badge';
 import { LoadError } from './LoadError';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from '../ui/Button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../ui/Dialog';
+import { Button } from '@/components/ui/Button';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/Dialog';
 
 export type ConfirmDialogProps = {
 	open: boolean;

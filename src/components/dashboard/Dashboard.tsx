@@ -4,10 +4,10 @@
  * opened (React.lazy), and this file loads only for editors (see EditorDashboard.tsx).
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import type { PublicUser } from '../../lib/validation/auth';
-import { buttonClasses } from '../ui/button-classes';
-import { Spinner } from '../ui/Spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
+import type { PublicUser } from '@/lib/validation/auth';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { Spinner } from '@/components/ui/Spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { DASHBOARD_TABS, pushTabToUrl, tabFromUrl, type DashboardTab } from './dashboard-tabs';
 import { mayLeave } from './unsaved-changes';
 

@@ -4,9 +4,9 @@
  * gate ships with the page; the dashboard (its tab bar and each tab's code) loads for editors.
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { redirectTo } from '../../lib/navigation';
-import { Spinner } from '../ui/Spinner';
-import { useCurrentUser } from '../ui/use-current-user';
+import { redirectTo } from '@/lib/navigation';
+import { Spinner } from '@/components/ui/Spinner';
+import { useCurrentUser } from '@/components/ui/use-current-user';
 
 const Dashboard = lazy(() => import('./Dashboard'));
 

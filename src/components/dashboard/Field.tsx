@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { ApiError } from '../../lib/api-client';
-import { FormMessage } from '../ui/FormMessage';
-import { Label } from '../ui/Label';
+import { ApiError } from '@/lib/api-client';
+import { FormMessage } from '@/components/ui/FormMessage';
+import { Label } from '@/components/ui/Label';
 
 /** Props that tie a control to its label and inline error (spread onto Input/Textarea/select). */
 export function controlProps(id: string, error?: string) {

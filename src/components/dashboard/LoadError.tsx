@@ -1,5 +1,5 @@
-import { failureText } from '../../lib/api-client';
-import { LoadError as LoadErrorPanel } from '../ui/LoadError';
+import { failureText } from '@/lib/api-client';
+import { LoadError as LoadErrorPanel } from '@/components/ui/LoadError';
 
 /** A dashboard panel's load failure: the shared panel with the server's message. */
 export function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {

@@ -4,13 +4,13 @@
  * editor sees exactly what visitors will, and no markdown library is shipped to the browser.
  */
 import { useEffect, useState } from 'react';
-import { apiRequest, failureText } from '../../lib/api-client';
-import { Textarea } from '../ui/Input';
-import { Label } from '../ui/Label';
-import { SpinnerIcon } from '../ui/Spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
+import { apiRequest, failureText } from '@/lib/api-client';
+import { Textarea } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
+import { SpinnerIcon } from '@/components/ui/Spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { controlProps } from './Field';
-import { FormMessage } from '../ui/FormMessage';
+import { FormMessage } from '@/components/ui/FormMessage';
 
 export type MarkdownEditorProps = {
 	id: string;

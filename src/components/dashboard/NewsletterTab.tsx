@@ -5,14 +5,14 @@
  * state and delivery counts; the list refreshes itself while an issue is still sending.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
-import type { NewsletterIssue, StarterDraft } from '../../server/newsletter/issues';
-import { apiRequest, failureText } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/format';
-import { toast } from '../../stores/toast';
-import { Button } from '../ui/Button';
-import { Input } from '../ui/Input';
-import { Spinner } from '../ui/Spinner';
-import { FormMessage } from '../ui/FormMessage';
+import type { NewsletterIssue, StarterDraft } from '@/server/newsletter/issues';
+import { apiRequest, failureText } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { Input } from '@/components/ui/Input';
+import { Spinner } from '@/components/ui/Spinner';
+import { FormMessage } from '@/components/ui/FormMessage';
 import type { Wire } from './api-types';
 import { Badge, type BadgeTone } from './Badge';
 import { ConfirmDialog } from './ConfirmDialog';

@@ -1,8 +1,8 @@
 /** Overview (SPEC 2): the four counts, and the public site's generation status with a rebuild. */
-import { formatDateTime } from '../../lib/format';
-import { Button } from '../ui/Button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card';
-import { SpinnerIcon } from '../ui/Spinner';
+import { formatDateTime } from '@/lib/format';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
+import { SpinnerIcon } from '@/components/ui/Spinner';
 import type { OverviewCounts } from './api-types';
 import { Badge } from './Badge';
 import { LoadError } from './LoadError';

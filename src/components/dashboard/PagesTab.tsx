@@ -4,14 +4,14 @@
  */
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type SubmitEvent } from 'react';
-import { apiRequest, failureText } from '../../lib/api-client';
-import { cn } from '../../lib/class-names';
-import { formatDate } from '../../lib/format';
-import { $user } from '../../stores/session';
-import { toast } from '../../stores/toast';
-import { Button } from '../ui/Button';
-import { Input } from '../ui/Input';
-import { Spinner } from '../ui/Spinner';
+import { apiRequest, failureText } from '@/lib/api-client';
+import { cn } from '@/lib/class-names';
+import { formatDate } from '@/lib/format';
+import { $user } from '@/stores/session';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { Input } from '@/components/ui/Input';
+import { Spinner } from '@/components/ui/Spinner';
 import type { AdminPage } from './api-types';
 import { controlProps, Field, focusFirstInvalid, serverFieldError } from './Field';
 import { LoadError } from './LoadError';

@@ -3,12 +3,12 @@
  * messages, the confirm button disabled until both are valid. The user is signed out everywhere.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { adminPasswordProblem, PASSWORDS_MISMATCH } from '../../lib/admin-password';
-import { apiRequest, failureText } from '../../lib/api-client';
-import { toast } from '../../stores/toast';
-import { Button } from '../ui/Button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../ui/Dialog';
-import { Input } from '../ui/Input';
+import { adminPasswordProblem, PASSWORDS_MISMATCH } from '@/lib/admin-password';
+import { apiRequest, failureText } from '@/lib/api-client';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/Dialog';
+import { Input } from '@/components/ui/Input';
 import type { AdminUser } from './api-types';
 import { controlProps, Field } from './Field';
 

@@ -1,13 +1,13 @@
 /** Create or edit a platform (SPEC 2 and 5) in a dialog; the caller reloads the list on save. */
 import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError, apiRequest, failureText } from '../../lib/api-client';
-import { PLATFORM_CATEGORIES } from '../../lib/categories';
-import { toast } from '../../stores/toast';
-import { Button } from '../ui/Button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../ui/Dialog';
-import { Input, inputClasses, Textarea } from '../ui/Input';
-import { Label } from '../ui/Label';
-import { Switch } from '../ui/Switch';
+import { ApiError, apiRequest, failureText } from '@/lib/api-client';
+import { PLATFORM_CATEGORIES } from '@/lib/categories';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/Dialog';
+import { Input, inputClasses, Textarea } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
+import { Switch } from '@/components/ui/Switch';
 import type { AdminPlatform } from './api-types';
 import { controlProps, Field, focusFirstInvalid, serverFieldError } from './Field';
 import {

@@ -3,11 +3,11 @@
  * delete. Used by the dashboard's Platforms tab and by /admin/platforms.
  */
 import { useState } from 'react';
-import { apiRequest, failureText } from '../../lib/api-client';
-import { formatRating } from '../../lib/format';
-import { toast } from '../../stores/toast';
-import { Button } from '../ui/Button';
-import { Spinner } from '../ui/Spinner';
+import { apiRequest, failureText } from '@/lib/api-client';
+import { formatRating } from '@/lib/format';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
 import type { AdminPlatform } from './api-types';
 import { Badge } from './Badge';
 import { ConfirmDialog } from './ConfirmDialog';

@@ -1,5 +1,5 @@
-import { Input } from '../ui/Input';
-import { Label } from '../ui/Label';
+import { Input } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
 
 export type SearchFieldProps = {
 	id: string;

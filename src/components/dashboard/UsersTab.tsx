@@ -5,12 +5,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { apiRequest, failureText } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
-import { $user } from '../../stores/session';
-import { toast } from '../../stores/toast';
-import { Button } from '../ui/Button';
-import { Spinner } from '../ui/Spinner';
+import { apiRequest, failureText } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { $user } from '@/stores/session';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
 import type { AdminUser, AdminUserList } from './api-types';
 import { Badge } from './Badge';
 import { ConfirmDialog } from './ConfirmDialog';

@@ -3,12 +3,12 @@
  * services (type-only imports, erased at build time, so no server code reaches the island);
  * Wire<T> turns their Date fields into the ISO strings JSON carries.
  */
-import type { OverviewCounts, UserList } from '../../server/admin';
-import type { ModerationCommentJson, ModerationList } from '../../server/community';
-import type { Article } from '../../server/content/articles';
-import type { StaticPage } from '../../server/content/pages';
-import type { PlatformJson } from '../../server/platforms';
-import type { SiteBuildStatus } from '../../server/site/status';
+import type { OverviewCounts, UserList } from '@/server/admin';
+import type { ModerationCommentJson, ModerationList } from '@/server/community';
+import type { Article } from '@/server/content/articles';
+import type { StaticPage } from '@/server/content/pages';
+import type { PlatformJson } from '@/server/platforms';
+import type { SiteBuildStatus } from '@/server/site/status';
 
 export type Wire<T> = T extends Date
 	? string

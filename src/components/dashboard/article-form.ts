@@ -4,7 +4,7 @@
  * messages are the server's (src/lib/validation/content.ts), which checks the same again.
  * Tags go as typed ("a, b"): the server's normalizeTags trims and drops empty items.
  */
-import { EDUCATION_CATEGORIES, NEWS_ADMIN_CATEGORIES } from '../../lib/categories';
+import { EDUCATION_CATEGORIES, NEWS_ADMIN_CATEGORIES } from '@/lib/categories';
 import type { AdminArticle, ArticleKind } from './api-types';
 
 export const ARTICLE_FORM_CATEGORIES: Record<ArticleKind, readonly string[]> = {

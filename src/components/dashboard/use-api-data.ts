@@ -4,7 +4,7 @@
  * sends X-Total-Count gives its number of matches as `total`.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { apiResponse, TOTAL_COUNT_HEADER } from '../../lib/api-client';
+import { apiResponse, TOTAL_COUNT_HEADER } from '@/lib/api-client';
 
 export type ApiData<T> = {
 	data: T | undefined;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '../../lib/search-debounce';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/search-debounce';
 
 /** The value, once it has stopped changing for `delayMs` (server-side search as one types). */
 export function useDebouncedValue<T>(value: T, delayMs = SEARCH_DEBOUNCE_MS): T {

@@ -3,8 +3,8 @@
  * generation runs or waits (an editor screen, so polling is fine here), and a rebuild action.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { apiRequest, failureText } from '../../lib/api-client';
-import { toast } from '../../stores/toast';
+import { apiRequest, failureText } from '@/lib/api-client';
+import { toast } from '@/stores/toast';
 import type { SiteBuildStatus } from './api-types';
 
 const POLL_MS = 2000;

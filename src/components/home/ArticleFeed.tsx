@@ -5,10 +5,10 @@
  * so a filtered view can be shared and reloaded.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { failureText } from '../../lib/api-client';
-import { cn } from '../../lib/class-names';
-import { SEARCH_DEBOUNCE_MS } from '../../lib/search-debounce';
-import { LoadError } from '../ui/LoadError';
+import { failureText } from '@/lib/api-client';
+import { cn } from '@/lib/class-names';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/search-debounce';
+import { LoadError } from '@/components/ui/LoadError';
 import {
 	DEFAULT_SECTION_FILTERS,
 	filtersFromUrl,
@@ -17,14 +17,14 @@ import {
 	type HomeSection,
 	type HomeSort,
 	type SectionFilters,
-} from '../../lib/home-filters';
-import { toast } from '../../stores/toast';
-import { ArticleGrid } from '../content/ArticleGrid';
-import type { ArticleSummary } from '../content/article-summary';
-import { FilterSelect, SortOrderOptions } from '../content/FilterSelect';
-import { SearchInput } from '../content/SearchInput';
-import { useDebouncedCallback } from '../content/use-debounced-callback';
-import { Button } from '../ui/Button';
+} from '@/lib/home-filters';
+import { toast } from '@/stores/toast';
+import { ArticleGrid } from '@/components/content/ArticleGrid';
+import type { ArticleSummary } from '@/components/content/article-summary';
+import { FilterSelect, SortOrderOptions } from '@/components/content/FilterSelect';
+import { SearchInput } from '@/components/content/SearchInput';
+import { useDebouncedCallback } from '@/components/content/use-debounced-callback';
+import { Button } from '@/components/ui/Button';
 import { fetchArticles } from './article-query';
 import { HOME_LIST_LIMIT, HOME_SECTIONS } from './sections';
 

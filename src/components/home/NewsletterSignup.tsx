@@ -4,12 +4,12 @@
  * is not signed in is asked to sign in instead.
  */
 import { useState, type SubmitEvent } from 'react';
-import { apiRequest, failureText } from '../../lib/api-client';
-import type { PublicUser } from '../../lib/validation/auth';
-import { loadUser, setUser } from '../../stores/session';
-import { toast } from '../../stores/toast';
-import { Button } from '../ui/Button';
-import { inputClasses } from '../ui/Input';
+import { apiRequest, failureText } from '@/lib/api-client';
+import type { PublicUser } from '@/lib/validation/auth';
+import { loadUser, setUser } from '@/stores/session';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { inputClasses } from '@/components/ui/Input';
 
 /** The success text when the server's answer carries none (it normally sends this sentence). */
 const SUBSCRIBED_TEXT = 'You are subscribed to our newsletter.';

@@ -1,7 +1,7 @@
 /** The home lists' API call (SPEC 7): parameters at their defaults are left out. */
-import { apiRequest } from '../../lib/api-client';
-import type { SectionFilters } from '../../lib/home-filters';
-import { toArticleSummary, type ArticleSummary } from '../content/article-summary';
+import { apiRequest } from '@/lib/api-client';
+import type { SectionFilters } from '@/lib/home-filters';
+import { toArticleSummary, type ArticleSummary } from '@/components/content/article-summary';
 
 export function articleListUrl(apiPath: string, filters: SectionFilters, limit: number): string {
 	const query = new URLSearchParams();

@@ -2,8 +2,8 @@
  * What differs between the home page's News and Education sections: the API they read, their
  * category choices and their texts (SPEC 2 Home). The page and the islands read this one table.
  */
-import { EDUCATION_CATEGORIES, NEWS_ADMIN_CATEGORIES, NEWS_FILTER_CATEGORIES } from '../../lib/categories';
-import type { HomeSection } from '../../lib/home-filters';
+import { EDUCATION_CATEGORIES, NEWS_ADMIN_CATEGORIES, NEWS_FILTER_CATEGORIES } from '@/lib/categories';
+import type { HomeSection } from '@/lib/home-filters';
 
 export type CategoryGroup = { label: string; options: readonly string[] };
 

@@ -3,12 +3,12 @@
  * [data-session-view="loading|out|in"] shown one at a time, [data-user-field="username|email|initial"]
  * filled with textContent (never HTML), [data-editor-only] shown to editors, [data-sign-out] buttons.
  */
-import { failureText } from '../../lib/api-client';
-import { avatarInitial } from '../../lib/avatar';
-import { claimNavigation } from '../../lib/navigation';
-import type { PublicUser } from '../../lib/validation/auth';
-import { $user, loadUser, signOut } from '../../stores/session';
-import { toast, toastAfterNavigation } from '../../stores/toast';
+import { failureText } from '@/lib/api-client';
+import { avatarInitial } from '@/lib/avatar';
+import { claimNavigation } from '@/lib/navigation';
+import type { PublicUser } from '@/lib/validation/auth';
+import { $user, loadUser, signOut } from '@/stores/session';
+import { toast, toastAfterNavigation } from '@/stores/toast';
 import { closeAllMenus } from './disclosure-menu';
 
 /** Pages that make no sense signed out; signing out there goes home. */

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
-import { buttonClasses } from '../ui/button-classes';
-import { MAX_COMPARE, addToCompare, compareHref } from '../../stores/compare';
-import { toast } from '../../stores/toast';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { MAX_COMPARE, addToCompare, compareHref } from '@/stores/compare';
+import { toast } from '@/stores/toast';
 
 /**
  * The card's Compare button (SPEC 2): goes to /compare with this platform appended to the

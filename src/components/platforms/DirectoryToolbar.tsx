@@ -1,7 +1,7 @@
-import { PLATFORM_CATEGORIES } from '../../lib/categories';
-import { Button } from '../ui/Button';
-import { Input, inputClasses } from '../ui/Input';
-import { Label } from '../ui/Label';
+import { PLATFORM_CATEGORIES } from '@/lib/categories';
+import { Button } from '@/components/ui/Button';
+import { Input, inputClasses } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
 import type { DirectoryFilters, PlatformSortField, SortOrder } from './directory-filters';
 
 export type DirectoryToolbarProps = {

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 export type FeatureBadgesProps = {
 	features: readonly string[];

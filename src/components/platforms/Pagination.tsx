@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { buttonClasses } from '../ui/button-classes';
+import { buttonClasses } from '@/components/ui/button-classes';
 import { pageWindow } from './pagination';
 
 export type PaginationProps = {

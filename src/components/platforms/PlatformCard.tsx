@@ -1,4 +1,4 @@
-import { formatRating } from '../../lib/format';
+import { formatRating } from '@/lib/format';
 import { CompareLink } from './CompareLink';
 import { FeatureBadges } from './FeatureBadges';
 import { PlatformLogo } from './PlatformLogo';

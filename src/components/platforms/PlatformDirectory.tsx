@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { cn } from '../../lib/class-names';
-import { LoadError } from '../ui/LoadError';
+import { cn } from '@/lib/class-names';
+import { LoadError } from '@/components/ui/LoadError';
 import { DirectoryToolbar } from './DirectoryToolbar';
 import {
 	DEFAULT_FILTERS,

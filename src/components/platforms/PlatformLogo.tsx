@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 import { PLACEHOLDER_LOGO } from './logo';
 
 export type PlatformLogoProps = {

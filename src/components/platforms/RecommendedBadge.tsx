@@ -1,4 +1,4 @@
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 /** The '#1 Recommended' badge of platforms flagged isRecommended. */
 export function RecommendedBadge({ className }: { className?: string }) {

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 import { ratingLabel, starFills } from './stars';
 
 const SIZES = { sm: 'size-4', md: 'size-5', lg: 'size-6' } as const;

@@ -2,7 +2,7 @@
  * The listing's filters and page, kept in the URL (search, category, sortBy, sortOrder, page)
  * so a filtered view can be shared and survives a reload. Defaults are left out of the URL.
  */
-import { PLATFORM_CATEGORIES } from '../../lib/categories';
+import { PLATFORM_CATEGORIES } from '@/lib/categories';
 
 export type PlatformSortField = '' | 'name' | 'rating';
 export type SortOrder = 'asc' | 'desc';

@@ -1,4 +1,4 @@
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import type { Platform } from './types';
 
 /** The API's default and largest page (MAX_PAGE_SIZE in src/lib/validation/platforms.ts). */

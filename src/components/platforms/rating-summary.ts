@@ -4,7 +4,7 @@
  * (the generated page catches up in the background). Markup: an element with
  * [data-rating-summary] around a StarRating and [data-summary-field="rating|reviewCount|reviews"].
  */
-import { formatRating } from '../../lib/format';
+import { formatRating } from '@/lib/format';
 import { ratingLabel, reviewsLabel, starFills } from './stars';
 import type { RatingSummary } from './types';
 

@@ -1,5 +1,5 @@
 /** Star maths shared by the star display, the detail page's live summary and JSON-LD. */
-import { formatRating } from '../../lib/format';
+import { formatRating } from '@/lib/format';
 
 export type StarFill = 'full' | 'half' | 'empty';
 

@@ -2,8 +2,8 @@
  * What the platform endpoints answer, as islands see it. Type-only imports: nothing from
  * src/server reaches a bundle, and the shapes stay defined once, next to the queries.
  */
-import type { PlatformJson } from '../../server/platforms';
-import type { CommentJson, RatingJson, VoteResult } from '../../server/community';
+import type { PlatformJson } from '@/server/platforms';
+import type { CommentJson, RatingJson, VoteResult } from '@/server/community';
 
 /** JSON turns Dates into ISO strings. */
 type Jsonified<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };

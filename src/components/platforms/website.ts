@@ -1,4 +1,4 @@
-import { isSafeUrl } from '../../lib/safe-url';
+import { isSafeUrl } from '@/lib/safe-url';
 
 /** A platform's website as a link target: absolute http(s) only, else null (shown as no link). */
 export function websiteHref(url: string | null | undefined): string | null {

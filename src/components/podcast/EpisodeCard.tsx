@@ -7,10 +7,10 @@
  * the audio in a new window, so it works in the static HTML before (or without) any script.
  */
 import type { ReactNode } from 'react';
-import { CardImage } from '../content/CardImage';
-import { TagList } from '../content/TagList';
-import { TimeAgo } from '../content/TimeAgo';
-import { buttonClasses } from '../ui/button-classes';
+import { CardImage } from '@/components/content/CardImage';
+import { TagList } from '@/components/content/TagList';
+import { TimeAgo } from '@/components/content/TimeAgo';
+import { buttonClasses } from '@/components/ui/button-classes';
 import { episodeParts, episodeTexts, type EpisodeField, type EpisodePart, type EpisodeSummary } from './episode';
 
 export type EpisodeCardProps = {

@@ -4,9 +4,9 @@
  * other than Latest First is chosen), and the active filter chips with Clear all (hidden while
  * there are none). The same shared controls as the home page's filter islands.
  */
-import { FilterSelect, SortOrderOptions } from '../content/FilterSelect';
-import { SearchInput } from '../content/SearchInput';
-import { Button } from '../ui/Button';
+import { FilterSelect, SortOrderOptions } from '@/components/content/FilterSelect';
+import { SearchInput } from '@/components/content/SearchInput';
+import { Button } from '@/components/ui/Button';
 import { DEFAULT_EPISODE_FILTERS, EPISODE_SORT_LABELS, type EpisodeSort } from './episode';
 
 const SORTS = Object.keys(EPISODE_SORT_LABELS) as EpisodeSort[];

@@ -4,9 +4,9 @@
  * parts), so the server's cards and the script's agree. Also the list query of the page script
  * (SPEC 7; parameter names from src/pages/api/podcasts.ts).
  */
-import { apiRequest } from '../../lib/api-client';
-import { formatDuration } from '../../lib/format';
-import { isSafeUrl } from '../../lib/safe-url';
+import { apiRequest } from '@/lib/api-client';
+import { formatDuration } from '@/lib/format';
+import { isSafeUrl } from '@/lib/safe-url';
 
 export type EpisodeSummary = {
 	id: number;

@@ -5,10 +5,10 @@
  * and renders the answer from PodcastBrowser.astro's templates, so the markup of a card, the
  * empty text and the error panel stays in their server components.
  */
-import { failureText } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
-import { SEARCH_DEBOUNCE_MS } from '../../lib/search-debounce';
-import { showRelativeTimes } from '../content/relative-time';
+import { failureText } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/search-debounce';
+import { showRelativeTimes } from '@/components/content/relative-time';
 import {
 	DEFAULT_EPISODE_FILTERS,
 	EPISODE_SORT_LABELS,

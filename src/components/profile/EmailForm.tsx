@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { apiRequest, failureText } from '../../lib/api-client';
-import type { PublicUser } from '../../lib/validation/auth';
-import { loadUser, sessionEnded } from '../../stores/session';
-import { toast } from '../../stores/toast';
-import { Button } from '../ui/Button';
-import { Input } from '../ui/Input';
-import { Label } from '../ui/Label';
+import { apiRequest, failureText } from '@/lib/api-client';
+import type { PublicUser } from '@/lib/validation/auth';
+import { loadUser, sessionEnded } from '@/stores/session';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { Input } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
 
 export function EmailForm({ user }: { user: PublicUser }) {
 	const [email, setEmail] = useState('');

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { apiRequest, failureText } from '../../lib/api-client';
-import type { PublicUser } from '../../lib/validation/auth';
-import { setUser, sessionEnded } from '../../stores/session';
-import { toast } from '../../stores/toast';
-import { Switch } from '../ui/Switch';
+import { apiRequest, failureText } from '@/lib/api-client';
+import type { PublicUser } from '@/lib/validation/auth';
+import { setUser, sessionEnded } from '@/stores/session';
+import { toast } from '@/stores/toast';
+import { Switch } from '@/components/ui/Switch';
 
 /** SPEC 4: the toggle flips at once and sends the new value; a failure flips it back. */
 export function NewsletterToggle({ user }: { user: PublicUser }) {

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { apiRequest, failureText } from '../../lib/api-client';
-import { MIN_PASSWORD_LENGTH } from '../../lib/password-rules';
-import { sessionEnded } from '../../stores/session';
-import { toast } from '../../stores/toast';
-import { Button } from '../ui/Button';
-import { Input } from '../ui/Input';
-import { Label } from '../ui/Label';
+import { apiRequest, failureText } from '@/lib/api-client';
+import { MIN_PASSWORD_LENGTH } from '@/lib/password-rules';
+import { sessionEnded } from '@/stores/session';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { Input } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 

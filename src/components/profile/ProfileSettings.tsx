@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { $user } from '../../stores/session';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card';
-import { Protected } from '../ui/Protected';
+import { $user } from '@/stores/session';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
+import { Protected } from '@/components/ui/Protected';
 import { EmailForm } from './EmailForm';
 import { NewsletterToggle } from './NewsletterToggle';
 import { PasswordForm } from './PasswordForm';

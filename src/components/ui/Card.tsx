@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 export function Card({ className, ...props }: ComponentPropsWithRef<'div'>) {
 	return (

@@ -4,7 +4,7 @@
  */
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useRef, type ComponentPropsWithRef, type ReactNode } from 'react';
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 import { rememberOpener, returnFocus } from './return-focus';
 
 export const Dialog = DialogPrimitive.Root;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 export type FormMessageProps = {
 	/** Point the field's aria-describedby at this id. */

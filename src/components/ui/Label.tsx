@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 /** A styled <label>; pass htmlFor. */
 export function Label({ className, ...props }: ComponentPropsWithRef<'label'>) {

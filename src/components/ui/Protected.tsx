@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { redirectTo } from '../../lib/navigation';
-import { recheckSession } from '../../stores/session';
-import { authHref } from '../../lib/return-path';
+import { redirectTo } from '@/lib/navigation';
+import { recheckSession } from '@/stores/session';
+import { authHref } from '@/lib/return-path';
 import { AccessDenied } from './AccessDenied';
 import { Spinner } from './Spinner';
 import { useCurrentUser } from './use-current-user';

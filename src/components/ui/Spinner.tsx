@@ -1,4 +1,4 @@
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 /** The spinning ring alone, for buttons and inline use (decorative). */
 export function SpinnerIcon({ className }: { className?: string }) {

@@ -1,7 +1,7 @@
 /** Styled Radix Switch (role="switch", aria-checked and keyboard come from Radix). */
 import * as SwitchPrimitive from '@radix-ui/react-switch';
 import type { ComponentPropsWithRef } from 'react';
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 export function Switch({ className, ...props }: ComponentPropsWithRef<typeof SwitchPrimitive.Root>) {
 	return (

@@ -15,7 +15,7 @@ import {
 	type ComponentPropsWithRef,
 	type KeyboardEvent,
 } from 'react';
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 type TabsState = { baseId: string; value: string; select: (value: string) => void };
 

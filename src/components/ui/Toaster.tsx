@@ -6,8 +6,8 @@
 import { useStore } from '@nanostores/react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { useState } from 'react';
-import { cn } from '../../lib/class-names';
-import { $toast, dismissToast, type ToastMessage, type ToastVariant } from '../../stores/toast';
+import { cn } from '@/lib/class-names';
+import { $toast, dismissToast, type ToastMessage, type ToastVariant } from '@/stores/toast';
 
 const variantClasses: Record<ToastVariant, string> = {
 	default: 'border-border bg-surface text-ink',

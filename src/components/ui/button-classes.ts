@@ -2,7 +2,7 @@
  * Button looks as plain class strings, so .astro pages can style links as buttons without
  * shipping React, and Button.tsx uses the same ones.
  */
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';

@@ -3,7 +3,7 @@
  * first F8 press, loads the React toaster (React itself included) and mounts it; until then the
  * page carries no React. The store module is shared with islands, so all see one $toast.
  */
-import { $toast, raiseQueuedToast } from '../../stores/toast';
+import { $toast, raiseQueuedToast } from '@/stores/toast';
 
 let mounted: Promise<typeof import('./mount-toaster')> | undefined;
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { PublicUser } from '../../lib/validation/auth';
-import { $user, loadUser } from '../../stores/session';
+import type { PublicUser } from '@/lib/validation/auth';
+import { $user, loadUser } from '@/stores/session';
 
 /**
  * The signed-in user for gate islands (route protection, the dashboard), loading it once.

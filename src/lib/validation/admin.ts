@@ -4,8 +4,8 @@
  * (src/lib/admin-password.ts, src/lib/comment-moderation.ts), so islands stay small.
  */
 import { z } from 'zod';
-import { adminPasswordProblem } from '../admin-password';
-import { MODERATION_DECISIONS } from '../comment-moderation';
+import { adminPasswordProblem } from '@/lib/admin-password';
+import { MODERATION_DECISIONS } from '@/lib/comment-moderation';
 import { MAX_CONTENT_LENGTH, articleListQuerySchema } from './content';
 
 /** Paging and search behave like the content lists: limit 1..100 (default 50), offset >= 0. */

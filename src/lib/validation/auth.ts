@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../password-rules';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/password-rules';
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 

@@ -3,7 +3,7 @@
  * islands and the endpoints so both say the same thing.
  */
 import { z } from 'zod';
-import { ARTICLE_CATEGORIES } from '../categories';
+import { ARTICLE_CATEGORIES } from '@/lib/categories';
 
 export type ArticleKind = keyof typeof ARTICLE_CATEGORIES;
 

@@ -3,8 +3,8 @@
  * rating and comment forms and the endpoints, so the browser and the server say the same thing.
  */
 import { z } from 'zod';
-import { PLATFORM_CATEGORIES } from '../categories';
-import type { VoteType } from '../../../db/schema';
+import { PLATFORM_CATEGORIES } from '@/lib/categories';
+import type { VoteType } from '@db/schema';
 import {
 	DEFAULT_RATING,
 	MAX_COMMENT_LENGTH,

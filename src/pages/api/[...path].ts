@@ -3,7 +3,7 @@
  * HTML page readers get. More specific routes always win over this one.
  */
 import type { APIRoute } from 'astro';
-import { errorResponse } from '../../server/http';
+import { errorResponse } from '@/server/http';
 
 export const prerender = false;
 

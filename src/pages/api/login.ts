@@ -1,8 +1,8 @@
-import { authenticate } from '../../server/auth/accounts';
-import { endSession, startSession } from '../../server/auth/sign-in';
-import { clientKey } from '../../server/client';
-import { endpoint, json, readJson } from '../../server/http';
-import { loginSchema } from '../../lib/validation/auth';
+import { authenticate } from '@/server/auth/accounts';
+import { endSession, startSession } from '@/server/auth/sign-in';
+import { clientKey } from '@/server/client';
+import { endpoint, json, readJson } from '@/server/http';
+import { loginSchema } from '@/lib/validation/auth';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
-import { endSession } from '../../server/auth/sign-in';
-import { endpoint, json } from '../../server/http';
+import { endSession } from '@/server/auth/sign-in';
+import { endpoint, json } from '@/server/http';
 
 export const prerender = false;
 

@@ -9,10 +9,10 @@
  * - `limit`     1..100, default 50; `offset` >= 0, default 0
  * Unknown sortBy or sortOrder values answer 400.
  */
-import { podcastListQuerySchema } from '../../lib/validation/content';
-import { listEpisodes } from '../../server/content/podcasts';
-import { endpoint, readQuery } from '../../server/http';
-import { publicJson } from '../../server/shared-answers';
+import { podcastListQuerySchema } from '@/lib/validation/content';
+import { listEpisodes } from '@/server/content/podcasts';
+import { endpoint, readQuery } from '@/server/http';
+import { publicJson } from '@/server/shared-answers';
 
 export const prerender = false;
 

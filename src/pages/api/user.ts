@@ -1,5 +1,5 @@
-import { requireUser } from '../../server/auth/guardian';
-import { endpoint, json } from '../../server/http';
+import { requireUser } from '@/server/auth/guardian';
+import { endpoint, json } from '@/server/http';
 
 export const prerender = false;
 

@@ -3,7 +3,7 @@
  * "All Education" link goes. Send people (and old links) there.
  */
 import type { APIRoute } from 'astro';
-import { categoryLink } from '../../lib/home-filters';
+import { categoryLink } from '@/lib/home-filters';
 
 export const prerender = false;
 

@@ -4,11 +4,11 @@
  */
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { audioBytes, escapeXml, itunesDuration } from '../../components/content/feed-data';
-import { absoluteUrl, PUBLISHER_NAME } from '../../components/content/structured-data';
-import { config } from '../../server/config';
-import { SHOW_COVER } from '../../components/podcast/show-cover';
-import { listEpisodes } from '../../server/content/podcasts';
+import { audioBytes, escapeXml, itunesDuration } from '@/components/content/feed-data';
+import { absoluteUrl, PUBLISHER_NAME } from '@/components/content/structured-data';
+import { config } from '@/server/config';
+import { SHOW_COVER } from '@/components/podcast/show-cover';
+import { listEpisodes } from '@/server/content/podcasts';
 
 export const prerender = false;
 

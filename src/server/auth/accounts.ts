@@ -3,10 +3,10 @@
  * SPEC sections 4-6 about a user's own account is decided here.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { config } from '../config';
-import { db, schema } from '../db';
-import { HttpError } from '../http';
-import { emailChangedMail, passwordResetMail, sendMail, type Mail } from '../mail';
+import { config } from '@/server/config';
+import { db, schema } from '@/server/db';
+import { HttpError } from '@/server/http';
+import { emailChangedMail, passwordResetMail, sendMail, type Mail } from '@/server/mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { beginPasswordAttempt, clearPasswordAttempts, rememberSignIn } from './password-attempts';
 import { limits, retryMessage } from './rate-limit';

@@ -2,8 +2,8 @@
  * Who may do what (SPEC section 6), asked by every endpoint. Each check throws the HttpError
  * the endpoint should answer with, so a refusal is one line at the call site.
  */
-import { OWN_COMMENT_VOTE } from '../../lib/validation/platform-messages';
-import { HttpError } from '../http';
+import { OWN_COMMENT_VOTE } from '@/lib/validation/platform-messages';
+import { HttpError } from '@/server/http';
 import type { SessionUser } from './session';
 
 export const AUTH_REQUIRED = 'Authentication required';

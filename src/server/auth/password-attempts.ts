@@ -3,7 +3,7 @@
  * against the same limits, before the hash is checked, so attempts sent at once cannot pass
  * the limit while the hashes run.
  */
-import { HttpError } from '../http';
+import { HttpError } from '@/server/http';
 import { knownSignInClients, limits, retryMessage, type RateLimiter } from './rate-limit';
 
 const pairKey = (account: string, clientKey: string) => `${account} ${clientKey}`;

@@ -5,8 +5,8 @@
  */
 import type { AstroCookies } from 'astro';
 import { and, eq, lt, ne } from 'drizzle-orm';
-import { config } from '../config';
-import { db, schema } from '../db';
+import { config } from '@/server/config';
+import { db, schema } from '@/server/db';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE = 'session';

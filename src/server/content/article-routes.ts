@@ -8,11 +8,11 @@ import {
 	articleListQuerySchema,
 	editorArticleListQuerySchema,
 	type ArticleKind,
-} from '../../lib/validation/content';
-import { TOTAL_COUNT_HEADER } from '../../lib/api-client';
-import { canViewDrafts, requireEditor } from '../auth/guardian';
-import { HttpError, endpoint, json, readId, readJson, readQuery } from '../http';
-import { publicJson } from '../shared-answers';
+} from '@/lib/validation/content';
+import { TOTAL_COUNT_HEADER } from '@/lib/api-client';
+import { canViewDrafts, requireEditor } from '@/server/auth/guardian';
+import { HttpError, endpoint, json, readId, readJson, readQuery } from '@/server/http';
+import { publicJson } from '@/server/shared-answers';
 import {
 	createArticle,
 	deleteArticle,

@@ -8,8 +8,8 @@
  */
 import { and, asc, between, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, integer, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { ArticleKind } from '../../lib/validation/content';
-import { schema, type AppDatabase } from '../db';
+import type { ArticleKind } from '@/lib/validation/content';
+import { schema, type AppDatabase } from '@/server/db';
 import { prefixTerm, toFtsQuery } from './search';
 
 const { articles } = schema;

@@ -9,8 +9,8 @@ import type {
 	ArticleKind,
 	ArticleListQuery,
 	EditorArticleListQuery,
-} from '../../lib/validation/content';
-import { db, schema, type AppDatabase } from '../db';
+} from '@/lib/validation/content';
+import { db, schema, type AppDatabase } from '@/server/db';
 import { contentChanged } from './events';
 import {
 	articleMatch,

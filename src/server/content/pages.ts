@@ -3,8 +3,8 @@
  * editors. Pages are created by the seed, never through the API, so an unknown slug is a 404.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { StaticPageInput } from '../../lib/validation/content';
-import { db, schema } from '../db';
+import type { StaticPageInput } from '@/lib/validation/content';
+import { db, schema } from '@/server/db';
 import { contentChanged } from './events';
 
 const { staticPages, users } = schema;

@@ -3,8 +3,8 @@
  * tags) and the four sort keys of SPEC section 2. Episodes are added by the seed or scripts.
  */
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { PodcastListQuery } from '../../lib/validation/content';
-import { db, schema, type AppDatabase } from '../db';
+import type { PodcastListQuery } from '@/lib/validation/content';
+import { db, schema, type AppDatabase } from '@/server/db';
 import { ftsCondition } from './search';
 
 const { podcastEpisodes, users } = schema;

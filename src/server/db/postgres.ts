@@ -10,7 +10,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from '../../../db/schema/postgres';
+import * as schema from '@db/schema/postgres';
 
 export type PostgresDatabase = NodePgDatabase<typeof schema> & {
 	$client: pg.Pool;

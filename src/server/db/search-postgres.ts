@@ -7,8 +7,8 @@
  * 0001_search (db/migrations-postgres), generated from each row and indexed with GIN.
  */
 import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { ArticleKind, ArticleListQuery } from '../../lib/validation/content';
-import { searchWords } from '../content/search';
+import type { ArticleKind, ArticleListQuery } from '@/lib/validation/content';
+import { searchWords } from '@/server/content/search';
 import { schema, type PostgresDatabase } from './postgres';
 
 const { articles, podcastEpisodes, users } = schema;

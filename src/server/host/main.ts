@@ -10,8 +10,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { config, type AppConfig } from '../config';
-import { contentSecurityPolicy, securityHeaders } from '../security-headers';
+import { config, type AppConfig } from '@/server/config';
+import { contentSecurityPolicy, securityHeaders } from '@/server/security-headers';
 import { createApiCache } from './api-cache';
 import { refuseUnroutableApiPath } from './api-paths';
 import { onApiChange, provideRenderer, siteGeneration } from './bridge';

@@ -5,9 +5,9 @@
  * (4xx, a dropped connection, a timeout) is tried again later with a growing wait.
  */
 import { and, eq } from 'drizzle-orm';
-import { config } from '../config';
-import { db, schema } from '../db';
-import { sendMail, type Mail } from '../mail';
+import { config } from '@/server/config';
+import { db, schema } from '@/server/db';
+import { sendMail, type Mail } from '@/server/mail';
 import { recipientCondition } from './recipients';
 import { renderIssueMail, type IssueForMail } from './render';
 import { settleDelivery, type ClaimedDelivery } from './queue';

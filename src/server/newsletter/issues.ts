@@ -3,11 +3,11 @@
  * mail for every subscriber. Once sending has started an issue is frozen.
  */
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { NewsletterIssueInput } from '../../lib/validation/newsletter';
-import type { SessionUser } from '../auth/session';
-import { db, schema } from '../db';
-import { HttpError } from '../http';
-import { sendMail } from '../mail';
+import type { NewsletterIssueInput } from '@/lib/validation/newsletter';
+import type { SessionUser } from '@/server/auth/session';
+import { db, schema } from '@/server/db';
+import { HttpError } from '@/server/http';
+import { sendMail } from '@/server/mail';
 import { recipientCondition } from './recipients';
 import { newsletterMail } from './delivery';
 import { wakeNewsletterWorker } from './worker';

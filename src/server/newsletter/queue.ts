@@ -10,7 +10,7 @@
  * without waiting on each other's rows.
  */
 import { and, asc, eq, inArray, lte, min, or, sql } from 'drizzle-orm';
-import { db, schema } from '../db';
+import { db, schema } from '@/server/db';
 
 const { newsletterDeliveries: deliveries, newsletterIssues: issues } = schema;
 

@@ -1,6 +1,6 @@
 /** Who receives the newsletter: asked when an issue is queued and again just before each mail. */
 import { and, eq, type SQL } from 'drizzle-orm';
-import { schema } from '../db';
+import { schema } from '@/server/db';
 
 const { users } = schema;
 

@@ -6,8 +6,8 @@
 import { convert } from 'html-to-text';
 import { LRUCache } from 'lru-cache';
 import mjml2html from 'mjml';
-import { config } from '../config';
-import { renderMarkdown } from '../markdown';
+import { config } from '@/server/config';
+import { renderMarkdown } from '@/server/markdown';
 
 export const SITE_NAME = 'Retail Media Hub';
 

@@ -4,11 +4,11 @@
  * back on for that account, nothing else.
  */
 import { eq } from 'drizzle-orm';
-import { setNewsletter } from '../auth/accounts';
-import { generateToken, hashToken } from '../auth/tokens';
-import { config } from '../config';
-import { db, schema } from '../db';
-import { HttpError } from '../http';
+import { setNewsletter } from '@/server/auth/accounts';
+import { generateToken, hashToken } from '@/server/auth/tokens';
+import { config } from '@/server/config';
+import { db, schema } from '@/server/db';
+import { HttpError } from '@/server/http';
 
 const { newsletterUnsubscribeTokens: tokens, users } = schema;
 

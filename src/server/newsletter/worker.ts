@@ -5,7 +5,7 @@
  * (for work queued by another node). All state is in the database, so a restart resumes.
  */
 import PQueue from 'p-queue';
-import { config } from '../config';
+import { config } from '@/server/config';
 import { deliver } from './delivery';
 import { claimDeliveries, nextDueAt } from './queue';
 

@@ -3,9 +3,9 @@
  * regenerate, and the shared API answers the host's cache drops (one invalidation scheme for
  * both). Imported once by the middleware, so the listeners exist in every server process.
  */
-import { onContentChange } from '../content/events';
-import { announceApiChange, provideSiteGeneration } from '../host/bridge';
-import { onPlatformChange } from '../platforms';
+import { onContentChange } from '@/server/content/events';
+import { announceApiChange, provideSiteGeneration } from '@/server/host/bridge';
+import { onPlatformChange } from '@/server/platforms';
 import { requestFullGeneration, requestPaths } from './generator';
 import {
 	apiPathsForContentChange,

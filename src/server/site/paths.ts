@@ -2,10 +2,10 @@
  * Which public URLs are generated as static files, and which of them a change touches.
  * Every generated page is an on-demand Astro route rendered once here and then served from disk.
  */
-import type { ContentChange } from '../content/events';
-import { publishedArticleIds } from '../content/articles';
-import { listPlatformIds } from '../platforms';
-import type { PlatformChange } from '../platforms';
+import type { ContentChange } from '@/server/content/events';
+import { publishedArticleIds } from '@/server/content/articles';
+import { listPlatformIds } from '@/server/platforms';
+import type { PlatformChange } from '@/server/platforms';
 
 /** Static page slugs and their public paths (SPEC 2: about-us lives at /about). */
 export const STATIC_PAGE_PATHS: Record<string, string> = {

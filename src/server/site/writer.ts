@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { config } from '../config';
+import { config } from '@/server/config';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -1,4 +1,4 @@
-import { avatarColor, avatarInitial } from '../../../lib/format';
+import { avatarColor, avatarInitial } from '@/lib/format';
 
 /** The author's initial on a colour derived from the username (decorative: the name is beside it). */
 export function Avatar({ username }: { username: string | null }) {

@@ -1,7 +1,7 @@
-import { cn } from '../../../lib/class-names';
-import { relativeTime } from '../../../lib/format';
-import { buttonClasses } from '../../ui/button-classes';
-import type { PlatformComment, VoteType } from '../types';
+import { cn } from '@/lib/class-names';
+import { relativeTime } from '@/lib/format';
+import { buttonClasses } from '@/components/ui/button-classes';
+import type { PlatformComment, VoteType } from '@/components/platforms/types';
 import { Avatar } from './Avatar';
 
 export type CommentItemProps = {

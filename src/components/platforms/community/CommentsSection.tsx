@@ -1,20 +1,20 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { apiRequest } from '../../../lib/api-client';
-import type { PublicUser } from '../../../lib/validation/auth';
+import { apiRequest } from '@/lib/api-client';
+import type { PublicUser } from '@/lib/validation/auth';
 import {
 	MAX_COMMENT_LENGTH,
 	SIGN_IN_TO_COMMENT,
 	SIGN_IN_TO_VOTE,
-} from '../../../lib/validation/platform-messages';
-import { toast } from '../../../stores/toast';
-import { Button } from '../../ui/Button';
-import { FormMessage } from '../../ui/FormMessage';
-import { Textarea } from '../../ui/Input';
-import { Label } from '../../ui/Label';
-import { Spinner } from '../../ui/Spinner';
-import type { PlatformComment, VoteResult, VoteType } from '../types';
+} from '@/lib/validation/platform-messages';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { FormMessage } from '@/components/ui/FormMessage';
+import { Textarea } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
+import { Spinner } from '@/components/ui/Spinner';
+import type { PlatformComment, VoteResult, VoteType } from '@/components/platforms/types';
 import { CommentItem } from './CommentItem';
-import { LoadError } from '../../ui/LoadError';
+import { LoadError } from '@/components/ui/LoadError';
 import { ensureSignedIn, reportFailure } from './session';
 import { SignInPrompt } from './SignInPrompt';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { paintRatingSummary } from '../rating-summary';
-import type { RateResponse, RatingSummary } from '../types';
+import { paintRatingSummary } from '@/components/platforms/rating-summary';
+import type { RateResponse, RatingSummary } from '@/components/platforms/types';
 import { CommentsSection } from './CommentsSection';
 import { ReviewsSection } from './ReviewsSection';
 import { useCurrentUser } from './session';

@@ -1,15 +1,15 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import {
 	DEFAULT_RATING,
 	MAX_REVIEW_LENGTH,
 	SIGN_IN_TO_RATE,
-} from '../../../lib/validation/platform-messages';
-import { toast } from '../../../stores/toast';
-import { Button } from '../../ui/Button';
-import { Textarea } from '../../ui/Input';
-import { Label } from '../../ui/Label';
-import type { PlatformRating, RateResponse } from '../types';
+} from '@/lib/validation/platform-messages';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { Textarea } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
+import type { PlatformRating, RateResponse } from '@/components/platforms/types';
 import { ensureSignedIn, reportFailure } from './session';
 import { SignInPrompt } from './SignInPrompt';
 import { StarInput } from './StarInput';

@@ -1,6 +1,6 @@
-import { relativeTime } from '../../../lib/format';
-import { StarRating } from '../StarRating';
-import type { PlatformRating } from '../types';
+import { relativeTime } from '@/lib/format';
+import { StarRating } from '@/components/platforms/StarRating';
+import type { PlatformRating } from '@/components/platforms/types';
 import { Avatar } from './Avatar';
 
 /** The platform's reviews, newest first; SPEC 2's empty text when there are none. */

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../../lib/api-client';
-import { formatRating } from '../../../lib/format';
-import type { PublicUser } from '../../../lib/validation/auth';
-import { Spinner } from '../../ui/Spinner';
-import { StarRating } from '../StarRating';
-import { reviewsLabel } from '../stars';
-import type { Platform, PlatformRating, RateResponse, RatingSummary } from '../types';
-import { LoadError } from '../../ui/LoadError';
+import { apiRequest } from '@/lib/api-client';
+import { formatRating } from '@/lib/format';
+import type { PublicUser } from '@/lib/validation/auth';
+import { Spinner } from '@/components/ui/Spinner';
+import { StarRating } from '@/components/platforms/StarRating';
+import { reviewsLabel } from '@/components/platforms/stars';
+import type { Platform, PlatformRating, RateResponse, RatingSummary } from '@/components/platforms/types';
+import { LoadError } from '@/components/ui/LoadError';
 import { RatingForm } from './RatingForm';
 import { ReviewList } from './ReviewList';
 

@@ -1,4 +1,4 @@
-import { authHref } from '../../../lib/return-path';
+import { authHref } from '@/lib/return-path';
 
 /** The signed-out hint beside a community form, linking to /auth and back to this page. */
 export function SignInPrompt({ action }: { action: string }) {

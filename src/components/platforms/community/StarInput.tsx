@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { cn } from '../../../lib/class-names';
-import { MAX_STARS } from '../stars';
-import { StarIcon } from '../StarRating';
+import { cn } from '@/lib/class-names';
+import { MAX_STARS } from '@/components/platforms/stars';
+import { StarIcon } from '@/components/platforms/StarRating';
 
 export type StarInputProps = {
 	value: number;

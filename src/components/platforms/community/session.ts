@@ -3,10 +3,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { ApiError, failureText } from '../../../lib/api-client';
-import type { PublicUser } from '../../../lib/validation/auth';
-import { $user, loadUser } from '../../../stores/session';
-import { toast } from '../../../stores/toast';
+import { ApiError, failureText } from '@/lib/api-client';
+import type { PublicUser } from '@/lib/validation/auth';
+import { $user, loadUser } from '@/stores/session';
+import { toast } from '@/stores/toast';
 
 /**
  * The current user for rendering: undefined while loading. The server render and the

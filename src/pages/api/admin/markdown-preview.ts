@@ -1,7 +1,7 @@
-import { requireEditor } from '../../../server/auth/guardian';
-import { endpoint, json, readJson } from '../../../server/http';
-import { renderMarkdown } from '../../../server/markdown';
-import { markdownPreviewSchema } from '../../../lib/validation/admin';
+import { requireEditor } from '@/server/auth/guardian';
+import { endpoint, json, readJson } from '@/server/http';
+import { renderMarkdown } from '@/server/markdown';
+import { markdownPreviewSchema } from '@/lib/validation/admin';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
-import { overviewCounts } from '../../../server/admin';
-import { requireEditor } from '../../../server/auth/guardian';
-import { endpoint, json } from '../../../server/http';
+import { overviewCounts } from '@/server/admin';
+import { requireEditor } from '@/server/auth/guardian';
+import { endpoint, json } from '@/server/http';
 
 export const prerender = false;
 

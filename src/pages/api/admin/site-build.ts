@@ -1,6 +1,6 @@
-import { requireEditor } from '../../../server/auth/guardian';
-import { endpoint, json } from '../../../server/http';
-import { buildStatus, requestFullGeneration } from '../../../server/site';
+import { requireEditor } from '@/server/auth/guardian';
+import { endpoint, json } from '@/server/http';
+import { buildStatus, requestFullGeneration } from '@/server/site';
 
 export const prerender = false;
 

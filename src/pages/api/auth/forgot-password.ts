@@ -1,7 +1,7 @@
-import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset } from '../../../server/auth/accounts';
-import { clientKey } from '../../../server/client';
-import { endpoint, json, readJson } from '../../../server/http';
-import { forgotPasswordSchema } from '../../../lib/validation/auth';
+import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset } from '@/server/auth/accounts';
+import { clientKey } from '@/server/client';
+import { endpoint, json, readJson } from '@/server/http';
+import { forgotPasswordSchema } from '@/lib/validation/auth';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
-import { resetPassword } from '../../../server/auth/accounts';
-import { endpoint, json, readJson } from '../../../server/http';
-import { resetPasswordSchema } from '../../../lib/validation/auth';
+import { resetPassword } from '@/server/auth/accounts';
+import { endpoint, json, readJson } from '@/server/http';
+import { resetPasswordSchema } from '@/lib/validation/auth';
 
 export const prerender = false;
 

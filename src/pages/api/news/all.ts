@@ -1,4 +1,4 @@
-import { articleRoutes } from '../../../server/content/article-routes';
+import { articleRoutes } from '@/server/content/article-routes';
 
 export const prerender = false;
 

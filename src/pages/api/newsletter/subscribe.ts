@@ -1,5 +1,5 @@
-import { setNewsletter } from '../../../server/auth/accounts';
-import { endpoint, errorResponse, json } from '../../../server/http';
+import { setNewsletter } from '@/server/auth/accounts';
+import { endpoint, errorResponse, json } from '@/server/http';
 
 export const prerender = false;
 

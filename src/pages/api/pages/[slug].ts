@@ -1,8 +1,8 @@
-import { requireEditor } from '../../../server/auth/guardian';
-import { getPage, updatePage } from '../../../server/content/pages';
-import { HttpError, endpoint, json, readJson } from '../../../server/http';
-import { publicJson } from '../../../server/shared-answers';
-import { staticPageInputSchema } from '../../../lib/validation/content';
+import { requireEditor } from '@/server/auth/guardian';
+import { getPage, updatePage } from '@/server/content/pages';
+import { HttpError, endpoint, json, readJson } from '@/server/http';
+import { publicJson } from '@/server/shared-answers';
+import { staticPageInputSchema } from '@/lib/validation/content';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
-import { endpoint } from '../../../server/http';
-import { publicJson } from '../../../server/shared-answers';
-import { listPages } from '../../../server/content/pages';
+import { endpoint } from '@/server/http';
+import { publicJson } from '@/server/shared-answers';
+import { listPages } from '@/server/content/pages';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
-import { endpoint, readQuery } from '../../../server/http';
-import { publicJson } from '../../../server/shared-answers';
-import { listPlatforms } from '../../../server/platforms';
-import { platformListQuerySchema } from '../../../lib/validation/platforms';
+import { endpoint, readQuery } from '@/server/http';
+import { publicJson } from '@/server/shared-answers';
+import { listPlatforms } from '@/server/platforms';
+import { platformListQuerySchema } from '@/lib/validation/platforms';
 
 export const prerender = false;
 

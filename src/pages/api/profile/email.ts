@@ -1,8 +1,8 @@
-import { changeEmail } from '../../../server/auth/accounts';
-import { requireUser } from '../../../server/auth/guardian';
-import { clientKey } from '../../../server/client';
-import { endpoint, json, readJson } from '../../../server/http';
-import { changeEmailSchema } from '../../../lib/validation/auth';
+import { changeEmail } from '@/server/auth/accounts';
+import { requireUser } from '@/server/auth/guardian';
+import { clientKey } from '@/server/client';
+import { endpoint, json, readJson } from '@/server/http';
+import { changeEmailSchema } from '@/lib/validation/auth';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
-import { setNewsletter } from '../../../server/auth/accounts';
-import { requireUser } from '../../../server/auth/guardian';
-import { endpoint, json, readJson } from '../../../server/http';
-import { newsletterSchema } from '../../../lib/validation/auth';
+import { setNewsletter } from '@/server/auth/accounts';
+import { requireUser } from '@/server/auth/guardian';
+import { endpoint, json, readJson } from '@/server/http';
+import { newsletterSchema } from '@/lib/validation/auth';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
-import { changePassword } from '../../../server/auth/accounts';
-import { requireUser } from '../../../server/auth/guardian';
-import { clientKey } from '../../../server/client';
-import { endpoint, json, readJson } from '../../../server/http';
-import { changePasswordSchema } from '../../../lib/validation/auth';
+import { changePassword } from '@/server/auth/accounts';
+import { requireUser } from '@/server/auth/guardian';
+import { clientKey } from '@/server/client';
+import { endpoint, json, readJson } from '@/server/http';
+import { changePasswordSchema } from '@/lib/validation/auth';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
-import { requireEditor } from '../../../../server/auth/guardian';
-import { listCommentsForModeration } from '../../../../server/community';
-import { endpoint, json, readQuery } from '../../../../server/http';
-import { moderationListQuerySchema } from '../../../../lib/validation/admin';
+import { requireEditor } from '@/server/auth/guardian';
+import { listCommentsForModeration } from '@/server/community';
+import { endpoint, json, readQuery } from '@/server/http';
+import { moderationListQuerySchema } from '@/lib/validation/admin';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
-import { requireEditor } from '../../../../server/auth/guardian';
-import { endpoint, json, readId, readJson } from '../../../../server/http';
-import { deletePlatform, updatePlatform } from '../../../../server/platforms';
-import { platformFormSchema } from '../../../../lib/validation/platforms';
+import { requireEditor } from '@/server/auth/guardian';
+import { endpoint, json, readId, readJson } from '@/server/http';
+import { deletePlatform, updatePlatform } from '@/server/platforms';
+import { platformFormSchema } from '@/lib/validation/platforms';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
-import { requireEditor } from '../../../../server/auth/guardian';
-import { endpoint, json, readJson } from '../../../../server/http';
-import { createPlatform } from '../../../../server/platforms';
-import { platformFormSchema } from '../../../../lib/validation/platforms';
+import { requireEditor } from '@/server/auth/guardian';
+import { endpoint, json, readJson } from '@/server/http';
+import { createPlatform } from '@/server/platforms';
+import { platformFormSchema } from '@/lib/validation/platforms';
 
 export const prerender = false;
 

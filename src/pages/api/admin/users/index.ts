@@ -1,7 +1,7 @@
-import { listUsers } from '../../../../server/admin';
-import { requireEditor } from '../../../../server/auth/guardian';
-import { endpoint, json, readQuery } from '../../../../server/http';
-import { userListQuerySchema } from '../../../../lib/validation/admin';
+import { listUsers } from '@/server/admin';
+import { requireEditor } from '@/server/auth/guardian';
+import { endpoint, json, readQuery } from '@/server/http';
+import { userListQuerySchema } from '@/lib/validation/admin';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
-import { requireActiveUser } from '../../../../server/auth/guardian';
-import { getVote, vote } from '../../../../server/community';
-import { endpoint, HttpError, json, readId, readJson } from '../../../../server/http';
-import { SIGN_IN_TO_VOTE, voteSchema } from '../../../../lib/validation/platforms';
+import { requireActiveUser } from '@/server/auth/guardian';
+import { getVote, vote } from '@/server/community';
+import { endpoint, HttpError, json, readId, readJson } from '@/server/http';
+import { SIGN_IN_TO_VOTE, voteSchema } from '@/lib/validation/platforms';
 
 export const prerender = false;
 

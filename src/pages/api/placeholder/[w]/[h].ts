@@ -1,6 +1,6 @@
-import { endpoint, parseWith } from '../../../../server/http';
-import { placeholderSvg } from '../../../../server/placeholder';
-import { placeholderSizeSchema } from '../../../../lib/validation/placeholder';
+import { endpoint, parseWith } from '@/server/http';
+import { placeholderSvg } from '@/server/placeholder';
+import { placeholderSizeSchema } from '@/lib/validation/placeholder';
 
 export const prerender = false;
 

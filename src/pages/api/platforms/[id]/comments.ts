@@ -1,8 +1,8 @@
-import { requireActiveUser } from '../../../../server/auth/guardian';
-import { addComment, listComments } from '../../../../server/community';
-import { endpoint, HttpError, json, readId, readJson } from '../../../../server/http';
-import { publicJson } from '../../../../server/shared-answers';
-import { SIGN_IN_TO_COMMENT, commentSchema } from '../../../../lib/validation/platforms';
+import { requireActiveUser } from '@/server/auth/guardian';
+import { addComment, listComments } from '@/server/community';
+import { endpoint, HttpError, json, readId, readJson } from '@/server/http';
+import { publicJson } from '@/server/shared-answers';
+import { SIGN_IN_TO_COMMENT, commentSchema } from '@/lib/validation/platforms';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
-import { endpoint, readId } from '../../../../server/http';
-import { publicJson } from '../../../../server/shared-answers';
-import { getPlatform } from '../../../../server/platforms';
+import { endpoint, readId } from '@/server/http';
+import { publicJson } from '@/server/shared-answers';
+import { getPlatform } from '@/server/platforms';
 
 export const prerender = false;
 

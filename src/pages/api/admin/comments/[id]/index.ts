@@ -1,6 +1,6 @@
-import { requireEditor } from '../../../../../server/auth/guardian';
-import { deleteComment } from '../../../../../server/community';
-import { endpoint, json, readId } from '../../../../../server/http';
+import { requireEditor } from '@/server/auth/guardian';
+import { deleteComment } from '@/server/community';
+import { endpoint, json, readId } from '@/server/http';
 
 export const prerender = false;
 

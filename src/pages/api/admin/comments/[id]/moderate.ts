@@ -1,7 +1,7 @@
-import { requireEditor } from '../../../../../server/auth/guardian';
-import { moderateComment } from '../../../../../server/community';
-import { endpoint, json, readId, readJson } from '../../../../../server/http';
-import { moderateCommentSchema } from '../../../../../lib/validation/admin';
+import { requireEditor } from '@/server/auth/guardian';
+import { moderateComment } from '@/server/community';
+import { endpoint, json, readId, readJson } from '@/server/http';
+import { moderateCommentSchema } from '@/lib/validation/admin';
 
 export const prerender = false;
 

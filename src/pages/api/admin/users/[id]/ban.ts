@@ -1,6 +1,6 @@
-import { banUser } from '../../../../../server/admin';
-import { requireEditor } from '../../../../../server/auth/guardian';
-import { endpoint, json, readId } from '../../../../../server/http';
+import { banUser } from '@/server/admin';
+import { requireEditor } from '@/server/auth/guardian';
+import { endpoint, json, readId } from '@/server/http';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
-import { setUserPassword } from '../../../../../server/admin';
-import { requireEditor } from '../../../../../server/auth/guardian';
-import { endpoint, json, readId, readJson } from '../../../../../server/http';
-import { adminPasswordSchema } from '../../../../../lib/validation/admin';
+import { setUserPassword } from '@/server/admin';
+import { requireEditor } from '@/server/auth/guardian';
+import { endpoint, json, readId, readJson } from '@/server/http';
+import { adminPasswordSchema } from '@/lib/validation/admin';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
-import { unbanUser } from '../../../../../server/admin';
-import { requireEditor } from '../../../../../server/auth/guardian';
-import { endpoint, json, readId } from '../../../../../server/http';
+import { unbanUser } from '@/server/admin';
+import { requireEditor } from '@/server/auth/guardian';
+import { endpoint, json, readId } from '@/server/http';
 
 export const prerender = false;
 
