@@ -1,5 +1,5 @@
 /**
- * The whole data model (SPEC section 3) in one place. Timestamps are stored as integer
+ * The whole data model in one place. Timestamps are stored as integer
  * milliseconds; lists of text (tags, features, pros, cons) as JSON text.
  */
 import { relations, sql } from 'drizzle-orm';

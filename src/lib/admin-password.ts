@@ -1,11 +1,11 @@
 /**
- * The editor's "change a user's password" rules (SPEC 5), zod-free so the dashboard dialog and
+ * The editor's "change a user's password" rules, zod-free so the dashboard dialog and
  * the endpoint apply the same checks in the same order.
  */
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules';
 
 export type PasswordProblem = {
-	/** The toast title of SPEC 5 ('Invalid input', 'Password too short'). */
+	/** The toast title ('Invalid input', 'Password too short'). */
 	title: string;
 	/** The sentence the server answers with. */
 	message: string;
@@ -33,7 +33,7 @@ export const PASSWORD_TOO_LONG: PasswordProblem = {
 
 /**
  * Both fields non-empty and equal first, then the length. `confirm` undefined means the caller
- * has no confirmation field (the SPEC's API body is `{ password }` alone).
+ * has no confirmation field (the API body is `{ password }` alone).
  */
 export function adminPasswordProblem(password: string, confirm?: string): PasswordProblem | null {
 	if (password === '' || confirm === '' || (confirm !== undefined && confirm !== password)) {

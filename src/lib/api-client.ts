@@ -1,5 +1,5 @@
 /**
- * The islands' API client (SPEC 7 and 8): credentials always sent, a JSON body only when there
+ * The islands' API client: credentials always sent, a JSON body only when there
  * is a payload, and any non-OK answer becomes an ApiError whose message is
  * "{status}: {body text or status text}"; `serverMessage` holds the `{ message }` alone and
  * `field` the request field a validation failure is about (when the server names one in the

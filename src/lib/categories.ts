@@ -1,4 +1,4 @@
-/** Category lists of SPEC sections 2 and 3, shared by the header, forms and endpoints. */
+/** The article and platform category lists, shared by the header, forms and endpoints. */
 
 /** The header's News filter set (empty value = all). */
 export const NEWS_FILTER_CATEGORIES = [
@@ -11,7 +11,7 @@ export const NEWS_FILTER_CATEGORIES = [
 	'Electronics and Department Stores',
 ] as const;
 
-/** The admin form's news categories; the SPEC keeps both lists. */
+/** The admin form's news categories: a different list from the header's filter set, and both stay. */
 export const NEWS_ADMIN_CATEGORIES = [
 	'Industry News',
 	'Platform Updates',

@@ -1,5 +1,5 @@
 /**
- * Comment moderation rules (SPEC 4), zod-free so the dashboard island and the server share them:
+ * Comment moderation rules, zod-free so the dashboard island and the server share them:
  * pending -> approved or rejected, approved -> rejected, rejected -> approved.
  */
 export type ModerationStatus = 'pending' | 'approved' | 'rejected';

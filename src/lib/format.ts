@@ -1,5 +1,5 @@
 /**
- * Display formats of SPEC section 9, shared by pages and islands (no dependencies).
+ * Display formats (relative ages, dates, durations, ratings), shared by pages and islands (no dependencies).
  */
 const MINUTE = 60_000;
 

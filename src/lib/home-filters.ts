@@ -46,7 +46,7 @@ export const ORDER_PARAMS = {
 	education: 'educationOrder',
 } as const satisfies Record<HomeSection, string>;
 
-/** Sort keys of the home lists ('' = newest first); the API's sortBy values (SPEC 7). */
+/** Sort keys of the home lists ('' = newest first); the API's sortBy values. */
 export const HOME_SORT_FIELDS = ['title', 'category'] as const satisfies readonly NonNullable<
 	ArticleListQuery['sortBy']
 >[];
@@ -57,7 +57,7 @@ export type SectionFilters = {
 	search: string;
 	category: string;
 	sortBy: HomeSort;
-	/** Only meaningful once a sort is chosen; SPEC 4: the default order is desc. */
+	/** Only meaningful once a sort is chosen; the default order is desc. */
 	sortOrder: SortOrder;
 };
 

@@ -1,5 +1,5 @@
 /**
- * The platforms chosen for comparison (SPEC 2 and 9: at most 4). The compare page keeps it in
+ * The platforms chosen for comparison (at most 4). The compare page keeps it in
  * sync with its URL and the listing's Compare buttons append to it. It is kept in
  * sessionStorage: a comparison is a task of this tab, not something to find again next week.
  */
@@ -59,7 +59,6 @@ export function setCompareIds(ids: readonly unknown[]): number[] {
 
 /**
  * Adds a platform unless it is already chosen; refuses (full: true) when 4 others are chosen.
- * SPEC 5: add only when fewer than 4 are selected and it is not already selected.
  */
 export function addToCompare(id: number): { ids: number[]; full: boolean } {
 	const current = $compareIds.get();

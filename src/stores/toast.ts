@@ -1,5 +1,5 @@
 /**
- * Toasts (SPEC 9): at most one at a time, so a new toast replaces the shown one. Anything may
+ * Toasts: at most one at a time, so a new toast replaces the shown one. Anything may
  * call toast(); the Radix toaster subscribes to this store.
  */
 import { atom } from 'nanostores';

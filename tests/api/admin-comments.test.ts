@@ -1,6 +1,7 @@
 /**
- * Comment moderation (SPEC 2 Comments tab, 3, 4 and 7): the editors' list with author and
- * platform, the status filter and paging, SPEC 4's transitions only, and deletion with votes.
+ * Comment moderation: the editors' list with author and platform, the status filter and
+ * paging, only the allowed transitions (pending to approved or rejected, approved to rejected,
+ * rejected to approved), and deletion with votes.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

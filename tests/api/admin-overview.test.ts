@@ -1,5 +1,5 @@
 /**
- * The dashboard's helper endpoints: the Overview counts (SPEC 2) and the editor-only markdown
+ * The dashboard's helper endpoints: the Overview counts and the editor-only markdown
  * preview, which must render exactly as the public pages do (renderMarkdown).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * User administration (SPEC 2 Users tab, 5, 6, 7 "Administration"): the paged, searchable list
+ * User administration: the paged, searchable list
  * with its stat tiles, ban and unban (which end or restore access), and an editor setting
  * another user's password. Every endpoint is tried with every role.
  */

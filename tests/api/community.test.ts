@@ -1,5 +1,5 @@
 /**
- * Ratings, comments and comment votes (SPEC 4, 5 and 7): who may post, the validation rules,
+ * Ratings, comments and comment votes: who may post, the validation rules,
  * one rating and one vote per user, exact aggregates under concurrent requests, the pending
  * comment only its author sees, and the per-user rate limits.
  */

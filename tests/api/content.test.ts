@@ -1,5 +1,5 @@
 /**
- * News and education endpoints (SPEC 7 "Content"): lists, drafts, editor CRUD, validation, roles,
+ * News and education endpoints: lists, drafts, editor CRUD, validation, roles,
  * full-text search through FTS5, sorting, filtering and paging.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The platform directory API (SPEC 7 "Platforms"): listing with search, category and sort,
+ * The platform directory API: listing with search, category and sort,
  * detail, the editors' create/update/delete with the form's rules, the cascade on delete, the
  * placeholder image, and the in-process change hook.
  */
@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 describe('admin platform endpoints: who may call them', () => {
-	it('creates a platform for an editor (201) with every field of SPEC 3', async () => {
+	it('creates a platform for an editor (201) and answers with every platform field', async () => {
 		const input = platformInput({ isRecommended: true, sortOrder: 3 });
 		const answer = await editor.client.post('/api/admin/platforms', input);
 		expect(answer.status).toBe(201);

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (SPEC 6): for every API route and method, the status each role gets
+ * The authorization matrix: for every API route and method, the status each role gets
  * with a VALID request, so the caller's permission is the only thing that varies. The matrix
  * test fails for a route file without an entry here, and for an entry without a route file.
  *
@@ -75,7 +75,7 @@ const signedIn = (ok: number): Record<Role, number> => ({
 	editor: ok,
 });
 
-/** Editors only (SPEC 6). */
+/** Editors only. */
 const editorOnly = (ok: number): Record<Role, number> => ({
 	anonymous: 401,
 	banned: 401,
@@ -145,7 +145,7 @@ export const EXPECTATIONS: Expectation[] = [
 	{
 		route: '/api/login',
 		method: 'POST',
-		// A banned account's right password meets the ban message (SPEC 5).
+		// A banned account's right password meets the ban message, not a session.
 		expect: { ...all(200), banned: 403 },
 		fresh: true,
 		call: (_fx, persona) => ({ path: '/api/login', body: { email: persona.email, password: persona.password } }),

@@ -28,7 +28,7 @@ export type Persona = {
 	password: string;
 };
 
-/** The demo accounts the seed creates (README, SPEC 6). */
+/** The demo accounts the seed creates (listed in the README). */
 export const DEMO = {
 	editor: { email: 'editor@example.com', password: 'editor123' },
 	user: { email: 'user@example.com', password: 'user123' },

@@ -16,7 +16,7 @@ export type ForgotPasswordDialogProps = {
 };
 
 /**
- * SPEC 4: the dialog shows the form, then a sent confirmation. ForgotPasswordLink imports it
+ * The dialog shows the form, then a sent confirmation. ForgotPasswordLink imports it
  * (and Radix Dialog with it) the first time the link is used, so /auth does not ship it up front.
  */
 export default function ForgotPasswordDialog({ open, onOpenChange: setOpen, triggerRef }: ForgotPasswordDialogProps) {

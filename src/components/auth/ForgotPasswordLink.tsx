@@ -17,7 +17,7 @@ function loadDialog(): Promise<ComponentType<ForgotPasswordDialogProps>> {
 }
 
 /**
- * "Forgot your password?" (SPEC 4): a plain button until it is first used, then the
+ * "Forgot your password?": a plain button until it is first used, then the
  * forgot-password dialog, imported on demand so /auth does not ship the dialog's code up front.
  */
 export function ForgotPasswordLink() {

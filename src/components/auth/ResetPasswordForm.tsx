@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/Label';
 
 export const REDIRECT_AFTER_RESET_MS = 2000;
 
-/** The /reset-password island (SPEC 2, 4, 5, 8). The token comes from ?token=. */
+/** The /reset-password island. The token comes from ?token=. */
 export default function ResetPasswordForm() {
 	const [token, setToken] = useState<string | null | undefined>(undefined);
 	const [password, setPassword] = useState('');

@@ -17,7 +17,7 @@ export function SignUpForm({ returnTo }: { returnTo: string | null }) {
 			return;
 		}
 		setBusy(true);
-		// The confirmation is checked here and never sent (SPEC 5).
+		// The confirmation is only checked here; the register call does not take it.
 		await submitRegistration({ email: form.email, username: form.username, password: form.password }, returnTo);
 		setBusy(false);
 	}

@@ -20,7 +20,7 @@ import { PlatformPicker } from './PlatformPicker';
 const SETTLED_MIN_HEIGHT = 'min-h-[70svh]';
 
 /**
- * The empty state (SPEC 2) and, with a loading line in place of its heading, what shows until
+ * The empty state and, with a loading line in place of its heading, what shows until
  * the selection is read: one box, so the text read first stays where it is, whichever state
  * follows.
  */
@@ -55,7 +55,7 @@ export type CompareViewProps = {
 };
 
 /**
- * The /compare island (SPEC 2): everything that depends on the query. The URL's
+ * The /compare island: everything that depends on the query. The URL's
  * `platforms=1,2,3` is the selection (unknown ids are dropped); without it the tab's last
  * selection is restored. Changes rewrite the URL in place (history.replaceState).
  * The page is the same static HTML for every query, so the server and the hydrating render show

@@ -4,7 +4,7 @@ import { MAX_COMPARE } from '@/stores/compare';
 import type { ComparePlatform } from './compare-rows';
 
 export type PlatformPickerProps = {
-	/** Platforms not chosen yet (SPEC 2: the drop-down lists only those). */
+	/** Platforms not chosen yet (the drop-down lists only those). */
 	choices: ComparePlatform[];
 	chosenCount: number;
 	/** Before the selection is known (server render and hydration): disabled, same height. */

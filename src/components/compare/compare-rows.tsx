@@ -1,5 +1,5 @@
 /**
- * The comparison's rows (SPEC 2 and 9): what each shows, and the value compared across the
+ * The comparison's rows: what each shows, and the value compared across the
  * chosen platforms to mark rows that differ. Logo and website identify a platform rather than
  * describe it, so they are never marked.
  */
@@ -48,7 +48,6 @@ export function compareData(platform: ComparePlatform): ComparePlatform {
 	};
 }
 
-/** SPEC 9: the comparison shows 3 pros, 2 cons and 5 features. */
 export const COMPARE_LIMITS = { pros: 3, cons: 2, features: 5 } as const;
 
 export type CompareRow = {

@@ -1,5 +1,5 @@
 /**
- * The news and education card (SPEC 2 Home): one component for the generated home page (rendered
+ * The news and education card: one component for the generated home page (rendered
  * by Astro without hydration) and for the filter islands, so both look the same.
  */
 import { categoryBadgeClasses } from './category-badge';
@@ -8,7 +8,6 @@ import { CardImage } from './CardImage';
 import { TagList } from './TagList';
 import { TimeAgo } from './TimeAgo';
 
-/** SPEC 9: an article card shows at most 3 tags. */
 const CARD_TAG_LIMIT = 3;
 
 export type ArticleCardProps = {

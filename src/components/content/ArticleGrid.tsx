@@ -4,7 +4,7 @@ import type { ArticleKind, ArticleSummary } from './article-summary';
 export type ArticleGridProps = {
 	kind: ArticleKind;
 	articles: ArticleSummary[];
-	/** SPEC 2: the section's text for an empty list. */
+	/** The section's text for an empty list. */
 	emptyText: string;
 	now?: number;
 	/** How many leading cards load their image at once (the ones likely above the fold). */

@@ -34,7 +34,7 @@ export function FilterSelect({ id, label, value, onChange, children, className, 
 	);
 }
 
-/** SPEC 2: the order choices shown once a sort is chosen. */
+/** The order choices, shown only once a sort is chosen. */
 export function SortOrderOptions() {
 	return (
 		<>

@@ -8,7 +8,7 @@ export type TagListProps = {
 	[data: `data-${string}`]: string | undefined;
 };
 
-/** Card tags (SPEC 9: at most 3 on a card; pass no limit to show them all). */
+/** Card tags (at most 3 on a card; pass no limit to show them all). */
 export function TagList({ tags, limit, className, ...data }: TagListProps) {
 	const shown = limit === undefined ? tags : tags.slice(0, limit);
 	if (shown.length === 0) return null;

@@ -11,7 +11,10 @@ export type TimeAgoProps = {
 	className?: string;
 };
 
-/** A publication date shown as a relative age (SPEC 9), with the exact date in datetime/title. */
+/**
+ * A publication date shown as a relative age (minutes, hours, then days), with the exact date in
+ * datetime/title.
+ */
 export function TimeAgo({ value, now, className }: TimeAgoProps) {
 	const date = new Date(value);
 	return (

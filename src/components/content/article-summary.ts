@@ -30,7 +30,7 @@ export function articlePath(kind: ArticleKind, id: number): string {
 }
 
 /**
- * SPEC 9: read time defaults to 5 minutes. The same value as DEFAULT_READ_TIME in
+ * Read time defaults to 5 minutes. The same value as DEFAULT_READ_TIME in
  * lib/validation/content.ts, repeated because importing that module would bring zod into islands.
  */
 const DEFAULT_READ_MINUTES = 5;

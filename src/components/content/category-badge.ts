@@ -1,7 +1,7 @@
 /**
- * Article category badge colours (SPEC 3): Industry Trends, Platform Updates and Case Study each
+ * Article category badge colours: Industry Trends, Platform Updates and Case Study each
  * have their own colour, every other category the default. The admin list spells two of them
- * differently ('Trends', 'Case Studies'), so those share the colour of their SPEC name.
+ * differently ('Trends', 'Case Studies'), so those share the colour of the name they stand for.
  * Dark text on a pale tint keeps every pair above WCAG AA contrast.
  */
 import { cn } from '@/lib/class-names';

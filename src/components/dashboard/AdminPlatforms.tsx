@@ -1,5 +1,5 @@
 /**
- * The /admin/platforms island: the platform panel behind route protection (SPEC 2: spinner,
+ * The /admin/platforms island: the platform panel behind route protection (a spinner,
  * /auth for visitors, Access Denied for other roles). See src/pages/admin/platforms.astro.
  */
 import { lazy, Suspense } from 'react';

@@ -14,7 +14,7 @@ export type ArticleCardProps = {
 	onDelete: () => void;
 };
 
-/** One article in the editor's list (SPEC 2 News tab). */
+/** One article in the editor's News or Education list. */
 export function ArticleCard({ kind, article, onEdit, onDelete }: ArticleCardProps) {
 	const tags = article.tags.slice(0, MAX_TAGS);
 	const hidden = article.tags.length - tags.length;

@@ -1,4 +1,4 @@
-/** Create or edit a news or education article (SPEC 2 and 5) in a dialog. */
+/** Create or edit a news or education article in a dialog. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { ApiError, apiRequest, failureText } from '@/lib/api-client';

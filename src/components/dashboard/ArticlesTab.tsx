@@ -1,5 +1,5 @@
 /**
- * The News and Education tabs (SPEC 2): every article of the kind, drafts included, searched,
+ * The News and Education tabs: every article of the kind, drafts included, searched,
  * filtered by status and paged by the API, with add, edit and delete. The page and the status
  * live in the URL (?tab=news&status=draft&page=2), so a reload or a shared link keeps them.
  */

@@ -1,8 +1,8 @@
 /**
- * The Comments tab (SPEC 2): moderation of every comment, filtered by status (Pending first,
+ * The Comments tab: moderation of every comment, filtered by status (Pending first,
  * what waits for an editor, with its count) and paged.
- * Approve and Reject appear only where SPEC 4 allows the transition; Delete asks the browser's
- * confirmation with SPEC 5's text.
+ * Approve and Reject appear only where the transition is allowed (pending to either, approved to
+ * rejected, rejected to approved); Delete asks for the browser's confirmation first.
  */
 import { useState } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';

@@ -1,6 +1,6 @@
 /**
  * The dashboard itself, once the session is known to be an editor's: the header and the seven
- * tabs (SPEC 2), the active tab kept in the URL. Each tab's code loads when the tab is first
+ * tabs, the active tab kept in the URL. Each tab's code loads when the tab is first
  * opened (React.lazy), and this file loads only for editors (see EditorDashboard.tsx).
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';

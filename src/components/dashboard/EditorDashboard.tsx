@@ -1,5 +1,5 @@
 /**
- * The /editor-dashboard island (SPEC 2): a spinner with 'Loading dashboard...' while the
+ * The /editor-dashboard island: a spinner with 'Loading dashboard...' while the
  * session loads, home for anyone who is not an editor, else the dashboard. Only this small
  * gate ships with the page; the dashboard (its tab bar and each tab's code) loads for editors.
  */
@@ -21,7 +21,8 @@ function LoadingDashboard() {
 export default function EditorDashboard() {
 	const user = useCurrentUser();
 
-	// SPEC 2: the dashboard sends visitors and non-editors home (not to /auth or Access Denied).
+	// Unlike other protected pages, the dashboard sends visitors and non-editors home (not to
+	// /auth or Access Denied).
 	const allowed = user?.role === 'editor';
 	useEffect(() => {
 		if (user !== undefined && !allowed) redirectTo('/');

@@ -1,5 +1,5 @@
 /**
- * A markdown field with Write and Preview tabs (SPEC 2). The preview asks the server to render
+ * A markdown field with Write and Preview tabs. The preview asks the server to render
  * (POST /api/admin/markdown-preview, the same renderMarkdown as the public pages), so the
  * editor sees exactly what visitors will, and no markdown library is shipped to the browser.
  */

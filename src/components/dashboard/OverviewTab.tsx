@@ -1,4 +1,4 @@
-/** Overview (SPEC 2): the four counts, and the public site's generation status with a rebuild. */
+/** Overview: the four counts, and the public site's generation status with a rebuild. */
 import { formatDateTime } from '@/lib/format';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';

@@ -1,5 +1,5 @@
 /**
- * The Pages tab (SPEC 2): the static pages with who changed them last; selecting one edits its
+ * The Pages tab: the static pages with who changed them last; selecting one edits its
  * title and markdown content, with Reset (back to the saved text) and Save Page.
  */
 import { useStore } from '@nanostores/react';
@@ -173,7 +173,7 @@ function PageEditor() {
 	);
 }
 
-/** SPEC 2: the Pages tab is for editors only (the server checks too). */
+/** The Pages tab is for editors only (the server checks too). */
 export default function PagesTab() {
 	const user = useStore($user);
 	if (user?.role !== 'editor') {

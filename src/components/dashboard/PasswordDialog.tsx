@@ -1,5 +1,5 @@
 /**
- * An editor sets another user's password (SPEC 5): password and confirmation with inline
+ * An editor sets another user's password: password and confirmation with inline
  * messages, the confirm button disabled until both are valid. The user is signed out everywhere.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';

@@ -1,4 +1,4 @@
-/** Create or edit a platform (SPEC 2 and 5) in a dialog; the caller reloads the list on save. */
+/** Create or edit a platform in a dialog; the caller reloads the list on save. */
 import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { ApiError, apiRequest, failureText } from '@/lib/api-client';
 import { PLATFORM_CATEGORIES } from '@/lib/categories';

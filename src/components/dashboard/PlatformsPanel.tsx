@@ -1,5 +1,5 @@
 /**
- * The platform admin panel (SPEC 2): the directory in the editors' order with add, edit and
+ * The platform admin panel: the directory in the editors' order with add, edit and
  * delete. Used by the dashboard's Platforms tab and by /admin/platforms.
  */
 import { useState } from 'react';

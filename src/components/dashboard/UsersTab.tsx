@@ -1,5 +1,5 @@
 /**
- * The Users tab (SPEC 2, 4 and 6): server-side search by username or email, the four stat
+ * The Users tab: server-side search by username or email, the four stat
  * tiles, and per user Change Password (anyone but oneself), Ban and Unban (non-editors other
  * than oneself), each behind a dialog. The server applies the same rules (guardian.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The news/education form on the browser side (SPEC 5): title, excerpt, content and category
+ * The news/education form on the browser side: title, excerpt, content and category
  * required (category from the admin list), read time 1 to 60 with 5 when not a number. The
  * messages are the server's (src/lib/validation/content.ts), which checks the same again.
  * Tags go as typed ("a, b"): the server's normalizeTags trims and drops empty items.
@@ -55,7 +55,7 @@ export function articleToForm(article: AdminArticle): ArticleFormValues {
 	};
 }
 
-/** SPEC 5: not a number (blank, 'abc') means 5; a number must be a whole 1..60. */
+/** Not a number (blank, 'abc') means 5; a number must be a whole 1..60. */
 export function parseReadTime(text: string): number | null {
 	const trimmed = text.trim();
 	const value = trimmed === '' ? Number.NaN : Number(trimmed);
@@ -78,7 +78,7 @@ export function validateArticleForm(
 	return errors;
 }
 
-/** The body of POST /api/{kind} and PUT /api/{kind}/{id} (SPEC 7; the server ignores authorId). */
+/** The body of POST /api/{kind} and PUT /api/{kind}/{id} (the server ignores authorId). */
 export function articlePayload(values: ArticleFormValues, authorId: number) {
 	return {
 		title: values.title.trim(),

@@ -1,5 +1,5 @@
 /**
- * The dashboard's tabs (SPEC 2) and how the active one lives in the URL (?tab=news), so a
+ * The dashboard's tabs and how the active one lives in the URL (?tab=news), so a
  * reload or a shared link opens the same tab. Overview is the default and keeps the URL clean.
  */
 export const DASHBOARD_TABS = [

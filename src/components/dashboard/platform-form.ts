@@ -1,5 +1,5 @@
 /**
- * The platform form's values and SPEC 5 rules on the browser side: name, category, description
+ * The platform form's values and rules on the browser side: name, category, description
  * and pricing required. Lists travel as the textarea text (one item per line) and sortOrder
  * as typed: the shared server schema splits, trims, drops blank lines and falls back to 0.
  */

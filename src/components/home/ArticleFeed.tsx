@@ -28,7 +28,7 @@ import { Button } from '@/components/ui/Button';
 import { fetchArticles } from './article-query';
 import { HOME_LIST_LIMIT, HOME_SECTIONS } from './sections';
 
-/** SPEC 9: after landing from a header category link, scroll to the section 100 ms later. */
+/** After landing from a header category link, the section is scrolled to 100 ms later. */
 const SCROLL_DELAY_MS = 100;
 
 type ListState = {
@@ -97,7 +97,7 @@ export default function ArticleFeed({ section, children }: ArticleFeedProps) {
 		// `list` is read here, not a trigger: only filter changes (and retries) fetch.
 	}, [filters, urlRead, attempt, section, config.apiPath]);
 
-	// After the filtered list rendered, wait the SPEC's delay, then scroll to the section.
+	// After the filtered list rendered, wait SCROLL_DELAY_MS, then scroll to the section.
 	useEffect(() => {
 		if (!scrollPending.current || list.loading || (list.articles === null && !list.error)) return;
 		scrollPending.current = false;

@@ -1,5 +1,5 @@
 /**
- * The newsletter band's form (SPEC 5 and 7). The typed email is only checked for presence: the
+ * The newsletter band's form. The typed email is only checked for presence: the
  * subscribe call has no body and the server subscribes the signed-in account, so a visitor who
  * is not signed in is asked to sign in instead.
  */
@@ -40,7 +40,7 @@ export default function NewsletterSignup() {
 			const answer = await apiRequest<SubscribeAnswer>('POST', '/api/newsletter/subscribe');
 			if (answer?.user) setUser(answer.user); // the profile toggle and header see the new state
 			setEmail('');
-			// Decision: a neutral "Subscribed!" title with the server's own sentence (SPEC 8 lists
+			// Decision: a neutral "Subscribed!" title with the server's own sentence (the product names
 			// only the failure title; success mirrors the profile toggle's wording).
 			toast({ title: 'Subscribed!', description: answer?.message || SUBSCRIBED_TEXT });
 		} catch (error) {

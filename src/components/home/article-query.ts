@@ -1,4 +1,4 @@
-/** The home lists' API call (SPEC 7): parameters at their defaults are left out. */
+/** The home lists' API call: parameters at their defaults are left out. */
 import { apiRequest } from '@/lib/api-client';
 import type { SectionFilters } from '@/lib/home-filters';
 import { toArticleSummary, type ArticleSummary } from '@/components/content/article-summary';

@@ -1,6 +1,6 @@
 /**
  * What differs between the home page's News and Education sections: the API they read, their
- * category choices and their texts (SPEC 2 Home). The page and the islands read this one table.
+ * category choices and their texts. The page and the islands read this one table.
  */
 import { EDUCATION_CATEGORIES, NEWS_ADMIN_CATEGORIES, NEWS_FILTER_CATEGORIES } from '@/lib/categories';
 import type { HomeSection } from '@/lib/home-filters';
@@ -13,14 +13,17 @@ export type SectionConfig = {
 	intro: string;
 	/** The select's first option (empty value = all). */
 	allLabel: string;
-	/** News has two category lists (SPEC 3: "both readings stand"), so the select groups them. */
+	/**
+	 * News has two category lists (the header's filters and the admin form's), both valid, so the
+	 * select groups them.
+	 */
 	categoryGroups: CategoryGroup[];
 	searchPlaceholder: string;
 	emptyText: string;
 	viewAllLabel: string;
 };
 
-/** SPEC 9: the home page shows at most 6 items per section. */
+/** The home page shows at most 6 items per section. */
 export const HOME_LIST_LIMIT = 6;
 
 export const HOME_SECTIONS: Record<HomeSection, SectionConfig> = {

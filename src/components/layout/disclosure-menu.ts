@@ -1,7 +1,7 @@
 /**
  * Header drop-downs as disclosure menus (a button with aria-expanded controlling a list of
  * links, no role="menu"). Markup: [data-menu] holding [data-menu-button] and [data-menu-panel];
- * [data-menu-hover] also opens on mouse hover with the SPEC 9 navigation timings.
+ * [data-menu-hover] also opens on mouse hover, after the delays below.
  */
 const OPEN_DELAY_MS = 200;
 const CLOSE_DELAY_MS = 150;

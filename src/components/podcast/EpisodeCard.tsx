@@ -1,5 +1,5 @@
 /**
- * A podcast episode card (SPEC 2 /podcast), rendered on the server only (no hydration): in the
+ * A podcast episode card, rendered on the server only (no hydration): in the
  * page's list, and once more, blank, as the <template> that /podcast's script (podcast-browser.ts)
  * clones and fills for the lists it fetches, so the card's markup lives here alone. The script
  * writes each `data-field` element's text and removes each `data-if` part the episode lacks,
@@ -134,7 +134,7 @@ function EpisodeItems({ children }: { children: ReactNode }) {
 	);
 }
 
-/** The episode list, or the SPEC's empty text. */
+/** The episode list, or the empty-list text. */
 export function EpisodeList({ episodes }: { episodes: EpisodeSummary[] }) {
 	if (episodes.length === 0) return <NoEpisodes />;
 	return (

@@ -1,5 +1,5 @@
 /**
- * The /podcast filter bar (SPEC 2), rendered on the server only: podcast-browser.ts gives it its
+ * The /podcast filter bar, rendered on the server only: podcast-browser.ts gives it its
  * behaviour, so no React reaches the browser. Search with clear, sort, order (hidden until a sort
  * other than Latest First is chosen), and the active filter chips with Clear all (hidden while
  * there are none). The same shared controls as the home page's filter islands.

@@ -2,7 +2,7 @@
  * An episode as cards show it: the service's PodcastEpisode (Dates) on the server, the API's JSON
  * (ISO strings) in the /podcast page script. What a card shows of it (its texts and optional
  * parts), so the server's cards and the script's agree. Also the list query of the page script
- * (SPEC 7; parameter names from src/pages/api/podcasts.ts).
+ * (parameter names from src/pages/api/podcasts.ts).
  */
 import { apiRequest } from '@/lib/api-client';
 import { formatDuration } from '@/lib/format';
@@ -35,7 +35,7 @@ export const EPISODE_SORT_LABELS: Record<EpisodeSort, string> = {
 	episodeNumber: 'Episode Number',
 };
 
-/** SPEC 2: 'Episode {n}', plus ' • Season {k}' from season 2 on. */
+/** 'Episode {n}', plus ' • Season {k}' from season 2 on. */
 function episodeBadge(episode: Pick<EpisodeSummary, 'episodeNumber' | 'seasonNumber'>): string {
 	const season = episode.seasonNumber > 1 ? ` • Season ${episode.seasonNumber}` : '';
 	return `Episode ${episode.episodeNumber}${season}`;

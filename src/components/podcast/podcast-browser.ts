@@ -1,7 +1,7 @@
 /**
- * The /podcast filters without React (SPEC 2): search (sent once typing pauses, or at once with
+ * The /podcast filters without React: search (sent once typing pauses, or at once with
  * Enter) with clear, sort, order (shown once a sort other than Latest First is chosen), removable
- * chips and Clear all, with loading, empty and error states. It asks GET /api/podcasts (SPEC 7)
+ * chips and Clear all, with loading, empty and error states. It asks GET /api/podcasts
  * and renders the answer from PodcastBrowser.astro's templates, so the markup of a card, the
  * empty text and the error panel stays in their server components.
  */
@@ -191,7 +191,7 @@ export function initPodcastBrowser(root: HTMLElement): void {
 	});
 	clearSearch.addEventListener('click', removeSearch);
 	sort.addEventListener('change', () => {
-		// SPEC 4: a newly chosen sort starts descending.
+		// A newly chosen sort starts descending.
 		order.value = DEFAULT_EPISODE_FILTERS.sortOrder;
 		void update();
 	});

@@ -5,7 +5,7 @@ import { setUser, sessionEnded } from '@/stores/session';
 import { toast } from '@/stores/toast';
 import { Switch } from '@/components/ui/Switch';
 
-/** SPEC 4: the toggle flips at once and sends the new value; a failure flips it back. */
+/** The toggle flips at once and sends the new value; a failure flips it back. */
 export function NewsletterToggle({ user }: { user: PublicUser }) {
 	const [checked, setChecked] = useState(user.isNewsletterSubscribed);
 	const [busy, setBusy] = useState(false);

@@ -49,7 +49,7 @@ function ProfileBody() {
 }
 
 /**
- * The /profile island (SPEC 2): the server already sent visitors to /auth; a spinner while the
+ * The /profile island: the server already sent visitors to /auth; a spinner while the
  * session loads, and /auth again if it ends while the page is open.
  */
 export default function ProfileSettings() {

@@ -1,6 +1,6 @@
 import { buttonClasses } from './button-classes';
 
-/** Shown by <Protected role=...> when the signed-in user's role differs (SPEC 2). */
+/** Shown by <Protected role=...> when the signed-in user's role differs. */
 export function AccessDenied() {
 	return (
 		<div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center">

@@ -7,7 +7,10 @@ import { Spinner } from './Spinner';
 import { useCurrentUser } from './use-current-user';
 
 export type ProtectedProps = {
-	/** Required role, compared by equality (SPEC 2); omit to only require a signed-in user. */
+	/**
+	 * Required role, compared by equality (role="user" turns an editor away too); omit to only
+	 * require a signed-in user.
+	 */
 	role?: 'editor' | 'user';
 	/** Spinner text while the user loads. */
 	loadingLabel?: string;

@@ -1,5 +1,5 @@
 /**
- * The one toast region (SPEC 8 and 9): shows the current toast of the $toast store, at most one
+ * The one toast region: shows the current toast of the $toast store, at most one
  * at a time (a new toast replaces the shown one). Radix defaults otherwise: 5 s duration, F8
  * focuses the viewport, swipe to dismiss. Mounted lazily by toast-host.ts; never render it twice.
  */

@@ -1,5 +1,5 @@
 /**
- * Request rules of the editors' administration endpoints (SPEC 5 and 7: users, comment
+ * Request rules of the editors' administration endpoints (users, comment
  * moderation, the markdown preview). The dialogs use the zod-free rules these schemas wrap
  * (src/lib/admin-password.ts, src/lib/comment-moderation.ts), so islands stay small.
  */
@@ -20,8 +20,8 @@ export const userListQuerySchema = articleListQuerySchema.pick({
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 
 /**
- * PUT /api/admin/users/{id}/password: the SPEC's body is `{ password }`; a `confirmPassword`,
- * when sent, must be equal. The messages are SPEC 5's, without a field prefix.
+ * PUT /api/admin/users/{id}/password: the body is `{ password }`; a `confirmPassword`,
+ * when sent, must be equal. The messages are the dialog's own sentences, without a field prefix.
  */
 export const adminPasswordSchema = z
 	.object({

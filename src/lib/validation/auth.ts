@@ -15,7 +15,7 @@ export const emailField = z
 	.pipe(z.email({ error: 'Please enter a valid email address.' }))
 	.transform((value) => value.toLowerCase());
 
-/** Usernames: 3 to 30 letters, digits, dots, dashes or underscores (our choice; SPEC is silent). */
+/** Usernames: 3 to 30 letters, digits, dots, dashes or underscores (our choice; the product sets no rule). */
 export const usernameField = z
 	.string({ error: 'Username is required.' })
 	.trim()

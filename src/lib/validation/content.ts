@@ -1,5 +1,5 @@
 /**
- * Content forms' and list queries' rules (SPEC sections 5 and 7), shared by the editor dashboard
+ * Content forms' and list queries' rules, shared by the editor dashboard
  * islands and the endpoints so both say the same thing.
  */
 import { z } from 'zod';

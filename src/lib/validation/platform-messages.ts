@@ -4,7 +4,7 @@
  * src/lib/validation/platforms.ts re-exports everything here.
  */
 
-/** SPEC 5: what a visitor is told when rating, commenting or voting needs a sign-in. */
+/** What a visitor is told when rating, commenting or voting needs a sign-in. */
 export const SIGN_IN_TO_RATE = 'Please sign in to rate platforms';
 export const SIGN_IN_TO_COMMENT = 'Please sign in to comment';
 export const SIGN_IN_TO_VOTE = 'Please sign in to vote on comments';
@@ -13,5 +13,5 @@ export const OWN_COMMENT_VOTE = 'You cannot vote on your own comment.';
 
 export const MAX_REVIEW_LENGTH = 5000;
 export const MAX_COMMENT_LENGTH = 5000;
-/** SPEC 5 and 9: ratings default to 5. */
+/** A new rating starts at 5 stars; a rating sent without a value counts as 5. */
 export const DEFAULT_RATING = 5;

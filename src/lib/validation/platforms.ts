@@ -1,5 +1,5 @@
 /**
- * Platform directory rules (SPEC sections 5 and 7), shared by the editor's platform form, the
+ * Platform directory rules, shared by the editor's platform form, the
  * rating and comment forms and the endpoints, so the browser and the server say the same thing.
  */
 import { z } from 'zod';
@@ -105,7 +105,7 @@ const textListField = (field: string) =>
 		);
 
 /**
- * SPEC 5: sortOrder is an integer falling back to 0. Numbers and numeric strings are truncated
+ * sortOrder is an integer falling back to 0. Numbers and numeric strings are truncated
  * to an integer; anything that is not a number ('x', '', null, missing) becomes 0.
  */
 function toSortOrder(value: unknown): unknown {
@@ -148,7 +148,7 @@ export const platformFormSchema = z.object({
 export type PlatformFormInput = z.input<typeof platformFormSchema>;
 export type PlatformForm = z.output<typeof platformFormSchema>;
 
-/** SPEC 5: rating 1 to 5 (whole stars), default 5; the review is trimmed and omitted if empty. */
+/** Rating 1 to 5 (whole stars), default 5; the review is trimmed and omitted if empty. */
 export const ratingSchema = z.object({
 	rating: z.preprocess(
 		(value) => (value === undefined || value === null ? DEFAULT_RATING : value),
@@ -209,7 +209,7 @@ const wholeNumber = (field: string, min: number, max: number) =>
 
 /**
  * GET /api/platforms. Without sortBy the list is in the editors' order (sortOrder, then name).
- * With sortBy the order defaults to 'desc' (SPEC 4: "default order is desc") for both fields;
+ * With sortBy the order defaults to 'desc' for both fields;
  * ties fall back to the name, A to Z. An empty category means all; unknown values are a 400.
  */
 export const platformListQuerySchema = z.object({
