@@ -49,7 +49,7 @@ const csp = contentSecurityPolicy({ https: settings.siteUrl.protocol === 'https:
 const serveProbe = createHealthProbes(sqliteReadiness(settings.databasePath));
 const apiCache = createApiCache({ ttlMs: settings.apiCacheTtlMs });
 // The app announces which API answers each committed change made stale.
-onApiChange((pathnames) => apiCache.invalidate(pathnames));
+onApiChange((pathnames) => (pathnames === 'all' ? apiCache.clear() : apiCache.invalidate(pathnames)));
 
 /** HTTPS as seen by the browser: TLS here, or a trusted proxy saying so. */
 function isHttps(req: IncomingMessage): boolean {
