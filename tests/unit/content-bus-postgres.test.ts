@@ -49,6 +49,12 @@ afterAll(async () => {
 	await database?.close();
 });
 
+/**
+ * Waits for a delivery without timing it: the one-second goal is the bench's to report, and a
+ * busy test machine must not fail it.
+ */
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 15_000, interval: 20 });
+
 /** Ends a node's listening connection from the server side, as a restart or failover would. */
 async function killListener(name: string): Promise<void> {
 	const { rows } = await database.db.execute<{ killed: boolean }>(
@@ -64,25 +70,29 @@ describe('the content bus on PostgreSQL', () => {
 		a.bus.publish(change);
 		// The publishing node's own listeners hear it at once, before any round trip.
 		expect(a.heard).toEqual([change]);
-		await vi.waitFor(() => expect(b.heard).toEqual([change]));
+		await eventually(() => expect(b.heard).toEqual([change]));
 		b.bus.publish({ type: 'page', id: 1, slug: 'about-us' });
-		await vi.waitFor(() => expect(a.heard).toHaveLength(2));
+		await eventually(() => expect(a.heard).toHaveLength(2));
 		expect(a.heard[1]).toEqual({ type: 'page', id: 1, slug: 'about-us' });
 		// A node skips its own notification, which it has already delivered.
 		await a.relay.send({ type: 'podcast', id: 99 });
-		await vi.waitFor(() => expect(b.heard.at(-1)).toEqual({ type: 'podcast', id: 99 }));
-		expect(a.heard).toHaveLength(2);
-		expect(b.heard).toHaveLength(3);
+		await eventually(() => expect(b.heard.at(-1)).toEqual({ type: 'podcast', id: 99 }));
+		// Notifications arrive in commit order, so once a hears a later one it has seen its own.
+		const later: ContentChange = { type: 'page', id: 3, slug: 'terms' };
+		b.bus.publish(later);
+		await eventually(() => expect(a.heard.at(-1)).toEqual(later));
+		expect(a.heard).toHaveLength(3);
+		expect(b.heard).toHaveLength(4);
 	});
 
 	it('reconnects after its listening connection is killed, resyncs, and hears changes again', async () => {
 		b.heard.length = 0;
 		await killListener('b');
 		// Back and listening again: the bus is told it may have missed changes.
-		await vi.waitFor(() => expect(b.resyncs).toBe(1), { timeout: 15_000 });
+		await eventually(() => expect(b.resyncs).toBe(1));
 		const change: ContentChange = { type: 'article', kind: 'education', id: 8 };
 		a.bus.publish(change);
-		await vi.waitFor(() => expect(b.heard).toEqual([change]));
+		await eventually(() => expect(b.heard).toEqual([change]));
 		expect(a.resyncs).toBe(0);
 	});
 
@@ -90,7 +100,7 @@ describe('the content bus on PostgreSQL', () => {
 		b.heard.length = 0;
 		await killListener('a');
 		a.bus.publish({ type: 'page', id: 2, slug: 'privacy' });
-		await vi.waitFor(() => expect(b.heard).toEqual([{ type: 'page', id: 2, slug: 'privacy' }]));
-		await vi.waitFor(() => expect(a.resyncs).toBe(1), { timeout: 15_000 });
+		await eventually(() => expect(b.heard).toEqual([{ type: 'page', id: 2, slug: 'privacy' }]));
+		await eventually(() => expect(a.resyncs).toBe(1));
 	});
 });
