@@ -240,6 +240,42 @@ export const podcastEpisodes = pgTable(
 	],
 );
 
+/**
+ * Fixed-window rate-limit counters, shared by every node so a limit holds however the attempts
+ * spread over them. Unlogged (migration 0003_unlogged_counters; drizzle cannot say so): no WAL
+ * writes per attempt, and a crash that empties it only forgives a few tries. PostgreSQL only:
+ * one SQLite process keeps its counters in memory.
+ */
+export const rateLimitCounters = pgTable(
+	'rate_limit_counters',
+	{
+		key: text('key').primaryKey(),
+		count: integer('count').notNull(),
+		resetAt: timestamptz('reset_at').notNull(),
+	},
+	(t) => [index('rate_limit_counters_reset_at_idx').on(t.resetAt)],
+);
+
+/**
+ * The site generator's status, one row per app node (each node generates its own pages), so
+ * the dashboard can show every node. PostgreSQL only: a single SQLite process keeps it in memory.
+ */
+export const siteBuildStatus = pgTable('site_build_status', {
+	/** The node's name (NODE_NAME, else host name and port). */
+	node: text('node').primaryKey(),
+	running: boolean('running').notNull().default(false),
+	scope: text('scope', { enum: ['full', 'partial'] }),
+	lastStartedAt: timestamptz('last_started_at'),
+	lastSuccessAt: timestamptz('last_success_at'),
+	lastDurationMs: integer('last_duration_ms'),
+	lastPageCount: integer('last_page_count'),
+	lastError: text('last_error'),
+	lastErrorAt: timestamptz('last_error_at'),
+	queued: integer('queued').notNull().default(0),
+	/** When the node last wrote its row: a node gone for good stops moving it. */
+	updatedAt: updatedAt(),
+});
+
 export const usersRelations = relations(users, ({ many }) => ({
 	sessions: many(sessions),
 	articles: many(articles),

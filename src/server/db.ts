@@ -15,7 +15,7 @@ export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Data
 let instance: AppDatabase | undefined;
 
 /** Folder of the committed drizzle-kit migrations, found from the working directory. */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
 	return resolve(process.env.MIGRATIONS_DIR ?? 'db/migrations');
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { articleInputSchemas } from '@/lib/validation/content';
 import { createArticle, deleteArticle, updateArticle } from '@/server/content/articles';
 import {
+	contentBus,
 	contentChanged,
 	onContentChange,
 	type ContentChange,
@@ -75,5 +76,18 @@ describe('content change events', () => {
 		stopBad();
 		stopGood();
 		error.mockRestore();
+	});
+
+	it('after a resync (changes from other nodes missed) drop every cached API answer and queue a full generation', async () => {
+		const { buildStatus, wireSiteRegeneration } = await import('@/server/site');
+		const { onApiChange } = await import('@/server/host/bridge');
+		wireSiteRegeneration();
+		const announced: unknown[] = [];
+		const stop = onApiChange((pathnames) => announced.push(pathnames));
+		const queuedBefore = buildStatus.get().queued;
+		contentBus.resync();
+		stop();
+		expect(announced).toEqual(['all']);
+		expect(buildStatus.get().queued).toBe(queuedBefore + 1);
 	});
 });

@@ -14,7 +14,8 @@
 export type RenderedPage = { status: number; contentType: string; body: Buffer };
 export type PageRenderer = (path: string) => Promise<RenderedPage>;
 export type SiteGeneration = { requestFullGeneration(): void };
-export type ApiChangeListener = (pathnames: readonly string[]) => void;
+/** Stale API answers by pathname, or 'all' when any answer may be stale. */
+export type ApiChangeListener = (pathnames: readonly string[] | 'all') => void;
 
 type Shared = {
 	renderer?: PageRenderer;
@@ -46,10 +47,11 @@ export function siteGeneration(): SiteGeneration | undefined {
 
 /**
  * Tells the host which API answers (by pathname, every query string included) a committed
- * change made stale. Listeners run synchronously, before the writer's own answer goes out.
+ * change made stale ('all' after changes may have been missed). Listeners run synchronously,
+ * before the writer's own answer goes out.
  */
-export function announceApiChange(pathnames: readonly string[]): void {
-	if (pathnames.length === 0) return;
+export function announceApiChange(pathnames: readonly string[] | 'all'): void {
+	if (pathnames !== 'all' && pathnames.length === 0) return;
 	for (const listener of shared.apiChangeListeners) {
 		try {
 			listener(pathnames);

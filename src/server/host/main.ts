@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { config, type AppConfig } from '@/server/config';
+import { sqliteReadiness } from '@/server/db/readiness';
 import { contentSecurityPolicy, securityHeaders } from '@/server/security-headers';
 import { createApiCache } from './api-cache';
 import { refuseUnroutableApiPath } from './api-paths';
@@ -18,6 +19,7 @@ import { onApiChange, provideRenderer, siteGeneration } from './bridge';
 import { compressDynamic } from './compress';
 import { stripUntrustedForwarding } from './forwarding';
 import { createGeneratedPages } from './generated-pages';
+import { createHealthProbes } from './health';
 import { createRenderer, type AstroHandler } from './renderer';
 import { createStaticFiles } from './static-files';
 import inject from 'light-my-request';
@@ -43,9 +45,11 @@ const { handler } = (await import(entry)) as { handler: AstroHandler };
 const serveStaticFile = createStaticFiles(join(settings.distDir, 'client'));
 const serveGeneratedPage = createGeneratedPages(settings.siteDir);
 const csp = contentSecurityPolicy({ https: settings.siteUrl.protocol === 'https:' });
+// The PostgreSQL engine plugs in here with postgresReadiness(pool) once it is configurable.
+const serveProbe = createHealthProbes(sqliteReadiness(settings.databasePath));
 const apiCache = createApiCache({ ttlMs: settings.apiCacheTtlMs });
 // The app announces which API answers each committed change made stale.
-onApiChange((pathnames) => apiCache.invalidate(pathnames));
+onApiChange((pathnames) => (pathnames === 'all' ? apiCache.clear() : apiCache.invalidate(pathnames)));
 
 /** HTTPS as seen by the browser: TLS here, or a trusted proxy saying so. */
 function isHttps(req: IncomingMessage): boolean {
@@ -78,6 +82,7 @@ const server = createServer((req, res) => {
 	for (const [name, value] of Object.entries(securityHeaders({ pathname, https: isHttps(req), csp }))) {
 		res.setHeader(name, value);
 	}
+	if (serveProbe(req, res, pathname)) return;
 	if (!KNOWN_METHODS.has(req.method ?? '')) return refuseMethod(res);
 	if (refuseUnroutableApiPath(req, res)) return;
 	if (apiCache.serve(req, res)) return;

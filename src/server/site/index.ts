@@ -3,7 +3,7 @@
  * regenerate, and the shared API answers the host's cache drops (one invalidation scheme for
  * both). Imported once by the middleware, so the listeners exist in every server process.
  */
-import { onContentChange } from '@/server/content/events';
+import { contentBus, onContentChange } from '@/server/content/events';
 import { announceApiChange, provideSiteGeneration } from '@/server/host/bridge';
 import { onPlatformChange } from '@/server/platforms';
 import { requestFullGeneration, requestPaths } from './generator';
@@ -22,6 +22,12 @@ export function wireSiteRegeneration(): void {
 	onContentChange((change) => {
 		announceApiChange(apiPathsForContentChange(change));
 		requestPaths(pathsForContentChange(change));
+	});
+	// Changes announced by other nodes while this one was not listening are lost: everything
+	// may be stale.
+	contentBus.onResync(() => {
+		announceApiChange('all');
+		requestFullGeneration();
 	});
 	onPlatformChange((change) => {
 		announceApiChange(apiPathsForPlatformChange(change));

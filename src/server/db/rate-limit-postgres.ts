@@ -1,0 +1,81 @@
+/**
+ * Rate-limit counters on PostgreSQL, shared by every app node: one atomic upsert per attempt,
+ * so attempts spread over nodes, arriving together, each get their own number and a limit holds
+ * exactly. The table is unlogged (see db/schema/postgres.ts).
+ *
+ * It is CounterStore of auth/rate-limit.ts with every answer a promise, since a database
+ * answers asynchronously; the limiters await it once the services are async.
+ */
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { CounterStore } from '@/server/auth/rate-limit';
+import { schema, type PostgresDatabase } from './postgres';
+
+/** CounterStore with asynchronous answers: the shape of a store kept in a database. */
+export type AsyncCounterStore = {
+	[Method in keyof CounterStore]: (
+		...args: Parameters<CounterStore[Method]>
+	) => Promise<ReturnType<CounterStore[Method]>>;
+};
+
+/** Finished windows are deleted at most this often per node (the table stays small). */
+const SWEEP_EVERY_MS = 60_000;
+
+const counters = schema.rateLimitCounters;
+
+export class PostgresCounterStore implements AsyncCounterStore {
+	private lastSweep = 0;
+
+	constructor(private readonly database: PostgresDatabase) {}
+
+	async count(key: string, now: number) {
+		const [row] = await this.database
+			.select({ count: counters.count, resetAt: counters.resetAt })
+			.from(counters)
+			.where(and(eq(counters.key, key), gt(counters.resetAt, new Date(now))));
+		return row ? { count: row.count, resetAt: row.resetAt.getTime() } : { count: 0, resetAt: now };
+	}
+
+	async increment(key: string, windowMs: number, now: number) {
+		const at = new Date(now);
+		// A finished window starts again at 1; otherwise one more, in the same statement, so
+		// concurrent attempts on any node are serialized by the row and never read a stale count.
+		const [row] = await this.database
+			.insert(counters)
+			.values({ key, count: 1, resetAt: new Date(now + windowMs) })
+			.onConflictDoUpdate({
+				target: counters.key,
+				set: {
+					count: sql`case when ${counters.resetAt} <= ${at} then 1 else ${counters.count} + 1 end`,
+					resetAt: sql`case when ${counters.resetAt} <= ${at} then excluded.reset_at else ${counters.resetAt} end`,
+				},
+			})
+			.returning({ count: counters.count, resetAt: counters.resetAt });
+		await this.sweep(now);
+		return { count: row!.count, resetAt: row!.resetAt.getTime() };
+	}
+
+	async decrement(key: string, now: number) {
+		await this.database
+			.update(counters)
+			.set({ count: sql`${counters.count} - 1` })
+			.where(
+				and(eq(counters.key, key), gt(counters.resetAt, new Date(now)), gt(counters.count, 0)),
+			);
+	}
+
+	async delete(key: string) {
+		await this.database.delete(counters).where(eq(counters.key, key));
+	}
+
+	async deletePrefix(prefix: string) {
+		// starts_with, not LIKE: a key may hold % or _, which LIKE would read as patterns.
+		await this.database.delete(counters).where(sql`starts_with(${counters.key}, ${prefix})`);
+	}
+
+	/** Drops finished windows, now and then, from whichever node is counting at the time. */
+	private async sweep(now: number): Promise<void> {
+		if (now - this.lastSweep < SWEEP_EVERY_MS) return;
+		this.lastSweep = now;
+		await this.database.delete(counters).where(lt(counters.resetAt, new Date(now)));
+	}
+}
