@@ -3,7 +3,7 @@
  * transactions cannot span an await, so passwords are hashed beforehand (see hashSeedPasswords).
  */
 import { hashPassword } from '@/server/auth/password';
-import { averageRating } from '@/server/community';
+import { averageRating } from '@/lib/ratings';
 import { schema } from '@/server/db';
 import { before } from './age';
 import { COMMENTS } from './comments';

@@ -9,8 +9,8 @@ import { findUserById, setBanned, setPassword } from './auth/accounts';
 import { assertCanBan, assertCanSetPassword } from './auth/guardian';
 import { publicUserColumns, type SessionUser } from './auth/session';
 import { db, schema } from './db';
-import { HttpError } from './http';
 import { likePattern } from './platforms';
+import { NotFound } from '@/server/errors';
 
 const { users, platforms, articles } = schema;
 
@@ -100,7 +100,7 @@ export function listUsers(query: UserListQuery): UserList {
 
 function requireTarget(userId: number): SessionUser {
 	const target = findUserById(userId);
-	if (!target) throw new HttpError(404, USER_NOT_FOUND);
+	if (!target) throw new NotFound(USER_NOT_FOUND);
 	return target;
 }
 

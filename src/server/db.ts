@@ -12,6 +12,11 @@ import { config } from './config';
 
 export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
+/** The handle inside `db().transaction(...)`. */
+export type AppTransaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
+/** Where a read may run: the connection, or an open transaction. */
+export type Reader = AppDatabase | AppTransaction;
+
 let instance: AppDatabase | undefined;
 
 /** Folder of the committed drizzle-kit migrations, found from the working directory. */

@@ -4,6 +4,16 @@
  */
 import type { z } from 'zod';
 import { INVALID_FIELD_HEADER } from '@/lib/api-client';
+import {
+	Conflict,
+	DomainError,
+	Forbidden,
+	InvalidInput,
+	NotFound,
+	NotSignedIn,
+	TooManyAttempts,
+	UpstreamFailed,
+} from '@/server/errors';
 
 /** Largest JSON body any endpoint accepts; articles with long markdown fit well inside. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -173,7 +183,26 @@ export function readId(value: string | undefined, what = 'id'): number {
 	return id;
 }
 
-/** Turns a thrown HttpError into its response; anything else is logged and answered 500. */
+/** The status of each kind of refusal a service can throw. */
+const DOMAIN_STATUSES: [new (...args: never[]) => DomainError, number][] = [
+	[InvalidInput, 400],
+	[NotSignedIn, 401],
+	[Forbidden, 403],
+	[NotFound, 404],
+	[Conflict, 409],
+	[TooManyAttempts, 429],
+	[UpstreamFailed, 502],
+];
+
+/** The status a domain error answers with (400 for a kind not listed, which is still the user's). */
+export function statusOfDomainError(error: DomainError): number {
+	return DOMAIN_STATUSES.find(([kind]) => error instanceof kind)?.[1] ?? 400;
+}
+
+/**
+ * Turns a thrown HttpError (request parsing) or domain error (services) into its response;
+ * anything else is logged and answered 500.
+ */
 export function errorToResponse(error: unknown): Response {
 	if (error instanceof HttpError) {
 		// A refused body may still be streaming in; close the connection so it is not reused
@@ -181,13 +210,18 @@ export function errorToResponse(error: unknown): Response {
 		const headers = error.status === 413 ? { connection: 'close' } : undefined;
 		return errorResponse(error.status, error.message, headers, error.field);
 	}
+	if (error instanceof DomainError) {
+		const headers =
+			error instanceof TooManyAttempts ? { 'retry-after': String(error.retryAfterSeconds) } : undefined;
+		return errorResponse(statusOfDomainError(error), error.message, headers, error.field);
+	}
 	console.error(error);
 	return errorResponse(500, 'Something went wrong on our side. Please try again.');
 }
 
 import type { APIContext, APIRoute } from 'astro';
 
-/** Wraps an endpoint so thrown HttpErrors (and surprises) become JSON answers. */
+/** Wraps an endpoint so thrown HttpErrors, domain errors (and surprises) become JSON answers. */
 export function endpoint(handler: (ctx: APIContext) => Promise<Response> | Response): APIRoute {
 	return async (ctx) => {
 		try {

@@ -4,12 +4,12 @@
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { db, schema } from './db';
-import { HttpError } from './http';
 import {
 	PLATFORM_NOT_FOUND,
 	type PlatformForm,
 	type PlatformListQuery,
 } from '@/lib/validation/platforms';
+import { NotFound } from '@/server/errors';
 
 const { platforms } = schema;
 
@@ -130,14 +130,14 @@ export function findPlatform(id: number): PlatformJson | undefined {
 
 export function getPlatform(id: number): PlatformJson {
 	const platform = findPlatform(id);
-	if (!platform) throw new HttpError(404, PLATFORM_NOT_FOUND);
+	if (!platform) throw new NotFound(PLATFORM_NOT_FOUND);
 	return platform;
 }
 
 /** Throws the 404 of a missing platform; for the ratings and comments services. */
 export function assertPlatformExists(id: number): void {
 	const row = db().select({ id: platforms.id }).from(platforms).where(eq(platforms.id, id)).get();
-	if (!row) throw new HttpError(404, PLATFORM_NOT_FOUND);
+	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
 }
 
 export function createPlatform(input: PlatformForm): PlatformJson {
@@ -154,7 +154,7 @@ export function updatePlatform(id: number, input: PlatformForm): PlatformJson {
 		.where(eq(platforms.id, id))
 		.returning(platformColumns)
 		.get();
-	if (!row) throw new HttpError(404, PLATFORM_NOT_FOUND);
+	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id, kind: 'updated' });
 	return toJson(row);
 }
@@ -169,7 +169,7 @@ export function deletePlatform(id: number): void {
 		.where(eq(platforms.id, id))
 		.returning({ id: platforms.id })
 		.get();
-	if (!row) throw new HttpError(404, PLATFORM_NOT_FOUND);
+	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id, kind: 'deleted' });
 }
 

@@ -586,7 +586,7 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 
 	it('tells listeners after create, update, rating and delete, survives a failing listener, and unsubscribes', async () => {
 		const { platformFormSchema } = await import('@/lib/validation/platforms');
-		const { rate } = await import('@/server/community');
+		const { rate } = await import('@/server/community/ratings');
 		const { db } = await import('@/server/db');
 		const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
 		const seen: Array<{ id: number; kind: string; existsNow: boolean }> = [];

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { averageRating } from '@/server/community';
+import { averageRating } from '@/lib/ratings';
 import { openDatabase, schema } from '@/server/db';
 
 /** The local tsx binary: same as `npx tsx` without npx's start-up cost. */

@@ -21,7 +21,9 @@
 import { writeSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { limits } from '@/server/auth/rate-limit';
-import { addComment, rate, vote } from '@/server/community';
+import { addComment } from '@/server/community/comments';
+import { rate } from '@/server/community/ratings';
+import { vote } from '@/server/community/votes';
 import { closeDatabase, db, schema } from '@/server/db';
 import { WRITER_COMMENT_PREFIX, seededRandom } from './community-fixture';
 

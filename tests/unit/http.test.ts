@@ -13,6 +13,17 @@ import {
 	readQuery,
 } from '@/server/http';
 import { loginSchema } from '@/lib/validation/auth';
+import { INVALID_FIELD_HEADER } from '@/lib/api-client';
+import {
+	Conflict,
+	DomainError,
+	Forbidden,
+	InvalidInput,
+	NotFound,
+	NotSignedIn,
+	TooManyAttempts,
+	UpstreamFailed,
+} from '@/server/errors';
 
 const URL_ = 'http://localhost/api/test';
 
@@ -304,5 +315,41 @@ describe('responses', () => {
 		expect(no.status).toBe(403);
 		expect(await no.json()).toEqual({ message: 'No.' });
 		expect((await broken(ctx)).status).toBe(500);
+	});
+});
+
+describe('domain errors thrown by services', () => {
+	const cases: [DomainError, number][] = [
+		[new InvalidInput('A comment can only be approved while it is pending.', 'status'), 400],
+		[new NotSignedIn('Authentication required'), 401],
+		[new Forbidden('Your account is banned, so you cannot do this.'), 403],
+		[new NotFound('Platform not found'), 404],
+		[new Conflict('Email already exists'), 409],
+		[new TooManyAttempts('Too many ratings. Please try again in 5 minutes.', 300), 429],
+		[new UpstreamFailed('The mail server did not accept the message.'), 502],
+	];
+
+	it.each(cases)('%s answers its status with { message } through the endpoint wrapper', async (error, status) => {
+		const answer = await endpoint(() => {
+			throw error;
+		})({} as never);
+		expect(answer.status).toBe(status);
+		expect(await answer.json()).toEqual({ message: error.message });
+	});
+
+	it('names the field of an invalid input, and says when to try again after too many attempts', () => {
+		const invalid = errorToResponse(new InvalidInput('Pick another status.', 'status'));
+		expect(invalid.headers.get(INVALID_FIELD_HEADER)).toBe('status');
+		const tooMany = errorToResponse(new TooManyAttempts('Too many comments.', 120));
+		expect(tooMany.headers.get('retry-after')).toBe('120');
+		expect(tooMany.headers.get(INVALID_FIELD_HEADER)).toBeNull();
+	});
+
+	it('never come from a service as HttpError: services speak the domain, not HTTP', async () => {
+		const { execFileSync } = await import('node:child_process');
+		const found = execFileSync('git', ['grep', '-l', 'HttpError', '--', 'src/server', 'src/pages'], {
+			encoding: 'utf8',
+		}).trim();
+		expect(found.split('\n')).toEqual(['src/server/http.ts']);
 	});
 });

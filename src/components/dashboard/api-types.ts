@@ -4,7 +4,7 @@
  * Wire<T> turns their Date fields into the ISO strings JSON carries.
  */
 import type { OverviewCounts, UserList } from '@/server/admin';
-import type { ModerationCommentJson, ModerationList } from '@/server/community';
+import type { ModerationCommentJson, ModerationList } from '@/server/community/moderation';
 import type { Article } from '@/server/content/articles';
 import type { StaticPage } from '@/server/content/pages';
 import type { PlatformJson } from '@/server/platforms';

@@ -3,7 +3,9 @@
  * src/server reaches a bundle, and the shapes stay defined once, next to the queries.
  */
 import type { PlatformJson } from '@/server/platforms';
-import type { CommentJson, RatingJson, VoteResult } from '@/server/community';
+import type { CommentJson } from '@/server/community/comments';
+import type { RatingJson } from '@/server/community/ratings';
+import type { VoteResult } from '@/server/community/votes';
 
 /** JSON turns Dates into ISO strings. */
 type Jsonified<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };

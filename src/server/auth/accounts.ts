@@ -5,13 +5,13 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { config } from '@/server/config';
 import { db, schema } from '@/server/db';
-import { HttpError } from '@/server/http';
 import { emailChangedMail, passwordResetMail, sendMail, type Mail } from '@/server/mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { beginPasswordAttempt, clearPasswordAttempts, rememberSignIn } from './password-attempts';
 import { limits, retryMessage } from './rate-limit';
 import { invalidateUserSessions, publicUserColumns, type SessionUser } from './session';
 import { generateToken, hashToken } from './tokens';
+import { Conflict, Forbidden, InvalidInput, NotSignedIn, TooManyAttempts } from '@/server/errors';
 
 const { users } = schema;
 const EMAIL_TAKEN = 'An account with this email already exists.';
@@ -49,8 +49,8 @@ export type NewAccount = {
 
 /** Creates an account; 409 names the field that is already taken. */
 export async function createAccount(input: NewAccount): Promise<SessionUser> {
-	if (emailTaken(input.email)) throw new HttpError(409, EMAIL_TAKEN);
-	if (usernameTaken(input.username)) throw new HttpError(409, 'This username is already taken.');
+	if (emailTaken(input.email)) throw new Conflict(EMAIL_TAKEN);
+	if (usernameTaken(input.username)) throw new Conflict('This username is already taken.');
 	const passwordHash = await hashPassword(input.password);
 	try {
 		return db()
@@ -67,7 +67,7 @@ export async function createAccount(input: NewAccount): Promise<SessionUser> {
 	} catch (error) {
 		// A concurrent registration won the race between the check and the insert.
 		if (String(error).includes('UNIQUE')) {
-			throw new HttpError(409, 'An account with this email or username already exists.');
+			throw new Conflict('An account with this email or username already exists.');
 		}
 		throw error;
 	}
@@ -78,7 +78,7 @@ export async function register(
 	clientKey: string,
 ): Promise<SessionUser> {
 	const wait = limits.registerPerClient.retryAfter(clientKey);
-	if (wait) throw new HttpError(429, retryMessage(wait, 'sign-ups from this address'));
+	if (wait) throw new TooManyAttempts(retryMessage(wait, 'sign-ups from this address'), wait);
 	limits.registerPerClient.hit(clientKey);
 	const user = await createAccount(input);
 	rememberSignIn(user.email, clientKey);
@@ -102,9 +102,9 @@ export async function authenticate(
 	const attempt = beginPasswordAttempt(email, clientKey);
 	const row = findByEmail(email);
 	const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), password);
-	if (!row || !ok) throw new HttpError(401, INVALID_LOGIN);
+	if (!row || !ok) throw new NotSignedIn(INVALID_LOGIN);
 	attempt.succeeded();
-	if (row.isBanned) throw new HttpError(403, BANNED_MESSAGE);
+	if (row.isBanned) throw new Forbidden(BANNED_MESSAGE);
 	return findUserById(row.id)!;
 }
 
@@ -113,7 +113,7 @@ async function requirePassword(user: SessionUser, password: string, clientKey: s
 	const attempt = beginPasswordAttempt(user.email, clientKey, 'password attempts');
 	const row = db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
 	if (!row || !(await verifyPassword(row.hash, password))) {
-		throw new HttpError(400, 'Current password is incorrect.');
+		throw new InvalidInput('Current password is incorrect.');
 	}
 	attempt.succeeded();
 }
@@ -138,14 +138,14 @@ export async function changeEmail(
 	clientKey: string,
 	keepSessionId: string,
 ): Promise<SessionUser> {
-	if (email === user.email) throw new HttpError(400, 'Please enter a new email address.');
+	if (email === user.email) throw new InvalidInput('Please enter a new email address.');
 	await requirePassword(user, currentPassword, clientKey);
-	if (emailTaken(email, user.id)) throw new HttpError(409, EMAIL_TAKEN);
+	if (emailTaken(email, user.id)) throw new Conflict(EMAIL_TAKEN);
 	try {
 		db().update(users).set({ email }).where(eq(users.id, user.id)).run();
 	} catch (error) {
 		// Another account took the address between the check and the update.
-		if (String(error).includes('UNIQUE')) throw new HttpError(409, EMAIL_TAKEN);
+		if (String(error).includes('UNIQUE')) throw new Conflict(EMAIL_TAKEN);
 		throw error;
 	}
 	voidResetTokens(user.id);
@@ -212,7 +212,7 @@ export function requestPasswordReset(email: string, clientKey: string): void {
 		limits.forgotPerAccount.retryAfter(email),
 		limits.forgotPerClient.retryAfter(clientKey),
 	);
-	if (wait) throw new HttpError(429, retryMessage(wait, 'password reset requests'));
+	if (wait) throw new TooManyAttempts(retryMessage(wait, 'password reset requests'), wait);
 	limits.forgotPerAccount.hit(email);
 	limits.forgotPerClient.hit(clientKey);
 	const user = findByEmail(email);
@@ -244,6 +244,6 @@ export async function resetPassword(token: string, newPassword: string): Promise
 		.where(and(eq(tokens.id, id), gt(tokens.expiresAt, new Date())))
 		.returning()
 		.get();
-	if (!row) throw new HttpError(400, INVALID_RESET_TOKEN);
+	if (!row) throw new InvalidInput(INVALID_RESET_TOKEN);
 	await setPassword(row.userId, newPassword);
 }

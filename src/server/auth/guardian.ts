@@ -1,10 +1,11 @@
 /**
- * Who may do what (SPEC section 6), asked by every endpoint. Each check throws the HttpError
- * the endpoint should answer with, so a refusal is one line at the call site.
+ * Who may do what, asked by every endpoint: reading is open to all; writing needs a signed-in,
+ * unbanned user; the dashboard's calls need an editor. Each check throws the domain error the
+ * endpoint answers with, so a refusal is one line at the call site.
  */
 import { OWN_COMMENT_VOTE } from '@/lib/validation/platform-messages';
-import { HttpError } from '@/server/http';
 import type { SessionUser } from './session';
+import { Forbidden, NotSignedIn } from '@/server/errors';
 
 export const AUTH_REQUIRED = 'Authentication required';
 export const BANNED_ACTION = 'Your account is banned, so you cannot do this.';
@@ -13,39 +14,39 @@ export const EDITOR_REQUIRED = 'Access denied. Editor privileges required.';
 type Locals = { user: SessionUser | null };
 
 export function requireUser(locals: Locals): SessionUser {
-	if (!locals.user) throw new HttpError(401, AUTH_REQUIRED);
+	if (!locals.user) throw new NotSignedIn(AUTH_REQUIRED);
 	return locals.user;
 }
 
 /** A signed-in user who is not banned: for rating, commenting, voting, newsletter. */
 export function requireActiveUser(locals: Locals): SessionUser {
 	const user = requireUser(locals);
-	if (user.isBanned) throw new HttpError(403, BANNED_ACTION);
+	if (user.isBanned) throw new Forbidden(BANNED_ACTION);
 	return user;
 }
 
 export function requireEditor(locals: Locals): SessionUser {
 	const user = requireActiveUser(locals);
-	if (user.role !== 'editor') throw new HttpError(403, EDITOR_REQUIRED);
+	if (user.role !== 'editor') throw new Forbidden(EDITOR_REQUIRED);
 	return user;
 }
 
 /** Editors ban and unban only non-editor users other than themselves. */
 export function assertCanBan(actor: SessionUser, target: { id: number; role: string }): void {
-	if (actor.id === target.id) throw new HttpError(403, 'You cannot ban or unban yourself.');
-	if (target.role === 'editor') throw new HttpError(403, 'Editors cannot be banned or unbanned.');
+	if (actor.id === target.id) throw new Forbidden('You cannot ban or unban yourself.');
+	if (target.role === 'editor') throw new Forbidden('Editors cannot be banned or unbanned.');
 }
 
 /** Editors change the password of any user but themselves (they use the profile for that). */
 export function assertCanSetPassword(actor: SessionUser, target: { id: number }): void {
 	if (actor.id === target.id) {
-		throw new HttpError(403, 'Change your own password from your profile.');
+		throw new Forbidden('Change your own password from your profile.');
 	}
 }
 
 /** Votes tell readers what others found helpful: an author may not vote on their own comment. */
 export function assertCanVoteOn(voterId: number, comment: { userId: number | null }): void {
-	if (comment.userId === voterId) throw new HttpError(403, OWN_COMMENT_VOTE);
+	if (comment.userId === voterId) throw new Forbidden(OWN_COMMENT_VOTE);
 }
 
 /** Drafts exist only for editors: to anyone else an unpublished article is simply not found. */

@@ -3,8 +3,8 @@
  * against the same limits, before the hash is checked, so attempts sent at once cannot pass
  * the limit while the hashes run.
  */
-import { HttpError } from '@/server/http';
 import { knownSignInClients, limits, retryMessage, type RateLimiter } from './rate-limit';
+import { TooManyAttempts } from '@/server/errors';
 
 const pairKey = (account: string, clientKey: string) => `${account} ${clientKey}`;
 
@@ -42,7 +42,7 @@ export function beginPasswordAttempt(
 	const giveBack = () => taken.forEach(([limiter, key]) => limiter.giveBack(key));
 	if (wait) {
 		giveBack();
-		throw new HttpError(429, retryMessage(wait, what));
+		throw new TooManyAttempts(retryMessage(wait, what), wait);
 	}
 	return {
 		succeeded() {

@@ -11,7 +11,7 @@ import {
 } from '@/lib/validation/content';
 import { TOTAL_COUNT_HEADER } from '@/lib/api-client';
 import { canViewDrafts, requireEditor } from '@/server/auth/guardian';
-import { HttpError, endpoint, json, readId, readJson, readQuery } from '@/server/http';
+import { endpoint, json, readId, readJson, readQuery } from '@/server/http';
 import { publicJson } from '@/server/shared-answers';
 import {
 	createArticle,
@@ -21,6 +21,7 @@ import {
 	listPublished,
 	updateArticle,
 } from './articles';
+import { NotFound } from '@/server/errors';
 
 export const ARTICLE_NOT_FOUND = 'Article not found';
 
@@ -61,7 +62,7 @@ export function articleRoutes(kind: ArticleKind): ArticleRoutes {
 		get: endpoint((ctx) => {
 			const id = readId(ctx.params.id);
 			const article = getArticle(kind, id, { includeDrafts: canViewDrafts(ctx.locals.user) });
-			if (!article) throw new HttpError(404, ARTICLE_NOT_FOUND);
+			if (!article) throw new NotFound(ARTICLE_NOT_FOUND);
 			return publicJson(article, ctx.locals);
 		}),
 
@@ -76,13 +77,13 @@ export function articleRoutes(kind: ArticleKind): ArticleRoutes {
 			const id = readId(ctx.params.id);
 			const input = await readJson(ctx.request, inputSchema);
 			const article = updateArticle(kind, id, input);
-			if (!article) throw new HttpError(404, ARTICLE_NOT_FOUND);
+			if (!article) throw new NotFound(ARTICLE_NOT_FOUND);
 			return json(article);
 		}),
 
 		remove: endpoint((ctx) => {
 			requireEditor(ctx.locals);
-			if (!deleteArticle(kind, readId(ctx.params.id))) throw new HttpError(404, ARTICLE_NOT_FOUND);
+			if (!deleteArticle(kind, readId(ctx.params.id))) throw new NotFound(ARTICLE_NOT_FOUND);
 			return json({ message: DELETED_MESSAGES[kind] });
 		}),
 	};

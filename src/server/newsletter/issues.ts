@@ -6,11 +6,11 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { NewsletterIssueInput } from '@/lib/validation/newsletter';
 import type { SessionUser } from '@/server/auth/session';
 import { db, schema } from '@/server/db';
-import { HttpError } from '@/server/http';
 import { sendMail } from '@/server/mail';
 import { recipientCondition } from './recipients';
 import { newsletterMail } from './delivery';
 import { wakeNewsletterWorker } from './worker';
+import { Conflict, NotFound, UpstreamFailed } from '@/server/errors';
 
 const { newsletterIssues: issues, newsletterDeliveries: deliveries, articles, users } = schema;
 
@@ -81,7 +81,7 @@ export function listIssues(): NewsletterIssue[] {
 
 export function getIssue(id: number): NewsletterIssue {
 	const row = db().select(issueColumns).from(issues).where(eq(issues.id, id)).get();
-	if (!row) throw new HttpError(404, ISSUE_NOT_FOUND);
+	if (!row) throw new NotFound(ISSUE_NOT_FOUND);
 	return { ...row, counts: countsFor([id]).get(id) ?? NO_COUNTS };
 }
 
@@ -104,7 +104,7 @@ export function updateIssue(id: number, input: NewsletterIssueInput): Newsletter
 		.get();
 	if (!changed) {
 		getIssue(id); // 404 when it does not exist
-		throw new HttpError(409, ISSUE_NOT_DRAFT);
+		throw new Conflict(ISSUE_NOT_DRAFT);
 	}
 	return getIssue(id);
 }
@@ -118,7 +118,7 @@ export function deleteIssue(id: number): void {
 		.get();
 	if (!deleted) {
 		getIssue(id);
-		throw new HttpError(409, 'Only drafts can be deleted; this issue has been sent.');
+		throw new Conflict('Only drafts can be deleted; this issue has been sent.');
 	}
 }
 
@@ -147,7 +147,7 @@ export function sendIssue(id: number): NewsletterIssue {
 				.get();
 			if (!started) {
 				getIssue(id);
-				throw new HttpError(409, ISSUE_ALREADY_SENT);
+				throw new Conflict(ISSUE_ALREADY_SENT);
 			}
 			tx.run(sql`insert into ${deliveries} (issue_id, user_id, status, attempts, next_attempt_at)
 				select ${id}, ${users.id}, 'queued', 0, ${now.getTime()} from ${users}
@@ -172,13 +172,13 @@ export function sendIssue(id: number): NewsletterIssue {
 /** Sends the issue (draft or not) to the editor alone, straight away, marked as a test. */
 export async function sendTestMail(id: number, editor: SessionUser): Promise<{ message: string }> {
 	const issue = db().select().from(issues).where(eq(issues.id, id)).get();
-	if (!issue) throw new HttpError(404, ISSUE_NOT_FOUND);
+	if (!issue) throw new NotFound(ISSUE_NOT_FOUND);
 	const mail = await newsletterMail(issue, editor.id, editor.email);
 	try {
 		await sendMail({ ...mail, subject: `[Test] ${mail.subject}` });
 	} catch (error) {
 		console.error('[newsletter] test send failed:', error);
-		throw new HttpError(502, 'The mail server refused the test mail. Please try again later.');
+		throw new UpstreamFailed('The mail server refused the test mail. Please try again later.');
 	}
 	return { message: `Test mail sent to ${editor.email}.` };
 }

@@ -8,7 +8,7 @@ import { setNewsletter } from '@/server/auth/accounts';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { config } from '@/server/config';
 import { db, schema } from '@/server/db';
-import { HttpError } from '@/server/http';
+import { NotFound } from '@/server/errors';
 
 const { newsletterUnsubscribeTokens: tokens, users } = schema;
 
@@ -45,7 +45,7 @@ function findTarget(token: string) {
 
 function requireTarget(token: string) {
 	const target = findTarget(token);
-	if (!target) throw new HttpError(404, UNKNOWN_UNSUBSCRIBE_LINK);
+	if (!target) throw new NotFound(UNKNOWN_UNSUBSCRIBE_LINK);
 	return target;
 }
 

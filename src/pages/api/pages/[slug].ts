@@ -1,8 +1,9 @@
 import { requireEditor } from '@/server/auth/guardian';
 import { getPage, updatePage } from '@/server/content/pages';
-import { HttpError, endpoint, json, readJson } from '@/server/http';
+import { endpoint, json, readJson } from '@/server/http';
 import { publicJson } from '@/server/shared-answers';
 import { staticPageInputSchema } from '@/lib/validation/content';
+import { NotFound } from '@/server/errors';
 
 export const prerender = false;
 
@@ -10,7 +11,7 @@ const PAGE_NOT_FOUND = 'Page not found';
 
 export const GET = endpoint((ctx) => {
 	const page = getPage(ctx.params.slug ?? '');
-	if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
+	if (!page) throw new NotFound(PAGE_NOT_FOUND);
 	return publicJson(page, ctx.locals);
 });
 
@@ -19,6 +20,6 @@ export const PUT = endpoint(async (ctx) => {
 	const editor = requireEditor(ctx.locals);
 	const input = await readJson(ctx.request, staticPageInputSchema);
 	const page = updatePage(ctx.params.slug ?? '', input, editor.id);
-	if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
+	if (!page) throw new NotFound(PAGE_NOT_FOUND);
 	return publicJson(page, ctx.locals);
 });

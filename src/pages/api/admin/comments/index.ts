@@ -1,5 +1,5 @@
 import { requireEditor } from '@/server/auth/guardian';
-import { listCommentsForModeration } from '@/server/community';
+import { listCommentsForModeration } from '@/server/community/moderation';
 import { endpoint, json, readQuery } from '@/server/http';
 import { moderationListQuerySchema } from '@/lib/validation/admin';
 

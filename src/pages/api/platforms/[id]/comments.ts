@@ -1,8 +1,9 @@
 import { requireActiveUser } from '@/server/auth/guardian';
-import { addComment, listComments } from '@/server/community';
-import { endpoint, HttpError, json, readId, readJson } from '@/server/http';
+import { addComment, listComments } from '@/server/community/comments';
+import { endpoint, json, readId, readJson } from '@/server/http';
 import { publicJson } from '@/server/shared-answers';
 import { SIGN_IN_TO_COMMENT, commentSchema } from '@/lib/validation/platforms';
+import { NotSignedIn } from '@/server/errors';
 
 export const prerender = false;
 
@@ -13,7 +14,7 @@ export const GET = endpoint(({ params, locals }) =>
 
 /** Posts a comment; it waits for moderation (status 'pending'). */
 export const POST = endpoint(async ({ params, request, locals }) => {
-	if (!locals.user) throw new HttpError(401, SIGN_IN_TO_COMMENT);
+	if (!locals.user) throw new NotSignedIn(SIGN_IN_TO_COMMENT);
 	const user = requireActiveUser(locals);
 	const platformId = readId(params.id, 'platform id');
 	const { comment } = await readJson(request, commentSchema);

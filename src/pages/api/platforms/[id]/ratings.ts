@@ -1,8 +1,9 @@
 import { requireActiveUser } from '@/server/auth/guardian';
-import { listRatings, rate } from '@/server/community';
-import { endpoint, HttpError, json, readId, readJson } from '@/server/http';
+import { listRatings, rate } from '@/server/community/ratings';
+import { endpoint, json, readId, readJson } from '@/server/http';
 import { publicJson } from '@/server/shared-answers';
 import { SIGN_IN_TO_RATE, ratingSchema } from '@/lib/validation/platforms';
+import { NotSignedIn } from '@/server/errors';
 
 export const prerender = false;
 
@@ -16,7 +17,7 @@ export const GET = endpoint(({ params, locals }) =>
  * requireActiveUser is the second line should a banned user's session ever get through.
  */
 export const POST = endpoint(async ({ params, request, locals }) => {
-	if (!locals.user) throw new HttpError(401, SIGN_IN_TO_RATE);
+	if (!locals.user) throw new NotSignedIn(SIGN_IN_TO_RATE);
 	const user = requireActiveUser(locals);
 	const platformId = readId(params.id, 'platform id');
 	const input = await readJson(request, ratingSchema);

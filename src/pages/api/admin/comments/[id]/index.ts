@@ -1,5 +1,5 @@
 import { requireEditor } from '@/server/auth/guardian';
-import { deleteComment } from '@/server/community';
+import { deleteComment } from '@/server/community/moderation';
 import { endpoint, json, readId } from '@/server/http';
 
 export const prerender = false;

@@ -1,5 +1,5 @@
 import { requireEditor } from '@/server/auth/guardian';
-import { moderateComment } from '@/server/community';
+import { moderateComment } from '@/server/community/moderation';
 import { endpoint, json, readId, readJson } from '@/server/http';
 import { moderateCommentSchema } from '@/lib/validation/admin';
 

@@ -1,0 +1,130 @@
+/** The editors' side of comments: the moderation list, approving or rejecting, deleting. */
+import { desc, eq, sql } from 'drizzle-orm';
+import { db, schema, type Reader } from '@/server/db';
+import { platformChanged } from '@/server/platforms';
+import { COMMENT_NOT_FOUND } from '@/lib/validation/platforms';
+import type { CommentStatus } from '@db/schema';
+import { canModerate, refusedTransitionMessage, type ModerationDecision } from '@/lib/comment-moderation';
+import { InvalidInput, NotFound } from '@/server/errors';
+import { findComment } from './comments';
+
+const { platforms, platformComments, users } = schema;
+
+/** A comment as the moderation list shows it (SPEC 3: with status, author and platform). */
+export type ModerationCommentJson = {
+	id: number;
+	comment: string;
+	status: CommentStatus;
+	createdAt: Date;
+	/** Null if the platform is gone (cannot happen with the cascade; the UI says 'Unknown Platform'). */
+	platform: { id: number; name: string } | null;
+	/** Null once the author's account is gone (the UI says 'Anonymous'). */
+	author: { username: string; email: string } | null;
+	helpfulVotes: number;
+	unhelpfulVotes: number;
+};
+
+export type ModerationList = { comments: ModerationCommentJson[]; total: number };
+
+const moderationColumns = {
+	id: platformComments.id,
+	comment: platformComments.comment,
+	status: platformComments.status,
+	createdAt: platformComments.createdAt,
+	platformId: platforms.id,
+	platformName: platforms.name,
+	username: users.username,
+	email: users.email,
+	helpfulVotes: platformComments.helpfulVotes,
+	unhelpfulVotes: platformComments.unhelpfulVotes,
+};
+
+function selectModeration(database: Reader) {
+	return database
+		.select(moderationColumns)
+		.from(platformComments)
+		.leftJoin(platforms, eq(platformComments.platformId, platforms.id))
+		.leftJoin(users, eq(platformComments.userId, users.id));
+}
+
+type ModerationRow = NonNullable<ReturnType<ReturnType<typeof selectModeration>['get']>>;
+
+function moderationJson({
+	platformId,
+	platformName,
+	username,
+	email,
+	...row
+}: ModerationRow): ModerationCommentJson {
+	return {
+		...row,
+		platform:
+			platformId === null || platformName === null ? null : { id: platformId, name: platformName },
+		author: username === null || email === null ? null : { username, email },
+	};
+}
+
+/** Every comment (or those of one status), newest first, one page at a time. */
+export function listCommentsForModeration(query: {
+	status?: CommentStatus;
+	limit: number;
+	offset: number;
+}): ModerationList {
+	const where = query.status ? eq(platformComments.status, query.status) : undefined;
+	const comments = selectModeration(db())
+		.where(where)
+		.orderBy(desc(platformComments.createdAt), desc(platformComments.id))
+		.limit(query.limit)
+		.offset(query.offset)
+		.all()
+		.map(moderationJson);
+	const { total } = db()
+		.select({ total: sql<number>`count(*)` })
+		.from(platformComments)
+		.where(where)
+		.get()!;
+	return { comments, total };
+}
+
+/**
+ * Sets a comment's status along SPEC 4's transitions only (see src/lib/comment-moderation.ts);
+ * anything else is a 400 that says why. When the set of approved (public) comments changed,
+ * the platform is announced as 'commented' so anything generated from it is refreshed.
+ */
+export function moderateComment(
+	commentId: number,
+	status: ModerationDecision,
+): ModerationCommentJson {
+	const { comment, publicChange } = db().transaction(
+		(tx) => {
+			const current = findComment(tx, commentId);
+			if (!current) throw new NotFound(COMMENT_NOT_FOUND);
+			if (!canModerate(current.status, status)) {
+				throw new InvalidInput(refusedTransitionMessage(current.status, status));
+			}
+			tx.update(platformComments).set({ status }).where(eq(platformComments.id, commentId)).run();
+			const row = selectModeration(tx).where(eq(platformComments.id, commentId)).get()!;
+			// Only approved comments are public; pending -> rejected changes nothing visible.
+			return {
+				comment: moderationJson(row),
+				publicChange: current.status === 'approved' || status === 'approved',
+			};
+		},
+		{ behavior: 'immediate' },
+	);
+	if (publicChange && comment.platform) {
+		platformChanged({ id: comment.platform.id, kind: 'commented' });
+	}
+	return comment;
+}
+
+/** Deletes a comment; its votes go with it (ON DELETE CASCADE). */
+export function deleteComment(commentId: number): void {
+	const row = db()
+		.delete(platformComments)
+		.where(eq(platformComments.id, commentId))
+		.returning({ platformId: platformComments.platformId, status: platformComments.status })
+		.get();
+	if (!row) throw new NotFound(COMMENT_NOT_FOUND);
+	if (row.status === 'approved') platformChanged({ id: row.platformId, kind: 'commented' });
+}
