@@ -1,5 +1,5 @@
 /**
- * The editors' administration (SPEC 2 "Editor dashboard", 6 and 7): the overview counts and
+ * The editors' administration: the overview counts and
  * user management. Who may do what is asked of the guardian; the account changes themselves
  * (ban, password) go through accounts.ts so their side effects (ending sessions) live in one place.
  */
@@ -16,7 +16,7 @@ const { users, platforms, articles } = schema;
 
 export const USER_NOT_FOUND = 'User not found';
 
-/** The dashboard's Overview (SPEC 2): four counts in one round trip. */
+/** The dashboard's Overview: four counts in one round trip. */
 export type OverviewCounts = {
 	/** Every platform. */
 	platforms: number;

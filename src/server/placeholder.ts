@@ -1,5 +1,5 @@
 /**
- * The grey fallback image for platforms without a logo (SPEC 7: GET /api/placeholder/60/40).
+ * The grey fallback image for platforms without a logo (GET /api/placeholder/60/40).
  * Only whole numbers reach the markup, so nothing user-typed is ever echoed into the SVG.
  */
 export function placeholderSvg(width: number, height: number): string {

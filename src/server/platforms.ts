@@ -1,5 +1,5 @@
 /**
- * The platform directory (SPEC sections 2, 3 and 7): listing, detail and the editors' create,
+ * The platform directory: listing, detail and the editors' create,
  * update and delete. Every platform query lives here; pages, endpoints and the build call it.
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { NotFound } from '@/server/errors';
 
 const { platforms } = schema;
 
-/** A platform as the API returns it (SPEC 3). */
+/** A platform as the API returns it. */
 export type PlatformJson = {
 	id: number;
 	name: string;
@@ -74,7 +74,7 @@ function searchCondition(search: string): SQL {
 		or exists (select 1 from json_each(${platforms.features}) where json_each.value like ${pattern} escape '\\'))`;
 }
 
-/** The order of SPEC 7's listing: editors' order by default, else by name or rating. */
+/** The listing's order: editors' order by default, else by name or rating. */
 function ordering(query: Pick<PlatformListQuery, 'sortBy' | 'sortOrder'>): SQL[] {
 	const byName = sql`${platforms.name} collate nocase`;
 	const direction = query.sortOrder === 'asc' ? asc : desc;

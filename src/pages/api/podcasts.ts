@@ -1,7 +1,7 @@
 /**
  * GET /api/podcasts: the episode list (public).
  *
- * Query parameters (SPEC 7 leaves the names open; these match the other list endpoints):
+ * Query parameters (the same names as the other list endpoints):
  * - `search`    text; each word matches a title, description or tag word by prefix, all words
  *               required, ignoring case and accents (max 200 characters)
  * - `sortBy`    `publishedAt` (default) | `title` | `duration` | `episodeNumber`

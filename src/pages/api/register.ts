@@ -6,7 +6,7 @@ import { registerSchema } from '@/lib/validation/auth';
 
 export const prerender = false;
 
-/** Creates the account and signs it in (SPEC 4: registration success stores the user). */
+/** Creates the account and signs it in (a new account starts signed in). */
 export const POST = endpoint(async (ctx) => {
 	const input = await readJson(ctx.request, registerSchema);
 	const user = await register(input, clientKey(ctx));

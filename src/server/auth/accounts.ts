@@ -1,6 +1,6 @@
 /**
- * Accounts: registration, sign-in, profile changes, bans and password resets. Every rule of
- * SPEC sections 4-6 about a user's own account is decided here.
+ * Accounts: registration, sign-in, profile changes, bans and password resets. Every rule about
+ * a user's own account is decided here.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { config } from '@/server/config';

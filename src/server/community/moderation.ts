@@ -10,7 +10,7 @@ import { findComment } from './comments';
 
 const { platforms, platformComments, users } = schema;
 
-/** A comment as the moderation list shows it (SPEC 3: with status, author and platform). */
+/** A comment as the moderation list shows it (with its status, author and platform). */
 export type ModerationCommentJson = {
 	id: number;
 	comment: string;
@@ -87,7 +87,8 @@ export function listCommentsForModeration(query: {
 }
 
 /**
- * Sets a comment's status along SPEC 4's transitions only (see src/lib/comment-moderation.ts);
+ * Sets a comment's status along the allowed transitions only (pending to approved or rejected,
+ * approved and rejected to each other; src/lib/comment-moderation.ts);
  * anything else is a 400 that says why. When the set of approved (public) comments changed,
  * the platform is announced as 'commented' so anything generated from it is refreshed.
  */

@@ -57,7 +57,7 @@ function refreshVoteCounts(tx: AppTransaction, commentId: number) {
 }
 
 /**
- * SPEC 4: none -> helpful/unhelpful, and the user can change it. Voting the same way again
+ * A vote goes from none to helpful or unhelpful, and the user can change it. Voting the same way again
  * takes the vote back (a toggle). Only approved comments can be voted on, and never by their author.
  */
 export function vote(commentId: number, userId: number, voteType: VoteType): VoteResult {

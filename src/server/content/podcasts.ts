@@ -1,6 +1,6 @@
 /**
  * Podcast episodes for the /podcast list: full-text search (FTS5 over title, description and
- * tags) and the four sort keys of SPEC section 2. Episodes are added by the seed or scripts.
+ * tags) and the four sort keys of the list (date, title, duration, episode number). Episodes are added by the seed or scripts.
  */
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PodcastListQuery } from '@/lib/validation/content';

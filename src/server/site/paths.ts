@@ -7,7 +7,7 @@ import { publishedArticleIds } from '@/server/content/articles';
 import { listPlatformIds } from '@/server/platforms';
 import type { PlatformChange } from '@/server/platforms';
 
-/** Static page slugs and their public paths (SPEC 2: about-us lives at /about). */
+/** Static page slugs and their public paths (the about-us page lives at /about). */
 export const STATIC_PAGE_PATHS: Record<string, string> = {
 	'about-us': '/about',
 	contact: '/contact',

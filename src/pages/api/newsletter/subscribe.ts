@@ -3,7 +3,8 @@ import { endpoint, errorResponse, json } from '@/server/http';
 
 export const prerender = false;
 
-/** Subscribes the signed-in account; the email typed on the home page is not sent (SPEC 7). */
+/** Subscribes the signed-in account; the email typed on the home page is not sent:
+ * the subscription belongs to the account, and only the account's own address receives mail. */
 export const POST = endpoint(({ locals }) => {
 	if (!locals.user) return errorResponse(401, 'Please sign in to subscribe to our newsletter');
 	const user = setNewsletter(locals.user.id, true);

@@ -5,7 +5,7 @@ import { platformListQuerySchema } from '@/lib/validation/platforms';
 
 export const prerender = false;
 
-/** The directory listing: search, category, sortBy/sortOrder, limit/offset (SPEC 7). */
+/** The directory listing: search, category, sortBy/sortOrder, limit/offset. */
 export const GET = endpoint(({ url, locals }) =>
 	publicJson(listPlatforms(readQuery(url, platformListQuerySchema)), locals),
 );

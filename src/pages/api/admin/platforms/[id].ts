@@ -5,7 +5,7 @@ import { platformFormSchema } from '@/lib/validation/platforms';
 
 export const prerender = false;
 
-// Editors only: SPEC 6 leaves the role open and the platform panel lives in the editor dashboard.
+// Editors only: the platform panel lives in the editor dashboard.
 
 /** Replaces the platform's form fields (the form always sends all of them). */
 export const PUT = endpoint(async ({ params, request, locals }) => {

@@ -6,8 +6,8 @@ import { platformFormSchema } from '@/lib/validation/platforms';
 export const prerender = false;
 
 /**
- * Creates a platform. SPEC 6 leaves open who may manage platforms; we choose editors, since
- * the platform panel lives in the editor dashboard.
+ * Creates a platform. Editors manage platforms, since the platform panel lives in the editor
+ * dashboard.
  */
 export const POST = endpoint(async ({ request, locals }) => {
 	requireEditor(locals);
