@@ -13,7 +13,8 @@ import { setRateLimitClock } from '@/server/auth/rate-limit';
 import { addComment } from '@/server/community/comments';
 import { rate } from '@/server/community/ratings';
 import { closeDatabase, db, schema } from '@/server/db';
-import { HttpError } from '@/server/http';
+import { DomainError } from '@/server/errors';
+import { statusOfDomainError } from '@/server/http';
 import { TestClient, newCredentials, registerUser } from '../api/helpers';
 import type { TestServer } from '../setup/server';
 import { startSecurityServer } from './support';
@@ -30,12 +31,15 @@ let counter = 0;
 /** A fresh key or name per call, so the tests never share a counter. */
 const unique = (prefix: string) => `${prefix}${++counter}`;
 
-/** Runs `action` and answers the HttpError it throws (or fails if it does not throw one). */
-async function refusal(action: () => unknown): Promise<HttpError> {
+/**
+ * Runs `action` and answers the refusal it throws, with the status the API answers it with (or
+ * fails if it does not throw one).
+ */
+async function refusal(action: () => unknown): Promise<{ status: number; message: string }> {
 	try {
 		await action();
 	} catch (error) {
-		if (error instanceof HttpError) return error;
+		if (error instanceof DomainError) return { status: statusOfDomainError(error), message: error.message };
 		throw error;
 	}
 	throw new Error('expected a refusal, but the call succeeded');
