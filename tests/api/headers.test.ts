@@ -43,6 +43,13 @@ describe('security headers', () => {
 		}
 	});
 
+	it('serves /favicon.ico with its image type (the static file server has no .ico type of its own)', async () => {
+		const response = await fetch(`${server.url}/favicon.ico`);
+		expect(response.status).toBe(200);
+		expect(response.headers.get('content-type')).toBe('image/x-icon');
+		expectSecurityHeaders(response.headers, '/favicon.ico');
+	});
+
 	it('sends no Referer from the reset page (its URL holds the token)', async () => {
 		const response = await fetch(`${server.url}/reset-password?token=abc`);
 		expect(response.headers.get('referrer-policy')).toBe('no-referrer');

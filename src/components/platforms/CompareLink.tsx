@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { buttonClasses } from '@/components/ui/button-classes';
-import { MAX_COMPARE, addToCompare, compareHref } from '@/stores/compare';
-import { toast } from '@/stores/toast';
+import { addToCompare, compareHref } from '@/stores/compare';
+import { toastCompareFull } from './compare-full';
 
 /**
  * The card's Compare button (SPEC 2): goes to /compare with this platform appended to the
@@ -15,11 +15,7 @@ export function CompareLink({ id, name }: { id: number; name: string }) {
 		event.preventDefault();
 		const { ids, full } = addToCompare(id);
 		if (full) {
-			toast({
-				title: 'Comparison is full',
-				description: `You can compare up to ${MAX_COMPARE} platforms. Remove one on the compare page to add ${name}.`,
-				variant: 'warning',
-			});
+			toastCompareFull(name);
 			return;
 		}
 		window.location.assign(compareHref(ids));

@@ -12,11 +12,32 @@ import sirv from 'sirv';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
+/**
+ * Types sirv's table (mrmime) does not know; without one the file goes out with no Content-Type
+ * at all, and nosniff then keeps browsers from guessing it.
+ */
+const EXTRA_TYPES: Readonly<Record<string, string>> = { '.ico': 'image/x-icon' };
+
+function extraType(pathname: string): string | undefined {
+	const dot = pathname.lastIndexOf('.');
+	return dot === -1 ? undefined : EXTRA_TYPES[pathname.slice(dot).toLowerCase()];
+}
+
 export type StaticFiles = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /** Returns a (req, res, next) handler; next() is called for anything that is not a file. */
 export function createStaticFiles(clientDir: string, assetsPrefix = '/_astro/'): StaticFiles {
-	const serve = sirv(clientDir, { dev: false, etag: true, brotli: true, gzip: true });
+	const serve = sirv(clientDir, {
+		dev: false,
+		etag: true,
+		brotli: true,
+		gzip: true,
+		// Called only for a file that exists; sirv keeps a Content-Type already set on the response.
+		setHeaders(res, pathname) {
+			const type = extraType(pathname);
+			if (type) res.setHeader('Content-Type', type);
+		},
+	});
 	return function serveStaticFile(req, res, next) {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return next();
 		const pathname = (req.url ?? '/').split('?')[0]!;

@@ -1,0 +1,70 @@
+/**
+ * Votes on one's own comment in a browser: the server refuses them, so the author sees the
+ * counts but no vote buttons on their comment, while other readers' comments keep theirs.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { cspViolations, launchBrowser, newPage, signInAs } from '../setup/browser';
+import { Client } from '../setup/http';
+import { startServer, type TestServer } from '../setup/server';
+import { apiPlatforms, hydrated, registerAccount } from './platform-helpers';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
+	await server.siteIdle();
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await server?.stop();
+});
+
+// A script, style or handler the Content-Security-Policy blocks is a bug.
+afterEach(() => {
+	expect(cspViolations).toEqual([]);
+});
+
+describe('votes on one’s own comment', () => {
+	it('shows the author the counts without vote buttons; others can still vote on it', async () => {
+		const platform = (await apiPlatforms(server))[0]!;
+		const author = await registerAccount(server, 'author');
+		const client = new Client(server.url);
+		expect((await client.login(author.email, author.password)).status).toBe(200);
+		const posted = await client.post(`/api/platforms/${platform.id}/comments`, {
+			comment: 'My own take on this platform.',
+		});
+		expect(posted.status).toBe(201);
+		const id = (posted.body as { id: number }).id;
+		const editor = new Client(server.url);
+		await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password);
+		const approved = await editor.patch(`/api/admin/comments/${id}/moderate`, { status: 'approved' });
+		expect(approved.status).toBe(200);
+
+		async function commentAs(account: { email: string; password: string }) {
+			const { page, context } = await newPage(browser, server.url);
+			await signInAs(context, account.email, account.password);
+			await page.goto(`/platforms/${platform.id}`);
+			await page.getByRole('heading', { name: 'Comments' }).scrollIntoViewIfNeeded();
+			await hydrated(page);
+			const item = page.locator(`[data-comment="${id}"]`);
+			await item.getByText('My own take on this platform.').waitFor();
+			return item;
+		}
+
+		const own = await commentAs(author);
+		await own.getByText('Other readers vote on your comment.').waitFor();
+		expect(await own.getByRole('button').count()).toBe(0);
+		expect(await own.innerText()).toContain('Helpful (0)');
+		expect(await own.innerText()).toContain('Not helpful (0)');
+
+		const other = await commentAs(DEMO_ACCOUNTS.user);
+		const helpful = other.getByRole('button', { name: /^Helpful/ });
+		await helpful.click();
+		await expect.poll(() => helpful.innerText()).toBe('Helpful (1)');
+		expect(await other.innerText()).not.toContain('Other readers vote on your comment.');
+	});
+});

@@ -1,0 +1,93 @@
+/**
+ * The platform page's Compare control in a browser: it shares the tab's selection with the
+ * listing, adds and removes this platform, refuses a fifth like the listing does, and its link
+ * opens /compare with the selection.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { cspViolations, launchBrowser, newPage } from '../setup/browser';
+import { startServer, type TestServer } from '../setup/server';
+import { apiPlatforms, hydrated, toast, type ApiPlatform } from './platform-helpers';
+
+let server: TestServer;
+let browser: Browser;
+let all: ApiPlatform[];
+
+beforeAll(async () => {
+	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
+	await server.siteIdle();
+	all = await apiPlatforms(server);
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await server?.stop();
+});
+
+// A script, style or handler the Content-Security-Policy blocks is a bug.
+afterEach(() => {
+	expect(cspViolations).toEqual([]);
+});
+
+/** Opens a platform page and waits for the Compare island (the community island below waits to be seen). */
+async function openPlatform(page: Page, platform: ApiPlatform) {
+	await page.goto(`/platforms/${platform.id}`);
+	await page.locator('[data-compare-toggle] button:enabled').waitFor();
+}
+
+const toggle = (page: Page) => page.locator('[data-compare-toggle] button');
+const viewLink = (page: Page) => page.getByRole('link', { name: /^View comparison/ });
+
+describe('Compare on the platform page', () => {
+	it('adds and removes the platform, stops at 4 and links to the comparison', async () => {
+		const [first, second, third, fourth, fifth] = all;
+		const { page } = await newPage(browser, server.url);
+
+		// A platform added from the listing shows as chosen on its own page.
+		await page.goto('/platforms');
+		await hydrated(page);
+		await page
+			.locator(`[data-platform-card="${first!.id}"]`)
+			.getByRole('link', { name: `Compare ${first!.name}` })
+			.click();
+		await page.waitForURL(`${server.url}/compare?platforms=${first!.id}`);
+		await openPlatform(page, first!);
+		await expect.poll(() => toggle(page).innerText()).toBe('Remove from compare');
+		expect(await viewLink(page).innerText()).toBe('View comparison (1)');
+
+		for (const platform of [second!, third!, fourth!]) {
+			await openPlatform(page, platform);
+			await expect.poll(() => toggle(page).innerText()).toBe('Add to compare');
+			await toggle(page).click();
+			await expect.poll(() => toggle(page).innerText()).toBe('Remove from compare');
+			expect(await page.getByRole('status').filter({ hasText: 'added' }).innerText()).toContain(
+				`${platform.name} added to the comparison`,
+			);
+		}
+		expect(await viewLink(page).getAttribute('href')).toBe(
+			`/compare?platforms=${[first, second, third, fourth].map((p) => p!.id).join(',')}`,
+		);
+
+		// A fifth is refused with the listing's toast and stays out.
+		await openPlatform(page, fifth!);
+		await expect.poll(() => viewLink(page).innerText()).toBe('View comparison (4)');
+		await toggle(page).click();
+		await expect.poll(() => toast(page).innerText()).toContain('Comparison is full');
+		expect(await toggle(page).innerText()).toBe('Add to compare');
+
+		// Removing one makes room, and the link opens the comparison in the tab's order.
+		await openPlatform(page, second!);
+		await expect.poll(() => toggle(page).innerText()).toBe('Remove from compare');
+		await toggle(page).click();
+		await expect.poll(() => toggle(page).innerText()).toBe('Add to compare');
+		await expect.poll(() => viewLink(page).innerText()).toBe('View comparison (3)');
+		await viewLink(page).click();
+		await page.waitForURL(
+			`${server.url}/compare?platforms=${[first, third, fourth].map((p) => p!.id).join(',')}`,
+		);
+		await hydrated(page);
+		await expect
+			.poll(() => page.locator('thead th[data-compare-column] a').allInnerTexts())
+			.toEqual([first, third, fourth].map((p) => p!.name));
+	});
+});
