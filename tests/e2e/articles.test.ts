@@ -51,7 +51,7 @@ async function firstPublished(kind: 'news' | 'education'): Promise<FullArticle> 
 }
 
 describe('a published article', () => {
-	it('shows every element of the SPEC with the markdown rendered', async ({ server, newPage }) => {
+	it('shows every element of the SPEC with the markdown rendered', async ({ newPage }) => {
 		const article = await firstPublished('news');
 		const { page, status } = await open(newPage, `/news/${article.id}`);
 		expect(status).toBe(200);
@@ -109,7 +109,7 @@ describe('a published article', () => {
 		expect(ld.mainEntityOfPage).toBe(`${server.url}/news/${article.id}`);
 	});
 
-	it('is a generated file with absolute dates, no React and no raw "<" in its JSON-LD', async ({ server, newPage }) => {
+	it('is a generated file with absolute dates, no React and no raw "<" in its JSON-LD', async ({ server }) => {
 		const article = await firstPublished('news');
 		const response = await fetch(`${server.url}/news/${article.id}`, { headers: { 'accept-encoding': 'br' } });
 		expect(response.headers.get('etag')).toBeTruthy();
@@ -142,7 +142,7 @@ describe('a published article', () => {
 });
 
 describe('not found', () => {
-	it("shows 'Article Not Found' with a 404 and a toast for a draft", async ({ server, newPage }) => {
+	it("shows 'Article Not Found' with a 404 and a toast for a draft", async ({ newPage }) => {
 		const all = (await editor.get<FullArticle[]>('/api/news/all')).body;
 		const draft = all.find((article) => !article.isPublished);
 		expect(draft).toBeTruthy();
@@ -158,7 +158,7 @@ describe('not found', () => {
 		expect(await page.locator('#toast-root li').getAttribute('data-variant')).toBe('destructive');
 	});
 
-	it('answers 404 for unknown ids and ids of the other kind', async ({ server, newPage }) => {
+	it('answers 404 for unknown ids and ids of the other kind', async ({ newPage }) => {
 		const news = await firstPublished('news');
 		for (const path of ['/news/999999', '/news/abc', `/education/${news.id}`]) {
 			const { page, status } = await open(newPage, path);

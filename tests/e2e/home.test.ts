@@ -5,6 +5,7 @@
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DEMO_ACCOUNTS } from '@db/seed/users';
 import { browserTest, type NewPage } from '../setup/browser-test';
 import type { TestServer } from '../setup/server';
 
@@ -121,7 +122,7 @@ describe('news filters', () => {
 		expect(param(page, 'newsOrder')).toBeNull();
 	});
 
-	it('shows the empty text when nothing matches', async ({ server, newPage }) => {
+	it('shows the empty text when nothing matches', async ({ newPage }) => {
 		const page = await openHome(newPage, '/', ['news', 'education']);
 		await page.locator('#news-search').fill('zzqxnothing');
 		await expect.poll(() => page.locator('#news').innerText()).toContain('No news articles available at the moment.');
@@ -172,7 +173,7 @@ describe('header category links', () => {
 });
 
 describe('buttons and newsletter', () => {
-	it("answers View All News and View All Resources with 'Feature coming soon'", async ({ server, newPage }) => {
+	it("answers View All News and View All Resources with 'Feature coming soon'", async ({ newPage }) => {
 		const page = await openHome(newPage, '/', ['news', 'education']);
 		await page.getByRole('button', { name: 'View All News' }).click();
 		await expect.poll(() => toastText(page)).toContain('Feature coming soon');
@@ -183,7 +184,7 @@ describe('buttons and newsletter', () => {
 		expect(new URL(page.url()).pathname).toBe('/');
 	});
 
-	it('asks for an email, then asks a visitor to sign in', async ({ server, newPage }) => {
+	it('asks for an email, then asks a visitor to sign in', async ({ newPage }) => {
 		const page = await openHome(newPage, '/', []);
 		const band = page.locator('#newsletter');
 		expect(await band.innerText()).toContain('15,000+');
@@ -199,8 +200,8 @@ describe('buttons and newsletter', () => {
 		expect(await toastText(page)).toContain('Subscription failed');
 	});
 
-	it('subscribes a signed-in user', async ({ server, newPage }) => {
-		const { page } = await newPage({ as: 'user' });
+	it('subscribes a signed-in user', async ({ newPage }) => {
+		const { context, page } = await newPage({ as: 'user' });
 		const before = await (await context.request.get('/api/user')).json();
 		expect(before.isNewsletterSubscribed).toBe(false);
 		await page.goto('/#newsletter');

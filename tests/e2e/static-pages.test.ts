@@ -52,7 +52,7 @@ describe('each static page', () => {
 });
 
 describe('not found', () => {
-	it('does not route unknown slugs (or the about-us slug itself)', async ({ server, newPage }) => {
+	it('does not route unknown slugs (or the about-us slug itself)', async ({ newPage }) => {
 		for (const path of ['/about-us', '/cookie-policy']) {
 			const { page, status } = await open(newPage, path);
 			expect(status, path).toBe(404);

@@ -25,7 +25,7 @@ export type BrowserTestOptions = StartOptions & {
 	/** False for files that only talk HTTP: no Chromium is launched. */
 	browser?: boolean;
 	/** Arranging the whole file needs once the server is up (wait for the site, sign in…). */
-	ready?: (server: TestServer) => Promise<unknown>;
+	ready?: (server: TestServer, browser: Browser | undefined) => Promise<unknown>;
 };
 
 /** A demo account by role, or any account by its credentials. */
@@ -68,7 +68,7 @@ export function browserTest(options: BrowserTestOptions = {}) {
 			wantsBrowser ? launchBrowser().then((value) => (started.browser = value)) : undefined,
 		]);
 		started = { server, browser, smtp };
-		await ready?.(server);
+		await ready?.(server, browser);
 	});
 
 	afterAll(async () => {
@@ -88,16 +88,19 @@ export function browserTest(options: BrowserTestOptions = {}) {
 		browser: [async ({}, use) => use(present(started.browser, 'browser')), { scope: 'file' }],
 		smtp: [async ({}, use) => use(present(started.smtp, 'smtp')), { scope: 'file' }],
 
-		pageProblems: async ({}, use) => {
-			// The guard in ./browser records into one list per file; give this test a clean one.
-			cspViolations.length = 0;
-			await use(cspViolations);
-			const problems = cspViolations.splice(0);
-			if (problems.length > 0) throw new Error(`Page problems:\n${problems.join('\n')}`);
-		},
+		// Automatic, so pages a test opens by other means (helpers taking `browser`) are guarded too.
+		pageProblems: [
+			async ({}, use) => {
+				// The guard in ./browser records into one list per file; give this test a clean one.
+				cspViolations.length = 0;
+				await use(cspViolations);
+				const problems = cspViolations.splice(0);
+				if (problems.length > 0) throw new Error(`Page problems:\n${problems.join('\n')}`);
+			},
+			{ auto: true },
+		],
 
-		newPage: async ({ server, browser, pageProblems }, use) => {
-			void pageProblems; // listed so the guard wraps every page this test opens
+		newPage: async ({ server, browser }, use) => {
 			const contexts: BrowserContext[] = [];
 			await use(async ({ mobile, as } = {}) => {
 				const opened = await openPage(browser, server.url, { mobile });
