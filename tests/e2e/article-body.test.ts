@@ -3,15 +3,14 @@
  * same look on the public page as in the dashboard preview (and the page keeps one h1), a link
  * with a refused address is plain text, and a picture that fails to load shows the placeholder.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, launchBrowser, newPage } from '../setup/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { gotoHydrated } from '../setup/browser';
 import { Client } from '../setup/http';
-import { startServer, type TestServer } from '../setup/server';
+import { browserTest } from '../setup/browser-test';
+import type { TestServer } from '../setup/server';
 import { EDITOR, openDashboard } from './dashboard-helpers';
 
-let server: TestServer;
-let browser: Browser;
 let articlePath: string;
 
 const CONTENT = [
@@ -21,28 +20,25 @@ const CONTENT = [
 	'![A chart that moved](/images/articles/no-such-chart.png)',
 ].join('\n\n');
 
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	const editor = new Client(server.url);
-	expect((await editor.login(EDITOR.email, EDITOR.password)).status).toBe(200);
-	const article = await editor.post('/api/news', {
-		title: 'Markdown as readers see it',
-		excerpt: 'Headings, links and pictures.',
-		content: CONTENT,
-		category: 'Industry News',
-		imageUrl: '/images/articles/no-such-cover.png',
-		tags: [],
-		readTime: 2,
-		isPublished: true,
-	});
-	expect(article.status, JSON.stringify(article.body)).toBe(201);
-	articlePath = `/news/${article.body.id}`;
-	await server.siteIdle();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
+const it = browserTest({
+	seed: true,
+	async ready(server) {
+		const editor = new Client(server.url);
+		expect((await editor.login(EDITOR.email, EDITOR.password)).status).toBe(200);
+		const article = await editor.post('/api/news', {
+			title: 'Markdown as readers see it',
+			excerpt: 'Headings, links and pictures.',
+			content: CONTENT,
+			category: 'Industry News',
+			imageUrl: '/images/articles/no-such-cover.png',
+			tags: [],
+			readTime: 2,
+			isPublished: true,
+		});
+		expect(article.status, JSON.stringify(article.body)).toBe(201);
+		articlePath = `/news/${article.body.id}`;
+		await server.siteIdle();
+	},
 });
 
 const HEADING_STYLE = ['fontSize', 'fontWeight', 'lineHeight', 'color', 'letterSpacing'] as const;
@@ -55,8 +51,8 @@ async function headingStyle(page: Page, selector: string) {
 }
 
 describe('an article body', () => {
-	it('renders `# Heading` as a styled section heading, the page keeping one h1', async () => {
-		const { page } = await newPage(browser, server.url);
+	it('renders `# Heading` as a styled section heading, the page keeping one h1', async ({ newPage }) => {
+		const { page } = await newPage();
 		await gotoHydrated(page, articlePath);
 		expect(await page.locator('h1').allInnerTexts()).toEqual(['Markdown as readers see it']);
 		const headings = page.locator('main .markdown h2');
@@ -69,8 +65,8 @@ describe('an article body', () => {
 		expect(await headingStyle(page, 'main .markdown h2:text("Next step")')).toEqual(big);
 	});
 
-	it('looks the same in the dashboard preview as on the public page', { timeout: 120_000 }, async () => {
-		const reader = await newPage(browser, server.url);
+	it('looks the same in the dashboard preview as on the public page', { timeout: 120_000 }, async ({ server, browser, newPage }) => {
+		const reader = await newPage();
 		await gotoHydrated(reader.page, articlePath);
 		const { page } = await openDashboard(browser, server, 'news');
 		await page.getByRole('button', { name: 'Add News Article' }).click();
@@ -89,8 +85,8 @@ describe('an article body', () => {
 		expect(await preview.locator('a').allInnerTexts()).toEqual(['a good one']);
 	});
 
-	it('shows a link with a refused address as plain text, and keeps the good link', async () => {
-		const { page } = await newPage(browser, server.url);
+	it('shows a link with a refused address as plain text, and keeps the good link', async ({ newPage }) => {
+		const { page } = await newPage();
 		await gotoHydrated(page, articlePath);
 		const body = page.locator('main .markdown');
 		expect(await body.locator('p').first().innerText()).toContain('with a refused link and a good one');
@@ -98,8 +94,8 @@ describe('an article body', () => {
 		expect(await body.locator('a:not([href])').count()).toBe(0);
 	});
 
-	it('shows the placeholder, not the broken-image icon, for pictures that fail to load', async () => {
-		const { page } = await newPage(browser, server.url);
+	it('shows the placeholder, not the broken-image icon, for pictures that fail to load', async ({ newPage }) => {
+		const { page } = await newPage();
 		await gotoHydrated(page, articlePath);
 		for (const image of [page.locator('main article > img'), page.locator('main .markdown img')]) {
 			await expect
@@ -110,8 +106,8 @@ describe('an article body', () => {
 		expect(await page.locator('main .markdown img').getAttribute('alt')).toBe('A chart that moved');
 	});
 
-	it('shows the placeholder for a broken card image on the home page too (an island)', async () => {
-		const { page } = await newPage(browser, server.url);
+	it('shows the placeholder for a broken card image on the home page too (an island)', async ({ newPage }) => {
+		const { page } = await newPage();
 		await gotoHydrated(page, '/');
 		const card = page.locator('#news img[src*="no-such-cover"], #news img[data-image-fallback]').first();
 		await card.scrollIntoViewIfNeeded();

@@ -2,16 +2,13 @@
  * Browser tests of the article pages (SPEC 2 /news/{id}, and /education/{id} alike): every
  * element, the rendered markdown, the SEO head, and the not-found screen of drafts and unknown ids.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
 import { avatarColor, formatDate } from '@/lib/format';
-import { launchBrowser, newPage } from '../setup/browser';
 import { Client } from '../setup/http';
-import { startServer, type TestServer } from '../setup/server';
+import { browserTest, type NewPage } from '../setup/browser-test';
 
-let server: TestServer;
-let browser: Browser;
 let editor: Client;
 
 type FullArticle = {
@@ -29,20 +26,17 @@ type FullArticle = {
 	updatedAt: string;
 };
 
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	editor = new Client(server.url);
-	expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
-	await server.siteIdle();
+const it = browserTest({
+	seed: true,
+	async ready(server) {
+		editor = new Client(server.url);
+		expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
+		await server.siteIdle();
+	},
 });
 
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-});
-
-async function open(path: string): Promise<{ page: Page; status: number | undefined }> {
-	const { page } = await newPage(browser, server.url);
+async function open(newPage: NewPage, path: string): Promise<{ page: Page; status: number | undefined }> {
+	const { page } = await newPage();
 	const response = await page.goto(path);
 	return { page, status: response?.status() };
 }
@@ -57,9 +51,9 @@ async function firstPublished(kind: 'news' | 'education'): Promise<FullArticle> 
 }
 
 describe('a published article', () => {
-	it('shows every element of the SPEC with the markdown rendered', async () => {
+	it('shows every element of the SPEC with the markdown rendered', async ({ newPage }) => {
 		const article = await firstPublished('news');
-		const { page, status } = await open(`/news/${article.id}`);
+		const { page, status } = await open(newPage, `/news/${article.id}`);
 		expect(status).toBe(200);
 		const main = page.locator('main');
 
@@ -92,9 +86,9 @@ describe('a published article', () => {
 		expect(tags).toEqual(article.tags);
 	});
 
-	it('has the SEO head: title, description, canonical, Open Graph and Article JSON-LD', async () => {
+	it('has the SEO head: title, description, canonical, Open Graph and Article JSON-LD', async ({ server, newPage }) => {
 		const article = await firstPublished('news');
-		const { page } = await open(`/news/${article.id}`);
+		const { page } = await open(newPage, `/news/${article.id}`);
 		expect(await page.title()).toBe(`${article.title} | Retail Media Hub`);
 		const meta = (selector: string) => page.locator(selector).getAttribute('content');
 		expect(await meta('meta[name="description"]')).toBe(article.excerpt);
@@ -115,7 +109,7 @@ describe('a published article', () => {
 		expect(ld.mainEntityOfPage).toBe(`${server.url}/news/${article.id}`);
 	});
 
-	it('is a generated file with absolute dates, no React and no raw "<" in its JSON-LD', async () => {
+	it('is a generated file with absolute dates, no React and no raw "<" in its JSON-LD', async ({ server }) => {
 		const article = await firstPublished('news');
 		const response = await fetch(`${server.url}/news/${article.id}`, { headers: { 'accept-encoding': 'br' } });
 		expect(response.headers.get('etag')).toBeTruthy();
@@ -127,32 +121,32 @@ describe('a published article', () => {
 		expect(ld).not.toContain('<');
 	});
 
-	it('opens an education article from its home card', async () => {
+	it('opens an education article from its home card', async ({ server, newPage }) => {
 		const article = await firstPublished('education');
-		const { page } = await open('/');
+		const { page } = await open(newPage, '/');
 		await page.locator('#education article').first().getByRole('link').click();
 		await page.waitForURL(`${server.url}/education/${article.id}`);
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(article.title);
 		expect(await page.getByRole('link', { name: 'Back to Education' }).getAttribute('href')).toBe('/#education');
 	});
 
-	it("falls back to 'Content coming soon...' when the body is empty", async () => {
+	it("falls back to 'Content coming soon...' when the body is empty", async ({ server, newPage }) => {
 		const article = await firstPublished('education');
 		server.db.$client.prepare('update articles set content = ? where id = ?').run('', article.id);
 		// Changed behind the app's back: regenerate, since visitors get the generated file.
 		await server.regenerate();
-		const { page } = await open(`/education/${article.id}`);
+		const { page } = await open(newPage, `/education/${article.id}`);
 		expect(await page.locator('main').innerText()).toContain('Content coming soon...');
 		expect(await page.locator('main .markdown').count()).toBe(0);
 	});
 });
 
 describe('not found', () => {
-	it("shows 'Article Not Found' with a 404 and a toast for a draft", async () => {
+	it("shows 'Article Not Found' with a 404 and a toast for a draft", async ({ newPage }) => {
 		const all = (await editor.get<FullArticle[]>('/api/news/all')).body;
 		const draft = all.find((article) => !article.isPublished);
 		expect(draft).toBeTruthy();
-		const { page, status } = await open(`/news/${draft!.id}`);
+		const { page, status } = await open(newPage, `/news/${draft!.id}`);
 		expect(status).toBe(404);
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Article Not Found');
 		expect(await page.locator('main').innerText()).toContain(
@@ -164,10 +158,10 @@ describe('not found', () => {
 		expect(await page.locator('#toast-root li').getAttribute('data-variant')).toBe('destructive');
 	});
 
-	it('answers 404 for unknown ids and ids of the other kind', async () => {
+	it('answers 404 for unknown ids and ids of the other kind', async ({ newPage }) => {
 		const news = await firstPublished('news');
 		for (const path of ['/news/999999', '/news/abc', `/education/${news.id}`]) {
-			const { page, status } = await open(path);
+			const { page, status } = await open(newPage, path);
 			expect(status, path).toBe(404);
 			expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Article Not Found');
 		}

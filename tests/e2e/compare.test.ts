@@ -4,34 +4,24 @@
  * rows marked where the platforms differ, the empty state, and a layout that does not shift
  * while the island settles.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { cspViolations, launchBrowser, newPage } from '../setup/browser';
-import { startServer, type TestServer } from '../setup/server';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserTest, type NewPage } from '../setup/browser-test';
+import type { TestServer } from '../setup/server';
 import { apiPlatforms, hydrated, oneDecimal, toast, type ApiPlatform } from './platform-helpers';
 
-let server: TestServer;
-let browser: Browser;
 let all: ApiPlatform[];
 
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	await server.siteIdle();
-	all = await apiPlatforms(server);
+const it = browserTest({
+	seed: true,
+	async ready(server) {
+		await server.siteIdle();
+		all = await apiPlatforms(server);
+	},
 });
 
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-});
-
-// A script, style or handler the Content-Security-Policy blocks is a bug.
-afterEach(() => {
-	expect(cspViolations).toEqual([]);
-});
-
-async function open(path: string, mobile = false): Promise<Page> {
-	const { page } = await newPage(browser, server.url, { mobile });
+async function open(newPage: NewPage, path: string, mobile = false): Promise<Page> {
+	const { page } = await newPage({ mobile });
 	await page.goto(path);
 	await hydrated(page);
 	return page;
@@ -58,8 +48,8 @@ async function clickCompare(page: Page, platform: ApiPlatform) {
 }
 
 describe('empty comparison', () => {
-	it('prompts to pick up to 4 platforms and offers Browse Platforms and Back to Platforms', async () => {
-		const page = await open('/compare');
+	it('prompts to pick up to 4 platforms and offers Browse Platforms and Back to Platforms', async ({ server, newPage }) => {
+		const page = await open(newPage, '/compare');
 		await page.getByRole('heading', { name: 'No platforms selected' }).waitFor();
 		expect(await page.locator('main').innerText()).toContain('Select up to 4 platforms');
 		expect(await page.getByRole('link', { name: 'Back to Platforms' }).getAttribute('href')).toBe(
@@ -71,9 +61,9 @@ describe('empty comparison', () => {
 });
 
 describe('building a comparison', () => {
-	it('adds from the listing and the drop-down, skips duplicates and stops at 4', async () => {
+	it('adds from the listing and the drop-down, skips duplicates and stops at 4', async ({ server, newPage }) => {
 		const [first, second, third, fourth, fifth] = all;
-		const { page } = await newPage(browser, server.url);
+		const { page } = await newPage();
 		await page.goto('/platforms');
 		await hydrated(page);
 		await clickCompare(page, first!);
@@ -124,9 +114,9 @@ describe('building a comparison', () => {
 		expect(platformsParam(page)).toBe([first, second, third, fourth].map((p) => p!.id).join(','));
 	});
 
-	it('restores the selection from the URL on reload and drops unknown ids', async () => {
+	it('restores the selection from the URL on reload and drops unknown ids', async ({ newPage }) => {
 		const [a, b, c, d] = all;
-		const page = await open(
+		const page = await open(newPage, 
 			`/compare?platforms=99999,${a!.id},${b!.id},abc,${c!.id},${b!.id},${d!.id}`,
 		);
 		const four = [a, b, c, d].map((platform) => platform!.name);
@@ -137,9 +127,9 @@ describe('building a comparison', () => {
 		await expect.poll(() => columnNames(page)).toEqual(four);
 	});
 
-	it('removes a column, updates the URL in place and offers the platform again', async () => {
+	it('removes a column, updates the URL in place and offers the platform again', async ({ newPage }) => {
 		const [a, b] = all;
-		const page = await open(`/compare?platforms=${a!.id},${b!.id}`);
+		const page = await open(newPage, `/compare?platforms=${a!.id},${b!.id}`);
 		await expect.poll(() => columnNames(page)).toEqual([a!.name, b!.name]);
 		const entries = await page.evaluate(() => window.history.length);
 		await page.getByRole('button', { name: `Remove ${a!.name} from comparison` }).click();
@@ -156,8 +146,8 @@ describe('building a comparison', () => {
 
 describe('layout stability', () => {
 	/** Opens the page with a layout-shift observer installed before anything paints. */
-	async function openWatchingShifts(path: string, mobile: boolean): Promise<Page> {
-		const { page } = await newPage(browser, server.url, { mobile });
+	async function openWatchingShifts(newPage: NewPage, path: string, mobile: boolean): Promise<Page> {
+		const { page } = await newPage({ mobile });
 		await page.addInitScript(() => {
 			type Shift = { value: number; sources: { node?: Node | null }[] };
 			const shifts: { value: number; moved: string }[] = [];
@@ -193,7 +183,7 @@ describe('layout stability', () => {
 		expect(total, `${what}: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
 	}
 
-	it('serves the prompt in the HTML, so the first text read does not wait for the island', async () => {
+	it('serves the prompt in the HTML, so the first text read does not wait for the island', async ({ server }) => {
 		const page = await fetch(`${server.url}/compare?platforms=${all[0]!.id}`).then((r) => r.text());
 		// React's server render separates text pieces with empty comments.
 		const html = page.replaceAll('<!-- -->', '');
@@ -203,14 +193,14 @@ describe('layout stability', () => {
 		expect(html).not.toContain('No platforms selected');
 	});
 
-	it('keeps the layout steady while the island settles, empty or with a selection', async () => {
+	it('keeps the layout steady while the island settles, empty or with a selection', async ({ newPage }) => {
 		const ids = all.slice(0, 2).map((platform) => platform.id);
 		for (const mobile of [true, false]) {
-			const empty = await openWatchingShifts('/compare', mobile);
+			const empty = await openWatchingShifts(newPage, '/compare', mobile);
 			await empty.getByRole('heading', { name: 'No platforms selected' }).waitFor();
 			await expectSteady(empty, `/compare, mobile ${mobile}`);
 
-			const chosen = await openWatchingShifts(`/compare?platforms=${ids.join(',')}`, mobile);
+			const chosen = await openWatchingShifts(newPage, `/compare?platforms=${ids.join(',')}`, mobile);
 			await expect.poll(() => columnNames(chosen)).toHaveLength(2);
 			await expectSteady(chosen, `/compare?platforms=${ids.join(',')}, mobile ${mobile}`);
 		}
@@ -218,7 +208,7 @@ describe('layout stability', () => {
 });
 
 describe('the table', () => {
-	it('marks the rows whose values differ, in words for screen readers too', async () => {
+	it('marks the rows whose values differ, in words for screen readers too', async ({ newPage }) => {
 		// Two platforms of the same category with different ratings.
 		const groups = new Map<string, ApiPlatform[]>();
 		for (const platform of all)
@@ -227,7 +217,7 @@ describe('the table', () => {
 			.find((group) => group.length >= 2 && group[0]!.rating !== group[1]!.rating)!
 			.slice(0, 2);
 		const [a, b] = pair as [ApiPlatform, ApiPlatform];
-		const page = await open(`/compare?platforms=${a.id},${b.id}`);
+		const page = await open(newPage, `/compare?platforms=${a.id},${b.id}`);
 		await expect.poll(() => columnNames(page)).toEqual([a.name, b.name]);
 
 		const expected: Record<string, boolean> = {
@@ -249,12 +239,12 @@ describe('the table', () => {
 		expect(expected.rating).toBe(true);
 	});
 
-	it('shows logo, stars, reviews, category, tick, website, pricing, 3 pros, 2 cons and 5 features', async () => {
+	it('shows logo, stars, reviews, category, tick, website, pricing, 3 pros, 2 cons and 5 features', async ({ newPage }) => {
 		const noLogo = all.find((platform) => platform.logo === null)!;
 		const rich = all.find(
 			(platform) => platform.pros.length > 3 && platform.features.length > 5 && platform.logo,
 		)!;
-		const page = await open(`/compare?platforms=${rich.id},${noLogo.id}`);
+		const page = await open(newPage, `/compare?platforms=${rich.id},${noLogo.id}`);
 		await expect.poll(() => columnNames(page)).toEqual([rich.name, noLogo.name]);
 		const cell = (row: string, column: number) =>
 			page.locator(`tr[data-row="${row}"] td`).nth(column);
@@ -286,12 +276,12 @@ describe('the table', () => {
 		]);
 	});
 
-	it('scrolls sideways inside its own region on a phone', async () => {
+	it('scrolls sideways inside its own region on a phone', async ({ newPage }) => {
 		const ids = all
 			.slice(0, 4)
 			.map((platform) => platform.id)
 			.join(',');
-		const page = await open(`/compare?platforms=${ids}`, true);
+		const page = await open(newPage, `/compare?platforms=${ids}`, true);
 		await expect.poll(() => columnNames(page)).toHaveLength(4);
 		const region = page.getByRole('region', { name: 'Platform comparison' });
 		const [scrollWidth, clientWidth] = await region.evaluate((element) => [

@@ -3,11 +3,11 @@
  * checked against the public site and the API: platform create/edit/delete, comment
  * moderation, banning (the user's own browser is signed out) and password changes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
 import { COMMUNITY_PASSWORD } from '@db/seed/users';
-import { launchBrowser } from '../setup/browser';
-import { startServer, type TestServer } from '../setup/server';
+import { browserTest } from '../setup/browser-test';
+import type { TestServer } from '../setup/server';
 import {
 	EDITOR,
 	browse,
@@ -18,18 +18,7 @@ import {
 	publicPage,
 } from './dashboard-helpers';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	await server.siteIdle();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-});
+const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
 const member = (local: string) => ({ email: `${local}@example.com`, password: COMMUNITY_PASSWORD });
 
@@ -43,7 +32,7 @@ async function signInStatus(context: BrowserContext, account: { email: string; p
 }
 
 describe('Platforms tab', () => {
-	it('validates, creates, edits and deletes a platform, and the public page follows', async () => {
+	it('validates, creates, edits and deletes a platform, and the public page follows', async ({ server, browser }) => {
 		const { page, context } = await openDashboard(browser, server, 'platforms');
 		await page.getByRole('button', { name: 'Add Platform' }).click();
 		const dialog = page.getByRole('dialog', { name: 'Add Platform' });
@@ -119,7 +108,7 @@ describe('Platforms tab', () => {
 		expect((await publicPage(server, `/platforms/${platform.id}`)).status).toBe(404);
 	});
 
-	it("shows the server's message at the field it is about", async () => {
+	it("shows the server's message at the field it is about", async ({ server, browser }) => {
 		const { page } = await openDashboard(browser, server, 'platforms');
 		const first = page.getByTestId('platform-row').first();
 		const firstName = (await first.getByRole('rowheader').innerText()).trim();
@@ -133,7 +122,7 @@ describe('Platforms tab', () => {
 });
 
 describe('Comments tab', () => {
-	it('approves, rejects and deletes a comment, offering only the allowed transitions', async () => {
+	it('approves, rejects and deletes a comment, offering only the allowed transitions', async ({ server, browser }) => {
 		const author = await browse(browser, server, member('aisha.bello'));
 		const { body: platforms } = await getJson(author.context, '/api/platforms?limit=1');
 		const platform = platforms[0];
@@ -200,7 +189,7 @@ describe('Comments tab', () => {
 		expect(body.comments.some((c: { id: number }) => c.id === commentId)).toBe(false);
 	});
 
-	it('pages through all comments', async () => {
+	it('pages through all comments', async ({ server, browser }) => {
 		const { page, context } = await openDashboard(browser, server, 'comments');
 		await page.getByLabel('Status').selectOption({ label: 'All' });
 		const { body } = await getJson(context, '/api/admin/comments?limit=1');
@@ -219,7 +208,7 @@ describe('Comments tab', () => {
 });
 
 describe('Users tab', () => {
-	it('shows the stats, searches on the server ignoring case, and protects the editor row', async () => {
+	it('shows the stats, searches on the server ignoring case, and protects the editor row', async ({ server, browser }) => {
 		const { page, context } = await openDashboard(browser, server, 'users');
 		const { body } = await getJson(context, '/api/admin/users');
 		const tiles: [string, number][] = [
@@ -255,7 +244,7 @@ describe('Users tab', () => {
 		expect(await own.getByRole('button').count()).toBe(0); // no Ban, Unban or Change Password for oneself
 	});
 
-	it('bans a user: their browser is signed out and cannot sign in; unbanning lets them back', async () => {
+	it('bans a user: their browser is signed out and cannot sign in; unbanning lets them back', async ({ server, browser }) => {
 		const nina = member('nina.kowalski');
 		const victim = await browse(browser, server, nina);
 		expect((await getJson(victim.context, '/api/user')).status).toBe(200);
@@ -283,7 +272,7 @@ describe('Users tab', () => {
 		expect((await getJson(victim.context, '/api/user')).body.username).toBe('nina_insights');
 	});
 
-	it("changes a user's password: inline checks, their sessions end, the new password works", async () => {
+	it("changes a user's password: inline checks, their sessions end, the new password works", async ({ server, browser }) => {
 		const devon = member('devon.park');
 		const victim = await browse(browser, server, devon);
 		expect((await getJson(victim.context, '/api/user')).status).toBe(200);

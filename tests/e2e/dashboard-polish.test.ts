@@ -4,25 +4,14 @@
  * at the field, the article lists' status filter, total, page numbers and URL, drafts on their
  * real page, and the Comments tab's Pending view and named buttons.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Dialog, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Dialog, Page } from 'playwright-core';
 import { COMMUNITY_PASSWORD } from '@db/seed/users';
-import { launchBrowser } from '../setup/browser';
-import { startServer, type TestServer } from '../setup/server';
+import { browserTest } from '../setup/browser-test';
+import type { TestServer } from '../setup/server';
 import { browse, expectToast, getJson, openDashboard, USER } from './dashboard-helpers';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	await server.siteIdle();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-});
+const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
 /** The accessible name (aria-label, else text) of the focused element. */
 function focusedName(page: Page): Promise<string> {
@@ -54,7 +43,7 @@ function refuseQuestions(page: Page): string[] {
 }
 
 describe('focus returns to what opened a dialog', () => {
-	it('Edit, Delete (cancelled), Change Password and Ban give focus back to their button', { timeout: 90_000 }, async () => {
+	it('Edit, Delete (cancelled), Change Password and Ban give focus back to their button', { timeout: 90_000 }, async ({ server, browser }) => {
 		const { page } = await openDashboard(browser, server, 'news');
 		const card = page.getByTestId('article-card').first();
 		const title = (await card.getByRole('heading').innerText()).trim();
@@ -92,7 +81,7 @@ describe('focus returns to what opened a dialog', () => {
 		expect(await focusedName(page)).toBe(`Ban ${username}`);
 	});
 
-	it('after a deletion (the button is gone) focus goes to the panel, not to <body>', { timeout: 90_000 }, async () => {
+	it('after a deletion (the button is gone) focus goes to the panel, not to <body>', { timeout: 90_000 }, async ({ server, browser }) => {
 		const { page, context } = await openDashboard(browser, server, 'platforms');
 		const name = `Focus Platform ${Date.now()}`;
 		const created = await context.request.post('/api/admin/platforms', {
@@ -113,7 +102,7 @@ describe('focus returns to what opened a dialog', () => {
 });
 
 describe('unsaved work', () => {
-	it('the article dialog asks before Escape, a click outside or Cancel throws typed text away', { timeout: 90_000 }, async () => {
+	it('the article dialog asks before Escape, a click outside or Cancel throws typed text away', { timeout: 90_000 }, async ({ server, browser }) => {
 		const { page } = await openDashboard(browser, server, 'news');
 		await page.getByRole('button', { name: 'Add News Article' }).click();
 		const dialog = page.getByRole('dialog', { name: 'Add News Article' });
@@ -163,7 +152,7 @@ describe('unsaved work', () => {
 		).toBe(false);
 	});
 
-	it('the platform dialog asks before discarding an edit', { timeout: 90_000 }, async () => {
+	it('the platform dialog asks before discarding an edit', { timeout: 90_000 }, async ({ server, browser }) => {
 		const { page } = await openDashboard(browser, server, 'platforms');
 		const first = page.getByTestId('platform-row').first();
 		const name = (await first.getByRole('rowheader').innerText()).trim();
@@ -185,7 +174,7 @@ describe('unsaved work', () => {
 		expect(asked).toEqual([]);
 	});
 
-	it('the Pages tab asks before another page, another tab or View Site drops the edit', { timeout: 90_000 }, async () => {
+	it('the Pages tab asks before another page, another tab or View Site drops the edit', { timeout: 90_000 }, async ({ server, browser }) => {
 		const { page } = await openDashboard(browser, server, 'pages');
 		const list = page.locator('ul').filter({ has: page.getByText('/about') });
 		await list.getByRole('button').filter({ hasText: '/about' }).click();
@@ -219,7 +208,7 @@ describe('unsaved work', () => {
 });
 
 describe('stale lists after a conflict', () => {
-	it('deleting a platform another editor already deleted removes the stale row', { timeout: 90_000 }, async () => {
+	it('deleting a platform another editor already deleted removes the stale row', { timeout: 90_000 }, async ({ server, browser }) => {
 		const { page, context } = await openDashboard(browser, server, 'platforms');
 		const name = `Gone Platform ${Date.now()}`;
 		const created = await context.request.post('/api/admin/platforms', {
@@ -240,7 +229,7 @@ describe('stale lists after a conflict', () => {
 		await row.waitFor({ state: 'detached' });
 	});
 
-	it('approving a comment another editor already approved refreshes the Pending list', { timeout: 90_000 }, async () => {
+	it('approving a comment another editor already approved refreshes the Pending list', { timeout: 90_000 }, async ({ server, browser }) => {
 		const author = await browse(browser, server, {
 			email: 'aisha.bello@example.com',
 			password: COMMUNITY_PASSWORD,
@@ -265,7 +254,7 @@ describe('stale lists after a conflict', () => {
 });
 
 describe('server field errors show at the field', () => {
-	it('marks the platform field the server refused and says why under it, without a toast', { timeout: 90_000 }, async () => {
+	it('marks the platform field the server refused and says why under it, without a toast', { timeout: 90_000 }, async ({ server, browser }) => {
 		const { page } = await openDashboard(browser, server, 'platforms');
 		const first = page.getByTestId('platform-row').first();
 		const name = (await first.getByRole('rowheader').innerText()).trim();
@@ -284,7 +273,7 @@ describe('server field errors show at the field', () => {
 });
 
 describe('article lists', () => {
-	it('filters by status, shows the total and page numbers, and keeps the page in the URL', { timeout: 90_000 }, async () => {
+	it('filters by status, shows the total and page numbers, and keeps the page in the URL', { timeout: 90_000 }, async ({ server, browser }) => {
 		const { page, context } = await openDashboard(browser, server, 'education');
 		// Enough drafts for two pages of drafts.
 		for (let i = 0; i < 12; i += 1) {
@@ -327,7 +316,7 @@ describe('article lists', () => {
 		await page.waitForURL(/\?tab=news$/);
 	});
 
-	it('"View on site" opens a draft on its real page for the editor; others get 404', { timeout: 90_000 }, async () => {
+	it('"View on site" opens a draft on its real page for the editor; others get 404', { timeout: 90_000 }, async ({ server, browser }) => {
 		const { page, context } = await openDashboard(browser, server, 'news');
 		const title = `Draft to view ${Date.now()}`;
 		const created = await context.request.post('/api/news', {
@@ -359,7 +348,7 @@ describe('article lists', () => {
 });
 
 describe('Comments tab', () => {
-	it('opens on Pending with the pending count; each button names its comment', { timeout: 90_000 }, async () => {
+	it('opens on Pending with the pending count; each button names its comment', { timeout: 90_000 }, async ({ server, browser }) => {
 		const author = await browse(browser, server, {
 			email: 'aisha.bello@example.com',
 			password: COMMUNITY_PASSWORD,

@@ -4,11 +4,11 @@
  * the result checked on the public site once the pages are generated again.
  * Platforms, Comments and Users are in dashboard-admin.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatDateTime } from '@/lib/format';
-import { launchBrowser } from '../setup/browser';
-import { startServer, type TestServer } from '../setup/server';
+import { browserTest } from '../setup/browser-test';
+import type { TestServer } from '../setup/server';
 import {
 	EDITOR,
 	USER,
@@ -20,33 +20,22 @@ import {
 	publicPage,
 } from './dashboard-helpers';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	await server.siteIdle();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-});
+const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
 describe('who may open the dashboard', () => {
-	it('sends a visitor home', async () => {
+	it('sends a visitor home', async ({ server, browser }) => {
 		const { page } = await browse(browser, server);
 		await page.goto('/editor-dashboard');
 		await page.waitForURL(`${server.url}/`);
 	});
 
-	it('sends a signed-in ordinary user home', async () => {
+	it('sends a signed-in ordinary user home', async ({ server, browser }) => {
 		const { page } = await browse(browser, server, USER);
 		await page.goto('/editor-dashboard');
 		await page.waitForURL(`${server.url}/`);
 	});
 
-	it("shows 'Loading dashboard...' while the session loads, then the editor's welcome", async () => {
+	it("shows 'Loading dashboard...' while the session loads, then the editor's welcome", async ({ server, browser }) => {
 		const { page } = await browse(browser, server, EDITOR);
 		let release!: () => void;
 		const held = new Promise<void>((resolve) => (release = resolve));
@@ -64,7 +53,7 @@ describe('who may open the dashboard', () => {
 		expect(robots).toBe('noindex');
 	});
 
-	it('shows Access Denied on /admin/platforms to a user, and sends a visitor to /auth', async () => {
+	it('shows Access Denied on /admin/platforms to a user, and sends a visitor to /auth', async ({ server, browser }) => {
 		const user = await browse(browser, server, USER);
 		await user.page.goto('/admin/platforms');
 		await user.page.getByRole('heading', { name: 'Access Denied' }).waitFor();
@@ -78,7 +67,7 @@ describe('who may open the dashboard', () => {
 		await visitor.page.waitForURL((url) => url.pathname === '/auth');
 	});
 
-	it('shows the platform panel on /admin/platforms to the editor', async () => {
+	it('shows the platform panel on /admin/platforms to the editor', async ({ server, browser }) => {
 		const { page } = await browse(browser, server, EDITOR);
 		await page.goto('/admin/platforms');
 		await page.getByRole('heading', { name: 'Manage Platforms' }).waitFor();
@@ -88,7 +77,7 @@ describe('who may open the dashboard', () => {
 });
 
 describe('tabs', () => {
-	it('keeps the active tab in the URL across a reload, and Back returns to the previous one', async () => {
+	it('keeps the active tab in the URL across a reload, and Back returns to the previous one', async ({ server, browser }) => {
 		const { page } = await openDashboard(browser, server);
 		await page.getByRole('tab', { name: 'News', exact: true }).click();
 		await page.waitForURL(/\?tab=news$/);
@@ -105,7 +94,7 @@ describe('tabs', () => {
 		await page.getByRole('heading', { name: 'News Articles' }).waitFor();
 	});
 
-	it('moves between tabs with the arrow keys', async () => {
+	it('moves between tabs with the arrow keys', async ({ server, browser }) => {
 		const { page } = await openDashboard(browser, server);
 		await page.getByRole('tab', { name: 'Overview', exact: true }).focus();
 		await page.keyboard.press('ArrowRight');
@@ -118,7 +107,7 @@ describe('tabs', () => {
 		await page.getByRole('heading', { name: 'Platforms', level: 2 }).waitFor();
 	});
 
-	it('walks every tab', async () => {
+	it('walks every tab', async ({ server, browser }) => {
 		const { page } = await openDashboard(browser, server);
 		const headings: [string, string][] = [
 			['Overview', 'Overview'],
@@ -137,7 +126,7 @@ describe('tabs', () => {
 });
 
 describe('Overview', () => {
-	it('shows the four counts the API reports', async () => {
+	it('shows the four counts the API reports', async ({ server, browser }) => {
 		const { page, context } = await openDashboard(browser, server);
 		const { body: counts } = await getJson(context, '/api/admin/overview');
 		const { body: platforms } = await getJson<{ isRecommended: boolean }[]>(
@@ -162,7 +151,7 @@ describe('Overview', () => {
 		expect(await page.locator('dt', { hasText: /^Featured$/ }).count()).toBe(1);
 	});
 
-	it('rebuilds the site and shows the new generation time', { timeout: 90_000 }, async () => {
+	it('rebuilds the site and shows the new generation time', { timeout: 90_000 }, async ({ server, browser }) => {
 		const before = await server.siteIdle();
 		const { page } = await openDashboard(browser, server);
 		const status = page.getByTestId('site-build-status');
@@ -212,7 +201,7 @@ const KINDS = [
 ] as const;
 
 describe.each(KINDS)('$label tab', ({ kind, label, category }) => {
-	it('validates the form, previews markdown, then creates a draft, publishes, edits and deletes it', async () => {
+	it('validates the form, previews markdown, then creates a draft, publishes, edits and deletes it', async ({ server, browser }) => {
 		const { page, context } = await openDashboard(browser, server, kind);
 		await page.getByRole('heading', { name: `${label} Articles` }).waitFor();
 		await page.getByRole('button', { name: `Add ${label} Article` }).click();
@@ -315,7 +304,7 @@ describe.each(KINDS)('$label tab', ({ kind, label, category }) => {
 		expect((await publicPage(server, `/${kind}/${article.id}`)).status).toBe(404);
 	});
 
-	it('searches through the API and shows the server message when a save fails', async () => {
+	it('searches through the API and shows the server message when a save fails', async ({ server, browser }) => {
 		const { page, context } = await openDashboard(browser, server, kind);
 		const { body: all } = await getJson(context, `/api/${kind}/all?limit=100`);
 		const target = all[all.length - 1];
@@ -342,7 +331,7 @@ describe.each(KINDS)('$label tab', ({ kind, label, category }) => {
 });
 
 describe('Pages tab', () => {
-	it('asks to select a page first, then edits About Us, resets, saves and shows it on /about', async () => {
+	it('asks to select a page first, then edits About Us, resets, saves and shows it on /about', async ({ server, browser }) => {
 		const { page } = await openDashboard(browser, server, 'pages');
 		await page.getByRole('heading', { name: 'Pages', level: 2 }).waitFor();
 		await page.getByRole('button', { name: 'Save Page' }).click();
@@ -375,7 +364,7 @@ describe('Pages tab', () => {
 		expect(html).toContain(marker);
 	});
 
-	it('shows the server message when saving fails', async () => {
+	it('shows the server message when saving fails', async ({ server, browser }) => {
 		const { page } = await openDashboard(browser, server, 'pages');
 		await page.getByRole('button', { name: /Contact/ }).click();
 		await page.route('**/api/pages/contact', (route) =>

@@ -2,37 +2,33 @@
  * The feeds and SEO files as generated and served: /rss, /podcast/rss, /sitemap.xml and
  * /robots.txt. XML is parsed by the browser's own DOMParser (a strict XML parser).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
-import { launchBrowser, newPage } from '../setup/browser';
 import { Client } from '../setup/http';
-import { startServer, type TestServer } from '../setup/server';
+import { newPage as openPage } from '../setup/browser';
+import { browserTest } from '../setup/browser-test';
+import type { TestServer } from '../setup/server';
 
-let server: TestServer;
-let browser: Browser;
 let page: Page;
 let editor: Client;
 
 type Article = { id: number; title: string; isPublished: boolean };
 type Episode = { id: number; title: string; audioUrl: string; duration: number; episodeNumber: number; seasonNumber: number };
 
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	await server.siteIdle();
-	({ page } = await newPage(browser, server.url));
-	await page.goto('/robots.txt');
-	editor = new Client(server.url);
-	await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password);
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
+const it = browserTest({
+	seed: true,
+	async ready(server, browser) {
+		await server.siteIdle();
+		({ page } = await openPage(browser!, server.url));
+		await page.goto('/robots.txt');
+		editor = new Client(server.url);
+		await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password);
+	},
 });
 
 /** Fetches a generated file as a browser would (brotli) and checks it came from disk. */
-async function generated(path: string, type: RegExp): Promise<string> {
+async function generated(server: TestServer, path: string, type: RegExp): Promise<string> {
 	const response = await fetch(server.url + path, { headers: { 'accept-encoding': 'br' } });
 	expect(response.status).toBe(200);
 	expect(response.headers.get('content-type')).toMatch(type);
@@ -84,17 +80,17 @@ async function parseFeed(xml: string) {
 	}, xml);
 }
 
-async function api<T>(path: string): Promise<T> {
+async function api<T>(server: TestServer, path: string): Promise<T> {
 	return (await (await fetch(server.url + path)).json()) as T;
 }
 
 describe('/rss', () => {
-	it('lists every published news and education article, newest first, with absolute links', async () => {
-		const feed = await parseFeed(await generated('/rss', /^application\/(rss\+)?xml/));
+	it('lists every published news and education article, newest first, with absolute links', async ({ server }) => {
+		const feed = await parseFeed(await generated(server, '/rss', /^application\/(rss\+)?xml/));
 		expect(feed.error).toBeNull();
 		const [news, education] = await Promise.all([
-			api<Article[]>('/api/news?limit=100'),
-			api<Article[]>('/api/education?limit=100'),
+			api<Article[]>(server, '/api/news?limit=100'),
+			api<Article[]>(server, '/api/education?limit=100'),
 		]);
 		const expectedLinks = [
 			...news.map((article) => `${server.url}/news/${article.id}`),
@@ -113,8 +109,8 @@ describe('/rss', () => {
 		expect(dates).toEqual([...dates].sort((a, b) => b - a));
 	});
 
-	it('leaves drafts out', async () => {
-		const xml = await generated('/rss', /xml/);
+	it('leaves drafts out', async ({ server }) => {
+		const xml = await generated(server, '/rss', /xml/);
 		const drafts = [
 			...(await editor.get<Article[]>('/api/news/all')).body,
 			...(await editor.get<Article[]>('/api/education/all')).body,
@@ -125,12 +121,12 @@ describe('/rss', () => {
 });
 
 describe('/podcast/rss', () => {
-	it('has one item per episode with an audio enclosure and iTunes tags', async () => {
-		const feed = await parseFeed(await generated('/podcast/rss', /^application\/(rss\+)?xml/));
+	it('has one item per episode with an audio enclosure and iTunes tags', async ({ server }) => {
+		const feed = await parseFeed(await generated(server, '/podcast/rss', /^application\/(rss\+)?xml/));
 		expect(feed.error).toBeNull();
 		expect(feed.channel.category).toBe('Business');
 		expect(feed.channel.author).toBeTruthy();
-		const episodes = await api<Episode[]>('/api/podcasts');
+		const episodes = await api<Episode[]>(server, '/api/podcasts');
 		expect(feed.items.map((item) => item.title)).toEqual(episodes.map((episode) => episode.title));
 		for (const [index, episode] of episodes.entries()) {
 			const item = feed.items[index]!;
@@ -152,8 +148,8 @@ describe('/podcast/rss', () => {
 		expect(new Set(feed.items.map((item) => item.guid)).size).toBe(episodes.length);
 	});
 
-	it('names the owner and the copyright, as podcast directories ask', async () => {
-		const xml = await generated('/podcast/rss', /^application\/(rss\+)?xml/);
+	it('names the owner and the copyright, as podcast directories ask', async ({ server }) => {
+		const xml = await generated(server, '/podcast/rss', /^application\/(rss\+)?xml/);
 		const channel = await page.evaluate((source) => {
 			const doc = new DOMParser().parseFromString(source, 'application/xml');
 			const ITUNES = 'http://www.itunes.com/dtds/podcast-1.0.dtd';
@@ -171,8 +167,8 @@ describe('/podcast/rss', () => {
 		expect(channel.copyright).toMatch(/^© \d{4} Retail Media Hub$/);
 	});
 
-	it('offers the show artwork as a JPEG or PNG that podcast apps accept', async () => {
-		const xml = await generated('/podcast/rss', /^application\/(rss\+)?xml/);
+	it('offers the show artwork as a JPEG or PNG that podcast apps accept', async ({ server }) => {
+		const xml = await generated(server, '/podcast/rss', /^application\/(rss\+)?xml/);
 		const artwork = await page.evaluate((source) => {
 			const doc = new DOMParser().parseFromString(source, 'application/xml');
 			const ITUNES = 'http://www.itunes.com/dtds/podcast-1.0.dtd';
@@ -200,8 +196,8 @@ describe('/podcast/rss', () => {
 });
 
 describe('/sitemap.xml', () => {
-	it('lists the public pages and published articles, and no drafts', async () => {
-		const xml = await generated('/sitemap.xml', /^application\/xml/);
+	it('lists the public pages and published articles, and no drafts', async ({ server }) => {
+		const xml = await generated(server, '/sitemap.xml', /^application\/xml/);
 		const locs = await page.evaluate((source) => {
 			const doc = new DOMParser().parseFromString(source, 'application/xml');
 			if (doc.querySelector('parsererror')) return null;
@@ -221,7 +217,7 @@ describe('/sitemap.xml', () => {
 			if (article.isPublished) expect(locs).toContain(loc);
 			else expect(locs).not.toContain(loc);
 		}
-		const platforms = await api<{ id: number }[]>('/api/platforms');
+		const platforms = await api<{ id: number }[]>(server, '/api/platforms');
 		for (const platform of platforms) expect(locs).toContain(at(`/platforms/${platform.id}`));
 		expect(new Set(locs).size).toBe(locs!.length);
 		// Account screens may be crawled but are not listed.
@@ -232,8 +228,8 @@ describe('/sitemap.xml', () => {
 });
 
 describe('/robots.txt', () => {
-	it('allows crawling except the API, the dashboard and password reset, and names the sitemap', async () => {
-		const text = await generated('/robots.txt', /^text\/plain/);
+	it('allows crawling except the API, the dashboard and password reset, and names the sitemap', async ({ server }) => {
+		const text = await generated(server, '/robots.txt', /^text\/plain/);
 		const lines = text.split('\n');
 		expect(lines).toContain('User-agent: *');
 		for (const path of ['/api/', '/editor-dashboard', '/reset-password']) {

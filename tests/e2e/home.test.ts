@@ -3,28 +3,17 @@
  * Education filters kept in the URL, the header's category links, the 'coming soon' buttons and
  * the newsletter band. Expected lists come from the public API, so the tests follow the seed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
-import { launchBrowser, newPage, signInAs } from '../setup/browser';
-import { startServer, type TestServer } from '../setup/server';
+import { browserTest, type NewPage } from '../setup/browser-test';
+import type { TestServer } from '../setup/server';
 
-let server: TestServer;
-let browser: Browser;
+const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
 type ListedArticle = { id: number; title: string; category: string };
 
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	await server.siteIdle();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-});
-
-async function api<T>(path: string): Promise<T> {
+async function api<T>(server: TestServer, path: string): Promise<T> {
 	const response = await fetch(server.url + path);
 	expect(response.status).toBe(200);
 	return (await response.json()) as T;
@@ -33,8 +22,8 @@ async function api<T>(path: string): Promise<T> {
 const titlesOf = (articles: ListedArticle[]) => articles.map((article) => article.title);
 
 /** Opens a page and waits until the section's island has hydrated (Astro drops `ssr`). */
-async function openHome(path = '/', sections: string[] = ['news']): Promise<Page> {
-	const { page } = await newPage(browser, server.url);
+async function openHome(newPage: NewPage, path = '/', sections: string[] = ['news']): Promise<Page> {
+	const { page } = await newPage();
 	await page.goto(path);
 	for (const section of sections) await page.locator(`#${section} astro-island:not([ssr])`).first().waitFor();
 	return page;
@@ -53,10 +42,10 @@ function param(page: Page, name: string) {
 }
 
 describe('first paint', () => {
-	it('serves the generated page with the six newest articles of each section', async () => {
+	it('serves the generated page with the six newest articles of each section', async ({ server, newPage }) => {
 		const [news, education] = await Promise.all([
-			api<ListedArticle[]>('/api/news?limit=6'),
-			api<ListedArticle[]>('/api/education?limit=6'),
+			api<ListedArticle[]>(server, '/api/news?limit=6'),
+			api<ListedArticle[]>(server, '/api/education?limit=6'),
 		]);
 		const response = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } });
 		expect(response.headers.get('etag')).toBeTruthy();
@@ -67,7 +56,7 @@ describe('first paint', () => {
 		expect(newsLinks).toEqual(news.map((article) => article.id));
 		expect(educationLinks).toEqual(education.map((article) => article.id));
 
-		const page = await openHome('/', []);
+		const page = await openHome(newPage, '/', []);
 		expect(await cardTitles(page, 'news')).toEqual(titlesOf(news));
 		expect(await cardTitles(page, 'education')).toEqual(titlesOf(education));
 		// Ages are refreshed in the browser: the stored HTML carries absolute dates.
@@ -81,11 +70,11 @@ describe('first paint', () => {
 });
 
 describe('news filters', () => {
-	it('narrows the list by search, keeps it in the URL and after a reload', async () => {
-		const expected = await api<ListedArticle[]>('/api/news?search=clean&limit=6');
+	it('narrows the list by search, keeps it in the URL and after a reload', async ({ server, newPage }) => {
+		const expected = await api<ListedArticle[]>(server, '/api/news?search=clean&limit=6');
 		expect(expected.length).toBeGreaterThan(0);
 		expect(expected.length).toBeLessThan(6);
-		const page = await openHome();
+		const page = await openHome(newPage);
 		await page.locator('#news-search').fill('clean');
 		await expect.poll(() => cardTitles(page, 'news')).toEqual(titlesOf(expected));
 		await expect.poll(() => param(page, 'newsSearch')).toBe('clean');
@@ -96,10 +85,10 @@ describe('news filters', () => {
 		expect(await page.locator('#news-search').inputValue()).toBe('clean');
 	});
 
-	it('filters by category', async () => {
-		const expected = await api<ListedArticle[]>('/api/news?category=Platform%20Updates&limit=6');
+	it('filters by category', async ({ server, newPage }) => {
+		const expected = await api<ListedArticle[]>(server, '/api/news?category=Platform%20Updates&limit=6');
 		expect(expected.length).toBeGreaterThan(0);
-		const page = await openHome();
+		const page = await openHome(newPage);
 		await page.locator('#news-category').selectOption('Platform Updates');
 		await expect.poll(() => cardTitles(page, 'news')).toEqual(titlesOf(expected));
 		const badges = await page.locator('#news article span.rounded-full').allInnerTexts();
@@ -111,12 +100,12 @@ describe('news filters', () => {
 		expect(options).toEqual(expect.arrayContaining(['Grocery', 'Ad-Tech', 'Case Studies', 'Trends']));
 	});
 
-	it('sorts by title, the order control appearing only once a sort is chosen', async () => {
+	it('sorts by title, the order control appearing only once a sort is chosen', async ({ server, newPage }) => {
 		const [desc, asc] = await Promise.all([
-			api<ListedArticle[]>('/api/news?sortBy=title&limit=6'),
-			api<ListedArticle[]>('/api/news?sortBy=title&sortOrder=asc&limit=6'),
+			api<ListedArticle[]>(server, '/api/news?sortBy=title&limit=6'),
+			api<ListedArticle[]>(server, '/api/news?sortBy=title&sortOrder=asc&limit=6'),
 		]);
-		const page = await openHome();
+		const page = await openHome(newPage);
 		expect(await page.locator('#news-order').count()).toBe(0);
 		await page.locator('#news-sort').selectOption('title');
 		expect(await page.locator('#news-order').inputValue()).toBe('desc');
@@ -133,8 +122,8 @@ describe('news filters', () => {
 		expect(param(page, 'newsOrder')).toBeNull();
 	});
 
-	it('shows the empty text when nothing matches', async () => {
-		const page = await openHome('/', ['news', 'education']);
+	it('shows the empty text when nothing matches', async ({ newPage }) => {
+		const page = await openHome(newPage, '/', ['news', 'education']);
 		await page.locator('#news-search').fill('zzqxnothing');
 		await expect.poll(() => page.locator('#news').innerText()).toContain('No news articles available at the moment.');
 		await page.locator('#education-search').fill('zzqxnothing');
@@ -146,10 +135,10 @@ describe('news filters', () => {
 });
 
 describe('header category links', () => {
-	it("lands on home with the News category applied, scrolled to #news, and survives a reload", async () => {
-		const expected = await api<ListedArticle[]>('/api/news?category=Grocery&limit=6');
+	it("lands on home with the News category applied, scrolled to #news, and survives a reload", async ({ server, newPage }) => {
+		const expected = await api<ListedArticle[]>(server, '/api/news?category=Grocery&limit=6');
 		expect(expected.length).toBeGreaterThan(0);
-		const page = await openHome('/podcast', []);
+		const page = await openHome(newPage, '/podcast', []);
 		await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'News' }).click();
 		await page.locator('#menu-news').getByRole('link', { name: 'Grocery' }).click();
 		await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('newsCategory') === 'Grocery');
@@ -168,10 +157,10 @@ describe('header category links', () => {
 		expect(await page.locator('#news-category').inputValue()).toBe('Grocery');
 	});
 
-	it('applies an Education category from the header', async () => {
-		const expected = await api<ListedArticle[]>('/api/education?category=For%20Data%20Teams&limit=6');
+	it('applies an Education category from the header', async ({ server, newPage }) => {
+		const expected = await api<ListedArticle[]>(server, '/api/education?category=For%20Data%20Teams&limit=6');
 		expect(expected.length).toBeGreaterThan(0);
-		const page = await openHome('/', ['education']);
+		const page = await openHome(newPage, '/', ['education']);
 		await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Education' }).click();
 		await page.locator('#menu-education').getByRole('link', { name: 'For Data Teams' }).click();
 		await page.waitForURL((url) => url.searchParams.get('educationCategory') === 'For Data Teams');
@@ -184,8 +173,8 @@ describe('header category links', () => {
 });
 
 describe('buttons and newsletter', () => {
-	it("answers View All News and View All Resources with 'Feature coming soon'", async () => {
-		const page = await openHome('/', ['news', 'education']);
+	it("answers View All News and View All Resources with 'Feature coming soon'", async ({ newPage }) => {
+		const page = await openHome(newPage, '/', ['news', 'education']);
 		await page.getByRole('button', { name: 'View All News' }).click();
 		await expect.poll(() => toastText(page)).toContain('Feature coming soon');
 		await page.locator('#toast-root').getByRole('button', { name: 'Close' }).click();
@@ -195,8 +184,8 @@ describe('buttons and newsletter', () => {
 		expect(new URL(page.url()).pathname).toBe('/');
 	});
 
-	it('asks for an email, then asks a visitor to sign in', async () => {
-		const page = await openHome('/', []);
+	it('asks for an email, then asks a visitor to sign in', async ({ newPage }) => {
+		const page = await openHome(newPage, '/', []);
 		const band = page.locator('#newsletter');
 		expect(await band.innerText()).toContain('15,000+');
 		await band.scrollIntoViewIfNeeded();
@@ -211,9 +200,8 @@ describe('buttons and newsletter', () => {
 		expect(await toastText(page)).toContain('Subscription failed');
 	});
 
-	it('subscribes a signed-in user', async () => {
-		const { context, page } = await newPage(browser, server.url);
-		await signInAs(context, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
+	it('subscribes a signed-in user', async ({ newPage }) => {
+		const { context, page } = await newPage({ as: 'user' });
 		const before = await (await context.request.get('/api/user')).json();
 		expect(before.isNewsletterSubscribed).toBe(false);
 		await page.goto('/#newsletter');

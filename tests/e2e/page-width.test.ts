@@ -3,53 +3,49 @@
  * a long URL and a long word, and a recommended platform with a long name, no page is wider than
  * a 390 px phone, and the platform pages fit every width between phone and desktop.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
-import { gotoHydrated, launchBrowser, newPage } from '../setup/browser';
+import { gotoHydrated } from '../setup/browser';
 import { Client } from '../setup/http';
-import { startServer, type TestServer } from '../setup/server';
+import { browserTest } from '../setup/browser-test';
+import type { TestServer } from '../setup/server';
 
-let server: TestServer;
-let browser: Browser;
 let articlePath: string;
 let platformPath: string;
 
 const LONG_URL = `https://example.com/${'retail-media-measurement/'.repeat(3)}report?campaign=${'x'.repeat(40)}`;
 const LONG_WORD = 'Supercalifragilisticexpialidocious'.repeat(2);
 
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	const editor = new Client(server.url);
-	expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
-	const article = await editor.post('/api/news', {
-		title: `${LONG_WORD.slice(0, 40)} ${LONG_URL}`,
-		excerpt: `An excerpt quoting ${LONG_URL} and ${LONG_WORD}`,
-		content: `Read ${LONG_URL} now.\n\n${LONG_WORD}\n\n[${LONG_URL}](${LONG_URL})\n\n\`${LONG_URL}\`\n\n\`\`\`\n${LONG_URL} ${LONG_URL}\n\`\`\``,
-		category: 'Industry News',
-		tags: [LONG_WORD.slice(0, 40)],
-		readTime: 3,
-		isPublished: true,
-	});
-	expect(article.status, JSON.stringify(article.body)).toBe(201);
-	articlePath = `/news/${article.body.id}`;
-	const platform = await editor.post('/api/admin/platforms', {
-		name: 'Extraordinarily Long Platform Name Retail Media Network',
-		category: 'Retail Media Networks',
-		description: `A platform described with ${LONG_URL}`,
-		pricing: `Custom, see ${LONG_URL}`,
-		features: [`Reporting at ${LONG_URL}`],
-		isRecommended: true,
-		sortOrder: -100,
-	});
-	expect(platform.status, JSON.stringify(platform.body)).toBe(201);
-	platformPath = `/platforms/${platform.body.id}`;
-	await server.siteIdle();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
+const it = browserTest({
+	seed: true,
+	async ready(server) {
+		const editor = new Client(server.url);
+		expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
+		const article = await editor.post('/api/news', {
+			title: `${LONG_WORD.slice(0, 40)} ${LONG_URL}`,
+			excerpt: `An excerpt quoting ${LONG_URL} and ${LONG_WORD}`,
+			content: `Read ${LONG_URL} now.\n\n${LONG_WORD}\n\n[${LONG_URL}](${LONG_URL})\n\n\`${LONG_URL}\`\n\n\`\`\`\n${LONG_URL} ${LONG_URL}\n\`\`\``,
+			category: 'Industry News',
+			tags: [LONG_WORD.slice(0, 40)],
+			readTime: 3,
+			isPublished: true,
+		});
+		expect(article.status, JSON.stringify(article.body)).toBe(201);
+		articlePath = `/news/${article.body.id}`;
+		const platform = await editor.post('/api/admin/platforms', {
+			name: 'Extraordinarily Long Platform Name Retail Media Network',
+			category: 'Retail Media Networks',
+			description: `A platform described with ${LONG_URL}`,
+			pricing: `Custom, see ${LONG_URL}`,
+			features: [`Reporting at ${LONG_URL}`],
+			isRecommended: true,
+			sortOrder: -100,
+		});
+		expect(platform.status, JSON.stringify(platform.body)).toBe(201);
+		platformPath = `/platforms/${platform.body.id}`;
+		await server.siteIdle();
+	},
 });
 
 /** How far the page reaches past the viewport's right edge, and what sticks out first. */
@@ -69,12 +65,12 @@ async function overflow(page: Page): Promise<{ width: number; culprit: string }>
 }
 
 describe('page width', () => {
-	it('no page is wider than a 390 px phone', { timeout: 300_000 }, async () => {
+	it('no page is wider than a 390 px phone', { timeout: 300_000 }, async ({ server, newPage }) => {
 		const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
 		const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
 		expect(paths).toContain(articlePath);
 		expect(paths).toContain(platformPath);
-		const { page } = await newPage(browser, server.url, { mobile: true });
+		const { page } = await newPage({ mobile: true });
 		const wide: string[] = [];
 		for (const path of [...paths, '/auth', '/reset-password?token=x', '/no-such-page']) {
 			await gotoHydrated(page, path);
@@ -85,9 +81,9 @@ describe('page width', () => {
 		expect(wide).toEqual([]);
 	});
 
-	it('platform pages fit every width from tablet to desktop (the Recommended badge included)', { timeout: 120_000 }, async () => {
+	it('platform pages fit every width from tablet to desktop (the Recommended badge included)', { timeout: 120_000 }, async ({ newPage }) => {
 		const wide: string[] = [];
-		const { page } = await newPage(browser, server.url);
+		const { page } = await newPage();
 		for (const width of [768, 800, 840, 880, 1024]) {
 			await page.setViewportSize({ width, height: 900 });
 			for (const path of ['/', '/platforms', platformPath, '/compare']) {

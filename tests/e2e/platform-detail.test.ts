@@ -4,13 +4,14 @@
  * with the numbers on screen compared to the API. Banned users are refused clearly.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
 import { schema } from '@/server/db';
-import { cspViolations, launchBrowser, newPage, signInAs } from '../setup/browser';
+import { signInAs } from '../setup/browser';
 import { Client } from '../setup/http';
-import { startServer, type TestServer } from '../setup/server';
+import { browserTest, type NewPage } from '../setup/browser-test';
+import type { TestServer } from '../setup/server';
 import {
 	apiPlatform,
 	apiPlatforms,
@@ -22,23 +23,7 @@ import {
 	type ApiPlatform,
 } from './platform-helpers';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	await server.siteIdle();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-});
-
-// A script, style or handler the Content-Security-Policy blocks is a bug.
-afterEach(() => {
-	expect(cspViolations).toEqual([]);
-});
+const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
 type Comment = {
 	id: number;
@@ -48,7 +33,7 @@ type Comment = {
 	status: string;
 };
 
-async function apiComments(platformId: number): Promise<Comment[]> {
+async function apiComments(server: TestServer, platformId: number): Promise<Comment[]> {
 	return (await (
 		await fetch(`${server.url}/api/platforms/${platformId}/comments`)
 	).json()) as Comment[];
@@ -56,10 +41,11 @@ async function apiComments(platformId: number): Promise<Comment[]> {
 
 /** Opens a platform page, scrolls the community island into view and waits for it to hydrate. */
 async function openPlatform(
+	newPage: NewPage,
 	id: number,
 	signIn?: { email: string; password: string },
 ): Promise<{ page: Page; context: BrowserContext }> {
-	const { page, context } = await newPage(browser, server.url);
+	const { page, context } = await newPage();
 	if (signIn) await signInAs(context, signIn.email, signIn.password);
 	await page.goto(`/platforms/${id}`);
 	await page.getByRole('heading', { name: 'Comments' }).scrollIntoViewIfNeeded();
@@ -68,9 +54,9 @@ async function openPlatform(
 }
 
 /** A platform with at least one approved comment (the seed has several). */
-async function platformWithComments(): Promise<{ platform: ApiPlatform; comments: Comment[] }> {
+async function platformWithComments(server: TestServer): Promise<{ platform: ApiPlatform; comments: Comment[] }> {
 	for (const platform of await apiPlatforms(server)) {
-		const comments = await apiComments(platform.id);
+		const comments = await apiComments(server, platform.id);
 		if (comments.length > 0) return { platform, comments };
 	}
 	throw new Error('the seed has no approved comments');
@@ -81,11 +67,11 @@ function commentItem(page: Page, id: number) {
 }
 
 describe('static details', () => {
-	it('shows the platform, its stats and a website link that opens in a new tab', async () => {
+	it('shows the platform, its stats and a website link that opens in a new tab', async ({ server, newPage }) => {
 		const platform = (await apiPlatforms(server)).find(
 			(candidate) => candidate.isRecommended && candidate.websiteUrl,
 		)!;
-		const { page } = await newPage(browser, server.url);
+		const { page } = await newPage();
 		await page.goto(`/platforms/${platform.id}`);
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(platform.name);
 		const header = page.locator('header', { has: page.getByRole('heading', { level: 1 }) });
@@ -119,12 +105,12 @@ describe('static details', () => {
 		expect(statsText).toMatch(new RegExp(`Average Rating\\s+${oneDecimal(platform.rating)}`));
 	});
 
-	it('draws half stars: a 4.5 shows four full stars and a half', async () => {
+	it('draws half stars: a 4.5 shows four full stars and a half', async ({ server, newPage }) => {
 		const platform = (await apiPlatforms(server)).find(
 			(candidate) => Math.round(candidate.rating * 2) % 2 === 1,
 		)!;
 		expect(platform).toBeDefined();
-		const { page } = await newPage(browser, server.url);
+		const { page } = await newPage();
 		await page.goto(`/platforms/${platform.id}`);
 		const fills = await page
 			.locator('header [data-star-rating] [data-star]')
@@ -133,7 +119,7 @@ describe('static details', () => {
 		expect(fills).toEqual([...Array(full).fill('full'), 'half', ...Array(4 - full).fill('empty')]);
 	});
 
-	it('describes the platform as a schema.org Product with its rating and up to 5 reviews, < escaped', async () => {
+	it('describes the platform as a schema.org Product with its rating and up to 5 reviews, < escaped', async ({ server }) => {
 		const platform = (await apiPlatforms(server)).find((candidate) => candidate.reviewCount > 0)!;
 		const reviewer = await registerAccount(server, 'jsonld');
 		const client = new Client(server.url);
@@ -166,7 +152,7 @@ describe('static details', () => {
 		});
 	});
 
-	it('leaves the Product data out while a platform has no reviews (Google needs a rating)', async () => {
+	it('leaves the Product data out while a platform has no reviews (Google needs a rating)', async ({ server, newPage }) => {
 		const editor = new Client(server.url);
 		await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password);
 		const created = await editor.post('/api/admin/platforms', {
@@ -181,13 +167,13 @@ describe('static details', () => {
 		expect(html).toContain('<h1');
 		expect(html).not.toContain('application/ld+json');
 
-		const { page } = await openPlatform(created.body.id);
+		const { page } = await openPlatform(newPage, created.body.id);
 		await page.getByText('No reviews yet. Be the first to review!').waitFor();
 		await page.getByText('No comments yet. Start the conversation!').waitFor();
 		expect(await page.locator('header img').getAttribute('src')).toBe('/api/placeholder/60/40');
 	});
 
-	it('swaps in the placeholder when the logo fails to load', async () => {
+	it('swaps in the placeholder when the logo fails to load', async ({ server, newPage }) => {
 		const platform = (await apiPlatforms(server)).find((candidate) => candidate.logo !== null)!;
 		const editor = new Client(server.url);
 		await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password);
@@ -215,7 +201,7 @@ describe('static details', () => {
 		).toBe(200);
 		try {
 			await server.siteIdle();
-			const { page } = await newPage(browser, server.url);
+			const { page } = await newPage();
 			await page.goto(`/platforms/${platform.id}`);
 			const logo = page.getByRole('img', { name: `${platform.name} logo` });
 			await expect.poll(() => logo.getAttribute('src')).toBe('/api/placeholder/60/40');
@@ -228,10 +214,10 @@ describe('static details', () => {
 		}
 	});
 
-	it('answers 404 with "Platform not found" and a way back', async () => {
+	it('answers 404 with "Platform not found" and a way back', async ({ server, newPage }) => {
 		const response = await fetch(`${server.url}/platforms/99999`);
 		expect(response.status).toBe(404);
-		const { page } = await newPage(browser, server.url);
+		const { page } = await newPage();
 		const answer = await page.goto('/platforms/99999');
 		expect(answer!.status()).toBe(404);
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Platform not found');
@@ -241,9 +227,9 @@ describe('static details', () => {
 });
 
 describe('an anonymous visitor', () => {
-	it('is asked to sign in to rate, comment and vote, and nothing is sent', async () => {
-		const { platform, comments } = await platformWithComments();
-		const { page } = await openPlatform(platform.id);
+	it('is asked to sign in to rate, comment and vote, and nothing is sent', async ({ server, newPage }) => {
+		const { platform, comments } = await platformWithComments(server);
+		const { page } = await openPlatform(newPage, platform.id);
 		const requests: string[] = [];
 		page.on('request', (request) => {
 			if (request.method() === 'POST') requests.push(request.url());
@@ -273,13 +259,13 @@ describe('an anonymous visitor', () => {
 });
 
 describe('a signed-in user', () => {
-	it('rates and reviews: the review appears and every average and count updates at once', async () => {
+	it('rates and reviews: the review appears and every average and count updates at once', async ({ server, newPage }) => {
 		// The platform with the fewest reviews moves most, so the rating sort visibly changes.
 		const platforms = await apiPlatforms(server);
 		const target = [...platforms].sort(
 			(a, b) => a.reviewCount - b.reviewCount || b.rating - a.rating,
 		)[0]!;
-		const { page } = await openPlatform(target.id, DEMO_ACCOUNTS.user);
+		const { page } = await openPlatform(newPage, target.id, DEMO_ACCOUNTS.user);
 		await page.getByRole('radio', { name: '1 star', exact: true }).check();
 		await page.getByLabel('Review (optional)').fill('  Not for us: too few retailers.  ');
 		await page.getByRole('button', { name: 'Submit Rating' }).click();
@@ -312,7 +298,7 @@ describe('a signed-in user', () => {
 
 		// The listing, sorted by rating, reflects the new average straight away.
 		const ranked = await apiPlatforms(server, 'sortBy=rating&sortOrder=asc');
-		const listing = (await newPage(browser, server.url)).page;
+		const listing = (await newPage()).page;
 		await listing.goto('/platforms?sortBy=rating&sortOrder=asc');
 		await hydrated(listing);
 		await expect
@@ -322,10 +308,10 @@ describe('a signed-in user', () => {
 		expect(await card.innerText()).toContain(`(${fresh.reviewCount} review`);
 	});
 
-	it('posts a comment that shows as awaiting moderation; an empty one is not sent', async () => {
+	it('posts a comment that shows as awaiting moderation; an empty one is not sent', async ({ server, newPage }) => {
 		const account = await registerAccount(server, 'commenter');
-		const { platform } = await platformWithComments();
-		const { page } = await openPlatform(platform.id, account);
+		const { platform } = await platformWithComments(server);
+		const { page } = await openPlatform(newPage, platform.id, account);
 		let posts = 0;
 		page.on('request', (request) => {
 			if (request.method() === 'POST' && request.url().endsWith('/comments')) posts += 1;
@@ -359,15 +345,15 @@ describe('a signed-in user', () => {
 		await page.getByRole('heading', { name: 'Comments' }).scrollIntoViewIfNeeded();
 		await page.getByText('Awaiting moderation').waitFor();
 		expect(
-			(await apiComments(platform.id)).some((comment) => comment.comment.includes('offsite video')),
+			(await apiComments(server, platform.id)).some((comment) => comment.comment.includes('offsite video')),
 		).toBe(false);
 	});
 
-	it('votes helpful, changes to not helpful, then takes the vote back', async () => {
+	it('votes helpful, changes to not helpful, then takes the vote back', async ({ server, newPage }) => {
 		const account = await registerAccount(server, 'voter');
-		const { platform, comments } = await platformWithComments();
+		const { platform, comments } = await platformWithComments(server);
 		const target = comments[0]!;
-		const { page } = await openPlatform(platform.id, account);
+		const { page } = await openPlatform(newPage, platform.id, account);
 		const item = commentItem(page, target.id);
 		const helpful = item.getByRole('button', { name: /^Helpful/ });
 		const unhelpful = item.getByRole('button', { name: /^Not helpful/ });
@@ -408,7 +394,7 @@ describe('a signed-in user', () => {
 			)
 			.toBe(`Not helpful (${target.unhelpfulVotes})`);
 		expect(await commentItem(page, target.id).locator('[aria-pressed="true"]').count()).toBe(0);
-		const after = (await apiComments(platform.id)).find((comment) => comment.id === target.id)!;
+		const after = (await apiComments(server, platform.id)).find((comment) => comment.id === target.id)!;
 		expect([after.helpfulVotes, after.unhelpfulVotes]).toEqual([
 			target.helpfulVotes,
 			target.unhelpfulVotes,
@@ -417,16 +403,16 @@ describe('a signed-in user', () => {
 });
 
 describe('banned users', () => {
-	it('are refused at sign-in with the ban message', async () => {
+	it('are refused at sign-in with the ban message', async ({ server }) => {
 		const answer = await new Client(server.url).login('banned@example.com', 'community123');
 		expect(answer.status).toBe(403);
 		expect(answer.body.message).toMatch(/banned/i);
 	});
 
-	it('get a clear toast when banned while signed in, and the page asks them to sign in', async () => {
+	it('get a clear toast when banned while signed in, and the page asks them to sign in', async ({ server, newPage }) => {
 		const account = await registerAccount(server, 'tobebanned');
-		const { platform, comments } = await platformWithComments();
-		const { page } = await openPlatform(platform.id, account);
+		const { platform, comments } = await platformWithComments(server);
+		const { page } = await openPlatform(newPage, platform.id, account);
 		const helpful = commentItem(page, comments[0]!.id).getByRole('button', { name: /^Helpful/ });
 		await helpful.waitFor();
 		expect(await page.getByRole('link', { name: 'Sign in to comment' }).count()).toBe(0);
@@ -442,7 +428,7 @@ describe('banned users', () => {
 		await page.getByRole('link', { name: 'Sign in to comment' }).waitFor();
 		expect(await helpful.getAttribute('aria-pressed')).toBe('false');
 		expect(
-			(await apiComments(platform.id)).find((comment) => comment.id === comments[0]!.id)!
+			(await apiComments(server, platform.id)).find((comment) => comment.id === comments[0]!.id)!
 				.helpfulVotes,
 		).toBe(comments[0]!.helpfulVotes);
 	});

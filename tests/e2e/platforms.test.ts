@@ -4,11 +4,11 @@
  * from GET /api/platforms, never hard-coded.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { schema } from '@/server/db';
-import { cspViolations, launchBrowser, newPage } from '../setup/browser';
-import { startServer, type TestServer } from '../setup/server';
+import { browserTest, type NewPage } from '../setup/browser-test';
+import type { TestServer } from '../setup/server';
 import {
 	apiPlatforms,
 	cardNames,
@@ -19,26 +19,10 @@ import {
 
 const PAGE_SIZE = 6;
 
-let server: TestServer;
-let browser: Browser;
+const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	await server.siteIdle();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-});
-
-// A script, style or handler the Content-Security-Policy blocks is a bug.
-afterEach(() => {
-	expect(cspViolations).toEqual([]);
-});
-
-async function openListing(path = '/platforms', mobile = false): Promise<Page> {
-	const { page } = await newPage(browser, server.url, { mobile });
+async function openListing(newPage: NewPage, path = '/platforms', mobile = false): Promise<Page> {
+	const { page } = await newPage({ mobile });
 	await page.goto(path);
 	await hydrated(page);
 	return page;
@@ -52,7 +36,7 @@ function showing(first: number, last: number, total: number) {
 }
 
 describe('first paint', () => {
-	it('serves real cards of the default first page in the static HTML', async () => {
+	it('serves real cards of the default first page in the static HTML', async ({ server }) => {
 		const all = await apiPlatforms(server);
 		const html = await (await fetch(`${server.url}/platforms`)).text();
 		for (const platform of all.slice(0, PAGE_SIZE))
@@ -61,9 +45,9 @@ describe('first paint', () => {
 		expect(html).toContain(showing(1, PAGE_SIZE, all.length));
 	});
 
-	it("shows the first 6 platforms in the editors' order with the footer text", async () => {
+	it("shows the first 6 platforms in the editors' order with the footer text", async ({ server, newPage }) => {
 		const all = await apiPlatforms(server);
-		const page = await openListing();
+		const page = await openListing(newPage);
 		await expect.poll(() => cardNames(page)).toEqual(names(all.slice(0, PAGE_SIZE)));
 		expect(await footer(page).innerText()).toBe(showing(1, PAGE_SIZE, all.length));
 		expect(await page.getByLabel('Order', { exact: true }).count()).toBe(0);
@@ -71,11 +55,11 @@ describe('first paint', () => {
 });
 
 describe('filters', () => {
-	it('filters by category and keeps it in the URL', async () => {
+	it('filters by category and keeps it in the URL', async ({ server, newPage }) => {
 		const category = 'Retail Media Networks';
 		const expected = await apiPlatforms(server, `category=${encodeURIComponent(category)}`);
 		expect(expected.length).toBeGreaterThan(0);
-		const page = await openListing();
+		const page = await openListing(newPage);
 		await page.getByLabel('Category', { exact: true }).selectOption(category);
 		await expect.poll(() => cardNames(page)).toEqual(names(expected.slice(0, PAGE_SIZE)));
 		expect(await footer(page).innerText()).toBe(
@@ -86,29 +70,29 @@ describe('filters', () => {
 			expect(text).toBe(category);
 	});
 
-	it('searches name, description and features', async () => {
+	it('searches name, description and features', async ({ server, newPage }) => {
 		const expected = await apiPlatforms(server, 'search=sponsored');
 		expect(expected.length).toBeGreaterThan(1);
-		const page = await openListing();
+		const page = await openListing(newPage);
 		await page.getByLabel('Search', { exact: true }).fill('sponsored');
 		await expect.poll(() => cardNames(page)).toEqual(names(expected.slice(0, PAGE_SIZE)));
 		expect(new URL(page.url()).searchParams.get('search')).toBe('sponsored');
 	});
 
-	it('shows the empty text when nothing matches', async () => {
-		const page = await openListing();
+	it('shows the empty text when nothing matches', async ({ newPage }) => {
+		const page = await openListing(newPage);
 		await page.getByLabel('Search', { exact: true }).fill('no-such-platform-xyz');
 		await page.getByText('No platforms found matching your criteria.').waitFor();
 		expect(await cardNames(page)).toEqual([]);
 		expect(await page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0);
 	});
 
-	it('sorts by name, descending by default, then ascending', async () => {
+	it('sorts by name, descending by default, then ascending', async ({ server, newPage }) => {
 		const [desc, asc] = await Promise.all([
 			apiPlatforms(server, 'sortBy=name&sortOrder=desc'),
 			apiPlatforms(server, 'sortBy=name&sortOrder=asc'),
 		]);
-		const page = await openListing();
+		const page = await openListing(newPage);
 		await page.getByLabel('Sort by', { exact: true }).selectOption('name');
 		expect(await page.getByLabel('Order', { exact: true }).inputValue()).toBe('desc');
 		await expect.poll(() => cardNames(page)).toEqual(names(desc.slice(0, PAGE_SIZE)));
@@ -125,18 +109,18 @@ describe('filters', () => {
 		);
 	});
 
-	it('sorts by rating, highest first', async () => {
+	it('sorts by rating, highest first', async ({ server, newPage }) => {
 		const expected = await apiPlatforms(server, 'sortBy=rating&sortOrder=desc');
-		const page = await openListing();
+		const page = await openListing(newPage);
 		await page.getByLabel('Sort by', { exact: true }).selectOption('rating');
 		await expect.poll(() => cardNames(page)).toEqual(names(expected.slice(0, PAGE_SIZE)));
 		const ratings = expected.map((platform) => platform.rating);
 		expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
 	});
 
-	it('clears search, category and sort back to the default view', async () => {
+	it('clears search, category and sort back to the default view', async ({ server, newPage }) => {
 		const all = await apiPlatforms(server);
-		const page = await openListing(
+		const page = await openListing(newPage, 
 			'/platforms?search=display&category=DSP&sortBy=rating&sortOrder=asc',
 		);
 		await expect
@@ -153,9 +137,9 @@ describe('filters', () => {
 		expect(await page.evaluate(() => document.activeElement?.id)).toBe('platform-search');
 	});
 
-	it('restores filters and page from the URL on reload', async () => {
+	it('restores filters and page from the URL on reload', async ({ server, newPage }) => {
 		const expected = await apiPlatforms(server, 'sortBy=rating&sortOrder=asc');
-		const page = await openListing();
+		const page = await openListing(newPage);
 		await page.getByLabel('Sort by', { exact: true }).selectOption('rating');
 		await page.getByLabel('Order', { exact: true }).selectOption('asc');
 		await page.getByRole('button', { name: 'Page 2' }).click();
@@ -176,11 +160,11 @@ describe('filters', () => {
 });
 
 describe('paging', () => {
-	it('moves with Next, Previous and the numbered buttons', async () => {
+	it('moves with Next, Previous and the numbered buttons', async ({ server, newPage }) => {
 		const all = await apiPlatforms(server);
 		const pages = Math.ceil(all.length / PAGE_SIZE);
 		expect(pages).toBeGreaterThan(2);
-		const page = await openListing();
+		const page = await openListing(newPage);
 		const previous = page.getByRole('button', { name: 'Previous' });
 		const next = page.getByRole('button', { name: 'Next' });
 		expect(await previous.getAttribute('aria-disabled')).toBe('true');
@@ -205,9 +189,9 @@ describe('paging', () => {
 		).toBe('page');
 	});
 
-	it('goes back to page 1 when a filter changes', async () => {
+	it('goes back to page 1 when a filter changes', async ({ server, newPage }) => {
 		const expected = await apiPlatforms(server, 'sortBy=name&sortOrder=desc');
-		const page = await openListing('/platforms?page=3');
+		const page = await openListing(newPage, '/platforms?page=3');
 		await expect
 			.poll(() => page.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current'))
 			.toBe('page');
@@ -218,9 +202,9 @@ describe('paging', () => {
 });
 
 describe('cards', () => {
-	it('show logo, category, stars, one-decimal rating, reviews, badge and 3 features plus +N more', async () => {
+	it('show logo, category, stars, one-decimal rating, reviews, badge and 3 features plus +N more', async ({ server, newPage }) => {
 		const all = await apiPlatforms(server);
-		const page = await openListing();
+		const page = await openListing(newPage);
 		for (const platform of all.slice(0, PAGE_SIZE)) {
 			const card = page.locator(`[data-platform-card="${platform.id}"]`);
 			expect(
@@ -250,9 +234,9 @@ describe('cards', () => {
 		}
 	});
 
-	it('shows half stars: 4.5 rounds to four full stars and a half', async () => {
+	it('shows half stars: 4.5 rounds to four full stars and a half', async ({ server, newPage }) => {
 		const all = await apiPlatforms(server);
-		const page = await openListing();
+		const page = await openListing(newPage);
 		for (const platform of all.slice(0, PAGE_SIZE)) {
 			const halves = Math.round(platform.rating * 2);
 			const fills = await page
@@ -265,7 +249,7 @@ describe('cards', () => {
 		}
 	});
 
-	it('falls back to the placeholder logo when there is none or it fails to load', async () => {
+	it('falls back to the placeholder logo when there is none or it fails to load', async ({ server, newPage }) => {
 		const all = await apiPlatforms(server);
 		const withoutLogo = all.find((platform) => platform.logo === null)!;
 		expect(withoutLogo).toBeDefined();
@@ -276,7 +260,7 @@ describe('cards', () => {
 			.where(eq(schema.platforms.id, broken.id))
 			.run();
 		try {
-			const page = await openListing(`/platforms?search=${encodeURIComponent(withoutLogo.name)}`);
+			const page = await openListing(newPage, `/platforms?search=${encodeURIComponent(withoutLogo.name)}`);
 			await expect.poll(() => cardNames(page)).toContain(withoutLogo.name);
 			expect(
 				await page.locator(`[data-platform-card="${withoutLogo.id}"] img`).getAttribute('src'),
@@ -298,9 +282,9 @@ describe('cards', () => {
 		}
 	});
 
-	it('opens the platform page from the card', async () => {
+	it('opens the platform page from the card', async ({ server, newPage }) => {
 		const [first] = await apiPlatforms(server);
-		const page = await openListing();
+		const page = await openListing(newPage);
 		await page
 			.locator(`[data-platform-card="${first!.id}"]`)
 			.getByRole('link', { name: first!.name, exact: true })
@@ -309,8 +293,8 @@ describe('cards', () => {
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(first!.name);
 	});
 
-	it('fits a 390 px phone without sideways scrolling', async () => {
-		const page = await openListing('/platforms', true);
+	it('fits a 390 px phone without sideways scrolling', async ({ newPage }) => {
+		const page = await openListing(newPage, '/platforms', true);
 		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
 			390,
 		);

@@ -4,16 +4,14 @@
  * loading, empty and error states, keyboard use, the phone layout, Listen Now, and what the page
  * ships: no React, and little JavaScript.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BUDGETS } from '../../scripts/bench/report';
 import { REACT_RUNTIME, measurePage } from '../../scripts/bench/page-weight';
 import { formatDuration } from '@/lib/format';
-import { cspViolations, launchBrowser, newPage } from '../setup/browser';
-import { startServer, type TestServer } from '../setup/server';
+import { browserTest, type NewPage } from '../setup/browser-test';
+import type { TestServer } from '../setup/server';
 
-let server: TestServer;
-let browser: Browser;
 
 type Episode = {
 	id: number;
@@ -27,30 +25,17 @@ type Episode = {
 	author: { username: string } | null;
 };
 
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	await server.siteIdle();
-});
+const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-});
-
-// A script the Content-Security-Policy blocks is a bug.
-afterEach(() => {
-	expect(cspViolations).toEqual([]);
-});
-
-async function episodes(query = ''): Promise<Episode[]> {
+async function episodes(server: TestServer, query = ''): Promise<Episode[]> {
 	const response = await fetch(`${server.url}/api/podcasts${query}`);
 	expect(response.status).toBe(200);
 	return (await response.json()) as Episode[];
 }
 
 /** Opens /podcast; `goto` waits for the load event, by which the page's module scripts have run. */
-async function openPodcast(options: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-	const opened = await newPage(browser, server.url, options);
+async function openPodcast(newPage: NewPage, options: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+	const opened = await newPage(options);
 	await opened.page.goto('/podcast');
 	return opened;
 }
@@ -84,27 +69,27 @@ async function expectCards(page: Page, expected: Episode[]) {
 }
 
 describe('the episode list', () => {
-	it('shows every episode, latest first, with its card details', async () => {
-		const expected = await episodes();
-		const { page } = await openPodcast();
+	it('shows every episode, latest first, with its card details', async ({ server, newPage }) => {
+		const expected = await episodes(server);
+		const { page } = await openPodcast(newPage);
 		await expectCards(page, expected);
 		expect(expected.some((episode) => !episode.imageUrl)).toBe(true);
 		expect(expected.some((episode) => episode.duration >= 60)).toBe(true);
 		expect(expected.some((episode) => episode.seasonNumber > 1)).toBe(true);
 	});
 
-	it('renders fetched lists with the same card details', async () => {
-		const expected = await episodes('?sortBy=title&sortOrder=asc');
-		const { page } = await openPodcast();
+	it('renders fetched lists with the same card details', async ({ server, newPage }) => {
+		const expected = await episodes(server, '?sortBy=title&sortOrder=asc');
+		const { page } = await openPodcast(newPage);
 		await page.getByLabel('Sort by').selectOption({ label: 'Title' });
 		await page.getByLabel('Order').selectOption({ label: 'A-Z' });
 		await expect.poll(() => titles(page)).toEqual(expected.map((episode) => episode.title));
 		await expectCards(page, expected);
 	});
 
-	it('opens the audio in a new window with Listen Now', async () => {
-		const [episode] = await episodes();
-		const { context, page } = await openPodcast();
+	it('opens the audio in a new window with Listen Now', async ({ server, newPage }) => {
+		const [episode] = await episodes(server);
+		const { context, page } = await openPodcast(newPage);
 		// The demo audio is served by the site itself (public/audio/): a real MP3, nothing stubbed.
 		const [popup] = await Promise.all([
 			context.waitForEvent('page'),
@@ -118,7 +103,7 @@ describe('the episode list', () => {
 		expect(audio.headers()['content-type']).toBe('audio/mpeg');
 	});
 
-	it('ships no React and at most the light-page budget of JavaScript', async () => {
+	it('ships no React and at most the light-page budget of JavaScript', async ({ server, browser }) => {
 		const weight = await measurePage(browser, server.url, '/podcast');
 		expect(weight.status).toBe(200);
 		expect(weight.react).toBe(false);
@@ -130,8 +115,8 @@ describe('the episode list', () => {
 		expect(weight.totalGzipBytes).toBeLessThanOrEqual(BUDGETS.lightPageJsBytes);
 	});
 
-	it('loads no React while it is used either', async () => {
-		const { page } = await newPage(browser, server.url);
+	it('loads no React while it is used either', async ({ newPage }) => {
+		const { page } = await newPage();
 		const scripts: Promise<{ url: string; body: string }>[] = [];
 		page.on('response', (response) => {
 			if (response.request().resourceType() !== 'script') return;
@@ -151,12 +136,12 @@ describe('the episode list', () => {
 });
 
 describe('filters', () => {
-	it('searches, shows a chip, and clears with the × button', async () => {
-		const all = await episodes();
-		const found = await episodes('?search=auction');
+	it('searches, shows a chip, and clears with the × button', async ({ server, newPage }) => {
+		const all = await episodes(server);
+		const found = await episodes(server, '?search=auction');
 		expect(found.length).toBeGreaterThan(0);
 		expect(found.length).toBeLessThan(all.length);
-		const { page } = await openPodcast();
+		const { page } = await openPodcast(newPage);
 		expect(await page.getByRole('button', { name: 'Clear search' }).count()).toBe(0);
 		await page.getByLabel('Search episodes').fill('auction');
 		await expect.poll(() => titles(page)).toEqual(found.map((episode) => episode.title));
@@ -170,12 +155,12 @@ describe('filters', () => {
 		expect(await page.getByRole('button', { name: 'Clear search' }).count()).toBe(0);
 	});
 
-	it('sorts by duration; the order select appears with the sort and its chip removes it', async () => {
+	it('sorts by duration; the order select appears with the sort and its chip removes it', async ({ server, newPage }) => {
 		const [desc, asc] = await Promise.all([
-			episodes('?sortBy=duration'),
-			episodes('?sortBy=duration&sortOrder=asc'),
+			episodes(server, '?sortBy=duration'),
+			episodes(server, '?sortBy=duration&sortOrder=asc'),
 		]);
-		const { page } = await openPodcast();
+		const { page } = await openPodcast(newPage);
 		expect(await orderSelect(page).count()).toBe(0);
 		await page.getByLabel('Sort by').selectOption({ label: 'Duration' });
 		expect(await orderSelect(page).inputValue()).toBe('desc');
@@ -187,7 +172,7 @@ describe('filters', () => {
 		await page.getByRole('button', { name: 'Remove sort' }).click();
 		await expect.poll(() => orderSelect(page).count()).toBe(0);
 		expect(await page.getByLabel('Sort by').inputValue()).toBe('');
-		await expect.poll(async () => (await titles(page))[0]).toBe((await episodes())[0]!.title);
+		await expect.poll(async () => (await titles(page))[0]).toBe((await episodes(server))[0]!.title);
 
 		// A sort chosen again starts descending.
 		await page.getByLabel('Sort by').selectOption({ label: 'Duration' });
@@ -195,15 +180,15 @@ describe('filters', () => {
 		await expect.poll(() => titles(page)).toEqual(desc.map((episode) => episode.title));
 	});
 
-	it('clears search and sort together with Clear all', async () => {
-		const all = await episodes();
-		const { page } = await openPodcast();
+	it('clears search and sort together with Clear all', async ({ server, newPage }) => {
+		const all = await episodes(server);
+		const { page } = await openPodcast(newPage);
 		await page.getByLabel('Search episodes').fill('retail');
 		await page.getByLabel('Sort by').selectOption({ label: 'Episode Number' });
 		await expect.poll(() => chips(page)).toEqual(['Search: "retail"', 'Sort: Episode Number (Z-A)']);
 		await expect
 			.poll(() => titles(page))
-			.toEqual((await episodes('?search=retail&sortBy=episodeNumber')).map((episode) => episode.title));
+			.toEqual((await episodes(server, '?search=retail&sortBy=episodeNumber')).map((episode) => episode.title));
 
 		await page.getByRole('button', { name: 'Clear all' }).click();
 		await expect.poll(() => titles(page)).toEqual(all.map((episode) => episode.title));
@@ -213,8 +198,8 @@ describe('filters', () => {
 		expect(await page.getByRole('button', { name: 'Clear all' }).count()).toBe(0);
 	});
 
-	it('shows the empty text when nothing matches', async () => {
-		const { page } = await openPodcast();
+	it('shows the empty text when nothing matches', async ({ newPage }) => {
+		const { page } = await openPodcast(newPage);
 		await page.getByLabel('Search episodes').fill('zzqxnothing');
 		await expect
 			.poll(() => page.locator('main').innerText())
@@ -222,9 +207,9 @@ describe('filters', () => {
 		expect(await page.locator('main article').count()).toBe(0);
 	});
 
-	it('marks the list busy while it loads', async () => {
-		const found = await episodes('?search=auction');
-		const { page } = await openPodcast();
+	it('marks the list busy while it loads', async ({ server, newPage }) => {
+		const found = await episodes(server, '?search=auction');
+		const { page } = await openPodcast(newPage);
 		let release!: () => void;
 		const held = new Promise<void>((resolve) => (release = resolve));
 		await page.route('**/api/podcasts?*', async (route) => {
@@ -239,9 +224,9 @@ describe('filters', () => {
 		expect(await page.locator('main [aria-busy="true"]').count()).toBe(0);
 	});
 
-	it('shows the load error with the reason, and Try again loads the list', async () => {
-		const found = await episodes('?search=auction');
-		const { page } = await openPodcast();
+	it('shows the load error with the reason, and Try again loads the list', async ({ server, newPage }) => {
+		const found = await episodes(server, '?search=auction');
+		const { page } = await openPodcast(newPage);
 		await page.route('**/api/podcasts?*', (route) =>
 			route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Episodes are resting.' }) }),
 		);
@@ -259,10 +244,10 @@ describe('filters', () => {
 });
 
 describe('keyboard and phone', () => {
-	it('works from the keyboard: Enter searches at once, removed chips hand the focus back', async () => {
-		const found = await episodes('?search=auction');
-		const byTitle = await episodes('?search=auction&sortBy=title');
-		const { page } = await openPodcast();
+	it('works from the keyboard: Enter searches at once, removed chips hand the focus back', async ({ server, newPage }) => {
+		const found = await episodes(server, '?search=auction');
+		const byTitle = await episodes(server, '?search=auction&sortBy=title');
+		const { page } = await openPodcast(newPage);
 		const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
 		const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
 
@@ -293,8 +278,8 @@ describe('keyboard and phone', () => {
 		await expect.poll(() => page.getByRole('list', { name: 'Active filters' }).count()).toBe(0);
 	});
 
-	it('lays the filters out for a phone without sideways scrolling', async () => {
-		const { page } = await openPodcast({ mobile: true });
+	it('lays the filters out for a phone without sideways scrolling', async ({ newPage }) => {
+		const { page } = await openPodcast(newPage, { mobile: true });
 		await page.getByLabel('Sort by').selectOption({ label: 'Duration' });
 		await orderSelect(page).waitFor();
 		const [search, sort, order] = await Promise.all(

@@ -2,31 +2,25 @@
  * An editor's change reaches the generated files: create, rename, unpublish and delete a news
  * article through the API, and check what visitors are served after the site generator settles.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
-import { launchBrowser, newPage } from '../setup/browser';
 import { Client } from '../setup/http';
-import { startServer, type TestServer } from '../setup/server';
+import { browserTest } from '../setup/browser-test';
+import type { TestServer } from '../setup/server';
 
-let server: TestServer;
-let browser: Browser;
 let editor: Client;
 
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	editor = new Client(server.url);
-	expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
-	await server.siteIdle();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
+const it = browserTest({
+	seed: true,
+	async ready(server) {
+		editor = new Client(server.url);
+		expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
+		await server.siteIdle();
+	},
 });
 
 /** A visitor's plain GET with brotli, as the generated files are served. */
-async function visit(path: string) {
+async function visit(server: TestServer, path: string) {
 	const response = await fetch(server.url + path, { headers: { 'accept-encoding': 'br' } });
 	return {
 		status: response.status,
@@ -47,26 +41,26 @@ const article = (title: string, isPublished: boolean) => ({
 });
 
 describe('publishing a news article', () => {
-	it('appears, renames, disappears when unpublished and is gone when deleted', async () => {
+	it('appears, renames, disappears when unpublished and is gone when deleted', async ({ server, newPage }) => {
 		const title = 'Harbor Commerce Opens Its Self-Serve Console';
 		const created = await editor.post('/api/news', article(title, true));
 		expect(created.status).toBe(201);
 		const id = created.body.id as number;
 		await server.siteIdle();
 
-		let home = await visit('/');
+		let home = await visit(server, '/');
 		expect(home.generated).toBe(true);
 		expect(home.body).toContain(title);
-		let page = await visit(`/news/${id}`);
+		let page = await visit(server, `/news/${id}`);
 		expect(page.status).toBe(200);
 		expect(page.generated).toBe(true);
 		expect(page.body).toContain(title);
 		expect(page.body).toContain('<h2>What changed</h2>');
-		expect((await visit('/rss')).body).toContain(title);
-		expect((await visit('/sitemap.xml')).body).toContain(`/news/${id}</loc>`);
+		expect((await visit(server, '/rss')).body).toContain(title);
+		expect((await visit(server, '/sitemap.xml')).body).toContain(`/news/${id}</loc>`);
 
 		// In a browser too: the new article is the first card and opens.
-		const { page: browserPage } = await newPage(browser, server.url);
+		const { page: browserPage } = await newPage();
 		await browserPage.goto('/');
 		expect(await browserPage.locator('#news article h3').first().innerText()).toBe(title);
 		await browserPage.locator('#news article').first().getByRole('link').click();
@@ -76,33 +70,33 @@ describe('publishing a news article', () => {
 		const renamed = 'Harbor Commerce Opens Self-Serve Buying to All Brands';
 		expect((await editor.put(`/api/news/${id}`, article(renamed, true))).status).toBe(200);
 		await server.siteIdle();
-		home = await visit('/');
+		home = await visit(server, '/');
 		expect(home.body).toContain(renamed);
 		expect(home.body).not.toContain(title);
-		page = await visit(`/news/${id}`);
+		page = await visit(server, `/news/${id}`);
 		expect(page.body).toContain(renamed);
 		expect(page.body).not.toContain(title);
-		expect((await visit('/rss')).body).toContain(renamed);
+		expect((await visit(server, '/rss')).body).toContain(renamed);
 
 		expect((await editor.put(`/api/news/${id}`, article(renamed, false))).status).toBe(200);
 		await server.siteIdle();
-		page = await visit(`/news/${id}`);
+		page = await visit(server, `/news/${id}`);
 		expect(page.status).toBe(404);
 		expect(page.generated).toBe(false);
 		expect(page.body).toContain('Article Not Found');
-		expect((await visit('/')).body).not.toContain(renamed);
-		expect((await visit('/rss')).body).not.toContain(renamed);
-		expect((await visit('/sitemap.xml')).body).not.toContain(`/news/${id}</loc>`);
+		expect((await visit(server, '/')).body).not.toContain(renamed);
+		expect((await visit(server, '/rss')).body).not.toContain(renamed);
+		expect((await visit(server, '/sitemap.xml')).body).not.toContain(`/news/${id}</loc>`);
 
 		expect((await editor.put(`/api/news/${id}`, article(renamed, true))).status).toBe(200);
 		await server.siteIdle();
-		expect((await visit(`/news/${id}`)).status).toBe(200);
+		expect((await visit(server, `/news/${id}`)).status).toBe(200);
 
 		expect((await editor.delete(`/api/news/${id}`)).status).toBe(200);
 		await server.siteIdle();
-		page = await visit(`/news/${id}`);
+		page = await visit(server, `/news/${id}`);
 		expect(page.status).toBe(404);
-		expect((await visit('/')).body).not.toContain(renamed);
-		expect((await visit('/rss')).body).not.toContain(renamed);
+		expect((await visit(server, '/')).body).not.toContain(renamed);
+		expect((await visit(server, '/rss')).body).not.toContain(renamed);
 	});
 });

@@ -3,27 +3,26 @@
  * the session area for visitors, users and editors, the mobile side panel, the footer, the
  * 404 screen, route protection's spinner, and the one-toast-at-a-time toaster with F8.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { schema } from '@/server/db';
 import { categoryLink } from '@/lib/home-filters';
 import { EDUCATION_CATEGORIES, NEWS_FILTER_CATEGORIES } from '@/lib/categories';
-import { gotoHydrated, launchBrowser, newPage, signInAs } from '../setup/browser';
+import { gotoHydrated, signInAs } from '../setup/browser';
 import { Client } from '../setup/http';
-import { startServer, type TestServer } from '../setup/server';
+import { browserTest, type NewPage } from '../setup/browser-test';
+import type { TestServer } from '../setup/server';
 
-let server: TestServer;
-let browser: Browser;
 
-async function open(path: string, options: { mobile?: boolean; as?: { email: string; password: string } } = {}) {
-	const { page, context } = await newPage(browser, server.url, { mobile: options.mobile });
+async function open(newPage: NewPage, path: string, options: { mobile?: boolean; as?: { email: string; password: string } } = {}) {
+	const { page, context } = await newPage({ mobile: options.mobile });
 	if (options.as) await signInAs(context, options.as.email, options.as.password);
 	await gotoHydrated(page, path);
 	return page;
 }
 
-async function register(email: string, username: string, role: 'user' | 'editor' = 'user') {
+async function register(server: TestServer, email: string, username: string, role: 'user' | 'editor' = 'user') {
 	const client = new Client(server.url);
 	const answer = await client.post('/api/register', { email, username, password: 'secret-123' });
 	expect(answer.status).toBe(201);
@@ -35,18 +34,11 @@ async function register(email: string, username: string, role: 'user' | 'editor'
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-});
+const it = browserTest();
 
 describe('header', () => {
-	it('links to platforms, compare and podcast, and offers Sign In and Get Started to visitors', async () => {
-		const page = await open('/');
+	it('links to platforms, compare and podcast, and offers Sign In and Get Started to visitors', async ({ newPage }) => {
+		const page = await open(newPage, '/');
 		const nav = mainNav(page);
 		expect(await nav.getByRole('link', { name: 'Platforms' }).getAttribute('href')).toBe('/platforms');
 		expect(await nav.getByRole('link', { name: 'Compare' }).getAttribute('href')).toBe('/compare');
@@ -58,8 +50,8 @@ describe('header', () => {
 		expect(await page.getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toBe('/auth?tab=signup');
 	});
 
-	it('lists every News and Education category as a link to the filtered home section', async () => {
-		const page = await open('/');
+	it('lists every News and Education category as a link to the filtered home section', async ({ newPage }) => {
+		const page = await open(newPage, '/');
 		await mainNav(page).getByRole('button', { name: 'News' }).click();
 		const news = page.locator('#menu-news');
 		await expect.poll(() => news.isVisible()).toBe(true);
@@ -81,8 +73,8 @@ describe('header', () => {
 		}
 	});
 
-	it('opens a category menu from the keyboard and closes it with Escape', async () => {
-		const page = await open('/');
+	it('opens a category menu from the keyboard and closes it with Escape', async ({ newPage }) => {
+		const page = await open(newPage, '/');
 		const button = mainNav(page).getByRole('button', { name: 'News' });
 		await button.focus();
 		await page.keyboard.press('ArrowDown');
@@ -97,9 +89,9 @@ describe('header', () => {
 		expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('News');
 	});
 
-	it('shows a signed-in user their menu without the Editor Dashboard link', async () => {
-		const user = await register('shell-user@example.com', 'shell_user');
-		const page = await open('/', { as: user });
+	it('shows a signed-in user their menu without the Editor Dashboard link', async ({ server, newPage }) => {
+		const user = await register(server, 'shell-user@example.com', 'shell_user');
+		const page = await open(newPage, '/', { as: user });
 		await page.getByRole('button', { name: /shell_user/ }).first().click();
 		const menu = page.locator('#menu-user');
 		await expect.poll(() => menu.innerText()).toContain('shell-user@example.com');
@@ -108,9 +100,9 @@ describe('header', () => {
 		expect(await page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(false);
 	});
 
-	it('shows an editor the Editor Dashboard link', async () => {
-		const editor = await register('shell-editor@example.com', 'shell_editor', 'editor');
-		const page = await open('/', { as: editor });
+	it('shows an editor the Editor Dashboard link', async ({ server, newPage }) => {
+		const editor = await register(server, 'shell-editor@example.com', 'shell_editor', 'editor');
+		const page = await open(newPage, '/', { as: editor });
 		await page.getByRole('button', { name: /shell_editor/ }).first().click();
 		const link = page.locator('#menu-user').getByRole('link', { name: 'Editor Dashboard' });
 		await expect.poll(() => link.isVisible()).toBe(true);
@@ -119,8 +111,8 @@ describe('header', () => {
 });
 
 describe('mobile side panel', () => {
-	it('repeats the links and categories, traps focus and closes with Escape', async () => {
-		const page = await open('/', { mobile: true });
+	it('repeats the links and categories, traps focus and closes with Escape', async ({ newPage }) => {
+		const page = await open(newPage, '/', { mobile: true });
 		expect(await mainNav(page).isVisible()).toBe(false);
 		await page.getByRole('button', { name: /menu/i }).first().click();
 		const panel = page.getByRole('dialog');
@@ -138,8 +130,8 @@ describe('mobile side panel', () => {
 });
 
 describe('footer', () => {
-	it('links to every page the SPEC names and to social profiles', async () => {
-		const page = await open('/');
+	it('links to every page the SPEC names and to social profiles', async ({ newPage }) => {
+		const page = await open(newPage, '/');
 		const footer = page.locator('footer');
 		const hrefs = await footer.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
 		for (const href of ['/#platforms', '/#news', '/podcast', '/about', '/contact', '/privacy-policy', '/terms-of-service', '/rss']) {
@@ -150,8 +142,8 @@ describe('footer', () => {
 });
 
 describe('404 and route protection', () => {
-	it('answers an unknown path with the 404 screen and status', async () => {
-		const { page } = await newPage(browser, server.url);
+	it('answers an unknown path with the 404 screen and status', async ({ server, newPage }) => {
+		const { page } = await newPage();
 		const response = await page.goto('/no/such/page');
 		expect(response?.status()).toBe(404);
 		await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Page Not Found');
@@ -159,8 +151,8 @@ describe('404 and route protection', () => {
 		await page.waitForURL(`${server.url}/`);
 	});
 
-	it('sends visitors straight to /auth', async () => {
-		const { page } = await newPage(browser, server.url);
+	it('sends visitors straight to /auth', async ({ server, newPage }) => {
+		const { page } = await newPage();
 		const asked: string[] = [];
 		page.on('request', (request) => {
 			if (request.url().endsWith('/api/user')) asked.push(request.url());
@@ -173,9 +165,9 @@ describe('404 and route protection', () => {
 		expect(asked).toEqual([]);
 	});
 
-	it('shows the centred spinner while the session loads, then the protected page', async () => {
-		const account = await register('shell-spinner@example.com', 'shell_spinner');
-		const { page, context } = await newPage(browser, server.url);
+	it('shows the centred spinner while the session loads, then the protected page', async ({ server, newPage }) => {
+		const account = await register(server, 'shell-spinner@example.com', 'shell_spinner');
+		const { page, context } = await newPage();
 		await signInAs(context, account.email, account.password);
 		let release!: () => void;
 		const held = new Promise<void>((resolve) => (release = resolve));
@@ -191,8 +183,8 @@ describe('404 and route protection', () => {
 });
 
 describe('toasts', () => {
-	it('shows one toast at a time, and F8 moves focus to the notifications', async () => {
-		const page = await open('/auth');
+	it('shows one toast at a time, and F8 moves focus to the notifications', async ({ newPage }) => {
+		const page = await open(newPage, '/auth');
 		for (const attempt of [1, 2]) {
 			await page.getByLabel('Email').fill(`nobody${attempt}@example.com`);
 			await page.getByLabel('Password', { exact: true }).fill('wrong-password');

@@ -2,14 +2,12 @@
  * Browser tests of the static pages (SPEC 2): title, rendered markdown and 'Last updated', the
  * 404 of paths that are not routes, and the 'Page Not Found' screen when a page is missing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatDate } from '@/lib/format';
-import { launchBrowser, newPage } from '../setup/browser';
-import { startServer, type TestServer } from '../setup/server';
+import { browserTest, type NewPage } from '../setup/browser-test';
 
-let server: TestServer;
-let browser: Browser;
+const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
 const ROUTES = [
 	{ path: '/about', slug: 'about-us' },
@@ -20,27 +18,17 @@ const ROUTES = [
 
 type StaticPage = { slug: string; title: string; content: string; updatedAt: string };
 
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	await server.siteIdle();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-});
-
-async function open(path: string): Promise<{ page: Page; status: number | undefined }> {
-	const { page } = await newPage(browser, server.url);
+async function open(newPage: NewPage, path: string): Promise<{ page: Page; status: number | undefined }> {
+	const { page } = await newPage();
 	const response = await page.goto(path);
 	return { page, status: response?.status() };
 }
 
 describe('each static page', () => {
 	for (const route of ROUTES) {
-		it(`${route.path} shows its title, markdown body and last update`, async () => {
+		it(`${route.path} shows its title, markdown body and last update`, async ({ server, newPage }) => {
 			const source = (await (await fetch(`${server.url}/api/pages/${route.slug}`)).json()) as StaticPage;
-			const { page, status } = await open(route.path);
+			const { page, status } = await open(newPage, route.path);
 			expect(status).toBe(200);
 			expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(source.title);
 			expect(await page.title()).toBe(`${source.title} | Retail Media Hub`);
@@ -55,8 +43,8 @@ describe('each static page', () => {
 		});
 	}
 
-	it('links to the pages from the footer', async () => {
-		const { page } = await open('/about');
+	it('links to the pages from the footer', async ({ server, newPage }) => {
+		const { page } = await open(newPage, '/about');
 		await page.locator('footer').getByRole('link', { name: 'Terms of Service' }).click();
 		await page.waitForURL(`${server.url}/terms-of-service`);
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/terms/i);
@@ -64,20 +52,20 @@ describe('each static page', () => {
 });
 
 describe('not found', () => {
-	it('does not route unknown slugs (or the about-us slug itself)', async () => {
+	it('does not route unknown slugs (or the about-us slug itself)', async ({ newPage }) => {
 		for (const path of ['/about-us', '/cookie-policy']) {
-			const { page, status } = await open(path);
+			const { page, status } = await open(newPage, path);
 			expect(status, path).toBe(404);
 			expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page Not Found');
 		}
 	});
 
-	it("shows 'Page Not Found' with a 404 and the 'Failed to fetch page' toast when the page is gone", async () => {
+	it("shows 'Page Not Found' with a 404 and the 'Failed to fetch page' toast when the page is gone", async ({ server, newPage }) => {
 		server.db.$client.prepare('delete from static_pages where slug = ?').run('contact');
 		// Deleted behind the app's back: regenerate, so the stored file goes too.
 		await server.regenerate();
 
-		const { page, status } = await open('/contact');
+		const { page, status } = await open(newPage, '/contact');
 		expect(status).toBe(404);
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page Not Found');
 		await expect.poll(() => page.locator('#toast-root li').last().innerText()).toContain('Failed to fetch page');
