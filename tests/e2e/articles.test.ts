@@ -1,5 +1,5 @@
 /**
- * Browser tests of the article pages (SPEC 2 /news/{id}, and /education/{id} alike): every
+ * Browser tests of the article pages (/news/{id}, and /education/{id} alike): every
  * element, the rendered markdown, the SEO head, and the not-found screen of drafts and unknown ids.
  */
 import { describe, expect } from 'vitest';
@@ -51,7 +51,7 @@ async function firstPublished(kind: 'news' | 'education'): Promise<FullArticle> 
 }
 
 describe('a published article', () => {
-	it('shows every element of the SPEC with the markdown rendered', async ({ newPage }) => {
+	it('shows every element of the article page with the markdown rendered', async ({ newPage }) => {
 		const article = await firstPublished('news');
 		const { page, status } = await open(newPage, `/news/${article.id}`);
 		expect(status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * The editor dashboard's Platforms, Comments and Users tabs in the browser (SPEC 2, 4, 5, 6),
+ * The editor dashboard's Platforms, Comments and Users tabs in the browser,
  * checked against the public site and the API: platform create/edit/delete, comment
  * moderation, banning (the user's own browser is signed out) and password changes.
  */

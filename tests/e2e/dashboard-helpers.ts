@@ -11,7 +11,7 @@ import type { TestServer } from '../setup/server';
 export const EDITOR = DEMO_ACCOUNTS.editor;
 export const USER = DEMO_ACCOUNTS.user;
 
-/** The one toast on screen (SPEC 9: at most one at a time). */
+/** The one toast on screen (at most one shows at a time). */
 export function toastRegion(page: Page) {
 	return page.locator('#toast-root li').last();
 }

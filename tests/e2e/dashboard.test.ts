@@ -1,5 +1,5 @@
 /**
- * The editor dashboard in the browser (SPEC 2): who may open it, the Overview and site
+ * The editor dashboard in the browser: who may open it, the Overview and site
  * generation, the tab kept in the URL, and the News, Education and Pages tabs end to end, with
  * the result checked on the public site once the pages are generated again.
  * Platforms, Comments and Users are in dashboard-admin.test.ts.
@@ -208,7 +208,7 @@ describe.each(KINDS)('$label tab', ({ kind, label, category }) => {
 		const dialog = page.getByRole('dialog', { name: `Add ${label} Article` });
 		await dialog.waitFor();
 
-		// SPEC 5 rules before anything is sent.
+		// The form's own rules refuse it before anything is sent.
 		await dialog.getByRole('button', { name: 'Create Article' }).click();
 		for (const message of [
 			'Title is required.',
@@ -291,7 +291,7 @@ describe.each(KINDS)('$label tab', ({ kind, label, category }) => {
 		expect(published.html).toContain(newTitle);
 		expect(published.html).toContain('Measured lift');
 
-		// Delete with the SPEC's confirmation; the public page is gone.
+		// Delete after the confirmation; the public page is gone.
 		await editedCard.getByRole('button', { name: `Delete ${newTitle}` }).click();
 		const confirm = page.getByRole('dialog', { name: `Delete ${label.toLowerCase()} article` });
 		expect(await confirm.innerText()).toContain(

@@ -1,5 +1,5 @@
 /**
- * Browser tests of the home page (SPEC 2 Home): the generated default lists, the News and
+ * Browser tests of the home page: the generated default lists, the News and
  * Education filters kept in the URL, the header's category links, the 'coming soon' buttons and
  * the newsletter band. Expected lists come from the public API, so the tests follow the seed.
  */
@@ -146,7 +146,7 @@ describe('header category links', () => {
 		await page.locator('#news astro-island:not([ssr])').waitFor();
 		await expect.poll(() => page.locator('#news-category').inputValue()).toBe('Grocery');
 		await expect.poll(() => cardTitles(page, 'news')).toEqual(titlesOf(expected));
-		// SPEC: scrolled into view 100 ms after the filtered list rendered.
+		// Scrolled into view 100 ms after the filtered list rendered.
 		await expect
 			.poll(() => page.locator('#news-heading').evaluate((el) => el.getBoundingClientRect().top))
 			.toBeLessThan(200);

@@ -34,7 +34,7 @@ export function cardNames(page: Page): Promise<string[]> {
 	return page.locator('[data-platform-card] h2').allInnerTexts();
 }
 
-/** The one toast on screen (SPEC 9: at most one at a time). */
+/** The one toast on screen (at most one shows at a time). */
 export function toast(page: Page) {
 	return page.locator('#toast-root li').last();
 }

@@ -1,5 +1,5 @@
 /**
- * Browser tests of /podcast (SPEC 2): the generated list, episode cards (as generated and as the
+ * Browser tests of /podcast: the generated list, episode cards (as generated and as the
  * page script renders them), search with clear, sort and order, filter chips, Clear all, the
  * loading, empty and error states, keyboard use, the phone layout, Listen Now, and what the page
  * ships: no React, and little JavaScript.

@@ -130,7 +130,7 @@ describe('mobile side panel', () => {
 });
 
 describe('footer', () => {
-	it('links to every page the SPEC names and to social profiles', async ({ newPage }) => {
+	it('links to every section and static page, and to social profiles', async ({ newPage }) => {
 		const page = await open(newPage, '/');
 		const footer = page.locator('footer');
 		const hrefs = await footer.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));

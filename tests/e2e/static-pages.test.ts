@@ -1,5 +1,5 @@
 /**
- * Browser tests of the static pages (SPEC 2): title, rendered markdown and 'Last updated', the
+ * Browser tests of the static pages: title, rendered markdown and 'Last updated', the
  * 404 of paths that are not routes, and the 'Page Not Found' screen when a page is missing.
  */
 import { describe, expect } from 'vitest';

@@ -4,7 +4,7 @@ import { addToCompare, compareHref } from '@/stores/compare';
 import { toastCompareFull } from './compare-full';
 
 /**
- * The card's Compare button (SPEC 2): goes to /compare with this platform appended to the
+ * The card's Compare button: goes to /compare with this platform appended to the
  * current selection. It is a link so it works before hydration (this platform alone); once
  * hydrated a click reads the selection, skips duplicates and respects the maximum of 4.
  */

@@ -7,7 +7,7 @@ export type FeatureBadgesProps = {
 	className?: string;
 };
 
-/** Feature badges; SPEC 9: the card shows 3 plus a '+N more' badge. */
+/** Feature badges: a card shows 3, plus a '+N more' badge for the rest. */
 export function FeatureBadges({ features, max = features.length, className }: FeatureBadgesProps) {
 	const shown = features.slice(0, max);
 	const hidden = features.length - shown.length;

@@ -42,7 +42,7 @@ function StepButton({
 	);
 }
 
-/** Previous, numbered pages and Next (SPEC 2); the current page is marked aria-current. */
+/** Previous, numbered pages and Next; the current page is marked aria-current. */
 export function Pagination({ page, count, onChange }: PaginationProps) {
 	if (count <= 1) return null;
 	return (

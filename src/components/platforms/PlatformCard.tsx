@@ -7,7 +7,7 @@ import { StarRating } from './StarRating';
 import { reviewsLabel } from './stars';
 import type { PlatformCardData } from './types';
 
-/** SPEC 9: a card shows 3 feature badges plus '+N more'. */
+/** A card shows 3 feature badges plus '+N more', so cards keep one height. */
 export const CARD_FEATURES = 3;
 
 /** The card's fields alone, so the island's props in the static HTML stay small. */

@@ -13,13 +13,13 @@ export type DirectoryFilters = {
 	category: string;
 	/** '' = the editors' default order. */
 	sortBy: PlatformSortField;
-	/** SPEC 4: default desc; only meaningful once a sort field is chosen. */
+	/** Descending by default; only meaningful once a sort field is chosen. */
 	sortOrder: SortOrder;
 	/** 1-based. */
 	page: number;
 };
 
-/** SPEC 9: 6 platforms per page. */
+/** 6 platforms per page: two rows of three on a desktop. */
 export const PAGE_SIZE = 6;
 
 export const DEFAULT_FILTERS: DirectoryFilters = {
@@ -66,7 +66,7 @@ export function filtersToQuery(filters: DirectoryFilters): string {
 	return query ? `?${query}` : '';
 }
 
-/** The GET /api/platforms query for the filters (SPEC 7); paging happens in the browser. */
+/** The GET /api/platforms query for the filters; paging happens in the browser. */
 export function apiQuery(filters: DirectoryFilters): string {
 	return apiParams(filters).toString();
 }

@@ -1,2 +1,2 @@
-/** SPEC 7: the fallback logo for platforms without one, or whose image fails to load. */
+/** The fallback logo for platforms without one, or whose image fails to load. */
 export const PLACEHOLDER_LOGO = '/api/placeholder/60/40';

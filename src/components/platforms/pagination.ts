@@ -4,7 +4,7 @@ export function pageCount(total: number, pageSize: number): number {
 	return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** 'Showing 1-6 of 26 platforms' (SPEC 2). */
+/** 'Showing 1-6 of 26 platforms'. */
 export function showingText(page: number, pageSize: number, total: number): string {
 	const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
 	const last = Math.min(total, page * pageSize);

@@ -5,7 +5,7 @@ export type StarFill = 'full' | 'half' | 'empty';
 
 export const MAX_STARS = 5;
 
-/** Five fills for a rating rounded to the nearest half (SPEC 9: half-star display). */
+/** Five fills for a rating rounded to the nearest half (ratings show in half stars). */
 export function starFills(rating: number): StarFill[] {
 	const halves = Math.round(Math.min(MAX_STARS, Math.max(0, rating)) * 2);
 	return Array.from({ length: MAX_STARS }, (_, index) => {

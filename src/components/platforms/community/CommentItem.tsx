@@ -31,7 +31,7 @@ function ThumbIcon({ down = false }: { down?: boolean }) {
 	);
 }
 
-/** One comment: author, age, text, and Helpful / Not helpful with both counts (SPEC 3 and 4). */
+/** One comment: author, age, text, and Helpful / Not helpful with both counts. */
 export function CommentItem({ comment, myVote, mine, busy, onVote }: CommentItemProps) {
 	const pending = comment.status === 'pending';
 	const username = comment.user?.username ?? null;

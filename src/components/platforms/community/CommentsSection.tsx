@@ -20,7 +20,7 @@ import { SignInPrompt } from './SignInPrompt';
 
 type Votes = Record<number, VoteType | null>;
 
-/** The viewer's own votes (GET /api/comments/{id}/vote, only when signed in; SPEC 7). */
+/** The viewer's own votes (GET /api/comments/{id}/vote, only when signed in). */
 async function loadVotes(comments: PlatformComment[]): Promise<Votes> {
 	const approved = comments.filter((comment) => comment.status === 'approved');
 	const answers = await Promise.all(
@@ -41,7 +41,7 @@ export type CommentsSectionProps = {
 };
 
 /**
- * Comments (SPEC 2, 4, 5): approved ones plus the viewer's own pending one, the comment form
+ * Comments: approved ones plus the viewer's own pending one, the comment form
  * (posts wait for moderation) and helpful / not helpful votes that can be changed or taken back.
  */
 export function CommentsSection({ platformId, user }: CommentsSectionProps) {

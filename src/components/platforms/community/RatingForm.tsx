@@ -23,7 +23,7 @@ export type RatingFormProps = {
 	onRated: (response: RateResponse) => void;
 };
 
-/** SPEC 5: 1 to 5 stars (default 5) and an optional review, trimmed and left out when empty. */
+/** 1 to 5 stars (default 5) and an optional review, trimmed and left out when empty. */
 export function RatingForm({ platformId, platformName, signedOut, own, onRated }: RatingFormProps) {
 	const [rating, setRating] = useState(DEFAULT_RATING);
 	const [review, setReview] = useState('');

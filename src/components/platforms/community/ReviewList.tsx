@@ -3,7 +3,7 @@ import { StarRating } from '@/components/platforms/StarRating';
 import type { PlatformRating } from '@/components/platforms/types';
 import { Avatar } from './Avatar';
 
-/** The platform's reviews, newest first; SPEC 2's empty text when there are none. */
+/** The platform's reviews, newest first, or the empty-state text when there are none. */
 export function ReviewList({ reviews }: { reviews: PlatformRating[] }) {
 	if (reviews.length === 0) {
 		return (

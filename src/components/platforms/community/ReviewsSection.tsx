@@ -27,7 +27,7 @@ function upsert(reviews: PlatformRating[], rating: PlatformRating): PlatformRati
 		: [rating, ...reviews];
 }
 
-/** User reviews with their average and count, and the rating form (SPEC 2). */
+/** User reviews with their average and count, and the rating form. */
 export function ReviewsSection({
 	platformId,
 	platformName,

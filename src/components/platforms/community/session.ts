@@ -1,5 +1,5 @@
 /**
- * Sign-in checks shared by the rating, comment and vote controls (SPEC 5: they need sign-in).
+ * Sign-in checks shared by the rating, comment and vote controls: all three need a signed-in user.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
@@ -21,7 +21,7 @@ export function useCurrentUser(): PublicUser | null | undefined {
 }
 
 /**
- * True when someone is signed in; otherwise shows SPEC 5's 'Authentication required' toast
+ * True when someone is signed in; otherwise shows the 'Authentication required' toast
  * with the given text. Waits for the user to load when a click comes first.
  */
 export async function ensureSignedIn(description: string): Promise<boolean> {
@@ -32,7 +32,7 @@ export async function ensureSignedIn(description: string): Promise<boolean> {
 }
 
 /**
- * A failed write: the catalogue's title (SPEC 8) with the server's message. A 401 means the
+ * A failed write: the message catalogue's title with the server's message. A 401 means the
  * session is gone (expired, or the account was banned), so the user is loaded again and the
  * page switches to its signed-out prompts.
  */
