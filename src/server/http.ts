@@ -69,12 +69,34 @@ async function readCappedText(request: Request): Promise<string> {
 		if (done) break;
 		total += value.byteLength;
 		if (total > MAX_BODY_BYTES) {
-			await reader.cancel().catch(() => {});
+			await discardRest(reader, total);
 			throw new HttpError(413, 'Request body is too large.');
 		}
 		chunks.push(value);
 	}
 	return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** How much of an oversized body is read and thrown away so its sender can read the 413. */
+const MAX_DISCARDED_BYTES = 4 * MAX_BODY_BYTES;
+
+/**
+ * Reads a refused body to its end, keeping nothing, as nginx's lingering close does: closing
+ * the connection while the client is still sending resets it, and most clients then report a
+ * broken pipe instead of the 413. A body that goes on past MAX_DISCARDED_BYTES is cut off.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, received: number): Promise<void> {
+	let total = received;
+	try {
+		while (total <= MAX_DISCARDED_BYTES) {
+			const { done, value } = await reader.read();
+			if (done) return;
+			total += value.byteLength;
+		}
+	} catch {
+		return; // the client went away: nothing left to answer
+	}
+	await reader.cancel().catch(() => {});
 }
 
 /**

@@ -2,6 +2,7 @@
  * What every account endpoint does with a bad request before its own rules run: malformed or
  * non-JSON bodies, oversized bodies (announced or streamed) and cross-site writes.
  */
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@/server/db';
@@ -145,6 +146,56 @@ describe('body size boundary', () => {
 			const answer = await client.get('/api/user');
 			expect(answer.status).toBe(401);
 		}
+	});
+});
+
+/**
+ * Sends a chunked body of `total` bytes over a raw socket, a chunk every few milliseconds, and
+ * reports how much went out before the server closed the connection and what it answered.
+ */
+async function sendSlowChunkedBody(url: string, path: string, total: number) {
+	const { hostname, port } = new URL(url);
+	const socket = net.connect(Number(port), hostname);
+	let received = '';
+	let closedEarly = false;
+	socket.on('data', (data) => (received += data));
+	socket.on('error', () => (closedEarly = true));
+	socket.on('close', () => (closedEarly = true));
+	await new Promise((resolve) => socket.once('connect', resolve));
+	socket.write(
+		`POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\n` +
+			`X-Forwarded-For: ${new TestClient(url).address}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+	);
+	const chunk = ' '.repeat(16 * 1024);
+	let sent = 0;
+	while (sent < total && !closedEarly) {
+		socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+		sent += chunk.length;
+		await new Promise((resolve) => setTimeout(resolve, 3));
+	}
+	const finished = !closedEarly;
+	if (finished) socket.write('0\r\n\r\n');
+	await new Promise<void>((resolve) => {
+		if (socket.destroyed) return resolve();
+		socket.once('close', () => resolve());
+		setTimeout(() => resolve(), 5000);
+	});
+	socket.destroy();
+	return { sent, finished, statusLine: received.split('\r\n')[0] ?? '', body: received };
+}
+
+describe('a refused streamed body', () => {
+	it('lets a client that is still sending finish and read the 413, instead of resetting it mid-body', async () => {
+		const answer = await sendSlowChunkedBody(server.url, '/api/login', 3 * MAX_BODY_BYTES);
+		expect(answer.finished, `the connection was closed after ${answer.sent} bytes`).toBe(true);
+		expect(answer.statusLine).toBe('HTTP/1.1 413 Payload Too Large');
+		expect(answer.body).toContain(JSON.stringify(TOO_LARGE));
+	});
+
+	it('cuts off a body that goes on far past the limit', async () => {
+		const answer = await sendSlowChunkedBody(server.url, '/api/login', 8 * MAX_BODY_BYTES);
+		expect(answer.finished).toBe(false);
+		expect(answer.sent).toBeLessThan(8 * MAX_BODY_BYTES);
 	});
 });
 
