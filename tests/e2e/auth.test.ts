@@ -24,7 +24,7 @@ async function open(path: string, mobile = false): Promise<Page> {
 	return page;
 }
 
-/** The one toast on screen (SPEC 9: at most one at a time). */
+/** The one toast on screen (at most one shows at a time). */
 function toastRegion(page: Page) {
 	return page.locator('#toast-root li').last();
 }
@@ -381,7 +381,7 @@ describe('profile', () => {
 		});
 	});
 
-	it('changes email, password and newsletter with the SPEC validation texts', async () => {
+	it('changes email, password and newsletter with the validation texts people are shown', async () => {
 		const account = newAccount();
 		const page = await open('/auth');
 		await signUp(page, account);

@@ -159,6 +159,40 @@ describe('filters', () => {
 	});
 });
 
+describe('before the script loads', () => {
+	it('keeps the search text and category a visitor chose before the island hydrated, and filters by them', async ({
+		server,
+		newPage,
+	}) => {
+		const all = await apiPlatforms(server);
+		const term = all[2]!.name;
+		const category = all[2]!.category;
+		const expected = await apiPlatforms(
+			server,
+			`search=${encodeURIComponent(term)}&category=${encodeURIComponent(category)}`,
+		);
+		const { page } = await newPage();
+		// Hold the island's code back until the visitor has typed.
+		let release!: () => void;
+		const typed = new Promise<void>((resolve) => (release = resolve));
+		await page.route('**/_astro/PlatformDirectory*.js', async (route) => {
+			await typed;
+			await route.continue();
+		});
+		await page.goto('/platforms');
+		await page.getByLabel('Search', { exact: true }).fill(term);
+		await page.getByLabel('Category').selectOption(category);
+		expect(await page.locator('astro-island[ssr]').count()).toBeGreaterThan(0);
+		release();
+		await hydrated(page);
+		await expect.poll(() => page.getByLabel('Search', { exact: true }).inputValue()).toBe(term);
+		await expect.poll(() => cardNames(page)).toEqual(names(expected.slice(0, PAGE_SIZE)));
+		expect(await page.getByLabel('Category').inputValue()).toBe(category);
+		await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(term);
+		expect(new URL(page.url()).searchParams.get('category')).toBe(category);
+	});
+});
+
 describe('paging', () => {
 	it('moves with Next, Previous and the numbered buttons', async ({ server, newPage }) => {
 		const all = await apiPlatforms(server);

@@ -16,7 +16,7 @@ export type DirectoryToolbarProps = {
 
 const selectClasses = `${inputClasses} pr-8`;
 
-/** Search, category, sort and order controls; order appears once a sort is chosen (SPEC 4). */
+/** Search, category, sort and order controls; order appears once a sort is chosen, as it means nothing before. */
 export function DirectoryToolbar({
 	searchText,
 	filters,

@@ -7,6 +7,7 @@ import {
 	PAGE_SIZE,
 	apiQuery,
 	filtersFromQuery,
+	queryWithEarlyChoices,
 	filtersToQuery,
 	hasActiveFilters,
 	type DirectoryFilters,
@@ -30,7 +31,7 @@ const SEARCH_DELAY_MS = 250;
 type Results = { platforms: PlatformCardData[]; query: string };
 
 /**
- * The /platforms island (SPEC 2). Its server render is the default view's first page, so the
+ * The /platforms island. Its server render is the default view's first page, so the
  * static HTML already lists real cards; once hydrated it reads the filters from the URL, asks
  * GET /api/platforms for the whole filtered list and pages through it here, 6 at a time.
  */
@@ -46,9 +47,17 @@ export default function PlatformDirectory({ firstPage, total }: PlatformDirector
 
 	// The URL is read after hydration so the first client render matches the static HTML.
 	useEffect(() => {
-		const fromUrl = filtersFromQuery(window.location.search);
-		setFilters(fromUrl);
-		setSearchText(fromUrl.search);
+		const valueOf = (id: string) =>
+			(document.getElementById(id) as HTMLInputElement | HTMLSelectElement | null)?.value;
+		const fromPage = filtersFromQuery(
+			queryWithEarlyChoices(window.location.search, {
+				search: valueOf('platform-search'),
+				category: valueOf('platform-category'),
+				sortBy: valueOf('platform-sort'),
+			}),
+		);
+		setFilters(fromPage);
+		setSearchText(fromPage.search);
 		setUrlRead(true);
 	}, []);
 

@@ -74,3 +74,23 @@ export function apiQuery(filters: DirectoryFilters): string {
 export function hasActiveFilters(filters: DirectoryFilters): boolean {
 	return filters.search.trim() !== '' || filters.category !== '' || filters.sortBy !== '';
 }
+
+/**
+ * The query string the page opens with, with what a visitor already chose in the static
+ * toolbar before the script loaded: React keeps a form control's value the browser holds at
+ * hydration but resets it on the next render, so the choice must be read from the controls
+ * first. A control still on its server-rendered default leaves the URL's value in place.
+ */
+export function queryWithEarlyChoices(
+	query: string,
+	controls: { search?: string; category?: string; sortBy?: string },
+): string {
+	const params = new URLSearchParams(query);
+	if (controls.search?.trim()) {
+		params.set('search', controls.search);
+		params.delete('page');
+	}
+	if (controls.category) params.set('category', controls.category);
+	if (controls.sortBy) params.set('sortBy', controls.sortBy);
+	return params.toString();
+}
