@@ -2,11 +2,14 @@
  * The one database connection of this process. SQLite in WAL mode with foreign keys on and a
  * busy timeout, migrated on first use so the server, scripts and tests all see the same schema.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import * as schema from '@db/schema';
 import { config } from './config';
 
@@ -45,6 +48,37 @@ export function db(): AppDatabase {
 export function closeDatabase(): void {
 	instance?.$client.close();
 	instance = undefined;
+}
+
+/** Transactions of this process take turns on its one SQLite connection. */
+const sqliteTransactionTurns = pLimit(1);
+/** Set while a transaction's callback runs, so a nested call joins it instead of waiting on itself. */
+const openTransaction = new AsyncLocalStorage<Reader>();
+
+/**
+ * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws (and the
+ * error passed on). A call made inside another transaction's callback joins that transaction.
+ *
+ * better-sqlite3 only runs synchronous transaction callbacks, so on SQLite the transaction is
+ * opened by hand (BEGIN IMMEDIATE takes the write lock at once, so it never fails half-way on a
+ * busy database), and this process's transactions queue for the one connection. Keep network,
+ * hashing and timers out of `fn`: other requests wait while it is open, and a statement another
+ * request makes meanwhile shares this connection and so this transaction.
+ */
+export async function transaction<T>(fn: (tx: Reader) => Promise<T>, database: AppDatabase = db()): Promise<T> {
+	const joined = openTransaction.getStore();
+	if (joined) return fn(joined);
+	return sqliteTransactionTurns(async () => {
+		database.run(sql`begin immediate`);
+		try {
+			const result = await openTransaction.run(database, () => fn(database));
+			database.run(sql`commit`);
+			return result;
+		} catch (error) {
+			database.run(sql`rollback`);
+			throw error;
+		}
+	});
 }
 
 export { schema };
