@@ -2,34 +2,16 @@
  * Votes on one's own comment in a browser: the server refuses them, so the author sees the
  * counts but no vote buttons on their comment, while other readers' comments keep theirs.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
-import { cspViolations, launchBrowser, newPage, signInAs } from '../setup/browser';
+import { browserTest, type Account } from '../setup/browser-test';
 import { Client } from '../setup/http';
-import { startServer, type TestServer } from '../setup/server';
 import { apiPlatforms, hydrated, registerAccount } from './platform-helpers';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	await server.siteIdle();
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-});
-
-// A script, style or handler the Content-Security-Policy blocks is a bug.
-afterEach(() => {
-	expect(cspViolations).toEqual([]);
-});
+const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
 describe('votes on one’s own comment', () => {
-	it('shows the author the counts without vote buttons; others can still vote on it', async () => {
+	it('shows the author the counts without vote buttons; others can still vote on it', async ({ server, newPage }) => {
 		const platform = (await apiPlatforms(server))[0]!;
 		const author = await registerAccount(server, 'author');
 		const client = new Client(server.url);
@@ -44,9 +26,8 @@ describe('votes on one’s own comment', () => {
 		const approved = await editor.patch(`/api/admin/comments/${id}/moderate`, { status: 'approved' });
 		expect(approved.status).toBe(200);
 
-		async function commentAs(account: { email: string; password: string }) {
-			const { page, context } = await newPage(browser, server.url);
-			await signInAs(context, account.email, account.password);
+		async function commentAs(account: Account) {
+			const { page } = await newPage({ as: account });
 			await page.goto(`/platforms/${platform.id}`);
 			await page.getByRole('heading', { name: 'Comments' }).scrollIntoViewIfNeeded();
 			await hydrated(page);
@@ -61,7 +42,7 @@ describe('votes on one’s own comment', () => {
 		expect(await own.innerText()).toContain('Helpful (0)');
 		expect(await own.innerText()).toContain('Not helpful (0)');
 
-		const other = await commentAs(DEMO_ACCOUNTS.user);
+		const other = await commentAs('user');
 		const helpful = other.getByRole('button', { name: /^Helpful/ });
 		await helpful.click();
 		await expect.poll(() => helpful.innerText()).toBe('Helpful (1)');

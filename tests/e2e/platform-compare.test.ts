@@ -3,30 +3,19 @@
  * listing, adds and removes this platform, refuses a fifth like the listing does, and its link
  * opens /compare with the selection.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { cspViolations, launchBrowser, newPage } from '../setup/browser';
-import { startServer, type TestServer } from '../setup/server';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserTest } from '../setup/browser-test';
 import { apiPlatforms, hydrated, toast, type ApiPlatform } from './platform-helpers';
 
-let server: TestServer;
-let browser: Browser;
 let all: ApiPlatform[];
 
-beforeAll(async () => {
-	[server, browser] = await Promise.all([startServer({ seed: true }), launchBrowser()]);
-	await server.siteIdle();
-	all = await apiPlatforms(server);
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-});
-
-// A script, style or handler the Content-Security-Policy blocks is a bug.
-afterEach(() => {
-	expect(cspViolations).toEqual([]);
+const it = browserTest({
+	seed: true,
+	ready: async (server) => {
+		await server.siteIdle();
+		all = await apiPlatforms(server);
+	},
 });
 
 /** Opens a platform page and waits for the Compare island (the community island below waits to be seen). */
@@ -39,9 +28,9 @@ const toggle = (page: Page) => page.locator('[data-compare-toggle] button');
 const viewLink = (page: Page) => page.getByRole('link', { name: /^View comparison/ });
 
 describe('Compare on the platform page', () => {
-	it('adds and removes the platform, stops at 4 and links to the comparison', async () => {
+	it('adds and removes the platform, stops at 4 and links to the comparison', async ({ server, newPage }) => {
 		const [first, second, third, fourth, fifth] = all;
-		const { page } = await newPage(browser, server.url);
+		const { page } = await newPage();
 
 		// A platform added from the listing shows as chosen on its own page.
 		await page.goto('/platforms');
