@@ -2,15 +2,13 @@
  * Browser tests of the account screens, driven through the UI as a person would:
  * sign up, sign in, sign out, profile changes and a full password reset by mail.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { gotoHydrated, launchBrowser, newPage } from '../setup/browser';
-import { startServer, type TestServer } from '../setup/server';
-import { startSmtp } from '../setup/smtp';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { gotoHydrated } from '../setup/browser';
+import { browserTest, type NewPage } from '../setup/browser-test';
 
-let server: TestServer;
-let browser: Browser;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+const it = browserTest({ smtp: true });
+
 let counter = 0;
 
 function newAccount() {
@@ -18,8 +16,8 @@ function newAccount() {
 	return { email: `e2e${counter}@example.com`, username: `e2e_user${counter}`, password: `pass-${counter}-word` };
 }
 
-async function open(path: string, mobile = false): Promise<Page> {
-	const { page } = await newPage(browser, server.url, { mobile });
+async function open(newPage: NewPage, path: string, mobile = false): Promise<Page> {
+	const { page } = await newPage({ mobile });
 	await gotoHydrated(page, path);
 	return page;
 }
@@ -46,22 +44,8 @@ async function signIn(page: Page, email: string, password: string) {
 	await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-beforeAll(async () => {
-	smtp = await startSmtp();
-	[server, browser] = await Promise.all([
-		startServer({ env: { SMTP_URL: smtp.url } }),
-		launchBrowser(),
-	]);
-});
-
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-	await smtp?.close();
-});
-
 describe('head metadata', () => {
-	it('lets /auth and /profile be indexed and keeps /reset-password out', async () => {
+	it('lets /auth and /profile be indexed and keeps /reset-password out', async ({ server }) => {
 		// The lead's decision (README): the two account screens carry no personal data in their
 		// HTML; the reset page's URL carries a token.
 		const registered = await fetch(`${server.url}/api/register`, {
@@ -105,8 +89,8 @@ describe('head metadata', () => {
 });
 
 describe('the sign-in panel', () => {
-	it('is an ARIA tablist: one tab in the Tab order, arrows, Home and End switch the panel', async () => {
-		const page = await open('/auth');
+	it('is an ARIA tablist: one tab in the Tab order, arrows, Home and End switch the panel', async ({ newPage }) => {
+		const page = await open(newPage, '/auth');
 		const signInTab = page.getByRole('tab', { name: 'Sign In', exact: true });
 		const signUpTab = page.getByRole('tab', { name: 'Sign Up', exact: true });
 		expect(await signInTab.getAttribute('aria-selected')).toBe('true');
@@ -135,8 +119,8 @@ describe('the sign-in panel', () => {
 		await expect.poll(() => signInTab.getAttribute('aria-selected')).toBe('true');
 	});
 
-	it('loads the forgot-password dialog on demand; Escape closes it and the focus returns', async () => {
-		const page = await open('/auth');
+	it('loads the forgot-password dialog on demand; Escape closes it and the focus returns', async ({ newPage }) => {
+		const page = await open(newPage, '/auth');
 		const scripts: string[] = [];
 		page.on('request', (request) => {
 			if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -162,18 +146,18 @@ describe('the sign-in panel', () => {
 });
 
 describe('sign up', () => {
-	it('creates the account, signs in and shows the success toast on the home page', async () => {
+	it('creates the account, signs in and shows the success toast on the home page', async ({ server, newPage }) => {
 		const account = newAccount();
-		const page = await open('/auth');
+		const page = await open(newPage, '/auth');
 		await signUp(page, account);
 		await page.waitForURL(`${server.url}/`);
 		await expect.poll(() => toastRegion(page).innerText()).toContain('Account created successfully!');
 		await expect.poll(() => page.getByRole('button', { name: new RegExp(account.username) }).first().isVisible()).toBe(true);
 	});
 
-	it('alerts when the passwords do not match and sends nothing', async () => {
+	it('alerts when the passwords do not match and sends nothing', async ({ server, newPage }) => {
 		const account = newAccount();
-		const page = await open('/auth');
+		const page = await open(newPage, '/auth');
 		const alerts: string[] = [];
 		page.on('dialog', (dialog) => {
 			alerts.push(dialog.message());
@@ -189,12 +173,12 @@ describe('sign up', () => {
 		expect(login.status).toBe(401);
 	});
 
-	it('shows the server message when the email is taken', async () => {
+	it('shows the server message when the email is taken', async ({ server, newPage }) => {
 		const account = newAccount();
-		const first = await open('/auth');
+		const first = await open(newPage, '/auth');
 		await signUp(first, account);
 		await first.waitForURL(`${server.url}/`);
-		const page = await open('/auth');
+		const page = await open(newPage, '/auth');
 		await signUp(page, { ...account, username: `${account.username}b` });
 		await expect.poll(() => toastRegion(page).innerText()).toContain('Registration failed');
 		expect(await toastRegion(page).innerText()).toContain('An account with this email already exists.');
@@ -202,21 +186,21 @@ describe('sign up', () => {
 });
 
 describe('sign in and out', () => {
-	it('refuses a wrong password with the Login failed toast', async () => {
-		const page = await open('/auth');
+	it('refuses a wrong password with the Login failed toast', async ({ newPage }) => {
+		const page = await open(newPage, '/auth');
 		await signIn(page, 'nobody@example.com', 'wrong-password');
 		await expect.poll(() => toastRegion(page).innerText()).toContain('Login failed');
 		expect(await toastRegion(page).innerText()).toContain('Invalid email or password.');
 		expect(new URL(page.url()).pathname).toBe('/auth');
 	});
 
-	it('signs in, redirects /auth to home, and signs out from the user menu', async () => {
+	it('signs in, redirects /auth to home, and signs out from the user menu', async ({ server, newPage }) => {
 		const account = newAccount();
-		const setup = await open('/auth');
+		const setup = await open(newPage, '/auth');
 		await signUp(setup, account);
 		await setup.waitForURL(`${server.url}/`);
 
-		const page = await open('/');
+		const page = await open(newPage, '/');
 		await signIn(page, account.email, account.password);
 		await page.waitForURL(`${server.url}/`);
 		await expect.poll(() => toastRegion(page).innerText()).toContain('Successfully logged in!');
@@ -238,9 +222,9 @@ describe('sign in and out', () => {
 });
 
 describe('coming back after signing in', () => {
-	it('"Get Started" opens the Sign Up tab and signing up returns to the page it was clicked on', async () => {
+	it('"Get Started" opens the Sign Up tab and signing up returns to the page it was clicked on', async ({ server, newPage }) => {
 		const account = newAccount();
-		const page = await open('/compare');
+		const page = await open(newPage, '/compare');
 		const getStarted = page.getByRole('link', { name: 'Get Started' }).first();
 		await expect.poll(() => getStarted.isVisible()).toBe(true);
 		await getStarted.click();
@@ -257,7 +241,7 @@ describe('coming back after signing in', () => {
 		await expect.poll(() => toastRegion(page).innerText()).toContain('Account created successfully!');
 	});
 
-	it('"Sign In" in the header returns to the page it was clicked on', async () => {
+	it('"Sign In" in the header returns to the page it was clicked on', async ({ server, newPage }) => {
 		const account = newAccount();
 		const registered = await fetch(`${server.url}/api/register`, {
 			method: 'POST',
@@ -265,7 +249,7 @@ describe('coming back after signing in', () => {
 			body: JSON.stringify(account),
 		});
 		expect(registered.status).toBe(201);
-		const page = await open('/podcast');
+		const page = await open(newPage, '/podcast');
 		const signInLink = page.getByRole('link', { name: 'Sign In' }).first();
 		await expect.poll(() => signInLink.isVisible()).toBe(true);
 		await signInLink.click();
@@ -282,16 +266,16 @@ describe('coming back after signing in', () => {
 		expect(new URL(page.url()).pathname).toBe('/platforms');
 	});
 
-	it.each(['//evil.example/', '/\\evil.example', 'https://evil.example/', '%2F%2Fevil.example'])(
+	it.for(['//evil.example/', '/\\evil.example', 'https://evil.example/', '%2F%2Fevil.example'])(
 		'never follows a return path off the site (%s)',
-		async (next) => {
+		async (next, { server, newPage }) => {
 			const account = newAccount();
 			await fetch(`${server.url}/api/register`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify(account),
 			});
-			const page = await open(`/auth?next=${encodeURIComponent(next)}`);
+			const page = await open(newPage, `/auth?next=${encodeURIComponent(next)}`);
 			await page.getByLabel('Email').fill(account.email);
 			await page.getByLabel('Password', { exact: true }).fill(account.password);
 			await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -302,8 +286,8 @@ describe('coming back after signing in', () => {
 });
 
 describe('profile', () => {
-	it('sends a visitor to /auth from the server, before any of its page loads', async () => {
-		const { page } = await newPage(browser, server.url);
+	it('sends a visitor to /auth from the server, before any of its page loads', async ({ server, newPage }) => {
+		const { page } = await newPage();
 		const loaded: string[] = [];
 		page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
 		const response = await page.goto('/profile');
@@ -315,13 +299,13 @@ describe('profile', () => {
 		expect(loaded.filter((path) => /ProfileSettings/.test(path))).toEqual([]);
 	});
 
-	it('hydrates for a signed-in user without a mismatch or console error', async () => {
+	it('hydrates for a signed-in user without a mismatch or console error', async ({ newPage }) => {
 		// Signed in before the page loads: the header script loads the user while the island
 		// hydrates. When the header wins that race, an island whose first render used the known
 		// user differed from the server's spinner (React error #418). The island's code is held
 		// back here until the header shows the user, so the test always takes that path.
 		const account = newAccount();
-		const { context, page } = await newPage(browser, server.url);
+		const { context, page } = await newPage();
 		const registered = await context.request.post('/api/register', { data: account });
 		expect(registered.ok()).toBe(true);
 		const errors: string[] = [];
@@ -347,9 +331,9 @@ describe('profile', () => {
 
 	describe('when the session ends in another tab', () => {
 		/** Two tabs of one browser, both on /profile; the second signs out as its header would. */
-		async function twoTabs() {
+		async function twoTabs(newPage: NewPage) {
 			const account = newAccount();
-			const { context, page } = await newPage(browser, server.url);
+			const { context, page } = await newPage();
 			const registered = await context.request.post('/api/register', { data: account });
 			expect(registered.status()).toBe(201);
 			await gotoHydrated(page, '/profile');
@@ -361,8 +345,8 @@ describe('profile', () => {
 			return { account, page };
 		}
 
-		it('goes to /auth on the next 401 instead of leaving the form there', async () => {
-			const { account, page } = await twoTabs();
+		it('goes to /auth on the next 401 instead of leaving the form there', async ({ newPage }) => {
+			const { account, page } = await twoTabs(newPage);
 			await page.locator('#profile-current-password').fill(account.password);
 			await page.locator('#profile-new-password').fill('brand-new-pass');
 			await page.locator('#profile-confirm-password').fill('brand-new-pass');
@@ -372,8 +356,8 @@ describe('profile', () => {
 			await expect.poll(() => toastRegion(page).innerText()).toContain('Your session has ended. Please sign in again.');
 		});
 
-		it('goes to /auth as soon as the tab is focused again', async () => {
-			const { page } = await twoTabs();
+		it('goes to /auth as soon as the tab is focused again', async ({ newPage }) => {
+			const { page } = await twoTabs(newPage);
 			// What the browser fires when the visitor comes back to this tab.
 			await page.evaluate(() => window.dispatchEvent(new Event('focus')));
 			await page.waitForURL((url) => url.pathname === '/auth');
@@ -381,9 +365,9 @@ describe('profile', () => {
 		});
 	});
 
-	it('changes email, password and newsletter with the validation texts people are shown', async () => {
+	it('changes email, password and newsletter with the validation texts people are shown', async ({ server, newPage }) => {
 		const account = newAccount();
-		const page = await open('/auth');
+		const page = await open(newPage, '/auth');
 		await signUp(page, account);
 		await page.waitForURL(`${server.url}/`);
 		await gotoHydrated(page, '/profile');
@@ -429,20 +413,20 @@ describe('profile', () => {
 		expect(await toggle.getAttribute('aria-checked')).toBe('true');
 
 		// The new credentials work in a fresh browser.
-		const other = await open('/auth');
+		const other = await open(newPage, '/auth');
 		await signIn(other, newEmail, 'brand-new-pass');
 		await other.waitForURL(`${server.url}/`);
 	});
 });
 
 describe('password reset', () => {
-	it('mails a link that sets a new password, then returns to /auth', async () => {
+	it('mails a link that sets a new password, then returns to /auth', async ({ server, newPage, smtp }) => {
 		const account = newAccount();
-		const setup = await open('/auth');
+		const setup = await open(newPage, '/auth');
 		await signUp(setup, account);
 		await setup.waitForURL(`${server.url}/`);
 
-		const page = await open('/auth');
+		const page = await open(newPage, '/auth');
 		await page.getByRole('button', { name: 'Forgot your password?' }).click();
 		const dialog = page.getByRole('dialog');
 		await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
@@ -459,7 +443,7 @@ describe('password reset', () => {
 		expect(link, mail.text).toBeTruthy();
 		expect(link!.startsWith(server.url)).toBe(true);
 
-		const reset = await open(link!.slice(server.url.length));
+		const reset = await open(newPage, link!.slice(server.url.length));
 		await reset.getByLabel('New Password', { exact: true }).fill('reset-pass-1');
 		await reset.getByLabel('Confirm New Password').fill('reset-pass-2');
 		await reset.getByRole('button', { name: 'Reset Password' }).click();
@@ -473,8 +457,8 @@ describe('password reset', () => {
 		await reset.waitForURL(`${server.url}/`);
 	});
 
-	it('explains a missing token and keeps submit disabled', async () => {
-		const page = await open('/reset-password');
+	it('explains a missing token and keeps submit disabled', async ({ server, newPage }) => {
+		const page = await open(newPage, '/reset-password');
 		await expect.poll(() => page.getByRole('alert').first().innerText()).toContain(
 			'The password reset link is invalid or missing.',
 		);
