@@ -78,7 +78,7 @@ async function readCappedText(request: Request): Promise<string> {
 }
 
 /** How much of an oversized body is read and thrown away so its sender can read the 413. */
-const MAX_DISCARDED_BYTES = 4 * MAX_BODY_BYTES;
+export const MAX_DISCARDED_BYTES = 4 * MAX_BODY_BYTES;
 
 /**
  * Reads a refused body to its end, keeping nothing, as nginx's lingering close does: closing
