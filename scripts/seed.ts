@@ -16,7 +16,7 @@ async function main(): Promise<void> {
 		console.log(`${target} already has content; nothing seeded.`);
 		return;
 	}
-	const counts = contentCounts(database);
+	const counts = await contentCounts(database);
 	console.log(`Seeded ${target} in ${elapsedMs} ms:`);
 	for (const [table, rows] of Object.entries(counts)) console.log(`  ${table.padEnd(10)} ${rows}`);
 	console.log('Demo sign-ins:');

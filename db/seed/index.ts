@@ -4,55 +4,50 @@
  * tests can seed their own temp file; nothing here opens the app's shared connection.
  */
 import { count } from 'drizzle-orm';
-import { schema, type AppDatabase } from '@/server/db';
+import { schemaOf, transaction, type AppDatabase, type Reader } from '@/server/db';
 import { hashSeedPasswords, insertDemoContent } from './insert';
-import type { SeedWriter } from './types';
 
 export { DEMO_ACCOUNTS } from './users';
 
-type Reader = Pick<SeedWriter, 'select'>;
-
-function rowCount(
-	reader: Reader,
-	table: typeof schema.users | typeof schema.platforms | typeof schema.articles,
-) {
-	return reader.select({ n: count() }).from(table).get()?.n ?? 0;
+async function rowCount(reader: Reader, table: 'users' | 'platforms' | 'articles') {
+	const [row] = await reader.select({ n: count() }).from(schemaOf(reader)[table]);
+	return Number(row?.n ?? 0);
 }
 
 /** "Empty" means nobody has set the site up yet: no users, no platforms and no articles. */
-function isUnused(reader: Reader): boolean {
+async function isUnused(reader: Reader): Promise<boolean> {
 	return (
-		rowCount(reader, schema.users) === 0 &&
-		rowCount(reader, schema.platforms) === 0 &&
-		rowCount(reader, schema.articles) === 0
+		(await rowCount(reader, 'users')) === 0 &&
+		(await rowCount(reader, 'platforms')) === 0 &&
+		(await rowCount(reader, 'articles')) === 0
 	);
 }
 
 /** Inserts all demo content in one transaction (it is all there, or none of it is). */
 export async function seedDemoContent(db: AppDatabase): Promise<void> {
 	const hashes = await hashSeedPasswords();
-	db.transaction((tx) => insertDemoContent(tx, hashes));
+	await transaction((tx) => insertDemoContent(tx, hashes), db);
 }
 
 /**
  * Seeds a database nobody has used yet and reports whether it did. The emptiness check runs
- * again inside an IMMEDIATE transaction, so two processes starting together seed only once.
+ * again inside the transaction (SQLite's takes the write lock at once), so two processes
+ * starting together on one SQLite file seed only once; on PostgreSQL the caller holds the
+ * migration lock (migratePostgres).
  */
 export async function seedIfEmpty(db: AppDatabase): Promise<boolean> {
-	if (!isUnused(db)) return false;
+	if (!(await isUnused(db))) return false;
 	const hashes = await hashSeedPasswords();
-	return db.transaction(
-		(tx) => {
-			if (!isUnused(tx)) return false;
-			insertDemoContent(tx, hashes);
-			return true;
-		},
-		{ behavior: 'immediate' },
-	);
+	return transaction(async (tx) => {
+		if (!(await isUnused(tx))) return false;
+		await insertDemoContent(tx, hashes);
+		return true;
+	}, db);
 }
 
 /** Row counts of the seeded tables, for the seed script's summary. */
-export function contentCounts(db: AppDatabase) {
+export async function contentCounts(db: AppDatabase) {
+	const schema = schemaOf(db);
 	const tables = {
 		users: schema.users,
 		platforms: schema.platforms,
@@ -63,10 +58,10 @@ export function contentCounts(db: AppDatabase) {
 		episodes: schema.podcastEpisodes,
 		pages: schema.staticPages,
 	};
-	return Object.fromEntries(
-		Object.entries(tables).map(([name, table]) => [
-			name,
-			db.select({ n: count() }).from(table).get()?.n ?? 0,
-		]),
-	) as Record<keyof typeof tables, number>;
+	const counts: Record<string, number> = {};
+	for (const [name, table] of Object.entries(tables)) {
+		const [row] = await db.select({ n: count() }).from(table);
+		counts[name] = Number(row?.n ?? 0);
+	}
+	return counts as Record<keyof typeof tables, number>;
 }

@@ -1,10 +1,11 @@
 /**
- * Writes the demo content through a transaction handle. Synchronous on purpose: better-sqlite3
- * transactions cannot span an await, so passwords are hashed beforehand (see hashSeedPasswords).
+ * Writes the demo content through a transaction handle, into either engine's tables (schemaOf).
+ * Passwords are hashed beforehand (see hashSeedPasswords): nothing slow runs inside the
+ * transaction.
  */
 import { hashPassword } from '@/server/auth/password';
 import { averageRating } from '@/lib/ratings';
-import { schema } from '@/server/db';
+import { schemaOf } from '@/server/db';
 import { before } from './age';
 import { COMMENTS } from './comments';
 import { planRatings, planVotes } from './community';
@@ -41,8 +42,9 @@ export function resolvePlatformLinks(markdown: string, platformIds: ReadonlyMap<
 	);
 }
 
-function insertUsers(tx: SeedWriter, hashes: PasswordHashes, now: number) {
-	const rows = tx
+async function insertUsers(tx: SeedWriter, hashes: PasswordHashes, now: number) {
+	const schema = schemaOf(tx);
+	const rows = await tx
 		.insert(schema.users)
 		.values(
 			SEED_USERS.map((user) => ({
@@ -55,19 +57,19 @@ function insertUsers(tx: SeedWriter, hashes: PasswordHashes, now: number) {
 				createdAt: before(now, user.joined),
 			})),
 		)
-		.returning({ id: schema.users.id, username: schema.users.username })
-		.all();
+		.returning({ id: schema.users.id, username: schema.users.username });
 	return new Map(rows.map((row) => [row.username, row.id]));
 }
 
-function insertPlatforms(tx: SeedWriter, now: number, ratings: ReturnType<typeof planRatings>) {
+async function insertPlatforms(tx: SeedWriter, now: number, ratings: ReturnType<typeof planRatings>) {
+	const schema = schemaOf(tx);
 	const ids = new Map<string, number>();
-	PLATFORMS.forEach((platform, index) => {
+	for (const [index, platform] of PLATFORMS.entries()) {
 		// Stored aggregates must equal the rating rows, by the rating service's own rounding rule.
 		const stars = ratings.filter((r) => r.platform === platform.slug).map((r) => r.stars);
 		const starSum = stars.reduce((sum, value) => sum + value, 0);
 		const listedAt = before(now, platform.listed);
-		const { id } = tx
+		const [{ id }] = await tx
 			.insert(schema.platforms)
 			.values({
 				name: platform.name,
@@ -86,22 +88,22 @@ function insertPlatforms(tx: SeedWriter, now: number, ratings: ReturnType<typeof
 				createdAt: listedAt,
 				updatedAt: listedAt,
 			})
-			.returning({ id: schema.platforms.id })
-			.get();
+			.returning({ id: schema.platforms.id });
 		ids.set(platform.slug, id);
-	});
+	}
 	return ids;
 }
 
-function insertCommunity(
+async function insertCommunity(
 	tx: SeedWriter,
 	now: number,
 	userIds: ReadonlyMap<string, number>,
 	platformIds: ReadonlyMap<string, number>,
 	ratings: ReturnType<typeof planRatings>,
 ) {
+	const schema = schemaOf(tx);
 	if (ratings.length > 0) {
-		tx.insert(schema.platformRatings)
+		await tx.insert(schema.platformRatings)
 			.values(
 				ratings.map((rating) => ({
 					platformId: lookup(platformIds, rating.platform, 'platform'),
@@ -111,13 +113,13 @@ function insertCommunity(
 					createdAt: before(now, rating.rated),
 					updatedAt: before(now, rating.rated),
 				})),
-			)
-			.run();
+			);
 	}
 	const votes = planVotes();
-	const commentIds = COMMENTS.map((comment, index) => {
+	const commentIds: number[] = [];
+	for (const [index, comment] of COMMENTS.entries()) {
 		const own = votes.filter((vote) => vote.commentIndex === index);
-		return tx
+		const [{ id }] = await tx
 			.insert(schema.platformComments)
 			.values({
 				platformId: lookup(platformIds, comment.platform, 'platform'),
@@ -128,11 +130,11 @@ function insertCommunity(
 				unhelpfulVotes: own.filter((vote) => vote.voteType === 'unhelpful').length,
 				createdAt: before(now, comment.posted),
 			})
-			.returning({ id: schema.platformComments.id })
-			.get().id;
-	});
+			.returning({ id: schema.platformComments.id });
+		commentIds.push(id);
+	}
 	if (votes.length > 0) {
-		tx.insert(schema.commentVotes)
+		await tx.insert(schema.commentVotes)
 			.values(
 				votes.map((vote) => ({
 					commentId: commentIds[vote.commentIndex]!,
@@ -140,18 +142,18 @@ function insertCommunity(
 					voteType: vote.voteType,
 					createdAt: before(now, vote.voted),
 				})),
-			)
-			.run();
+			);
 	}
 }
 
-function insertEditorial(
+async function insertEditorial(
 	tx: SeedWriter,
 	now: number,
 	editorId: number,
 	platformIds: ReadonlyMap<string, number>,
 ) {
-	tx.insert(schema.articles)
+	const schema = schemaOf(tx);
+	await tx.insert(schema.articles)
 		.values(
 			[...NEWS, ...EDUCATION].map((article) => ({
 				kind: article.kind,
@@ -167,9 +169,8 @@ function insertEditorial(
 				createdAt: before(now, article.created),
 				updatedAt: before(now, article.updated ?? article.created),
 			})),
-		)
-		.run();
-	tx.insert(schema.podcastEpisodes)
+		);
+	await tx.insert(schema.podcastEpisodes)
 		.values(
 			EPISODES.map((episode) => ({
 				title: episode.title,
@@ -183,9 +184,8 @@ function insertEditorial(
 				tags: episode.tags,
 				authorId: editorId,
 			})),
-		)
-		.run();
-	tx.insert(schema.staticPages)
+		);
+	await tx.insert(schema.staticPages)
 		.values(
 			PAGES.map((page) => ({
 				slug: page.slug,
@@ -194,16 +194,15 @@ function insertEditorial(
 				lastModifiedBy: editorId,
 				updatedAt: before(now, page.updated),
 			})),
-		)
-		.run();
+		);
 }
 
 /** Inserts every seeded row; call inside one transaction so a failure leaves nothing behind. */
-export function insertDemoContent(tx: SeedWriter, hashes: PasswordHashes, now = Date.now()): void {
-	const userIds = insertUsers(tx, hashes, now);
+export async function insertDemoContent(tx: SeedWriter, hashes: PasswordHashes, now = Date.now()): Promise<void> {
+	const userIds = await insertUsers(tx, hashes, now);
 	const ratings = planRatings();
-	const platformIds = insertPlatforms(tx, now, ratings);
-	insertCommunity(tx, now, userIds, platformIds, ratings);
+	const platformIds = await insertPlatforms(tx, now, ratings);
+	await insertCommunity(tx, now, userIds, platformIds, ratings);
 	const editorId = lookup(userIds, DEMO_ACCOUNTS.editor.username, 'user');
-	insertEditorial(tx, now, editorId, platformIds);
+	await insertEditorial(tx, now, editorId, platformIds);
 }

@@ -1,8 +1,8 @@
 /** Types shared by the seed's data files and its insert step. */
-import type { AppDatabase } from '@/server/db';
+import type { Reader } from '@/server/db';
 
-/** The transaction handle drizzle passes to `db.transaction(...)`; inserts go through it. */
-export type SeedWriter = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
+/** The handle `transaction(...)` passes to its callback (either engine); inserts go through it. */
+export type SeedWriter = Reader;
 
 /** How long before the seed runs something happened, in milliseconds. */
 export type Age = number;

@@ -8,9 +8,11 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
+import { PgDatabase } from 'drizzle-orm/pg-core';
 import pLimit from 'p-limit';
 import * as schema from '@db/schema';
+import * as postgresSchema from '@db/schema/postgres';
 import { config } from './config';
 
 export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -50,6 +52,23 @@ export function closeDatabase(): void {
 	instance = undefined;
 }
 
+/**
+ * True for a PostgreSQL handle (connection or transaction). drizzle's `is` checks its own entity
+ * kind rather than the class, so it holds across the host's and the app's copies of drizzle.
+ */
+export function isPostgres(handle: unknown): boolean {
+	return is(handle, PgDatabase);
+}
+
+/**
+ * The tables of the engine behind `handle`. Both schemas have the same table and column names
+ * and read as the same row types; only the storage types differ, so code written against the
+ * SQLite schema's types runs against either engine's tables.
+ */
+export function schemaOf(handle: Reader): typeof schema {
+	return isPostgres(handle) ? (postgresSchema as unknown as typeof schema) : schema;
+}
+
 /** Transactions of this process take turns on its one SQLite connection. */
 const sqliteTransactionTurns = pLimit(1);
 /** Set while a transaction's callback runs, so a nested call joins it instead of waiting on itself. */
@@ -59,15 +78,23 @@ const openTransaction = new AsyncLocalStorage<Reader>();
  * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws (and the
  * error passed on). A call made inside another transaction's callback joins that transaction.
  *
- * better-sqlite3 only runs synchronous transaction callbacks, so on SQLite the transaction is
- * opened by hand (BEGIN IMMEDIATE takes the write lock at once, so it never fails half-way on a
- * busy database), and this process's transactions queue for the one connection. Keep network,
- * hashing and timers out of `fn`: other requests wait while it is open, and a statement another
- * request makes meanwhile shares this connection and so this transaction.
+ * PostgreSQL: drizzle's transaction on a connection of the pool. SQLite: better-sqlite3 only runs
+ * synchronous transaction callbacks, so the transaction is opened by hand (BEGIN IMMEDIATE takes
+ * the write lock at once, so it never fails half-way on a busy database), and this process's
+ * transactions queue for the one connection. Keep network, hashing and timers out of `fn`:
+ * other requests wait while it is open, and on SQLite a statement another request makes
+ * meanwhile shares the connection and so this transaction.
  */
 export async function transaction<T>(fn: (tx: Reader) => Promise<T>, database: AppDatabase = db()): Promise<T> {
 	const joined = openTransaction.getStore();
 	if (joined) return fn(joined);
+	if (isPostgres(database)) {
+		const postgres = database as unknown as PgDatabase<never, typeof postgresSchema>;
+		return postgres.transaction((tx) => {
+			const handle = tx as unknown as Reader;
+			return openTransaction.run(handle, () => fn(handle));
+		});
+	}
 	return sqliteTransactionTurns(async () => {
 		database.run(sql`begin immediate`);
 		try {

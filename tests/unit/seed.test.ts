@@ -19,6 +19,8 @@ import { articleInputSchemas, staticPageInputSchema } from '@/lib/validation/con
 import { platformFormSchema } from '@/lib/validation/platforms';
 import { verifyPassword } from '@/server/auth/password';
 import { openDatabase, schema, type AppDatabase } from '@/server/db';
+import { closePostgres, migratePostgres, openPostgres, schema as postgresSchema } from '@/server/db/postgres';
+import { emptyPostgresDatabase } from '../setup/postgres';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -26,13 +28,13 @@ let dir: string;
 let db: AppDatabase;
 let firstRun: boolean;
 let secondRun: boolean;
-let countsAfterFirst: ReturnType<typeof contentCounts>;
+let countsAfterFirst: Awaited<ReturnType<typeof contentCounts>>;
 
 beforeAll(async () => {
 	dir = mkdtempSync(join(tmpdir(), 'rmh-seed-'));
 	db = openDatabase(join(dir, 'app.db'));
 	firstRun = await seedIfEmpty(db);
-	countsAfterFirst = contentCounts(db);
+	countsAfterFirst = await contentCounts(db);
 	secondRun = await seedIfEmpty(db);
 });
 
@@ -45,10 +47,10 @@ const allArticles = () => db.select().from(schema.articles).all();
 const publicPath = (path: string) => join(process.cwd(), 'public', path);
 
 describe('seedIfEmpty', () => {
-	it('seeds an empty database once and leaves it alone the second time', () => {
+	it('seeds an empty database once and leaves it alone the second time', async () => {
 		expect(firstRun).toBe(true);
 		expect(secondRun).toBe(false);
-		expect(contentCounts(db)).toEqual(countsAfterFirst);
+		expect(await contentCounts(db)).toEqual(countsAfterFirst);
 	});
 
 	it('does not seed a database that already has a user', async () => {
@@ -58,7 +60,7 @@ describe('seedIfEmpty', () => {
 			.values({ username: 'someone', email: 'someone@example.com', passwordHash: 'x' })
 			.run();
 		expect(await seedIfEmpty(other)).toBe(false);
-		expect(contentCounts(other).platforms).toBe(0);
+		expect((await contentCounts(other)).platforms).toBe(0);
 		other.$client.close();
 	});
 });
@@ -316,5 +318,34 @@ describe('static pages', () => {
 		const contact = pages.find((page) => page.slug === 'contact')!;
 		expect(contact.content).toMatch(/\]\(mailto:[^)]+@[^)]+\)/);
 		expect(pages.find((page) => page.slug === 'about-us')!.title).toBe('About Us');
+	});
+});
+
+describe('on PostgreSQL', () => {
+	it('seeds the same content, with the same aggregates, once when two nodes start together', async () => {
+		const fresh = await emptyPostgresDatabase();
+		const nodes = [openPostgres(fresh.url, { max: 2 }), openPostgres(fresh.url, { max: 2 })];
+		try {
+			const seeded: boolean[] = [];
+			await Promise.all(
+				nodes.map((node) =>
+					migratePostgres(node, {
+						// The seed is written once for both engines against the SQLite handle's type.
+						seedIfEmpty: async (locked) => seeded.push(await seedIfEmpty(locked as unknown as AppDatabase)),
+					}),
+				),
+			);
+			expect(seeded.sort()).toEqual([false, true]);
+			const postgres = fresh.db as unknown as AppDatabase;
+			expect(await contentCounts(postgres)).toEqual(countsAfterFirst);
+			const aggregates = (rows: { name: string; rating: number; reviewCount: number }[]) =>
+				rows.map(({ name, rating, reviewCount }) => ({ name, rating, reviewCount })).sort((a, b) => a.name.localeCompare(b.name));
+			expect(aggregates(await fresh.db.select().from(postgresSchema.platforms))).toEqual(
+				aggregates(await db.select().from(schema.platforms)),
+			);
+		} finally {
+			await Promise.all(nodes.map(closePostgres));
+			await fresh.close();
+		}
 	});
 });

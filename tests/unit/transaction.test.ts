@@ -1,13 +1,14 @@
 /**
- * The async transaction helper on SQLite: commit, rollback, turns between concurrent
- * transactions on the one connection, and nesting.
+ * The async transaction helper: commit, rollback and nesting on both engines, and on SQLite the
+ * turns concurrent transactions take on the one connection.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, schema, transaction, type AppDatabase } from '@/server/db';
+import { isPostgres, openDatabase, schema, schemaOf, transaction, type AppDatabase } from '@/server/db';
+import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
 
 let folder: string;
 let database: AppDatabase;
@@ -71,5 +72,41 @@ describe('transaction on SQLite', () => {
 		await expect(failure).rejects.toThrow('outer fails');
 		expect(await pageExists('outer')).toBe(false);
 		expect(await pageExists('inner')).toBe(false);
+	});
+});
+
+describe('transaction on PostgreSQL', () => {
+	let postgres: TestPostgres;
+	let handle: AppDatabase;
+	beforeAll(async () => {
+		postgres = await postgresTestDatabase();
+		handle = postgres.db as unknown as AppDatabase;
+	});
+	afterAll(async () => {
+		await postgres?.close();
+	});
+
+	const add = (slug: string) => (tx: Parameters<Parameters<typeof transaction>[0]>[0]) =>
+		tx.insert(schemaOf(tx).staticPages).values({ slug, title: slug, content: slug });
+	const exists = async (slug: string) =>
+		(await handle.select().from(schemaOf(handle).staticPages).where(eq(schemaOf(handle).staticPages.slug, slug))).length === 1;
+
+	it('is told apart from SQLite, connection and transaction alike', async () => {
+		expect(isPostgres(handle)).toBe(true);
+		expect(isPostgres(database)).toBe(false);
+		await transaction(async (tx) => expect(isPostgres(tx)).toBe(true), handle);
+	});
+
+	it('commits, rolls back on a throw, and joins when nested', async () => {
+		await transaction(async (tx) => add('pg-committed')(tx), handle);
+		expect(await exists('pg-committed')).toBe(true);
+		const failure = transaction(async (tx) => {
+			await add('pg-outer')(tx);
+			await transaction(async (inner) => add('pg-inner')(inner), handle);
+			throw new Error('outer fails');
+		}, handle);
+		await expect(failure).rejects.toThrow('outer fails');
+		expect(await exists('pg-outer')).toBe(false);
+		expect(await exists('pg-inner')).toBe(false);
 	});
 });
