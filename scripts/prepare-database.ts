@@ -4,14 +4,26 @@
  */
 import { seedIfEmpty } from '@db/seed/index';
 import { config } from '@/server/config';
-import { closeDatabase, db } from '@/server/db';
+import { closeDatabase, db, postgresDatabase, type AppDatabase } from '@/server/db';
+import { migratePostgres } from '@/server/db/postgres';
 
 export async function prepareDatabase({ seed }: { seed: boolean }): Promise<void> {
-	const database = db(); // opening applies pending migrations
-	console.log(`[db] ${config().databasePath} migrated`);
-	if (seed) {
-		const seeded = await seedIfEmpty(database);
-		console.log(seeded ? '[db] demo content seeded' : '[db] database has content; seed skipped');
+	const { databaseUrl, databasePath } = config();
+	const postgres = postgresDatabase();
+	let seeded: boolean | undefined;
+	if (postgres) {
+		// Under the migration lock: of several nodes starting together, one migrates and seeds.
+		await migratePostgres(postgres, {
+			seedIfEmpty: seed
+				? async (locked) => (seeded = await seedIfEmpty(locked as unknown as AppDatabase))
+				: undefined,
+		});
+		console.log(`[db] PostgreSQL at ${new URL(databaseUrl!).host} migrated`);
+	} else {
+		const database = db(); // opening applies pending migrations
+		console.log(`[db] ${databasePath} migrated`);
+		if (seed) seeded = await seedIfEmpty(database);
 	}
-	closeDatabase();
+	if (seed) console.log(seeded ? '[db] demo content seeded' : '[db] database has content; seed skipped');
+	await closeDatabase();
 }

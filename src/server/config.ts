@@ -10,6 +10,14 @@ const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
 
 const schema = z.object({
 	DATABASE_PATH: z.string().min(1).default('data/app.db'),
+	/** A PostgreSQL server instead of the SQLite file, for several app nodes on one database. */
+	DATABASE_URL: z.preprocess(
+		unsetIfEmpty,
+		z
+			.string()
+			.regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+			.optional(),
+	),
 	SITE_URL: z.url().default('http://localhost:4321'),
 	SMTP_URL: z
 		.string()
@@ -63,6 +71,8 @@ const schema = z.object({
 
 export type AppConfig = {
 	databasePath: string;
+	/** Set: PostgreSQL at this URL is the database, and databasePath is not used. */
+	databaseUrl: string | undefined;
 	siteUrl: URL;
 	smtpUrl: string | undefined;
 	outboxDir: string;
@@ -100,6 +110,7 @@ export function config(): AppConfig {
 	const siteUrl = new URL(env.SITE_URL);
 	cached = {
 		databasePath: resolve(env.DATABASE_PATH),
+		databaseUrl: env.DATABASE_URL,
 		siteUrl,
 		smtpUrl: env.SMTP_URL,
 		outboxDir: resolve(env.OUTBOX_DIR),

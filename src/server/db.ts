@@ -1,6 +1,9 @@
 /**
- * The one database connection of this process. SQLite in WAL mode with foreign keys on and a
- * busy timeout, migrated on first use so the server, scripts and tests all see the same schema.
+ * The one database of this process: the SQLite file (WAL mode, foreign keys on, a busy timeout,
+ * migrated on first use so the server, scripts and tests all see the same schema), or with
+ * DATABASE_URL a PostgreSQL pool (migrated at start by prepareDatabase, under a lock several
+ * nodes share). Services are written once against the SQLite handle's types; the PostgreSQL
+ * handle is cast to them here, and `schema` gives the tables of the engine in use.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
@@ -11,11 +14,14 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { is, sql } from 'drizzle-orm';
 import { PgDatabase } from 'drizzle-orm/pg-core';
 import pLimit from 'p-limit';
-import * as schema from '@db/schema';
+import * as sqliteSchema from '@db/schema';
 import * as postgresSchema from '@db/schema/postgres';
 import { config } from './config';
+import { closePostgres, openPostgres, type PostgresDatabase } from './db/postgres';
 
-export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+type Schema = typeof sqliteSchema;
+
+export type AppDatabase = BetterSQLite3Database<Schema> & { $client: Database.Database };
 
 /** The handle inside `db().transaction(...)`. */
 export type AppTransaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
@@ -36,21 +42,52 @@ export function openDatabase(path: string): AppDatabase {
 	sqlite.pragma('foreign_keys = ON');
 	sqlite.pragma('busy_timeout = 5000');
 	sqlite.pragma('synchronous = NORMAL');
-	const db = drizzle(sqlite, { schema });
+	const db = drizzle(sqlite, { schema: sqliteSchema });
 	migrate(db, { migrationsFolder: migrationsFolder() });
 	return db as AppDatabase;
 }
 
+/** The PostgreSQL pool behind db(), when DATABASE_URL chose that engine. */
+let postgresInstance: PostgresDatabase | undefined;
+
 export function db(): AppDatabase {
-	instance ??= openDatabase(config().databasePath);
+	if (instance) return instance;
+	const { databaseUrl, databasePath } = config();
+	if (databaseUrl) {
+		postgresInstance = openPostgres(databaseUrl);
+		instance = postgresInstance as unknown as AppDatabase;
+	} else {
+		instance = openDatabase(databasePath);
+	}
 	return instance;
 }
 
-/** Closes the connection (scripts and tests). */
-export function closeDatabase(): void {
-	instance?.$client.close();
-	instance = undefined;
+/** This process's PostgreSQL pool, or undefined on SQLite (for what only PostgreSQL has). */
+export function postgresDatabase(): PostgresDatabase | undefined {
+	db();
+	return postgresInstance;
 }
+
+/** Closes the connection or the pool (scripts and tests). */
+export async function closeDatabase(): Promise<void> {
+	if (postgresInstance) await closePostgres(postgresInstance);
+	else instance?.$client.close();
+	instance = undefined;
+	postgresInstance = undefined;
+}
+
+/**
+ * The tables of this process's engine, chosen by DATABASE_URL on first use. A proxy rather than
+ * a constant because the choice is read from the environment, which a module must not read while
+ * it is being imported.
+ */
+export const schema: Schema = new Proxy({} as Schema, {
+	get(_, name) {
+		const key = name as keyof Schema;
+		// The value lists (USER_ROLES, …) exist once, in the SQLite schema file.
+		return config().databaseUrl ? ((postgresSchema as unknown as Schema)[key] ?? sqliteSchema[key]) : sqliteSchema[key];
+	},
+});
 
 /**
  * True for a PostgreSQL handle (connection or transaction). drizzle's `is` checks its own entity
@@ -65,8 +102,8 @@ export function isPostgres(handle: unknown): boolean {
  * and read as the same row types; only the storage types differ, so code written against the
  * SQLite schema's types runs against either engine's tables.
  */
-export function schemaOf(handle: Reader): typeof schema {
-	return isPostgres(handle) ? (postgresSchema as unknown as typeof schema) : schema;
+export function schemaOf(handle: Reader): Schema {
+	return isPostgres(handle) ? (postgresSchema as unknown as Schema) : sqliteSchema;
 }
 
 /** Transactions of this process take turns on its one SQLite connection. */
@@ -89,7 +126,7 @@ export async function transaction<T>(fn: (tx: Reader) => Promise<T>, database: A
 	const joined = openTransaction.getStore();
 	if (joined) return fn(joined);
 	if (isPostgres(database)) {
-		const postgres = database as unknown as PgDatabase<never, typeof postgresSchema>;
+		const postgres = database as unknown as PostgresDatabase;
 		return postgres.transaction((tx) => {
 			const handle = tx as unknown as Reader;
 			return openTransaction.run(handle, () => fn(handle));
@@ -108,4 +145,3 @@ export async function transaction<T>(fn: (tx: Reader) => Promise<T>, database: A
 	});
 }
 
-export { schema };

@@ -11,6 +11,7 @@ describe('a bad setting', () => {
 		['API_CACHE_TTL_MS', 'abc'],
 		['PORT', 'eighty'],
 		['SITE_GENERATE_ON_START', 'maybe'],
+		['DATABASE_URL', 'mysql://db.example/app'],
 	])('%s=%s stops the start with a clear message', (name, value) => {
 		const run = spawnSync(process.execPath, [HOST_ENTRY], {
 			env: { ...process.env, [name]: value, PORT: name === 'PORT' ? value : '0', HOST: '127.0.0.1' },

@@ -11,7 +11,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { config, type AppConfig } from '@/server/config';
-import { sqliteReadiness } from '@/server/db/readiness';
+import { postgresDatabase } from '@/server/db';
+import { postgresReadiness, sqliteReadiness } from '@/server/db/readiness';
 import { contentSecurityPolicy, securityHeaders } from '@/server/security-headers';
 import { createApiCache } from './api-cache';
 import { refuseUnroutableApiPath } from './api-paths';
@@ -45,8 +46,10 @@ const { handler } = (await import(entry)) as { handler: AstroHandler };
 const serveStaticFile = createStaticFiles(join(settings.distDir, 'client'));
 const serveGeneratedPage = createGeneratedPages(settings.siteDir);
 const csp = contentSecurityPolicy({ https: settings.siteUrl.protocol === 'https:' });
-// The PostgreSQL engine plugs in here with postgresReadiness(pool) once it is configurable.
-const serveProbe = createHealthProbes(sqliteReadiness(settings.databasePath));
+const postgres = settings.databaseUrl ? postgresDatabase() : undefined;
+const serveProbe = createHealthProbes(
+	postgres ? postgresReadiness(postgres) : sqliteReadiness(settings.databasePath),
+);
 const apiCache = createApiCache({ ttlMs: settings.apiCacheTtlMs });
 // The app announces which API answers each committed change made stale.
 onApiChange((pathnames) => (pathnames === 'all' ? apiCache.clear() : apiCache.invalidate(pathnames)));
