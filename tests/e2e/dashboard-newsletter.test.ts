@@ -3,35 +3,17 @@
  * an issue from this week's articles, preview it, send a test to oneself, then Send behind the
  * confirmation that names the number of subscribers, and watch the list report the issue sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { schema } from '@/server/db';
 import { insertArticle } from '../api/content-fixtures';
-import { launchBrowser } from '../setup/browser';
+import { browserTest } from '../setup/browser-test';
 import { insertAccount, mailHeaders, mailsPerAddress } from '../setup/newsletter-fixture';
-import { startServer, type TestServer } from '../setup/server';
-import { startSmtp } from '../setup/smtp';
 import { EDITOR, confirmDialog, expectToast, openDashboard } from './dashboard-helpers';
 
-let server: TestServer;
-let browser: Browser;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-
-beforeAll(async () => {
-	smtp = await startSmtp();
-	[server, browser] = await Promise.all([
-		startServer({ seed: true, env: { SMTP_URL: smtp.url, NEWSLETTER_POLL_MS: '100' } }),
-		launchBrowser(),
-	]);
-});
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-	await smtp?.close();
-});
+const it = browserTest({ seed: true, smtp: true, env: { NEWSLETTER_POLL_MS: '100' } });
 
 describe('Newsletter tab', () => {
-	it('writes an issue from this week’s articles, tests it, and sends it to every subscriber once', async () => {
+	it('writes an issue from this week’s articles, tests it, and sends it to every subscriber once', async ({ server, browser, smtp }) => {
 		server.db.update(schema.users).set({ isNewsletterSubscribed: false }).run();
 		const subscribers = [insertAccount(server.db), insertAccount(server.db), insertAccount(server.db)];
 		const article = insertArticle(server, { title: 'Fresh retail media story' });
