@@ -3,7 +3,7 @@
  * migrated on first use so the server, scripts and tests all see the same schema), or with
  * DATABASE_URL a PostgreSQL pool (migrated at start by prepareDatabase, under a lock several
  * nodes share). Services are written once against the SQLite handle's types; the PostgreSQL
- * handle is cast to them here, and `schema` gives the tables of the engine in use.
+ * handle is cast to them here, and schemaOf() gives the tables of a handle's engine.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
@@ -77,17 +77,11 @@ export async function closeDatabase(): Promise<void> {
 }
 
 /**
- * The tables of this process's engine, chosen by DATABASE_URL on first use. A proxy rather than
- * a constant because the choice is read from the environment, which a module must not read while
- * it is being imported.
+ * The SQLite tables. Modules pick their tables from it when they are imported, before the
+ * environment may be read, so it cannot follow DATABASE_URL; code that runs on either engine
+ * takes the tables of its handle with schemaOf().
  */
-export const schema: Schema = new Proxy({} as Schema, {
-	get(_, name) {
-		const key = name as keyof Schema;
-		// The value lists (USER_ROLES, …) exist once, in the SQLite schema file.
-		return config().databaseUrl ? ((postgresSchema as unknown as Schema)[key] ?? sqliteSchema[key]) : sqliteSchema[key];
-	},
-});
+export const schema: Schema = sqliteSchema;
 
 /**
  * True for a PostgreSQL handle (connection or transaction). drizzle's `is` checks its own entity
