@@ -48,13 +48,13 @@ const apiGuard = defineMiddleware((ctx, next) => {
 });
 
 /** Puts the signed-in user (or null) on locals and keeps the sliding session cookie fresh. */
-const session = defineMiddleware((ctx, next) => {
+const session = defineMiddleware(async (ctx, next) => {
 	ctx.locals.user = null;
 	ctx.locals.session = null;
 	if (ctx.isPrerendered) return next();
 	const token = ctx.cookies.get(SESSION_COOKIE)?.value;
 	if (!token) return next();
-	const found = /^[a-z2-7]{32}$/.test(token) ? validateSessionToken(token) : null;
+	const found = /^[a-z2-7]{32}$/.test(token) ? await validateSessionToken(token) : null;
 	if (found) {
 		ctx.locals.user = found.user;
 		ctx.locals.session = found.session;

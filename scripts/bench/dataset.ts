@@ -85,7 +85,7 @@ export async function createDataset(
 		return { articles: publishedCount(db), inserted, insertMs: performance.now() - started };
 	} finally {
 		db.$client.close();
-		closeDatabase();
+		await closeDatabase();
 	}
 }
 

@@ -22,13 +22,13 @@ const sampler = setInterval(() => {
 
 const started = performance.now();
 startNewsletterWorker();
-const queued = sendIssue(issueId);
+const queued = await sendIssue(issueId);
 const status = () =>
 	db().select({ status: schema.newsletterIssues.status }).from(schema.newsletterIssues).where(eq(schema.newsletterIssues.id, issueId)).get()!.status;
 while (status() !== 'sent') await new Promise((resolve) => setTimeout(resolve, 50));
 const wallMs = performance.now() - started;
 clearInterval(sampler);
 await stopNewsletterWorker();
-const { counts } = (await import('@/server/newsletter/issues')).getIssue(issueId);
+const { counts } = await (await import('@/server/newsletter/issues')).getIssue(issueId);
 process.stdout.write(`${JSON.stringify({ wallMs, rssBefore, peakRss, peakHeap, queued: queued.counts.queued, counts })}\n`);
 process.exit(0);

@@ -11,7 +11,7 @@ import { absoluteUrl } from '@/components/content/structured-data';
 export const prerender = false;
 
 export const GET: APIRoute = async () => {
-	const articles = publishedArticles();
+	const articles = await publishedArticles();
 	const newest = articles[0]?.createdAt;
 	return rss({
 		title: 'Retail Media Hub',

@@ -19,15 +19,17 @@ function latest(dates: Date[]): Date | undefined {
 	return dates.length ? new Date(Math.max(...dates.map((date) => date.getTime()))) : undefined;
 }
 
-export const GET: APIRoute = () => {
-	const articles = publishedArticles();
-	const latestEpisode = listEpisodes({ sortOrder: 'desc', limit: 1, offset: 0 })[0];
+export const GET: APIRoute = async () => {
+	const articles = await publishedArticles();
+	const [latestEpisode] = await listEpisodes({ sortOrder: 'desc', limit: 1, offset: 0 });
+	const pages = await listPages();
+	const platformIds = await listPlatformIds();
 	const entries: Entry[] = [
 		{ path: '/', lastmod: lastmod(latest(articles.map((article) => article.updatedAt))) },
 		{ path: '/podcast', lastmod: lastmod(latestEpisode?.publishedAt) },
 		{ path: '/platforms' },
 		{ path: '/compare' },
-		...listPages().flatMap((page) => {
+		...pages.flatMap((page) => {
 			const path = STATIC_PAGE_PATHS[page.slug];
 			return path ? [{ path, lastmod: lastmod(page.updatedAt) }] : [];
 		}),
@@ -35,7 +37,7 @@ export const GET: APIRoute = () => {
 			path: articlePath(article.kind, article.id),
 			lastmod: lastmod(article.updatedAt),
 		})),
-		...listPlatformIds().map((id) => ({ path: `/platforms/${id}` })),
+		...platformIds.map((id) => ({ path: `/platforms/${id}` })),
 	];
 	const urls = entries.map(
 		(entry) =>

@@ -8,11 +8,9 @@ import type { UserListQuery } from '@/lib/validation/admin';
 import { findUserById, setBanned, setPassword } from './auth/accounts';
 import { assertCanBan, assertCanSetPassword } from './auth/guardian';
 import { publicUserColumns, type SessionUser } from './auth/session';
-import { db, schema } from './db';
+import { db, firstRow, rawRows, tables } from './db';
 import { likePattern } from './platforms';
 import { NotFound } from '@/server/errors';
-
-const { users, platforms, articles } = schema;
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -28,13 +26,20 @@ export type OverviewCounts = {
 	featured: number;
 };
 
-export function overviewCounts(): OverviewCounts {
+export async function overviewCounts(): Promise<OverviewCounts> {
+	const { platforms, articles } = tables();
 	const news = eq(articles.kind, 'news');
-	return db().get<OverviewCounts>(sql`select
+	const [row] = await rawRows<Record<keyof OverviewCounts, number | string>>(sql`select
 		(select count(*) from ${platforms}) as platforms,
 		(select count(*) from ${articles} where ${news}) as articles,
-		(select count(*) from ${articles} where ${news} and ${articles.isPublished} = 1) as published,
-		(select count(*) from ${platforms} where ${platforms.isRecommended} = 1) as featured`);
+		(select count(*) from ${articles} where ${news} and ${articles.isPublished}) as published,
+		(select count(*) from ${platforms} where ${platforms.isRecommended}) as featured`);
+	return {
+		platforms: Number(row!.platforms),
+		articles: Number(row!.articles),
+		published: Number(row!.published),
+		featured: Number(row!.featured),
+	};
 }
 
 export type UserStats = {
@@ -61,58 +66,61 @@ function userSearchCondition(search: string | undefined): SQL | undefined {
 	const text = search?.trim();
 	if (!text) return undefined;
 	const pattern = likePattern(text.toLowerCase());
+	const { users } = tables();
 	return or(
 		sql`lower(${users.username}) like ${pattern} escape '\\'`,
 		sql`${users.email} like ${pattern} escape '\\'`,
 	);
 }
 
-function userStats(): UserStats {
-	return db()
+/** A count over the users (a bigint, so a string, on PostgreSQL: read as a number). */
+const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+
+async function userStats(): Promise<UserStats> {
+	const { users } = tables();
+	const [stats] = await db()
 		.select({
-			totalUsers: sql<number>`count(*)`,
-			editors: sql<number>`coalesce(sum(${users.role} = 'editor'), 0)`,
-			bannedUsers: sql<number>`coalesce(sum(${users.isBanned}), 0)`,
-			newsletterSubscribers: sql<number>`coalesce(sum(${users.isNewsletterSubscribed}), 0)`,
+			totalUsers: sql<number>`count(*)`.mapWith(Number),
+			editors: countWhere(sql`${users.role} = 'editor'`),
+			bannedUsers: countWhere(sql`${users.isBanned}`),
+			newsletterSubscribers: countWhere(sql`${users.isNewsletterSubscribed}`),
 		})
-		.from(users)
-		.get()!;
+		.from(users);
+	return stats!;
 }
 
 /** The Users tab: a searched, paged list with its total and the stat tiles. */
-export function listUsers(query: UserListQuery): UserList {
+export async function listUsers(query: UserListQuery): Promise<UserList> {
+	const { users } = tables();
 	const where = userSearchCondition(query.search);
-	const page = db()
-		.select(publicUserColumns)
+	const page = await db()
+		.select(publicUserColumns(users))
 		.from(users)
 		.where(where)
 		.orderBy(desc(users.createdAt), desc(users.id))
 		.limit(query.limit)
-		.offset(query.offset)
-		.all();
-	const { total } = db()
-		.select({ total: sql<number>`count(*)` })
-		.from(users)
-		.where(where)
-		.get()!;
-	return { users: page, total, stats: userStats() };
+		.offset(query.offset);
+	const counted = await firstRow(
+		db().select({ total: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where),
+	);
+	return { users: page, total: counted!.total, stats: await userStats() };
 }
 
-function requireTarget(userId: number): SessionUser {
-	const target = findUserById(userId);
+async function requireTarget(userId: number): Promise<SessionUser> {
+	const target = await findUserById(userId);
 	if (!target) throw new NotFound(USER_NOT_FOUND);
 	return target;
 }
 
 /** Bans a non-editor other than the actor; their sessions end at once (setBanned). */
-export function banUser(actor: SessionUser, userId: number): SessionUser {
-	assertCanBan(actor, requireTarget(userId));
-	return setBanned(userId, true)!;
+export async function banUser(actor: SessionUser, userId: number): Promise<SessionUser> {
+	assertCanBan(actor, await requireTarget(userId));
+	return (await setBanned(userId, true))!;
 }
 
-export function unbanUser(actor: SessionUser, userId: number): SessionUser {
-	assertCanBan(actor, requireTarget(userId));
-	return setBanned(userId, false)!;
+export async function unbanUser(actor: SessionUser, userId: number): Promise<SessionUser> {
+	assertCanBan(actor, await requireTarget(userId));
+	return (await setBanned(userId, false))!;
 }
 
 /**
@@ -124,6 +132,6 @@ export async function setUserPassword(
 	userId: number,
 	password: string,
 ): Promise<void> {
-	assertCanSetPassword(actor, requireTarget(userId));
+	assertCanSetPassword(actor, await requireTarget(userId));
 	await setPassword(userId, password);
 }

@@ -11,7 +11,7 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { is, sql } from 'drizzle-orm';
+import { is, sql, type SQL } from 'drizzle-orm';
 import { PgDatabase } from 'drizzle-orm/pg-core';
 import pLimit from 'p-limit';
 import * as sqliteSchema from '@db/schema';
@@ -98,6 +98,50 @@ export function isPostgres(handle: unknown): boolean {
  */
 export function schemaOf(handle: Reader): Schema {
 	return isPostgres(handle) ? (postgresSchema as unknown as Schema) : sqliteSchema;
+}
+
+/** The tables of this process's engine (the one db() opened). */
+export function tables(): Schema {
+	return schemaOf(db());
+}
+
+/** The first row a query answers, or undefined: the engine-neutral `.get()`. */
+export async function firstRow<Row>(query: PromiseLike<Row[]>): Promise<Row | undefined> {
+	const rows = await query;
+	return rows[0];
+}
+
+/**
+ * True when a statement broke a unique constraint: SQLite's SQLITE_CONSTRAINT_UNIQUE or
+ * PostgreSQL's 23505, whether drizzle passed the driver's error on or wrapped it as the cause.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+	for (let current = error; current instanceof Error; current = current.cause) {
+		const code = (current as { code?: unknown }).code;
+		if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505') {
+			return true;
+		}
+	}
+	return false;
+}
+
+/**
+ * Rows of a hand-written statement, on either engine (drizzle's `all` on SQLite, `execute` on
+ * PostgreSQL). Values come back as the driver gives them: counts are strings on PostgreSQL, so
+ * callers pass numbers through Number().
+ */
+export async function rawRows<Row>(query: SQL, handle: Reader = db()): Promise<Row[]> {
+	if (isPostgres(handle)) {
+		const result = await (handle as unknown as PostgresDatabase).execute(query);
+		return result.rows as Row[];
+	}
+	return (handle as AppDatabase).all<Row>(query);
+}
+
+/** Runs a hand-written statement that answers no rows, on either engine. */
+export async function runStatement(query: SQL, handle: Reader = db()): Promise<void> {
+	if (isPostgres(handle)) await (handle as unknown as PostgresDatabase).execute(query);
+	else (handle as AppDatabase).run(query);
 }
 
 /** Transactions of this process take turns on its one SQLite connection. */

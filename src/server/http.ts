@@ -29,7 +29,10 @@ export class HttpError extends Error {
 	}
 }
 
-export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
+/** A body that is a promise would serialize as `{}`: the type refuses one, so a missed await fails to compile. */
+type NotAPromise<T> = T extends PromiseLike<unknown> ? never : T;
+
+export function json<T>(data: NotAPromise<T>, status = 200, headers?: HeadersInit): Response {
 	return Response.json(data, { status, headers });
 }
 

@@ -2,16 +2,15 @@
  * The platform directory: listing, detail and the editors' create,
  * update and delete. Every platform query lives here; pages, endpoints and the build call it.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { db, schema } from './db';
+import { and, asc, desc, eq, or, type SQL } from 'drizzle-orm';
+import { db, firstRow, tables } from './db';
+import { likeIgnoringCase, nocase, someItemLike } from './db/dialect';
 import {
 	PLATFORM_NOT_FOUND,
 	type PlatformForm,
 	type PlatformListQuery,
 } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
-
-const { platforms } = schema;
 
 /** A platform as the API returns it. */
 export type PlatformJson = {
@@ -32,24 +31,28 @@ export type PlatformJson = {
 	reviewCount: number;
 };
 
-const platformColumns = {
-	id: platforms.id,
-	name: platforms.name,
-	description: platforms.description,
-	logo: platforms.logo,
-	pricing: platforms.pricing,
-	features: platforms.features,
-	pros: platforms.pros,
-	cons: platforms.cons,
-	websiteUrl: platforms.websiteUrl,
-	category: platforms.category,
-	isRecommended: platforms.isRecommended,
-	sortOrder: platforms.sortOrder,
-	rating: platforms.rating,
-	reviewCount: platforms.reviewCount,
-};
+function platformColumns(platforms = tables().platforms) {
+	return {
+		id: platforms.id,
+		name: platforms.name,
+		description: platforms.description,
+		logo: platforms.logo,
+		pricing: platforms.pricing,
+		features: platforms.features,
+		pros: platforms.pros,
+		cons: platforms.cons,
+		websiteUrl: platforms.websiteUrl,
+		category: platforms.category,
+		isRecommended: platforms.isRecommended,
+		sortOrder: platforms.sortOrder,
+		rating: platforms.rating,
+		reviewCount: platforms.reviewCount,
+	};
+}
 
-type PlatformRow = { [K in keyof typeof platformColumns]: PlatformJson[K] };
+type PlatformRow = {
+	[K in keyof ReturnType<typeof platformColumns>]: PlatformJson[K];
+};
 
 function toJson(row: PlatformRow): PlatformJson {
 	// The stored average already has one decimal; rounding again only hides float noise.
@@ -62,21 +65,25 @@ export function likePattern(text: string): string {
 }
 
 /**
- * Search matches name, description, category or any single feature. The table holds hundreds
- * of rows at most, so a scan with LIKE (case-insensitive for ASCII) is fine; features are
- * matched item by item through json_each so the JSON punctuation never matches.
+ * Search matches name, description, category or any single feature, ignoring case. The table
+ * holds hundreds of rows at most, so a scan with LIKE is fine; features are matched item by
+ * item so the JSON punctuation never matches.
  */
 function searchCondition(search: string): SQL {
+	const { platforms } = tables();
 	const pattern = likePattern(search);
-	return sql`(${platforms.name} like ${pattern} escape '\\'
-		or ${platforms.description} like ${pattern} escape '\\'
-		or ${platforms.category} like ${pattern} escape '\\'
-		or exists (select 1 from json_each(${platforms.features}) where json_each.value like ${pattern} escape '\\'))`;
+	return or(
+		likeIgnoringCase(platforms.name, pattern),
+		likeIgnoringCase(platforms.description, pattern),
+		likeIgnoringCase(platforms.category, pattern),
+		someItemLike(platforms.features, pattern),
+	)!;
 }
 
 /** The listing's order: editors' order by default, else by name or rating. */
 function ordering(query: Pick<PlatformListQuery, 'sortBy' | 'sortOrder'>): SQL[] {
-	const byName = sql`${platforms.name} collate nocase`;
+	const { platforms } = tables();
+	const byName = nocase(platforms.name);
 	const direction = query.sortOrder === 'asc' ? asc : desc;
 	switch (query.sortBy) {
 		case 'name':
@@ -88,72 +95,77 @@ function ordering(query: Pick<PlatformListQuery, 'sortBy' | 'sortOrder'>): SQL[]
 	}
 }
 
-export function listPlatforms(query: PlatformListQuery): PlatformJson[] {
+export async function listPlatforms(query: PlatformListQuery): Promise<PlatformJson[]> {
+	const { platforms } = tables();
 	const conditions: SQL[] = [];
 	if (query.search) conditions.push(searchCondition(query.search));
 	if (query.category) conditions.push(eq(platforms.category, query.category));
-	return db()
-		.select(platformColumns)
+	const rows = await db()
+		.select(platformColumns(platforms))
 		.from(platforms)
 		.where(and(...conditions))
 		.orderBy(...ordering(query))
 		.limit(query.limit)
-		.offset(query.offset)
-		.all()
-		.map(toJson);
+		.offset(query.offset);
+	return rows.map(toJson);
 }
 
 /** Every platform in the editors' order, for /compare (its drop-down offers them all). */
-export function listAllPlatforms(): PlatformJson[] {
-	return db()
-		.select(platformColumns)
+export async function listAllPlatforms(): Promise<PlatformJson[]> {
+	const { platforms } = tables();
+	const rows = await db()
+		.select(platformColumns(platforms))
 		.from(platforms)
-		.orderBy(...ordering({ sortOrder: 'asc' }))
-		.all()
-		.map(toJson);
+		.orderBy(...ordering({ sortOrder: 'asc' }));
+	return rows.map(toJson);
 }
 
 /** Every platform id, for generating the detail pages. */
-export function listPlatformIds(): number[] {
-	return db()
-		.select({ id: platforms.id })
-		.from(platforms)
-		.all()
-		.map((row) => row.id);
+export async function listPlatformIds(): Promise<number[]> {
+	const { platforms } = tables();
+	const rows = await db().select({ id: platforms.id }).from(platforms);
+	return rows.map((row) => row.id);
 }
 
 /** The platform, or undefined (pages render their own not-found screen). */
-export function findPlatform(id: number): PlatformJson | undefined {
-	const row = db().select(platformColumns).from(platforms).where(eq(platforms.id, id)).get();
+export async function findPlatform(id: number): Promise<PlatformJson | undefined> {
+	const { platforms } = tables();
+	const row = await firstRow(
+		db().select(platformColumns(platforms)).from(platforms).where(eq(platforms.id, id)),
+	);
 	return row && toJson(row);
 }
 
-export function getPlatform(id: number): PlatformJson {
-	const platform = findPlatform(id);
+export async function getPlatform(id: number): Promise<PlatformJson> {
+	const platform = await findPlatform(id);
 	if (!platform) throw new NotFound(PLATFORM_NOT_FOUND);
 	return platform;
 }
 
 /** Throws the 404 of a missing platform; for the ratings and comments services. */
-export function assertPlatformExists(id: number): void {
-	const row = db().select({ id: platforms.id }).from(platforms).where(eq(platforms.id, id)).get();
+export async function assertPlatformExists(id: number): Promise<void> {
+	const { platforms } = tables();
+	const row = await firstRow(
+		db().select({ id: platforms.id }).from(platforms).where(eq(platforms.id, id)),
+	);
 	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
 }
 
-export function createPlatform(input: PlatformForm): PlatformJson {
-	const row = db().insert(platforms).values(input).returning(platformColumns).get();
-	platformChanged({ id: row.id, kind: 'created' });
-	return toJson(row);
+export async function createPlatform(input: PlatformForm): Promise<PlatformJson> {
+	const { platforms } = tables();
+	const [row] = await db().insert(platforms).values(input).returning(platformColumns(platforms));
+	platformChanged({ id: row!.id, kind: 'created' });
+	return toJson(row!);
 }
 
 /** Replaces every form field; rating and reviewCount are the ratings' business, not the form's. */
-export function updatePlatform(id: number, input: PlatformForm): PlatformJson {
-	const row = db()
+export async function updatePlatform(id: number, input: PlatformForm): Promise<PlatformJson> {
+	const { platforms } = tables();
+	const [row] = await db()
 		.update(platforms)
 		.set({ ...input, updatedAt: new Date() })
 		.where(eq(platforms.id, id))
-		.returning(platformColumns)
-		.get();
+		.returning(platformColumns(platforms));
 	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id, kind: 'updated' });
 	return toJson(row);
@@ -163,12 +175,12 @@ export function updatePlatform(id: number, input: PlatformForm): PlatformJson {
  * Deletes the platform; the foreign keys (ON DELETE CASCADE, foreign_keys=ON in db.ts) remove
  * its ratings, its comments and, through the comments, their votes.
  */
-export function deletePlatform(id: number): void {
-	const row = db()
+export async function deletePlatform(id: number): Promise<void> {
+	const { platforms } = tables();
+	const [row] = await db()
 		.delete(platforms)
 		.where(eq(platforms.id, id))
-		.returning({ id: platforms.id })
-		.get();
+		.returning({ id: platforms.id });
 	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id, kind: 'deleted' });
 }

@@ -26,6 +26,9 @@ export function sharedAnswerHeaders(locals: APIContext['locals']): Record<string
 }
 
 /** A JSON answer of a public read route: shareable when the reader is anonymous. */
-export function publicJson(data: unknown, locals: APIContext['locals']): Response {
+export function publicJson<T>(
+	data: T extends PromiseLike<unknown> ? never : T,
+	locals: APIContext['locals'],
+): Response {
 	return json(data, 200, sharedAnswerHeaders(locals));
 }

@@ -592,27 +592,28 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 		const { rate } = await import('@/server/community/ratings');
 		const { db } = await import('@/server/db');
 		const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-		const seen: Array<{ id: number; kind: string; existsNow: boolean }> = [];
+		const seen: Array<{ id: number; kind: string; existsNow: Promise<boolean> }> = [];
 		const stopFailing = service.onPlatformChange(() => {
 			throw new Error('listener failure must not fail the change');
 		});
+		// Whether the platform exists as the listener is told: the change is already committed.
 		const stop = service.onPlatformChange((change) =>
-			seen.push({ ...change, existsNow: service.findPlatform(change.id) !== undefined }),
+			seen.push({ ...change, existsNow: service.findPlatform(change.id).then((found) => found !== undefined) }),
 		);
 		const form = platformFormSchema.parse(platformInput());
-		const created = service.createPlatform(form);
-		service.updatePlatform(created.id, { ...form, name: 'Changed' });
-		const rater = db()
+		const created = await service.createPlatform(form);
+		await service.updatePlatform(created.id, { ...form, name: 'Changed' });
+		const [rater] = await db()
 			.insert(schema.users)
 			.values({ username: 'hook_rater', email: 'hook@example.com', passwordHash: 'x' })
-			.returning()
-			.get();
-		expect(rate(created.id, rater.id, { rating: 4, review: null }).platform).toEqual({
+			.returning();
+		expect((await rate(created.id, rater!.id, { rating: 4, review: null })).platform).toEqual({
 			rating: 4,
 			reviewCount: 1,
 		});
-		service.deletePlatform(created.id);
-		expect(seen).toEqual([
+		await service.deletePlatform(created.id);
+		const told = await Promise.all(seen.map(async ({ existsNow, ...change }) => ({ ...change, existsNow: await existsNow })));
+		expect(told).toEqual([
 			{ id: created.id, kind: 'created', existsNow: true },
 			{ id: created.id, kind: 'updated', existsNow: true },
 			{ id: created.id, kind: 'rated', existsNow: true },
@@ -620,11 +621,11 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 		]);
 		expect(logged).toHaveBeenCalledTimes(4);
 		logged.mockRestore();
-		expect(() => service.deletePlatform(created.id)).toThrow('Platform not found');
+		await expect(service.deletePlatform(created.id)).rejects.toThrow('Platform not found');
 		expect(seen).toHaveLength(4);
 		stop();
 		stopFailing();
-		service.createPlatform(form);
+		await service.createPlatform(form);
 		expect(seen).toHaveLength(4);
 	});
 });

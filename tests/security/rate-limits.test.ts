@@ -51,19 +51,19 @@ async function expectLimited(action: () => unknown, message: string): Promise<vo
 	expect(error.message).toBe(message);
 }
 
-beforeAll(() => {
+beforeAll(async () => {
 	db();
 	setRateLimitClock(() => now);
 });
 
-afterEach(() => {
+afterEach(async () => {
 	// Every test starts a fresh hour, far from the windows of the tests before it.
 	now += 24 * 60 * MINUTE;
 });
 
-afterAll(() => {
+afterAll(async () => {
 	setRateLimitClock(null);
-	closeDatabase();
+	await closeDatabase();
 	rmSync(dir, { recursive: true, force: true });
 });
 
@@ -162,32 +162,32 @@ describe('in process, with a fake clock', () => {
 
 	it('password reset per account: 5 requests, then 429 until 15 minutes pass', async () => {
 		const account = await newAccount();
-		for (let i = 0; i < 5; i++) requestPasswordReset(account.email, unique('client'));
+		for (let i = 0; i < 5; i++) await requestPasswordReset(account.email, unique('client'));
 		const again = () => requestPasswordReset(account.email, unique('client'));
 		await expectLimited(again, 'Too many password reset requests. Please try again in 15 minutes.');
 		now += 15 * MINUTE;
-		expect(again()).toBeUndefined();
+		expect(await again()).toBeUndefined();
 	});
 
 	it('password reset per client: 20 requests on any emails, then 429 until 15 minutes pass', async () => {
 		const client = unique('client');
-		for (let i = 0; i < 20; i++) requestPasswordReset(`${unique('nobody')}@example.com`, client);
+		for (let i = 0; i < 20; i++) await requestPasswordReset(`${unique('nobody')}@example.com`, client);
 		const again = () => requestPasswordReset(`${unique('nobody')}@example.com`, client);
 		await expectLimited(again, 'Too many password reset requests. Please try again in 15 minutes.');
 		now += 15 * MINUTE;
-		expect(again()).toBeUndefined();
+		expect(await again()).toBeUndefined();
 	});
 
 	it('comments per user: 20 an hour, then 429 until the hour is over; other users may go on', async () => {
 		const [author, other] = [await newAccount(), await newAccount()];
 		const platform = newPlatform();
-		for (let i = 0; i < 20; i++) addComment(platform, author.id, `Comment ${i}`);
+		for (let i = 0; i < 20; i++) await addComment(platform, author.id, `Comment ${i}`);
 		await expectLimited(() => addComment(platform, author.id, 'One too many'), 'Too many comments. Please try again in 60 minutes.');
-		expect(addComment(platform, other.id, 'Someone else').status).toBe('pending');
+		expect((await addComment(platform, other.id, 'Someone else')).status).toBe('pending');
 		now += 60 * MINUTE - 1;
 		await expectLimited(() => addComment(platform, author.id, 'Still too soon'), 'Too many comments. Please try again in a minute.');
 		now += 1;
-		expect(addComment(platform, author.id, 'A new hour').comment).toBe('A new hour');
+		expect((await addComment(platform, author.id, 'A new hour')).comment).toBe('A new hour');
 		const stored = db().select().from(schema.platformComments).all().filter((c) => c.userId === author.id);
 		expect(stored).toHaveLength(21);
 	});
@@ -195,10 +195,10 @@ describe('in process, with a fake clock', () => {
 	it('ratings per user: 60 an hour (changes count too), then 429 until the hour is over', async () => {
 		const user = await newAccount();
 		const platforms = [newPlatform(), newPlatform()];
-		for (let i = 0; i < 60; i++) rate(platforms[i % 2]!, user.id, { rating: (i % 5) + 1, review: null });
+		for (let i = 0; i < 60; i++) await rate(platforms[i % 2]!, user.id, { rating: (i % 5) + 1, review: null });
 		await expectLimited(() => rate(platforms[0]!, user.id, { rating: 1, review: 'late' }), 'Too many ratings. Please try again in 60 minutes.');
 		now += 60 * MINUTE;
-		const result = rate(platforms[0]!, user.id, { rating: 1, review: 'on time' });
+		const result = await rate(platforms[0]!, user.id, { rating: 1, review: 'on time' });
 		expect(result.rating.review).toBe('on time');
 	});
 });

@@ -46,7 +46,7 @@ function sleep(ms: number): void {
 	if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-function main(): void {
+async function main(): Promise<void> {
 	const random = seededRandom(
 		Number(process.env.WRITER_SEED ?? Math.floor(Math.random() * 2 ** 32)),
 	);
@@ -87,9 +87,9 @@ function main(): void {
 			// Reviews of varied length (within the form's limit) vary the pages each write touches.
 			const review =
 				random() < 0.3 ? null : `review ${n} `.padEnd(Math.floor(random() * 1500), 'x');
-			limits.ratingsPerUser.reset(String(userId)); // the hourly cap is not under test here
+			await limits.ratingsPerUser.reset(String(userId)); // the hourly cap is not under test here
 			say(`try rating ${platformId} ${userId} ${value}`);
-			rate(platformId, userId, { rating: value, review });
+			await rate(platformId, userId, { rating: value, review });
 			say(`ack rating ${platformId} ${userId} ${value}`);
 		} else if (choice < 0.85) {
 			const commentId = pick(approvedIds);
@@ -97,29 +97,28 @@ function main(): void {
 			if (authorOf.get(commentId) === userId) continue;
 			const type = random() < 0.5 ? 'helpful' : 'unhelpful';
 			say(`try vote ${commentId} ${userId} ${type}`);
-			const result = vote(commentId, userId, type);
+			const result = await vote(commentId, userId, type);
 			say(`ack vote ${commentId} ${userId} ${result.voteType ?? 'null'}`);
 		} else {
 			const platformId = pick(platformIds);
-			limits.commentsPerUser.reset(String(userId));
+			await limits.commentsPerUser.reset(String(userId));
 			say(`try comment ${platformId} ${userId}`);
-			const comment = addComment(platformId, userId, `${WRITER_COMMENT_PREFIX} ${n}`);
+			const comment = await addComment(platformId, userId, `${WRITER_COMMENT_PREFIX} ${n}`);
 			say(`ack comment ${comment.id}`);
 		}
 		sleep(pauseMs);
 	}
 }
 
-function run(): void {
-	main();
-	closeDatabase();
+async function run(): Promise<void> {
+	await main();
+	await closeDatabase();
 }
 
 if (process.env.WRITER_WAIT_FOR_GO === '1') {
 	process.stdin.once('data', () => {
-		run();
-		process.exit(0);
+		void run().then(() => process.exit(0));
 	});
 } else {
-	run();
+	await run();
 }

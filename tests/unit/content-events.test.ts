@@ -20,7 +20,7 @@ import { closeDatabase, db, schema } from '@/server/db';
 const dir = mkdtempSync(join(tmpdir(), 'rmh-events-'));
 let editorId: number;
 
-beforeAll(() => {
+beforeAll(async () => {
 	process.env.DATABASE_PATH = join(dir, 'app.db');
 	editorId = db()
 		.insert(schema.users)
@@ -29,8 +29,8 @@ beforeAll(() => {
 		.get().id;
 	db().insert(schema.staticPages).values({ slug: 'about-us', title: 'About', content: 'x' }).run();
 });
-afterAll(() => {
-	closeDatabase();
+afterAll(async () => {
+	await closeDatabase();
 	rmSync(dir, { recursive: true, force: true });
 });
 
@@ -43,18 +43,18 @@ const input = articleInputSchemas.news.parse({
 });
 
 describe('content change events', () => {
-	it('are sent after each article and page write, and not for misses', () => {
+	it('are sent after each article and page write, and not for misses', async () => {
 		const seen: ContentChange[] = [];
 		const stop = onContentChange((change) => seen.push(change));
-		const article = createArticle('news', input, editorId);
-		updateArticle('news', article.id, { ...input, title: 'T2' });
-		expect(updateArticle('education', article.id, input)).toBeUndefined();
-		expect(deleteArticle('news', article.id)).toBe(true);
-		expect(deleteArticle('news', article.id)).toBe(false);
-		updatePage('about-us', { title: 'About us', content: 'y' }, editorId);
-		expect(updatePage('nope', { title: 'x', content: 'y' }, editorId)).toBeUndefined();
+		const article = await createArticle('news', input, editorId);
+		await updateArticle('news', article.id, { ...input, title: 'T2' });
+		expect(await updateArticle('education', article.id, input)).toBeUndefined();
+		expect(await deleteArticle('news', article.id)).toBe(true);
+		expect(await deleteArticle('news', article.id)).toBe(false);
+		await updatePage('about-us', { title: 'About us', content: 'y' }, editorId);
+		expect(await updatePage('nope', { title: 'x', content: 'y' }, editorId)).toBeUndefined();
 		stop();
-		createArticle('news', input, editorId);
+		await createArticle('news', input, editorId);
 		expect(seen).toEqual([
 			{ type: 'article', kind: 'news', id: article.id },
 			{ type: 'article', kind: 'news', id: article.id },
@@ -63,7 +63,7 @@ describe('content change events', () => {
 		]);
 	});
 
-	it('survive a failing listener and still reach the others', () => {
+	it('survive a failing listener and still reach the others', async () => {
 		const error = vi.spyOn(console, 'error').mockImplementation(() => {});
 		const later = vi.fn();
 		const stopBad = onContentChange(() => {

@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
 	for (const child of children) child.kill('SIGKILL');
-	closeDatabase();
+	await closeDatabase();
 	await smtp?.close();
 	rmSync(dir, { recursive: true, force: true });
 });
@@ -71,9 +71,9 @@ function startSender(concurrency: number, leaseMs: number): Sender {
 }
 
 /** Waits until `check` holds, polling (the senders work on their own). */
-async function until(check: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
-	while (!check()) {
+	while (!(await check())) {
 		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
 		await new Promise((resolve) => setTimeout(resolve, 5));
 	}
@@ -87,7 +87,7 @@ function newSubscribers(count: number) {
 describe('a crash in the middle of a send', () => {
 	it('resumes after each SIGKILL and completes with at most one duplicate per kill', async () => {
 		const subscribers = newSubscribers(24);
-		const issue = sendIssue(createIssue({ subject: 'Crash', content: 'Body' }, editor).id);
+		const issue = await sendIssue((await createIssue({ subject: 'Crash', content: 'Body' }, editor)).id);
 		const start = smtp.mails.length;
 		const kills = [5, 14];
 		for (const after of kills) {
@@ -98,10 +98,10 @@ describe('a crash in the middle of a send', () => {
 			await until(() => smtp.mails.length - start >= after, `${after} mails`);
 			sender.child.kill('SIGKILL');
 			await sender.exited;
-			expect(getIssue(issue.id).status).toBe('sending');
+			expect((await getIssue(issue.id)).status).toBe('sending');
 		}
 		const last = startSender(1, 2_000);
-		await until(() => getIssue(issue.id).status === 'sent', 'the issue to complete');
+		await until(async () => (await getIssue(issue.id)).status === 'sent', 'the issue to complete');
 		last.child.kill('SIGTERM');
 		await last.exited;
 
@@ -110,18 +110,18 @@ describe('a crash in the middle of a send', () => {
 		const duplicates = [...counts.values()].reduce((sum, n) => sum + n - 1, 0);
 		expect(duplicates).toBeLessThanOrEqual(kills.length);
 		expect(Math.max(...counts.values())).toBeLessThanOrEqual(2);
-		expect(getIssue(issue.id).counts).toEqual({ queued: 0, sent: subscribers.length, failed: 0, skipped: 0 });
+		expect((await getIssue(issue.id)).counts).toEqual({ queued: 0, sent: subscribers.length, failed: 0, skipped: 0 });
 	}, SLOW);
 });
 
 describe('two senders on one database', () => {
 	it('share the queue without sending any mail twice', async () => {
 		const subscribers = newSubscribers(40);
-		const issue = sendIssue(createIssue({ subject: 'Shared', content: 'Body' }, editor).id);
+		const issue = await sendIssue((await createIssue({ subject: 'Shared', content: 'Body' }, editor)).id);
 		const start = smtp.mails.length;
 		const senders = [startSender(3, 120_000), startSender(3, 120_000)];
 		await Promise.all(senders.map((sender) => sender.ready));
-		await until(() => getIssue(issue.id).status === 'sent', 'the issue to complete');
+		await until(async () => (await getIssue(issue.id)).status === 'sent', 'the issue to complete');
 		for (const sender of senders) sender.child.kill('SIGTERM');
 		await Promise.all(senders.map((sender) => sender.exited));
 

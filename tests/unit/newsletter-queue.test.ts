@@ -42,7 +42,7 @@ beforeAll(async () => {
 	editor = { id, email: 'editor@example.com', role: 'editor', isBanned: false } as SessionUser;
 });
 afterAll(async () => {
-	closeDatabase();
+	await closeDatabase();
 	await smtp?.close();
 	rmSync(dir, { recursive: true, force: true });
 });
@@ -60,7 +60,7 @@ function deliveriesOf(issueId: number) {
 async function drain(now = new Date(), rounds = Infinity): Promise<number> {
 	let handled = 0;
 	for (let round = 0; round < rounds; round++) {
-		const rows = claimDeliveries(5, LEASE_MS, now);
+		const rows = await claimDeliveries(5, LEASE_MS, now);
 		if (rows.length === 0) return handled;
 		await Promise.all(rows.map((row) => deliver(row)));
 		handled += rows.length;
@@ -80,15 +80,15 @@ describe('recipients', () => {
 		const deleted = insertAccount(db());
 		const never = insertAccount(db(), { subscribed: false });
 		const bannedBefore = insertAccount(db(), { banned: true });
-		const issue = sendIssue(newIssue().id);
+		const issue = await sendIssue((await newIssue()).id);
 		expect(issue.status).toBe('sending');
 		const queued = new Set(deliveriesOf(issue.id).map((row) => row.userId));
 		for (const account of [stays, unsubscribes, banned, deleted]) expect(queued.has(account.id)).toBe(true);
 		expect(queued.has(never.id)).toBe(false);
 		expect(queued.has(bannedBefore.id)).toBe(false);
 
-		setNewsletter(unsubscribes.id, false);
-		setBanned(banned.id, true);
+		await setNewsletter(unsubscribes.id, false);
+		await setBanned(banned.id, true);
 		db().delete(schema.users).where(eq(schema.users.id, deleted.id)).run();
 		const before = smtp.mails.length;
 		await drain();
@@ -96,7 +96,7 @@ describe('recipients', () => {
 		const got = mailsPerAddress(smtp.mails.slice(before));
 		expect(got.get(stays.email)).toBe(1);
 		for (const account of [unsubscribes, banned, deleted, never, bannedBefore]) expect(got.has(account.email)).toBe(false);
-		const after = getIssue(issue.id);
+		const after = await getIssue(issue.id);
 		expect(after.status).toBe('sent');
 		expect(after.sentAt).toBeInstanceOf(Date);
 		expect(after.counts).toEqual({ queued: 0, sent: queued.size - 3, failed: 0, skipped: 3 });
@@ -104,9 +104,9 @@ describe('recipients', () => {
 		expect(await drain()).toBe(0);
 	});
 
-	it('completes an issue with no subscribers at once', () => {
+	it('completes an issue with no subscribers at once', async () => {
 		db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
-		const issue = sendIssue(newIssue().id);
+		const issue = await sendIssue((await newIssue()).id);
 		expect(issue.status).toBe('sent');
 		expect(issue.counts).toEqual({ queued: 0, sent: 0, failed: 0, skipped: 0 });
 	});
@@ -121,7 +121,7 @@ describe('failures', () => {
 		answers.set(later.email, (attempt) => (attempt <= 2 ? 451 : undefined));
 		answers.set(refused.email, () => 550);
 		answers.set(busy.email, () => 451);
-		const issue = sendIssue(newIssue('Retries').id);
+		const issue = await sendIssue((await newIssue('Retries')).id);
 		const start = Date.now();
 		await drain(new Date(start));
 
@@ -136,7 +136,7 @@ describe('failures', () => {
 			expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(start + RETRY_BASE_MS);
 		}
 		// Not due yet: nothing is claimed.
-		expect(claimDeliveries(5, LEASE_MS, new Date(start))).toEqual([]);
+		expect(await claimDeliveries(5, LEASE_MS, new Date(start))).toEqual([]);
 
 		const secondTry = Date.now();
 		await drain(new Date(start + 10_000), 1);
@@ -154,7 +154,7 @@ describe('failures', () => {
 		expect(smtp.offered.filter((to) => to === refused.email)).toHaveLength(1);
 		expect(smtp.offered.filter((to) => to === busy.email)).toHaveLength(MAX_ATTEMPTS);
 		expect(mailsPerAddress(smtp.mails).get(later.email)).toBe(1);
-		expect(getIssue(issue.id)).toMatchObject({
+		expect(await getIssue(issue.id)).toMatchObject({
 			status: 'sent',
 			counts: { queued: 0, sent: 1, failed: 2, skipped: 0 },
 		});
@@ -162,7 +162,7 @@ describe('failures', () => {
 });
 
 describe('back-off', () => {
-	it('doubles the wait with each try, up to an hour', () => {
+	it('doubles the wait with each try, up to an hour', async () => {
 		expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts, 1_000))).toEqual([1_000, 2_000, 4_000, 8_000]);
 		expect(retryDelayMs(30, 60_000)).toBe(3_600_000);
 	});
@@ -172,18 +172,18 @@ describe('leases', () => {
 	it('takes a claimed row again only after its lease, and the old holder cannot settle it', async () => {
 		db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
 		insertAccount(db());
-		const issue = sendIssue(newIssue('Leases').id);
+		const issue = await sendIssue((await newIssue('Leases')).id);
 		const start = new Date();
-		const [first] = claimDeliveries(5, LEASE_MS, start);
+		const [first] = await claimDeliveries(5, LEASE_MS, start);
 		expect(first).toMatchObject({ issueId: issue.id, attempts: 1 });
 		// A second worker finds nothing while the lease holds.
-		expect(claimDeliveries(5, LEASE_MS, new Date(start.getTime() + LEASE_MS - 1))).toEqual([]);
-		const [again] = claimDeliveries(5, LEASE_MS, new Date(start.getTime() + LEASE_MS));
+		expect(await claimDeliveries(5, LEASE_MS, new Date(start.getTime() + LEASE_MS - 1))).toEqual([]);
+		const [again] = await claimDeliveries(5, LEASE_MS, new Date(start.getTime() + LEASE_MS));
 		expect(again).toMatchObject({ id: first!.id, attempts: 2 });
-		settleDelivery(first!, { status: 'failed', error: 'late' });
+		await settleDelivery(first!, { status: 'failed', error: 'late' });
 		expect(deliveriesOf(issue.id)[0]).toMatchObject({ status: 'sending', lastError: null });
-		settleDelivery(again!, { status: 'sent', sentTo: 'x@example.com' });
-		expect(getIssue(issue.id).status).toBe('sent');
+		await settleDelivery(again!, { status: 'sent', sentTo: 'x@example.com' });
+		expect((await getIssue(issue.id)).status).toBe('sent');
 	});
 });
 
@@ -228,7 +228,7 @@ describe('the mail', () => {
 	it('reaches the SMTP server with both parts and the headers', async () => {
 		db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
 		const reader = insertAccount(db());
-		sendIssue(newIssue('On the wire').id);
+		await sendIssue((await newIssue('On the wire')).id);
 		await drain();
 		const mail = await smtp.waitForMail(reader.email);
 		const headers = mailHeaders(mail.raw);

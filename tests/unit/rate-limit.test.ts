@@ -21,158 +21,158 @@ function fakeClock(start = 1_700_000_000_000) {
 const MINUTE = 60_000;
 
 describe('RateLimiter', () => {
-	it('answers 0 while the key is under its limit', () => {
+	it('answers 0 while the key is under its limit', async () => {
 		const clock = fakeClock();
 		const limiter = new RateLimiter('test', 3, MINUTE, undefined, clock.now);
-		expect(limiter.retryAfter('a')).toBe(0);
-		limiter.hit('a');
-		limiter.hit('a');
-		expect(limiter.retryAfter('a')).toBe(0);
+		expect(await limiter.retryAfter('a')).toBe(0);
+		await limiter.hit('a');
+		await limiter.hit('a');
+		expect(await limiter.retryAfter('a')).toBe(0);
 	});
 
-	it('answers the seconds left in the window once the limit is reached', () => {
+	it('answers the seconds left in the window once the limit is reached', async () => {
 		const clock = fakeClock();
 		const limiter = new RateLimiter('test', 3, 15 * MINUTE, undefined, clock.now);
-		for (let i = 0; i < 3; i++) limiter.hit('a');
-		expect(limiter.retryAfter('a')).toBe(15 * 60);
+		for (let i = 0; i < 3; i++) await limiter.hit('a');
+		expect(await limiter.retryAfter('a')).toBe(15 * 60);
 		clock.advance(5 * MINUTE);
-		expect(limiter.retryAfter('a')).toBe(10 * 60);
+		expect(await limiter.retryAfter('a')).toBe(10 * 60);
 		clock.advance(10 * MINUTE - 500);
 		// Less than a second left still means "wait", never 0.
-		expect(limiter.retryAfter('a')).toBe(1);
+		expect(await limiter.retryAfter('a')).toBe(1);
 	});
 
-	it('counts the window from the first hit (fixed window), not from the last', () => {
+	it('counts the window from the first hit (fixed window), not from the last', async () => {
 		const clock = fakeClock();
 		const limiter = new RateLimiter('test', 2, MINUTE, undefined, clock.now);
-		limiter.hit('a');
+		await limiter.hit('a');
 		clock.advance(50_000);
-		limiter.hit('a');
-		expect(limiter.retryAfter('a')).toBe(10);
+		await limiter.hit('a');
+		expect(await limiter.retryAfter('a')).toBe(10);
 	});
 
-	it('answers 0 again once the window has passed, and starts a new window', () => {
+	it('answers 0 again once the window has passed, and starts a new window', async () => {
 		const clock = fakeClock();
 		const limiter = new RateLimiter('test', 2, MINUTE, undefined, clock.now);
-		limiter.hit('a');
-		limiter.hit('a');
-		expect(limiter.retryAfter('a')).toBeGreaterThan(0);
+		await limiter.hit('a');
+		await limiter.hit('a');
+		expect(await limiter.retryAfter('a')).toBeGreaterThan(0);
 		clock.advance(MINUTE);
-		expect(limiter.retryAfter('a')).toBe(0);
-		limiter.hit('a');
-		expect(limiter.retryAfter('a')).toBe(0);
-		limiter.hit('a');
-		expect(limiter.retryAfter('a')).toBe(60);
+		expect(await limiter.retryAfter('a')).toBe(0);
+		await limiter.hit('a');
+		expect(await limiter.retryAfter('a')).toBe(0);
+		await limiter.hit('a');
+		expect(await limiter.retryAfter('a')).toBe(60);
 	});
 
-	it('reset clears the key at once', () => {
+	it('reset clears the key at once', async () => {
 		const clock = fakeClock();
 		const limiter = new RateLimiter('test', 1, MINUTE, undefined, clock.now);
-		limiter.hit('a');
-		expect(limiter.retryAfter('a')).toBe(60);
-		limiter.reset('a');
-		expect(limiter.retryAfter('a')).toBe(0);
-		limiter.hit('a');
-		expect(limiter.retryAfter('a')).toBe(60);
+		await limiter.hit('a');
+		expect(await limiter.retryAfter('a')).toBe(60);
+		await limiter.reset('a');
+		expect(await limiter.retryAfter('a')).toBe(0);
+		await limiter.hit('a');
+		expect(await limiter.retryAfter('a')).toBe(60);
 	});
 
-	it('keeps keys apart', () => {
+	it('keeps keys apart', async () => {
 		const clock = fakeClock();
 		const limiter = new RateLimiter('test', 1, MINUTE, undefined, clock.now);
-		limiter.hit('a');
-		expect(limiter.retryAfter('a')).toBeGreaterThan(0);
-		expect(limiter.retryAfter('b')).toBe(0);
-		limiter.reset('b');
-		expect(limiter.retryAfter('a')).toBeGreaterThan(0);
+		await limiter.hit('a');
+		expect(await limiter.retryAfter('a')).toBeGreaterThan(0);
+		expect(await limiter.retryAfter('b')).toBe(0);
+		await limiter.reset('b');
+		expect(await limiter.retryAfter('a')).toBeGreaterThan(0);
 	});
 
-	it('keeps limiters that share one store apart by name', () => {
+	it('keeps limiters that share one store apart by name', async () => {
 		const clock = fakeClock();
 		const store = new MemoryCounterStore();
 		const login = new RateLimiter('login', 1, MINUTE, store, clock.now);
 		const signup = new RateLimiter('signup', 1, MINUTE, store, clock.now);
-		login.hit('1.2.3.4');
-		expect(login.retryAfter('1.2.3.4')).toBe(60);
-		expect(signup.retryAfter('1.2.3.4')).toBe(0);
+		await login.hit('1.2.3.4');
+		expect(await login.retryAfter('1.2.3.4')).toBe(60);
+		expect(await signup.retryAfter('1.2.3.4')).toBe(0);
 	});
 });
 
 describe('RateLimiter.take', () => {
-	it('counts before the attempt is made, so attempts that arrive together cannot pass the limit', () => {
+	it('counts before the attempt is made, so attempts that arrive together cannot pass the limit', async () => {
 		const clock = fakeClock();
 		const limiter = new RateLimiter('test', 3, MINUTE, undefined, clock.now);
 		// Nothing between the calls gives back: like 10 checks started before any finished.
-		const waits = Array.from({ length: 10 }, () => limiter.take('a'));
+		const waits = await Promise.all(Array.from({ length: 10 }, () => limiter.take('a')));
 		expect(waits.filter((w) => w === 0)).toHaveLength(3);
 		expect(waits.slice(3).every((w) => w === 60)).toBe(true);
 	});
 
-	it('does not count a refused attempt, and giveBack returns an allowed one', () => {
+	it('does not count a refused attempt, and giveBack returns an allowed one', async () => {
 		const clock = fakeClock();
 		const limiter = new RateLimiter('test', 2, MINUTE, undefined, clock.now);
-		expect(limiter.take('a')).toBe(0);
-		expect(limiter.take('a')).toBe(0);
-		expect(limiter.take('a')).toBe(60);
-		limiter.giveBack('a');
-		expect(limiter.take('a')).toBe(0);
-		expect(limiter.take('a')).toBe(60);
+		expect(await limiter.take('a')).toBe(0);
+		expect(await limiter.take('a')).toBe(0);
+		expect(await limiter.take('a')).toBe(60);
+		await limiter.giveBack('a');
+		expect(await limiter.take('a')).toBe(0);
+		expect(await limiter.take('a')).toBe(60);
 	});
 
-	it('resetPrefix clears every key that starts with the prefix, and only those', () => {
+	it('resetPrefix clears every key that starts with the prefix, and only those', async () => {
 		const clock = fakeClock();
 		const limiter = new RateLimiter('test', 1, MINUTE, undefined, clock.now);
-		for (const key of ['ann@x.io 1.1.1.1', 'ann@x.io 2.2.2.2', 'anna@x.io 1.1.1.1']) limiter.hit(key);
-		limiter.resetPrefix('ann@x.io ');
-		expect(limiter.retryAfter('ann@x.io 1.1.1.1')).toBe(0);
-		expect(limiter.retryAfter('ann@x.io 2.2.2.2')).toBe(0);
-		expect(limiter.retryAfter('anna@x.io 1.1.1.1')).toBe(60);
+		for (const key of ['ann@x.io 1.1.1.1', 'ann@x.io 2.2.2.2', 'anna@x.io 1.1.1.1']) await limiter.hit(key);
+		await limiter.resetPrefix('ann@x.io ');
+		expect(await limiter.retryAfter('ann@x.io 1.1.1.1')).toBe(0);
+		expect(await limiter.retryAfter('ann@x.io 2.2.2.2')).toBe(0);
+		expect(await limiter.retryAfter('anna@x.io 1.1.1.1')).toBe(60);
 	});
 });
 
 describe('Recollection', () => {
-	it('remembers a key for its lifetime, counted from the latest time it was seen', () => {
+	it('remembers a key for its lifetime, counted from the latest time it was seen', async () => {
 		const clock = fakeClock();
 		const known = new Recollection('known', 10 * MINUTE, undefined, clock.now);
-		expect(known.has('a')).toBe(false);
-		known.remember('a');
+		expect(await known.has('a')).toBe(false);
+		await known.remember('a');
 		clock.advance(9 * MINUTE);
-		known.remember('a');
+		await known.remember('a');
 		clock.advance(9 * MINUTE);
-		expect(known.has('a')).toBe(true);
-		expect(known.has('b')).toBe(false);
+		expect(await known.has('a')).toBe(true);
+		expect(await known.has('b')).toBe(false);
 		clock.advance(MINUTE);
-		expect(known.has('a')).toBe(false);
+		expect(await known.has('a')).toBe(false);
 	});
 });
 
 describe('MemoryCounterStore', () => {
-	it('counts within a window and forgets a finished one', () => {
+	it('counts within a window and forgets a finished one', async () => {
 		const store = new MemoryCounterStore();
-		store.increment('k', 1000, 0);
-		store.increment('k', 1000, 500);
-		expect(store.count('k', 900)).toEqual({ count: 2, resetAt: 1000 });
-		expect(store.count('k', 1000)).toEqual({ count: 0, resetAt: 1000 });
-		store.increment('k', 1000, 1000);
-		expect(store.count('k', 1001)).toEqual({ count: 1, resetAt: 2000 });
+		await store.increment('k', 1000, 0);
+		await store.increment('k', 1000, 500);
+		expect(await store.count('k', 900)).toEqual({ count: 2, resetAt: 1000 });
+		expect(await store.count('k', 1000)).toEqual({ count: 0, resetAt: 1000 });
+		await store.increment('k', 1000, 1000);
+		expect(await store.count('k', 1001)).toEqual({ count: 1, resetAt: 2000 });
 	});
 
-	it('drops finished windows once it holds many keys, so it cannot grow without bound', () => {
+	it('drops finished windows once it holds many keys, so it cannot grow without bound', async () => {
 		const store = new MemoryCounterStore();
-		for (let i = 0; i < 10_000; i++) store.increment(`old-${i}`, 1000, 0);
-		store.increment('live', 10_000, 500);
+		for (let i = 0; i < 10_000; i++) await store.increment(`old-${i}`, 1000, 0);
+		await store.increment('live', 10_000, 500);
 		const size = () => (store as unknown as { counters: Map<string, unknown> }).counters.size;
 		expect(size()).toBe(10_001);
-		store.increment('new', 1000, 5000);
+		await store.increment('new', 1000, 5000);
 		// The 10,000 expired windows are gone; the live and the new one remain.
 		expect(size()).toBe(2);
-		expect(store.count('live', 5000).count).toBe(1);
+		expect((await store.count('live', 5000)).count).toBe(1);
 	});
 
-	it('delete removes a key', () => {
+	it('delete removes a key', async () => {
 		const store = new MemoryCounterStore();
-		store.increment('k', 1000, 0);
-		store.delete('k');
-		expect(store.count('k', 1).count).toBe(0);
+		await store.increment('k', 1000, 0);
+		await store.delete('k');
+		expect((await store.count('k', 1)).count).toBe(0);
 	});
 });
 
@@ -185,16 +185,16 @@ describe('the site limits', () => {
 		['registerPerClient', 20, 60 * 60],
 		['forgotPerAccount', 5, 15 * 60],
 		['forgotPerClient', 20, 15 * 60],
-	] as const)('%s allows %i tries per %i seconds', (name, limit, seconds) => {
+	] as const)('%s allows %i tries per %i seconds', async (name, limit, seconds) => {
 		const limiter = limits[name];
 		const key = `unit-test-${name}-${Math.random()}`;
-		for (let i = 0; i < limit - 1; i++) limiter.hit(key);
-		expect(limiter.retryAfter(key)).toBe(0);
-		limiter.hit(key);
-		const wait = limiter.retryAfter(key);
+		for (let i = 0; i < limit - 1; i++) await limiter.hit(key);
+		expect(await limiter.retryAfter(key)).toBe(0);
+		await limiter.hit(key);
+		const wait = await limiter.retryAfter(key);
 		expect(wait).toBeGreaterThan(seconds - 5);
 		expect(wait).toBeLessThanOrEqual(seconds);
-		limiter.reset(key);
+		await limiter.reset(key);
 	});
 });
 

@@ -221,7 +221,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await postgres?.close();
 	sqlite?.$client.close();
-	closeDatabase();
+	await closeDatabase();
 	rmSync(dir, { recursive: true, force: true });
 });
 

@@ -44,19 +44,19 @@ function rows(userId: number) {
 	return db().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
 }
 
-beforeAll(() => {
+beforeAll(async () => {
 	db();
 });
 
-afterAll(() => {
-	closeDatabase();
+afterAll(async () => {
+	await closeDatabase();
 	rmSync(dir, { recursive: true, force: true });
 });
 
 describe('createSession', () => {
-	it('returns a fresh token and stores only its hash, valid for 30 days', () => {
+	it('returns a fresh token and stores only its hash, valid for 30 days', async () => {
 		const user = newUser();
-		const { token, session } = createSession(user.id, T0);
+		const { token, session } = await createSession(user.id, T0);
 		expect(token).toMatch(/^[a-z2-7]{32}$/);
 		expect(session).toEqual({
 			id: hashToken(token),
@@ -70,10 +70,10 @@ describe('createSession', () => {
 });
 
 describe('validateSessionToken', () => {
-	it('finds the session and its public user', () => {
+	it('finds the session and its public user', async () => {
 		const user = newUser();
-		const { token } = createSession(user.id, T0);
-		const found = validateSessionToken(token, T0 + 1000);
+		const { token } = await createSession(user.id, T0);
+		const found = await validateSessionToken(token, T0 + 1000);
 		expect(found).not.toBeNull();
 		expect(found!.extended).toBe(false);
 		expect(found!.user).toEqual({
@@ -88,114 +88,114 @@ describe('validateSessionToken', () => {
 		expect(found!.user).not.toHaveProperty('passwordHash');
 	});
 
-	it('answers null to an unknown token', () => {
-		expect(validateSessionToken('a'.repeat(32), T0)).toBeNull();
+	it('answers null to an unknown token', async () => {
+		expect(await validateSessionToken('a'.repeat(32), T0)).toBeNull();
 	});
 
-	it('keeps the expiry during the first half of the lifetime', () => {
+	it('keeps the expiry during the first half of the lifetime', async () => {
 		const user = newUser();
-		const { token } = createSession(user.id, T0);
-		const found = validateSessionToken(token, T0 + 15 * DAY - 1);
+		const { token } = await createSession(user.id, T0);
+		const found = await validateSessionToken(token, T0 + 15 * DAY - 1);
 		expect(found!.extended).toBe(false);
 		expect(rows(user.id)[0]!.expiresAt.getTime()).toBe(T0 + 30 * DAY);
 	});
 
-	it('extends the session to 30 days from now in the second half (sliding expiry)', () => {
+	it('extends the session to 30 days from now in the second half (sliding expiry)', async () => {
 		const user = newUser();
-		const { token } = createSession(user.id, T0);
+		const { token } = await createSession(user.id, T0);
 		const now = T0 + 20 * DAY;
-		const found = validateSessionToken(token, now);
+		const found = await validateSessionToken(token, now);
 		expect(found!.extended).toBe(true);
 		expect(found!.session.expiresAt.getTime()).toBe(now + 30 * DAY);
 		expect(rows(user.id)[0]!.expiresAt.getTime()).toBe(now + 30 * DAY);
 	});
 
-	it('never extends a session past 90 days from its start, and refuses it then', () => {
+	it('never extends a session past 90 days from its start, and refuses it then', async () => {
 		const user = newUser();
-		const { token } = createSession(user.id, T0);
+		const { token } = await createSession(user.id, T0);
 		let now = T0;
 		// Used every 20 days: each use in the second half extends it, up to the absolute end.
 		for (let i = 0; i < 4; i++) {
 			now += 20 * DAY;
-			const found = validateSessionToken(token, now);
+			const found = await validateSessionToken(token, now);
 			expect(found, `use ${i + 1}`).not.toBeNull();
 			expect(found!.session.expiresAt.getTime()).toBeLessThanOrEqual(T0 + SESSION_ABSOLUTE_LIFETIME_MS);
 		}
-		expect(validateSessionToken(token, T0 + 90 * DAY - 1)).not.toBeNull();
-		expect(validateSessionToken(token, T0 + 90 * DAY)).toBeNull();
+		expect(await validateSessionToken(token, T0 + 90 * DAY - 1)).not.toBeNull();
+		expect(await validateSessionToken(token, T0 + 90 * DAY)).toBeNull();
 		expect(rows(user.id)).toEqual([]);
 		expect(SESSION_ABSOLUTE_LIFETIME_MS).toBe(90 * DAY);
 	});
 
-	it('counts a row stored without its start as ended (fails closed)', () => {
+	it('counts a row stored without its start as ended (fails closed)', async () => {
 		const user = newUser();
 		const token = 'startless-session-token';
 		db().insert(schema.sessions).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(T0 + DAY) }).run();
-		expect(validateSessionToken(token, T0)).toBeNull();
+		expect(await validateSessionToken(token, T0)).toBeNull();
 		expect(rows(user.id)).toEqual([]);
 	});
 
-	it('refuses and deletes an expired session', () => {
+	it('refuses and deletes an expired session', async () => {
 		const user = newUser();
-		const { token } = createSession(user.id, T0);
-		expect(validateSessionToken(token, T0 + 30 * DAY)).toBeNull();
+		const { token } = await createSession(user.id, T0);
+		expect(await validateSessionToken(token, T0 + 30 * DAY)).toBeNull();
 		expect(rows(user.id)).toHaveLength(0);
 	});
 
-	it('refuses and deletes the session of a banned user', () => {
+	it('refuses and deletes the session of a banned user', async () => {
 		const user = newUser();
-		const { token } = createSession(user.id, T0);
+		const { token } = await createSession(user.id, T0);
 		db().update(schema.users).set({ isBanned: true }).where(eq(schema.users.id, user.id)).run();
-		expect(validateSessionToken(token, T0 + 1000)).toBeNull();
+		expect(await validateSessionToken(token, T0 + 1000)).toBeNull();
 		expect(rows(user.id)).toHaveLength(0);
 	});
 
-	it('does not accept the stored hash in place of the token', () => {
+	it('does not accept the stored hash in place of the token', async () => {
 		const user = newUser();
-		const { session } = createSession(user.id, T0);
-		expect(validateSessionToken(session.id, T0 + 1000)).toBeNull();
+		const { session } = await createSession(user.id, T0);
+		expect(await validateSessionToken(session.id, T0 + 1000)).toBeNull();
 	});
 });
 
 describe('ending sessions', () => {
-	it('invalidateSession ends one session', () => {
+	it('invalidateSession ends one session', async () => {
 		const user = newUser();
-		const a = createSession(user.id, T0);
-		const b = createSession(user.id, T0);
-		invalidateSession(a.session.id);
-		expect(validateSessionToken(a.token, T0 + 1)).toBeNull();
-		expect(validateSessionToken(b.token, T0 + 1)).not.toBeNull();
+		const a = await createSession(user.id, T0);
+		const b = await createSession(user.id, T0);
+		await invalidateSession(a.session.id);
+		expect(await validateSessionToken(a.token, T0 + 1)).toBeNull();
+		expect(await validateSessionToken(b.token, T0 + 1)).not.toBeNull();
 	});
 
-	it('invalidateUserSessions ends all of a user\'s sessions, or all but one', () => {
+	it('invalidateUserSessions ends all of a user\'s sessions, or all but one', async () => {
 		const user = newUser();
 		const other = newUser();
-		const keep = createSession(user.id, T0);
-		createSession(user.id, T0);
-		createSession(user.id, T0);
-		const stranger = createSession(other.id, T0);
+		const keep = await createSession(user.id, T0);
+		await createSession(user.id, T0);
+		await createSession(user.id, T0);
+		const stranger = await createSession(other.id, T0);
 
-		invalidateUserSessions(user.id, keep.session.id);
+		await invalidateUserSessions(user.id, keep.session.id);
 		expect(rows(user.id).map((row) => row.id)).toEqual([keep.session.id]);
 
-		invalidateUserSessions(user.id);
+		await invalidateUserSessions(user.id);
 		expect(rows(user.id)).toHaveLength(0);
 		expect(rows(other.id).map((row) => row.id)).toEqual([stranger.session.id]);
 	});
 
-	it('deleteExpiredSessions removes only expired sessions', () => {
+	it('deleteExpiredSessions removes only expired sessions', async () => {
 		const user = newUser();
-		const old = createSession(user.id, T0 - 31 * DAY);
-		const current = createSession(user.id, T0);
-		deleteExpiredSessions(T0);
+		const old = await createSession(user.id, T0 - 31 * DAY);
+		const current = await createSession(user.id, T0);
+		await deleteExpiredSessions(T0);
 		const ids = rows(user.id).map((row) => row.id);
 		expect(ids).toEqual([current.session.id]);
 		expect(ids).not.toContain(old.session.id);
 	});
 
-	it('sessions go when their user is deleted', () => {
+	it('sessions go when their user is deleted', async () => {
 		const user = newUser();
-		createSession(user.id, T0);
+		await createSession(user.id, T0);
 		db().delete(schema.users).where(eq(schema.users.id, user.id)).run();
 		expect(rows(user.id)).toHaveLength(0);
 	});

@@ -12,12 +12,15 @@ const ALL = 100_000;
 export type KindedArticle = Article & { kind: ArticleKind };
 
 /** Every published news and education article, newest first (by creation, like the lists). */
-export function publishedArticles(): KindedArticle[] {
+export async function publishedArticles(): Promise<KindedArticle[]> {
 	const kinds: ArticleKind[] = ['news', 'education'];
-	return kinds
-		.flatMap((kind) =>
-			listPublished(kind, { sortOrder: 'desc', limit: ALL, offset: 0 }).map((article) => ({ ...article, kind })),
-		)
+	const lists = await Promise.all(
+		kinds.map(async (kind) =>
+			(await listPublished(kind, { sortOrder: 'desc', limit: ALL, offset: 0 })).map((article) => ({ ...article, kind })),
+		),
+	);
+	return lists
+		.flat()
 		.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
 }
 

@@ -8,11 +8,11 @@ import type { ArticleKind } from '@/lib/validation/content';
 import { canViewDrafts } from '@/server/auth/guardian';
 import { getArticle, type Article } from '@/server/content/articles';
 
-export function articleForReader(
+export async function articleForReader(
 	kind: ArticleKind,
 	rawId: string | undefined,
 	user: App.Locals['user'],
-): Article | undefined {
+): Promise<Article | undefined> {
 	if (!rawId || !/^\d{1,12}$/.test(rawId)) return undefined;
 	const id = Number(rawId);
 	if (!Number.isSafeInteger(id) || id < 1) return undefined;

@@ -10,7 +10,7 @@ export const POST = endpoint(async (ctx) => {
 	const { email, password } = await readJson(ctx.request, loginSchema);
 	const user = await authenticate(email, password, clientKey(ctx));
 	// Signing in as someone else in the same browser ends the session it had.
-	endSession(ctx);
-	startSession(ctx, user.id);
+	await endSession(ctx);
+	await startSession(ctx, user.id);
 	return json(user);
 });

@@ -3,7 +3,7 @@ import { endpoint, json } from '@/server/http';
 
 export const prerender = false;
 
-export const POST = endpoint((ctx) => {
-	endSession(ctx);
+export const POST = endpoint(async (ctx) => {
+	await endSession(ctx);
 	return json({ message: 'Successfully logged out!' });
 });

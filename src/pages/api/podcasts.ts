@@ -16,6 +16,6 @@ import { publicJson } from '@/server/shared-answers';
 
 export const prerender = false;
 
-export const GET = endpoint((ctx) =>
-	publicJson(listEpisodes(readQuery(ctx.url, podcastListQuerySchema)), ctx.locals),
+export const GET = endpoint(async (ctx) =>
+	publicJson(await listEpisodes(readQuery(ctx.url, podcastListQuerySchema)), ctx.locals),
 );

@@ -11,7 +11,7 @@ export const POST = endpoint(async (ctx) => {
 	const input = await readJson(ctx.request, registerSchema);
 	const user = await register(input, clientKey(ctx));
 	// Like signing in as someone else: the session this browser had ends.
-	endSession(ctx);
-	startSession(ctx, user.id);
+	await endSession(ctx);
+	await startSession(ctx, user.id);
 	return json(user, 201);
 });

@@ -24,7 +24,7 @@ const itunesImage = (url: string) => `<itunes:image href="${escapeXml(absoluteUr
 const isAppArtwork = (url: string | null): url is string => !!url && /\.(jpe?g|png)$/i.test(url);
 
 export const GET: APIRoute = async () => {
-	const episodes = listEpisodes({ sortOrder: 'desc', limit: 100_000, offset: 0 });
+	const episodes = await listEpisodes({ sortOrder: 'desc', limit: 100_000, offset: 0 });
 	return rss({
 		title: 'Retail Media Hub Podcast',
 		description:

@@ -4,7 +4,7 @@
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { config } from '@/server/config';
-import { db, schema } from '@/server/db';
+import { db, firstRow, isUniqueViolation, tables, transaction } from '@/server/db';
 import { emailChangedMail, passwordResetMail, sendMail, type Mail } from '@/server/mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { beginPasswordAttempt, clearPasswordAttempts, rememberSignIn } from './password-attempts';
@@ -13,29 +13,32 @@ import { invalidateUserSessions, publicUserColumns, type SessionUser } from './s
 import { generateToken, hashToken } from './tokens';
 import { Conflict, Forbidden, InvalidInput, NotSignedIn, TooManyAttempts } from '@/server/errors';
 
-const { users } = schema;
 const EMAIL_TAKEN = 'An account with this email already exists.';
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
-export function findUserById(id: number): SessionUser | undefined {
-	return db().select(publicUserColumns).from(users).where(eq(users.id, id)).get();
+export async function findUserById(id: number): Promise<SessionUser | undefined> {
+	const { users } = tables();
+	return firstRow(db().select(publicUserColumns(users)).from(users).where(eq(users.id, id)));
 }
 
 function findByEmail(email: string) {
-	return db().select().from(users).where(eq(users.email, email.toLowerCase())).get();
+	const { users } = tables();
+	return firstRow(db().select().from(users).where(eq(users.email, email.toLowerCase())));
 }
 
-function usernameTaken(username: string, exceptId?: number): boolean {
-	const row = db()
-		.select({ id: users.id })
-		.from(users)
-		.where(sql`lower(${users.username}) = lower(${username})`)
-		.get();
+async function usernameTaken(username: string, exceptId?: number): Promise<boolean> {
+	const { users } = tables();
+	const row = await firstRow(
+		db()
+			.select({ id: users.id })
+			.from(users)
+			.where(sql`lower(${users.username}) = lower(${username})`),
+	);
 	return !!row && row.id !== exceptId;
 }
 
-function emailTaken(email: string, exceptId?: number): boolean {
-	const row = findByEmail(email);
+async function emailTaken(email: string, exceptId?: number): Promise<boolean> {
+	const row = await findByEmail(email);
 	return !!row && row.id !== exceptId;
 }
 
@@ -49,11 +52,12 @@ export type NewAccount = {
 
 /** Creates an account; 409 names the field that is already taken. */
 export async function createAccount(input: NewAccount): Promise<SessionUser> {
-	if (emailTaken(input.email)) throw new Conflict(EMAIL_TAKEN);
-	if (usernameTaken(input.username)) throw new Conflict('This username is already taken.');
+	if (await emailTaken(input.email)) throw new Conflict(EMAIL_TAKEN);
+	if (await usernameTaken(input.username)) throw new Conflict('This username is already taken.');
 	const passwordHash = await hashPassword(input.password);
+	const { users } = tables();
 	try {
-		return db()
+		const [created] = await db()
 			.insert(users)
 			.values({
 				email: input.email.toLowerCase(),
@@ -62,11 +66,11 @@ export async function createAccount(input: NewAccount): Promise<SessionUser> {
 				role: input.role ?? 'user',
 				isNewsletterSubscribed: input.isNewsletterSubscribed ?? false,
 			})
-			.returning(publicUserColumns)
-			.get();
+			.returning(publicUserColumns(users));
+		return created!;
 	} catch (error) {
 		// A concurrent registration won the race between the check and the insert.
-		if (String(error).includes('UNIQUE')) {
+		if (isUniqueViolation(error)) {
 			throw new Conflict('An account with this email or username already exists.');
 		}
 		throw error;
@@ -77,11 +81,11 @@ export async function register(
 	input: Omit<NewAccount, 'role'>,
 	clientKey: string,
 ): Promise<SessionUser> {
-	const wait = limits.registerPerClient.retryAfter(clientKey);
+	// Counted and checked in one step, so sign-ups sent at once cannot pass the limit.
+	const wait = await limits.registerPerClient.take(clientKey);
 	if (wait) throw new TooManyAttempts(retryMessage(wait, 'sign-ups from this address'), wait);
-	limits.registerPerClient.hit(clientKey);
 	const user = await createAccount(input);
-	rememberSignIn(user.email, clientKey);
+	await rememberSignIn(user.email, clientKey);
 	return user;
 }
 
@@ -99,28 +103,32 @@ export async function authenticate(
 	password: string,
 	clientKey: string,
 ): Promise<SessionUser> {
-	const attempt = beginPasswordAttempt(email, clientKey);
-	const row = findByEmail(email);
+	const attempt = await beginPasswordAttempt(email, clientKey);
+	const row = await findByEmail(email);
 	const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), password);
 	if (!row || !ok) throw new NotSignedIn(INVALID_LOGIN);
-	attempt.succeeded();
+	await attempt.succeeded();
 	if (row.isBanned) throw new Forbidden(BANNED_MESSAGE);
-	return findUserById(row.id)!;
+	return (await findUserById(row.id))!;
 }
 
 /** The current-password check of profile changes, limited like sign-in. */
 async function requirePassword(user: SessionUser, password: string, clientKey: string): Promise<void> {
-	const attempt = beginPasswordAttempt(user.email, clientKey, 'password attempts');
-	const row = db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
+	const attempt = await beginPasswordAttempt(user.email, clientKey, 'password attempts');
+	const { users } = tables();
+	const row = await firstRow(
+		db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)),
+	);
 	if (!row || !(await verifyPassword(row.hash, password))) {
 		throw new InvalidInput('Current password is incorrect.');
 	}
-	attempt.succeeded();
+	await attempt.succeeded();
 }
 
 /** Voids every reset link of the user still waiting in a mailbox. */
-function voidResetTokens(userId: number): void {
-	db().delete(schema.passwordResetTokens).where(eq(schema.passwordResetTokens.userId, userId)).run();
+async function voidResetTokens(userId: number): Promise<void> {
+	const { passwordResetTokens } = tables();
+	await db().delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }
 
 function sendInBackground(mail: Mail, what: string): void {
@@ -140,21 +148,22 @@ export async function changeEmail(
 ): Promise<SessionUser> {
 	if (email === user.email) throw new InvalidInput('Please enter a new email address.');
 	await requirePassword(user, currentPassword, clientKey);
-	if (emailTaken(email, user.id)) throw new Conflict(EMAIL_TAKEN);
+	if (await emailTaken(email, user.id)) throw new Conflict(EMAIL_TAKEN);
+	const { users } = tables();
 	try {
-		db().update(users).set({ email }).where(eq(users.id, user.id)).run();
+		await db().update(users).set({ email }).where(eq(users.id, user.id));
 	} catch (error) {
 		// Another account took the address between the check and the update.
-		if (String(error).includes('UNIQUE')) throw new Conflict(EMAIL_TAKEN);
+		if (isUniqueViolation(error)) throw new Conflict(EMAIL_TAKEN);
 		throw error;
 	}
-	voidResetTokens(user.id);
-	invalidateUserSessions(user.id, keepSessionId);
-	clearPasswordAttempts(user.email);
+	await voidResetTokens(user.id);
+	await invalidateUserSessions(user.id, keepSessionId);
+	await clearPasswordAttempts(user.email);
 	// The counters are kept by email: this address stays one the owner signs in from.
-	rememberSignIn(email, clientKey);
+	await rememberSignIn(email, clientKey);
 	sendInBackground(emailChangedMail(user.email), 'email change notice');
-	return findUserById(user.id)!;
+	return (await findUserById(user.id))!;
 }
 
 /**
@@ -163,15 +172,15 @@ export async function changeEmail(
  */
 export async function setPassword(userId: number, password: string, keepSessionId?: string) {
 	const passwordHash = await hashPassword(password);
-	const row = db()
+	const { users } = tables();
+	const [row] = await db()
 		.update(users)
 		.set({ passwordHash })
 		.where(eq(users.id, userId))
-		.returning({ email: users.email })
-		.get();
-	voidResetTokens(userId);
-	invalidateUserSessions(userId, keepSessionId);
-	if (row) clearPasswordAttempts(row.email);
+		.returning({ email: users.email });
+	await voidResetTokens(userId);
+	await invalidateUserSessions(userId, keepSessionId);
+	if (row) await clearPasswordAttempts(row.email);
 }
 
 export async function changePassword(
@@ -185,17 +194,19 @@ export async function changePassword(
 	await setPassword(user.id, newPassword, sessionId);
 }
 
-export function setNewsletter(userId: number, subscribed: boolean): SessionUser {
-	db().update(users).set({ isNewsletterSubscribed: subscribed }).where(eq(users.id, userId)).run();
-	return findUserById(userId)!;
+export async function setNewsletter(userId: number, subscribed: boolean): Promise<SessionUser> {
+	const { users } = tables();
+	await db().update(users).set({ isNewsletterSubscribed: subscribed }).where(eq(users.id, userId));
+	return (await findUserById(userId))!;
 }
 
 /** Bans a user and ends all their sessions and reset links at once. */
-export function setBanned(userId: number, banned: boolean): SessionUser | undefined {
-	db().update(users).set({ isBanned: banned }).where(eq(users.id, userId)).run();
+export async function setBanned(userId: number, banned: boolean): Promise<SessionUser | undefined> {
+	const { users } = tables();
+	await db().update(users).set({ isBanned: banned }).where(eq(users.id, userId));
 	if (banned) {
-		invalidateUserSessions(userId);
-		voidResetTokens(userId);
+		await invalidateUserSessions(userId);
+		await voidResetTokens(userId);
 	}
 	return findUserById(userId);
 }
@@ -207,27 +218,27 @@ export const FORGOT_PASSWORD_MESSAGE =
  * Issues a reset token (voiding older ones) and mails the link. Answers nothing about whether
  * the account exists; the mail is sent after the response so timing does not tell either.
  */
-export function requestPasswordReset(email: string, clientKey: string): void {
-	const wait = Math.max(
-		limits.forgotPerAccount.retryAfter(email),
-		limits.forgotPerClient.retryAfter(clientKey),
-	);
-	if (wait) throw new TooManyAttempts(retryMessage(wait, 'password reset requests'), wait);
-	limits.forgotPerAccount.hit(email);
-	limits.forgotPerClient.hit(clientKey);
-	const user = findByEmail(email);
+export async function requestPasswordReset(email: string, clientKey: string): Promise<void> {
+	// Counted and checked in one step; a request refused by one limit is given back to the other.
+	const perAccount = await limits.forgotPerAccount.take(email);
+	const perClient = await limits.forgotPerClient.take(clientKey);
+	const wait = Math.max(perAccount, perClient);
+	if (wait) {
+		if (!perAccount) await limits.forgotPerAccount.giveBack(email);
+		if (!perClient) await limits.forgotPerClient.giveBack(clientKey);
+		throw new TooManyAttempts(retryMessage(wait, 'password reset requests'), wait);
+	}
+	const user = await findByEmail(email);
 	if (!user || user.isBanned) return;
 	const token = generateToken();
-	db().transaction(() => {
-		voidResetTokens(user.id);
-		db()
-			.insert(schema.passwordResetTokens)
-			.values({
-				id: hashToken(token),
-				userId: user.id,
-				expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
-			})
-			.run();
+	await transaction(async (tx) => {
+		const { passwordResetTokens } = tables();
+		await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+		await tx.insert(passwordResetTokens).values({
+			id: hashToken(token),
+			userId: user.id,
+			expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+		});
 	});
 	const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, config().siteUrl);
 	sendInBackground(passwordResetMail(user.email, link.href), 'password reset');
@@ -238,12 +249,11 @@ export const INVALID_RESET_TOKEN = 'This password reset link is invalid or has e
 /** Uses a reset token once: sets the password and ends every session of the user. */
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
 	const id = hashToken(token);
-	const { passwordResetTokens: tokens } = schema;
-	const row = db()
+	const { passwordResetTokens: tokens } = tables();
+	const [row] = await db()
 		.delete(tokens)
 		.where(and(eq(tokens.id, id), gt(tokens.expiresAt, new Date())))
-		.returning()
-		.get();
+		.returning();
 	if (!row) throw new InvalidInput(INVALID_RESET_TOKEN);
 	await setPassword(row.userId, newPassword);
 }

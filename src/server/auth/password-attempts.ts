@@ -10,18 +10,18 @@ const pairKey = (account: string, clientKey: string) => `${account} ${clientKey}
 
 export type PasswordAttempt = {
 	/** The password was right: the attempt is given back and the client's count starts afresh. */
-	succeeded(): void;
+	succeeded(): Promise<void>;
 };
 
 /**
  * Counts one password check for `account` (an email, lowercase) from `clientKey`, or throws
  * 429 when a limit is used up. A failed check keeps its count; call succeeded() otherwise.
  */
-export function beginPasswordAttempt(
+export async function beginPasswordAttempt(
 	account: string,
 	clientKey: string,
 	what = 'sign-in attempts',
-): PasswordAttempt {
+): Promise<PasswordAttempt> {
 	const pair = pairKey(account, clientKey);
 	const counted: Array<[RateLimiter, string]> = [
 		[limits.passwordPerAccountClient, pair],
@@ -29,38 +29,38 @@ export function beginPasswordAttempt(
 	];
 	// The owner's usual addresses skip the per-account back-off, so guessing from elsewhere
 	// cannot lock them out; they still meet the per-address hard stop.
-	if (!knownSignInClients.has(pair)) {
+	if (!(await knownSignInClients.has(pair))) {
 		counted.push([limits.passwordPerAccount, account], [limits.passwordPerAccountDaily, account]);
 	}
 	const taken: Array<[RateLimiter, string]> = [];
 	let wait = 0;
 	for (const [limiter, key] of counted) {
-		const seconds = limiter.take(key);
+		const seconds = await limiter.take(key);
 		if (seconds) wait = Math.max(wait, seconds);
 		else taken.push([limiter, key]);
 	}
-	const giveBack = () => taken.forEach(([limiter, key]) => limiter.giveBack(key));
+	const giveBack = () => Promise.all(taken.map(([limiter, key]) => limiter.giveBack(key)));
 	if (wait) {
-		giveBack();
+		await giveBack();
 		throw new TooManyAttempts(retryMessage(wait, what), wait);
 	}
 	return {
-		succeeded() {
-			giveBack();
-			limits.passwordPerAccountClient.reset(pair);
-			rememberSignIn(account, clientKey);
+		async succeeded() {
+			await giveBack();
+			await limits.passwordPerAccountClient.reset(pair);
+			await rememberSignIn(account, clientKey);
 		},
 	};
 }
 
 /** Marks the client as one the account's owner signs in from (sign-in, registration). */
-export function rememberSignIn(account: string, clientKey: string): void {
-	knownSignInClients.remember(pairKey(account, clientKey));
+export async function rememberSignIn(account: string, clientKey: string): Promise<void> {
+	await knownSignInClients.remember(pairKey(account, clientKey));
 }
 
 /** Clears every password counter of an account: its owner proved who they are. */
-export function clearPasswordAttempts(account: string): void {
-	limits.passwordPerAccountClient.resetPrefix(pairKey(account, ''));
-	limits.passwordPerAccount.reset(account);
-	limits.passwordPerAccountDaily.reset(account);
+export async function clearPasswordAttempts(account: string): Promise<void> {
+	await limits.passwordPerAccountClient.resetPrefix(pairKey(account, ''));
+	await limits.passwordPerAccount.reset(account);
+	await limits.passwordPerAccountDaily.reset(account);
 }

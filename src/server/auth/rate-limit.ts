@@ -1,32 +1,37 @@
 /**
- * Fixed-window rate limits. Counters sit behind CounterStore so a shared store (Redis,
- * PostgreSQL) can replace the in-process map when the site runs on several nodes.
+ * Fixed-window rate limits. Counters sit behind CounterStore: in this process's memory with the
+ * embedded SQLite database (one node), in a table every node shares on PostgreSQL.
  */
+import { postgresDatabase } from '@/server/db';
+import { PostgresCounterStore } from '@/server/db/rate-limit-postgres';
+
+export type Counter = { count: number; resetAt: number };
+
 export interface CounterStore {
 	/** Current count for key inside its window, or 0. */
-	count(key: string, now: number): { count: number; resetAt: number };
+	count(key: string, now: number): Promise<Counter>;
 	/**
 	 * Adds one and answers the new count in the same step, so attempts that arrive together
 	 * each see their own number (a database store does this in one UPDATE ... RETURNING).
 	 */
-	increment(key: string, windowMs: number, now: number): { count: number; resetAt: number };
+	increment(key: string, windowMs: number, now: number): Promise<Counter>;
 	/** Takes one back (an attempt that turned out not to count); never below zero. */
-	decrement(key: string, now: number): void;
-	delete(key: string): void;
+	decrement(key: string, now: number): Promise<void>;
+	delete(key: string): Promise<void>;
 	/** Removes every key that starts with `prefix` (all the counters of one account). */
-	deletePrefix(prefix: string): void;
+	deletePrefix(prefix: string): Promise<void>;
 }
 
 export class MemoryCounterStore implements CounterStore {
-	private readonly counters = new Map<string, { count: number; resetAt: number }>();
+	private readonly counters = new Map<string, Counter>();
 
-	count(key: string, now: number) {
+	async count(key: string, now: number) {
 		const entry = this.counters.get(key);
 		if (!entry || entry.resetAt <= now) return { count: 0, resetAt: now };
-		return entry;
+		return { ...entry };
 	}
 
-	increment(key: string, windowMs: number, now: number) {
+	async increment(key: string, windowMs: number, now: number) {
 		const entry = this.counters.get(key);
 		if (!entry || entry.resetAt <= now) {
 			this.sweep(now);
@@ -38,16 +43,16 @@ export class MemoryCounterStore implements CounterStore {
 		return { ...entry };
 	}
 
-	decrement(key: string, now: number): void {
+	async decrement(key: string, now: number) {
 		const entry = this.counters.get(key);
 		if (entry && entry.resetAt > now && entry.count > 0) entry.count -= 1;
 	}
 
-	delete(key: string): void {
+	async delete(key: string) {
 		this.counters.delete(key);
 	}
 
-	deletePrefix(prefix: string): void {
+	async deletePrefix(prefix: string) {
 		for (const key of this.counters.keys()) if (key.startsWith(prefix)) this.counters.delete(key);
 	}
 
@@ -60,24 +65,31 @@ export class MemoryCounterStore implements CounterStore {
 
 export type Clock = () => number;
 
+/** A store, or how to find it once it is first needed (the engine is known only after start). */
+type StoreSource = CounterStore | (() => CounterStore);
+
 export class RateLimiter {
 	constructor(
 		private readonly name: string,
 		private readonly limit: number,
 		private readonly windowMs: number,
-		private readonly store: CounterStore = new MemoryCounterStore(),
+		private readonly source: StoreSource = new MemoryCounterStore(),
 		private readonly clock: Clock = Date.now,
 	) {}
 
+	private get store(): CounterStore {
+		return typeof this.source === 'function' ? this.source() : this.source;
+	}
+
 	/** Seconds until the key may try again, or 0 when it is under its limit. */
-	retryAfter(key: string): number {
+	async retryAfter(key: string): Promise<number> {
 		const now = this.clock();
-		const { count, resetAt } = this.store.count(this.key(key), now);
+		const { count, resetAt } = await this.store.count(this.key(key), now);
 		return count >= this.limit ? Math.max(1, Math.ceil((resetAt - now) / 1000)) : 0;
 	}
 
-	hit(key: string): void {
-		this.store.increment(this.key(key), this.windowMs, this.clock());
+	async hit(key: string): Promise<void> {
+		await this.store.increment(this.key(key), this.windowMs, this.clock());
 	}
 
 	/**
@@ -85,26 +97,26 @@ export class RateLimiter {
 	 * the limit is used up (then the refused attempt does not count). Counting first is what
 	 * holds the limit when many attempts arrive at once.
 	 */
-	take(key: string): number {
+	async take(key: string): Promise<number> {
 		const now = this.clock();
-		const { count, resetAt } = this.store.increment(this.key(key), this.windowMs, now);
+		const { count, resetAt } = await this.store.increment(this.key(key), this.windowMs, now);
 		if (count <= this.limit) return 0;
-		this.store.decrement(this.key(key), now);
+		await this.store.decrement(this.key(key), now);
 		return Math.max(1, Math.ceil((resetAt - now) / 1000));
 	}
 
 	/** Gives back an attempt counted by take() (it succeeded, or was refused elsewhere). */
-	giveBack(key: string): void {
-		this.store.decrement(this.key(key), this.clock());
+	async giveBack(key: string): Promise<void> {
+		await this.store.decrement(this.key(key), this.clock());
 	}
 
-	reset(key: string): void {
-		this.store.delete(this.key(key));
+	async reset(key: string): Promise<void> {
+		await this.store.delete(this.key(key));
 	}
 
 	/** Resets every key that starts with `prefix`. */
-	resetPrefix(prefix: string): void {
-		this.store.deletePrefix(this.key(prefix));
+	async resetPrefix(prefix: string): Promise<void> {
+		await this.store.deletePrefix(this.key(prefix));
 	}
 
 	private key(key: string): string {
@@ -120,18 +132,22 @@ export class Recollection {
 	constructor(
 		private readonly name: string,
 		private readonly lifetimeMs: number,
-		private readonly store: CounterStore = new MemoryCounterStore(),
+		private readonly source: StoreSource = new MemoryCounterStore(),
 		private readonly clock: Clock = Date.now,
 	) {}
 
-	remember(key: string): void {
-		// A fresh entry, so the lifetime runs from the latest time it was seen.
-		this.store.delete(this.key(key));
-		this.store.increment(this.key(key), this.lifetimeMs, this.clock());
+	private get store(): CounterStore {
+		return typeof this.source === 'function' ? this.source() : this.source;
 	}
 
-	has(key: string): boolean {
-		return this.store.count(this.key(key), this.clock()).count > 0;
+	async remember(key: string): Promise<void> {
+		// A fresh entry, so the lifetime runs from the latest time it was seen.
+		await this.store.delete(this.key(key));
+		await this.store.increment(this.key(key), this.lifetimeMs, this.clock());
+	}
+
+	async has(key: string): Promise<boolean> {
+		return (await this.store.count(this.key(key), this.clock())).count > 0;
 	}
 
 	private key(key: string): string {
@@ -154,8 +170,21 @@ export function setRateLimitClock(clock: Clock | null): void {
 	limitsNow = clock ?? Date.now;
 }
 
+/**
+ * The store every limit of the site counts in, chosen on first use: the shared table on
+ * PostgreSQL (several nodes count together), else this process's memory.
+ */
+let siteStore: CounterStore | undefined;
+function siteCounterStore(): CounterStore {
+	if (!siteStore) {
+		const postgres = postgresDatabase();
+		siteStore = postgres ? new PostgresCounterStore(postgres) : new MemoryCounterStore();
+	}
+	return siteStore;
+}
+
 const limiter = (name: string, limit: number, windowMs: number) =>
-	new RateLimiter(name, limit, windowMs, new MemoryCounterStore(), limitsClock);
+	new RateLimiter(name, limit, windowMs, siteCounterStore, limitsClock);
 
 /** The limits the site applies, one place to read and tune them. */
 export const limits = {
@@ -187,7 +216,7 @@ export const limits = {
 export const knownSignInClients = new Recollection(
 	'signed-in-client',
 	30 * 24 * HOUR,
-	new MemoryCounterStore(),
+	siteCounterStore,
 	limitsClock,
 );
 

@@ -6,7 +6,8 @@
 import type { AstroCookies } from 'astro';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import { config } from '@/server/config';
-import { db, schema } from '@/server/db';
+import { db, firstRow, tables } from '@/server/db';
+import type * as Tables from '@db/schema';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE = 'session';
@@ -32,18 +33,24 @@ export type SessionUser = {
 };
 export type Session = { id: string; userId: number; expiresAt: Date; createdAt: Date };
 
-export const publicUserColumns = {
-	id: schema.users.id,
-	username: schema.users.username,
-	email: schema.users.email,
-	role: schema.users.role,
-	isBanned: schema.users.isBanned,
-	isNewsletterSubscribed: schema.users.isNewsletterSubscribed,
-	createdAt: schema.users.createdAt,
-};
+/** The columns of a user that sessions and the API show (never the password hash). */
+export function publicUserColumns(users: typeof Tables.users = tables().users) {
+	return {
+		id: users.id,
+		username: users.username,
+		email: users.email,
+		role: users.role,
+		isBanned: users.isBanned,
+		isNewsletterSubscribed: users.isNewsletterSubscribed,
+		createdAt: users.createdAt,
+	};
+}
 
 /** Starts a session and returns the token for the cookie (the only place it exists). */
-export function createSession(userId: number, now = Date.now()): { token: string; session: Session } {
+export async function createSession(
+	userId: number,
+	now = Date.now(),
+): Promise<{ token: string; session: Session }> {
 	const token = generateToken();
 	const session = {
 		id: hashToken(token),
@@ -51,7 +58,7 @@ export function createSession(userId: number, now = Date.now()): { token: string
 		expiresAt: new Date(now + SESSION_LIFETIME_MS),
 		createdAt: new Date(now),
 	};
-	db().insert(schema.sessions).values(session).run();
+	await db().insert(tables().sessions).values(session);
 	return { token, session };
 }
 
@@ -59,52 +66,52 @@ export function createSession(userId: number, now = Date.now()): { token: string
  * Looks up the session of a token. Expired sessions, those past their absolute end and those
  * of banned users count as none (bans also delete sessions; this is the belt to those braces).
  */
-export function validateSessionToken(
+export async function validateSessionToken(
 	token: string,
 	now = Date.now(),
-): { session: Session; user: SessionUser; extended: boolean } | null {
+): Promise<{ session: Session; user: SessionUser; extended: boolean } | null> {
 	const id = hashToken(token);
-	const row = db()
-		.select({ session: schema.sessions, user: publicUserColumns })
-		.from(schema.sessions)
-		.innerJoin(schema.users, eq(schema.sessions.userId, schema.users.id))
-		.where(eq(schema.sessions.id, id))
-		.get();
+	const { sessions, users } = tables();
+	const row = await firstRow(
+		db()
+			.select({ session: sessions, user: publicUserColumns(users) })
+			.from(sessions)
+			.innerJoin(users, eq(sessions.userId, users.id))
+			.where(eq(sessions.id, id)),
+	);
 	if (!row) return null;
 	const { session, user } = row;
 	const end = session.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS;
 	if (now >= session.expiresAt.getTime() || now >= end || user.isBanned) {
-		db().delete(schema.sessions).where(eq(schema.sessions.id, id)).run();
+		await db().delete(sessions).where(eq(sessions.id, id));
 		return null;
 	}
 	const extended =
 		now >= session.expiresAt.getTime() - SESSION_LIFETIME_MS / 2 && session.expiresAt.getTime() < end;
 	if (extended) {
 		session.expiresAt = new Date(Math.min(now + SESSION_LIFETIME_MS, end));
-		db()
-			.update(schema.sessions)
-			.set({ expiresAt: session.expiresAt })
-			.where(eq(schema.sessions.id, id))
-			.run();
+		await db().update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
 	}
 	return { session, user, extended };
 }
 
-export function invalidateSession(sessionId: string): void {
-	db().delete(schema.sessions).where(eq(schema.sessions.id, sessionId)).run();
+export async function invalidateSession(sessionId: string): Promise<void> {
+	const { sessions } = tables();
+	await db().delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /** Ends every session of a user, or every one but `keepSessionId`. */
-export function invalidateUserSessions(userId: number, keepSessionId?: string): void {
-	const byUser = eq(schema.sessions.userId, userId);
-	db()
-		.delete(schema.sessions)
-		.where(keepSessionId ? and(byUser, ne(schema.sessions.id, keepSessionId)) : byUser)
-		.run();
+export async function invalidateUserSessions(userId: number, keepSessionId?: string): Promise<void> {
+	const { sessions } = tables();
+	const byUser = eq(sessions.userId, userId);
+	await db()
+		.delete(sessions)
+		.where(keepSessionId ? and(byUser, ne(sessions.id, keepSessionId)) : byUser);
 }
 
-export function deleteExpiredSessions(now = Date.now()): void {
-	db().delete(schema.sessions).where(lt(schema.sessions.expiresAt, new Date(now))).run();
+export async function deleteExpiredSessions(now = Date.now()): Promise<void> {
+	const { sessions } = tables();
+	await db().delete(sessions).where(lt(sessions.expiresAt, new Date(now)));
 }
 
 export function setSessionCookie(cookies: AstroCookies, token: string, expiresAt: Date): void {

@@ -2,12 +2,12 @@
 import type { APIContext } from 'astro';
 import { clearSessionCookie, createSession, invalidateSession, setSessionCookie } from './session';
 
-export function startSession(ctx: APIContext, userId: number): void {
-	const { token, session } = createSession(userId);
+export async function startSession(ctx: APIContext, userId: number): Promise<void> {
+	const { token, session } = await createSession(userId);
 	setSessionCookie(ctx.cookies, token, session.expiresAt);
 }
 
-export function endSession(ctx: APIContext): void {
-	if (ctx.locals.session) invalidateSession(ctx.locals.session.id);
+export async function endSession(ctx: APIContext): Promise<void> {
+	if (ctx.locals.session) await invalidateSession(ctx.locals.session.id);
 	clearSessionCookie(ctx.cookies);
 }

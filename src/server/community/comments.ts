@@ -3,13 +3,12 @@
  * and an author also sees their own pending and rejected ones.
  */
 import { and, desc, eq, or } from 'drizzle-orm';
-import { db, schema, type Reader } from '@/server/db';
+import { db, firstRow, tables, type Reader } from '@/server/db';
+import { lockedForUpdate } from '@/server/db/dialect';
 import { limits } from '@/server/auth/rate-limit';
 import { assertPlatformExists } from '@/server/platforms';
 import type { CommentStatus } from '@db/schema';
 import { checkPostingLimit } from './posting-limits';
-
-const { platformComments, users } = schema;
 
 export type CommentJson = {
 	id: number;
@@ -23,16 +22,19 @@ export type CommentJson = {
 	unhelpfulVotes: number;
 };
 
-const commentColumns = {
-	id: platformComments.id,
-	platformId: platformComments.platformId,
-	comment: platformComments.comment,
-	createdAt: platformComments.createdAt,
-	status: platformComments.status,
-	username: users.username,
-	helpfulVotes: platformComments.helpfulVotes,
-	unhelpfulVotes: platformComments.unhelpfulVotes,
-};
+function commentColumns() {
+	const { platformComments, users } = tables();
+	return {
+		id: platformComments.id,
+		platformId: platformComments.platformId,
+		comment: platformComments.comment,
+		createdAt: platformComments.createdAt,
+		status: platformComments.status,
+		username: users.username,
+		helpfulVotes: platformComments.helpfulVotes,
+		unhelpfulVotes: platformComments.unhelpfulVotes,
+	};
+}
 
 function commentJson({
 	username,
@@ -45,8 +47,9 @@ function commentJson({
  * Approved comments, newest first, plus the viewer's own pending ones (marked by status) so
  * authors see what they posted while it waits for moderation.
  */
-export function listComments(platformId: number, viewerId: number | null): CommentJson[] {
-	assertPlatformExists(platformId);
+export async function listComments(platformId: number, viewerId: number | null): Promise<CommentJson[]> {
+	await assertPlatformExists(platformId);
+	const { platformComments, users } = tables();
 	const approved = eq(platformComments.status, 'approved');
 	const visible =
 		viewerId === null
@@ -55,44 +58,46 @@ export function listComments(platformId: number, viewerId: number | null): Comme
 					approved,
 					and(eq(platformComments.status, 'pending'), eq(platformComments.userId, viewerId)),
 				);
-	return db()
-		.select(commentColumns)
+	const rows = await db()
+		.select(commentColumns())
 		.from(platformComments)
 		.leftJoin(users, eq(platformComments.userId, users.id))
 		.where(and(eq(platformComments.platformId, platformId), visible))
-		.orderBy(desc(platformComments.createdAt), desc(platformComments.id))
-		.all()
-		.map(commentJson);
+		.orderBy(desc(platformComments.createdAt), desc(platformComments.id));
+	return rows.map(commentJson);
 }
 
 /** Adds a comment; every comment starts pending until an editor approves it. */
-export function addComment(platformId: number, userId: number, text: string): CommentJson {
-	checkPostingLimit(limits.commentsPerUser, userId, 'comments');
-	assertPlatformExists(platformId);
-	const { id } = db()
+export async function addComment(platformId: number, userId: number, text: string): Promise<CommentJson> {
+	await checkPostingLimit(limits.commentsPerUser, userId, 'comments');
+	await assertPlatformExists(platformId);
+	const { platformComments, users } = tables();
+	const [created] = await db()
 		.insert(platformComments)
 		.values({ platformId, userId, comment: text, status: 'pending' })
-		.returning({ id: platformComments.id })
-		.get();
-	return commentJson(
-		db()
-			.select(commentColumns)
-			.from(platformComments)
-			.leftJoin(users, eq(platformComments.userId, users.id))
-			.where(eq(platformComments.id, id))
-			.get()!,
-	);
+		.returning({ id: platformComments.id });
+	const [row] = await db()
+		.select(commentColumns())
+		.from(platformComments)
+		.leftJoin(users, eq(platformComments.userId, users.id))
+		.where(eq(platformComments.id, created!.id));
+	return commentJson(row!);
 }
 
-/** A comment's status, author and platform, or undefined when there is no such comment. */
-export function findComment(tx: Reader, commentId: number) {
-	return tx
+/**
+ * A comment's status, author and platform, or undefined when there is no such comment. With
+ * `lock`, its row stays locked until the transaction ends (changes to its votes or status take
+ * turns).
+ */
+export function findComment(tx: Reader, commentId: number, { lock = false } = {}) {
+	const { platformComments } = tables();
+	const query = tx
 		.select({
 			status: platformComments.status,
 			userId: platformComments.userId,
 			platformId: platformComments.platformId,
 		})
 		.from(platformComments)
-		.where(eq(platformComments.id, commentId))
-		.get();
+		.where(eq(platformComments.id, commentId));
+	return firstRow(lock ? lockedForUpdate(query) : query);
 }

@@ -1,14 +1,12 @@
 /** The editors' side of comments: the moderation list, approving or rejecting, deleting. */
 import { desc, eq, sql } from 'drizzle-orm';
-import { db, schema, type Reader } from '@/server/db';
+import { db, firstRow, tables, transaction, type Reader } from '@/server/db';
 import { platformChanged } from '@/server/platforms';
 import { COMMENT_NOT_FOUND } from '@/lib/validation/platforms';
 import type { CommentStatus } from '@db/schema';
 import { canModerate, refusedTransitionMessage, type ModerationDecision } from '@/lib/comment-moderation';
 import { InvalidInput, NotFound } from '@/server/errors';
 import { findComment } from './comments';
-
-const { platforms, platformComments, users } = schema;
 
 /** A comment as the moderation list shows it (with its status, author and platform). */
 export type ModerationCommentJson = {
@@ -26,28 +24,27 @@ export type ModerationCommentJson = {
 
 export type ModerationList = { comments: ModerationCommentJson[]; total: number };
 
-const moderationColumns = {
-	id: platformComments.id,
-	comment: platformComments.comment,
-	status: platformComments.status,
-	createdAt: platformComments.createdAt,
-	platformId: platforms.id,
-	platformName: platforms.name,
-	username: users.username,
-	email: users.email,
-	helpfulVotes: platformComments.helpfulVotes,
-	unhelpfulVotes: platformComments.unhelpfulVotes,
-};
-
 function selectModeration(database: Reader) {
+	const { platforms, platformComments, users } = tables();
 	return database
-		.select(moderationColumns)
+		.select({
+			id: platformComments.id,
+			comment: platformComments.comment,
+			status: platformComments.status,
+			createdAt: platformComments.createdAt,
+			platformId: platforms.id,
+			platformName: platforms.name,
+			username: users.username,
+			email: users.email,
+			helpfulVotes: platformComments.helpfulVotes,
+			unhelpfulVotes: platformComments.unhelpfulVotes,
+		})
 		.from(platformComments)
 		.leftJoin(platforms, eq(platformComments.platformId, platforms.id))
 		.leftJoin(users, eq(platformComments.userId, users.id));
 }
 
-type ModerationRow = NonNullable<ReturnType<ReturnType<typeof selectModeration>['get']>>;
+type ModerationRow = Awaited<ReturnType<typeof selectModeration>>[number];
 
 function moderationJson({
 	platformId,
@@ -65,25 +62,25 @@ function moderationJson({
 }
 
 /** Every comment (or those of one status), newest first, one page at a time. */
-export function listCommentsForModeration(query: {
+export async function listCommentsForModeration(query: {
 	status?: CommentStatus;
 	limit: number;
 	offset: number;
-}): ModerationList {
+}): Promise<ModerationList> {
+	const { platformComments } = tables();
 	const where = query.status ? eq(platformComments.status, query.status) : undefined;
-	const comments = selectModeration(db())
+	const rows = await selectModeration(db())
 		.where(where)
 		.orderBy(desc(platformComments.createdAt), desc(platformComments.id))
 		.limit(query.limit)
-		.offset(query.offset)
-		.all()
-		.map(moderationJson);
-	const { total } = db()
-		.select({ total: sql<number>`count(*)` })
-		.from(platformComments)
-		.where(where)
-		.get()!;
-	return { comments, total };
+		.offset(query.offset);
+	const counted = await firstRow(
+		db()
+			.select({ total: sql<number>`count(*)`.mapWith(Number) })
+			.from(platformComments)
+			.where(where),
+	);
+	return { comments: rows.map(moderationJson), total: counted!.total };
 }
 
 /**
@@ -92,27 +89,26 @@ export function listCommentsForModeration(query: {
  * anything else is a 400 that says why. When the set of approved (public) comments changed,
  * the platform is announced as 'commented' so anything generated from it is refreshed.
  */
-export function moderateComment(
+export async function moderateComment(
 	commentId: number,
 	status: ModerationDecision,
-): ModerationCommentJson {
-	const { comment, publicChange } = db().transaction(
-		(tx) => {
-			const current = findComment(tx, commentId);
-			if (!current) throw new NotFound(COMMENT_NOT_FOUND);
-			if (!canModerate(current.status, status)) {
-				throw new InvalidInput(refusedTransitionMessage(current.status, status));
-			}
-			tx.update(platformComments).set({ status }).where(eq(platformComments.id, commentId)).run();
-			const row = selectModeration(tx).where(eq(platformComments.id, commentId)).get()!;
-			// Only approved comments are public; pending -> rejected changes nothing visible.
-			return {
-				comment: moderationJson(row),
-				publicChange: current.status === 'approved' || status === 'approved',
-			};
-		},
-		{ behavior: 'immediate' },
-	);
+): Promise<ModerationCommentJson> {
+	const { platformComments } = tables();
+	const { comment, publicChange } = await transaction(async (tx) => {
+		// Locked, so two editors deciding at once take turns and the second sees the first's status.
+		const current = await findComment(tx, commentId, { lock: true });
+		if (!current) throw new NotFound(COMMENT_NOT_FOUND);
+		if (!canModerate(current.status, status)) {
+			throw new InvalidInput(refusedTransitionMessage(current.status, status));
+		}
+		await tx.update(platformComments).set({ status }).where(eq(platformComments.id, commentId));
+		const [row] = await selectModeration(tx).where(eq(platformComments.id, commentId));
+		// Only approved comments are public; pending -> rejected changes nothing visible.
+		return {
+			comment: moderationJson(row!),
+			publicChange: current.status === 'approved' || status === 'approved',
+		};
+	});
 	if (publicChange && comment.platform) {
 		platformChanged({ id: comment.platform.id, kind: 'commented' });
 	}
@@ -120,12 +116,12 @@ export function moderateComment(
 }
 
 /** Deletes a comment; its votes go with it (ON DELETE CASCADE). */
-export function deleteComment(commentId: number): void {
-	const row = db()
+export async function deleteComment(commentId: number): Promise<void> {
+	const { platformComments } = tables();
+	const [row] = await db()
 		.delete(platformComments)
 		.where(eq(platformComments.id, commentId))
-		.returning({ platformId: platformComments.platformId, status: platformComments.status })
-		.get();
+		.returning({ platformId: platformComments.platformId, status: platformComments.status });
 	if (!row) throw new NotFound(COMMENT_NOT_FOUND);
 	if (row.status === 'approved') platformChanged({ id: row.platformId, kind: 'commented' });
 }

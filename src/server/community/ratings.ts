@@ -5,15 +5,14 @@
  * requests arrive at once.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { db, schema, type AppTransaction } from '@/server/db';
+import { db, firstRow, tables, transaction, type Reader } from '@/server/db';
+import { lockedForUpdate } from '@/server/db/dialect';
 import { limits } from '@/server/auth/rate-limit';
 import { assertPlatformExists, platformChanged } from '@/server/platforms';
 import { PLATFORM_NOT_FOUND, type RatingInput } from '@/lib/validation/platforms';
 import { averageRating } from '@/lib/ratings';
 import { checkPostingLimit } from './posting-limits';
 import { NotFound } from '@/server/errors';
-
-const { platforms, platformRatings, users } = schema;
 
 export type RatingJson = {
 	id: number;
@@ -23,13 +22,16 @@ export type RatingJson = {
 	user: { username: string };
 };
 
-const ratingColumns = {
-	id: platformRatings.id,
-	rating: platformRatings.rating,
-	review: platformRatings.review,
-	createdAt: platformRatings.createdAt,
-	username: users.username,
-};
+function ratingColumns() {
+	const { platformRatings, users } = tables();
+	return {
+		id: platformRatings.id,
+		rating: platformRatings.rating,
+		review: platformRatings.review,
+		createdAt: platformRatings.createdAt,
+		username: users.username,
+	};
+}
 
 function ratingJson({
 	username,
@@ -39,34 +41,36 @@ function ratingJson({
 }
 
 /** A platform's ratings, newest first (a changed rating keeps its place: createdAt stays). */
-export function listRatings(platformId: number): RatingJson[] {
-	assertPlatformExists(platformId);
-	return db()
-		.select(ratingColumns)
+export async function listRatings(platformId: number): Promise<RatingJson[]> {
+	await assertPlatformExists(platformId);
+	const { platformRatings, users } = tables();
+	const rows = await db()
+		.select(ratingColumns())
 		.from(platformRatings)
 		.innerJoin(users, eq(platformRatings.userId, users.id))
 		.where(eq(platformRatings.platformId, platformId))
-		.orderBy(desc(platformRatings.createdAt), desc(platformRatings.id))
-		.all()
-		.map(ratingJson);
+		.orderBy(desc(platformRatings.createdAt), desc(platformRatings.id));
+	return rows.map(ratingJson);
 }
 
-
-/** Recomputes a platform's rating and reviewCount from its rating rows. */
-function refreshPlatformRating(tx: AppTransaction, platformId: number) {
-	const totals = tx
+/**
+ * Recomputes a platform's rating and reviewCount from its rating rows. Runs in the transaction
+ * that changed a rating, after the platform row was locked, so two ratings of one platform
+ * recompute one after the other and the totals always equal the rows.
+ */
+async function refreshPlatformRating(tx: Reader, platformId: number) {
+	const { platforms, platformRatings } = tables();
+	const [totals] = await tx
 		.select({
-			sum: sql<number>`coalesce(sum(${platformRatings.rating}), 0)`,
-			count: sql<number>`count(*)`,
+			sum: sql<number>`coalesce(sum(${platformRatings.rating}), 0)`.mapWith(Number),
+			count: sql<number>`count(*)`.mapWith(Number),
 		})
 		.from(platformRatings)
-		.where(eq(platformRatings.platformId, platformId))
-		.get()!;
-	const summary = { rating: averageRating(totals.sum, totals.count), reviewCount: totals.count };
-	tx.update(platforms).set(summary).where(eq(platforms.id, platformId)).run();
+		.where(eq(platformRatings.platformId, platformId));
+	const summary = { rating: averageRating(totals!.sum, totals!.count), reviewCount: totals!.count };
+	await tx.update(platforms).set(summary).where(eq(platforms.id, platformId));
 	return summary;
 }
-
 
 export type RateResult = {
 	/** True when this was the user's first rating of the platform (the endpoint answers 201). */
@@ -77,46 +81,44 @@ export type RateResult = {
 
 /**
  * One rating per user and platform: rating again replaces the score and review (an upsert on
- * the unique index), keeping the original createdAt.
+ * the unique index), keeping the original createdAt. The platform row is locked first, which
+ * also serializes concurrent ratings of one platform for the recompute.
  */
-export function rate(platformId: number, userId: number, input: RatingInput): RateResult {
-	checkPostingLimit(limits.ratingsPerUser, userId, 'ratings');
-	const result = db().transaction(
-		(tx) => {
-			const platform = tx
-				.select({ id: platforms.id })
-				.from(platforms)
-				.where(eq(platforms.id, platformId))
-				.get();
-			if (!platform) return undefined;
-			const existing = tx
+export async function rate(platformId: number, userId: number, input: RatingInput): Promise<RateResult> {
+	await checkPostingLimit(limits.ratingsPerUser, userId, 'ratings');
+	const { platforms, platformRatings, users } = tables();
+	const result = await transaction(async (tx) => {
+		const platform = await firstRow(
+			lockedForUpdate(
+				tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, platformId)),
+			),
+		);
+		if (!platform) return undefined;
+		const existing = await firstRow(
+			tx
 				.select({ id: platformRatings.id })
 				.from(platformRatings)
-				.where(and(eq(platformRatings.platformId, platformId), eq(platformRatings.userId, userId)))
-				.get();
-			const row = tx
-				.insert(platformRatings)
-				.values({ platformId, userId, rating: input.rating, review: input.review })
-				.onConflictDoUpdate({
-					target: [platformRatings.platformId, platformRatings.userId],
-					set: { rating: input.rating, review: input.review, updatedAt: new Date() },
-				})
-				.returning({ id: platformRatings.id })
-				.get();
-			const rating = tx
-				.select(ratingColumns)
-				.from(platformRatings)
-				.innerJoin(users, eq(platformRatings.userId, users.id))
-				.where(eq(platformRatings.id, row.id))
-				.get()!;
-			return {
-				created: !existing,
-				rating: ratingJson(rating),
-				platform: refreshPlatformRating(tx, platformId),
-			};
-		},
-		{ behavior: 'immediate' },
-	);
+				.where(and(eq(platformRatings.platformId, platformId), eq(platformRatings.userId, userId))),
+		);
+		const [row] = await tx
+			.insert(platformRatings)
+			.values({ platformId, userId, rating: input.rating, review: input.review })
+			.onConflictDoUpdate({
+				target: [platformRatings.platformId, platformRatings.userId],
+				set: { rating: input.rating, review: input.review, updatedAt: new Date() },
+			})
+			.returning({ id: platformRatings.id });
+		const [rating] = await tx
+			.select(ratingColumns())
+			.from(platformRatings)
+			.innerJoin(users, eq(platformRatings.userId, users.id))
+			.where(eq(platformRatings.id, row!.id));
+		return {
+			created: !existing,
+			rating: ratingJson(rating!),
+			platform: await refreshPlatformRating(tx, platformId),
+		};
+	});
 	if (!result) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id: platformId, kind: 'rated' });
 	return result;

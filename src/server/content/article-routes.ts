@@ -51,17 +51,17 @@ export type ArticleRoutes = {
 export function articleRoutes(kind: ArticleKind): ArticleRoutes {
 	const inputSchema = articleInputSchemas[kind];
 	return {
-		list: endpoint((ctx) => publicJson(listPublished(kind, readQuery(ctx.url, articleListQuerySchema)), ctx.locals)),
+		list: endpoint(async (ctx) => publicJson(await listPublished(kind, readQuery(ctx.url, articleListQuerySchema)), ctx.locals)),
 
-		listAll: endpoint((ctx) => {
+		listAll: endpoint(async (ctx) => {
 			requireEditor(ctx.locals);
-			const { articles, total } = listAll(kind, readQuery(ctx.url, editorArticleListQuerySchema));
+			const { articles, total } = await listAll(kind, readQuery(ctx.url, editorArticleListQuerySchema));
 			return json(articles, 200, { [TOTAL_COUNT_HEADER]: String(total) });
 		}),
 
-		get: endpoint((ctx) => {
+		get: endpoint(async (ctx) => {
 			const id = readId(ctx.params.id);
-			const article = getArticle(kind, id, { includeDrafts: canViewDrafts(ctx.locals.user) });
+			const article = await getArticle(kind, id, { includeDrafts: canViewDrafts(ctx.locals.user) });
 			if (!article) throw new NotFound(ARTICLE_NOT_FOUND);
 			return publicJson(article, ctx.locals);
 		}),
@@ -69,21 +69,21 @@ export function articleRoutes(kind: ArticleKind): ArticleRoutes {
 		create: endpoint(async (ctx) => {
 			const editor = requireEditor(ctx.locals);
 			const input = await readJson(ctx.request, inputSchema);
-			return json(createArticle(kind, input, editor.id), 201);
+			return json(await createArticle(kind, input, editor.id), 201);
 		}),
 
 		update: endpoint(async (ctx) => {
 			requireEditor(ctx.locals);
 			const id = readId(ctx.params.id);
 			const input = await readJson(ctx.request, inputSchema);
-			const article = updateArticle(kind, id, input);
+			const article = await updateArticle(kind, id, input);
 			if (!article) throw new NotFound(ARTICLE_NOT_FOUND);
 			return json(article);
 		}),
 
-		remove: endpoint((ctx) => {
+		remove: endpoint(async (ctx) => {
 			requireEditor(ctx.locals);
-			if (!deleteArticle(kind, readId(ctx.params.id))) throw new NotFound(ARTICLE_NOT_FOUND);
+			if (!(await deleteArticle(kind, readId(ctx.params.id)))) throw new NotFound(ARTICLE_NOT_FOUND);
 			return json({ message: DELETED_MESSAGES[kind] });
 		}),
 	};

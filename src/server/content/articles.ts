@@ -10,7 +10,12 @@ import type {
 	ArticleListQuery,
 	EditorArticleListQuery,
 } from '@/lib/validation/content';
-import { db, schema, type AppDatabase } from '@/server/db';
+import { db, firstRow, isPostgres, schema, schemaOf, tables, type AppDatabase } from '@/server/db';
+import {
+	countArticles as countArticlesPostgres,
+	listArticles as listArticlesPostgres,
+} from '@/server/db/search-postgres';
+import type { PostgresDatabase } from '@/server/db/postgres';
 import { contentChanged } from './events';
 import {
 	articleMatch,
@@ -40,31 +45,41 @@ export type Article = {
 	updatedAt: Date;
 };
 
-const articleColumns = {
-	id: articles.id,
-	title: articles.title,
-	excerpt: articles.excerpt,
-	content: articles.content,
-	category: articles.category,
-	imageUrl: articles.imageUrl,
-	tags: articles.tags,
-	readTime: articles.readTime,
-	isPublished: articles.isPublished,
-	authorId: articles.authorId,
-	authorUsername: users.username,
-	createdAt: articles.createdAt,
-	updatedAt: articles.updatedAt,
-};
+/** The columns of an article and its author's name, from the tables of the running engine. */
+function columnsOf({ articles, users }: Pick<typeof schema, 'articles' | 'users'>) {
+	return {
+		id: articles.id,
+		title: articles.title,
+		excerpt: articles.excerpt,
+		content: articles.content,
+		category: articles.category,
+		imageUrl: articles.imageUrl,
+		tags: articles.tags,
+		readTime: articles.readTime,
+		isPublished: articles.isPublished,
+		authorId: articles.authorId,
+		authorUsername: users.username,
+		createdAt: articles.createdAt,
+		updatedAt: articles.updatedAt,
+	};
+}
+
+/** The SQLite spelling, for the FTS5 list queries (which run on SQLite only). */
+const articleColumns = columnsOf(schema);
 
 type ArticleRow = NonNullable<ReturnType<ReturnType<typeof selectArticles>['get']>>;
 
 function toArticle({ authorUsername, ...row }: ArticleRow): Article {
-	return { ...row, author: authorUsername === null ? null : { username: authorUsername } };
+	return {
+		...row,
+		author: authorUsername === null ? null : { username: authorUsername },
+	};
 }
 
 function selectArticles(database: AppDatabase) {
+	const { articles, users } = schemaOf(database);
 	return database
-		.select(articleColumns)
+		.select(columnsOf({ articles, users }))
 		.from(articles)
 		.leftJoin(users, eq(articles.authorId, users.id));
 }
@@ -179,16 +194,30 @@ function countList(
 	return row?.total ?? 0;
 }
 
-/** One read transaction, so a search's prefix terms and its matches come from one snapshot. */
-function readList(kind: ArticleKind, query: ListQuery, publishedOnly: boolean): Article[] {
+/**
+ * A list with its search, on either engine: the FTS5 walk here on SQLite (in one read
+ * transaction, so a search's prefix terms and its matches come from one snapshot), the tsvector
+ * search of db/search-postgres on PostgreSQL, with the same results and order.
+ */
+async function readList(
+	kind: ArticleKind,
+	query: ListQuery,
+	publishedOnly: boolean,
+): Promise<Article[]> {
 	const database = db();
+	if (isPostgres(database)) {
+		const rows = await listArticlesPostgres(database as unknown as PostgresDatabase, kind, query, {
+			publishedOnly,
+		});
+		return rows.map(toArticle);
+	}
 	const read = () =>
 		articleListQuery(database, kind, query, { publishedOnly }).all().map(toArticle);
 	return database.$client.transaction(read)();
 }
 
 /** What visitors see: published articles only. */
-export function listPublished(kind: ArticleKind, query: ArticleListQuery): Article[] {
+export function listPublished(kind: ArticleKind, query: ArticleListQuery): Promise<Article[]> {
 	return readList(kind, query, true);
 }
 
@@ -196,11 +225,24 @@ export function listPublished(kind: ArticleKind, query: ArticleListQuery): Artic
  * The editors' list: drafts included (or only drafts or only published, by status), with the
  * number of matching articles so a page can say "of n"; both read in one snapshot.
  */
-export function listAll(
+export async function listAll(
 	kind: ArticleKind,
 	query: EditorArticleListQuery,
-): { articles: Article[]; total: number } {
+): Promise<{ articles: Article[]; total: number }> {
 	const database = db();
+	if (isPostgres(database)) {
+		const postgres = database as unknown as PostgresDatabase;
+		// One snapshot for the page and its total, as on SQLite.
+		return postgres.transaction(
+			async (tx) => ({
+				articles: (await listArticlesPostgres(tx, kind, query, { publishedOnly: false })).map(
+					toArticle,
+				),
+				total: await countArticlesPostgres(tx, kind, query, false),
+			}),
+			{ isolationLevel: 'repeatable read', accessMode: 'read only' },
+		);
+	}
 	const read = () => ({
 		articles: articleListQuery(database, kind, query, { publishedOnly: false })
 			.all()
@@ -211,75 +253,81 @@ export function listAll(
 }
 
 /** One article of the kind; a draft only when includeDrafts (editors). */
-export function getArticle(
+export async function getArticle(
 	kind: ArticleKind,
 	id: number,
 	{ includeDrafts }: { includeDrafts: boolean },
-): Article | undefined {
-	const row = selectArticles(db())
-		.where(
+): Promise<Article | undefined> {
+	const { articles } = tables();
+	const row = await firstRow(
+		selectArticles(db()).where(
 			and(
 				eq(articles.id, id),
 				eq(articles.kind, kind),
 				includeDrafts ? undefined : eq(articles.isPublished, true),
 			),
-		)
-		.get();
+		),
+	);
 	return row && toArticle(row);
 }
 
-function mustGet(kind: ArticleKind, id: number): Article {
-	const article = getArticle(kind, id, { includeDrafts: true });
+async function mustGet(kind: ArticleKind, id: number): Promise<Article> {
+	const article = await getArticle(kind, id, { includeDrafts: true });
 	if (!article) throw new Error(`Article ${id} vanished right after it was written`);
 	return article;
 }
 
-export function createArticle(kind: ArticleKind, input: ArticleInput, authorId: number): Article {
+export async function createArticle(
+	kind: ArticleKind,
+	input: ArticleInput,
+	authorId: number,
+): Promise<Article> {
 	const now = new Date();
-	const { id } = db()
+	const { articles } = tables();
+	const [created] = await db()
 		.insert(articles)
 		.values({ ...input, kind, authorId, createdAt: now, updatedAt: now })
-		.returning({ id: articles.id })
-		.get();
+		.returning({ id: articles.id });
+	const id = created!.id;
 	contentChanged({ type: 'article', kind, id });
 	return mustGet(kind, id);
 }
 
 /** Replaces the editable fields; the author stays the original one. Undefined when missing. */
-export function updateArticle(
+export async function updateArticle(
 	kind: ArticleKind,
 	id: number,
 	input: ArticleInput,
-): Article | undefined {
-	const updated = db()
+): Promise<Article | undefined> {
+	const { articles } = tables();
+	const [updated] = await db()
 		.update(articles)
 		.set({ ...input, updatedAt: new Date() })
 		.where(and(eq(articles.id, id), eq(articles.kind, kind)))
-		.returning({ id: articles.id })
-		.get();
+		.returning({ id: articles.id });
 	if (!updated) return undefined;
 	contentChanged({ type: 'article', kind, id });
 	return mustGet(kind, id);
 }
 
 /** True when an article was deleted. */
-export function deleteArticle(kind: ArticleKind, id: number): boolean {
-	const deleted = db()
+export async function deleteArticle(kind: ArticleKind, id: number): Promise<boolean> {
+	const { articles } = tables();
+	const [deleted] = await db()
 		.delete(articles)
 		.where(and(eq(articles.id, id), eq(articles.kind, kind)))
-		.returning({ id: articles.id })
-		.get();
+		.returning({ id: articles.id });
 	if (!deleted) return false;
 	contentChanged({ type: 'article', kind, id });
 	return true;
 }
 
 /** Ids of every published article of a kind, for generating their pages. */
-export function publishedArticleIds(kind: ArticleKind): number[] {
-	return db()
+export async function publishedArticleIds(kind: ArticleKind): Promise<number[]> {
+	const { articles } = tables();
+	const rows = await db()
 		.select({ id: articles.id })
 		.from(articles)
-		.where(and(eq(articles.kind, kind), eq(articles.isPublished, true)))
-		.all()
-		.map((row) => row.id);
+		.where(and(eq(articles.kind, kind), eq(articles.isPublished, true)));
+	return rows.map((row) => row.id);
 }

@@ -4,10 +4,8 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { StaticPageInput } from '@/lib/validation/content';
-import { db, schema } from '@/server/db';
+import { db, firstRow, tables } from '@/server/db';
 import { contentChanged } from './events';
-
-const { staticPages, users } = schema;
 
 /** A page as the API returns it. */
 export type StaticPage = {
@@ -20,6 +18,7 @@ export type StaticPage = {
 };
 
 function selectPages() {
+	const { staticPages, users } = tables();
 	return db()
 		.select({
 			id: staticPages.id,
@@ -33,7 +32,7 @@ function selectPages() {
 		.leftJoin(users, eq(staticPages.lastModifiedBy, users.id));
 }
 
-type PageRow = NonNullable<ReturnType<ReturnType<typeof selectPages>['get']>>;
+type PageRow = Awaited<ReturnType<typeof selectPages>>[number];
 
 function toPage({ lastModifiedByUsername, ...row }: PageRow): StaticPage {
 	return {
@@ -43,22 +42,26 @@ function toPage({ lastModifiedByUsername, ...row }: PageRow): StaticPage {
 	};
 }
 
-export function listPages(): StaticPage[] {
-	return selectPages().orderBy(asc(staticPages.id)).all().map(toPage);
+export async function listPages(): Promise<StaticPage[]> {
+	const { staticPages } = tables();
+	const rows = await selectPages().orderBy(asc(staticPages.id));
+	return rows.map(toPage);
 }
 
-export function getPage(slug: string): StaticPage | undefined {
-	const row = selectPages().where(eq(staticPages.slug, slug)).get();
+export async function getPage(slug: string): Promise<StaticPage | undefined> {
+	const { staticPages } = tables();
+	const row = await firstRow(selectPages().where(eq(staticPages.slug, slug)));
 	return row && toPage(row);
 }
 
 /** Saves an editor's change and who made it. Undefined when no page has the slug. */
-export function updatePage(
+export async function updatePage(
 	slug: string,
 	input: StaticPageInput,
 	editorId: number,
-): StaticPage | undefined {
-	const updated = db()
+): Promise<StaticPage | undefined> {
+	const { staticPages } = tables();
+	const [updated] = await db()
 		.update(staticPages)
 		.set({
 			title: input.title,
@@ -67,8 +70,7 @@ export function updatePage(
 			updatedAt: new Date(),
 		})
 		.where(eq(staticPages.slug, slug))
-		.returning({ id: staticPages.id })
-		.get();
+		.returning({ id: staticPages.id });
 	if (!updated) return undefined;
 	contentChanged({ type: 'page', id: updated.id, slug });
 	return getPage(slug);

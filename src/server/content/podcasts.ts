@@ -4,10 +4,10 @@
  */
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PodcastListQuery } from '@/lib/validation/content';
-import { db, schema, type AppDatabase } from '@/server/db';
+import { db, isPostgres, schemaOf, type AppDatabase } from '@/server/db';
+import { nocase } from '@/server/db/dialect';
+import { podcastSearchCondition } from '@/server/db/search-postgres';
 import { ftsCondition } from './search';
-
-const { podcastEpisodes, users } = schema;
 
 /** An episode as the API returns it. */
 export type PodcastEpisode = {
@@ -28,14 +28,14 @@ export type PodcastEpisode = {
  * ORDER BY for each sort key; ties fall back to id so the order is stable. Episode numbers may
  * restart each season, so 'episodeNumber' orders by season first.
  */
-function episodeOrder(query: Pick<PodcastListQuery, 'sortBy' | 'sortOrder'>): SQL[] {
+function episodeOrder(
+	podcastEpisodes: ReturnType<typeof schemaOf>['podcastEpisodes'],
+	query: Pick<PodcastListQuery, 'sortBy' | 'sortOrder'>,
+): SQL[] {
 	const direction = query.sortOrder === 'asc' ? asc : desc;
 	switch (query.sortBy) {
 		case 'title':
-			return [
-				direction(sql`${podcastEpisodes.title} collate nocase`),
-				direction(podcastEpisodes.id),
-			];
+			return [direction(nocase(podcastEpisodes.title)), direction(podcastEpisodes.id)];
 		case 'duration':
 			return [direction(podcastEpisodes.duration), direction(podcastEpisodes.id)];
 		case 'episodeNumber':
@@ -51,6 +51,11 @@ function episodeOrder(query: Pick<PodcastListQuery, 'sortBy' | 'sortOrder'>): SQ
 
 /** The list query, unexecuted, so tests can EXPLAIN it. */
 export function episodeListQuery(database: AppDatabase, query: PodcastListQuery) {
+	const { podcastEpisodes, users } = schemaOf(database);
+	// The search: FTS5 on SQLite, the tsvector index on PostgreSQL (same matches).
+	const search = isPostgres(database)
+		? podcastSearchCondition(query.search)
+		: ftsCondition('podcast_episodes_fts', podcastEpisodes.id, query.search);
 	return database
 		.select({
 			id: podcastEpisodes.id,
@@ -67,16 +72,15 @@ export function episodeListQuery(database: AppDatabase, query: PodcastListQuery)
 		})
 		.from(podcastEpisodes)
 		.leftJoin(users, eq(podcastEpisodes.authorId, users.id))
-		.where(ftsCondition('podcast_episodes_fts', podcastEpisodes.id, query.search))
-		.orderBy(...episodeOrder(query))
+		.where(search)
+		.orderBy(...episodeOrder(podcastEpisodes, query))
 		.limit(query.limit)
 		.offset(query.offset);
 }
 
-export function listEpisodes(query: PodcastListQuery): PodcastEpisode[] {
-	return episodeListQuery(db(), query)
-		.all()
-		.map(({ authorUsername, ...row }) => ({
+export async function listEpisodes(query: PodcastListQuery): Promise<PodcastEpisode[]> {
+	const rows = await episodeListQuery(db(), query);
+	return rows.map(({ authorUsername, ...row }) => ({
 			...row,
 			author: authorUsername === null ? null : { username: authorUsername },
 		}));

@@ -7,7 +7,8 @@
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '@db/schema/postgres';
@@ -15,6 +16,9 @@ import * as schema from '@db/schema/postgres';
 export type PostgresDatabase = NodePgDatabase<typeof schema> & {
 	$client: pg.Pool;
 };
+
+/** Where a PostgreSQL query may run: the pool, or an open transaction. */
+export type PostgresHandle = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 /** What one node needs of a pool; the whole cluster's total must stay under max_connections. */
 export type PostgresOptions = {

@@ -2,27 +2,17 @@
  * Rate-limit counters on PostgreSQL, shared by every app node: one atomic upsert per attempt,
  * so attempts spread over nodes, arriving together, each get their own number and a limit holds
  * exactly. The table is unlogged (see db/schema/postgres.ts).
- *
- * It is CounterStore of auth/rate-limit.ts with every answer a promise, since a database
- * answers asynchronously; the limiters await it once the services are async.
  */
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { CounterStore } from '@/server/auth/rate-limit';
 import { schema, type PostgresDatabase } from './postgres';
-
-/** CounterStore with asynchronous answers: the shape of a store kept in a database. */
-export type AsyncCounterStore = {
-	[Method in keyof CounterStore]: (
-		...args: Parameters<CounterStore[Method]>
-	) => Promise<ReturnType<CounterStore[Method]>>;
-};
 
 /** Finished windows are deleted at most this often per node (the table stays small). */
 const SWEEP_EVERY_MS = 60_000;
 
 const counters = schema.rateLimitCounters;
 
-export class PostgresCounterStore implements AsyncCounterStore {
+export class PostgresCounterStore implements CounterStore {
 	private lastSweep = 0;
 
 	constructor(private readonly database: PostgresDatabase) {}

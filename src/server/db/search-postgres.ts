@@ -6,10 +6,14 @@
  * in SQLite's NOCASE order. The documents are the search_vector columns of migration
  * 0001_search (db/migrations-postgres), generated from each row and indexed with GIN.
  */
-import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { ArticleKind, ArticleListQuery } from '@/lib/validation/content';
+import { and, asc, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type {
+	ArticleKind,
+	ArticleListQuery,
+	EditorArticleListQuery,
+} from '@/lib/validation/content';
 import { searchWords } from '@/server/content/search';
-import { schema, type PostgresDatabase } from './postgres';
+import { schema, type PostgresDatabase, type PostgresHandle } from './postgres';
 
 const { articles, podcastEpisodes, users } = schema;
 
@@ -121,30 +125,63 @@ export type ArticleListOptions = {
  * Otherwise, and for the other orders, the matches are collected through the GIN index (up to
  * `collectMatches`) and sorted; past that many, one query and the planner's choice.
  */
-export async function listArticles(
-	database: PostgresDatabase,
+/** A public list query (always a page) or an editor's (every article unless limit is given). */
+type ListQuery = ArticleListQuery | EditorArticleListQuery;
+
+/** WHERE of a list without the search: kind, published or drafts (an editor's status), category. */
+function listFilters(kind: ArticleKind, query: ListQuery, publishedOnly: boolean): SQL {
+	const status = 'status' in query ? query.status : undefined;
+	const published =
+		publishedOnly || status === 'published' ? true : status === 'draft' ? false : undefined;
+	return and(
+		eq(articles.kind, kind),
+		published === undefined ? undefined : eq(articles.isPublished, published),
+		query.category ? eq(articles.category, query.category) : undefined,
+	)!;
+}
+
+/** How many articles the list's filters and search match, whatever the page. */
+export async function countArticles(
+	database: PostgresHandle,
 	kind: ArticleKind,
-	query: ArticleListQuery,
+	query: ListQuery,
+	publishedOnly: boolean,
+): Promise<number> {
+	const match = searchQuery(query.search);
+	const [row] = await database
+		.select({ total: count() })
+		.from(articles)
+		.where(
+			and(
+				listFilters(kind, query, publishedOnly),
+				match ? sql`${articleVector} @@ (${match})` : undefined,
+			),
+		);
+	return row?.total ?? 0;
+}
+
+export async function listArticles(
+	database: PostgresHandle,
+	kind: ArticleKind,
+	query: ListQuery,
 	{ publishedOnly, limits = SEARCH_LIMITS }: ArticleListOptions,
 ) {
-	const filters = and(
-		eq(articles.kind, kind),
-		publishedOnly ? eq(articles.isPublished, true) : undefined,
-		query.category ? eq(articles.category, query.category) : undefined,
-	);
-	const list = (where: SQL | undefined, offset: number) =>
-		database
+	const filters = listFilters(kind, query, publishedOnly);
+	const list = (where: SQL | undefined, offset: number) => {
+		const all = database
 			.select(articleColumns)
 			.from(articles)
 			.leftJoin(users, eq(articles.authorId, users.id))
 			.where(where)
 			.orderBy(...articleOrder(query))
-			.limit(query.limit)
-			.offset(offset);
+			.$dynamic();
+		if (query.limit === undefined) return offset ? all.offset(offset) : all;
+		return all.limit(query.limit).offset(offset);
+	};
 	const match = searchQuery(query.search);
 	if (!match) return list(filters, query.offset);
 	const matches = sql`${articleVector} @@ (${match})`;
-	const rows = query.offset + query.limit;
+	const rows = query.offset + (query.limit ?? Number.POSITIVE_INFINITY);
 
 	if (!query.sortBy && rows <= limits.walkRows) {
 		const direction = query.sortOrder === 'asc' ? asc : desc;

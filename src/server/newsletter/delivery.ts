@@ -6,21 +6,19 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { config } from '@/server/config';
-import { db, schema } from '@/server/db';
+import { db, firstRow, tables } from '@/server/db';
 import { sendMail, type Mail } from '@/server/mail';
 import { recipientCondition } from './recipients';
 import { renderIssueMail, type IssueForMail } from './render';
 import { settleDelivery, type ClaimedDelivery } from './queue';
 import { createUnsubscribeToken, oneClickUnsubscribeUrl, unsubscribePageUrl } from './unsubscribe';
 
-const { users, newsletterIssues: issues } = schema;
-
 /** The longest wait between two tries of one mail. */
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 
 /** The issue's mail for one account, with its own unsubscribe link and the RFC 8058 headers. */
 export async function newsletterMail(issue: IssueForMail, userId: number, email: string): Promise<Mail> {
-	const token = createUnsubscribeToken(userId);
+	const token = await createUnsubscribeToken(userId);
 	const rendered = await renderIssueMail(issue, unsubscribePageUrl(token));
 	return {
 		to: email,
@@ -53,33 +51,35 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 /** Sends one claimed row and records the outcome. Never throws for a mail problem. */
 export async function deliver(row: ClaimedDelivery): Promise<void> {
 	const settings = config().newsletter;
+	const { users, newsletterIssues: issues } = tables();
 	const recipient =
 		row.userId === null
 			? undefined
-			: db()
-					.select({ email: users.email })
-					.from(users)
-					.where(and(eq(users.id, row.userId), recipientCondition()))
-					.get();
+			: await firstRow(
+					db()
+						.select({ email: users.email })
+						.from(users)
+						.where(and(eq(users.id, row.userId), recipientCondition())),
+				);
 	if (!recipient || row.userId === null) {
-		settleDelivery(row, { status: 'skipped', reason: 'No longer a subscriber (unsubscribed, banned or deleted).' });
+		await settleDelivery(row, { status: 'skipped', reason: 'No longer a subscriber (unsubscribed, banned or deleted).' });
 		return;
 	}
-	const issue = db().select().from(issues).where(eq(issues.id, row.issueId)).get();
+	const issue = await firstRow(db().select().from(issues).where(eq(issues.id, row.issueId)));
 	if (!issue) return; // deleted with its rows
 	try {
 		await sendMail(await newsletterMail(issue, row.userId, recipient.email));
 	} catch (error) {
 		const code = smtpCode(error);
 		if (code !== undefined && code >= 500) {
-			settleDelivery(row, { status: 'failed', error: describe(error) });
+			await settleDelivery(row, { status: 'failed', error: describe(error) });
 		} else if (row.attempts >= settings.maxAttempts) {
-			settleDelivery(row, { status: 'failed', error: `Gave up after ${row.attempts} tries: ${describe(error)}` });
+			await settleDelivery(row, { status: 'failed', error: `Gave up after ${row.attempts} tries: ${describe(error)}` });
 		} else {
 			const retryAt = new Date(Date.now() + retryDelayMs(row.attempts, settings.retryBaseMs));
-			settleDelivery(row, { status: 'queued', error: describe(error), retryAt });
+			await settleDelivery(row, { status: 'queued', error: describe(error), retryAt });
 		}
 		return;
 	}
-	settleDelivery(row, { status: 'sent', sentTo: recipient.email });
+	await settleDelivery(row, { status: 'sent', sentTo: recipient.email });
 }

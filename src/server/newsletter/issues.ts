@@ -2,17 +2,15 @@
  * Newsletter issues: drafts that editors write, and the one step that turns a draft into queued
  * mail for every subscriber. Once sending has started an issue is frozen.
  */
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { NewsletterIssueInput } from '@/lib/validation/newsletter';
 import type { SessionUser } from '@/server/auth/session';
-import { db, schema } from '@/server/db';
+import { db, firstRow, isPostgres, runStatement, tables, transaction } from '@/server/db';
 import { sendMail } from '@/server/mail';
 import { recipientCondition } from './recipients';
 import { newsletterMail } from './delivery';
 import { wakeNewsletterWorker } from './worker';
 import { Conflict, NotFound, UpstreamFailed } from '@/server/errors';
-
-const { newsletterIssues: issues, newsletterDeliveries: deliveries, articles, users } = schema;
 
 export const ISSUE_NOT_FOUND = 'Newsletter issue not found';
 export const ISSUE_NOT_DRAFT = 'This issue has already been sent; it can no longer be changed.';
@@ -39,139 +37,150 @@ export type NewsletterIssue = {
 	counts: IssueCounts;
 };
 
-const issueColumns = {
-	id: issues.id,
-	subject: issues.subject,
-	content: issues.content,
-	status: issues.status,
-	createdAt: issues.createdAt,
-	updatedAt: issues.updatedAt,
-	sendStartedAt: issues.sendStartedAt,
-	sentAt: issues.sentAt,
-};
+function issueColumns() {
+	const { newsletterIssues: issues } = tables();
+	return {
+		id: issues.id,
+		subject: issues.subject,
+		content: issues.content,
+		status: issues.status,
+		createdAt: issues.createdAt,
+		updatedAt: issues.updatedAt,
+		sendStartedAt: issues.sendStartedAt,
+		sentAt: issues.sentAt,
+	};
+}
 
 const NO_COUNTS: IssueCounts = { queued: 0, sent: 0, failed: 0, skipped: 0 };
 
 /** Delivery counts per issue, from the (issue_id, status) index. */
-function countsFor(issueIds: number[]): Map<number, IssueCounts> {
+async function countsFor(issueIds: number[]): Promise<Map<number, IssueCounts>> {
 	const result = new Map<number, IssueCounts>();
 	if (issueIds.length === 0) return result;
-	const rows = db()
+	const { newsletterDeliveries: deliveries } = tables();
+	const countWhere = (condition: ReturnType<typeof sql>) =>
+		sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+	const rows = await db()
 		.select({
 			issueId: deliveries.issueId,
-			queued: sql<number>`coalesce(sum(${deliveries.status} in ('queued', 'sending')), 0)`,
-			sent: sql<number>`coalesce(sum(${deliveries.status} = 'sent'), 0)`,
-			failed: sql<number>`coalesce(sum(${deliveries.status} = 'failed'), 0)`,
-			skipped: sql<number>`coalesce(sum(${deliveries.status} = 'skipped'), 0)`,
+			queued: countWhere(sql`${deliveries.status} in ('queued', 'sending')`),
+			sent: countWhere(sql`${deliveries.status} = 'sent'`),
+			failed: countWhere(sql`${deliveries.status} = 'failed'`),
+			skipped: countWhere(sql`${deliveries.status} = 'skipped'`),
 		})
 		.from(deliveries)
-		.where(sql`${deliveries.issueId} in ${issueIds}`)
-		.groupBy(deliveries.issueId)
-		.all();
+		.where(inArray(deliveries.issueId, issueIds))
+		.groupBy(deliveries.issueId);
 	for (const { issueId, ...counts } of rows) result.set(issueId, counts);
 	return result;
 }
 
 /** Every issue, newest first, with its delivery counts. */
-export function listIssues(): NewsletterIssue[] {
-	const rows = db().select(issueColumns).from(issues).orderBy(desc(issues.createdAt), desc(issues.id)).all();
-	const counts = countsFor(rows.map((row) => row.id));
+export async function listIssues(): Promise<NewsletterIssue[]> {
+	const { newsletterIssues: issues } = tables();
+	const rows = await db().select(issueColumns()).from(issues).orderBy(desc(issues.createdAt), desc(issues.id));
+	const counts = await countsFor(rows.map((row) => row.id));
 	return rows.map((row) => ({ ...row, counts: counts.get(row.id) ?? NO_COUNTS }));
 }
 
-export function getIssue(id: number): NewsletterIssue {
-	const row = db().select(issueColumns).from(issues).where(eq(issues.id, id)).get();
+export async function getIssue(id: number): Promise<NewsletterIssue> {
+	const { newsletterIssues: issues } = tables();
+	const row = await firstRow(db().select(issueColumns()).from(issues).where(eq(issues.id, id)));
 	if (!row) throw new NotFound(ISSUE_NOT_FOUND);
-	return { ...row, counts: countsFor([id]).get(id) ?? NO_COUNTS };
+	return { ...row, counts: (await countsFor([id])).get(id) ?? NO_COUNTS };
 }
 
-export function createIssue(input: NewsletterIssueInput, author: SessionUser): NewsletterIssue {
-	const { id } = db()
+export async function createIssue(input: NewsletterIssueInput, author: SessionUser): Promise<NewsletterIssue> {
+	const { newsletterIssues: issues } = tables();
+	const [created] = await db()
 		.insert(issues)
 		.values({ ...input, authorId: author.id })
-		.returning({ id: issues.id })
-		.get();
-	return getIssue(id);
+		.returning({ id: issues.id });
+	return getIssue(created!.id);
 }
 
 /** Changes a draft; a sending or sent issue is what subscribers got, so it stays as it was. */
-export function updateIssue(id: number, input: NewsletterIssueInput): NewsletterIssue {
-	const changed = db()
+export async function updateIssue(id: number, input: NewsletterIssueInput): Promise<NewsletterIssue> {
+	const { newsletterIssues: issues } = tables();
+	const [changed] = await db()
 		.update(issues)
 		.set({ ...input, updatedAt: new Date() })
 		.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
-		.returning({ id: issues.id })
-		.get();
+		.returning({ id: issues.id });
 	if (!changed) {
-		getIssue(id); // 404 when it does not exist
+		await getIssue(id); // 404 when it does not exist
 		throw new Conflict(ISSUE_NOT_DRAFT);
 	}
 	return getIssue(id);
 }
 
 /** Deletes a draft; an issue that went out stays as the record of what was sent. */
-export function deleteIssue(id: number): void {
-	const deleted = db()
+export async function deleteIssue(id: number): Promise<void> {
+	const { newsletterIssues: issues } = tables();
+	const [deleted] = await db()
 		.delete(issues)
 		.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
-		.returning({ id: issues.id })
-		.get();
+		.returning({ id: issues.id });
 	if (!deleted) {
-		getIssue(id);
+		await getIssue(id);
 		throw new Conflict('Only drafts can be deleted; this issue has been sent.');
 	}
 }
 
 /** How many accounts Send would queue right now (shown in the confirmation). */
-export function subscriberCount(): number {
-	return db()
-		.select({ n: sql<number>`count(*)` })
+export async function subscriberCount(): Promise<number> {
+	const { users } = tables();
+	const [row] = await db()
+		.select({ n: sql<number>`count(*)`.mapWith(Number) })
 		.from(users)
-		.where(recipientCondition())
-		.get()!.n;
+		.where(recipientCondition());
+	return row!.n;
 }
 
 /**
  * Queues the issue for every current subscriber and marks it sending, in one transaction: a
  * second Send (or two editors at once) finds it no longer a draft and is refused.
  */
-export function sendIssue(id: number): NewsletterIssue {
+export async function sendIssue(id: number): Promise<NewsletterIssue> {
 	const now = new Date();
-	db().transaction(
-		(tx) => {
-			const started = tx
-				.update(issues)
-				.set({ status: 'sending', sendStartedAt: now })
-				.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
-				.returning({ id: issues.id })
-				.get();
-			if (!started) {
-				getIssue(id);
-				throw new Conflict(ISSUE_ALREADY_SENT);
-			}
-			tx.run(sql`insert into ${deliveries} (issue_id, user_id, status, attempts, next_attempt_at)
-				select ${id}, ${users.id}, 'queued', 0, ${now.getTime()} from ${users}
-				where ${recipientCondition()} order by ${users.id}`);
-			// With nobody to send to, the issue is complete at once.
-			tx.update(issues)
-				.set({ status: 'sent', sentAt: now })
-				.where(
-					and(
-						eq(issues.id, id),
-						sql`not exists (select 1 from ${deliveries} where ${deliveries.issueId} = ${id})`,
-					),
-				)
-				.run();
-		},
-		{ behavior: 'immediate' },
-	);
+	const { newsletterIssues: issues, newsletterDeliveries: deliveries, users } = tables();
+	await transaction(async (tx) => {
+		const [started] = await tx
+			.update(issues)
+			.set({ status: 'sending', sendStartedAt: now })
+			.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
+			.returning({ id: issues.id });
+		if (!started) {
+			await getIssue(id);
+			throw new Conflict(ISSUE_ALREADY_SENT);
+		}
+		// The time as each engine stores it: a timestamptz, or milliseconds in an integer.
+		const at = isPostgres(tx) ? sql`cast(${now.toISOString()} as timestamptz)` : sql`${now.getTime()}`;
+		await runStatement(
+			sql`insert into ${deliveries} (issue_id, user_id, status, attempts, next_attempt_at)
+				select cast(${id} as integer), ${users.id}, 'queued', 0, ${at} from ${users}
+				where ${recipientCondition()} order by ${users.id}`,
+			tx,
+		);
+		// With nobody to send to, the issue is complete at once.
+		await tx
+			.update(issues)
+			.set({ status: 'sent', sentAt: now })
+			.where(
+				and(
+					eq(issues.id, id),
+					sql`not exists (select 1 from ${deliveries} where ${deliveries.issueId} = ${id})`,
+				),
+			);
+	});
 	wakeNewsletterWorker();
 	return getIssue(id);
 }
 
 /** Sends the issue (draft or not) to the editor alone, straight away, marked as a test. */
 export async function sendTestMail(id: number, editor: SessionUser): Promise<{ message: string }> {
-	const issue = db().select().from(issues).where(eq(issues.id, id)).get();
+	const { newsletterIssues: issues } = tables();
+	const issue = await firstRow(db().select().from(issues).where(eq(issues.id, id)));
 	if (!issue) throw new NotFound(ISSUE_NOT_FOUND);
 	const mail = await newsletterMail(issue, editor.id, editor.email);
 	try {
@@ -189,22 +198,23 @@ export type StarterDraft = { subject: string; content: string; since: Date; arti
  * A starting point for the next issue: the articles published since the last issue went out
  * (or in the past week before the first one), newest first, as a markdown list.
  */
-export function draftFromRecentArticles(now = new Date()): StarterDraft {
-	const last = db()
-		.select({ at: issues.sendStartedAt })
-		.from(issues)
-		.where(sql`${issues.sendStartedAt} is not null`)
-		.orderBy(desc(issues.sendStartedAt))
-		.limit(1)
-		.get();
+export async function draftFromRecentArticles(now = new Date()): Promise<StarterDraft> {
+	const { newsletterIssues: issues, articles } = tables();
+	const last = await firstRow(
+		db()
+			.select({ at: issues.sendStartedAt })
+			.from(issues)
+			.where(sql`${issues.sendStartedAt} is not null`)
+			.orderBy(desc(issues.sendStartedAt))
+			.limit(1),
+	);
 	const since = last?.at ?? new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
-	const recent = db()
+	const recent = await db()
 		.select({ id: articles.id, kind: articles.kind, title: articles.title, excerpt: articles.excerpt })
 		.from(articles)
 		.where(and(eq(articles.isPublished, true), gt(articles.createdAt, since)))
 		.orderBy(desc(articles.createdAt), desc(articles.id))
-		.limit(50)
-		.all();
+		.limit(50);
 	const sections = recent.map(
 		(article) => `### [${escapeMarkdown(article.title)}](/${article.kind}/${article.id})\n\n${escapeMarkdown(article.excerpt)}`,
 	);

@@ -10,9 +10,8 @@
  * without waiting on each other's rows.
  */
 import { and, asc, eq, inArray, lte, min, or, sql } from 'drizzle-orm';
-import { db, schema } from '@/server/db';
-
-const { newsletterDeliveries: deliveries, newsletterIssues: issues } = schema;
+import { db, firstRow, tables, transaction } from '@/server/db';
+import { claimingSkipLocked } from '@/server/db/dialect';
 
 export type ClaimedDelivery = {
 	id: number;
@@ -23,43 +22,44 @@ export type ClaimedDelivery = {
 };
 
 /** Claims up to `limit` rows that are due, or whose lease ran out. */
-export function claimDeliveries(limit: number, leaseMs: number, now = new Date()): ClaimedDelivery[] {
+export async function claimDeliveries(
+	limit: number,
+	leaseMs: number,
+	now = new Date(),
+): Promise<ClaimedDelivery[]> {
+	const { newsletterDeliveries: deliveries } = tables();
 	const due = or(
 		and(eq(deliveries.status, 'queued'), lte(deliveries.nextAttemptAt, now)),
 		and(eq(deliveries.status, 'sending'), lte(deliveries.claimedAt, new Date(now.getTime() - leaseMs))),
 	);
-	return db().transaction(
-		(tx) => {
-			const candidates = tx
-				.select({ id: deliveries.id })
-				.from(deliveries)
-				.where(due)
-				.orderBy(asc(deliveries.id))
-				.limit(limit);
-			return tx
-				.update(deliveries)
-				.set({ status: 'sending', claimedAt: now, attempts: sql`${deliveries.attempts} + 1` })
-				.where(inArray(deliveries.id, candidates))
-				.returning({
-					id: deliveries.id,
-					issueId: deliveries.issueId,
-					userId: deliveries.userId,
-					attempts: deliveries.attempts,
-					claimedAt: deliveries.claimedAt,
-				})
-				.all() as ClaimedDelivery[];
-		},
-		{ behavior: 'immediate' },
-	);
+	return transaction(async (tx) => {
+		const candidates = claimingSkipLocked(
+			tx.select({ id: deliveries.id }).from(deliveries).where(due).orderBy(asc(deliveries.id)).limit(limit),
+		);
+		const claimed = await tx
+			.update(deliveries)
+			.set({ status: 'sending', claimedAt: now, attempts: sql`${deliveries.attempts} + 1` })
+			.where(inArray(deliveries.id, candidates))
+			.returning({
+				id: deliveries.id,
+				issueId: deliveries.issueId,
+				userId: deliveries.userId,
+				attempts: deliveries.attempts,
+				claimedAt: deliveries.claimedAt,
+			});
+		return claimed as ClaimedDelivery[];
+	});
 }
 
 /** When the next queued row falls due (after a back-off), if any. */
-export function nextDueAt(): Date | undefined {
-	const row = db()
-		.select({ at: min(deliveries.nextAttemptAt) })
-		.from(deliveries)
-		.where(eq(deliveries.status, 'queued'))
-		.get();
+export async function nextDueAt(): Promise<Date | undefined> {
+	const { newsletterDeliveries: deliveries } = tables();
+	const row = await firstRow(
+		db()
+			.select({ at: min(deliveries.nextAttemptAt) })
+			.from(deliveries)
+			.where(eq(deliveries.status, 'queued')),
+	);
 	return row?.at ?? undefined;
 }
 
@@ -70,7 +70,12 @@ type Outcome =
 	| { status: 'queued'; error: string; retryAt: Date };
 
 /** Records what happened to a claimed row, if this worker still holds it; then closes the issue when nothing is left. */
-export function settleDelivery(row: ClaimedDelivery, outcome: Outcome, now = new Date()): void {
+export async function settleDelivery(
+	row: ClaimedDelivery,
+	outcome: Outcome,
+	now = new Date(),
+): Promise<void> {
+	const { newsletterDeliveries: deliveries, newsletterIssues: issues } = tables();
 	const held = and(
 		eq(deliveries.id, row.id),
 		eq(deliveries.status, 'sending'),
@@ -84,9 +89,10 @@ export function settleDelivery(row: ClaimedDelivery, outcome: Outcome, now = new
 				: outcome.status === 'failed'
 					? { status: 'failed' as const, lastError: outcome.error }
 					: { status: 'queued' as const, lastError: outcome.error, nextAttemptAt: outcome.retryAt };
-	db().transaction((tx) => {
-		tx.update(deliveries).set(values).where(held).run();
-		tx.update(issues)
+	await transaction(async (tx) => {
+		await tx.update(deliveries).set(values).where(held);
+		await tx
+			.update(issues)
 			.set({ status: 'sent', sentAt: now })
 			.where(
 				and(
@@ -95,7 +101,6 @@ export function settleDelivery(row: ClaimedDelivery, outcome: Outcome, now = new
 					sql`not exists (select 1 from ${deliveries} where ${deliveries.issueId} = ${row.issueId}
 						and ${deliveries.status} in ('queued', 'sending'))`,
 				),
-			)
-			.run();
+			);
 	});
 }

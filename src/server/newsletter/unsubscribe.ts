@@ -7,18 +7,16 @@ import { eq } from 'drizzle-orm';
 import { setNewsletter } from '@/server/auth/accounts';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { config } from '@/server/config';
-import { db, schema } from '@/server/db';
+import { db, firstRow, tables } from '@/server/db';
 import { NotFound } from '@/server/errors';
-
-const { newsletterUnsubscribeTokens: tokens, users } = schema;
 
 export const UNKNOWN_UNSUBSCRIBE_LINK =
 	'This unsubscribe link is not valid. Sign in and change the newsletter setting in your profile.';
 
 /** A new token for the account's next mail. */
-export function createUnsubscribeToken(userId: number): string {
+export async function createUnsubscribeToken(userId: number): Promise<string> {
 	const token = generateToken();
-	db().insert(tokens).values({ id: hashToken(token), userId }).run();
+	await db().insert(tables().newsletterUnsubscribeTokens).values({ id: hashToken(token), userId });
 	return token;
 }
 
@@ -35,36 +33,38 @@ export function oneClickUnsubscribeUrl(token: string): string {
 export type UnsubscribeTarget = { email: string; isNewsletterSubscribed: boolean };
 
 function findTarget(token: string) {
-	return db()
-		.select({ id: users.id, email: users.email, isNewsletterSubscribed: users.isNewsletterSubscribed })
-		.from(tokens)
-		.innerJoin(users, eq(users.id, tokens.userId))
-		.where(eq(tokens.id, hashToken(token)))
-		.get();
+	const { newsletterUnsubscribeTokens: tokens, users } = tables();
+	return firstRow(
+		db()
+			.select({ id: users.id, email: users.email, isNewsletterSubscribed: users.isNewsletterSubscribed })
+			.from(tokens)
+			.innerJoin(users, eq(users.id, tokens.userId))
+			.where(eq(tokens.id, hashToken(token))),
+	);
 }
 
-function requireTarget(token: string) {
-	const target = findTarget(token);
+async function requireTarget(token: string) {
+	const target = await findTarget(token);
 	if (!target) throw new NotFound(UNKNOWN_UNSUBSCRIBE_LINK);
 	return target;
 }
 
 /** The account a link belongs to, for the page to name; undefined for an unknown token. */
-export function unsubscribeTarget(token: string): UnsubscribeTarget | undefined {
-	const target = findTarget(token);
+export async function unsubscribeTarget(token: string): Promise<UnsubscribeTarget | undefined> {
+	const target = await findTarget(token);
 	return target && { email: target.email, isNewsletterSubscribed: target.isNewsletterSubscribed };
 }
 
 /** Switches the newsletter off for the link's account (repeating it changes nothing). */
-export function unsubscribeWithToken(token: string): UnsubscribeTarget {
-	const target = requireTarget(token);
-	setNewsletter(target.id, false);
+export async function unsubscribeWithToken(token: string): Promise<UnsubscribeTarget> {
+	const target = await requireTarget(token);
+	await setNewsletter(target.id, false);
 	return { email: target.email, isNewsletterSubscribed: false };
 }
 
 /** Undoes an unsubscribe made from the same link. */
-export function resubscribeWithToken(token: string): UnsubscribeTarget {
-	const target = requireTarget(token);
-	setNewsletter(target.id, true);
+export async function resubscribeWithToken(token: string): Promise<UnsubscribeTarget> {
+	const target = await requireTarget(token);
+	await setNewsletter(target.id, true);
 	return { email: target.email, isNewsletterSubscribed: true };
 }

@@ -42,7 +42,7 @@ function createWorker(): NewsletterWorker {
 		while (!stopped) {
 			try {
 				const free = concurrency - queue.pending - queue.size;
-				const rows = free > 0 ? claimDeliveries(free, leaseMs) : [];
+				const rows = free > 0 ? await claimDeliveries(free, leaseMs) : [];
 				for (const row of rows) {
 					queue.add(() => deliver(row)).catch((error) => console.error('[newsletter] delivery:', error));
 				}
@@ -50,7 +50,7 @@ function createWorker(): NewsletterWorker {
 					await pause(pollMs); // full: continue when a slot frees
 					continue;
 				}
-				const due = nextDueAt();
+				const due = await nextDueAt();
 				const wait = due ? Math.min(pollMs, due.getTime() - Date.now()) : pollMs;
 				if (wait > 0 || queue.pending + queue.size > 0) await pause(Math.max(wait, 0) || pollMs);
 			} catch (error) {

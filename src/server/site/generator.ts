@@ -67,7 +67,7 @@ async function loop(): Promise<void> {
 		fullPending = false;
 		const paths = new Set(pending);
 		pending.clear();
-		if (full) for (const path of allGeneratedPaths()) paths.add(path);
+		if (full) for (const path of await allGeneratedPaths()) paths.add(path);
 		await generate([...paths], full);
 	}
 }

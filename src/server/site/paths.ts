@@ -23,13 +23,18 @@ const LISTINGS = ['/', '/podcast', '/platforms', '/compare'];
 const SHELLS = ['/editor-dashboard', '/admin/platforms', '/reset-password'];
 
 /** Every URL a full generation renders. */
-export function allGeneratedPaths(): string[] {
+export async function allGeneratedPaths(): Promise<string[]> {
+	const [news, education, platforms] = await Promise.all([
+		publishedArticleIds('news'),
+		publishedArticleIds('education'),
+		listPlatformIds(),
+	]);
 	return [
 		...LISTINGS,
 		...Object.values(STATIC_PAGE_PATHS),
-		...publishedArticleIds('news').map((id) => `/news/${id}`),
-		...publishedArticleIds('education').map((id) => `/education/${id}`),
-		...listPlatformIds().map((id) => `/platforms/${id}`),
+		...news.map((id) => `/news/${id}`),
+		...education.map((id) => `/education/${id}`),
+		...platforms.map((id) => `/platforms/${id}`),
 		...FEEDS,
 		...SHELLS,
 	];

@@ -5,7 +5,7 @@ import { endpoint, json } from '@/server/http';
 export const prerender = false;
 
 /** The dashboard's four counts: platforms, articles (all news), published (news), featured. */
-export const GET = endpoint(({ locals }) => {
+export const GET = endpoint(async ({ locals }) => {
 	requireEditor(locals);
-	return json(overviewCounts());
+	return json(await overviewCounts());
 });

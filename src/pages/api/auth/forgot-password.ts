@@ -8,6 +8,6 @@ export const prerender = false;
 /** Always the same neutral answer, whether or not the account exists. */
 export const POST = endpoint(async (ctx) => {
 	const { email } = await readJson(ctx.request, forgotPasswordSchema);
-	requestPasswordReset(email, clientKey(ctx));
+	await requestPasswordReset(email, clientKey(ctx));
 	return json({ message: FORGOT_PASSWORD_MESSAGE });
 });

@@ -5,8 +5,8 @@ export const prerender = false;
 
 /** Subscribes the signed-in account; the email typed on the home page is not sent:
  * the subscription belongs to the account, and only the account's own address receives mail. */
-export const POST = endpoint(({ locals }) => {
+export const POST = endpoint(async ({ locals }) => {
 	if (!locals.user) return errorResponse(401, 'Please sign in to subscribe to our newsletter');
-	const user = setNewsletter(locals.user.id, true);
+	const user = await setNewsletter(locals.user.id, true);
 	return json({ message: 'You are subscribed to our newsletter.', user });
 });

@@ -9,9 +9,9 @@ export const prerender = false;
  * address in the mail's List-Unsubscribe header. The token in the query names the account, so
  * no session is needed and the body carries nothing else to read.
  */
-export const POST = endpoint(({ url }) => {
+export const POST = endpoint(async ({ url }) => {
 	const { token } = readQuery(url, unsubscribeTokenSchema);
-	unsubscribeWithToken(token);
+	await unsubscribeWithToken(token);
 	return json({ message: 'You are unsubscribed from the newsletter.' });
 });
 

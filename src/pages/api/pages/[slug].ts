@@ -9,8 +9,8 @@ export const prerender = false;
 
 const PAGE_NOT_FOUND = 'Page not found';
 
-export const GET = endpoint((ctx) => {
-	const page = getPage(ctx.params.slug ?? '');
+export const GET = endpoint(async (ctx) => {
+	const page = await getPage(ctx.params.slug ?? '');
 	if (!page) throw new NotFound(PAGE_NOT_FOUND);
 	return publicJson(page, ctx.locals);
 });
@@ -19,7 +19,7 @@ export const GET = endpoint((ctx) => {
 export const PUT = endpoint(async (ctx) => {
 	const editor = requireEditor(ctx.locals);
 	const input = await readJson(ctx.request, staticPageInputSchema);
-	const page = updatePage(ctx.params.slug ?? '', input, editor.id);
+	const page = await updatePage(ctx.params.slug ?? '', input, editor.id);
 	if (!page) throw new NotFound(PAGE_NOT_FOUND);
 	return publicJson(page, ctx.locals);
 });

@@ -5,4 +5,4 @@ import { listPages } from '@/server/content/pages';
 export const prerender = false;
 
 /** Every static page (public). */
-export const GET = endpoint(({ locals }) => publicJson(listPages(), locals));
+export const GET = endpoint(async ({ locals }) => publicJson(await listPages(), locals));

@@ -8,5 +8,5 @@ export const prerender = false;
 export const PUT = endpoint(async ({ request, locals }) => {
 	const user = requireUser(locals);
 	const { isNewsletterSubscribed } = await readJson(request, newsletterSchema);
-	return json(setNewsletter(user.id, isNewsletterSubscribed));
+	return json(await setNewsletter(user.id, isNewsletterSubscribed));
 });

@@ -6,7 +6,7 @@ import { moderationListQuerySchema } from '@/lib/validation/admin';
 export const prerender = false;
 
 /** The moderation list: query status (pending | approved | rejected, blank = all), limit, offset. */
-export const GET = endpoint(({ locals, url }) => {
+export const GET = endpoint(async ({ locals, url }) => {
 	requireEditor(locals);
-	return json(listCommentsForModeration(readQuery(url, moderationListQuerySchema)));
+	return json(await listCommentsForModeration(readQuery(url, moderationListQuerySchema)));
 });

@@ -6,14 +6,14 @@ import { newsletterIssueSchema } from '@/lib/validation/newsletter';
 export const prerender = false;
 
 /** Every issue, newest first, with delivery counts; and how many accounts Send would reach. */
-export const GET = endpoint(({ locals }) => {
+export const GET = endpoint(async ({ locals }) => {
 	requireEditor(locals);
-	return json({ issues: listIssues(), subscribers: subscriberCount() });
+	return json({ issues: await listIssues(), subscribers: await subscriberCount() });
 });
 
 /** A new draft (body subject, content); 201 with the issue. */
 export const POST = endpoint(async ({ locals, request }) => {
 	const editor = requireEditor(locals);
 	const input = await readJson(request, newsletterIssueSchema);
-	return json(createIssue(input, editor), 201);
+	return json(await createIssue(input, editor), 201);
 });

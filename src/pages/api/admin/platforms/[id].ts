@@ -11,12 +11,12 @@ export const prerender = false;
 export const PUT = endpoint(async ({ params, request, locals }) => {
 	requireEditor(locals);
 	const id = readId(params.id, 'platform id');
-	return json(updatePlatform(id, await readJson(request, platformFormSchema)));
+	return json(await updatePlatform(id, await readJson(request, platformFormSchema)));
 });
 
 /** Deletes the platform with its ratings, comments and votes. */
-export const DELETE = endpoint(({ params, locals }) => {
+export const DELETE = endpoint(async ({ params, locals }) => {
 	requireEditor(locals);
-	deletePlatform(readId(params.id, 'platform id'));
+	await deletePlatform(readId(params.id, 'platform id'));
 	return json({ message: 'Platform deleted' });
 });

@@ -11,5 +11,5 @@ export const prerender = false;
  */
 export const POST = endpoint(async ({ request, locals }) => {
 	requireEditor(locals);
-	return json(createPlatform(await readJson(request, platformFormSchema)), 201);
+	return json(await createPlatform(await readJson(request, platformFormSchema)), 201);
 });

@@ -7,10 +7,10 @@ import { NotSignedIn } from '@/server/errors';
 export const prerender = false;
 
 /** The signed-in user's vote on the comment: { voteType: 'helpful' | 'unhelpful' | null }. */
-export const GET = endpoint(({ params, locals }) => {
+export const GET = endpoint(async ({ params, locals }) => {
 	if (!locals.user) throw new NotSignedIn(SIGN_IN_TO_VOTE);
 	const user = requireActiveUser(locals);
-	return json(getVote(readId(params.id, 'comment id'), user.id));
+	return json(await getVote(readId(params.id, 'comment id'), user.id));
 });
 
 /** Votes, changes the vote, or (same vote again) takes it back; answers the new counts. */
@@ -19,5 +19,5 @@ export const POST = endpoint(async ({ params, request, locals }) => {
 	const user = requireActiveUser(locals);
 	const commentId = readId(params.id, 'comment id');
 	const { voteType } = await readJson(request, voteSchema);
-	return json(vote(commentId, user.id, voteType));
+	return json(await vote(commentId, user.id, voteType));
 });

@@ -8,8 +8,8 @@ import { NotSignedIn } from '@/server/errors';
 export const prerender = false;
 
 /** Approved comments for everyone; a signed-in author also gets their own pending ones. */
-export const GET = endpoint(({ params, locals }) =>
-	publicJson(listComments(readId(params.id, 'platform id'), locals.user?.id ?? null), locals),
+export const GET = endpoint(async ({ params, locals }) =>
+	publicJson(await listComments(readId(params.id, 'platform id'), locals.user?.id ?? null), locals),
 );
 
 /** Posts a comment; it waits for moderation (status 'pending'). */
@@ -18,5 +18,5 @@ export const POST = endpoint(async ({ params, request, locals }) => {
 	const user = requireActiveUser(locals);
 	const platformId = readId(params.id, 'platform id');
 	const { comment } = await readJson(request, commentSchema);
-	return json(addComment(platformId, user.id, comment), 201);
+	return json(await addComment(platformId, user.id, comment), 201);
 });

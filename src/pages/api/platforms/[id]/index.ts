@@ -4,6 +4,6 @@ import { getPlatform } from '@/server/platforms';
 
 export const prerender = false;
 
-export const GET = endpoint(({ params, locals }) =>
-	publicJson(getPlatform(readId(params.id, 'platform id')), locals),
+export const GET = endpoint(async ({ params, locals }) =>
+	publicJson(await getPlatform(readId(params.id, 'platform id')), locals),
 );

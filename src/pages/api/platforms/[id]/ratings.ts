@@ -7,8 +7,8 @@ import { NotSignedIn } from '@/server/errors';
 
 export const prerender = false;
 
-export const GET = endpoint(({ params, locals }) =>
-	publicJson(listRatings(readId(params.id, 'platform id')), locals),
+export const GET = endpoint(async ({ params, locals }) =>
+	publicJson(await listRatings(readId(params.id, 'platform id')), locals),
 );
 
 /**
@@ -21,6 +21,6 @@ export const POST = endpoint(async ({ params, request, locals }) => {
 	const user = requireActiveUser(locals);
 	const platformId = readId(params.id, 'platform id');
 	const input = await readJson(request, ratingSchema);
-	const { created, ...result } = rate(platformId, user.id, input);
+	const { created, ...result } = await rate(platformId, user.id, input);
 	return json(result, created ? 201 : 200);
 });

@@ -5,8 +5,8 @@ import { endpoint, json, readId } from '@/server/http';
 export const prerender = false;
 
 /** Deletes a comment with its votes. */
-export const DELETE = endpoint(({ locals, params }) => {
+export const DELETE = endpoint(async ({ locals, params }) => {
 	requireEditor(locals);
-	deleteComment(readId(params.id, 'comment id'));
+	await deleteComment(readId(params.id, 'comment id'));
 	return json({ message: 'Comment deleted' });
 });

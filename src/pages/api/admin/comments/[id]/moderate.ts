@@ -10,5 +10,5 @@ export const PATCH = endpoint(async ({ locals, params, request }) => {
 	requireEditor(locals);
 	const id = readId(params.id, 'comment id');
 	const { status } = await readJson(request, moderateCommentSchema);
-	return json(moderateComment(id, status));
+	return json(await moderateComment(id, status));
 });

@@ -10,12 +10,12 @@ export const PUT = endpoint(async ({ locals, params, request }) => {
 	requireEditor(locals);
 	const id = readId(params.id, 'issue id');
 	const input = await readJson(request, newsletterIssueSchema);
-	return json(updateIssue(id, input));
+	return json(await updateIssue(id, input));
 });
 
 /** Deletes a draft; 409 for an issue that has been sent. */
-export const DELETE = endpoint(({ locals, params }) => {
+export const DELETE = endpoint(async ({ locals, params }) => {
 	requireEditor(locals);
-	deleteIssue(readId(params.id, 'issue id'));
+	await deleteIssue(readId(params.id, 'issue id'));
 	return json({ message: 'Newsletter issue deleted' });
 });
