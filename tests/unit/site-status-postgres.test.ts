@@ -96,6 +96,24 @@ describe('PostgresStatusStore', () => {
 		const row = (await after.all()).find((status) => status.node === 'node-restart');
 		expect(row).toMatchObject({ running: false, queued: 0 });
 	});
+
+	it('a generation that starts while the last status is read keeps what it set', async () => {
+		const before = new PostgresStatusStore(database.db, 'node-race');
+		before.update({ lastSuccessAt: '2026-02-01T00:00:00.000Z', lastPageCount: 12 });
+		await before.flush();
+		const after = new PostgresStatusStore(otherPool, 'node-race');
+		const restoring = after.restore();
+		after.update({ running: true, scope: 'full', lastStartedAt: '2026-02-02T00:00:00.000Z' });
+		await restoring;
+		expect(after.get()).toMatchObject({
+			running: true,
+			scope: 'full',
+			lastStartedAt: '2026-02-02T00:00:00.000Z',
+			lastSuccessAt: '2026-02-01T00:00:00.000Z',
+			lastPageCount: 12,
+		});
+		await after.flush();
+	});
 });
 
 describe('MemoryStatusStore', () => {

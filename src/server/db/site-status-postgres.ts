@@ -50,7 +50,11 @@ export class PostgresStatusStore implements SiteBuildStatusStore {
 		const [row] = await this.database.select().from(table).where(eq(table.node, this.node));
 		if (!row) return;
 		const { node: _node, updatedAt: _updatedAt, ...previous } = fromRow(row);
-		this.update({ ...previous, running: false, queued: 0 });
+		// A generation may have started while the row was read: what it set since wins.
+		const kept = Object.fromEntries(
+			Object.entries(previous).filter(([key]) => this.status[key as keyof SiteBuildStatus] === null),
+		);
+		this.update({ ...kept, running: this.status.running, queued: this.status.queued });
 	}
 
 	get(): SiteBuildStatus {
