@@ -4,6 +4,7 @@ import { isCrossSiteRequest } from './server/client';
 import { securityHeadersMiddleware } from './server/security-middleware';
 import { wireSiteRegeneration } from './server/site';
 import { startNewsletterWorker } from './server/newsletter/worker';
+import { startContentRelay } from './server/content/relay';
 import { MAX_BODY_BYTES, errorResponse } from './server/http';
 import {
 	SESSION_COOKIE,
@@ -66,11 +67,16 @@ const session = defineMiddleware(async (ctx, next) => {
 });
 
 /**
- * Starts the newsletter sender with the first request the running server handles (idempotent).
- * Not at import: `astro build` runs this module to prerender pages, and must not send mail.
+ * Starts the newsletter sender and, with several nodes on PostgreSQL, the relay of content
+ * changes between nodes, with the first request the running server handles (idempotent; the
+ * production host makes one at start). Not at import: `astro build` runs this module to
+ * prerender pages, and must neither send mail nor listen for changes.
  */
-const backgroundWork = defineMiddleware((ctx, next) => {
-	if (!ctx.isPrerendered) startNewsletterWorker();
+const backgroundWork = defineMiddleware(async (ctx, next) => {
+	if (!ctx.isPrerendered) {
+		startNewsletterWorker();
+		await startContentRelay();
+	}
 	return next();
 });
 

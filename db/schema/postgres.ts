@@ -21,10 +21,24 @@ import {
 	uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-import { ARTICLE_KINDS, COMMENT_STATUSES, USER_ROLES, VOTE_TYPES } from '@db/schema';
+import {
+	ARTICLE_KINDS,
+	COMMENT_STATUSES,
+	NEWSLETTER_DELIVERY_STATUSES,
+	NEWSLETTER_ISSUE_STATUSES,
+	USER_ROLES,
+	VOTE_TYPES,
+} from '@db/schema';
 
 // The value lists are the SQLite schema's, so both engines accept exactly the same values.
-export { ARTICLE_KINDS, COMMENT_STATUSES, USER_ROLES, VOTE_TYPES };
+export {
+	ARTICLE_KINDS,
+	COMMENT_STATUSES,
+	NEWSLETTER_DELIVERY_STATUSES,
+	NEWSLETTER_ISSUE_STATUSES,
+	USER_ROLES,
+	VOTE_TYPES,
+};
 export type { ArticleKind, CommentStatus, UserRole, VoteType } from '@db/schema';
 
 const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
@@ -62,6 +76,12 @@ export const sessions = pgTable(
 			.notNull()
 			.references(() => users.id, { onDelete: 'cascade' }),
 		expiresAt: timestamptz('expires_at').notNull(),
+		/**
+		 * When the session was started: it ends a fixed time after this however often it is
+		 * extended. createSession always sets it; a row inserted without a start dates from the
+		 * epoch and so counts as long ended (a forgotten value fails closed, as on SQLite).
+		 */
+		createdAt: timestamptz('created_at').notNull().default(sql`to_timestamp(0)`),
 	},
 	(t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -329,3 +349,70 @@ export const podcastEpisodesRelations = relations(podcastEpisodes, ({ one }) => 
 		references: [users.id],
 	}),
 }));
+
+/** Newsletter issues: edited as drafts, then frozen once sending starts. */
+export const newsletterIssues = pgTable(
+	'newsletter_issues',
+	{
+		id: id(),
+		subject: text('subject').notNull(),
+		content: text('content').notNull(),
+		status: text('status', { enum: NEWSLETTER_ISSUE_STATUSES }).notNull().default('draft'),
+		authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+		/** When Send was confirmed (the queue was filled). */
+		sendStartedAt: timestamptz('send_started_at'),
+		/** When the last queued mail was settled (sent, failed or skipped). */
+		sentAt: timestamptz('sent_at'),
+	},
+	(t) => [index('newsletter_issues_status_idx').on(t.status, t.createdAt)],
+);
+
+/**
+ * The durable send queue: one row per issue and recipient. Nodes claim rows with
+ * `FOR UPDATE SKIP LOCKED`, moving them to 'sending' with claimed_at as a lease; a row still
+ * 'sending' after the lease belonged to a worker that died and is taken again.
+ */
+export const newsletterDeliveries = pgTable(
+	'newsletter_deliveries',
+	{
+		id: id(),
+		issueId: integer('issue_id')
+			.notNull()
+			.references(() => newsletterIssues.id, { onDelete: 'cascade' }),
+		/** Null once the account is deleted; the row is then skipped. */
+		userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+		status: text('status', { enum: NEWSLETTER_DELIVERY_STATUSES }).notNull().default('queued'),
+		attempts: integer('attempts').notNull().default(0),
+		/** A queued row waits until then (back-off after a temporary failure). */
+		nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+		/** The lease of the worker that holds a 'sending' row. */
+		claimedAt: timestamptz('claimed_at'),
+		/** The address the mail went to (the account's address at send time). */
+		sentTo: text('sent_to'),
+		sentAt: timestamptz('sent_at'),
+		lastError: text('last_error'),
+	},
+	(t) => [
+		uniqueIndex('newsletter_deliveries_issue_user_unique').on(t.issueId, t.userId),
+		index('newsletter_deliveries_claim_idx').on(t.status, t.nextAttemptAt),
+		index('newsletter_deliveries_issue_status_idx').on(t.issueId, t.status),
+	],
+);
+
+/**
+ * Unsubscribe tokens, one per mail sent, stored only as a SHA-256 hash. They do not expire: a
+ * link in an old mail must keep working.
+ */
+export const newsletterUnsubscribeTokens = pgTable(
+	'newsletter_unsubscribe_tokens',
+	{
+		id: text('id').primaryKey(),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		createdAt: createdAt(),
+	},
+	(t) => [index('newsletter_unsubscribe_tokens_user_idx').on(t.userId)],
+);

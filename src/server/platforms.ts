@@ -11,6 +11,7 @@ import {
 	type PlatformListQuery,
 } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
+import { contentChanged, onContentChange, type PlatformChangeKind } from '@/server/content/events';
 
 /** A platform as the API returns it. */
 export type PlatformJson = {
@@ -185,39 +186,26 @@ export async function deletePlatform(id: number): Promise<void> {
 	platformChanged({ id, kind: 'deleted' });
 }
 
-/**
- * 'created', 'updated' and 'deleted' come from the editors; 'rated' means the rating and
- * reviewCount changed (a listener rebuilding static pages may want to debounce those);
- * 'commented' means the platform's approved comments changed (moderation); 'voted' means a
- * comment's public vote counts changed.
- */
-export type PlatformChange = {
-	id: number;
-	kind: 'created' | 'updated' | 'deleted' | 'rated' | 'commented' | 'voted';
-};
+export type PlatformChange = { id: number; kind: PlatformChangeKind };
 type PlatformListener = (change: PlatformChange) => void;
 
-const listeners = new Set<PlatformListener>();
-
 /**
- * Subscribes to platform changes (the site build regenerates pages from it). Returns the
- * unsubscribe function.
+ * Subscribes to platform changes, made on this node or announced by another (the site build
+ * regenerates pages from them). Returns the unsubscribe function.
  */
 export function onPlatformChange(listener: PlatformListener): () => void {
-	listeners.add(listener);
-	return () => listeners.delete(listener);
+	return onContentChange((change) => {
+		if (change.type === 'platform' && change.id !== undefined && change.platformChange) {
+			listener({ id: change.id, kind: change.platformChange });
+		}
+	});
 }
 
 /**
- * Tells the listeners, after the change is committed. A failing listener is logged and never
- * fails the request that made the change.
+ * Announces a committed platform change on the content bus: to this node's listeners at once,
+ * and to the other nodes through the bus's relay. A failing listener is logged and never fails
+ * the request that made the change.
  */
-export function platformChanged(change: PlatformChange): void {
-	for (const listener of listeners) {
-		try {
-			listener(change);
-		} catch (error) {
-			console.error('[platforms] change listener failed', error);
-		}
-	}
+export function platformChanged({ id, kind }: PlatformChange): void {
+	contentChanged({ type: 'platform', id, platformChange: kind });
 }

@@ -9,11 +9,20 @@
  * src/server/db/content-bus-postgres.ts) carries it to the others, whose buses deliver it to
  * their own listeners the same way. On SQLite (one process) there is no relay.
  */
+/**
+ * What changed about a platform: 'created', 'updated' and 'deleted' come from the editors;
+ * 'rated' means its rating and reviewCount changed; 'commented' its approved comments
+ * (moderation); 'voted' a comment's public vote counts.
+ */
+export type PlatformChangeKind = 'created' | 'updated' | 'deleted' | 'rated' | 'commented' | 'voted';
+
 export type ContentChange = {
-	type: 'article' | 'page' | 'podcast';
+	type: 'article' | 'page' | 'podcast' | 'platform';
 	kind?: 'news' | 'education';
 	id?: number;
 	slug?: string;
+	/** For a platform: what changed. */
+	platformChange?: PlatformChangeKind;
 };
 
 export type ContentChangeListener = (change: ContentChange) => void;

@@ -114,18 +114,18 @@ server.listen(settings.port, settings.host, () => {
 	const port = typeof address === 'object' && address ? address.port : settings.port;
 	const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
 	console.log(`Retail Media Hub listening on http://${host}:${port}`);
-	if (settings.generateOnStart) {
-		startFirstGeneration().catch((error) => console.error('[site] could not start the first generation', error));
-	}
+	startApp().catch((error) => console.error('[site] could not start the background work', error));
 });
 
 /**
- * Generates every public page once. The app's modules load with its first request (Astro
- * imports the middleware lazily, and the middleware wires the site generation), so one
- * anonymous request is injected first if they have not loaded yet.
+ * Loads the app and starts its background work (the newsletter sender, the relay of changes
+ * between nodes), then generates every public page once if asked to. The app's modules load
+ * with its first request (Astro imports the middleware lazily, and the middleware wires the
+ * site generation and starts the background work), so one anonymous request is injected.
  */
-async function startFirstGeneration(): Promise<void> {
-	if (!siteGeneration()) await inject(handler as never, { method: 'GET', url: '/api/user' });
+async function startApp(): Promise<void> {
+	await inject(handler as never, { method: 'GET', url: '/api/user' });
+	if (!settings.generateOnStart) return;
 	const site = siteGeneration();
 	if (!site) throw new Error('the app did not provide its site generation');
 	site.requestFullGeneration();

@@ -7,6 +7,10 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { allGeneratedPaths } from './paths';
 import { canRender, renderPath, type RenderedPage } from './renderer';
+import { hostname } from 'node:os';
+import { config } from '@/server/config';
+import { postgresDatabase } from '@/server/db';
+import { PostgresStatusStore } from '@/server/db/site-status-postgres';
 import { MemoryStatusStore, type SiteBuildStatusStore } from './status';
 import { removePage, siteDir, writePage } from './writer';
 
@@ -15,7 +19,31 @@ const CONCURRENCY = 4;
 /** Short pause so a burst of saves (edit, publish, reorder) becomes one generation. */
 const COALESCE_MS = 50;
 
-export const buildStatus: SiteBuildStatusStore = new MemoryStatusStore();
+let statusStore: SiteBuildStatusStore | undefined;
+
+/**
+ * This node's generation status, chosen on first use: with PostgreSQL also written to a row of
+ * its own, so the dashboard on any node can list every node; else in this process only.
+ */
+function chosenStatusStore(): SiteBuildStatusStore {
+	if (!statusStore) {
+		const postgres = postgresDatabase();
+		if (postgres) {
+			const store = new PostgresStatusStore(postgres, `${hostname()}:${config().port}`);
+			store.restore().catch((error) => console.error('[site] could not read the last status', error));
+			statusStore = store;
+		} else {
+			statusStore = new MemoryStatusStore();
+		}
+	}
+	return statusStore;
+}
+
+export const buildStatus: SiteBuildStatusStore = {
+	get: () => chosenStatusStore().get(),
+	update: (patch) => chosenStatusStore().update(patch),
+	all: () => chosenStatusStore().all(),
+};
 
 type Renderer = (path: string) => Promise<RenderedPage>;
 let render: Renderer = renderPath;

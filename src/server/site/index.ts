@@ -5,20 +5,15 @@
  */
 import { contentBus, onContentChange } from '@/server/content/events';
 import { announceApiChange, provideSiteGeneration } from '@/server/host/bridge';
-import { onPlatformChange } from '@/server/platforms';
 import { requestFullGeneration, requestPaths } from './generator';
-import {
-	apiPathsForContentChange,
-	apiPathsForPlatformChange,
-	pathsForContentChange,
-	pathsForPlatformChange,
-} from './paths';
+import { apiPathsForContentChange, pathsForContentChange } from './paths';
 
 let wired = false;
 
 export function wireSiteRegeneration(): void {
 	if (wired) return;
 	wired = true;
+	// Platform changes travel on the same bus (type 'platform'), so other nodes hear them too.
 	onContentChange((change) => {
 		announceApiChange(apiPathsForContentChange(change));
 		requestPaths(pathsForContentChange(change));
@@ -28,10 +23,6 @@ export function wireSiteRegeneration(): void {
 	contentBus.onResync(() => {
 		announceApiChange('all');
 		requestFullGeneration();
-	});
-	onPlatformChange((change) => {
-		announceApiChange(apiPathsForPlatformChange(change));
-		requestPaths(pathsForPlatformChange(change));
 	});
 	// The production host starts the first generation with a call once the app has loaded.
 	provideSiteGeneration({ requestFullGeneration });

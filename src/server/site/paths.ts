@@ -51,6 +51,8 @@ export function pathsForContentChange(change: ContentChange): string[] {
 		}
 		case 'podcast':
 			return ['/podcast', '/podcast/rss'];
+		case 'platform':
+			return pathsForPlatformChange({ id: change.id!, kind: change.platformChange! });
 	}
 }
 
@@ -78,6 +80,8 @@ export function apiPathsForContentChange(change: ContentChange): string[] {
 			return change.slug ? ['/api/pages', `/api/pages/${change.slug}`] : ['/api/pages'];
 		case 'podcast':
 			return ['/api/podcasts'];
+		case 'platform':
+			return apiPathsForPlatformChange({ id: change.id!, kind: change.platformChange! });
 	}
 }
 

@@ -4,10 +4,13 @@ import { buildStatus, requestFullGeneration } from '@/server/site';
 
 export const prerender = false;
 
-/** Generation status for editors: last success, running, last error. */
-export const GET = endpoint(({ locals }) => {
+/**
+ * Generation status for editors: this node's last success, running, last error, and under
+ * `nodes` every node's (several app nodes each generate their own pages).
+ */
+export const GET = endpoint(async ({ locals }) => {
 	requireEditor(locals);
-	return json(buildStatus.get());
+	return json({ ...buildStatus.get(), nodes: await buildStatus.all() });
 });
 
 /** Starts a full generation (editors). */
