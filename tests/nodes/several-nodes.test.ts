@@ -1,0 +1,269 @@
+/**
+ * Three app nodes on one PostgreSQL database behind nginx (the repository's deploy/nginx.conf).
+ * The nodes start together against an empty database: one migrates and seeds, the others wait.
+ * Then: a session works on every node, a publication reaches every node's pages and cached API
+ * answers, the sign-in limit holds across nodes, and killing a node under load loses neither a
+ * read nor an acknowledged write. Times are printed for the record, never asserted: the bench
+ * reports them against the goals.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contentCounts, DEMO_ACCOUNTS } from '@db/seed/index';
+import type { AppDatabase } from '@/server/db';
+import { schema } from '@/server/db/postgres';
+import { newCredentials, TestClient } from '../api/helpers';
+import { emptyPostgresDatabase, type TestPostgres } from '../setup/postgres';
+import { freePort } from '../setup/ports';
+import { killNode, startNginx, startNode, stopNode, type AppNode, type Nginx } from './cluster';
+
+let database: TestPostgres;
+let nodes: AppNode[] = [];
+let nginx: Nginx;
+let dir: string;
+let editor: TestClient;
+
+const editorAccount = DEMO_ACCOUNTS.editor;
+
+/** Waits without timing anything: a busy machine must not fail the test. */
+const eventually = <T>(check: () => Promise<T>) =>
+	vi.waitFor(check, { timeout: 30_000, interval: 50 });
+
+async function getWithCookie(url: string, cookie: string): Promise<Response> {
+	return fetch(url, { headers: { cookie } });
+}
+
+/** Waits until a node's first generation of every page has finished. */
+async function firstGenerationDone(node: AppNode, cookie: string): Promise<void> {
+	await eventually(async () => {
+		const status = await (await getWithCookie(`${node.url}/api/admin/site-build`, cookie)).json();
+		expect(status).toMatchObject({ running: false, queued: 0 });
+		expect(status.lastSuccessAt).not.toBeNull();
+	});
+}
+
+beforeAll(async () => {
+	database = await emptyPostgresDatabase();
+	dir = mkdtempSync(join(tmpdir(), 'rmh-nodes-'));
+	const nginxPort = await freePort();
+	const publicUrl = `http://127.0.0.1:${nginxPort}`;
+	nodes = await Promise.all(
+		['node-a', 'node-b', 'node-c'].map((name) => startNode(name, database.url, publicUrl, dir)),
+	);
+	nginx = await startNginx(
+		nginxPort,
+		nodes.map((node) => node.url),
+	);
+	editor = new TestClient(nodes[0]!.url);
+	const signedIn = await editor.login(editorAccount.email, editorAccount.password);
+	expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+	for (const node of nodes) await firstGenerationDone(node, editor.sessionCookie);
+});
+
+afterAll(async () => {
+	for (const node of nodes) await stopNode(node);
+	await nginx?.stop();
+	await database?.close();
+	if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('three nodes starting together against one empty database', () => {
+	it('migrate and seed it once', async () => {
+		const counts = await contentCounts(database.db as unknown as AppDatabase);
+		// The demo content once: a second seeding would double every count, or fail on the
+		// demo accounts' unique e-mail addresses.
+		const { users } = schema;
+		const [demo] = await database.db
+			.select({ n: count() })
+			.from(users)
+			.where(
+				inArray(
+					users.email,
+					Object.values(DEMO_ACCOUNTS).map((account) => account.email),
+				),
+			);
+		expect(Number(demo!.n)).toBe(Object.keys(DEMO_ACCOUNTS).length);
+		expect(counts.platforms).toBeGreaterThan(0);
+		expect(counts.articles).toBeGreaterThan(0);
+		const migrations = await database.db.execute<{ n: number }>(
+			sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+		);
+		expect(migrations.rows[0]!.n).toBeGreaterThan(0);
+		for (const node of nodes) expect(node.logs()).not.toMatch(/duplicate key|deadlock/i);
+	});
+});
+
+describe('a session', () => {
+	it('made on one node is valid on every node and through nginx', async () => {
+		for (const url of [...nodes.map((node) => node.url), nginx.url]) {
+			const answer = await getWithCookie(`${url}/api/user`, editor.sessionCookie);
+			expect(answer.status, url).toBe(200);
+			expect((await answer.json()).email).toBe(editorAccount.email);
+		}
+	});
+
+	it('ended on one node is ended on every node', async () => {
+		const visitor = new TestClient(nodes[1]!.url);
+		const signedIn = await visitor.login(editorAccount.email, editorAccount.password);
+		expect(signedIn.status).toBe(200);
+		const cookie = visitor.sessionCookie;
+		expect((await getWithCookie(`${nodes[2]!.url}/api/user`, cookie)).status).toBe(200);
+		expect((await visitor.post('/api/logout')).status).toBeLessThan(300);
+		for (const node of nodes) {
+			expect((await getWithCookie(`${node.url}/api/user`, cookie)).status, node.name).toBe(401);
+		}
+	});
+});
+
+describe('an article published through one node', () => {
+	it('shows on every node, in its generated pages and its cached API answers', async () => {
+		const title = `Published across nodes ${Date.now()}`;
+		// Every node holds the listing page and a cached API answer from before the publication.
+		for (const node of nodes) {
+			expect(await (await fetch(`${node.url}/news`)).text()).not.toContain(title);
+			for (let read = 0; read < 3; read += 1) await fetch(`${node.url}/api/news`);
+			const cached = await fetch(`${node.url}/api/news`);
+			expect(cached.headers.get('x-cache'), node.name).toBe('hit');
+		}
+		const started = Date.now();
+		const created = await editor.post('/api/news', {
+			title,
+			excerpt: 'Written on one node, read on all of them.',
+			content: 'Body text.',
+			category: 'Industry News',
+			tags: ['nodes'],
+			readTime: 3,
+			isPublished: true,
+		});
+		expect(created.status, JSON.stringify(created.body)).toBe(201);
+		const id = created.body.id as number;
+		const visibleAfter: Record<string, number> = {};
+		await Promise.all(
+			nodes.map(async (node) => {
+				await eventually(async () => {
+					const list = (await (await fetch(`${node.url}/api/news`)).json()) as Array<{
+						id: number;
+					}>;
+					expect(list.map((article) => article.id)).toContain(id);
+					expect(await (await fetch(`${node.url}/news`)).text()).toContain(title);
+					const page = await fetch(`${node.url}/news/${id}`);
+					expect(page.status).toBe(200);
+					expect(await page.text()).toContain(title);
+				});
+				visibleAfter[node.name] = Date.now() - started;
+			}),
+		);
+		console.log(
+			`[nodes] published to visible (page and API) after ms: ${JSON.stringify(visibleAfter)}`,
+		);
+	});
+});
+
+describe('the sign-in limit', () => {
+	it('holds for wrong passwords spread over the nodes', async () => {
+		const account = newCredentials();
+		const registering = new TestClient(nodes[0]!.url);
+		expect((await registering.post('/api/register', account)).status).toBe(201);
+		// One client address (forwarded, as nginx would), each try on the next node.
+		const address = '203.0.113.77';
+		const statuses: number[] = [];
+		for (let attempt = 0; attempt < 12; attempt += 1) {
+			const node = nodes[attempt % nodes.length]!;
+			const answer = await fetch(`${node.url}/api/login`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+				body: JSON.stringify({ email: account.email, password: `wrong-${attempt}` }),
+			});
+			statuses.push(answer.status);
+		}
+		// Five wrong passwords per account and client in all, not five per node.
+		expect(statuses).toEqual([401, 401, 401, 401, 401, ...Array(7).fill(429)]);
+	});
+});
+
+describe('a node killed under load', () => {
+	it('loses no read through nginx', async () => {
+		const paths = ['/api/platforms', '/news', '/api/news', '/platforms'];
+		const failures: string[] = [];
+		let answered = 0;
+		let stop = false;
+		const reader = async (offset: number) => {
+			for (let index = offset; !stop; index += 1) {
+				const path = paths[index % paths.length]!;
+				try {
+					const answer = await fetch(`${nginx.url}${path}`);
+					await answer.arrayBuffer();
+					if (answer.status === 200) answered += 1;
+					else failures.push(`${path}: ${answer.status}`);
+				} catch (error) {
+					failures.push(`${path}: ${String(error)}`);
+				}
+			}
+		};
+		const readers = Array.from({ length: 8 }, (_, offset) => reader(offset));
+		await eventually(async () => expect(answered).toBeGreaterThan(200));
+		await killNode(nodes[1]!);
+		const atKill = answered;
+		await eventually(async () => expect(answered).toBeGreaterThan(atKill + 400));
+		stop = true;
+		await Promise.all(readers);
+		expect(failures).toEqual([]);
+		console.log(
+			`[nodes] ${answered} reads through nginx, node-b killed after ${atKill}: none lost`,
+		);
+	});
+
+	it('keeps every write it acknowledged', async () => {
+		const acknowledged = new Map<number, string>();
+		const refused: string[] = [];
+		let stop = false;
+		let sent = 0;
+		const writer = async (lane: number) => {
+			for (let index = 0; !stop; index += 1) {
+				const title = `Written while a node dies ${lane}-${index}-${Date.now()}`;
+				sent += 1;
+				try {
+					const answer = await fetch(`${nginx.url}/api/news`, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json', cookie: editor.sessionCookie },
+						body: JSON.stringify({
+							title,
+							excerpt: 'Acknowledged writes survive a node.',
+							content: 'Body.',
+							category: 'Industry News',
+							tags: [],
+							readTime: 2,
+							isPublished: false,
+						}),
+					});
+					const body = await answer.json();
+					if (answer.status === 201) acknowledged.set(body.id, title);
+					else refused.push(`${answer.status} ${JSON.stringify(body)}`);
+				} catch (error) {
+					refused.push(String(error));
+				}
+			}
+		};
+		const writers = Array.from({ length: 4 }, (_, lane) => writer(lane));
+		await eventually(async () => expect(acknowledged.size).toBeGreaterThan(20));
+		await killNode(nodes[2]!);
+		const atKill = acknowledged.size;
+		await eventually(async () => expect(acknowledged.size).toBeGreaterThan(atKill + 40));
+		stop = true;
+		await Promise.all(writers);
+		const { articles } = schema;
+		const stored = await database.db
+			.select({ id: articles.id, title: articles.title })
+			.from(articles)
+			.where(inArray(articles.id, [...acknowledged.keys()]));
+		expect(new Map(stored.map((row) => [row.id, row.title]))).toEqual(acknowledged);
+		// A write in flight on the killed node may be refused (502); never more than the lanes.
+		expect(refused.length).toBeLessThanOrEqual(4);
+		console.log(
+			`[nodes] ${sent} writes sent, ${acknowledged.size} acknowledged and all stored, ` +
+				`${refused.length} refused while node-c died`,
+		);
+	});
+});
