@@ -11,13 +11,19 @@
  * backup is one self-contained file, no -wal beside it) and checked with
  * `PRAGMA integrity_check`; only a copy that passes is renamed over FILE, so a failed run never
  * replaces an earlier good backup. Restore: see "Backup and restore" in the README.
+ *
+ * On PostgreSQL (DATABASE_URL set) it runs `pg_dump --format=custom`, itself one consistent
+ * snapshot taken without blocking writers, into a temporary file beside FILE, checks that
+ * `pg_restore --list` can read the whole archive, and only then renames it over FILE.
  */
+import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { config } from '@/server/config';
+import { config, databaseName } from '@/server/config';
 
-const USAGE = 'Usage: npm run db:backup -- <backup-file>   (the source is DATABASE_PATH)';
+const USAGE =
+	'Usage: npm run db:backup -- <backup-file>   (the source is DATABASE_URL if set, else DATABASE_PATH)';
 
 /** Tables whose row counts the summary prints, when the database has them. */
 const COUNTED_TABLES = [
@@ -119,9 +125,50 @@ function message(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
 
+/** Runs a PostgreSQL client tool; its own message on failure (a missing tool says how to get it). */
+function runClientTool(tool: string, args: string[]): string {
+	const result = spawnSync(tool, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+	if (result.error && (result.error as NodeJS.ErrnoException).code === 'ENOENT') {
+		throw new BackupError(
+			`${tool} is missing: install PostgreSQL's client tools (apt-get install -y postgresql-client), as new as the server.`,
+		);
+	}
+	if (result.status !== 0) {
+		throw new BackupError(
+			`${tool} failed: ${(result.stderr || result.error?.message || '').trim()}`,
+		);
+	}
+	return result.stdout;
+}
+
+function backupPostgres(url: string, target: string): void {
+	const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+	const startedAt = performance.now();
+	try {
+		// The URL travels as an argument to the child only, never into the log.
+		runClientTool('pg_dump', ['--format=custom', '--no-owner', '--file', temp, '--dbname', url]);
+		const contents = runClientTool('pg_restore', ['--list', temp]);
+		const tables = contents.split('\n').filter((line) => / TABLE DATA /.test(line)).length;
+		renameSync(temp, target);
+		syncFolder(dirname(target));
+		const elapsedMs = Math.round(performance.now() - startedAt);
+		console.log(`Backed up ${databaseName(config())}`);
+		console.log(
+			`       to ${target} (${statSync(target).size} bytes, ${elapsedMs} ms); pg_restore --list: ${tables} tables`,
+		);
+	} finally {
+		rmSync(temp, { force: true });
+	}
+}
+
 async function main(): Promise<void> {
-	const source = config().databasePath;
+	const { databaseUrl, databasePath: source } = config();
 	const target = targetPath(process.argv.slice(2));
+	if (databaseUrl) {
+		checkTarget(target, '');
+		backupPostgres(databaseUrl, target);
+		return;
+	}
 	checkTarget(target, source);
 	const sqlite = openSource(source);
 	const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);

@@ -3,12 +3,12 @@
  * `npm start`, `npm run serve` and `npm run db:migrate`.
  */
 import { seedIfEmpty } from '@db/seed/index';
-import { config } from '@/server/config';
+import { config, databaseName } from '@/server/config';
 import { closeDatabase, db, postgresDatabase, type AppDatabase } from '@/server/db';
 import { migratePostgres } from '@/server/db/postgres';
 
 export async function prepareDatabase({ seed }: { seed: boolean }): Promise<void> {
-	const { databaseUrl, databasePath } = config();
+	const settings = config();
 	const postgres = postgresDatabase();
 	let seeded: boolean | undefined;
 	if (postgres) {
@@ -18,12 +18,13 @@ export async function prepareDatabase({ seed }: { seed: boolean }): Promise<void
 				? async (locked) => (seeded = await seedIfEmpty(locked as unknown as AppDatabase))
 				: undefined,
 		});
-		console.log(`[db] PostgreSQL at ${new URL(databaseUrl!).host} migrated`);
+		console.log(`[db] ${databaseName(settings)} migrated`);
 	} else {
 		const database = db(); // opening applies pending migrations
-		console.log(`[db] ${databasePath} migrated`);
+		console.log(`[db] ${databaseName(settings)} migrated`);
 		if (seed) seeded = await seedIfEmpty(database);
 	}
-	if (seed) console.log(seeded ? '[db] demo content seeded' : '[db] database has content; seed skipped');
+	if (seed)
+		console.log(seeded ? '[db] demo content seeded' : '[db] database has content; seed skipped');
 	await closeDatabase();
 }

@@ -1,8 +1,8 @@
 /**
- * `npm run db:seed`: fills the configured database (DATABASE_PATH) with demo content, but only
- * when nobody has used it yet, so running it against a live site is harmless.
+ * `npm run db:seed`: fills the configured database (DATABASE_PATH or DATABASE_URL) with demo
+ * content, but only when nobody has used it yet, so running it against a live site is harmless.
  */
-import { config } from '@/server/config';
+import { config, databaseName } from '@/server/config';
 import { closeDatabase, db } from '@/server/db';
 import { DEMO_ACCOUNTS, contentCounts, seedIfEmpty } from '@db/seed/index';
 
@@ -11,7 +11,7 @@ async function main(): Promise<void> {
 	const startedAt = performance.now();
 	const seeded = await seedIfEmpty(database);
 	const elapsedMs = Math.round(performance.now() - startedAt);
-	const target = config().databasePath;
+	const target = databaseName(config());
 	if (!seeded) {
 		console.log(`${target} already has content; nothing seeded.`);
 		return;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
 
 const schema = z.object({
-	DATABASE_PATH: z.string().min(1).default('data/app.db'),
+	DATABASE_PATH: z.preprocess(unsetIfEmpty, z.string().default('data/app.db')),
 	/** A PostgreSQL server instead of the SQLite file, for several app nodes on one database. */
 	DATABASE_URL: z.preprocess(
 		unsetIfEmpty,
@@ -42,7 +42,11 @@ const schema = z.object({
 	/** Wait after the first temporary failure; it doubles with each further one (capped at 1 h). */
 	NEWSLETTER_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),
 	/** A claimed mail not settled within this time is taken again (its worker died). */
-	NEWSLETTER_LEASE_MS: z.coerce.number().int().min(100).default(10 * 60_000),
+	NEWSLETTER_LEASE_MS: z.coerce
+		.number()
+		.int()
+		.min(100)
+		.default(10 * 60_000),
 	/** How often an idle worker looks for work that another node queued. */
 	NEWSLETTER_POLL_MS: z.coerce.number().int().min(10).default(5_000),
 	/** Set to 0 on app processes that should not send newsletter mail. */
@@ -99,6 +103,16 @@ export type AppConfig = {
 };
 
 let cached: AppConfig | undefined;
+
+/**
+ * The database as scripts and logs name it: the SQLite file, or PostgreSQL's host and database
+ * (never the password the URL may carry).
+ */
+export function databaseName({ databaseUrl, databasePath }: AppConfig): string {
+	if (!databaseUrl) return databasePath;
+	const url = new URL(databaseUrl);
+	return `PostgreSQL ${url.host}${url.pathname}`;
+}
 
 export function config(): AppConfig {
 	if (cached) return cached;
