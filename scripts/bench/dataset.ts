@@ -7,8 +7,9 @@
  *   - "media" in most, so "retail media" is a common two-word query,
  *   - "zephyrine" in about one article in 10,000 (a rare term).
  */
-import { count, eq } from 'drizzle-orm';
-import { seedDemoContent } from '@db/seed/index';
+import { count, eq, sql } from 'drizzle-orm';
+import { seedDemoContent, seedIfEmpty } from '@db/seed/index';
+import { closePostgres, migratePostgres, openPostgres, schema as postgresSchema } from '@/server/db/postgres';
 import { closeDatabase, openDatabase, schema, type AppDatabase } from '@/server/db';
 import { ARTICLE_CATEGORIES } from '@/lib/categories';
 
@@ -99,6 +100,48 @@ function publishedCount(db: AppDatabase): number {
 	);
 }
 
+/** One generated article, the same on every run and for both engines. */
+export type GeneratedArticle = {
+	kind: 'news' | 'education';
+	title: string;
+	excerpt: string;
+	content: string;
+	category: string;
+	tags: string[];
+	readTime: number;
+	createdAt: Date;
+};
+
+/** The generated articles, in order (a seeded generator: every run makes the same ones). */
+export function* generatedArticles(n: number, paragraphs: number): Generator<GeneratedArticle> {
+	const next = random(20240601);
+	const now = Date.now();
+	const threeYears = 3 * 365 * 24 * 3600 * 1000;
+	for (let i = 0; i < n; i++) {
+		const kind = next() < 0.8 ? 'news' : 'education';
+		const categories = ARTICLE_CATEGORIES[kind];
+		const category = categories[Math.floor(next() * categories.length)]!;
+		const rare = i % 10_000 === 4_321 ? ` ${SEARCH_TERMS.rare}` : '';
+		const common = next() < 0.97 ? 'Retail' : 'Commerce';
+		const media = next() < 0.7 ? ' media' : '';
+		const title = `${common}${media} ${words(next, 5)}${rare} #${i + 1}`;
+		const excerpt = sentence(next, 24);
+		const tags = [words(next, 1), words(next, 1)];
+		const created = now - Math.floor(next() * threeYears);
+		const content = body(next, paragraphs);
+		yield {
+			kind,
+			title,
+			excerpt,
+			content,
+			category,
+			tags,
+			readTime: 1 + Math.floor(next() * 15),
+			createdAt: new Date(created),
+		};
+	}
+}
+
 function insertArticles(db: AppDatabase, n: number, paragraphs: number): void {
 	const editor = db
 		.select({ id: schema.users.id })
@@ -110,33 +153,67 @@ function insertArticles(db: AppDatabase, n: number, paragraphs: number): void {
 			is_published, author_id, created_at, updated_at)
 		 VALUES (?, ?, ?, ?, ?, NULL, ?, ?, 1, ?, ?, ?)`,
 	);
-	const next = random(20240601);
-	const now = Date.now();
-	const threeYears = 3 * 365 * 24 * 3600 * 1000;
 	db.$client.transaction(() => {
-		for (let i = 0; i < n; i++) {
-			const kind = next() < 0.8 ? 'news' : 'education';
-			const categories = ARTICLE_CATEGORIES[kind];
-			const category = categories[Math.floor(next() * categories.length)]!;
-			const rare = i % 10_000 === 4_321 ? ` ${SEARCH_TERMS.rare}` : '';
-			const common = next() < 0.97 ? 'Retail' : 'Commerce';
-			const media = next() < 0.7 ? ' media' : '';
-			const title = `${common}${media} ${words(next, 5)}${rare} #${i + 1}`;
-			const excerpt = sentence(next, 24);
-			const tags = JSON.stringify([words(next, 1), words(next, 1)]);
-			const created = now - Math.floor(next() * threeYears);
+		for (const article of generatedArticles(n, paragraphs)) {
+			const created = article.createdAt.getTime();
 			insert.run(
-				kind,
-				title,
-				excerpt,
-				body(next, paragraphs),
-				category,
-				tags,
-				1 + Math.floor(next() * 15),
+				article.kind,
+				article.title,
+				article.excerpt,
+				article.content,
+				article.category,
+				JSON.stringify(article.tags),
+				article.readTime,
 				editor?.id ?? null,
 				created,
 				created,
 			);
 		}
 	})();
+}
+
+/**
+ * The same data set on PostgreSQL: migrates the database, seeds the demo content and tops the
+ * articles up to `articles`, in batches (the generated search column is filled as they go).
+ */
+export async function createPostgresDataset(
+	url: string,
+	articles: number,
+	{ paragraphs = 5 }: { paragraphs?: number } = {},
+): Promise<DatasetFigures> {
+	const database = openPostgres(url, { max: 2 });
+	const { articles: table, users } = postgresSchema;
+	const published = async () =>
+		Number(
+			(await database.select({ n: count() }).from(table).where(eq(table.isPublished, true)))[0]?.n ?? 0,
+		);
+	try {
+		await migratePostgres(database, {
+			seedIfEmpty: (locked) => seedIfEmpty(locked as unknown as AppDatabase),
+		});
+		const existing = await published();
+		const inserted = Math.max(0, articles - existing);
+		const started = performance.now();
+		const [editor] = await database.select({ id: users.id }).from(users).where(eq(users.role, 'editor'));
+		let batch: Array<typeof table.$inferInsert> = [];
+		const flush = async () => {
+			if (batch.length > 0) await database.insert(table).values(batch);
+			batch = [];
+		};
+		for (const article of generatedArticles(inserted, paragraphs)) {
+			batch.push({
+				...article,
+				imageUrl: null,
+				isPublished: true,
+				authorId: editor?.id ?? null,
+				updatedAt: article.createdAt,
+			});
+			if (batch.length === 1000) await flush();
+		}
+		await flush();
+		await database.execute(sql`analyze articles`);
+		return { articles: await published(), inserted, insertMs: performance.now() - started };
+	} finally {
+		await closePostgres(database);
+	}
 }

@@ -10,6 +10,7 @@ import type { LoadFigure, SequentialFigure } from './load';
 import type { PageWeight } from './page-weight';
 import type { PublishFigure } from './publish';
 import type { GenerationFigures } from './server';
+import type { PostgresFigures } from './postgres';
 
 export const BUDGETS = {
 	lightPageJsBytes: 15 * 1024,
@@ -28,6 +29,12 @@ export const BUDGETS = {
 	searchP95Ms: 50,
 	/** Reads under the mixed load, while sign-ins hash passwords beside them. */
 	mixedReadsP99Ms: 500,
+	/** Search at 100,000 articles on PostgreSQL. */
+	postgresSearchP95Ms: 20,
+	/** Published on one node until every node's page and API answer show it. */
+	publishAcrossNodesMs: 1_000,
+	/** API reads through nginx: three nodes over one. */
+	threeNodesRatio: 2,
 } as const;
 
 /** Pages that must ship no React runtime and at most 15 KB (article, education, static, podcast). */
@@ -64,6 +71,8 @@ export type Results = {
 	search?: { articles: number; insertMs: number; sequential: SequentialFigure[]; concurrent: LoadFigure[] };
 	/** Handing one issue to every recipient through a local SMTP capture. */
 	newsletter?: NewsletterFigure;
+	/** PostgreSQL beside SQLite, and several nodes behind nginx. */
+	postgres?: PostgresFigures;
 	errors: string[];
 	rows?: Row[];
 };
@@ -285,6 +294,8 @@ export function buildRows(results: Results): Row[] {
 		});
 	}
 
+	if (results.postgres) rows.push(...postgresRows(results.postgres));
+
 	for (const error of results.errors) {
 		rows.push({ area: 'Errors', item: '-', measured: error, budget: '-', status: 'error' });
 	}
@@ -346,4 +357,54 @@ function mixedLoadRows(runs: MixedLoadRun[]): Row[] {
 			},
 		];
 	});
+}
+
+function postgresRows(figures: PostgresFigures): Row[] {
+	const rows: Row[] = [];
+	const rps = (figure: LoadFigure) => `${Math.round(figure.requestsPerSecond)} req/s · p99 ${figure.latencyP99} ms`;
+	for (const read of figures.reads) {
+		rows.push({
+			area: 'PostgreSQL',
+			item: `${read.path}, demo content, API cache off`,
+			measured: `PostgreSQL ${rps(read.postgres)}; SQLite ${rps(read.sqlite)} (${read.ratio.toFixed(2)}x)`,
+			budget: '-',
+			status: 'info',
+		});
+	}
+	if (figures.search) {
+		for (const seq of figures.search.sequential) {
+			rows.push({
+				area: `PostgreSQL search, ${figures.search.articles} articles`,
+				item: `${seq.name} ${seq.path}`,
+				measured: `sequential x${seq.requests}: p50 ${ms(seq.p50)} · p95 ${ms(seq.p95)} · ${seq.results ?? '?'} results`,
+				budget: `p95 <= ${BUDGETS.postgresSearchP95Ms} ms`,
+				status: flag(seq.p95 <= BUDGETS.postgresSearchP95Ms && seq.failures === 0),
+			});
+		}
+	}
+	if (figures.publish) {
+		const slowest = Math.max(...Object.values(figures.publish.visibleMs));
+		rows.push({
+			area: 'Several nodes',
+			item: 'published on one of 3 nodes, until page and API show it on every node',
+			measured:
+				`${ms(slowest)} (API answered in ${ms(figures.publish.apiMs)}; ` +
+				Object.entries(figures.publish.visibleMs)
+					.map(([node, value]) => `${node} ${ms(value)}`)
+					.join(', ') +
+				')',
+			budget: `<= ${BUDGETS.publishAcrossNodesMs / 1000} s`,
+			status: flag(slowest <= BUDGETS.publishAcrossNodesMs),
+		});
+	}
+	for (const run of figures.nginx) {
+		rows.push({
+			area: 'Several nodes',
+			item: `GET /api/platforms through nginx, ${run.nodes} node(s), c=32`,
+			measured: `${rps(run.figure)} (${run.ratio.toFixed(2)}x one node)`,
+			budget: run.nodes === 3 ? `>= ${BUDGETS.threeNodesRatio}x one node` : '-',
+			status: run.nodes === 3 ? flag(run.ratio >= BUDGETS.threeNodesRatio) : 'info',
+		});
+	}
+	return rows;
 }

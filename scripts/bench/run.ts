@@ -9,6 +9,8 @@
  *   --keep             keep the temporary folder (its path is printed)
  *   --dist=<folder>    measure an existing build (made with DIST_DIR=<folder>) instead of building
  *   --only-newsletter  only the newsletter phase (10,000 recipients to a local SMTP capture; no build)
+ *   --skip-postgres    no PostgreSQL phase (it runs when PostgreSQL's binaries are installed)
+ *   --only-postgres    build, then only the PostgreSQL and several-nodes phase
  *
  * Budgets are printed beside the figures; the exit code never depends on them.
  */
@@ -27,6 +29,7 @@ import { NEWSLETTER_RECIPIENTS, measureNewsletter } from './newsletter';
 import { DEMO_USER, measurePublishing, signIn } from './publish';
 import { buildRows, formatTable, type Results, type SizeFigures } from './report';
 import { startBenchServer, type BenchServer } from './server';
+import { measurePostgres, postgresAvailable } from './postgres';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -34,6 +37,8 @@ const lighthouseOn = !args.has('--skip-lighthouse');
 const scale = !args.has('--skip-scale');
 const keep = args.has('--keep');
 const onlyNewsletter = args.has('--only-newsletter');
+const onlyPostgres = args.has('--only-postgres');
+const postgresOn = !args.has('--skip-postgres') && postgresAvailable();
 const reuseDist = [...args].find((a) => a.startsWith('--dist='))?.slice('--dist='.length);
 const LIGHTHOUSE_RUNS = quick ? 1 : 3;
 const SCALE_SIZES = [1_000, 10_000];
@@ -332,6 +337,21 @@ async function searchPhase() {
 	}
 }
 
+async function postgresPhase() {
+	const workDir = dataPaths('postgres').dir;
+	try {
+		results.postgres = await measurePostgres({
+			root,
+			distDir,
+			workDir,
+			log,
+			searchArticles: scale ? SEARCH_SIZE : 0,
+		});
+	} finally {
+		rmSync(workDir, { recursive: true, force: true });
+	}
+}
+
 async function newsletterPhase() {
 	const dir = dataPaths('newsletter').dir;
 	log(`newsletter: ${NEWSLETTER_RECIPIENTS.toLocaleString('en-US')} recipients to a local SMTP capture`);
@@ -371,6 +391,10 @@ try {
 	log(`${pkg.name}: ${availableParallelism()} cores, pinning ${canPin ? 'with taskset' : 'unavailable'}`);
 	if (onlyNewsletter) {
 		await step('newsletter', newsletterPhase);
+	} else if (onlyPostgres) {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
+		await step('PostgreSQL and several nodes', postgresPhase);
 	} else {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
@@ -380,6 +404,8 @@ try {
 			for (const articles of SCALE_SIZES) await step(`${articles} articles`, () => scalePhase(articles));
 			await step('search at 100,000 articles', searchPhase);
 		}
+		if (postgresOn) await step('PostgreSQL and several nodes', postgresPhase);
+		else log('PostgreSQL phase skipped (--skip-postgres, or no PostgreSQL binaries)');
 	}
 } catch (error) {
 	results.errors.push(error instanceof Error ? error.message.slice(0, 2000) : String(error));

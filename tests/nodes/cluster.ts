@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../setup/ports';
 
-const SERVE_ENTRY = resolve(process.env.DIST_DIR || 'dist', 'host/serve.mjs');
 const NGINX_CONFIG = resolve('deploy/nginx.conf');
 
 export type AppNode = {
@@ -20,18 +19,27 @@ export type AppNode = {
 	logs: () => string;
 };
 
+export type NodeOptions = {
+	/** The build to serve (default: DIST_DIR, else dist). */
+	distDir?: string;
+	/** Settings added to (or overriding) the node's environment. */
+	env?: Record<string, string>;
+};
+
 /** Starts one node; resolves when its /readyz answers 200 (database reachable and migrated). */
 export async function startNode(
 	name: string,
 	databaseUrl: string,
 	siteUrl: string,
 	dir: string,
+	options: NodeOptions = {},
 ): Promise<AppNode> {
+	const distDir = resolve(options.distDir ?? (process.env.DIST_DIR || 'dist'));
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
 	let output = '';
 	const { DATABASE_PATH: _sqliteFile, ...inherited } = process.env;
-	const child = spawn(process.execPath, [SERVE_ENTRY], {
+	const child = spawn(process.execPath, [join(distDir, 'host/serve.mjs')], {
 		env: {
 			...inherited,
 			HOST: '127.0.0.1',
@@ -46,6 +54,8 @@ export async function startNode(
 			API_CACHE_TTL_MS: String(60 * 60 * 1000),
 			SMTP_URL: '',
 			NODE_ENV: 'production',
+			DIST_DIR: distDir,
+			...options.env,
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
