@@ -373,16 +373,18 @@ function writeResults() {
 	const table = formatTable(results.rows);
 	const out = join(root, 'bench/results');
 	mkdirSync(out, { recursive: true });
-	writeFileSync(join(out, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+	// A partial run keeps its own file, so the full run's figures stay beside it.
+	const name = onlyPostgres ? 'postgres' : onlyNewsletter ? 'newsletter' : 'latest';
+	writeFileSync(join(out, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
 	writeFileSync(
-		join(out, 'latest.md'),
+		join(out, `${name}.md`),
 		`Run ${results.startedAt} (${((Date.now() - benchStart) / 60000).toFixed(1)} min), ` +
 			`${results.machine.cpus} cores, Node ${results.machine.node}, load average at start ` +
 			`${results.machine.loadAverage.join(' ')}\n\n${table}\n`,
 	);
 	console.log(`\n${table}\n`);
 	const over = results.rows.filter((r) => r.status !== 'ok' && r.status !== 'info').length;
-	log(`${results.rows.length} figures, ${over} not within budget or missing; written to bench/results/latest.json and latest.md`);
+	log(`${results.rows.length} figures, ${over} not within budget or missing; written to bench/results/${onlyPostgres ? 'postgres' : onlyNewsletter ? 'newsletter' : 'latest'}.json and .md`);
 }
 
 try {

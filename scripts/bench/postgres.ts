@@ -1,0 +1,283 @@
+/**
+ * PostgreSQL beside SQLite, and several nodes behind nginx. A throwaway cluster of the machine's
+ * PostgreSQL (initdb + pg_ctl, as the tests start it) with production-like durability:
+ * `synchronous_commit=off`, the counterpart of SQLite's `synchronous=NORMAL` in WAL mode (a
+ * crash of the machine may lose the last commits, never corrupts). Measured:
+ *   - API reads on both engines, with the API cache off (each read is a query);
+ *   - search at 100,000 articles on PostgreSQL (the SQLite figure is the search phase's);
+ *   - publishing: POST on one of three nodes until the page and the API answer show the article
+ *     on every node;
+ *   - API reads through nginx (deploy/nginx.conf) in front of 1, 2 and 3 nodes.
+ */
+import { join } from 'node:path';
+import pg from 'pg';
+import {
+	createPostgresRunDir,
+	postgresBinDir,
+	runServerTool,
+	stopPostgresCluster,
+	SUPERUSER,
+} from '../../tests/setup/postgres-cluster';
+import { freePort } from '../../tests/setup/ports';
+import {
+	killNode,
+	startNginx,
+	startNode,
+	stopNode,
+	type AppNode,
+	type Nginx,
+} from '../../tests/nodes/cluster';
+import { SEARCH_TERMS, createDataset, createPostgresDataset } from './dataset';
+import { autocannon, sequentialLatency, type LoadFigure, type SequentialFigure } from './load';
+import { signIn } from './publish';
+import { startBenchServer } from './server';
+
+export type EngineReadFigure = {
+	path: string;
+	sqlite: LoadFigure;
+	postgres: LoadFigure;
+	/** PostgreSQL's req/s over SQLite's. */
+	ratio: number;
+};
+
+export type PostgresFigures = {
+	reads: EngineReadFigure[];
+	search?: { articles: number; insertMs: number; sequential: SequentialFigure[] };
+	/** Per node: ms from the POST until that node's page and API answer show the article. */
+	publish?: { apiMs: number; visibleMs: Record<string, number> };
+	nginx: Array<{ nodes: number; figure: LoadFigure; ratio: number }>;
+};
+
+type Cluster = { port: number; url: (database: string) => string; stop: () => void };
+
+/** Whether the machine can run the PostgreSQL phase (its binaries are there). */
+export function postgresAvailable(): boolean {
+	try {
+		postgresBinDir();
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** A cluster in a folder of its own under the system's temp folder (the server account's). */
+async function startCluster(): Promise<Cluster> {
+	const dir = createPostgresRunDir();
+	const data = join(dir, 'data');
+	runServerTool('initdb', ['-D', data, '-A', 'trust', '-U', SUPERUSER, '-E', 'UTF8', '--locale=C.UTF-8']);
+	const port = await freePort();
+	const settings = [
+		`-p ${port}`,
+		`-k ${dir}`,
+		'-c listen_addresses=127.0.0.1',
+		'-c synchronous_commit=off',
+		'-c max_connections=200',
+		'-c shared_buffers=256MB',
+	].join(' ');
+	runServerTool('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', settings, 'start']);
+	return {
+		port,
+		url: (database) => `postgres://${SUPERUSER}@127.0.0.1:${port}/${database}`,
+		stop: () => stopPostgresCluster(dir),
+	};
+}
+
+async function createDatabase(cluster: Cluster, name: string): Promise<string> {
+	const client = new pg.Client({ connectionString: cluster.url('postgres') });
+	await client.connect();
+	try {
+		await client.query(`create database ${name}`);
+	} finally {
+		await client.end();
+	}
+	return cluster.url(name);
+}
+
+type PhaseOptions = {
+	root: string;
+	distDir: string;
+	workDir: string;
+	log: (line: string) => void;
+	/** Articles for the search figure (0 skips it). */
+	searchArticles: number;
+};
+
+const READ_PATHS = ['/api/platforms', '/api/news?limit=20', '/api/podcasts'];
+
+async function engineReads(cluster: Cluster, options: PhaseOptions): Promise<EngineReadFigure[]> {
+	const { root, distDir, workDir, log } = options;
+	const sqlitePath = join(workDir, 'engines-sqlite.db');
+	await createDataset(sqlitePath, 'demo');
+	const postgresUrl = await createDatabase(cluster, 'bench_engines');
+	await createPostgresDataset(postgresUrl, 0);
+	const start = (label: string, env: Record<string, string>) =>
+		startBenchServer({
+			root,
+			distDir,
+			workDir: join(workDir, label),
+			dbPath: sqlitePath,
+			generateOnStart: false,
+			cpu: 0,
+			env: { API_CACHE_TTL_MS: '0', ...env },
+		});
+	const figures: EngineReadFigure[] = [];
+	const sqlite = await start('engines-sqlite', {});
+	const sqliteFigures: LoadFigure[] = [];
+	try {
+		for (const path of READ_PATHS) {
+			sqliteFigures.push(await autocannon(`sqlite ${path}`, sqlite.url, path, { duration: 5, warmup: 1, pid: sqlite.pid }));
+		}
+	} finally {
+		await sqlite.stop();
+	}
+	const postgres = await start('engines-postgres', { DATABASE_URL: postgresUrl });
+	try {
+		for (const [index, path] of READ_PATHS.entries()) {
+			const figure = await autocannon(`postgres ${path}`, postgres.url, path, { duration: 5, warmup: 1, pid: postgres.pid });
+			const base = sqliteFigures[index]!;
+			const ratio = figure.requestsPerSecond / base.requestsPerSecond;
+			figures.push({ path, sqlite: base, postgres: figure, ratio });
+			log(
+				`  ${path} uncached: SQLite ${Math.round(base.requestsPerSecond)} req/s p99 ${base.latencyP99} ms; ` +
+					`PostgreSQL ${Math.round(figure.requestsPerSecond)} req/s p99 ${figure.latencyP99} ms (${ratio.toFixed(2)}×)`,
+			);
+		}
+	} finally {
+		await postgres.stop();
+	}
+	return figures;
+}
+
+async function search(cluster: Cluster, options: PhaseOptions): Promise<PostgresFigures['search']> {
+	const { root, distDir, workDir, log, searchArticles } = options;
+	const url = await createDatabase(cluster, 'bench_search');
+	const dataset = await createPostgresDataset(url, searchArticles, { paragraphs: 1 });
+	log(`  ${dataset.articles} articles in PostgreSQL (${dataset.inserted} inserted in ${(dataset.insertMs / 1000).toFixed(1)} s)`);
+	const server = await startBenchServer({
+		root,
+		distDir,
+		workDir: join(workDir, 'search-postgres'),
+		dbPath: join(workDir, 'unused.db'),
+		generateOnStart: false,
+		cpu: 0,
+		env: { API_CACHE_TTL_MS: '0', DATABASE_URL: url },
+	});
+	const sequential: SequentialFigure[] = [];
+	try {
+		for (const [name, term] of [
+			['rare term', SEARCH_TERMS.rare],
+			['common term', SEARCH_TERMS.common],
+			['two words', SEARCH_TERMS.twoWords],
+		] as const) {
+			const figure = await sequentialLatency(name, server.url, `/api/news?search=${encodeURIComponent(term)}`, 200);
+			sequential.push(figure);
+			log(`  search ${name} on PostgreSQL: p50 ${figure.p50.toFixed(1)} ms p95 ${figure.p95.toFixed(1)} ms`);
+		}
+	} finally {
+		await server.stop();
+	}
+	return { articles: dataset.articles, insertMs: dataset.insertMs, sequential };
+}
+
+/** Waits until a node's first full generation has finished. */
+async function generated(node: AppNode, cookie: string): Promise<void> {
+	const deadline = Date.now() + 300_000;
+	for (;;) {
+		const status = (await (await fetch(`${node.url}/api/admin/site-build`, { headers: { cookie } })).json()) as {
+			running: boolean;
+			queued: number;
+			lastSuccessAt: string | null;
+		};
+		if (!status.running && status.queued === 0 && status.lastSuccessAt) return;
+		if (Date.now() > deadline) throw new Error(`${node.name} did not finish its first generation`);
+		await new Promise((done) => setTimeout(done, 100));
+	}
+}
+
+async function publishAcrossNodes(nodes: AppNode[]): Promise<NonNullable<PostgresFigures['publish']>> {
+	const origin = nodes[0]!.url;
+	const cookie = await signIn(origin);
+	for (const node of nodes) await generated(node, cookie);
+	for (const node of nodes) for (let read = 0; read < 3; read += 1) await (await fetch(`${node.url}/api/news`)).arrayBuffer();
+	const title = `Benchmark across nodes ${Date.now().toString(36)}`;
+	const started = performance.now();
+	const created = await fetch(`${origin}/api/news`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', origin, cookie },
+		body: JSON.stringify({
+			title,
+			excerpt: 'Published on one node, timed until every node shows it.',
+			content: 'Body.',
+			category: 'Industry News',
+			tags: ['benchmark'],
+			readTime: 1,
+			isPublished: true,
+		}),
+	});
+	const apiMs = performance.now() - started;
+	const article = (await created.json()) as { id?: number; message?: string };
+	if (created.status !== 201 || !article.id) throw new Error(`POST /api/news answered ${created.status}: ${article.message}`);
+	const visibleMs: Record<string, number> = {};
+	await Promise.all(
+		nodes.map(async (node) => {
+			const deadline = Date.now() + 60_000;
+			for (;;) {
+				const [page, list] = await Promise.all([
+					fetch(`${node.url}/news/${article.id}`).then(async (answer) => answer.status === 200 && (await answer.text()).includes(title)),
+					fetch(`${node.url}/api/news`).then(async (answer) => (await answer.text()).includes(title)),
+				]);
+				if (page && list) break;
+				if (Date.now() > deadline) throw new Error(`${node.name} did not show the article within 60 s`);
+				await new Promise((done) => setTimeout(done, 10));
+			}
+			visibleMs[node.name] = performance.now() - started;
+		}),
+	);
+	return { apiMs, visibleMs };
+}
+
+export async function measurePostgres(options: PhaseOptions): Promise<PostgresFigures> {
+	const { log, workDir, distDir } = options;
+	const cluster = await startCluster();
+	const figures: PostgresFigures = { reads: [], nginx: [] };
+	let nodes: AppNode[] = [];
+	let nginx: Nginx | undefined;
+	try {
+		log('PostgreSQL: API reads beside SQLite (demo content, API cache off)');
+		figures.reads = await engineReads(cluster, options);
+		if (options.searchArticles > 0) {
+			log(`PostgreSQL: search at ${options.searchArticles.toLocaleString('en-US')} articles`);
+			figures.search = await search(cluster, options);
+		}
+		log('PostgreSQL: three nodes behind nginx');
+		const url = await createDatabase(cluster, 'bench_nodes');
+		const nginxPorts = await Promise.all([freePort(), freePort(), freePort()]);
+		nodes = await Promise.all(
+			['node-a', 'node-b', 'node-c'].map((name) =>
+				startNode(name, url, `http://127.0.0.1:${nginxPorts[0]}`, join(workDir, 'nodes'), { distDir }),
+			),
+		);
+		figures.publish = await publishAcrossNodes(nodes);
+		log(
+			`  published on node-a (answered in ${figures.publish.apiMs.toFixed(0)} ms), visible on every node after ms: ` +
+				JSON.stringify(Object.fromEntries(Object.entries(figures.publish.visibleMs).map(([node, ms]) => [node, Math.round(ms)]))),
+		);
+		for (const count of [1, 2, 3]) {
+			nginx = await startNginx(nginxPorts[count - 1]!, nodes.slice(0, count).map((node) => node.url));
+			try {
+				const figure = await autocannon(`nginx ${count} node(s)`, nginx.url, '/api/platforms', { duration: 5, warmup: 1 });
+				const ratio = figure.requestsPerSecond / (figures.nginx[0]?.figure.requestsPerSecond ?? figure.requestsPerSecond);
+				figures.nginx.push({ nodes: count, figure, ratio });
+				log(`  through nginx, ${count} node(s): ${Math.round(figure.requestsPerSecond)} req/s (${ratio.toFixed(2)}× one node)`);
+			} finally {
+				await nginx.stop();
+				nginx = undefined;
+			}
+		}
+	} finally {
+		await nginx?.stop();
+		for (const node of nodes) await stopNode(node).catch(() => killNode(node));
+		cluster.stop();
+	}
+	return figures;
+}
