@@ -230,8 +230,9 @@ describe('article search on SQLite and PostgreSQL', () => {
 	// walk that ends short of its page, and more matches than are collected.
 	it.each([
 		['the real search limits', SEARCH_LIMITS],
-		['a short walk', { walkRows: 20, collectMatches: 5000 }],
-		['few collected matches', { walkRows: 3, collectMatches: 10 }],
+		['a short walk', { shortWalkRows: 20, walkRows: 20, collectMatches: 5000 }],
+		['few collected matches', { shortWalkRows: 3, walkRows: 3, collectMatches: 10 }],
+		['the long walk after too many matches', { shortWalkRows: 3, walkRows: 60, collectMatches: 10 }],
 	])('answers every query with the same ids in the same order, with %s', async (_, limits) => {
 		const all = cases();
 		const results = await Promise.all(all.map((c) => ids(c, limits)));

@@ -100,17 +100,18 @@ const articleColumns = {
 	updatedAt: articles.updatedAt,
 };
 
-/**
- * How many of the newest articles a date-ordered search reads looking for its page, and how many
- * matches it collects through the GIN index otherwise. PostgreSQL's planner guesses the same
- * number of matches for every prefix, so left to itself it walks the whole date index for a rare
- * word, or sorts tens of thousands of rows for a common pair; these bounds make the choice, as
- * the date walk does on SQLite.
- */
 /** `id = any($1)`: one array parameter, however many ids. */
 const idIn = (ids: number[]) => sql`${articles.id} = any(${sql.param(ids)}::integer[])`;
 
-export const SEARCH_LIMITS = { walkRows: 5000, collectMatches: 5000 };
+/**
+ * How many of the newest articles a date-ordered search reads looking for its page (a short
+ * walk first, a long one when the word is too common to collect), and how many matches it
+ * collects through the GIN index. PostgreSQL's planner guesses the same number of matches for
+ * every prefix, so left to itself it walks the whole date index for a rare word, or sorts tens
+ * of thousands of rows for a common pair; these bounds make the choice, as the date walk does on
+ * SQLite.
+ */
+export const SEARCH_LIMITS = { shortWalkRows: 500, walkRows: 5000, collectMatches: 5000 };
 
 export type ArticleListOptions = {
 	publishedOnly: boolean;
@@ -120,10 +121,11 @@ export type ArticleListOptions = {
 
 /**
  * The article list with its search, as the SQLite service answers it. Without a search, one
- * query. With one, in date order: the newest `walkRows` articles are read in order and the first
- * matches kept; when they hold the whole page, that is the page (every later article is older).
- * Otherwise, and for the other orders, the matches are collected through the GIN index (up to
- * `collectMatches`) and sorted; past that many, one query and the planner's choice.
+ * query. With one, in date order: the newest `shortWalkRows` articles are read in order and the
+ * first matches kept; when they hold the whole page, that is the page (every later article is
+ * older). Otherwise, and for the other orders, the matches are collected through the GIN index
+ * (up to `collectMatches`) and sorted. A word with more matches than that is common enough for
+ * the long walk (`walkRows`) to find the page; past both, one query and the planner's choice.
  */
 /** A public list query (always a page) or an editor's (every article unless limit is given). */
 type ListQuery = ArticleListQuery | EditorArticleListQuery;
@@ -183,8 +185,10 @@ export async function listArticles(
 	const matches = sql`${articleVector} @@ (${match})`;
 	const rows = query.offset + (query.limit ?? Number.POSITIVE_INFINITY);
 
-	if (!query.sortBy && rows <= limits.walkRows) {
-		const direction = query.sortOrder === 'asc' ? asc : desc;
+	const dateOrder = !query.sortBy;
+	const direction = query.sortOrder === 'asc' ? asc : desc;
+	/** The page from the newest `walk` articles of the list, or null when they do not fill it. */
+	const walk = async (walkRows: number): Promise<number[] | null> => {
 		const newest = database
 			.select({
 				id: articles.id,
@@ -194,7 +198,7 @@ export async function listArticles(
 			.from(articles)
 			.where(filters)
 			.orderBy(direction(articles.createdAt), direction(articles.id))
-			.limit(limits.walkRows)
+			.limit(walkRows)
 			.as('newest');
 		const found = await database
 			.select({ id: newest.id })
@@ -202,10 +206,12 @@ export async function listArticles(
 			.where(sql`${newest.vector} @@ (${match})`)
 			.orderBy(direction(newest.createdAt), direction(newest.id))
 			.limit(rows);
-		if (found.length === rows) {
-			const page = found.slice(query.offset).map((row) => row.id);
-			return list(idIn(page), 0);
-		}
+		return found.length === rows ? found.slice(query.offset).map((row) => row.id) : null;
+	};
+
+	if (dateOrder && rows <= limits.shortWalkRows) {
+		const page = await walk(limits.shortWalkRows);
+		if (page) return list(idIn(page), 0);
 	}
 
 	// No ORDER BY or LIMIT to walk an index for: the planner reads the GIN index.
@@ -217,6 +223,10 @@ export async function listArticles(
 	if (collected.length <= limits.collectMatches) {
 		const ids = collected.map((row) => row.id);
 		return list(idIn(ids), query.offset);
+	}
+	if (dateOrder && rows <= limits.walkRows) {
+		const page = await walk(limits.walkRows);
+		if (page) return list(idIn(page), 0);
 	}
 	return list(and(filters, matches), query.offset);
 }
