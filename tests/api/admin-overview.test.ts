@@ -3,7 +3,6 @@
  * preview, which must render exactly as the public pages do (renderMarkdown).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstRow } from '@/server/db';
 import { renderMarkdown } from '@/server/markdown';
 import type { TestServer } from '../setup/server';
 import { insertArticle, setUpRoles, startContentServer, type Roles } from './content-fixtures';

@@ -551,18 +551,13 @@ describe('search', () => {
 		const query = articleListQuerySchema.parse({ search: 'retail media', sortBy: 'title' });
 		for (const publishedOnly of [true, false]) {
 			if (server.engine === 'postgres') {
-				// A search sorted by title collects its matches in this query, then sorts them.
+				// A search collects its matches with this condition (then filters and sorts them);
+				// with the list's other filters the planner may start from another index instead.
 				const { articles } = server.tables;
 				const built = server.db
 					.select({ id: articles.id })
 					.from(articles)
-					.where(
-						and(
-							eq(articles.kind, 'news'),
-							publishedOnly ? eq(articles.isPublished, true) : undefined,
-							articleSearchCondition(query.search),
-						),
-					)
+					.where(articleSearchCondition(query.search))
 					.toSQL();
 				expect(built.sql).not.toMatch(/\blike\b/i);
 				const plan = await postgresQueryPlan(server, built);

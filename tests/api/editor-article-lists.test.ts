@@ -6,7 +6,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIST_LIMIT } from '@/lib/validation/content';
-import { firstRow } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import {
 	articleBody,

@@ -4,7 +4,6 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstRow } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import { startSmtp } from '../setup/smtp';
 import {

@@ -440,7 +440,10 @@ function targets(): Target[] {
 			roles: { anonymous: RUNS, banned: OTHER_RUNS },
 			ok: userShape,
 			mayChange: (change) =>
-				added('users')(change) && row(change).role === 'user' && row(change).is_banned === 0,
+				added('users')(change) &&
+				row(change).role === 'user' &&
+				// Not banned: 0 in a SQLite row, false in a PostgreSQL one.
+				[0, false].includes(row(change).is_banned as number | boolean),
 		},
 		{
 			name: 'POST /api/auth/forgot-password',
