@@ -1,5 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * API files that stay on SQLite: they check the SQLite file itself (a readiness probe while
+ * the file is gone), which PostgreSQL has no counterpart for.
+ */
+const SQLITE_ONLY = ['tests/api/health.test.ts'];
 
 // Integration and browser tests run against the production build (`npm test` builds first);
 // each test file starts its own server on a free port with its own temporary database.
@@ -12,7 +18,6 @@ export default defineConfig({
 		},
 	},
 	test: {
-		include: ['tests/**/*.test.ts'],
 		// Browser journeys (sign up, mail, reset, sign in: four argon2 hashes in turn) take long on a
 		// busy 2-core machine; a timeout here says nothing about the product.
 		testTimeout: 60_000,
@@ -23,5 +28,22 @@ export default defineConfig({
 		globalSetup: ['tests/setup/global.ts'],
 		// Browser checks poll the page; give a busy machine time before calling it a failure.
 		expect: { poll: { timeout: 10_000, interval: 50 } },
+		projects: [
+			// Everything on SQLite, the default engine.
+			{
+				extends: true,
+				test: { name: 'sqlite', include: ['tests/**/*.test.ts'], env: { TEST_DATABASE: 'sqlite' } },
+			},
+			// The API and security suites again with the servers on PostgreSQL (TEST_DATABASE).
+			{
+				extends: true,
+				test: {
+					name: 'postgres',
+					include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'],
+					exclude: [...configDefaults.exclude, ...SQLITE_ONLY],
+					env: { TEST_DATABASE: 'postgres' },
+				},
+			},
+		],
 	},
 });

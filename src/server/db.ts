@@ -112,13 +112,27 @@ export async function firstRow<Row>(query: PromiseLike<Row[]>): Promise<Row | un
 }
 
 /**
+ * False for a text that no stored key can equal: PostgreSQL's text type cannot hold NUL
+ * (U+0000), and a query that binds one fails outright. Lookups by a visitor's text (an address,
+ * a slug) answer "none" for it without asking, which is what SQLite answers, as no stored key
+ * holds a NUL either.
+ */
+export function canMatchStoredText(text: string): boolean {
+	return !text.includes('\u0000');
+}
+
+/**
  * True when a statement broke a unique constraint: SQLite's SQLITE_CONSTRAINT_UNIQUE or
  * PostgreSQL's 23505, whether drizzle passed the driver's error on or wrapped it as the cause.
  */
 export function isUniqueViolation(error: unknown): boolean {
 	for (let current = error; current instanceof Error; current = current.cause) {
 		const code = (current as { code?: unknown }).code;
-		if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505') {
+		if (
+			code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+			code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+			code === '23505'
+		) {
 			return true;
 		}
 	}
@@ -160,7 +174,10 @@ const openTransaction = new AsyncLocalStorage<Reader>();
  * other requests wait while it is open, and on SQLite a statement another request makes
  * meanwhile shares the connection and so this transaction.
  */
-export async function transaction<T>(fn: (tx: Reader) => Promise<T>, database: AppDatabase = db()): Promise<T> {
+export async function transaction<T>(
+	fn: (tx: Reader) => Promise<T>,
+	database: AppDatabase = db(),
+): Promise<T> {
 	const joined = openTransaction.getStore();
 	if (joined) return fn(joined);
 	if (isPostgres(database)) {
@@ -182,4 +199,3 @@ export async function transaction<T>(fn: (tx: Reader) => Promise<T>, database: A
 		}
 	});
 }
-

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@/server/db';
+import { firstRow } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import {
 	eventually,
@@ -29,21 +29,26 @@ afterAll(async () => {
 	await server?.stop();
 });
 
-function sessionRow(token: string) {
-	return server.db.select().from(schema.sessions).where(eq(schema.sessions.id, sha256Hex(token))).get();
+async function sessionRow(token: string) {
+	return await firstRow(
+		server.db
+			.select()
+			.from(server.tables.sessions)
+			.where(eq(server.tables.sessions.id, sha256Hex(token))),
+	);
 }
 
 describe('POST /api/register while signed in', () => {
 	it('ends the session the browser had, like signing in as someone else does', async () => {
 		const first = await registerUser(server);
 		const oldToken = first.client.sessionToken;
-		expect(sessionRow(oldToken)).toBeDefined();
+		expect(await sessionRow(oldToken)).toBeDefined();
 
 		const second = newCredentials();
 		const answer = await first.client.post('/api/register', second);
 		expect(answer.status).toBe(201);
 		expect((await first.client.get('/api/user')).body.email).toBe(second.email);
-		expect(sessionRow(oldToken)).toBeUndefined();
+		expect(await sessionRow(oldToken)).toBeUndefined();
 		expect((await getUserWithCookie(server, `session=${oldToken}`)).status).toBe(401);
 	});
 });
@@ -51,38 +56,43 @@ describe('POST /api/register while signed in', () => {
 describe('the absolute session lifetime', () => {
 	it('stores when the session started', async () => {
 		const user = await registerUser(server);
-		const row = sessionRow(user.client.sessionToken)!;
+		const row = (await sessionRow(user.client.sessionToken))!;
 		expect(Math.abs(row.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
 	});
 
 	it('refuses a session started more than 90 days ago, even one extended yesterday', async () => {
 		const user = await registerUser(server);
 		const id = sha256Hex(user.client.sessionToken);
-		server.db
-			.update(schema.sessions)
-			.set({ createdAt: new Date(Date.now() - 90 * DAY - 1000), expiresAt: new Date(Date.now() + 29 * DAY) })
-			.where(eq(schema.sessions.id, id))
-			.run();
+		await server.db
+			.update(server.tables.sessions)
+			.set({
+				createdAt: new Date(Date.now() - 90 * DAY - 1000),
+				expiresAt: new Date(Date.now() + 29 * DAY),
+			})
+			.where(eq(server.tables.sessions.id, id));
 		expect((await user.client.get('/api/user')).status).toBe(401);
-		expect(sessionRow(user.client.sessionToken)).toBeUndefined();
+		expect(await sessionRow(user.client.sessionToken)).toBeUndefined();
 	});
 
 	it('extends a session no further than 90 days after it started', async () => {
 		const user = await registerUser(server);
 		const id = sha256Hex(user.client.sessionToken);
 		const createdAt = Date.now() - 80 * DAY;
-		server.db
-			.update(schema.sessions)
+		await server.db
+			.update(server.tables.sessions)
 			.set({ createdAt: new Date(createdAt), expiresAt: new Date(Date.now() + 5 * DAY) })
-			.where(eq(schema.sessions.id, id))
-			.run();
+			.where(eq(server.tables.sessions.id, id));
 		const answer = await user.client.get('/api/user');
 		expect(answer.status).toBe(200);
-		expect(sessionRow(user.client.sessionToken)!.expiresAt.getTime()).toBe(createdAt + 90 * DAY);
+		expect((await sessionRow(user.client.sessionToken))!.expiresAt.getTime()).toBe(
+			createdAt + 90 * DAY,
+		);
 		// The cookie says the same.
 		const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('session='));
 		expect(cookie).toBeDefined();
-		expect(new Date(cookie!.match(/Expires=([^;]+)/i)![1]!).getTime()).toBe(Math.floor((createdAt + 90 * DAY) / 1000) * 1000);
+		expect(new Date(cookie!.match(/Expires=([^;]+)/i)![1]!).getTime()).toBe(
+			Math.floor((createdAt + 90 * DAY) / 1000) * 1000,
+		);
 	});
 });
 
@@ -91,16 +101,24 @@ describe('PUT /api/profile/email', () => {
 		const user = await registerUser(server);
 		const other = await signedInClient(server, user.email, user.password);
 		const newEmail = newCredentials().email;
-		const answer = await user.client.put('/api/profile/email', { email: newEmail, currentPassword: user.password });
+		const answer = await user.client.put('/api/profile/email', {
+			email: newEmail,
+			currentPassword: user.password,
+		});
 		expect(answer.status).toBe(200);
 		expect(answer.body.email).toBe(newEmail);
 
 		expect((await user.client.get('/api/user')).status).toBe(200);
 		expect((await other.get('/api/user')).status).toBe(401);
-		const rows = server.db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id)).all();
+		const rows = await server.db
+			.select()
+			.from(server.tables.sessions)
+			.where(eq(server.tables.sessions.userId, user.id));
 		expect(rows.map((row) => row.id)).toEqual([sha256Hex(user.client.sessionToken)]);
 
-		const notice = await eventually(() => outboxMails(server).find((text) => text.split(/\r?\n/).includes(`To: ${user.email}`)));
+		const notice = await eventually(() =>
+			outboxMails(server).find((text) => text.split(/\r?\n/).includes(`To: ${user.email}`)),
+		);
 		expect(notice).toMatch(/^Subject: The email of your Retail Media Hub account was changed/m);
 		expect(notice).toContain('signed out everywhere else');
 		// Nothing goes to the new address, and the old one is not told where the account went.
@@ -112,7 +130,10 @@ describe('PUT /api/profile/email', () => {
 		const user = await registerUser(server);
 		const other = await signedInClient(server, user.email, user.password);
 		const before = outboxMails(server).length;
-		const answer = await user.client.put('/api/profile/email', { email: newCredentials().email, currentPassword: 'wrong-one' });
+		const answer = await user.client.put('/api/profile/email', {
+			email: newCredentials().email,
+			currentPassword: 'wrong-one',
+		});
 		expect(answer.status).toBe(400);
 		expect((await other.get('/api/user')).status).toBe(200);
 		await new Promise((resolve) => setTimeout(resolve, 300));

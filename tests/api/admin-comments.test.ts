@@ -5,8 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@/server/db';
-import type { TestServer } from '../setup/server';
+import { firstRow } from '@/server/db';
+import type { Tables, TestServer } from '../setup/server';
 import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
 import { registerUser, type TestClient } from './helpers';
 import { createPlatform } from './platform-fixtures';
@@ -17,6 +17,7 @@ let platform: { id: number; name: string };
 
 beforeAll(async () => {
 	server = await startContentServer();
+	({ platformComments, commentVotes } = server.tables);
 	roles = await setUpRoles(server);
 	platform = await createPlatform(roles.editor);
 });
@@ -24,17 +25,19 @@ afterAll(async () => {
 	await server?.stop();
 });
 
-const { platformComments, commentVotes } = schema;
+// The tables of the server's engine, known once it runs.
+let platformComments: Tables['platformComments'];
+let commentVotes: Tables['commentVotes'];
 type Status = 'pending' | 'approved' | 'rejected';
 
 let minute = 0;
 
 /** A comment row written straight into the table (exact status and age). */
-function insertComment(
+async function insertComment(
 	values: { status?: Status; userId?: number | null; platformId?: number; comment?: string } = {},
 ) {
 	minute += 1;
-	return server.db
+	const [row] = await server.db
 		.insert(platformComments)
 		.values({
 			platformId: values.platformId ?? platform.id,
@@ -43,12 +46,14 @@ function insertComment(
 			status: values.status ?? 'pending',
 			createdAt: new Date(Date.UTC(2030, 0, 1, 0, minute)),
 		})
-		.returning()
-		.get();
+		.returning();
+	return row!;
 }
 
-function storedStatus(id: number) {
-	return server.db.select().from(platformComments).where(eq(platformComments.id, id)).get()?.status;
+async function storedStatus(id: number) {
+	return (
+		await firstRow(server.db.select().from(platformComments).where(eq(platformComments.id, id)))
+	)?.status;
 }
 
 const MODERATION_FIELDS = [
@@ -74,13 +79,13 @@ describe('roles', () => {
 	];
 
 	it.each(cases)('%s: anonymous 401, user 403, banned 401, editor 200', async (_name, call) => {
-		const comment = insertComment();
+		const comment = await insertComment();
 		expect((await call(roles.anonymous, comment.id)).status).toBe(401);
 		const user = await call(roles.user.client, comment.id);
 		expect(user.status).toBe(403);
 		expect(user.body).toEqual({ message: 'Access denied. Editor privileges required.' });
 		expect((await call(roles.banned.client, comment.id)).status).toBe(401);
-		expect(storedStatus(comment.id)).toBe('pending');
+		expect(await storedStatus(comment.id)).toBe('pending');
 		const editor = await call(roles.editor.client, comment.id);
 		expect(editor.status, JSON.stringify(editor.body)).toBe(200);
 	});
@@ -88,8 +93,8 @@ describe('roles', () => {
 
 describe('GET /api/admin/comments', () => {
 	it('lists comments of every status with author, email and platform, newest first', async () => {
-		const pending = insertComment({ status: 'pending' });
-		const rejected = insertComment({ status: 'rejected' });
+		const pending = await insertComment({ status: 'pending' });
+		const rejected = await insertComment({ status: 'rejected' });
 		const answer = await roles.editor.client.get('/api/admin/comments?limit=100');
 		expect(answer.status).toBe(200);
 		expect(Object.keys(answer.body).sort()).toEqual(['comments', 'total']);
@@ -106,20 +111,20 @@ describe('GET /api/admin/comments', () => {
 			unhelpfulVotes: 0,
 		});
 		expect(Date.parse(first.createdAt)).toBe(rejected.createdAt.getTime());
-		const total = server.db.select().from(platformComments).all().length;
+		const total = (await server.db.select().from(platformComments)).length;
 		expect(answer.body.total).toBe(total);
 	});
 
 	it('shows a comment whose author is gone with author null', async () => {
-		const orphan = insertComment({ userId: null });
+		const orphan = await insertComment({ userId: null });
 		const { body } = await roles.editor.client.get('/api/admin/comments?limit=100');
 		const found = body.comments.find((c: { id: number }) => c.id === orphan.id);
 		expect(found.author).toBeNull();
 	});
 
 	it('filters by status; blank means all', async () => {
-		insertComment({ status: 'approved' });
-		const all = server.db.select().from(platformComments).all();
+		await insertComment({ status: 'approved' });
+		const all = await server.db.select().from(platformComments);
 		for (const status of ['pending', 'approved', 'rejected'] as const) {
 			const { body } = await roles.editor.client.get(
 				`/api/admin/comments?status=${status}&limit=100`,
@@ -134,8 +139,8 @@ describe('GET /api/admin/comments', () => {
 	});
 
 	it('pages with limit and offset', async () => {
-		for (let i = 0; i < 5; i++) insertComment();
-		const total = server.db.select().from(platformComments).all().length;
+		for (let i = 0; i < 5; i++) await insertComment();
+		const total = (await server.db.select().from(platformComments)).length;
 		const first = await roles.editor.client.get('/api/admin/comments?limit=3');
 		const second = await roles.editor.client.get('/api/admin/comments?limit=3&offset=3');
 		const everything = await roles.editor.client.get('/api/admin/comments?limit=100');
@@ -161,40 +166,40 @@ describe('PATCH /api/admin/comments/{id}/moderate', () => {
 		roles.editor.client.patch(`/api/admin/comments/${id}/moderate`, { status });
 
 	it('walks the allowed transitions: pending -> approved -> rejected -> approved', async () => {
-		const comment = insertComment();
+		const comment = await insertComment();
 		const approved = await moderate(comment.id, 'approved');
 		expect(approved.status).toBe(200);
 		expect(Object.keys(approved.body).sort()).toEqual(MODERATION_FIELDS);
 		expect(approved.body).toMatchObject({ id: comment.id, status: 'approved' });
-		expect(storedStatus(comment.id)).toBe('approved');
+		expect(await storedStatus(comment.id)).toBe('approved');
 		expect((await moderate(comment.id, 'rejected')).body.status).toBe('rejected');
 		expect((await moderate(comment.id, 'approved')).body.status).toBe('approved');
-		expect(storedStatus(comment.id)).toBe('approved');
+		expect(await storedStatus(comment.id)).toBe('approved');
 	});
 
 	it('lets a pending comment be rejected', async () => {
-		const comment = insertComment();
+		const comment = await insertComment();
 		expect((await moderate(comment.id, 'rejected')).status).toBe(200);
-		expect(storedStatus(comment.id)).toBe('rejected');
+		expect(await storedStatus(comment.id)).toBe('rejected');
 	});
 
 	it.each([
 		['approved', 'approved', 'This comment is already approved.'],
 		['rejected', 'rejected', 'This comment is already rejected.'],
 	] as const)('refuses %s -> %s with 400', async (from, to, message) => {
-		const comment = insertComment({ status: from });
+		const comment = await insertComment({ status: from });
 		const answer = await moderate(comment.id, to);
 		expect(answer.status).toBe(400);
 		expect(answer.body).toEqual({ message });
-		expect(storedStatus(comment.id)).toBe(from);
+		expect(await storedStatus(comment.id)).toBe(from);
 	});
 
 	it.each(['pending', 'spam', '', null, 1])('refuses status %j with 400', async (status) => {
-		const comment = insertComment({ status: 'approved' });
+		const comment = await insertComment({ status: 'approved' });
 		const answer = await moderate(comment.id, status);
 		expect(answer.status).toBe(400);
 		expect(answer.body.message).toMatch(/status/);
-		expect(storedStatus(comment.id)).toBe('approved');
+		expect(await storedStatus(comment.id)).toBe('approved');
 	});
 
 	it('answers 404 for an unknown comment', async () => {
@@ -225,20 +230,20 @@ describe('PATCH /api/admin/comments/{id}/moderate', () => {
 describe('DELETE /api/admin/comments/{id}', () => {
 	it('deletes the comment and its votes', async () => {
 		// Written by the editor: authors cannot vote on their own comments.
-		const comment = insertComment({ status: 'approved', userId: roles.editor.id });
+		const comment = await insertComment({ status: 'approved', userId: roles.editor.id });
 		const vote = await roles.user.client.post(`/api/comments/${comment.id}/vote`, {
 			voteType: 'helpful',
 		});
 		expect(vote.status).toBe(200);
 		expect(
-			server.db.select().from(commentVotes).where(eq(commentVotes.commentId, comment.id)).all(),
+			await server.db.select().from(commentVotes).where(eq(commentVotes.commentId, comment.id)),
 		).toHaveLength(1);
 		const answer = await roles.editor.client.delete(`/api/admin/comments/${comment.id}`);
 		expect(answer.status).toBe(200);
 		expect(answer.body).toEqual({ message: 'Comment deleted' });
-		expect(storedStatus(comment.id)).toBeUndefined();
+		expect(await storedStatus(comment.id)).toBeUndefined();
 		expect(
-			server.db.select().from(commentVotes).where(eq(commentVotes.commentId, comment.id)).all(),
+			await server.db.select().from(commentVotes).where(eq(commentVotes.commentId, comment.id)),
 		).toHaveLength(0);
 		const again = await roles.editor.client.delete(`/api/admin/comments/${comment.id}`);
 		expect(again.status).toBe(404);
@@ -246,7 +251,7 @@ describe('DELETE /api/admin/comments/{id}', () => {
 	});
 
 	it('shows the helpful and unhelpful counts in the list before deletion', async () => {
-		const comment = insertComment({ status: 'approved', userId: roles.editor.id });
+		const comment = await insertComment({ status: 'approved', userId: roles.editor.id });
 		await roles.user.client.post(`/api/comments/${comment.id}/vote`, { voteType: 'unhelpful' });
 		const { body } = await roles.editor.client.get('/api/admin/comments?status=approved&limit=100');
 		const found = body.comments.find((c: { id: number }) => c.id === comment.id);

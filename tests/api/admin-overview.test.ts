@@ -3,7 +3,6 @@
  * preview, which must render exactly as the public pages do (renderMarkdown).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@/server/db';
 import { renderMarkdown } from '@/server/markdown';
 import type { TestServer } from '../setup/server';
 import { insertArticle, setUpRoles, startContentServer, type Roles } from './content-fixtures';
@@ -41,17 +40,15 @@ describe('GET /api/admin/overview', () => {
 	it('counts platforms, all news, published news and recommended platforms', async () => {
 		await createPlatform(roles.editor, { isRecommended: true });
 		await createPlatform(roles.editor, { isRecommended: false });
-		insertArticle(server, { kind: 'news', isPublished: true });
-		insertArticle(server, { kind: 'news', isPublished: false });
-		insertArticle(server, { kind: 'education', isPublished: true });
+		await insertArticle(server, { kind: 'news', isPublished: true });
+		await insertArticle(server, { kind: 'news', isPublished: false });
+		await insertArticle(server, { kind: 'education', isPublished: true });
 		const { status, body } = await roles.editor.client.get('/api/admin/overview');
 		expect(status).toBe(200);
-		const platforms = server.db.select().from(schema.platforms).all();
-		const news = server.db
-			.select()
-			.from(schema.articles)
-			.all()
-			.filter((a) => a.kind === 'news');
+		const platforms = await server.db.select().from(server.tables.platforms);
+		const news = (await server.db.select().from(server.tables.articles)).filter(
+			(a) => a.kind === 'news',
+		);
 		expect(body).toEqual({
 			platforms: platforms.length,
 			articles: news.length,

@@ -3,10 +3,10 @@
  * with its stat tiles, ban and unban (which end or restore access), and an editor setting
  * another user's password. Every endpoint is tried with every role.
  */
-import { eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@/server/db';
-import type { TestServer } from '../setup/server';
+import { firstRow } from '@/server/db';
+import type { Tables, TestServer } from '../setup/server';
 import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
 import { TestClient, USER_FIELDS, registerUser, signedInClient, type Registered } from './helpers';
 import { registerEditor } from './platform-fixtures';
@@ -16,31 +16,34 @@ let roles: Roles;
 
 beforeAll(async () => {
 	server = await startContentServer();
+	({ users } = server.tables);
 	roles = await setUpRoles(server);
 });
 afterAll(async () => {
 	await server?.stop();
 });
 
-const { users } = schema;
+// The tables of the server's engine, known once it runs.
+let users: Tables['users'];
 
-function storedUser(id: number) {
-	return server.db.select().from(users).where(eq(users.id, id)).get()!;
+async function storedUser(id: number) {
+	return (await firstRow(server.db.select().from(users).where(eq(users.id, id))))!;
 }
 
-function sessionCount(userId: number): number {
-	return server.db
-		.select({ n: sql<number>`count(*)` })
-		.from(schema.sessions)
-		.where(eq(schema.sessions.userId, userId))
-		.get()!.n;
+async function sessionCount(userId: number): Promise<number> {
+	return (await firstRow(
+		server.db
+			.select({ n: count() })
+			.from(server.tables.sessions)
+			.where(eq(server.tables.sessions.userId, userId)),
+	))!.n;
 }
 
 /** A user signed in on two clients (two browsers), for checking that all sessions end. */
 async function userWithTwoSessions(): Promise<Registered & { second: TestClient }> {
 	const target = await registerUser(server);
 	const second = await signedInClient(server, target.email, target.password);
-	expect(sessionCount(target.id)).toBe(2);
+	expect(await sessionCount(target.id)).toBe(2);
 	return { ...target, second };
 }
 
@@ -65,19 +68,19 @@ describe('roles', () => {
 		expect(user.status).toBe(403);
 		expect(user.body).toEqual({ message: 'Access denied. Editor privileges required.' });
 		expect((await call(roles.banned.client, target.id)).status).toBe(401);
-		expect(storedUser(target.id).isBanned).toBe(false);
+		expect((await storedUser(target.id)).isBanned).toBe(false);
 		const editor = await call(roles.editor.client, target.id);
 		expect(editor.status, JSON.stringify(editor.body)).toBe(200);
 	});
 
 	it('leaves the target untouched after refused calls', async () => {
 		const target = await registerUser(server);
-		const before = storedUser(target.id);
+		const before = await storedUser(target.id);
 		for (const client of [roles.anonymous, roles.user.client, roles.banned.client]) {
 			await client.put(`/api/admin/users/${target.id}/ban`);
 			await client.put(`/api/admin/users/${target.id}/password`, { password: 'hijacked!' });
 		}
-		const after = storedUser(target.id);
+		const after = await storedUser(target.id);
 		expect(after.isBanned).toBe(false);
 		expect(after.passwordHash).toBe(before.passwordHash);
 		expect((await target.client.get('/api/user')).status).toBe(200);
@@ -91,7 +94,7 @@ describe('GET /api/admin/users', () => {
 		expect(Object.keys(answer.body).sort()).toEqual(['stats', 'total', 'users']);
 		for (const user of answer.body.users)
 			expect(Object.keys(user).sort()).toEqual([...USER_FIELDS]);
-		const all = server.db.select().from(users).all();
+		const all = await server.db.select().from(users);
 		expect(answer.body.total).toBe(all.length);
 		expect(answer.body.stats).toEqual({
 			totalUsers: all.length,
@@ -141,18 +144,16 @@ describe('GET /api/admin/users', () => {
 				`/api/admin/users?search=${encodeURIComponent(search)}`,
 			);
 			expect(status).toBe(200);
-			const expected = server.db
-				.select()
-				.from(users)
-				.all()
-				.filter((u) => u.username.toLowerCase().includes(search) || u.email.includes(search));
+			const expected = (await server.db.select().from(users)).filter(
+				(u) => u.username.toLowerCase().includes(search) || u.email.includes(search),
+			);
 			expect(body.total).toBe(expected.length);
 		}
 	});
 
 	it('pages with limit and offset (default 50, at most 100)', async () => {
 		for (let i = 0; i < 3; i++) await registerUser(server);
-		const total = server.db.select().from(users).all().length;
+		const total = (await server.db.select().from(users)).length;
 		const first = await roles.editor.client.get('/api/admin/users?limit=2&offset=0');
 		const second = await roles.editor.client.get('/api/admin/users?limit=2&offset=2');
 		expect(first.body.users).toHaveLength(2);
@@ -173,16 +174,13 @@ describe('GET /api/admin/users', () => {
 
 	it('uses 50 as the default page size', async () => {
 		// Rows straight into the table: signing up 50 people through the API only adds hashing time.
-		const missing = 51 - server.db.select().from(users).all().length;
+		const missing = 51 - (await server.db.select().from(users)).length;
 		for (let i = 0; i < missing; i++) {
-			server.db
-				.insert(users)
-				.values({
-					username: `bulk_${process.pid}_${i}`,
-					email: `bulk${i}.${process.pid}@example.com`,
-					passwordHash: 'x',
-				})
-				.run();
+			await server.db.insert(users).values({
+				username: `bulk_${process.pid}_${i}`,
+				email: `bulk${i}.${process.pid}@example.com`,
+				passwordHash: 'x',
+			});
 		}
 		const { body } = await roles.editor.client.get('/api/admin/users');
 		expect(body.users).toHaveLength(50);
@@ -206,7 +204,7 @@ describe('ban and unban', () => {
 		expect(answer.status).toBe(200);
 		expect(answer.body).toMatchObject({ id: target.id, isBanned: true });
 		expect(Object.keys(answer.body).sort()).toEqual([...USER_FIELDS]);
-		expect(sessionCount(target.id)).toBe(0);
+		expect(await sessionCount(target.id)).toBe(0);
 		expect((await target.client.get('/api/user')).status).toBe(401);
 		expect((await target.second.get('/api/user')).status).toBe(401);
 		const signIn = await target.client.login(target.email, target.password);
@@ -220,7 +218,7 @@ describe('ban and unban', () => {
 		const answer = await roles.editor.client.put(`/api/admin/users/${target.id}/unban`);
 		expect(answer.status).toBe(200);
 		expect(answer.body).toMatchObject({ id: target.id, isBanned: false });
-		expect(storedUser(target.id).isBanned).toBe(false);
+		expect((await storedUser(target.id)).isBanned).toBe(false);
 		const signIn = await target.client.login(target.email, target.password);
 		expect(signIn.status).toBe(200);
 		expect((await target.client.get('/api/user')).status).toBe(200);
@@ -239,7 +237,7 @@ describe('ban and unban', () => {
 			expect(answer.status).toBe(403);
 			expect(answer.body).toEqual({ message: 'You cannot ban or unban yourself.' });
 		}
-		expect(storedUser(roles.editor.id).isBanned).toBe(false);
+		expect((await storedUser(roles.editor.id)).isBanned).toBe(false);
 		expect((await roles.editor.client.get('/api/user')).status).toBe(200);
 	});
 
@@ -250,7 +248,7 @@ describe('ban and unban', () => {
 			expect(answer.status).toBe(403);
 			expect(answer.body).toEqual({ message: 'Editors cannot be banned or unbanned.' });
 		}
-		expect(storedUser(other.id).isBanned).toBe(false);
+		expect((await storedUser(other.id)).isBanned).toBe(false);
 		expect((await other.client.get('/api/user')).status).toBe(200);
 	});
 
@@ -274,7 +272,7 @@ describe('PUT /api/admin/users/{id}/password', () => {
 		});
 		expect(answer.status).toBe(200);
 		expect(answer.body).toEqual({ message: 'Password updated' });
-		expect(sessionCount(target.id)).toBe(0);
+		expect(await sessionCount(target.id)).toBe(0);
 		expect((await target.client.get('/api/user')).status).toBe(401);
 		expect((await target.second.get('/api/user')).status).toBe(401);
 		expect((await new TestClient(server.url).login(target.email, target.password)).status).toBe(
@@ -297,13 +295,13 @@ describe('PUT /api/admin/users/{id}/password', () => {
 	});
 
 	it("refuses changing one's own password here (403)", async () => {
-		const before = storedUser(roles.editor.id).passwordHash;
+		const before = (await storedUser(roles.editor.id)).passwordHash;
 		const answer = await roles.editor.client.put(`/api/admin/users/${roles.editor.id}/password`, {
 			password: 'my-new-pass',
 		});
 		expect(answer.status).toBe(403);
 		expect(answer.body).toEqual({ message: 'Change your own password from your profile.' });
-		expect(storedUser(roles.editor.id).passwordHash).toBe(before);
+		expect((await storedUser(roles.editor.id)).passwordHash).toBe(before);
 	});
 
 	const MISMATCH = 'Please ensure passwords match and are not empty.';
@@ -318,11 +316,11 @@ describe('PUT /api/admin/users/{id}/password', () => {
 		['5 equal characters', { password: 'abcde', confirmPassword: 'abcde' }, SHORT],
 	])('answers 400 for %s', async (_name, body, message) => {
 		const target = await registerUser(server);
-		const before = storedUser(target.id).passwordHash;
+		const before = (await storedUser(target.id)).passwordHash;
 		const answer = await roles.editor.client.put(`/api/admin/users/${target.id}/password`, body);
 		expect(answer.status).toBe(400);
 		expect(answer.body).toEqual({ message });
-		expect(storedUser(target.id).passwordHash).toBe(before);
+		expect((await storedUser(target.id)).passwordHash).toBe(before);
 		expect((await target.client.get('/api/user')).status).toBe(200);
 	});
 

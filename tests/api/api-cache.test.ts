@@ -38,7 +38,11 @@ async function readUntilKept(path: string) {
 	return answer;
 }
 
-type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+type RawAnswer = {
+	status: number;
+	headers: Record<string, string | string[] | undefined>;
+	body: Buffer;
+};
 
 /** A GET with exactly the given headers (fetch would add and undo its own Accept-Encoding). */
 function rawGet(path: string, headers: Record<string, string>): Promise<RawAnswer> {
@@ -46,7 +50,9 @@ function rawGet(path: string, headers: Record<string, string>): Promise<RawAnswe
 		const req = httpRequest(`${server.url}${path}`, { headers }, (res) => {
 			const chunks: Buffer[] = [];
 			res.on('data', (chunk: Buffer) => chunks.push(chunk));
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+			res.on('end', () =>
+				resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+			);
 			res.on('error', reject);
 		});
 		req.on('error', reject);
@@ -63,7 +69,9 @@ describe('anonymous reads', () => {
 		expect(kept.body).toEqual(first.body);
 		expect(kept.headers.get('content-type')).toMatch(/^application\/json/);
 		// The route says the answer may be shared; the kept answer says the same.
-		expect(first.headers.get('cache-control')).toMatch(/^public, max-age=0, must-revalidate, s-maxage=\d+$/);
+		expect(first.headers.get('cache-control')).toMatch(
+			/^public, max-age=0, must-revalidate, s-maxage=\d+$/,
+		);
 		expect(kept.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
 		// The security headers every answer carries are on kept answers too.
 		expect(kept.headers.get('content-security-policy')).toContain("default-src 'self'");
@@ -117,7 +125,10 @@ describe('after a write through the API, the next anonymous read is fresh', () =
 		await readUntilKept(detailPath);
 		await readUntilKept(listPath);
 		const renamed = `Renamed ${Date.now()}`;
-		const update = await editor.client.put(`/api/admin/platforms/${platform.id}`, { ...platform, name: renamed });
+		const update = await editor.client.put(`/api/admin/platforms/${platform.id}`, {
+			...platform,
+			name: renamed,
+		});
 		expect(update.status, JSON.stringify(update.body)).toBe(200);
 		const detail = await anonymous.get(detailPath);
 		expect(detail.body.name).toBe(renamed);
@@ -130,7 +141,10 @@ describe('after a write through the API, the next anonymous read is fresh', () =
 		const path = `/api/platforms/${platform.id}`;
 		const before = await readUntilKept(path);
 		expect(before.body.reviewCount).toBe(0);
-		const rated = await user.client.post(`${path}/ratings`, { rating: 4, review: 'Solid reporting.' });
+		const rated = await user.client.post(`${path}/ratings`, {
+			rating: 4,
+			review: 'Solid reporting.',
+		});
 		expect(rated.status, JSON.stringify(rated.body)).toBe(201);
 		const after = await anonymous.get(path);
 		expect(after.body).toMatchObject({ rating: 4, reviewCount: 1 });
@@ -151,7 +165,9 @@ describe('after a write through the API, the next anonymous read is fresh', () =
 		expect(JSON.stringify((await anonymous.get(path)).body)).not.toContain('Waiting for review');
 		await readUntilKept(path);
 		const commentId = posted.body.id ?? posted.body.comment?.id;
-		const approved = await editor.client.patch(`/api/admin/comments/${commentId}/moderate`, { status: 'approved' });
+		const approved = await editor.client.patch(`/api/admin/comments/${commentId}/moderate`, {
+			status: 'approved',
+		});
 		expect(approved.status, JSON.stringify(approved.body)).toBe(200);
 		expect(JSON.stringify((await anonymous.get(path)).body)).toContain('Waiting for review');
 	});
@@ -175,7 +191,10 @@ describe('after a write through the API, the next anonymous read is fresh', () =
 		expect(found.body).toHaveLength(1);
 		const articlePath = `/api/news/${created.body.id}`;
 		await readUntilKept(articlePath);
-		const unpublished = await editor.client.put(articlePath, { ...created.body, isPublished: false });
+		const unpublished = await editor.client.put(articlePath, {
+			...created.body,
+			isPublished: false,
+		});
 		expect(unpublished.status, JSON.stringify(unpublished.body)).toBe(200);
 		expect((await anonymous.get(articlePath)).status).toBe(404);
 		expect((await anonymous.get(listPath)).body).toHaveLength(0);
@@ -185,13 +204,27 @@ describe('after a write through the API, the next anonymous read is fresh', () =
 describe('a write clears exactly the answers it touched', () => {
 	it('a rating clears its platform, its ratings and the list; other answers stay kept', async () => {
 		const [rated, other] = [await createPlatform(editor), await createPlatform(editor)];
-		const touched = [`/api/platforms/${rated.id}`, `/api/platforms/${rated.id}/ratings`, '/api/platforms?limit=100'];
-		const untouched = [`/api/platforms/${other.id}`, `/api/platforms/${rated.id}/comments`, '/api/podcasts', '/api/news'];
+		const touched = [
+			`/api/platforms/${rated.id}`,
+			`/api/platforms/${rated.id}/ratings`,
+			'/api/platforms?limit=100',
+		];
+		const untouched = [
+			`/api/platforms/${other.id}`,
+			`/api/platforms/${rated.id}/comments`,
+			'/api/podcasts',
+			'/api/news',
+		];
 		for (const path of [...touched, ...untouched]) await readUntilKept(path);
-		const answer = await user.client.post(`/api/platforms/${rated.id}/ratings`, { rating: 5, review: 'Exactly cleared.' });
+		const answer = await user.client.post(`/api/platforms/${rated.id}/ratings`, {
+			rating: 5,
+			review: 'Exactly cleared.',
+		});
 		expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-		for (const path of untouched) expect((await anonymous.get(path)).headers.get('x-cache'), path).toBe('hit');
-		for (const path of touched) expect((await anonymous.get(path)).headers.get('x-cache'), path).toBeNull();
+		for (const path of untouched)
+			expect((await anonymous.get(path)).headers.get('x-cache'), path).toBe('hit');
+		for (const path of touched)
+			expect((await anonymous.get(path)).headers.get('x-cache'), path).toBeNull();
 	});
 
 	it('a write that changed nothing clears nothing (a 404, a refused body, a write to nowhere)', async () => {
@@ -199,11 +232,14 @@ describe('a write clears exactly the answers it touched', () => {
 		const paths = [`/api/platforms/${platform.id}`, '/api/platforms?limit=100', '/api/news'];
 		for (const path of paths) await readUntilKept(path);
 		expect((await user.client.post('/nothing-here', {})).status).toBe(404);
-		expect((await user.client.post(`/api/platforms/${platform.id}/ratings`, { rating: 9 })).status).toBe(400);
+		expect(
+			(await user.client.post(`/api/platforms/${platform.id}/ratings`, { rating: 9 })).status,
+		).toBe(400);
 		const nowhere = await editor.client.put('/api/admin/platforms/999999', { ...platform });
 		expect(nowhere.status).toBeGreaterThanOrEqual(400);
 		expect(nowhere.status).toBeLessThan(500);
-		for (const path of paths) expect((await anonymous.get(path)).headers.get('x-cache'), path).toBe('hit');
+		for (const path of paths)
+			expect((await anonymous.get(path)).headers.get('x-cache'), path).toBe('hit');
 	});
 });
 
@@ -224,7 +260,11 @@ describe('an answer to a request carrying the session cookie', () => {
 		const posted = await user.client.post(path, { comment: 'Pending, only for its author.' });
 		expect(posted.status, JSON.stringify(posted.body)).toBe(201);
 		// Astro's cookie parser reads all of these as the session cookie.
-		for (const cookie of [`session =${user.client.sessionToken}`, `other=1;session= ${user.client.sessionToken}`, `session=${user.client.sessionToken}`]) {
+		for (const cookie of [
+			`session =${user.client.sessionToken}`,
+			`other=1;session= ${user.client.sessionToken}`,
+			`session=${user.client.sessionToken}`,
+		]) {
 			for (let i = 0; i < 3; i++) {
 				const own = await rawGet(path, { cookie, 'x-forwarded-for': user.client.address });
 				expect(own.status).toBe(200);

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@/server/db';
+import { firstRow } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import {
 	TestClient,
@@ -32,16 +32,22 @@ const INVALID_LOGIN = 'Invalid email or password.';
 const BANNED_MESSAGE =
 	'Your account has been banned. Please contact us if you think this is a mistake.';
 
-function setRole(id: number, role: 'user' | 'editor') {
-	server.db.update(schema.users).set({ role }).where(eq(schema.users.id, id)).run();
+async function setRole(id: number, role: 'user' | 'editor') {
+	await server.db.update(server.tables.users).set({ role }).where(eq(server.tables.users.id, id));
 }
 
-function setBanned(id: number, isBanned: boolean) {
-	server.db.update(schema.users).set({ isBanned }).where(eq(schema.users.id, id)).run();
+async function setBanned(id: number, isBanned: boolean) {
+	await server.db
+		.update(server.tables.users)
+		.set({ isBanned })
+		.where(eq(server.tables.users.id, id));
 }
 
-function sessionRows(userId: number) {
-	return server.db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
+async function sessionRows(userId: number) {
+	return await server.db
+		.select()
+		.from(server.tables.sessions)
+		.where(eq(server.tables.sessions.userId, userId));
 }
 
 describe('POST /api/register', () => {
@@ -101,7 +107,9 @@ describe('POST /api/register', () => {
 
 	it('never stores the password itself', async () => {
 		const { id, password } = await registerUser(server);
-		const row = server.db.select().from(schema.users).where(eq(schema.users.id, id)).get()!;
+		const row = (await firstRow(
+			server.db.select().from(server.tables.users).where(eq(server.tables.users.id, id)),
+		))!;
 		expect(row.passwordHash).not.toContain(password);
 		expect(row.passwordHash).toMatch(/^\$argon2id\$/);
 	});
@@ -138,20 +146,48 @@ describe('POST /api/register', () => {
 		['an email that is not a string', { ...valid, email: 42 }, 'Email is required.'],
 		['an empty email', { ...valid, email: '' }, 'Email is required.'],
 		['a blank email', { ...valid, email: '   ' }, 'Email is required.'],
-		['an invalid email', { ...valid, email: 'not-an-email' }, 'Please enter a valid email address.'],
-		['an email without a domain', { ...valid, email: 'bob@' }, 'Please enter a valid email address.'],
+		[
+			'an invalid email',
+			{ ...valid, email: 'not-an-email' },
+			'Please enter a valid email address.',
+		],
+		[
+			'an email without a domain',
+			{ ...valid, email: 'bob@' },
+			'Please enter a valid email address.',
+		],
 		['a too long email', { ...valid, email: `${'a'.repeat(250)}@x.io` }, 'Email is too long.'],
 		['a missing username', { ...valid, username: undefined }, 'Username is required.'],
 		['a username that is not a string', { ...valid, username: ['bob'] }, 'Username is required.'],
 		['an empty username', { ...valid, username: '' }, 'Username is required.'],
-		['a too short username', { ...valid, username: 'ab' }, 'Username must be at least 3 characters long.'],
-		['a too long username', { ...valid, username: 'a'.repeat(31) }, 'Username must be at most 30 characters long.'],
-		['a username with spaces', { ...valid, username: 'bad name' }, 'Username may use letters, digits, dots, dashes and underscores.'],
-		['a username with markup', { ...valid, username: '<b>bob</b>' }, 'Username may use letters, digits, dots, dashes and underscores.'],
+		[
+			'a too short username',
+			{ ...valid, username: 'ab' },
+			'Username must be at least 3 characters long.',
+		],
+		[
+			'a too long username',
+			{ ...valid, username: 'a'.repeat(31) },
+			'Username must be at most 30 characters long.',
+		],
+		[
+			'a username with spaces',
+			{ ...valid, username: 'bad name' },
+			'Username may use letters, digits, dots, dashes and underscores.',
+		],
+		[
+			'a username with markup',
+			{ ...valid, username: '<b>bob</b>' },
+			'Username may use letters, digits, dots, dashes and underscores.',
+		],
 		['a missing password', { ...valid, password: undefined }, 'Password is required.'],
 		['a password that is not a string', { ...valid, password: 123456 }, 'Password is required.'],
 		['an empty password', { ...valid, password: '' }, 'Password is required.'],
-		['a too short password', { ...valid, password: '12345' }, 'Password must be at least 6 characters long.'],
+		[
+			'a too short password',
+			{ ...valid, password: '12345' },
+			'Password must be at least 6 characters long.',
+		],
 		['a too long password', { ...valid, password: 'x'.repeat(257) }, 'Password is too long.'],
 		['a JSON array', [], 'The request body must be an object.'],
 		['JSON null', 'null', 'The request body must be an object.'],
@@ -178,7 +214,11 @@ describe('POST /api/register', () => {
 			isNewsletterSubscribed: true,
 		});
 		expect(answer.status).toBe(201);
-		expect(answer.body).toMatchObject({ role: 'user', isBanned: false, isNewsletterSubscribed: false });
+		expect(answer.body).toMatchObject({
+			role: 'user',
+			isBanned: false,
+			isNewsletterSubscribed: false,
+		});
 	});
 });
 
@@ -224,7 +264,7 @@ describe('POST /api/login', () => {
 
 	it('refuses a banned user with 403 and the ban message, even with the right password', async () => {
 		const { email, password, id } = await registerUser(server);
-		setBanned(id, true);
+		await setBanned(id, true);
 		const client = new TestClient(server.url);
 		const answer = await client.login(email, password);
 		expect(answer.status).toBe(403);
@@ -235,7 +275,7 @@ describe('POST /api/login', () => {
 
 	it('gives a banned user with a wrong password the plain invalid-login answer', async () => {
 		const { email, id } = await registerUser(server);
-		setBanned(id, true);
+		await setBanned(id, true);
 		const answer = await new TestClient(server.url).login(email, 'wrong-password');
 		expect(answer.status).toBe(401);
 		expect(answer.body).toEqual({ message: INVALID_LOGIN });
@@ -243,7 +283,7 @@ describe('POST /api/login', () => {
 
 	it('signs an editor in with role editor', async () => {
 		const { email, password, id } = await registerUser(server);
-		setRole(id, 'editor');
+		await setRole(id, 'editor');
 		const answer = await new TestClient(server.url).login(email, password);
 		expect(answer.status).toBe(200);
 		expect(answer.body).toMatchObject({ id, role: 'editor' });
@@ -253,7 +293,7 @@ describe('POST /api/login', () => {
 		const { email, password, id, client: first } = await registerUser(server);
 		const second = await signedInClient(server, email, password);
 		expect(second.sessionToken).not.toBe(first.sessionToken);
-		expect(sessionRows(id)).toHaveLength(2);
+		expect(await sessionRows(id)).toHaveLength(2);
 		expect((await first.get('/api/user')).status).toBe(200);
 		expect((await second.get('/api/user')).status).toBe(200);
 	});
@@ -263,11 +303,23 @@ describe('POST /api/login', () => {
 		['a missing email', { password: 'secret12' }, 'Email is required.'],
 		['an email that is not a string', { email: true, password: 'secret12' }, 'Email is required.'],
 		['an empty email', { email: '', password: 'secret12' }, 'Email is required.'],
-		['an invalid email', { email: 'nope', password: 'secret12' }, 'Please enter a valid email address.'],
+		[
+			'an invalid email',
+			{ email: 'nope', password: 'secret12' },
+			'Please enter a valid email address.',
+		],
 		['a missing password', { email: 'a@example.com' }, 'Password is required.'],
-		['a password that is not a string', { email: 'a@example.com', password: 1234567 }, 'Password is required.'],
+		[
+			'a password that is not a string',
+			{ email: 'a@example.com', password: 1234567 },
+			'Password is required.',
+		],
 		['an empty password', { email: 'a@example.com', password: '' }, 'Password is required.'],
-		['a too long password', { email: 'a@example.com', password: 'x'.repeat(257) }, 'Password is too long.'],
+		[
+			'a too long password',
+			{ email: 'a@example.com', password: 'x'.repeat(257) },
+			'Password is too long.',
+		],
 	])('answers 400 with a message for %s', async (_label, body, message) => {
 		const answer = await new TestClient(server.url).post('/api/login', body);
 		expect(answer.status).toBe(400);
@@ -309,7 +361,7 @@ describe('GET /api/user', () => {
 
 	it('shows role editor for an editor, taken fresh from the database', async () => {
 		const { client, id } = await registerUser(server);
-		setRole(id, 'editor');
+		await setRole(id, 'editor');
 		const answer = await client.get('/api/user');
 		expect(answer.status).toBe(200);
 		expect(answer.body.role).toBe('editor');
@@ -319,13 +371,13 @@ describe('GET /api/user', () => {
 		const { client, id } = await registerUser(server);
 		const cookie = client.sessionCookie;
 		expect((await client.get('/api/user')).status).toBe(200);
-		setBanned(id, true);
+		await setBanned(id, true);
 		const answer = await client.get('/api/user');
 		expect(answer.status).toBe(401);
 		expect(answer.body).toEqual({ message: 'Authentication required' });
-		expect(sessionRows(id)).toHaveLength(0);
+		expect(await sessionRows(id)).toHaveLength(0);
 		// Lifting the ban does not bring the old session back.
-		setBanned(id, false);
+		await setBanned(id, false);
 		expect((await getUserWithCookie(server, cookie)).status).toBe(401);
 	});
 
@@ -348,40 +400,38 @@ describe('sessions', () => {
 		const { client, id } = await registerUser(server);
 		const token = client.sessionToken;
 		expect(token).toMatch(/^[a-z2-7]{32}$/);
-		const rows = sessionRows(id);
+		const rows = await sessionRows(id);
 		expect(rows).toHaveLength(1);
 		expect(rows[0]!.id).toBe(sha256Hex(token));
 		expect(rows[0]!.id).toMatch(/^[0-9a-f]{64}$/);
-		const all = server.db.select().from(schema.sessions).all();
+		const all = await server.db.select().from(server.tables.sessions);
 		expect(all.some((row) => row.id === token)).toBe(false);
 		expect(JSON.stringify(all)).not.toContain(token);
 	});
 
 	it('refuses an expired session and deletes it', async () => {
 		const { client, id } = await registerUser(server);
-		server.db
-			.update(schema.sessions)
+		await server.db
+			.update(server.tables.sessions)
 			.set({ expiresAt: new Date(Date.now() - 1000) })
-			.where(eq(schema.sessions.userId, id))
-			.run();
+			.where(eq(server.tables.sessions.userId, id));
 		const answer = await client.get('/api/user');
 		expect(answer.status).toBe(401);
-		expect(sessionRows(id)).toHaveLength(0);
+		expect(await sessionRows(id)).toHaveLength(0);
 	});
 
 	it('extends a session used in the second half of its life (sliding expiry)', async () => {
 		const { client, id } = await registerUser(server);
 		const tenDays = Date.now() + 10 * 86_400_000;
-		server.db
-			.update(schema.sessions)
+		await server.db
+			.update(server.tables.sessions)
 			.set({ expiresAt: new Date(tenDays) })
-			.where(eq(schema.sessions.userId, id))
-			.run();
+			.where(eq(server.tables.sessions.userId, id));
 		const answer = await client.get('/api/user');
 		expect(answer.status).toBe(200);
 		const cookie = sessionSetCookie(answer.headers);
 		expect(cookie).toMatch(new RegExp(`^session=${client.sessionToken};`));
-		const [row] = sessionRows(id);
+		const [row] = await sessionRows(id);
 		expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
 	});
 
@@ -396,7 +446,9 @@ describe('sessions', () => {
 describe('user answers', () => {
 	it('never carry the password or its hash (register, login, user, profile, newsletter)', async () => {
 		const user = await registerUser(server);
-		const { passwordHash } = server.db.select().from(schema.users).where(eq(schema.users.id, user.id)).get()!;
+		const { passwordHash } = (await firstRow(
+			server.db.select().from(server.tables.users).where(eq(server.tables.users.id, user.id)),
+		))!;
 		const answers = [
 			user.answer,
 			await user.client.login(user.email, user.password),
@@ -427,7 +479,7 @@ describe('POST /api/logout', () => {
 		expect(answer.body).toEqual({ message: 'Successfully logged out!' });
 		expect(sessionSetCookie(answer.headers)).toMatch(/^session=;.*Max-Age=0/i);
 		expect(client.sessionCookie).toBe('');
-		expect(sessionRows(id)).toHaveLength(0);
+		expect(await sessionRows(id)).toHaveLength(0);
 
 		const replay = await getUserWithCookie(server, oldCookie);
 		expect(replay.status).toBe(401);
@@ -438,7 +490,7 @@ describe('POST /api/logout', () => {
 		const { client, email, password, id } = await registerUser(server);
 		const other = await signedInClient(server, email, password);
 		expect((await client.post('/api/logout')).status).toBe(200);
-		expect(sessionRows(id)).toHaveLength(1);
+		expect(await sessionRows(id)).toHaveLength(1);
 		expect((await other.get('/api/user')).status).toBe(200);
 	});
 
@@ -450,7 +502,7 @@ describe('POST /api/logout', () => {
 
 	it('signs an editor out as well', async () => {
 		const { client, id } = await registerUser(server);
-		setRole(id, 'editor');
+		await setRole(id, 'editor');
 		expect((await client.post('/api/logout')).status).toBe(200);
 		expect((await client.get('/api/user')).status).toBe(401);
 	});

@@ -5,8 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { schema } from '@/server/db';
-import type { TestServer } from '../setup/server';
+import { firstRow } from '@/server/db';
+import type { Tables, TestServer } from '../setup/server';
 import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
 import {
 	createPlatform,
@@ -25,6 +25,7 @@ beforeAll(async () => {
 	// Some tests change rows behind the app's back (a moderation status, a deleted account), which
 	// a shared cache sees only after API_CACHE_TTL_MS: these answers are read uncached.
 	server = await startAccountServer({ env: { API_CACHE_TTL_MS: '0' } });
+	({ platformRatings, platformComments, commentVotes, platforms } = server.tables);
 	[editor, alice, bob] = await Promise.all([
 		registerEditor(server),
 		registerUser(server),
@@ -36,40 +37,40 @@ afterAll(async () => {
 	await server?.stop();
 });
 
-const { platformRatings, platformComments, commentVotes, platforms } = schema;
+// The tables of the server's engine, known once it runs.
+let platformRatings: Tables['platformRatings'];
+let platformComments: Tables['platformComments'];
+let commentVotes: Tables['commentVotes'];
+let platforms: Tables['platforms'];
 
-function ratingRows(platformId: number) {
-	return server.db
+async function ratingRows(platformId: number) {
+	return await server.db
 		.select()
 		.from(platformRatings)
-		.where(eq(platformRatings.platformId, platformId))
-		.all();
+		.where(eq(platformRatings.platformId, platformId));
 }
 
-function storedPlatform(platformId: number) {
-	return server.db.select().from(platforms).where(eq(platforms.id, platformId)).get()!;
+async function storedPlatform(platformId: number) {
+	return (await firstRow(server.db.select().from(platforms).where(eq(platforms.id, platformId))))!;
 }
 
-function setCommentStatus(commentId: number, status: 'pending' | 'approved' | 'rejected') {
-	server.db
+async function setCommentStatus(commentId: number, status: 'pending' | 'approved' | 'rejected') {
+	await server.db
 		.update(platformComments)
 		.set({ status })
-		.where(eq(platformComments.id, commentId))
-		.run();
+		.where(eq(platformComments.id, commentId));
 }
 
-function voteRows(commentId: number) {
-	return server.db.select().from(commentVotes).where(eq(commentVotes.commentId, commentId)).all();
+async function voteRows(commentId: number) {
+	return await server.db.select().from(commentVotes).where(eq(commentVotes.commentId, commentId));
 }
 
 /** The comment's stored counts next to the counts of its vote rows. */
-function countsAndRows(commentId: number) {
-	const comment = server.db
-		.select()
-		.from(platformComments)
-		.where(eq(platformComments.id, commentId))
-		.get()!;
-	const rows = voteRows(commentId);
+async function countsAndRows(commentId: number) {
+	const comment = (await firstRow(
+		server.db.select().from(platformComments).where(eq(platformComments.id, commentId)),
+	))!;
+	const rows = await voteRows(commentId);
 	return {
 		stored: { helpfulVotes: comment.helpfulVotes, unhelpfulVotes: comment.unhelpfulVotes },
 		fromRows: {
@@ -88,7 +89,7 @@ async function approvedComment(
 		comment: text,
 	});
 	expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-	setCommentStatus(answer.body.id, 'approved');
+	await setCommentStatus(answer.body.id, 'approved');
 	return answer.body as { id: number };
 }
 
@@ -108,7 +109,7 @@ describe('ratings', () => {
 		const answer = await anonymous.post(`/api/platforms/${platformId}/ratings`, { rating: 5 });
 		expect(answer.status).toBe(401);
 		expect(answer.body).toEqual({ message: 'Please sign in to rate platforms' });
-		expect(ratingRows(platformId)).toHaveLength(0);
+		expect(await ratingRows(platformId)).toHaveLength(0);
 	});
 
 	it('refuses a banned user: the session is dropped (401), and signing in says why (403)', async () => {
@@ -116,7 +117,7 @@ describe('ratings', () => {
 		const answer = await banned.client.post(`/api/platforms/${platformId}/ratings`, { rating: 1 });
 		expect(answer.status).toBe(401);
 		expect(answer.body.message).toBe('Please sign in to rate platforms');
-		expect(ratingRows(platformId)).toHaveLength(0);
+		expect(await ratingRows(platformId)).toHaveLength(0);
 		const signIn = await banned.client.login(banned.email, banned.password);
 		expect(signIn.status).toBe(403);
 		expect(signIn.body.message).toMatch(/banned/i);
@@ -143,7 +144,7 @@ describe('ratings', () => {
 		]);
 		expect(Number.isNaN(Date.parse(answer.body.rating.createdAt))).toBe(false);
 		expect(answer.body.platform).toEqual({ rating: 4, reviewCount: 1 });
-		expect(storedPlatform(platformId)).toMatchObject({ rating: 4, reviewCount: 1 });
+		expect(await storedPlatform(platformId)).toMatchObject({ rating: 4, reviewCount: 1 });
 	});
 
 	it('defaults a missing rating to 5 and drops a blank review', async () => {
@@ -171,15 +172,15 @@ describe('ratings', () => {
 		["'3' as text", '3'],
 		['true', true],
 	])('refuses rating %s with 400 and changes nothing', async (_label, rating) => {
-		const before = storedPlatform(platformId);
+		const before = await storedPlatform(platformId);
 		const answer = await alice.client.post(`/api/platforms/${platformId}/ratings`, { rating });
 		expect(answer.status).toBe(400);
 		expect(answer.body).toEqual({ message: 'Rating must be a whole number from 1 to 5.' });
-		expect(storedPlatform(platformId)).toMatchObject({
+		expect(await storedPlatform(platformId)).toMatchObject({
 			rating: before.rating,
 			reviewCount: before.reviewCount,
 		});
-		const mine = ratingRows(platformId).find((row) => row.userId === alice.id);
+		const mine = (await ratingRows(platformId)).find((row) => row.userId === alice.id);
 		expect(mine?.rating).toBe(4);
 	});
 
@@ -193,7 +194,7 @@ describe('ratings', () => {
 	});
 
 	it('rating again replaces the user’s rating (200): same count, new average, one row', async () => {
-		const before = ratingRows(platformId).find((row) => row.userId === alice.id)!;
+		const before = (await ratingRows(platformId)).find((row) => row.userId === alice.id)!;
 		const answer = await alice.client.post(`/api/platforms/${platformId}/ratings`, {
 			rating: 1,
 			review: 'Changed my mind.',
@@ -205,7 +206,7 @@ describe('ratings', () => {
 			review: 'Changed my mind.',
 		});
 		expect(answer.body.platform).toEqual({ rating: expectedAverage([1, 5, 5]), reviewCount: 3 });
-		const mine = ratingRows(platformId).filter((row) => row.userId === alice.id);
+		const mine = (await ratingRows(platformId)).filter((row) => row.userId === alice.id);
 		expect(mine).toHaveLength(1);
 		expect(mine[0]!.createdAt.getTime()).toBe(before.createdAt.getTime());
 		const platform = await anonymous.get(`/api/platforms/${platformId}`);
@@ -213,16 +214,16 @@ describe('ratings', () => {
 	});
 
 	it('lets one user never change another user’s rating', async () => {
-		const alicesBefore = ratingRows(platformId).find((row) => row.userId === alice.id)!;
+		const alicesBefore = (await ratingRows(platformId)).find((row) => row.userId === alice.id)!;
 		const answer = await bob.client.post(`/api/platforms/${platformId}/ratings`, {
 			rating: 2,
 			review: 'Bob again.',
 		});
 		expect(answer.status).toBe(200);
 		expect(answer.body.rating.user.username).toBe(bob.username);
-		const alicesAfter = ratingRows(platformId).find((row) => row.userId === alice.id)!;
+		const alicesAfter = (await ratingRows(platformId)).find((row) => row.userId === alice.id)!;
 		expect(alicesAfter).toEqual(alicesBefore);
-		expect(ratingRows(platformId).filter((row) => row.userId === bob.id)).toHaveLength(1);
+		expect((await ratingRows(platformId)).filter((row) => row.userId === bob.id)).toHaveLength(1);
 	});
 
 	it('lists ratings newest first with the author’s username only', async () => {
@@ -252,7 +253,7 @@ describe('ratings', () => {
 		const missing = await alice.client.post('/api/platforms/999999/ratings', { rating: 3 });
 		expect(missing.body).toEqual({ message: 'Platform not found' });
 		expect(
-			server.db.select().from(platformRatings).where(eq(platformRatings.platformId, 999999)).all(),
+			await server.db.select().from(platformRatings).where(eq(platformRatings.platformId, 999999)),
 		).toHaveLength(0);
 	});
 
@@ -266,10 +267,10 @@ describe('ratings', () => {
 			),
 		);
 		expect(answers.map((a) => a.status)).toEqual(Array(30).fill(201));
-		let stored = storedPlatform(target);
+		let stored = await storedPlatform(target);
 		expect(stored.reviewCount).toBe(30);
 		expect(stored.rating).toBe(expectedAverage(first));
-		expect(ratingRows(target)).toHaveLength(30);
+		expect(await ratingRows(target)).toHaveLength(30);
 
 		const second = first.map((value, i) => (i % 2 === 0 ? 1 : value));
 		const changes = await Promise.all(
@@ -278,7 +279,7 @@ describe('ratings', () => {
 			),
 		);
 		expect(changes.map((a) => a.status)).toEqual(Array(30).fill(200));
-		stored = storedPlatform(target);
+		stored = await storedPlatform(target);
 		expect(stored.reviewCount).toBe(30);
 		expect(stored.rating).toBe(expectedAverage(second));
 		expect(stored.rating).not.toBe(expectedAverage(first));
@@ -297,7 +298,7 @@ describe('ratings', () => {
 		const limited = await rater.client.post(`/api/platforms/${platformId}/ratings`, { rating: 5 });
 		expect(limited.status).toBe(429);
 		expect(limited.body.message).toMatch(/^Too many ratings\. Please try again in /);
-		const row = ratingRows(platformId).find((r) => r.userId === rater.id);
+		const row = (await ratingRows(platformId)).find((r) => r.userId === rater.id);
 		expect(row?.rating).toBe(5); // the 60th post (i = 59) was a 5, the refused one changed nothing
 		// Other users are not affected.
 		const other = await registerUser(server);
@@ -330,11 +331,10 @@ describe('comments', () => {
 		expect(asBanned.status).toBe(401);
 		expect(asBanned.body.message).toBe('Please sign in to comment');
 		expect(
-			server.db
+			await server.db
 				.select()
 				.from(platformComments)
-				.where(eq(platformComments.platformId, platformId))
-				.all(),
+				.where(eq(platformComments.platformId, platformId)),
 		).toHaveLength(0);
 	});
 
@@ -343,11 +343,7 @@ describe('comments', () => {
 		['whitespace', { comment: ' \n\t ' }, 'Comment cannot be empty.'],
 		['missing', {}, 'Comment cannot be empty.'],
 		['not text', { comment: 42 }, 'Comment cannot be empty.'],
-		[
-			'too long',
-			{ comment: 'c'.repeat(5001) },
-			'Comment must be at most 5000 characters long.',
-		],
+		['too long', { comment: 'c'.repeat(5001) }, 'Comment must be at most 5000 characters long.'],
 	])('refuses an %s comment with 400', async (_label, body, message) => {
 		const answer = await alice.client.post(`/api/platforms/${platformId}/comments`, body);
 		expect(answer.status).toBe(400);
@@ -380,11 +376,9 @@ describe('comments', () => {
 			'user',
 		]);
 		pendingId = answer.body.id;
-		const row = server.db
-			.select()
-			.from(platformComments)
-			.where(eq(platformComments.id, pendingId))
-			.get();
+		const row = await firstRow(
+			server.db.select().from(platformComments).where(eq(platformComments.id, pendingId)),
+		);
 		expect(row).toMatchObject({
 			status: 'pending',
 			userId: alice.id,
@@ -403,15 +397,15 @@ describe('comments', () => {
 	});
 
 	it('shows approved comments to everyone, newest first, and hides rejected ones even from the author', async () => {
-		setCommentStatus(pendingId, 'approved');
+		await setCommentStatus(pendingId, 'approved');
 		const second = await bob.client.post(`/api/platforms/${platformId}/comments`, {
 			comment: 'Rejected one.',
 		});
-		setCommentStatus(second.body.id, 'rejected');
+		await setCommentStatus(second.body.id, 'rejected');
 		const third = await bob.client.post(`/api/platforms/${platformId}/comments`, {
 			comment: 'Newest.',
 		});
-		setCommentStatus(third.body.id, 'approved');
+		await setCommentStatus(third.body.id, 'approved');
 		const bobsPending = await bob.client.post(`/api/platforms/${platformId}/comments`, {
 			comment: 'Waiting.',
 		});
@@ -435,7 +429,7 @@ describe('comments', () => {
 	it('shows a comment whose author account is gone with user null', async () => {
 		const leaver = await registerUser(server);
 		const comment = await approvedComment(platformId, leaver, 'Soon anonymous.');
-		server.db.delete(schema.users).where(eq(schema.users.id, leaver.id)).run();
+		await server.db.delete(server.tables.users).where(eq(server.tables.users.id, leaver.id));
 		const listed = await anonymous.get(`/api/platforms/${platformId}/comments`);
 		expect(listed.body.find((c: { id: number }) => c.id === comment.id)).toMatchObject({
 			user: null,
@@ -463,11 +457,10 @@ describe('comments', () => {
 		});
 		expect(limited.status).toBe(429);
 		expect(limited.body.message).toMatch(/^Too many comments\. Please try again in /);
-		const stored = server.db
+		const stored = await server.db
 			.select()
 			.from(platformComments)
-			.where(eq(platformComments.userId, chatty.id))
-			.all();
+			.where(eq(platformComments.userId, chatty.id));
 		expect(stored).toHaveLength(20);
 	});
 });
@@ -494,7 +487,7 @@ describe('comment votes', () => {
 			voteType: 'helpful',
 		});
 		expect(asBanned.status).toBe(401);
-		expect(voteRows(commentId)).toHaveLength(0);
+		expect(await voteRows(commentId)).toHaveLength(0);
 	});
 
 	it('votes, changes the vote, and takes it back by voting the same way again', async () => {
@@ -508,12 +501,12 @@ describe('comment votes', () => {
 
 		const moved = await alice.client.post(path, { voteType: 'unhelpful' });
 		expect(moved.body).toEqual({ voteType: 'unhelpful', helpfulVotes: 0, unhelpfulVotes: 1 });
-		expect(voteRows(commentId)).toHaveLength(1);
+		expect(await voteRows(commentId)).toHaveLength(1);
 
 		const off = await alice.client.post(path, { voteType: 'unhelpful' });
 		expect(off.body).toEqual({ voteType: null, helpfulVotes: 0, unhelpfulVotes: 0 });
 		expect((await alice.client.get(path)).body).toEqual({ voteType: null });
-		expect(voteRows(commentId)).toHaveLength(0);
+		expect(await voteRows(commentId)).toHaveLength(0);
 
 		const again = await alice.client.post(path, { voteType: 'helpful' });
 		expect(again.body).toEqual({ voteType: 'helpful', helpfulVotes: 1, unhelpfulVotes: 0 });
@@ -537,7 +530,7 @@ describe('comment votes', () => {
 		// Bob taking his back leaves Alice's.
 		const off = await bob.client.post(path, { voteType: 'helpful' });
 		expect(off.body).toEqual({ voteType: null, helpfulVotes: 1, unhelpfulVotes: 0 });
-		const rows = voteRows(commentId);
+		const rows = await voteRows(commentId);
 		expect(rows.map((row) => [row.userId, row.voteType])).toEqual([[alice.id, 'helpful']]);
 	});
 
@@ -551,7 +544,7 @@ describe('comment votes', () => {
 		expect(answer.body).toEqual({
 			message: "The vote must be 'helpful' or 'unhelpful'.",
 		});
-		expect(voteRows(commentId)).toHaveLength(0);
+		expect(await voteRows(commentId)).toHaveLength(0);
 	});
 
 	it('refuses a vote on one’s own comment (403 with a sentence), for a user and for an editor', async () => {
@@ -563,15 +556,21 @@ describe('comment votes', () => {
 			expect(own.body).toEqual({ message: 'You cannot vote on your own comment.' });
 		}
 		const alices = await approvedComment(platformId, alice, 'Alice’s own.');
-		const ownByUser = await alice.client.post(`/api/comments/${alices.id}/vote`, { voteType: 'helpful' });
+		const ownByUser = await alice.client.post(`/api/comments/${alices.id}/vote`, {
+			voteType: 'helpful',
+		});
 		expect(ownByUser.status).toBe(403);
 		expect(ownByUser.body).toEqual({ message: 'You cannot vote on your own comment.' });
-		expect(voteRows(commentId)).toHaveLength(0);
-		expect(voteRows(alices.id)).toHaveLength(0);
-		expect(countsAndRows(alices.id).stored).toEqual({ helpfulVotes: 0, unhelpfulVotes: 0 });
+		expect(await voteRows(commentId)).toHaveLength(0);
+		expect(await voteRows(alices.id)).toHaveLength(0);
+		expect((await countsAndRows(alices.id)).stored).toEqual({ helpfulVotes: 0, unhelpfulVotes: 0 });
 		// Reading one's (absent) vote stays allowed; anyone else still votes.
-		expect((await alice.client.get(`/api/comments/${alices.id}/vote`)).body).toEqual({ voteType: null });
-		const others = await editor.client.post(`/api/comments/${alices.id}/vote`, { voteType: 'helpful' });
+		expect((await alice.client.get(`/api/comments/${alices.id}/vote`)).body).toEqual({
+			voteType: null,
+		});
+		const others = await editor.client.post(`/api/comments/${alices.id}/vote`, {
+			voteType: 'helpful',
+		});
 		expect(others.status).toBe(200);
 		expect(others.body).toEqual({ voteType: 'helpful', helpfulVotes: 1, unhelpfulVotes: 0 });
 	});
@@ -581,12 +580,12 @@ describe('comment votes', () => {
 			comment: 'Pending.',
 		});
 		const rejected = await approvedComment(platformId, bob, 'To reject.');
-		setCommentStatus(rejected.id, 'rejected');
+		await setCommentStatus(rejected.id, 'rejected');
 		for (const id of [pending.body.id, rejected.id, 999999]) {
 			const answer = await alice.client.post(`/api/comments/${id}/vote`, { voteType: 'helpful' });
 			expect(answer.status).toBe(404);
 			expect(answer.body).toEqual({ message: 'Comment not found' });
-			expect(voteRows(id)).toHaveLength(0);
+			expect(await voteRows(id)).toHaveLength(0);
 		}
 		expect(
 			(await alice.client.post('/api/comments/abc/vote', { voteType: 'helpful' })).status,
@@ -603,8 +602,8 @@ describe('comment votes', () => {
 	it('keeps the counts equal to the vote rows when 20 users vote and change votes at once', async () => {
 		const voters = await Promise.all(Array.from({ length: 20 }, () => registerUser(server)));
 		const path = `/api/comments/${commentId}/vote`;
-		const expectConsistent = (helpful: number, unhelpful: number) => {
-			const { stored, fromRows } = countsAndRows(commentId);
+		const expectConsistent = async (helpful: number, unhelpful: number) => {
+			const { stored, fromRows } = await countsAndRows(commentId);
 			expect(stored).toEqual(fromRows);
 			expect(stored).toEqual({ helpfulVotes: helpful, unhelpfulVotes: unhelpful });
 		};
@@ -614,7 +613,7 @@ describe('comment votes', () => {
 			voters.map((v) => v.client.post(path, { voteType: 'helpful' })),
 		);
 		expect(answers.every((a) => a.status === 200 && a.body.voteType === 'helpful')).toBe(true);
-		expectConsistent(20, 0);
+		await expectConsistent(20, 0);
 
 		// Round 2: the first 8 switch to unhelpful, the next 6 take their vote back, 6 do nothing.
 		answers = await Promise.all(
@@ -626,7 +625,7 @@ describe('comment votes', () => {
 			...Array(8).fill('unhelpful'),
 			...Array(6).fill(null),
 		]);
-		expectConsistent(6, 8);
+		await expectConsistent(6, 8);
 
 		// Round 3: every voter fires both kinds at once; the end state is unknown but must add up.
 		await Promise.all(
@@ -635,11 +634,11 @@ describe('comment votes', () => {
 				v.client.post(path, { voteType: 'unhelpful' }),
 			]),
 		);
-		const { stored, fromRows } = countsAndRows(commentId);
+		const { stored, fromRows } = await countsAndRows(commentId);
 		expect(stored).toEqual(fromRows);
-		expect(voteRows(commentId).length).toBeLessThanOrEqual(20);
-		const perUser = new Set(voteRows(commentId).map((row) => row.userId));
-		expect(perUser.size).toBe(voteRows(commentId).length);
+		expect((await voteRows(commentId)).length).toBeLessThanOrEqual(20);
+		const perUser = new Set((await voteRows(commentId)).map((row) => row.userId));
+		expect(perUser.size).toBe((await voteRows(commentId)).length);
 		const listed = await anonymous.get(`/api/platforms/${platformId}/comments`);
 		expect(listed.body.find((c: { id: number }) => c.id === commentId)).toMatchObject(stored);
 	});

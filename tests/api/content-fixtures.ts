@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { schema, type AppDatabase } from '@/server/db';
+import type { PostgresDatabase } from '@/server/db/postgres';
 import type { StartOptions, TestServer } from '../setup/server';
 import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
 
@@ -21,18 +22,11 @@ export const startContentServer = (options: StartOptions = {}) => startAccountSe
 /** Registers a user, an editor (promoted in the database) and a banned user. */
 export async function setUpRoles(server: TestServer): Promise<Roles> {
 	const user = await registerUser(server);
+	const { users } = server.tables;
 	const editor = await registerUser(server);
-	server.db
-		.update(schema.users)
-		.set({ role: 'editor' })
-		.where(eq(schema.users.id, editor.id))
-		.run();
+	await server.db.update(users).set({ role: 'editor' }).where(eq(users.id, editor.id));
 	const banned = await registerUser(server);
-	server.db
-		.update(schema.users)
-		.set({ isBanned: true })
-		.where(eq(schema.users.id, banned.id))
-		.run();
+	await server.db.update(users).set({ isBanned: true }).where(eq(users.id, banned.id));
 	return { anonymous: new TestClient(server.url), user, banned, editor };
 }
 
@@ -51,30 +45,34 @@ export function uniqueWord(prefix = 'zq'): string {
 type ArticleRow = typeof schema.articles.$inferInsert;
 
 /** Inserts an article directly (published unless told otherwise) and returns its row. */
-export function insertArticle(server: TestServer, values: Partial<ArticleRow> = {}) {
-	return insertArticleRow(server.db, values);
+export async function insertArticle(server: TestServer, values: Partial<ArticleRow> = {}) {
+	const [row] = await server.db
+		.insert(server.tables.articles)
+		.values(articleValues(values))
+		.returning();
+	return row!;
 }
 
-/** insertArticle for any database (e.g. one a unit test opened itself). */
+/** insertArticle for a SQLite database a unit test opened itself (synchronous, for loops). */
 export function insertArticleRow(database: AppDatabase, values: Partial<ArticleRow> = {}) {
+	return database.insert(schema.articles).values(articleValues(values)).returning().get();
+}
+
+function articleValues(values: Partial<ArticleRow>): ArticleRow {
 	const createdAt = values.createdAt ?? new Date();
-	return database
-		.insert(schema.articles)
-		.values({
-			kind: 'news',
-			title: `Article ${uniqueWord()}`,
-			excerpt: 'An excerpt.',
-			content: 'Some **markdown**.',
-			category: 'Trends',
-			tags: [],
-			readTime: 5,
-			isPublished: true,
-			createdAt,
-			updatedAt: createdAt,
-			...values,
-		})
-		.returning()
-		.get();
+	return {
+		kind: 'news',
+		title: `Article ${uniqueWord()}`,
+		excerpt: 'An excerpt.',
+		content: 'Some **markdown**.',
+		category: 'Trends',
+		tags: [],
+		readTime: 5,
+		isPublished: true,
+		createdAt,
+		updatedAt: createdAt,
+		...values,
+	};
 }
 
 /** A valid article form body for POST/PUT. */
@@ -116,12 +114,31 @@ export function expectArticleShape(article: Record<string, unknown>): void {
 	expect(Number.isNaN(Date.parse(String(article.updatedAt)))).toBe(false);
 }
 
-/** Runs EXPLAIN QUERY PLAN for a built drizzle query on the test's own connection. */
-export function queryPlan(server: TestServer, built: { sql: string; params: unknown[] }): string[] {
+type BuiltQuery = { sql: string; params: unknown[] };
+
+/** Runs EXPLAIN QUERY PLAN for a built drizzle query on the test's own SQLite connection. */
+export function queryPlan(server: TestServer, built: BuiltQuery): string[] {
 	return server.db.$client
 		.prepare(`EXPLAIN QUERY PLAN ${built.sql}`)
 		.all(...built.params)
 		.map((row) => (row as { detail: string }).detail);
+}
+
+/**
+ * EXPLAIN of a built query on PostgreSQL, sequential scans forbidden: the test tables are small
+ * enough that a scan wins, and the question is whether an index can answer at all.
+ */
+export async function postgresQueryPlan(server: TestServer, built: BuiltQuery): Promise<string> {
+	const pool = (server.db as unknown as PostgresDatabase).$client;
+	const client = await pool.connect();
+	try {
+		await client.query('set enable_seqscan = off');
+		const plan = await client.query<{ 'QUERY PLAN': string }>(`explain ${built.sql}`, built.params);
+		return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+	} finally {
+		await client.query('reset enable_seqscan');
+		client.release();
+	}
 }
 
 /** Search inputs that must never make the server fail. */

@@ -2,17 +2,23 @@
  * News and education endpoints: lists, drafts, editor CRUD, validation, roles,
  * full-text search through FTS5, sorting, filtering and paging.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleListQuerySchema } from '@/lib/validation/content';
 import { articleListQuery } from '@/server/content/articles';
-import { schema } from '@/server/db';
+import { firstRow } from '@/server/db';
+import type { PostgresDatabase } from '@/server/db/postgres';
+import {
+	articleSearchCondition,
+	listArticles as listArticlesPostgres,
+} from '@/server/db/search-postgres';
 import type { TestServer } from '../setup/server';
 import {
 	ODD_SEARCHES,
 	articleBody,
 	expectArticleShape,
 	insertArticle,
+	postgresQueryPlan,
 	queryPlan,
 	setUpRoles,
 	startContentServer,
@@ -74,11 +80,12 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 				authorId: editor.id,
 				author: { username: editor.username },
 			});
-			const row = server.db
-				.select()
-				.from(schema.articles)
-				.where(eq(schema.articles.id, answer.body.id))
-				.get();
+			const row = await firstRow(
+				server.db
+					.select()
+					.from(server.tables.articles)
+					.where(eq(server.tables.articles.id, answer.body.id)),
+			);
 			expect(row?.kind).toBe(kind);
 			expect(row?.authorId).toBe(editor.id);
 		});
@@ -99,7 +106,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 		];
 
 		it.each(cases)('%s: anonymous 401, user 403, banned 401, editor OK', async (_name, call) => {
-			const article = insertArticle(server, { kind, category });
+			const article = await insertArticle(server, { kind, category });
 			expect((await call(roles.anonymous, article.id)).status).toBe(401);
 			expect((await call(roles.user.client, article.id)).status).toBe(403);
 			expect((await call(roles.banned.client, article.id)).status).toBe(401);
@@ -115,7 +122,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 		});
 
 		it('leaves the article untouched after refused writes', async () => {
-			const article = insertArticle(server, { kind, category, title: 'Untouched' });
+			const article = await insertArticle(server, { kind, category, title: 'Untouched' });
 			await roles.user.client.put(
 				`${base}/${article.id}`,
 				articleBody({ category, title: 'Hacked' }),
@@ -130,7 +137,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 
 	describe('read one', () => {
 		it('shows a published article to anyone', async () => {
-			const article = insertArticle(server, { kind, category, tags: ['a', 'b'] });
+			const article = await insertArticle(server, { kind, category, tags: ['a', 'b'] });
 			for (const client of [roles.anonymous, roles.user.client, roles.editor.client]) {
 				const answer = await client.get(`${base}/${article.id}`);
 				expect(answer.status).toBe(200);
@@ -145,7 +152,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 		});
 
 		it('hides a draft from everyone but editors', async () => {
-			const draft = insertArticle(server, { kind, category, isPublished: false });
+			const draft = await insertArticle(server, { kind, category, isPublished: false });
 			for (const client of [roles.anonymous, roles.user.client, roles.banned.client]) {
 				const answer = await client.get(`${base}/${draft.id}`);
 				expect(answer.status).toBe(404);
@@ -157,7 +164,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 		});
 
 		it('answers 404 for an id of the other kind, a missing id and a malformed id', async () => {
-			const other = insertArticle(server, {
+			const other = await insertArticle(server, {
 				kind: kind === 'news' ? 'education' : 'news',
 				category: otherCategory,
 			});
@@ -173,7 +180,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 	describe('update', () => {
 		it('replaces the fields, keeps the author and moves updatedAt', async () => {
 			const old = new Date('2024-01-01T00:00:00Z');
-			const article = insertArticle(server, {
+			const article = await insertArticle(server, {
 				kind,
 				category,
 				authorId: roles.user.id,
@@ -207,11 +214,12 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 				createdAt: old.toISOString(),
 			});
 			expect(Date.parse(answer.body.updatedAt)).toBeGreaterThanOrEqual(before - 1000);
-			const row = server.db
-				.select()
-				.from(schema.articles)
-				.where(eq(schema.articles.id, article.id))
-				.get();
+			const row = await firstRow(
+				server.db
+					.select()
+					.from(server.tables.articles)
+					.where(eq(server.tables.articles.id, article.id)),
+			);
 			expect(row?.title).toBe('New title');
 			expect(row!.updatedAt.getTime()).toBeGreaterThan(old.getTime());
 		});
@@ -220,7 +228,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 			const missing = await roles.editor.client.put(`${base}/999999`, articleBody({ category }));
 			expect(missing.status).toBe(404);
 			expect(missing.body.message).toBe('Article not found');
-			const other = insertArticle(server, {
+			const other = await insertArticle(server, {
 				kind: kind === 'news' ? 'education' : 'news',
 				category: otherCategory,
 				title: 'Other kind',
@@ -230,16 +238,17 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 				articleBody({ category }),
 			);
 			expect(answer.status).toBe(404);
-			const row = server.db
-				.select()
-				.from(schema.articles)
-				.where(eq(schema.articles.id, other.id))
-				.get();
+			const row = await firstRow(
+				server.db
+					.select()
+					.from(server.tables.articles)
+					.where(eq(server.tables.articles.id, other.id)),
+			);
 			expect(row?.title).toBe('Other kind');
 		});
 
 		it('validates the body like create', async () => {
-			const article = insertArticle(server, { kind, category });
+			const article = await insertArticle(server, { kind, category });
 			const answer = await roles.editor.client.put(
 				`${base}/${article.id}`,
 				articleBody({ category, title: '' }),
@@ -251,7 +260,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 
 	describe('delete', () => {
 		it('deletes, then the article is gone', async () => {
-			const article = insertArticle(server, { kind, category });
+			const article = await insertArticle(server, { kind, category });
 			const answer = await roles.editor.client.delete(`${base}/${article.id}`);
 			expect(answer.status).toBe(200);
 			expect(answer.body).toEqual({ message: deleted });
@@ -262,21 +271,26 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 		});
 
 		it('does not delete an article of the other kind', async () => {
-			const other = insertArticle(server, {
+			const other = await insertArticle(server, {
 				kind: kind === 'news' ? 'education' : 'news',
 				category: otherCategory,
 			});
 			expect((await roles.editor.client.delete(`${base}/${other.id}`)).status).toBe(404);
 			expect(
-				server.db.select().from(schema.articles).where(eq(schema.articles.id, other.id)).get(),
+				await firstRow(
+					server.db
+						.select()
+						.from(server.tables.articles)
+						.where(eq(server.tables.articles.id, other.id)),
+				),
 			).toBeDefined();
 		});
 	});
 
 	describe('lists', () => {
 		it('shows published articles only in the public list, everything in /all', async () => {
-			const published = insertArticle(server, { kind, category });
-			const draft = insertArticle(server, { kind, category, isPublished: false });
+			const published = await insertArticle(server, { kind, category });
+			const draft = await insertArticle(server, { kind, category, isPublished: false });
 			const publicList = await roles.anonymous.get(`${base}?limit=100`);
 			expect(publicList.status).toBe(200);
 			expect(ids(publicList.body)).toContain(published.id);
@@ -293,7 +307,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 		});
 
 		it('never mixes kinds', async () => {
-			const other = insertArticle(server, {
+			const other = await insertArticle(server, {
 				kind: kind === 'news' ? 'education' : 'news',
 				category: otherCategory,
 			});
@@ -305,7 +319,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 
 		it('keeps drafts out of public search results', async () => {
 			const word = uniqueWord();
-			const draft = insertArticle(server, {
+			const draft = await insertArticle(server, {
 				kind,
 				category,
 				title: `Draft ${word}`,
@@ -437,10 +451,12 @@ describe('article validation (POST /api/news)', () => {
 describe('search', () => {
 	it('matches title, excerpt and tags, ignoring case', async () => {
 		const [inTitle, inExcerpt, inTags] = [uniqueWord(), uniqueWord(), uniqueWord()];
-		const a = insertArticle(server, { title: `The ${inTitle} report` });
-		const b = insertArticle(server, { excerpt: `About ${inExcerpt}.` });
-		const c = insertArticle(server, { tags: ['alpha', inTags] });
-		insertArticle(server, { content: `Only the body says ${inTitle} ${inExcerpt} ${inTags}` });
+		const a = await insertArticle(server, { title: `The ${inTitle} report` });
+		const b = await insertArticle(server, { excerpt: `About ${inExcerpt}.` });
+		const c = await insertArticle(server, { tags: ['alpha', inTags] });
+		await insertArticle(server, {
+			content: `Only the body says ${inTitle} ${inExcerpt} ${inTags}`,
+		});
 		expect(ids((await roles.anonymous.get(`/api/news?search=${inTitle}`)).body)).toEqual([a.id]);
 		expect(
 			ids((await roles.anonymous.get(`/api/news?search=${inExcerpt.toUpperCase()}`)).body),
@@ -450,7 +466,7 @@ describe('search', () => {
 
 	it('matches prefixes ("retai" finds "Retail")', async () => {
 		const word = uniqueWord();
-		const article = insertArticle(server, { title: `Retail ${word}` });
+		const article = await insertArticle(server, { title: `Retail ${word}` });
 		const list = (await roles.anonymous.get('/api/news?search=retai&limit=100')).body;
 		expect(ids(list)).toContain(article.id);
 		for (const found of list) {
@@ -464,8 +480,8 @@ describe('search', () => {
 
 	it('requires every word (AND), in any field', async () => {
 		const [first, second] = [uniqueWord(), uniqueWord()];
-		const both = insertArticle(server, { title: `Grocery ${first}`, tags: [second] });
-		const onlyFirst = insertArticle(server, { title: `Grocery ${first}` });
+		const both = await insertArticle(server, { title: `Grocery ${first}`, tags: [second] });
+		const onlyFirst = await insertArticle(server, { title: `Grocery ${first}` });
 		const found = ids(
 			(await roles.anonymous.get(`/api/news?search=${encodeURIComponent(`${first} ${second}`)}`))
 				.body,
@@ -478,7 +494,7 @@ describe('search', () => {
 
 	it('folds accents', async () => {
 		const word = uniqueWord();
-		const article = insertArticle(server, { title: `Café ${word} économie` });
+		const article = await insertArticle(server, { title: `Café ${word} économie` });
 		expect(
 			ids(
 				(
@@ -531,9 +547,24 @@ describe('search', () => {
 		expect(answer.body.message).toContain('at most 200 characters');
 	});
 
-	it('uses the FTS5 index, not a scan of articles', async () => {
+	it('uses the search index (FTS5, or GIN on PostgreSQL), not a scan of articles', async () => {
 		const query = articleListQuerySchema.parse({ search: 'retail media', sortBy: 'title' });
 		for (const publishedOnly of [true, false]) {
+			if (server.engine === 'postgres') {
+				// A search collects its matches with this condition (then filters and sorts them);
+				// with the list's other filters the planner may start from another index instead.
+				const { articles } = server.tables;
+				const built = server.db
+					.select({ id: articles.id })
+					.from(articles)
+					.where(articleSearchCondition(query.search))
+					.toSQL();
+				expect(built.sql).not.toMatch(/\blike\b/i);
+				const plan = await postgresQueryPlan(server, built);
+				expect(plan).toContain('Bitmap Index Scan on articles_search_idx');
+				expect(plan).not.toMatch(/Seq Scan on articles\b/);
+				continue;
+			}
 			const builder = articleListQuery(server.db, 'news', query, { publishedOnly });
 			const built = builder.toSQL();
 			expect(built.sql).toContain('articles_fts');
@@ -552,10 +583,15 @@ describe('search', () => {
 
 	it('runs the same query the endpoint answers with', async () => {
 		const word = uniqueWord();
-		insertArticle(server, { title: `Retail ${word}` });
-		insertArticle(server, { title: `Media ${word}`, isPublished: false });
+		await insertArticle(server, { title: `Retail ${word}` });
+		await insertArticle(server, { title: `Media ${word}`, isPublished: false });
 		const query = articleListQuerySchema.parse({ search: word });
-		const direct = articleListQuery(server.db, 'news', query, { publishedOnly: true }).all();
+		const direct =
+			server.engine === 'postgres'
+				? await listArticlesPostgres(server.db as unknown as PostgresDatabase, 'news', query, {
+						publishedOnly: true,
+					})
+				: articleListQuery(server.db, 'news', query, { publishedOnly: true }).all();
 		const api = (await roles.anonymous.get(`/api/news?search=${word}`)).body;
 		expect(ids(api)).toEqual(ids(direct));
 		expect(api).toHaveLength(1);
@@ -565,7 +601,8 @@ describe('search', () => {
 		const word = uniqueWord();
 		const base = Date.UTC(2024, 5, 1, 12);
 		// Written out of date order: back-dated, several in one minute, two in one millisecond.
-		const written = [
+		const written: { at: number; isPublished: boolean; id: number }[] = [];
+		for (const { at, isPublished } of [
 			{ at: base, isPublished: true },
 			{ at: base - 86_400_000, isPublished: true },
 			{ at: base + 30_000, isPublished: true },
@@ -574,16 +611,15 @@ describe('search', () => {
 			{ at: base + 20_000, isPublished: true },
 			{ at: base + 5_000, isPublished: true },
 			{ at: base + 86_400_000, isPublished: true },
-		].map(({ at, isPublished }) => ({
-			at,
-			isPublished,
-			id: insertArticle(server, {
+		]) {
+			const { id } = await insertArticle(server, {
 				title: `Retail ${word}`,
 				isPublished,
 				createdAt: new Date(at),
-			}).id,
-		}));
-		const education = insertArticle(server, { kind: 'education', title: `Guide ${word}` });
+			});
+			written.push({ at, isPublished, id });
+		}
+		const education = await insertArticle(server, { kind: 'education', title: `Guide ${word}` });
 		const newestFirst = [...written].sort((a, b) => b.at - a.at || b.id - a.id);
 		const published = newestFirst.filter((a) => a.isPublished).map((a) => a.id);
 
@@ -609,10 +645,12 @@ describe('search', () => {
 describe('sorting, filtering and paging (education)', () => {
 	let category: string;
 
-	beforeAll(() => {
+	beforeAll(async () => {
 		// A category of its own so the assertions see exactly these rows.
 		category = 'For Data Teams';
-		server.db.delete(schema.articles).where(eq(schema.articles.kind, 'education')).run();
+		await server.db
+			.delete(server.tables.articles)
+			.where(eq(server.tables.articles.kind, 'education'));
 		const rows: [string, string, string][] = [
 			['banana split', 'For Data Teams', '2024-03-01'],
 			['Apple pie', 'For Data Teams', '2024-01-01'],
@@ -623,7 +661,7 @@ describe('sorting, filtering and paging (education)', () => {
 		];
 		for (const [title, rowCategory, date] of rows) {
 			const at = new Date(`${date}T00:00:00Z`);
-			insertArticle(server, {
+			await insertArticle(server, {
 				kind: 'education',
 				title,
 				category: rowCategory,
@@ -631,7 +669,7 @@ describe('sorting, filtering and paging (education)', () => {
 				updatedAt: at,
 			});
 		}
-		insertArticle(server, {
+		await insertArticle(server, {
 			kind: 'education',
 			title: 'Aardvark draft',
 			category,
@@ -750,7 +788,7 @@ describe('sorting, filtering and paging (education)', () => {
 
 	it('limits to 50 by default', async () => {
 		for (let i = 0; i < 50; i += 1)
-			insertArticle(server, { kind: 'education', category: 'For Ad Ops' });
+			await insertArticle(server, { kind: 'education', category: 'For Ad Ops' });
 		expect(await list('')).toHaveLength(50);
 		expect(await list('limit=100')).toHaveLength(56);
 	});

@@ -6,7 +6,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIST_LIMIT } from '@/lib/validation/content';
-import { schema } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import {
 	articleBody,
@@ -28,16 +27,18 @@ const ids = (list: { id: number }[]) => list.map((article) => article.id);
 beforeAll(async () => {
 	server = await startContentServer({ env: { API_CACHE_TTL_MS: '0' } });
 	roles = await setUpRoles(server);
-	server.db.delete(schema.articles).where(eq(schema.articles.kind, 'education')).run();
+	await server.db
+		.delete(server.tables.articles)
+		.where(eq(server.tables.articles.kind, 'education'));
 	for (let i = 0; i < PUBLISHED; i += 1) {
-		insertArticle(server, {
+		await insertArticle(server, {
 			kind: 'education',
 			category: 'For Brands',
 			title: `Lesson ${i}`,
 		});
 	}
 	for (let i = 0; i < DRAFTS; i += 1) {
-		insertArticle(server, {
+		await insertArticle(server, {
 			kind: 'education',
 			category: 'For Brands',
 			title: `Draft lesson ${i}`,
@@ -82,7 +83,7 @@ describe('GET /api/education/all', () => {
 	it('counts search matches, not the page', async () => {
 		const word = uniqueWord();
 		for (let i = 0; i < 3; i += 1) {
-			insertArticle(server, {
+			await insertArticle(server, {
 				kind: 'education',
 				category: 'For Brands',
 				title: `${word} ${i}`,
@@ -114,7 +115,7 @@ describe('a draft on its real page', () => {
 	for (const kind of ['news', 'education'] as const) {
 		it(`/${kind}/{id}: 404 for anonymous, user and banned; the page with a draft notice for editors`, async () => {
 			const title = `Unpublished ${uniqueWord()}`;
-			const draft = insertArticle(server, {
+			const draft = await insertArticle(server, {
 				kind,
 				category: kind === 'news' ? 'Industry News' : 'For Brands',
 				title,

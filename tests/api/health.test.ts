@@ -6,6 +6,7 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRows, runStatement } from '@/server/db';
 import { startServer, type TestServer } from '../setup/server';
 
 let server: TestServer;
@@ -28,17 +29,25 @@ async function expectAnswer(path: string, status: number) {
 }
 
 /** Takes the newest applied migration's record away, as if this version's were not applied yet. */
-function unapplyNewestMigration(): () => void {
+async function unapplyNewestMigration(): Promise<() => Promise<void>> {
 	// drizzle's SQLite table has no usable id (always null): created_at names the migration.
-	const row = server.db.get<{ hash: string; created_at: number }>(
+	const [row] = await rawRows<{ hash: string; created_at: number }>(
 		sql`select hash, created_at from __drizzle_migrations order by created_at desc limit 1`,
+		server.db,
 	);
-	server.db.run(sql`delete from __drizzle_migrations where created_at = ${row.created_at}`);
+	await runStatement(
+		sql`delete from __drizzle_migrations where created_at = ${row!.created_at}`,
+		server.db,
+	);
 	return () =>
-		server.db.run(
-			sql`insert into __drizzle_migrations (hash, created_at) values (${row.hash}, ${row.created_at})`,
+		runStatement(
+			sql`insert into __drizzle_migrations (hash, created_at) values (${row!.hash}, ${row!.created_at})`,
+			server.db,
 		);
 }
+
+/** The SQLite file (this file runs on SQLite only: see vitest.config.ts). */
+const dbPath = () => server.dbPath!;
 
 describe('GET /healthz', () => {
 	it('answers 200 ok, never cached', async () => {
@@ -62,29 +71,29 @@ describe('GET /readyz', () => {
 	});
 
 	it('answers 503 while the newest migration is not applied, 200 again once it is', async () => {
-		const restore = unapplyNewestMigration();
+		const restore = await unapplyNewestMigration();
 		try {
 			const body = await expectAnswer('/readyz', 503);
 			expect(body.message).toMatch(/migrations/);
 			expect(await expectAnswer('/healthz', 200)).toEqual({ status: 'ok' });
 		} finally {
-			restore();
+			await restore();
 		}
 		expect(await expectAnswer('/readyz', 200)).toEqual({ status: 'ok' });
 	});
 
 	it('answers 503 when the database file is gone or unreadable, while /healthz still answers', async () => {
-		const aside = `${server.dbPath}.aside`;
-		renameSync(server.dbPath, aside);
+		const aside = `${dbPath()}.aside`;
+		renameSync(dbPath(), aside);
 		try {
 			expect((await expectAnswer('/readyz', 503)).message).toMatch(/database/);
 			expect(await expectAnswer('/healthz', 200)).toEqual({ status: 'ok' });
 			// Something in its place that SQLite cannot open.
-			mkdirSync(server.dbPath);
+			mkdirSync(dbPath());
 			expect((await expectAnswer('/readyz', 503)).message).toMatch(/database/);
 		} finally {
-			rmSync(server.dbPath, { recursive: true, force: true });
-			renameSync(aside, server.dbPath);
+			rmSync(dbPath(), { recursive: true, force: true });
+			renameSync(aside, dbPath());
 		}
 		expect(await expectAnswer('/readyz', 200)).toEqual({ status: 'ok' });
 	});

@@ -141,14 +141,19 @@ export function outboxMails(server: TestServer): string[] {
 	} catch {
 		return [];
 	}
-	return files.sort().map((name) => decodeQuotedPrintable(readFileSync(join(server.outboxDir, name), 'utf8')));
+	return files
+		.sort()
+		.map((name) => decodeQuotedPrintable(readFileSync(join(server.outboxDir, name), 'utf8')));
 }
 
 /** Polls until `check` returns a value (for work the server does after answering). */
-export async function eventually<T>(check: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+	check: () => T | undefined | Promise<T | undefined>,
+	timeoutMs = 10_000,
+): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const value = check();
+		const value = await check();
 		if (value !== undefined) return value;
 		if (Date.now() > deadline) throw new Error('Timed out waiting for a condition');
 		await new Promise((resolve) => setTimeout(resolve, 50));

@@ -7,8 +7,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@/server/db';
-import { insertAccount, listUnsubscribeUrl, mailHeaders, mailsPerAddress } from '../setup/newsletter-fixture';
+import { firstRow } from '@/server/db';
+import {
+	insertAccount,
+	listUnsubscribeUrl,
+	mailHeaders,
+	mailsPerAddress,
+} from '../setup/newsletter-fixture';
 import type { TestServer } from '../setup/server';
 import { startSmtp } from '../setup/smtp';
 import { insertArticle, setUpRoles, startContentServer, type Roles } from './content-fixtures';
@@ -35,12 +40,19 @@ afterAll(async () => {
 const BASE = '/api/admin/newsletters';
 const valid = { subject: 'Weekly briefing', content: 'Read [the news](/news/1).' };
 
-function storedIssue(id: number) {
-	return server.db.select().from(schema.newsletterIssues).where(eq(schema.newsletterIssues.id, id)).get();
+async function storedIssue(id: number) {
+	return await firstRow(
+		server.db
+			.select()
+			.from(server.tables.newsletterIssues)
+			.where(eq(server.tables.newsletterIssues.id, id)),
+	);
 }
 
-function isSubscribed(userId: number): boolean {
-	return server.db.select().from(schema.users).where(eq(schema.users.id, userId)).get()!.isNewsletterSubscribed;
+async function isSubscribed(userId: number): Promise<boolean> {
+	return (await firstRow(
+		server.db.select().from(server.tables.users).where(eq(server.tables.users.id, userId)),
+	))!.isNewsletterSubscribed;
 }
 
 async function newDraft(body = valid): Promise<number> {
@@ -50,8 +62,8 @@ async function newDraft(body = valid): Promise<number> {
 }
 
 /** Leaves exactly the given accounts subscribed (plus any the test adds afterwards). */
-function unsubscribeEveryone(): void {
-	server.db.update(schema.users).set({ isNewsletterSubscribed: false }).run();
+async function unsubscribeEveryone(): Promise<void> {
+	await server.db.update(server.tables.users).set({ isNewsletterSubscribed: false });
 }
 
 async function issueFromList(id: number) {
@@ -60,7 +72,10 @@ async function issueFromList(id: number) {
 }
 
 async function waitUntilSent(id: number) {
-	return eventually(() => (storedIssue(id)?.status === 'sent' ? true : undefined), 60_000);
+	return eventually(
+		async () => ((await storedIssue(id))?.status === 'sent' ? true : undefined),
+		60_000,
+	);
 }
 
 describe('roles', () => {
@@ -76,7 +91,7 @@ describe('roles', () => {
 	];
 
 	it.each(cases)('%s: anonymous 401, user 403, banned 401, editor %i', async (_name, ok, call) => {
-		const before = server.db.select().from(schema.newsletterIssues).all();
+		const before = await server.db.select().from(server.tables.newsletterIssues);
 		const anonymous = await call(roles.anonymous);
 		expect(anonymous.status).toBe(401);
 		expect(anonymous.body).toEqual({ message: 'Authentication required' });
@@ -86,7 +101,9 @@ describe('roles', () => {
 		const banned = await call(roles.banned.client);
 		expect(banned.status).toBe(401);
 		// Refused calls changed nothing (the drafts the calls made as editor are the only news).
-		const created = server.db.select().from(schema.newsletterIssues).all().filter((row) => !before.some((b) => b.id === row.id));
+		const created = (await server.db.select().from(server.tables.newsletterIssues)).filter(
+			(row) => !before.some((b) => b.id === row.id),
+		);
 		expect(created.every((row) => row.status === 'draft')).toBe(true);
 		const editor = await call(roles.editor.client);
 		expect(editor.status, JSON.stringify(editor.body)).toBe(ok);
@@ -97,11 +114,19 @@ describe('POST and PUT: validation', () => {
 	const bodies: [string, unknown, string][] = [
 		['no subject', { content: 'x' }, 'Subject is required.'],
 		['blank subject', { subject: '   ', content: 'x' }, 'Subject is required.'],
-		['long subject', { subject: 'x'.repeat(201), content: 'x' }, 'Subject must be at most 200 characters.'],
+		[
+			'long subject',
+			{ subject: 'x'.repeat(201), content: 'x' },
+			'Subject must be at most 200 characters.',
+		],
 		['no content', { subject: 'S' }, 'Content is required.'],
 		['blank content', { subject: 'S', content: '' }, 'Content is required.'],
 		['content not text', { subject: 'S', content: 42 }, 'Content is required.'],
-		['long content', { subject: 'S', content: 'x'.repeat(100_001) }, 'Content must be at most 100000 characters.'],
+		[
+			'long content',
+			{ subject: 'S', content: 'x'.repeat(100_001) },
+			'Content must be at most 100000 characters.',
+		],
 	];
 
 	it.each(bodies)('POST with %s is a 400', async (_name, body, message) => {
@@ -110,25 +135,33 @@ describe('POST and PUT: validation', () => {
 		expect(answer.body).toEqual({ message });
 	});
 
-	it.each(bodies)('PUT with %s is a 400 and leaves the draft as it was', async (_name, body, message) => {
-		const id = await newDraft();
-		const answer = await roles.editor.client.put(`${BASE}/${id}`, body);
-		expect(answer.status).toBe(400);
-		expect(answer.body).toEqual({ message });
-		expect(storedIssue(id)).toMatchObject(valid);
-	});
+	it.each(bodies)(
+		'PUT with %s is a 400 and leaves the draft as it was',
+		async (_name, body, message) => {
+			const id = await newDraft();
+			const answer = await roles.editor.client.put(`${BASE}/${id}`, body);
+			expect(answer.status).toBe(400);
+			expect(answer.body).toEqual({ message });
+			expect(await storedIssue(id)).toMatchObject(valid);
+		},
+	);
 
 	it('refuses a body that is not JSON (400) or not declared JSON (415)', async () => {
 		const broken = await roles.editor.client.post(BASE, '{"subject":');
 		expect(broken.status).toBe(400);
 		expect(broken.body).toEqual({ message: 'Request body is not valid JSON.' });
-		const text = await roles.editor.client.post(BASE, 'subject=x', { 'content-type': 'text/plain' });
+		const text = await roles.editor.client.post(BASE, 'subject=x', {
+			'content-type': 'text/plain',
+		});
 		expect(text.status).toBe(415);
 		expect(text.body).toEqual({ message: 'Content-Type must be application/json.' });
 	});
 
 	it('creates a draft with its id, trimmed, listed with zero counts', async () => {
-		const answer = await roles.editor.client.post(BASE, { subject: '  Hello  ', content: ' Body ' });
+		const answer = await roles.editor.client.post(BASE, {
+			subject: '  Hello  ',
+			content: ' Body ',
+		});
 		expect(answer.status).toBe(201);
 		expect(answer.body).toMatchObject({
 			id: expect.any(Number),
@@ -139,13 +172,19 @@ describe('POST and PUT: validation', () => {
 			sentAt: null,
 			counts: { queued: 0, sent: 0, failed: 0, skipped: 0 },
 		});
-		expect(await issueFromList(answer.body.id)).toMatchObject({ subject: 'Hello', status: 'draft' });
-		expect(storedIssue(answer.body.id)!.authorId).toBe(roles.editor.id);
+		expect(await issueFromList(answer.body.id)).toMatchObject({
+			subject: 'Hello',
+			status: 'draft',
+		});
+		expect((await storedIssue(answer.body.id))!.authorId).toBe(roles.editor.id);
 	});
 
 	it('updates a draft', async () => {
 		const id = await newDraft();
-		const answer = await roles.editor.client.put(`${BASE}/${id}`, { subject: 'New', content: 'Changed' });
+		const answer = await roles.editor.client.put(`${BASE}/${id}`, {
+			subject: 'New',
+			content: 'Changed',
+		});
 		expect(answer.status).toBe(200);
 		expect(answer.body).toMatchObject({ id, subject: 'New', content: 'Changed', status: 'draft' });
 	});
@@ -175,11 +214,11 @@ describe('drafts and sent issues', () => {
 		const answer = await roles.editor.client.delete(`${BASE}/${id}`);
 		expect(answer.status).toBe(200);
 		expect(answer.body).toEqual({ message: 'Newsletter issue deleted' });
-		expect(storedIssue(id)).toBeUndefined();
+		expect(await storedIssue(id)).toBeUndefined();
 	});
 
 	it('sends once: a second send, a change or a delete of a sent issue is a 409', async () => {
-		unsubscribeEveryone();
+		await unsubscribeEveryone();
 		const id = await newDraft();
 		const first = await roles.editor.client.post(`${BASE}/${id}/send`);
 		expect(first.status).toBe(202);
@@ -187,24 +226,39 @@ describe('drafts and sent issues', () => {
 		const second = await roles.editor.client.post(`${BASE}/${id}/send`);
 		expect(second.status).toBe(409);
 		expect(second.body).toEqual({ message: 'This issue has already been sent.' });
-		const put = await roles.editor.client.put(`${BASE}/${id}`, { subject: 'Changed', content: 'x' });
+		const put = await roles.editor.client.put(`${BASE}/${id}`, {
+			subject: 'Changed',
+			content: 'x',
+		});
 		expect(put.status).toBe(409);
-		expect(put.body).toEqual({ message: 'This issue has already been sent; it can no longer be changed.' });
-		expect(storedIssue(id)!.subject).toBe(valid.subject);
+		expect(put.body).toEqual({
+			message: 'This issue has already been sent; it can no longer be changed.',
+		});
+		expect((await storedIssue(id))!.subject).toBe(valid.subject);
 		const del = await roles.editor.client.delete(`${BASE}/${id}`);
 		expect(del.status).toBe(409);
 		expect(del.body).toEqual({ message: 'Only drafts can be deleted; this issue has been sent.' });
-		expect(storedIssue(id)).toBeDefined();
+		expect(await storedIssue(id)).toBeDefined();
 	});
 
 	it('starts from the articles published since the last issue went out', async () => {
 		const id = await newDraft();
-		unsubscribeEveryone();
+		await unsubscribeEveryone();
 		expect((await roles.editor.client.post(`${BASE}/${id}/send`)).status).toBe(202);
-		const sentAt = storedIssue(id)!.sendStartedAt!;
-		const older = insertArticle(server, { title: 'Older story', createdAt: new Date(sentAt.getTime() - 1000) });
-		const newer = insertArticle(server, { title: 'Fresh story', createdAt: new Date(sentAt.getTime() + 1000) });
-		const draft = insertArticle(server, { title: 'Draft story', isPublished: false, createdAt: new Date(sentAt.getTime() + 1000) });
+		const sentAt = (await storedIssue(id))!.sendStartedAt!;
+		const older = await insertArticle(server, {
+			title: 'Older story',
+			createdAt: new Date(sentAt.getTime() - 1000),
+		});
+		const newer = await insertArticle(server, {
+			title: 'Fresh story',
+			createdAt: new Date(sentAt.getTime() + 1000),
+		});
+		const draft = await insertArticle(server, {
+			title: 'Draft story',
+			isPublished: false,
+			createdAt: new Date(sentAt.getTime() + 1000),
+		});
 		const answer = await roles.editor.client.get(`${BASE}/recent-articles`);
 		expect(answer.status).toBe(200);
 		expect(answer.body.subject).toMatch(/weekly briefing/i);
@@ -217,9 +271,14 @@ describe('drafts and sent issues', () => {
 
 describe('sending', () => {
 	it('gives every subscriber exactly one mail and others none; retries 451s; counts a 550 as failed', async () => {
-		unsubscribeEveryone();
-		const subscribers = Array.from({ length: 12 }, () => insertAccount(server.db));
-		const outsiders = [insertAccount(server.db, { subscribed: false }), insertAccount(server.db, { banned: true })];
+		await unsubscribeEveryone();
+		const subscribers = await Promise.all(
+			Array.from({ length: 12 }, () => insertAccount(server.db)),
+		);
+		const outsiders = [
+			await insertAccount(server.db, { subscribed: false }),
+			await insertAccount(server.db, { banned: true }),
+		];
 		const slow = subscribers[0]!;
 		const refused = subscribers[1]!;
 		answers.set(slow.email, (attempt) => (attempt <= 2 ? 451 : undefined));
@@ -236,7 +295,9 @@ describe('sending', () => {
 
 		const counts = mailsPerAddress(smtp.mails.slice(start));
 		for (const subscriber of subscribers) {
-			expect(counts.get(subscriber.email) ?? 0, subscriber.email).toBe(subscriber === refused ? 0 : 1);
+			expect(counts.get(subscriber.email) ?? 0, subscriber.email).toBe(
+				subscriber === refused ? 0 : 1,
+			);
 		}
 		for (const outsider of outsiders) expect(counts.has(outsider.email)).toBe(false);
 		expect(counts.size).toBe(subscribers.length - 1);
@@ -251,17 +312,19 @@ describe('sending', () => {
 	});
 
 	it('sends a test mail to the editor alone, marked as a test', async () => {
-		unsubscribeEveryone();
-		insertAccount(server.db);
+		await unsubscribeEveryone();
+		await insertAccount(server.db);
 		const id = await newDraft({ subject: 'Preview me', content: 'Hello' });
 		const start = smtp.mails.length;
 		const answer = await roles.editor.client.post(`${BASE}/${id}/test`);
 		expect(answer.status).toBe(200);
-		expect(answer.body).toEqual({ message: `Test mail sent to ${roles.editor.email.toLowerCase()}.` });
+		expect(answer.body).toEqual({
+			message: `Test mail sent to ${roles.editor.email.toLowerCase()}.`,
+		});
 		const mail = await smtp.waitForMail(roles.editor.email.toLowerCase());
 		expect(mailHeaders(mail.raw).get('subject')).toBe('[Test] Preview me');
 		expect(smtp.mails.length - start).toBe(1);
-		expect(storedIssue(id)!.status).toBe('draft');
+		expect((await storedIssue(id))!.status).toBe('draft');
 	});
 });
 
@@ -274,8 +337,8 @@ describe('unsubscribing from the mail', () => {
 	}
 
 	it('works in one click from the List-Unsubscribe header (RFC 8058), without a session', async () => {
-		unsubscribeEveryone();
-		const reader = insertAccount(server.db);
+		await unsubscribeEveryone();
+		const reader = await insertAccount(server.db);
 		const mail = await mailTo(reader);
 		expect(mailHeaders(mail.raw).get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
 		const url = listUnsubscribeUrl(mail);
@@ -288,19 +351,24 @@ describe('unsubscribing from the mail', () => {
 		});
 		expect(response.status).toBe(200);
 		expect(await response.json()).toEqual({ message: 'You are unsubscribed from the newsletter.' });
-		expect(isSubscribed(reader.id)).toBe(false);
+		expect(await isSubscribed(reader.id)).toBe(false);
 		// Repeating it is harmless.
 		expect((await fetch(url, { method: 'POST' })).status).toBe(200);
 
 		// The next issue does not reach them.
-		const other = insertAccount(server.db);
+		const other = await insertAccount(server.db);
 		const start = smtp.mails.length;
 		await mailTo(other);
 		expect(mailsPerAddress(smtp.mails.slice(start)).has(reader.email)).toBe(false);
 	});
 
 	it('answers 400 for a missing or malformed token and 404 for an unknown one, for any role', async () => {
-		for (const client of [roles.anonymous, roles.user.client, roles.banned.client, roles.editor.client]) {
+		for (const client of [
+			roles.anonymous,
+			roles.user.client,
+			roles.banned.client,
+			roles.editor.client,
+		]) {
 			const missing = await client.post('/api/newsletter/unsubscribe');
 			expect(missing.status).toBe(400);
 			expect(missing.body).toEqual({ message: 'The unsubscribe link is incomplete.' });
@@ -314,22 +382,24 @@ describe('unsubscribing from the mail', () => {
 	});
 
 	it('sends a browser that opens the header address to the page that asks first', async () => {
-		unsubscribeEveryone();
-		const reader = insertAccount(server.db);
+		await unsubscribeEveryone();
+		const reader = await insertAccount(server.db);
 		const url = listUnsubscribeUrl(await mailTo(reader));
 		const token = new URL(url).searchParams.get('token');
 		const response = await fetch(url, { redirect: 'manual' });
 		expect(response.status).toBe(303);
 		expect(response.headers.get('location')).toBe(`${server.url}/unsubscribe?token=${token}`);
-		expect(isSubscribed(reader.id)).toBe(true);
+		expect(await isSubscribed(reader.id)).toBe(true);
 	});
 
 	it('has a page that asks, confirms and can undo', async () => {
-		unsubscribeEveryone();
-		const reader = insertAccount(server.db);
+		await unsubscribeEveryone();
+		const reader = await insertAccount(server.db);
 		const mail = await mailTo(reader);
 		// The parts are quoted-printable inside the multipart body.
-		const link = decodeQuotedPrintable(mail.raw).match(/http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=[a-z2-7]{32}/)?.[0];
+		const link = decodeQuotedPrintable(mail.raw).match(
+			/http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=[a-z2-7]{32}/,
+		)?.[0];
 		expect(link).toBeDefined();
 		const page = await fetch(link!);
 		expect(page.status).toBe(200);
@@ -337,17 +407,21 @@ describe('unsubscribing from the mail', () => {
 		const html = await page.text();
 		expect(html).toContain(reader.email);
 		expect(html).toMatch(/>\s*Unsubscribe\s*<\/button>/);
-		expect(isSubscribed(reader.id)).toBe(true); // opening the page changes nothing
+		expect(await isSubscribed(reader.id)).toBe(true); // opening the page changes nothing
 
 		const post = (action: string) =>
-			fetch(link!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `action=${action}` });
+			fetch(link!, {
+				method: 'POST',
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				body: `action=${action}`,
+			});
 		const confirmed = await (await post('unsubscribe')).text();
 		expect(confirmed).toContain('You are unsubscribed.');
 		expect(confirmed).toContain('Undo: subscribe again');
-		expect(isSubscribed(reader.id)).toBe(false);
+		expect(await isSubscribed(reader.id)).toBe(false);
 		const undone = await (await post('resubscribe')).text();
 		expect(undone).toContain('You are subscribed again.');
-		expect(isSubscribed(reader.id)).toBe(true);
+		expect(await isSubscribed(reader.id)).toBe(true);
 
 		const unknown = await fetch(`${server.url}/unsubscribe?token=${'b'.repeat(32)}`);
 		expect(unknown.status).toBe(404);

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATIC_PAGE_SLUGS } from '@/lib/categories';
-import { schema } from '@/server/db';
+import { firstRow } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
 
@@ -14,10 +14,9 @@ beforeAll(async () => {
 	server = await startContentServer();
 	roles = await setUpRoles(server);
 	for (const slug of STATIC_PAGE_SLUGS) {
-		server.db
-			.insert(schema.staticPages)
-			.values({ slug, title: `Title of ${slug}`, content: `# ${slug}\n\nText.`, updatedAt: OLD })
-			.run();
+		await server.db
+			.insert(server.tables.staticPages)
+			.values({ slug, title: `Title of ${slug}`, content: `# ${slug}\n\nText.`, updatedAt: OLD });
 	}
 });
 afterAll(async () => {
@@ -25,8 +24,13 @@ afterAll(async () => {
 });
 
 const PAGE_FIELDS = ['content', 'id', 'lastModifiedByUser', 'slug', 'title', 'updatedAt'];
-const row = (slug: string) =>
-	server.db.select().from(schema.staticPages).where(eq(schema.staticPages.slug, slug)).get();
+const row = async (slug: string) =>
+	await firstRow(
+		server.db
+			.select()
+			.from(server.tables.staticPages)
+			.where(eq(server.tables.staticPages.slug, slug)),
+	);
 
 describe('reading pages', () => {
 	it('lists every page for anyone', async () => {
@@ -40,7 +44,7 @@ describe('reading pages', () => {
 		const answer = await roles.anonymous.get('/api/pages/privacy-policy');
 		expect(answer.status).toBe(200);
 		expect(answer.body).toEqual({
-			id: row('privacy-policy')!.id,
+			id: (await row('privacy-policy'))!.id,
 			slug: 'privacy-policy',
 			title: 'Title of privacy-policy',
 			content: '# privacy-policy\n\nText.',
@@ -70,8 +74,8 @@ describe('editing pages', () => {
 		expect(user.status).toBe(403);
 		expect(user.body.message).toBe('Access denied. Editor privileges required.');
 		expect((await roles.banned.client.put('/api/pages/about-us', body)).status).toBe(401);
-		expect(row('about-us')!.title).toBe('Title of about-us');
-		expect(row('about-us')!.lastModifiedBy).toBeNull();
+		expect((await row('about-us'))!.title).toBe('Title of about-us');
+		expect((await row('about-us'))!.lastModifiedBy).toBeNull();
 	});
 
 	it('lets an editor save title and content, recording who and when', async () => {
@@ -90,7 +94,7 @@ describe('editing pages', () => {
 		});
 		expect(Date.parse(answer.body.updatedAt)).toBeGreaterThanOrEqual(before - 1000);
 		expect(Date.parse(answer.body.updatedAt)).toBeGreaterThan(OLD.getTime());
-		const saved = row('about-us')!;
+		const saved = (await row('about-us'))!;
 		expect(saved.lastModifiedBy).toBe(roles.editor.id);
 		expect(saved.updatedAt.getTime()).toBe(Date.parse(answer.body.updatedAt));
 
@@ -118,7 +122,7 @@ describe('editing pages', () => {
 		const answer = await roles.editor.client.put('/api/pages/careers', body);
 		expect(answer.status).toBe(404);
 		expect(answer.body).toEqual({ message: 'Page not found' });
-		expect(row('careers')).toBeUndefined();
+		expect(await row('careers')).toBeUndefined();
 	});
 
 	it('validates the body', async () => {
@@ -141,7 +145,7 @@ describe('editing pages', () => {
 		const malformed = await roles.editor.client.put('/api/pages/terms-of-service', '{"title":');
 		expect(malformed.status).toBe(400);
 		expect(malformed.body.message).toBe('Request body is not valid JSON.');
-		expect(row('terms-of-service')!.title).toBe('Title of terms-of-service');
+		expect((await row('terms-of-service'))!.title).toBe('Title of terms-of-service');
 	});
 
 	it('keeps the last editor when another editor saves', async () => {

@@ -4,7 +4,6 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import { startSmtp } from '../setup/smtp';
 import {
@@ -22,12 +21,11 @@ const NEUTRAL = 'If an account with that email exists, you will receive a passwo
 const INVALID_TOKEN = 'This password reset link is invalid or has expired.';
 const MISSING_TOKEN = 'The password reset link is invalid or missing.';
 
-function resetRows(server: TestServer, userId: number) {
-	return server.db
+async function resetRows(server: TestServer, userId: number) {
+	return await server.db
 		.select()
-		.from(schema.passwordResetTokens)
-		.where(eq(schema.passwordResetTokens.userId, userId))
-		.all();
+		.from(server.tables.passwordResetTokens)
+		.where(eq(server.tables.passwordResetTokens.userId, userId));
 }
 
 describe('with an SMTP server', () => {
@@ -104,10 +102,10 @@ describe('with an SMTP server', () => {
 		it('stores only the SHA-256 of the token', async () => {
 			const user = await registerUser(server);
 			const token = await requestReset(user.email);
-			const rows = resetRows(server, user.id);
+			const rows = await resetRows(server, user.id);
 			expect(rows).toHaveLength(1);
 			expect(rows[0]!.id).toBe(sha256Hex(token));
-			const all = server.db.select().from(schema.passwordResetTokens).all();
+			const all = await server.db.select().from(server.tables.passwordResetTokens);
 			expect(JSON.stringify(all)).not.toContain(token);
 			// Valid for one hour.
 			const minutes = (rows[0]!.expiresAt.getTime() - Date.now()) / 60_000;
@@ -120,7 +118,7 @@ describe('with an SMTP server', () => {
 			const first = await requestReset(user.email);
 			const second = await requestReset(user.email);
 			expect(second).not.toBe(first);
-			expect(resetRows(server, user.id).map((row) => row.id)).toEqual([sha256Hex(second)]);
+			expect((await resetRows(server, user.id)).map((row) => row.id)).toEqual([sha256Hex(second)]);
 
 			const client = new TestClient(server.url);
 			const withFirst = await client.post('/api/auth/reset-password', {
@@ -138,23 +136,29 @@ describe('with an SMTP server', () => {
 
 		it('issues no token for a banned account (same neutral answer)', async () => {
 			const user = await registerUser(server);
-			server.db.update(schema.users).set({ isBanned: true }).where(eq(schema.users.id, user.id)).run();
+			await server.db
+				.update(server.tables.users)
+				.set({ isBanned: true })
+				.where(eq(server.tables.users.id, user.id));
 			const answer = await new TestClient(server.url).post('/api/auth/forgot-password', {
 				email: user.email,
 			});
 			expect(answer.status).toBe(200);
 			expect(answer.body).toEqual({ message: NEUTRAL });
-			expect(resetRows(server, user.id)).toHaveLength(0);
+			expect(await resetRows(server, user.id)).toHaveLength(0);
 		});
 
 		it('works the same for a signed-in editor', async () => {
 			const user = await registerUser(server);
-			server.db.update(schema.users).set({ role: 'editor' }).where(eq(schema.users.id, user.id)).run();
+			await server.db
+				.update(server.tables.users)
+				.set({ role: 'editor' })
+				.where(eq(server.tables.users.id, user.id));
 			const answer = await user.client.post('/api/auth/forgot-password', { email: user.email });
 			expect(answer.status).toBe(200);
 			expect(answer.body).toEqual({ message: NEUTRAL });
 			await smtp.waitForMail(user.email);
-			expect(resetRows(server, user.id)).toHaveLength(1);
+			expect(await resetRows(server, user.id)).toHaveLength(1);
 		});
 
 		it.each([
@@ -189,13 +193,12 @@ describe('with an SMTP server', () => {
 
 			expect((await user.client.get('/api/user')).status).toBe(401);
 			expect((await other.get('/api/user')).status).toBe(401);
-			const sessions = server.db
+			const sessions = await server.db
 				.select()
-				.from(schema.sessions)
-				.where(eq(schema.sessions.userId, user.id))
-				.all();
+				.from(server.tables.sessions)
+				.where(eq(server.tables.sessions.userId, user.id));
 			expect(sessions).toHaveLength(0);
-			expect(resetRows(server, user.id)).toHaveLength(0);
+			expect(await resetRows(server, user.id)).toHaveLength(0);
 
 			expect((await new TestClient(server.url).login(user.email, 'reset-secret')).status).toBe(200);
 			expect((await new TestClient(server.url).login(user.email, user.password)).status).toBe(401);
@@ -211,7 +214,9 @@ describe('with an SMTP server', () => {
 
 		describe('a link mailed before dies when the account changes', () => {
 			/** Asks for a link, runs `change`, then tries the link: it must be refused. */
-			async function expectVoidedBy(change: (user: Awaited<ReturnType<typeof registerUser>>) => Promise<unknown>) {
+			async function expectVoidedBy(
+				change: (user: Awaited<ReturnType<typeof registerUser>>) => Promise<unknown>,
+			) {
 				const user = await registerUser(server);
 				const token = await requestReset(user.email);
 				await change(user);
@@ -221,7 +226,7 @@ describe('with an SMTP server', () => {
 				});
 				expect(answer.status).toBe(400);
 				expect(answer.body).toEqual({ message: INVALID_TOKEN });
-				expect(resetRows(server, user.id)).toHaveLength(0);
+				expect(await resetRows(server, user.id)).toHaveLength(0);
 				return user;
 			}
 
@@ -235,7 +240,9 @@ describe('with an SMTP server', () => {
 				});
 				// The owner's change stands, and their session goes on.
 				expect((await user.client.get('/api/user')).status).toBe(200);
-				expect((await new TestClient(server.url).login(user.email, 'owner-new-pw')).status).toBe(200);
+				expect((await new TestClient(server.url).login(user.email, 'owner-new-pw')).status).toBe(
+					200,
+				);
 			});
 
 			it('after the owner changes the email', async () => {
@@ -251,16 +258,24 @@ describe('with an SMTP server', () => {
 
 			it('after an editor sets the password', async () => {
 				const editor = await registerUser(server);
-				server.db.update(schema.users).set({ role: 'editor' }).where(eq(schema.users.id, editor.id)).run();
+				await server.db
+					.update(server.tables.users)
+					.set({ role: 'editor' })
+					.where(eq(server.tables.users.id, editor.id));
 				await expectVoidedBy(async (u) => {
-					const answer = await editor.client.put(`/api/admin/users/${u.id}/password`, { password: 'editor-set-pw' });
+					const answer = await editor.client.put(`/api/admin/users/${u.id}/password`, {
+						password: 'editor-set-pw',
+					});
 					expect(answer.status).toBe(200);
 				});
 			});
 
 			it('after a ban (and it stays dead after the unban)', async () => {
 				const editor = await registerUser(server);
-				server.db.update(schema.users).set({ role: 'editor' }).where(eq(schema.users.id, editor.id)).run();
+				await server.db
+					.update(server.tables.users)
+					.set({ role: 'editor' })
+					.where(eq(server.tables.users.id, editor.id));
 				await expectVoidedBy(async (u) => {
 					expect((await editor.client.put(`/api/admin/users/${u.id}/ban`)).status).toBe(200);
 					expect((await editor.client.put(`/api/admin/users/${u.id}/unban`)).status).toBe(200);
@@ -271,11 +286,10 @@ describe('with an SMTP server', () => {
 		it('refuses an expired token with 400 and leaves the password alone', async () => {
 			const user = await registerUser(server);
 			const token = await requestReset(user.email);
-			server.db
-				.update(schema.passwordResetTokens)
+			await server.db
+				.update(server.tables.passwordResetTokens)
 				.set({ expiresAt: new Date(Date.now() - 1000) })
-				.where(eq(schema.passwordResetTokens.userId, user.id))
-				.run();
+				.where(eq(server.tables.passwordResetTokens.userId, user.id));
 			const answer = await new TestClient(server.url).post('/api/auth/reset-password', {
 				token,
 				newPassword: 'too-late-pw',
@@ -315,8 +329,16 @@ describe('with an SMTP server', () => {
 			['an absurdly long token', { token: 'a'.repeat(129), newPassword: 'abcdef' }, MISSING_TOKEN],
 			['a missing password', { token: 'a'.repeat(32) }, 'Password is required.'],
 			['an empty password', { token: 'a'.repeat(32), newPassword: '' }, 'Password is required.'],
-			['a password that is not a string', { token: 'a'.repeat(32), newPassword: 123456 }, 'Password is required.'],
-			['a too short password', { token: 'a'.repeat(32), newPassword: '12345' }, 'Password must be at least 6 characters long.'],
+			[
+				'a password that is not a string',
+				{ token: 'a'.repeat(32), newPassword: 123456 },
+				'Password is required.',
+			],
+			[
+				'a too short password',
+				{ token: 'a'.repeat(32), newPassword: '12345' },
+				'Password must be at least 6 characters long.',
+			],
 		])('answers 400 with a message for %s', async (_label, body, message) => {
 			const answer = await new TestClient(server.url).post('/api/auth/reset-password', body);
 			expect(answer.status).toBe(400);
@@ -344,7 +366,9 @@ describe('without SMTP (outbox folder)', () => {
 		expect(answer.status).toBe(200);
 		expect(answer.body).toEqual({ message: NEUTRAL });
 
-		const mail = await eventually(() => outboxMails(server).find((text) => text.includes(user.email)));
+		const mail = await eventually(() =>
+			outboxMails(server).find((text) => text.includes(user.email)),
+		);
 		expect(mail).toMatch(/^Subject: Reset your Retail Media Hub password/m);
 		expect(mail.split(/\r?\n/)).toContain(`To: ${user.email}`);
 		const inFile = findResetLink(server, mail);
@@ -352,7 +376,11 @@ describe('without SMTP (outbox folder)', () => {
 
 		// A reset link in a log is a live key to the account: the log names the file only.
 		await eventually(() => (server.logs().includes(`[mail] to ${user.email}`) ? true : undefined));
-		expect(server.logs()).toMatch(new RegExp(`\\[mail\\] to ${user.email.replace(/[.+]/g, '\\$&')}: "Reset your Retail Media Hub password" written to \\S+\\.eml`));
+		expect(server.logs()).toMatch(
+			new RegExp(
+				`\\[mail\\] to ${user.email.replace(/[.+]/g, '\\$&')}: "Reset your Retail Media Hub password" written to \\S+\\.eml`,
+			),
+		);
 		expect(findResetLink(server, server.logs())).toBeUndefined();
 		expect(server.logs()).not.toContain(inFile!.token);
 
@@ -361,7 +389,9 @@ describe('without SMTP (outbox folder)', () => {
 			newPassword: 'from-the-outbox',
 		});
 		expect(reset.status).toBe(200);
-		expect((await new TestClient(server.url).login(user.email, 'from-the-outbox')).status).toBe(200);
+		expect((await new TestClient(server.url).login(user.email, 'from-the-outbox')).status).toBe(
+			200,
+		);
 	});
 
 	it('writes nothing for an unknown email', async () => {

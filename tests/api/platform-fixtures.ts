@@ -4,7 +4,6 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { schema } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import { registerUser, type Registered } from './helpers';
 
@@ -31,22 +30,16 @@ export function platformInput(overrides: Record<string, unknown> = {}) {
 
 export async function registerEditor(server: TestServer): Promise<Registered> {
 	const editor = await registerUser(server);
-	server.db
-		.update(schema.users)
-		.set({ role: 'editor' })
-		.where(eq(schema.users.id, editor.id))
-		.run();
+	const { users } = server.tables;
+	await server.db.update(users).set({ role: 'editor' }).where(eq(users.id, editor.id));
 	return editor;
 }
 
 /** Registers a user (signed in on its client) and then bans them in the database. */
 export async function registerBanned(server: TestServer): Promise<Registered> {
 	const banned = await registerUser(server);
-	server.db
-		.update(schema.users)
-		.set({ isBanned: true })
-		.where(eq(schema.users.id, banned.id))
-		.run();
+	const { users } = server.tables;
+	await server.db.update(users).set({ isBanned: true }).where(eq(users.id, banned.id));
 	return banned;
 }
 

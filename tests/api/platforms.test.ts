@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { schema } from '@/server/db';
+import { firstRow } from '@/server/db';
 import type { TestServer } from '../setup/server';
+import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
 import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
 import {
 	PLATFORM_FIELDS,
@@ -47,17 +48,18 @@ describe('admin platform endpoints: who may call them', () => {
 		expect(Object.keys(answer.body).sort()).toEqual(PLATFORM_FIELDS);
 		expect(answer.body).toMatchObject({ ...input, rating: 0, reviewCount: 0 });
 		expect(answer.body.id).toBeTypeOf('number');
-		const stored = server.db
-			.select()
-			.from(schema.platforms)
-			.where(eq(schema.platforms.id, answer.body.id))
-			.get();
+		const stored = await firstRow(
+			server.db
+				.select()
+				.from(server.tables.platforms)
+				.where(eq(server.tables.platforms.id, answer.body.id)),
+		);
 		expect(stored?.name).toBe(input.name);
 		expect(stored?.features).toEqual(input.features);
 	});
 
 	it('refuses anonymous (401), users (403) and banned users (401, session refused)', async () => {
-		const before = server.db.select().from(schema.platforms).all().length;
+		const before = (await server.db.select().from(server.tables.platforms)).length;
 		const input = platformInput();
 		const anon = await anonymous.post('/api/admin/platforms', input);
 		expect(anon.status).toBe(401);
@@ -67,7 +69,7 @@ describe('admin platform endpoints: who may call them', () => {
 		expect(asUser.body.message).toBe('Access denied. Editor privileges required.');
 		const asBanned = await banned.client.post('/api/admin/platforms', input);
 		expect(asBanned.status).toBe(401);
-		expect(server.db.select().from(schema.platforms).all().length).toBe(before);
+		expect((await server.db.select().from(server.tables.platforms)).length).toBe(before);
 	});
 
 	it('updates for an editor only; others leave the platform unchanged', async () => {
@@ -144,11 +146,7 @@ describe('platform form rules', () => {
 		['missing name', { name: undefined }, 'Name is required.'],
 		['blank name', { name: '   ' }, 'Name is required.'],
 		['long name', { name: 'n'.repeat(201) }, 'Name must be at most 200 characters long.'],
-		[
-			'unknown category',
-			{ category: 'Television' },
-			'Please choose a platform category.',
-		],
+		['unknown category', { category: 'Television' }, 'Please choose a platform category.'],
 		['missing category', { category: undefined }, 'Please choose a platform category.'],
 		['blank description', { description: ' ' }, 'Description is required.'],
 		['missing pricing', { pricing: undefined }, 'Pricing is required.'],
@@ -205,11 +203,11 @@ describe('platform form rules', () => {
 	];
 
 	it.each(invalid)('refuses %s with 400 and stores nothing', async (_label, change, message) => {
-		const before = server.db.select().from(schema.platforms).all().length;
+		const before = (await server.db.select().from(server.tables.platforms)).length;
 		const answer = await editor.client.post('/api/admin/platforms', platformInput(change));
 		expect(answer.status).toBe(400);
 		expect(answer.body).toEqual({ message });
-		expect(server.db.select().from(schema.platforms).all().length).toBe(before);
+		expect((await server.db.select().from(server.tables.platforms)).length).toBe(before);
 	});
 
 	it('refuses an invalid field on update too, leaving the platform as it was', async () => {
@@ -329,7 +327,7 @@ describe('GET /api/platforms: search, category, sort and paging', () => {
 
 	beforeAll(async () => {
 		// Start from an empty directory so the order of the whole list can be asserted.
-		server.db.delete(schema.platforms).run();
+		await server.db.delete(server.tables.platforms);
 		expect(await listNames()).toEqual([]);
 		const n = names();
 		alpha = await createPlatform(editor, {
@@ -466,7 +464,11 @@ describe('deleting a platform', () => {
 	it('removes its ratings, comments and their votes, and nothing of other platforms', async () => {
 		const doomed = await createPlatform(editor);
 		const kept = await createPlatform(editor);
-		const [a, b, c] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
+		const [a, b, c] = await Promise.all([
+			registerUser(server),
+			registerUser(server),
+			registerUser(server),
+		]);
 		for (const platform of [doomed, kept]) {
 			for (const rater of [a, b]) {
 				expect(
@@ -477,11 +479,10 @@ describe('deleting a platform', () => {
 				comment: 'Useful.',
 			});
 			expect(comment.status).toBe(201);
-			server.db
-				.update(schema.platformComments)
+			await server.db
+				.update(server.tables.platformComments)
 				.set({ status: 'approved' })
-				.where(eq(schema.platformComments.id, comment.body.id))
-				.run();
+				.where(eq(server.tables.platformComments.id, comment.body.id));
 			// Not the author: nobody votes on their own comment.
 			for (const voter of [b, c]) {
 				const vote = await voter.client.post(`/api/comments/${comment.body.id}/vote`, {
@@ -490,38 +491,36 @@ describe('deleting a platform', () => {
 				expect(vote.status).toBe(200);
 			}
 		}
-		const commentIds = (platformId: number) =>
-			server.db
-				.select({ id: schema.platformComments.id })
-				.from(schema.platformComments)
-				.where(eq(schema.platformComments.platformId, platformId))
-				.all()
-				.map((row) => row.id);
-		const doomedComments = commentIds(doomed.id);
-		const keptComments = commentIds(kept.id);
-		const ratingsOf = (platformId: number) =>
-			server.db
+		const commentIds = async (platformId: number) =>
+			(
+				await server.db
+					.select({ id: server.tables.platformComments.id })
+					.from(server.tables.platformComments)
+					.where(eq(server.tables.platformComments.platformId, platformId))
+			).map((row) => row.id);
+		const doomedComments = await commentIds(doomed.id);
+		const keptComments = await commentIds(kept.id);
+		const ratingsOf = async (platformId: number) =>
+			await server.db
 				.select()
-				.from(schema.platformRatings)
-				.where(eq(schema.platformRatings.platformId, platformId))
-				.all();
-		const votesOf = (ids: number[]) =>
-			server.db
+				.from(server.tables.platformRatings)
+				.where(eq(server.tables.platformRatings.platformId, platformId));
+		const votesOf = async (ids: number[]) =>
+			await server.db
 				.select()
-				.from(schema.commentVotes)
-				.where(inArray(schema.commentVotes.commentId, ids))
-				.all();
-		expect(ratingsOf(doomed.id)).toHaveLength(2);
-		expect(votesOf(doomedComments)).toHaveLength(2);
+				.from(server.tables.commentVotes)
+				.where(inArray(server.tables.commentVotes.commentId, ids));
+		expect(await ratingsOf(doomed.id)).toHaveLength(2);
+		expect(await votesOf(doomedComments)).toHaveLength(2);
 
 		expect((await editor.client.delete(`/api/admin/platforms/${doomed.id}`)).status).toBe(200);
 
-		expect(ratingsOf(doomed.id)).toHaveLength(0);
-		expect(commentIds(doomed.id)).toHaveLength(0);
-		expect(votesOf(doomedComments)).toHaveLength(0);
-		expect(ratingsOf(kept.id)).toHaveLength(2);
+		expect(await ratingsOf(doomed.id)).toHaveLength(0);
+		expect(await commentIds(doomed.id)).toHaveLength(0);
+		expect(await votesOf(doomedComments)).toHaveLength(0);
+		expect(await ratingsOf(kept.id)).toHaveLength(2);
 		expect(keptComments).toHaveLength(1);
-		expect(votesOf(keptComments)).toHaveLength(2);
+		expect(await votesOf(keptComments)).toHaveLength(2);
 		expect((await anonymous.get(`/api/platforms/${doomed.id}/ratings`)).status).toBe(404);
 		expect((await anonymous.get(`/api/platforms/${doomed.id}/comments`)).status).toBe(404);
 	});
@@ -572,25 +571,32 @@ describe('GET /api/placeholder/{w}/{h}', () => {
 describe('onPlatformChange (in-process hook for page regeneration)', () => {
 	let dir: string;
 	let service: typeof import('@/server/platforms');
-	let closeDatabase: () => void;
+	let closeDatabase: () => Promise<void>;
+	let postgres: TestPostgres | undefined;
 
 	beforeAll(async () => {
 		// The hook runs inside the process that changes the data, so test it in this one, with
-		// its own database file.
+		// its own database (a file, or a PostgreSQL database of its own).
 		dir = mkdtempSync(join(tmpdir(), 'rmh-hook-'));
-		process.env.DATABASE_PATH = join(dir, 'hook.db');
+		if (server.engine === 'postgres') {
+			postgres = await postgresTestDatabase();
+			process.env.DATABASE_URL = postgres.url;
+		} else {
+			process.env.DATABASE_PATH = join(dir, 'hook.db');
+		}
 		service = await import('@/server/platforms');
 		({ closeDatabase } = await import('@/server/db'));
 	});
-	afterAll(() => {
-		closeDatabase?.();
+	afterAll(async () => {
+		await closeDatabase?.();
+		await postgres?.close();
 		rmSync(dir, { recursive: true, force: true });
 	});
 
 	it('tells listeners after create, update, rating and delete, survives a failing listener, and unsubscribes', async () => {
 		const { platformFormSchema } = await import('@/lib/validation/platforms');
 		const { rate } = await import('@/server/community/ratings');
-		const { db } = await import('@/server/db');
+		const { db, tables } = await import('@/server/db');
 		const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
 		const seen: Array<{ id: number; kind: string; existsNow: Promise<boolean> }> = [];
 		const stopFailing = service.onPlatformChange(() => {
@@ -598,13 +604,16 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 		});
 		// Whether the platform exists as the listener is told: the change is already committed.
 		const stop = service.onPlatformChange((change) =>
-			seen.push({ ...change, existsNow: service.findPlatform(change.id).then((found) => found !== undefined) }),
+			seen.push({
+				...change,
+				existsNow: service.findPlatform(change.id).then((found) => found !== undefined),
+			}),
 		);
 		const form = platformFormSchema.parse(platformInput());
 		const created = await service.createPlatform(form);
 		await service.updatePlatform(created.id, { ...form, name: 'Changed' });
 		const [rater] = await db()
-			.insert(schema.users)
+			.insert(tables().users)
 			.values({ username: 'hook_rater', email: 'hook@example.com', passwordHash: 'x' })
 			.returning();
 		expect((await rate(created.id, rater!.id, { rating: 4, review: null })).platform).toEqual({
@@ -612,7 +621,9 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 			reviewCount: 1,
 		});
 		await service.deletePlatform(created.id);
-		const told = await Promise.all(seen.map(async ({ existsNow, ...change }) => ({ ...change, existsNow: await existsNow })));
+		const told = await Promise.all(
+			seen.map(async ({ existsNow, ...change }) => ({ ...change, existsNow: await existsNow })),
+		);
 		expect(told).toEqual([
 			{ id: created.id, kind: 'created', existsNow: true },
 			{ id: created.id, kind: 'updated', existsNow: true },

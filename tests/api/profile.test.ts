@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '@/server/db';
+import { firstRow } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import {
 	TestClient,
@@ -30,19 +30,24 @@ afterAll(async () => {
 
 const AUTH_REQUIRED = { message: 'Authentication required' };
 
-function setRole(id: number, role: 'user' | 'editor') {
-	server.db.update(schema.users).set({ role }).where(eq(schema.users.id, id)).run();
+async function setRole(id: number, role: 'user' | 'editor') {
+	await server.db.update(server.tables.users).set({ role }).where(eq(server.tables.users.id, id));
 }
 
 /** A user whose session exists but who has been banned since (through the database). */
 async function bannedSession() {
 	const user = await registerUser(server);
-	server.db.update(schema.users).set({ isBanned: true }).where(eq(schema.users.id, user.id)).run();
+	await server.db
+		.update(server.tables.users)
+		.set({ isBanned: true })
+		.where(eq(server.tables.users.id, user.id));
 	return user;
 }
 
-function storedUser(id: number) {
-	return server.db.select().from(schema.users).where(eq(schema.users.id, id)).get()!;
+async function storedUser(id: number) {
+	return (await firstRow(
+		server.db.select().from(server.tables.users).where(eq(server.tables.users.id, id)),
+	))!;
 }
 
 describe('GET /profile (the page)', () => {
@@ -64,7 +69,9 @@ describe('GET /profile (the page)', () => {
 
 	it('sends an unknown or malformed session token to /auth too', async () => {
 		for (const cookie of ['session=abcdefghijklmnopqrstuvwxyz234567', 'session=../../etc']) {
-			const answer = await new TestClient(server.url).request('GET', '/profile', undefined, { cookie });
+			const answer = await new TestClient(server.url).request('GET', '/profile', undefined, {
+				cookie,
+			});
 			expectSentToAuth(answer);
 		}
 	});
@@ -122,7 +129,7 @@ describe('PUT /api/profile/email', () => {
 		});
 		expect(answer.status).toBe(200);
 		expect(answer.body.email).toBe(newEmail);
-		expect(storedUser(user.id).email).toBe(newEmail);
+		expect((await storedUser(user.id)).email).toBe(newEmail);
 	});
 
 	it('refuses the current email (in any case) with 400 "Please enter a new email address."', async () => {
@@ -143,7 +150,7 @@ describe('PUT /api/profile/email', () => {
 		});
 		expect(answer.status).toBe(400);
 		expect(answer.body).toEqual({ message: 'Current password is incorrect.' });
-		expect(storedUser(user.id).email).toBe(user.email);
+		expect((await storedUser(user.id)).email).toBe(user.email);
 	});
 
 	it("refuses another account's email, ignoring case, with 409", async () => {
@@ -155,17 +162,37 @@ describe('PUT /api/profile/email', () => {
 		});
 		expect(answer.status).toBe(409);
 		expect(answer.body).toEqual({ message: 'An account with this email already exists.' });
-		expect(storedUser(user.id).email).toBe(user.email);
+		expect((await storedUser(user.id)).email).toBe(user.email);
 	});
 
 	it.each([
 		['a missing email', { currentPassword: 'whatever' }, 'Please enter a new email address.'],
-		['an email that is not a string', { email: 7, currentPassword: 'whatever' }, 'Please enter a new email address.'],
-		['an empty email', { email: '', currentPassword: 'whatever' }, 'Please enter a new email address.'],
-		['an invalid email', { email: 'nope@', currentPassword: 'whatever' }, 'Please enter a valid email address.'],
+		[
+			'an email that is not a string',
+			{ email: 7, currentPassword: 'whatever' },
+			'Please enter a new email address.',
+		],
+		[
+			'an empty email',
+			{ email: '', currentPassword: 'whatever' },
+			'Please enter a new email address.',
+		],
+		[
+			'an invalid email',
+			{ email: 'nope@', currentPassword: 'whatever' },
+			'Please enter a valid email address.',
+		],
 		['a missing password', { email: 'new@example.com' }, 'Password is required.'],
-		['a password that is not a string', { email: 'new@example.com', currentPassword: false }, 'Password is required.'],
-		['an empty password', { email: 'new@example.com', currentPassword: '' }, 'Password is required.'],
+		[
+			'a password that is not a string',
+			{ email: 'new@example.com', currentPassword: false },
+			'Password is required.',
+		],
+		[
+			'an empty password',
+			{ email: 'new@example.com', currentPassword: '' },
+			'Password is required.',
+		],
 	])('answers 400 with a message for %s', async (_label, body, message) => {
 		const user = await registerUser(server);
 		const answer = await user.client.put('/api/profile/email', body);
@@ -189,12 +216,12 @@ describe('PUT /api/profile/email', () => {
 			currentPassword: user.password,
 		});
 		expect(answer.status).toBe(401);
-		expect(storedUser(user.id).email).toBe(user.email);
+		expect((await storedUser(user.id)).email).toBe(user.email);
 	});
 
 	it('lets an editor change their email too', async () => {
 		const user = await registerUser(server);
-		setRole(user.id, 'editor');
+		await setRole(user.id, 'editor');
 		const newEmail = newCredentials().email;
 		const answer = await user.client.put('/api/profile/email', {
 			email: newEmail,
@@ -236,11 +263,10 @@ describe('PUT /api/profile/password', () => {
 		expect((await user.client.get('/api/user')).status).toBe(200);
 		expect((await other.get('/api/user')).status).toBe(401);
 		expect((await getUserWithCookie(server, otherCookie)).status).toBe(401);
-		const rows = server.db
+		const rows = await server.db
 			.select()
-			.from(schema.sessions)
-			.where(eq(schema.sessions.userId, user.id))
-			.all();
+			.from(server.tables.sessions)
+			.where(eq(server.tables.sessions.userId, user.id));
 		expect(rows).toHaveLength(1);
 		// Other people's sessions are untouched.
 		expect((await stranger.client.get('/api/user')).status).toBe(200);
@@ -248,27 +274,51 @@ describe('PUT /api/profile/password', () => {
 
 	it('refuses a wrong current password with 400 and keeps the old password', async () => {
 		const user = await registerUser(server);
-		const hashBefore = storedUser(user.id).passwordHash;
+		const hashBefore = (await storedUser(user.id)).passwordHash;
 		const answer = await user.client.put('/api/profile/password', {
 			currentPassword: 'not-my-password',
 			newPassword: 'brand-new-secret',
 		});
 		expect(answer.status).toBe(400);
 		expect(answer.body).toEqual({ message: 'Current password is incorrect.' });
-		expect(storedUser(user.id).passwordHash).toBe(hashBefore);
+		expect((await storedUser(user.id)).passwordHash).toBe(hashBefore);
 		expect((await new TestClient(server.url).login(user.email, user.password)).status).toBe(200);
 	});
 
 	it.each([
 		['no body at all', undefined, 'Password is required.'],
 		['a missing current password', { newPassword: 'abcdef' }, 'Password is required.'],
-		['an empty current password', { currentPassword: '', newPassword: 'abcdef' }, 'Password is required.'],
-		['a current password that is not a string', { currentPassword: 1, newPassword: 'abcdef' }, 'Password is required.'],
+		[
+			'an empty current password',
+			{ currentPassword: '', newPassword: 'abcdef' },
+			'Password is required.',
+		],
+		[
+			'a current password that is not a string',
+			{ currentPassword: 1, newPassword: 'abcdef' },
+			'Password is required.',
+		],
 		['a missing new password', { currentPassword: 'whatever' }, 'Password is required.'],
-		['an empty new password', { currentPassword: 'whatever', newPassword: '' }, 'Password is required.'],
-		['a new password that is not a string', { currentPassword: 'whatever', newPassword: 1234567 }, 'Password is required.'],
-		['a too short new password', { currentPassword: 'whatever', newPassword: '12345' }, 'Password must be at least 6 characters long.'],
-		['a too long new password', { currentPassword: 'whatever', newPassword: 'x'.repeat(257) }, 'Password is too long.'],
+		[
+			'an empty new password',
+			{ currentPassword: 'whatever', newPassword: '' },
+			'Password is required.',
+		],
+		[
+			'a new password that is not a string',
+			{ currentPassword: 'whatever', newPassword: 1234567 },
+			'Password is required.',
+		],
+		[
+			'a too short new password',
+			{ currentPassword: 'whatever', newPassword: '12345' },
+			'Password must be at least 6 characters long.',
+		],
+		[
+			'a too long new password',
+			{ currentPassword: 'whatever', newPassword: 'x'.repeat(257) },
+			'Password is too long.',
+		],
 	])('answers 400 with a message for %s', async (_label, body, message) => {
 		const user = await registerUser(server);
 		const answer = await user.client.put('/api/profile/password', body);
@@ -287,18 +337,18 @@ describe('PUT /api/profile/password', () => {
 
 	it('answers 401 to the session of a banned user and keeps the password', async () => {
 		const user = await bannedSession();
-		const hashBefore = storedUser(user.id).passwordHash;
+		const hashBefore = (await storedUser(user.id)).passwordHash;
 		const answer = await user.client.put('/api/profile/password', {
 			currentPassword: user.password,
 			newPassword: 'brand-new-secret',
 		});
 		expect(answer.status).toBe(401);
-		expect(storedUser(user.id).passwordHash).toBe(hashBefore);
+		expect((await storedUser(user.id)).passwordHash).toBe(hashBefore);
 	});
 
 	it('lets an editor change their password too', async () => {
 		const user = await registerUser(server);
-		setRole(user.id, 'editor');
+		await setRole(user.id, 'editor');
 		const answer = await user.client.put('/api/profile/password', {
 			currentPassword: user.password,
 			newPassword: 'editor-secret',
@@ -315,19 +365,21 @@ describe('PUT /api/profile/newsletter', () => {
 		expect(on.status).toBe(200);
 		expect(Object.keys(on.body).sort()).toEqual([...USER_FIELDS]);
 		expect(on.body).toMatchObject({ id: user.id, isNewsletterSubscribed: true });
-		expect(storedUser(user.id).isNewsletterSubscribed).toBe(true);
+		expect((await storedUser(user.id)).isNewsletterSubscribed).toBe(true);
 		expect((await user.client.get('/api/user')).body.isNewsletterSubscribed).toBe(true);
 
 		const off = await user.client.put('/api/profile/newsletter', { isNewsletterSubscribed: false });
 		expect(off.status).toBe(200);
 		expect(off.body).toMatchObject({ id: user.id, isNewsletterSubscribed: false });
-		expect(storedUser(user.id).isNewsletterSubscribed).toBe(false);
+		expect((await storedUser(user.id)).isNewsletterSubscribed).toBe(false);
 	});
 
 	it('is idempotent (setting the same value twice is fine)', async () => {
 		const user = await registerUser(server);
 		for (let i = 0; i < 2; i++) {
-			const answer = await user.client.put('/api/profile/newsletter', { isNewsletterSubscribed: true });
+			const answer = await user.client.put('/api/profile/newsletter', {
+				isNewsletterSubscribed: true,
+			});
 			expect(answer.status).toBe(200);
 			expect(answer.body.isNewsletterSubscribed).toBe(true);
 		}
@@ -345,7 +397,7 @@ describe('PUT /api/profile/newsletter', () => {
 		const answer = await user.client.put('/api/profile/newsletter', body);
 		expect(answer.status).toBe(400);
 		expect(answer.body).toEqual({ message: NOT_BOOLEAN });
-		expect(storedUser(user.id).isNewsletterSubscribed).toBe(false);
+		expect((await storedUser(user.id)).isNewsletterSubscribed).toBe(false);
 	});
 
 	it('answers 401 to an anonymous visitor', async () => {
@@ -358,15 +410,19 @@ describe('PUT /api/profile/newsletter', () => {
 
 	it('answers 401 to the session of a banned user', async () => {
 		const user = await bannedSession();
-		const answer = await user.client.put('/api/profile/newsletter', { isNewsletterSubscribed: true });
+		const answer = await user.client.put('/api/profile/newsletter', {
+			isNewsletterSubscribed: true,
+		});
 		expect(answer.status).toBe(401);
-		expect(storedUser(user.id).isNewsletterSubscribed).toBe(false);
+		expect((await storedUser(user.id)).isNewsletterSubscribed).toBe(false);
 	});
 
 	it('works for an editor', async () => {
 		const user = await registerUser(server);
-		setRole(user.id, 'editor');
-		const answer = await user.client.put('/api/profile/newsletter', { isNewsletterSubscribed: true });
+		await setRole(user.id, 'editor');
+		const answer = await user.client.put('/api/profile/newsletter', {
+			isNewsletterSubscribed: true,
+		});
 		expect(answer.status).toBe(200);
 		expect(answer.body).toMatchObject({ role: 'editor', isNewsletterSubscribed: true });
 	});
@@ -385,7 +441,7 @@ describe('POST /api/newsletter/subscribe', () => {
 		expect(answer.status).toBe(200);
 		expect(answer.body.message).toBe('You are subscribed to our newsletter.');
 		expect(answer.body.user).toMatchObject({ id: user.id, isNewsletterSubscribed: true });
-		expect(storedUser(user.id).isNewsletterSubscribed).toBe(true);
+		expect((await storedUser(user.id)).isNewsletterSubscribed).toBe(true);
 		expect((await user.client.get('/api/user')).body.isNewsletterSubscribed).toBe(true);
 	});
 
@@ -403,7 +459,7 @@ describe('POST /api/newsletter/subscribe', () => {
 		const answer = await user.client.post('/api/newsletter/subscribe', { email: other.email });
 		expect(answer.status).toBe(200);
 		expect(answer.body.user.email).toBe(user.email);
-		expect(storedUser(other.id).isNewsletterSubscribed).toBe(false);
+		expect((await storedUser(other.id)).isNewsletterSubscribed).toBe(false);
 	});
 
 	it('answers 401 to the session of a banned user', async () => {
@@ -411,12 +467,12 @@ describe('POST /api/newsletter/subscribe', () => {
 		const answer = await user.client.post('/api/newsletter/subscribe');
 		expect(answer.status).toBe(401);
 		expect(answer.body).toEqual({ message: 'Please sign in to subscribe to our newsletter' });
-		expect(storedUser(user.id).isNewsletterSubscribed).toBe(false);
+		expect((await storedUser(user.id)).isNewsletterSubscribed).toBe(false);
 	});
 
 	it('subscribes an editor', async () => {
 		const user = await registerUser(server);
-		setRole(user.id, 'editor');
+		await setRole(user.id, 'editor');
 		const answer = await user.client.post('/api/newsletter/subscribe');
 		expect(answer.status).toBe(200);
 		expect(answer.body.user).toMatchObject({ role: 'editor', isNewsletterSubscribed: true });

@@ -2,6 +2,7 @@
  * Browser tests of the article pages (/news/{id}, and /education/{id} alike): every
  * element, the rendered markdown, the SEO head, and the not-found screen of drafts and unknown ids.
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
@@ -30,12 +31,17 @@ const it = browserTest({
 	seed: true,
 	async ready(server) {
 		editor = new Client(server.url);
-		expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
+		expect(
+			(await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status,
+		).toBe(200);
 		await server.siteIdle();
 	},
 });
 
-async function open(newPage: NewPage, path: string): Promise<{ page: Page; status: number | undefined }> {
+async function open(
+	newPage: NewPage,
+	path: string,
+): Promise<{ page: Page; status: number | undefined }> {
 	const { page } = await newPage();
 	const response = await page.goto(path);
 	return { page, status: response?.status() };
@@ -59,7 +65,9 @@ describe('a published article', () => {
 
 		const back = main.getByRole('link', { name: 'Back to News' });
 		expect(await back.getAttribute('href')).toBe('/#news');
-		expect(await main.locator('header').getByText(article.category, { exact: true }).count()).toBe(1);
+		expect(await main.locator('header').getByText(article.category, { exact: true }).count()).toBe(
+			1,
+		);
 		await expect.poll(() => main.locator('header time').innerText()).toMatch(/ago|just now/);
 		expect(await main.locator('header time').getAttribute('datetime')).toBe(article.createdAt);
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(article.title);
@@ -72,7 +80,8 @@ describe('a published article', () => {
 		expect(await main.locator('header').innerText()).toContain(username);
 		expect(await main.locator('header').innerText()).toContain(`${article.readTime} min read`);
 
-		if (article.imageUrl) expect(await main.locator(`img[src="${article.imageUrl}"]`).count()).toBe(1);
+		if (article.imageUrl)
+			expect(await main.locator(`img[src="${article.imageUrl}"]`).count()).toBe(1);
 
 		// Markdown became HTML: the source's '## ' headings are h2 elements, lists are lists.
 		const body = main.locator('.markdown');
@@ -86,19 +95,29 @@ describe('a published article', () => {
 		expect(tags).toEqual(article.tags);
 	});
 
-	it('has the SEO head: title, description, canonical, Open Graph and Article JSON-LD', async ({ server, newPage }) => {
+	it('has the SEO head: title, description, canonical, Open Graph and Article JSON-LD', async ({
+		server,
+		newPage,
+	}) => {
 		const article = await firstPublished('news');
 		const { page } = await open(newPage, `/news/${article.id}`);
 		expect(await page.title()).toBe(`${article.title} | Retail Media Hub`);
 		const meta = (selector: string) => page.locator(selector).getAttribute('content');
 		expect(await meta('meta[name="description"]')).toBe(article.excerpt);
 		expect(await meta('meta[property="og:type"]')).toBe('article');
-		expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(new RegExp(`/news/${article.id}$`));
+		expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(
+			new RegExp(`/news/${article.id}$`),
+		);
 		// Link previews show no SVG: an SVG picture gives way to the site's default share image.
-		const shared = article.imageUrl && !/\.svg$/i.test(article.imageUrl) ? article.imageUrl : '/images/share.png';
+		const shared =
+			article.imageUrl && !/\.svg$/i.test(article.imageUrl)
+				? article.imageUrl
+				: '/images/share.png';
 		expect(await meta('meta[property="og:image"]')).toBe(`${server.url}${shared}`);
 
-		const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+		const ld = JSON.parse(
+			(await page.locator('script[type="application/ld+json"]').textContent())!,
+		);
 		expect(['Article', 'NewsArticle']).toContain(ld['@type']);
 		expect(ld.headline).toBe(article.title);
 		expect(ld.description).toBe(article.excerpt);
@@ -109,9 +128,13 @@ describe('a published article', () => {
 		expect(ld.mainEntityOfPage).toBe(`${server.url}/news/${article.id}`);
 	});
 
-	it('is a generated file with absolute dates, no React and no raw "<" in its JSON-LD', async ({ server }) => {
+	it('is a generated file with absolute dates, no React and no raw "<" in its JSON-LD', async ({
+		server,
+	}) => {
 		const article = await firstPublished('news');
-		const response = await fetch(`${server.url}/news/${article.id}`, { headers: { 'accept-encoding': 'br' } });
+		const response = await fetch(`${server.url}/news/${article.id}`, {
+			headers: { 'accept-encoding': 'br' },
+		});
 		expect(response.headers.get('etag')).toBeTruthy();
 		expect(response.headers.get('content-encoding')).toBe('br');
 		const html = await response.text();
@@ -127,12 +150,18 @@ describe('a published article', () => {
 		await page.locator('#education article').first().getByRole('link').click();
 		await page.waitForURL(`${server.url}/education/${article.id}`);
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(article.title);
-		expect(await page.getByRole('link', { name: 'Back to Education' }).getAttribute('href')).toBe('/#education');
+		expect(await page.getByRole('link', { name: 'Back to Education' }).getAttribute('href')).toBe(
+			'/#education',
+		);
 	});
 
-	it("falls back to 'Content coming soon...' when the body is empty", async ({ server, newPage }) => {
+	it("falls back to 'Content coming soon...' when the body is empty", async ({
+		server,
+		newPage,
+	}) => {
 		const article = await firstPublished('education');
-		server.db.$client.prepare('update articles set content = ? where id = ?').run('', article.id);
+		const { articles } = server.tables;
+		await server.db.update(articles).set({ content: '' }).where(eq(articles.id, article.id));
 		// Changed behind the app's back: regenerate, since visitors get the generated file.
 		await server.regenerate();
 		const { page } = await open(newPage, `/education/${article.id}`);

@@ -4,7 +4,6 @@
  * confirmation that names the number of subscribers, and watch the list report the issue sent.
  */
 import { describe, expect } from 'vitest';
-import { schema } from '@/server/db';
 import { insertArticle } from '../api/content-fixtures';
 import { browserTest } from '../setup/browser-test';
 import { insertAccount, mailHeaders, mailsPerAddress } from '../setup/newsletter-fixture';
@@ -13,24 +12,39 @@ import { EDITOR, confirmDialog, expectToast, openDashboard } from './dashboard-h
 const it = browserTest({ seed: true, smtp: true, env: { NEWSLETTER_POLL_MS: '100' } });
 
 describe('Newsletter tab', () => {
-	it('writes an issue from this week’s articles, tests it, and sends it to every subscriber once', async ({ server, browser, smtp }) => {
-		server.db.update(schema.users).set({ isNewsletterSubscribed: false }).run();
-		const subscribers = [insertAccount(server.db), insertAccount(server.db), insertAccount(server.db)];
-		const article = insertArticle(server, { title: 'Fresh retail media story' });
+	it('writes an issue from this week’s articles, tests it, and sends it to every subscriber once', async ({
+		server,
+		browser,
+		smtp,
+	}) => {
+		await server.db.update(server.tables.users).set({ isNewsletterSubscribed: false });
+		const subscribers = [
+			await insertAccount(server.db),
+			await insertAccount(server.db),
+			await insertAccount(server.db),
+		];
+		const article = await insertArticle(server, { title: 'Fresh retail media story' });
 
 		const { page } = await openDashboard(browser, server, 'newsletter');
 		await page.getByRole('heading', { name: 'Newsletter', level: 2, exact: true }).waitFor();
 		await page.getByText('send it to 3 subscribers').waitFor();
 
-		await page.getByRole('button', { name: 'Start from this week’s articles'.replace('’', "'") }).click();
+		await page
+			.getByRole('button', { name: 'Start from this week’s articles'.replace('’', "'") })
+			.click();
 		const content = page.locator('#newsletter-content');
-		await expect.poll(() => content.inputValue()).toContain(`[Fresh retail media story](/news/${article.id})`);
+		await expect
+			.poll(() => content.inputValue())
+			.toContain(`[Fresh retail media story](/news/${article.id})`);
 		const subject = page.getByLabel('Subject');
 		expect(await subject.inputValue()).toMatch(/weekly briefing/i);
 		await subject.fill('This week in retail media');
 
 		await page.getByRole('tab', { name: 'Preview', exact: true }).click();
-		await page.getByTestId('newsletter-content-preview').getByRole('link', { name: 'Fresh retail media story' }).waitFor();
+		await page
+			.getByTestId('newsletter-content-preview')
+			.getByRole('link', { name: 'Fresh retail media story' })
+			.waitFor();
 		await page.getByRole('tab', { name: 'Write', exact: true }).click();
 
 		await page.getByRole('button', { name: 'Send test to me' }).click();
@@ -49,7 +63,9 @@ describe('Newsletter tab', () => {
 
 		const item = page.getByRole('listitem').filter({ hasText: 'This week in retail media' });
 		await item.getByText('sent', { exact: true }).waitFor({ timeout: 30_000 });
-		await expect.poll(() => item.getByTestId('issue-counts').innerText()).toContain('Queued 0 · Sent 3 · Failed 0');
+		await expect
+			.poll(() => item.getByTestId('issue-counts').innerText())
+			.toContain('Queued 0 · Sent 3 · Failed 0');
 		await item.getByText(/Completed /).waitFor();
 
 		const counts = mailsPerAddress(smtp.mails);

@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
-import { schema } from '@/server/db';
 import { signInAs } from '../setup/browser';
 import { Client } from '../setup/http';
 import { browserTest, type NewPage } from '../setup/browser-test';
@@ -54,7 +53,9 @@ async function openPlatform(
 }
 
 /** A platform with at least one approved comment (the seed has several). */
-async function platformWithComments(server: TestServer): Promise<{ platform: ApiPlatform; comments: Comment[] }> {
+async function platformWithComments(
+	server: TestServer,
+): Promise<{ platform: ApiPlatform; comments: Comment[] }> {
 	for (const platform of await apiPlatforms(server)) {
 		const comments = await apiComments(server, platform.id);
 		if (comments.length > 0) return { platform, comments };
@@ -67,7 +68,10 @@ function commentItem(page: Page, id: number) {
 }
 
 describe('static details', () => {
-	it('shows the platform, its stats and a website link that opens in a new tab', async ({ server, newPage }) => {
+	it('shows the platform, its stats and a website link that opens in a new tab', async ({
+		server,
+		newPage,
+	}) => {
 		const platform = (await apiPlatforms(server)).find(
 			(candidate) => candidate.isRecommended && candidate.websiteUrl,
 		)!;
@@ -119,7 +123,9 @@ describe('static details', () => {
 		expect(fills).toEqual([...Array(full).fill('full'), 'half', ...Array(4 - full).fill('empty')]);
 	});
 
-	it('describes the platform as a schema.org Product with its rating and up to 5 reviews, < escaped', async ({ server }) => {
+	it('describes the platform as a schema.org Product with its rating and up to 5 reviews, < escaped', async ({
+		server,
+	}) => {
 		const platform = (await apiPlatforms(server)).find((candidate) => candidate.reviewCount > 0)!;
 		const reviewer = await registerAccount(server, 'jsonld');
 		const client = new Client(server.url);
@@ -152,7 +158,10 @@ describe('static details', () => {
 		});
 	});
 
-	it('leaves the Product data out while a platform has no reviews (Google needs a rating)', async ({ server, newPage }) => {
+	it('leaves the Product data out while a platform has no reviews (Google needs a rating)', async ({
+		server,
+		newPage,
+	}) => {
 		const editor = new Client(server.url);
 		await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password);
 		const created = await editor.post('/api/admin/platforms', {
@@ -227,7 +236,10 @@ describe('static details', () => {
 });
 
 describe('an anonymous visitor', () => {
-	it('is asked to sign in to rate, comment and vote, and nothing is sent', async ({ server, newPage }) => {
+	it('is asked to sign in to rate, comment and vote, and nothing is sent', async ({
+		server,
+		newPage,
+	}) => {
 		const { platform, comments } = await platformWithComments(server);
 		const { page } = await openPlatform(newPage, platform.id);
 		const requests: string[] = [];
@@ -259,7 +271,10 @@ describe('an anonymous visitor', () => {
 });
 
 describe('a signed-in user', () => {
-	it('rates and reviews: the review appears and every average and count updates at once', async ({ server, newPage }) => {
+	it('rates and reviews: the review appears and every average and count updates at once', async ({
+		server,
+		newPage,
+	}) => {
 		// The platform with the fewest reviews moves most, so the rating sort visibly changes.
 		const platforms = await apiPlatforms(server);
 		const target = [...platforms].sort(
@@ -308,7 +323,10 @@ describe('a signed-in user', () => {
 		expect(await card.innerText()).toContain(`(${fresh.reviewCount} review`);
 	});
 
-	it('posts a comment that shows as awaiting moderation; an empty one is not sent', async ({ server, newPage }) => {
+	it('posts a comment that shows as awaiting moderation; an empty one is not sent', async ({
+		server,
+		newPage,
+	}) => {
 		const account = await registerAccount(server, 'commenter');
 		const { platform } = await platformWithComments(server);
 		const { page } = await openPlatform(newPage, platform.id, account);
@@ -331,11 +349,10 @@ describe('a signed-in user', () => {
 		expect(await mine.innerText()).toContain('Awaiting moderation');
 		expect(await mine.innerText()).toContain(account.username);
 		expect(await page.getByLabel('Add a comment').inputValue()).toBe('');
-		const stored = server.db
+		const stored = await server.db
 			.select()
-			.from(schema.platformComments)
-			.where(eq(schema.platformComments.userId, account.id))
-			.all();
+			.from(server.tables.platformComments)
+			.where(eq(server.tables.platformComments.userId, account.id));
 		expect(stored.map((row) => [row.comment, row.status])).toEqual([
 			['Does it support offsite video?', 'pending'],
 		]);
@@ -345,11 +362,16 @@ describe('a signed-in user', () => {
 		await page.getByRole('heading', { name: 'Comments' }).scrollIntoViewIfNeeded();
 		await page.getByText('Awaiting moderation').waitFor();
 		expect(
-			(await apiComments(server, platform.id)).some((comment) => comment.comment.includes('offsite video')),
+			(await apiComments(server, platform.id)).some((comment) =>
+				comment.comment.includes('offsite video'),
+			),
 		).toBe(false);
 	});
 
-	it('votes helpful, changes to not helpful, then takes the vote back', async ({ server, newPage }) => {
+	it('votes helpful, changes to not helpful, then takes the vote back', async ({
+		server,
+		newPage,
+	}) => {
 		const account = await registerAccount(server, 'voter');
 		const { platform, comments } = await platformWithComments(server);
 		const target = comments[0]!;
@@ -394,7 +416,9 @@ describe('a signed-in user', () => {
 			)
 			.toBe(`Not helpful (${target.unhelpfulVotes})`);
 		expect(await commentItem(page, target.id).locator('[aria-pressed="true"]').count()).toBe(0);
-		const after = (await apiComments(server, platform.id)).find((comment) => comment.id === target.id)!;
+		const after = (await apiComments(server, platform.id)).find(
+			(comment) => comment.id === target.id,
+		)!;
 		expect([after.helpfulVotes, after.unhelpfulVotes]).toEqual([
 			target.helpfulVotes,
 			target.unhelpfulVotes,
@@ -409,7 +433,10 @@ describe('banned users', () => {
 		expect(answer.body.message).toMatch(/banned/i);
 	});
 
-	it('get a clear toast when banned while signed in, and the page asks them to sign in', async ({ server, newPage }) => {
+	it('get a clear toast when banned while signed in, and the page asks them to sign in', async ({
+		server,
+		newPage,
+	}) => {
 		const account = await registerAccount(server, 'tobebanned');
 		const { platform, comments } = await platformWithComments(server);
 		const { page } = await openPlatform(newPage, platform.id, account);
@@ -417,11 +444,10 @@ describe('banned users', () => {
 		await helpful.waitFor();
 		expect(await page.getByRole('link', { name: 'Sign in to comment' }).count()).toBe(0);
 
-		server.db
-			.update(schema.users)
+		await server.db
+			.update(server.tables.users)
 			.set({ isBanned: true })
-			.where(eq(schema.users.id, account.id))
-			.run();
+			.where(eq(server.tables.users.id, account.id));
 		await helpful.click();
 		await expect.poll(() => toast(page).innerText()).toContain('Failed to record vote');
 		expect(await toast(page).innerText()).toContain('Please sign in to vote on comments');

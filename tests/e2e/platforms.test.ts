@@ -6,7 +6,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { schema } from '@/server/db';
 import { browserTest, type NewPage } from '../setup/browser-test';
 import type { TestServer } from '../setup/server';
 import {
@@ -45,7 +44,10 @@ describe('first paint', () => {
 		expect(html).toContain(showing(1, PAGE_SIZE, all.length));
 	});
 
-	it("shows the first 6 platforms in the editors' order with the footer text", async ({ server, newPage }) => {
+	it("shows the first 6 platforms in the editors' order with the footer text", async ({
+		server,
+		newPage,
+	}) => {
 		const all = await apiPlatforms(server);
 		const page = await openListing(newPage);
 		await expect.poll(() => cardNames(page)).toEqual(names(all.slice(0, PAGE_SIZE)));
@@ -120,7 +122,8 @@ describe('filters', () => {
 
 	it('clears search, category and sort back to the default view', async ({ server, newPage }) => {
 		const all = await apiPlatforms(server);
-		const page = await openListing(newPage, 
+		const page = await openListing(
+			newPage,
 			'/platforms?search=display&category=DSP&sortBy=rating&sortOrder=asc',
 		);
 		await expect
@@ -236,7 +239,10 @@ describe('paging', () => {
 });
 
 describe('cards', () => {
-	it('show logo, category, stars, one-decimal rating, reviews, badge and 3 features plus +N more', async ({ server, newPage }) => {
+	it('show logo, category, stars, one-decimal rating, reviews, badge and 3 features plus +N more', async ({
+		server,
+		newPage,
+	}) => {
 		const all = await apiPlatforms(server);
 		const page = await openListing(newPage);
 		for (const platform of all.slice(0, PAGE_SIZE)) {
@@ -283,18 +289,23 @@ describe('cards', () => {
 		}
 	});
 
-	it('falls back to the placeholder logo when there is none or it fails to load', async ({ server, newPage }) => {
+	it('falls back to the placeholder logo when there is none or it fails to load', async ({
+		server,
+		newPage,
+	}) => {
 		const all = await apiPlatforms(server);
 		const withoutLogo = all.find((platform) => platform.logo === null)!;
 		expect(withoutLogo).toBeDefined();
 		const broken = all.find((platform) => platform.logo !== null)!;
-		server.db
-			.update(schema.platforms)
+		await server.db
+			.update(server.tables.platforms)
 			.set({ logo: '/images/logos/does-not-exist.svg' })
-			.where(eq(schema.platforms.id, broken.id))
-			.run();
+			.where(eq(server.tables.platforms.id, broken.id));
 		try {
-			const page = await openListing(newPage, `/platforms?search=${encodeURIComponent(withoutLogo.name)}`);
+			const page = await openListing(
+				newPage,
+				`/platforms?search=${encodeURIComponent(withoutLogo.name)}`,
+			);
 			await expect.poll(() => cardNames(page)).toContain(withoutLogo.name);
 			expect(
 				await page.locator(`[data-platform-card="${withoutLogo.id}"] img`).getAttribute('src'),
@@ -308,11 +319,10 @@ describe('cards', () => {
 				.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth))
 				.toBe(60);
 		} finally {
-			server.db
-				.update(schema.platforms)
+			await server.db
+				.update(server.tables.platforms)
 				.set({ logo: broken.logo })
-				.where(eq(schema.platforms.id, broken.id))
-				.run();
+				.where(eq(server.tables.platforms.id, broken.id));
 		}
 	});
 

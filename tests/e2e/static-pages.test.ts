@@ -2,6 +2,7 @@
  * Browser tests of the static pages: title, rendered markdown and 'Last updated', the
  * 404 of paths that are not routes, and the 'Page Not Found' screen when a page is missing.
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDate } from '@/lib/format';
@@ -18,7 +19,10 @@ const ROUTES = [
 
 type StaticPage = { slug: string; title: string; content: string; updatedAt: string };
 
-async function open(newPage: NewPage, path: string): Promise<{ page: Page; status: number | undefined }> {
+async function open(
+	newPage: NewPage,
+	path: string,
+): Promise<{ page: Page; status: number | undefined }> {
 	const { page } = await newPage();
 	const response = await page.goto(path);
 	return { page, status: response?.status() };
@@ -26,8 +30,13 @@ async function open(newPage: NewPage, path: string): Promise<{ page: Page; statu
 
 describe('each static page', () => {
 	for (const route of ROUTES) {
-		it(`${route.path} shows its title, markdown body and last update`, async ({ server, newPage }) => {
-			const source = (await (await fetch(`${server.url}/api/pages/${route.slug}`)).json()) as StaticPage;
+		it(`${route.path} shows its title, markdown body and last update`, async ({
+			server,
+			newPage,
+		}) => {
+			const source = (await (
+				await fetch(`${server.url}/api/pages/${route.slug}`)
+			).json()) as StaticPage;
 			const { page, status } = await open(newPage, route.path);
 			expect(status).toBe(200);
 			expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(source.title);
@@ -39,7 +48,9 @@ describe('each static page', () => {
 			expect(await page.locator('main .markdown h2').allInnerTexts()).toEqual(headings);
 			expect(main).not.toMatch(/^## /m);
 			expect(main).not.toContain('**');
-			expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(new RegExp(`${route.path}$`));
+			expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(
+				new RegExp(`${route.path}$`),
+			);
 		});
 	}
 
@@ -60,15 +71,21 @@ describe('not found', () => {
 		}
 	});
 
-	it("shows 'Page Not Found' with a 404 and the 'Failed to fetch page' toast when the page is gone", async ({ server, newPage }) => {
-		server.db.$client.prepare('delete from static_pages where slug = ?').run('contact');
+	it("shows 'Page Not Found' with a 404 and the 'Failed to fetch page' toast when the page is gone", async ({
+		server,
+		newPage,
+	}) => {
+		const { staticPages } = server.tables;
+		await server.db.delete(staticPages).where(eq(staticPages.slug, 'contact'));
 		// Deleted behind the app's back: regenerate, so the stored file goes too.
 		await server.regenerate();
 
 		const { page, status } = await open(newPage, '/contact');
 		expect(status).toBe(404);
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page Not Found');
-		await expect.poll(() => page.locator('#toast-root li').last().innerText()).toContain('Failed to fetch page');
+		await expect
+			.poll(() => page.locator('#toast-root li').last().innerText())
+			.toContain('Failed to fetch page');
 		expect(await page.locator('#toast-root li').getAttribute('data-variant')).toBe('destructive');
 		expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
 	});

@@ -27,7 +27,7 @@ import {
 
 let server: TestServer;
 let fx: Fixture;
-let current: () => Snapshot;
+let current: () => Promise<Snapshot>;
 
 beforeAll(async () => {
 	server = await startSecurityServer();
@@ -76,7 +76,8 @@ describe('route table', () => {
 		expect(fromFiles.has('GET /api/news/{id}')).toBe(true);
 		expect(fromFiles.has('GET /api/news')).toBe(true);
 		expect(fromFiles.has('PUT /api/admin/users/{id}/ban')).toBe(true);
-		for (const file of files) expect(file.methods.length, `${file.file} exports no handler`).toBeGreaterThan(0);
+		for (const file of files)
+			expect(file.methods.length, `${file.file} exports no handler`).toBeGreaterThan(0);
 	});
 
 	it('has an expectation for every route and method in the file system', () => {
@@ -96,7 +97,7 @@ async function personaFor(entry: Expectation, role: Role): Promise<Persona> {
 	const persona = fx.personas[role];
 	// The middleware deletes a banned user's session on sight: give it a new one each time, so
 	// every call really carries a banned user's session.
-	if (role === 'banned') mintSession(server, persona.client, persona.id);
+	if (role === 'banned') await mintSession(server, persona.client, persona.id);
 	return persona;
 }
 
@@ -106,63 +107,86 @@ type Outcome = { status: number; body: any };
  * Sends one call as the role and checks what must hold whatever the status: a refusal changes
  * no data, and nothing B ("other") does changes what A owns.
  */
-async function send(entry: Expectation, role: Role, pathOf: (path: string) => string): Promise<Outcome & { persona: Persona }> {
+async function send(
+	entry: Expectation,
+	role: Role,
+	pathOf: (path: string) => string,
+): Promise<Outcome & { persona: Persona }> {
 	const persona = await personaFor(entry, role);
 	const call = await entry.call(fx, persona);
 	const ownerId = fx.personas.user.id;
-	const ownedBefore = ownedState(server, ownerId);
-	const before = current();
+	const ownedBefore = await ownedState(server, ownerId);
+	const before = await current();
 	const path = pathOf(call.path);
 	const answer = await persona.client.request(entry.method, path, call.body);
 	const label = `${entry.method} ${path} as ${role}`;
 	if (answer.status >= 400) {
-		const changes = diff(before, current());
-		expect(changes, `${label} answered ${answer.status} but changed:\n${describeChanges(changes)}`).toEqual([]);
+		const changes = diff(before, await current());
+		expect(
+			changes,
+			`${label} answered ${answer.status} but changed:\n${describeChanges(changes)}`,
+		).toEqual([]);
 	}
 	if (role === 'other') {
-		expect(ownedState(server, ownerId), `${label} changed A's data`).toBe(ownedBefore);
+		expect(await ownedState(server, ownerId), `${label} changed A's data`).toBe(ownedBefore);
 	}
 	return { status: answer.status, body: answer.body, persona };
 }
 
-describe.each(EXPECTATIONS.map((entry) => [key(entry.route, entry.method), entry] as const))('%s', (_name, entry) => {
-	it.each(ROLES)('as %s', async (role) => {
-		const plain = await send(entry, role, (path) => path);
-		const label = `${entry.method} ${entry.route} as ${role}`;
-		expect(plain.status, `${label}: ${JSON.stringify(plain.body)}`).toBe(entry.expect[role]);
-		if (plain.status >= 400) {
-			expect(typeof plain.body?.message, `${label}: a refusal says why`).toBe('string');
-		} else if (entry.check) {
-			await entry.check({ status: plain.status, body: plain.body, headers: new Headers() }, fx, plain.persona);
-		}
+describe.each(EXPECTATIONS.map((entry) => [key(entry.route, entry.method), entry] as const))(
+	'%s',
+	(_name, entry) => {
+		it.each(ROLES)('as %s', async (role) => {
+			const plain = await send(entry, role, (path) => path);
+			const label = `${entry.method} ${entry.route} as ${role}`;
+			expect(plain.status, `${label}: ${JSON.stringify(plain.body)}`).toBe(entry.expect[role]);
+			if (plain.status >= 400) {
+				expect(typeof plain.body?.message, `${label}: a refusal says why`).toBe('string');
+			} else if (entry.check) {
+				await entry.check(
+					{ status: plain.status, body: plain.body, headers: new Headers() },
+					fx,
+					plain.persona,
+				);
+			}
 
-		// Each spelling gets a call of its own (fresh targets), built like the plain one.
-		for (let i = 0; i < VARIANT_COUNT; i++) {
-			let variant = { name: '', path: '' };
-			const answer = await send(entry, role, (path) => (variant = pathVariants(path)[i]!).path);
-			expect(
-				[plain.status, 404],
-				`${entry.method} ${variant.path} (${variant.name}) as ${role} answered ${answer.status}; the plain path ${plain.status}`,
-			).toContain(answer.status);
-		}
-	});
-});
+			// Each spelling gets a call of its own (fresh targets), built like the plain one.
+			for (let i = 0; i < VARIANT_COUNT; i++) {
+				let variant = { name: '', path: '' };
+				const answer = await send(entry, role, (path) => (variant = pathVariants(path)[i]!).path);
+				expect(
+					[plain.status, 404],
+					`${entry.method} ${variant.path} (${variant.name}) as ${role} answered ${answer.status}; the plain path ${plain.status}`,
+				).toContain(answer.status);
+			}
+		});
+	},
+);
 
 describe('methods a route does not export', () => {
 	const files = apiRoutesFromFileSystem();
 
-	it.each(files.map((file) => [file.route, file] as const))('%s refuses them without running anything', async (_route, file) => {
-		// Any entry of the route gives a concrete path to call.
-		const entry = EXPECTATIONS.find((e) => e.route === file.route);
-		expect(entry, `no expectation for ${file.route}`).toBeDefined();
-		const { path } = await entry!.call(fx, fx.personas.editor);
-		for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !file.methods.includes(m))) {
-			const before = current();
-			const answer = await fx.personas.editor.client.request(method, path, method === 'GET' ? undefined : { anything: true });
-			expect([404, 405], `${method} ${path} answered ${answer.status}`).toContain(answer.status);
-			expect(diff(before, current())).toEqual([]);
-		}
-	});
+	it.each(files.map((file) => [file.route, file] as const))(
+		'%s refuses them without running anything',
+		async (_route, file) => {
+			// Any entry of the route gives a concrete path to call.
+			const entry = EXPECTATIONS.find((e) => e.route === file.route);
+			expect(entry, `no expectation for ${file.route}`).toBeDefined();
+			const { path } = await entry!.call(fx, fx.personas.editor);
+			for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter(
+				(m) => !file.methods.includes(m),
+			)) {
+				const before = await current();
+				const answer = await fx.personas.editor.client.request(
+					method,
+					path,
+					method === 'GET' ? undefined : { anything: true },
+				);
+				expect([404, 405], `${method} ${path} answered ${answer.status}`).toContain(answer.status);
+				expect(diff(before, await current())).toEqual([]);
+			}
+		},
+	);
 });
 
 describe('cross-site writes', () => {
@@ -174,11 +198,16 @@ describe('cross-site writes', () => {
 			const persona = entry.fresh ? await freshPersona(server, 'editor') : fx.personas.editor;
 			const call = await entry.call(fx, persona);
 			const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
-			for (const { name, path } of [{ name: 'plain', path: call.path }, ...pathVariants(call.path)]) {
-				const before = current();
+			for (const { name, path } of [
+				{ name: 'plain', path: call.path },
+				...pathVariants(call.path),
+			]) {
+				const before = await current();
 				const answer = await persona.client.request(entry.method, path, call.body, crossSite);
-				const changes = diff(before, current());
-				expect([403, 404], `${entry.method} ${path} (${name}) answered ${answer.status}`).toContain(answer.status);
+				const changes = diff(before, await current());
+				expect([403, 404], `${entry.method} ${path} (${name}) answered ${answer.status}`).toContain(
+					answer.status,
+				);
 				if (name === 'plain') expect(answer.status).toBe(403);
 				expect(changes, `${path} (${name}) changed data:\n${describeChanges(changes)}`).toEqual([]);
 			}

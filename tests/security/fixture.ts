@@ -7,7 +7,7 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { generateToken, hashToken } from '@/server/auth/tokens';
-import { schema } from '@/server/db';
+import { firstRow } from '@/server/db';
 import { TestClient, registerUser } from '../api/helpers';
 import { platformInput } from '../api/platform-fixtures';
 import type { TestServer } from '../setup/server';
@@ -52,7 +52,7 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 	const editor = await loginPersona(server, 'editor', DEMO.editor);
 	const other = await registeredPersona(server, 'other');
 	const banned = await registeredPersona(server, 'banned');
-	banInDatabase(server, banned.id);
+	await banInDatabase(server, banned.id);
 	const stranger = await insertAccount(server);
 	const anonymous: Persona = { role: 'anonymous', client: new TestClient(server.url), ...stranger };
 	const personas: Record<Role, Persona> = { anonymous, banned, other, user, editor };
@@ -67,32 +67,48 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 	const education = await created('/api/education', articleBody('education'));
 
 	for (const persona of [user, other, editor]) {
-		const rated = await persona.client.post(`/api/platforms/${platform}/ratings`, { rating: 4, review: 'Fine.' });
+		const rated = await persona.client.post(`/api/platforms/${platform}/ratings`, {
+			rating: 4,
+			review: 'Fine.',
+		});
 		expect(rated.status, JSON.stringify(rated.body)).toBe(201);
 	}
 
 	const demoIds = [user.id, other.id, editor.id, banned.id];
-	const votedComment = server.db
-		.select({ id: schema.platformComments.id })
-		.from(schema.platformComments)
-		.where(and(eq(schema.platformComments.status, 'approved'), notInArray(schema.platformComments.userId, demoIds)))
-		.get()!.id;
-	const voted = await user.client.post(`/api/comments/${votedComment}/vote`, { voteType: 'helpful' });
+	const { articles, commentVotes, passwordResetTokens, platformComments, platforms } =
+		server.tables;
+	const votedComment = (await firstRow(
+		server.db
+			.select({ id: platformComments.id })
+			.from(platformComments)
+			.where(
+				and(eq(platformComments.status, 'approved'), notInArray(platformComments.userId, demoIds)),
+			)
+			// The same comment on either engine (without an order, PostgreSQL may pick another).
+			.orderBy(platformComments.id),
+	))!.id;
+	const voted = await user.client.post(`/api/comments/${votedComment}/vote`, {
+		voteType: 'helpful',
+	});
 	expect(voted.status, JSON.stringify(voted.body)).toBe(200);
 
-	const posted = await user.client.post(`/api/platforms/${platform}/comments`, { comment: "A's own comment." });
+	const posted = await user.client.post(`/api/platforms/${platform}/comments`, {
+		comment: "A's own comment.",
+	});
 	expect(posted.status).toBe(201);
-	const approved = await editor.client.patch(`/api/admin/comments/${posted.body.id}/moderate`, { status: 'approved' });
+	const approved = await editor.client.patch(`/api/admin/comments/${posted.body.id}/moderate`, {
+		status: 'approved',
+	});
 	expect(approved.status, JSON.stringify(approved.body)).toBe(200);
 
 	return {
 		server,
 		personas,
 		ids: { platform, news, education, votedComment, ownComment: posted.body.id },
-		newArticle(kind) {
+		async newArticle(kind) {
 			const now = new Date();
-			return server.db
-				.insert(schema.articles)
+			const [row] = await server.db
+				.insert(articles)
 				.values({
 					kind,
 					title: `Disposable ${uniqueTag()}`,
@@ -105,27 +121,32 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 					createdAt: now,
 					updatedAt: now,
 				})
-				.returning({ id: schema.articles.id })
-				.get().id;
+				.returning({ id: articles.id });
+			return row!.id;
 		},
-		newPlatform() {
-			return server.db
-				.insert(schema.platforms)
+		async newPlatform() {
+			const [row] = await server.db
+				.insert(platforms)
 				.values({
 					name: `Disposable platform ${uniqueTag()}`,
 					description: 'To be changed or deleted.',
 					pricing: 'CPM',
 					category: 'DSP',
 				})
-				.returning({ id: schema.platforms.id })
-				.get().id;
+				.returning({ id: platforms.id });
+			return row!.id;
 		},
-		newPendingComment() {
-			return server.db
-				.insert(schema.platformComments)
-				.values({ platformId: platform, userId: user.id, comment: `Pending ${uniqueTag()}`, status: 'pending' })
-				.returning({ id: schema.platformComments.id })
-				.get().id;
+		async newPendingComment() {
+			const [row] = await server.db
+				.insert(platformComments)
+				.values({
+					platformId: platform,
+					userId: user.id,
+					comment: `Pending ${uniqueTag()}`,
+					status: 'pending',
+				})
+				.returning({ id: platformComments.id });
+			return row!.id;
 		},
 		async newUser(options = {}) {
 			const account = await insertAccount(server, { isBanned: options.isBanned ?? false });
@@ -134,18 +155,20 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 		async newResetToken() {
 			const account = await insertAccount(server);
 			const token = generateToken();
-			server.db
-				.insert(schema.passwordResetTokens)
-				.values({ id: hashToken(token), userId: account.id, expiresAt: new Date(Date.now() + 3_600_000) })
-				.run();
+			await server.db.insert(passwordResetTokens).values({
+				id: hashToken(token),
+				userId: account.id,
+				expiresAt: new Date(Date.now() + 3_600_000),
+			});
 			return token;
 		},
-		voteOf(commentId, userId) {
-			const row = server.db
-				.select({ voteType: schema.commentVotes.voteType })
-				.from(schema.commentVotes)
-				.where(and(eq(schema.commentVotes.commentId, commentId), eq(schema.commentVotes.userId, userId)))
-				.get();
+		async voteOf(commentId, userId) {
+			const row = await firstRow(
+				server.db
+					.select({ voteType: commentVotes.voteType })
+					.from(commentVotes)
+					.where(and(eq(commentVotes.commentId, commentId), eq(commentVotes.userId, userId))),
+			);
 			return row?.voteType ?? null;
 		},
 		uniqueEmail: () => `new_${uniqueTag()}@example.com`,

@@ -17,7 +17,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ARTICLE_CATEGORIES, STATIC_PAGE_SLUGS } from '@/lib/categories';
-import { adminPasswordSchema, markdownPreviewSchema, moderateCommentSchema, moderationListQuerySchema, userListQuerySchema } from '@/lib/validation/admin';
+import {
+	adminPasswordSchema,
+	markdownPreviewSchema,
+	moderateCommentSchema,
+	moderationListQuerySchema,
+	userListQuerySchema,
+} from '@/lib/validation/admin';
 import {
 	changeEmailSchema,
 	changePasswordSchema,
@@ -27,14 +33,32 @@ import {
 	registerSchema,
 	resetPasswordSchema,
 } from '@/lib/validation/auth';
-import { articleInputSchemas, articleListQuerySchema, editorArticleListQuerySchema, podcastListQuerySchema, staticPageInputSchema } from '@/lib/validation/content';
+import {
+	articleInputSchemas,
+	articleListQuerySchema,
+	editorArticleListQuerySchema,
+	podcastListQuerySchema,
+	staticPageInputSchema,
+} from '@/lib/validation/content';
 import { newsletterIssueSchema, unsubscribeTokenSchema } from '@/lib/validation/newsletter';
-import { commentSchema, platformFormSchema, platformListQuerySchema, ratingSchema, voteSchema } from '@/lib/validation/platforms';
-import { schema } from '@/server/db';
+import {
+	commentSchema,
+	platformFormSchema,
+	platformListQuerySchema,
+	ratingSchema,
+	voteSchema,
+} from '@/lib/validation/platforms';
+import { eq } from 'drizzle-orm';
 import { MAX_BODY_BYTES } from '@/server/http';
 import { TestClient, jsonOfSize, sendStreamedBody } from '../api/helpers';
 import type { TestServer } from '../setup/server';
-import { POLLUTION_MARKER, hostileString, malformedArbitrary, queryArbitrary, zodArbitrary } from '../setup/zod-arbitrary';
+import {
+	POLLUTION_MARKER,
+	hostileString,
+	malformedArbitrary,
+	queryArbitrary,
+	zodArbitrary,
+} from '../setup/zod-arbitrary';
 import {
 	apiRoutesFromFileSystem,
 	describeChanges,
@@ -58,7 +82,7 @@ const OTHER_RUNS = Math.max(5, Math.round(RUNS / 4));
 type FuzzRole = 'anonymous' | 'banned' | 'user' | 'editor';
 
 let server: TestServer;
-let current: () => Snapshot;
+let current: () => Promise<Snapshot>;
 let editor: Persona;
 /** Users the fuzzer rotates through, so per-user hourly limits do not end the run early. */
 let users: Persona[];
@@ -76,10 +100,11 @@ let ids: {
 	disposableNewsletters: number[];
 };
 
-function insertArticle(kind: 'news' | 'education'): number {
+async function insertArticle(kind: 'news' | 'education'): Promise<number> {
 	const now = new Date();
-	return server.db
-		.insert(schema.articles)
+	const { articles } = server.tables;
+	const [row] = await server.db
+		.insert(articles)
 		.values({
 			kind,
 			title: `Fuzz target ${uniqueTag()}`,
@@ -92,54 +117,79 @@ function insertArticle(kind: 'news' | 'education'): number {
 			createdAt: now,
 			updatedAt: now,
 		})
-		.returning({ id: schema.articles.id })
-		.get().id;
+		.returning({ id: articles.id });
+	return row!.id;
 }
 
-function insertNewsletterDraft(): number {
-	return server.db
-		.insert(schema.newsletterIssues)
+async function insertNewsletterDraft(): Promise<number> {
+	const { newsletterIssues } = server.tables;
+	const [row] = await server.db
+		.insert(newsletterIssues)
 		.values({ subject: `Fuzz issue ${uniqueTag()}`, content: 'Body.' })
-		.returning({ id: schema.newsletterIssues.id })
-		.get().id;
+		.returning({ id: newsletterIssues.id });
+	return row!.id;
 }
 
-function insertPlatform(): number {
-	return server.db
-		.insert(schema.platforms)
-		.values({ name: `Fuzz platform ${uniqueTag()}`, description: 'Target.', pricing: 'CPM', category: 'DSP' })
-		.returning({ id: schema.platforms.id })
-		.get().id;
+async function insertPlatform(): Promise<number> {
+	const { platforms } = server.tables;
+	const [row] = await server.db
+		.insert(platforms)
+		.values({
+			name: `Fuzz platform ${uniqueTag()}`,
+			description: 'Target.',
+			pricing: 'CPM',
+			category: 'DSP',
+		})
+		.returning({ id: platforms.id });
+	return row!.id;
 }
 
-function insertComment(platformId: number, userId: number, status: 'approved' | 'pending'): number {
-	return server.db
-		.insert(schema.platformComments)
+async function insertComment(
+	platformId: number,
+	userId: number,
+	status: 'approved' | 'pending',
+): Promise<number> {
+	const { platformComments } = server.tables;
+	const [row] = await server.db
+		.insert(platformComments)
 		.values({ platformId, userId, comment: `Fuzz comment ${uniqueTag()}`, status })
-		.returning({ id: schema.platformComments.id })
-		.get().id;
+		.returning({ id: platformComments.id });
+	return row!.id;
+}
+
+/** Runs `make` n times, one after the other (ids in call order). */
+async function times(n: number, make: () => Promise<number>): Promise<number[]> {
+	const made: number[] = [];
+	for (let i = 0; i < n; i++) made.push(await make());
+	return made;
 }
 
 beforeAll(async () => {
 	server = await startSecurityServer();
 	editor = await freshPersona(server, 'editor');
 	users = await Promise.all(Array.from({ length: 6 }, () => freshPersona(server, 'user')));
-	victims = await Promise.all(Array.from({ length: 4 }, async () => (await insertAccount(server)).id));
-	const platform = insertPlatform();
+	victims = await Promise.all(
+		Array.from({ length: 4 }, async () => (await insertAccount(server)).id),
+	);
+	const platform = await insertPlatform();
 	const commenter = victims[0]!;
 	ids = {
 		platform,
-		news: [insertArticle('news'), insertArticle('news')],
-		education: [insertArticle('education'), insertArticle('education')],
-		comments: [insertComment(platform, commenter, 'approved'), insertComment(platform, commenter, 'approved'), insertComment(platform, commenter, 'pending')],
+		news: await times(2, () => insertArticle('news')),
+		education: await times(2, () => insertArticle('education')),
+		comments: [
+			await insertComment(platform, commenter, 'approved'),
+			await insertComment(platform, commenter, 'approved'),
+			await insertComment(platform, commenter, 'pending'),
+		],
 		disposable: {
-			news: Array.from({ length: 4 }, () => insertArticle('news')),
-			education: Array.from({ length: 4 }, () => insertArticle('education')),
+			news: await times(4, () => insertArticle('news')),
+			education: await times(4, () => insertArticle('education')),
 		},
-		disposablePlatforms: Array.from({ length: 3 }, insertPlatform),
-		disposableComments: Array.from({ length: 4 }, () => insertComment(platform, commenter, 'pending')),
-		newsletterDrafts: [insertNewsletterDraft(), insertNewsletterDraft()],
-		disposableNewsletters: Array.from({ length: 6 }, insertNewsletterDraft),
+		disposablePlatforms: await times(3, insertPlatform),
+		disposableComments: await times(4, () => insertComment(platform, commenter, 'pending')),
+		newsletterDrafts: await times(2, insertNewsletterDraft),
+		disposableNewsletters: await times(6, insertNewsletterDraft),
 	};
 	current = snapshotWatcher(server);
 }, 120_000);
@@ -198,23 +248,59 @@ function idArbitrary(valid: number[]): fc.Arbitrary<string> {
 	return fc.oneof(
 		{ weight: 3, arbitrary: fc.constantFrom(...valid).map(String) },
 		{ weight: 3, arbitrary: fc.constantFrom(...HOSTILE_IDS) },
-		{ weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 30 }).filter((s) => !/^\.{1,2}$/.test(s)).map(encodeURIComponent) },
+		{
+			weight: 1,
+			arbitrary: fc
+				.string({ minLength: 1, maxLength: 30 })
+				.filter((s) => !/^\.{1,2}$/.test(s))
+				.map(encodeURIComponent),
+		},
 	);
 }
 
 type Body = { text?: string; mutations?: string[] };
 
 /** JSON bodies from the schema, mutated ones, random JSON and raw text that is not JSON. */
-function bodyArbitrary(bodySchema: z.ZodType, overrides: Record<string, fc.Arbitrary<unknown>> = {}): fc.Arbitrary<Body> {
+function bodyArbitrary(
+	bodySchema: z.ZodType,
+	overrides: Record<string, fc.Arbitrary<unknown>> = {},
+): fc.Arbitrary<Body> {
 	const valid = zodArbitrary(bodySchema, { edgy: false, overrides });
 	return fc.oneof(
-		{ weight: 4, arbitrary: zodArbitrary(bodySchema, { overrides }).map((value) => ({ text: JSON.stringify(value) })) },
-		{ weight: 4, arbitrary: malformedArbitrary(valid).map(({ body, mutations }) => ({ text: JSON.stringify(body), mutations })) },
-		{ weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => ({ text: JSON.stringify(value) })) },
+		{
+			weight: 4,
+			arbitrary: zodArbitrary(bodySchema, { overrides }).map((value) => ({
+				text: JSON.stringify(value),
+			})),
+		},
+		{
+			weight: 4,
+			arbitrary: malformedArbitrary(valid).map(({ body, mutations }) => ({
+				text: JSON.stringify(body),
+				mutations,
+			})),
+		},
+		{
+			weight: 1,
+			arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => ({ text: JSON.stringify(value) })),
+		},
 		{
 			weight: 1,
 			arbitrary: fc
-				.oneof(fc.constantFrom('{', '{"a":', 'not json', '[', '\u0000', '{"a":1}}', 'NaN', "{'a':1}", '\ufeff{}'), hostileString())
+				.oneof(
+					fc.constantFrom(
+						'{',
+						'{"a":',
+						'not json',
+						'[',
+						'\u0000',
+						'{"a":1}}',
+						'NaN',
+						"{'a':1}",
+						'\ufeff{}',
+					),
+					hostileString(),
+				)
 				.map((text) => ({ text, mutations: ['raw text'] })),
 		},
 		{ weight: 1, arbitrary: fc.constant<Body>({ text: undefined, mutations: ['no body'] }) },
@@ -223,7 +309,13 @@ function bodyArbitrary(bodySchema: z.ZodType, overrides: Record<string, fc.Arbit
 
 // ---------------------------------------------------------------- targets
 
-type Ctx = { role: FuzzRole; self: number | null; targetId: number | null; slug: string | null; changes: RowChange[] };
+type Ctx = {
+	role: FuzzRole;
+	self: number | null;
+	targetId: number | null;
+	slug: string | null;
+	changes: RowChange[];
+};
 
 type Target = {
 	name: string;
@@ -276,25 +368,54 @@ const newsletterShape = z.looseObject({
 	subject: z.string().min(1),
 	content: z.string().min(1),
 	status: z.enum(['draft', 'sending', 'sent']),
-	counts: z.object({ queued: z.number(), sent: z.number(), failed: z.number(), skipped: z.number() }),
+	counts: z.object({
+		queued: z.number(),
+		sent: z.number(),
+		failed: z.number(),
+		skipped: z.number(),
+	}),
 });
-const commentShape = z.looseObject({ id: z.number(), comment: z.string(), status: z.enum(['pending', 'approved', 'rejected']) });
+const commentShape = z.looseObject({
+	id: z.number(),
+	comment: z.string(),
+	status: z.enum(['pending', 'approved', 'rejected']),
+});
 
 const row = (change: RowChange) => (change.after ?? change.before)!;
 const own = (table: RowChange['table']) => (change: RowChange, ctx: Ctx) =>
 	change.table === table && row(change).user_id === ctx.self;
-const selfAccount = (change: RowChange, ctx: Ctx) => change.table === 'users' && change.kind === 'changed' && change.id === ctx.self;
-const targeted = (table: RowChange['table'], kind: RowChange['kind']) => (change: RowChange, ctx: Ctx) =>
-	change.table === table && change.kind === kind && change.id === ctx.targetId;
-const added = (table: RowChange['table']) => (change: RowChange) => change.table === table && change.kind === 'added';
+const selfAccount = (change: RowChange, ctx: Ctx) =>
+	change.table === 'users' && change.kind === 'changed' && change.id === ctx.self;
+const targeted =
+	(table: RowChange['table'], kind: RowChange['kind']) => (change: RowChange, ctx: Ctx) =>
+		change.table === table && change.kind === kind && change.id === ctx.targetId;
+const added = (table: RowChange['table']) => (change: RowChange) =>
+	change.table === table && change.kind === 'added';
 
 const articleOverrides = (kind: 'news' | 'education') => ({
 	category: fc.constantFrom(...ARTICLE_CATEGORIES[kind]),
-	imageUrl: fc.constantFrom('', null, '/images/a.png', 'https://example.com/a.png', 'javascript:alert(1)', '//evil.example/x.png'),
+	imageUrl: fc.constantFrom(
+		'',
+		null,
+		'/images/a.png',
+		'https://example.com/a.png',
+		'javascript:alert(1)',
+		'//evil.example/x.png',
+	),
 });
 const platformOverrides = {
-	logo: fc.constantFrom('', null, '/images/logos/x.svg', 'https://example.com/logo.png', 'javascript:alert(1)', '//evil.example/x'),
-	websiteUrl: fc.oneof(fc.webUrl(), fc.constantFrom('javascript:alert(1)', 'data:text/html,x', 'vbscript:x', ' https://ok.example')),
+	logo: fc.constantFrom(
+		'',
+		null,
+		'/images/logos/x.svg',
+		'https://example.com/logo.png',
+		'javascript:alert(1)',
+		'//evil.example/x',
+	),
+	websiteUrl: fc.oneof(
+		fc.webUrl(),
+		fc.constantFrom('javascript:alert(1)', 'data:text/html,x', 'vbscript:x', ' https://ok.example'),
+	),
 };
 
 const q = (path: string, query: z.ZodType) =>
@@ -318,7 +439,11 @@ function targets(): Target[] {
 			body: () => bodyArbitrary(registerSchema),
 			roles: { anonymous: RUNS, banned: OTHER_RUNS },
 			ok: userShape,
-			mayChange: (change) => added('users')(change) && row(change).role === 'user' && row(change).is_banned === 0,
+			mayChange: (change) =>
+				added('users')(change) &&
+				row(change).role === 'user' &&
+				// Not banned: 0 in a SQLite row, false in a PostgreSQL one.
+				[0, false].includes(row(change).is_banned as number | boolean),
 		},
 		{
 			name: 'POST /api/auth/forgot-password',
@@ -342,17 +467,15 @@ function targets(): Target[] {
 				['password', changePasswordSchema],
 				['newsletter', newsletterSchema],
 			] as const
-		).map(
-			([name, bodySchema]): Target => ({
-				name: `PUT /api/profile/${name}`,
-				method: 'PUT',
-				path: () => fc.constant(`/api/profile/${name}`),
-				body: () => bodyArbitrary(bodySchema),
-				roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
-				ok: name === 'password' ? message : userShape,
-				mayChange: selfAccount,
-			}),
-		),
+		).map(([name, bodySchema]): Target => ({
+			name: `PUT /api/profile/${name}`,
+			method: 'PUT',
+			path: () => fc.constant(`/api/profile/${name}`),
+			body: () => bodyArbitrary(bodySchema),
+			roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: name === 'password' ? message : userShape,
+			mayChange: selfAccount,
+		})),
 		// ------------------------------------------------ content
 		...(['news', 'education'] as const).flatMap((kind): Target[] => [
 			{
@@ -395,33 +518,50 @@ function targets(): Target[] {
 				ok: articleShape,
 			},
 		]),
-		...(['news', 'education'] as const).map(
-			(kind): Target => ({
-				name: `DELETE /api/${kind}/{id}`,
-				method: 'DELETE',
-				path: () => idArbitrary(ids.disposable[kind]).map((id) => `/api/${kind}/${id}`),
-				roles: { editor: RUNS, user: OTHER_RUNS },
-				ok: message,
-				mayChange: (change, ctx) => targeted('articles', 'removed')(change, ctx) && row(change).kind === kind,
-			}),
-		),
+		...(['news', 'education'] as const).map((kind): Target => ({
+			name: `DELETE /api/${kind}/{id}`,
+			method: 'DELETE',
+			path: () => idArbitrary(ids.disposable[kind]).map((id) => `/api/${kind}/${id}`),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: message,
+			mayChange: (change, ctx) =>
+				targeted('articles', 'removed')(change, ctx) && row(change).kind === kind,
+		})),
 		{
 			name: 'PUT /api/pages/{slug}',
 			method: 'PUT',
-			path: () => fc
-				.oneof(fc.constantFrom(...STATIC_PAGE_SLUGS), fc.constantFrom('ABOUT-US', 'about-us%00', '__proto__', 'x'.repeat(3000), ...HOSTILE_IDS), fc.string({ minLength: 1 }).filter((s) => !/^\.{1,2}$/.test(s)).map(encodeURIComponent))
-				.map((slug) => `/api/pages/${slug}`),
+			path: () =>
+				fc
+					.oneof(
+						fc.constantFrom(...STATIC_PAGE_SLUGS),
+						fc.constantFrom(
+							'ABOUT-US',
+							'about-us%00',
+							'__proto__',
+							'x'.repeat(3000),
+							...HOSTILE_IDS,
+						),
+						fc
+							.string({ minLength: 1 })
+							.filter((s) => !/^\.{1,2}$/.test(s))
+							.map(encodeURIComponent),
+					)
+					.map((slug) => `/api/pages/${slug}`),
 			body: () => bodyArbitrary(staticPageInputSchema),
 			roles: { editor: RUNS, user: OTHER_RUNS },
 			ok: z.looseObject({ slug: z.string(), title: z.string(), content: z.string() }),
-			mayChange: (change, ctx) => change.table === 'static_pages' && change.kind === 'changed' && row(change).slug === ctx.slug,
+			mayChange: (change, ctx) =>
+				change.table === 'static_pages' &&
+				change.kind === 'changed' &&
+				row(change).slug === ctx.slug,
 		},
 		{
 			name: 'GET /api/pages/{slug}',
 			method: 'GET',
-			path: () => fc
-				.oneof(fc.constantFrom(...STATIC_PAGE_SLUGS), fc.constantFrom(...HOSTILE_IDS))
-				.map((slug) => `/api/pages/${slug}`),
+			path: () =>
+				fc
+					.oneof(fc.constantFrom(...STATIC_PAGE_SLUGS), fc.constantFrom(...HOSTILE_IDS))
+					.map((slug) => `/api/pages/${slug}`),
 			roles: { anonymous: RUNS },
 		},
 		{
@@ -434,9 +574,10 @@ function targets(): Target[] {
 		{
 			name: 'GET /api/placeholder/{w}/{h}',
 			method: 'GET',
-			path: () => fc
-				.tuple(idArbitrary([1, 60, 2000, 2001]), idArbitrary([1, 40, 2000, 9999]))
-				.map(([w, h]) => `/api/placeholder/${w}/${h}`),
+			path: () =>
+				fc
+					.tuple(idArbitrary([1, 60, 2000, 2001]), idArbitrary([1, 40, 2000, 9999]))
+					.map(([w, h]) => `/api/placeholder/${w}/${h}`),
 			roles: { anonymous: RUNS },
 		},
 		// ------------------------------------------------ platforms and community
@@ -447,22 +588,23 @@ function targets(): Target[] {
 			roles: { anonymous: RUNS },
 			ok: z.array(platformShape),
 		},
-		...(['', '/ratings', '/comments'] as const).map(
-			(suffix): Target => ({
-				name: `GET /api/platforms/{id}${suffix}`,
-				method: 'GET',
-				path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}${suffix}`),
-				roles: { anonymous: RUNS },
-				ok: suffix === '' ? platformShape : z.array(z.looseObject({ id: z.number() })),
-			}),
-		),
+		...(['', '/ratings', '/comments'] as const).map((suffix): Target => ({
+			name: `GET /api/platforms/{id}${suffix}`,
+			method: 'GET',
+			path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}${suffix}`),
+			roles: { anonymous: RUNS },
+			ok: suffix === '' ? platformShape : z.array(z.looseObject({ id: z.number() })),
+		})),
 		{
 			name: 'POST /api/platforms/{id}/ratings',
 			method: 'POST',
 			path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}/ratings`),
 			body: () => bodyArbitrary(ratingSchema),
 			roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
-			ok: z.looseObject({ rating: z.looseObject({ id: z.number(), rating: z.number().int().min(1).max(5) }), platform: z.looseObject({ rating: z.number(), reviewCount: z.number() }) }),
+			ok: z.looseObject({
+				rating: z.looseObject({ id: z.number(), rating: z.number().int().min(1).max(5) }),
+				platform: z.looseObject({ rating: z.number(), reviewCount: z.number() }),
+			}),
 			mayChange: own('platform_ratings'),
 		},
 		{
@@ -472,7 +614,10 @@ function targets(): Target[] {
 			body: () => bodyArbitrary(commentSchema),
 			roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
 			ok: commentShape.extend({ status: z.literal('pending') }),
-			mayChange: (change, ctx) => own('platform_comments')(change, ctx) && change.kind === 'added' && row(change).status === 'pending',
+			mayChange: (change, ctx) =>
+				own('platform_comments')(change, ctx) &&
+				change.kind === 'added' &&
+				row(change).status === 'pending',
 		},
 		{
 			name: 'GET /api/comments/{id}/vote',
@@ -487,7 +632,11 @@ function targets(): Target[] {
 			path: () => idArbitrary(ids.comments).map((id) => `/api/comments/${id}/vote`),
 			body: () => bodyArbitrary(voteSchema),
 			roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
-			ok: z.looseObject({ voteType: z.enum(['helpful', 'unhelpful']).nullable(), helpfulVotes: z.number(), unhelpfulVotes: z.number() }),
+			ok: z.looseObject({
+				voteType: z.enum(['helpful', 'unhelpful']).nullable(),
+				helpfulVotes: z.number(),
+				unhelpfulVotes: z.number(),
+			}),
 			mayChange: own('comment_votes'),
 		},
 		// ------------------------------------------------ administration
@@ -507,7 +656,9 @@ function targets(): Target[] {
 			ok: commentShape,
 			mayChange: (change, ctx) =>
 				targeted('platform_comments', 'changed')(change, ctx) &&
-				Object.keys(change.after!).every((key) => key === 'status' || change.after![key] === change.before![key]),
+				Object.keys(change.after!).every(
+					(key) => key === 'status' || change.after![key] === change.before![key],
+				),
 		},
 		{
 			name: 'DELETE /api/admin/comments/{id}',
@@ -517,16 +668,21 @@ function targets(): Target[] {
 			ok: message,
 			mayChange: (change, ctx) =>
 				targeted('platform_comments', 'removed')(change, ctx) ||
-				(change.table === 'comment_votes' && change.kind === 'removed' && row(change).comment_id === ctx.targetId),
+				(change.table === 'comment_votes' &&
+					change.kind === 'removed' &&
+					row(change).comment_id === ctx.targetId),
 		},
 		{
 			name: 'POST /api/admin/markdown-preview',
 			method: 'POST',
 			path: () => fc.constant('/api/admin/markdown-preview'),
-			body: () => fc.oneof(
-				bodyArbitrary(markdownPreviewSchema),
-				fc.constantFrom(...XSS_MARKDOWN).map((content) => ({ text: JSON.stringify({ content }) })),
-			),
+			body: () =>
+				fc.oneof(
+					bodyArbitrary(markdownPreviewSchema),
+					fc
+						.constantFrom(...XSS_MARKDOWN)
+						.map((content) => ({ text: JSON.stringify({ content }) })),
+				),
 			roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS },
 			ok: z.object({ html: z.string() }),
 			check: (body) => expectSafeHtml(body.html),
@@ -544,7 +700,10 @@ function targets(): Target[] {
 		{
 			name: 'PUT /api/admin/platforms/{id}',
 			method: 'PUT',
-			path: () => idArbitrary([ids.platform, ...ids.disposablePlatforms]).map((id) => `/api/admin/platforms/${id}`),
+			path: () =>
+				idArbitrary([ids.platform, ...ids.disposablePlatforms]).map(
+					(id) => `/api/admin/platforms/${id}`,
+				),
 			body: () => bodyArbitrary(platformFormSchema, platformOverrides),
 			roles: { editor: RUNS, user: OTHER_RUNS },
 			ok: platformShape,
@@ -560,9 +719,16 @@ function targets(): Target[] {
 			mayChange: (change, ctx) => {
 				if (targeted('platforms', 'removed')(change, ctx)) return true;
 				if (change.kind !== 'removed') return false;
-				if (change.table === 'platform_ratings' || change.table === 'platform_comments') return row(change).platform_id === ctx.targetId;
-				const goneComments = new Set(ctx.changes.filter((c) => c.table === 'platform_comments' && c.kind === 'removed').map((c) => c.id));
-				return change.table === 'comment_votes' && goneComments.has(row(change).comment_id as number);
+				if (change.table === 'platform_ratings' || change.table === 'platform_comments')
+					return row(change).platform_id === ctx.targetId;
+				const goneComments = new Set(
+					ctx.changes
+						.filter((c) => c.table === 'platform_comments' && c.kind === 'removed')
+						.map((c) => c.id),
+				);
+				return (
+					change.table === 'comment_votes' && goneComments.has(row(change).comment_id as number)
+				);
 			},
 		},
 		{
@@ -573,16 +739,14 @@ function targets(): Target[] {
 			ok: z.looseObject({ users: z.array(userShape), total: z.number() }),
 			check: (body) => expect(JSON.stringify(body)).not.toMatch(/password|\$argon2/i),
 		},
-		...(['ban', 'unban'] as const).map(
-			(action): Target => ({
-				name: `PUT /api/admin/users/{id}/${action}`,
-				method: 'PUT',
-				path: () => idArbitrary(victims).map((id) => `/api/admin/users/${id}/${action}`),
-				roles: { editor: RUNS, user: OTHER_RUNS },
-				ok: userShape,
-				mayChange: targeted('users', 'changed'),
-			}),
-		),
+		...(['ban', 'unban'] as const).map((action): Target => ({
+			name: `PUT /api/admin/users/{id}/${action}`,
+			method: 'PUT',
+			path: () => idArbitrary(victims).map((id) => `/api/admin/users/${id}/${action}`),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: userShape,
+			mayChange: targeted('users', 'changed'),
+		})),
 		{
 			name: 'PUT /api/admin/users/{id}/password',
 			method: 'PUT',
@@ -612,33 +776,34 @@ function targets(): Target[] {
 		{
 			name: 'DELETE /api/admin/newsletters/{id}',
 			method: 'DELETE',
-			path: () => idArbitrary(ids.disposableNewsletters).map((id) => `/api/admin/newsletters/${id}`),
+			path: () =>
+				idArbitrary(ids.disposableNewsletters).map((id) => `/api/admin/newsletters/${id}`),
 			roles: { editor: RUNS, user: OTHER_RUNS },
 			ok: message,
 		},
 		{
 			name: 'POST /api/admin/newsletters/{id}/test',
 			method: 'POST',
-			path: () => idArbitrary(ids.newsletterDrafts).map((id) => `/api/admin/newsletters/${id}/test`),
+			path: () =>
+				idArbitrary(ids.newsletterDrafts).map((id) => `/api/admin/newsletters/${id}/test`),
 			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
 			ok: message,
 		},
 		{
 			name: 'POST /api/admin/newsletters/{id}/send',
 			method: 'POST',
-			path: () => idArbitrary(ids.disposableNewsletters).map((id) => `/api/admin/newsletters/${id}/send`),
+			path: () =>
+				idArbitrary(ids.disposableNewsletters).map((id) => `/api/admin/newsletters/${id}/send`),
 			roles: { editor: RUNS, user: OTHER_RUNS },
 			ok: newsletterShape,
 		},
-		...(['POST', 'GET'] as const).map(
-			(method): Target => ({
-				name: `${method} /api/newsletter/unsubscribe`,
-				method,
-				path: () => q('/api/newsletter/unsubscribe', unsubscribeTokenSchema),
-				roles: { anonymous: RUNS, user: OTHER_RUNS },
-				// A token nobody was given names no account: nothing may change.
-			}),
-		),
+		...(['POST', 'GET'] as const).map((method): Target => ({
+			name: `${method} /api/newsletter/unsubscribe`,
+			method,
+			path: () => q('/api/newsletter/unsubscribe', unsubscribeTokenSchema),
+			roles: { anonymous: RUNS, user: OTHER_RUNS },
+			// A token nobody was given names no account: nothing may change.
+		})),
 	];
 	return list;
 }
@@ -666,11 +831,16 @@ function expectSafeHtml(html: string): void {
 	expect(html).not.toMatch(/<script/i);
 	expect(html).not.toMatch(/<(iframe|object|embed|form|base|meta|style)\b/i);
 	expect(html).not.toMatch(/\son[a-z]+\s*=/i);
-	expect(html).not.toMatch(/(href|src|action|formaction|xlink:href)\s*=\s*["']?\s*(javascript|vbscript|data:text)/i);
+	expect(html).not.toMatch(
+		/(href|src|action|formaction|xlink:href)\s*=\s*["']?\s*(javascript|vbscript|data:text)/i,
+	);
 }
 
 /** Stored website and logo links are http(s) or site paths only. */
-function expectSafePlatformUrls(platform: { websiteUrl: string | null; logo: string | null }): void {
+function expectSafePlatformUrls(platform: {
+	websiteUrl: string | null;
+	logo: string | null;
+}): void {
 	if (platform.websiteUrl !== null) expect(platform.websiteUrl).toMatch(/^https?:\/\//i);
 	if (platform.logo !== null) expect(platform.logo).toMatch(/^(https?:\/\/|\/(?![\\/]))/i);
 }
@@ -680,7 +850,14 @@ function expectSafePlatformUrls(platform: { websiteUrl: string | null; logo: str
 async function personaFor(role: FuzzRole, n: number): Promise<Persona> {
 	switch (role) {
 		case 'anonymous':
-			return { role, client: new TestClient(server.url), id: 0, email: '', username: '', password: '' };
+			return {
+				role,
+				client: new TestClient(server.url),
+				id: 0,
+				email: '',
+				username: '',
+				password: '',
+			};
 		case 'banned':
 			return freshPersona(server, 'banned');
 		case 'user':
@@ -691,7 +868,9 @@ async function personaFor(role: FuzzRole, n: number): Promise<Persona> {
 }
 
 function parseTarget(path: string): { targetId: number | null; slug: string | null } {
-	const id = path.match(/^\/api\/(?:[a-z]+\/)*?(?:news|education|platforms|comments|users|pages)\/(\d{1,12})(?:[/?]|$)/);
+	const id = path.match(
+		/^\/api\/(?:[a-z]+\/)*?(?:news|education|platforms|comments|users|pages)\/(\d{1,12})(?:[/?]|$)/,
+	);
 	let slug: string | null = null;
 	if (path.startsWith('/api/pages/')) {
 		try {
@@ -705,28 +884,52 @@ function parseTarget(path: string): { targetId: number | null; slug: string | nu
 
 let caseCounter = 0;
 
-async function runCase(target: Target, role: FuzzRole, path: string, body: Body | undefined): Promise<void> {
+async function runCase(
+	target: Target,
+	role: FuzzRole,
+	path: string,
+	body: Body | undefined,
+): Promise<void> {
 	caseCounter += 1;
 	const persona = await personaFor(role, caseCounter);
-	const before = current();
+	const before = await current();
 	const answer = await persona.client.request(target.method, path, body?.text);
 	const label = `${target.method} ${path.slice(0, 200)} as ${role}${body?.mutations ? ` [${body.mutations.join(', ')}]` : ''} body=${String(body?.text).slice(0, 200)}`;
-	expect(answer.status, `${label}: ${JSON.stringify(answer.body)?.slice(0, 300)}`).toBeLessThan(500);
+	expect(answer.status, `${label}: ${JSON.stringify(answer.body)?.slice(0, 300)}`).toBeLessThan(
+		500,
+	);
 	if (answer.status >= 400) {
-		expect(typeof answer.body?.message, `${label}: a ${answer.status} without a JSON message: ${String(answer.body).slice(0, 200)}`).toBe('string');
+		expect(
+			typeof answer.body?.message,
+			`${label}: a ${answer.status} without a JSON message: ${String(answer.body).slice(0, 200)}`,
+		).toBe('string');
 		expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
 	} else if (target.ok) {
 		const parsed = target.ok.safeParse(answer.body);
-		expect(parsed.success, `${label}: unexpected 2xx shape ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(true);
+		expect(
+			parsed.success,
+			`${label}: unexpected 2xx shape ${JSON.stringify(answer.body).slice(0, 300)}`,
+		).toBe(true);
 		target.check?.(answer.body);
 	}
-	const after = current();
+	const after = await current();
 	if (after === before) return;
 	const changes = diff(before, after);
 	const { targetId, slug } = parseTarget(path);
-	const ctx: Ctx = { role, self: role === 'anonymous' ? null : persona.id, targetId, slug, changes };
-	const refused = changes.filter((change) => !(answer.status < 400 && target.mayChange?.(change, ctx)));
-	expect(refused, `${label} (${answer.status}) changed what it may not:\n${describeChanges(refused)}`).toEqual([]);
+	const ctx: Ctx = {
+		role,
+		self: role === 'anonymous' ? null : persona.id,
+		targetId,
+		slug,
+		changes,
+	};
+	const refused = changes.filter(
+		(change) => !(answer.status < 400 && target.mayChange?.(change, ctx)),
+	);
+	expect(
+		refused,
+		`${label} (${answer.status}) changed what it may not:\n${describeChanges(refused)}`,
+	).toEqual([]);
 }
 
 const TARGETS = targets();
@@ -742,49 +945,65 @@ const NOT_FUZZED: Record<string, string> = {
 	'POST /api/admin/site-build': 'no input',
 	'GET /api/admin/newsletters': 'no input',
 	'GET /api/admin/newsletters/recent-articles': 'no input',
-	'GET /api/{...path}': 'reads nothing of the request: any unknown /api path gets the same JSON 404 (tests/api/methods.test.ts)',
-	'POST /api/{...path}': 'reads nothing of the request: any unknown /api path gets the same JSON 404 (tests/api/methods.test.ts)',
-	'PUT /api/{...path}': 'reads nothing of the request: any unknown /api path gets the same JSON 404 (tests/api/methods.test.ts)',
-	'PATCH /api/{...path}': 'reads nothing of the request: any unknown /api path gets the same JSON 404 (tests/api/methods.test.ts)',
-	'DELETE /api/{...path}': 'reads nothing of the request: any unknown /api path gets the same JSON 404 (tests/api/methods.test.ts)',
+	'GET /api/{...path}':
+		'reads nothing of the request: any unknown /api path gets the same JSON 404 (tests/api/methods.test.ts)',
+	'POST /api/{...path}':
+		'reads nothing of the request: any unknown /api path gets the same JSON 404 (tests/api/methods.test.ts)',
+	'PUT /api/{...path}':
+		'reads nothing of the request: any unknown /api path gets the same JSON 404 (tests/api/methods.test.ts)',
+	'PATCH /api/{...path}':
+		'reads nothing of the request: any unknown /api path gets the same JSON 404 (tests/api/methods.test.ts)',
+	'DELETE /api/{...path}':
+		'reads nothing of the request: any unknown /api path gets the same JSON 404 (tests/api/methods.test.ts)',
 };
 
 describe('fuzz coverage', () => {
 	it('fuzzes every route and method in src/pages/api, or says why not', () => {
-		const routes = apiRoutesFromFileSystem().flatMap((file) => file.methods.map((method) => `${method} ${file.route}`));
+		const routes = apiRoutesFromFileSystem().flatMap((file) =>
+			file.methods.map((method) => `${method} ${file.route}`),
+		);
 		const fuzzed = new Set(TARGETS.map((target) => target.name));
 		const missing = routes.filter((route) => !fuzzed.has(route) && !(route in NOT_FUZZED));
 		expect(missing, 'add a target to tests/security/fuzz.test.ts').toEqual([]);
-		expect([...fuzzed].filter((name) => !routes.includes(name)), 'targets without a route').toEqual([]);
+		expect(
+			[...fuzzed].filter((name) => !routes.includes(name)),
+			'targets without a route',
+		).toEqual([]);
 		expect(Object.keys(NOT_FUZZED).filter((name) => !routes.includes(name))).toEqual([]);
 	});
 });
 
-describe.each(TARGETS.map((target, index) => [target.name, target, index] as const))('%s', (_name, target, index) => {
-	it.each(Object.entries(target.roles) as Array<[FuzzRole, number]>)('stays sound for hostile input as %s', async (role, runs) => {
-		const seed = SEED + index * 101 + role.length;
-		const input = fc.tuple(target.path(), target.body ? target.body() : fc.constant(undefined));
-		let failure = '';
-		try {
-			await fc.assert(
-				fc.asyncProperty(input, async ([path, body]) => {
-					try {
-						await runCase(target, role, path, body);
-					} catch (error) {
-						failure = (error as Error).message;
-						throw error;
-					}
-				}),
-				{ seed, numRuns: runs, endOnFailure: true },
-			);
-		} catch (error) {
-			const report = (error as Error).message.split('\n').slice(0, 3).join('\n').slice(0, 1000);
-			throw new Error(
-				`${target.name} as ${role} failed; replay with FUZZ_SEED=${SEED} (property seed ${seed}).\n${failure.slice(0, 3000)}\n${report}`,
-			);
-		}
-	});
-});
+describe.each(TARGETS.map((target, index) => [target.name, target, index] as const))(
+	'%s',
+	(_name, target, index) => {
+		it.each(Object.entries(target.roles) as Array<[FuzzRole, number]>)(
+			'stays sound for hostile input as %s',
+			async (role, runs) => {
+				const seed = SEED + index * 101 + role.length;
+				const input = fc.tuple(target.path(), target.body ? target.body() : fc.constant(undefined));
+				let failure = '';
+				try {
+					await fc.assert(
+						fc.asyncProperty(input, async ([path, body]) => {
+							try {
+								await runCase(target, role, path, body);
+							} catch (error) {
+								failure = (error as Error).message;
+								throw error;
+							}
+						}),
+						{ seed, numRuns: runs, endOnFailure: true },
+					);
+				} catch (error) {
+					const report = (error as Error).message.split('\n').slice(0, 3).join('\n').slice(0, 1000);
+					throw new Error(
+						`${target.name} as ${role} failed; replay with FUZZ_SEED=${SEED} (property seed ${seed}).\n${failure.slice(0, 3000)}\n${report}`,
+					);
+				}
+			},
+		);
+	},
+);
 
 describe('bodies over the size limit', () => {
 	/** Body-taking endpoints with a path that exists, and the role that gets past the sign-in check. */
@@ -814,9 +1033,14 @@ describe('bodies over the size limit', () => {
 	];
 
 	it('covers every schema-reading endpoint the fuzzer covers', () => {
-		const withBody = new Set(TARGETS.filter((t) => t.body).map((t) => `${t.method} ${t.name.split(' ')[1]}`));
+		const withBody = new Set(
+			TARGETS.filter((t) => t.body).map((t) => `${t.method} ${t.name.split(' ')[1]}`),
+		);
 		const listed = new Set(
-			BODY_ENDPOINTS().map((e) => `${e.method} ${e.path.replace(/\/\d+/g, '/{id}').replace('/pages/about-us', '/pages/{slug}')}`),
+			BODY_ENDPOINTS().map(
+				(e) =>
+					`${e.method} ${e.path.replace(/\/\d+/g, '/{id}').replace('/pages/about-us', '/pages/{slug}')}`,
+			),
 		);
 		expect([...withBody].filter((k) => !listed.has(k))).toEqual([]);
 	});
@@ -826,11 +1050,11 @@ describe('bodies over the size limit', () => {
 		for (const endpoint of BODY_ENDPOINTS()) {
 			for (const role of ['anonymous', endpoint.role] as const) {
 				const persona = await personaFor(role, 0);
-				const before = current();
+				const before = await current();
 				const answer = await persona.client.request(endpoint.method, endpoint.path, text);
 				expect(answer.status, `${endpoint.method} ${endpoint.path} as ${role}`).toBe(413);
 				expect(answer.body).toEqual({ message: 'Request body is too large.' });
-				expect(diff(before, current())).toEqual([]);
+				expect(diff(before, await current())).toEqual([]);
 			}
 		}
 	});
@@ -842,12 +1066,20 @@ describe('bodies over the size limit', () => {
 			const headers: Record<string, string> = {};
 			if (persona.client.sessionCookie) headers.cookie = persona.client.sessionCookie;
 			headers['x-forwarded-for'] = persona.client.address;
-			const before = current();
-			const answer = await sendStreamedBody(`${server.url}${endpoint.path}`, endpoint.method, text, headers);
+			const before = await current();
+			const answer = await sendStreamedBody(
+				`${server.url}${endpoint.path}`,
+				endpoint.method,
+				text,
+				headers,
+			);
 			expect(answer.status, `${endpoint.method} ${endpoint.path} as ${endpoint.role}`).toBe(413);
-			expect(answer.headers.get('content-length'), 'the request must really be streamed').toBeNull();
+			expect(
+				answer.headers.get('content-length'),
+				'the request must really be streamed',
+			).toBeNull();
 			expect(answer.body).toEqual({ message: 'Request body is too large.' });
-			expect(diff(before, current())).toEqual([]);
+			expect(diff(before, await current())).toEqual([]);
 		}
 		// The server is still answering normally.
 		expect((await new TestClient(server.url).get('/api/platforms')).status).toBe(200);
@@ -864,13 +1096,19 @@ describe('bodies over the size limit', () => {
 describe('after the fuzzing', () => {
 	it('left no trace of prototype pollution and no privilege behind', async () => {
 		const user = users[0]!;
-		mintSession(server, user.client, user.id);
+		await mintSession(server, user.client, user.id);
 		const me = await user.client.get('/api/user');
 		expect(me.status).toBe(200);
 		expect(me.body.role).toBe('user');
 		expect((await user.client.get('/api/admin/users')).status).toBe(403);
 		expect((await new TestClient(server.url).get('/api/admin/users')).status).toBe(401);
-		for (const path of ['/api/platforms', '/api/news', '/api/user', `/api/platforms/${ids.platform}/comments`, '/api/pages']) {
+		for (const path of [
+			'/api/platforms',
+			'/api/news',
+			'/api/user',
+			`/api/platforms/${ids.platform}/comments`,
+			'/api/pages',
+		]) {
 			const answer = await user.client.get(path);
 			expect(JSON.stringify(answer.body)).not.toContain(POLLUTION_MARKER);
 		}
@@ -878,9 +1116,17 @@ describe('after the fuzzing', () => {
 		expect(list.status).toBe(200);
 		expect(JSON.stringify(list.body)).not.toContain(POLLUTION_MARKER);
 		// No account became an editor on its own: only the fuzzer's own editor and the demo one.
-		const editors = server.db.$client.prepare("SELECT id FROM users WHERE role = 'editor'").all() as Array<{ id: number }>;
+		const { users: accounts } = server.tables;
+		const editors = await server.db
+			.select({ id: accounts.id })
+			.from(accounts)
+			.where(eq(accounts.role, 'editor'));
+		const demoEditor = await server.db
+			.select({ id: accounts.id })
+			.from(accounts)
+			.where(eq(accounts.email, 'editor@example.com'));
 		expect(editors.map((e) => e.id).sort()).toEqual(
-			[editor.id, ...(server.db.$client.prepare("SELECT id FROM users WHERE email = 'editor@example.com'").all() as Array<{ id: number }>).map((e) => e.id)].sort(),
+			[editor.id, ...demoEditor.map((e) => e.id)].sort(),
 		);
 	});
 });

@@ -8,15 +8,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { authenticate, createAccount, register, requestPasswordReset } from '@/server/auth/accounts';
+import {
+	authenticate,
+	createAccount,
+	register,
+	requestPasswordReset,
+} from '@/server/auth/accounts';
 import { setRateLimitClock } from '@/server/auth/rate-limit';
 import { addComment } from '@/server/community/comments';
 import { rate } from '@/server/community/ratings';
-import { closeDatabase, db, schema } from '@/server/db';
+import { closeDatabase, db, tables } from '@/server/db';
 import { DomainError } from '@/server/errors';
 import { statusOfDomainError } from '@/server/http';
 import { TestClient, newCredentials, registerUser } from '../api/helpers';
-import type { TestServer } from '../setup/server';
+import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
+import { testEngine, type TestServer } from '../setup/server';
 import { startSecurityServer } from './support';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-security-limits-'));
@@ -39,7 +45,8 @@ async function refusal(action: () => unknown): Promise<{ status: number; message
 	try {
 		await action();
 	} catch (error) {
-		if (error instanceof DomainError) return { status: statusOfDomainError(error), message: error.message };
+		if (error instanceof DomainError)
+			return { status: statusOfDomainError(error), message: error.message };
 		throw error;
 	}
 	throw new Error('expected a refusal, but the call succeeded');
@@ -51,7 +58,14 @@ async function expectLimited(action: () => unknown, message: string): Promise<vo
 	expect(error.message).toBe(message);
 }
 
+let postgres: TestPostgres | undefined;
+
 beforeAll(async () => {
+	// The services run in this process, on the engine of the run (the file above otherwise).
+	if (testEngine() === 'postgres') {
+		postgres = await postgresTestDatabase();
+		process.env.DATABASE_URL = postgres.url;
+	}
 	db();
 	setRateLimitClock(() => now);
 });
@@ -64,21 +78,31 @@ afterEach(async () => {
 afterAll(async () => {
 	setRateLimitClock(null);
 	await closeDatabase();
+	await postgres?.close();
 	rmSync(dir, { recursive: true, force: true });
 });
 
 async function newAccount() {
-	const credentials = newCredentials({ username: unique('limit_user_'), email: `${unique('limit')}@example.com` });
+	const credentials = newCredentials({
+		username: unique('limit_user_'),
+		email: `${unique('limit')}@example.com`,
+	});
 	const user = await createAccount(credentials);
 	return { ...credentials, id: user.id };
 }
 
-function newPlatform(): number {
-	return db()
-		.insert(schema.platforms)
-		.values({ name: unique('Limited platform '), description: 'x', pricing: 'CPM', category: 'DSP' })
-		.returning({ id: schema.platforms.id })
-		.get().id;
+async function newPlatform(): Promise<number> {
+	const { platforms } = tables();
+	const [row] = await db()
+		.insert(platforms)
+		.values({
+			name: unique('Limited platform '),
+			description: 'x',
+			pricing: 'CPM',
+			category: 'DSP',
+		})
+		.returning({ id: platforms.id });
+	return row!.id;
 }
 
 describe('in process, with a fake clock', () => {
@@ -91,11 +115,19 @@ describe('in process, with a fake clock', () => {
 			const error = await refusal(() => authenticate(account.email, 'wrong-password', client));
 			expect(error.status).toBe(401);
 		}
-		await expectLimited(() => authenticate(account.email, account.password, client), LOGIN('15 minutes'));
+		await expectLimited(
+			() => authenticate(account.email, account.password, client),
+			LOGIN('15 minutes'),
+		);
 		// Another address is not stopped by these five.
-		expect((await authenticate(account.email, account.password, unique('client'))).id).toBe(account.id);
+		expect((await authenticate(account.email, account.password, unique('client'))).id).toBe(
+			account.id,
+		);
 		now += 15 * MINUTE - 1000;
-		await expectLimited(() => authenticate(account.email, account.password, client), LOGIN('a minute'));
+		await expectLimited(
+			() => authenticate(account.email, account.password, client),
+			LOGIN('a minute'),
+		);
 		now += 1000;
 		const user = await authenticate(account.email, account.password, client);
 		expect(user.id).toBe(account.id);
@@ -106,11 +138,16 @@ describe('in process, with a fake clock', () => {
 		const home = unique('client');
 		expect((await authenticate(account.email, account.password, home)).id).toBe(account.id);
 		const guess = async () => {
-			const error = await refusal(() => authenticate(account.email, 'wrong-password', unique('client')));
+			const error = await refusal(() =>
+				authenticate(account.email, 'wrong-password', unique('client')),
+			);
 			expect(error.status).toBe(401);
 		};
 		for (let i = 0; i < 10; i++) await guess();
-		await expectLimited(() => authenticate(account.email, account.password, unique('client')), LOGIN('60 minutes'));
+		await expectLimited(
+			() => authenticate(account.email, account.password, unique('client')),
+			LOGIN('60 minutes'),
+		);
 		expect((await authenticate(account.email, account.password, home)).id).toBe(account.id);
 		// Each new hour allows 10 more, until the day's 30 are spent: then the wait is the day's.
 		for (let hour = 1; hour < 3; hour++) {
@@ -118,7 +155,10 @@ describe('in process, with a fake clock', () => {
 			for (let i = 0; i < 10; i++) await guess();
 		}
 		now += 60 * MINUTE;
-		await expectLimited(() => authenticate(account.email, account.password, unique('client')), LOGIN('1260 minutes'));
+		await expectLimited(
+			() => authenticate(account.email, account.password, unique('client')),
+			LOGIN('1260 minutes'),
+		);
 		expect((await authenticate(account.email, account.password, home)).id).toBe(account.id);
 	});
 
@@ -126,7 +166,9 @@ describe('in process, with a fake clock', () => {
 		const account = await newAccount();
 		const client = unique('client');
 		const attempts = Array.from({ length: 20 }, (_, i) =>
-			refusal(() => authenticate(account.email, i === 19 ? account.password : `wrong-${i}`, client)),
+			refusal(() =>
+				authenticate(account.email, i === 19 ? account.password : `wrong-${i}`, client),
+			),
 		);
 		const statuses = (await Promise.all(attempts)).map((error) => error.status);
 		expect(statuses.filter((s) => s === 401)).toHaveLength(5);
@@ -137,11 +179,19 @@ describe('in process, with a fake clock', () => {
 		const account = await newAccount();
 		const client = unique('client');
 		for (let i = 0; i < 30; i++) {
-			expect((await refusal(() => authenticate(`${unique('nobody')}@example.com`, 'wrong', client))).status).toBe(401);
+			expect(
+				(await refusal(() => authenticate(`${unique('nobody')}@example.com`, 'wrong', client)))
+					.status,
+			).toBe(401);
 		}
-		await expectLimited(() => authenticate(account.email, account.password, client), LOGIN('15 minutes'));
+		await expectLimited(
+			() => authenticate(account.email, account.password, client),
+			LOGIN('15 minutes'),
+		);
 		// Another client is not affected.
-		expect((await authenticate(account.email, account.password, unique('client'))).id).toBe(account.id);
+		expect((await authenticate(account.email, account.password, unique('client'))).id).toBe(
+			account.id,
+		);
 		now += 15 * MINUTE;
 		expect((await authenticate(account.email, account.password, client)).id).toBe(account.id);
 	});
@@ -149,12 +199,25 @@ describe('in process, with a fake clock', () => {
 	it('registration per client: 20 sign-ups an hour, then 429 until the hour is over', async () => {
 		const client = unique('client');
 		for (let i = 0; i < 20; i++) {
-			await register(newCredentials({ username: unique('reg_'), email: `${unique('reg')}@example.com` }), client);
+			await register(
+				newCredentials({ username: unique('reg_'), email: `${unique('reg')}@example.com` }),
+				client,
+			);
 		}
-		const next = () => register(newCredentials({ username: unique('reg_'), email: `${unique('reg')}@example.com` }), client);
-		await expectLimited(next, 'Too many sign-ups from this address. Please try again in 60 minutes.');
+		const next = () =>
+			register(
+				newCredentials({ username: unique('reg_'), email: `${unique('reg')}@example.com` }),
+				client,
+			);
+		await expectLimited(
+			next,
+			'Too many sign-ups from this address. Please try again in 60 minutes.',
+		);
 		now += 30 * MINUTE;
-		await expectLimited(next, 'Too many sign-ups from this address. Please try again in 30 minutes.');
+		await expectLimited(
+			next,
+			'Too many sign-ups from this address. Please try again in 30 minutes.',
+		);
 		now += 30 * MINUTE;
 		const user = await next();
 		expect(user.role).toBe('user');
@@ -171,7 +234,8 @@ describe('in process, with a fake clock', () => {
 
 	it('password reset per client: 20 requests on any emails, then 429 until 15 minutes pass', async () => {
 		const client = unique('client');
-		for (let i = 0; i < 20; i++) await requestPasswordReset(`${unique('nobody')}@example.com`, client);
+		for (let i = 0; i < 20; i++)
+			await requestPasswordReset(`${unique('nobody')}@example.com`, client);
 		const again = () => requestPasswordReset(`${unique('nobody')}@example.com`, client);
 		await expectLimited(again, 'Too many password reset requests. Please try again in 15 minutes.');
 		now += 15 * MINUTE;
@@ -180,23 +244,36 @@ describe('in process, with a fake clock', () => {
 
 	it('comments per user: 20 an hour, then 429 until the hour is over; other users may go on', async () => {
 		const [author, other] = [await newAccount(), await newAccount()];
-		const platform = newPlatform();
+		const platform = await newPlatform();
 		for (let i = 0; i < 20; i++) await addComment(platform, author.id, `Comment ${i}`);
-		await expectLimited(() => addComment(platform, author.id, 'One too many'), 'Too many comments. Please try again in 60 minutes.');
+		await expectLimited(
+			() => addComment(platform, author.id, 'One too many'),
+			'Too many comments. Please try again in 60 minutes.',
+		);
 		expect((await addComment(platform, other.id, 'Someone else')).status).toBe('pending');
 		now += 60 * MINUTE - 1;
-		await expectLimited(() => addComment(platform, author.id, 'Still too soon'), 'Too many comments. Please try again in a minute.');
+		await expectLimited(
+			() => addComment(platform, author.id, 'Still too soon'),
+			'Too many comments. Please try again in a minute.',
+		);
 		now += 1;
 		expect((await addComment(platform, author.id, 'A new hour')).comment).toBe('A new hour');
-		const stored = db().select().from(schema.platformComments).all().filter((c) => c.userId === author.id);
+		const { platformComments } = tables();
+		const stored = (await db().select().from(platformComments)).filter(
+			(c) => c.userId === author.id,
+		);
 		expect(stored).toHaveLength(21);
 	});
 
 	it('ratings per user: 60 an hour (changes count too), then 429 until the hour is over', async () => {
 		const user = await newAccount();
-		const platforms = [newPlatform(), newPlatform()];
-		for (let i = 0; i < 60; i++) await rate(platforms[i % 2]!, user.id, { rating: (i % 5) + 1, review: null });
-		await expectLimited(() => rate(platforms[0]!, user.id, { rating: 1, review: 'late' }), 'Too many ratings. Please try again in 60 minutes.');
+		const platforms = [await newPlatform(), await newPlatform()];
+		for (let i = 0; i < 60; i++)
+			await rate(platforms[i % 2]!, user.id, { rating: (i % 5) + 1, review: null });
+		await expectLimited(
+			() => rate(platforms[0]!, user.id, { rating: 1, review: 'late' }),
+			'Too many ratings. Please try again in 60 minutes.',
+		);
 		now += 60 * MINUTE;
 		const result = await rate(platforms[0]!, user.id, { rating: 1, review: 'on time' });
 		expect(result.rating.review).toBe('on time');
@@ -229,52 +306,103 @@ describe('over HTTP, each limit answers 429 with a JSON message', () => {
 
 	it('POST /api/login per account from new addresses', async () => {
 		const user = await registerUser(server);
-		for (let i = 0; i < 10; i++) expect((await new TestClient(server.url).login(user.email, 'wrong')).status).toBe(401);
-		expect429(await new TestClient(server.url).login(user.email, user.password), /^Too many sign-in attempts/);
+		for (let i = 0; i < 10; i++)
+			expect((await new TestClient(server.url).login(user.email, 'wrong')).status).toBe(401);
+		expect429(
+			await new TestClient(server.url).login(user.email, user.password),
+			/^Too many sign-in attempts/,
+		);
 	});
 
 	it('PUT /api/profile/password and /api/profile/email per account and client', async () => {
 		const user = await registerUser(server);
 		for (let i = 0; i < 5; i++) {
-			expect((await user.client.put('/api/profile/password', { currentPassword: 'wrong', newPassword: 'whatever' })).status).toBe(400);
+			expect(
+				(
+					await user.client.put('/api/profile/password', {
+						currentPassword: 'wrong',
+						newPassword: 'whatever',
+					})
+				).status,
+			).toBe(400);
 		}
-		expect429(await user.client.put('/api/profile/password', { currentPassword: user.password, newPassword: 'whatever' }), /^Too many password attempts/);
-		expect429(await user.client.put('/api/profile/email', { email: 'x@example.com', currentPassword: user.password }), /^Too many password attempts/);
+		expect429(
+			await user.client.put('/api/profile/password', {
+				currentPassword: user.password,
+				newPassword: 'whatever',
+			}),
+			/^Too many password attempts/,
+		);
+		expect429(
+			await user.client.put('/api/profile/email', {
+				email: 'x@example.com',
+				currentPassword: user.password,
+			}),
+			/^Too many password attempts/,
+		);
 	});
 
 	it('POST /api/login per client', async () => {
 		const client = new TestClient(server.url);
-		for (let i = 0; i < 30; i++) expect((await client.login(newCredentials().email, 'wrong')).status).toBe(401);
+		for (let i = 0; i < 30; i++)
+			expect((await client.login(newCredentials().email, 'wrong')).status).toBe(401);
 		expect429(await client.login(newCredentials().email, 'wrong'), /^Too many sign-in attempts/);
 	});
 
 	it('POST /api/register per client', async () => {
 		const client = new TestClient(server.url);
-		for (let i = 0; i < 20; i++) expect((await client.post('/api/register', newCredentials())).status).toBe(201);
-		expect429(await client.post('/api/register', newCredentials()), /^Too many sign-ups from this address/);
+		for (let i = 0; i < 20; i++)
+			expect((await client.post('/api/register', newCredentials())).status).toBe(201);
+		expect429(
+			await client.post('/api/register', newCredentials()),
+			/^Too many sign-ups from this address/,
+		);
 	});
 
 	it('POST /api/auth/forgot-password per account and per client', async () => {
 		const email = newCredentials().email;
-		for (let i = 0; i < 5; i++) expect((await new TestClient(server.url).post('/api/auth/forgot-password', { email })).status).toBe(200);
-		expect429(await new TestClient(server.url).post('/api/auth/forgot-password', { email }), /^Too many password reset requests/);
+		for (let i = 0; i < 5; i++)
+			expect(
+				(await new TestClient(server.url).post('/api/auth/forgot-password', { email })).status,
+			).toBe(200);
+		expect429(
+			await new TestClient(server.url).post('/api/auth/forgot-password', { email }),
+			/^Too many password reset requests/,
+		);
 		const client = new TestClient(server.url);
 		for (let i = 0; i < 20; i++) {
-			expect((await client.post('/api/auth/forgot-password', { email: newCredentials().email })).status).toBe(200);
+			expect(
+				(await client.post('/api/auth/forgot-password', { email: newCredentials().email })).status,
+			).toBe(200);
 		}
-		expect429(await client.post('/api/auth/forgot-password', { email: newCredentials().email }), /^Too many password reset requests/);
+		expect429(
+			await client.post('/api/auth/forgot-password', { email: newCredentials().email }),
+			/^Too many password reset requests/,
+		);
 	});
 
 	it('POST /api/platforms/{id}/comments and /ratings per user', async () => {
 		const user = await registerUser(server);
 		const platform = (await user.client.get('/api/platforms')).body[0].id as number;
 		for (let i = 0; i < 20; i++) {
-			expect((await user.client.post(`/api/platforms/${platform}/comments`, { comment: `Comment ${i}` })).status).toBe(201);
+			expect(
+				(await user.client.post(`/api/platforms/${platform}/comments`, { comment: `Comment ${i}` }))
+					.status,
+			).toBe(201);
 		}
-		expect429(await user.client.post(`/api/platforms/${platform}/comments`, { comment: 'One too many' }), /^Too many comments/);
+		expect429(
+			await user.client.post(`/api/platforms/${platform}/comments`, { comment: 'One too many' }),
+			/^Too many comments/,
+		);
 		for (let i = 0; i < 60; i++) {
-			expect([200, 201]).toContain((await user.client.post(`/api/platforms/${platform}/ratings`, { rating: (i % 5) + 1 })).status);
+			expect([200, 201]).toContain(
+				(await user.client.post(`/api/platforms/${platform}/ratings`, { rating: (i % 5) + 1 }))
+					.status,
+			);
 		}
-		expect429(await user.client.post(`/api/platforms/${platform}/ratings`, { rating: 3 }), /^Too many ratings/);
+		expect429(
+			await user.client.post(`/api/platforms/${platform}/ratings`, { rating: 3 }),
+			/^Too many ratings/,
+		);
 	});
 });

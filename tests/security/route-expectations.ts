@@ -11,11 +11,12 @@
  * call consumes: deletes, moderation, bans). `fresh` entries act through a throwaway persona of
  * the role, because the call changes the caller's own session or credentials.
  */
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ApiAnswer } from '../setup/http';
 import type { TestServer } from '../setup/server';
 import { generateToken, hashToken } from '@/server/auth/tokens';
-import { schema } from '@/server/db';
+import { firstRow } from '@/server/db';
 import type { Method, Persona, Role } from './support';
 
 export type Fixture = {
@@ -31,15 +32,15 @@ export type Fixture = {
 		/** A's own approved comment. */
 		ownComment: number;
 	};
-	newArticle(kind: 'news' | 'education'): number;
-	newPlatform(): number;
+	newArticle(kind: 'news' | 'education'): Promise<number>;
+	newPlatform(): Promise<number>;
 	/** A pending comment by A on the fixture platform. */
-	newPendingComment(): number;
+	newPendingComment(): Promise<number>;
 	newUser(options?: { isBanned?: boolean }): Promise<{ id: number; email: string }>;
 	/** A valid, unused password reset token of a throwaway account. */
 	newResetToken(): Promise<string>;
 	/** The vote of a user on a comment, read from the database. */
-	voteOf(commentId: number, userId: number): string | null;
+	voteOf(commentId: number, userId: number): Promise<string | null>;
 	uniqueEmail(): string;
 	articleBody(kind: 'news' | 'education'): Record<string, unknown>;
 	platformBody(): Record<string, unknown>;
@@ -129,7 +130,7 @@ const articleEntries = (kind: 'news' | 'education'): Expectation[] => [
 		route: `/api/${kind}/{id}`,
 		method: 'DELETE',
 		expect: editorOnly(200),
-		call: (fx) => ({ path: `/api/${kind}/${fx.newArticle(kind)}` }),
+		call: async (fx) => ({ path: `/api/${kind}/${await fx.newArticle(kind)}` }),
 	},
 ];
 
@@ -148,7 +149,10 @@ export const EXPECTATIONS: Expectation[] = [
 		// A banned account's right password meets the ban message, not a session.
 		expect: { ...all(200), banned: 403 },
 		fresh: true,
-		call: (_fx, persona) => ({ path: '/api/login', body: { email: persona.email, password: persona.password } }),
+		call: (_fx, persona) => ({
+			path: '/api/login',
+			body: { email: persona.email, password: persona.password },
+		}),
 		check: isCaller,
 	},
 	{
@@ -158,7 +162,10 @@ export const EXPECTATIONS: Expectation[] = [
 		fresh: true,
 		call: (fx) => {
 			const email = fx.uniqueEmail();
-			return { path: '/api/register', body: { email, username: email.split('@')[0], password: 'register-pass-1' } };
+			return {
+				path: '/api/register',
+				body: { email, username: email.split('@')[0], password: 'register-pass-1' },
+			};
 		},
 		check: (answer, _fx, persona) => {
 			// The new account, never the caller's: registering does not touch who you were.
@@ -246,7 +253,10 @@ export const EXPECTATIONS: Expectation[] = [
 		route: '/api/pages/{slug}',
 		method: 'PUT',
 		expect: editorOnly(200),
-		call: () => ({ path: '/api/pages/contact', body: { title: 'Contact', content: 'Write to us.' } }),
+		call: () => ({
+			path: '/api/pages/contact',
+			body: { title: 'Contact', content: 'Write to us.' },
+		}),
 	},
 	{
 		route: '/api/podcasts',
@@ -261,15 +271,13 @@ export const EXPECTATIONS: Expectation[] = [
 		call: () => ({ path: '/api/placeholder/60/40' }),
 	},
 	// Any /api/ path no route matches: a JSON 404 for every method and role.
-	...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map(
-		(method): Expectation => ({
-			route: '/api/{...path}',
-			method,
-			expect: all(404),
-			call: () => ({ path: '/api/nothing-here/at-all', body: method === 'GET' ? undefined : {} }),
-			check: (answer) => expect(answer.body.message).toBe('No such API endpoint.'),
-		}),
-	),
+	...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method): Expectation => ({
+		route: '/api/{...path}',
+		method,
+		expect: all(404),
+		call: () => ({ path: '/api/nothing-here/at-all', body: method === 'GET' ? undefined : {} }),
+		check: (answer) => expect(answer.body.message).toBe('No such API endpoint.'),
+	})),
 
 	// ------------------------------------------------------------ platforms and community
 	{
@@ -295,14 +303,21 @@ export const EXPECTATIONS: Expectation[] = [
 		method: 'POST',
 		// Every persona rated the platform during set-up, so rating again is an update (200).
 		expect: signedIn(200),
-		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/ratings`, body: { rating: 2, review: 'Changed my mind.' } }),
-		check: (answer, fx, persona) => {
+		call: (fx) => ({
+			path: `/api/platforms/${fx.ids.platform}/ratings`,
+			body: { rating: 2, review: 'Changed my mind.' },
+		}),
+		check: async (answer, fx, persona) => {
 			expect(answer.body.rating.rating).toBe(2);
 			// It is the caller's own rating that changed.
-			const row = fx.server.db.$client
-				.prepare('SELECT user_id AS userId FROM platform_ratings WHERE id = ?')
-				.get(answer.body.rating.id) as { userId: number };
-			expect(row.userId).toBe(persona.id);
+			const { platformRatings } = fx.server.tables;
+			const row = await firstRow(
+				fx.server.db
+					.select({ userId: platformRatings.userId })
+					.from(platformRatings)
+					.where(eq(platformRatings.id, answer.body.rating.id)),
+			);
+			expect(row?.userId).toBe(persona.id);
 		},
 	},
 	{
@@ -313,7 +328,10 @@ export const EXPECTATIONS: Expectation[] = [
 		check: (answer, _fx, persona) => {
 			// Pending comments are shown to their author only; visitors see approved ones alone.
 			const signedIn = persona.role !== 'anonymous' && persona.role !== 'banned';
-			for (const comment of answer.body as Array<{ status: string; user: { username: string } | null }>) {
+			for (const comment of answer.body as Array<{
+				status: string;
+				user: { username: string } | null;
+			}>) {
 				if (comment.status === 'approved') continue;
 				expect(signedIn, `a ${persona.role} visitor saw a ${comment.status} comment`).toBe(true);
 				expect(comment.status).toBe('pending');
@@ -325,7 +343,10 @@ export const EXPECTATIONS: Expectation[] = [
 		route: '/api/platforms/{id}/comments',
 		method: 'POST',
 		expect: signedIn(201),
-		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/comments`, body: { comment: 'A fair platform.' } }),
+		call: (fx) => ({
+			path: `/api/platforms/${fx.ids.platform}/comments`,
+			body: { comment: 'A fair platform.' },
+		}),
 		check: (answer) => expect(answer.body.status).toBe('pending'),
 	},
 	{
@@ -334,16 +355,19 @@ export const EXPECTATIONS: Expectation[] = [
 		expect: signedIn(200),
 		call: (fx) => ({ path: `/api/comments/${fx.ids.votedComment}/vote` }),
 		// Each user reads their own vote, never A's.
-		check: (answer, fx, persona) =>
-			expect(answer.body.voteType).toBe(fx.voteOf(fx.ids.votedComment, persona.id)),
+		check: async (answer, fx, persona) =>
+			expect(answer.body.voteType).toBe(await fx.voteOf(fx.ids.votedComment, persona.id)),
 	},
 	{
 		route: '/api/comments/{id}/vote',
 		method: 'POST',
 		expect: signedIn(200),
-		call: (fx) => ({ path: `/api/comments/${fx.ids.votedComment}/vote`, body: { voteType: 'unhelpful' } }),
-		check: (answer, fx, persona) =>
-			expect(answer.body.voteType).toBe(fx.voteOf(fx.ids.votedComment, persona.id)),
+		call: (fx) => ({
+			path: `/api/comments/${fx.ids.votedComment}/vote`,
+			body: { voteType: 'unhelpful' },
+		}),
+		check: async (answer, fx, persona) =>
+			expect(answer.body.voteType).toBe(await fx.voteOf(fx.ids.votedComment, persona.id)),
 	},
 
 	// ------------------------------------------------------------ administration
@@ -381,13 +405,16 @@ export const EXPECTATIONS: Expectation[] = [
 		route: '/api/admin/platforms/{id}',
 		method: 'PUT',
 		expect: editorOnly(200),
-		call: (fx) => ({ path: `/api/admin/platforms/${fx.newPlatform()}`, body: fx.platformBody() }),
+		call: async (fx) => ({
+			path: `/api/admin/platforms/${await fx.newPlatform()}`,
+			body: fx.platformBody(),
+		}),
 	},
 	{
 		route: '/api/admin/platforms/{id}',
 		method: 'DELETE',
 		expect: editorOnly(200),
-		call: (fx) => ({ path: `/api/admin/platforms/${fx.newPlatform()}` }),
+		call: async (fx) => ({ path: `/api/admin/platforms/${await fx.newPlatform()}` }),
 	},
 	{
 		route: '/api/admin/comments',
@@ -400,14 +427,17 @@ export const EXPECTATIONS: Expectation[] = [
 		method: 'DELETE',
 		// A's comment: not even A may delete it, nor B.
 		expect: editorOnly(200),
-		call: (fx) => ({ path: `/api/admin/comments/${fx.newPendingComment()}` }),
+		call: async (fx) => ({ path: `/api/admin/comments/${await fx.newPendingComment()}` }),
 	},
 	{
 		route: '/api/admin/comments/{id}/moderate',
 		method: 'PATCH',
 		// A may not approve their own comment; B may not moderate A's.
 		expect: editorOnly(200),
-		call: (fx) => ({ path: `/api/admin/comments/${fx.newPendingComment()}/moderate`, body: { status: 'approved' } }),
+		call: async (fx) => ({
+			path: `/api/admin/comments/${await fx.newPendingComment()}/moderate`,
+			body: { status: 'approved' },
+		}),
 	},
 	{
 		route: '/api/admin/users',
@@ -425,7 +455,9 @@ export const EXPECTATIONS: Expectation[] = [
 		route: '/api/admin/users/{id}/unban',
 		method: 'PUT',
 		expect: editorOnly(200),
-		call: async (fx) => ({ path: `/api/admin/users/${(await fx.newUser({ isBanned: true })).id}/unban` }),
+		call: async (fx) => ({
+			path: `/api/admin/users/${(await fx.newUser({ isBanned: true })).id}/unban`,
+		}),
 	},
 	{
 		route: '/api/admin/users/{id}/password',
@@ -460,54 +492,64 @@ export const EXPECTATIONS: Expectation[] = [
 		route: '/api/admin/newsletters/{id}',
 		method: 'PUT',
 		expect: editorOnly(200),
-		call: (fx) => ({ path: `/api/admin/newsletters/${newsletterDraft(fx)}`, body: { subject: 'Matrix', content: 'New' } }),
+		call: async (fx) => ({
+			path: `/api/admin/newsletters/${await newsletterDraft(fx)}`,
+			body: { subject: 'Matrix', content: 'New' },
+		}),
 	},
 	{
 		route: '/api/admin/newsletters/{id}',
 		method: 'DELETE',
 		expect: editorOnly(200),
-		call: (fx) => ({ path: `/api/admin/newsletters/${newsletterDraft(fx)}` }),
+		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}` }),
 	},
 	{
 		route: '/api/admin/newsletters/{id}/test',
 		method: 'POST',
 		expect: editorOnly(200),
-		call: (fx) => ({ path: `/api/admin/newsletters/${newsletterDraft(fx)}/test` }),
+		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}/test` }),
 	},
 	{
 		route: '/api/admin/newsletters/{id}/send',
 		method: 'POST',
 		expect: editorOnly(202),
-		call: (fx) => ({ path: `/api/admin/newsletters/${newsletterDraft(fx)}/send` }),
+		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}/send` }),
 	},
 	{
 		route: '/api/newsletter/unsubscribe',
 		method: 'POST',
 		// The token, not a session, says whose subscription ends: anyone holding it may.
 		expect: all(200),
-		call: async (fx) => ({ path: `/api/newsletter/unsubscribe?token=${await unsubscribeToken(fx)}` }),
+		call: async (fx) => ({
+			path: `/api/newsletter/unsubscribe?token=${await unsubscribeToken(fx)}`,
+		}),
 	},
 	{
 		route: '/api/newsletter/unsubscribe',
 		method: 'GET',
 		expect: all(303),
-		call: async (fx) => ({ path: `/api/newsletter/unsubscribe?token=${await unsubscribeToken(fx)}` }),
+		call: async (fx) => ({
+			path: `/api/newsletter/unsubscribe?token=${await unsubscribeToken(fx)}`,
+		}),
 	},
 ];
 
 /** A new newsletter draft, written straight into the database. */
-function newsletterDraft(fx: Fixture): number {
-	return fx.server.db
-		.insert(schema.newsletterIssues)
+async function newsletterDraft(fx: Fixture): Promise<number> {
+	const { newsletterIssues } = fx.server.tables;
+	const [row] = await fx.server.db
+		.insert(newsletterIssues)
 		.values({ subject: 'Matrix draft', content: 'Body' })
-		.returning({ id: schema.newsletterIssues.id })
-		.get().id;
+		.returning({ id: newsletterIssues.id });
+	return row!.id;
 }
 
 /** A valid unsubscribe token of a throwaway subscriber, as a mail would carry it. */
 async function unsubscribeToken(fx: Fixture): Promise<string> {
 	const { id } = await fx.newUser();
 	const token = generateToken();
-	fx.server.db.insert(schema.newsletterUnsubscribeTokens).values({ id: hashToken(token), userId: id }).run();
+	await fx.server.db
+		.insert(fx.server.tables.newsletterUnsubscribeTokens)
+		.values({ id: hashToken(token), userId: id });
 	return token;
 }

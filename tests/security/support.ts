@@ -5,10 +5,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from '@/server/auth/password';
 import { generateToken, hashToken } from '@/server/auth/tokens';
-import { schema } from '@/server/db';
+import { rawRows } from '@/server/db';
 import { TestClient } from '../api/helpers';
 import { startServer, type TestServer } from '../setup/server';
 
@@ -65,8 +65,9 @@ export async function insertAccount(
 	const tag = uniqueTag();
 	const email = `sec_${tag}@example.com`;
 	const username = `sec_${tag}`;
-	const row = server.db
-		.insert(schema.users)
+	const { users } = server.tables;
+	const [row] = await server.db
+		.insert(users)
 		.values({
 			email,
 			username,
@@ -74,18 +75,23 @@ export async function insertAccount(
 			role: options.role ?? 'user',
 			isBanned: options.isBanned ?? false,
 		})
-		.returning({ id: schema.users.id })
-		.get();
-	return { id: row.id, email, username, password: THROWAWAY_PASSWORD };
+		.returning({ id: users.id });
+	return { id: row!.id, email, username, password: THROWAWAY_PASSWORD };
 }
 
 /** Gives the client a session of the user, minted in the database like startSession does. */
-export function mintSession(server: TestServer, client: TestClient, userId: number): void {
+export async function mintSession(
+	server: TestServer,
+	client: TestClient,
+	userId: number,
+): Promise<void> {
 	const token = generateToken();
-	server.db
-		.insert(schema.sessions)
-		.values({ id: hashToken(token), userId, expiresAt: new Date(Date.now() + 86_400_000), createdAt: new Date() })
-		.run();
+	await server.db.insert(server.tables.sessions).values({
+		id: hashToken(token),
+		userId,
+		expiresAt: new Date(Date.now() + 86_400_000),
+		createdAt: new Date(),
+	});
 	// The client keeps its cookie privately; set it as a Set-Cookie answer would.
 	(client as unknown as { cookie: string }).cookie = `session=${token}`;
 }
@@ -100,7 +106,7 @@ export async function freshPersona(server: TestServer, role: Role): Promise<Pers
 		isBanned: role === 'banned',
 	});
 	const client = new TestClient(server.url);
-	if (role !== 'anonymous') mintSession(server, client, account.id);
+	if (role !== 'anonymous') await mintSession(server, client, account.id);
 	return { role, client, ...account };
 }
 
@@ -113,14 +119,24 @@ export async function loginPersona(
 	const client = new TestClient(server.url);
 	const answer = await client.login(credentials.email, credentials.password);
 	if (answer.status !== 200) {
-		throw new Error(`Sign-in as ${credentials.email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+		throw new Error(
+			`Sign-in as ${credentials.email} failed: ${answer.status} ${JSON.stringify(answer.body)}`,
+		);
 	}
-	return { role, client, id: answer.body.id, email: credentials.email, username: answer.body.username, password: credentials.password };
+	return {
+		role,
+		client,
+		id: answer.body.id,
+		email: credentials.email,
+		username: answer.body.username,
+		password: credentials.password,
+	};
 }
 
 /** Bans an account behind the app's back (as the brief says: isBanned set in the database). */
-export function banInDatabase(server: TestServer, userId: number): void {
-	server.db.update(schema.users).set({ isBanned: true }).where(eq(schema.users.id, userId)).run();
+export async function banInDatabase(server: TestServer, userId: number): Promise<void> {
+	const { users } = server.tables;
+	await server.db.update(users).set({ isBanned: true }).where(eq(users.id, userId));
 }
 
 // ---------------------------------------------------------------- routes from the file system
@@ -145,17 +161,26 @@ export function apiRoutesFromFileSystem(): RouteFile[] {
 	return walk(API_DIR)
 		.filter((file) => /\.(ts|js|mjs)$/.test(file) && !/\.d\.ts$/.test(file))
 		.map((file) => {
-			const rel = relative(API_DIR, file).split(sep).join('/').replace(/\.(ts|js|mjs)$/, '');
+			const rel = relative(API_DIR, file)
+				.split(sep)
+				.join('/')
+				.replace(/\.(ts|js|mjs)$/, '');
 			const route = `/api/${rel}`
 				.replace(/\/index$/, '')
 				.replace(/\[\.\.\.([^\]]+)\]/g, '{...$1}')
 				.replace(/\[([^\]]+)\]/g, '{$1}');
 			const source = readFileSync(file, 'utf8');
 			const methods = new Set<string>();
-			const handler = /export\s+(?:const|let|var|async\s+function|function)\s+(GET|POST|PUT|PATCH|DELETE|ALL|OPTIONS|HEAD)\b/g;
+			const handler =
+				/export\s+(?:const|let|var|async\s+function|function)\s+(GET|POST|PUT|PATCH|DELETE|ALL|OPTIONS|HEAD)\b/g;
 			for (const match of source.matchAll(handler)) methods.add(match[1]!);
 			for (const match of source.matchAll(/export\s*\{([^}]*)\}/g)) {
-				for (const name of match[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/).pop()!)) {
+				for (const name of match[1]!.split(',').map((part) =>
+					part
+						.trim()
+						.split(/\s+as\s+/)
+						.pop()!,
+				)) {
 					if (/^(GET|POST|PUT|PATCH|DELETE|ALL|OPTIONS|HEAD)$/.test(name)) methods.add(name);
 				}
 			}
@@ -166,8 +191,17 @@ export function apiRoutesFromFileSystem(): RouteFile[] {
 
 // ---------------------------------------------------------------- snapshots
 
-/** Columns that other people's actions legitimately move (derived counters), left out. */
-const DERIVED = new Set(['rating', 'review_count', 'helpful_votes', 'unhelpful_votes']);
+/**
+ * Columns that other people's actions legitimately move (derived counters), left out, and
+ * PostgreSQL's generated search documents (they follow the columns they are made of).
+ */
+const DERIVED = new Set([
+	'rating',
+	'review_count',
+	'helpful_votes',
+	'unhelpful_votes',
+	'search_vector',
+]);
 
 export const SNAPSHOT_TABLES = [
 	'users',
@@ -183,14 +217,17 @@ export type SnapshotTable = (typeof SNAPSHOT_TABLES)[number];
 export type Snapshot = Record<SnapshotTable, Map<number, Record<string, unknown>>>;
 
 /** Every row of the content and community tables, by id, without derived counters. */
-export function snapshot(server: TestServer): Snapshot {
+export async function snapshot(server: TestServer): Promise<Snapshot> {
 	const result = {} as Snapshot;
 	for (const table of SNAPSHOT_TABLES) {
-		const rows = server.db.$client.prepare(`SELECT * FROM ${table}`).all() as Array<Record<string, unknown>>;
+		const rows = await rawRows<Record<string, unknown>>(
+			sql`SELECT * FROM ${sql.identifier(table)}`,
+			server.db,
+		);
 		result[table] = new Map(
 			rows.map((row) => {
 				const kept = Object.fromEntries(Object.entries(row).filter(([key]) => !DERIVED.has(key)));
-				return [row.id as number, kept];
+				return [Number(row.id), kept];
 			}),
 		);
 	}
@@ -198,17 +235,31 @@ export function snapshot(server: TestServer): Snapshot {
 }
 
 /**
- * Snapshots that are taken again only when the database changed: `PRAGMA data_version` moves
- * when another connection (the server) commits, total_changes() when this one writes.
+ * What moves whenever anything may have been written. SQLite: `PRAGMA data_version` moves when
+ * another connection (the server) commits, total_changes() when this one writes. PostgreSQL: the
+ * current snapshot (next transaction id, those in flight) moves with every writing transaction,
+ * other databases' included, which costs a snapshot now and then but never misses a change.
  */
-export function snapshotWatcher(server: TestServer): () => Snapshot {
+async function changeMark(server: TestServer): Promise<string> {
+	if (server.engine === 'postgres') {
+		const [row] = await rawRows<{ mark: string }>(
+			sql`SELECT pg_current_snapshot()::text AS mark`,
+			server.db,
+		);
+		return row!.mark;
+	}
+	const sqlite = server.db.$client;
+	const version = sqlite.pragma('data_version', { simple: true });
+	const own = (sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+	return `${version}:${own}`;
+}
+
+/** Snapshots that are taken again only when the database changed. */
+export function snapshotWatcher(server: TestServer): () => Promise<Snapshot> {
 	let cached: { key: string; snap: Snapshot } | undefined;
-	return () => {
-		const sqlite = server.db.$client;
-		const version = sqlite.pragma('data_version', { simple: true });
-		const own = (sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
-		const key = `${version}:${own}`;
-		if (cached?.key !== key) cached = { key, snap: snapshot(server) };
+	return async () => {
+		const key = await changeMark(server);
+		if (cached?.key !== key) cached = { key, snap: await snapshot(server) };
 		return cached.snap;
 	};
 }
@@ -228,7 +279,8 @@ export function diff(before: Snapshot, after: Snapshot): RowChange[] {
 		for (const [id, row] of before[table]) {
 			const now = after[table].get(id);
 			if (!now) changes.push({ table, id, kind: 'removed', before: row });
-			else if (JSON.stringify(now) !== JSON.stringify(row)) changes.push({ table, id, kind: 'changed', before: row, after: now });
+			else if (JSON.stringify(now) !== JSON.stringify(row))
+				changes.push({ table, id, kind: 'changed', before: row, after: now });
 		}
 		for (const [id, row] of after[table]) {
 			if (!before[table].has(id)) changes.push({ table, id, kind: 'added', after: row });
@@ -249,15 +301,15 @@ export function describeChanges(changes: RowChange[]): string {
  * Everything a user owns: their account row (password hash included), ratings, comments
  * (text and status; vote counters are other people's doing), votes and sessions.
  */
-export function ownedState(server: TestServer, userId: number): string {
-	const sqlite = server.db.$client;
+export async function ownedState(server: TestServer, userId: number): Promise<string> {
+	const rows = (query: SQL) => rawRows<Record<string, unknown>>(query, server.db);
 	return JSON.stringify({
-		user: sqlite.prepare('SELECT * FROM users WHERE id = ?').get(userId),
-		ratings: sqlite.prepare('SELECT * FROM platform_ratings WHERE user_id = ? ORDER BY id').all(userId),
-		comments: sqlite
-			.prepare('SELECT id, platform_id, comment, status, created_at FROM platform_comments WHERE user_id = ? ORDER BY id')
-			.all(userId),
-		votes: sqlite.prepare('SELECT * FROM comment_votes WHERE user_id = ? ORDER BY id').all(userId),
-		sessions: sqlite.prepare('SELECT id FROM sessions WHERE user_id = ? ORDER BY id').all(userId),
+		user: (await rows(sql`SELECT * FROM users WHERE id = ${userId}`))[0],
+		ratings: await rows(sql`SELECT * FROM platform_ratings WHERE user_id = ${userId} ORDER BY id`),
+		comments: await rows(
+			sql`SELECT id, platform_id, comment, status, created_at FROM platform_comments WHERE user_id = ${userId} ORDER BY id`,
+		),
+		votes: await rows(sql`SELECT * FROM comment_votes WHERE user_id = ${userId} ORDER BY id`),
+		sessions: await rows(sql`SELECT id FROM sessions WHERE user_id = ${userId} ORDER BY id`),
 	});
 }

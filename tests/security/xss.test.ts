@@ -70,7 +70,8 @@ export const MARKDOWN_PAYLOADS = [
 ];
 
 /** Text fields (not markdown): a visible marker, then markup that must stay text. */
-const text = (marker: string) => `${marker} "><script>window.__xss=1</script><img src=x onerror=alert(1)>`;
+const text = (marker: string) =>
+	`${marker} "><script>window.__xss=1</script><img src=x onerror=alert(1)>`;
 
 const MARK = {
 	articleTitle: 'XSSARTICLETITLE',
@@ -144,7 +145,9 @@ beforeAll(async () => {
 		comment: [text(MARK.comment), ...MARKDOWN_PAYLOADS.slice(0, 20)].join('\n'),
 	});
 	expect(comment.status, JSON.stringify(comment.body)).toBe(201);
-	const approved = await editor.patch(`/api/admin/comments/${comment.body.id}/moderate`, { status: 'approved' });
+	const approved = await editor.patch(`/api/admin/comments/${comment.body.id}/moderate`, {
+		status: 'approved',
+	});
 	expect(approved.status, JSON.stringify(approved.body)).toBe(200);
 
 	ids = { article: article.body.id, platform: platform.body.id, comment: comment.body.id };
@@ -158,7 +161,14 @@ afterAll(async () => {
 
 describe('the API refuses what must never be stored', () => {
 	it('refuses usernames with markup (only letters, digits, . _ - are allowed)', async () => {
-		for (const username of ['<script>', '<svg/onload=alert(1)>', '"><img src=x>', 'a b', "x'y", 'java:script']) {
+		for (const username of [
+			'<script>',
+			'<svg/onload=alert(1)>',
+			'"><img src=x>',
+			'a b',
+			"x'y",
+			'java:script',
+		]) {
 			const answer = await new TestClient(server.url).post('/api/register', {
 				email: `u${Math.random().toString(36).slice(2)}@example.com`,
 				username,
@@ -199,20 +209,23 @@ describe('the API refuses what must never be stored', () => {
 		expect(answer.headers.get('x-invalid-field')).toBe(field);
 	});
 
-	it.each(['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', '//evil.example/a.png', '/\\evil.example/a.png', 'vbscript:x'])(
-		'refuses an article image URL of %s',
-		async (imageUrl) => {
-			const answer = await editor.post('/api/news', {
-				title: 'Refused',
-				excerpt: 'x',
-				content: 'x',
-				category: 'Industry News',
-				imageUrl,
-			});
-			expect(answer.status).toBe(400);
-			expect(answer.headers.get('x-invalid-field')).toBe('imageUrl');
-		},
-	);
+	it.each([
+		'javascript:alert(1)',
+		'data:image/svg+xml,<svg onload=alert(1)>',
+		'//evil.example/a.png',
+		'/\\evil.example/a.png',
+		'vbscript:x',
+	])('refuses an article image URL of %s', async (imageUrl) => {
+		const answer = await editor.post('/api/news', {
+			title: 'Refused',
+			excerpt: 'x',
+			content: 'x',
+			category: 'Industry News',
+			imageUrl,
+		});
+		expect(answer.status).toBe(400);
+		expect(answer.headers.get('x-invalid-field')).toBe('imageUrl');
+	});
 });
 
 // ---------------------------------------------------------------- the browser
@@ -236,20 +249,37 @@ async function inspect(page: Page): Promise<Findings> {
 			for (const attr of Array.from(el.attributes)) {
 				const name = attr.name.toLowerCase();
 				if (name.startsWith('on')) problems.push(`${where(el)} has ${name}="${attr.value}"`);
-				if (['href', 'xlink:href', 'action', 'formaction', 'cite', 'background', 'data'].includes(name)) {
-					if (!LINK_SCHEMES.has(scheme(attr.value))) problems.push(`${where(el)} ${name}="${attr.value}"`);
+				if (
+					['href', 'xlink:href', 'action', 'formaction', 'cite', 'background', 'data'].includes(
+						name,
+					)
+				) {
+					if (!LINK_SCHEMES.has(scheme(attr.value)))
+						problems.push(`${where(el)} ${name}="${attr.value}"`);
 				}
 				if (['src', 'poster'].includes(name)) {
 					const protocol = scheme(attr.value);
 					const ownDataImage =
-						/^data:image\/(png|gif|jpeg|webp|svg\+xml)[;,]/i.test(attr.value) && !/script|__xss|onload|onerror/i.test(attr.value);
-					if (protocol !== 'http:' && protocol !== 'https:' && !(protocol === 'data:' && ownDataImage)) {
+						/^data:image\/(png|gif|jpeg|webp|svg\+xml)[;,]/i.test(attr.value) &&
+						!/script|__xss|onload|onerror/i.test(attr.value);
+					if (
+						protocol !== 'http:' &&
+						protocol !== 'https:' &&
+						!(protocol === 'data:' && ownDataImage)
+					) {
 						problems.push(`${where(el)} ${name}="${attr.value.slice(0, 80)}"`);
 					}
 				}
 			}
 		}
-		for (const tag of ['iframe', 'frame', 'object', 'embed', 'base', 'meta[http-equiv="refresh" i]']) {
+		for (const tag of [
+			'iframe',
+			'frame',
+			'object',
+			'embed',
+			'base',
+			'meta[http-equiv="refresh" i]',
+		]) {
 			if (document.querySelector(tag)) problems.push(`a ${tag} element exists`);
 		}
 		for (const script of Array.from(document.querySelectorAll('script'))) {
@@ -273,12 +303,18 @@ let contexts: BrowserContext[] = [];
 
 /** A page in a context that ignores the CSP, recording any dialog a payload opens. */
 async function openPage(signedIn: boolean): Promise<{ page: Page; dialogs: string[] }> {
-	const context = await browser.newContext({ baseURL: server.url, bypassCSP: true, viewport: { width: 1280, height: 900 } });
+	const context = await browser.newContext({
+		baseURL: server.url,
+		bypassCSP: true,
+		viewport: { width: 1280, height: 900 },
+	});
 	contexts.push(context);
 	context.setDefaultTimeout(15_000);
 	// Nothing leaves the test server (cover images and logos point at example.com).
 	await context.route('**/*', (route) =>
-		route.request().url().startsWith(server.url) ? route.continue() : route.abort('blockedbyclient'),
+		route.request().url().startsWith(server.url)
+			? route.continue()
+			: route.abort('blockedbyclient'),
 	);
 	if (signedIn) await signInAs(context, DEMO.editor.email, DEMO.editor.password);
 	const page = await context.newPage();
@@ -310,13 +346,19 @@ async function visit(page: Page, path: string): Promise<void> {
 	await page.waitForLoadState('networkidle');
 }
 
-async function expectClean(page: Page, dialogs: string[], markers: string[], label: string): Promise<void> {
+async function expectClean(
+	page: Page,
+	dialogs: string[],
+	markers: string[],
+	label: string,
+): Promise<void> {
 	// Give delayed handlers (onfocus, animations, image errors) a moment to fire.
 	await page.waitForTimeout(300);
 	const { problems, text: visible } = await inspect(page);
 	expect(dialogs, `${label}: dialogs opened`).toEqual([]);
 	expect(problems, `${label}: unsafe markup`).toEqual([]);
-	for (const marker of markers) expect(visible, `${label} does not show ${marker}`).toContain(marker);
+	for (const marker of markers)
+		expect(visible, `${label} does not show ${marker}`).toContain(marker);
 }
 
 describe('the page inspector', () => {
@@ -347,12 +389,25 @@ describe('public pages show the payloads as harmless text', () => {
 	it.each([
 		['/news/{article}', [MARK.articleTitle, MARK.articleBody]],
 		['/about', [MARK.pageTitle, MARK.pageBody]],
-		['/platforms/{platform}', [MARK.platformName, MARK.platformDescription, MARK.platformPricing, MARK.platformPro, MARK.platformCon, MARK.review, MARK.comment]],
+		[
+			'/platforms/{platform}',
+			[
+				MARK.platformName,
+				MARK.platformDescription,
+				MARK.platformPricing,
+				MARK.platformPro,
+				MARK.platformCon,
+				MARK.review,
+				MARK.comment,
+			],
+		],
 		['/platforms', [MARK.platformName]],
 		['/compare?platforms={platform}', [MARK.platformName]],
 		['/', [MARK.articleTitle]],
 	])('%s', async (template, markers) => {
-		const path = template.replace('{article}', String(ids.article)).replace('{platform}', String(ids.platform));
+		const path = template
+			.replace('{article}', String(ids.article))
+			.replace('{platform}', String(ids.platform));
 		const { page, dialogs } = await openPage(false);
 		await visit(page, path);
 		await expectClean(page, dialogs, markers, path);
@@ -361,7 +416,9 @@ describe('public pages show the payloads as harmless text', () => {
 	it('the article page keeps the safe links of the body', async () => {
 		const { page } = await openPage(false);
 		await visit(page, `/news/${ids.article}`);
-		const hrefs = await page.locator('.markdown a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+		const hrefs = await page
+			.locator('.markdown a')
+			.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
 		expect(hrefs).toContain('/relative/ok');
 		expect(hrefs).toContain('https://example.com/ok');
 	});
@@ -405,7 +462,9 @@ describe('the editor dashboard shows the payloads as harmless text', () => {
 });
 
 describe('feeds stay well-formed with the payloads as text', () => {
-	async function parseXml(path: string): Promise<{ ok: boolean; scripts: number; titles: string[] }> {
+	async function parseXml(
+		path: string,
+	): Promise<{ ok: boolean; scripts: number; titles: string[] }> {
 		const response = await fetch(`${server.url}${path}`);
 		expect(response.status, path).toBe(200);
 		const xml = await response.text();

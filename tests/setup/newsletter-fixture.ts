@@ -2,7 +2,7 @@
  * Arrangements for the newsletter tests: accounts written straight into a database, and the
  * headers and parts of a captured newsletter mail.
  */
-import { schema, type AppDatabase } from '@/server/db';
+import { schemaOf, type AppDatabase } from '@/server/db';
 import type { CapturedMail } from './smtp';
 
 let counter = 0;
@@ -10,11 +10,12 @@ let counter = 0;
 export type AccountOptions = { subscribed?: boolean; banned?: boolean; role?: 'user' | 'editor' };
 
 /** Inserts an account (no usable password) and returns its id and address. */
-export function insertAccount(database: AppDatabase, options: AccountOptions = {}) {
+export async function insertAccount(database: AppDatabase, options: AccountOptions = {}) {
 	counter += 1;
 	const tag = `${process.pid}n${counter}`;
-	return database
-		.insert(schema.users)
+	const { users } = schemaOf(database);
+	const [row] = await database
+		.insert(users)
 		.values({
 			username: `reader_${tag}`,
 			email: `reader${tag}@example.com`,
@@ -23,8 +24,8 @@ export function insertAccount(database: AppDatabase, options: AccountOptions = {
 			isBanned: options.banned ?? false,
 			isNewsletterSubscribed: options.subscribed ?? true,
 		})
-		.returning({ id: schema.users.id, email: schema.users.email })
-		.get();
+		.returning({ id: users.id, email: users.email });
+	return row!;
 }
 
 /** The header block of a raw message, folded lines joined, as name (lower case) to value. */
@@ -33,7 +34,8 @@ export function mailHeaders(raw: string): Map<string, string> {
 	const headers = new Map<string, string>();
 	for (const line of head.split('\r\n')) {
 		const colon = line.indexOf(':');
-		if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+		if (colon > 0)
+			headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
 	}
 	return headers;
 }

@@ -1,6 +1,8 @@
 /**
  * Starts the built site (the production host, $DIST_DIR/host/main.mjs) on a free port with its
- * own temporary SQLite database, optionally seeded with the demo content, and stops it afterwards.
+ * own temporary database, optionally seeded with the demo content, and stops it afterwards.
+ * TEST_DATABASE chooses the engine: a SQLite file (`sqlite`, the default) or a throwaway
+ * PostgreSQL database of the test run's cluster (`postgres`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,8 +10,23 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { generateToken, hashToken } from '@/server/auth/tokens';
-import { openDatabase, schema, type AppDatabase } from '@/server/db';
+import { firstRow, openDatabase, schemaOf, type AppDatabase } from '@/server/db';
 import { freePort } from './ports';
+import { postgresTestDatabase } from './postgres';
+
+export type TestEngine = 'sqlite' | 'postgres';
+
+/** The engine the servers of this test run use, from TEST_DATABASE. */
+export function testEngine(): TestEngine {
+	const value = process.env.TEST_DATABASE || 'sqlite';
+	if (value !== 'sqlite' && value !== 'postgres') {
+		throw new Error(`TEST_DATABASE must be sqlite or postgres, not ${value}`);
+	}
+	return value;
+}
+
+/** The tables of a test database's engine. */
+export type Tables = ReturnType<typeof schemaOf>;
 
 /** The built host, as `npm run serve` starts it. */
 export const HOST_ENTRY = resolve(process.env.DIST_DIR || 'dist', 'host/main.mjs');
@@ -18,33 +35,50 @@ export const HOST_ENTRY = resolve(process.env.DIST_DIR || 'dist', 'host/main.mjs
  * A session cookie of an editor, for driving the site generation the way an editor does: an
  * active editor already in the database (the demo one when seeded), else a new one made for it.
  */
-export function editorCookie(db: AppDatabase): string {
-	const { users, sessions } = schema;
-	let editor = db
-		.select({ id: users.id })
-		.from(users)
-		.where(and(eq(users.role, 'editor'), eq(users.isBanned, false)))
-		.limit(1)
-		.get();
-	editor ??= db
-		.insert(users)
-		.values({ username: 'site-operator', email: 'site-operator@test.invalid', passwordHash: '!', role: 'editor' })
-		.returning({ id: users.id })
-		.get();
+export async function editorCookie(db: AppDatabase): Promise<string> {
+	const { users, sessions } = schemaOf(db);
+	let editor = await firstRow(
+		db
+			.select({ id: users.id })
+			.from(users)
+			.where(and(eq(users.role, 'editor'), eq(users.isBanned, false)))
+			.limit(1),
+	);
+	editor ??= (
+		await db
+			.insert(users)
+			.values({
+				username: 'site-operator',
+				email: 'site-operator@test.invalid',
+				passwordHash: '!',
+				role: 'editor',
+			})
+			.returning({ id: users.id })
+	)[0]!;
 	const token = generateToken();
-	db.insert(sessions)
-		.values({ id: hashToken(token), userId: editor.id, createdAt: new Date(), expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000) })
-		.run();
+	await db.insert(sessions).values({
+		id: hashToken(token),
+		userId: editor.id,
+		createdAt: new Date(),
+		expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+	});
 	return `session=${token}`;
 }
 
 export type TestServer = {
 	url: string;
 	dir: string;
-	dbPath: string;
+	engine: TestEngine;
+	/** The SQLite file; undefined on PostgreSQL. */
+	dbPath: string | undefined;
 	outboxDir: string;
-	/** A second connection to the server's database, for arranging and checking data. */
+	/**
+	 * A second connection to the server's database, for arranging and checking data: either
+	 * engine behind the app's common type, so every query is awaited (firstRow for `.get()`).
+	 */
 	db: AppDatabase;
+	/** The tables of the server's engine (schemaOf(db)). */
+	tables: Tables;
 	logs: () => string;
 	/** Waits until the site generator has nothing queued or running; returns its status. */
 	siteIdle: () => Promise<SiteStatus>;
@@ -82,10 +116,25 @@ async function waitUntilUp(url: string, child: ChildProcess, logs: () => string)
 }
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+	const engine = testEngine();
 	const dir = mkdtempSync(join(tmpdir(), 'rmh-test-'));
-	const dbPath = join(dir, 'app.db');
 	const outboxDir = join(dir, 'outbox');
-	const db = openDatabase(dbPath);
+	let dbPath: string | undefined;
+	let db: AppDatabase;
+	let databaseEnv: Record<string, string>;
+	let closeDatabase: () => Promise<void>;
+	if (engine === 'postgres') {
+		const postgres = await postgresTestDatabase();
+		db = postgres.db as unknown as AppDatabase;
+		databaseEnv = { DATABASE_URL: postgres.url };
+		closeDatabase = postgres.close;
+	} else {
+		dbPath = join(dir, 'app.db');
+		const sqlite = openDatabase(dbPath);
+		db = sqlite;
+		databaseEnv = { DATABASE_PATH: dbPath, DATABASE_URL: '' };
+		closeDatabase = async () => void sqlite.$client.close();
+	}
 	if (options.seed) {
 		const { seedIfEmpty } = await import('@db/seed/index');
 		await seedIfEmpty(db);
@@ -93,12 +142,14 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
 	let output = '';
+	// No DATABASE_PATH inherited beside a DATABASE_URL: the host must not find a file to use.
+	const { DATABASE_PATH: _inherited, ...inheritedEnv } = process.env;
 	const child = spawn(process.execPath, [HOST_ENTRY], {
 		env: {
-			...process.env,
+			...inheritedEnv,
 			HOST: '127.0.0.1',
 			PORT: String(port),
-			DATABASE_PATH: dbPath,
+			...databaseEnv,
 			SITE_URL: url,
 			OUTBOX_DIR: outboxDir,
 			SITE_DIR: join(dir, 'site'),
@@ -113,7 +164,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	const logs = () => output;
 	await waitUntilUp(url, child, logs);
 	let operator: string | undefined;
-	const operatorHeaders = () => ({ cookie: (operator ??= editorCookie(db)) });
+	const operatorHeaders = async () => ({ cookie: (operator ??= await editorCookie(db)) });
 
 	/** Waits until the site generator has nothing queued or running; returns its status. */
 	async function siteIdle(): Promise<SiteStatus> {
@@ -121,7 +172,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 		for (;;) {
 			let status: SiteStatus;
 			try {
-				const response = await fetch(`${url}/api/admin/site-build`, { headers: operatorHeaders() });
+				const response = await fetch(`${url}/api/admin/site-build`, {
+					headers: await operatorHeaders(),
+				});
 				status = (await response.json()) as SiteStatus;
 			} catch (error) {
 				// A reset connection (seen on busy machines) is retried; a dead server is not.
@@ -133,7 +186,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 			if (!status.running && status.queued === 0 && (status.lastSuccessAt || status.lastError)) {
 				return status;
 			}
-			if (Date.now() > deadline) throw new Error(`Site generation did not settle: ${JSON.stringify(status)}`);
+			if (Date.now() > deadline)
+				throw new Error(`Site generation did not settle: ${JSON.stringify(status)}`);
 			await new Promise((resolve) => setTimeout(resolve, 100));
 		}
 	}
@@ -141,15 +195,18 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	return {
 		url,
 		dir,
+		engine,
 		dbPath,
 		outboxDir,
 		db,
+		tables: schemaOf(db),
 		logs,
 		siteIdle,
 		async regenerate() {
 			const statusUrl = `${url}/api/admin/site-build`;
-			const headers = { ...operatorHeaders(), origin: url };
-			const readStatus = async () => (await (await fetch(statusUrl, { headers })).json()) as SiteStatus;
+			const headers = { ...(await operatorHeaders()), origin: url };
+			const readStatus = async () =>
+				(await (await fetch(statusUrl, { headers })).json()) as SiteStatus;
 			// With SITE_GENERATE_ON_START=0 nothing has run yet, and there is nothing to wait for.
 			const first = await readStatus();
 			const neverRan = !first.running && first.queued === 0 && first.lastStartedAt === null;
@@ -169,7 +226,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 				child.kill('SIGTERM');
 				await exited;
 			}
-			db.$client.close();
+			await closeDatabase();
 			rmSync(dir, { recursive: true, force: true });
 		},
 	};

@@ -27,7 +27,7 @@ const SLOW = 300_000;
 beforeAll(async () => {
 	smtp = await startSmtp();
 	Object.assign(process.env, { DATABASE_PATH: dbPath, SMTP_URL: smtp.url, NEWSLETTER_WORKER: '0' });
-	const { id } = insertAccount(db(), { role: 'editor', subscribed: false });
+	const { id } = await insertAccount(db(), { role: 'editor', subscribed: false });
 	editor = { id, email: 'editor@example.com', role: 'editor', isBanned: false } as SessionUser;
 });
 afterAll(async () => {
@@ -71,7 +71,11 @@ function startSender(concurrency: number, leaseMs: number): Sender {
 }
 
 /** Waits until `check` holds, polling (the senders work on their own). */
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
+async function until(
+	check: () => boolean | Promise<boolean>,
+	what: string,
+	timeoutMs = 120_000,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!(await check())) {
 		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
@@ -79,54 +83,78 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
 	}
 }
 
-function newSubscribers(count: number) {
+async function newSubscribers(count: number) {
 	db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
-	return Array.from({ length: count }, () => insertAccount(db()));
+	return Promise.all(Array.from({ length: count }, () => insertAccount(db())));
 }
 
 describe('a crash in the middle of a send', () => {
-	it('resumes after each SIGKILL and completes with at most one duplicate per kill', async () => {
-		const subscribers = newSubscribers(24);
-		const issue = await sendIssue((await createIssue({ subject: 'Crash', content: 'Body' }, editor)).id);
-		const start = smtp.mails.length;
-		const kills = [5, 14];
-		for (const after of kills) {
-			const sender = startSender(1, 2_000);
-			await sender.ready;
-			// Killed the moment the SMTP server has accepted the mail: the worker has not yet
-			// recorded it, which is the one mail a crash may send twice.
-			await until(() => smtp.mails.length - start >= after, `${after} mails`);
-			sender.child.kill('SIGKILL');
-			await sender.exited;
-			expect((await getIssue(issue.id)).status).toBe('sending');
-		}
-		const last = startSender(1, 2_000);
-		await until(async () => (await getIssue(issue.id)).status === 'sent', 'the issue to complete');
-		last.child.kill('SIGTERM');
-		await last.exited;
+	it(
+		'resumes after each SIGKILL and completes with at most one duplicate per kill',
+		async () => {
+			const subscribers = await newSubscribers(24);
+			const issue = await sendIssue(
+				(await createIssue({ subject: 'Crash', content: 'Body' }, editor)).id,
+			);
+			const start = smtp.mails.length;
+			const kills = [5, 14];
+			for (const after of kills) {
+				const sender = startSender(1, 2_000);
+				await sender.ready;
+				// Killed the moment the SMTP server has accepted the mail: the worker has not yet
+				// recorded it, which is the one mail a crash may send twice.
+				await until(() => smtp.mails.length - start >= after, `${after} mails`);
+				sender.child.kill('SIGKILL');
+				await sender.exited;
+				expect((await getIssue(issue.id)).status).toBe('sending');
+			}
+			const last = startSender(1, 2_000);
+			await until(
+				async () => (await getIssue(issue.id)).status === 'sent',
+				'the issue to complete',
+			);
+			last.child.kill('SIGTERM');
+			await last.exited;
 
-		const counts = mailsPerAddress(smtp.mails.slice(start));
-		for (const subscriber of subscribers) expect(counts.get(subscriber.email) ?? 0).toBeGreaterThanOrEqual(1);
-		const duplicates = [...counts.values()].reduce((sum, n) => sum + n - 1, 0);
-		expect(duplicates).toBeLessThanOrEqual(kills.length);
-		expect(Math.max(...counts.values())).toBeLessThanOrEqual(2);
-		expect((await getIssue(issue.id)).counts).toEqual({ queued: 0, sent: subscribers.length, failed: 0, skipped: 0 });
-	}, SLOW);
+			const counts = mailsPerAddress(smtp.mails.slice(start));
+			for (const subscriber of subscribers)
+				expect(counts.get(subscriber.email) ?? 0).toBeGreaterThanOrEqual(1);
+			const duplicates = [...counts.values()].reduce((sum, n) => sum + n - 1, 0);
+			expect(duplicates).toBeLessThanOrEqual(kills.length);
+			expect(Math.max(...counts.values())).toBeLessThanOrEqual(2);
+			expect((await getIssue(issue.id)).counts).toEqual({
+				queued: 0,
+				sent: subscribers.length,
+				failed: 0,
+				skipped: 0,
+			});
+		},
+		SLOW,
+	);
 });
 
 describe('two senders on one database', () => {
-	it('share the queue without sending any mail twice', async () => {
-		const subscribers = newSubscribers(40);
-		const issue = await sendIssue((await createIssue({ subject: 'Shared', content: 'Body' }, editor)).id);
-		const start = smtp.mails.length;
-		const senders = [startSender(3, 120_000), startSender(3, 120_000)];
-		await Promise.all(senders.map((sender) => sender.ready));
-		await until(async () => (await getIssue(issue.id)).status === 'sent', 'the issue to complete');
-		for (const sender of senders) sender.child.kill('SIGTERM');
-		await Promise.all(senders.map((sender) => sender.exited));
+	it(
+		'share the queue without sending any mail twice',
+		async () => {
+			const subscribers = await newSubscribers(40);
+			const issue = await sendIssue(
+				(await createIssue({ subject: 'Shared', content: 'Body' }, editor)).id,
+			);
+			const start = smtp.mails.length;
+			const senders = [startSender(3, 120_000), startSender(3, 120_000)];
+			await Promise.all(senders.map((sender) => sender.ready));
+			await until(
+				async () => (await getIssue(issue.id)).status === 'sent',
+				'the issue to complete',
+			);
+			for (const sender of senders) sender.child.kill('SIGTERM');
+			await Promise.all(senders.map((sender) => sender.exited));
 
-		const counts = mailsPerAddress(smtp.mails.slice(start));
-		expect(counts.size).toBe(subscribers.length);
-		for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);
-	}, SLOW);
+			const counts = mailsPerAddress(smtp.mails.slice(start));
+			expect(counts.size).toBe(subscribers.length);
+			for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);
+		},
+		SLOW,
+	);
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
 		NEWSLETTER_RETRY_BASE_MS: String(RETRY_BASE_MS),
 		NEWSLETTER_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
 	});
-	const { id } = insertAccount(db(), { role: 'editor', subscribed: false });
+	const { id } = await insertAccount(db(), { role: 'editor', subscribed: false });
 	editor = { id, email: 'editor@example.com', role: 'editor', isBanned: false } as SessionUser;
 });
 afterAll(async () => {
@@ -74,16 +74,17 @@ function newIssue(subject = 'Weekly briefing') {
 
 describe('recipients', () => {
 	it('queues each subscriber once, and skips at send time those who left since', async () => {
-		const stays = insertAccount(db());
-		const unsubscribes = insertAccount(db());
-		const banned = insertAccount(db());
-		const deleted = insertAccount(db());
-		const never = insertAccount(db(), { subscribed: false });
-		const bannedBefore = insertAccount(db(), { banned: true });
+		const stays = await insertAccount(db());
+		const unsubscribes = await insertAccount(db());
+		const banned = await insertAccount(db());
+		const deleted = await insertAccount(db());
+		const never = await insertAccount(db(), { subscribed: false });
+		const bannedBefore = await insertAccount(db(), { banned: true });
 		const issue = await sendIssue((await newIssue()).id);
 		expect(issue.status).toBe('sending');
 		const queued = new Set(deliveriesOf(issue.id).map((row) => row.userId));
-		for (const account of [stays, unsubscribes, banned, deleted]) expect(queued.has(account.id)).toBe(true);
+		for (const account of [stays, unsubscribes, banned, deleted])
+			expect(queued.has(account.id)).toBe(true);
 		expect(queued.has(never.id)).toBe(false);
 		expect(queued.has(bannedBefore.id)).toBe(false);
 
@@ -95,7 +96,8 @@ describe('recipients', () => {
 
 		const got = mailsPerAddress(smtp.mails.slice(before));
 		expect(got.get(stays.email)).toBe(1);
-		for (const account of [unsubscribes, banned, deleted, never, bannedBefore]) expect(got.has(account.email)).toBe(false);
+		for (const account of [unsubscribes, banned, deleted, never, bannedBefore])
+			expect(got.has(account.email)).toBe(false);
 		const after = await getIssue(issue.id);
 		expect(after.status).toBe('sent');
 		expect(after.sentAt).toBeInstanceOf(Date);
@@ -115,9 +117,9 @@ describe('recipients', () => {
 describe('failures', () => {
 	it('retries a 451 with a growing wait, records a 550, and gives up after the last try', async () => {
 		db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
-		const later = insertAccount(db());
-		const refused = insertAccount(db());
-		const busy = insertAccount(db());
+		const later = await insertAccount(db());
+		const refused = await insertAccount(db());
+		const busy = await insertAccount(db());
 		answers.set(later.email, (attempt) => (attempt <= 2 ? 451 : undefined));
 		answers.set(refused.email, () => 550);
 		answers.set(busy.email, () => 451);
@@ -143,7 +145,9 @@ describe('failures', () => {
 		now = rows();
 		// The second wait is twice the first.
 		expect(now.get(busy.id)).toMatchObject({ status: 'queued', attempts: 2 });
-		expect(now.get(busy.id)!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(secondTry + 2 * RETRY_BASE_MS);
+		expect(now.get(busy.id)!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(
+			secondTry + 2 * RETRY_BASE_MS,
+		);
 
 		await drain(new Date(start + 3_600_000));
 		now = rows();
@@ -163,7 +167,9 @@ describe('failures', () => {
 
 describe('back-off', () => {
 	it('doubles the wait with each try, up to an hour', async () => {
-		expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts, 1_000))).toEqual([1_000, 2_000, 4_000, 8_000]);
+		expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts, 1_000))).toEqual([
+			1_000, 2_000, 4_000, 8_000,
+		]);
 		expect(retryDelayMs(30, 60_000)).toBe(3_600_000);
 	});
 });
@@ -171,13 +177,15 @@ describe('back-off', () => {
 describe('leases', () => {
 	it('takes a claimed row again only after its lease, and the old holder cannot settle it', async () => {
 		db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
-		insertAccount(db());
+		await insertAccount(db());
 		const issue = await sendIssue((await newIssue('Leases')).id);
 		const start = new Date();
 		const [first] = await claimDeliveries(5, LEASE_MS, start);
 		expect(first).toMatchObject({ issueId: issue.id, attempts: 1 });
 		// A second worker finds nothing while the lease holds.
-		expect(await claimDeliveries(5, LEASE_MS, new Date(start.getTime() + LEASE_MS - 1))).toEqual([]);
+		expect(await claimDeliveries(5, LEASE_MS, new Date(start.getTime() + LEASE_MS - 1))).toEqual(
+			[],
+		);
 		const [again] = await claimDeliveries(5, LEASE_MS, new Date(start.getTime() + LEASE_MS));
 		expect(again).toMatchObject({ id: first!.id, attempts: 2 });
 		await settleDelivery(first!, { status: 'failed', error: 'late' });
@@ -189,12 +197,13 @@ describe('leases', () => {
 
 describe('the mail', () => {
 	it('has a sanitized HTML part with absolute links, a text part and one-click unsubscribe headers', async () => {
-		const reader = insertAccount(db());
+		const reader = await insertAccount(db());
 		const issue = db()
 			.insert(schema.newsletterIssues)
 			.values({
 				subject: 'Hello <readers> & friends',
-				content: '# Top story\n\nRead [the article](/news/7) and ![chart](/images/c.png).\n\n<script>alert(1)</script><a href="javascript:alert(2)">x</a>',
+				content:
+					'# Top story\n\nRead [the article](/news/7) and ![chart](/images/c.png).\n\n<script>alert(1)</script><a href="javascript:alert(2)">x</a>',
 			})
 			.returning()
 			.get();
@@ -206,12 +215,16 @@ describe('the mail', () => {
 		expect(mail.html).toContain('Hello &lt;readers&gt; &amp; friends');
 		// MJML writes the table layout and inlines the link style.
 		expect(mail.html).toMatch(/<table/);
-		expect(mail.html).toMatch(/<a [^>]*href="https:\/\/briefing.example.com\/news\/7"[^>]*style="[^"]*color/);
+		expect(mail.html).toMatch(
+			/<a [^>]*href="https:\/\/briefing.example.com\/news\/7"[^>]*style="[^"]*color/,
+		);
 		expect(mail.text).toMatch(/^Hello <readers> & friends\n/);
 		expect(mail.text).toMatch(/top story/i);
 		expect(mail.text).toContain('Read the article [https://briefing.example.com/news/7]');
 		expect(mail.text).not.toMatch(/<(script|a|p|table)\b/i);
-		const pageLink = mail.text.match(/https:\/\/briefing\.example\.com\/unsubscribe\?token=([a-z2-7]{32})/);
+		const pageLink = mail.text.match(
+			/https:\/\/briefing\.example\.com\/unsubscribe\?token=([a-z2-7]{32})/,
+		);
 		expect(pageLink).not.toBeNull();
 		expect(mail.html).toContain(`/unsubscribe?token=${pageLink![1]}`);
 		expect(mail.headers).toEqual({
@@ -227,14 +240,16 @@ describe('the mail', () => {
 
 	it('reaches the SMTP server with both parts and the headers', async () => {
 		db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
-		const reader = insertAccount(db());
+		const reader = await insertAccount(db());
 		await sendIssue((await newIssue('On the wire')).id);
 		await drain();
 		const mail = await smtp.waitForMail(reader.email);
 		const headers = mailHeaders(mail.raw);
 		expect(headers.get('subject')).toBe('On the wire');
 		expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-		expect(headers.get('list-unsubscribe')).toMatch(/^<https:\/\/briefing\.example\.com\/api\/newsletter\/unsubscribe\?token=[a-z2-7]{32}>$/);
+		expect(headers.get('list-unsubscribe')).toMatch(
+			/^<https:\/\/briefing\.example\.com\/api\/newsletter\/unsubscribe\?token=[a-z2-7]{32}>$/,
+		);
 		expect(headers.get('content-type')).toMatch(/multipart\/alternative/);
 		expect(mail.raw).toMatch(/Content-Type: text\/plain/);
 		expect(mail.raw).toMatch(/Content-Type: text\/html/);

@@ -4,7 +4,14 @@
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { config } from '@/server/config';
-import { db, firstRow, isUniqueViolation, tables, transaction } from '@/server/db';
+import {
+	canMatchStoredText,
+	db,
+	firstRow,
+	isUniqueViolation,
+	tables,
+	transaction,
+} from '@/server/db';
 import { emailChangedMail, passwordResetMail, sendMail, type Mail } from '@/server/mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { beginPasswordAttempt, clearPasswordAttempts, rememberSignIn } from './password-attempts';
@@ -21,7 +28,8 @@ export async function findUserById(id: number): Promise<SessionUser | undefined>
 	return firstRow(db().select(publicUserColumns(users)).from(users).where(eq(users.id, id)));
 }
 
-function findByEmail(email: string) {
+async function findByEmail(email: string) {
+	if (!canMatchStoredText(email)) return undefined;
 	const { users } = tables();
 	return firstRow(db().select().from(users).where(eq(users.email, email.toLowerCase())));
 }
@@ -113,7 +121,11 @@ export async function authenticate(
 }
 
 /** The current-password check of profile changes, limited like sign-in. */
-async function requirePassword(user: SessionUser, password: string, clientKey: string): Promise<void> {
+async function requirePassword(
+	user: SessionUser,
+	password: string,
+	clientKey: string,
+): Promise<void> {
 	const attempt = await beginPasswordAttempt(user.email, clientKey, 'password attempts');
 	const { users } = tables();
 	const row = await firstRow(

@@ -4,7 +4,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { StaticPageInput } from '@/lib/validation/content';
-import { db, firstRow, tables } from '@/server/db';
+import { canMatchStoredText, db, firstRow, tables } from '@/server/db';
 import { contentChanged } from './events';
 
 /** A page as the API returns it. */
@@ -49,6 +49,7 @@ export async function listPages(): Promise<StaticPage[]> {
 }
 
 export async function getPage(slug: string): Promise<StaticPage | undefined> {
+	if (!canMatchStoredText(slug)) return undefined;
 	const { staticPages } = tables();
 	const row = await firstRow(selectPages().where(eq(staticPages.slug, slug)));
 	return row && toPage(row);
@@ -60,6 +61,7 @@ export async function updatePage(
 	input: StaticPageInput,
 	editorId: number,
 ): Promise<StaticPage | undefined> {
+	if (!canMatchStoredText(slug)) return undefined;
 	const { staticPages } = tables();
 	const [updated] = await db()
 		.update(staticPages)

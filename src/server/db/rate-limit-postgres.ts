@@ -12,6 +12,15 @@ const SWEEP_EVERY_MS = 60_000;
 
 const counters = schema.rateLimitCounters;
 
+/**
+ * A key as stored: keys carry what visitors typed (an address), and PostgreSQL's text cannot
+ * hold NUL, so NUL is written `\0` and a backslash `\\` (one key to one stored text, and a
+ * prefix stays a prefix).
+ */
+function stored(key: string): string {
+	return key.replace(/\\/g, '\\\\').replace(/\u0000/g, '\\0');
+}
+
 export class PostgresCounterStore implements CounterStore {
 	private lastSweep = 0;
 
@@ -21,7 +30,7 @@ export class PostgresCounterStore implements CounterStore {
 		const [row] = await this.database
 			.select({ count: counters.count, resetAt: counters.resetAt })
 			.from(counters)
-			.where(and(eq(counters.key, key), gt(counters.resetAt, new Date(now))));
+			.where(and(eq(counters.key, stored(key)), gt(counters.resetAt, new Date(now))));
 		return row ? { count: row.count, resetAt: row.resetAt.getTime() } : { count: 0, resetAt: now };
 	}
 
@@ -31,7 +40,7 @@ export class PostgresCounterStore implements CounterStore {
 		// concurrent attempts on any node are serialized by the row and never read a stale count.
 		const [row] = await this.database
 			.insert(counters)
-			.values({ key, count: 1, resetAt: new Date(now + windowMs) })
+			.values({ key: stored(key), count: 1, resetAt: new Date(now + windowMs) })
 			.onConflictDoUpdate({
 				target: counters.key,
 				set: {
@@ -49,17 +58,23 @@ export class PostgresCounterStore implements CounterStore {
 			.update(counters)
 			.set({ count: sql`${counters.count} - 1` })
 			.where(
-				and(eq(counters.key, key), gt(counters.resetAt, new Date(now)), gt(counters.count, 0)),
+				and(
+					eq(counters.key, stored(key)),
+					gt(counters.resetAt, new Date(now)),
+					gt(counters.count, 0),
+				),
 			);
 	}
 
 	async delete(key: string) {
-		await this.database.delete(counters).where(eq(counters.key, key));
+		await this.database.delete(counters).where(eq(counters.key, stored(key)));
 	}
 
 	async deletePrefix(prefix: string) {
 		// starts_with, not LIKE: a key may hold % or _, which LIKE would read as patterns.
-		await this.database.delete(counters).where(sql`starts_with(${counters.key}, ${prefix})`);
+		await this.database
+			.delete(counters)
+			.where(sql`starts_with(${counters.key}, ${stored(prefix)})`);
 	}
 
 	/** Drops finished windows, now and then, from whichever node is counting at the time. */
