@@ -29,7 +29,7 @@ import {
 } from '../../tests/nodes/cluster';
 import { SEARCH_TERMS, createDataset, createPostgresDataset } from './dataset';
 import { autocannon, sequentialLatency, type LoadFigure, type SequentialFigure } from './load';
-import { signIn } from './publish';
+import { EDITOR } from './publish';
 import { startBenchServer } from './server';
 
 export type EngineReadFigure = {
@@ -194,16 +194,31 @@ async function generated(node: AppNode, cookie: string): Promise<void> {
 	}
 }
 
-async function publishAcrossNodes(nodes: AppNode[]): Promise<NonNullable<PostgresFigures['publish']>> {
+async function publishAcrossNodes(
+	nodes: AppNode[],
+	publicUrl: string,
+): Promise<NonNullable<PostgresFigures['publish']>> {
 	const origin = nodes[0]!.url;
-	const cookie = await signIn(origin);
+	// Straight to node-a, but as a browser on the public site would (the nodes' SITE_URL is
+	// nginx's address, and a write from another origin is refused).
+	const signedIn = await fetch(`${origin}/api/login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', origin: publicUrl },
+		body: JSON.stringify(EDITOR),
+	});
+	await signedIn.arrayBuffer();
+	if (!signedIn.ok) throw new Error(`sign-in answered ${signedIn.status}`);
+	const cookie = signedIn.headers
+		.getSetCookie()
+		.map((line) => line.split(';')[0])
+		.join('; ');
 	for (const node of nodes) await generated(node, cookie);
 	for (const node of nodes) for (let read = 0; read < 3; read += 1) await (await fetch(`${node.url}/api/news`)).arrayBuffer();
 	const title = `Benchmark across nodes ${Date.now().toString(36)}`;
 	const started = performance.now();
 	const created = await fetch(`${origin}/api/news`, {
 		method: 'POST',
-		headers: { 'content-type': 'application/json', origin, cookie },
+		headers: { 'content-type': 'application/json', origin: publicUrl, cookie },
 		body: JSON.stringify({
 			title,
 			excerpt: 'Published on one node, timed until every node shows it.',
@@ -236,10 +251,10 @@ async function publishAcrossNodes(nodes: AppNode[]): Promise<NonNullable<Postgre
 	return { apiMs, visibleMs };
 }
 
-export async function measurePostgres(options: PhaseOptions): Promise<PostgresFigures> {
+/** Fills `figures` as it goes, so a later step's failure keeps the earlier figures. */
+export async function measurePostgres(options: PhaseOptions, figures: PostgresFigures): Promise<void> {
 	const { log, workDir, distDir } = options;
 	const cluster = await startCluster();
-	const figures: PostgresFigures = { reads: [], nginx: [] };
 	let nodes: AppNode[] = [];
 	let nginx: Nginx | undefined;
 	try {
@@ -251,19 +266,20 @@ export async function measurePostgres(options: PhaseOptions): Promise<PostgresFi
 		}
 		log('PostgreSQL: three nodes behind nginx');
 		const url = await createDatabase(cluster, 'bench_nodes');
-		const nginxPorts = await Promise.all([freePort(), freePort(), freePort()]);
+		const nginxPort = await freePort();
+		const publicUrl = `http://127.0.0.1:${nginxPort}`;
 		nodes = await Promise.all(
 			['node-a', 'node-b', 'node-c'].map((name) =>
-				startNode(name, url, `http://127.0.0.1:${nginxPorts[0]}`, join(workDir, 'nodes'), { distDir }),
+				startNode(name, url, publicUrl, join(workDir, 'nodes'), { distDir }),
 			),
 		);
-		figures.publish = await publishAcrossNodes(nodes);
+		figures.publish = await publishAcrossNodes(nodes, publicUrl);
 		log(
 			`  published on node-a (answered in ${figures.publish.apiMs.toFixed(0)} ms), visible on every node after ms: ` +
 				JSON.stringify(Object.fromEntries(Object.entries(figures.publish.visibleMs).map(([node, ms]) => [node, Math.round(ms)]))),
 		);
 		for (const count of [1, 2, 3]) {
-			nginx = await startNginx(nginxPorts[count - 1]!, nodes.slice(0, count).map((node) => node.url));
+			nginx = await startNginx(nginxPort, nodes.slice(0, count).map((node) => node.url));
 			try {
 				const figure = await autocannon(`nginx ${count} node(s)`, nginx.url, '/api/platforms', { duration: 5, warmup: 1 });
 				const ratio = figure.requestsPerSecond / (figures.nginx[0]?.figure.requestsPerSecond ?? figure.requestsPerSecond);
@@ -279,5 +295,4 @@ export async function measurePostgres(options: PhaseOptions): Promise<PostgresFi
 		for (const node of nodes) await stopNode(node).catch(() => killNode(node));
 		cluster.stop();
 	}
-	return figures;
 }

@@ -340,13 +340,11 @@ async function searchPhase() {
 async function postgresPhase() {
 	const workDir = dataPaths('postgres').dir;
 	try {
-		results.postgres = await measurePostgres({
-			root,
-			distDir,
-			workDir,
-			log,
-			searchArticles: scale ? SEARCH_SIZE : 0,
-		});
+		results.postgres = { reads: [], nginx: [] };
+		await measurePostgres(
+			{ root, distDir, workDir, log, searchArticles: scale ? SEARCH_SIZE : 0 },
+			results.postgres,
+		);
 	} finally {
 		rmSync(workDir, { recursive: true, force: true });
 	}
