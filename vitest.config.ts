@@ -7,6 +7,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const SQLITE_ONLY = ['tests/api/health.test.ts'];
 
+const POSTGRES_BROWSER_SMOKE = [
+	'tests/e2e/articles.test.ts',
+	'tests/e2e/publishing.test.ts',
+	'tests/e2e/comment-own-votes.test.ts',
+];
+
 // Integration and browser tests run against the production build (`npm test` builds first);
 // each test file starts its own server on a free port with its own temporary database.
 export default defineConfig({
@@ -39,7 +45,14 @@ export default defineConfig({
 				extends: true,
 				test: {
 					name: 'postgres',
-					include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'],
+					include: [
+						'tests/api/**/*.test.ts',
+						'tests/security/**/*.test.ts',
+						// A browser smoke test on PostgreSQL: reading and searching articles, an
+						// editor publishing through the dashboard, a comment moderated and voted on by
+						// readers. The rest of the browser suite runs on SQLite.
+						...POSTGRES_BROWSER_SMOKE,
+					],
 					exclude: [...configDefaults.exclude, ...SQLITE_ONLY],
 					env: { TEST_DATABASE: 'postgres' },
 				},
