@@ -48,6 +48,9 @@ export default defineConfig({
 					include: [
 						'tests/api/**/*.test.ts',
 						'tests/security/**/*.test.ts',
+						// The newsletter queue, in-process and with sender processes that crash.
+						'tests/unit/newsletter-queue.test.ts',
+						'tests/unit/newsletter-crash.test.ts',
 						// A browser smoke test on PostgreSQL: reading and searching articles, an
 						// editor publishing through the dashboard, a comment moderated and voted on by
 						// readers. The rest of the browser suite runs on SQLite.

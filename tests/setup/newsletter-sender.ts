@@ -1,6 +1,6 @@
 /**
- * A newsletter sender process for the crash and shared-queue tests: it opens DATABASE_PATH the
- * way the app does and runs the real background worker (startNewsletterWorker) until it is
+ * A newsletter sender process for the crash and shared-queue tests: it opens the database of
+ * DATABASE_PATH or DATABASE_URL the way the app does and runs the real background worker (startNewsletterWorker) until it is
  * killed. It prints `ready` once the worker runs. Settings come from the NEWSLETTER_* variables;
  * SENDER_MAX_MS (default 120000) stops it by itself, so a sender whose test died cannot run on.
  */

@@ -171,3 +171,18 @@ export function postgresTestDatabase(): Promise<TestPostgres> {
 export function emptyPostgresDatabase(): Promise<TestPostgres> {
 	return newDatabase('template0');
 }
+
+/**
+ * The database settings for code under test that reads its database from the environment
+ * (services in-process, child processes): a SQLite file in `dir`, or, when the test run asks
+ * for PostgreSQL (TEST_DATABASE=postgres), a throwaway database of the run's cluster.
+ */
+export async function testDatabaseSettings(
+	dir: string,
+): Promise<{ env: Record<string, string>; close: () => Promise<void> }> {
+	if (process.env.TEST_DATABASE !== 'postgres') {
+		return { env: { DATABASE_PATH: join(dir, 'app.db') }, close: async () => {} };
+	}
+	const database = await postgresTestDatabase();
+	return { env: { DATABASE_URL: database.url }, close: database.close };
+}

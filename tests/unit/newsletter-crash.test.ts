@@ -11,28 +11,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/server/auth/session';
-import { closeDatabase, db, schema } from '@/server/db';
+import { closeDatabase, db, tables } from '@/server/db';
 import { createIssue, getIssue, sendIssue } from '@/server/newsletter/issues';
 import { insertAccount, mailsPerAddress } from '../setup/newsletter-fixture';
+import { testDatabaseSettings } from '../setup/postgres';
 import { startSmtp } from '../setup/smtp';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-newsletter-crash-'));
-const dbPath = join(dir, 'app.db');
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let editor: SessionUser;
+let database: Awaited<ReturnType<typeof testDatabaseSettings>>;
 const children = new Set<ChildProcess>();
 /** A sender process loads the whole server code with tsx; on a busy machine that takes a while. */
 const SLOW = 300_000;
 
 beforeAll(async () => {
 	smtp = await startSmtp();
-	Object.assign(process.env, { DATABASE_PATH: dbPath, SMTP_URL: smtp.url, NEWSLETTER_WORKER: '0' });
+	database = await testDatabaseSettings(dir);
+	Object.assign(process.env, { ...database.env, SMTP_URL: smtp.url, NEWSLETTER_WORKER: '0' });
 	const { id } = await insertAccount(db(), { role: 'editor', subscribed: false });
 	editor = { id, email: 'editor@example.com', role: 'editor', isBanned: false } as SessionUser;
 });
 afterAll(async () => {
 	for (const child of children) child.kill('SIGKILL');
 	await closeDatabase();
+	await database?.close();
 	await smtp?.close();
 	rmSync(dir, { recursive: true, force: true });
 });
@@ -47,7 +50,7 @@ function startSender(concurrency: number, leaseMs: number): Sender {
 	const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/newsletter-sender.ts'], {
 		env: {
 			...process.env,
-			DATABASE_PATH: dbPath,
+			...database.env,
 			SMTP_URL: smtp.url,
 			NEWSLETTER_WORKER: '1',
 			NEWSLETTER_CONCURRENCY: String(concurrency),
@@ -84,7 +87,7 @@ async function until(
 }
 
 async function newSubscribers(count: number) {
-	db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
+	await db().update(tables().users).set({ isNewsletterSubscribed: false });
 	return Promise.all(Array.from({ length: count }, () => insertAccount(db())));
 }
 

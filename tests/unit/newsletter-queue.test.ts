@@ -11,11 +11,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setNewsletter, setBanned } from '@/server/auth/accounts';
 import type { SessionUser } from '@/server/auth/session';
-import { closeDatabase, db, schema } from '@/server/db';
+import { closeDatabase, db, tables } from '@/server/db';
 import { deliver, newsletterMail, retryDelayMs } from '@/server/newsletter/delivery';
 import { createIssue, getIssue, sendIssue } from '@/server/newsletter/issues';
 import { claimDeliveries, settleDelivery } from '@/server/newsletter/queue';
 import { insertAccount, mailHeaders, mailsPerAddress } from '../setup/newsletter-fixture';
+import { testDatabaseSettings } from '../setup/postgres';
 import { startSmtp } from '../setup/smtp';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-newsletter-'));
@@ -26,11 +27,13 @@ const MAX_ATTEMPTS = 3;
 const answers = new Map<string, (attempt: number) => number | undefined>();
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let editor: SessionUser;
+let database: Awaited<ReturnType<typeof testDatabaseSettings>>;
 
 beforeAll(async () => {
 	smtp = await startSmtp({ answer: (to, attempt) => answers.get(to)?.(attempt) });
+	database = await testDatabaseSettings(dir);
 	Object.assign(process.env, {
-		DATABASE_PATH: join(dir, 'app.db'),
+		...database.env,
 		SMTP_URL: smtp.url,
 		SITE_URL: 'https://briefing.example.com',
 		NEWSLETTER_WORKER: '0',
@@ -43,17 +46,18 @@ beforeAll(async () => {
 });
 afterAll(async () => {
 	await closeDatabase();
+	await database?.close();
 	await smtp?.close();
 	rmSync(dir, { recursive: true, force: true });
 });
 
 function deliveriesOf(issueId: number) {
+	const { newsletterDeliveries } = tables();
 	return db()
 		.select()
-		.from(schema.newsletterDeliveries)
-		.where(eq(schema.newsletterDeliveries.issueId, issueId))
-		.orderBy(schema.newsletterDeliveries.id)
-		.all();
+		.from(newsletterDeliveries)
+		.where(eq(newsletterDeliveries.issueId, issueId))
+		.orderBy(newsletterDeliveries.id);
 }
 
 /** Claims and sends everything due at `now`, one batch after another (or `rounds` batches). */
@@ -82,7 +86,7 @@ describe('recipients', () => {
 		const bannedBefore = await insertAccount(db(), { banned: true });
 		const issue = await sendIssue((await newIssue()).id);
 		expect(issue.status).toBe('sending');
-		const queued = new Set(deliveriesOf(issue.id).map((row) => row.userId));
+		const queued = new Set((await deliveriesOf(issue.id)).map((row) => row.userId));
 		for (const account of [stays, unsubscribes, banned, deleted])
 			expect(queued.has(account.id)).toBe(true);
 		expect(queued.has(never.id)).toBe(false);
@@ -90,7 +94,7 @@ describe('recipients', () => {
 
 		await setNewsletter(unsubscribes.id, false);
 		await setBanned(banned.id, true);
-		db().delete(schema.users).where(eq(schema.users.id, deleted.id)).run();
+		await db().delete(tables().users).where(eq(tables().users.id, deleted.id));
 		const before = smtp.mails.length;
 		await drain();
 
@@ -107,7 +111,7 @@ describe('recipients', () => {
 	});
 
 	it('completes an issue with no subscribers at once', async () => {
-		db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
+		await db().update(tables().users).set({ isNewsletterSubscribed: false });
 		const issue = await sendIssue((await newIssue()).id);
 		expect(issue.status).toBe('sent');
 		expect(issue.counts).toEqual({ queued: 0, sent: 0, failed: 0, skipped: 0 });
@@ -116,7 +120,7 @@ describe('recipients', () => {
 
 describe('failures', () => {
 	it('retries a 451 with a growing wait, records a 550, and gives up after the last try', async () => {
-		db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
+		await db().update(tables().users).set({ isNewsletterSubscribed: false });
 		const later = await insertAccount(db());
 		const refused = await insertAccount(db());
 		const busy = await insertAccount(db());
@@ -127,8 +131,9 @@ describe('failures', () => {
 		const start = Date.now();
 		await drain(new Date(start));
 
-		const rows = () => new Map(deliveriesOf(issue.id).map((row) => [row.userId, row]));
-		let now = rows();
+		const rows = async () =>
+			new Map((await deliveriesOf(issue.id)).map((row) => [row.userId, row]));
+		let now = await rows();
 		expect(now.get(refused.id)).toMatchObject({ status: 'failed', attempts: 1 });
 		expect(now.get(refused.id)!.lastError).toMatch(/Mailbox unavailable/);
 		for (const id of [later.id, busy.id]) {
@@ -142,7 +147,7 @@ describe('failures', () => {
 
 		const secondTry = Date.now();
 		await drain(new Date(start + 10_000), 1);
-		now = rows();
+		now = await rows();
 		// The second wait is twice the first.
 		expect(now.get(busy.id)).toMatchObject({ status: 'queued', attempts: 2 });
 		expect(now.get(busy.id)!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(
@@ -150,7 +155,7 @@ describe('failures', () => {
 		);
 
 		await drain(new Date(start + 3_600_000));
-		now = rows();
+		now = await rows();
 		expect(now.get(later.id)).toMatchObject({ status: 'sent', attempts: 3, sentTo: later.email });
 		expect(now.get(busy.id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
 		expect(now.get(busy.id)!.lastError).toMatch(/Gave up after 3 tries/);
@@ -176,7 +181,7 @@ describe('back-off', () => {
 
 describe('leases', () => {
 	it('takes a claimed row again only after its lease, and the old holder cannot settle it', async () => {
-		db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
+		await db().update(tables().users).set({ isNewsletterSubscribed: false });
 		await insertAccount(db());
 		const issue = await sendIssue((await newIssue('Leases')).id);
 		const start = new Date();
@@ -189,7 +194,7 @@ describe('leases', () => {
 		const [again] = await claimDeliveries(5, LEASE_MS, new Date(start.getTime() + LEASE_MS));
 		expect(again).toMatchObject({ id: first!.id, attempts: 2 });
 		await settleDelivery(first!, { status: 'failed', error: 'late' });
-		expect(deliveriesOf(issue.id)[0]).toMatchObject({ status: 'sending', lastError: null });
+		expect((await deliveriesOf(issue.id))[0]).toMatchObject({ status: 'sending', lastError: null });
 		await settleDelivery(again!, { status: 'sent', sentTo: 'x@example.com' });
 		expect((await getIssue(issue.id)).status).toBe('sent');
 	});
@@ -198,16 +203,15 @@ describe('leases', () => {
 describe('the mail', () => {
 	it('has a sanitized HTML part with absolute links, a text part and one-click unsubscribe headers', async () => {
 		const reader = await insertAccount(db());
-		const issue = db()
-			.insert(schema.newsletterIssues)
+		const [issue] = await db()
+			.insert(tables().newsletterIssues)
 			.values({
 				subject: 'Hello <readers> & friends',
 				content:
 					'# Top story\n\nRead [the article](/news/7) and ![chart](/images/c.png).\n\n<script>alert(1)</script><a href="javascript:alert(2)">x</a>',
 			})
-			.returning()
-			.get();
-		const mail = await newsletterMail(issue, reader.id, reader.email);
+			.returning();
+		const mail = await newsletterMail(issue!, reader.id, reader.email);
 		expect(mail.to).toBe(reader.email);
 		expect(mail.html).toContain('href="https://briefing.example.com/news/7"');
 		expect(mail.html).toContain('src="https://briefing.example.com/images/c.png"');
@@ -232,14 +236,14 @@ describe('the mail', () => {
 			'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 		});
 		// Each mail has its own token, stored only as a hash.
-		const other = await newsletterMail(issue, reader.id, reader.email);
+		const other = await newsletterMail(issue!, reader.id, reader.email);
 		expect(other.text).not.toContain(pageLink![1]);
-		const stored = db().select().from(schema.newsletterUnsubscribeTokens).all();
+		const stored = await db().select().from(tables().newsletterUnsubscribeTokens);
 		expect(stored.some((row) => row.id === pageLink![1])).toBe(false);
 	});
 
 	it('reaches the SMTP server with both parts and the headers', async () => {
-		db().update(schema.users).set({ isNewsletterSubscribed: false }).run();
+		await db().update(tables().users).set({ isNewsletterSubscribed: false });
 		const reader = await insertAccount(db());
 		await sendIssue((await newIssue('On the wire')).id);
 		await drain();
