@@ -48,7 +48,11 @@ export default defineConfig({
 					include: [
 						'tests/api/**/*.test.ts',
 						'tests/security/**/*.test.ts',
-						// The newsletter queue, in-process and with sender processes that crash.
+						// Unit tests of services on a database: sessions, content change events, the
+						// newsletter queue (in-process and with sender processes that crash). The
+						// other unit tests either need no database or test both engines themselves.
+						'tests/unit/session.test.ts',
+						'tests/unit/content-events.test.ts',
 						'tests/unit/newsletter-queue.test.ts',
 						'tests/unit/newsletter-crash.test.ts',
 						// A browser smoke test on PostgreSQL: reading and searching articles, an

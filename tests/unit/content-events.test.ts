@@ -15,22 +15,27 @@ import {
 	type ContentChange,
 } from '@/server/content/events';
 import { updatePage } from '@/server/content/pages';
-import { closeDatabase, db, schema } from '@/server/db';
+import { closeDatabase, db, tables } from '@/server/db';
+import { testDatabaseSettings } from '../setup/postgres';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-events-'));
 let editorId: number;
+let database: Awaited<ReturnType<typeof testDatabaseSettings>>;
 
 beforeAll(async () => {
-	process.env.DATABASE_PATH = join(dir, 'app.db');
-	editorId = db()
-		.insert(schema.users)
+	database = await testDatabaseSettings(dir);
+	Object.assign(process.env, database.env);
+	const { users, staticPages } = tables();
+	const [editor] = await db()
+		.insert(users)
 		.values({ username: 'ed', email: 'ed@example.com', passwordHash: 'x', role: 'editor' })
-		.returning()
-		.get().id;
-	db().insert(schema.staticPages).values({ slug: 'about-us', title: 'About', content: 'x' }).run();
+		.returning();
+	editorId = editor!.id;
+	await db().insert(staticPages).values({ slug: 'about-us', title: 'About', content: 'x' });
 });
 afterAll(async () => {
 	await closeDatabase();
+	await database?.close();
 	rmSync(dir, { recursive: true, force: true });
 });
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, db, schema } from '@/server/db';
+import { closeDatabase, db, tables } from '@/server/db';
 import {
 	SESSION_ABSOLUTE_LIFETIME_MS,
 	SESSION_LIFETIME_MS,
@@ -18,44 +18,49 @@ import {
 	validateSessionToken,
 } from '@/server/auth/session';
 import { hashToken } from '@/server/auth/tokens';
+import { testDatabaseSettings } from '../setup/postgres';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-unit-session-'));
-process.env.DATABASE_PATH = join(dir, 'app.db');
+let database: Awaited<ReturnType<typeof testDatabaseSettings>>;
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2030, 0, 1);
 let counter = 0;
 
-function newUser(overrides: { isBanned?: boolean } = {}) {
+async function newUser(overrides: { isBanned?: boolean } = {}) {
 	counter += 1;
-	return db()
-		.insert(schema.users)
+	const [user] = await db()
+		.insert(tables().users)
 		.values({
 			email: `s${counter}@example.com`,
 			username: `s${counter}`,
 			passwordHash: 'not-used',
 			...overrides,
 		})
-		.returning()
-		.get();
+		.returning();
+	return user!;
 }
 
 function rows(userId: number) {
-	return db().select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).all();
+	const { sessions } = tables();
+	return db().select().from(sessions).where(eq(sessions.userId, userId)).orderBy(sessions.id);
 }
 
 beforeAll(async () => {
+	database = await testDatabaseSettings(dir);
+	Object.assign(process.env, database.env);
 	db();
 });
 
 afterAll(async () => {
 	await closeDatabase();
+	await database?.close();
 	rmSync(dir, { recursive: true, force: true });
 });
 
 describe('createSession', () => {
 	it('returns a fresh token and stores only its hash, valid for 30 days', async () => {
-		const user = newUser();
+		const user = await newUser();
 		const { token, session } = await createSession(user.id, T0);
 		expect(token).toMatch(/^[a-z2-7]{32}$/);
 		expect(session).toEqual({
@@ -65,13 +70,13 @@ describe('createSession', () => {
 			createdAt: new Date(T0),
 		});
 		expect(SESSION_LIFETIME_MS).toBe(30 * DAY);
-		expect(rows(user.id)).toEqual([session]);
+		expect(await rows(user.id)).toEqual([session]);
 	});
 });
 
 describe('validateSessionToken', () => {
 	it('finds the session and its public user', async () => {
-		const user = newUser();
+		const user = await newUser();
 		const { token } = await createSession(user.id, T0);
 		const found = await validateSessionToken(token, T0 + 1000);
 		expect(found).not.toBeNull();
@@ -93,25 +98,25 @@ describe('validateSessionToken', () => {
 	});
 
 	it('keeps the expiry during the first half of the lifetime', async () => {
-		const user = newUser();
+		const user = await newUser();
 		const { token } = await createSession(user.id, T0);
 		const found = await validateSessionToken(token, T0 + 15 * DAY - 1);
 		expect(found!.extended).toBe(false);
-		expect(rows(user.id)[0]!.expiresAt.getTime()).toBe(T0 + 30 * DAY);
+		expect((await rows(user.id))[0]!.expiresAt.getTime()).toBe(T0 + 30 * DAY);
 	});
 
 	it('extends the session to 30 days from now in the second half (sliding expiry)', async () => {
-		const user = newUser();
+		const user = await newUser();
 		const { token } = await createSession(user.id, T0);
 		const now = T0 + 20 * DAY;
 		const found = await validateSessionToken(token, now);
 		expect(found!.extended).toBe(true);
 		expect(found!.session.expiresAt.getTime()).toBe(now + 30 * DAY);
-		expect(rows(user.id)[0]!.expiresAt.getTime()).toBe(now + 30 * DAY);
+		expect((await rows(user.id))[0]!.expiresAt.getTime()).toBe(now + 30 * DAY);
 	});
 
 	it('never extends a session past 90 days from its start, and refuses it then', async () => {
-		const user = newUser();
+		const user = await newUser();
 		const { token } = await createSession(user.id, T0);
 		let now = T0;
 		// Used every 20 days: each use in the second half extends it, up to the absolute end.
@@ -119,39 +124,43 @@ describe('validateSessionToken', () => {
 			now += 20 * DAY;
 			const found = await validateSessionToken(token, now);
 			expect(found, `use ${i + 1}`).not.toBeNull();
-			expect(found!.session.expiresAt.getTime()).toBeLessThanOrEqual(T0 + SESSION_ABSOLUTE_LIFETIME_MS);
+			expect(found!.session.expiresAt.getTime()).toBeLessThanOrEqual(
+				T0 + SESSION_ABSOLUTE_LIFETIME_MS,
+			);
 		}
 		expect(await validateSessionToken(token, T0 + 90 * DAY - 1)).not.toBeNull();
 		expect(await validateSessionToken(token, T0 + 90 * DAY)).toBeNull();
-		expect(rows(user.id)).toEqual([]);
+		expect(await rows(user.id)).toEqual([]);
 		expect(SESSION_ABSOLUTE_LIFETIME_MS).toBe(90 * DAY);
 	});
 
 	it('counts a row stored without its start as ended (fails closed)', async () => {
-		const user = newUser();
+		const user = await newUser();
 		const token = 'startless-session-token';
-		db().insert(schema.sessions).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(T0 + DAY) }).run();
+		await db()
+			.insert(tables().sessions)
+			.values({ id: hashToken(token), userId: user.id, expiresAt: new Date(T0 + DAY) });
 		expect(await validateSessionToken(token, T0)).toBeNull();
-		expect(rows(user.id)).toEqual([]);
+		expect(await rows(user.id)).toEqual([]);
 	});
 
 	it('refuses and deletes an expired session', async () => {
-		const user = newUser();
+		const user = await newUser();
 		const { token } = await createSession(user.id, T0);
 		expect(await validateSessionToken(token, T0 + 30 * DAY)).toBeNull();
-		expect(rows(user.id)).toHaveLength(0);
+		expect(await rows(user.id)).toHaveLength(0);
 	});
 
 	it('refuses and deletes the session of a banned user', async () => {
-		const user = newUser();
+		const user = await newUser();
 		const { token } = await createSession(user.id, T0);
-		db().update(schema.users).set({ isBanned: true }).where(eq(schema.users.id, user.id)).run();
+		await db().update(tables().users).set({ isBanned: true }).where(eq(tables().users.id, user.id));
 		expect(await validateSessionToken(token, T0 + 1000)).toBeNull();
-		expect(rows(user.id)).toHaveLength(0);
+		expect(await rows(user.id)).toHaveLength(0);
 	});
 
 	it('does not accept the stored hash in place of the token', async () => {
-		const user = newUser();
+		const user = await newUser();
 		const { session } = await createSession(user.id, T0);
 		expect(await validateSessionToken(session.id, T0 + 1000)).toBeNull();
 	});
@@ -159,7 +168,7 @@ describe('validateSessionToken', () => {
 
 describe('ending sessions', () => {
 	it('invalidateSession ends one session', async () => {
-		const user = newUser();
+		const user = await newUser();
 		const a = await createSession(user.id, T0);
 		const b = await createSession(user.id, T0);
 		await invalidateSession(a.session.id);
@@ -167,36 +176,36 @@ describe('ending sessions', () => {
 		expect(await validateSessionToken(b.token, T0 + 1)).not.toBeNull();
 	});
 
-	it('invalidateUserSessions ends all of a user\'s sessions, or all but one', async () => {
-		const user = newUser();
-		const other = newUser();
+	it("invalidateUserSessions ends all of a user's sessions, or all but one", async () => {
+		const user = await newUser();
+		const other = await newUser();
 		const keep = await createSession(user.id, T0);
 		await createSession(user.id, T0);
 		await createSession(user.id, T0);
 		const stranger = await createSession(other.id, T0);
 
 		await invalidateUserSessions(user.id, keep.session.id);
-		expect(rows(user.id).map((row) => row.id)).toEqual([keep.session.id]);
+		expect((await rows(user.id)).map((row) => row.id)).toEqual([keep.session.id]);
 
 		await invalidateUserSessions(user.id);
-		expect(rows(user.id)).toHaveLength(0);
-		expect(rows(other.id).map((row) => row.id)).toEqual([stranger.session.id]);
+		expect(await rows(user.id)).toHaveLength(0);
+		expect((await rows(other.id)).map((row) => row.id)).toEqual([stranger.session.id]);
 	});
 
 	it('deleteExpiredSessions removes only expired sessions', async () => {
-		const user = newUser();
+		const user = await newUser();
 		const old = await createSession(user.id, T0 - 31 * DAY);
 		const current = await createSession(user.id, T0);
 		await deleteExpiredSessions(T0);
-		const ids = rows(user.id).map((row) => row.id);
+		const ids = (await rows(user.id)).map((row) => row.id);
 		expect(ids).toEqual([current.session.id]);
 		expect(ids).not.toContain(old.session.id);
 	});
 
 	it('sessions go when their user is deleted', async () => {
-		const user = newUser();
+		const user = await newUser();
 		await createSession(user.id, T0);
-		db().delete(schema.users).where(eq(schema.users.id, user.id)).run();
-		expect(rows(user.id)).toHaveLength(0);
+		await db().delete(tables().users).where(eq(tables().users.id, user.id));
+		expect(await rows(user.id)).toHaveLength(0);
 	});
 });
