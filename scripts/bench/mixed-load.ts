@@ -4,9 +4,10 @@
  * p99 and errors, so the reads' p99 shows whether password hashing starves them; the server's
  * memory after each run must not keep growing.
  */
-import Database from 'better-sqlite3';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '@/server/auth/password';
+import { openDatabase, schemaOf, type AppDatabase } from '@/server/db';
+import { closePostgres, openPostgres } from '@/server/db/postgres';
 import { procMemory, runToEnd } from './processes';
 import type { BenchServer } from './server';
 
@@ -41,19 +42,32 @@ const NO_FIGURES: LoadFigures = { requestsPerSecond: 0, totalRequests: 0, latenc
 const USERS = 200;
 const PASSWORD = 'load-test-password';
 
+/** The bench server's database: its SQLite file, or its PostgreSQL URL. */
+export type BenchDatabase = { path: string } | { url: string };
+
 /** Creates the load test's users straight in the database (one hash, reused). */
-async function createUsers(dbPath: string): Promise<{ email: string; password: string }[]> {
+async function createUsers(database: BenchDatabase): Promise<{ email: string; password: string }[]> {
 	const hash = await hashPassword(PASSWORD);
-	const sqlite = new Database(dbPath);
-	sqlite.pragma('busy_timeout = 5000');
-	const insert = sqlite.prepare(
-		'insert or ignore into users (username, email, password_hash, role, is_banned, is_newsletter_subscribed, created_at) values (?, ?, ?, ?, 0, 0, ?)',
-	);
 	const accounts = Array.from({ length: USERS }, (_, i) => ({ email: `load${i}@example.com`, password: PASSWORD }));
-	sqlite.transaction(() => {
-		accounts.forEach((account, i) => insert.run(`load_user_${i}`, account.email, hash, 'user', Date.now()));
-	})();
-	sqlite.close();
+	const postgres = 'url' in database ? openPostgres(database.url, { max: 1 }) : undefined;
+	const handle = postgres ? (postgres as unknown as AppDatabase) : openDatabase((database as { path: string }).path);
+	try {
+		const { users } = schemaOf(handle);
+		await handle
+			.insert(users)
+			.values(
+				accounts.map((account, i) => ({
+					username: `load_user_${i}`,
+					email: account.email,
+					passwordHash: hash,
+					role: 'user' as const,
+				})),
+			)
+			.onConflictDoNothing();
+	} finally {
+		if (postgres) await closePostgres(postgres);
+		else handle.$client.close();
+	}
 	return accounts;
 }
 
@@ -95,10 +109,10 @@ async function targets(origin: string) {
  */
 export async function mixedLoad(
 	server: BenchServer,
-	dbPath: string,
+	database: BenchDatabase,
 	{ duration = 30, rounds = 3 } = {},
 ): Promise<MixedLoadRun[]> {
-	const accounts = await createUsers(dbPath);
+	const accounts = await createUsers(database);
 	const cookies = await signInAll(server.url, accounts);
 	const config = {
 		origin: server.url,

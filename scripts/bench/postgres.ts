@@ -4,6 +4,7 @@
  * `synchronous_commit=off`, the counterpart of SQLite's `synchronous=NORMAL` in WAL mode (a
  * crash of the machine may lose the last commits, never corrupts). Measured:
  *   - API reads on both engines, with the API cache off (each read is a query);
+ *   - the mixed load (reads, writes and sign-ins at once) on PostgreSQL, one round;
  *   - search at 100,000 articles on PostgreSQL (the SQLite figure is the search phase's);
  *   - publishing: POST on one of three nodes until the page and the API answer show the article
  *     on every node;
@@ -30,6 +31,7 @@ import {
 import { SEARCH_TERMS, createDataset, createPostgresDataset } from './dataset';
 import { autocannon, sequentialLatency, type LoadFigure, type SequentialFigure } from './load';
 import { EDITOR } from './publish';
+import { mixedLoad, type MixedLoadRun } from './mixed-load';
 import { startBenchServer } from './server';
 
 export type EngineReadFigure = {
@@ -42,6 +44,8 @@ export type EngineReadFigure = {
 
 export type PostgresFigures = {
 	reads: EngineReadFigure[];
+	/** The mixed load (reads, writes, sign-ins at once) on PostgreSQL; SQLite's is the demo phase's. */
+	mixedLoad?: MixedLoadRun[];
 	search?: { articles: number; insertMs: number; sequential: SequentialFigure[] };
 	/** Per node: ms from the POST until that node's page and API answer show the article. */
 	publish?: { apiMs: number; visibleMs: Record<string, number> };
@@ -146,6 +150,36 @@ async function engineReads(cluster: Cluster, options: PhaseOptions): Promise<Eng
 		await postgres.stop();
 	}
 	return figures;
+}
+
+/** The demo phase's mixed load, on PostgreSQL (the sign-ins each from their own address). */
+async function mixedLoadOnPostgres(cluster: Cluster, options: PhaseOptions): Promise<MixedLoadRun[]> {
+	const { root, distDir, workDir, log } = options;
+	const url = await createDatabase(cluster, 'bench_mixed');
+	await createPostgresDataset(url, 0);
+	const server = await startBenchServer({
+		root,
+		distDir,
+		workDir: join(workDir, 'mixed-postgres'),
+		dbPath: join(workDir, 'unused.db'),
+		generateOnStart: true,
+		cpu: 0,
+		env: { DATABASE_URL: url, TRUST_PROXY: '1' },
+	});
+	try {
+		await server.idle();
+		const runs = await mixedLoad(server, { url }, { rounds: 1 });
+		for (const run of runs) {
+			log(
+				`  mixed load on PostgreSQL: reads ${Math.round(run.reads.requestsPerSecond)} req/s p99 ${run.reads.latencyP99} ms; ` +
+					`writes ${Math.round(run.writes.requestsPerSecond)} req/s p99 ${run.writes.latencyP99} ms; ` +
+					`sign-ins ${Math.round(run.signIns.requestsPerSecond)} req/s${run.error ? `; ${run.error}` : ''}`,
+			);
+		}
+		return runs;
+	} finally {
+		await server.stop();
+	}
 }
 
 async function search(cluster: Cluster, options: PhaseOptions): Promise<PostgresFigures['search']> {
@@ -260,6 +294,7 @@ export async function measurePostgres(options: PhaseOptions, figures: PostgresFi
 	try {
 		log('PostgreSQL: API reads beside SQLite (demo content, API cache off)');
 		figures.reads = await engineReads(cluster, options);
+		figures.mixedLoad = await mixedLoadOnPostgres(cluster, options);
 		if (options.searchArticles > 0) {
 			log(`PostgreSQL: search at ${options.searchArticles.toLocaleString('en-US')} articles`);
 			figures.search = await search(cluster, options);

@@ -316,10 +316,9 @@ export function formatTable(rows: Row[]): string {
  * (not mixed with) the sign-ins' that cost a password hash each. Memory growth between the
  * first and last round is on the reads' row.
  */
-function mixedLoadRows(runs: MixedLoadRun[]): Row[] {
+function mixedLoadRows(runs: MixedLoadRun[], area = 'Mixed load c=50 30 s'): Row[] {
 	const mb = (bytes: number | null) => (bytes === null ? '?' : `${Math.round(bytes / 1048576)} MB`);
 	const first = runs[0]?.rssAfterBytes ?? null;
-	const area = 'Mixed load c=50 30 s';
 	const describe = (f: LoadFigures) => {
 		const codes = Object.entries(f.statusCodes ?? {})
 			.map(([code, stat]) => `${code}: ${stat.count}`)
@@ -371,6 +370,7 @@ function postgresRows(figures: PostgresFigures): Row[] {
 			status: 'info',
 		});
 	}
+	if (figures.mixedLoad) rows.push(...mixedLoadRows(figures.mixedLoad, 'PostgreSQL mixed load c=50 30 s'));
 	if (figures.search) {
 		for (const seq of figures.search.sequential) {
 			rows.push({

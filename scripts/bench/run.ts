@@ -185,7 +185,7 @@ async function demoPhase() {
 		log(`demo publishing: visible after ${size.publish.visibleMs?.toFixed(0)} ms ${size.publish.error ?? ''}`);
 		// Last, because its writes (ratings, votes, sessions) change the demo data.
 		log('mixed load: reads, writes and sign-ins at once (each measured apart), 50 connections x 30 s, 3 rounds');
-		results.mixedLoad = await step('mixed load', () => mixedLoad(server, dbPath));
+		results.mixedLoad = await step('mixed load', () => mixedLoad(server, { path: dbPath }));
 	} finally {
 		await server.stop();
 	}
