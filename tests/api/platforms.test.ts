@@ -609,9 +609,14 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 				existsNow: service.findPlatform(change.id).then((found) => found !== undefined),
 			}),
 		);
+		// Each check finishes before the next change: on PostgreSQL it runs on another pooled
+		// connection, which could otherwise answer after a later change.
+		const checked = () => Promise.all(seen.map((change) => change.existsNow));
 		const form = platformFormSchema.parse(platformInput());
 		const created = await service.createPlatform(form);
+		await checked();
 		await service.updatePlatform(created.id, { ...form, name: 'Changed' });
+		await checked();
 		const [rater] = await db()
 			.insert(tables().users)
 			.values({ username: 'hook_rater', email: 'hook@example.com', passwordHash: 'x' })
@@ -620,6 +625,7 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 			rating: 4,
 			reviewCount: 1,
 		});
+		await checked();
 		await service.deletePlatform(created.id);
 		const told = await Promise.all(
 			seen.map(async ({ existsNow, ...change }) => ({ ...change, existsNow: await existsNow })),
