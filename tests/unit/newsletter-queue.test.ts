@@ -170,6 +170,28 @@ describe('failures', () => {
 	});
 });
 
+describe('completion', () => {
+	it('marks an issue sent when its last two deliveries settle at the same time', async () => {
+		// On PostgreSQL each settle runs in its own transaction on its own connection; without a
+		// lock on the issue, each could see the other's delivery as still sending.
+		const issues: number[] = [];
+		for (let round = 0; round < 15; round += 1) {
+			await db().update(tables().users).set({ isNewsletterSubscribed: false });
+			await insertAccount(db());
+			await insertAccount(db());
+			const issue = await sendIssue((await newIssue(`Together ${round}`)).id);
+			const claimed = await claimDeliveries(5, LEASE_MS, new Date());
+			expect(claimed).toHaveLength(2);
+			await Promise.all(
+				claimed.map((row) => settleDelivery(row, { status: 'sent', sentTo: 'x@example.com' })),
+			);
+			issues.push(issue.id);
+		}
+		const statuses = await Promise.all(issues.map(async (id) => (await getIssue(id)).status));
+		expect(statuses).toEqual(issues.map(() => 'sent'));
+	});
+});
+
 describe('back-off', () => {
 	it('doubles the wait with each try, up to an hour', async () => {
 		expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts, 1_000))).toEqual([

@@ -11,7 +11,7 @@
  */
 import { and, asc, eq, inArray, lte, min, or, sql } from 'drizzle-orm';
 import { db, firstRow, tables, transaction } from '@/server/db';
-import { claimingSkipLocked } from '@/server/db/dialect';
+import { claimingSkipLocked, lockedForUpdate } from '@/server/db/dialect';
 
 export type ClaimedDelivery = {
 	id: number;
@@ -30,11 +30,19 @@ export async function claimDeliveries(
 	const { newsletterDeliveries: deliveries } = tables();
 	const due = or(
 		and(eq(deliveries.status, 'queued'), lte(deliveries.nextAttemptAt, now)),
-		and(eq(deliveries.status, 'sending'), lte(deliveries.claimedAt, new Date(now.getTime() - leaseMs))),
+		and(
+			eq(deliveries.status, 'sending'),
+			lte(deliveries.claimedAt, new Date(now.getTime() - leaseMs)),
+		),
 	);
 	return transaction(async (tx) => {
 		const candidates = claimingSkipLocked(
-			tx.select({ id: deliveries.id }).from(deliveries).where(due).orderBy(asc(deliveries.id)).limit(limit),
+			tx
+				.select({ id: deliveries.id })
+				.from(deliveries)
+				.where(due)
+				.orderBy(asc(deliveries.id))
+				.limit(limit),
 		);
 		const claimed = await tx
 			.update(deliveries)
@@ -90,6 +98,12 @@ export async function settleDelivery(
 					? { status: 'failed' as const, lastError: outcome.error }
 					: { status: 'queued' as const, lastError: outcome.error, nextAttemptAt: outcome.retryAt };
 	await transaction(async (tx) => {
+		// Settles of one issue take turns on its row: the last two settling at once (other
+		// connections, other nodes) would each see the other's delivery still sending, and
+		// neither would mark the issue sent. SQLite's writers already take turns.
+		await lockedForUpdate(
+			tx.select({ id: issues.id }).from(issues).where(eq(issues.id, row.issueId)),
+		);
 		await tx.update(deliveries).set(values).where(held);
 		await tx
 			.update(issues)
