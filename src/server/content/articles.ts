@@ -16,6 +16,7 @@ import {
 	listArticles as listArticlesPostgres,
 } from '@/server/db/search-postgres';
 import type { PostgresDatabase } from '@/server/db/postgres';
+import { articleColumnsOf } from './article-columns';
 import { contentChanged } from './events';
 import {
 	articleMatch,
@@ -46,23 +47,8 @@ export type Article = {
 };
 
 /** The columns of an article and its author's name, from the tables of the running engine. */
-function columnsOf({ articles, users }: Pick<typeof schema, 'articles' | 'users'>) {
-	return {
-		id: articles.id,
-		title: articles.title,
-		excerpt: articles.excerpt,
-		content: articles.content,
-		category: articles.category,
-		imageUrl: articles.imageUrl,
-		tags: articles.tags,
-		readTime: articles.readTime,
-		isPublished: articles.isPublished,
-		authorId: articles.authorId,
-		authorUsername: users.username,
-		createdAt: articles.createdAt,
-		updatedAt: articles.updatedAt,
-	};
-}
+const columnsOf = ({ articles, users }: Pick<typeof schema, 'articles' | 'users'>) =>
+	articleColumnsOf(articles, users);
 
 /** The SQLite spelling, for the FTS5 list queries (which run on SQLite only). */
 const articleColumns = columnsOf(schema);

@@ -12,6 +12,7 @@ import type {
 	ArticleListQuery,
 	EditorArticleListQuery,
 } from '@/lib/validation/content';
+import { articleColumnsOf } from '@/server/content/article-columns';
 import { searchWords } from '@/server/content/search';
 import { schema, type PostgresDatabase, type PostgresHandle } from './postgres';
 
@@ -84,21 +85,7 @@ function articleOrder(query: Pick<ArticleListQuery, 'sortBy' | 'sortOrder'>): SQ
 	}
 }
 
-const articleColumns = {
-	id: articles.id,
-	title: articles.title,
-	excerpt: articles.excerpt,
-	content: articles.content,
-	category: articles.category,
-	imageUrl: articles.imageUrl,
-	tags: articles.tags,
-	readTime: articles.readTime,
-	isPublished: articles.isPublished,
-	authorId: articles.authorId,
-	authorUsername: users.username,
-	createdAt: articles.createdAt,
-	updatedAt: articles.updatedAt,
-};
+const articleColumns = articleColumnsOf(articles, users);
 
 /** `id = any($1)`: one array parameter, however many ids. */
 const idIn = (ids: number[]) => sql`${articles.id} = any(${sql.param(ids)}::integer[])`;

@@ -1,0 +1,43 @@
+/**
+ * The columns of an article as the services read it, with its author's name: one list for both
+ * engines (each passes its own tables), so the SQLite and PostgreSQL queries cannot drift apart.
+ */
+type ArticleKey =
+	| 'id'
+	| 'title'
+	| 'excerpt'
+	| 'content'
+	| 'category'
+	| 'imageUrl'
+	| 'tags'
+	| 'readTime'
+	| 'isPublished'
+	| 'authorId'
+	| 'createdAt'
+	| 'updatedAt';
+
+type ArticleTable = Record<ArticleKey, unknown>;
+
+export function articleColumnsOf<
+	Articles extends ArticleTable,
+	Users extends { username: unknown },
+>(
+	articles: Articles,
+	users: Users,
+): Pick<Articles, ArticleKey> & { authorUsername: Users['username'] } {
+	return {
+		id: articles.id,
+		title: articles.title,
+		excerpt: articles.excerpt,
+		content: articles.content,
+		category: articles.category,
+		imageUrl: articles.imageUrl,
+		tags: articles.tags,
+		readTime: articles.readTime,
+		isPublished: articles.isPublished,
+		authorId: articles.authorId,
+		authorUsername: users.username,
+		createdAt: articles.createdAt,
+		updatedAt: articles.updatedAt,
+	};
+}
