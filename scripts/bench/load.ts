@@ -38,12 +38,15 @@ export async function autocannon(
 	name: string,
 	origin: string,
 	path: string,
-	{ duration = 10, warmup = 2, connections = 32, pid }: LoadOptions = {},
+	{ duration = 10, warmup = 2, connections = 32, pid, headers = {} }: LoadOptions = {},
 ): Promise<LoadFigure> {
 	const run = (seconds: number) =>
 		runToEnd(
 			process.execPath,
-			[here('./load-worker.mjs'), JSON.stringify({ url: origin + path, connections, duration: seconds, headers: LOAD_HEADERS })],
+			[
+				here('./load-worker.mjs'),
+				JSON.stringify({ url: origin + path, connections, duration: seconds, headers: { ...LOAD_HEADERS, ...headers } }),
+			],
 			{ cpu: 1 },
 		);
 	try {
@@ -94,6 +97,8 @@ export type LoadOptions = {
 	connections?: number;
 	/** The server's pid: its CPU time per request is measured (robust when the machine is busy). */
 	pid?: number;
+	/** Request headers besides the accepted encodings. */
+	headers?: Record<string, string>;
 };
 
 /** Starts bare-server.mjs on core 0 with the given bytes; returns its origin and a stop. */

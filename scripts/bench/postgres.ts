@@ -50,6 +50,8 @@ export type PostgresFigures = {
 	/** Per node: ms from the POST until that node's page and API answer show the article. */
 	publish?: { apiMs: number; visibleMs: Record<string, number> };
 	nginx: Array<{ nodes: number; figure: LoadFigure; ratio: number }>;
+	/** The same through nginx, each read carrying a (stale) session cookie: never from a cache. */
+	nginxUncached?: Array<{ nodes: number; figure: LoadFigure; ratio: number }>;
 };
 
 type Cluster = { port: number; url: (database: string) => string; stop: () => void };
@@ -319,7 +321,21 @@ export async function measurePostgres(options: PhaseOptions, figures: PostgresFi
 				const figure = await autocannon(`nginx ${count} node(s)`, nginx.url, '/api/platforms', { duration: 5, warmup: 1 });
 				const ratio = figure.requestsPerSecond / (figures.nginx[0]?.figure.requestsPerSecond ?? figure.requestsPerSecond);
 				figures.nginx.push({ nodes: count, figure, ratio });
-				log(`  through nginx, ${count} node(s): ${Math.round(figure.requestsPerSecond)} req/s (${ratio.toFixed(2)}× one node)`);
+				// A request carrying the session cookie is never answered from a cache: each read
+				// checks the session and queries the database, as a signed-in reader's would.
+				const uncached = await autocannon(`nginx ${count} node(s), uncached`, nginx.url, '/api/platforms', {
+					duration: 5,
+					warmup: 1,
+					headers: { cookie: `session=${'a'.repeat(32)}` },
+				});
+				figures.nginxUncached ??= [];
+				const uncachedRatio =
+					uncached.requestsPerSecond / (figures.nginxUncached[0]?.figure.requestsPerSecond ?? uncached.requestsPerSecond);
+				figures.nginxUncached.push({ nodes: count, figure: uncached, ratio: uncachedRatio });
+				log(
+					`  through nginx, ${count} node(s): ${Math.round(figure.requestsPerSecond)} req/s cached (${ratio.toFixed(2)}× one node), ` +
+						`${Math.round(uncached.requestsPerSecond)} req/s uncached (${uncachedRatio.toFixed(2)}×)`,
+				);
 			} finally {
 				await nginx.stop();
 				nginx = undefined;

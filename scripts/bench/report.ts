@@ -397,6 +397,15 @@ function postgresRows(figures: PostgresFigures): Row[] {
 			status: flag(slowest <= BUDGETS.publishAcrossNodesMs),
 		});
 	}
+	for (const run of figures.nginxUncached ?? []) {
+		rows.push({
+			area: 'Several nodes',
+			item: `GET /api/platforms through nginx with a session cookie (never cached), ${run.nodes} node(s), c=32`,
+			measured: `${rps(run.figure)} (${run.ratio.toFixed(2)}x one node)`,
+			budget: '-',
+			status: 'info',
+		});
+	}
 	for (const run of figures.nginx) {
 		rows.push({
 			area: 'Several nodes',
