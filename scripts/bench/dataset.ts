@@ -19,6 +19,15 @@ export const SEARCH_TERMS = {
 	twoWords: 'retail media',
 } as const;
 
+/** The measured searches: a name for the report and the list path that runs it. */
+export const SEARCH_QUERIES = (
+	[
+		['rare term', SEARCH_TERMS.rare],
+		['common term', SEARCH_TERMS.common],
+		['two words', SEARCH_TERMS.twoWords],
+	] as const
+).map(([name, term]) => ({ name, path: `/api/news?search=${encodeURIComponent(term)}` }));
+
 const WORDS = (
 	'shopper audience sponsored product listing onsite offsite display video search ' +
 	'measurement attribution incrementality clean room first party data loyalty grocery ' +

@@ -15,7 +15,7 @@ import pg from 'pg';
 import {
 	createPostgresRunDir,
 	postgresBinDir,
-	runServerTool,
+	startPostgresServer,
 	stopPostgresCluster,
 	SUPERUSER,
 } from '../../tests/setup/postgres-cluster';
@@ -28,9 +28,9 @@ import {
 	type AppNode,
 	type Nginx,
 } from '../../tests/nodes/cluster';
-import { SEARCH_TERMS, createDataset, createPostgresDataset } from './dataset';
+import { SEARCH_QUERIES, createDataset, createPostgresDataset } from './dataset';
 import { autocannon, sequentialLatency, type LoadFigure, type SequentialFigure } from './load';
-import { EDITOR } from './publish';
+import { EDITOR, signIn } from './publish';
 import { mixedLoad, type MixedLoadRun } from './mixed-load';
 import { startBenchServer } from './server';
 
@@ -69,18 +69,11 @@ export function postgresAvailable(): boolean {
 /** A cluster in a folder of its own under the system's temp folder (the server account's). */
 async function startCluster(): Promise<Cluster> {
 	const dir = createPostgresRunDir();
-	const data = join(dir, 'data');
-	runServerTool('initdb', ['-D', data, '-A', 'trust', '-U', SUPERUSER, '-E', 'UTF8', '--locale=C.UTF-8']);
-	const port = await freePort();
-	const settings = [
-		`-p ${port}`,
-		`-k ${dir}`,
-		'-c listen_addresses=127.0.0.1',
+	const port = await startPostgresServer(dir, [
 		'-c synchronous_commit=off',
 		'-c max_connections=200',
 		'-c shared_buffers=256MB',
-	].join(' ');
-	runServerTool('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o', settings, 'start']);
+	]);
 	return {
 		port,
 		url: (database) => `postgres://${SUPERUSER}@127.0.0.1:${port}/${database}`,
@@ -200,12 +193,8 @@ async function search(cluster: Cluster, options: PhaseOptions): Promise<Postgres
 	});
 	const sequential: SequentialFigure[] = [];
 	try {
-		for (const [name, term] of [
-			['rare term', SEARCH_TERMS.rare],
-			['common term', SEARCH_TERMS.common],
-			['two words', SEARCH_TERMS.twoWords],
-		] as const) {
-			const figure = await sequentialLatency(name, server.url, `/api/news?search=${encodeURIComponent(term)}`, 200);
+		for (const { name, path } of SEARCH_QUERIES) {
+			const figure = await sequentialLatency(name, server.url, path, 200);
 			sequential.push(figure);
 			log(`  search ${name} on PostgreSQL: p50 ${figure.p50.toFixed(1)} ms p95 ${figure.p95.toFixed(1)} ms`);
 		}
@@ -237,17 +226,7 @@ async function publishAcrossNodes(
 	const origin = nodes[0]!.url;
 	// Straight to node-a, but as a browser on the public site would (the nodes' SITE_URL is
 	// nginx's address, and a write from another origin is refused).
-	const signedIn = await fetch(`${origin}/api/login`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', origin: publicUrl },
-		body: JSON.stringify(EDITOR),
-	});
-	await signedIn.arrayBuffer();
-	if (!signedIn.ok) throw new Error(`sign-in answered ${signedIn.status}`);
-	const cookie = signedIn.headers
-		.getSetCookie()
-		.map((line) => line.split(';')[0])
-		.join('; ');
+	const cookie = await signIn(origin, EDITOR, publicUrl);
 	for (const node of nodes) await generated(node, cookie);
 	for (const node of nodes) for (let read = 0; read < 3; read += 1) await (await fetch(`${node.url}/api/news`)).arrayBuffer();
 	const title = `Benchmark across nodes ${Date.now().toString(36)}`;

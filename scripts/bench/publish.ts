@@ -19,11 +19,14 @@ export type PublishFigure = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Signs in through the API and returns the Cookie header value to send. */
-export async function signIn(origin: string, account = EDITOR): Promise<string> {
+/**
+ * Signs in through the API and returns the Cookie header value to send. `siteOrigin` is the
+ * Origin a browser on the public site sends (a node behind nginx knows nginx's address).
+ */
+export async function signIn(origin: string, account = EDITOR, siteOrigin = origin): Promise<string> {
 	const response = await fetch(`${origin}/api/login`, {
 		method: 'POST',
-		headers: { 'content-type': 'application/json', origin },
+		headers: { 'content-type': 'application/json', origin: siteOrigin },
 		body: JSON.stringify(account),
 	});
 	await response.arrayBuffer();

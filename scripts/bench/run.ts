@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SEARCH_TERMS, createDataset } from './dataset';
+import { SEARCH_QUERIES, createDataset } from './dataset';
 import { checkDelivery, type DeliveryTarget } from './delivery';
 import { killLighthouseChrome, runLighthouse } from './lighthouse';
 import { autocannon, sequentialLatency, startBareServer } from './load';
@@ -319,12 +319,7 @@ async function searchPhase() {
 		env: { API_CACHE_TTL_MS: '0' },
 	});
 	try {
-		for (const [name, term] of [
-			['rare term', SEARCH_TERMS.rare],
-			['common term', SEARCH_TERMS.common],
-			['two words', SEARCH_TERMS.twoWords],
-		] as const) {
-			const path = `/api/news?search=${encodeURIComponent(term)}`;
+		for (const { name, path } of SEARCH_QUERIES) {
 			const sequential = await sequentialLatency(name, server.url, path, 200);
 			search.sequential.push(sequential);
 			const concurrent = await autocannon(name, server.url, path, { duration: 5, warmup: 1, pid: server.pid });
