@@ -111,6 +111,17 @@ function verifyCopy(file: string): Array<[string, number]> {
 	}
 }
 
+/** A temporary file in the target's folder, so the final rename stays on one file system. */
+function tempBeside(target: string): string {
+	return join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+}
+
+/** Puts a checked copy in place of the target, and makes the rename itself reach the disk. */
+function replaceDurably(copy: string, target: string): void {
+	renameSync(copy, target);
+	syncFolder(dirname(target));
+}
+
 /** Makes the rename itself durable (the new directory entry reaches the disk). */
 function syncFolder(folder: string): void {
 	const fd = openSync(folder, 'r');
@@ -142,15 +153,14 @@ function runClientTool(tool: string, args: string[]): string {
 }
 
 function backupPostgres(url: string, target: string): void {
-	const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+	const temp = tempBeside(target);
 	const startedAt = performance.now();
 	try {
 		// The URL travels as an argument to the child only, never into the log.
 		runClientTool('pg_dump', ['--format=custom', '--no-owner', '--file', temp, '--dbname', url]);
 		const contents = runClientTool('pg_restore', ['--list', temp]);
 		const tables = contents.split('\n').filter((line) => / TABLE DATA /.test(line)).length;
-		renameSync(temp, target);
-		syncFolder(dirname(target));
+		replaceDurably(temp, target);
 		const elapsedMs = Math.round(performance.now() - startedAt);
 		console.log(`Backed up ${databaseName(config())}`);
 		console.log(
@@ -171,7 +181,7 @@ async function main(): Promise<void> {
 	}
 	checkTarget(target, source);
 	const sqlite = openSource(source);
-	const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+	const temp = tempBeside(target);
 	const startedAt = performance.now();
 	try {
 		try {
@@ -180,8 +190,7 @@ async function main(): Promise<void> {
 			throw new BackupError(`Cannot write the backup to ${temp}: ${message(error)}`);
 		}
 		const counts = verifyCopy(temp);
-		renameSync(temp, target);
-		syncFolder(dirname(target));
+		replaceDurably(temp, target);
 		const elapsedMs = Math.round(performance.now() - startedAt);
 		const size = statSync(target).size;
 		console.log(`Backed up ${source}`);

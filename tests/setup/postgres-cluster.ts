@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './ports';
 
 export const SUPERUSER = 'postgres';
 /** Root may not run initdb or postgres; Debian's package makes this account for them. */
@@ -57,6 +58,36 @@ export function runServerTool(tool: string, args: string[]): void {
 			`${tool} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout}${result.stderr}`,
 		);
 	}
+}
+
+/**
+ * Creates a cluster in `runDir` (UTF-8 with a UTF-8 character type: search folds text by it, as
+ * production needs) and starts it on a free port of 127.0.0.1, its socket in `runDir` too.
+ * `settings` are the server's own (`-c name=value`) beside those. Returns the port.
+ */
+export async function startPostgresServer(
+	runDir: string,
+	settings: string[],
+	{ noSync = false } = {},
+): Promise<number> {
+	const data = join(runDir, 'data');
+	const initArgs = ['-D', data, '-A', 'trust', '-U', SUPERUSER, '-E', 'UTF8', '--locale=C.UTF-8'];
+	runServerTool('initdb', noSync ? [...initArgs, '--no-sync'] : initArgs);
+	const port = await freePort();
+	const options = [`-p ${port}`, `-k ${runDir}`, '-c listen_addresses=127.0.0.1', ...settings];
+	runServerTool('pg_ctl', [
+		'-D',
+		data,
+		'-l',
+		join(runDir, 'log'),
+		'-w',
+		'-t',
+		'60',
+		'-o',
+		options.join(' '),
+		'start',
+	]);
+	return port;
 }
 
 /** The global setup's part: a private folder the server account may write to. */

@@ -20,8 +20,7 @@ import {
 	openPostgres,
 	type PostgresDatabase,
 } from '@/server/db/postgres';
-import { freePort } from './ports';
-import { postgresBinDir, runServerTool, SUPERUSER } from './postgres-cluster';
+import { postgresBinDir, startPostgresServer, SUPERUSER } from './postgres-cluster';
 
 declare module 'vitest' {
 	export interface ProvidedContext {
@@ -49,43 +48,17 @@ async function adminQuery(cluster: Cluster, text: string): Promise<void> {
 
 /** initdb, start on a free port, migrate the template. Only the worker that won the lock. */
 async function startCluster(runDir: string): Promise<Cluster> {
-	const data = join(runDir, 'data');
-	runServerTool('initdb', [
-		'-D',
-		data,
-		'-A',
-		'trust',
-		'-U',
-		SUPERUSER,
-		// Search folds text by the database's character type: UTF-8, as production needs.
-		'-E',
-		'UTF8',
-		'--locale=C.UTF-8',
-		'--no-sync',
-	]);
-	const port = await freePort();
-	const settings = [
-		`-p ${port}`,
-		`-k ${runDir}`,
-		'-c listen_addresses=127.0.0.1',
+	const port = await startPostgresServer(
+		runDir,
 		// A throwaway cluster: losing it in a power cut costs nothing, waiting for disks does.
-		'-c fsync=off',
-		'-c synchronous_commit=off',
-		'-c full_page_writes=off',
-		'-c max_connections=300',
-	].join(' ');
-	runServerTool('pg_ctl', [
-		'-D',
-		data,
-		'-l',
-		join(runDir, 'log'),
-		'-w',
-		'-t',
-		'60',
-		'-o',
-		settings,
-		'start',
-	]);
+		[
+			'-c fsync=off',
+			'-c synchronous_commit=off',
+			'-c full_page_writes=off',
+			'-c max_connections=300',
+		],
+		{ noSync: true },
+	);
 	const cluster = { port };
 	await adminQuery(cluster, `create database ${TEMPLATE}`);
 	const database = openPostgres(adminUrl(cluster, TEMPLATE), { max: 1 });
