@@ -104,14 +104,17 @@ export function confirmNewAddressMail(to: string, link: string): Mail {
 	};
 }
 
-/** Tells the current address that a change to another one was asked for and waits for it. */
-export function emailChangeRequestedMail(to: string, newEmail: string): Mail {
+/**
+ * Tells the current address that a change to another one was asked for and waits for it (not
+ * which one: the account's new address is nobody's business until it is confirmed).
+ */
+export function emailChangeRequestedMail(to: string): Mail {
 	return {
 		to,
 		subject: 'A change of your Retail Media Hub email was requested',
 		text: [
-			`Someone signed in to your Retail Media Hub account asked to change its email to ${newEmail}.`,
-			'The account keeps this address until the link we sent there is opened.',
+			'Someone signed in to your Retail Media Hub account asked to move it to another email address.',
+			'The account keeps this address until the link we sent to the new one is opened.',
 			'',
 			`If it was you, there is nothing to do. If it was not, change your password and ${contactLine()}`,
 		].join('\n'),

@@ -189,7 +189,7 @@ export async function changeEmail(
 	await takeVerificationMail(user.id);
 	const link = await issueVerificationLink(user.id, email);
 	sendInBackground(confirmNewAddressMail(email, link), 'email change confirmation');
-	sendInBackground(emailChangeRequestedMail(user.email, email), 'email change request notice');
+	sendInBackground(emailChangeRequestedMail(user.email), 'email change request notice');
 	return {
 		message: `We sent a confirmation link to ${email}. Your email stays ${user.email} until you open it.`,
 		pendingEmail: email,
