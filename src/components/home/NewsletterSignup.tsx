@@ -22,9 +22,15 @@ export default function NewsletterSignup() {
 	const [email, setEmail] = useState('');
 	const [busy, setBusy] = useState(false);
 	const user = useStore($user);
-	// Reads the session (no request without the signed-in hint) so a subscriber whose address
-	// waits for verification learns here why no newsletter arrives.
-	useEffect(() => void loadUser(), []);
+	// The server rendered no user: the note waits until after hydration, whenever the header
+	// learned who is signed in, so the first render matches the HTML.
+	const [hydrated, setHydrated] = useState(false);
+	useEffect(() => {
+		setHydrated(true);
+		// Reads the session (no request without the signed-in hint) so a subscriber whose address
+		// waits for verification learns here why no newsletter arrives.
+		void loadUser();
+	}, []);
 
 	async function subscribe(event: SubmitEvent<HTMLFormElement>) {
 		event.preventDefault();
@@ -83,7 +89,7 @@ export default function NewsletterSignup() {
 				Sign in to subscribe: we send it to your account's email address. Unsubscribe any time from your
 				profile.
 			</p>
-			{user && waitsForVerification(user) && (
+			{hydrated && user && waitsForVerification(user) && (
 				<p className="mt-3 rounded-md bg-white/10 p-3 text-sm text-white" data-testid="newsletter-band-unverified">
 					{UNVERIFIED_SUBSCRIBER_NOTE}{' '}
 					<a href="/profile" className="font-medium underline">
