@@ -259,7 +259,10 @@ export async function verifyEmail(token: string, by: Confirmer): Promise<{ messa
 
 export const ALREADY_VERIFIED = 'Your email address is already verified.';
 
-/** Mails a new link for the account's current address (voiding any older link). */
+/**
+ * Mails a new link for the account's current address. Like every newer link it voids the older
+ * one, a pending email change's included: the owner chose to keep this address.
+ */
 export async function resendVerification(user: SessionUser): Promise<{ message: string }> {
 	if (user.emailVerified) throw new Conflict(ALREADY_VERIFIED);
 	await takeVerificationMail(user.id);
