@@ -43,6 +43,14 @@ export const users = sqliteTable(
 		isNewsletterSubscribed: integer('is_newsletter_subscribed', { mode: 'boolean' })
 			.notNull()
 			.default(false),
+		/**
+		 * The owner proved the address is theirs (a verification link, or an operator typed it).
+		 * Newsletters go only to verified addresses. The default (true) is the answer for the rows
+		 * that existed when the column was added: they keep their newsletter (see the README).
+		 * Accounts are made only by createAccount, which always names the value (false for a
+		 * sign-up).
+		 */
+		emailVerified: integer('email_verified', { mode: 'boolean' }).notNull().default(true),
 		createdAt: createdAt(),
 	},
 	(t) => [
@@ -85,6 +93,24 @@ export const passwordResetTokens = sqliteTable(
 		expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
 	},
 	(t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Address verification links, stored only as a SHA-256 hash; single use, one live link per user
+ * (a newer one voids the older). `email` is the address the link was mailed to: the account's
+ * own (verify it) or the new one of an email change (switch to it once confirmed).
+ */
+export const emailVerificationTokens = sqliteTable(
+	'email_verification_tokens',
+	{
+		id: text('id').primaryKey(),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		email: text('email').notNull(),
+		expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+	},
+	(t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
 );
 
 export const ARTICLE_KINDS = ['news', 'education'] as const;

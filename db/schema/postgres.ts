@@ -58,6 +58,8 @@ export const users = pgTable(
 		role: text('role', { enum: USER_ROLES }).notNull().default('user'),
 		isBanned: boolean('is_banned').notNull().default(false),
 		isNewsletterSubscribed: boolean('is_newsletter_subscribed').notNull().default(false),
+		/** As on SQLite: the default is for rows older than the column; createAccount names the value. */
+		emailVerified: boolean('email_verified').notNull().default(true),
 		createdAt: createdAt(),
 	},
 	(t) => [
@@ -97,6 +99,20 @@ export const passwordResetTokens = pgTable(
 		expiresAt: timestamptz('expires_at').notNull(),
 	},
 	(t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/** Address verification links, stored only as a SHA-256 hash (as on SQLite). */
+export const emailVerificationTokens = pgTable(
+	'email_verification_tokens',
+	{
+		id: text('id').primaryKey(),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		email: text('email').notNull(),
+		expiresAt: timestamptz('expires_at').notNull(),
+	},
+	(t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
 );
 
 /** News and education articles share every field, so they share a table told apart by kind. */

@@ -9,7 +9,7 @@ import { absoluteUrl } from '@/components/content/structured-data';
 
 export const prerender = false;
 
-const PRIVATE_PATHS = ['/api/', '/editor-dashboard', '/reset-password', '/unsubscribe'];
+const PRIVATE_PATHS = ['/api/', '/editor-dashboard', '/reset-password', '/verify-email', '/unsubscribe'];
 
 export const GET: APIRoute = () => {
 	const lines = [

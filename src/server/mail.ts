@@ -55,6 +55,11 @@ export function passwordResetMail(to: string, link: string): Mail {
 	};
 }
 
+/** Where a person who did not make a change to their account reaches the editors. */
+function contactLine(): string {
+	return `please reach the editors through ${new URL('/contact', config().siteUrl).href} at once.`;
+}
+
 /** Tells the old address that the account's email changed (whoever changed it now holds it). */
 export function emailChangedMail(to: string): Mail {
 	return {
@@ -64,7 +69,54 @@ export function emailChangedMail(to: string): Mail {
 			'The sign-in email of your Retail Media Hub account was just changed from this address',
 			'to another one, and the account was signed out everywhere else.',
 			'',
-			'If it was you, there is nothing to do. If it was not, please contact us at once.',
+			`If it was you, there is nothing to do. If it was not, ${contactLine()}`,
+		].join('\n'),
+	};
+}
+
+/** Asks the owner of a new account to confirm that the address is theirs. */
+export function verifyAddressMail(to: string, link: string): Mail {
+	return {
+		to,
+		subject: 'Confirm your email for Retail Media Hub',
+		text: [
+			'Please confirm that this address belongs to your Retail Media Hub account.',
+			'',
+			`Open this link and press the button on the page (it works once, for 48 hours): ${link}`,
+			'',
+			'Until then we send you no newsletter. If you did not sign up, ignore this mail.',
+		].join('\n'),
+	};
+}
+
+/** Sent to the new address of an email change: the change happens only through this link. */
+export function confirmNewAddressMail(to: string, link: string): Mail {
+	return {
+		to,
+		subject: 'Confirm your new email for Retail Media Hub',
+		text: [
+			'Someone asked to move a Retail Media Hub account to this address.',
+			'',
+			`To confirm, open this link and press the button on the page (it works once, for 48 hours): ${link}`,
+			'',
+			'Until then the account keeps its old address. If it was not you, ignore this mail.',
+		].join('\n'),
+	};
+}
+
+/**
+ * Tells the current address that a change to another one was asked for and waits for it (not
+ * which one: the account's new address is nobody's business until it is confirmed).
+ */
+export function emailChangeRequestedMail(to: string): Mail {
+	return {
+		to,
+		subject: 'A change of your Retail Media Hub email was requested',
+		text: [
+			'Someone signed in to your Retail Media Hub account asked to move it to another email address.',
+			'The account keeps this address until the link we sent to the new one is opened.',
+			'',
+			`If it was you, there is nothing to do. If it was not, change your password and ${contactLine()}`,
 		].join('\n'),
 	};
 }

@@ -54,7 +54,7 @@ export function contentSecurityPolicy({
 }
 
 /** Pages whose URL carries a secret (a reset or unsubscribe token) must not leak it as a Referer. */
-const NO_REFERRER_PATHS = new Set(['/reset-password', '/unsubscribe']);
+const NO_REFERRER_PATHS = new Set(['/reset-password', '/verify-email', '/unsubscribe']);
 
 /**
  * The headers for an answer to `pathname`. `https` is whether the browser reached us over TLS

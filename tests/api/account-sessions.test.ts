@@ -1,21 +1,25 @@
 /**
  * How account changes end sessions: registering while signed in ends the session the browser
  * had, a session ends 90 days after it started however often it was extended, and changing the
- * email ends the other sessions and tells the old address.
+ * email (once the new address confirms it) ends the other sessions and tells the old address.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow } from '@/server/db';
 import type { TestServer } from '../setup/server';
 import {
+	TestClient,
+	changeEmailConfirmed,
 	eventually,
 	getUserWithCookie,
+	mailTo,
 	newCredentials,
 	outboxMails,
 	registerUser,
 	sha256Hex,
 	signedInClient,
 	startAccountServer,
+	verificationToken,
 } from './helpers';
 
 const DAY = 86_400_000;
@@ -97,16 +101,22 @@ describe('the absolute session lifetime', () => {
 });
 
 describe('PUT /api/profile/email', () => {
-	it('ends the other sessions of the user, keeps this one, and mails the old address', async () => {
+	it('on confirmation, ends the other sessions of the user, keeps this one, and mails the old address', async () => {
 		const user = await registerUser(server);
 		const other = await signedInClient(server, user.email, user.password);
 		const newEmail = newCredentials().email;
+		const skip = outboxMails(server).length;
 		const answer = await user.client.put('/api/profile/email', {
 			email: newEmail,
 			currentPassword: user.password,
 		});
 		expect(answer.status).toBe(200);
-		expect(answer.body.email).toBe(newEmail);
+		// Asking changes nothing yet: every session goes on.
+		expect((await other.get('/api/user')).status).toBe(200);
+		const token = await verificationToken(server, newEmail, skip);
+		const confirmed = await user.client.post('/api/auth/verify-email', { token });
+		expect(confirmed.status).toBe(200);
+		expect((await user.client.get('/api/user')).body.email).toBe(newEmail);
 
 		expect((await user.client.get('/api/user')).status).toBe(200);
 		expect((await other.get('/api/user')).status).toBe(401);
@@ -117,18 +127,36 @@ describe('PUT /api/profile/email', () => {
 		expect(rows.map((row) => row.id)).toEqual([sha256Hex(user.client.sessionToken)]);
 
 		const notice = await eventually(() =>
-			outboxMails(server).find((text) => text.split(/\r?\n/).includes(`To: ${user.email}`)),
+			outboxMails(server).find(
+				(text) => mailTo(text, user.email) && text.includes('account was changed'),
+			),
 		);
 		expect(notice).toMatch(/^Subject: The email of your Retail Media Hub account was changed/m);
 		expect(notice).toContain('signed out everywhere else');
-		// Nothing goes to the new address, and the old one is not told where the account went.
+		expect(notice).toContain(`${server.url}/contact`);
+		// The old address is not told where the account went.
 		expect(notice).not.toContain(newEmail);
-		expect(outboxMails(server).some((text) => text.includes(`To: ${newEmail}`))).toBe(false);
+	});
+
+	it('confirmed from a browser without a session of the account: every session ends', async () => {
+		const user = await registerUser(server);
+		const other = await signedInClient(server, user.email, user.password);
+		const confirmed = await changeEmailConfirmed(
+			server,
+			user,
+			newCredentials().email,
+			new TestClient(server.url),
+		);
+		expect(confirmed.status).toBe(200);
+		expect((await user.client.get('/api/user')).status).toBe(401);
+		expect((await other.get('/api/user')).status).toBe(401);
 	});
 
 	it('ends nothing and mails nothing when the current password is wrong', async () => {
 		const user = await registerUser(server);
 		const other = await signedInClient(server, user.email, user.password);
+		// The sign-up's verification mail is written after the answer: count from after it.
+		await verificationToken(server, user.email);
 		const before = outboxMails(server).length;
 		const answer = await user.client.put('/api/profile/email', {
 			email: newCredentials().email,

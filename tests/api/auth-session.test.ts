@@ -354,6 +354,8 @@ describe('GET /api/user', () => {
 			role: 'user',
 			isBanned: false,
 			isNewsletterSubscribed: false,
+			// A new account has not opened its verification link yet.
+			emailVerified: false,
 			createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
 		});
 		expect(answer.headers.get('content-type')).toMatch(/^application\/json/);

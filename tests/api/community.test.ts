@@ -138,6 +138,7 @@ describe('ratings', () => {
 		expect(Object.keys(answer.body.rating).sort()).toEqual([
 			'createdAt',
 			'id',
+			'isVerified',
 			'rating',
 			'review',
 			'user',
@@ -238,7 +239,14 @@ describe('ratings', () => {
 			user: { username: alice.username },
 		});
 		for (const rating of answer.body) {
-			expect(Object.keys(rating).sort()).toEqual(['createdAt', 'id', 'rating', 'review', 'user']);
+			expect(Object.keys(rating).sort()).toEqual([
+				'createdAt',
+				'id',
+				'isVerified',
+				'rating',
+				'review',
+				'user',
+			]);
 			expect(Object.keys(rating.user)).toEqual(['username']);
 		}
 	});

@@ -12,6 +12,7 @@ import { startServer, type StartOptions, type TestServer } from '../setup/server
 export const USER_FIELDS = [
 	'createdAt',
 	'email',
+	'emailVerified',
 	'id',
 	'isBanned',
 	'isNewsletterSubscribed',
@@ -160,11 +161,60 @@ export async function eventually<T>(
 	}
 }
 
+/** A link `${server.url}${path}?token=...` in a text, with its token. */
+function findTokenLink(server: TestServer, text: string, path: string) {
+	const escaped = `${server.url}${path}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	const match = text.match(new RegExp(`${escaped}\\?token=([a-z2-7]{32})`));
+	return match ? { link: match[0], token: match[1]! } : undefined;
+}
+
 /** The reset link `${server.url}/reset-password?token=...` in a text, with its token. */
 export function findResetLink(server: TestServer, text: string) {
-	const escaped = server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-	const match = text.match(new RegExp(`${escaped}/reset-password\\?token=([a-z2-7]{32})`));
-	return match ? { link: match[0], token: match[1]! } : undefined;
+	return findTokenLink(server, text, '/reset-password');
+}
+
+/** The verification link `${server.url}/verify-email?token=...` in a text, with its token. */
+export function findVerifyLink(server: TestServer, text: string) {
+	return findTokenLink(server, text, '/verify-email');
+}
+
+/** Whether a mail's header block names `address` as its recipient. */
+export function mailTo(text: string, address: string): boolean {
+	return text.split(/\r?\n/).includes(`To: ${address}`);
+}
+
+/**
+ * Waits for the newest verification link mailed to `address` (after the first `skip` mails of
+ * the outbox) and answers its token.
+ */
+export async function verificationToken(server: TestServer, address: string, skip = 0): Promise<string> {
+	const mail = await eventually(() =>
+		outboxMails(server)
+			.slice(skip)
+			.reverse()
+			.find((text) => mailTo(text, address) && findVerifyLink(server, text)),
+	);
+	return findVerifyLink(server, mail)!.token;
+}
+
+/**
+ * Changes a user's email the whole way: asks for it (PUT /api/profile/email) and confirms the
+ * link mailed to the new address from `confirmer` (the user's own client unless told).
+ */
+export async function changeEmailConfirmed(
+	server: TestServer,
+	user: Registered,
+	email: string,
+	confirmer: TestClient = user.client,
+): Promise<ApiAnswer> {
+	const skip = outboxMails(server).length;
+	const asked = await user.client.put('/api/profile/email', {
+		email,
+		currentPassword: user.password,
+	});
+	expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+	const token = await verificationToken(server, email.trim().toLowerCase(), skip);
+	return confirmer.post('/api/auth/verify-email', { token });
 }
 
 /**

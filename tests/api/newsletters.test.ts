@@ -31,6 +31,8 @@ beforeAll(async () => {
 		env: { SMTP_URL: smtp.url, NEWSLETTER_POLL_MS: '100', NEWSLETTER_RETRY_BASE_MS: '100' },
 	});
 	roles = await setUpRoles(server);
+	// Test sends go only to a verified address; the editor has not opened the sign-up link.
+	await setEditorVerified(true);
 });
 afterAll(async () => {
 	await server?.stop();
@@ -59,6 +61,11 @@ async function newDraft(body = valid): Promise<number> {
 	const answer = await roles.editor.client.post(BASE, body);
 	expect(answer.status, JSON.stringify(answer.body)).toBe(201);
 	return answer.body.id;
+}
+
+async function setEditorVerified(emailVerified: boolean): Promise<void> {
+	const { users } = server.tables;
+	await server.db.update(users).set({ emailVerified }).where(eq(users.id, roles.editor.id));
 }
 
 /** Leaves exactly the given accounts subscribed (plus any the test adds afterwards). */
@@ -278,6 +285,8 @@ describe('sending', () => {
 		const outsiders = [
 			await insertAccount(server.db, { subscribed: false }),
 			await insertAccount(server.db, { banned: true }),
+			// Subscribed, but the address was never verified: no newsletter.
+			await insertAccount(server.db, { verified: false }),
 		];
 		const slow = subscribers[0]!;
 		const refused = subscribers[1]!;
@@ -311,9 +320,24 @@ describe('sending', () => {
 		});
 	});
 
+	it("refuses a test send (409) while the editor's own address is unverified, and mails nothing", async () => {
+		const id = await newDraft({ subject: 'Not yet', content: 'Hello' });
+		await setEditorVerified(false);
+		const start = smtp.mails.length;
+		const answer = await roles.editor.client.post(`${BASE}/${id}/test`);
+		expect(answer.status).toBe(409);
+		expect(answer.body).toEqual({
+			message:
+				'Test mails go only to a verified address. Please verify your email from your profile first.',
+		});
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(smtp.mails.slice(start).some((mail) => mail.raw.includes('Not yet'))).toBe(false);
+	});
+
 	it('sends a test mail to the editor alone, marked as a test', async () => {
 		await unsubscribeEveryone();
 		await insertAccount(server.db);
+		await setEditorVerified(true);
 		const id = await newDraft({ subject: 'Preview me', content: 'Hello' });
 		const start = smtp.mails.length;
 		const answer = await roles.editor.client.post(`${BASE}/${id}/test`);
@@ -321,7 +345,9 @@ describe('sending', () => {
 		expect(answer.body).toEqual({
 			message: `Test mail sent to ${roles.editor.email.toLowerCase()}.`,
 		});
-		const mail = await smtp.waitForMail(roles.editor.email.toLowerCase());
+		const mail = await smtp.waitForMail(roles.editor.email.toLowerCase(), (m) =>
+			m.raw.includes('[Test]'),
+		);
 		expect(mailHeaders(mail.raw).get('subject')).toBe('[Test] Preview me');
 		expect(smtp.mails.length - start).toBe(1);
 		expect((await storedIssue(id))!.status).toBe('draft');

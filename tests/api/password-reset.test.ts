@@ -10,6 +10,7 @@ import {
 	TestClient,
 	eventually,
 	findResetLink,
+	findVerifyLink,
 	outboxMails,
 	registerUser,
 	sha256Hex,
@@ -42,13 +43,16 @@ describe('with an SMTP server', () => {
 		await smtp?.close();
 	});
 
+	/** A reset mail, not the sign-up's verification mail to the same address. */
+	const isResetMail = (mail: { text: string }) => !!findResetLink(server, mail.text);
+
 	/** Asks for a reset of `email` and returns the token from the mail that arrives. */
 	async function requestReset(email: string): Promise<string> {
 		const already = smtp.mails.length;
 		const answer = await new TestClient(server.url).post('/api/auth/forgot-password', { email });
 		expect(answer.status).toBe(200);
 		const mail = await eventually(() =>
-			smtp.mails.slice(already).find((m) => m.to.includes(email)),
+			smtp.mails.slice(already).find((m) => m.to.includes(email) && isResetMail(m)),
 		);
 		const found = findResetLink(server, mail.text);
 		expect(found, mail.text).toBeDefined();
@@ -64,7 +68,7 @@ describe('with an SMTP server', () => {
 			expect(answer.status).toBe(200);
 			expect(answer.body).toEqual({ message: NEUTRAL });
 
-			const mail = await smtp.waitForMail(user.email);
+			const mail = await smtp.waitForMail(user.email, isResetMail);
 			expect(mail.raw).toMatch(/^Subject: Reset your Retail Media Hub password/m);
 			const found = findResetLink(server, mail.text);
 			expect(found?.link).toBe(`${server.url}/reset-password?token=${found?.token}`);
@@ -84,7 +88,7 @@ describe('with an SMTP server', () => {
 			expect(forUnknown.body).toEqual(forKnown.body);
 			expect(forUnknown.body).toEqual({ message: NEUTRAL });
 			// The known address gets its mail; by then the unknown one would have had its too.
-			await smtp.waitForMail(known.email);
+			await smtp.waitForMail(known.email, isResetMail);
 			await new Promise((resolve) => setTimeout(resolve, 200));
 			expect(smtp.mails.some((m) => m.to.includes(unknownEmail))).toBe(false);
 		});
@@ -95,7 +99,7 @@ describe('with an SMTP server', () => {
 				email: ` ${user.email.toUpperCase()} `,
 			});
 			expect(answer.status).toBe(200);
-			const mail = await smtp.waitForMail(user.email);
+			const mail = await smtp.waitForMail(user.email, isResetMail);
 			expect(findResetLink(server, mail.text)).toBeDefined();
 		});
 
@@ -157,7 +161,7 @@ describe('with an SMTP server', () => {
 			const answer = await user.client.post('/api/auth/forgot-password', { email: user.email });
 			expect(answer.status).toBe(200);
 			expect(answer.body).toEqual({ message: NEUTRAL });
-			await smtp.waitForMail(user.email);
+			await smtp.waitForMail(user.email, isResetMail);
 			expect(await resetRows(server, user.id)).toHaveLength(1);
 		});
 
@@ -253,6 +257,9 @@ describe('with an SMTP server', () => {
 						currentPassword: u.password,
 					});
 					expect(answer.status).toBe(200);
+					const mail = await smtp.waitForMail(newEmail, (m) => !!findVerifyLink(server, m.text));
+					const { token } = findVerifyLink(server, mail.text)!;
+					expect((await u.client.post('/api/auth/verify-email', { token })).status).toBe(200);
 				});
 			});
 
@@ -367,7 +374,7 @@ describe('without SMTP (outbox folder)', () => {
 		expect(answer.body).toEqual({ message: NEUTRAL });
 
 		const mail = await eventually(() =>
-			outboxMails(server).find((text) => text.includes(user.email)),
+			outboxMails(server).find((text) => text.includes(user.email) && findResetLink(server, text)),
 		);
 		expect(mail).toMatch(/^Subject: Reset your Retail Media Hub password/m);
 		expect(mail.split(/\r?\n/)).toContain(`To: ${user.email}`);
@@ -375,7 +382,9 @@ describe('without SMTP (outbox folder)', () => {
 		expect(inFile).toBeDefined();
 
 		// A reset link in a log is a live key to the account: the log names the file only.
-		await eventually(() => (server.logs().includes(`[mail] to ${user.email}`) ? true : undefined));
+		await eventually(() =>
+			server.logs().includes(`[mail] to ${user.email}: "Reset your`) ? true : undefined,
+		);
 		expect(server.logs()).toMatch(
 			new RegExp(
 				`\\[mail\\] to ${user.email.replace(/[.+]/g, '\\$&')}: "Reset your Retail Media Hub password" written to \\S+\\.eml`,

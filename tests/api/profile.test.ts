@@ -11,7 +11,13 @@ import type { TestServer } from '../setup/server';
 import {
 	TestClient,
 	USER_FIELDS,
+	changeEmailConfirmed,
+	eventually,
+	findVerifyLink,
 	getUserWithCookie,
+	mailTo,
+	outboxMails,
+	verificationToken,
 	newCredentials,
 	registerUser,
 	signedInClient,
@@ -101,7 +107,7 @@ describe('GET /profile (the page)', () => {
 });
 
 describe('PUT /api/profile/email', () => {
-	it('changes the email: answers the updated user, and the new email signs in', async () => {
+	it('only asks: the account keeps its email until the link mailed to the new one is confirmed', async () => {
 		const user = await registerUser(server);
 		const newEmail = newCredentials().email;
 		const answer = await user.client.put('/api/profile/email', {
@@ -109,18 +115,25 @@ describe('PUT /api/profile/email', () => {
 			currentPassword: user.password,
 		});
 		expect(answer.status).toBe(200);
-		expect(Object.keys(answer.body).sort()).toEqual([...USER_FIELDS]);
-		expect(answer.body).toMatchObject({ id: user.id, email: newEmail, username: user.username });
-		expect((await user.client.get('/api/user')).body.email).toBe(newEmail);
+		expect(answer.body).toEqual({
+			message: `We sent a confirmation link to ${newEmail}. Your email stays ${user.email} until you open it.`,
+			pendingEmail: newEmail,
+		});
+		expect((await user.client.get('/api/user')).body.email).toBe(user.email);
+		expect((await new TestClient(server.url).login(newEmail, user.password)).status).toBe(401);
 
+		const token = await verificationToken(server, newEmail);
+		const confirmed = await new TestClient(server.url).post('/api/auth/verify-email', { token });
+		expect(confirmed.status).toBe(200);
+		expect(confirmed.body).toEqual({ message: `Your email is now ${newEmail}, and it is verified.` });
+		expect((await storedUser(user.id)).email).toBe(newEmail);
 		const withNew = await new TestClient(server.url).login(newEmail, user.password);
 		expect(withNew.status).toBe(200);
-		expect(withNew.body.id).toBe(user.id);
-		const withOld = await new TestClient(server.url).login(user.email, user.password);
-		expect(withOld.status).toBe(401);
+		expect(withNew.body).toMatchObject({ id: user.id, email: newEmail, emailVerified: true });
+		expect((await new TestClient(server.url).login(user.email, user.password)).status).toBe(401);
 	});
 
-	it('stores the new email lower-cased and trimmed', async () => {
+	it('mails the link to the new address lower-cased and trimmed, and a notice to the current one', async () => {
 		const user = await registerUser(server);
 		const newEmail = newCredentials().email;
 		const answer = await user.client.put('/api/profile/email', {
@@ -128,8 +141,38 @@ describe('PUT /api/profile/email', () => {
 			currentPassword: user.password,
 		});
 		expect(answer.status).toBe(200);
-		expect(answer.body.email).toBe(newEmail);
-		expect((await storedUser(user.id)).email).toBe(newEmail);
+		expect(answer.body.pendingEmail).toBe(newEmail);
+		const link = await eventually(() =>
+			outboxMails(server).find((text) => mailTo(text, newEmail) && findVerifyLink(server, text)),
+		);
+		expect(link).toMatch(/^Subject: Confirm your new email for Retail Media Hub/m);
+		expect(link).toContain('works once, for 48 hours');
+		const notice = await eventually(() =>
+			outboxMails(server).find(
+				(text) => mailTo(text, user.email) && text.includes('A change of your Retail Media Hub email'),
+			),
+		);
+		// It says how to reach the editors, and carries no link that would make the change.
+		expect(notice).toContain(`${server.url}/contact`);
+		expect(findVerifyLink(server, notice)).toBeUndefined();
+		expect(notice).not.toContain(newEmail);
+		expect((await storedUser(user.id)).email).toBe(user.email);
+	});
+
+	it('refuses at confirmation an address another account took in the meantime (409)', async () => {
+		const user = await registerUser(server);
+		const newEmail = newCredentials().email;
+		const skip = outboxMails(server).length;
+		expect(
+			(await user.client.put('/api/profile/email', { email: newEmail, currentPassword: user.password }))
+				.status,
+		).toBe(200);
+		const token = await verificationToken(server, newEmail, skip);
+		await registerUser(server, { email: newEmail });
+		const answer = await user.client.post('/api/auth/verify-email', { token });
+		expect(answer.status).toBe(409);
+		expect(answer.body).toEqual({ message: 'An account with this email already exists.' });
+		expect((await storedUser(user.id)).email).toBe(user.email);
 	});
 
 	it('refuses the current email (in any case) with 400 "Please enter a new email address."', async () => {
@@ -223,12 +266,13 @@ describe('PUT /api/profile/email', () => {
 		const user = await registerUser(server);
 		await setRole(user.id, 'editor');
 		const newEmail = newCredentials().email;
-		const answer = await user.client.put('/api/profile/email', {
+		const confirmed = await changeEmailConfirmed(server, user, newEmail);
+		expect(confirmed.status).toBe(200);
+		expect((await user.client.get('/api/user')).body).toMatchObject({
 			email: newEmail,
-			currentPassword: user.password,
+			role: 'editor',
+			emailVerified: true,
 		});
-		expect(answer.status).toBe(200);
-		expect(answer.body).toMatchObject({ email: newEmail, role: 'editor' });
 	});
 });
 
@@ -435,8 +479,28 @@ describe('POST /api/newsletter/subscribe', () => {
 		expect(answer.body).toEqual({ message: 'Please sign in to subscribe to our newsletter' });
 	});
 
-	it('subscribes the signed-in user (no body needed)', async () => {
+	it('subscribes the signed-in user (no body needed), saying the newsletter waits for verification', async () => {
 		const user = await registerUser(server);
+		const answer = await user.client.post('/api/newsletter/subscribe');
+		expect(answer.status).toBe(200);
+		expect(answer.body.message).toBe(
+			'You are subscribed to our newsletter. We send the newsletter only to verified addresses, so you will not receive it until you confirm yours with the link we mailed you.',
+		);
+		expect(answer.body.user).toMatchObject({ emailVerified: false });
+		expect((await storedUser(user.id)).isNewsletterSubscribed).toBe(true);
+
+		const token = await verificationToken(server, user.email);
+		expect((await user.client.post('/api/auth/verify-email', { token })).status).toBe(200);
+		const verified = await user.client.post('/api/newsletter/subscribe');
+		expect(verified.body.message).toBe('You are subscribed to our newsletter.');
+	});
+
+	it('subscribes a verified user with the plain sentence', async () => {
+		const user = await registerUser(server);
+		await server.db
+			.update(server.tables.users)
+			.set({ emailVerified: true })
+			.where(eq(server.tables.users.id, user.id));
 		const answer = await user.client.post('/api/newsletter/subscribe');
 		expect(answer.status).toBe(200);
 		expect(answer.body.message).toBe('You are subscribed to our newsletter.');

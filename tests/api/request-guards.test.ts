@@ -41,6 +41,7 @@ const BODY_ENDPOINTS = [
 	{ method: 'POST', path: '/api/login', signedIn: false },
 	{ method: 'POST', path: '/api/auth/forgot-password', signedIn: false },
 	{ method: 'POST', path: '/api/auth/reset-password', signedIn: false },
+	{ method: 'POST', path: '/api/auth/verify-email', signedIn: false },
 	{ method: 'PUT', path: '/api/profile/email', signedIn: true },
 	{ method: 'PUT', path: '/api/profile/password', signedIn: true },
 	{ method: 'PUT', path: '/api/profile/newsletter', signedIn: true },
@@ -51,6 +52,7 @@ const WRITE_ENDPOINTS = [
 	...BODY_ENDPOINTS,
 	{ method: 'POST', path: '/api/logout', signedIn: true },
 	{ method: 'POST', path: '/api/newsletter/subscribe', signedIn: true },
+	{ method: 'POST', path: '/api/profile/verification-mail', signedIn: true },
 ] as const;
 
 const label = (e: { method: string; path: string }) => `${e.method} ${e.path}`;

@@ -365,7 +365,7 @@ describe('profile', () => {
 		});
 	});
 
-	it('changes email, password and newsletter with the validation texts people are shown', async ({ server, newPage }) => {
+	it('changes email, password and newsletter with the validation texts people are shown', async ({ server, newPage, smtp }) => {
 		const account = newAccount();
 		const page = await open(newPage, '/auth');
 		await signUp(page, account);
@@ -385,7 +385,16 @@ describe('profile', () => {
 		const newEmail = `moved${counter}@example.com`;
 		await page.getByLabel('New Email').fill(newEmail);
 		await page.getByRole('button', { name: 'Update Email' }).click();
-		await expect.poll(() => toastRegion(page).innerText()).toContain('Email updated');
+		await expect.poll(() => toastRegion(page).innerText()).toContain('Check your inbox');
+		expect(await toastRegion(page).innerText()).toContain(`Your email stays ${account.email} until you open it.`);
+		expect(await page.getByText(`Current email: ${account.email}`).isVisible()).toBe(true);
+		// The change happens through the link mailed to the new address.
+		const confirmation = await smtp.waitForMail(newEmail, (m) => m.text.includes('/verify-email?token='));
+		const link = confirmation.text.match(/http:\/\/\S+\/verify-email\?token=[a-z2-7]+/)![0];
+		await gotoHydrated(page, link.slice(server.url.length));
+		await page.getByRole('button', { name: 'Confirm my email' }).click();
+		await expect.poll(() => page.getByTestId('verify-outcome').innerText()).toContain(`Your email is now ${newEmail}`);
+		await gotoHydrated(page, '/profile');
 		await expect.poll(() => page.getByText(`Current email: ${newEmail}`).isVisible()).toBe(true);
 
 		// Password: all fields, matching, at least 6 characters.
@@ -438,7 +447,7 @@ describe('password reset', () => {
 			'If an account with that email exists, you will receive a password reset link.',
 		);
 
-		const mail = await smtp.waitForMail(account.email);
+		const mail = await smtp.waitForMail(account.email, (m) => m.text.includes('/reset-password?token='));
 		const link = mail.text.match(/http:\/\/\S+\/reset-password\?token=[a-z2-7]+/)?.[0];
 		expect(link, mail.text).toBeTruthy();
 		expect(link!.startsWith(server.url)).toBe(true);

@@ -209,6 +209,13 @@ describe('Comments tab', () => {
 
 describe('Users tab', () => {
 	it('shows the stats, searches on the server ignoring case, and protects the editor row', async ({ server, browser }) => {
+		// A reader who has not confirmed the sign-up link yet.
+		await server.db.insert(server.tables.users).values({
+			username: 'unconfirmed_reader',
+			email: 'unconfirmed.reader@example.com',
+			passwordHash: '!',
+			emailVerified: false,
+		});
 		const { page, context } = await openDashboard(browser, server, 'users');
 		const { body } = await getJson(context, '/api/admin/users');
 		const tiles: [string, number][] = [
@@ -227,6 +234,12 @@ describe('Users tab', () => {
 		expect(await page.getByTestId('user-row').innerText()).toMatch(
 			/nina_insights[\s\S]*User[\s\S]*Active[\s\S]*nina\.kowalski@example\.com[\s\S]*Joined/,
 		);
+		expect(await page.getByTestId('user-unverified').count()).toBe(0);
+
+		await search.fill('unconfirmed');
+		await expect
+			.poll(async () => (await page.getByTestId('user-row').allInnerTexts()).join())
+			.toMatch(/^unconfirmed_reader[\s\S]*unconfirmed\.reader@example\.com \(not verified\)[\s\S]*Joined/);
 
 		await search.fill('BANNED@example');
 		await expect

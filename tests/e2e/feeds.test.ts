@@ -232,7 +232,7 @@ describe('/robots.txt', () => {
 		const text = await generated(server, '/robots.txt', /^text\/plain/);
 		const lines = text.split('\n');
 		expect(lines).toContain('User-agent: *');
-		for (const path of ['/api/', '/editor-dashboard', '/reset-password']) {
+		for (const path of ['/api/', '/editor-dashboard', '/reset-password', '/verify-email']) {
 			expect(lines).toContain(`Disallow: ${path}`);
 		}
 		// Indexable by decision (README): no personal data in their HTML.

@@ -49,6 +49,7 @@ describe('absolute URLs', () => {
 			'/editor-dashboard',
 			'/admin/platforms',
 			'/reset-password',
+			'/verify-email',
 			'/404',
 			'/no-such-page',
 			'/rss',

@@ -75,8 +75,14 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 	}
 
 	const demoIds = [user.id, other.id, editor.id, banned.id];
-	const { articles, commentVotes, passwordResetTokens, platformComments, platforms } =
-		server.tables;
+	const {
+		articles,
+		commentVotes,
+		emailVerificationTokens,
+		passwordResetTokens,
+		platformComments,
+		platforms,
+	} = server.tables;
 	const votedComment = (await firstRow(
 		server.db
 			.select({ id: platformComments.id })
@@ -158,6 +164,17 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 			await server.db.insert(passwordResetTokens).values({
 				id: hashToken(token),
 				userId: account.id,
+				expiresAt: new Date(Date.now() + 3_600_000),
+			});
+			return token;
+		},
+		async newVerificationToken() {
+			const account = await insertAccount(server);
+			const token = generateToken();
+			await server.db.insert(emailVerificationTokens).values({
+				id: hashToken(token),
+				userId: account.id,
+				email: account.email,
 				expiresAt: new Date(Date.now() + 3_600_000),
 			});
 			return token;

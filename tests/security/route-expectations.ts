@@ -39,6 +39,8 @@ export type Fixture = {
 	newUser(options?: { isBanned?: boolean }): Promise<{ id: number; email: string }>;
 	/** A valid, unused password reset token of a throwaway account. */
 	newResetToken(): Promise<string>;
+	/** A valid, unused address verification token of a throwaway, unverified account. */
+	newVerificationToken(): Promise<string>;
 	/** The vote of a user on a comment, read from the database. */
 	voteOf(commentId: number, userId: number): Promise<string | null>;
 	uniqueEmail(): string;
@@ -207,7 +209,34 @@ export const EXPECTATIONS: Expectation[] = [
 			path: '/api/profile/email',
 			body: { email: fx.uniqueEmail(), currentPassword: persona.password },
 		}),
-		check: (answer, _fx, persona) => expect(answer.body.id).toBe(persona.id),
+		check: async (answer, fx, persona) => {
+			// Only asked for: the caller's address stays until the link mailed to the new one is used.
+			expect(answer.body.pendingEmail).toMatch(/^new_/);
+			const { users } = fx.server.tables;
+			const row = await firstRow(
+				fx.server.db.select({ email: users.email }).from(users).where(eq(users.id, persona.id)),
+			);
+			expect(row?.email).toBe(persona.email);
+		},
+	},
+	{
+		route: '/api/auth/verify-email',
+		method: 'POST',
+		// The token is the proof; whoever holds it (with or without a session) confirms.
+		expect: all(200),
+		call: async (fx) => ({
+			path: '/api/auth/verify-email',
+			body: { token: await fx.newVerificationToken() },
+		}),
+	},
+	{
+		route: '/api/profile/verification-mail',
+		method: 'POST',
+		expect: signedIn(200),
+		// Fresh personas are unverified accounts, and each has its own per-account mail limit.
+		fresh: true,
+		call: () => ({ path: '/api/profile/verification-mail' }),
+		check: (answer, _fx, persona) => expect(answer.body.message).toContain(persona.email),
 	},
 	{
 		route: '/api/profile/password',

@@ -74,6 +74,8 @@ export async function insertAccount(
 			passwordHash: await throwawayHash,
 			role: options.role ?? 'user',
 			isBanned: options.isBanned ?? false,
+			// As a sign-up leaves it: the address is not verified yet.
+			emailVerified: false,
 		})
 		.returning({ id: users.id });
 	return { id: row!.id, email, username, password: THROWAWAY_PASSWORD };

@@ -7,7 +7,13 @@ import type { CapturedMail } from './smtp';
 
 let counter = 0;
 
-export type AccountOptions = { subscribed?: boolean; banned?: boolean; role?: 'user' | 'editor' };
+export type AccountOptions = {
+	subscribed?: boolean;
+	banned?: boolean;
+	role?: 'user' | 'editor';
+	/** Verified unless told otherwise: only verified addresses receive newsletters. */
+	verified?: boolean;
+};
 
 /** Inserts an account (no usable password) and returns its id and address. */
 export async function insertAccount(database: AppDatabase, options: AccountOptions = {}) {
@@ -23,6 +29,7 @@ export async function insertAccount(database: AppDatabase, options: AccountOptio
 			role: options.role ?? 'user',
 			isBanned: options.banned ?? false,
 			isNewsletterSubscribed: options.subscribed ?? true,
+			emailVerified: options.verified ?? true,
 		})
 		.returning({ id: users.id, email: users.email });
 	return row!;

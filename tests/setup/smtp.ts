@@ -73,10 +73,14 @@ export async function startSmtp(options: SmtpOptions = {}) {
 		mails,
 		offered,
 		/** Waits for a mail to the address (up to 10 s). */
-		async waitForMail(to: string): Promise<CapturedMail> {
+		/** The latest mail to `to` (that `matching` accepts, when given), waiting for one. */
+		async waitForMail(
+			to: string,
+			matching: (mail: CapturedMail) => boolean = () => true,
+		): Promise<CapturedMail> {
 			const deadline = Date.now() + 10_000;
 			for (;;) {
-				const found = mails.findLast((mail) => mail.to.includes(to));
+				const found = mails.findLast((mail) => mail.to.includes(to) && matching(mail));
 				if (found) return found;
 				if (Date.now() > deadline) throw new Error(`No mail to ${to} arrived`);
 				await new Promise<void>((resolve) => {

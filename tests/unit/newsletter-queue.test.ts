@@ -110,6 +110,29 @@ describe('recipients', () => {
 		expect(await drain()).toBe(0);
 	});
 
+	it('queues only verified addresses, and skips at send time one that is no longer verified', async () => {
+		await db().update(tables().users).set({ isNewsletterSubscribed: false });
+		const verified = await insertAccount(db());
+		const unverified = await insertAccount(db(), { verified: false });
+		const unverifiedSince = await insertAccount(db());
+		const issue = await sendIssue((await newIssue('Verified only')).id);
+		const queued = new Set((await deliveriesOf(issue.id)).map((row) => row.userId));
+		expect(queued).toEqual(new Set([verified.id, unverifiedSince.id]));
+
+		// An operator marks the address unverified again (a bounce, a complaint) before its turn.
+		await db()
+			.update(tables().users)
+			.set({ emailVerified: false })
+			.where(eq(tables().users.id, unverifiedSince.id));
+		const before = smtp.mails.length;
+		await drain();
+		const got = mailsPerAddress(smtp.mails.slice(before));
+		expect(got.get(verified.email)).toBe(1);
+		expect(got.has(unverified.email)).toBe(false);
+		expect(got.has(unverifiedSince.email)).toBe(false);
+		expect((await getIssue(issue.id)).counts).toEqual({ queued: 0, sent: 1, failed: 0, skipped: 1 });
+	});
+
 	it('completes an issue with no subscribers at once', async () => {
 		await db().update(tables().users).set({ isNewsletterSubscribed: false });
 		const issue = await sendIssue((await newIssue()).id);

@@ -58,6 +58,10 @@ function UserRow({
 				</p>
 				<p className="mt-1 break-all text-sm text-muted">
 					{user.email}
+					{!user.emailVerified && (
+						// Newsletters skip this account until its owner confirms the address.
+						<span data-testid="user-unverified"> (not verified)</span>
+					)}
 					<span aria-hidden="true"> · </span>
 					Joined {formatDate(user.createdAt)}
 				</p>

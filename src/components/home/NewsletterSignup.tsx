@@ -3,10 +3,12 @@
  * subscribe call has no body and the server subscribes the signed-in account, so a visitor who
  * is not signed in is asked to sign in instead.
  */
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { UNVERIFIED_SUBSCRIBER_NOTE, waitsForVerification } from '@/lib/newsletter-eligibility';
 import { apiRequest, failureText } from '@/lib/api-client';
 import type { PublicUser } from '@/lib/validation/auth';
-import { loadUser, setUser } from '@/stores/session';
+import { $user, loadUser, setUser } from '@/stores/session';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { inputClasses } from '@/components/ui/Input';
@@ -19,6 +21,16 @@ type SubscribeAnswer = { message?: string; user?: PublicUser };
 export default function NewsletterSignup() {
 	const [email, setEmail] = useState('');
 	const [busy, setBusy] = useState(false);
+	const user = useStore($user);
+	// The server rendered no user: the note waits until after hydration, whenever the header
+	// learned who is signed in, so the first render matches the HTML.
+	const [hydrated, setHydrated] = useState(false);
+	useEffect(() => {
+		setHydrated(true);
+		// Reads the session (no request without the signed-in hint) so a subscriber whose address
+		// waits for verification learns here why no newsletter arrives.
+		void loadUser();
+	}, []);
 
 	async function subscribe(event: SubmitEvent<HTMLFormElement>) {
 		event.preventDefault();
@@ -77,6 +89,15 @@ export default function NewsletterSignup() {
 				Sign in to subscribe: we send it to your account's email address. Unsubscribe any time from your
 				profile.
 			</p>
+			{hydrated && user && waitsForVerification(user) && (
+				<p className="mt-3 rounded-md bg-white/10 p-3 text-sm text-white" data-testid="newsletter-band-unverified">
+					{UNVERIFIED_SUBSCRIBER_NOTE}{' '}
+					<a href="/profile" className="font-medium underline">
+						Resend it from your profile
+					</a>
+					.
+				</p>
+			)}
 		</form>
 	);
 }

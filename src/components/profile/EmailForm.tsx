@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';
 import type { PublicUser } from '@/lib/validation/auth';
-import { loadUser, sessionEnded } from '@/stores/session';
+import { sessionEnded } from '@/stores/session';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
@@ -25,11 +25,14 @@ export function EmailForm({ user }: { user: PublicUser }) {
 		}
 		setBusy(true);
 		try {
-			await apiRequest('PUT', '/api/profile/email', { email: next, currentPassword });
-			await loadUser(true);
+			const answer = await apiRequest<{ message: string }>('PUT', '/api/profile/email', {
+				email: next,
+				currentPassword,
+			});
 			setEmail('');
 			setCurrentPassword('');
-			toast({ title: 'Email updated', description: `Your email is now ${next.toLowerCase()}.` });
+			// The address changes only once the link mailed to it is confirmed.
+			toast({ title: 'Check your inbox', description: answer.message });
 		} catch (error) {
 			if (sessionEnded(error)) return;
 			toast({

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';
 import type { PublicUser } from '@/lib/validation/auth';
+import { UNVERIFIED_SUBSCRIBER_NOTE, waitsForVerification } from '@/lib/newsletter-eligibility';
 import { setUser, sessionEnded } from '@/stores/session';
 import { toast } from '@/stores/toast';
 import { Switch } from '@/components/ui/Switch';
@@ -46,6 +47,11 @@ export function NewsletterToggle({ user }: { user: PublicUser }) {
 				</label>
 				<Switch id="profile-newsletter" checked={checked} disabled={busy} onCheckedChange={onChange} />
 			</div>
+			{waitsForVerification(user) && (
+				<p className="text-sm text-amber-800" data-testid="newsletter-unverified">
+					{UNVERIFIED_SUBSCRIBER_NOTE}
+				</p>
+			)}
 		</section>
 	);
 }

@@ -3,6 +3,7 @@ import { $user } from '@/stores/session';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Protected } from '@/components/ui/Protected';
 import { EmailForm } from './EmailForm';
+import { EmailVerification } from './EmailVerification';
 import { NewsletterToggle } from './NewsletterToggle';
 import { PasswordForm } from './PasswordForm';
 
@@ -30,7 +31,8 @@ function ProfileBody() {
 				</CardContent>
 			</Card>
 			<Card>
-				<CardContent className="pt-6">
+				<CardContent className="space-y-6 pt-6">
+					<EmailVerification user={user} />
 					<EmailForm user={user} />
 				</CardContent>
 			</Card>

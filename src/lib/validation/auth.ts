@@ -71,6 +71,14 @@ export const changeEmailSchema = z.object({
 	currentPassword: presentPassword,
 });
 
+/** The token of a verification link (/verify-email?token=…), sent back by the page's button. */
+export const verifyEmailSchema = z.object({
+	token: z
+		.string({ error: 'The verification link is invalid or missing.' })
+		.min(1, 'The verification link is invalid or missing.')
+		.max(128, 'The verification link is invalid or missing.'),
+});
+
 export const changePasswordSchema = z.object({
 	currentPassword: presentPassword,
 	newPassword: newPasswordField,
@@ -88,5 +96,6 @@ export type PublicUser = {
 	role: 'user' | 'editor';
 	isBanned: boolean;
 	isNewsletterSubscribed: boolean;
+	emailVerified: boolean;
 	createdAt: string;
 };

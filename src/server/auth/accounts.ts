@@ -12,7 +12,21 @@ import {
 	tables,
 	transaction,
 } from '@/server/db';
-import { emailChangedMail, passwordResetMail, sendMail, type Mail } from '@/server/mail';
+import {
+	confirmNewAddressMail,
+	emailChangedMail,
+	emailChangeRequestedMail,
+	passwordResetMail,
+	sendMail,
+	verifyAddressMail,
+	type Mail,
+} from '@/server/mail';
+import {
+	INVALID_VERIFICATION_TOKEN,
+	issueVerificationLink,
+	takeVerificationToken,
+	voidVerificationTokens,
+} from './email-verification';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { beginPasswordAttempt, clearPasswordAttempts, rememberSignIn } from './password-attempts';
 import { limits, retryMessage } from './rate-limit';
@@ -56,6 +70,8 @@ export type NewAccount = {
 	password: string;
 	role?: 'user' | 'editor';
 	isNewsletterSubscribed?: boolean;
+	/** True only where the address is known to be the owner's (the seed, `user:create`). */
+	emailVerified?: boolean;
 };
 
 /** Creates an account; 409 names the field that is already taken. */
@@ -73,6 +89,7 @@ export async function createAccount(input: NewAccount): Promise<SessionUser> {
 				passwordHash,
 				role: input.role ?? 'user',
 				isNewsletterSubscribed: input.isNewsletterSubscribed ?? false,
+				emailVerified: input.emailVerified ?? false,
 			})
 			.returning(publicUserColumns(users));
 		return created!;
@@ -85,8 +102,12 @@ export async function createAccount(input: NewAccount): Promise<SessionUser> {
 	}
 }
 
+/**
+ * Signs up: the account works at once (signed in, may rate and comment); a link to verify the
+ * address is mailed, and only newsletters wait for it.
+ */
 export async function register(
-	input: Omit<NewAccount, 'role'>,
+	input: Omit<NewAccount, 'role' | 'emailVerified'>,
 	clientKey: string,
 ): Promise<SessionUser> {
 	// Counted and checked in one step, so sign-ups sent at once cannot pass the limit.
@@ -94,6 +115,8 @@ export async function register(
 	if (wait) throw new TooManyAttempts(retryMessage(wait, 'sign-ups from this address'), wait);
 	const user = await createAccount(input);
 	await rememberSignIn(user.email, clientKey);
+	const link = await issueVerificationLink(user.id, user.email);
+	sendInBackground(verifyAddressMail(user.email, link), 'address verification');
 	return user;
 }
 
@@ -147,35 +170,105 @@ function sendInBackground(mail: Mail, what: string): void {
 	sendMail(mail).catch((error) => console.error(`[mail] ${what} mail failed`, error));
 }
 
+export type EmailChangeRequested = { message: string; pendingEmail: string };
+
 /**
- * Changes the sign-in email. Whoever changed it holds the session and the password, so every
- * other session ends, reset links mailed to the old address die, and the old address is told.
+ * Asks for a new sign-in email. Nothing changes yet: a link goes to the new address (proving it
+ * is the owner's) and the current address is told, so a stolen session cannot quietly move the
+ * account; verifyEmail makes the switch when the link is confirmed.
  */
 export async function changeEmail(
 	user: SessionUser,
 	email: string,
 	currentPassword: string,
 	clientKey: string,
-	keepSessionId: string,
-): Promise<SessionUser> {
+): Promise<EmailChangeRequested> {
 	if (email === user.email) throw new InvalidInput('Please enter a new email address.');
 	await requirePassword(user, currentPassword, clientKey);
 	if (await emailTaken(email, user.id)) throw new Conflict(EMAIL_TAKEN);
+	await takeVerificationMail(user.id);
+	const link = await issueVerificationLink(user.id, email);
+	sendInBackground(confirmNewAddressMail(email, link), 'email change confirmation');
+	sendInBackground(emailChangeRequestedMail(user.email), 'email change request notice');
+	return {
+		message: `We sent a confirmation link to ${email}. Your email stays ${user.email} until you open it.`,
+		pendingEmail: email,
+	};
+}
+
+/** Verification mails (resends and email changes) per account, so none is a mail cannon. */
+async function takeVerificationMail(userId: number): Promise<void> {
+	const wait = await limits.verificationMailsPerAccount.take(String(userId));
+	if (wait) throw new TooManyAttempts(retryMessage(wait, 'verification mails'), wait);
+}
+
+/**
+ * Switches the sign-in email to a confirmed new address. Whoever confirmed it holds the new
+ * mailbox, so every other session ends, reset links mailed to the old address die, and the old
+ * address is told.
+ */
+async function switchEmail(
+	account: { id: number; email: string },
+	email: string,
+	clientKey: string,
+	keepSessionId: string | undefined,
+): Promise<void> {
 	const { users } = tables();
 	try {
-		await db().update(users).set({ email }).where(eq(users.id, user.id));
+		await db().update(users).set({ email, emailVerified: true }).where(eq(users.id, account.id));
 	} catch (error) {
-		// Another account took the address between the check and the update.
+		// Another account took the address after the link was mailed.
 		if (isUniqueViolation(error)) throw new Conflict(EMAIL_TAKEN);
 		throw error;
 	}
-	await voidResetTokens(user.id);
-	await invalidateUserSessions(user.id, keepSessionId);
-	await clearPasswordAttempts(user.email);
+	await voidResetTokens(account.id);
+	await invalidateUserSessions(account.id, keepSessionId);
+	await clearPasswordAttempts(account.email);
 	// The counters are kept by email: this address stays one the owner signs in from.
-	await rememberSignIn(email, clientKey);
-	sendInBackground(emailChangedMail(user.email), 'email change notice');
-	return (await findUserById(user.id))!;
+	if (keepSessionId) await rememberSignIn(email, clientKey);
+	sendInBackground(emailChangedMail(account.email), 'email change notice');
+}
+
+/** Who sends a confirmation: a session, when the browser has one (of any account). */
+export type Confirmer = { userId?: number; sessionId?: string; clientKey: string };
+
+/**
+ * Confirms a verification link: the account's own address becomes verified, or the new address
+ * of an email change becomes the account's (verified, since its mailbox answered). A session of
+ * that account sending the confirmation stays; its other sessions end.
+ */
+export async function verifyEmail(token: string, by: Confirmer): Promise<{ message: string }> {
+	const link = await takeVerificationToken(token);
+	if (!link) throw new InvalidInput(INVALID_VERIFICATION_TOKEN);
+	const { users } = tables();
+	const account = await firstRow(
+		db()
+			.select({ id: users.id, email: users.email, isBanned: users.isBanned })
+			.from(users)
+			.where(eq(users.id, link.userId)),
+	);
+	if (!account || account.isBanned) throw new InvalidInput(INVALID_VERIFICATION_TOKEN);
+	if (link.email === account.email) {
+		await db().update(users).set({ emailVerified: true }).where(eq(users.id, account.id));
+		return { message: `Your email ${account.email} is verified.` };
+	}
+	const keep = by.userId === account.id ? by.sessionId : undefined;
+	await switchEmail(account, link.email, by.clientKey, keep);
+	return { message: `Your email is now ${link.email}, and it is verified.` };
+}
+
+export const ALREADY_VERIFIED = 'Your email address is already verified.';
+
+/**
+ * Mails a new link for the account's current address. Like every newer link it voids the older
+ * one, a pending email change's included: the owner chose to keep this address.
+ */
+export async function resendVerification(user: SessionUser): Promise<{ message: string }> {
+	if (user.emailVerified) throw new Conflict(ALREADY_VERIFIED);
+	await takeVerificationMail(user.id);
+	const link = await issueVerificationLink(user.id, user.email);
+	sendInBackground(verifyAddressMail(user.email, link), 'address verification');
+	return { message: `We sent a new verification link to ${user.email}.` };
 }
 
 /**
@@ -219,6 +312,7 @@ export async function setBanned(userId: number, banned: boolean): Promise<Sessio
 	if (banned) {
 		await invalidateUserSessions(userId);
 		await voidResetTokens(userId);
+		await voidVerificationTokens(userId);
 	}
 	return findUserById(userId);
 }

@@ -206,6 +206,8 @@ export const limits = {
 	registerPerClient: limiter('register-client', 20, 60 * MINUTE),
 	forgotPerAccount: limiter('forgot-account', 5, 15 * MINUTE),
 	forgotPerClient: limiter('forgot-client', 20, 15 * MINUTE),
+	/** Verification mails (resends, email change links) per account. */
+	verificationMailsPerAccount: limiter('verification-mail-account', 5, HOUR),
 	/** Platform comments posted per user (each waits for moderation, so this caps the queue). */
 	commentsPerUser: limiter('comment-user', 20, 60 * MINUTE),
 	/** Ratings posted (or changed) per user. */

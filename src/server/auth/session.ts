@@ -29,6 +29,8 @@ export type SessionUser = {
 	role: 'user' | 'editor';
 	isBanned: boolean;
 	isNewsletterSubscribed: boolean;
+	/** The address is proven the owner's; only verified addresses receive newsletters. */
+	emailVerified: boolean;
 	createdAt: Date;
 };
 export type Session = { id: string; userId: number; expiresAt: Date; createdAt: Date };
@@ -42,6 +44,7 @@ export function publicUserColumns(users: typeof Tables.users = tables().users) {
 		role: users.role,
 		isBanned: users.isBanned,
 		isNewsletterSubscribed: users.isNewsletterSubscribed,
+		emailVerified: users.emailVerified,
 		createdAt: users.createdAt,
 	};
 }

@@ -20,6 +20,8 @@ export type RatingJson = {
 	review: string | null;
 	createdAt: Date;
 	user: { username: string };
+	/** The author's address is verified: the review comes from a reachable person. */
+	isVerified: boolean;
 };
 
 function ratingColumns() {
@@ -30,6 +32,7 @@ function ratingColumns() {
 		review: platformRatings.review,
 		createdAt: platformRatings.createdAt,
 		username: users.username,
+		isVerified: users.emailVerified,
 	};
 }
 

@@ -177,11 +177,18 @@ export async function sendIssue(id: number): Promise<NewsletterIssue> {
 	return getIssue(id);
 }
 
-/** Sends the issue (draft or not) to the editor alone, straight away, marked as a test. */
+export const TEST_NEEDS_VERIFIED_EMAIL =
+	'Test mails go only to a verified address. Please verify your email from your profile first.';
+
+/**
+ * Sends the issue (draft or not) to the editor alone, straight away, marked as a test; like
+ * every newsletter mail, only to a verified address.
+ */
 export async function sendTestMail(id: number, editor: SessionUser): Promise<{ message: string }> {
 	const { newsletterIssues: issues } = tables();
 	const issue = await firstRow(db().select().from(issues).where(eq(issues.id, id)));
 	if (!issue) throw new NotFound(ISSUE_NOT_FOUND);
+	if (!editor.emailVerified) throw new Conflict(TEST_NEEDS_VERIFIED_EMAIL);
 	const mail = await newsletterMail(issue, editor.id, editor.email);
 	try {
 		await sendMail({ ...mail, subject: `[Test] ${mail.subject}` });

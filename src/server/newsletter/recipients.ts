@@ -2,8 +2,15 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { tables } from '@/server/db';
 
-/** Subscribed and not banned (a deleted account has no row at all). */
+/**
+ * Subscribed, with a verified address, and not banned (a deleted account has no row at all):
+ * mail to an address nobody proved theirs may reach a stranger and earn the sender spam reports.
+ */
 export function recipientCondition(): SQL {
 	const { users } = tables();
-	return and(eq(users.isNewsletterSubscribed, true), eq(users.isBanned, false))!;
+	return and(
+		eq(users.isNewsletterSubscribed, true),
+		eq(users.emailVerified, true),
+		eq(users.isBanned, false),
+	)!;
 }

@@ -20,7 +20,7 @@ const LISTINGS = ['/', '/podcast', '/platforms', '/compare'];
 // Shells whose islands do the work after a session check in the browser. Their HTML is the same
 // for everyone, but carries absolute URLs (canonical, og:url), so it is generated here from the
 // running SITE_URL rather than prerendered by `astro build` with the build's origin.
-const SHELLS = ['/editor-dashboard', '/admin/platforms', '/reset-password'];
+const SHELLS = ['/editor-dashboard', '/admin/platforms', '/reset-password', '/verify-email'];
 
 /** Every URL a full generation renders. */
 export async function allGeneratedPaths(): Promise<string[]> {

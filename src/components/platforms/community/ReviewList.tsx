@@ -18,6 +18,15 @@ export function ReviewList({ reviews }: { reviews: PlatformRating[] }) {
 					<div className="min-w-0 flex-1">
 						<div className="flex flex-wrap items-center gap-x-3 gap-y-1">
 							<span className="font-medium text-ink">{review.user.username}</span>
+							{review.isVerified && (
+								<span
+									className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800"
+									title="This reviewer's email address is verified"
+									data-testid="review-verified"
+								>
+									✓ Verified reviewer
+								</span>
+							)}
 							<StarRating rating={review.rating} />
 							<span className="text-xs text-muted">{relativeTime(review.createdAt)}</span>
 						</div>

@@ -1,5 +1,6 @@
 import { setNewsletter } from '@/server/auth/accounts';
 import { endpoint, errorResponse, json } from '@/server/http';
+import { UNVERIFIED_SUBSCRIBER_NOTE, waitsForVerification } from '@/lib/newsletter-eligibility';
 
 export const prerender = false;
 
@@ -8,5 +9,8 @@ export const prerender = false;
 export const POST = endpoint(async ({ locals }) => {
 	if (!locals.user) return errorResponse(401, 'Please sign in to subscribe to our newsletter');
 	const user = await setNewsletter(locals.user.id, true);
-	return json({ message: 'You are subscribed to our newsletter.', user });
+	const message = waitsForVerification(user)
+		? `You are subscribed to our newsletter. ${UNVERIFIED_SUBSCRIBER_NOTE}`
+		: 'You are subscribed to our newsletter.';
+	return json({ message, user });
 });

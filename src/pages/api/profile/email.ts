@@ -6,10 +6,13 @@ import { changeEmailSchema } from '@/lib/validation/auth';
 
 export const prerender = false;
 
-/** Changes the sign-in email and ends every other session of the user. */
+/**
+ * Asks to change the sign-in email: a confirmation link goes to the new address, which becomes
+ * the account's only when that link is confirmed (POST /api/auth/verify-email).
+ */
 export const PUT = endpoint(async (ctx) => {
 	const { request, locals } = ctx;
 	const user = requireUser(locals);
 	const { email, currentPassword } = await readJson(request, changeEmailSchema);
-	return json(await changeEmail(user, email, currentPassword, clientKey(ctx), locals.session!.id));
+	return json(await changeEmail(user, email, currentPassword, clientKey(ctx)));
 });

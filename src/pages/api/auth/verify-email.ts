@@ -1,0 +1,19 @@
+import { verifyEmail } from '@/server/auth/accounts';
+import { clientKey } from '@/server/client';
+import { endpoint, json, readJson } from '@/server/http';
+import { verifyEmailSchema } from '@/lib/validation/auth';
+
+export const prerender = false;
+
+/**
+ * Confirms a verification link. Only the /verify-email page's button POSTs here: a mail
+ * scanner that opens the link (a GET of the page) confirms nothing. No session is needed (the
+ * token is the proof); one of the same account is kept when the address changes.
+ */
+export const POST = endpoint(async (ctx) => {
+	const { token } = await readJson(ctx.request, verifyEmailSchema);
+	const { user, session } = ctx.locals;
+	return json(
+		await verifyEmail(token, { userId: user?.id, sessionId: session?.id, clientKey: clientKey(ctx) }),
+	);
+});

@@ -1,0 +1,8 @@
+import { resendVerification } from '@/server/auth/accounts';
+import { requireUser } from '@/server/auth/guardian';
+import { endpoint, json } from '@/server/http';
+
+export const prerender = false;
+
+/** Mails a new link to verify the signed-in account's address (limited per account). */
+export const POST = endpoint(async ({ locals }) => json(await resendVerification(requireUser(locals))));

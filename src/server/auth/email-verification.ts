@@ -1,0 +1,51 @@
+/**
+ * Address verification links: a random token mailed as SITE_URL/verify-email?token=…, kept only
+ * as its SHA-256 hash with the address it was mailed to. One live link per account (a newer one
+ * voids the older), used once, dead after 48 hours.
+ */
+import { and, eq, gt } from 'drizzle-orm';
+import { config } from '@/server/config';
+import { db, tables, transaction } from '@/server/db';
+import { generateToken, hashToken } from './tokens';
+
+export const VERIFICATION_TOKEN_LIFETIME_MS = 48 * 60 * 60 * 1000;
+
+export const INVALID_VERIFICATION_TOKEN =
+	'This verification link is invalid, has expired or was already used. You can ask for a new one from your profile.';
+
+/** Stores a new link for `email` (voiding the account's older ones) and answers its URL. */
+export async function issueVerificationLink(userId: number, email: string): Promise<string> {
+	const token = generateToken();
+	const { emailVerificationTokens: tokens } = tables();
+	await transaction(async (tx) => {
+		await tx.delete(tokens).where(eq(tokens.userId, userId));
+		await tx.insert(tokens).values({
+			id: hashToken(token),
+			userId,
+			email,
+			expiresAt: new Date(Date.now() + VERIFICATION_TOKEN_LIFETIME_MS),
+		});
+	});
+	return new URL(`/verify-email?token=${encodeURIComponent(token)}`, config().siteUrl).href;
+}
+
+/**
+ * Uses a link: removes its row in the same statement that finds it, so two confirmations sent
+ * at once cannot both succeed. Undefined when the token is unknown, used or expired.
+ */
+export async function takeVerificationToken(
+	token: string,
+): Promise<{ userId: number; email: string } | undefined> {
+	const { emailVerificationTokens: tokens } = tables();
+	const [row] = await db()
+		.delete(tokens)
+		.where(and(eq(tokens.id, hashToken(token)), gt(tokens.expiresAt, new Date())))
+		.returning({ userId: tokens.userId, email: tokens.email });
+	return row;
+}
+
+/** Voids every verification link of the account still waiting in a mailbox. */
+export async function voidVerificationTokens(userId: number): Promise<void> {
+	const { emailVerificationTokens: tokens } = tables();
+	await db().delete(tokens).where(eq(tokens.userId, userId));
+}
