@@ -61,7 +61,7 @@ const apiCache = createApiCache({
 	ttlMs: settings.apiCacheTtlMs,
 	onLookup: (hit) => (hit ? apiCacheHits : apiCacheMisses).inc(),
 });
-const requests = createRequestObserver({ trustProxy: settings.trustProxy });
+const requests = createRequestObserver({ trustProxy: settings.trustProxy, measure: Boolean(settings.metrics) });
 // The app announces which API answers each committed change made stale.
 onApiChange((pathnames) => (pathnames === 'all' ? apiCache.clear() : apiCache.invalidate(pathnames)));
 

@@ -41,7 +41,11 @@ function requestIdOf(req: IncomingMessage, trustProxy: boolean): string {
 	return randomUUID();
 }
 
-export function createRequestObserver({ trustProxy }: { trustProxy: boolean }): RequestObserver {
+/**
+ * `measure`: observe the request histogram (off when no metrics server would serve it, so
+ * turning metrics off removes their cost).
+ */
+export function createRequestObserver({ trustProxy, measure }: { trustProxy: boolean; measure: boolean }): RequestObserver {
 	const access = baseLog();
 	const { httpDuration } = metrics();
 	let inFlight = 0;
@@ -89,7 +93,7 @@ export function createRequestObserver({ trustProxy }: { trustProxy: boolean }): 
 					},
 					'request',
 				);
-				if (!aborted) {
+				if (measure && !aborted) {
 					httpDuration.observe({ method, route, status_class: `${Math.floor(status / 100)}xx` }, ms / 1000);
 				}
 			};
