@@ -68,6 +68,8 @@ export function createGracefulStop({ server, others = [], timeoutMs, inFlight, d
 		}
 		clearInterval(closer);
 		clearTimeout(timer);
+		// The last answers are out: their connections are idle now.
+		server.closeIdleConnections();
 		await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000))]);
 
 		const step = async (name: 'newsletter' | 'relay' | 'database') => {
