@@ -34,7 +34,7 @@ async function writeToOutbox(mail: Mail): Promise<void> {
 	const file = join(outboxDir, `${Date.now()}-${crypto.randomUUID()}.eml`);
 	await writeFile(file, info.message as Buffer);
 	// The address is masked by the log; the file, not the mail's links, is what a developer needs.
-	log().info({ subject: 'mail', to: mail.to, file }, 'mail written to the outbox');
+	log().info({ subject: 'mail', to: mail.to, mailSubject: mail.subject, file }, 'mail written to the outbox');
 }
 
 export async function sendMail(mail: Mail): Promise<void> {

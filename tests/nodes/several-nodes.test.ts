@@ -184,26 +184,41 @@ describe('the sign-in limit', () => {
 	});
 });
 
+/**
+ * Readers going round `paths` through nginx until stopped: how many answered 200, and every
+ * other answer or network error.
+ */
+function readThroughNginx(lanes: number, paths: string[], headers: Record<string, string> = {}) {
+	const load = { answered: 0, failures: [] as string[], stopped: false };
+	const reader = async (offset: number) => {
+		for (let index = offset; !load.stopped; index += 1) {
+			const path = paths[index % paths.length]!;
+			try {
+				const answer = await fetch(`${nginx.url}${path}`, { headers });
+				await answer.arrayBuffer();
+				if (answer.status === 200) load.answered += 1;
+				else load.failures.push(`${path}: ${answer.status}`);
+			} catch (error) {
+				load.failures.push(`${path}: ${String(error)}`);
+			}
+		}
+	};
+	const readers = Array.from({ length: lanes }, (_, offset) => reader(offset));
+	return Object.assign(load, {
+		async stop() {
+			load.stopped = true;
+			await Promise.all(readers);
+		},
+	});
+}
+
 describe('a rolling restart under load', () => {
 	it('of the three nodes in turn (SIGTERM, start again) loses no request through nginx', async () => {
 		const paths = ['/api/platforms', '/news', '/api/news', '/platforms', '/api/user'];
+		const reads = readThroughNginx(6, paths, { cookie: editor.sessionCookie });
 		const failures: string[] = [];
-		let answered = 0;
 		let written = 0;
 		let stop = false;
-		const reader = async (offset: number) => {
-			for (let index = offset; !stop; index += 1) {
-				const path = paths[index % paths.length]!;
-				try {
-					const answer = await fetch(`${nginx.url}${path}`, { headers: { cookie: editor.sessionCookie } });
-					await answer.arrayBuffer();
-					if (answer.status === 200) answered += 1;
-					else failures.push(`${path}: ${answer.status}`);
-				} catch (error) {
-					failures.push(`${path}: ${String(error)}`);
-				}
-			}
-		};
 		const writer = async (lane: number) => {
 			for (let index = 0; !stop; index += 1) {
 				try {
@@ -228,62 +243,41 @@ describe('a rolling restart under load', () => {
 				}
 			}
 		};
-		const load = [
-			...Array.from({ length: 6 }, (_, offset) => reader(offset)),
-			...Array.from({ length: 2 }, (_, lane) => writer(lane)),
-		];
+		const writers = Array.from({ length: 2 }, (_, lane) => writer(lane));
 		const exitCodes: Array<number | null> = [];
 		try {
-			await eventually(async () => expect(answered).toBeGreaterThan(100));
+			await eventually(async () => expect(reads.answered).toBeGreaterThan(100));
 			for (const [index, node] of nodes.entries()) {
 				// The README's recipe: stop the node (SIGTERM: it finishes what it answers), start it
 				// again on its port, wait until /readyz answers 200, then the next one.
 				exitCodes.push(await stopNode(node));
 				nodes[index] = await startNode(node.name, database.url, publicUrl, dir, { port: node.port });
-				const before = answered;
-				await eventually(async () => expect(answered).toBeGreaterThan(before + 100));
+				const before = reads.answered;
+				await eventually(async () => expect(reads.answered).toBeGreaterThan(before + 100));
 			}
 		} finally {
 			stop = true;
-			await Promise.all(load);
+			await Promise.all([reads.stop(), ...writers]);
 		}
 		expect(exitCodes).toEqual([0, 0, 0]);
-		expect(failures).toEqual([]);
+		expect([...reads.failures, ...failures]).toEqual([]);
 		console.log(
-			`[nodes] rolling restart of ${nodes.length} nodes: ${answered} reads and ${written} writes through nginx, none failed`,
+			`[nodes] rolling restart of ${nodes.length} nodes: ${reads.answered} reads and ${written} writes through nginx, none failed`,
 		);
 	}, 600_000);
 });
 
 describe('a node killed under load', () => {
 	it('loses no read through nginx', async () => {
-		const paths = ['/api/platforms', '/news', '/api/news', '/platforms'];
-		const failures: string[] = [];
-		let answered = 0;
-		let stop = false;
-		const reader = async (offset: number) => {
-			for (let index = offset; !stop; index += 1) {
-				const path = paths[index % paths.length]!;
-				try {
-					const answer = await fetch(`${nginx.url}${path}`);
-					await answer.arrayBuffer();
-					if (answer.status === 200) answered += 1;
-					else failures.push(`${path}: ${answer.status}`);
-				} catch (error) {
-					failures.push(`${path}: ${String(error)}`);
-				}
-			}
-		};
-		const readers = Array.from({ length: 8 }, (_, offset) => reader(offset));
-		await eventually(async () => expect(answered).toBeGreaterThan(200));
+		const reads = readThroughNginx(8, ['/api/platforms', '/news', '/api/news', '/platforms']);
+		await eventually(async () => expect(reads.answered).toBeGreaterThan(200));
 		await killNode(nodes[1]!);
-		const atKill = answered;
-		await eventually(async () => expect(answered).toBeGreaterThan(atKill + 400));
-		stop = true;
-		await Promise.all(readers);
-		expect(failures).toEqual([]);
+		const atKill = reads.answered;
+		await eventually(async () => expect(reads.answered).toBeGreaterThan(atKill + 400));
+		await reads.stop();
+		expect(reads.failures).toEqual([]);
 		console.log(
-			`[nodes] ${answered} reads through nginx, node-b killed after ${atKill}: none lost`,
+			`[nodes] ${reads.answered} reads through nginx, node-b killed after ${atKill}: none lost`,
 		);
 	});
 
