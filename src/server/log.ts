@@ -57,7 +57,11 @@ function serializeError(error: unknown): Record<string, unknown> {
 	return plain;
 }
 
-function createLogger(): Logger {
+/**
+ * A logger with the server's options (level, redaction, serializers), writing to `destination`
+ * (tests give their own stream), else to stdout as LOG_FORMAT says.
+ */
+export function createLogger(destination?: pino.DestinationStream): Logger {
 	const settings = config();
 	const options: pino.LoggerOptions = {
 		level: settings.logLevel,
@@ -86,6 +90,7 @@ function createLogger(): Logger {
 			},
 		},
 	};
+	if (destination) return pino(options, destination);
 	if (settings.logFormat === 'pretty') {
 		// pino-pretty is a development dependency, loaded by pino's transport only when asked for.
 		return pino(options, pino.transport({ target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } }));
