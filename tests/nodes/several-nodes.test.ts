@@ -245,16 +245,24 @@ describe('a rolling restart under load', () => {
 		};
 		const writers = Array.from({ length: 2 }, (_, lane) => writer(lane));
 		const exitCodes: Array<number | null> = [];
+		const stopped: AppNode[] = [];
 		try {
 			await eventually(async () => expect(reads.answered).toBeGreaterThan(100));
 			for (const [index, node] of nodes.entries()) {
 				// The README's recipe: stop the node (SIGTERM: it finishes what it answers), start it
 				// again on its port, wait until /readyz answers 200, then the next one.
 				exitCodes.push(await stopNode(node));
+				stopped.push(node);
 				nodes[index] = await startNode(node.name, database.url, publicUrl, dir, { port: node.port });
 				const before = reads.answered;
 				await eventually(async () => expect(reads.answered).toBeGreaterThan(before + 100));
 			}
+		} catch (error) {
+			// What the load saw, and what the nodes said, explain a stall better than a count.
+			const stopLines = [...stopped, ...nodes].map((node) => `${node.name}:\n${node.logs().split('\n').filter((line) => /"subject":"stop"|error/i.test(line)).slice(-12).join('\n')}`);
+			throw new Error(
+				`${String(error)}\nfailures (${reads.failures.length + failures.length}): ${[...reads.failures, ...failures].slice(0, 10).join('; ')}\n${stopLines.join('\n')}\nnginx:\n${nginx.logs().slice(-3000)}`,
+			);
 		} finally {
 			stop = true;
 			await Promise.all([reads.stop(), ...writers]);
