@@ -7,7 +7,14 @@ import { config, databaseName } from '@/server/config';
 import { closeDatabase, db, postgresDatabase, type AppDatabase } from '@/server/db';
 import { migratePostgres } from '@/server/db/postgres';
 
-export async function prepareDatabase({ seed }: { seed: boolean }): Promise<void> {
+/** `report` gets each line (the server logs them as JSON; `db:migrate` prints them). */
+export async function prepareDatabase({
+	seed,
+	report = (line) => console.log(`[db] ${line}`),
+}: {
+	seed: boolean;
+	report?: (line: string) => void;
+}): Promise<void> {
 	const settings = config();
 	const postgres = postgresDatabase();
 	let seeded: boolean | undefined;
@@ -18,13 +25,13 @@ export async function prepareDatabase({ seed }: { seed: boolean }): Promise<void
 				? async (locked) => (seeded = await seedIfEmpty(locked as unknown as AppDatabase))
 				: undefined,
 		});
-		console.log(`[db] ${databaseName(settings)} migrated`);
+		report(`${databaseName(settings)} migrated`);
 	} else {
 		const database = db(); // opening applies pending migrations
-		console.log(`[db] ${databaseName(settings)} migrated`);
+		report(`${databaseName(settings)} migrated`);
 		if (seed) seeded = await seedIfEmpty(database);
 	}
 	if (seed)
-		console.log(seeded ? '[db] demo content seeded' : '[db] database has content; seed skipped');
+		report(seeded ? 'demo content seeded' : 'database has content; seed skipped');
 	await closeDatabase();
 }

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { config } from '@/server/config';
+import { baseLog } from '@/server/log';
 import { prepareDatabase } from './prepare-database';
 
 let distDir: string;
@@ -24,5 +25,5 @@ for (const file of [join(distDir, 'server/entry.mjs'), host]) {
 		process.exit(1);
 	}
 }
-await prepareDatabase({ seed: true });
+await prepareDatabase({ seed: true, report: (line) => baseLog().info({ subject: 'db' }, line) });
 await import(pathToFileURL(host).href);

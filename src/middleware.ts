@@ -6,6 +6,8 @@ import { wireSiteRegeneration } from './server/site';
 import { startNewsletterWorker } from './server/newsletter/worker';
 import { startContentRelay } from './server/content/relay';
 import { MAX_BODY_BYTES, errorResponse } from './server/http';
+import { log } from './server/log';
+import { noteRoute, outsideRequest } from './server/request-context';
 import {
 	SESSION_COOKIE,
 	clearSessionCookie,
@@ -24,6 +26,22 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function isApiRoute(ctx: { routePattern: string; url: URL }): boolean {
 	return ctx.routePattern.startsWith('/api/') || /^\/+api\//i.test(ctx.url.pathname);
 }
+
+/**
+ * Names the route Astro matched for the host's access log and request metrics (never the raw
+ * path), and logs an error that escapes a page or endpoint with its stack, under the request's
+ * id, before Astro answers it with its error page.
+ */
+const requestRecord = defineMiddleware(async (ctx, next) => {
+	if (ctx.isPrerendered) return next();
+	noteRoute(ctx.url.pathname, ctx.routePattern);
+	try {
+		return await next();
+	} catch (error) {
+		log().error({ err: error, route: ctx.routePattern }, 'unexpected error, answered 500');
+		throw error;
+	}
+});
 
 /** A method an API route does not answer gets 405 with the methods it does (not the 404 page). */
 const apiMethods = defineMiddleware((ctx, next) => {
@@ -74,12 +92,13 @@ const session = defineMiddleware(async (ctx, next) => {
  */
 const backgroundWork = defineMiddleware(async (ctx, next) => {
 	if (!ctx.isPrerendered) {
-		startNewsletterWorker();
-		await startContentRelay();
+		// Background work outlives the request that happens to start it, and is not part of it.
+		outsideRequest(() => startNewsletterWorker());
+		await outsideRequest(() => startContentRelay());
 	}
 	return next();
 });
 
 // Security headers (CSP, nosniff, framing, referrer) on everything Astro answers, under
 // `astro dev` too; the production host adds the same to what it serves without Astro.
-export const onRequest = sequence(securityHeadersMiddleware, backgroundWork, apiMethods, apiGuard, session);
+export const onRequest = sequence(requestRecord, securityHeadersMiddleware, backgroundWork, apiMethods, apiGuard, session);

@@ -11,6 +11,7 @@ import type { PageWeight } from './page-weight';
 import type { PublishFigure } from './publish';
 import type { GenerationFigures } from './server';
 import type { PostgresFigures } from './postgres';
+import type { OperationsCostFigure } from './operations';
 
 export const BUDGETS = {
 	lightPageJsBytes: 15 * 1024,
@@ -73,6 +74,8 @@ export type Results = {
 	newsletter?: NewsletterFigure;
 	/** PostgreSQL beside SQLite, and several nodes behind nginx. */
 	postgres?: PostgresFigures;
+	/** Request rate with the access log and metrics on, and off. */
+	operations?: OperationsCostFigure[];
 	errors: string[];
 	rows?: Row[];
 };
@@ -295,6 +298,19 @@ export function buildRows(results: Results): Row[] {
 	}
 
 	if (results.postgres) rows.push(...postgresRows(results.postgres));
+
+	for (const figure of results.operations ?? []) {
+		const failed = figure.rounds.flatMap((round) => [round.on.error, round.off.error]).find(Boolean);
+		rows.push({
+			area: 'Logs and metrics',
+			item: figure.name,
+			measured: failed
+				? `error: ${failed}`
+				: `on ${Math.round(figure.on)} req/s, off ${Math.round(figure.off)} req/s (${figure.ratio.toFixed(2)}x, ${figure.rounds.length} rounds each)`,
+			budget: 'on within 10% of off',
+			status: failed ? 'error' : flag(figure.ratio >= 0.9),
+		});
+	}
 
 	for (const error of results.errors) {
 		rows.push({ area: 'Errors', item: '-', measured: error, budget: '-', status: 'error' });

@@ -11,6 +11,7 @@
  *   --only-newsletter  only the newsletter phase (10,000 recipients to a local SMTP capture; no build)
  *   --skip-postgres    no PostgreSQL phase (it runs when PostgreSQL's binaries are installed)
  *   --only-postgres    build, then only the PostgreSQL and several-nodes phase
+ *   --only-operations  build, then only the request rate with logs and metrics on and off
  *
  * Budgets are printed beside the figures; the exit code never depends on them.
  */
@@ -30,6 +31,7 @@ import { DEMO_USER, measurePublishing, signIn } from './publish';
 import { buildRows, formatTable, type Results, type SizeFigures } from './report';
 import { startBenchServer, type BenchServer } from './server';
 import { measurePostgres, postgresAvailable } from './postgres';
+import { measureOperationsCost } from './operations';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -38,6 +40,7 @@ const scale = !args.has('--skip-scale');
 const keep = args.has('--keep');
 const onlyNewsletter = args.has('--only-newsletter');
 const onlyPostgres = args.has('--only-postgres');
+const onlyOperations = args.has('--only-operations');
 const postgresOn = !args.has('--skip-postgres') && postgresAvailable();
 const reuseDist = [...args].find((a) => a.startsWith('--dist='))?.slice('--dist='.length);
 const LIGHTHOUSE_RUNS = quick ? 1 : 3;
@@ -175,6 +178,7 @@ async function demoPhase() {
 		await step('JS per page', () => pageWeights(origin, pages));
 		await step('delivery checks', () => deliveryChecks(origin, pages[1]!));
 		await step('throughput', () => throughput(server, pages[1]!));
+		await step('logs and metrics cost', () => operationsCost(dir, dbPath));
 		if (lighthouseOn) {
 			const okPages = pages.filter((p) => results.pageWeight.find((w) => w.path === p)?.status === 200);
 			const chosen = quick ? okPages.filter((p) => ['/', pages[1], '/platforms', pages[4]].includes(p)) : okPages;
@@ -193,6 +197,26 @@ async function demoPhase() {
 
 /** Pages only a signed-in reader sees as meant; measured as the demo user. */
 const SIGNED_IN_PAGES = ['/profile'];
+
+async function operationsCost(dir: string, dbPath: string) {
+	log('logs and metrics: request rate with both on and both off, side by side');
+	results.operations = await measureOperationsCost(
+		{ root, distDir, workDir: dir, dbPath },
+		async (origin) => [
+			['article page (generated)', `/news/${(await firstId(origin, '/api/news?limit=1')) ?? 1}`],
+			['GET /api/platforms (cached)', '/api/platforms'],
+			['GET /api/news?search (uncached)', `/api/news?search=${encodeURIComponent('retail media')}`],
+		],
+		log,
+	);
+}
+
+/** Only the logs-and-metrics figures, on the demo database. */
+async function operationsPhase() {
+	const { dir, dbPath } = dataPaths('operations');
+	await createDataset(dbPath, 'demo');
+	await operationsCost(dir, dbPath);
+}
 
 async function pageWeights(origin: string, pages: string[]) {
 	const browser = await launchChromium();
@@ -367,7 +391,7 @@ function writeResults() {
 	const out = join(root, 'bench/results');
 	mkdirSync(out, { recursive: true });
 	// A partial run keeps its own file, so the full run's figures stay beside it.
-	const name = onlyPostgres ? 'postgres' : onlyNewsletter ? 'newsletter' : 'latest';
+	const name = onlyPostgres ? 'postgres' : onlyNewsletter ? 'newsletter' : onlyOperations ? 'operations' : 'latest';
 	writeFileSync(join(out, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
 	writeFileSync(
 		join(out, `${name}.md`),
@@ -377,7 +401,7 @@ function writeResults() {
 	);
 	console.log(`\n${table}\n`);
 	const over = results.rows.filter((r) => r.status !== 'ok' && r.status !== 'info').length;
-	log(`${results.rows.length} figures, ${over} not within budget or missing; written to bench/results/${onlyPostgres ? 'postgres' : onlyNewsletter ? 'newsletter' : 'latest'}.json and .md`);
+	log(`${results.rows.length} figures, ${over} not within budget or missing; written to bench/results/${name}.json and .md`);
 }
 
 try {
@@ -386,6 +410,10 @@ try {
 	log(`${pkg.name}: ${availableParallelism()} cores, pinning ${canPin ? 'with taskset' : 'unavailable'}`);
 	if (onlyNewsletter) {
 		await step('newsletter', newsletterPhase);
+	} else if (onlyOperations) {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
+		await step('logs and metrics cost', operationsPhase);
 	} else if (onlyPostgres) {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();

@@ -56,7 +56,7 @@ const schema = z.object({
 		.transform((v) => v !== '0' && v !== 'false'),
 	/** Where the production host listens. */
 	PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).default(4321)),
-	HOST: z.preprocess(unsetIfEmpty, z.string().default('localhost')),
+	HOST: z.preprocess(unsetIfEmpty, z.string().optional()),
 	/** Where the site generator writes public pages, served as files from then on. */
 	SITE_DIR: z.preprocess(unsetIfEmpty, z.string().default('data/site')),
 	/** The `astro build` output the host serves (several builds can live side by side). */
@@ -71,6 +71,17 @@ const schema = z.object({
 		.enum(['0', '1', 'true', 'false', ''])
 		.optional()
 		.transform((v) => v !== '0' && v !== 'false'),
+	/** The least severe log level written (pino's names; `silent` writes nothing). */
+	LOG_LEVEL: z.preprocess(
+		unsetIfEmpty,
+		z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+	),
+	/** `json` (one object per line, for collectors) or `pretty` (for people); see logFormat. */
+	LOG_FORMAT: z.preprocess(unsetIfEmpty, z.enum(['json', 'pretty']).optional()),
+	/** Serves Prometheus metrics at /metrics on this port only; unset: no metrics server. */
+	METRICS_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).optional()),
+	/** Longest a graceful stop waits for requests in flight and mails being sent. */
+	SHUTDOWN_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).default(10_000)),
 });
 
 export type AppConfig = {
@@ -100,6 +111,12 @@ export type AppConfig = {
 	distDir: string;
 	apiCacheTtlMs: number;
 	generateOnStart: boolean;
+	logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+	/** Pretty under `astro dev` (NODE_ENV=development) unless LOG_FORMAT says otherwise; else JSON. */
+	logFormat: 'json' | 'pretty';
+	/** The metrics server: its port, and HOST or 127.0.0.1 (never all interfaces by default). */
+	metrics: { port: number; host: string } | undefined;
+	shutdownTimeoutMs: number;
 };
 
 let cached: AppConfig | undefined;
@@ -142,11 +159,16 @@ export function config(): AppConfig {
 			pollMs: env.NEWSLETTER_POLL_MS,
 		},
 		port: env.PORT,
-		host: env.HOST,
+		host: env.HOST ?? 'localhost',
 		siteDir: resolve(env.SITE_DIR),
 		distDir: resolve(env.DIST_DIR),
 		apiCacheTtlMs: env.API_CACHE_TTL_MS,
 		generateOnStart: env.SITE_GENERATE_ON_START,
+		logLevel: env.LOG_LEVEL,
+		logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
+		metrics:
+			env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.HOST ?? '127.0.0.1' },
+		shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
 	};
 	return cached;
 }

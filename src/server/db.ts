@@ -18,6 +18,8 @@ import * as sqliteSchema from '@db/schema';
 import * as postgresSchema from '@db/schema/postgres';
 import { config } from './config';
 import { closePostgres, openPostgres, type PostgresDatabase } from './db/postgres';
+import { unwatchPool, watchPool } from './metrics';
+import { onStop } from './stopping';
 
 type Schema = typeof sqliteSchema;
 
@@ -56,9 +58,12 @@ export function db(): AppDatabase {
 	if (databaseUrl) {
 		postgresInstance = openPostgres(databaseUrl);
 		instance = postgresInstance as unknown as AppDatabase;
+		watchPool(postgresInstance.$client);
 	} else {
 		instance = openDatabase(databasePath);
 	}
+	// A graceful stop of the server closes it last.
+	onStop('database', closeDatabase);
 	return instance;
 }
 
@@ -70,8 +75,10 @@ export function postgresDatabase(): PostgresDatabase | undefined {
 
 /** Closes the connection or the pool (scripts and tests). */
 export async function closeDatabase(): Promise<void> {
-	if (postgresInstance) await closePostgres(postgresInstance);
-	else instance?.$client.close();
+	if (postgresInstance) {
+		unwatchPool(postgresInstance.$client);
+		await closePostgres(postgresInstance);
+	} else instance?.$client.close();
 	instance = undefined;
 	postgresInstance = undefined;
 }

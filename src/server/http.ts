@@ -2,6 +2,7 @@
  * Response and request helpers for endpoints: every failure is `{ "message" }` with a 4xx,
  * bodies are read with a size cap, and zod errors become one readable sentence.
  */
+import { log } from '@/server/log';
 import type { z } from 'zod';
 import { INVALID_FIELD_HEADER } from '@/lib/api-client';
 import {
@@ -64,8 +65,7 @@ async function readCappedText(request: Request): Promise<string> {
 			chunk = await reader.read();
 		} catch {
 			// The client went away mid-body: worth one line in the log, not a stack trace.
-			const { pathname } = new URL(request.url);
-			console.warn(`[http] ${request.method} ${pathname}: the client aborted the request body`);
+			log().warn('the client aborted the request body');
 			throw new HttpError(400, 'The request body was not received completely.');
 		}
 		const { done, value } = chunk;
@@ -240,7 +240,7 @@ export function errorToResponse(error: unknown): Response {
 			error instanceof TooManyAttempts ? { 'retry-after': String(error.retryAfterSeconds) } : undefined;
 		return errorResponse(statusOfDomainError(error), error.message, headers, error.field);
 	}
-	console.error(error);
+	log().error({ err: error }, 'unexpected error, answered 500');
 	return errorResponse(500, 'Something went wrong on our side. Please try again.');
 }
 

@@ -3,6 +3,7 @@
  * file to the outbox folder, so local set-ups need no mail server. The log names the file and
  * never its content: a reset link in a log is a live key to the account.
  */
+import { log } from '@/server/log';
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -32,7 +33,8 @@ async function writeToOutbox(mail: Mail): Promise<void> {
 	const info = await stream.sendMail({ from: mailFrom, ...mail });
 	const file = join(outboxDir, `${Date.now()}-${crypto.randomUUID()}.eml`);
 	await writeFile(file, info.message as Buffer);
-	console.log(`[mail] to ${mail.to}: "${mail.subject}" written to ${file}`);
+	// The address is masked by the log; the file, not the mail's links, is what a developer needs.
+	log().info({ subject: 'mail', to: mail.to, mailSubject: mail.subject, file }, 'mail written to the outbox');
 }
 
 export async function sendMail(mail: Mail): Promise<void> {

@@ -55,7 +55,7 @@ describe('API paths and methods', () => {
 });
 
 describe('an aborted request', () => {
-	it('logs one line, not a stack trace', async () => {
+	it('logs one warning and its access line under one request id, not a stack trace', async () => {
 		const before = server.logs().length;
 		await new Promise<void>((resolve, reject) => {
 			const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => {
@@ -69,11 +69,24 @@ describe('an aborted request', () => {
 			});
 			socket.on('error', reject);
 		});
-		await expect.poll(() => server.logs().slice(before)).toMatch(/aborted/);
+		await expect.poll(() => server.logs().slice(before)).toMatch(/"aborted":true/);
+		await expect.poll(() => server.logs().slice(before)).toMatch(/the client aborted the request body/);
 		await new Promise((resolve) => setTimeout(resolve, 300));
 		const logged = server.logs().slice(before);
 		expect(logged).not.toMatch(STACK_LINE);
-		expect(logged.trim().split('\n')).toHaveLength(1);
+		const lines = logged
+			.trim()
+			.split('\n')
+			.map((line) => JSON.parse(line) as { msg: string; reqId: string; aborted?: boolean });
+		const warning = lines.find((line) => line.msg === 'the client aborted the request body')!;
+		const itsLines = lines.filter((line) => line.reqId === warning.reqId);
+		expect(itsLines.map((line) => [line.msg, line.aborted])).toEqual(
+			expect.arrayContaining([
+				['the client aborted the request body', undefined],
+				['request', true],
+			]),
+		);
+		expect(itsLines).toHaveLength(2);
 	});
 });
 

@@ -15,6 +15,7 @@ const NGINX_CONFIG = resolve('deploy/nginx.conf');
 export type AppNode = {
 	name: string;
 	url: string;
+	port: number;
 	process: ChildProcess;
 	logs: () => string;
 };
@@ -24,6 +25,8 @@ export type NodeOptions = {
 	distDir?: string;
 	/** Settings added to (or overriding) the node's environment. */
 	env?: Record<string, string>;
+	/** The port to listen on (a node restarted in place); default: a free one. */
+	port?: number;
 };
 
 /** Starts one node; resolves when its /readyz answers 200 (database reachable and migrated). */
@@ -35,7 +38,7 @@ export async function startNode(
 	options: NodeOptions = {},
 ): Promise<AppNode> {
 	const distDir = resolve(options.distDir ?? (process.env.DIST_DIR || 'dist'));
-	const port = await freePort();
+	const port = options.port ?? (await freePort());
 	const url = `http://127.0.0.1:${port}`;
 	let output = '';
 	const { DATABASE_PATH: _sqliteFile, ...inherited } = process.env;
@@ -61,7 +64,7 @@ export async function startNode(
 	});
 	child.stdout!.on('data', (chunk) => (output += chunk));
 	child.stderr!.on('data', (chunk) => (output += chunk));
-	const node: AppNode = { name, url, process: child, logs: () => output };
+	const node: AppNode = { name, url, port, process: child, logs: () => output };
 	const deadline = Date.now() + 90_000;
 	for (;;) {
 		if (child.exitCode !== null) throw new Error(`${name} exited early:\n${output}`);
@@ -83,11 +86,12 @@ export async function killNode(node: AppNode): Promise<void> {
 	await exited;
 }
 
-export async function stopNode(node: AppNode): Promise<void> {
-	if (node.process.exitCode !== null || node.process.signalCode !== null) return;
-	const exited = new Promise((done) => node.process.once('exit', done));
+/** Stops a node gracefully (SIGTERM); resolves with its exit code. */
+export async function stopNode(node: AppNode): Promise<number | null> {
+	if (node.process.exitCode !== null || node.process.signalCode !== null) return node.process.exitCode;
+	const exited = new Promise<number | null>((done) => node.process.once('exit', (code) => done(code)));
 	node.process.kill('SIGTERM');
-	await exited;
+	return exited;
 }
 
 function nginxBinary(): string {

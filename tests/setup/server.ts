@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { firstRow, openDatabase, schemaOf, type AppDatabase } from '@/server/db';
+import { leaksInLogs } from './log-leaks';
 import { freePort } from './ports';
 import { postgresTestDatabase } from './postgres';
 
@@ -80,6 +81,10 @@ export type TestServer = {
 	/** The tables of the server's engine (schemaOf(db)). */
 	tables: Tables;
 	logs: () => string;
+	/** The port of its metrics server, when started with METRICS_PORT. */
+	metricsUrl: string | undefined;
+	/** Sends a signal; resolves with the exit code once the process has exited. */
+	signal: (signal: NodeJS.Signals) => Promise<number | null>;
 	/** Waits until the site generator has nothing queued or running; returns its status. */
 	siteIdle: () => Promise<SiteStatus>;
 	/**
@@ -141,6 +146,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	}
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
+	const metricsPort = options.env?.METRICS_PORT;
 	let output = '';
 	// No DATABASE_PATH inherited beside a DATABASE_URL: the host must not find a file to use.
 	const { DATABASE_PATH: _inherited, ...inheritedEnv } = process.env;
@@ -161,6 +167,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	});
 	child.stdout!.on('data', (chunk) => (output += chunk));
 	child.stderr!.on('data', (chunk) => (output += chunk));
+	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 	const logs = () => output;
 	await waitUntilUp(url, child, logs);
 	let operator: string | undefined;
@@ -201,6 +208,11 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 		db,
 		tables: schemaOf(db),
 		logs,
+		metricsUrl: metricsPort ? `http://127.0.0.1:${metricsPort}` : undefined,
+		async signal(signal) {
+			if (child.exitCode === null) child.kill(signal);
+			return exited;
+		},
 		siteIdle,
 		async regenerate() {
 			const statusUrl = `${url}/api/admin/site-build`;
@@ -222,12 +234,14 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 		},
 		async stop() {
 			if (child.exitCode === null) {
-				const exited = new Promise((resolve) => child.once('exit', resolve));
 				child.kill('SIGTERM');
 				await exited;
 			}
 			await closeDatabase();
 			rmSync(dir, { recursive: true, force: true });
+			// Nothing secret in any line the server wrote, whatever the test did.
+			const leaks = leaksInLogs(output);
+			if (leaks.length > 0) throw new Error(`The server's log leaks:\n${leaks.slice(0, 10).join('\n')}`);
 		},
 	};
 }

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/server/auth/session';
+import { eq } from 'drizzle-orm';
 import { closeDatabase, db, tables } from '@/server/db';
 import { createIssue, getIssue, sendIssue } from '@/server/newsletter/issues';
 import { insertAccount, mailsPerAddress } from '../setup/newsletter-fixture';
@@ -40,13 +41,19 @@ afterAll(async () => {
 	rmSync(dir, { recursive: true, force: true });
 });
 
-type Sender = { child: ChildProcess; ready: Promise<void>; exited: Promise<void> };
+type Sender = {
+	child: ChildProcess;
+	ready: Promise<void>;
+	/** Resolves with the exit code. */
+	exited: Promise<number | null>;
+	output: () => string;
+};
 
 /**
  * `leaseMs` short for the crash test (a killed sender's row is taken again soon); long where no
  * sender dies, since a lease shorter than a send lets another sender take a row still in flight.
  */
-function startSender(concurrency: number, leaseMs: number): Sender {
+function startSender(concurrency: number, leaseMs: number, ratePerSecond = 1000): Sender {
 	const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/newsletter-sender.ts'], {
 		env: {
 			...process.env,
@@ -54,7 +61,7 @@ function startSender(concurrency: number, leaseMs: number): Sender {
 			SMTP_URL: smtp.url,
 			NEWSLETTER_WORKER: '1',
 			NEWSLETTER_CONCURRENCY: String(concurrency),
-			NEWSLETTER_RATE_PER_SECOND: '1000',
+			NEWSLETTER_RATE_PER_SECOND: String(ratePerSecond),
 			NEWSLETTER_LEASE_MS: String(leaseMs),
 			NEWSLETTER_POLL_MS: '100',
 		},
@@ -62,15 +69,17 @@ function startSender(concurrency: number, leaseMs: number): Sender {
 	});
 	children.add(child);
 	let errors = '';
+	let output = '';
 	child.stderr!.on('data', (chunk) => (errors += chunk));
-	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	child.stdout!.on('data', (chunk) => (output += chunk));
+	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 	exited.then(() => children.delete(child));
 	const ready = new Promise<void>((resolve, reject) => {
 		child.stdout!.on('data', (chunk) => String(chunk).includes('ready') && resolve());
 		exited.then(() => reject(new Error(`The sender exited before it was ready:\n${errors}`)));
 	});
 	ready.catch(() => {});
-	return { child, ready, exited };
+	return { child, ready, exited, output: () => output };
 }
 
 /** Waits until `check` holds, polling (the senders work on their own). */
@@ -157,6 +166,51 @@ describe('two senders on one database', () => {
 			const counts = mailsPerAddress(smtp.mails.slice(start));
 			expect(counts.size).toBe(subscribers.length);
 			for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);
+		},
+		SLOW,
+	);
+});
+
+describe('a stop (SIGTERM) in the middle of a send', () => {
+	it(
+		'hands back the mails not started, and the next start finishes the issue without duplicates',
+		async () => {
+			const subscribers = await newSubscribers(12);
+			const issue = await sendIssue(
+				(await createIssue({ subject: 'Stopped', content: 'Body' }, editor)).id,
+			);
+			const start = smtp.mails.length;
+			// Four claimed at a time, one started per second: at the stop, some wait unstarted.
+			// Leases of ten minutes: only mails handed back can be sent again within this test.
+			const first = startSender(4, 600_000, 1);
+			await first.ready;
+			await until(() => smtp.mails.length - start >= 2, '2 mails');
+			first.child.kill('SIGTERM');
+			expect(await first.exited).toBe(0);
+			expect(first.output()).toMatch(/"released":[1-9]/);
+			const { newsletterDeliveries: deliveries } = tables();
+			const rows = await db().select().from(deliveries).where(eq(deliveries.issueId, issue.id));
+			// Nothing is left claimed by the stopped sender: each row is settled or queued again.
+			expect(rows.filter((row) => row.status === 'sending')).toEqual([]);
+			expect((await getIssue(issue.id)).status).toBe('sending');
+
+			const next = startSender(4, 600_000);
+			await until(
+				async () => (await getIssue(issue.id)).status === 'sent',
+				'the next start to complete the issue',
+			);
+			next.child.kill('SIGTERM');
+			expect(await next.exited).toBe(0);
+
+			const counts = mailsPerAddress(smtp.mails.slice(start));
+			expect(counts.size).toBe(subscribers.length);
+			for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);
+			expect((await getIssue(issue.id)).counts).toEqual({
+				queued: 0,
+				sent: subscribers.length,
+				failed: 0,
+				skipped: 0,
+			});
 		},
 		SLOW,
 	);

@@ -32,6 +32,8 @@ import { beginPasswordAttempt, clearPasswordAttempts, rememberSignIn } from './p
 import { limits, retryMessage } from './rate-limit';
 import { invalidateUserSessions, publicUserColumns, type SessionUser } from './session';
 import { generateToken, hashToken } from './tokens';
+import { log } from '@/server/log';
+import { metrics } from '@/server/metrics';
 import { Conflict, Forbidden, InvalidInput, NotSignedIn, TooManyAttempts } from '@/server/errors';
 
 const EMAIL_TAKEN = 'An account with this email already exists.';
@@ -137,7 +139,10 @@ export async function authenticate(
 	const attempt = await beginPasswordAttempt(email, clientKey);
 	const row = await findByEmail(email);
 	const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), password);
-	if (!row || !ok) throw new NotSignedIn(INVALID_LOGIN);
+	if (!row || !ok) {
+		metrics().signInFailures.inc();
+		throw new NotSignedIn(INVALID_LOGIN);
+	}
 	await attempt.succeeded();
 	if (row.isBanned) throw new Forbidden(BANNED_MESSAGE);
 	return (await findUserById(row.id))!;
@@ -167,7 +172,7 @@ async function voidResetTokens(userId: number): Promise<void> {
 }
 
 function sendInBackground(mail: Mail, what: string): void {
-	sendMail(mail).catch((error) => console.error(`[mail] ${what} mail failed`, error));
+	sendMail(mail).catch((error) => log().error({ err: error, subject: 'mail' }, `${what} mail failed`));
 }
 
 export type EmailChangeRequested = { message: string; pendingEmail: string };

@@ -2,6 +2,7 @@
  * Fixed-window rate limits. Counters sit behind CounterStore: in this process's memory with the
  * embedded SQLite database (one node), in a table every node shares on PostgreSQL.
  */
+import { metrics } from '@/server/metrics';
 import { postgresDatabase } from '@/server/db';
 import { PostgresCounterStore } from '@/server/db/rate-limit-postgres';
 
@@ -101,6 +102,7 @@ export class RateLimiter {
 		const now = this.clock();
 		const { count, resetAt } = await this.store.increment(this.key(key), this.windowMs, now);
 		if (count <= this.limit) return 0;
+		metrics().rateLimitRefusals.inc({ limit: this.name });
 		await this.store.decrement(this.key(key), now);
 		return Math.max(1, Math.ceil((resetAt - now) / 1000));
 	}

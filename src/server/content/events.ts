@@ -9,6 +9,7 @@
  * src/server/db/content-bus-postgres.ts) carries it to the others, whose buses deliver it to
  * their own listeners the same way. On SQLite (one process) there is no relay.
  */
+import { baseLog } from '@/server/log';
 /**
  * What changed about a platform: 'created', 'updated' and 'deleted' come from the editors;
  * 'rated' means its rating and reviewCount changed; 'commented' its approved comments
@@ -39,7 +40,7 @@ function callEach<T extends unknown[]>(listeners: Iterable<(...args: T) => void>
 		} catch (error) {
 			// The change is already committed: a failing listener never turns the editor's
 			// successful save into an error, nor keeps the others from hearing it.
-			console.error('[content] change listener failed', error);
+			baseLog().error({ err: error, subject: 'content' }, 'change listener failed');
 		}
 	}
 }
@@ -76,7 +77,7 @@ export class ContentBus {
 	publish(change: ContentChange): void {
 		this.deliver(change);
 		this.relay?.send(change).catch((error) => {
-			console.error('[content] could not announce a change to the other nodes', error);
+			baseLog().error({ err: error, subject: 'relay' }, 'could not announce a change to the other nodes');
 		});
 	}
 

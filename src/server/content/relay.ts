@@ -4,6 +4,7 @@
  */
 import { postgresDatabase } from '@/server/db';
 import { PostgresContentRelay } from '@/server/db/content-bus-postgres';
+import { onStop } from '@/server/stopping';
 import { contentBus } from './events';
 
 let listening: Promise<void> | undefined;
@@ -15,6 +16,10 @@ let listening: Promise<void> | undefined;
 export function startContentRelay(): Promise<void> {
 	const postgres = postgresDatabase();
 	if (!postgres) return Promise.resolve();
-	listening ??= new PostgresContentRelay(postgres, contentBus).start();
+	if (!listening) {
+		const relay = new PostgresContentRelay(postgres, contentBus);
+		listening = relay.start();
+		onStop('relay', () => relay.close());
+	}
 	return listening;
 }

@@ -13,9 +13,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ContentBus, ContentChange, ContentChangeRelay } from '@/server/content/events';
+import { baseLog } from '@/server/log';
 import type { PostgresDatabase } from './postgres';
 
 const CHANNEL = 'content_changed';
+const relayLog = () => baseLog().child({ subject: 'relay' });
 const FIRST_PAUSE_MS = 100;
 const LONGEST_PAUSE_MS = 5_000;
 
@@ -75,12 +77,17 @@ export class PostgresContentRelay implements ContentChangeRelay {
 			application_name: this.options.applicationName ?? 'retail-media-hub content listener',
 		});
 		let lost = false;
-		const retry = () => {
+		const retry = (error?: unknown) => {
 			if (lost) return;
 			lost = true;
-			if (this.client === client) this.client = undefined;
+			const wasListening = this.client === client;
+			if (wasListening) this.client = undefined;
 			client.end().catch(() => {});
 			if (this.closed) return;
+			relayLog().warn(
+				{ err: error instanceof Error ? error : undefined, retryInMs: this.pause },
+				wasListening ? 'lost the listening connection, reconnecting' : 'could not listen, trying again',
+			);
 			this.timer = setTimeout(() => this.connect(onListening, true), this.pause);
 			this.timer.unref();
 			this.pause = Math.min(this.pause * 2, LONGEST_PAUSE_MS);
@@ -109,7 +116,10 @@ export class PostgresContentRelay implements ContentChangeRelay {
 				}
 				this.client = client;
 				this.pause = FIRST_PAUSE_MS;
-				if (reconnecting) this.bus.resync();
+				if (reconnecting) {
+					relayLog().info('listening again; pages and cached answers are refreshed for changes missed meanwhile');
+					this.bus.resync();
+				}
 				onListening();
 			})
 			.catch(retry);

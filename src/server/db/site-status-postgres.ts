@@ -4,6 +4,7 @@
  * the only writer of its row), so the generator reads and updates it synchronously; each
  * update is copied to the row in the background, in order, a burst of updates as one write.
  */
+import { baseLog } from '@/server/log';
 import { eq } from 'drizzle-orm';
 import type { NodeBuildStatus, SiteBuildStatus, SiteBuildStatusStore } from '@/server/site/status';
 import { IDLE_STATUS } from '@/server/site/status';
@@ -102,7 +103,7 @@ export class PostgresStatusStore implements SiteBuildStatusStore {
 					.onConflictDoUpdate({ target: table.node, set: values });
 			} catch (error) {
 				// The status is for people; generation goes on. The next update writes again.
-				console.error('[site] could not store the generation status', error);
+				baseLog().error({ err: error, subject: 'site' }, 'could not store the generation status');
 				return;
 			}
 		}

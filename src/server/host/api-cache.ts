@@ -26,6 +26,7 @@ import { parse as parseCookies } from 'cookie';
 import { LRUCache } from 'lru-cache';
 import { COMPRESS_THRESHOLD } from './compress';
 import { preferredEncoding } from './encoding';
+import { baseLog } from '@/server/log';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -86,7 +87,14 @@ export function createApiCache({
 	ttlMs = 10_000,
 	maxBytes = 32 * 1024 * 1024,
 	now = Date.now,
-}: { ttlMs?: number; maxBytes?: number; now?: () => number } = {}) {
+	onLookup = () => {},
+}: {
+	ttlMs?: number;
+	maxBytes?: number;
+	now?: () => number;
+	/** Told of every cacheable read: answered from memory (true) or not (false). */
+	onLookup?: (hit: boolean) => void;
+} = {}) {
 	/** Keys kept per pathname, to drop exactly what a change touched. */
 	const keysByPath = new Map<string, Set<string>>();
 	// Least recently read answers go first once their bytes pass maxBytes.
@@ -216,7 +224,7 @@ export function createApiCache({
 				identity: Buffer.concat(chunks, size),
 				expiresAt: now() + Math.min(seconds * 1000, ttlMs),
 			};
-			store(key, entry, startedAt).catch((error) => console.error('[api-cache] could not keep an answer', error));
+			store(key, entry, startedAt).catch((error) => baseLog().error({ err: error }, 'api-cache: could not keep an answer'));
 			return result;
 		} as typeof res.end;
 	}
@@ -227,11 +235,12 @@ export function createApiCache({
 			const found = keyOf(req);
 			if (!found) return false;
 			const entry = entries.get(found.key);
-			if (!entry) return false;
-			if (now() > entry.expiresAt) {
-				entries.delete(found.key);
+			if (!entry || now() > entry.expiresAt) {
+				if (entry) entries.delete(found.key);
+				onLookup(false);
 				return false;
 			}
+			onLookup(true);
 			const encoding = entry.br ? preferredEncoding(req) : 'identity';
 			const body = encoding === 'br' ? entry.br! : encoding === 'gzip' ? entry.gzip! : entry.identity;
 			res.statusCode = entry.status;

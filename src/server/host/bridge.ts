@@ -11,6 +11,8 @@
  * - The app announces which public API answers a change made stale; the host's cache of
  *   shared answers drops exactly those.
  */
+import { baseLog } from '@/server/log';
+
 export type RenderedPage = { status: number; contentType: string; body: Buffer };
 export type PageRenderer = (path: string) => Promise<RenderedPage>;
 export type SiteGeneration = { requestFullGeneration(): void };
@@ -56,7 +58,7 @@ export function announceApiChange(pathnames: readonly string[] | 'all'): void {
 		try {
 			listener(pathnames);
 		} catch (error) {
-			console.error('[host] API change listener failed', error);
+			baseLog().error({ err: error }, 'API change listener failed');
 		}
 	}
 }

@@ -5,7 +5,8 @@
  * - `GET /healthz`: the process answers (200, no database). A failing liveness probe gets the
  *   process restarted, so it must not fail because the database is away.
  * - `GET /readyz`: the database answers and has this version's migrations (200), else 503 with
- *   `{ message }`. A failing readiness probe only takes the node out of the rotation.
+ *   `{ message }`; 503 as well from the moment a graceful stop began. A failing readiness probe
+ *   only takes the node out of the rotation.
  *
  * Neither is ever cached: a cached "ok" would hide the node going away.
  */
@@ -43,7 +44,7 @@ function withTimeout(check: ReadinessCheck): Promise<Readiness> {
  * Answers the two probe paths and returns true; returns false for every other request. Other
  * methods than GET and HEAD get 405, as a probe is never anything else.
  */
-export function createHealthProbes(ready: ReadinessCheck) {
+export function createHealthProbes(ready: ReadinessCheck, { stopping }: { stopping?: () => boolean } = {}) {
 	return function serveProbe(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
 		if (pathname !== '/healthz' && pathname !== '/readyz') return false;
 		if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -53,6 +54,10 @@ export function createHealthProbes(ready: ReadinessCheck) {
 		}
 		if (pathname === '/healthz') {
 			answer(req, res, 200, { status: 'ok' });
+			return true;
+		}
+		if (stopping?.()) {
+			answer(req, res, 503, { message: 'This node is stopping.' });
 			return true;
 		}
 		withTimeout(ready).then(

@@ -23,13 +23,18 @@ import { createGeneratedPages } from './generated-pages';
 import { createHealthProbes } from './health';
 import { createRenderer, type AstroHandler } from './renderer';
 import { createStaticFiles } from './static-files';
+import { createRequestObserver, startMetricsServer } from './operations';
+import { createGracefulStop } from './shutdown';
+import { baseLog } from '@/server/log';
+import { metrics } from '@/server/metrics';
 import inject from 'light-my-request';
 
 function readSettings(): AppConfig {
 	try {
 		return config();
 	} catch (error) {
-		// A bad setting stops the start with what is wrong, not a stack trace.
+		// A bad setting stops the start with what is wrong, not a stack trace (and before the
+		// log, whose level is a setting too).
 		console.error(error instanceof Error ? error.message : String(error));
 		process.exit(1);
 	}
@@ -49,8 +54,14 @@ const csp = contentSecurityPolicy({ https: settings.siteUrl.protocol === 'https:
 const postgres = settings.databaseUrl ? postgresDatabase() : undefined;
 const serveProbe = createHealthProbes(
 	postgres ? postgresReadiness(postgres) : sqliteReadiness(settings.databasePath),
+	{ stopping: () => graceful.stopping() },
 );
-const apiCache = createApiCache({ ttlMs: settings.apiCacheTtlMs });
+const { apiCacheHits, apiCacheMisses } = metrics();
+const apiCache = createApiCache({
+	ttlMs: settings.apiCacheTtlMs,
+	onLookup: (hit) => (hit ? apiCacheHits : apiCacheMisses).inc(),
+});
+const requests = createRequestObserver({ trustProxy: settings.trustProxy, measure: Boolean(settings.metrics) });
 // The app announces which API answers each committed change made stale.
 onApiChange((pathnames) => (pathnames === 'all' ? apiCache.clear() : apiCache.invalidate(pathnames)));
 
@@ -79,7 +90,9 @@ function refuseMethod(res: ServerResponse): void {
 	res.end(body);
 }
 
-const server = createServer((req, res) => {
+const server = createServer((req, res) => requests.observe(req, res, () => answer(req, res)));
+
+function answer(req: IncomingMessage, res: ServerResponse): void {
 	stripUntrustedForwarding(req, settings.trustProxy);
 	const pathname = (req.url ?? '/').split('?')[0]!;
 	for (const [name, value] of Object.entries(securityHeaders({ pathname, https: isHttps(req), csp }))) {
@@ -99,7 +112,7 @@ const server = createServer((req, res) => {
 			handler(req, res);
 		});
 	});
-});
+}
 
 // Idle keep-alive sockets outlive the clients' own idle timeouts (fetch keeps them 4 s), so a
 // client never sends a request on a socket the server is closing at that moment (ECONNRESET).
@@ -113,8 +126,8 @@ server.listen(settings.port, settings.host, () => {
 	const address = server.address();
 	const port = typeof address === 'object' && address ? address.port : settings.port;
 	const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
-	console.log(`Retail Media Hub listening on http://${host}:${port}`);
-	startApp().catch((error) => console.error('[site] could not start the background work', error));
+	baseLog().info({ host: settings.host, port }, `Retail Media Hub listening on http://${host}:${port}`);
+	startApp().catch((error) => baseLog().error({ err: error }, 'could not start the background work'));
 });
 
 /**
@@ -131,9 +144,13 @@ async function startApp(): Promise<void> {
 	site.requestFullGeneration();
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-	process.on(signal, () => {
-		server.close(() => process.exit(0));
-		setTimeout(() => process.exit(0), 2000).unref();
-	});
-}
+const metricsServer = settings.metrics ? startMetricsServer(settings.metrics) : undefined;
+
+const graceful = createGracefulStop({
+	server,
+	others: [metricsServer],
+	timeoutMs: settings.shutdownTimeoutMs,
+	inFlight: requests.inFlight,
+	drained: requests.drained,
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void graceful.stop(signal));

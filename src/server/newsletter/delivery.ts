@@ -48,8 +48,11 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 	return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
 }
 
+/** What became of a row: its outcome, and whether it was the issue's last. */
+export type Delivered = { status: 'sent' | 'skipped' | 'failed' | 'queued' | 'gone'; completed: boolean };
+
 /** Sends one claimed row and records the outcome. Never throws for a mail problem. */
-export async function deliver(row: ClaimedDelivery): Promise<void> {
+export async function deliver(row: ClaimedDelivery): Promise<Delivered> {
 	const settings = config().newsletter;
 	const { users, newsletterIssues: issues } = tables();
 	const recipient =
@@ -62,24 +65,31 @@ export async function deliver(row: ClaimedDelivery): Promise<void> {
 						.where(and(eq(users.id, row.userId), recipientCondition())),
 				);
 	if (!recipient || row.userId === null) {
-		await settleDelivery(row, { status: 'skipped', reason: 'No longer a subscriber (unsubscribed, banned or deleted).' });
-		return;
+		const completed = await settleDelivery(row, {
+			status: 'skipped',
+			reason: 'No longer a subscriber (unsubscribed, banned or deleted).',
+		});
+		return { status: 'skipped', completed };
 	}
 	const issue = await firstRow(db().select().from(issues).where(eq(issues.id, row.issueId)));
-	if (!issue) return; // deleted with its rows
+	if (!issue) return { status: 'gone', completed: false }; // deleted with its rows
 	try {
 		await sendMail(await newsletterMail(issue, row.userId, recipient.email));
 	} catch (error) {
 		const code = smtpCode(error);
 		if (code !== undefined && code >= 500) {
-			await settleDelivery(row, { status: 'failed', error: describe(error) });
-		} else if (row.attempts >= settings.maxAttempts) {
-			await settleDelivery(row, { status: 'failed', error: `Gave up after ${row.attempts} tries: ${describe(error)}` });
-		} else {
-			const retryAt = new Date(Date.now() + retryDelayMs(row.attempts, settings.retryBaseMs));
-			await settleDelivery(row, { status: 'queued', error: describe(error), retryAt });
+			return { status: 'failed', completed: await settleDelivery(row, { status: 'failed', error: describe(error) }) };
 		}
-		return;
+		if (row.attempts >= settings.maxAttempts) {
+			const completed = await settleDelivery(row, {
+				status: 'failed',
+				error: `Gave up after ${row.attempts} tries: ${describe(error)}`,
+			});
+			return { status: 'failed', completed };
+		}
+		const retryAt = new Date(Date.now() + retryDelayMs(row.attempts, settings.retryBaseMs));
+		await settleDelivery(row, { status: 'queued', error: describe(error), retryAt });
+		return { status: 'queued', completed: false };
 	}
-	await settleDelivery(row, { status: 'sent', sentTo: recipient.email });
+	return { status: 'sent', completed: await settleDelivery(row, { status: 'sent', sentTo: recipient.email }) };
 }

@@ -2,6 +2,7 @@
  * Newsletter issues: drafts that editors write, and the one step that turns a draft into queued
  * mail for every subscriber. Once sending has started an issue is frozen.
  */
+import { log } from '@/server/log';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { NewsletterIssueInput } from '@/lib/validation/newsletter';
 import type { SessionUser } from '@/server/auth/session';
@@ -193,7 +194,7 @@ export async function sendTestMail(id: number, editor: SessionUser): Promise<{ m
 	try {
 		await sendMail({ ...mail, subject: `[Test] ${mail.subject}` });
 	} catch (error) {
-		console.error('[newsletter] test send failed:', error);
+		log().error({ err: error, subject: 'newsletter' }, 'test send failed');
 		throw new UpstreamFailed('The mail server refused the test mail. Please try again later.');
 	}
 	return { message: `Test mail sent to ${editor.email}.` };

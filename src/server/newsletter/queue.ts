@@ -77,12 +77,15 @@ type Outcome =
 	| { status: 'failed'; error: string }
 	| { status: 'queued'; error: string; retryAt: Date };
 
-/** Records what happened to a claimed row, if this worker still holds it; then closes the issue when nothing is left. */
+/**
+ * Records what happened to a claimed row, if this worker still holds it; then closes the issue
+ * when nothing is left. Returns true when this settle completed the issue.
+ */
 export async function settleDelivery(
 	row: ClaimedDelivery,
 	outcome: Outcome,
 	now = new Date(),
-): Promise<void> {
+): Promise<boolean> {
 	const { newsletterDeliveries: deliveries, newsletterIssues: issues } = tables();
 	const held = and(
 		eq(deliveries.id, row.id),
@@ -97,7 +100,7 @@ export async function settleDelivery(
 				: outcome.status === 'failed'
 					? { status: 'failed' as const, lastError: outcome.error }
 					: { status: 'queued' as const, lastError: outcome.error, nextAttemptAt: outcome.retryAt };
-	await transaction(async (tx) => {
+	return transaction(async (tx) => {
 		// Settles of one issue take turns on its row: the last two settling at once (other
 		// connections, other nodes) would each see the other's delivery still sending, and
 		// neither would mark the issue sent. SQLite's writers already take turns.
@@ -105,7 +108,7 @@ export async function settleDelivery(
 			tx.select({ id: issues.id }).from(issues).where(eq(issues.id, row.issueId)),
 		);
 		await tx.update(deliveries).set(values).where(held);
-		await tx
+		const completed = await tx
 			.update(issues)
 			.set({ status: 'sent', sentAt: now })
 			.where(
@@ -115,6 +118,32 @@ export async function settleDelivery(
 					sql`not exists (select 1 from ${deliveries} where ${deliveries.issueId} = ${row.issueId}
 						and ${deliveries.status} in ('queued', 'sending'))`,
 				),
-			);
+			)
+			.returning({ id: issues.id });
+		return completed.length > 0;
+	});
+}
+
+/**
+ * Hands claimed rows back to the queue before their mail was started (a stopping worker): due
+ * at once for any node, and the claim's try not counted. Rows whose lease this worker no longer
+ * holds are left alone.
+ */
+export async function releaseDeliveries(rows: readonly ClaimedDelivery[], now = new Date()): Promise<number> {
+	if (rows.length === 0) return 0;
+	const { newsletterDeliveries: deliveries } = tables();
+	return transaction(async (tx) => {
+		let released = 0;
+		for (const row of rows) {
+			const done = await tx
+				.update(deliveries)
+				.set({ status: 'queued', claimedAt: null, nextAttemptAt: now, attempts: sql`${deliveries.attempts} - 1` })
+				.where(
+					and(eq(deliveries.id, row.id), eq(deliveries.status, 'sending'), eq(deliveries.claimedAt, row.claimedAt)),
+				)
+				.returning({ id: deliveries.id });
+			released += done.length;
+		}
+		return released;
 	});
 }

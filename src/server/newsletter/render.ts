@@ -3,6 +3,7 @@
  * MJML (which writes the table markup and inline styles that mail clients need), links made
  * absolute to the public site, and a plain-text part made from the same HTML.
  */
+import { log } from '@/server/log';
 import { convert } from 'html-to-text';
 import { LRUCache } from 'lru-cache';
 import mjml2html from 'mjml';
@@ -82,7 +83,7 @@ async function renderTemplate(subject: string, content: string): Promise<Rendere
 </mjml>`,
 		{ validationLevel: 'soft' },
 	);
-	if (errors.length > 0) console.warn('[newsletter] MJML:', errors.map((e) => e.formattedMessage).join('; '));
+	if (errors.length > 0) log().warn({ subject: 'newsletter', mjml: errors.map((e) => e.formattedMessage) }, 'MJML reported problems');
 	const text = [
 		subject,
 		'',

@@ -6,23 +6,50 @@
  */
 import PQueue from 'p-queue';
 import { config } from '@/server/config';
-import { deliver } from './delivery';
-import { claimDeliveries, nextDueAt } from './queue';
+import { baseLog } from '@/server/log';
+import { metrics } from '@/server/metrics';
+import { onStop } from '@/server/stopping';
+import { deliver, type Delivered } from './delivery';
+import { getIssue } from './issues';
+import { claimDeliveries, nextDueAt, releaseDeliveries, type ClaimedDelivery } from './queue';
 
 export type NewsletterWorker = {
 	/** Look at the queue now instead of at the next poll. */
 	wake(): void;
-	/** Stops claiming and waits for the mails in flight. */
-	stop(): Promise<void>;
+	/**
+	 * Stops claiming, hands back the rows claimed but not started, and waits for the mails in
+	 * flight (at most `waitMs`; a mail still unsettled then keeps its lease).
+	 */
+	stop(waitMs?: number): Promise<void>;
 };
 
 let running: NewsletterWorker | undefined;
+
+/** Newsletter logs name issues, deliveries and counts, never addresses. */
+const newsletterLog = () => baseLog().child({ subject: 'newsletter' });
+
+/** Counts and logs what became of a row. */
+async function report(row: ClaimedDelivery, outcome: Delivered): Promise<void> {
+	const { newsletterSent, newsletterFailed } = metrics();
+	if (outcome.status === 'sent') newsletterSent.inc();
+	if (outcome.status === 'failed') newsletterFailed.inc();
+	const about = { issueId: row.issueId, deliveryId: row.id, attempts: row.attempts };
+	if (outcome.status === 'failed') newsletterLog().warn(about, 'mail failed for good');
+	else if (outcome.status === 'queued') newsletterLog().info(about, 'mail deferred for another try');
+	else newsletterLog().debug(about, `mail ${outcome.status}`);
+	if (outcome.completed) {
+		const { counts } = await getIssue(row.issueId);
+		newsletterLog().info({ issueId: row.issueId, ...counts }, 'issue sent to every subscriber');
+	}
+}
 
 function createWorker(): NewsletterWorker {
 	const { concurrency, ratePerSecond, leaseMs, pollMs } = config().newsletter;
 	const queue = new PQueue({ concurrency, intervalCap: ratePerSecond, interval: 1000 });
 	let stopped = false;
 	let wakeUp: (() => void) | undefined;
+	/** Rows claimed whose mail has not started (waiting for the rate limit). */
+	const waiting = new Set<ClaimedDelivery>();
 
 	const pause = (ms: number) =>
 		new Promise<void>((resolve) => {
@@ -43,8 +70,16 @@ function createWorker(): NewsletterWorker {
 			try {
 				const free = concurrency - queue.pending - queue.size;
 				const rows = free > 0 ? await claimDeliveries(free, leaseMs) : [];
+				if (rows.length > 0) newsletterLog().debug({ claimed: rows.length }, 'mails claimed');
+				for (const row of rows) waiting.add(row);
+				if (stopped) break; // claimed while stopping: stop() hands them back
 				for (const row of rows) {
-					queue.add(() => deliver(row)).catch((error) => console.error('[newsletter] delivery:', error));
+					queue
+						.add(async () => {
+							waiting.delete(row);
+							await report(row, await deliver(row));
+						})
+						.catch((error) => newsletterLog().error({ err: error, issueId: row.issueId, deliveryId: row.id }, 'delivery failed'));
 				}
 				if (rows.length > 0 && rows.length === free) {
 					await pause(pollMs); // full: continue when a slot frees
@@ -54,7 +89,7 @@ function createWorker(): NewsletterWorker {
 				const wait = due ? Math.min(pollMs, due.getTime() - Date.now()) : pollMs;
 				if (wait > 0 || queue.pending + queue.size > 0) await pause(Math.max(wait, 0) || pollMs);
 			} catch (error) {
-				console.error('[newsletter] worker:', error);
+				newsletterLog().error({ err: error }, 'worker could not look at the queue');
 				await pause(pollMs);
 			}
 		}
@@ -63,11 +98,27 @@ function createWorker(): NewsletterWorker {
 	const done = loop();
 	return {
 		wake: () => wakeUp?.(),
-		async stop() {
+		async stop(waitMs = Infinity) {
 			stopped = true;
 			wakeUp?.();
 			await done;
-			await queue.onIdle();
+			// Mails not started yet go back to the queue, claimable at once by any node.
+			queue.clear();
+			const unstarted = [...waiting];
+			waiting.clear();
+			const released = await releaseDeliveries(unstarted);
+			const inFlight = queue.pending;
+			let timer: NodeJS.Timeout | undefined;
+			const finished = await Promise.race([
+				queue.onIdle().then(() => true),
+				new Promise<boolean>((resolve) => {
+					if (Number.isFinite(waitMs)) timer = setTimeout(() => resolve(false), waitMs);
+				}),
+			]);
+			clearTimeout(timer);
+			newsletterLog().info({ released, inFlight, finished }, finished
+				? 'worker stopped: mails in flight settled'
+				: 'worker stopped: mails still in flight keep their lease');
 		},
 	};
 }
@@ -78,7 +129,10 @@ function createWorker(): NewsletterWorker {
  */
 export function startNewsletterWorker(): NewsletterWorker | undefined {
 	if (!config().newsletter.workerEnabled) return undefined;
-	running ??= createWorker();
+	if (!running) {
+		running = createWorker();
+		onStop('newsletter', stopOnShutdown);
+	}
 	return running;
 }
 
@@ -92,4 +146,11 @@ export async function stopNewsletterWorker(): Promise<void> {
 	const worker = running;
 	running = undefined;
 	await worker?.stop();
+}
+
+/** The graceful stop's part: within the time the server has left. */
+async function stopOnShutdown(remainingMs: () => number): Promise<void> {
+	const worker = running;
+	running = undefined;
+	await worker?.stop(remainingMs());
 }

@@ -10,6 +10,9 @@ import { canRender, renderPath, type RenderedPage } from './renderer';
 import { hostname } from 'node:os';
 import { config } from '@/server/config';
 import { postgresDatabase } from '@/server/db';
+import { baseLog } from '@/server/log';
+import { metrics } from '@/server/metrics';
+import { outsideRequest } from '@/server/request-context';
 import { PostgresStatusStore } from '@/server/db/site-status-postgres';
 import { MemoryStatusStore, type SiteBuildStatusStore } from './status';
 import { removePage, siteDir, writePage } from './writer';
@@ -21,6 +24,8 @@ const COALESCE_MS = 50;
 
 let statusStore: SiteBuildStatusStore | undefined;
 
+const siteLog = () => baseLog().child({ subject: 'site' });
+
 /**
  * This node's generation status, chosen on first use: with PostgreSQL also written to a row of
  * its own, so the dashboard on any node can list every node; else in this process only.
@@ -30,7 +35,7 @@ function chosenStatusStore(): SiteBuildStatusStore {
 		const postgres = postgresDatabase();
 		if (postgres) {
 			const store = new PostgresStatusStore(postgres, `${hostname()}:${config().port}`);
-			store.restore().catch((error) => console.error('[site] could not read the last status', error));
+			store.restore().catch((error) => siteLog().error({ err: error }, 'could not read the last status'));
 			statusStore = store;
 		} else {
 			statusStore = new MemoryStatusStore();
@@ -58,10 +63,19 @@ export function useRenderer(renderer: Renderer): void {
 const pending = new Set<string>();
 let fullPending = false;
 let running: Promise<void> | undefined;
+/** When the oldest change whose pages are queued, and the oldest being generated, arrived. */
+let pendingChangeAt: number | undefined;
+let generatingChangeAt: number | undefined;
+
+metrics().sources.oldestPendingChange = () => {
+	const oldest = generatingChangeAt ?? pendingChangeAt;
+	return oldest === undefined ? 0 : (Date.now() - oldest) / 1000;
+};
 
 export function requestPaths(paths: string[]): void {
 	if (paths.length === 0) return;
 	for (const path of paths) pending.add(path);
+	pendingChangeAt ??= Date.now();
 	schedule();
 }
 
@@ -83,9 +97,12 @@ function queuedCount(): number {
 function schedule(): void {
 	buildStatus.update({ queued: queuedCount() });
 	if (!renderAvailable()) return; // not under the production host (e.g. astro dev): pages render on demand
-	running ??= loop().finally(() => {
-		running = undefined;
-	});
+	// Started by whichever request made the change, but not part of it (nor logged under it).
+	running ??= outsideRequest(() =>
+		loop().finally(() => {
+			running = undefined;
+		}),
+	);
 }
 
 async function loop(): Promise<void> {
@@ -95,8 +112,17 @@ async function loop(): Promise<void> {
 		fullPending = false;
 		const paths = new Set(pending);
 		pending.clear();
-		if (full) for (const path of await allGeneratedPaths()) paths.add(path);
-		await generate([...paths], full);
+		generatingChangeAt = pendingChangeAt;
+		pendingChangeAt = undefined;
+		try {
+			if (full) for (const path of await allGeneratedPaths()) paths.add(path);
+			await generate([...paths], full);
+			if (generatingChangeAt !== undefined) {
+				metrics().changeToPages.observe((Date.now() - generatingChangeAt) / 1000);
+			}
+		} finally {
+			generatingChangeAt = undefined;
+		}
 	}
 }
 
@@ -133,9 +159,15 @@ async function generate(paths: string[], full: boolean): Promise<void> {
 	await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 	if (full) removeStalePages(new Set(paths));
 	const finished = new Date().toISOString();
+	const scope = full ? 'full' : 'partial';
+	const ms = Date.now() - started;
+	const { pagesGenerated, pageFailures, lastGenerationSeconds } = metrics();
+	pagesGenerated.inc(paths.length - failures.length);
+	pageFailures.inc(failures.length);
+	lastGenerationSeconds.set({ scope }, ms / 1000);
 	if (failures.length > 0) {
 		const list = failures.slice(0, 5).map((f) => `${f.path} (${f.reason})`).join(', ');
-		console.error(`[site] ${failures.length} page(s) failed to generate: ${list}`);
+		siteLog().error({ scope, pages: paths.length, failures: failures.length, failed: failures.slice(0, 5), ms }, `${failures.length} page(s) failed to generate`);
 		buildStatus.update({
 			running: false,
 			queued: queuedCount(),
@@ -144,6 +176,7 @@ async function generate(paths: string[], full: boolean): Promise<void> {
 		});
 		return;
 	}
+	siteLog().info({ scope, pages: paths.length, failures: 0, ms }, 'pages generated');
 	buildStatus.update({
 		running: false,
 		queued: queuedCount(),

@@ -1,0 +1,138 @@
+/**
+ * What an operator sees of the host's requests:
+ *
+ * - A request id for every request, sent back in `X-Request-Id`. Behind a trusted proxy
+ *   (TRUST_PROXY=1; nginx passes its `$request_id`) a sane incoming id is kept, so nginx's log
+ *   and this one name the same request; otherwise, or when it is not sane, one is made here.
+ * - One access-log line per request when its answer is finished (or the client went away):
+ *   id, method, route pattern, path (never the query string: tokens travel there), status,
+ *   duration in ms and bytes written to the connection for it (headers included).
+ * - `http_request_duration_seconds` by method, route pattern and status class.
+ * - The metrics server: `/metrics` on METRICS_PORT only, never on the public port.
+ *
+ * The route is what the app's router matched (src/middleware.ts notes it); answers the host
+ * serves itself are named by the route the app matched for that path before (cached API
+ * answers, generated pages), else `static` (build files, or pages generated before a restart).
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { baseLog } from '@/server/log';
+import { metrics } from '@/server/metrics';
+import { knownRoute, runInRequest } from '@/server/request-context';
+
+/** What nginx's $request_id and common tracing ids look like; anything else is replaced. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+const LOGGED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** Paths are logged up to this length (a path is the client's to choose). */
+const MAX_LOGGED_PATH = 512;
+
+export type RequestObserver = {
+	/** Handles a request under its id, logging and measuring it when it is done. */
+	observe(req: IncomingMessage, res: ServerResponse, handle: () => void): void;
+	/** Requests whose answer has not finished yet. */
+	inFlight(): number;
+	/** Resolves when no request is in flight. */
+	drained(): Promise<void>;
+};
+
+function requestIdOf(req: IncomingMessage, trustProxy: boolean): string {
+	const incoming = req.headers['x-request-id'];
+	if (trustProxy && typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming)) return incoming;
+	return randomUUID();
+}
+
+/**
+ * `measure`: observe the request histogram (off when no metrics server would serve it, so
+ * turning metrics off removes their cost).
+ */
+export function createRequestObserver({ trustProxy, measure }: { trustProxy: boolean; measure: boolean }): RequestObserver {
+	const access = baseLog();
+	const { httpDuration } = metrics();
+	let inFlight = 0;
+	let waiters: Array<() => void> = [];
+
+	function settled(): void {
+		inFlight -= 1;
+		if (inFlight === 0) for (const wake of waiters.splice(0)) wake();
+	}
+
+	return {
+		observe(req, res, handle) {
+			const started = performance.now();
+			const socket = req.socket;
+			const bytesBefore = socket.bytesWritten;
+			const id = requestIdOf(req, trustProxy);
+			// The app reads the id from the request (it runs in Astro's own request objects).
+			req.headers['x-request-id'] = id;
+			res.setHeader('X-Request-Id', id);
+			inFlight += 1;
+			let done = false;
+			const context = runInRequest(id, handle);
+			const finish = () => {
+				if (done) return;
+				done = true;
+				settled();
+				const ms = performance.now() - started;
+				const url = req.url ?? '/';
+				const query = url.indexOf('?');
+				const path = (query === -1 ? url : url.slice(0, query)).slice(0, MAX_LOGGED_PATH);
+				const method = LOGGED_METHODS.has(req.method ?? '') ? req.method! : 'other';
+				const route = context.route ?? knownRoute(path) ?? (res.statusCode === 501 ? 'unsupported' : 'static');
+				const status = res.statusCode;
+				const aborted = !res.writableFinished;
+				access.info(
+					{
+						reqId: id,
+						method,
+						route,
+						path,
+						status,
+						ms: Math.round(ms * 100) / 100,
+						bytes: socket.bytesWritten - bytesBefore,
+						...(aborted ? { aborted: true } : {}),
+					},
+					'request',
+				);
+				if (measure && !aborted) {
+					httpDuration.observe({ method, route, status_class: `${Math.floor(status / 100)}xx` }, ms / 1000);
+				}
+			};
+			res.once('finish', finish);
+			res.once('close', finish);
+		},
+		inFlight: () => inFlight,
+		drained: () =>
+			inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
+	};
+}
+
+/**
+ * The metrics server: GET /metrics on its own port (METRICS_PORT, bound to HOST or 127.0.0.1),
+ * so that the public port never answers it and a firewall rule can keep it private.
+ */
+export function startMetricsServer({ port, host }: { port: number; host: string }): Server {
+	const { registry } = metrics();
+	const server = createServer((req, res) => {
+		const pathname = (req.url ?? '/').split('?')[0];
+		if (pathname !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+			res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+			return;
+		}
+		registry.metrics().then(
+			(text) => {
+				res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' });
+				res.end(req.method === 'HEAD' ? undefined : text);
+			},
+			(error: unknown) => {
+				baseLog().error({ err: error }, 'metrics: could not collect');
+				res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Metrics are not available\n');
+			},
+		);
+	});
+	server.listen(port, host, () => {
+		const address = server.address();
+		const bound = typeof address === 'object' && address ? address.port : port;
+		baseLog().info({ subject: 'metrics', host, port: bound }, `metrics served at http://${host.includes(':') ? `[${host}]` : host}:${bound}/metrics`);
+	});
+	return server;
+}
