@@ -7,6 +7,7 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';
 import { cn } from '@/lib/class-names';
 import { formatDate } from '@/lib/format';
+import { STATIC_PAGE_PATHS } from '@/lib/static-page-paths';
 import { $user } from '@/stores/session';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
@@ -117,7 +118,10 @@ function PageEditor() {
 										)}
 									>
 										<span className="block font-medium text-ink">{page.title}</span>
-										<span className="block font-mono text-xs text-muted">/{page.slug}</span>
+										<span className="block font-mono text-xs text-muted">
+											{/* Where readers find it (about-us is at /about); a slug without a route as is. */}
+											{STATIC_PAGE_PATHS[page.slug] ?? page.slug}
+										</span>
 										<span className="mt-1 block text-xs text-muted">
 											Last modified by {page.lastModifiedByUser?.username ?? 'Unknown'} on{' '}
 											{formatDate(page.updatedAt)}
