@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
 import type { AdminPage } from './api-types';
-import { controlProps, Field, focusFirstInvalid, serverFieldError } from './Field';
+import { controlProps, Field, focusFirstInvalid, serverFieldError, withoutFixedError } from './Field';
 import { LoadError } from './LoadError';
 import { MarkdownEditor } from './MarkdownEditor';
 import { PanelHeader } from './PanelHeader';
@@ -146,7 +146,12 @@ function PageEditor() {
 							{...controlProps('page-title', errors.title)}
 							value={draft.title}
 							disabled={!selected}
-							onChange={(event) => setDraft((d) => ({ ...d, title: event.target.value }))}
+							onChange={(event) => {
+								const title = event.target.value;
+								setDraft((d) => ({ ...d, title }));
+								// The required-title error goes as soon as there is a title.
+								if (title.trim()) setErrors((shown) => withoutFixedError(shown, 'title', {}));
+							}}
 						/>
 					</Field>
 					<MarkdownEditor
