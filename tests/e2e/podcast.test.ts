@@ -198,13 +198,19 @@ describe('filters', () => {
 		expect(await page.getByRole('button', { name: 'Clear all' }).count()).toBe(0);
 	});
 
-	it('shows the empty text when nothing matches', async ({ newPage }) => {
+	it('names a search that found nothing and clears it with one button', async ({ server, newPage }) => {
+		const all = await episodes(server);
 		const { page } = await openPodcast(newPage);
-		await page.getByLabel('Search episodes').fill('zzqxnothing');
-		await expect
-			.poll(() => page.locator('main').innerText())
-			.toContain('No podcast episodes available at the moment.');
+		const search = page.getByLabel('Search episodes');
+		await search.fill('zzzz');
+		await expect.poll(() => page.locator('main').innerText()).toContain("No results for 'zzzz'");
+		expect(await page.locator('main').innerText()).not.toContain('No podcast episodes available at the moment.');
 		expect(await page.locator('main article').count()).toBe(0);
+		// The one in the message (the search box has its own × of the same name).
+		await page.locator('[data-no-results]').getByRole('button', { name: 'Clear search' }).click();
+		await expect.poll(() => titles(page)).toEqual(all.map((episode) => episode.title));
+		expect(await search.inputValue()).toBe('');
+		expect(await search.evaluate((box) => box === document.activeElement)).toBe(true);
 	});
 
 	it('marks the list busy while it loads', async ({ server, newPage }) => {

@@ -1,7 +1,6 @@
 /**
  * Small things a second walk through the site found, each checked the way a person meets it:
- * the profile's newsletter switch keeps the keyboard focus, empty searches name the search and
- * clear it, 'Recommended' without a rank, 'No reviews yet' for an unrated platform, field errors
+ * the profile's newsletter switch keeps the keyboard focus, 'Recommended' without a rank, 'No reviews yet' for an unrated platform, field errors
  * that go once fixed, toasts clear of the control just pressed, an empty comment explained,
  * a newsletter starter with nothing new, the podcast's in-page player and truthful durations,
  * and WCAG 2.5.3 Label in Name on the dashboard's News tab.
@@ -72,41 +71,6 @@ describe('profile', () => {
 			.poll(async () => (await (await context.request.get('/api/user')).json()).isNewsletterSubscribed)
 			.toBe(before === 'true');
 		expect(await isFocused(toggle)).toBe(true);
-	});
-});
-
-describe('empty searches', () => {
-	it("say \"No results for 'zzzz'\" with a clear button on the platform directory", async ({ newPage }) => {
-		const { page } = await newPage();
-		await page.goto('/platforms');
-		await hydrated(page);
-		const cards = page.locator('[data-platform-card]');
-		const before = await cards.count();
-		expect(before).toBeGreaterThan(0);
-		const search = page.locator('#platform-search');
-		await search.fill('zzzz');
-		await page.getByText("No results for 'zzzz'").waitFor();
-		expect(await page.getByText('No platforms found matching your criteria.').count()).toBe(0);
-		await page.locator('[data-no-results]').getByRole('button', { name: 'Clear search' }).click();
-		await expect.poll(() => cards.count()).toBe(before);
-		expect(await search.inputValue()).toBe('');
-		expect(await isFocused(search)).toBe(true);
-	});
-
-	it("say \"No results for 'zzzz'\" with a clear button on /podcast", async ({ server, newPage }) => {
-		const all = await episodes(server);
-		const { page } = await newPage();
-		await page.goto('/podcast');
-		const search = page.locator('#podcast-search');
-		await search.fill('zzzz');
-		await search.press('Enter');
-		await page.getByText("No results for 'zzzz'").waitFor();
-		expect(await page.getByText('No podcast episodes available at the moment.').count()).toBe(0);
-		// The one in the message (the search box has its own × of the same name).
-		await page.locator('[data-no-results]').getByRole('button', { name: 'Clear search' }).click();
-		await expect.poll(() => page.locator('main article').count()).toBe(all.length);
-		expect(await search.inputValue()).toBe('');
-		expect(await isFocused(search)).toBe(true);
 	});
 });
 
