@@ -13,7 +13,7 @@ import { EDUCATION } from './education';
 import { NEWS } from './news';
 import { PAGES } from './pages';
 import { PLATFORMS, logoPath } from './platforms';
-import { EPISODES, episodeAudioUrl } from './podcasts';
+import { EPISODES, episodeAudioUrl, episodeDuration } from './podcasts';
 import type { SeedWriter } from './types';
 import { DEMO_ACCOUNTS, SEED_USERS } from './users';
 
@@ -179,7 +179,7 @@ async function insertEditorial(
 				description: episode.description,
 				imageUrl: episode.imageUrl,
 				audioUrl: episodeAudioUrl(episode),
-				duration: episode.duration,
+				duration: episodeDuration(episode),
 				episodeNumber: episode.episodeNumber,
 				seasonNumber: episode.seasonNumber,
 				publishedAt: before(now, episode.published),

@@ -1,5 +1,8 @@
-/** Six podcast episodes over two seasons; one runs past an hour, one has no cover image. */
-import { demoAudioPath } from '@/lib/demo-audio';
+/**
+ * Six podcast episodes over two seasons; one has no cover image. Each plays a short demo clip
+ * shipped with the site, and its duration is that clip's (about 14 s, stated as 1 minute).
+ */
+import { demoAudioMinutes, demoAudioPath } from '@/lib/demo-audio';
 import { days } from './age';
 import { PODCAST_COVERS } from './images';
 import type { Age } from './types';
@@ -8,7 +11,6 @@ export type EpisodeSeed = {
 	title: string;
 	description: string;
 	imageUrl: string | null;
-	duration: number;
 	episodeNumber: number;
 	seasonNumber: number;
 	published: Age;
@@ -20,13 +22,17 @@ export function episodeAudioUrl(episode: EpisodeSeed): string {
 	return demoAudioPath(episode.episodeNumber);
 }
 
+/** The length of what the episode plays: its demo clip. */
+export function episodeDuration(episode: EpisodeSeed): number {
+	return demoAudioMinutes(episodeAudioUrl(episode));
+}
+
 export const EPISODES: EpisodeSeed[] = [
 	{
 		title: 'Why Every Retailer Became a Media Company',
 		description:
 			'We open the show with the big picture: how retail media grew from sponsored search into a channel of its own, why retailers want in, and what it means for brand budgets. With guest Dana Whitlock, former head of media at a national grocer.',
 		imageUrl: PODCAST_COVERS.seasonOne,
-		duration: 42,
 		episodeNumber: 1,
 		seasonNumber: 1,
 		published: days(160),
@@ -37,7 +43,6 @@ export const EPISODES: EpisodeSeed[] = [
 		description:
 			'Bids, relevance scores and second-price rules explained by an auction engineer who has built them. We cover why a better product page can lower your CPC and how retailers keep ads relevant.',
 		imageUrl: PODCAST_COVERS.seasonOne,
-		duration: 35,
 		episodeNumber: 2,
 		seasonNumber: 1,
 		published: days(130),
@@ -48,7 +53,6 @@ export const EPISODES: EpisodeSeed[] = [
 		description:
 			'A long conversation with measurement lead Dr. Imran Qureshi on holdouts, geo tests and why attributed ROAS flatters almost every campaign. Practical advice on designing a lift study your finance team will trust.',
 		imageUrl: PODCAST_COVERS.seasonOne,
-		duration: 68,
 		episodeNumber: 3,
 		seasonNumber: 1,
 		published: days(100),
@@ -59,7 +63,6 @@ export const EPISODES: EpisodeSeed[] = [
 		description:
 			'Grocery was retail media before it had the name. A shopper marketing veteran traces the path from printed coupons to loyalty data, in-store screens and clean-room measurement.',
 		imageUrl: PODCAST_COVERS.seasonOne,
-		duration: 51,
 		episodeNumber: 4,
 		seasonNumber: 1,
 		published: days(70),
@@ -70,7 +73,6 @@ export const EPISODES: EpisodeSeed[] = [
 		description:
 			'A short explainer to open season two: what off-site retail media is, how retailer audiences reach DSPs and social platforms, and the three questions to ask before you buy.',
 		imageUrl: null,
-		duration: 18,
 		episodeNumber: 5,
 		seasonNumber: 2,
 		published: days(30),
@@ -81,7 +83,6 @@ export const EPISODES: EpisodeSeed[] = [
 		description:
 			'Three leaders — from a CPG brand, an agency and a regional retailer — compare how they hired, organised and budgeted their first retail media teams, and what they would do differently today.',
 		imageUrl: PODCAST_COVERS.roundtable,
-		duration: 95,
 		episodeNumber: 6,
 		seasonNumber: 2,
 		published: days(6),

@@ -18,3 +18,16 @@ export const DEMO_AUDIO_BYTES: Readonly<Record<string, number>> = {
 export function demoAudioPath(episodeNumber: number): string {
 	return `/audio/episode-${episodeNumber}.mp3`;
 }
+
+/** The demo files are constant-bit-rate MP3s at 24 kbit/s (scripts/media/make-demo-audio.sh). */
+export const DEMO_AUDIO_BITS_PER_SECOND = 24_000;
+
+/**
+ * How long a demo file plays, in whole minutes as episodes state durations: a clip of about
+ * 14 s counts as 1 minute, so the cards, the sort by duration and the feed tell the truth about
+ * what Listen Now plays. Computed from the file's size and bit rate (constant bit rate).
+ */
+export function demoAudioMinutes(path: string): number {
+	const seconds = ((DEMO_AUDIO_BYTES[path] ?? 0) * 8) / DEMO_AUDIO_BITS_PER_SECOND;
+	return Math.max(1, Math.ceil(seconds / 60));
+}

@@ -29,7 +29,7 @@ export function categoryFromUrl(section: HomeSection, url: URL | string): string
 /*
  * The rest of a section's filters (search, sort, order) travel in sibling parameters, so a
  * filtered view (`/?newsSearch=clean&newsSort=title&newsOrder=asc#news`) can be shared and
- * reloaded. Defaults are left out of the URL.
+ * reloaded. Defaults are left out of the URL (for the order: the chosen sort's, A→Z).
  */
 export const SEARCH_PARAMS = {
 	news: 'newsSearch',
@@ -53,11 +53,17 @@ export const HOME_SORT_FIELDS = ['title', 'category'] as const satisfies readonl
 export type HomeSort = '' | (typeof HOME_SORT_FIELDS)[number];
 export type SortOrder = 'asc' | 'desc';
 
+/**
+ * Both sorts are by text (title, category), which a reader expects A→Z first; Z→A is the
+ * other choice of the order control. (The default list, newest first, has no order control.)
+ */
+export const CHOSEN_SORT_ORDER: SortOrder = 'asc';
+
 export type SectionFilters = {
 	search: string;
 	category: string;
 	sortBy: HomeSort;
-	/** Only meaningful once a sort is chosen; the default order is desc. */
+	/** Only meaningful once a sort is chosen (then CHOSEN_SORT_ORDER unless changed). */
 	sortOrder: SortOrder;
 };
 
@@ -88,7 +94,7 @@ export function filtersFromUrl(section: HomeSection, url: URL | string): Section
 		search: search.get(SEARCH_PARAMS[section]) ?? '',
 		category: categoryFromUrl(section, url),
 		sortBy,
-		sortOrder: sortBy && search.get(ORDER_PARAMS[section]) === 'asc' ? 'asc' : 'desc',
+		sortOrder: !sortBy ? 'desc' : search.get(ORDER_PARAMS[section]) === 'desc' ? 'desc' : CHOSEN_SORT_ORDER,
 	};
 }
 
@@ -100,7 +106,7 @@ export function urlWithFilters(section: HomeSection, filters: SectionFilters, ur
 	set(SEARCH_PARAMS[section], filters.search.trim());
 	set(CATEGORY_PARAMS[section], filters.category);
 	set(SORT_PARAMS[section], filters.sortBy);
-	set(ORDER_PARAMS[section], filters.sortBy && filters.sortOrder === 'asc' ? 'asc' : '');
+	set(ORDER_PARAMS[section], filters.sortBy && filters.sortOrder !== CHOSEN_SORT_ORDER ? filters.sortOrder : '');
 	// Spaces as %20, like categoryLink, so both write the same URL for the same filter.
 	next.search = next.searchParams.toString().replace(/\+/g, '%20');
 	return next;

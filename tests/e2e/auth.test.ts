@@ -155,16 +155,24 @@ describe('sign up', () => {
 		await expect.poll(() => page.getByRole('button', { name: new RegExp(account.username) }).first().isVisible()).toBe(true);
 	});
 
-	it('alerts when the passwords do not match and sends nothing', async ({ server, newPage }) => {
+	it('says at the field when the passwords do not match, and sends nothing', async ({ server, newPage }) => {
 		const account = newAccount();
 		const page = await open(newPage, '/auth');
-		const alerts: string[] = [];
+		const nativeDialogs: string[] = [];
 		page.on('dialog', (dialog) => {
-			alerts.push(dialog.message());
-			void dialog.accept();
+			nativeDialogs.push(dialog.message());
+			void dialog.dismiss();
 		});
 		await signUp(page, account, 'something-else');
-		await expect.poll(() => alerts).toEqual(["Passwords don't match"]);
+		const confirm = page.getByLabel('Confirm Password');
+		await page.getByText("Passwords don't match").waitFor();
+		await expect.poll(() => confirm.evaluate((element) => element === document.activeElement)).toBe(true);
+		expect(await confirm.getAttribute('aria-invalid')).toBe('true');
+		expect(await confirm.getAttribute('aria-describedby')).toBe('signup-confirm-error');
+		// Fixing the confirmation takes the message away at once.
+		await confirm.fill(account.password);
+		await page.getByText("Passwords don't match").waitFor({ state: 'detached' });
+		expect(nativeDialogs).toEqual([]);
 		const login = await fetch(`${server.url}/api/login`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },

@@ -276,6 +276,28 @@ describe('the table', () => {
 		]);
 	});
 
+	it("opens '+N more' and '+N more features' to show every item, and folds them again", async ({ newPage }) => {
+		const rich = all.find((platform) => platform.pros.length > 3 && platform.features.length > 5)!;
+		const page = await open(newPage, `/compare?platforms=${rich.id}`);
+		await expect.poll(() => columnNames(page)).toEqual([rich.name]);
+		for (const [row, items, label] of [
+			['pros', rich.pros, `+${rich.pros.length - 3} more`],
+			['features', rich.features, `+${rich.features.length - 5} more features`],
+		] as const) {
+			const cell = page.locator(`tr[data-row="${row}"] td`).first();
+			const more = cell.getByRole('button', { name: label, exact: true });
+			expect(await more.getAttribute('aria-expanded')).toBe('false');
+			await more.click();
+			const fewer = cell.getByRole('button', { name: 'Show fewer' });
+			expect(await fewer.getAttribute('aria-expanded')).toBe('true');
+			expect((await cell.getByRole('listitem').allInnerTexts()).slice(0, -1)).toEqual(items);
+			await fewer.click();
+			expect((await cell.getByRole('listitem').allInnerTexts()).slice(0, -1)).toEqual(
+				items.slice(0, row === 'pros' ? 3 : 5),
+			);
+		}
+	});
+
 	it('scrolls sideways inside its own region on a phone', async ({ newPage }) => {
 		const ids = all
 			.slice(0, 4)

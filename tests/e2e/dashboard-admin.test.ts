@@ -166,25 +166,26 @@ describe('Comments tab', () => {
 		expect(await item.getByRole('button', { name: 'Reject' }).count()).toBe(0);
 		expect(await item.getByText('Rejected', { exact: true }).count()).toBe(1);
 
-		// The browser confirmation: dismissing keeps the comment, accepting deletes it.
-		const messages: string[] = [];
-		page.once('dialog', (d) => {
-			messages.push(d.message());
+		// The dashboard's own confirm dialog, never the browser's: Cancel keeps the comment,
+		// Delete deletes it.
+		const nativeDialogs: string[] = [];
+		page.on('dialog', (d) => {
+			nativeDialogs.push(d.message());
 			void d.dismiss();
 		});
+		const confirm = page.getByRole('dialog', { name: 'Delete comment' });
 		await item.getByRole('button', { name: 'Delete' }).click();
-		await expect.poll(() => messages.length).toBe(1);
+		expect(await confirm.innerText()).toContain(
+			'Are you sure you want to delete this comment? This action cannot be undone.',
+		);
+		await confirm.getByRole('button', { name: 'Cancel' }).click();
+		await confirm.waitFor({ state: 'detached' });
 		expect(await item.isVisible()).toBe(true);
-		page.once('dialog', (d) => {
-			messages.push(d.message());
-			void d.accept();
-		});
 		await item.getByRole('button', { name: 'Delete' }).click();
+		await confirmDialog(page, 'Delete comment', 'Delete');
 		await expectToast(page, 'Comment deleted');
 		await item.waitFor({ state: 'detached' });
-		expect(messages).toEqual(
-			Array(2).fill('Are you sure you want to delete this comment? This action cannot be undone.'),
-		);
+		expect(nativeDialogs).toEqual([]);
 		const { body } = await getJson(page.context(), '/api/admin/comments?limit=100');
 		expect(body.comments.some((c: { id: number }) => c.id === commentId)).toBe(false);
 	});

@@ -30,6 +30,17 @@ export async function expectToast(page: Page, ...texts: string[]): Promise<void>
 	}
 }
 
+/**
+ * Asserts the page raised no toast: F8 mounts the toaster at once (flushSync), which then shows
+ * any toast in the store, so an empty list after it means none was raised so far.
+ */
+export async function expectNoToast(page: Page): Promise<void> {
+	await page.waitForLoadState('load');
+	await page.keyboard.press('F8');
+	await page.locator('#toast-root ol').waitFor({ state: 'attached' });
+	expect(await page.locator('#toast-root li').count()).toBe(0);
+}
+
 /** A fresh browser context signed in with the given account (none for a visitor). */
 export async function browse(
 	browser: Browser,

@@ -331,7 +331,7 @@ describe('article lists', () => {
 		const { id } = await created.json();
 		await page.reload();
 		const card = page.getByTestId('article-card').filter({ hasText: title });
-		const link = card.getByRole('link', { name: `View ${title} on site` });
+		const link = card.getByRole('link', { name: `View on site: ${title}` });
 		expect(await link.getAttribute('href')).toBe(`/news/${id}`);
 		await link.click();
 		await page.waitForURL(`${server.url}/news/${id}`);

@@ -100,21 +100,27 @@ describe('news filters', () => {
 		expect(options).toEqual(expect.arrayContaining(['Grocery', 'Ad-Tech', 'Case Studies', 'Trends']));
 	});
 
-	it('sorts by title, the order control appearing only once a sort is chosen', async ({ server, newPage }) => {
+	it('sorts by title A→Z first, the order control appearing only once a sort is chosen', async ({ server, newPage }) => {
 		const [desc, asc] = await Promise.all([
-			api<ListedArticle[]>(server, '/api/news?sortBy=title&limit=6'),
+			api<ListedArticle[]>(server, '/api/news?sortBy=title&sortOrder=desc&limit=6'),
 			api<ListedArticle[]>(server, '/api/news?sortBy=title&sortOrder=asc&limit=6'),
 		]);
 		const page = await openHome(newPage);
 		expect(await page.locator('#news-order').count()).toBe(0);
 		await page.locator('#news-sort').selectOption('title');
-		expect(await page.locator('#news-order').inputValue()).toBe('desc');
-		await expect.poll(() => cardTitles(page, 'news')).toEqual(titlesOf(desc));
-		await page.locator('#news-order').selectOption({ label: 'A-Z' });
+		expect(await page.locator('#news-order').inputValue()).toBe('asc');
 		await expect.poll(() => cardTitles(page, 'news')).toEqual(titlesOf(asc));
-		expect(titlesOf(asc)).not.toEqual(titlesOf(desc));
 		expect(param(page, 'newsSort')).toBe('title');
-		expect(param(page, 'newsOrder')).toBe('asc');
+		expect(param(page, 'newsOrder')).toBeNull(); // A→Z is the sort's default
+		await page.locator('#news-order').selectOption({ label: 'Z-A' });
+		await expect.poll(() => cardTitles(page, 'news')).toEqual(titlesOf(desc));
+		expect(titlesOf(asc)).not.toEqual(titlesOf(desc));
+		expect(param(page, 'newsOrder')).toBe('desc');
+
+		// A shared link with the order comes back as it was.
+		const shared = await openHome(newPage, '/?newsSort=title&newsOrder=desc#news');
+		expect(await shared.locator('#news-order').inputValue()).toBe('desc');
+		await expect.poll(() => cardTitles(shared, 'news')).toEqual(titlesOf(desc));
 
 		await page.locator('#news-sort').selectOption('');
 		expect(await page.locator('#news-order').count()).toBe(0);
@@ -122,15 +128,22 @@ describe('news filters', () => {
 		expect(param(page, 'newsOrder')).toBeNull();
 	});
 
-	it('shows the empty text when nothing matches', async ({ newPage }) => {
+	it("names a search that found nothing and clears it with one button, in both sections", async ({ newPage }) => {
 		const page = await openHome(newPage, '/', ['news', 'education']);
-		await page.locator('#news-search').fill('zzqxnothing');
-		await expect.poll(() => page.locator('#news').innerText()).toContain('No news articles available at the moment.');
-		await page.locator('#education-search').fill('zzqxnothing');
-		await expect
-			.poll(() => page.locator('#education').innerText())
-			.toContain('No education resources available at the moment.');
-		expect(await page.locator('#news article, #education article').count()).toBe(0);
+		for (const section of ['news', 'education']) {
+			const list = page.getByTestId(`${section}-list`);
+			const before = await cardTitles(page, section);
+			expect(before.length).toBeGreaterThan(0);
+			await page.locator(`#${section}-search`).fill('zzzz');
+			await expect.poll(() => list.innerText()).toContain("No results for 'zzzz'");
+			expect(await list.innerText()).not.toContain('available at the moment');
+			expect(await list.locator('article').count()).toBe(0);
+			await list.getByRole('button', { name: 'Clear search' }).click();
+			await expect.poll(() => cardTitles(page, section)).toEqual(before);
+			expect(await page.locator(`#${section}-search`).inputValue()).toBe('');
+			expect(await page.locator(`#${section}-search`).evaluate((box) => box === document.activeElement)).toBe(true);
+			await expect.poll(() => param(page, `${section}Search`)).toBeNull();
+		}
 	});
 });
 

@@ -7,6 +7,7 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDate } from '@/lib/format';
 import { browserTest, type NewPage } from '../setup/browser-test';
+import { expectNoToast } from './dashboard-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
@@ -71,7 +72,7 @@ describe('not found', () => {
 		}
 	});
 
-	it("shows 'Page Not Found' with a 404 and the 'Failed to fetch page' toast when the page is gone", async ({
+	it("shows 'Page Not Found' with a 404, one message and no toast, when the page is gone", async ({
 		server,
 		newPage,
 	}) => {
@@ -83,10 +84,7 @@ describe('not found', () => {
 		const { page, status } = await open(newPage, '/contact');
 		expect(status).toBe(404);
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page Not Found');
-		await expect
-			.poll(() => page.locator('#toast-root li').last().innerText())
-			.toContain('Failed to fetch page');
-		expect(await page.locator('#toast-root li').getAttribute('data-variant')).toBe('destructive');
+		await expectNoToast(page);
 		expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
 	});
 });

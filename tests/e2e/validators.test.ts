@@ -1,5 +1,6 @@
 /**
- * The outside validators over every page of the seeded site: axe-core (WCAG 2.2 AA) in the
+ * The outside validators over every page of the seeded site: axe-core (WCAG 2.2 AA and best
+ * practices, with Label in Name on: tests/setup/axe.ts) in the
  * browser, signed out and signed in, at desktop and phone width, with the header menus and the
  * phone side panel open; and the W3C Nu HTML Checker (vnu.jar, run once with Debian's Java over
  * every page's server HTML and its DOM after hydration). Any error or violation fails.
@@ -10,15 +11,14 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_TABS } from '@/components/dashboard/dashboard-tabs';
+import { axeBuilder } from '../setup/axe';
 import { gotoHydrated, launchBrowser, newPage } from '../setup/browser';
 import { startServer, type TestServer } from '../setup/server';
 import { EDITOR } from './dashboard-helpers';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const VNU_JAR = join(dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')), 'build/dist/vnu.jar');
 const JAVA = process.env.JAVA_PATH ?? 'java';
 
@@ -52,9 +52,7 @@ async function settle(page: Page) {
 }
 
 async function axeViolations(page: Page, label: string): Promise<string[]> {
-	// Violations only: collecting every passing node is most of axe's time on a large page.
-	const analyze = () =>
-		new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] }).analyze();
+	const analyze = () => axeBuilder(page).analyze();
 	let results: Awaited<ReturnType<typeof analyze>>;
 	try {
 		results = await analyze();

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EPISODES, episodeAudioUrl } from '@db/seed/podcasts';
-import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
+import { DEMO_AUDIO_BITS_PER_SECOND, DEMO_AUDIO_BYTES, demoAudioMinutes } from '@/lib/demo-audio';
 import { audioBytes } from '@/components/content/feed-data';
 
 const publicPath = (path: string) => join(process.cwd(), 'public', path);
@@ -32,6 +32,31 @@ describe('demo audio', () => {
 			// An ID3 tag or the 11-bit MPEG frame sync.
 			const framed = data.subarray(0, 3).toString('latin1') === 'ID3' || (data[0] === 0xff && (data[1]! & 0xe0) === 0xe0);
 			expect(framed, url).toBe(true);
+		}
+	});
+
+	it('states each file’s bit rate, so its length follows from its size: about 14 s, 1 minute', () => {
+		// MPEG-2 layer III bit rates (kbit/s) by the header's 4-bit index.
+		const MPEG2_LAYER3_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+		for (const [url, bytes] of Object.entries(DEMO_AUDIO_BYTES)) {
+			const data = readFileSync(publicPath(url));
+			// Every frame (constant bit rate) carries the same bit rate as the first.
+			const rates = new Set<number>();
+			for (let offset = 0; offset + 4 <= data.length; ) {
+				expect(data[offset], `${url} frame sync at ${offset}`).toBe(0xff);
+				const version = (data[offset + 1]! >> 3) & 3;
+				expect(version, url).toBe(2); // MPEG-2
+				const kbps = MPEG2_LAYER3_KBPS[data[offset + 2]! >> 4]!;
+				const sampleRate = [22_050, 24_000, 16_000][(data[offset + 2]! >> 2) & 3]!;
+				const padding = (data[offset + 2]! >> 1) & 1;
+				rates.add(kbps);
+				offset += Math.floor((72 * kbps * 1000) / sampleRate) + padding;
+			}
+			expect([...rates], url).toEqual([DEMO_AUDIO_BITS_PER_SECOND / 1000]);
+			const seconds = (bytes * 8) / DEMO_AUDIO_BITS_PER_SECOND;
+			expect(seconds, url).toBeGreaterThan(10);
+			expect(seconds, url).toBeLessThan(60);
+			expect(demoAudioMinutes(url), url).toBe(1);
 		}
 	});
 

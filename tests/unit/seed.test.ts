@@ -15,6 +15,7 @@ import {
 	PLATFORM_CATEGORIES,
 	STATIC_PAGE_SLUGS,
 } from '@/lib/categories';
+import { demoAudioMinutes } from '@/lib/demo-audio';
 import { articleInputSchemas, staticPageInputSchema } from '@/lib/validation/content';
 import { platformFormSchema } from '@/lib/validation/platforms';
 import { verifyPassword } from '@/server/auth/password';
@@ -289,7 +290,7 @@ describe('articles', () => {
 });
 
 describe('podcast episodes', () => {
-	it('has six episodes over two seasons, one past an hour and one without a cover', () => {
+	it('has six episodes over two seasons, one without a cover, each as long as its demo clip', () => {
 		const episodes = db
 			.select()
 			.from(schema.podcastEpisodes)
@@ -297,7 +298,9 @@ describe('podcast episodes', () => {
 			.all();
 		expect(episodes.map((e) => e.episodeNumber)).toEqual([1, 2, 3, 4, 5, 6]);
 		expect(episodes.map((e) => e.seasonNumber)).toEqual([1, 1, 1, 1, 2, 2]);
-		expect(episodes.some((e) => e.duration > 60)).toBe(true);
+		// What Listen Now plays: a clip of about 14 s, stated in whole minutes.
+		expect(episodes.map((e) => e.duration)).toEqual(episodes.map((e) => demoAudioMinutes(e.audioUrl)));
+		expect(new Set(episodes.map((e) => e.duration))).toEqual(new Set([1]));
 		expect(episodes.filter((e) => e.imageUrl === null)).toHaveLength(1);
 		for (const episode of episodes) {
 			// Served by the site itself (public/audio/), so Listen Now works on a fresh install.

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
+import { FormMessage } from '@/components/ui/FormMessage';
 import { Input } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { submitRegistration } from './submit-login';
@@ -7,13 +8,20 @@ import { submitRegistration } from './submit-login';
 export function SignUpForm({ returnTo }: { returnTo: string | null }) {
 	const [form, setForm] = useState({ email: '', username: '', password: '', confirm: '' });
 	const [busy, setBusy] = useState(false);
-	const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
-		setForm((f) => ({ ...f, [field]: e.target.value }));
+	const [mismatch, setMismatch] = useState(false);
+	const set = (field: keyof typeof form) => (e: { target: { value: string } }) => {
+		const next = { ...form, [field]: e.target.value };
+		setForm(next);
+		// The message goes as soon as the two passwords agree again.
+		if (mismatch && next.password === next.confirm) setMismatch(false);
+	};
 
 	async function onSubmit(event: FormEvent) {
 		event.preventDefault();
 		if (form.password !== form.confirm) {
-			window.alert("Passwords don't match");
+			setMismatch(true);
+			// After the render that ties the message to the field, so a screen reader reads both.
+			requestAnimationFrame(() => document.getElementById('signup-confirm')?.focus());
 			return;
 		}
 		setBusy(true);
@@ -64,7 +72,10 @@ export function SignUpForm({ returnTo }: { returnTo: string | null }) {
 					required
 					value={form.confirm}
 					onChange={set('confirm')}
+					aria-invalid={mismatch || undefined}
+					aria-describedby={mismatch ? 'signup-confirm-error' : undefined}
 				/>
+				<FormMessage id="signup-confirm-error">{mismatch ? "Passwords don't match" : null}</FormMessage>
 			</div>
 			<Button type="submit" className="w-full" loading={busy}>
 				Create Account

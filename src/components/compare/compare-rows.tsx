@@ -3,10 +3,10 @@
  * chosen platforms to mark rows that differ. Logo and website identify a platform rather than
  * describe it, so they are never marked.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatRating } from '@/lib/format';
 import { PlatformLogo } from '@/components/platforms/PlatformLogo';
-import { StarRating } from '@/components/platforms/StarRating';
+import { RatingLine } from '@/components/platforms/RatingLine';
 import { reviewsLabel } from '@/components/platforms/stars';
 import type { Platform } from '@/components/platforms/types';
 import { websiteHref, websiteLabel } from '@/components/platforms/website';
@@ -58,6 +58,10 @@ export type CompareRow = {
 	value?: (platform: ComparePlatform) => string;
 };
 
+/**
+ * The first `max` items, then '+N more', a button that shows the rest in place (and 'Show
+ * fewer' to fold them again).
+ */
 function ShortList({
 	items,
 	max,
@@ -67,17 +71,29 @@ function ShortList({
 	max: number;
 	more: (hidden: number) => string;
 }) {
+	const [expanded, setExpanded] = useState(false);
 	if (items.length === 0) return <span className="text-muted">None listed</span>;
 	const hidden = items.length - max;
 	return (
 		<ul className="grid gap-1.5">
-			{items.slice(0, max).map((item) => (
+			{(expanded ? items : items.slice(0, max)).map((item) => (
 				<li key={item} className="flex gap-2">
 					<span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-slate-400" />
 					<span>{item}</span>
 				</li>
 			))}
-			{hidden > 0 && <li className="text-xs font-medium text-muted">{more(hidden)}</li>}
+			{hidden > 0 && (
+				<li>
+					<button
+						type="button"
+						aria-expanded={expanded}
+						onClick={() => setExpanded(!expanded)}
+						className="rounded text-xs font-medium text-brand-700 underline-offset-4 hover:underline"
+					>
+						{expanded ? 'Show fewer' : more(hidden)}
+					</button>
+				</li>
+			)}
 		</ul>
 	);
 }
@@ -95,10 +111,13 @@ export const COMPARE_ROWS: CompareRow[] = [
 		label: 'Rating',
 		value: (platform) => formatRating(platform.rating),
 		render: (platform) => (
-			<span className="flex items-center gap-2">
-				<StarRating rating={platform.rating} />
-				<span className="font-semibold">{formatRating(platform.rating)}</span>
-			</span>
+			<RatingLine
+				rating={platform.rating}
+				reviewCount={platform.reviewCount}
+				withCount={false}
+				ratingClassName="font-semibold"
+				className="flex-nowrap"
+			/>
 		),
 	},
 	{

@@ -46,7 +46,7 @@ export function ArticleCard({ kind, article, onEdit, onDelete }: ArticleCardProp
 					<a
 						href={articlePath(kind, article.id)}
 						className={buttonClasses({ variant: 'ghost', size: 'sm' })}
-						aria-label={`View ${article.title} on site`}
+						aria-label={`View on site: ${article.title}`}
 					>
 						View on site
 					</a>

@@ -20,7 +20,7 @@ import {
 	type ArticleFormErrors,
 	type ArticleFormValues,
 } from './article-form';
-import { controlProps, Field, focusFirstInvalid, serverFieldError } from './Field';
+import { controlProps, Field, focusFirstInvalid, serverFieldError, withoutFixedError } from './Field';
 import { MarkdownEditor } from './MarkdownEditor';
 import { confirmDiscard, formChanged, useUnsavedChanges } from './unsaved-changes';
 
@@ -67,8 +67,11 @@ export function ArticleFormDialog({
 
 	const set =
 		<K extends keyof ArticleFormValues>(field: K) =>
-		(value: ArticleFormValues[K]) =>
-			setValues((current) => ({ ...current, [field]: value }));
+		(value: ArticleFormValues[K]) => {
+			const next = { ...values, [field]: value };
+			setValues(next);
+			setErrors((shown) => withoutFixedError(shown, field, validateArticleForm(next, categories)));
+		};
 	const text = (field: Exclude<keyof ArticleFormValues, 'isPublished' | 'content'>) => ({
 		...controlProps(`${idPrefix}-${field}`, errors[field]),
 		value: values[field],

@@ -2,7 +2,7 @@
  * The Comments tab: moderation of every comment, filtered by status (Pending first,
  * what waits for an editor, with its count) and paged.
  * Approve and Reject appear only where the transition is allowed (pending to either, approved to
- * rejected, rejected to approved); Delete asks for the browser's confirmation first.
+ * rejected, rejected to approved); Delete asks for confirmation in the dashboard's own dialog first.
  */
 import { useState } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';
@@ -19,6 +19,7 @@ import { Label } from '@/components/ui/Label';
 import { Spinner } from '@/components/ui/Spinner';
 import type { AdminComment, AdminCommentList } from './api-types';
 import { Badge, type BadgeTone } from './Badge';
+import { ConfirmDialog } from './ConfirmDialog';
 import { LoadError } from './LoadError';
 import { Pager } from './Pager';
 import { PanelHeader } from './PanelHeader';
@@ -135,6 +136,7 @@ export default function CommentsTab() {
 	);
 	const pendingCount = pending.data?.total;
 	const [busyId, setBusyId] = useState<number | null>(null);
+	const [deleting, setDeleting] = useState<AdminComment | null>(null);
 
 	const comments = list.data?.comments ?? [];
 
@@ -170,8 +172,8 @@ export default function CommentsTab() {
 		}
 	}
 
-	async function remove(comment: AdminComment) {
-		if (!window.confirm(DELETE_CONFIRMATION)) return;
+	/** The confirm dialog's action: true closes the dialog (on a failure too: the toast says why). */
+	async function remove(comment: AdminComment): Promise<boolean> {
 		setBusyId(comment.id);
 		try {
 			await apiRequest('DELETE', `/api/admin/comments/${comment.id}`);
@@ -187,6 +189,7 @@ export default function CommentsTab() {
 		} finally {
 			setBusyId(null);
 		}
+		return true;
 	}
 
 	return (
@@ -236,7 +239,7 @@ export default function CommentsTab() {
 							comment={comment}
 							busy={busyId === comment.id}
 							onModerate={(to) => void moderate(comment, to)}
-							onDelete={() => void remove(comment)}
+							onDelete={() => setDeleting(comment)}
 						/>
 					))}
 				</div>
@@ -248,6 +251,15 @@ export default function CommentsTab() {
 				total={list.data?.total}
 				label="Comments"
 				onChange={setOffset}
+			/>
+			<ConfirmDialog
+				open={deleting !== null}
+				onOpenChange={(open) => !open && setDeleting(null)}
+				title="Delete comment"
+				description={DELETE_CONFIRMATION}
+				confirmLabel="Delete"
+				destructive
+				onConfirm={() => (deleting ? remove(deleting) : Promise.resolve(true))}
 			/>
 		</section>
 	);

@@ -42,6 +42,22 @@ export function Field({ id, label, required, error, hint, children }: FieldProps
 	);
 }
 
+/**
+ * The shown errors after an edit of `field`, given what validating the edited form finds: the
+ * field's error goes as soon as its value passes. New errors wait for the next submit, so none
+ * appears while someone is still typing.
+ */
+export function withoutFixedError<E extends Partial<Record<string, string>>>(
+	shown: E,
+	field: keyof E,
+	found: E,
+): E {
+	if (!shown[field] || found[field]) return shown;
+	const next = { ...shown };
+	delete next[field];
+	return next;
+}
+
 /** Focuses the first control with aria-invalid inside `form` (after a failed submit). */
 export function focusFirstInvalid(form: HTMLElement | null): void {
 	requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());

@@ -99,6 +99,14 @@ export default function NewsletterTab() {
 		withBusy('starter', async () => {
 			try {
 				const draft = await apiRequest<Wire<StarterDraft>>('GET', `${BASE}/recent-articles`);
+				if (draft.articleCount === 0) {
+					// Nothing to add: say so, and leave what was typed as it is.
+					toast({
+						title: 'No new articles',
+						description: `Nothing was published since ${formatDateTime(draft.since)}.`,
+					});
+					return;
+				}
 				if (!subject.trim()) setSubject(draft.subject);
 				setContent(content.trim() ? `${content.trimEnd()}\n\n${draft.content}` : draft.content);
 				toast({

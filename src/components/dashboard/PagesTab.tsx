@@ -7,13 +7,14 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';
 import { cn } from '@/lib/class-names';
 import { formatDate } from '@/lib/format';
+import { STATIC_PAGE_PATHS } from '@/lib/static-page-paths';
 import { $user } from '@/stores/session';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
 import type { AdminPage } from './api-types';
-import { controlProps, Field, focusFirstInvalid, serverFieldError } from './Field';
+import { controlProps, Field, focusFirstInvalid, serverFieldError, withoutFixedError } from './Field';
 import { LoadError } from './LoadError';
 import { MarkdownEditor } from './MarkdownEditor';
 import { PanelHeader } from './PanelHeader';
@@ -117,7 +118,10 @@ function PageEditor() {
 										)}
 									>
 										<span className="block font-medium text-ink">{page.title}</span>
-										<span className="block font-mono text-xs text-muted">/{page.slug}</span>
+										<span className="block font-mono text-xs text-muted">
+											{/* Where readers find it (about-us is at /about); a slug without a route as is. */}
+											{STATIC_PAGE_PATHS[page.slug] ?? page.slug}
+										</span>
 										<span className="mt-1 block text-xs text-muted">
 											Last modified by {page.lastModifiedByUser?.username ?? 'Unknown'} on{' '}
 											{formatDate(page.updatedAt)}
@@ -142,7 +146,12 @@ function PageEditor() {
 							{...controlProps('page-title', errors.title)}
 							value={draft.title}
 							disabled={!selected}
-							onChange={(event) => setDraft((d) => ({ ...d, title: event.target.value }))}
+							onChange={(event) => {
+								const title = event.target.value;
+								setDraft((d) => ({ ...d, title }));
+								// The required-title error goes as soon as there is a title.
+								if (title.trim()) setErrors((shown) => withoutFixedError(shown, 'title', {}));
+							}}
 						/>
 					</Field>
 					<MarkdownEditor

@@ -9,7 +9,7 @@ import { Input, inputClasses, Textarea } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { Switch } from '@/components/ui/Switch';
 import type { AdminPlatform } from './api-types';
-import { controlProps, Field, focusFirstInvalid, serverFieldError } from './Field';
+import { controlProps, Field, focusFirstInvalid, serverFieldError, withoutFixedError } from './Field';
 import {
 	EMPTY_PLATFORM_FORM,
 	platformPayload,
@@ -54,8 +54,11 @@ export function PlatformFormDialog({
 
 	const set =
 		<K extends keyof PlatformFormValues>(field: K) =>
-		(value: PlatformFormValues[K]) =>
-			setValues((current) => ({ ...current, [field]: value }));
+		(value: PlatformFormValues[K]) => {
+			const next = { ...values, [field]: value };
+			setValues(next);
+			setErrors((shown) => withoutFixedError(shown, field, validatePlatformForm(next)));
+		};
 	const text = (field: Exclude<keyof PlatformFormValues, 'isRecommended'>) => ({
 		...controlProps(`platform-${field}`, errors[field]),
 		value: values[field],

@@ -9,7 +9,9 @@ import { failureText } from '@/lib/api-client';
 import { cn } from '@/lib/class-names';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/search-debounce';
 import { LoadError } from '@/components/ui/LoadError';
+import { NoResults } from '@/components/ui/NoResults';
 import {
+	CHOSEN_SORT_ORDER,
 	DEFAULT_SECTION_FILTERS,
 	filtersFromUrl,
 	isDefaultFilters,
@@ -104,6 +106,13 @@ export default function ArticleFeed({ section, children }: ArticleFeedProps) {
 		setTimeout(() => document.getElementById(section)?.scrollIntoView({ block: 'start' }), SCROLL_DELAY_MS);
 	}, [list, section]);
 
+	const clearSearch = () => {
+		setSearchText('');
+		debouncedSearch.cancel();
+		update({ search: '' });
+	};
+	const searched = filters.search.trim();
+
 	const ids = { search: `${section}-search`, category: `${section}-category`, sort: `${section}-sort`, order: `${section}-order` };
 	const knownCategory = config.categoryGroups.some((group) => group.options.includes(filters.category));
 
@@ -129,11 +138,7 @@ export default function ArticleFeed({ section, children }: ArticleFeedProps) {
 						setSearchText(value);
 						debouncedSearch.schedule(value);
 					}}
-					onClear={() => {
-						setSearchText('');
-						debouncedSearch.cancel();
-						update({ search: '' });
-					}}
+					onClear={clearSearch}
 				/>
 				<FilterSelect
 					id={ids.category}
@@ -159,7 +164,7 @@ export default function ArticleFeed({ section, children }: ArticleFeedProps) {
 					id={ids.sort}
 					label="Sort by"
 					value={filters.sortBy}
-					onChange={(sortBy) => update({ sortBy: sortBy as HomeSort, sortOrder: 'desc' })}
+					onChange={(sortBy) => update({ sortBy: sortBy as HomeSort, sortOrder: CHOSEN_SORT_ORDER })}
 				>
 					<option value="">Newest first</option>
 					<option value="title">Title</option>
@@ -189,6 +194,15 @@ export default function ArticleFeed({ section, children }: ArticleFeedProps) {
 					<LoadError what="the list" message={list.error} onRetry={() => setAttempt((n) => n + 1)} />
 				) : list.articles === null ? (
 					children
+				) : list.articles.length === 0 && searched ? (
+					<NoResults
+						query={searched}
+						onClear={() => {
+							clearSearch();
+							// The button leaves with the empty state: hand the focus to the search box.
+							document.getElementById(ids.search)?.focus();
+						}}
+					/>
 				) : (
 					<ArticleGrid kind={section} articles={list.articles} emptyText={config.emptyText} now={list.now} />
 				)}

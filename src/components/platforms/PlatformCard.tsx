@@ -1,10 +1,8 @@
-import { formatRating } from '@/lib/format';
 import { CompareLink } from './CompareLink';
 import { FeatureBadges } from './FeatureBadges';
 import { PlatformLogo } from './PlatformLogo';
+import { RatingLine } from './RatingLine';
 import { RecommendedBadge } from './RecommendedBadge';
-import { StarRating } from './StarRating';
-import { reviewsLabel } from './stars';
 import type { PlatformCardData } from './types';
 
 /** A card shows 3 feature badges plus '+N more', so cards keep one height. */
@@ -42,11 +40,7 @@ export function PlatformCard({ platform }: { platform: PlatformCardData }) {
 				</div>
 			</div>
 			{platform.isRecommended && <RecommendedBadge className="mt-3 self-start" />}
-			<div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-				<StarRating rating={platform.rating} />
-				<span className="font-semibold text-ink">{formatRating(platform.rating)}</span>
-				<span className="text-muted">({reviewsLabel(platform.reviewCount)})</span>
-			</div>
+			<RatingLine rating={platform.rating} reviewCount={platform.reviewCount} className="mt-3 text-sm" />
 			<p className="mt-3 line-clamp-3 text-sm leading-6 text-slate-700">{platform.description}</p>
 			<FeatureBadges features={platform.features} max={CARD_FEATURES} className="mt-4" />
 			<div className="mt-auto flex items-center justify-between gap-3 pt-5">

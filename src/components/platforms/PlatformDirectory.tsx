@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/class-names';
 import { LoadError } from '@/components/ui/LoadError';
+import { NoResults } from '@/components/ui/NoResults';
 import { DirectoryToolbar } from './DirectoryToolbar';
 import {
 	DEFAULT_FILTERS,
@@ -137,6 +138,16 @@ export default function PlatformDirectory({ firstPage, total }: PlatformDirector
 			<div ref={listTop} className="scroll-mt-24" aria-busy={loading}>
 				{failed ? (
 					<LoadError what="the platforms" message="Please try again." onRetry={() => setRetry((n) => n + 1)} />
+				) : shown.length === 0 && filters.search ? (
+					<NoResults
+						query={filters.search}
+						onClear={() => {
+							setSearchText('');
+							change({ search: '' });
+							// The button leaves with the empty state: hand the focus to the search box.
+							document.getElementById('platform-search')?.focus();
+						}}
+					/>
 				) : shown.length === 0 ? (
 					<p className="rounded-xl border border-dashed border-slate-300 bg-surface px-6 py-16 text-center text-muted">
 						No platforms found matching your criteria.

@@ -1,6 +1,9 @@
 import { cn } from '@/lib/class-names';
 
-/** The '#1 Recommended' badge of platforms flagged isRecommended. */
+/**
+ * The 'Recommended' badge of platforms flagged isRecommended. Several platforms carry the flag,
+ * so it never claims a rank ('#1').
+ */
 export function RecommendedBadge({ className }: { className?: string }) {
 	return (
 		<span
@@ -22,7 +25,7 @@ export function RecommendedBadge({ className }: { className?: string }) {
 				<circle cx="12" cy="8" r="6" />
 				<path d="M15.5 13 17 22l-5-3-5 3 1.5-9" />
 			</svg>
-			#1 Recommended
+			Recommended
 		</span>
 	);
 }

@@ -2,7 +2,8 @@
  * The detail page's header rating and stats card are static HTML; after a new rating the
  * community island repaints them here, so the page shows the new average and count at once
  * (the generated page catches up in the background). Markup: an element with
- * [data-rating-summary] around a StarRating and [data-summary-field="rating|reviewCount|reviews"].
+ * [data-rating-summary] around a StarRating and [data-summary-field="rating|reviewCount|reviews"],
+ * and RatingLine's [data-when-rated] / [data-when-unrated] parts (the first rating swaps them).
  */
 import { formatRating } from '@/lib/format';
 import { ratingLabel, reviewsLabel, starFills } from './stars';
@@ -23,6 +24,12 @@ export function paintRatingSummary(summary: RatingSummary): void {
 			stars.querySelectorAll<HTMLElement>('[data-star]').forEach((star, index) => {
 				star.dataset.fill = fills[index];
 			});
+		});
+		root.querySelectorAll<HTMLElement>('[data-when-rated]').forEach((element) => {
+			element.hidden = summary.reviewCount === 0;
+		});
+		root.querySelectorAll<HTMLElement>('[data-when-unrated]').forEach((element) => {
+			element.hidden = summary.reviewCount > 0;
 		});
 		root.querySelectorAll<HTMLElement>('[data-summary-field]').forEach((element) => {
 			const text = fieldText(element.dataset.summaryField, summary);

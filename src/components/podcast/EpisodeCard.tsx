@@ -3,15 +3,24 @@
  * page's list, and once more, blank, as the <template> that /podcast's script (podcast-browser.ts)
  * clones and fills for the lists it fetches, so the card's markup lives here alone. The script
  * writes each `data-field` element's text and removes each `data-if` part the episode lacks,
- * with the same episodeTexts() and episodeParts() the server uses. Listen Now is a link opening
- * the audio in a new window, so it works in the static HTML before (or without) any script.
+ * with the same episodeTexts() and episodeParts() the server uses. Each card plays its episode in
+ * the page (the browser's own audio controls, which load nothing until played) and keeps Listen
+ * Now, a link opening the audio in a new window; both work in the static HTML without any script.
  */
 import type { ReactNode } from 'react';
 import { CardImage } from '@/components/content/CardImage';
 import { TagList } from '@/components/content/TagList';
 import { TimeAgo } from '@/components/content/TimeAgo';
 import { buttonClasses } from '@/components/ui/button-classes';
-import { episodeParts, episodeTexts, type EpisodeField, type EpisodePart, type EpisodeSummary } from './episode';
+import {
+	episodeImage,
+	episodeParts,
+	episodeTexts,
+	playerLabel,
+	type EpisodeField,
+	type EpisodePart,
+	type EpisodeSummary,
+} from './episode';
 
 export type EpisodeCardProps = {
 	/** Absent: the blank template, with every optional part present. */
@@ -20,9 +29,9 @@ export type EpisodeCardProps = {
 };
 
 /**
- * The template's stand-in: an image, an author, a tag and a playable link (the placeholder and
- * the disabled Listen Now are added for the template too). The script overwrites every value;
- * 'data:,' is an empty image, never loaded inside a <template>.
+ * The template's stand-in: an image, an author, a tag and a playable episode (the disabled
+ * Listen Now is added for the template too). The script overwrites every value; 'data:,' is an
+ * empty image, never loaded inside a <template>.
  */
 const TEMPLATE_EPISODE: EpisodeSummary = {
 	id: 0,
@@ -57,8 +66,7 @@ export function EpisodeCard({ episode, eagerImage }: EpisodeCardProps) {
 			id={`episode-${shown.id}`}
 			className="grid scroll-mt-24 grid-cols-[5.5rem_minmax(0,1fr)] gap-x-4 gap-y-3 overflow-hidden rounded-xl border border-border bg-surface p-4 shadow-sm sm:grid-cols-[12rem_minmax(0,1fr)] sm:grid-rows-[auto_1fr] sm:gap-0 sm:p-0 lg:grid-cols-[14rem_minmax(0,1fr)]"
 		>
-			{show('image') && <CardImage src={shown.imageUrl} {...image} {...hook('image')} />}
-			{show('no-image') && <CardImage src={null} {...image} {...hook('no-image')} />}
+			<CardImage src={episodeImage(shown)} {...image} />
 			<div className="flex flex-col items-start gap-2 sm:px-6 sm:pt-6">
 				<span
 					className="inline-flex items-center rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-600/20 ring-inset"
@@ -92,28 +100,36 @@ export function EpisodeCard({ episode, eagerImage }: EpisodeCardProps) {
 						<span {...field('duration')}>{text.duration}</span>
 					</span>
 				</p>
-				<div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-1">
+				<div className="mt-auto flex flex-col gap-3 pt-1">
 					{show('tags') && <TagList tags={shown.tags} {...hook('tags')} />}
 					{show('playable') && (
-						<a
-							href={shown.audioUrl}
-							target="_blank"
-							rel="noopener noreferrer"
-							className={buttonClasses({ size: 'sm' })}
-							{...hook('playable')}
-						>
-							<svg className="size-4" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
-								<path d="M6.3 2.84A1.5 1.5 0 0 0 4 4.11v11.78a1.5 1.5 0 0 0 2.3 1.27l9.34-5.89a1.5 1.5 0 0 0 0-2.54L6.3 2.84Z" />
-							</svg>
-							Listen Now
-							<span className="sr-only">
-								: <span {...field('title')}>{text.title}</span> (opens in a new window)
-							</span>
-						</a>
+						<div className="flex flex-wrap items-center gap-3" {...hook('playable')}>
+							<audio
+								controls
+								preload="none"
+								src={shown.audioUrl}
+								aria-label={playerLabel(shown)}
+								className="h-10 w-full min-w-0 sm:w-auto sm:max-w-md sm:flex-1"
+							/>
+							<a
+								href={shown.audioUrl}
+								target="_blank"
+								rel="noopener noreferrer"
+								className={buttonClasses({ size: 'sm' })}
+							>
+								<svg className="size-4" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+									<path d="M6.3 2.84A1.5 1.5 0 0 0 4 4.11v11.78a1.5 1.5 0 0 0 2.3 1.27l9.34-5.89a1.5 1.5 0 0 0 0-2.54L6.3 2.84Z" />
+								</svg>
+								Listen Now
+								<span className="sr-only">
+									: <span {...field('title')}>{text.title}</span> (opens in a new window)
+								</span>
+							</a>
+						</div>
 					)}
 					{show('not-playable') && (
 						<span
-							className={buttonClasses({ size: 'sm', className: 'opacity-50' })}
+							className={buttonClasses({ size: 'sm', className: 'self-start opacity-50' })}
 							aria-disabled="true"
 							{...hook('not-playable')}
 						>
@@ -159,6 +175,7 @@ export function EpisodeListTemplate() {
 	);
 }
 
+/** The list's text when there are no episodes at all (a search that found none: NoResults). */
 export function NoEpisodes() {
 	return (
 		<p className="rounded-xl border border-dashed border-slate-300 bg-surface px-6 py-12 text-center text-muted">

@@ -7,6 +7,7 @@
 import { apiRequest } from '@/lib/api-client';
 import { formatDuration } from '@/lib/format';
 import { isSafeUrl } from '@/lib/safe-url';
+import { SHOW_COVER } from './show-cover';
 
 export type EpisodeSummary = {
 	id: number;
@@ -54,15 +55,29 @@ export function episodeTexts(episode: EpisodeSummary) {
 
 export type EpisodeField = keyof ReturnType<typeof episodeTexts>;
 
+/**
+ * An episode's picture: its own cover, else the show's (as podcast apps do), so a card never
+ * shows an empty frame that reads as a broken image.
+ */
+export function episodeImage(episode: Pick<EpisodeSummary, 'imageUrl'>): string {
+	return episode.imageUrl || SHOW_COVER;
+}
+
+/** The accessible name of a card's audio player. */
+export function playerLabel(episode: Pick<EpisodeSummary, 'title'>): string {
+	return `Play ${episode.title} here`;
+}
+
 /** The optional parts of a card an episode has (data-if in EpisodeCard). */
 export function episodeParts(episode: EpisodeSummary) {
 	const playable = isSafeUrl(episode.audioUrl);
 	return {
-		image: Boolean(episode.imageUrl),
-		'no-image': !episode.imageUrl,
 		author: Boolean(episode.author),
 		tags: episode.tags.length > 0,
-		/** Listen Now as a link; an unsafe or empty audio URL gets the disabled look instead. */
+		/**
+		 * The player and Listen Now as a link; an unsafe or empty audio URL gets a disabled
+		 * Listen Now instead.
+		 */
 		playable,
 		'not-playable': !playable,
 	};

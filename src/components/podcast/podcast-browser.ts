@@ -12,10 +12,12 @@ import { showRelativeTimes } from '@/components/content/relative-time';
 import {
 	DEFAULT_EPISODE_FILTERS,
 	EPISODE_SORT_LABELS,
+	episodeImage,
 	episodeListUrl,
 	episodeParts,
 	episodeTexts,
 	fetchEpisodes,
+	playerLabel,
 	type EpisodeField,
 	type EpisodeFilters,
 	type EpisodePart,
@@ -24,7 +26,7 @@ import {
 } from './episode';
 import type { FilterChipName } from './PodcastFilters';
 
-type TemplateName = 'list' | 'empty' | 'error';
+type TemplateName = 'list' | 'empty' | 'no-results' | 'error';
 
 function fromTemplate(root: HTMLElement, name: TemplateName): HTMLElement {
 	const template = root.querySelector<HTMLTemplateElement>(`template[data-template="${name}"]`)!;
@@ -42,8 +44,13 @@ function fillCard(card: HTMLElement, episode: EpisodeSummary): void {
 	for (const element of card.querySelectorAll<HTMLElement>('[data-field]')) {
 		element.textContent = text[element.dataset.field as EpisodeField];
 	}
-	if (has.image) card.querySelector('img')!.src = episode.imageUrl!;
-	if (has.playable) card.querySelector('a')!.href = episode.audioUrl;
+	card.querySelector('img')!.src = episodeImage(episode);
+	if (has.playable) {
+		card.querySelector('a')!.href = episode.audioUrl;
+		const player = card.querySelector('audio')!;
+		player.src = episode.audioUrl;
+		player.setAttribute('aria-label', playerLabel(episode));
+	}
 	const tags = card.querySelector('[data-if="tags"]');
 	if (tags) {
 		const blank = tags.firstElementChild!;
@@ -60,6 +67,14 @@ function fillCard(card: HTMLElement, episode: EpisodeSummary): void {
 	const published = new Date(episode.publishedAt);
 	time.dateTime = published.toISOString();
 	time.title = formatDate(published);
+}
+
+/** What a search that found nothing shows: the search named, and a button that clears it. */
+function noResults(root: HTMLElement, search: string, clear: () => void): HTMLElement {
+	const panel = fromTemplate(root, 'no-results');
+	panel.querySelector('[data-no-results-query]')!.textContent = search;
+	panel.querySelector('[data-clear-search]')!.addEventListener('click', clear);
+	return panel;
 }
 
 function episodeList(root: HTMLElement, episodes: EpisodeSummary[]): HTMLElement {
@@ -146,7 +161,10 @@ export function initPodcastBrowser(root: HTMLElement): void {
 		try {
 			const episodes = await fetchEpisodes(current);
 			if (request !== lastRequest) return;
-			results.replaceChildren(episodeList(root, episodes));
+			const term = current.search.trim();
+			results.replaceChildren(
+				episodes.length === 0 && term ? noResults(root, term, removeSearch) : episodeList(root, episodes),
+			);
 			status.textContent = `${episodes.length} episodes shown`;
 		} catch (error) {
 			if (request !== lastRequest) return;

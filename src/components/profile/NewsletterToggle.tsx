@@ -6,12 +6,17 @@ import { setUser, sessionEnded } from '@/stores/session';
 import { toast } from '@/stores/toast';
 import { Switch } from '@/components/ui/Switch';
 
-/** The toggle flips at once and sends the new value; a failure flips it back. */
+/**
+ * The toggle flips at once and sends the new value; a failure flips it back. While the request
+ * runs the switch is aria-disabled rather than disabled: a disabled button drops the keyboard
+ * focus, so Space would leave the person nowhere.
+ */
 export function NewsletterToggle({ user }: { user: PublicUser }) {
 	const [checked, setChecked] = useState(user.isNewsletterSubscribed);
 	const [busy, setBusy] = useState(false);
 
 	async function onChange(next: boolean) {
+		if (busy) return;
 		setChecked(next);
 		setBusy(true);
 		try {
@@ -45,7 +50,12 @@ export function NewsletterToggle({ user }: { user: PublicUser }) {
 				<label htmlFor="profile-newsletter" className="text-sm text-slate-700">
 					Receive the weekly retail media newsletter
 				</label>
-				<Switch id="profile-newsletter" checked={checked} disabled={busy} onCheckedChange={onChange} />
+				<Switch
+					id="profile-newsletter"
+					checked={checked}
+					aria-disabled={busy || undefined}
+					onCheckedChange={(next) => void onChange(next)}
+				/>
 			</div>
 			{waitsForVerification(user) && (
 				<p className="text-sm text-amber-800" data-testid="newsletter-unverified">

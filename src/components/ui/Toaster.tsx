@@ -2,12 +2,15 @@
  * The one toast region: shows the current toast of the $toast store, at most one
  * at a time (a new toast replaces the shown one). Radix defaults otherwise: 5 s duration, F8
  * focuses the viewport, swipe to dismiss. Mounted lazily by toast-host.ts; never render it twice.
+ * It shows at the bottom right from 640 px up and at the top on phones, unless that would cover
+ * the control just pressed (Save Page, a vote button): then it takes the other edge.
  */
 import { useStore } from '@nanostores/react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/class-names';
 import { $toast, dismissToast, type ToastMessage, type ToastVariant } from '@/stores/toast';
+import { lastAction } from './last-action';
 
 const variantClasses: Record<ToastVariant, string> = {
 	default: 'border-border bg-surface text-ink',
@@ -21,11 +24,57 @@ const closeClasses: Record<ToastVariant, string> = {
 	warning: 'text-amber-900 hover:bg-amber-300 hover:text-amber-950',
 };
 
+type Edge = 'top' | 'bottom';
+
+const EDGE_CLASSES: Record<Edge, string> = { top: 'top-0', bottom: 'bottom-0' };
+
+/** The usual edge: the bottom from the sm breakpoint (640 px) up, the top on phones. */
+function usualEdge(): Edge {
+	return window.matchMedia('(min-width: 640px)').matches ? 'bottom' : 'top';
+}
+
+/**
+ * The edge for a toast as tall as `viewport` is now: the usual one, or the other when only the
+ * usual one would cover the control just pressed.
+ */
+function edgeClearOfAction(viewport: HTMLElement): Edge {
+	const usual = usualEdge();
+	const action = lastAction();
+	if (!action || viewport.contains(action)) return usual;
+	const toast = viewport.getBoundingClientRect();
+	const control = action.getBoundingClientRect();
+	const covers = (edge: Edge) => {
+		const top = edge === 'top' ? 0 : window.innerHeight - toast.height;
+		return (
+			control.right > toast.left &&
+			control.left < toast.right &&
+			control.bottom > top &&
+			control.top < top + toast.height
+		);
+	};
+	const other: Edge = usual === 'top' ? 'bottom' : 'top';
+	return covers(usual) && !covers(other) ? other : usual;
+}
+
 export function Toaster() {
 	const current = useStore($toast);
 	// Keep the last toast rendered after dismissal so Radix can play its exit animation.
 	const [shown, setShown] = useState<ToastMessage | null>(current);
 	if (current && current.id !== shown?.id) setShown(current);
+	const viewportRef = useRef<HTMLOListElement>(null);
+	const [edge, setEdge] = useState<Edge>(usualEdge);
+	const shownId = shown?.id;
+	// Before paint, so a toast never flashes over the control and then jumps away; again when the
+	// toast's size settles (Radix portals it into the viewport a render later).
+	useLayoutEffect(() => {
+		const viewport = viewportRef.current;
+		if (shownId === undefined || !viewport) return;
+		const place = () => setEdge(edgeClearOfAction(viewport));
+		place();
+		const observer = new ResizeObserver(place);
+		observer.observe(viewport);
+		return () => observer.disconnect();
+	}, [shownId]);
 
 	return (
 		<ToastPrimitive.Provider swipeDirection="right">
@@ -63,7 +112,14 @@ export function Toaster() {
 					</ToastPrimitive.Close>
 				</ToastPrimitive.Root>
 			)}
-			<ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 md:max-w-[420px]" />
+			<ToastPrimitive.Viewport
+				ref={viewportRef}
+				data-edge={edge}
+				className={cn(
+					'fixed right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]',
+					EDGE_CLASSES[edge],
+				)}
+			/>
 		</ToastPrimitive.Provider>
 	);
 }

@@ -4,6 +4,7 @@
  * page carries no React. The store module is shared with islands, so all see one $toast.
  */
 import { $toast, raiseQueuedToast } from '@/stores/toast';
+import { watchActions } from './last-action';
 
 let mounted: Promise<typeof import('./mount-toaster')> | undefined;
 
@@ -26,6 +27,7 @@ function onHotkey(event: KeyboardEvent): void {
 	void mount().then((module) => module.focusToastViewport());
 }
 
+watchActions();
 document.addEventListener('keydown', onHotkey);
 $toast.subscribe((message) => {
 	if (message && !mounted) void mount().catch(() => undefined);

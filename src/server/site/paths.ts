@@ -7,13 +7,9 @@ import { publishedArticleIds } from '@/server/content/articles';
 import { listPlatformIds } from '@/server/platforms';
 import type { PlatformChange } from '@/server/platforms';
 
-/** Static page slugs and their public paths (the about-us page lives at /about). */
-export const STATIC_PAGE_PATHS: Record<string, string> = {
-	'about-us': '/about',
-	contact: '/contact',
-	'privacy-policy': '/privacy-policy',
-	'terms-of-service': '/terms-of-service',
-};
+import { STATIC_PAGE_PATHS } from '@/lib/static-page-paths';
+
+export { STATIC_PAGE_PATHS };
 
 const FEEDS = ['/rss', '/podcast/rss', '/sitemap.xml', '/robots.txt'];
 const LISTINGS = ['/', '/podcast', '/platforms', '/compare'];

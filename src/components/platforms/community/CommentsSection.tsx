@@ -100,6 +100,9 @@ export function CommentsSection({ platformId, user }: CommentsSectionProps) {
 		const comment = text.trim();
 		if (!comment) {
 			setEmptyError(true);
+			// Back to the box, after the render that ties the reason to it: a screen reader reads
+			// both, and a second press is not silent either.
+			requestAnimationFrame(() => document.getElementById('comment-text')?.focus());
 			return;
 		}
 		setPosting(true);

@@ -74,13 +74,16 @@ export function ReviewsSection({
 				<h2 id="reviews-heading" className="text-xl font-semibold tracking-tight text-ink">
 					User Reviews
 				</h2>
-				<p className="flex items-center gap-2 text-sm text-muted" data-testid="reviews-summary">
-					<StarRating rating={summary.rating} />
-					<span>
-						<span className="font-semibold text-ink">{formatRating(summary.rating)}</span> average ·{' '}
-						{reviewsLabel(summary.reviewCount)}
-					</span>
-				</p>
+				{/* Unrated, the list below says 'No reviews yet' already. */}
+				{summary.reviewCount > 0 && (
+					<p className="flex items-center gap-2 text-sm text-muted" data-testid="reviews-summary">
+						<StarRating rating={summary.rating} />
+						<span>
+							<span className="font-semibold text-ink">{formatRating(summary.rating)}</span> average ·{' '}
+							{reviewsLabel(summary.reviewCount)}
+						</span>
+					</p>
+				)}
 			</div>
 			<div className="mt-5 rounded-lg border border-border bg-canvas p-4">
 				<RatingForm
