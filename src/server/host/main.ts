@@ -15,6 +15,7 @@ import { postgresDatabase } from '@/server/db';
 import { postgresReadiness, sqliteReadiness } from '@/server/db/readiness';
 import { contentSecurityPolicy, securityHeaders } from '@/server/security-headers';
 import { createApiCache } from './api-cache';
+import { limitRequestBody } from './body-limit';
 import { refuseUnroutableApiPath } from './api-paths';
 import { onApiChange, provideRenderer, siteGeneration } from './bridge';
 import { compressDynamic } from './compress';
@@ -94,9 +95,11 @@ const server = createServer((req, res) => {
 		// Answers rendered per request (pages and JSON) may depend on the session: browsers keep
 		// them only with revalidation. A route that sets its own Cache-Control overrides this.
 		res.setHeader('Cache-Control', 'private, no-cache');
-		compressDynamic(req as never, res as never, () => {
-			apiCache.track(req, res);
-			handler(req, res);
+		limitRequestBody(req, res, () => {
+			compressDynamic(req as never, res as never, () => {
+				apiCache.track(req, res);
+				handler(req, res);
+			});
 		});
 	});
 });
