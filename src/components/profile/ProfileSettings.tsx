@@ -5,6 +5,7 @@ import { Protected } from '@/components/ui/Protected';
 import { EmailForm } from './EmailForm';
 import { NewsletterToggle } from './NewsletterToggle';
 import { PasswordForm } from './PasswordForm';
+import { SignOutEverywhere } from './SignOutEverywhere';
 
 function ProfileBody() {
 	const user = useStore($user);
@@ -42,6 +43,11 @@ function ProfileBody() {
 			<Card>
 				<CardContent className="pt-6">
 					<NewsletterToggle user={user} />
+				</CardContent>
+			</Card>
+			<Card>
+				<CardContent className="pt-6">
+					<SignOutEverywhere />
 				</CardContent>
 			</Card>
 		</div>
