@@ -12,7 +12,7 @@ import { readFileSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { isCompressedTwinPath, preferredEncoding } from './encoding';
+import { preferredEncoding } from './encoding';
 
 const TYPES: Record<string, string> = {
 	'.html': 'text/html; charset=utf-8',
@@ -122,7 +122,6 @@ export function createGeneratedPages(siteDir: string, { maxBytes = 64 * 1024 * 1
 		if (req.method !== 'GET' && req.method !== 'HEAD') return false;
 		const pathname = (req.url ?? '/').split('?')[0]!;
 		if (pathname.startsWith('/api/') || pathname.startsWith('/_astro/')) return false;
-		if (isCompressedTwinPath(pathname)) return false;
 		const page = current(pathname);
 		if (!page) return false;
 		res.setHeader('Content-Type', page.type);

@@ -19,6 +19,7 @@ import { limitRequestBody } from './body-limit';
 import { refuseUnroutableApiPath } from './api-paths';
 import { onApiChange, provideRenderer, siteGeneration } from './bridge';
 import { compressDynamic } from './compress';
+import { isCompressedTwinPath } from './encoding';
 import { stripUntrustedForwarding } from './forwarding';
 import { createGeneratedPages } from './generated-pages';
 import { createHealthProbes } from './health';
@@ -80,6 +81,9 @@ function refuseMethod(res: ServerResponse): void {
 	res.end(body);
 }
 
+/** A route that answers with the site's 404 page (src/pages/404.astro). */
+const NOT_FOUND_PATH = '/404';
+
 const server = createServer((req, res) => {
 	stripUntrustedForwarding(req, settings.trustProxy);
 	const pathname = (req.url ?? '/').split('?')[0]!;
@@ -89,6 +93,9 @@ const server = createServer((req, res) => {
 	if (serveProbe(req, res, pathname)) return;
 	if (!KNOWN_METHODS.has(req.method ?? '')) return refuseMethod(res);
 	if (refuseUnroutableApiPath(req, res)) return;
+	// A twin's own address gets the site's not-found page: every layer below (generated pages,
+	// build files, Astro's own file server) would otherwise hand out the file itself.
+	if (isCompressedTwinPath(pathname)) req.url = NOT_FOUND_PATH;
 	if (apiCache.serve(req, res)) return;
 	if (serveGeneratedPage(req, res)) return;
 	serveStaticFile(req, res, () => {

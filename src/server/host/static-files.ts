@@ -8,7 +8,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sirv from 'sirv';
-import { isCompressedTwinPath } from './encoding';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -42,7 +41,7 @@ export function createStaticFiles(clientDir: string, assetsPrefix = '/_astro/'):
 	return function serveStaticFile(req, res, next) {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return next();
 		const pathname = (req.url ?? '/').split('?')[0]!;
-		if (pathname.startsWith('/api/') || isCompressedTwinPath(pathname)) return next();
+		if (pathname.startsWith('/api/')) return next();
 		// Set before sirv so that 304 answers carry it too (sirv keeps headers already set).
 		res.setHeader('Cache-Control', pathname.startsWith(assetsPrefix) ? IMMUTABLE : REVALIDATE);
 		serve(req, res, () => {
