@@ -12,7 +12,10 @@ export default defineConfig({
 	// DIST_DIR lets parallel work (and the benchmark) build into their own folders.
 	outDir: process.env.DIST_DIR || './dist',
 	output: 'static',
-	adapter: node({ mode: 'standalone' }),
+	// Pages render whole before the first byte goes out: a page that fails while rendering (a
+	// body too deep to render, a failing query) answers 500, never a 200 that ends in an error,
+	// and the site generator keeps the last good copy. Our pages are small; streaming won little.
+	adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
 	integrations: [react()],
 	// Origin checks for JSON endpoints live in our middleware (Astro's own check covers forms only).
 	security: { checkOrigin: false },

@@ -372,7 +372,7 @@ export const newsletterDeliveries = sqliteTable(
 
 /**
  * Unsubscribe tokens, one per mail sent, stored only as a SHA-256 hash. They do not expire: a
- * link in an old mail must keep working.
+ * link in an old mail must keep working, for the address it was mailed to.
  */
 export const newsletterUnsubscribeTokens = sqliteTable(
 	'newsletter_unsubscribe_tokens',
@@ -381,6 +381,16 @@ export const newsletterUnsubscribeTokens = sqliteTable(
 		userId: integer('user_id')
 			.notNull()
 			.references(() => users.id, { onDelete: 'cascade' }),
+		/**
+		 * The address the link was mailed to: once the account has another, the link is void.
+		 * Null for links mailed before the address was recorded.
+		 */
+		email: text('email'),
+		/**
+		 * When this link switched the newsletter off; cleared by any later newsletter choice.
+		 * Only while it is set may the link undo what it did.
+		 */
+		unsubscribedAt: integer('unsubscribed_at', { mode: 'timestamp_ms' }),
 		createdAt: createdAt(),
 	},
 	(t) => [index('newsletter_unsubscribe_tokens_user_idx').on(t.userId)],

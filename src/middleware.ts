@@ -5,7 +5,8 @@ import { securityHeadersMiddleware } from './server/security-middleware';
 import { wireSiteRegeneration } from './server/site';
 import { startNewsletterWorker } from './server/newsletter/worker';
 import { startContentRelay } from './server/content/relay';
-import { MAX_BODY_BYTES, errorResponse } from './server/http';
+import { errorResponse } from './server/http';
+import { BODY_TOO_LARGE, declaresTooLargeBody } from './server/request-body';
 import { log } from './server/log';
 import { noteRoute, outsideRequest } from './server/request-context';
 import {
@@ -18,14 +19,6 @@ import {
 wireSiteRegeneration();
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * True when the request reaches an API route however its path is spelled: the router matches
- * '//api/news' to /api/news, so the matched route, not the raw pathname, decides.
- */
-function isApiRoute(ctx: { routePattern: string; url: URL }): boolean {
-	return ctx.routePattern.startsWith('/api/') || /^\/+api\//i.test(ctx.url.pathname);
-}
 
 /**
  * Names the route Astro matched for the host's access log and request metrics (never the raw
@@ -51,17 +44,20 @@ const apiMethods = defineMiddleware((ctx, next) => {
 	return errorResponse(405, `${ctx.request.method} is not allowed here.`, { allow: allowed.join(', ') });
 });
 
-/** Cross-site writes and oversized bodies are refused before any endpoint runs. */
-const apiGuard = defineMiddleware((ctx, next) => {
-	if (ctx.isPrerendered || !isApiRoute(ctx)) return next();
+/**
+ * Cross-site writes and oversized bodies are refused before any route runs: endpoints and pages
+ * alike (the unsubscribe page takes a form POST). The production host also holds streamed
+ * bodies to the cap before Astro sees them (src/server/host/body-limit.ts).
+ */
+const writeGuard = defineMiddleware((ctx, next) => {
+	if (ctx.isPrerendered) return next();
 	if (!UNSAFE_METHODS.has(ctx.request.method)) return next();
-	if (isCrossSiteRequest(ctx.request, ctx.url)) {
+	if (isCrossSiteRequest(ctx.request)) {
 		return errorResponse(403, 'Cross-site requests are not allowed.');
 	}
-	const length = Number(ctx.request.headers.get('content-length'));
-	if (Number.isFinite(length) && length > MAX_BODY_BYTES) {
+	if (declaresTooLargeBody(ctx.request.headers.get('content-length'))) {
 		// Close the connection rather than read and discard the whole declared body.
-		return errorResponse(413, 'Request body is too large.', { connection: 'close' });
+		return errorResponse(413, BODY_TOO_LARGE, { connection: 'close' });
 	}
 	return next();
 });
@@ -101,4 +97,4 @@ const backgroundWork = defineMiddleware(async (ctx, next) => {
 
 // Security headers (CSP, nosniff, framing, referrer) on everything Astro answers, under
 // `astro dev` too; the production host adds the same to what it serves without Astro.
-export const onRequest = sequence(requestRecord, securityHeadersMiddleware, backgroundWork, apiMethods, apiGuard, session);
+export const onRequest = sequence(requestRecord, securityHeadersMiddleware, backgroundWork, apiMethods, writeGuard, session);

@@ -419,7 +419,7 @@ export const newsletterDeliveries = pgTable(
 
 /**
  * Unsubscribe tokens, one per mail sent, stored only as a SHA-256 hash. They do not expire: a
- * link in an old mail must keep working.
+ * link in an old mail must keep working, for the address it was mailed to.
  */
 export const newsletterUnsubscribeTokens = pgTable(
 	'newsletter_unsubscribe_tokens',
@@ -428,6 +428,16 @@ export const newsletterUnsubscribeTokens = pgTable(
 		userId: integer('user_id')
 			.notNull()
 			.references(() => users.id, { onDelete: 'cascade' }),
+		/**
+		 * The address the link was mailed to: once the account has another, the link is void.
+		 * Null for links mailed before the address was recorded.
+		 */
+		email: text('email'),
+		/**
+		 * When this link switched the newsletter off; cleared by any later newsletter choice.
+		 * Only while it is set may the link undo what it did.
+		 */
+		unsubscribedAt: timestamptz('unsubscribed_at'),
 		createdAt: createdAt(),
 	},
 	(t) => [index('newsletter_unsubscribe_tokens_user_idx').on(t.userId)],

@@ -35,19 +35,26 @@ function fullyDecoded(value: string): string | null {
 	return null;
 }
 
+/** True when a value, as written and fully decoded, is a plain path on this site. */
+function isSitePath(value: string): boolean {
+	const decoded = fullyDecoded(value);
+	if (decoded === null) return false;
+	return [value, decoded].every(
+		(form) => form.startsWith('/') && !SECOND_SLASH.test(form) && !REFUSED_CHARACTERS.test(form),
+	);
+}
+
 /**
  * The path to return to after signing in, or null when the value is missing or could lead off
  * the site (absolute or protocol-relative URLs, backslashes, control characters, encoded
  * variants of these) or back to the sign-in screen itself. The answer is the parser's own
- * reading of the path (pathname, query and fragment), so what is checked is what is followed.
+ * reading of the path (pathname, query and fragment), so what is checked is what is followed:
+ * the parser removes dot segments ("/.//x" and "/a/..//x" become "//x"), so its answer is
+ * checked again, as the Location header will carry it.
  */
 export function safeReturnPath(value: unknown): string | null {
 	if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LENGTH) return null;
-	const decoded = fullyDecoded(value);
-	if (decoded === null) return null;
-	for (const form of [value, decoded]) {
-		if (!form.startsWith('/') || SECOND_SLASH.test(form) || REFUSED_CHARACTERS.test(form)) return null;
-	}
+	if (!isSitePath(value)) return null;
 	let url: URL;
 	try {
 		url = new URL(value, PROBE_ORIGIN);
@@ -56,7 +63,9 @@ export function safeReturnPath(value: unknown): string | null {
 	}
 	if (url.origin !== PROBE_ORIGIN) return null;
 	if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return null;
-	return `${url.pathname}${url.search}${url.hash}`;
+	const path = `${url.pathname}${url.search}${url.hash}`;
+	if (!isSitePath(path) || new URL(path, PROBE_ORIGIN).origin !== PROBE_ORIGIN) return null;
+	return path;
 }
 
 /**

@@ -9,6 +9,7 @@ import { findUserById, setBanned, setPassword } from './auth/accounts';
 import { assertCanBan, assertCanSetPassword } from './auth/guardian';
 import { publicUserColumns, type SessionUser } from './auth/session';
 import { db, firstRow, rawRows, tables } from './db';
+import { passwordSetByEditorMail, sendInBackground } from './mail';
 import { likePattern } from './platforms';
 import { NotFound } from '@/server/errors';
 
@@ -125,13 +126,16 @@ export async function unbanUser(actor: SessionUser, userId: number): Promise<Ses
 
 /**
  * Sets another user's password (the input is already validated) and signs them out
- * everywhere, so whoever knew the old password loses access.
+ * everywhere, so whoever knew the old password loses access. The account's owner is told by
+ * mail, so a password set behind their back does not go unnoticed.
  */
 export async function setUserPassword(
 	actor: SessionUser,
 	userId: number,
 	password: string,
 ): Promise<void> {
-	assertCanSetPassword(actor, await requireTarget(userId));
+	const target = await requireTarget(userId);
+	assertCanSetPassword(actor, target);
 	await setPassword(userId, password);
+	sendInBackground(passwordSetByEditorMail(target.email), 'password set by an editor');
 }

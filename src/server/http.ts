@@ -15,9 +15,9 @@ import {
 	TooManyAttempts,
 	UpstreamFailed,
 } from '@/server/errors';
+import { BODY_TOO_LARGE, BodyAborted, BodyTooLarge, declaresTooLargeBody, readCappedBody } from './request-body';
 
-/** Largest JSON body any endpoint accepts; articles with long markdown fit well inside. */
-export const MAX_BODY_BYTES = 256 * 1024;
+export { MAX_BODY_BYTES, MAX_DISCARDED_BYTES } from './request-body';
 
 export class HttpError extends Error {
 	constructor(
@@ -51,55 +51,17 @@ export function errorResponse(
 
 /** Reads the raw body as text, refusing more than MAX_BODY_BYTES (declared or streamed). */
 async function readCappedText(request: Request): Promise<string> {
-	const declared = Number(request.headers.get('content-length'));
-	if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
-		throw new HttpError(413, 'Request body is too large.');
-	}
+	if (declaresTooLargeBody(request.headers.get('content-length'))) throw new HttpError(413, BODY_TOO_LARGE);
 	if (!request.body) return '';
-	const reader = request.body.getReader();
-	const chunks: Uint8Array[] = [];
-	let total = 0;
-	for (;;) {
-		let chunk: ReadableStreamReadResult<Uint8Array>;
-		try {
-			chunk = await reader.read();
-		} catch {
-			// The client went away mid-body: worth one line in the log, not a stack trace.
-			log().warn('the client aborted the request body');
-			throw new HttpError(400, 'The request body was not received completely.');
-		}
-		const { done, value } = chunk;
-		if (done) break;
-		total += value.byteLength;
-		if (total > MAX_BODY_BYTES) {
-			await discardRest(reader, total);
-			throw new HttpError(413, 'Request body is too large.');
-		}
-		chunks.push(value);
-	}
-	return new TextDecoder().decode(Buffer.concat(chunks));
-}
-
-/** How much of an oversized body is read and thrown away so its sender can read the 413. */
-export const MAX_DISCARDED_BYTES = 4 * MAX_BODY_BYTES;
-
-/**
- * Reads a refused body to its end, keeping nothing, as nginx's lingering close does: closing
- * the connection while the client is still sending resets it, and most clients then report a
- * broken pipe instead of the 413. A body that goes on past MAX_DISCARDED_BYTES is cut off.
- */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, received: number): Promise<void> {
-	let total = received;
 	try {
-		while (total <= MAX_DISCARDED_BYTES) {
-			const { done, value } = await reader.read();
-			if (done) return;
-			total += value.byteLength;
-		}
-	} catch {
-		return; // the client went away: nothing left to answer
+		return new TextDecoder().decode(await readCappedBody(request.body));
+	} catch (error) {
+		if (error instanceof BodyTooLarge) throw new HttpError(413, error.message);
+		if (!(error instanceof BodyAborted)) throw error;
+		// The client went away mid-body: worth one line in the log, not a stack trace.
+		log().warn('the client aborted the request body');
+		throw new HttpError(400, error.message);
 	}
-	await reader.cancel().catch(() => {});
 }
 
 /**

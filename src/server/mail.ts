@@ -43,6 +43,11 @@ export async function sendMail(mail: Mail): Promise<void> {
 	else await writeToOutbox(mail);
 }
 
+/** Sends without making the caller wait; a failure is logged (`what` names the mail). */
+export function sendInBackground(mail: Mail, what: string): void {
+	sendMail(mail).catch((error) => log().error({ err: error, subject: 'mail' }, `${what} mail failed`));
+}
+
 export function passwordResetMail(to: string, link: string): Mail {
 	return {
 		to,
@@ -119,6 +124,21 @@ export function emailChangeRequestedMail(to: string): Mail {
 			'The account keeps this address until the link we sent to the new one is opened.',
 			'',
 			`If it was you, there is nothing to do. If it was not, change your password and ${contactLine()}`,
+		].join('\n'),
+	};
+}
+
+/** Tells an account's owner that an editor set its password (they must hear it from us). */
+export function passwordSetByEditorMail(to: string): Mail {
+	return {
+		to,
+		subject: 'An editor set a new password for your Retail Media Hub account',
+		text: [
+			'An editor of Retail Media Hub has just set a new password for your account, and the',
+			'account was signed out everywhere.',
+			'',
+			'If you asked for this, sign in with the password the editor gave you and change it in',
+			'your profile. If you did not, please contact us at once.',
 		].join('\n'),
 	};
 }

@@ -5,7 +5,9 @@
  */
 import DOMPurify, { type Config, type UponSanitizeAttributeHookEvent } from 'isomorphic-dompurify';
 import { Marked } from 'marked';
+import { MARKDOWN_TOO_DEEP, isWithinMarkdownNesting } from '@/lib/markdown-nesting';
 import { ALLOWED_URI_REGEXP, isExternalUrl, isSafeUrl } from '@/lib/safe-url';
+import { InvalidInput } from '@/server/errors';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
@@ -88,10 +90,27 @@ function registerHooks(): void {
 	});
 }
 
-/** Renders editor-written markdown to HTML that is safe to inject with set:html. */
+/**
+ * marked's parse, refusing nesting too deep to render (src/lib/markdown-nesting.ts): checked
+ * first, and a stack overflow past that check is the same refusal, never a crash.
+ */
+function parseMarkdown(source: string): string {
+	if (!isWithinMarkdownNesting(source)) throw new InvalidInput(MARKDOWN_TOO_DEEP, 'content');
+	try {
+		return marked.parse(source) as string;
+	} catch (error) {
+		if (error instanceof RangeError) throw new InvalidInput(MARKDOWN_TOO_DEEP, 'content');
+		throw error;
+	}
+}
+
+/**
+ * Renders editor-written markdown to HTML that is safe to inject with set:html. Throws
+ * InvalidInput (400) for markdown nested too deeply to render.
+ */
 export function renderMarkdown(source: string): string {
 	registerHooks();
-	const html = marked.parse(source ?? '') as string;
+	const html = parseMarkdown(source ?? '');
 	refusedLinks = new Set();
 	const body = DOMPurify.sanitize(html, { ...PURIFY_CONFIG, RETURN_DOM: true }) as HTMLElement;
 	// A link that goes nowhere must not look like one: keep its words, drop the <a>.

@@ -91,3 +91,10 @@ export async function signOut(): Promise<void> {
 	loading = Promise.resolve(null);
 	$user.set(null);
 }
+
+/** Ends every session of the user (this one too) and forgets the user; throws when the call fails. */
+export async function signOutEverywhere(): Promise<void> {
+	await apiRequest('DELETE', '/api/profile/sessions');
+	loading = Promise.resolve(null);
+	$user.set(null);
+}

@@ -168,3 +168,68 @@ describe('PUT /api/profile/email', () => {
 		expect(outboxMails(server)).toHaveLength(before);
 	});
 });
+
+describe('DELETE /api/profile/sessions ("Sign out everywhere")', () => {
+	async function sessionCount(userId: number): Promise<number> {
+		const { sessions } = server.tables;
+		return (await server.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+	}
+
+	it('ends every session of the user, this one too, and clears the cookie', async () => {
+		const user = await registerUser(server);
+		const second = await signedInClient(server, user.email, user.password);
+		const bystander = await registerUser(server);
+		expect(await sessionCount(user.id)).toBe(2);
+		const ownToken = user.client.sessionToken;
+
+		const answer = await user.client.delete('/api/profile/sessions');
+		expect(answer.status).toBe(200);
+		expect(answer.body).toEqual({ message: 'You are signed out everywhere.' });
+		const cleared = answer.headers.getSetCookie().find((line) => line.startsWith('session='));
+		expect(cleared).toMatch(/^session=;.*Max-Age=0/i);
+		expect(await sessionCount(user.id)).toBe(0);
+		expect((await getUserWithCookie(server, `session=${ownToken}`)).status).toBe(401);
+		expect((await second.get('/api/user')).status).toBe(401);
+		// Nobody else is signed out, and the password still signs in.
+		expect((await bystander.client.get('/api/user')).status).toBe(200);
+		await signedInClient(server, user.email, user.password);
+	});
+
+	it('answers 401 to an anonymous visitor', async () => {
+		const answer = await new TestClient(server.url).delete('/api/profile/sessions');
+		expect(answer.status).toBe(401);
+		expect(answer.body).toEqual({ message: 'Authentication required' });
+	});
+
+	it('answers 401 to the session of a banned user (the ban already ended it)', async () => {
+		const user = await registerUser(server);
+		const { users } = server.tables;
+		await server.db.update(users).set({ isBanned: true }).where(eq(users.id, user.id));
+		expect((await user.client.delete('/api/profile/sessions')).status).toBe(401);
+	});
+
+	it('works for an editor', async () => {
+		const editor = await registerUser(server);
+		const { users } = server.tables;
+		await server.db.update(users).set({ role: 'editor' }).where(eq(users.id, editor.id));
+		expect((await editor.client.delete('/api/profile/sessions')).status).toBe(200);
+		expect(await sessionCount(editor.id)).toBe(0);
+	});
+
+	it('refuses another site (403) and keeps the sessions', async () => {
+		const user = await registerUser(server);
+		const answer = await user.client.request('DELETE', '/api/profile/sessions', undefined, {
+			origin: 'https://evil.example',
+		});
+		expect(answer.status).toBe(403);
+		expect(await sessionCount(user.id)).toBe(1);
+	});
+
+	it('answers 405 to other methods', async () => {
+		const user = await registerUser(server);
+		const answer = await user.client.post('/api/profile/sessions');
+		expect(answer.status).toBe(405);
+		expect(answer.headers.get('allow')).toBe('DELETE');
+		expect(await sessionCount(user.id)).toBe(1);
+	});
+});

@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow } from '@/server/db';
 import type { Tables, TestServer } from '../setup/server';
 import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
-import { TestClient, USER_FIELDS, registerUser, signedInClient, type Registered } from './helpers';
+import {
+	TestClient,
+	USER_FIELDS,
+	eventually,
+	outboxMails,
+	registerUser,
+	signedInClient,
+	type Registered,
+} from './helpers';
 import { registerEditor } from './platform-fixtures';
 
 let server: TestServer;
@@ -284,14 +292,45 @@ describe('PUT /api/admin/users/{id}/password', () => {
 		expect((await roles.editor.client.get('/api/user')).status).toBe(200);
 	});
 
-	it('accepts an equal confirmPassword and may target another editor', async () => {
+	it('accepts an equal confirmPassword', async () => {
+		const target = await registerUser(server);
+		const answer = await roles.editor.client.put(`/api/admin/users/${target.id}/password`, {
+			password: 'user-two-pass',
+			confirmPassword: 'user-two-pass',
+		});
+		expect(answer.status).toBe(200);
+		await signedInClient(server, target.email, 'user-two-pass');
+	});
+
+	it("refuses setting another editor's password (403): no editor can take over another", async () => {
 		const other = await registerEditor(server);
+		const before = (await storedUser(other.id)).passwordHash;
 		const answer = await roles.editor.client.put(`/api/admin/users/${other.id}/password`, {
 			password: 'editor-two-pass',
 			confirmPassword: 'editor-two-pass',
 		});
+		expect(answer.status).toBe(403);
+		expect(answer.body).toEqual({ message: "Editors cannot set another editor's password." });
+		expect((await storedUser(other.id)).passwordHash).toBe(before);
+		// The other editor still signs in with their own password, and nobody else with the new one.
+		await signedInClient(server, other.email, other.password);
+		expect((await new TestClient(server.url).login(other.email, 'editor-two-pass')).status).toBe(401);
+		expect(outboxMails(server).some((mail) => mail.includes(`To: ${other.email}`))).toBe(false);
+	});
+
+	it('mails the account whenever an editor sets its password', async () => {
+		const target = await registerUser(server);
+		const answer = await roles.editor.client.put(`/api/admin/users/${target.id}/password`, {
+			password: 'set-by-editor',
+		});
 		expect(answer.status).toBe(200);
-		await signedInClient(server, other.email, 'editor-two-pass');
+		const mail = await eventually(() =>
+			outboxMails(server).find((text) => text.includes(`To: ${target.email}`)),
+		);
+		expect(mail).toContain('Subject: An editor set a new password for your Retail Media Hub account');
+		expect(mail).toContain('If you did not, please contact us at once.');
+		// The password itself never travels by mail.
+		expect(mail).not.toContain('set-by-editor');
 	});
 
 	it("refuses changing one's own password here (403)", async () => {

@@ -194,6 +194,27 @@ describe('ratings', () => {
 		expect(answer.body.message).toBe('Review must be at most 5000 characters long.');
 	});
 
+	it('strips NUL and bidirectional controls from a review, keeping line breaks', async () => {
+		// A platform of its own, so the counts the next tests check stay as they are.
+		const ownPlatform = (await createPlatform(editor)).id;
+		const reviewer = await registerUser(server);
+		const answer = await reviewer.client.post(`/api/platforms/${ownPlatform}/ratings`, {
+			rating: 3,
+			review: 'Good\u0000 tools.\nReport \u202Etxt.exe\u202C works.',
+		});
+		expect(answer.status).toBe(201);
+		expect(answer.body.rating.review).toBe('Good tools.\nReport txt.exe works.');
+		const stored = (await ratingRows(ownPlatform)).find((row) => row.userId === reviewer.id);
+		expect(stored!.review).toBe('Good tools.\nReport txt.exe works.');
+		// A review of nothing but controls is no review.
+		const blank = await reviewer.client.post(`/api/platforms/${ownPlatform}/ratings`, {
+			rating: 3,
+			review: '\u202E\u0000',
+		});
+		expect(blank.status).toBe(200);
+		expect(blank.body.rating.review).toBeNull();
+	});
+
 	it('rating again replaces the user’s rating (200): same count, new average, one row', async () => {
 		const before = (await ratingRows(platformId)).find((row) => row.userId === alice.id)!;
 		const answer = await alice.client.post(`/api/platforms/${platformId}/ratings`, {
@@ -392,6 +413,24 @@ describe('comments', () => {
 			userId: alice.id,
 			comment: 'Great support team.',
 		});
+	});
+
+	it('strips NUL and bidirectional controls from a comment, and refuses one made of nothing else', async () => {
+		const writer = await registerUser(server);
+		const answer = await writer.client.post(`/api/platforms/${platformId}/comments`, {
+			comment: 'Safe\u0000 text \u202Egnp.exe\u202C and \u2066isolated\u2069\u0007.',
+		});
+		expect(answer.status).toBe(201);
+		expect(answer.body.comment).toBe('Safe text gnp.exe and isolated.');
+		const row = await firstRow(
+			server.db.select().from(platformComments).where(eq(platformComments.id, answer.body.id)),
+		);
+		expect(row!.comment).toBe('Safe text gnp.exe and isolated.');
+		const empty = await writer.client.post(`/api/platforms/${platformId}/comments`, {
+			comment: '\u202E\u0000 \u2067',
+		});
+		expect(empty.status).toBe(400);
+		expect(empty.body).toEqual({ message: 'Comment cannot be empty.' });
 	});
 
 	it('shows a pending comment to its author only', async () => {

@@ -17,7 +17,7 @@ import {
 import type { TestServer } from '../setup/server';
 import { startSmtp } from '../setup/smtp';
 import { insertArticle, setUpRoles, startContentServer, type Roles } from './content-fixtures';
-import { TestClient, decodeQuotedPrintable, eventually } from './helpers';
+import { TestClient, decodeQuotedPrintable, eventually, registerUser } from './helpers';
 
 let server: TestServer;
 let roles: Roles;
@@ -452,5 +452,114 @@ describe('unsubscribing from the mail', () => {
 		const unknown = await fetch(`${server.url}/unsubscribe?token=${'b'.repeat(32)}`);
 		expect(unknown.status).toBe(404);
 		expect(await unknown.text()).toContain('This unsubscribe link is not valid.');
+	});
+	/** The page link of a mail (the parts are quoted-printable inside the multipart body). */
+	function pageLink(mail: { raw: string }): string {
+		const link = decodeQuotedPrintable(mail.raw).match(/http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=[a-z2-7]{32}/)?.[0];
+		expect(link).toBeDefined();
+		return link!;
+	}
+
+	const postAction = (link: string, action: string) =>
+		fetch(link, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: `action=${action}`,
+		});
+
+	/** A signed-up reader (who can use the profile) who is subscribed. */
+	async function subscribedReader() {
+		const reader = await registerUser(server);
+		const { users } = server.tables;
+		await server.db.update(users).set({ isNewsletterSubscribed: true }).where(eq(users.id, reader.id));
+		return reader;
+	}
+
+	it('voids a link once the account has another address, and never shows the new one', async () => {
+		await unsubscribeEveryone();
+		const reader = await subscribedReader();
+		const mail = await mailTo(reader);
+		const link = pageLink(mail);
+		const oneClick = listUnsubscribeUrl(mail);
+		// However the address changes (the profile, an editor, a confirmation link), the link dies.
+		const newEmail = `moved-${reader.email}`;
+		const { users } = server.tables;
+		await server.db.update(users).set({ email: newEmail }).where(eq(users.id, reader.id));
+
+		const page = await fetch(link);
+		expect(page.status).toBe(404);
+		const html = await page.text();
+		expect(html).toContain('This unsubscribe link is not valid.');
+		expect(html).not.toContain(newEmail);
+		expect(html).not.toContain(reader.email);
+		for (const action of ['unsubscribe', 'resubscribe']) {
+			const answer = await postAction(link, action);
+			expect(answer.status).toBe(404);
+			expect(await answer.text()).not.toContain(newEmail);
+		}
+		const refused = await fetch(oneClick, { method: 'POST', body: 'List-Unsubscribe=One-Click' });
+		expect(refused.status).toBe(404);
+		expect(await isSubscribed(reader.id)).toBe(true);
+
+		// Back on the address the mail went to, the link works again: it is bound to the address.
+		await server.db.update(users).set({ email: reader.email }).where(eq(users.id, reader.id));
+		expect((await fetch(link)).status).toBe(200);
+	});
+
+	it('cannot undo an opt-out made in the profile, nor override any later choice', async () => {
+		await unsubscribeEveryone();
+		const reader = await subscribedReader();
+		const link = pageLink(await mailTo(reader));
+		// The reader opts out in the profile; the old link offers no undo and refuses one.
+		const optOut = await reader.client.put('/api/profile/newsletter', { isNewsletterSubscribed: false });
+		expect(optOut.status).toBe(200);
+		const page = await (await fetch(link)).text();
+		expect(page).toContain('You are not subscribed.');
+		expect(page).not.toContain('Undo: subscribe again');
+		const undo = await postAction(link, 'resubscribe');
+		expect(undo.status).toBe(400);
+		expect(await undo.text()).toContain('This link can no longer subscribe you again.');
+		expect(await isSubscribed(reader.id)).toBe(false);
+
+		// The link unsubscribes, the profile subscribes and opts out again: the link's undo is gone.
+		await reader.client.put('/api/profile/newsletter', { isNewsletterSubscribed: true });
+		expect(await (await postAction(link, 'unsubscribe')).text()).toContain('Undo: subscribe again');
+		await reader.client.put('/api/profile/newsletter', { isNewsletterSubscribed: true });
+		await reader.client.put('/api/profile/newsletter', { isNewsletterSubscribed: false });
+		expect((await postAction(link, 'resubscribe')).status).toBe(400);
+		expect(await isSubscribed(reader.id)).toBe(false);
+	});
+
+	it('lets only the link that unsubscribed undo it', async () => {
+		await unsubscribeEveryone();
+		const reader = await subscribedReader();
+		const first = pageLink(await mailTo(reader));
+		const second = pageLink(await mailTo(reader));
+		expect(await (await postAction(first, 'unsubscribe')).text()).toContain('You are unsubscribed.');
+		expect((await postAction(second, 'resubscribe')).status).toBe(400);
+		expect(await isSubscribed(reader.id)).toBe(false);
+		expect(await (await postAction(first, 'resubscribe')).text()).toContain('You are subscribed again.');
+		expect(await isSubscribed(reader.id)).toBe(true);
+	});
+
+	it("fills the recipient's link only where the mail's own template puts it, never in the content", async () => {
+		await unsubscribeEveryone();
+		const reader = await insertAccount(server.db);
+		// Content that names the old fixed placeholder, in a link and in an image address.
+		const placeholder = 'https://unsubscribe.invalid/__recipient__';
+		const id = await newDraft({
+			subject: `Placeholder for ${reader.email}`,
+			content: `[Manage](${placeholder}) ![x](https://evil.example/pixel.png?u=${placeholder})`,
+		});
+		expect((await roles.editor.client.post(`${BASE}/${id}/send`)).status).toBe(202);
+		await waitUntilSent(id);
+		const mail = await smtp.waitForMail(reader.email);
+		const decoded = decodeQuotedPrintable(mail.raw);
+		const token = new URL(listUnsubscribeUrl(mail)).searchParams.get('token')!;
+		// The footer carries the recipient's own link; the content keeps what the editor wrote.
+		expect(decoded).toContain(`/unsubscribe?token=${token}`);
+		expect(decoded).toContain(`href="${placeholder}"`);
+		expect(decoded).toContain(`https://evil.example/pixel.png?u=${placeholder}`);
+		expect(decoded).not.toMatch(new RegExp(`evil\\.example[^"\\s]*${token}`));
 	});
 });

@@ -176,6 +176,16 @@ describe('platform form rules', () => {
 			'Logo must be an http(s) URL or a path starting with /.',
 		],
 		[
+			'backslash logo (another site to a browser)',
+			{ logo: '/\\evil.example/x.svg' },
+			'Logo must be an http(s) URL or a path starting with /.',
+		],
+		[
+			'logo with a tab between the slashes',
+			{ logo: '/\t/evil.example/x.svg' },
+			'Logo must be an http(s) URL or a path starting with /.',
+		],
+		[
 			'features as a number',
 			{ features: 5 },
 			'Features must be a list of text or one item per line.',

@@ -249,6 +249,17 @@ export const EXPECTATIONS: Expectation[] = [
 		}),
 	},
 	{
+		route: '/api/profile/sessions',
+		method: 'DELETE',
+		expect: signedIn(200),
+		fresh: true,
+		call: () => ({ path: '/api/profile/sessions' }),
+		check: async (_answer, _fx, persona) => {
+			// "Sign out everywhere" ends the caller's own session too.
+			expect((await persona.client.get('/api/user')).status).toBe(401);
+		},
+	},
+	{
 		route: '/api/profile/newsletter',
 		method: 'PUT',
 		expect: signedIn(200),
@@ -575,10 +586,10 @@ async function newsletterDraft(fx: Fixture): Promise<number> {
 
 /** A valid unsubscribe token of a throwaway subscriber, as a mail would carry it. */
 async function unsubscribeToken(fx: Fixture): Promise<string> {
-	const { id } = await fx.newUser();
+	const { id, email } = await fx.newUser();
 	const token = generateToken();
 	await fx.server.db
 		.insert(fx.server.tables.newsletterUnsubscribeTokens)
-		.values({ id: hashToken(token), userId: id });
+		.values({ id: hashToken(token), userId: id, email });
 	return token;
 }

@@ -55,14 +55,17 @@ describe('clientKey', () => {
 });
 
 describe('isCrossSiteRequest', () => {
-	const url = new URL('http://127.0.0.1:4321/api/login');
+	// Astro builds the request URL on localhost whatever the browser used.
+	const url = new URL('http://localhost:4321/api/login');
 	const request = (headers: Record<string, string>) => new Request(url, { method: 'POST', headers });
 
 	it.each([
 		['no Origin (curl, server-to-server)', {}, false],
-		['the request’s own origin', { origin: 'http://127.0.0.1:4321' }, false],
 		['the public site origin', { origin: 'https://www.example.com' }, false],
-		['Sec-Fetch-Site same-origin', { origin: 'http://127.0.0.1:4321', 'sec-fetch-site': 'same-origin' }, false],
+		['Sec-Fetch-Site same-origin', { origin: 'https://www.example.com', 'sec-fetch-site': 'same-origin' }, false],
+		['the request URL’s own origin (always localhost)', { origin: 'http://localhost:4321' }, true],
+		['localhost without a port', { origin: 'http://localhost' }, true],
+		['a loopback address', { origin: 'http://127.0.0.1:4321' }, true],
 		['a foreign origin', { origin: 'https://evil.example' }, true],
 		['the site on another scheme', { origin: 'http://www.example.com' }, true],
 		['another port', { origin: 'http://127.0.0.1:4322' }, true],
@@ -70,6 +73,6 @@ describe('isCrossSiteRequest', () => {
 		['Sec-Fetch-Site cross-site without Origin', { 'sec-fetch-site': 'cross-site' }, true],
 	])('%s → %s', async (_label, headers, expected) => {
 		const { isCrossSiteRequest } = await load({ SITE_URL: 'https://www.example.com' });
-		expect(isCrossSiteRequest(request(headers), url)).toBe(expected);
+		expect(isCrossSiteRequest(request(headers))).toBe(expected);
 	});
 });

@@ -38,6 +38,14 @@ describe('safeReturnPath', () => {
 		['the sign-in screen itself', '/auth?tab=signup'],
 		['a path under the sign-in screen', '/auth/x'],
 		['far too long', `/${'a'.repeat(3000)}`],
+		// The parser removes dot segments, leaving "//host": the answer itself must be a path.
+		['a dot segment before a second slash', '/.//evil.example/phish'],
+		['a parent segment before a second slash', '/a/..//evil.example'],
+		['an encoded dot segment before a second slash', '/%2e//evil.example'],
+		['an encoded parent segment', '/a/%2e%2e//evil.example'],
+		['two encoded slashes', '/%2F%2Fevil.example'],
+		['a dot segment before a backslash', '/./\\evil.example'],
+		['an encoded backslash after a dot segment', '/.%2F%5Cevil.example'],
 	])('refuses %s', (_label, value) => {
 		expect(safeReturnPath(value)).toBeNull();
 	});

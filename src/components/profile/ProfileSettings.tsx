@@ -6,6 +6,7 @@ import { EmailForm } from './EmailForm';
 import { EmailVerification } from './EmailVerification';
 import { NewsletterToggle } from './NewsletterToggle';
 import { PasswordForm } from './PasswordForm';
+import { SignOutEverywhere } from './SignOutEverywhere';
 
 function ProfileBody() {
 	const user = useStore($user);
@@ -44,6 +45,11 @@ function ProfileBody() {
 			<Card>
 				<CardContent className="pt-6">
 					<NewsletterToggle user={user} />
+				</CardContent>
+			</Card>
+			<Card>
+				<CardContent className="pt-6">
+					<SignOutEverywhere />
 				</CardContent>
 			</Card>
 		</div>

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { adminPasswordProblem } from '@/lib/admin-password';
 import { MODERATION_DECISIONS } from '@/lib/comment-moderation';
-import { MAX_CONTENT_LENGTH, articleListQuerySchema } from './content';
+import { MAX_CONTENT_LENGTH, articleListQuerySchema, markdownBody } from './content';
 
 /** Paging and search behave like the content lists: limit 1..100 (default 50), offset >= 0. */
 const pagingSchema = articleListQuerySchema.pick({ limit: true, offset: true });
@@ -58,7 +58,9 @@ export const moderateCommentSchema = z.object({
 
 /** POST /api/admin/markdown-preview: the article or page body being written. */
 export const markdownPreviewSchema = z.object({
-	content: z
-		.string({ error: 'Content must be text.' })
-		.max(MAX_CONTENT_LENGTH, `Content must be at most ${MAX_CONTENT_LENGTH} characters.`),
+	content: markdownBody(
+		z
+			.string({ error: 'Content must be text.' })
+			.max(MAX_CONTENT_LENGTH, `Content must be at most ${MAX_CONTENT_LENGTH} characters.`),
+	),
 });

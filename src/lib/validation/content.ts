@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ARTICLE_CATEGORIES } from '@/lib/categories';
+import { MARKDOWN_TOO_DEEP, isWithinMarkdownNesting } from '@/lib/markdown-nesting';
 
 export type ArticleKind = keyof typeof ARTICLE_CATEGORIES;
 
@@ -29,6 +30,11 @@ export function requiredText(label: string, max: number) {
 		.trim()
 		.min(1, `${label} is required.`)
 		.max(max, `${label} must be at most ${max} characters.`);
+}
+
+/** A markdown body's rule on top of its text rules: no nesting too deep to render. */
+export function markdownBody<S extends z.ZodType<string>>(text: S) {
+	return text.refine(isWithinMarkdownNesting, MARKDOWN_TOO_DEEP);
 }
 
 /**
@@ -126,7 +132,7 @@ export function articleInputSchema(kind: ArticleKind) {
 	return z.object({
 		title: requiredText('Title', MAX_TITLE_LENGTH),
 		excerpt: requiredText('Excerpt', MAX_EXCERPT_LENGTH),
-		content: requiredText('Content', MAX_CONTENT_LENGTH),
+		content: markdownBody(requiredText('Content', MAX_CONTENT_LENGTH)),
 		category: z
 			.string({ error: 'Category is required.' })
 			.trim()
@@ -148,9 +154,11 @@ export type ArticleInput = z.output<ReturnType<typeof articleInputSchema>>;
 
 export const staticPageInputSchema = z.object({
 	title: requiredText('Title', MAX_TITLE_LENGTH),
-	content: z
-		.string({ error: 'Content is required.' })
-		.max(MAX_CONTENT_LENGTH, `Content must be at most ${MAX_CONTENT_LENGTH} characters.`),
+	content: markdownBody(
+		z
+			.string({ error: 'Content is required.' })
+			.max(MAX_CONTENT_LENGTH, `Content must be at most ${MAX_CONTENT_LENGTH} characters.`),
+	),
 });
 
 export type StaticPageInput = z.output<typeof staticPageInputSchema>;

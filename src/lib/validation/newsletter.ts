@@ -3,14 +3,14 @@
  * same sentence.
  */
 import { z } from 'zod';
-import { MAX_CONTENT_LENGTH, requiredText } from './content';
+import { MAX_CONTENT_LENGTH, markdownBody, requiredText } from './content';
 
 export const MAX_SUBJECT_LENGTH = 200;
 
 /** POST and PUT /api/admin/newsletters: a subject line and markdown content. */
 export const newsletterIssueSchema = z.object({
 	subject: requiredText('Subject', MAX_SUBJECT_LENGTH),
-	content: requiredText('Content', MAX_CONTENT_LENGTH),
+	content: markdownBody(requiredText('Content', MAX_CONTENT_LENGTH)),
 });
 export type NewsletterIssueInput = z.output<typeof newsletterIssueSchema>;
 

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { PLATFORM_CATEGORIES } from '@/lib/categories';
+import { visibleText } from '@/lib/visible-text';
+import { isImageUrl } from './content';
 import type { VoteType } from '@db/schema';
 import {
 	DEFAULT_RATING,
@@ -61,17 +63,17 @@ const websiteUrlField = z.preprocess(
 		.nullable(),
 );
 
-/** A logo is an http(s) URL or a path on this site ('/images/...'); '//host' is not a path. */
+/**
+ * A logo is an http(s) URL or a path on this site ('/images/...'), judged as an article's image
+ * is: '//host', '/\\host' and control characters are other sites to a browser, not paths.
+ */
 const logoField = z.preprocess(
 	emptyToNull,
 	z
 		.string({ error: 'Logo must be text.' })
 		.trim()
 		.max(MAX_URL_LENGTH, 'Logo URL is too long.')
-		.refine(
-			(value) => (value.startsWith('/') && !value.startsWith('//')) || isHttpUrl(value),
-			'Logo must be an http(s) URL or a path starting with /.',
-		)
+		.refine(isImageUrl, 'Logo must be an http(s) URL or a path starting with /.')
 		.nullable(),
 );
 
@@ -159,7 +161,7 @@ export const ratingSchema = z.object({
 			.max(5, 'Rating must be a whole number from 1 to 5.'),
 	),
 	review: z.preprocess(
-		emptyToNull,
+		(value) => emptyToNull(visibleText(value)),
 		z
 			.string({ error: 'Review must be text.' })
 			.trim()
@@ -170,11 +172,14 @@ export const ratingSchema = z.object({
 export type RatingInput = z.output<typeof ratingSchema>;
 
 export const commentSchema = z.object({
-	comment: z
-		.string({ error: 'Comment cannot be empty.' })
-		.trim()
-		.min(1, 'Comment cannot be empty.')
-		.max(MAX_COMMENT_LENGTH, `Comment must be at most ${MAX_COMMENT_LENGTH} characters long.`),
+	comment: z.preprocess(
+		visibleText,
+		z
+			.string({ error: 'Comment cannot be empty.' })
+			.trim()
+			.min(1, 'Comment cannot be empty.')
+			.max(MAX_COMMENT_LENGTH, `Comment must be at most ${MAX_COMMENT_LENGTH} characters long.`),
+	),
 });
 
 /** db/schema's VOTE_TYPES, repeated so islands do not bundle the schema; the type keeps them equal. */

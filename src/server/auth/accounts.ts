@@ -2,7 +2,7 @@
  * Accounts: registration, sign-in, profile changes, bans and password resets. Every rule about
  * a user's own account is decided here.
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { config } from '@/server/config';
 import {
 	canMatchStoredText,
@@ -17,9 +17,8 @@ import {
 	emailChangedMail,
 	emailChangeRequestedMail,
 	passwordResetMail,
-	sendMail,
+	sendInBackground,
 	verifyAddressMail,
-	type Mail,
 } from '@/server/mail';
 import {
 	INVALID_VERIFICATION_TOKEN,
@@ -171,10 +170,6 @@ async function voidResetTokens(userId: number): Promise<void> {
 	await db().delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }
 
-function sendInBackground(mail: Mail, what: string): void {
-	sendMail(mail).catch((error) => log().error({ err: error, subject: 'mail' }, `${what} mail failed`));
-}
-
 export type EmailChangeRequested = { message: string; pendingEmail: string };
 
 /**
@@ -304,9 +299,27 @@ export async function changePassword(
 	await setPassword(user.id, newPassword, sessionId);
 }
 
-export async function setNewsletter(userId: number, subscribed: boolean): Promise<SessionUser> {
-	const { users } = tables();
-	await db().update(users).set({ isNewsletterSubscribed: subscribed }).where(eq(users.id, userId));
+/**
+ * Records the owner's newsletter choice. Any choice ends the undo that an unsubscribe link
+ * offers, so an old mail cannot override a later choice; `undoableBy` (the stored id of the
+ * unsubscribe link making this choice) keeps that one link's undo.
+ */
+export async function setNewsletter(
+	userId: number,
+	subscribed: boolean,
+	{ undoableBy }: { undoableBy?: string } = {},
+): Promise<SessionUser> {
+	const { users, newsletterUnsubscribeTokens: links } = tables();
+	await transaction(async (tx) => {
+		await tx.update(users).set({ isNewsletterSubscribed: subscribed }).where(eq(users.id, userId));
+		await tx
+			.update(links)
+			.set({ unsubscribedAt: null })
+			.where(and(eq(links.userId, userId), isNotNull(links.unsubscribedAt)));
+		if (undoableBy && !subscribed) {
+			await tx.update(links).set({ unsubscribedAt: new Date() }).where(eq(links.id, undoableBy));
+		}
+	});
 	return (await findUserById(userId))!;
 }
 

@@ -37,10 +37,17 @@ export function assertCanBan(actor: SessionUser, target: { id: number; role: str
 	if (target.role === 'editor') throw new Forbidden('Editors cannot be banned or unbanned.');
 }
 
-/** Editors change the password of any user but themselves (they use the profile for that). */
-export function assertCanSetPassword(actor: SessionUser, target: { id: number }): void {
+/**
+ * Editors change the password of users who are not editors: not their own (they use the
+ * profile for that), and not another editor's, which would let any editor take over any
+ * other editor's account (banning one is refused for the same reason).
+ */
+export function assertCanSetPassword(actor: SessionUser, target: { id: number; role: string }): void {
 	if (actor.id === target.id) {
 		throw new Forbidden('Change your own password from your profile.');
+	}
+	if (target.role === 'editor') {
+		throw new Forbidden("Editors cannot set another editor's password.");
 	}
 }
 

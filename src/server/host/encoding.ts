@@ -18,3 +18,20 @@ export function preferredEncoding(req: IncomingMessage): Encoding {
 	const encoding = negotiate.encoding(SUPPORTED, PREFERRED);
 	return encoding === 'br' || encoding === 'gzip' ? encoding : 'identity';
 }
+
+const TWIN_SUFFIX = /\.(br|gz)$/i;
+
+/**
+ * True for the address of a pre-compressed twin (/sitemap.xml.br, /favicon.ico.gz): twins are a
+ * way of sending their page, never files of their own, so such a path is not found. Judged on
+ * the decoded path too ('/sitemap.xml%2Ebr' is the same file).
+ */
+export function isCompressedTwinPath(pathname: string): boolean {
+	let decoded = pathname;
+	try {
+		decoded = decodeURIComponent(pathname);
+	} catch {
+		// Left as is; the raw form is still judged.
+	}
+	return TWIN_SUFFIX.test(pathname) || TWIN_SUFFIX.test(decoded.replace(/[/\s]+$/, ''));
+}

@@ -15,9 +15,11 @@ import { postgresDatabase } from '@/server/db';
 import { postgresReadiness, sqliteReadiness } from '@/server/db/readiness';
 import { contentSecurityPolicy, securityHeaders } from '@/server/security-headers';
 import { createApiCache } from './api-cache';
+import { limitRequestBody } from './body-limit';
 import { refuseUnroutableApiPath } from './api-paths';
 import { onApiChange, provideRenderer, siteGeneration } from './bridge';
 import { compressDynamic } from './compress';
+import { isCompressedTwinPath } from './encoding';
 import { stripUntrustedForwarding } from './forwarding';
 import { createGeneratedPages } from './generated-pages';
 import { createHealthProbes } from './health';
@@ -90,6 +92,9 @@ function refuseMethod(res: ServerResponse): void {
 	res.end(body);
 }
 
+/** A route that answers with the site's 404 page (src/pages/404.astro). */
+const NOT_FOUND_PATH = '/404';
+
 const server = createServer((req, res) => requests.observe(req, res, () => answer(req, res)));
 
 function answer(req: IncomingMessage, res: ServerResponse): void {
@@ -101,15 +106,20 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
 	if (serveProbe(req, res, pathname)) return;
 	if (!KNOWN_METHODS.has(req.method ?? '')) return refuseMethod(res);
 	if (refuseUnroutableApiPath(req, res)) return;
+	// A twin's own address gets the site's not-found page: every layer below (generated pages,
+	// build files, Astro's own file server) would otherwise hand out the file itself.
+	if (isCompressedTwinPath(pathname)) req.url = NOT_FOUND_PATH;
 	if (apiCache.serve(req, res)) return;
 	if (serveGeneratedPage(req, res)) return;
 	serveStaticFile(req, res, () => {
 		// Answers rendered per request (pages and JSON) may depend on the session: browsers keep
 		// them only with revalidation. A route that sets its own Cache-Control overrides this.
 		res.setHeader('Cache-Control', 'private, no-cache');
-		compressDynamic(req as never, res as never, () => {
-			apiCache.track(req, res);
-			handler(req, res);
+		limitRequestBody(req, res, () => {
+			compressDynamic(req as never, res as never, () => {
+				apiCache.track(req, res);
+				handler(req, res);
+			});
 		});
 	});
 }

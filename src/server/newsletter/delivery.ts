@@ -18,7 +18,7 @@ const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 
 /** The issue's mail for one account, with its own unsubscribe link and the RFC 8058 headers. */
 export async function newsletterMail(issue: IssueForMail, userId: number, email: string): Promise<Mail> {
-	const token = await createUnsubscribeToken(userId);
+	const token = await createUnsubscribeToken(userId, email);
 	const rendered = await renderIssueMail(issue, unsubscribePageUrl(token));
 	return {
 		to: email,

@@ -8,6 +8,7 @@ import type { NewsletterIssueInput } from '@/lib/validation/newsletter';
 import type { SessionUser } from '@/server/auth/session';
 import { db, firstRow, isPostgres, runStatement, tables, transaction } from '@/server/db';
 import { sendMail } from '@/server/mail';
+import { renderMarkdown } from '@/server/markdown';
 import { recipientCondition } from './recipients';
 import { newsletterMail } from './delivery';
 import { wakeNewsletterWorker } from './worker';
@@ -143,6 +144,9 @@ export async function subscriberCount(): Promise<number> {
  * second Send (or two editors at once) finds it no longer a draft and is refused.
  */
 export async function sendIssue(id: number): Promise<NewsletterIssue> {
+	// An issue that cannot be rendered (saved before nesting was limited) would fail every
+	// delivery: it is refused with the renderer's sentence before anything is queued.
+	renderMarkdown((await getIssue(id)).content);
 	const now = new Date();
 	const { newsletterIssues: issues, newsletterDeliveries: deliveries, users } = tables();
 	await transaction(async (tx) => {

@@ -3,6 +3,7 @@
  * MJML (which writes the table markup and inline styles that mail clients need), links made
  * absolute to the public site, and a plain-text part made from the same HTML.
  */
+import { randomUUID } from 'node:crypto';
 import { log } from '@/server/log';
 import { convert } from 'html-to-text';
 import { LRUCache } from 'lru-cache';
@@ -12,10 +13,17 @@ import { renderMarkdown } from '@/server/markdown';
 
 export const SITE_NAME = 'Retail Media Hub';
 
-/** Stands for the recipient's own unsubscribe link until the mail is personalised. */
-const UNSUBSCRIBE_PLACEHOLDER = 'https://unsubscribe.invalid/__recipient__';
+/**
+ * Stands for the recipient's own unsubscribe link until the mail is personalised. Random per
+ * render, so the editor's content cannot contain it: the link is filled in only where this
+ * template puts it, never inside the content (where it could leak to a site the content links to).
+ */
+function unsubscribePlaceholder(): string {
+	return `https://unsubscribe.invalid/${randomUUID()}`;
+}
 
 export type RenderedIssue = { subject: string; html: string; text: string };
+type RenderedTemplate = RenderedIssue & { placeholder: string };
 
 function escapeHtml(value: string): string {
 	return value
@@ -46,8 +54,9 @@ const STYLES = `
 	code { background: #f3f4f6; padding: 1px 4px; border-radius: 3px; }
 `;
 
-async function renderTemplate(subject: string, content: string): Promise<RenderedIssue> {
+async function renderTemplate(subject: string, content: string): Promise<RenderedTemplate> {
 	const { siteUrl } = config();
+	const placeholder = unsubscribePlaceholder();
 	const body = absolutizeLinks(renderMarkdown(content), siteUrl);
 	const title = escapeHtml(subject);
 	const home = escapeHtml(siteUrl.href);
@@ -76,7 +85,7 @@ async function renderTemplate(subject: string, content: string): Promise<Rendere
     </mj-section>
     <mj-section padding="16px 0 32px">
       <mj-column>
-        <mj-text align="center" font-size="12px" color="#6b7280">You get this mail because you subscribed to the ${SITE_NAME} weekly briefing.<br /><a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#6b7280">Unsubscribe</a></mj-text>
+        <mj-text align="center" font-size="12px" color="#6b7280">You get this mail because you subscribed to the ${SITE_NAME} weekly briefing.<br /><a href="${placeholder}" style="color:#6b7280">Unsubscribe</a></mj-text>
       </mj-column>
     </mj-section>
   </mj-body>
@@ -91,16 +100,16 @@ async function renderTemplate(subject: string, content: string): Promise<Rendere
 		'',
 		'--',
 		`You get this mail because you subscribed to the ${SITE_NAME} weekly briefing.`,
-		`Unsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`,
+		`Unsubscribe: ${placeholder}`,
 	].join('\n');
-	return { subject, html, text };
+	return { subject, html, text, placeholder };
 }
 
 /**
  * Rendering with MJML takes milliseconds; an issue goes to thousands of people with only the
  * unsubscribe link differing, so each version of an issue is rendered once.
  */
-const cache = new LRUCache<string, Promise<RenderedIssue>>({ max: 20 });
+const cache = new LRUCache<string, Promise<RenderedTemplate>>({ max: 20 });
 
 export type IssueForMail = { id: number; subject: string; content: string; updatedAt: Date };
 
@@ -117,7 +126,7 @@ export async function renderIssueMail(issue: IssueForMail, unsubscribeUrl: strin
 	const escaped = escapeHtml(unsubscribeUrl);
 	return {
 		subject: template.subject,
-		html: template.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escaped),
-		text: template.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl),
+		html: template.html.replaceAll(template.placeholder, escaped),
+		text: template.text.replaceAll(template.placeholder, unsubscribeUrl),
 	};
 }

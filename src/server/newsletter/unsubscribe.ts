@@ -1,22 +1,33 @@
 /**
  * Unsubscribing without signing in: every mail carries its own random token (only its SHA-256
- * is stored) that names the account. The token lets its holder switch the newsletter off and
- * back on for that account, nothing else.
+ * is stored) that names the account and the address the mail went to. The token lets its holder
+ * switch the newsletter off for that account, and undo exactly that, nothing else:
+ *  - once the account has another address, the link is void (whoever holds the old mailbox
+ *    learns nothing of the new address and changes nothing);
+ *  - the page names only the address the mail was sent to;
+ *  - "subscribe again" only undoes this link's own unsubscribe, and only until the owner makes
+ *    another newsletter choice anywhere (setNewsletter clears the undo), so an old link cannot
+ *    override a later choice made in the profile.
+ * Unsubscribing is always honoured while the link is valid: it is a choice made now.
  */
 import { eq } from 'drizzle-orm';
 import { setNewsletter } from '@/server/auth/accounts';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { config } from '@/server/config';
 import { db, firstRow, tables } from '@/server/db';
-import { NotFound } from '@/server/errors';
+import { InvalidInput, NotFound } from '@/server/errors';
 
 export const UNKNOWN_UNSUBSCRIBE_LINK =
 	'This unsubscribe link is not valid. Sign in and change the newsletter setting in your profile.';
+export const UNDO_NOT_AVAILABLE =
+	'This link can no longer subscribe you again. Sign in and switch the newsletter on in your profile.';
 
-/** A new token for the account's next mail. */
-export async function createUnsubscribeToken(userId: number): Promise<string> {
+/** A new token for the account's next mail, bound to the address that mail goes to. */
+export async function createUnsubscribeToken(userId: number, email: string): Promise<string> {
 	const token = generateToken();
-	await db().insert(tables().newsletterUnsubscribeTokens).values({ id: hashToken(token), userId });
+	await db()
+		.insert(tables().newsletterUnsubscribeTokens)
+		.values({ id: hashToken(token), userId, email: email.toLowerCase() });
 	return token;
 }
 
@@ -30,41 +41,80 @@ export function oneClickUnsubscribeUrl(token: string): string {
 	return new URL(`/api/newsletter/unsubscribe?token=${token}`, config().siteUrl).href;
 }
 
-export type UnsubscribeTarget = { email: string; isNewsletterSubscribed: boolean };
+export type UnsubscribeTarget = {
+	/** The address the mail was sent to; null for links mailed before addresses were recorded. */
+	email: string | null;
+	isNewsletterSubscribed: boolean;
+	/** True while this link may undo its own unsubscribe (no later choice was made). */
+	canUndo: boolean;
+};
 
-function findTarget(token: string) {
+/**
+ * The link's account, or undefined when the token is unknown or the account's address is no
+ * longer the one the link was mailed to. Links from before addresses were recorded stay usable
+ * to unsubscribe, but name no address and undo nothing (see the README's decisions).
+ */
+async function findTarget(token: string) {
 	const { newsletterUnsubscribeTokens: tokens, users } = tables();
-	return firstRow(
+	const row = await firstRow(
 		db()
-			.select({ id: users.id, email: users.email, isNewsletterSubscribed: users.isNewsletterSubscribed })
+			.select({
+				tokenId: tokens.id,
+				userId: users.id,
+				mailedTo: tokens.email,
+				currentEmail: users.email,
+				isNewsletterSubscribed: users.isNewsletterSubscribed,
+				unsubscribedAt: tokens.unsubscribedAt,
+			})
 			.from(tokens)
 			.innerJoin(users, eq(users.id, tokens.userId))
 			.where(eq(tokens.id, hashToken(token))),
 	);
+	if (!row) return undefined;
+	if (row.mailedTo !== null && row.mailedTo !== row.currentEmail) return undefined;
+	return row;
 }
 
-async function requireTarget(token: string) {
+type FoundTarget = NonNullable<Awaited<ReturnType<typeof findTarget>>>;
+
+function describeTarget(row: FoundTarget): UnsubscribeTarget {
+	return {
+		email: row.mailedTo,
+		isNewsletterSubscribed: row.isNewsletterSubscribed,
+		canUndo: !row.isNewsletterSubscribed && row.mailedTo !== null && row.unsubscribedAt !== null,
+	};
+}
+
+async function requireTarget(token: string): Promise<FoundTarget> {
 	const target = await findTarget(token);
 	if (!target) throw new NotFound(UNKNOWN_UNSUBSCRIBE_LINK);
 	return target;
 }
 
-/** The account a link belongs to, for the page to name; undefined for an unknown token. */
+/** What the page shows for a link; undefined for an unknown or void one. */
 export async function unsubscribeTarget(token: string): Promise<UnsubscribeTarget | undefined> {
 	const target = await findTarget(token);
-	return target && { email: target.email, isNewsletterSubscribed: target.isNewsletterSubscribed };
+	return target && describeTarget(target);
 }
 
-/** Switches the newsletter off for the link's account (repeating it changes nothing). */
+/**
+ * Switches the newsletter off for the link's account (repeating it changes nothing). Only a link
+ * that actually switched it off may undo that, and only links that know their address.
+ */
 export async function unsubscribeWithToken(token: string): Promise<UnsubscribeTarget> {
 	const target = await requireTarget(token);
-	await setNewsletter(target.id, false);
-	return { email: target.email, isNewsletterSubscribed: false };
+	if (target.isNewsletterSubscribed) {
+		const undoableBy = target.mailedTo !== null ? target.tokenId : undefined;
+		await setNewsletter(target.userId, false, { undoableBy });
+	}
+	return describeTarget((await findTarget(token)) ?? target);
 }
 
-/** Undoes an unsubscribe made from the same link. */
+/** Undoes an unsubscribe made from the same link, unless a later choice was made since. */
 export async function resubscribeWithToken(token: string): Promise<UnsubscribeTarget> {
 	const target = await requireTarget(token);
-	await setNewsletter(target.id, true);
-	return { email: target.email, isNewsletterSubscribed: true };
+	if (target.isNewsletterSubscribed) return describeTarget(target);
+	if (!describeTarget(target).canUndo) throw new InvalidInput(UNDO_NOT_AVAILABLE);
+	await setNewsletter(target.userId, true);
+	return describeTarget((await findTarget(token)) ?? target);
 }

@@ -1,0 +1,19 @@
+/**
+ * Readers' texts (comments, reviews) keep only what can be seen. NUL and the other control
+ * characters (tabs and line breaks aside) have no place in them, and the bidirectional
+ * embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) can make a text read
+ * differently from what it is ("Trojan Source"): a name or link shown reversed. Runs anywhere.
+ */
+
+// eslint-disable-next-line no-control-regex
+const HIDDEN_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
+
+/** The text without control characters (tab, LF and CR kept) and bidirectional controls. */
+export function stripHiddenControls(text: string): string {
+	return text.replace(HIDDEN_CONTROLS, '');
+}
+
+/** For zod's preprocess: strips a string, leaves anything else for the schema to refuse. */
+export function visibleText(value: unknown): unknown {
+	return typeof value === 'string' ? stripHiddenControls(value) : value;
+}

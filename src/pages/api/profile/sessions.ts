@@ -1,0 +1,12 @@
+import { requireUser } from '@/server/auth/guardian';
+import { endAllSessions } from '@/server/auth/sign-in';
+import { endpoint, json } from '@/server/http';
+
+export const prerender = false;
+
+/** "Sign out everywhere" in the profile: ends every session of the user, this one included. */
+export const DELETE = endpoint(async (ctx) => {
+	const user = requireUser(ctx.locals);
+	await endAllSessions(ctx, user);
+	return json({ message: 'You are signed out everywhere.' });
+});
