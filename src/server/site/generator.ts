@@ -13,6 +13,7 @@ import { postgresDatabase } from '@/server/db';
 import { PostgresStatusStore } from '@/server/db/site-status-postgres';
 import { MemoryStatusStore, type SiteBuildStatusStore } from './status';
 import { removePage, siteDir, writePage } from './writer';
+import { storedPagePath } from './query-pages';
 
 /** Pages rendered at once; the server renders them while it keeps answering readers. */
 const CONCURRENCY = 4;
@@ -131,7 +132,7 @@ async function generate(paths: string[], full: boolean): Promise<void> {
 		}
 	};
 	await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-	if (full) removeStalePages(new Set(paths));
+	if (full) removeStalePages(new Set(paths.map(storedPagePath)));
 	const finished = new Date().toISOString();
 	if (failures.length > 0) {
 		const list = failures.slice(0, 5).map((f) => `${f.path} (${f.reason})`).join(', ');
@@ -176,7 +177,7 @@ function listFiles(dir: string): string[] {
 	});
 }
 
-/** After a full generation, drops pages of content that no longer exists. */
+/** After a full generation, drops pages of content that no longer exists (by stored path). */
 function removeStalePages(current: Set<string>): void {
 	for (const file of listFiles(siteDir())) {
 		const path = pathOfFile(file);
