@@ -12,8 +12,8 @@ export type SimilarPlatform = PlatformJson & {
 	sharedFeatures: string[];
 };
 
-/** Features compare ignoring case and surrounding spaces ("Self-serve" = "self-serve "). */
-const featureKey = (feature: string) => feature.trim().toLowerCase();
+/** Features compare ignoring case ("Self-serve" = "self-serve"). */
+const featureKey = (feature: string) => feature.toLowerCase();
 
 /**
  * The related platforms, best first: same category before other categories, then more shared
