@@ -252,6 +252,8 @@ async function throughput(server: BenchServer, articlePath: string) {
 	const platformId = await busiestPlatform(origin);
 	const targets: [string, string][] = [
 		['article page (generated)', articlePath],
+		['news archive (generated)', '/news'],
+		['news archive, a category (generated)', '/news?category=Trends'],
 		['platforms listing (generated)', '/platforms'],
 		['GET /api/platforms', '/api/platforms'],
 		['GET /api/news?search', `/api/news?search=${encodeURIComponent('retail media')}`],
