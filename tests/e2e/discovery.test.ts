@@ -15,7 +15,7 @@ type Article = { id: number; title: string; category: string };
 
 const it = browserTest({
 	seed: true,
-	// The seed has 11 news articles: three older ones make a second archive page.
+	// The seed has fewer than 12 published news articles: three older ones make a second page.
 	ready: async (server) => {
 		const { articles } = server.tables;
 		for (let i = 0; i < 3; i += 1) {
@@ -64,7 +64,7 @@ describe('site search', () => {
 		const marks = await page.locator('main mark').allInnerTexts();
 		expect(marks.length).toBeGreaterThan(0);
 		expect(marks.every((mark) => mark.toLowerCase().startsWith('retail'))).toBe(true);
-		expect(await page.getByRole('searchbox', { name: 'Search the site' }).first().inputValue()).toBe('retail');
+		expect(await page.getByRole('main').getByRole('searchbox', { name: 'Search the site' }).inputValue()).toBe('retail');
 
 		await news.getByRole('link', { name: expected.news[0]!.title }).click();
 		await page.waitForURL((url) => url.pathname === expected.news[0]!.url);
@@ -91,7 +91,8 @@ describe('site search', () => {
 describe('archives', () => {
 	it('pages through every published news article, newest first', async ({ server, page }) => {
 		const all = await api<Article[]>(server, '/api/news?limit=100');
-		expect(all.length).toBe(14);
+		expect(all.length).toBeGreaterThan(12);
+		expect(all.length).toBeLessThanOrEqual(24);
 		await page.goto('/news');
 		expect(await cardTitles(page)).toEqual(all.slice(0, 12).map((article) => article.title));
 		await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: /Next/ }).click();
