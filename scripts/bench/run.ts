@@ -11,6 +11,8 @@
  *   --only-newsletter  only the newsletter phase (10,000 recipients to a local SMTP capture; no build)
  *   --skip-postgres    no PostgreSQL phase (it runs when PostgreSQL's binaries are installed)
  *   --only-postgres    build, then only the PostgreSQL and several-nodes phase
+ *   --only-search      build, then only the searches at 100,000 articles (SQLite, and PostgreSQL
+ *                      when installed)
  *
  * Budgets are printed beside the figures; the exit code never depends on them.
  */
@@ -29,7 +31,7 @@ import { NEWSLETTER_RECIPIENTS, measureNewsletter } from './newsletter';
 import { DEMO_USER, measurePublishing, signIn } from './publish';
 import { buildRows, formatTable, type Results, type SizeFigures } from './report';
 import { startBenchServer, type BenchServer } from './server';
-import { measurePostgres, postgresAvailable } from './postgres';
+import { measurePostgres, measurePostgresSearch, postgresAvailable } from './postgres';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -38,6 +40,7 @@ const scale = !args.has('--skip-scale');
 const keep = args.has('--keep');
 const onlyNewsletter = args.has('--only-newsletter');
 const onlyPostgres = args.has('--only-postgres');
+const onlySearch = args.has('--only-search');
 const postgresOn = !args.has('--skip-postgres') && postgresAvailable();
 const reuseDist = [...args].find((a) => a.startsWith('--dist='))?.slice('--dist='.length);
 const LIGHTHOUSE_RUNS = quick ? 1 : 3;
@@ -347,6 +350,17 @@ async function postgresPhase() {
 	}
 }
 
+/** PostgreSQL's search at 100,000 articles alone, for --only-search. */
+async function postgresSearchPhase() {
+	const workDir = dataPaths('postgres-search').dir;
+	try {
+		results.postgres = { reads: [], nginx: [] };
+		await measurePostgresSearch({ root, distDir, workDir, log, searchArticles: SEARCH_SIZE }, results.postgres);
+	} finally {
+		rmSync(workDir, { recursive: true, force: true });
+	}
+}
+
 async function newsletterPhase() {
 	const dir = dataPaths('newsletter').dir;
 	log(`newsletter: ${NEWSLETTER_RECIPIENTS.toLocaleString('en-US')} recipients to a local SMTP capture`);
@@ -362,6 +376,11 @@ async function newsletterPhase() {
 	}
 }
 
+/** The results file of this run: a partial run keeps its own. */
+function runName(): string {
+	return onlyPostgres ? 'postgres' : onlyNewsletter ? 'newsletter' : onlySearch ? 'search' : 'latest';
+}
+
 function writeResults() {
 	results.finishedAt = new Date().toISOString();
 	results.rows = buildRows(results);
@@ -369,7 +388,7 @@ function writeResults() {
 	const out = join(root, 'bench/results');
 	mkdirSync(out, { recursive: true });
 	// A partial run keeps its own file, so the full run's figures stay beside it.
-	const name = onlyPostgres ? 'postgres' : onlyNewsletter ? 'newsletter' : 'latest';
+	const name = runName();
 	writeFileSync(join(out, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
 	writeFileSync(
 		join(out, `${name}.md`),
@@ -379,7 +398,7 @@ function writeResults() {
 	);
 	console.log(`\n${table}\n`);
 	const over = results.rows.filter((r) => r.status !== 'ok' && r.status !== 'info').length;
-	log(`${results.rows.length} figures, ${over} not within budget or missing; written to bench/results/${onlyPostgres ? 'postgres' : onlyNewsletter ? 'newsletter' : 'latest'}.json and .md`);
+	log(`${results.rows.length} figures, ${over} not within budget or missing; written to bench/results/${runName()}.json and .md`);
 }
 
 try {
@@ -388,6 +407,11 @@ try {
 	log(`${pkg.name}: ${availableParallelism()} cores, pinning ${canPin ? 'with taskset' : 'unavailable'}`);
 	if (onlyNewsletter) {
 		await step('newsletter', newsletterPhase);
+	} else if (onlySearch) {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
+		await step('search at 100,000 articles', searchPhase);
+		if (postgresAvailable()) await step('search at 100,000 articles on PostgreSQL', postgresSearchPhase);
 	} else if (onlyPostgres) {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
