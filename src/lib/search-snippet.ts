@@ -19,8 +19,12 @@ const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 
 /** Lower case, accents dropped: the indexes' folding (unicode61 remove_diacritics 2). */
 export function foldWord(word: string): string {
+	// Most words are ASCII, where folding is lower case alone (and NFD is the costly part).
+	if (ASCII.test(word)) return word.toLowerCase();
 	return word.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** The ranges of the words of `text` that a search word starts. */
 export function matchRanges(text: string, searchWords: readonly string[]): [number, number][] {

@@ -183,7 +183,7 @@ describe('the /search page', () => {
 describe('the header', () => {
 	it('carries a search form that sends q to /search without any script', async () => {
 		const text = await (await fetch(`${server.url}/`)).text();
-		expect(text).toMatch(/<form role="search" action="\/search" method="get"/);
+		expect(text).toMatch(/<form role="search" aria-label="Site search" action="\/search" method="get"/);
 		expect(text).toMatch(/<label for="header-search" class="sr-only">Search the site<\/label>/);
 		expect(text).toMatch(/<input id="header-search" type="search" name="q"/);
 	});

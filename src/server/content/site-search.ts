@@ -8,11 +8,10 @@
  * static pages are read whole and matched here with the snippet's own word rule, the same on
  * both engines.
  */
-import { convert } from 'html-to-text';
 import { articlePath } from '@/components/content/article-summary';
 import { bestSnippet, matchesEveryWord, type Snippet } from '@/lib/search-snippet';
 import type { ArticleKind } from '@/lib/validation/content';
-import { renderMarkdown } from '@/server/markdown';
+import { markdownText } from '@/server/markdown';
 import { listPlatforms } from '@/server/platforms';
 import { STATIC_PAGE_PATHS } from '@/server/site/paths';
 import { listPublished } from './articles';
@@ -78,16 +77,22 @@ async function platformHits(q: string, words: string[]): Promise<SearchHit[]> {
 	}));
 }
 
-/** A static page's words as a reader sees them: its markdown rendered, then read as text. */
+/**
+ * Each page's text, by its markdown: rendering costs more than the rest of a search, and pages
+ * change rarely. A pure function of the content, so a stale entry is never read; the few pages
+ * keep the map small (it is emptied past a bound anyway).
+ */
+const pageTexts = new Map<string, string>();
+const MAX_PAGE_TEXTS = 32;
+
 function pageText(markdown: string): string {
-	return convert(renderMarkdown(markdown), {
-		wordwrap: false,
-		selectors: [
-			{ selector: 'a', options: { ignoreHref: true } },
-			{ selector: 'img', format: 'skip' },
-			...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
-		],
-	});
+	let text = pageTexts.get(markdown);
+	if (text === undefined) {
+		if (pageTexts.size >= MAX_PAGE_TEXTS) pageTexts.clear();
+		text = markdownText(markdown);
+		pageTexts.set(markdown, text);
+	}
+	return text;
 }
 
 async function pageHits(words: string[]): Promise<SearchHit[]> {
