@@ -138,10 +138,12 @@ export function apiPathsForContentChange(change: ContentChange): string[] {
 
 /**
  * The stale public API answers that take a query to find, beyond apiPathsForContentChange's:
- * for a platform created, edited or deleted, every platform's similar platforms.
+ * for a platform created, edited, deleted or rated, every platform's similar platforms (each
+ * item carries its rating).
  */
 export async function queriedApiPathsForContentChange(change: ContentChange): Promise<string[]> {
-	if (change.type !== 'platform' || !reshapesDirectory(change.platformChange)) return [];
+	if (change.type !== 'platform') return [];
+	if (!reshapesDirectory(change.platformChange) && change.platformChange !== 'rated') return [];
 	return (await listPlatformIds()).map((id) => `/api/platforms/${id}/similar`);
 }
 
