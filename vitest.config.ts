@@ -24,6 +24,8 @@ const POSTGRES_API = [
 	'tests/api/rate-limits.test.ts',
 	'tests/api/newsletters.test.ts',
 	'tests/api/site-build.test.ts',
+	'tests/api/site-search.test.ts',
+	'tests/api/archives.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/fuzz.test.ts',
 ];

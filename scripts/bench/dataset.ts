@@ -19,14 +19,24 @@ export const SEARCH_TERMS = {
 	twoWords: 'retail media',
 } as const;
 
-/** The measured searches: a name for the report and the list path that runs it. */
-export const SEARCH_QUERIES = (
-	[
-		['rare term', SEARCH_TERMS.rare],
-		['common term', SEARCH_TERMS.common],
-		['two words', SEARCH_TERMS.twoWords],
-	] as const
-).map(([name, term]) => ({ name, path: `/api/news?search=${encodeURIComponent(term)}` }));
+const SEARCH_CASES = [
+	['rare term', SEARCH_TERMS.rare],
+	['common term', SEARCH_TERMS.common],
+	['two words', SEARCH_TERMS.twoWords],
+] as const;
+
+/**
+ * The measured searches: a name for the report and the path that runs it. The news list's
+ * search, then the same terms through the site search (GET /api/search: news, education,
+ * episodes, platforms and pages in one answer).
+ */
+export const SEARCH_QUERIES = [
+	...SEARCH_CASES.map(([name, term]) => ({ name, path: `/api/news?search=${encodeURIComponent(term)}` })),
+	...SEARCH_CASES.map(([name, term]) => ({ name: `site search, ${name}`, path: `/api/search?q=${encodeURIComponent(term)}` })),
+];
+
+/** True for a site search path (its own budget in the report). */
+export const isSiteSearch = (path: string) => path.startsWith('/api/search?');
 
 const WORDS = (
 	'shopper audience sponsored product listing onsite offsite display video search ' +

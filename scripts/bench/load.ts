@@ -154,7 +154,12 @@ export async function sequentialLatency(
 			// warm-up
 			try {
 				const parsed: unknown = JSON.parse(body);
-				results = Array.isArray(parsed) ? parsed.length : null;
+				// A list, or the site search's groups of lists: the hits in all.
+				results = Array.isArray(parsed)
+					? parsed.length
+					: parsed && typeof parsed === 'object' && Object.values(parsed).every(Array.isArray)
+						? Object.values(parsed as Record<string, unknown[]>).reduce((sum, hits) => sum + hits.length, 0)
+						: null;
 			} catch {
 				results = null;
 			}

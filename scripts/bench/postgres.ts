@@ -267,6 +267,17 @@ async function publishAcrossNodes(
 }
 
 /** Fills `figures` as it goes, so a later step's failure keeps the earlier figures. */
+/** Only the search at options.searchArticles articles on PostgreSQL (`npm run bench -- --only-search`). */
+export async function measurePostgresSearch(options: PhaseOptions, figures: PostgresFigures): Promise<void> {
+	const cluster = await startCluster();
+	try {
+		options.log(`PostgreSQL: search at ${options.searchArticles.toLocaleString('en-US')} articles`);
+		figures.search = await search(cluster, options);
+	} finally {
+		cluster.stop();
+	}
+}
+
 export async function measurePostgres(options: PhaseOptions, figures: PostgresFigures): Promise<void> {
 	const { log, workDir, distDir } = options;
 	const cluster = await startCluster();

@@ -12,6 +12,7 @@ import type { PublishFigure } from './publish';
 import type { GenerationFigures } from './server';
 import type { PostgresFigures } from './postgres';
 import type { OperationsCostFigure } from './operations';
+import { isSiteSearch } from './dataset';
 
 export const BUDGETS = {
 	lightPageJsBytes: 15 * 1024,
@@ -32,11 +33,18 @@ export const BUDGETS = {
 	mixedReadsP99Ms: 500,
 	/** Search at 100,000 articles on PostgreSQL. */
 	postgresSearchP95Ms: 20,
+	/** The site search (five groups in one answer) at 100,000 articles, on either engine. */
+	siteSearchP95Ms: 30,
 	/** Published on one node until every node's page and API answer show it. */
 	publishAcrossNodesMs: 1_000,
 	/** API reads through nginx: three nodes over one. */
 	threeNodesRatio: 2,
 } as const;
+
+/** A search's p95 budget: the site search has its own, the list searches the engine's. */
+function searchBudget(path: string, listBudget: number): number {
+	return isSiteSearch(path) ? BUDGETS.siteSearchP95Ms : listBudget;
+}
 
 /** Pages that must ship no React runtime and at most 15 KB (article, education, static, podcast). */
 export const LIGHT_PAGES = ['news', 'education', 'about', 'podcast'];
@@ -278,8 +286,8 @@ export function buildRows(results: Results): Row[] {
 						? `; c=32: ${Math.round(conc.requestsPerSecond)} req/s · p50 ${conc.latencyP50} ms · p99 ${conc.latencyP99} ms` +
 							(conc.cpuUsPerRequest ? ` · server CPU ${Math.round(conc.cpuUsPerRequest)} µs/req` : '')
 						: ''),
-				budget: `p95 <= ${BUDGETS.searchP95Ms} ms`,
-				status: flag(seq.p95 <= BUDGETS.searchP95Ms && seq.failures === 0),
+				budget: `p95 <= ${searchBudget(seq.path, BUDGETS.searchP95Ms)} ms`,
+				status: flag(seq.p95 <= searchBudget(seq.path, BUDGETS.searchP95Ms) && seq.failures === 0),
 			});
 		}
 	}
@@ -393,8 +401,8 @@ function postgresRows(figures: PostgresFigures): Row[] {
 				area: `PostgreSQL search, ${figures.search.articles} articles`,
 				item: `${seq.name} ${seq.path}`,
 				measured: `sequential x${seq.requests}: p50 ${ms(seq.p50)} · p95 ${ms(seq.p95)} · ${seq.results ?? '?'} results`,
-				budget: `p95 <= ${BUDGETS.postgresSearchP95Ms} ms`,
-				status: flag(seq.p95 <= BUDGETS.postgresSearchP95Ms && seq.failures === 0),
+				budget: `p95 <= ${searchBudget(seq.path, BUDGETS.postgresSearchP95Ms)} ms`,
+				status: flag(seq.p95 <= searchBudget(seq.path, BUDGETS.postgresSearchP95Ms) && seq.failures === 0),
 			});
 		}
 	}

@@ -12,6 +12,8 @@
  *   --skip-postgres    no PostgreSQL phase (it runs when PostgreSQL's binaries are installed)
  *   --only-postgres    build, then only the PostgreSQL and several-nodes phase
  *   --only-operations  build, then only the request rate with logs and metrics on and off
+ *   --only-search      build, then only the searches at 100,000 articles (SQLite, and PostgreSQL
+ *                      when installed)
  *
  * Budgets are printed beside the figures; the exit code never depends on them.
  */
@@ -30,7 +32,7 @@ import { NEWSLETTER_RECIPIENTS, measureNewsletter } from './newsletter';
 import { DEMO_USER, measurePublishing, signIn } from './publish';
 import { buildRows, formatTable, type Results, type SizeFigures } from './report';
 import { startBenchServer, type BenchServer } from './server';
-import { measurePostgres, postgresAvailable } from './postgres';
+import { measurePostgres, measurePostgresSearch, postgresAvailable } from './postgres';
 import { measureOperationsCost } from './operations';
 
 const args = new Set(process.argv.slice(2));
@@ -41,6 +43,7 @@ const keep = args.has('--keep');
 const onlyNewsletter = args.has('--only-newsletter');
 const onlyPostgres = args.has('--only-postgres');
 const onlyOperations = args.has('--only-operations');
+const onlySearch = args.has('--only-search');
 const postgresOn = !args.has('--skip-postgres') && postgresAvailable();
 const reuseDist = [...args].find((a) => a.startsWith('--dist='))?.slice('--dist='.length);
 const LIGHTHOUSE_RUNS = quick ? 1 : 3;
@@ -276,6 +279,8 @@ async function throughput(server: BenchServer, articlePath: string) {
 	const platformId = await busiestPlatform(origin);
 	const targets: [string, string][] = [
 		['article page (generated)', articlePath],
+		['news archive (generated)', '/news'],
+		['news archive, a category (generated)', '/news?category=Trends'],
 		['platforms listing (generated)', '/platforms'],
 		['GET /api/platforms', '/api/platforms'],
 		['GET /api/news?search', `/api/news?search=${encodeURIComponent('retail media')}`],
@@ -369,6 +374,17 @@ async function postgresPhase() {
 	}
 }
 
+/** PostgreSQL's search at 100,000 articles alone, for --only-search. */
+async function postgresSearchPhase() {
+	const workDir = dataPaths('postgres-search').dir;
+	try {
+		results.postgres = { reads: [], nginx: [] };
+		await measurePostgresSearch({ root, distDir, workDir, log, searchArticles: SEARCH_SIZE }, results.postgres);
+	} finally {
+		rmSync(workDir, { recursive: true, force: true });
+	}
+}
+
 async function newsletterPhase() {
 	const dir = dataPaths('newsletter').dir;
 	log(`newsletter: ${NEWSLETTER_RECIPIENTS.toLocaleString('en-US')} recipients to a local SMTP capture`);
@@ -384,6 +400,19 @@ async function newsletterPhase() {
 	}
 }
 
+/** The results file of this run: a partial run keeps its own. */
+function runName(): string {
+	return onlyPostgres
+		? 'postgres'
+		: onlyNewsletter
+			? 'newsletter'
+			: onlySearch
+				? 'search'
+				: onlyOperations
+					? 'operations'
+					: 'latest';
+}
+
 function writeResults() {
 	results.finishedAt = new Date().toISOString();
 	results.rows = buildRows(results);
@@ -391,7 +420,7 @@ function writeResults() {
 	const out = join(root, 'bench/results');
 	mkdirSync(out, { recursive: true });
 	// A partial run keeps its own file, so the full run's figures stay beside it.
-	const name = onlyPostgres ? 'postgres' : onlyNewsletter ? 'newsletter' : onlyOperations ? 'operations' : 'latest';
+	const name = runName();
 	writeFileSync(join(out, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
 	writeFileSync(
 		join(out, `${name}.md`),
@@ -401,7 +430,7 @@ function writeResults() {
 	);
 	console.log(`\n${table}\n`);
 	const over = results.rows.filter((r) => r.status !== 'ok' && r.status !== 'info').length;
-	log(`${results.rows.length} figures, ${over} not within budget or missing; written to bench/results/${name}.json and .md`);
+	log(`${results.rows.length} figures, ${over} not within budget or missing; written to bench/results/${runName()}.json and .md`);
 }
 
 try {
@@ -414,6 +443,11 @@ try {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
 		await step('logs and metrics cost', operationsPhase);
+	} else if (onlySearch) {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
+		await step('search at 100,000 articles', searchPhase);
+		if (postgresAvailable()) await step('search at 100,000 articles on PostgreSQL', postgresSearchPhase);
 	} else if (onlyPostgres) {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();

@@ -1,6 +1,8 @@
 /**
  * /sitemap.xml: every public generated URL (home, listings, static pages, published articles,
- * platforms), with lastmod where the data has a date. Drafts are never listed.
+ * platforms), with lastmod where the data has a date. Drafts are never listed. The archives
+ * are listed page by page (/news, /news?page=2, ...); their category views are not, being the
+ * same articles again.
  */
 import type { APIRoute } from 'astro';
 import { articlePath } from '@/components/content/article-summary';
@@ -9,6 +11,9 @@ import { absoluteUrl } from '@/components/content/structured-data';
 import { listPages } from '@/server/content/pages';
 import { listEpisodes } from '@/server/content/podcasts';
 import { listPlatformIds } from '@/server/platforms';
+import { archiveCounts } from '@/server/content/archives';
+import { archivePageCount, archivePath } from '@/lib/archive-links';
+import type { ArticleKind } from '@/lib/validation/content';
 import { STATIC_PAGE_PATHS } from '@/server/site/paths';
 
 export const prerender = false;
@@ -17,6 +22,12 @@ type Entry = { path: string; lastmod?: string };
 
 function latest(dates: Date[]): Date | undefined {
 	return dates.length ? new Date(Math.max(...dates.map((date) => date.getTime()))) : undefined;
+}
+
+/** Every page of an archive, all categories. */
+async function archiveEntries(kind: ArticleKind): Promise<Entry[]> {
+	const pages = archivePageCount((await archiveCounts(kind)).total);
+	return Array.from({ length: pages }, (_, index) => ({ path: archivePath(kind, { page: index + 1 }) }));
 }
 
 export const GET: APIRoute = async () => {
@@ -29,6 +40,8 @@ export const GET: APIRoute = async () => {
 		{ path: '/podcast', lastmod: lastmod(latestEpisode?.publishedAt) },
 		{ path: '/platforms' },
 		{ path: '/compare' },
+		...(await archiveEntries('news')),
+		...(await archiveEntries('education')),
 		...pages.flatMap((page) => {
 			const path = STATIC_PAGE_PATHS[page.slug];
 			return path ? [{ path, lastmod: lastmod(page.updatedAt) }] : [];

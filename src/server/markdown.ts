@@ -4,6 +4,7 @@
  * HTML in markdown, so the sanitizer, not marked, is the security boundary.
  */
 import DOMPurify, { type Config, type UponSanitizeAttributeHookEvent } from 'isomorphic-dompurify';
+import { compile } from 'html-to-text';
 import { Marked } from 'marked';
 import { MARKDOWN_TOO_DEEP, isWithinMarkdownNesting } from '@/lib/markdown-nesting';
 import { ALLOWED_URI_REGEXP, isExternalUrl, isSafeUrl } from '@/lib/safe-url';
@@ -124,4 +125,23 @@ export function renderMarkdown(source: string): string {
 		heading.replaceWith(section);
 	}
 	return body.innerHTML;
+}
+
+/** html-to-text set up once: words only (no link targets, images or upper-cased headings). */
+const htmlToWords = compile({
+	wordwrap: false,
+	selectors: [
+		{ selector: 'a', options: { ignoreHref: true } },
+		{ selector: 'img', format: 'skip' },
+		...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
+	],
+});
+
+/**
+ * The words of editor-written markdown as a reader sees them, as plain text (for search
+ * snippets). Never injected as HTML, so no sanitizing is needed, which keeps it cheap: the
+ * sanitizer's DOM costs milliseconds per page.
+ */
+export function markdownText(source: string): string {
+	return htmlToWords(marked.parse(source ?? '') as string);
 }

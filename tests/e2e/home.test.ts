@@ -1,6 +1,6 @@
 /**
  * Browser tests of the home page: the generated default lists, the News and
- * Education filters kept in the URL, the header's category links, the 'coming soon' buttons and
+ * Education filters kept in the URL, the header's category links, the View All links to the archives and
  * the newsletter band. Expected lists come from the public API, so the tests follow the seed.
  */
 import { describe, expect } from 'vitest';
@@ -186,15 +186,15 @@ describe('header category links', () => {
 });
 
 describe('buttons and newsletter', () => {
-	it("answers View All News and View All Resources with 'Feature coming soon'", async ({ newPage }) => {
+	it('leads View All News and View All Resources to the archives', async ({ newPage }) => {
 		const page = await openHome(newPage, '/', ['news', 'education']);
-		await page.getByRole('button', { name: 'View All News' }).click();
-		await expect.poll(() => toastText(page)).toContain('Feature coming soon');
-		await page.locator('#toast-root').getByRole('button', { name: 'Close' }).click();
-		await expect.poll(() => page.locator('#toast-root li').count()).toBe(0);
-		await page.getByRole('button', { name: 'View All Resources' }).click();
-		await expect.poll(() => toastText(page)).toContain('Feature coming soon');
-		expect(new URL(page.url()).pathname).toBe('/');
+		await page.getByRole('link', { name: 'View All News' }).click();
+		await page.waitForURL((url) => url.pathname === '/news');
+		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('News');
+		await page.goBack();
+		await page.getByRole('link', { name: 'View All Resources' }).click();
+		await page.waitForURL((url) => url.pathname === '/education');
+		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Education');
 	});
 
 	it('asks for an email, then asks a visitor to sign in', async ({ newPage }) => {

@@ -91,14 +91,14 @@ describe('routes', () => {
 	});
 
 	it.each([
-		['/news', '/#news'],
-		['/education', '/#education'],
-	])('%s sends visitors to the section on the home page', async (path, target) => {
+		['/news', 'News'],
+		['/education', 'Education'],
+	])('%s is the archive the home links to', async (path, heading) => {
 		const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
-		expect(response.status).toBe(301);
-		expect(response.headers.get('location')).toBe(target);
-		// The same target the header's "All News" / "All Education" links use.
-		expect(await (await fetch(`${server.url}/`)).text()).toContain(`href="${target}"`);
+		expect(response.status).toBe(200);
+		expect(await response.text()).toMatch(new RegExp(`<h1[^>]*>\\s*${heading}`));
+		// The home's View All buttons.
+		expect(await (await fetch(`${server.url}/`)).text()).toContain(`href="${path}"`);
 	});
 });
 

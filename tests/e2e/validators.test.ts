@@ -34,12 +34,12 @@ const VIEWERS: Viewer[] = [
 	{ name: 'editor-phone', signedIn: true, mobile: true },
 ];
 
-/** Public pages (from the sitemap) and the pages the sitemap leaves out. */
+/** Public pages (from the sitemap) and the pages the sitemap leaves out (search results, a category view). */
 async function sitePaths(): Promise<string[]> {
 	const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
 	const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
 	expect(listed.length).toBeGreaterThan(20);
-	return [...new Set([...listed, '/auth', '/profile', '/reset-password?token=abc', '/no-such-page', '/admin/platforms'])];
+	return [...new Set([...listed, '/auth', '/profile', '/reset-password?token=abc', '/no-such-page', '/admin/platforms', '/search?q=retail', '/news?category=Trends'])];
 }
 
 function fileName(viewer: string, path: string, state = ''): string {

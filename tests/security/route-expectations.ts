@@ -305,6 +305,15 @@ export const EXPECTATIONS: Expectation[] = [
 		call: () => ({ path: '/api/podcasts' }),
 	},
 	{
+		route: '/api/search',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/search?q=retail' }),
+		check: (answer) => {
+			expect(Object.keys(answer.body).sort()).toEqual(['education', 'news', 'pages', 'platforms', 'podcasts']);
+		},
+	},
+	{
 		route: '/api/placeholder/{w}/{h}',
 		method: 'GET',
 		expect: all(200),
@@ -331,6 +340,16 @@ export const EXPECTATIONS: Expectation[] = [
 		method: 'GET',
 		expect: all(200),
 		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}` }),
+	},
+	{
+		route: '/api/platforms/{id}/similar',
+		method: 'GET',
+		expect: all(200),
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/similar` }),
+		check: (answer, fx) => {
+			expect(Array.isArray(answer.body)).toBe(true);
+			expect(answer.body.map((platform: { id: number }) => platform.id)).not.toContain(fx.ids.platform);
+		},
 	},
 	{
 		route: '/api/platforms/{id}/ratings',

@@ -20,13 +20,13 @@ import {
 	type HomeSort,
 	type SectionFilters,
 } from '@/lib/home-filters';
-import { toast } from '@/stores/toast';
 import { ArticleGrid } from '@/components/content/ArticleGrid';
 import type { ArticleSummary } from '@/components/content/article-summary';
 import { FilterSelect, SortOrderOptions } from '@/components/content/FilterSelect';
 import { SearchInput } from '@/components/content/SearchInput';
 import { useDebouncedCallback } from '@/components/content/use-debounced-callback';
-import { Button } from '@/components/ui/Button';
+import { buttonClasses } from '@/components/ui/button-classes';
+import { archivePath } from '@/lib/archive-links';
 import { fetchArticles } from './article-query';
 import { HOME_LIST_LIMIT, HOME_SECTIONS } from './sections';
 
@@ -209,9 +209,10 @@ export default function ArticleFeed({ section, children }: ArticleFeedProps) {
 			</div>
 
 			<div className="mt-10 flex justify-center">
-				<Button variant="outline" onClick={() => toast({ title: 'Feature coming soon' })}>
+				{/* The archive of every published article (the SPEC had a 'Feature coming soon' toast). */}
+				<a href={archivePath(section)} className={buttonClasses({ variant: 'outline' })}>
 					{config.viewAllLabel}
-				</Button>
+				</a>
 			</div>
 		</div>
 	);

@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { preferredEncoding } from './encoding';
+import { storedPagePath } from '@/server/site/query-pages';
 
 const TYPES: Record<string, string> = {
 	'.html': 'text/html; charset=utf-8',
@@ -120,9 +121,11 @@ export function createGeneratedPages(siteDir: string, { maxBytes = 64 * 1024 * 1
 
 	return function serveGeneratedPage(req, res) {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-		const pathname = (req.url ?? '/').split('?')[0]!;
+		const url = req.url ?? '/';
+		const pathname = url.split('?')[0]!;
 		if (pathname.startsWith('/api/') || pathname.startsWith('/_astro/')) return false;
-		const page = current(pathname);
+		// A page variant chosen by the query (/news?page=2) is stored under a path of its own.
+		const page = current(storedPagePath(url));
 		if (!page) return false;
 		res.setHeader('Content-Type', page.type);
 		res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');

@@ -16,6 +16,7 @@ import { outsideRequest } from '@/server/request-context';
 import { PostgresStatusStore } from '@/server/db/site-status-postgres';
 import { MemoryStatusStore, type SiteBuildStatusStore } from './status';
 import { removePage, siteDir, writePage } from './writer';
+import { storedPagePath } from './query-pages';
 
 /** Pages rendered at once; the server renders them while it keeps answering readers. */
 const CONCURRENCY = 4;
@@ -157,7 +158,7 @@ async function generate(paths: string[], full: boolean): Promise<void> {
 		}
 	};
 	await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-	if (full) removeStalePages(new Set(paths));
+	if (full) removeStalePages(new Set(paths.map(storedPagePath)));
 	const finished = new Date().toISOString();
 	const scope = full ? 'full' : 'partial';
 	const ms = Date.now() - started;
@@ -209,7 +210,7 @@ function listFiles(dir: string): string[] {
 	});
 }
 
-/** After a full generation, drops pages of content that no longer exists. */
+/** After a full generation, drops pages of content that no longer exists (by stored path). */
 function removeStalePages(current: Set<string>): void {
 	for (const file of listFiles(siteDir())) {
 		const path = pathOfFile(file);

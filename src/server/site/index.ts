@@ -6,7 +6,12 @@
 import { contentBus, onContentChange } from '@/server/content/events';
 import { announceApiChange, provideSiteGeneration } from '@/server/host/bridge';
 import { requestFullGeneration, requestPaths } from './generator';
-import { apiPathsForContentChange, pathsForContentChange } from './paths';
+import {
+	apiPathsForContentChange,
+	pathsForContentChange,
+	queriedApiPathsForContentChange,
+	queriedPathsForContentChange,
+} from './paths';
 
 let wired = false;
 
@@ -15,8 +20,22 @@ export function wireSiteRegeneration(): void {
 	wired = true;
 	// Platform changes travel on the same bus (type 'platform'), so other nodes hear them too.
 	onContentChange((change) => {
+		// At once, before the writer's answer goes out, so the writer reads its own write.
 		announceApiChange(apiPathsForContentChange(change));
 		requestPaths(pathsForContentChange(change));
+		// Then those that take a query to find (archive pages, every platform's similar list).
+		queriedApiPathsForContentChange(change)
+			.then(announceApiChange)
+			.catch((error) => {
+				console.error('[site] could not list the API answers a change made stale', error);
+				announceApiChange('all');
+			});
+		queriedPathsForContentChange(change)
+			.then(requestPaths)
+			.catch((error) => {
+				console.error('[site] could not list the pages a change made stale', error);
+				requestFullGeneration();
+			});
 	});
 	// Changes announced by other nodes while this one was not listening are lost: everything
 	// may be stale.

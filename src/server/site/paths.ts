@@ -4,8 +4,11 @@
  */
 import type { ContentChange } from '@/server/content/events';
 import { publishedArticleIds } from '@/server/content/articles';
+import { archiveCategories, archiveCounts } from '@/server/content/archives';
 import { listPlatformIds } from '@/server/platforms';
 import type { PlatformChange } from '@/server/platforms';
+import { archivePageCount, archivePath } from '@/lib/archive-links';
+import type { ArticleKind } from '@/lib/validation/content';
 
 import { STATIC_PAGE_PATHS } from '@/lib/static-page-paths';
 
@@ -18,15 +21,43 @@ const LISTINGS = ['/', '/podcast', '/platforms', '/compare'];
 // running SITE_URL rather than prerendered by `astro build` with the build's origin.
 const SHELLS = ['/editor-dashboard', '/admin/platforms', '/reset-password', '/verify-email'];
 
+/**
+ * How many pages of each archive listing (all, and each category) are generated: the 120
+ * newest articles. A new article moves every later article one place, so every generated page
+ * of its kind is regenerated on each change; deeper pages, read rarely, render on demand.
+ */
+export const GENERATED_ARCHIVE_PAGES = 10;
+
+/**
+ * The generated archive pages of a kind (/news, /news?page=2, /news?category=Trends, ...).
+ * With `beyond`, also the page after each listing's last generated one, so a listing that
+ * lost its last page renders that page's 404 and its file is removed.
+ */
+export async function archivePaths(kind: ArticleKind, { beyond = false } = {}): Promise<string[]> {
+	const { total, byCategory } = await archiveCounts(kind);
+	const listings: { category?: string; total: number }[] = [
+		{ total },
+		...archiveCategories(kind).map((category) => ({ category, total: byCategory.get(category) ?? 0 })),
+	];
+	return listings.flatMap(({ category, total: count }) => {
+		const last = Math.min(GENERATED_ARCHIVE_PAGES, archivePageCount(count) + (beyond ? 1 : 0));
+		return Array.from({ length: last }, (_, index) => archivePath(kind, { category, page: index + 1 }));
+	});
+}
+
 /** Every URL a full generation renders. */
 export async function allGeneratedPaths(): Promise<string[]> {
-	const [news, education, platforms] = await Promise.all([
+	const [news, education, platforms, newsArchive, educationArchive] = await Promise.all([
 		publishedArticleIds('news'),
 		publishedArticleIds('education'),
 		listPlatformIds(),
+		archivePaths('news'),
+		archivePaths('education'),
 	]);
 	return [
 		...LISTINGS,
+		...newsArchive,
+		...educationArchive,
 		...Object.values(STATIC_PAGE_PATHS),
 		...news.map((id) => `/news/${id}`),
 		...education.map((id) => `/education/${id}`),
@@ -52,6 +83,24 @@ export function pathsForContentChange(change: ContentChange): string[] {
 	}
 }
 
+/**
+ * The stale URLs that take a query to find, beyond pathsForContentChange's: an article's
+ * archive pages, and for a platform created, edited or deleted, every platform page (each
+ * lists similar platforms by category and features).
+ */
+export async function queriedPathsForContentChange(change: ContentChange): Promise<string[]> {
+	if (change.type === 'article' && change.kind) return archivePaths(change.kind, { beyond: true });
+	if (change.type === 'platform' && reshapesDirectory(change.platformChange)) {
+		return (await listPlatformIds()).map((id) => `/platforms/${id}`);
+	}
+	return [];
+}
+
+/** A change of which platforms exist, or of their category or features (not a rating). */
+function reshapesDirectory(kind: ContentChange['platformChange']): boolean {
+	return kind === 'created' || kind === 'updated' || kind === 'deleted';
+}
+
 export function pathsForPlatformChange(change: PlatformChange): string[] {
 	// Comments and their votes are read through the API by the page's island.
 	if (change.kind === 'voted') return [];
@@ -69,16 +118,29 @@ export function pathsForPlatformChange(change: PlatformChange): string[] {
  * shared caches drop exactly these. Drafts and editor-only lists are never shared.
  */
 export function apiPathsForContentChange(change: ContentChange): string[] {
+	// The site search finds articles, episodes, pages and platforms (not ratings or comments).
+	const search = change.type !== 'platform' || reshapesDirectory(change.platformChange) ? ['/api/search'] : [];
 	switch (change.type) {
 		case 'article':
-			return [`/api/${change.kind}`, `/api/${change.kind}/${change.id}`];
+			return [`/api/${change.kind}`, `/api/${change.kind}/${change.id}`, ...search];
 		case 'page':
-			return change.slug ? ['/api/pages', `/api/pages/${change.slug}`] : ['/api/pages'];
+			return [...(change.slug ? ['/api/pages', `/api/pages/${change.slug}`] : ['/api/pages']), ...search];
 		case 'podcast':
-			return ['/api/podcasts'];
+			return ['/api/podcasts', ...search];
 		case 'platform':
-			return apiPathsForPlatformChange({ id: change.id!, kind: change.platformChange! });
+			return [...apiPathsForPlatformChange({ id: change.id!, kind: change.platformChange! }), ...search];
 	}
+}
+
+/**
+ * The stale public API answers that take a query to find, beyond apiPathsForContentChange's:
+ * for a platform created, edited, deleted or rated, every platform's similar platforms (each
+ * item carries its rating).
+ */
+export async function queriedApiPathsForContentChange(change: ContentChange): Promise<string[]> {
+	if (change.type !== 'platform') return [];
+	if (!reshapesDirectory(change.platformChange) && change.platformChange !== 'rated') return [];
+	return (await listPlatformIds()).map((id) => `/api/platforms/${id}/similar`);
 }
 
 /** The public API answers a platform change makes stale (see apiPathsForContentChange). */
@@ -89,9 +151,9 @@ export function apiPathsForPlatformChange({ id, kind }: PlatformChange): string[
 		case 'created':
 			return [list];
 		case 'updated':
-			return [list, detail];
+			return [list, detail, `${detail}/similar`];
 		case 'deleted':
-			return [list, detail, `${detail}/comments`, `${detail}/ratings`];
+			return [list, detail, `${detail}/comments`, `${detail}/ratings`, `${detail}/similar`];
 		case 'rated':
 			// The list and the detail carry the average rating and the review count.
 			return [list, detail, `${detail}/ratings`];

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { config } from '@/server/config';
+import { storedPagePath } from './query-pages';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -22,9 +23,12 @@ export function siteDir(): string {
 	return config().siteDir;
 }
 
-/** The file a path is stored in: pages as <path>/index.html, feeds as <path>/index.xml. */
+/**
+ * The file a path is stored in: pages as <path>/index.html, feeds as <path>/index.xml; a page
+ * variant chosen by its query (/news?page=2) under the path query-pages.ts gives it.
+ */
 export function fileForPath(path: string, contentType: string): string {
-	const clean = path.replace(/^\/+/, '');
+	const clean = storedPagePath(path).replace(/^\/+/, '');
 	if (/\.[a-z]+$/.test(clean)) return join(siteDir(), clean);
 	const name = contentType.includes('xml') ? 'index.xml' : 'index.html';
 	return join(siteDir(), clean, name);

@@ -1,0 +1,24 @@
+/**
+ * The addresses of the news and education archives (/news, /education): every published
+ * article, 12 a page, newest first, narrowed by ?category= and paged by ?page=. Built here once
+ * for the pages, their rel=prev/next links, the sitemap, the generator and the home's View All
+ * buttons. Page 1 and "all categories" are left out of the URL, so each listing has one address.
+ */
+import type { ArticleKind } from './validation/content';
+
+export const ARCHIVE_PAGE_SIZE = 12;
+
+export type ArchivePlace = { category?: string; page?: number };
+
+export function archivePath(kind: ArticleKind, { category, page = 1 }: ArchivePlace = {}): string {
+	const query = new URLSearchParams();
+	if (category) query.set('category', category);
+	if (page > 1) query.set('page', String(page));
+	const search = query.toString().replace(/\+/g, '%20');
+	return search ? `/${kind}?${search}` : `/${kind}`;
+}
+
+/** Pages a listing of `total` articles fills; an empty listing still has its first page. */
+export function archivePageCount(total: number): number {
+	return Math.max(1, Math.ceil(total / ARCHIVE_PAGE_SIZE));
+}

@@ -1,0 +1,13 @@
+/**
+ * GET /api/platforms/{id}/similar: up to 6 other platforms, same category first, then by the
+ * number of shared features (src/server/platform-similarity.ts). 404 for an unknown platform.
+ */
+import { endpoint, readId } from '@/server/http';
+import { similarPlatforms } from '@/server/platform-similarity';
+import { publicJson } from '@/server/shared-answers';
+
+export const prerender = false;
+
+export const GET = endpoint(async ({ params, locals }) =>
+	publicJson(await similarPlatforms(readId(params.id, 'platform id')), locals),
+);

@@ -1,0 +1,18 @@
+/**
+ * GET /api/search?q=…: the site-wide search (src/server/content/site-search.ts). Answers
+ * `{ platforms, news, education, podcasts, pages }`, up to 5 hits each, every hit
+ * `{ id, title, url, snippet: { text, marks } }` where marks are [start, end) offsets of the
+ * matched words in the plain snippet text. Only published content. `q` is required, 1 to 200
+ * characters once trimmed (400 with a sentence otherwise).
+ */
+import { siteSearchQuerySchema } from '@/lib/validation/discovery';
+import { searchSite } from '@/server/content/site-search';
+import { endpoint, readQuery } from '@/server/http';
+import { publicJson } from '@/server/shared-answers';
+
+export const prerender = false;
+
+export const GET = endpoint(async (ctx) => {
+	const { q } = readQuery(ctx.url, siteSearchQuerySchema);
+	return publicJson(await searchSite(q), ctx.locals);
+});

@@ -1,0 +1,37 @@
+/**
+ * Generated pages whose HTML depends on part of the query string (the archives' ?category= and
+ * ?page=), and where each such variant is stored. The generator writes `/news?page=2` under a
+ * path of its own, and the host looks a request up under the same path, so a generated
+ * variant is served as a file, and a variant never generated (an out-of-range page, a page past
+ * those generated) falls through to the on-demand route, which answers it or 404s. Query
+ * parameters a page does not own (utm_source and the like) never pick a variant.
+ *
+ * No imports: the host and the generator both read this table.
+ */
+
+/** Path -> the query parameters that choose its variant, in the order they are stored. */
+export const QUERY_PAGES: Readonly<Record<string, readonly string[]>> = {
+	'/news': ['category', 'page'],
+	'/education': ['category', 'page'],
+};
+
+/**
+ * The path a URL's generated file is stored under: the pathname itself, or for a page of
+ * QUERY_PAGES with any of its parameters set, `<pathname>/@<the owned parameters, base64url>`.
+ * base64url keeps any category text out of the file system's way (no slash, dot or percent).
+ */
+export function storedPagePath(url: string): string {
+	const mark = url.indexOf('?');
+	const pathname = mark === -1 ? url : url.slice(0, mark);
+	const owned = QUERY_PAGES[pathname];
+	if (!owned || mark === -1) return pathname;
+	const params = new URLSearchParams(url.slice(mark + 1));
+	const kept = new URLSearchParams();
+	for (const name of owned) {
+		const value = params.get(name);
+		if (value) kept.set(name, value);
+	}
+	const query = kept.toString();
+	if (!query) return pathname;
+	return `${pathname}/@${Buffer.from(query).toString('base64url')}`;
+}
