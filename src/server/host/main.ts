@@ -113,7 +113,14 @@ server.listen(settings.port, settings.host, () => {
 	const address = server.address();
 	const port = typeof address === 'object' && address ? address.port : settings.port;
 	const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
-	console.log(`Retail Media Hub listening on http://${host}:${port}`);
+	// The interface actually bound (localhost may resolve to ::1 or 127.0.0.1) and the public
+	// origin used in links and mails, which differ behind a proxy.
+	const bound =
+		typeof address === 'object' && address
+			? ` (bound to ${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${port})`
+			: '';
+	console.log(`Retail Media Hub listening on http://${host}:${port}${bound}`);
+	console.log(`Public address (SITE_URL): ${settings.siteUrl.origin}`);
 	startApp().catch((error) => console.error('[site] could not start the background work', error));
 });
 
