@@ -52,8 +52,9 @@ async function openNewsletter(newPage: NewPage, mobile: boolean) {
 describe('Newsletter form', () => {
 	it.for([false, true])('asks before typed work is dropped by switching tabs or leaving (mobile: %s)', async (mobile, { newPage }) => {
 		const page = await openNewsletter(newPage, mobile);
+		const subject = `Half-written briefing (${mobile ? 'phone' : 'desktop'})`;
 		expect(await warnsOnLeave(page)).toBe(false);
-		await page.getByLabel('Subject').fill('Half-written briefing');
+		await page.getByLabel('Subject').fill(subject);
 		await page.locator('#newsletter-content').fill('Some words worth keeping.');
 		expect(await warnsOnLeave(page)).toBe(true);
 
@@ -62,12 +63,12 @@ describe('Newsletter form', () => {
 		await page.getByRole('tab', { name: 'News', exact: true }).click();
 		await answered;
 		expect(await page.getByRole('tab', { name: 'Newsletter' }).getAttribute('aria-selected')).toBe('true');
-		expect(await page.getByLabel('Subject').inputValue()).toBe('Half-written briefing');
+		expect(await page.getByLabel('Subject').inputValue()).toBe(subject);
 		expect(await page.locator('#newsletter-content').inputValue()).toBe('Some words worth keeping.');
 
 		// Saving makes it safe to leave without a question.
 		await page.getByRole('button', { name: 'Save draft' }).click();
-		await page.getByRole('list', { name: 'Newsletter issues' }).getByText('Half-written briefing').waitFor();
+		await page.getByRole('list', { name: 'Newsletter issues' }).getByText(subject).waitFor();
 		await expect.poll(() => warnsOnLeave(page)).toBe(false);
 
 		// Changed again, discarding leaves for the other tab.
