@@ -1,27 +1,39 @@
 /** The article and platform category lists, shared by the header, forms and endpoints. */
 
-/** The header's News filter set (empty value = all). */
-export const NEWS_FILTER_CATEGORIES = [
-	'Ad-Tech',
-	'Grocery',
-	'Convenience',
-	'eCommerce',
-	'Marketplace',
-	'Fashion and Apparel',
-	'Electronics and Department Stores',
+/**
+ * News categories: one list for the header's and the home page's filters, the article form and
+ * the API, so every category a reader can filter by can be chosen in the form and the other way
+ * round. The SPEC's two lists are merged (its header's "eCommerce" and its form's "E-commerce"
+ * are one category, E-commerce); decision 009 explains why. Grouped for the selects.
+ */
+export const NEWS_CATEGORY_GROUPS = [
+	{
+		label: 'Retail sectors',
+		options: [
+			'Ad-Tech',
+			'Grocery',
+			'Convenience',
+			'E-commerce',
+			'Marketplace',
+			'Fashion and Apparel',
+			'Electronics and Department Stores',
+		],
+	},
+	{
+		label: 'Topics',
+		options: [
+			'Industry News',
+			'Platform Updates',
+			'Market Analysis',
+			'Trends',
+			'Case Studies',
+			'Technology',
+			'Advertising',
+		],
+	},
 ] as const;
 
-/** The admin form's news categories: a different list from the header's filter set, and both stay. */
-export const NEWS_ADMIN_CATEGORIES = [
-	'Industry News',
-	'Platform Updates',
-	'Market Analysis',
-	'Trends',
-	'Case Studies',
-	'Technology',
-	'Advertising',
-	'E-commerce',
-] as const;
+export const NEWS_CATEGORIES = NEWS_CATEGORY_GROUPS.flatMap((group) => group.options);
 
 export const EDUCATION_CATEGORIES = [
 	'For Brands',
@@ -30,10 +42,18 @@ export const EDUCATION_CATEGORIES = [
 	'For Data Teams',
 ] as const;
 
-/** Categories an article of each kind may carry: the admin list plus the header's filter set. */
+export const EDUCATION_CATEGORY_GROUPS = [{ label: 'Audiences', options: EDUCATION_CATEGORIES }] as const;
+
+/** Categories an article of each kind may carry. */
 export const ARTICLE_CATEGORIES = {
-	news: [...NEWS_ADMIN_CATEGORIES, ...NEWS_FILTER_CATEGORIES],
-	education: [...EDUCATION_CATEGORIES],
+	news: NEWS_CATEGORIES,
+	education: EDUCATION_CATEGORIES,
+} as const;
+
+/** The same categories in their groups, for the selects of the home filters and the article form. */
+export const ARTICLE_CATEGORY_GROUPS = {
+	news: NEWS_CATEGORY_GROUPS,
+	education: EDUCATION_CATEGORY_GROUPS,
 } as const;
 
 export const PLATFORM_CATEGORIES = [

@@ -1,6 +1,6 @@
 /**
- * /robots.txt: everything public may be crawled except the API, the editor dashboard and the
- * password reset page (its URL carries a token). /auth and /profile may be crawled: their HTML is
+ * /robots.txt: everything public may be crawled except the API, the editors' screens (the
+ * dashboard and /admin/platforms) and the password reset page (its URL carries a token). /auth and /profile may be crawled: their HTML is
  * the same for everyone and carries no personal data (see "Decisions worth knowing" in the README);
  * they are left out of the sitemap.
  */
@@ -9,7 +9,7 @@ import { absoluteUrl } from '@/components/content/structured-data';
 
 export const prerender = false;
 
-const PRIVATE_PATHS = ['/api/', '/editor-dashboard', '/reset-password', '/verify-email', '/unsubscribe'];
+const PRIVATE_PATHS = ['/api/', '/admin/', '/editor-dashboard', '/reset-password', '/verify-email', '/unsubscribe'];
 
 export const GET: APIRoute = () => {
 	const lines = [

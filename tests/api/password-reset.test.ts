@@ -172,6 +172,8 @@ describe('with an SMTP server', () => {
 			['an empty email', { email: '' }, 'Please enter your email address.'],
 			['a blank email', { email: '   ' }, 'Please enter your email address.'],
 			['a too long email', { email: `${'a'.repeat(250)}@x.io` }, 'Email is too long.'],
+			['a malformed email', { email: 'not-an-email' }, 'Please enter a valid email address.'],
+			['an email without a domain', { email: 'someone@' }, 'Please enter a valid email address.'],
 		])('answers 400 with a message for %s', async (_label, body, message) => {
 			const answer = await new TestClient(server.url).post('/api/auth/forgot-password', body);
 			expect(answer.status).toBe(400);

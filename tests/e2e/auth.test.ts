@@ -143,6 +143,25 @@ describe('the sign-in panel', () => {
 		await dialog.waitFor();
 		expect(await dialog.getByLabel('Email').inputValue()).toBe('');
 	});
+
+	it.for([false, true])('refuses a malformed address at the field (mobile: %s)', async (mobile, { newPage }) => {
+		const page = await open(newPage, '/auth', mobile);
+		await page.locator('button', { hasText: 'Forgot your password?' }).click();
+		const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+		await dialog.waitFor();
+		const email = dialog.getByLabel('Email');
+		await email.fill('not-an-email');
+		await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+		const error = dialog.locator('#forgot-email-error');
+		await expect.poll(() => error.textContent()).toBe('Please enter a valid email address.');
+		expect(await email.getAttribute('aria-invalid')).toBe('true');
+		expect(await email.getAttribute('aria-describedby')).toBe('forgot-email-error');
+		// Still the form, not "Check your email".
+		expect(await page.getByRole('dialog', { name: 'Check your email' }).count()).toBe(0);
+		// Fixing the address clears the message.
+		await email.fill('someone@example.com');
+		expect(await error.count()).toBe(0);
+	});
 });
 
 describe('sign up', () => {
@@ -447,7 +466,8 @@ describe('password reset', () => {
 		await page.getByRole('button', { name: 'Forgot your password?' }).click();
 		const dialog = page.getByRole('dialog');
 		await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
-		await expect.poll(() => toastRegion(page).innerText()).toContain('Please enter your email address.');
+		// Said at the field, as a malformed address is.
+		await expect.poll(() => dialog.locator('#forgot-email-error').innerText()).toBe('Please enter your email address.');
 		await dialog.getByLabel('Email').fill(account.email);
 		await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
 		await expect.poll(() => dialog.innerText()).toContain('Check your email');

@@ -228,11 +228,11 @@ describe('/sitemap.xml', () => {
 });
 
 describe('/robots.txt', () => {
-	it('allows crawling except the API, the dashboard and password reset, and names the sitemap', async ({ server }) => {
+	it('allows crawling except the API, the editors’ screens and password reset, and names the sitemap', async ({ server }) => {
 		const text = await generated(server, '/robots.txt', /^text\/plain/);
 		const lines = text.split('\n');
 		expect(lines).toContain('User-agent: *');
-		for (const path of ['/api/', '/editor-dashboard', '/reset-password', '/verify-email']) {
+		for (const path of ['/api/', '/admin/', '/editor-dashboard', '/reset-password', '/verify-email']) {
 			expect(lines).toContain(`Disallow: ${path}`);
 		}
 		// Indexable by decision (README): no personal data in their HTML.

@@ -7,7 +7,7 @@ import { describe, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { categoryLink } from '@/lib/home-filters';
-import { EDUCATION_CATEGORIES, NEWS_FILTER_CATEGORIES } from '@/lib/categories';
+import { EDUCATION_CATEGORIES, NEWS_CATEGORIES } from '@/lib/categories';
 import { gotoHydrated, signInAs } from '../setup/browser';
 import { Client } from '../setup/http';
 import { browserTest, type NewPage } from '../setup/browser-test';
@@ -74,7 +74,7 @@ describe('header', () => {
 		const news = page.locator('#menu-news');
 		await expect.poll(() => news.isVisible()).toBe(true);
 		expect(await news.getByRole('link', { name: 'All News' }).getAttribute('href')).toBe('/#news');
-		for (const category of NEWS_FILTER_CATEGORIES) {
+		for (const category of NEWS_CATEGORIES) {
 			expect(
 				await news.getByRole('link', { name: category, exact: true }).getAttribute('href'),
 			).toBe(categoryLink('news', category));
@@ -105,7 +105,7 @@ describe('header', () => {
 		await page.keyboard.press('ArrowDown');
 		await expect
 			.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
-			.toBe(NEWS_FILTER_CATEGORIES[0]);
+			.toBe(NEWS_CATEGORIES[0]);
 		await page.keyboard.press('Escape');
 		await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
 		expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('News');
@@ -157,7 +157,7 @@ describe('mobile side panel', () => {
 			'Podcast',
 			'All News',
 			'All Education',
-			...NEWS_FILTER_CATEGORIES,
+			...NEWS_CATEGORIES,
 		]) {
 			expect(
 				await mobileNav.getByRole('link', { name, exact: true }).count(),

@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, contentCounts, seedIfEmpty } from '@db/seed/index';
 import {
 	EDUCATION_CATEGORIES,
-	NEWS_ADMIN_CATEGORIES,
-	NEWS_FILTER_CATEGORIES,
+	NEWS_CATEGORY_GROUPS,
 	PLATFORM_CATEGORIES,
 	STATIC_PAGE_SLUGS,
 } from '@/lib/categories';
@@ -220,16 +219,14 @@ describe('articles', () => {
 		expect(education.filter((article) => !article.isPublished)).toHaveLength(1);
 	});
 
-	it('uses the admin and filter categories for news and every education category', () => {
+	it('uses retail sectors and topics for news, and every education category', () => {
 		const articles = allArticles();
 		const published = articles.filter((article) => article.isPublished);
 		const newsCategories = published.filter((a) => a.kind === 'news').map((a) => a.category);
-		const filterHits = NEWS_FILTER_CATEGORIES.filter((c) => newsCategories.includes(c));
-		expect(filterHits.length).toBeGreaterThanOrEqual(3);
+		const [sectors, topics] = NEWS_CATEGORY_GROUPS;
+		expect(sectors.options.filter((c) => newsCategories.includes(c)).length).toBeGreaterThanOrEqual(3);
 		expect(newsCategories.filter((c) => c === 'Platform Updates').length).toBeGreaterThanOrEqual(2);
-		expect(
-			NEWS_ADMIN_CATEGORIES.filter((c) => newsCategories.includes(c)).length,
-		).toBeGreaterThanOrEqual(4);
+		expect(topics.options.filter((c) => newsCategories.includes(c)).length).toBeGreaterThanOrEqual(4);
 		const educationCategories = new Set(
 			articles.filter((a) => a.kind === 'education').map((a) => a.category),
 		);

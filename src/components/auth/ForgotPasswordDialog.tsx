@@ -1,8 +1,10 @@
 import { useState, type FormEvent, type RefObject } from 'react';
-import { apiRequest, failureText } from '@/lib/api-client';
+import { ApiError, apiRequest, failureText } from '@/lib/api-client';
+import { forgotPasswordSchema } from '@/lib/validation/auth';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent } from '@/components/ui/Dialog';
+import { FormMessage } from '@/components/ui/FormMessage';
 import { Input } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 
@@ -23,12 +25,15 @@ export default function ForgotPasswordDialog({ open, onOpenChange: setOpen, trig
 	const [sent, setSent] = useState(false);
 	const [email, setEmail] = useState('');
 	const [busy, setBusy] = useState(false);
+	// The address's problem, shown under the field (the same sentence the API answers).
+	const [emailError, setEmailError] = useState<string | null>(null);
 
 	function onOpenChange(next: boolean) {
 		setOpen(next);
 		if (!next) {
 			setSent(false);
 			setEmail('');
+			setEmailError(null);
 		}
 	}
 
@@ -37,8 +42,10 @@ export default function ForgotPasswordDialog({ open, onOpenChange: setOpen, trig
 		// The dialog sits inside the sign-in form in React's tree, and React events bubble
 		// through portals: keep this submit from also submitting the sign-in form.
 		event.stopPropagation();
-		if (!email.trim()) {
-			toast({ title: 'Email required', description: 'Please enter your email address.', variant: 'destructive' });
+		const parsed = forgotPasswordSchema.safeParse({ email });
+		if (!parsed.success) {
+			setEmailError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address.');
+			document.getElementById('forgot-email')?.focus();
 			return;
 		}
 		setBusy(true);
@@ -47,11 +54,9 @@ export default function ForgotPasswordDialog({ open, onOpenChange: setOpen, trig
 			setSent(true);
 			toast({ title: 'Success', description: NEUTRAL });
 		} catch (error) {
-			toast({
-				title: 'Error',
-				description: failureText(error, 'Failed to send password reset email. Please try again.'),
-				variant: 'destructive',
-			});
+			const message = failureText(error, 'Failed to send password reset email. Please try again.');
+			if (error instanceof ApiError && error.status === 400) setEmailError(message);
+			else toast({ title: 'Error', description: message, variant: 'destructive' });
 		} finally {
 			setBusy(false);
 		}
@@ -82,8 +87,14 @@ export default function ForgotPasswordDialog({ open, onOpenChange: setOpen, trig
 								type="email"
 								autoComplete="email"
 								value={email}
-								onChange={(e) => setEmail(e.target.value)}
+								aria-invalid={emailError ? true : undefined}
+								aria-describedby={emailError ? 'forgot-email-error' : undefined}
+								onChange={(e) => {
+									setEmail(e.target.value);
+									setEmailError(null);
+								}}
 							/>
+							<FormMessage id="forgot-email-error">{emailError}</FormMessage>
 						</div>
 						<Button type="submit" className="w-full" loading={busy}>
 							Send Reset Link

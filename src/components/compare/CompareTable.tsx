@@ -1,6 +1,12 @@
 import { cn } from '@/lib/class-names';
 import { COMPARE_ROWS, rowDiffers, type ComparePlatform } from './compare-rows';
 
+/**
+ * The row labels' column: pinned on the left while the platforms scroll under it, narrow enough
+ * on a phone to leave room for a platform beside it, and as wide as its longest word.
+ */
+const LABEL_COLUMN = 'sticky left-0 z-10 w-32 px-3 py-4 sm:w-40 sm:p-4';
+
 export type CompareTableProps = {
 	platforms: ComparePlatform[];
 	onRemove: (id: number) => void;
@@ -20,7 +26,11 @@ export function CompareTable({ platforms, onRemove }: CompareTableProps) {
 			tabIndex={0}
 			className="relative overflow-x-auto rounded-xl border border-border bg-surface shadow-sm"
 		>
-			<table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+			{/* Every platform column at least 12rem, beside a label column of 8rem on a phone. */}
+			<table
+				className="w-full border-collapse text-left text-sm"
+				style={{ minWidth: `calc(8rem + ${platforms.length} * 12rem)` }}
+			>
 				<caption className="sr-only">
 					Comparison of {platforms.map((platform) => platform.name).join(', ')}
 				</caption>
@@ -28,7 +38,7 @@ export function CompareTable({ platforms, onRemove }: CompareTableProps) {
 					<tr className="border-b border-border">
 						<th
 							scope="col"
-							className="sticky left-0 z-10 w-36 bg-surface p-4 text-xs font-semibold tracking-wide text-muted uppercase"
+							className={cn(LABEL_COLUMN, 'bg-surface text-xs font-semibold tracking-wide text-muted uppercase')}
 						>
 							Platform
 						</th>
@@ -81,10 +91,7 @@ export function CompareTable({ platforms, onRemove }: CompareTableProps) {
 							>
 								<th
 									scope="row"
-									className={cn(
-										'sticky left-0 z-10 p-4 align-top font-medium text-ink',
-										differs ? 'bg-amber-50' : 'bg-surface',
-									)}
+									className={cn(LABEL_COLUMN, 'align-top font-medium text-ink', differs ? 'bg-amber-50' : 'bg-surface')}
 								>
 									<span className="block">{row.label}</span>
 									{differs && (

@@ -168,7 +168,7 @@ export const COMPARE_ROWS: CompareRow[] = [
 					href={href}
 					target="_blank"
 					rel="noopener noreferrer"
-					className="font-medium break-all text-brand-700 underline-offset-4 hover:underline"
+					className="font-medium wrap-anywhere text-brand-700 underline-offset-4 hover:underline"
 				>
 					{websiteLabel(href)}
 					<span className="sr-only"> (opens in a new tab)</span>

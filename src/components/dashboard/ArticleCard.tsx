@@ -23,8 +23,10 @@ export function ArticleCard({ kind, article, onEdit, onDelete }: ArticleCardProp
 			className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-5 shadow-sm"
 			data-testid="article-card"
 		>
+			{/* The title takes the row, and the buttons move below it before it gets narrower
+			    than 16rem (on a phone), instead of squeezing it to a word per line. */}
 			<div className="flex flex-wrap items-start justify-between gap-3">
-				<div className="min-w-0 flex-1">
+				<div className="min-w-0 flex-1 basis-64">
 					<div className="flex flex-wrap items-center gap-2">
 						<h3 className="text-lg font-semibold leading-tight text-ink">{article.title}</h3>
 						{article.isPublished ? (
@@ -68,7 +70,9 @@ export function ArticleCard({ kind, article, onEdit, onDelete }: ArticleCardProp
 				<ul className="flex flex-wrap gap-1.5" aria-label="Tags">
 					{tags.map((tag) => (
 						<li key={tag}>
-							<Badge>{tag}</Badge>
+							<Badge>
+								<span className="wrap-anywhere">{tag}</span>
+							</Badge>
 						</li>
 					))}
 					{hidden > 0 && (

@@ -10,8 +10,8 @@ import { Input, inputClasses, Textarea } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { Switch } from '@/components/ui/Switch';
 import type { AdminArticle, ArticleKind } from './api-types';
+import { ARTICLE_CATEGORIES, ARTICLE_CATEGORY_GROUPS } from '@/lib/categories';
 import {
-	ARTICLE_FORM_CATEGORIES,
 	EMPTY_ARTICLE_FORM,
 	KIND_LABELS,
 	articlePayload,
@@ -58,12 +58,12 @@ export function ArticleFormDialog({
 	const dirty = open && formChanged(values, initial);
 	useUnsavedChanges(dirty);
 
-	// An older article may carry a category of the header's filter set; keep it choosable.
-	const adminCategories = ARTICLE_FORM_CATEGORIES[kind];
-	const categories =
-		article && !adminCategories.includes(article.category)
-			? [...adminCategories, article.category]
-			: adminCategories;
+	// An article saved before the lists were merged may carry a category no longer listed; keep
+	// it choosable, so editing the article's text does not force a new category.
+	const groups: readonly { label: string; options: readonly string[] }[] = ARTICLE_CATEGORY_GROUPS[kind];
+	const listed: readonly string[] = ARTICLE_CATEGORIES[kind];
+	const unlisted = article && !listed.includes(article.category) ? article.category : null;
+	const categories = unlisted ? [...listed, unlisted] : listed;
 
 	const set =
 		<K extends keyof ArticleFormValues>(field: K) =>
@@ -151,11 +151,16 @@ export function ArticleFormDialog({
 						<Field id={`${idPrefix}-category`} label="Category" required error={errors.category}>
 							<select {...text('category')} className={inputClasses}>
 								<option value="">Select a category</option>
-								{categories.map((category) => (
-									<option key={category} value={category}>
-										{category}
-									</option>
+								{groups.map((group) => (
+									<optgroup key={group.label} label={group.label}>
+										{group.options.map((category) => (
+											<option key={category} value={category}>
+												{category}
+											</option>
+										))}
+									</optgroup>
 								))}
+								{unlisted && <option value={unlisted}>{unlisted}</option>}
 							</select>
 						</Field>
 						<Field

@@ -12,7 +12,10 @@ const tones: Record<BadgeTone, string> = {
 	danger: 'bg-red-50 text-red-800 ring-red-200',
 };
 
-/** A small status label (Published/Draft, roles, comment status). */
+/**
+ * A small status label (Published/Draft, roles, comment status): its words are never split.
+ * A badge that shows an editor's text (a tag) wraps it in a `wrap-anywhere` span.
+ */
 export function Badge({
 	tone = 'neutral',
 	children,
@@ -25,7 +28,7 @@ export function Badge({
 	return (
 		<span
 			className={cn(
-				'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+				'inline-flex max-w-full items-center rounded-full px-2 py-0.5 text-xs font-medium wrap-normal ring-1 ring-inset',
 				tones[tone],
 				className,
 			)}

@@ -73,7 +73,7 @@ function CommentItem({
 	const name = commentName(author, comment.comment);
 	return (
 		<article
-			className="rounded-xl border border-border bg-surface p-5 shadow-sm"
+			className="min-w-0 rounded-xl border border-border bg-surface p-5 shadow-sm"
 			data-testid="comment-item"
 			aria-label={`Comment by ${author}`}
 		>
@@ -117,7 +117,7 @@ function CommentItem({
 					</Button>
 				</div>
 			</div>
-			<p className="mt-3 whitespace-pre-line break-words text-sm text-slate-800">
+			<p className="mt-3 whitespace-pre-line wrap-anywhere text-sm text-slate-800">
 				{comment.comment}
 			</p>
 		</article>
@@ -217,7 +217,7 @@ export default function CommentsTab() {
 						))}
 					</select>
 					{pendingCount !== undefined && (
-						<p className="text-sm text-muted" data-testid="pending-count" aria-live="polite">
+						<p className="text-sm whitespace-nowrap text-muted" data-testid="pending-count" aria-live="polite">
 							{pendingCount} pending
 						</p>
 					)}

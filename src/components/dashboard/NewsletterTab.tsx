@@ -4,10 +4,11 @@
  * confirmation that names how many subscribers it will reach. Below, every issue with its
  * state and delivery counts; the list refreshes itself while an issue is still sending.
  */
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { NewsletterIssue, StarterDraft } from '@/server/newsletter/issues';
 import { apiRequest, failureText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { newsletterIssueSchema } from '@/lib/validation/newsletter';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
@@ -16,10 +17,11 @@ import { FormMessage } from '@/components/ui/FormMessage';
 import type { Wire } from './api-types';
 import { Badge, type BadgeTone } from './Badge';
 import { ConfirmDialog } from './ConfirmDialog';
-import { controlProps, Field } from './Field';
+import { controlProps, Field, focusFirstInvalid, serverFieldError } from './Field';
 import { LoadError } from './LoadError';
 import { MarkdownEditor } from './MarkdownEditor';
 import { PanelHeader } from './PanelHeader';
+import { confirmDiscard, useUnsavedChanges } from './unsaved-changes';
 import { useApiData } from './use-api-data';
 
 type Issue = Wire<NewsletterIssue>;
@@ -27,6 +29,10 @@ type IssueList = { issues: Issue[]; subscribers: number };
 
 const STATUS_TONES: Record<Issue['status'], BadgeTone> = { draft: 'neutral', sending: 'warning', sent: 'success' };
 const BASE = '/api/admin/newsletters';
+const FIELDS = ['subject', 'content'] as const;
+type FieldName = (typeof FIELDS)[number];
+type Draft = Record<FieldName, string>;
+const EMPTY_DRAFT: Draft = { subject: '', content: '' };
 
 function plural(count: number, word: string): string {
 	return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
@@ -37,7 +43,11 @@ export default function NewsletterTab() {
 	const [editingId, setEditingId] = useState<number | null>(null);
 	const [subject, setSubject] = useState('');
 	const [content, setContent] = useState('');
+	// What the form held when it was opened or last saved: typing away from it is unsaved work.
+	const [loaded, setLoaded] = useState<Draft>(EMPTY_DRAFT);
+	const [errors, setErrors] = useState<Partial<Draft>>({});
 	const [problem, setProblem] = useState('');
+	const formRef = useRef<HTMLFormElement>(null);
 	const [busy, setBusy] = useState<'save' | 'starter' | 'test' | null>(null);
 	const [confirming, setConfirming] = useState(false);
 	const [deleting, setDeleting] = useState<Issue | null>(null);
@@ -50,20 +60,55 @@ export default function NewsletterTab() {
 		return () => clearInterval(timer);
 	}, [sending, reload]);
 
-	function edit(issue: Issue | null) {
+	const dirty = subject !== loaded.subject || content !== loaded.content;
+	// Switching tabs, View Site and leaving the page ask first, as the article dialog does.
+	useUnsavedChanges(dirty);
+
+	/** Puts an issue (or an empty one) in the form, as its saved state. */
+	function load(issue: Issue | null) {
+		const draft = issue ? { subject: issue.subject, content: issue.content } : EMPTY_DRAFT;
 		setEditingId(issue?.id ?? null);
-		setSubject(issue?.subject ?? '');
-		setContent(issue?.content ?? '');
+		setSubject(draft.subject);
+		setContent(draft.content);
+		setLoaded(draft);
+		setErrors({});
 		setProblem('');
+	}
+
+	/** Another issue, or a new one, in the form: asks first when the form has unsaved work. */
+	function edit(issue: Issue | null) {
+		if (confirmDiscard(dirty)) load(issue);
+	}
+
+	const change = (field: FieldName, set: (value: string) => void) => (value: string) => {
+		set(value);
+		setErrors((current) => ({ ...current, [field]: undefined }));
+	};
+
+	/**
+	 * Checks the subject and content with the API's own rules and shows what is wrong at the
+	 * fields, focusing the first; true when both are fine.
+	 */
+	function validate(): boolean {
+		const parsed = newsletterIssueSchema.safeParse({ subject, content });
+		if (parsed.success) {
+			setErrors({});
+			return true;
+		}
+		const found: Partial<Draft> = {};
+		for (const issue of parsed.error.issues) {
+			const field = issue.path[0] as FieldName;
+			found[field] ??= issue.message;
+		}
+		setErrors(found);
+		focusFirstInvalid(formRef.current);
+		return false;
 	}
 
 	/** Saves the form as a draft (new or existing); answers the issue, or null after showing why not. */
 	async function save(): Promise<Issue | null> {
 		setProblem('');
-		if (!subject.trim() || !content.trim()) {
-			setProblem('Please fill in the subject and the content.');
-			return null;
-		}
+		if (!validate()) return null;
 		try {
 			const body = { subject, content };
 			const issue =
@@ -71,10 +116,15 @@ export default function NewsletterTab() {
 					? await apiRequest<Issue>('POST', BASE, body)
 					: await apiRequest<Issue>('PUT', `${BASE}/${editingId}`, body);
 			setEditingId(issue.id);
+			setLoaded(body);
 			list.reload();
 			return issue;
 		} catch (error) {
-			setProblem(failureText(error, 'The draft could not be saved.'));
+			const refused = serverFieldError(error, FIELDS);
+			if (refused) {
+				setErrors({ [refused.field]: refused.message });
+				focusFirstInvalid(formRef.current);
+			} else setProblem(failureText(error, 'The draft could not be saved.'));
 			return null;
 		}
 	}
@@ -107,8 +157,8 @@ export default function NewsletterTab() {
 					});
 					return;
 				}
-				if (!subject.trim()) setSubject(draft.subject);
-				setContent(content.trim() ? `${content.trimEnd()}\n\n${draft.content}` : draft.content);
+				if (!subject.trim()) change('subject', setSubject)(draft.subject);
+				change('content', setContent)(content.trim() ? `${content.trimEnd()}\n\n${draft.content}` : draft.content);
 				toast({
 					title: 'Articles added',
 					description: `${plural(draft.articleCount, 'article')} published since ${formatDateTime(draft.since)}.`,
@@ -136,7 +186,7 @@ export default function NewsletterTab() {
 		try {
 			await apiRequest('POST', `${BASE}/${issue.id}/send`);
 			toast({ title: 'Sending started', description: `"${issue.subject}" is on its way.` });
-			edit(null);
+			load(null);
 			list.reload();
 			return true;
 		} catch (error) {
@@ -148,7 +198,7 @@ export default function NewsletterTab() {
 	async function remove(issue: Issue): Promise<boolean> {
 		try {
 			await apiRequest('DELETE', `${BASE}/${issue.id}`);
-			if (editingId === issue.id) edit(null);
+			if (editingId === issue.id) load(null);
 			list.reload();
 			toast({ title: 'Draft deleted' });
 			return true;
@@ -172,11 +222,24 @@ export default function NewsletterTab() {
 					</Button>
 				)}
 			</PanelHeader>
-			<form className="mb-8 grid gap-4 rounded-lg border border-border bg-surface p-4" onSubmit={onSubmit} noValidate>
-				<Field id="newsletter-subject" label="Subject" required>
-					<Input {...controlProps('newsletter-subject')} value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={200} />
+			<form ref={formRef} className="mb-8 grid gap-4 rounded-lg border border-border bg-surface p-4" onSubmit={onSubmit} noValidate>
+				<Field id="newsletter-subject" label="Subject" required error={errors.subject}>
+					<Input
+						{...controlProps('newsletter-subject', errors.subject)}
+						value={subject}
+						onChange={(e) => change('subject', setSubject)(e.target.value)}
+						maxLength={200}
+					/>
 				</Field>
-				<MarkdownEditor id="newsletter-content" label="Content" value={content} onChange={setContent} required rows={14} />
+				<MarkdownEditor
+					id="newsletter-content"
+					label="Content"
+					value={content}
+					onChange={change('content', setContent)}
+					error={errors.content}
+					required
+					rows={14}
+				/>
 				<FormMessage id="newsletter-problem">{problem}</FormMessage>
 				<div className="flex flex-wrap gap-2">
 					<Button type="button" variant="outline" loading={busy === 'starter'} onClick={() => void startFromArticles()}>
@@ -188,7 +251,7 @@ export default function NewsletterTab() {
 					<Button type="button" variant="outline" loading={busy === 'test'} onClick={() => void sendTest()}>
 						Send test to me
 					</Button>
-					<Button type="button" onClick={() => setConfirming(true)} disabled={busy !== null}>
+					<Button type="button" onClick={() => validate() && setConfirming(true)} disabled={busy !== null}>
 						Send…
 					</Button>
 				</div>

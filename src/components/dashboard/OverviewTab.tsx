@@ -77,7 +77,7 @@ function SiteBuildCard() {
 						</div>
 						<div>
 							<dt className="text-muted">Last error</dt>
-							<dd className="mt-1 break-words text-ink">
+							<dd className="mt-1 wrap-anywhere text-ink">
 								{status?.lastError ? (
 									<>
 										<span className="text-red-800">{status.lastError}</span>

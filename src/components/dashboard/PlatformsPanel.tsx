@@ -73,7 +73,9 @@ export default function PlatformsPanel() {
 					No platforms yet. Add the first one.
 				</p>
 			) : (
-				<div className="overflow-x-auto rounded-xl border border-border bg-surface shadow-sm">
+				<div className="relative overflow-x-auto rounded-xl border border-border bg-surface shadow-sm">
+					{/* Scrolls sideways on a phone; positioned, so the screen-reader-only texts in it
+					    stay inside it instead of widening the page. */}
 					<table className="w-full min-w-[40rem] text-left text-sm">
 						<caption className="sr-only">Platforms in the directory</caption>
 						<thead className="border-b border-border bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
@@ -109,7 +111,7 @@ export default function PlatformsPanel() {
 											{platform.name}
 										</a>
 									</th>
-									<td className="px-4 py-3 text-slate-700">{platform.category}</td>
+									<td className="px-4 py-3 wrap-normal text-slate-700">{platform.category}</td>
 									<td className="px-4 py-3">
 										{platform.isRecommended ? (
 											<Badge tone="brand">Recommended</Badge>

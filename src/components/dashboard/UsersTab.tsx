@@ -56,7 +56,7 @@ function UserRow({
 					)}
 					{user.isNewsletterSubscribed && <Badge tone="warning">Newsletter</Badge>}
 				</p>
-				<p className="mt-1 break-all text-sm text-muted">
+				<p className="mt-1 wrap-anywhere text-sm text-muted">
 					{user.email}
 					{!user.emailVerified && (
 						// Newsletters skip this account until its owner confirms the address.

@@ -1,16 +1,10 @@
 /**
  * The news/education form on the browser side: title, excerpt, content and category
- * required (category from the admin list), read time 1 to 60 with 5 when not a number. The
+ * required (category from the kind's list), read time 1 to 60 with 5 when not a number. The
  * messages are the server's (src/lib/validation/content.ts), which checks the same again.
  * Tags go as typed ("a, b"): the server's normalizeTags trims and drops empty items.
  */
-import { EDUCATION_CATEGORIES, NEWS_ADMIN_CATEGORIES } from '@/lib/categories';
 import type { AdminArticle, ArticleKind } from './api-types';
-
-export const ARTICLE_FORM_CATEGORIES: Record<ArticleKind, readonly string[]> = {
-	news: NEWS_ADMIN_CATEGORIES,
-	education: EDUCATION_CATEGORIES,
-};
 
 /** 'News' / 'Education', for titles and toasts ('News article created'). */
 export const KIND_LABELS: Record<ArticleKind, string> = { news: 'News', education: 'Education' };

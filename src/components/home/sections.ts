@@ -2,7 +2,7 @@
  * What differs between the home page's News and Education sections: the API they read, their
  * category choices and their texts. The page and the islands read this one table.
  */
-import { EDUCATION_CATEGORIES, NEWS_ADMIN_CATEGORIES, NEWS_FILTER_CATEGORIES } from '@/lib/categories';
+import { ARTICLE_CATEGORY_GROUPS } from '@/lib/categories';
 import type { HomeSection } from '@/lib/home-filters';
 
 export type CategoryGroup = { label: string; options: readonly string[] };
@@ -13,11 +13,8 @@ export type SectionConfig = {
 	intro: string;
 	/** The select's first option (empty value = all). */
 	allLabel: string;
-	/**
-	 * News has two category lists (the header's filters and the admin form's), both valid, so the
-	 * select groups them.
-	 */
-	categoryGroups: CategoryGroup[];
+	/** The section's categories in their groups (the same the article form offers). */
+	categoryGroups: readonly CategoryGroup[];
 	searchPlaceholder: string;
 	emptyText: string;
 	viewAllLabel: string;
@@ -32,16 +29,7 @@ export const HOME_SECTIONS: Record<HomeSection, SectionConfig> = {
 		heading: 'Latest News',
 		intro: 'What is changing across retail media networks, ad tech and commerce media.',
 		allLabel: 'All News',
-		categoryGroups: [
-			{ label: 'Retail sectors', options: NEWS_FILTER_CATEGORIES },
-			// The admin list minus any sector already listed, so no value appears twice.
-			{
-				label: 'Topics',
-				options: NEWS_ADMIN_CATEGORIES.filter(
-					(category) => !(NEWS_FILTER_CATEGORIES as readonly string[]).includes(category),
-				),
-			},
-		],
+		categoryGroups: ARTICLE_CATEGORY_GROUPS.news,
 		searchPlaceholder: 'Search news...',
 		emptyText: 'No news articles available at the moment.',
 		viewAllLabel: 'View All News',
@@ -51,7 +39,7 @@ export const HOME_SECTIONS: Record<HomeSection, SectionConfig> = {
 		heading: 'Education',
 		intro: 'Practical guides for brands, retailers, ad ops and data teams.',
 		allLabel: 'All Education',
-		categoryGroups: [{ label: 'Audiences', options: EDUCATION_CATEGORIES }],
+		categoryGroups: ARTICLE_CATEGORY_GROUPS.education,
 		searchPlaceholder: 'Search resources...',
 		emptyText: 'No education resources available at the moment.',
 		viewAllLabel: 'View All Resources',

@@ -49,6 +49,7 @@ export const forgotPasswordSchema = z.object({
 		.trim()
 		.min(1, 'Please enter your email address.')
 		.max(254, 'Email is too long.')
+		.pipe(z.email({ error: 'Please enter a valid email address.' }))
 		.transform((value) => value.toLowerCase()),
 });
 

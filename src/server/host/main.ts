@@ -136,7 +136,17 @@ server.listen(settings.port, settings.host, () => {
 	const address = server.address();
 	const port = typeof address === 'object' && address ? address.port : settings.port;
 	const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
-	baseLog().info({ host: settings.host, port }, `Retail Media Hub listening on http://${host}:${port}`);
+	// The interface actually bound (localhost may resolve to ::1 or 127.0.0.1) and the public
+	// origin used in links and mails, which differ behind a proxy.
+	const bound =
+		typeof address === 'object' && address
+			? ` (bound to ${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${port})`
+			: '';
+	baseLog().info(
+		{ host: settings.host, port, siteUrl: settings.siteUrl.origin },
+		`Retail Media Hub listening on http://${host}:${port}${bound}`,
+	);
+	baseLog().info(`Public address (SITE_URL): ${settings.siteUrl.origin}`);
 	startApp().catch((error) => baseLog().error({ err: error }, 'could not start the background work'));
 });
 

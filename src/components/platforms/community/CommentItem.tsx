@@ -65,7 +65,7 @@ export function CommentItem({ comment, myVote, mine, busy, onVote }: CommentItem
 						</span>
 					)}
 				</div>
-				<p className="mt-1.5 text-sm leading-6 whitespace-pre-line break-words text-slate-700">
+				<p className="mt-1.5 text-sm leading-6 whitespace-pre-line wrap-anywhere text-slate-700">
 					{comment.comment}
 				</p>
 				{mine ? (

@@ -31,7 +31,7 @@ export function ReviewList({ reviews }: { reviews: PlatformRating[] }) {
 							<span className="text-xs text-muted">{relativeTime(review.createdAt)}</span>
 						</div>
 						{review.review && (
-							<p className="mt-1.5 text-sm leading-6 whitespace-pre-line break-words text-slate-700">
+							<p className="mt-1.5 text-sm leading-6 whitespace-pre-line wrap-anywhere text-slate-700">
 								{review.review}
 							</p>
 						)}
