@@ -21,6 +21,7 @@ import {
 import { toast } from '@/stores/toast';
 import { ArticleGrid } from '@/components/content/ArticleGrid';
 import type { ArticleSummary } from '@/components/content/article-summary';
+import { CategoryOptions } from '@/components/content/CategoryOptions';
 import { FilterSelect, SortOrderOptions } from '@/components/content/FilterSelect';
 import { SearchInput } from '@/components/content/SearchInput';
 import { useDebouncedCallback } from '@/components/content/use-debounced-callback';
@@ -105,7 +106,6 @@ export default function ArticleFeed({ section, children }: ArticleFeedProps) {
 	}, [list, section]);
 
 	const ids = { search: `${section}-search`, category: `${section}-category`, sort: `${section}-sort`, order: `${section}-order` };
-	const knownCategory = config.categoryGroups.some((group) => group.options.includes(filters.category));
 
 	return (
 		<div>
@@ -143,17 +143,8 @@ export default function ArticleFeed({ section, children }: ArticleFeedProps) {
 					onChange={(category) => update({ category })}
 				>
 					<option value="">{config.allLabel}</option>
-					{config.categoryGroups.map((group) => (
-						<optgroup key={group.label} label={group.label}>
-							{group.options.map((category) => (
-								<option key={category} value={category}>
-									{category}
-								</option>
-							))}
-						</optgroup>
-					))}
 					{/* A shared link may name a category that is not in the list: keep it selectable. */}
-					{filters.category && !knownCategory && <option value={filters.category}>{filters.category}</option>}
+					<CategoryOptions groups={config.categoryGroups} keep={filters.category} />
 				</FilterSelect>
 				<FilterSelect
 					id={ids.sort}
