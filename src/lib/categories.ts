@@ -1,5 +1,8 @@
 /** The article and platform category lists, shared by the header, forms and endpoints. */
 
+/** Categories under a heading, for a select's optgroup. */
+export type CategoryGroup = { label: string; options: readonly string[] };
+
 /**
  * News categories: one list for the header's and the home page's filters, the article form and
  * the API, so every category a reader can filter by can be chosen in the form and the other way

@@ -4,7 +4,7 @@
  * must answer exactly what sorting every match answers, whatever order ids and dates were
  * written in; a prefix spelled out as its terms must match what FTS5's prefix query matches.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -14,6 +14,7 @@ import { articleMatch, articleSearchKey } from '@/server/content/article-search'
 import { articleListQuery } from '@/server/content/articles';
 import { openDatabase, schema, type AppDatabase } from '@/server/db';
 import { insertArticleRow } from '../api/content-fixtures';
+import { upgradedDatabase } from '../setup/migrations';
 
 type Row = typeof schema.articles.$inferSelect;
 
@@ -282,33 +283,20 @@ describe('prefixes spelled out as terms', () => {
 describe('migration 0002 on an existing database', () => {
 	it('indexes the rows written before it', () => {
 		const upgrade = mkdtempSync(join(tmpdir(), 'rmh-search-upgrade-'));
-		const migrations = join(upgrade, 'migrations');
-		cpSync('db/migrations', migrations, { recursive: true });
-		rmSync(join(migrations, '0002_articles_search_by_date.sql'));
-		const journalPath = join(migrations, 'meta/_journal.json');
-		const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-		journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < 2);
-		writeFileSync(journalPath, JSON.stringify(journal));
-		const path = join(upgrade, 'app.db');
-		const before = process.env.MIGRATIONS_DIR;
 		try {
-			process.env.MIGRATIONS_DIR = migrations;
-			const old = openDatabase(path);
-			const first = insert(old, { title: 'Old mistletoe', createdAt: new Date(BASE) });
-			const second = insert(old, { title: 'Older mistletoe', createdAt: new Date(BASE - DAY_MS) });
-			old.$client.close();
-			if (before === undefined) delete process.env.MIGRATIONS_DIR;
-			else process.env.MIGRATIONS_DIR = before;
-			const upgraded = openDatabase(path);
+			let first: { id: number } | undefined;
+			let second: { id: number } | undefined;
+			const upgraded = upgradedDatabase(upgrade, join(upgrade, 'app.db'), '_articles_search_by_date', (old) => {
+				first = insert(old, { title: 'Old mistletoe', createdAt: new Date(BASE) });
+				second = insert(old, { title: 'Older mistletoe', createdAt: new Date(BASE - DAY_MS) });
+			});
 			const query = articleListQuerySchema.parse({ search: 'mistletoe' });
 			const ids = articleListQuery(upgraded, 'news', query, { publishedOnly: true })
 				.all()
 				.map((row) => row.id);
 			upgraded.$client.close();
-			expect(ids).toEqual([first.id, second.id]);
+			expect(ids).toEqual([first!.id, second!.id]);
 		} finally {
-			if (before === undefined) delete process.env.MIGRATIONS_DIR;
-			else process.env.MIGRATIONS_DIR = before;
 			rmSync(upgrade, { recursive: true, force: true });
 		}
 	});

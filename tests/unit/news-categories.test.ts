@@ -3,13 +3,14 @@
  * no category twice under two spellings, and articles saved under the header's old "eCommerce"
  * are moved to the merged E-commerce by a migration.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_CATEGORIES, ARTICLE_CATEGORY_GROUPS, NEWS_CATEGORIES } from '@/lib/categories';
 import { articleInputSchemas } from '@/lib/validation/content';
-import { openDatabase, schema } from '@/server/db';
+import { schema } from '@/server/db';
+import { upgradedDatabase } from '../setup/migrations';
 
 /** "eCommerce", "E-commerce" and "e commerce" are one name. */
 const spelling = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -41,30 +42,16 @@ describe('news categories', () => {
 
 	it('moves articles saved as "eCommerce" to E-commerce on upgrade', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'rmh-categories-'));
-		const migrations = join(dir, 'migrations');
-		cpSync('db/migrations', migrations, { recursive: true });
-		const journalPath = join(migrations, 'meta/_journal.json');
-		const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-		const merge = journal.entries.find((entry: { tag: string }) => entry.tag.endsWith('_news_categories_merged'));
-		expect(merge).toBeDefined();
-		journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < merge.idx);
-		writeFileSync(journalPath, JSON.stringify(journal));
-		const path = join(dir, 'app.db');
-		const before = process.env.MIGRATIONS_DIR;
 		try {
-			process.env.MIGRATIONS_DIR = migrations;
-			const old = openDatabase(path);
-			const base = { title: 'Shop', excerpt: 'E', content: 'C', isPublished: true };
-			old.insert(schema.articles)
-				.values([
-					{ ...base, kind: 'news', category: 'eCommerce' },
-					{ ...base, kind: 'news', category: 'Grocery' },
-				])
-				.run();
-			old.$client.close();
-			if (before === undefined) delete process.env.MIGRATIONS_DIR;
-			else process.env.MIGRATIONS_DIR = before;
-			const upgraded = openDatabase(path);
+			const upgraded = upgradedDatabase(dir, join(dir, 'app.db'), '_news_categories_merged', (old) => {
+				const base = { title: 'Shop', excerpt: 'E', content: 'C', isPublished: true };
+				old.insert(schema.articles)
+					.values([
+						{ ...base, kind: 'news', category: 'eCommerce' },
+						{ ...base, kind: 'news', category: 'Grocery' },
+					])
+					.run();
+			});
 			const categories = upgraded
 				.select({ category: schema.articles.category })
 				.from(schema.articles)
@@ -73,9 +60,8 @@ describe('news categories', () => {
 			upgraded.$client.close();
 			expect(categories.sort()).toEqual(['E-commerce', 'Grocery']);
 		} finally {
-			if (before === undefined) delete process.env.MIGRATIONS_DIR;
-			else process.env.MIGRATIONS_DIR = before;
 			rmSync(dir, { recursive: true, force: true });
 		}
 	});
+
 });

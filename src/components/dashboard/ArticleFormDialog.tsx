@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/Label';
 import { Switch } from '@/components/ui/Switch';
 import type { AdminArticle, ArticleKind } from './api-types';
 import { ARTICLE_CATEGORIES, ARTICLE_CATEGORY_GROUPS } from '@/lib/categories';
+import { CategoryOptions } from '@/components/content/CategoryOptions';
 import {
 	EMPTY_ARTICLE_FORM,
 	KIND_LABELS,
@@ -60,10 +61,8 @@ export function ArticleFormDialog({
 
 	// An article saved before the lists were merged may carry a category no longer listed; keep
 	// it choosable, so editing the article's text does not force a new category.
-	const groups: readonly { label: string; options: readonly string[] }[] = ARTICLE_CATEGORY_GROUPS[kind];
 	const listed: readonly string[] = ARTICLE_CATEGORIES[kind];
-	const unlisted = article && !listed.includes(article.category) ? article.category : null;
-	const categories = unlisted ? [...listed, unlisted] : listed;
+	const categories = article && !listed.includes(article.category) ? [...listed, article.category] : listed;
 
 	const set =
 		<K extends keyof ArticleFormValues>(field: K) =>
@@ -151,16 +150,7 @@ export function ArticleFormDialog({
 						<Field id={`${idPrefix}-category`} label="Category" required error={errors.category}>
 							<select {...text('category')} className={inputClasses}>
 								<option value="">Select a category</option>
-								{groups.map((group) => (
-									<optgroup key={group.label} label={group.label}>
-										{group.options.map((category) => (
-											<option key={category} value={category}>
-												{category}
-											</option>
-										))}
-									</optgroup>
-								))}
-								{unlisted && <option value={unlisted}>{unlisted}</option>}
+								<CategoryOptions groups={ARTICLE_CATEGORY_GROUPS[kind]} keep={article?.category} />
 							</select>
 						</Field>
 						<Field

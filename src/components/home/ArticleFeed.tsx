@@ -22,6 +22,7 @@ import {
 } from '@/lib/home-filters';
 import { ArticleGrid } from '@/components/content/ArticleGrid';
 import type { ArticleSummary } from '@/components/content/article-summary';
+import { CategoryOptions } from '@/components/content/CategoryOptions';
 import { FilterSelect, SortOrderOptions } from '@/components/content/FilterSelect';
 import { SearchInput } from '@/components/content/SearchInput';
 import { useDebouncedCallback } from '@/components/content/use-debounced-callback';
@@ -114,7 +115,6 @@ export default function ArticleFeed({ section, children }: ArticleFeedProps) {
 	const searched = filters.search.trim();
 
 	const ids = { search: `${section}-search`, category: `${section}-category`, sort: `${section}-sort`, order: `${section}-order` };
-	const knownCategory = config.categoryGroups.some((group) => group.options.includes(filters.category));
 
 	return (
 		<div>
@@ -148,17 +148,8 @@ export default function ArticleFeed({ section, children }: ArticleFeedProps) {
 					onChange={(category) => update({ category })}
 				>
 					<option value="">{config.allLabel}</option>
-					{config.categoryGroups.map((group) => (
-						<optgroup key={group.label} label={group.label}>
-							{group.options.map((category) => (
-								<option key={category} value={category}>
-									{category}
-								</option>
-							))}
-						</optgroup>
-					))}
 					{/* A shared link may name a category that is not in the list: keep it selectable. */}
-					{filters.category && !knownCategory && <option value={filters.category}>{filters.category}</option>}
+					<CategoryOptions groups={config.categoryGroups} keep={filters.category} />
 				</FilterSelect>
 				<FilterSelect
 					id={ids.sort}

@@ -2,10 +2,8 @@
  * What differs between the home page's News and Education sections: the API they read, their
  * category choices and their texts. The page and the islands read this one table.
  */
-import { ARTICLE_CATEGORY_GROUPS } from '@/lib/categories';
+import { ARTICLE_CATEGORY_GROUPS, type CategoryGroup } from '@/lib/categories';
 import type { HomeSection } from '@/lib/home-filters';
-
-export type CategoryGroup = { label: string; options: readonly string[] };
 
 export type SectionConfig = {
 	apiPath: string;
