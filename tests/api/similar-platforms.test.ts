@@ -20,7 +20,8 @@ const similar = (client: TestClient, id: number | string) =>
 	client.get<Similar[]>(`/api/platforms/${id}/similar`);
 
 beforeAll(async () => {
-	server = await startContentServer();
+	// Shared answers kept for an hour: only a dropped answer can show a change in time.
+	server = await startContentServer({ env: { API_CACHE_TTL_MS: '3600000' } });
 	roles = await setUpRoles(server);
 	const make = async (key: string, category: string, features: string[], sortOrder = 0) => {
 		ids[key] = (await createPlatform(roles.editor, { name: `Similar ${key} ${process.pid}`, category, features, sortOrder })).id;
