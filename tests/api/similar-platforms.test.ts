@@ -10,7 +10,7 @@ import type { TestClient } from './helpers';
 import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
 import { createPlatform } from './platform-fixtures';
 
-type Similar = { id: number; name: string; category: string; sharedFeatures: string[] };
+type Similar = { id: number; name: string; category: string; sharedFeatures: string[]; rating: number; reviewCount: number };
 
 let server: TestServer;
 let roles: Roles;
@@ -20,7 +20,8 @@ const similar = (client: TestClient, id: number | string) =>
 	client.get<Similar[]>(`/api/platforms/${id}/similar`);
 
 beforeAll(async () => {
-	server = await startContentServer();
+	// Shared answers kept for an hour: only a dropped answer can show a change in time.
+	server = await startContentServer({ env: { API_CACHE_TTL_MS: '3600000' } });
 	roles = await setUpRoles(server);
 	const make = async (key: string, category: string, features: string[], sortOrder = 0) => {
 		ids[key] = (await createPlatform(roles.editor, { name: `Similar ${key} ${process.pid}`, category, features, sortOrder })).id;
@@ -81,6 +82,16 @@ describe('GET /api/platforms/{id}/similar', () => {
 			expect(answer.status).toBe(404);
 			expect(answer.body).toEqual({ message });
 		}
+	});
+
+	it('follows a new rating of a listed platform (the shared answer is dropped)', async () => {
+		const before = (await similar(roles.anonymous, ids.subject!)).body.find((p) => p.id === ids.sameTwo)!;
+		expect(before).toMatchObject({ rating: 0, reviewCount: 0 });
+		const rated = await roles.user.client.post(`/api/platforms/${ids.sameTwo}/ratings`, { rating: 4, review: 'Solid video inventory.' });
+		expect(rated.status, JSON.stringify(rated.body)).toBe(201);
+		await expect
+			.poll(async () => (await similar(roles.anonymous, ids.subject!)).body.find((p) => p.id === ids.sameTwo))
+			.toMatchObject({ rating: 4, reviewCount: 1 });
 	});
 
 	it('follows an editor changing a platform (the shared answer is dropped)', async () => {
