@@ -53,8 +53,17 @@ export function contentSecurityPolicy({
 	return directives.join('; ');
 }
 
-/** Pages whose URL carries a secret (a reset or unsubscribe token) must not leak it as a Referer. */
-const NO_REFERRER_PATHS = new Set(['/reset-password', '/verify-email', '/unsubscribe']);
+/**
+ * Pages whose URL carries a secret (a reset, verification or unsubscribe token) must not leak it as a Referer
+ * to another site. The unsubscribe page posts its own form, and under `no-referrer` browsers
+ * send such a form with `Origin: null`, which the cross-site check refuses: `same-origin` sends
+ * no Referer off the site and keeps the form's Origin.
+ */
+const REFERRER_POLICIES: ReadonlyMap<string, string> = new Map([
+	['/reset-password', 'no-referrer'],
+	['/verify-email', 'no-referrer'],
+	['/unsubscribe', 'same-origin'],
+]);
 
 /**
  * The headers for an answer to `pathname`. `https` is whether the browser reached us over TLS
@@ -74,9 +83,8 @@ export function securityHeaders({
 		'X-Content-Type-Options': 'nosniff',
 		'X-Frame-Options': 'DENY',
 		'Cross-Origin-Opener-Policy': 'same-origin',
-		'Referrer-Policy': NO_REFERRER_PATHS.has(pathname.replace(/\/+$/, ''))
-			? 'no-referrer'
-			: 'strict-origin-when-cross-origin',
+		'Referrer-Policy':
+			REFERRER_POLICIES.get(pathname.replace(/\/+$/, '')) ?? 'strict-origin-when-cross-origin',
 	};
 	if (https) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
 	return headers;

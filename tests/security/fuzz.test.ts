@@ -948,6 +948,7 @@ const TARGETS = targets();
 const NOT_FUZZED: Record<string, string> = {
 	'GET /api/user': 'no input',
 	'POST /api/logout': 'no input',
+	'DELETE /api/profile/sessions': 'no input: the session says whose sessions end',
 	'POST /api/newsletter/subscribe': 'no input: the account, not a body, says who subscribes',
 	'POST /api/profile/verification-mail': 'no input: the account, not a body, says whose address',
 	'GET /api/pages': 'no input',

@@ -133,7 +133,8 @@ describe('which origins are the site', () => {
 
 	it('refuses the unsubscribe page POST from another site, as /api does', async () => {
 		const { reader, page } = await subscriberWithLink();
-		for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
+		const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }];
+		for (const headers of foreign) {
 			const answer = await fetch(page, {
 				method: 'POST',
 				headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },

@@ -125,7 +125,8 @@ beforeAll(async () => {
 		category: 'DSP',
 		description: text(MARK.platformDescription),
 		pricing: text(MARK.platformPricing),
-		logo: '/images/logos/x.svg" onerror="window.__xss=1',
+		// No spaces: a logo path with whitespace is refused as an address, before any escaping.
+		logo: '/images/logos/x.svg"onerror="window.__xss=1',
 		websiteUrl: 'https://example.com/?q="><script>window.__xss=1</script>',
 		features: [text(MARK.platformFeature)],
 		pros: [text(MARK.platformPro)],

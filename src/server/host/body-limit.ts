@@ -18,7 +18,6 @@ function refuseTooLarge(res: ServerResponse): void {
 	const body = JSON.stringify({ message: BODY_TOO_LARGE });
 	res.writeHead(413, {
 		'Content-Type': 'application/json',
-		'Content-Length': Buffer.byteLength(body),
 		'Cache-Control': 'no-store',
 		// The refused body may still be arriving: the connection is not reused half-read.
 		Connection: 'close',
