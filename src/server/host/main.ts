@@ -16,7 +16,7 @@ import { postgresReadiness, sqliteReadiness } from '@/server/db/readiness';
 import { contentSecurityPolicy, securityHeaders } from '@/server/security-headers';
 import { createApiCache } from './api-cache';
 import { refuseUnroutableApiPath } from './api-paths';
-import { onApiChange, provideRenderer, siteGeneration } from './bridge';
+import { onApiChange, onStoredPage, provideRenderer, siteGeneration } from './bridge';
 import { compressDynamic } from './compress';
 import { stripUntrustedForwarding } from './forwarding';
 import { createGeneratedPages } from './generated-pages';
@@ -44,13 +44,16 @@ const { handler } = (await import(entry)) as { handler: AstroHandler };
 // Build files (hashed assets, prerendered shells) with their pre-compressed twins; see
 // scripts/precompress.mjs, which `npm run build` runs after `astro build`.
 const serveStaticFile = createStaticFiles(join(settings.distDir, 'client'));
-const serveGeneratedPage = createGeneratedPages(settings.siteDir);
 const csp = contentSecurityPolicy({ https: settings.siteUrl.protocol === 'https:' });
+const commonHeaders = (pathname: string, https: boolean) => securityHeaders({ pathname, https, csp });
+const generatedPages = createGeneratedPages(settings.siteDir, { commonHeaders });
+// The site writer hands over every page it stores or removes.
+onStoredPage((page) => generatedPages.stored(page));
 const postgres = settings.databaseUrl ? postgresDatabase() : undefined;
 const serveProbe = createHealthProbes(
 	postgres ? postgresReadiness(postgres) : sqliteReadiness(settings.databasePath),
 );
-const apiCache = createApiCache({ ttlMs: settings.apiCacheTtlMs });
+const apiCache = createApiCache({ ttlMs: settings.apiCacheTtlMs, commonHeaders });
 // The app announces which API answers each committed change made stale.
 onApiChange((pathnames) => (pathnames === 'all' ? apiCache.clear() : apiCache.invalidate(pathnames)));
 
@@ -81,15 +84,16 @@ function refuseMethod(res: ServerResponse): void {
 
 const server = createServer((req, res) => {
 	stripUntrustedForwarding(req, settings.trustProxy);
+	// Kept answers (shared API answers, generated pages) carry every header ready-made.
+	const https = isHttps(req);
+	if (apiCache.serve(req, res, https) || generatedPages.serve(req, res, https)) return;
 	const pathname = (req.url ?? '/').split('?')[0]!;
-	for (const [name, value] of Object.entries(securityHeaders({ pathname, https: isHttps(req), csp }))) {
+	for (const [name, value] of Object.entries(commonHeaders(pathname, https))) {
 		res.setHeader(name, value);
 	}
 	if (serveProbe(req, res, pathname)) return;
 	if (!KNOWN_METHODS.has(req.method ?? '')) return refuseMethod(res);
 	if (refuseUnroutableApiPath(req, res)) return;
-	if (apiCache.serve(req, res)) return;
-	if (serveGeneratedPage(req, res)) return;
 	serveStaticFile(req, res, () => {
 		// Answers rendered per request (pages and JSON) may depend on the session: browsers keep
 		// them only with revalidation. A route that sets its own Cache-Control overrides this.
