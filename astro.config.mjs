@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import hydrateOnInteraction from './src/integrations/hydrate-on-interaction.mjs';
 
 // SITE_URL is the public origin used in feeds, canonical links and mails.
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -13,7 +14,7 @@ export default defineConfig({
 	outDir: process.env.DIST_DIR || './dist',
 	output: 'static',
 	adapter: node({ mode: 'standalone' }),
-	integrations: [react()],
+	integrations: [react(), hydrateOnInteraction()],
 	// Origin checks for JSON endpoints live in our middleware (Astro's own check covers forms only).
 	security: { checkOrigin: false },
 	server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },

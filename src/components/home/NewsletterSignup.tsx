@@ -10,6 +10,7 @@ import { loadUser, setUser } from '@/stores/session';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { inputClasses } from '@/components/ui/Input';
+import { useTypedBeforeHydration } from '@/components/ui/use-typed-before-hydration';
 
 /** The success text when the server's answer carries none (it normally sends this sentence). */
 const SUBSCRIBED_TEXT = 'You are subscribed to our newsletter.';
@@ -18,6 +19,7 @@ type SubscribeAnswer = { message?: string; user?: PublicUser };
 
 export default function NewsletterSignup() {
 	const [email, setEmail] = useState('');
+	useTypedBeforeHydration('newsletter-email', setEmail);
 	const [busy, setBusy] = useState(false);
 
 	async function subscribe(event: SubmitEvent<HTMLFormElement>) {
