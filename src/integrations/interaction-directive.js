@@ -16,7 +16,7 @@ export default (load, options, el) => {
 	let started = false;
 	/** Buttons clicked before hydration started, to click again after. */
 	const held = [];
-	const kinds = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'];
+	const kinds = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'input', 'change'];
 	const hold = (event) => {
 		const button = event.target instanceof Element ? event.target.closest('button') : null;
 		if (!button || !el.contains(button)) return;

@@ -118,6 +118,9 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 			);
 			setComments((list) => [created, ...(list ?? [])]);
 			setNow(Date.now());
+			// A read started before the post (the first one, right after hydration) would answer
+			// without it: read again instead, the earlier answer is then dropped.
+			setAttempt((n) => n + 1);
 			setText('');
 			toast({ title: 'Comment submitted', description: 'Your comment is awaiting moderation.' });
 		} catch (error) {
