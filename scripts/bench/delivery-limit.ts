@@ -24,7 +24,7 @@
  * noisy; compare the ratios of one run, not figures across runs.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -107,6 +107,10 @@ async function startNginxFile(raw: Raw, path: string): Promise<{ url: string; st
 	const dir = join(workDir, 'nginx-file');
 	mkdirSync(dir, { recursive: true });
 	writeFileSync(join(dir, 'page'), raw.body);
+	// nginx's workers may run as another account (nobody, when started as root): let them read.
+	chmodSync(workDir, 0o755);
+	chmodSync(dir, 0o777);
+	chmodSync(join(dir, 'page'), 0o644);
 	const port = await freePort();
 	const skip = new Set([...PER_CONNECTION, 'content-length', 'content-type', 'etag']);
 	const type = raw.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? 'text/html';
@@ -142,7 +146,8 @@ ${added}
 	const url = `http://127.0.0.1:${port}`;
 	for (let tries = 0; ; tries += 1) {
 		try {
-			await rawGet(url + path, ENCODINGS);
+			const answer = await rawGet(url + path, ENCODINGS);
+			if (answer.status !== 200) throw new Error(`nginx (file) answered ${answer.status}`);
 			break;
 		} catch {
 			if (tries > 100) throw new Error('nginx (file) did not start');

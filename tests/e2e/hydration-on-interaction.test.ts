@@ -124,7 +124,7 @@ describe('the first interaction', () => {
 		const { page } = await newPage();
 		await page.goto('/');
 		await page.locator('#news-category').selectOption('Platform Updates');
-		await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('Platform Updates');
+		await expect.poll(() => new URL(page.url()).searchParams.get('newsCategory')).toBe('Platform Updates');
 	});
 
 	it('wakes the newsletter band and the platform community when scrolled into view', async ({ server, newPage }) => {
@@ -157,7 +157,7 @@ describe('input while an island hydrates', () => {
 		await page.locator('#news-search').fill('clean');
 		expect(await page.locator('#news astro-island').first().getAttribute('ssr')).not.toBeNull();
 		release();
-		await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('clean');
+		await expect.poll(() => new URL(page.url()).searchParams.get('newsSearch')).toBe('clean');
 		expect(await page.locator('#news-search').inputValue()).toBe('clean');
 	});
 
