@@ -3,9 +3,10 @@
  * over it or pressed on it, a touch, focus, a key, a changed field) or when it is scrolled into
  * view; an island already in view when the page opens at its top waits for the reader to act,
  * so a page that is only read loads no React at all. Islands whose state the server cannot
- * know hydrate at once when that state is there: `client:interaction="url"` (or `{ url: true }`) when the address
- * carries a query (filters of a shared link), `{ session: 'key' }` when this tab's
- * sessionStorage holds a non-empty value under the key (the compare selection).
+ * know hydrate at once when that state is there: `client:interaction="url"` (or
+ * `{ url: true }`) when the address carries a query (filters of a shared link),
+ * `{ session: 'key' }` when this tab's sessionStorage holds a non-empty value under the key
+ * (the compare selection).
  *
  * Nothing the reader does before hydration is lost: a click on a button inside the island is held
  * and given again once React listens (React takes the island over as soon as hydration starts and
