@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import hydrateOnInteraction from './src/integrations/hydrate-on-interaction.mjs';
 
 // SITE_URL is the public origin used in feeds, canonical links and mails.
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -16,7 +17,7 @@ export default defineConfig({
 	// body too deep to render, a failing query) answers 500, never a 200 that ends in an error,
 	// and the site generator keeps the last good copy. Our pages are small; streaming won little.
 	adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
-	integrations: [react()],
+	integrations: [react(), hydrateOnInteraction()],
 	// Origin checks for JSON endpoints live in our middleware (Astro's own check covers forms only).
 	security: { checkOrigin: false },
 	server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },

@@ -8,3 +8,10 @@ declare namespace App {
 		session: import('./server/auth/session').Session | null;
 	}
 }
+
+/** Our own hydration directive (src/integrations/hydrate-on-interaction.mjs). */
+declare namespace astroHTML.JSX {
+	interface AstroClientDirectives {
+		'client:interaction'?: boolean | 'url' | { url?: boolean; session?: string };
+	}
+}

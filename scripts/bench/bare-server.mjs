@@ -1,16 +1,23 @@
 /**
  * The yardstick of the throughput figures: a bare node:http server that answers every request
- * with the same bytes from memory (the article page the real server serves from disk), with the
- * same Content-Type and Content-Encoding. Usage: node bare-server.mjs <file> <content-type> [encoding]
+ * with the same bytes from memory. Usage:
+ *   node bare-server.mjs <file> <content-type> [encoding]    those two headers only
+ *   node bare-server.mjs <file> --headers=<json file>        exactly the headers listed there
+ *                                                             ([name, value, name, value, …])
  * Prints the port it listens on (127.0.0.1, a free port) as its first line.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-const [file, contentType, encoding] = process.argv.slice(2);
+const [file, second, encoding] = process.argv.slice(2);
 const body = readFileSync(file);
-const headers = { 'Content-Type': contentType, 'Content-Length': body.length };
-if (encoding) headers['Content-Encoding'] = encoding;
+let headers;
+if (second.startsWith('--headers=')) {
+	headers = JSON.parse(readFileSync(second.slice('--headers='.length), 'utf8'));
+} else {
+	headers = { 'Content-Type': second, 'Content-Length': body.length };
+	if (encoding) headers['Content-Encoding'] = encoding;
+}
 
 const server = createServer((req, res) => {
 	res.writeHead(200, headers);

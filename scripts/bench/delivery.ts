@@ -71,7 +71,8 @@ export async function checkDelivery(origin: string, target: DeliveryTarget): Pro
 		!(
 			cc.includes('no-cache') ||
 			cc.includes('no-store') ||
-			(cc.includes('max-age=0') && cc.includes('must-revalidate'))
+			// max-age=0: browsers revalidate (a shared cache may keep it per its s-maxage)
+			/(^|[ ,])max-age=0\b/.test(cc)
 		)
 	) {
 		problems.push(`cache-control "${cacheControl ?? ''}" does not revalidate`);

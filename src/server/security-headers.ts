@@ -6,7 +6,8 @@
  *
  * The Content-Security-Policy lets scripts come only from this origin, plus Astro's own inline
  * island bootstrap scripts, allowed by their SHA-256 hashes (computed from the installed Astro,
- * so an upgrade cannot silently break hydration). No 'unsafe-eval', no plugins, no <base>
+ * so an upgrade cannot silently break hydration), and our own `client:interaction` directive
+ * (src/integrations/hydrate-on-interaction.mjs). No 'unsafe-eval', no plugins, no <base>
  * hijack, no framing.
  */
 import { createHash } from 'node:crypto';
@@ -16,8 +17,9 @@ import loadScript from 'astro/runtime/client/load.prebuilt.js';
 import mediaScript from 'astro/runtime/client/media.prebuilt.js';
 import onlyScript from 'astro/runtime/client/only.prebuilt.js';
 import visibleScript from 'astro/runtime/client/visible.prebuilt.js';
+import interactionScript from '@/integrations/interaction-directive.prebuilt';
 
-const ISLAND_SCRIPTS = [islandScript, loadScript, idleScript, visibleScript, mediaScript, onlyScript];
+const ISLAND_SCRIPTS = [islandScript, loadScript, idleScript, visibleScript, mediaScript, onlyScript, interactionScript];
 
 export function scriptHash(text: string): string {
 	return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

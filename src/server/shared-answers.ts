@@ -6,23 +6,16 @@
  *
  * What a signed-in reader gets may be theirs alone (an author sees their own pending comments;
  * editors see drafts), so it stays `private, no-cache`. `Vary: Cookie` tells a shared cache that
- * the answer belongs to readers without cookies. Browsers revalidate every time (max-age=0);
- * shared caches keep an answer for at most API_CACHE_TTL_MS, the bound on how long a change
- * made outside this process may go unseen.
+ * the answer belongs to readers without cookies. How long a cache in front may keep it is
+ * src/server/shared-cache-policy.ts's to say (a second, and a second more while revalidating).
  */
 import type { APIContext } from 'astro';
-import { config } from './config';
 import { json } from './http';
-
-const PRIVATE = 'private, no-cache';
+import { PRIVATE_CACHE_CONTROL, SHARED_CACHE_CONTROL } from './shared-cache-policy';
 
 export function sharedAnswerHeaders(locals: APIContext['locals']): Record<string, string> {
-	if (locals.user) return { 'Cache-Control': PRIVATE };
-	const seconds = Math.floor(config().apiCacheTtlMs / 1000);
-	return {
-		'Cache-Control': `public, max-age=0, must-revalidate, s-maxage=${seconds}`,
-		Vary: 'Cookie',
-	};
+	if (locals.user) return { 'Cache-Control': PRIVATE_CACHE_CONTROL };
+	return { 'Cache-Control': SHARED_CACHE_CONTROL, Vary: 'Cookie' };
 }
 
 /** A JSON answer of a public read route: shareable when the reader is anonymous. */

@@ -6,7 +6,9 @@
 import { atom } from 'nanostores';
 
 export const MAX_COMPARE = 4;
-const STORAGE_KEY = 'rmh:compare';
+/** Where the tab keeps its selection (also read by the islands' hydration directive). */
+export const COMPARE_STORAGE_KEY = 'rmh:compare';
+const STORAGE_KEY = COMPARE_STORAGE_KEY;
 
 /** Positive whole ids, each once, at most MAX_COMPARE, in the order given. */
 export function normalizeCompareIds(ids: readonly unknown[]): number[] {

@@ -4,7 +4,7 @@
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gotoHydrated } from '../setup/browser';
+import { gotoHydrated, hydrateIslands } from '../setup/browser';
 import { browserTest, type NewPage } from '../setup/browser-test';
 
 const it = browserTest({ smtp: true });
@@ -257,7 +257,7 @@ describe('coming back after signing in', () => {
 		await getStarted.click();
 		await page.waitForURL((url) => url.pathname === '/auth');
 		expect(new URL(page.url()).search).toBe('?tab=signup&next=%2Fcompare');
-		await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+		await hydrateIslands(page);
 		expect(await page.getByRole('tab', { name: 'Sign Up', exact: true }).getAttribute('aria-selected')).toBe('true');
 		await page.getByLabel('Email').fill(account.email);
 		await page.getByLabel('Username').fill(account.username);
@@ -281,7 +281,7 @@ describe('coming back after signing in', () => {
 		await expect.poll(() => signInLink.isVisible()).toBe(true);
 		await signInLink.click();
 		await page.waitForURL((url) => url.pathname === '/auth');
-		await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+		await hydrateIslands(page);
 		expect(await page.getByRole('tab', { name: 'Sign In', exact: true }).getAttribute('aria-selected')).toBe('true');
 		await page.getByLabel('Email').fill(account.email);
 		await page.getByLabel('Password', { exact: true }).fill(account.password);

@@ -6,6 +6,7 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { hydrateIslands } from '../setup/browser';
 import { browserTest, type NewPage } from '../setup/browser-test';
 import type { TestServer } from '../setup/server';
 
@@ -25,6 +26,7 @@ const titlesOf = (articles: ListedArticle[]) => articles.map((article) => articl
 async function openHome(newPage: NewPage, path = '/', sections: string[] = ['news']): Promise<Page> {
 	const { page } = await newPage();
 	await page.goto(path);
+	await hydrateIslands(page);
 	for (const section of sections) await page.locator(`#${section} astro-island:not([ssr])`).first().waitFor();
 	return page;
 }

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { Client } from '../setup/http';
 import type { PlatformJson } from '@/server/platforms';
 import type { TestServer } from '../setup/server';
+import { hydrateIslands } from '../setup/browser';
 
 /** A platform as GET /api/platforms answers it. */
 export type ApiPlatform = PlatformJson;
@@ -26,7 +27,7 @@ export async function apiPlatform(server: TestServer, id: number): Promise<ApiPl
 
 /** Resolves once every island on the page has hydrated (Astro drops the ssr attribute). */
 export async function hydrated(page: Page): Promise<void> {
-	await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+	await hydrateIslands(page);
 }
 
 /** The names on the listing's cards, in order. */

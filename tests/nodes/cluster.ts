@@ -141,6 +141,7 @@ export async function startNginx(port: number, nodeUrls: string[]): Promise<Ngin
 			.join(''),
 	);
 	config = replaceRequired(config, /listen 80;/, `listen 127.0.0.1:${port};`);
+	config = replaceRequired(config, /proxy_cache_path \S+/, `proxy_cache_path ${dir}/cache`);
 	const file = join(dir, 'nginx.conf');
 	writeFileSync(file, config);
 	let output = '';

@@ -17,6 +17,7 @@ import { schema } from '@/server/db/postgres';
 import { newCredentials, TestClient } from '../api/helpers';
 import { emptyPostgresDatabase, type TestPostgres } from '../setup/postgres';
 import { freePort } from '../setup/ports';
+import { launchBrowser, newPage } from '../setup/browser';
 import { killNode, startNginx, startNode, stopNode, type AppNode, type Nginx } from './cluster';
 
 let database: TestPostgres;
@@ -121,6 +122,14 @@ describe('a session', () => {
 describe('an article published through one node', () => {
 	it('shows on every node, in its generated pages and its cached API answers', async () => {
 		const title = `Published across nodes ${Date.now()}`;
+		// nginx holds the home page and the API list in its cache from before the publication.
+		for (const path of ['/', '/api/news']) {
+			await eventually(async () => {
+				const answer = await fetch(`${nginx.url}${path}`);
+				await answer.arrayBuffer();
+				expect(answer.headers.get('x-cache-status'), path).toBe('HIT');
+			});
+		}
 		// Every node holds the listing page and a cached API answer from before the publication.
 		for (const node of nodes) {
 			expect(await (await fetch(`${node.url}/news`)).text()).not.toContain(title);
@@ -156,9 +165,69 @@ describe('an article published through one node', () => {
 				visibleAfter[node.name] = Date.now() - started;
 			}),
 		);
+		// Through nginx's cache: its copies expire after a second (s-maxage=1) and may be served a
+		// second longer while revalidating, so the publication shows within about two seconds.
+		await eventually(async () => {
+			const list = (await (await fetch(`${nginx.url}/api/news`)).json()) as Array<{ id: number }>;
+			expect(list.map((article) => article.id)).toContain(id);
+			expect(await (await fetch(`${nginx.url}/`)).text()).toContain(title);
+		});
+		visibleAfter.nginx = Date.now() - started;
 		console.log(
 			`[nodes] published to visible (page and API) after ms: ${JSON.stringify(visibleAfter)}`,
 		);
+	});
+});
+
+describe("nginx's cache", () => {
+	it('answers anonymous reads, never a request with a cookie', async () => {
+		await eventually(async () => {
+			const answer = await fetch(`${nginx.url}/api/platforms`);
+			await answer.arrayBuffer();
+			expect(answer.headers.get('x-cache-status')).toBe('HIT');
+		});
+		for (const cookie of [editor.sessionCookie, 'session =abc', 'other=1']) {
+			const answer = await getWithCookie(`${nginx.url}/api/platforms`, cookie);
+			await answer.arrayBuffer();
+			expect(answer.headers.get('x-cache-status'), cookie).toBe('BYPASS');
+		}
+		const asset = (await (await fetch(`${nginx.url}/`)).text()).match(/\/_astro\/[\w.-]+\.(?:js|css)/)![0];
+		await eventually(async () => {
+			const answer = await getWithCookie(`${nginx.url}${asset}`, editor.sessionCookie);
+			await answer.arrayBuffer();
+			expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+			expect(answer.headers.get('x-cache-status')).toBe('HIT');
+		});
+	});
+
+	it('never shows a signed-in reader another reader\'s answers (two browsers)', async () => {
+		const browser = await launchBrowser();
+		try {
+			const readers = await Promise.all(
+				[newCredentials(), newCredentials()].map(async (account) => {
+					const { context, page } = await newPage(browser, nginx.url);
+					const registered = await context.request.post('/api/register', { data: account });
+					expect(registered.status()).toBe(201);
+					return { account, context, page };
+				}),
+			);
+			// Turn by turn, several times: each reader's /api/user and profile are their own.
+			for (let round = 0; round < 3; round += 1) {
+				for (const { account, context, page } of readers) {
+					const user = await context.request.get('/api/user');
+					expect(user.headers()['x-cache-status']).toBe('BYPASS');
+					expect(await user.json()).toMatchObject({ email: account.email, username: account.username });
+					const profile = await page.goto('/profile');
+					expect(profile?.headers()['x-cache-status']).toBe('BYPASS');
+					await expect
+						.poll(() => page.getByTestId('profile-username').innerText())
+						.toBe(account.username);
+				}
+			}
+			for (const { context } of readers) await context.close();
+		} finally {
+			await browser.close();
+		}
 	});
 });
 

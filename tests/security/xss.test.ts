@@ -17,7 +17,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signInAs } from '../setup/browser';
+import { hydrateIslands, launchBrowser, signInAs } from '../setup/browser';
 import type { TestServer } from '../setup/server';
 import { TestClient, registerUser, type Registered } from '../api/helpers';
 import { DEMO, startSecurityServer } from './support';
@@ -343,7 +343,7 @@ async function visit(page: Page, path: string): Promise<void> {
 		}
 		window.scrollTo(0, document.body.scrollHeight);
 	});
-	await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+	await hydrateIslands(page);
 	await page.waitForLoadState('networkidle');
 }
 

@@ -58,9 +58,11 @@ export async function newPage(
  */
 export async function gotoHydrated(page: Page, path: string) {
 	const response = await page.goto(path);
-	// Islands that wait to be scrolled into view (client:visible) hydrate later by design.
+	// Islands that wait to be scrolled into view (client:visible) or for the reader to act
+	// (client:interaction) hydrate later by design.
 	await page.waitForFunction(
-		() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0,
+		() =>
+			document.querySelectorAll('astro-island[ssr]:not([client="visible"]):not([client="interaction"])').length === 0,
 	);
 	// Astro drops `ssr` as soon as it has handed the island to React, which hydrates in a
 	// transition a few tasks later: wait until the main thread is idle, so a hydration mismatch
@@ -71,6 +73,20 @@ export async function gotoHydrated(page: Page, path: string) {
 		.catch(() => undefined);
 	if (cspViolations.length > 0) throw new Error(`Page problems:\n${cspViolations.join('\n')}`);
 	return response;
+}
+
+/**
+ * Wakes the islands that wait for the reader (client:interaction) as a reader's pointer passing
+ * over them would, then waits until every island but those waiting to be scrolled into view
+ * has hydrated. For tests of what islands do; tests of the first interaction itself act instead.
+ */
+export async function hydrateIslands(page: Page) {
+	await page.evaluate(() => {
+		for (const island of document.querySelectorAll('astro-island[ssr][client="interaction"]')) {
+			island.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+		}
+	});
+	await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0);
 }
 
 /** Every CSP violation or hydration mismatch any page reported in this test file. */

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiCache } from '@/server/host/api-cache';
+import { SHARED_CACHE_CONTROL } from '@/server/shared-cache-policy';
 
 type Cache = ReturnType<typeof createApiCache>;
 type Pending = { req: IncomingMessage; res: ServerResponse };
@@ -15,7 +16,7 @@ type Pending = { req: IncomingMessage; res: ServerResponse };
 let server: Server | undefined;
 
 /** What the public read routes answer anonymous readers with (src/server/shared-answers.ts). */
-const SHARED = { 'cache-control': 'public, max-age=0, must-revalidate, s-maxage=10', vary: 'Cookie' };
+const SHARED = { 'cache-control': SHARED_CACHE_CONTROL, vary: 'Cookie' };
 
 /**
  * A server in front of a fake app: every request the cache does not answer waits in `pending`
@@ -164,15 +165,16 @@ describe('api cache', () => {
 		expect(cache.stats().entries).toBe(2);
 	});
 
-	it('forgets answers older than the smaller of s-maxage and its age limit', async () => {
+	it('forgets answers older than its age limit, however short the s-maxage for caches in front', async () => {
 		let clock = 1_000;
 		const cache = createApiCache({ ttlMs: 10_000, now: () => clock });
 		const { base, next, answer } = await start(cache);
 		const read = fetch(`${base}/api/podcasts`);
-		answer(await next(), [1], { 'cache-control': 'public, s-maxage=3' });
+		answer(await next(), [1], { 'cache-control': 'public, s-maxage=1' });
 		await read;
 		await kept(cache, 1);
-		clock += 2_000;
+		// Caches in front hear no change announcements and keep it a second; this one hears them.
+		clock += 9_000;
 		expect((await fetch(`${base}/api/podcasts`)).headers.get('x-cache')).toBe('hit');
 		clock += 1_001;
 		const again = fetch(`${base}/api/podcasts`);
@@ -228,5 +230,38 @@ describe('api cache', () => {
 		await read;
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(cache.stats().entries).toBe(0);
+	});
+});
+
+describe('a kept answer', () => {
+	it('carries its own headers and the common ones for its path and scheme, ready-made', async () => {
+		const cache = createApiCache({
+			commonHeaders: (pathname, https) => ({ 'X-Common': `${pathname} ${https ? 'https' : 'http'}` }),
+		});
+		const pending: ServerResponse[] = [];
+		server = createServer((req, res) => {
+			if (cache.serve(req, res, req.headers['x-test-https'] === '1')) return;
+			cache.track(req, res);
+			pending.push(res);
+			res.writeHead(200, { 'content-type': 'application/json', ...SHARED });
+			res.end(JSON.stringify({ items: 'x'.repeat(2000) }));
+		});
+		await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+		const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/platforms`;
+		await (await fetch(base)).arrayBuffer();
+		await kept(cache, 1);
+		for (const [headers, encoding, common] of [
+			[{ 'accept-encoding': 'br' }, 'br', '/api/platforms http'],
+			[{ 'accept-encoding': 'gzip', 'x-test-https': '1' }, 'gzip', '/api/platforms https'],
+		] as const) {
+			const hit = await fetch(base, { headers });
+			expect(hit.headers.get('x-cache')).toBe('hit');
+			expect(hit.headers.get('content-encoding')).toBe(encoding);
+			expect(hit.headers.get('cache-control')).toBe(SHARED_CACHE_CONTROL);
+			expect(hit.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+			expect(hit.headers.get('x-common')).toBe(common);
+			expect((await hit.json()).items).toHaveLength(2000);
+		}
+		expect(pending).toHaveLength(1);
 	});
 });

@@ -1,25 +1,54 @@
 /**
- * src/server/host/generated-pages.ts: generated files are answered from memory, yet a page
- * swapped in by rename (even one of the same size) or removed is seen by the very next request.
+ * src/server/host/generated-pages.ts: generated pages are answered from memory with ready-made
+ * headers. The site writer's announcement of a stored or removed page is what replaces it (no
+ * file is read or checked per request); pages already on disk at start are read once.
  */
-import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGeneratedPages } from '@/server/host/generated-pages';
+import { createGeneratedPages, type GeneratedPages } from '@/server/host/generated-pages';
+import { SHARED_CACHE_CONTROL } from '@/server/shared-cache-policy';
 
 let dir: string;
 let server: Server;
 let base: string;
+let pages: GeneratedPages;
+
+/** Writes a page's files as src/server/site/writer.ts does; returns the page file. */
+function writeFiles(path: string, html: string, { twins = true } = {}) {
+	const file = join(dir, path, 'index.html');
+	mkdirSync(join(dir, path), { recursive: true });
+	writeFileSync(file, html);
+	if (twins) {
+		writeFileSync(`${file}.br`, brotliCompressSync(html));
+		writeFileSync(`${file}.gz`, gzipSync(html));
+	}
+	return file;
+}
+
+/** Stores a page as the writer does: its files, then the announcement. */
+function store(path: string, html: string) {
+	const file = writeFiles(path, html);
+	pages.stored({ file, identity: Buffer.from(html), br: brotliCompressSync(html), gzip: gzipSync(html) });
+	return file;
+}
 
 beforeAll(async () => {
 	dir = mkdtempSync(join(tmpdir(), 'rmh-pages-'));
-	const serve = createGeneratedPages(dir);
+	// Present before the server starts, as after a restart.
+	writeFiles('earlier', '<h1>From an earlier run</h1>');
+	const file = writeFiles('half-written', '<h1>Version two, longer</h1>');
+	utimesSync(`${file}.br`, new Date(1_000), new Date(1_000));
+	utimesSync(`${file}.gz`, new Date(1_000), new Date(1_000));
+	pages = createGeneratedPages(dir, {
+		commonHeaders: (pathname, https) => ({ 'X-Common': `${pathname} ${https ? 'https' : 'http'}` }),
+	});
 	server = createServer((req, res) => {
-		if (serve(req, res)) return;
+		if (pages.serve(req, res, req.headers['x-test-https'] === '1')) return;
 		res.statusCode = 404;
 		res.end('not generated');
 	});
@@ -30,24 +59,6 @@ afterAll(async () => {
 	await new Promise((resolve) => server.close(resolve));
 	rmSync(dir, { recursive: true, force: true });
 });
-
-let counter = 0;
-/** Writes like src/server/site/writer.ts: temp file and rename, the page first, then twins. */
-function writePage(path: string, html: string, { twins = true } = {}) {
-	const file = join(dir, path, 'index.html');
-	mkdirSync(join(dir, path), { recursive: true });
-	const put = (target: string, data: Buffer) => {
-		const temp = `${target}.${++counter}.tmp`;
-		writeFileSync(temp, data);
-		renameSync(temp, target);
-	};
-	put(file, Buffer.from(html));
-	if (twins) {
-		put(`${file}.br`, brotliCompressSync(html));
-		put(`${file}.gz`, gzipSync(html));
-	}
-	return file;
-}
 
 type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
@@ -71,7 +82,7 @@ const text = (answer: Raw) => {
 
 describe('generated pages', () => {
 	it('answers with the twin the client prefers, and the same page each way', async () => {
-		writePage('news/1', '<h1>First</h1>');
+		store('news/1', '<h1>First</h1>');
 		const br = await get('/news/1', { 'accept-encoding': 'gzip, deflate, br' });
 		const gzip = await get('/news/1', { 'accept-encoding': 'gzip' });
 		const identity = await get('/news/1');
@@ -87,46 +98,98 @@ describe('generated pages', () => {
 			expect(text(answer)).toBe('<h1>First</h1>');
 			expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
 			expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+			expect(answer.headers['cache-control']).toBe(SHARED_CACHE_CONTROL);
+			expect(answer.headers.vary).toBe('Accept-Encoding');
 		}
+		// The same page under its other spellings.
+		expect(text(await get('/news/1/?from=list'))).toBe('<h1>First</h1>');
+	});
+
+	it('carries the common headers for its path and scheme', async () => {
+		store('about', '<h1>About</h1>');
+		expect((await get('/about')).headers['x-common']).toBe('/about http');
+		expect((await get('/about', { 'x-test-https': '1' })).headers['x-common']).toBe('/about https');
+		expect((await get('/about', { 'x-test-https': '1', 'accept-encoding': 'br' })).headers['x-common']).toBe('/about https');
 	});
 
 	it('answers 304 to its ETag and no body to HEAD', async () => {
-		writePage('about', '<h1>About</h1>');
-		const first = await get('/about');
+		store('contact', '<h1>Contact</h1>');
+		const first = await get('/contact');
 		const etag = String(first.headers.etag);
-		expect((await get('/about', { 'if-none-match': etag })).status).toBe(304);
-		const head = await get('/about', {}, 'HEAD');
+		const notModified = await get('/contact', { 'if-none-match': etag });
+		expect(notModified.status).toBe(304);
+		expect(notModified.headers.etag).toBe(etag);
+		expect(notModified.headers['cache-control']).toBe(SHARED_CACHE_CONTROL);
+		const head = await get('/contact', {}, 'HEAD');
 		expect(head.status).toBe(200);
 		expect(head.body.length).toBe(0);
 	});
 
-	it('sees a page swapped in by rename at once, even one of the same size and time', async () => {
-		const file = writePage('news/2', '<h1>Old title</h1>');
-		utimesSync(file, new Date(1_000_000), new Date(1_000_000));
+	it('names the same content by the same ETag (as on every node), other content by another', async () => {
+		store('news/10', '<h1>Same</h1>');
+		store('news/11', '<h1>Same</h1>');
+		const [a, b] = [await get('/news/10'), await get('/news/11')];
+		expect(a.headers.etag).toBe(b.headers.etag);
+		store('news/11', '<h1>Other</h1>');
+		expect((await get('/news/11')).headers.etag).not.toBe(a.headers.etag);
+	});
+
+	it('answers a stored version at once, from memory', async () => {
+		const file = store('news/2', '<h1>Old title</h1>');
 		expect(text(await get('/news/2', { 'accept-encoding': 'br' }))).toBe('<h1>Old title</h1>');
-		expect(text(await get('/news/2', { 'accept-encoding': 'br' }))).toBe('<h1>Old title</h1>');
-		writePage('news/2', '<h1>New title</h1>');
-		// Same size, and the same modification time as before: only the file itself differs.
-		utimesSync(file, new Date(1_000_000), new Date(1_000_000));
+		store('news/2', '<h1>New title</h1>');
 		expect(text(await get('/news/2', { 'accept-encoding': 'br' }))).toBe('<h1>New title</h1>');
 		expect(text(await get('/news/2'))).toBe('<h1>New title</h1>');
+		// Nothing on disk is read per request: the files going away unannounced changes nothing.
+		for (const suffix of ['', '.br', '.gz']) rmSync(file + suffix);
+		expect(text(await get('/news/2', { 'accept-encoding': 'gzip' }))).toBe('<h1>New title</h1>');
 	});
 
 	it('stops answering for a removed page at once', async () => {
-		const file = writePage('news/3', '<h1>Gone soon</h1>');
+		const file = store('news/3', '<h1>Gone soon</h1>');
 		expect((await get('/news/3')).status).toBe(200);
 		for (const suffix of ['', '.br', '.gz']) rmSync(file + suffix);
+		pages.stored({ file, removed: true });
 		expect((await get('/news/3')).status).toBe(404);
+		// And a page announced later under that path is found again.
+		store('news/3', '<h1>Back</h1>');
+		expect(text(await get('/news/3'))).toBe('<h1>Back</h1>');
 	});
 
-	it('never answers with a twin older than its page', async () => {
-		const file = writePage('news/4', '<h1>Version one</h1>');
-		writePage('news/4', '<h1>Version two, longer</h1>', { twins: false });
-		utimesSync(`${file}.br`, new Date(1_000), new Date(1_000));
-		utimesSync(`${file}.gz`, new Date(1_000), new Date(1_000));
-		const answer = await get('/news/4', { 'accept-encoding': 'br, gzip' });
+	it('reads pages present at start from their files, never with a twin older than its page', async () => {
+		expect(text(await get('/earlier', { 'accept-encoding': 'br' }))).toBe('<h1>From an earlier run</h1>');
+		const answer = await get('/half-written', { 'accept-encoding': 'br, gzip' });
 		expect(answer.headers['content-encoding']).toBeUndefined();
 		expect(text(answer)).toBe('<h1>Version two, longer</h1>');
+	});
+
+	it('reads a page dropped from memory again from its files', async () => {
+		const small = mkdtempSync(join(tmpdir(), 'rmh-pages-small-'));
+		const bounded = createGeneratedPages(small, { maxBytes: 600 });
+		const bodies = (html: string) => ({ identity: Buffer.from(html), br: brotliCompressSync(html), gzip: gzipSync(html) });
+		for (const id of [1, 2, 3]) {
+			const html = `<p>${String(id).repeat(200)}</p>`;
+			const file = join(small, `p${id}`, 'index.html');
+			mkdirSync(join(small, `p${id}`));
+			writeFileSync(file, html);
+			writeFileSync(`${file}.br`, bodies(html).br);
+			writeFileSync(`${file}.gz`, bodies(html).gzip);
+			bounded.stored({ file, ...bodies(html) });
+		}
+		expect(bounded.stats().pages).toBe(3);
+		expect(bounded.stats().bytes).toBeLessThanOrEqual(600);
+		expect(bounded.stats().kept).toBeLessThan(3);
+		const local = createServer((req, res) => {
+			if (!bounded.serve(req, res)) res.writeHead(404).end();
+		});
+		await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+		const port = (local.address() as AddressInfo).port;
+		for (const id of [1, 2, 3]) {
+			const answer = await fetch(`http://127.0.0.1:${port}/p${id}`);
+			expect(await answer.text()).toBe(`<p>${String(id).repeat(200)}</p>`);
+		}
+		await new Promise((resolve) => local.close(resolve));
+		rmSync(small, { recursive: true, force: true });
 	});
 
 	it('serves nothing outside its folder', async () => {

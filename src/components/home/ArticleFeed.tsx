@@ -62,9 +62,19 @@ export default function ArticleFeed({ section, children }: ArticleFeedProps) {
 	const update = (patch: Partial<SectionFilters>) => setFilters((current) => ({ ...current, ...patch }));
 	const debouncedSearch = useDebouncedCallback((search: string) => update({ search }), SEARCH_DEBOUNCE_MS);
 
-	// The URL's filters, once, after hydration (the generated HTML is the same for every query).
+	// The URL's filters, once, after hydration (the generated HTML is the same for every query),
+	// with what the reader typed or chose in the server-rendered controls while the code loaded.
 	useEffect(() => {
-		const fromUrl = filtersFromUrl(section, window.location.href);
+		const early = (id: string) =>
+			(document.getElementById(`${section}-${id}`) as HTMLInputElement | HTMLSelectElement | null)?.value || undefined;
+		const url = filtersFromUrl(section, window.location.href);
+		const sortBy = (early('sort') as HomeSort | undefined) ?? url.sortBy;
+		const fromUrl: SectionFilters = {
+			search: early('search') ?? url.search,
+			category: early('category') ?? url.category,
+			sortBy,
+			sortOrder: sortBy ? url.sortOrder : 'desc',
+		};
 		if (!isDefaultFilters(fromUrl)) {
 			setFilters(fromUrl);
 			setSearchText(fromUrl.search);

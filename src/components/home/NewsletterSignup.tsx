@@ -12,6 +12,7 @@ import { $user, loadUser, setUser } from '@/stores/session';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { inputClasses } from '@/components/ui/Input';
+import { useTypedBeforeHydration } from '@/components/ui/use-typed-before-hydration';
 
 /** The success text when the server's answer carries none (it normally sends this sentence). */
 const SUBSCRIBED_TEXT = 'You are subscribed to our newsletter.';
@@ -20,6 +21,7 @@ type SubscribeAnswer = { message?: string; user?: PublicUser };
 
 export default function NewsletterSignup() {
 	const [email, setEmail] = useState('');
+	useTypedBeforeHydration('newsletter-email', setEmail);
 	const [busy, setBusy] = useState(false);
 	const user = useStore($user);
 	// The server rendered no user: the note waits until after hydration, whenever the header

@@ -12,8 +12,10 @@ import { toastCompareFull } from './compare-full';
 /**
  * The platform page's Compare control: adds this platform to the tab's comparison or takes it
  * out again, and links to /compare with the current selection. The page is the same static
- * file for everyone, so the selection is read after hydration (the server knows none) and the
- * toggle stays disabled until then rather than swallowing an early click.
+ * file for everyone: it shows nothing chosen, which is this tab's state unless it has a
+ * selection, and then the island hydrates at once (client:interaction's `session` option).
+ * A click before hydration is held and given again once the island runs; the handler reads
+ * the store itself, so it acts on the tab's real selection even before the first effect ran.
  */
 export function CompareToggle({ id, name }: { id: number; name: string }) {
 	const [ids, setIds] = useState<readonly number[] | null>(null);
@@ -25,7 +27,7 @@ export function CompareToggle({ id, name }: { id: number; name: string }) {
 	const count = ids?.length ?? 0;
 
 	function toggle() {
-		if (chosen) {
+		if ($compareIds.get().includes(id)) {
 			const next = removeFromCompare(id);
 			setAnnouncement(`${name} removed from the comparison (${next.length} of ${MAX_COMPARE}).`);
 			return;
@@ -43,7 +45,6 @@ export function CompareToggle({ id, name }: { id: number; name: string }) {
 			<button
 				type="button"
 				onClick={toggle}
-				disabled={ids === null}
 				className={buttonClasses({ variant: chosen ? 'secondary' : 'outline' })}
 			>
 				<svg

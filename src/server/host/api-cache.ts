@@ -15,17 +15,21 @@
  *   them. An answer being made while any change was announced is not kept (it may predate it).
  *   Requests that change nothing (a 404, a refused write, a body still arriving) clear nothing.
  *
- * Changes this process does not see (a second app node, `npm run user:create`, a restore) are
- * bounded by the age limit: an answer is served for at most the smaller of its s-maxage and
- * API_CACHE_TTL_MS. API_CACHE_TTL_MS=0 turns the cache off.
+ * Changes this process does not see (`npm run user:create`, a restore) are bounded by the age
+ * limit: an answer is served for at most API_CACHE_TTL_MS. Its s-maxage is for caches in front,
+ * which hear no announcements; this one does (other nodes' changes arrive through the content
+ * relay as this node's own), so it keeps answers longer. API_CACHE_TTL_MS=0 turns it off.
+ *
+ * A kept answer carries its headers ready-made (answer-headers.ts): serving it builds nothing.
  */
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { parse as parseCookies } from 'cookie';
 import { LRUCache } from 'lru-cache';
+import { headerList, NO_COMMON_HEADERS, type CommonHeaders, type HeaderList } from './answer-headers';
 import { COMPRESS_THRESHOLD } from './compress';
-import { preferredEncoding } from './encoding';
+import { preferredEncoding, type Encoding } from './encoding';
 import { baseLog } from '@/server/log';
 
 const brotli = promisify(brotliCompress);
@@ -52,6 +56,8 @@ type Entry = {
 	gzip?: Buffer;
 	bytes: number;
 	expiresAt: number;
+	http: Record<Encoding, HeaderList>;
+	https: Record<Encoding, HeaderList>;
 };
 type Chunk = string | Buffer | Uint8Array;
 type Callback = (error?: Error | null) => void;
@@ -87,11 +93,13 @@ export function createApiCache({
 	ttlMs = 10_000,
 	maxBytes = 32 * 1024 * 1024,
 	now = Date.now,
+	commonHeaders = NO_COMMON_HEADERS,
 	onLookup = () => {},
 }: {
 	ttlMs?: number;
 	maxBytes?: number;
 	now?: () => number;
+	commonHeaders?: CommonHeaders;
 	/** Told of every cacheable read: answered from memory (true) or not (false). */
 	onLookup?: (hit: boolean) => void;
 } = {}) {
@@ -148,7 +156,29 @@ export function createApiCache({
 		return { key: url, pathname };
 	}
 
-	async function store(key: string, entry: Omit<Entry, 'br' | 'gzip' | 'bytes'>, startedAt: number): Promise<void> {
+	/** The answer's headers for each encoding, as serve() writes them. */
+	function readyHeaders(entry: Omit<Entry, 'http' | 'https'>, https: boolean): Record<Encoding, HeaderList> {
+		const common = commonHeaders(entry.pathname, https);
+		const vary = [entry.vary, entry.br ? 'Accept-Encoding' : ''].filter(Boolean).join(', ');
+		const headers = (encoding: Encoding) => {
+			const body = encoding === 'identity' ? entry.identity : (entry[encoding] ?? entry.identity);
+			return headerList(common, {
+				'Content-Type': entry.type,
+				'Cache-Control': entry.cacheControl,
+				'X-Cache': 'hit',
+				Vary: vary || undefined,
+				'Content-Encoding': body === entry.identity ? undefined : encoding,
+				'Content-Length': body.length,
+			});
+		};
+		return { br: headers('br'), gzip: headers('gzip'), identity: headers('identity') };
+	}
+
+	async function store(
+		key: string,
+		entry: Omit<Entry, 'br' | 'gzip' | 'bytes' | 'http' | 'https'>,
+		startedAt: number,
+	): Promise<void> {
 		const { identity } = entry;
 		const compress = identity.length >= COMPRESS_THRESHOLD;
 		const [br, gz] = compress
@@ -160,7 +190,8 @@ export function createApiCache({
 		// A change may have been announced while compressing: the answer may be old by now.
 		if (changes !== startedAt) return;
 		const bytes = identity.length + (br?.length ?? 0) + (gz?.length ?? 0);
-		remember(key, { ...entry, br, gzip: gz, bytes });
+		const whole = { ...entry, br, gzip: gz, bytes };
+		remember(key, { ...whole, http: readyHeaders(whole, false), https: readyHeaders(whole, true) });
 	}
 
 	/** Records the answer the app writes for a request, to keep it if the answer allows. */
@@ -213,8 +244,7 @@ export function createApiCache({
 				.map((name) => name.trim())
 				.filter((name) => name && name.toLowerCase() !== 'accept-encoding')
 				.join(', ');
-			const seconds = sharedLifetime(cacheControl, vary);
-			if (seconds === undefined) return result;
+			if (sharedLifetime(cacheControl, vary) === undefined) return result;
 			const entry = {
 				pathname,
 				status: 200,
@@ -222,7 +252,7 @@ export function createApiCache({
 				cacheControl,
 				vary,
 				identity: Buffer.concat(chunks, size),
-				expiresAt: now() + Math.min(seconds * 1000, ttlMs),
+				expiresAt: now() + ttlMs,
 			};
 			store(key, entry, startedAt).catch((error) => baseLog().error({ err: error }, 'api-cache: could not keep an answer'));
 			return result;
@@ -231,7 +261,7 @@ export function createApiCache({
 
 	return {
 		/** Answers a request from the cache and returns true, or returns false. */
-		serve(req: IncomingMessage, res: ServerResponse): boolean {
+		serve(req: IncomingMessage, res: ServerResponse, https = false): boolean {
 			const found = keyOf(req);
 			if (!found) return false;
 			const entry = entries.get(found.key);
@@ -242,15 +272,8 @@ export function createApiCache({
 			}
 			onLookup(true);
 			const encoding = entry.br ? preferredEncoding(req) : 'identity';
-			const body = encoding === 'br' ? entry.br! : encoding === 'gzip' ? entry.gzip! : entry.identity;
-			res.statusCode = entry.status;
-			res.setHeader('Content-Type', entry.type);
-			res.setHeader('Cache-Control', entry.cacheControl);
-			res.setHeader('X-Cache', 'hit');
-			const vary = [entry.vary, entry.br ? 'Accept-Encoding' : ''].filter(Boolean).join(', ');
-			if (vary) res.setHeader('Vary', vary);
-			if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-			res.setHeader('Content-Length', body.length);
+			const body = encoding === 'identity' ? entry.identity : (entry[encoding] ?? entry.identity);
+			res.writeHead(entry.status, (https ? entry.https : entry.http)[encoding]);
 			res.end(body);
 			return true;
 		},

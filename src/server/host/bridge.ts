@@ -10,6 +10,8 @@
  * - The app provides its site generation, so the host starts the first one with a call.
  * - The app announces which public API answers a change made stale; the host's cache of
  *   shared answers drops exactly those.
+ * - The app's site writer hands over each page it stores or removes, so the host serves the
+ *   new version from memory at once, without reading or watching the file.
  */
 import { baseLog } from '@/server/log';
 
@@ -19,15 +21,23 @@ export type SiteGeneration = { requestFullGeneration(): void };
 /** Stale API answers by pathname, or 'all' when any answer may be stale. */
 export type ApiChangeListener = (pathnames: readonly string[] | 'all') => void;
 
+/** A page the site writer stored (with its compressed twins) under `file`, or removed. */
+export type StoredPage =
+	| { file: string; identity: Buffer; br: Buffer; gzip: Buffer }
+	| { file: string; removed: true };
+export type StoredPageListener = (page: StoredPage) => void;
+
 type Shared = {
 	renderer?: PageRenderer;
 	site?: SiteGeneration;
 	apiChangeListeners: Set<ApiChangeListener>;
+	storedPageListeners?: Set<StoredPageListener>;
 };
 
 const KEY = Symbol.for('retail-media-hub.host-bridge');
 const holder = globalThis as typeof globalThis & { [KEY]?: Shared };
 const shared: Shared = (holder[KEY] ??= { apiChangeListeners: new Set() });
+const storedPageListeners = (shared.storedPageListeners ??= new Set());
 
 export function provideRenderer(renderer: PageRenderer | undefined): void {
 	shared.renderer = renderer;
@@ -68,5 +78,24 @@ export function onApiChange(listener: ApiChangeListener): () => void {
 	shared.apiChangeListeners.add(listener);
 	return () => {
 		shared.apiChangeListeners.delete(listener);
+	};
+}
+
+/** Tells the host a page file was just stored or removed (after the rename, synchronously). */
+export function announceStoredPage(page: StoredPage): void {
+	for (const listener of storedPageListeners) {
+		try {
+			listener(page);
+		} catch (error) {
+			console.error('[host] stored page listener failed', error);
+		}
+	}
+}
+
+/** Subscribes to announceStoredPage(); returns the function that unsubscribes. */
+export function onStoredPage(listener: StoredPageListener): () => void {
+	storedPageListeners.add(listener);
+	return () => {
+		storedPageListeners.delete(listener);
 	};
 }

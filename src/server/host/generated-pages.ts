@@ -1,18 +1,27 @@
 /**
  * Serves pages the site generator wrote: SITE_DIR/<path>/index.html (or a file such as
- * SITE_DIR/rss.xml for feeds), with a pre-compressed .br or .gz twin when the client accepts
- * it. Files are swapped in by rename, so a reader gets either the old or the new page whole.
+ * SITE_DIR/rss.xml for feeds), brotli, gzip or plain as the client accepts.
  *
- * Pages are kept in memory with their twins (least recently read dropped first past a size
- * limit), so a request costs one stat of the page file and one write. The stat is what keeps
- * memory honest: every rename makes a new file (inode), and a kept page is used only while the
- * file on disk is still the one it was read from.
+ * Everything a request needs is in memory: which pages exist (the folder is listed once at
+ * start, then kept up to date by the site writer's announcements), each page's three encodings
+ * and its answers' headers, ready-made for writeHead(). A request costs a Map lookup, picking the
+ * encoding and one write: no file-system call, no header building. The writer hands over each
+ * page it stores or removes (src/server/site/writer.ts, through the bridge), so the new version
+ * replaces the old at once. On several nodes every node regenerates its own pages when another
+ * node announces a change (the content relay), so each node's memory follows the same events.
+ *
+ * Bodies are bounded by bytes (least recently read dropped first); a page dropped from memory,
+ * or present on disk from an earlier run, is read from its files once when next asked for.
  */
-import { readFileSync, statSync, type Stats } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, normalize } from 'node:path';
+import { join, normalize, relative, sep } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { preferredEncoding } from './encoding';
+import { SHARED_CACHE_CONTROL } from '@/server/shared-cache-policy';
+import { headerList, NO_COMMON_HEADERS, type CommonHeaders, type HeaderList } from './answer-headers';
+import type { StoredPage } from './bridge';
+import { preferredEncoding, type Encoding } from './encoding';
 import { storedPagePath } from '@/server/site/query-pages';
 
 const TYPES: Record<string, string> = {
@@ -21,128 +30,184 @@ const TYPES: Record<string, string> = {
 	'.txt': 'text/plain; charset=utf-8',
 	'.json': 'application/json; charset=utf-8',
 };
+/** Request paths remembered with the file they name (or none); past this it starts over. */
+const REMEMBERED_PATHS = 10_000;
 
-type Found = { file: string; stats: Stats };
-type Page = Found & {
-	type: string;
-	etag: string;
-	bodies: { identity: Buffer; br?: Buffer; gzip?: Buffer };
-	bytes: number;
-	complete: boolean;
-};
-
-function statOf(file: string): Stats | undefined {
-	try {
-		const stats = statSync(file, { throwIfNoEntry: false });
-		return stats?.isFile() ? stats : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-const sameFile = (a: Stats, b: Stats) => a.ino === b.ino && a.mtimeMs === b.mtimeMs && a.size === b.size;
-
-function fileFor(siteDir: string, pathname: string): Found | undefined {
-	let decoded: string;
-	try {
-		decoded = decodeURIComponent(pathname);
-	} catch {
-		return undefined;
-	}
-	if (decoded.includes('\0') || decoded.includes('..')) return undefined;
-	const clean = normalize(decoded).replace(/^\/+/, '');
-	// Feeds and other files are stored under their own name, pages as <path>/index.html.
-	const candidates = /\.[a-z]+$/.test(clean) ? [clean] : [join(clean, 'index.html'), join(clean, 'index.xml')];
-	for (const relative of candidates) {
-		const file = join(siteDir, relative);
-		if (!file.startsWith(siteDir)) return undefined;
-		const stats = statOf(file);
-		if (stats) return { file, stats };
-	}
-	return undefined;
-}
+type Bodies = { identity: Buffer; br?: Buffer; gzip?: Buffer };
+/** Ready-made header lists: one per encoding for 200, one for 304. */
+type Answers = Record<Encoding, HeaderList> & { notModified: HeaderList };
+type Page = { etag: string; bodies: Bodies; bytes: number; http: Answers; https: Answers };
 
 function typeOf(file: string): string {
 	return TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream';
 }
 
+/** The public path a stored file answers for (inverse of the writer's fileForPath). */
+function publicPath(relativeFile: string): string {
+	const page = relativeFile.match(/^(.*?)\/?index\.(html|xml)$/);
+	return `/${page ? page[1] : relativeFile}`;
+}
+
+const isPageFile = (relativeFile: string) => !/\.(br|gz|tmp)$/.test(relativeFile);
+
+/** Every page file under dir (relative paths), listed once at start. */
+function listPageFiles(dir: string, base = dir): string[] {
+	let names: string[];
+	try {
+		names = readdirSync(dir);
+	} catch {
+		return [];
+	}
+	return names.flatMap((name) => {
+		const full = join(dir, name);
+		let directory = false;
+		try {
+			directory = statSync(full).isDirectory();
+		} catch {
+			return [];
+		}
+		if (directory) return listPageFiles(full, base);
+		const file = relative(base, full).split(sep).join('/');
+		return isPageFile(file) ? [file] : [];
+	});
+}
+
 /** A twin's bytes, unless it is missing or older than its page (a previous version). */
-function readTwin(found: Found, ext: string): Buffer | undefined {
-	const stats = statOf(found.file + ext);
-	if (!stats || stats.mtimeMs < found.stats.mtimeMs) return undefined;
+function readTwin(file: string, pageModified: number): Buffer | undefined {
 	try {
-		return readFileSync(found.file + ext);
+		const stats = statSync(file, { throwIfNoEntry: false });
+		if (!stats || stats.mtimeMs < pageModified) return undefined;
+		return readFileSync(file);
 	} catch {
 		return undefined;
 	}
 }
 
-/** The page and its twins as they are on disk now, or undefined if it went away meanwhile. */
-function load(found: Found): Page | undefined {
-	let identity: Buffer;
-	try {
-		identity = readFileSync(found.file);
-	} catch {
-		return undefined;
-	}
-	const br = readTwin(found, '.br');
-	const gzip = readTwin(found, '.gz');
-	const stats = found.stats;
-	return {
-		file: found.file,
-		stats,
-		type: typeOf(found.file),
-		etag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
-		bodies: { identity, br, gzip },
-		bytes: identity.length + (br?.length ?? 0) + (gzip?.length ?? 0),
-		// Twins are written just after the page: until both are there, read the files again.
-		complete: Boolean(br && gzip),
-	};
-}
+export type GeneratedPages = {
+	/** Answers from a generated page and returns true, or returns false. */
+	serve(req: IncomingMessage, res: ServerResponse, https?: boolean): boolean;
+	/** Takes a page the site writer just stored or removed. */
+	stored(page: StoredPage): void;
+	/** For tests and the bench: how much is kept. */
+	stats(): { pages: number; kept: number; bytes: number };
+};
 
-export type GeneratedPages = (req: IncomingMessage, res: ServerResponse) => boolean;
-
-/** Returns serve(req, res): answers from a generated file and returns true, or returns false. */
-export function createGeneratedPages(siteDir: string, { maxBytes = 64 * 1024 * 1024 } = {}): GeneratedPages {
+export function createGeneratedPages(
+	siteDir: string,
+	{ maxBytes = 64 * 1024 * 1024, commonHeaders = NO_COMMON_HEADERS }: { maxBytes?: number; commonHeaders?: CommonHeaders } = {},
+): GeneratedPages {
+	/** Page files on disk, relative to siteDir ('news/5/index.html', 'rss.xml'). */
+	const files = new Set(listPageFiles(siteDir));
 	const kept = new LRUCache<string, Page>({ maxSize: maxBytes, sizeCalculation: (page) => page.bytes });
+	/** Request pathname → page file (null: none), so a request decodes and normalizes nothing. */
+	const resolved = new Map<string, string | null>();
 
-	function current(pathname: string): Page | undefined {
-		const page = kept.get(pathname);
-		if (page) {
-			const stats = statOf(page.file);
-			if (stats && sameFile(stats, page.stats)) return page;
-			kept.delete(pathname);
-		}
-		const found = fileFor(siteDir, pathname);
-		const loaded = found && load(found);
-		if (loaded?.complete) kept.set(pathname, loaded);
-		return loaded;
+	function answers(file: string, page: Omit<Page, 'http' | 'https'>, https: boolean): Answers {
+		const pathname = publicPath(file);
+		const common = commonHeaders(pathname, https);
+		const shared = { 'Cache-Control': SHARED_CACHE_CONTROL, ETag: page.etag, Vary: 'Accept-Encoding' };
+		const ok = (encoding: Encoding) => {
+			const body = page.bodies[encoding === 'identity' ? 'identity' : encoding] ?? page.bodies.identity;
+			return headerList(common, {
+				'Content-Type': typeOf(file),
+				...shared,
+				'Content-Encoding': body === page.bodies.identity ? undefined : encoding,
+				'Content-Length': body.length,
+			});
+		};
+		return { br: ok('br'), gzip: ok('gzip'), identity: ok('identity'), notModified: headerList(common, shared) };
 	}
 
-	return function serveGeneratedPage(req, res) {
-		if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-		const url = req.url ?? '/';
-		const pathname = url.split('?')[0]!;
-		if (pathname.startsWith('/api/') || pathname.startsWith('/_astro/')) return false;
-		// A page variant chosen by the query (/news?page=2) is stored under a path of its own.
-		const page = current(storedPagePath(url));
-		if (!page) return false;
-		res.setHeader('Content-Type', page.type);
-		res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-		res.setHeader('ETag', page.etag);
-		res.setHeader('Vary', 'Accept-Encoding');
-		if (req.headers['if-none-match'] === page.etag) {
-			res.statusCode = 304;
-			res.end();
-			return true;
+	function pageOf(file: string, bodies: Bodies): Page {
+		const etag = `W/"${createHash('sha1').update(bodies.identity).digest('base64url')}"`;
+		const bytes = bodies.identity.length + (bodies.br?.length ?? 0) + (bodies.gzip?.length ?? 0);
+		const base = { etag, bodies, bytes };
+		return { ...base, http: answers(file, base, false), https: answers(file, base, true) };
+	}
+
+	/** A page read from its files (not announced since start, or dropped from memory). */
+	function load(file: string): Page | undefined {
+		const full = join(siteDir, file);
+		let identity: Buffer;
+		let modified: number;
+		try {
+			modified = statSync(full).mtimeMs;
+			identity = readFileSync(full);
+		} catch {
+			files.delete(file);
+			resolved.clear();
+			return undefined;
 		}
-		const encoding = preferredEncoding(req);
-		const twin = encoding === 'identity' ? undefined : page.bodies[encoding];
-		const body = twin ?? page.bodies.identity;
-		if (twin) res.setHeader('Content-Encoding', encoding);
-		res.setHeader('Content-Length', body.length);
-		res.statusCode = 200;
-		res.end(req.method === 'HEAD' ? undefined : body);
-		return true;
+		const br = readTwin(`${full}.br`, modified);
+		const gzip = readTwin(`${full}.gz`, modified);
+		const page = pageOf(file, { identity, br, gzip });
+		// Twins are written just after the page: until both are there, the writer's
+		// announcement of this version is still to come, and brings it whole.
+		if (br && gzip) kept.set(file, page);
+		return page;
+	}
+
+	function fileFor(pathname: string): string | null {
+		let decoded: string;
+		try {
+			decoded = decodeURIComponent(pathname);
+		} catch {
+			return null;
+		}
+		if (decoded.includes('\0') || decoded.includes('..')) return null;
+		const clean = normalize(decoded).replace(/^\/+/, '');
+		// Feeds and other files are stored under their own name, pages as <path>/index.html.
+		const candidates = /\.[a-z]+$/.test(clean) ? [clean] : [join(clean, 'index.html'), join(clean, 'index.xml')];
+		return candidates.find((candidate) => files.has(candidate)) ?? null;
+	}
+
+	function resolve(pathname: string): string | null {
+		let file = resolved.get(pathname);
+		if (file === undefined) {
+			file = fileFor(pathname);
+			if (resolved.size >= REMEMBERED_PATHS) resolved.clear();
+			resolved.set(pathname, file);
+		}
+		return file;
+	}
+
+	return {
+		serve(req, res, https = false) {
+			const method = req.method;
+			if (method !== 'GET' && method !== 'HEAD') return false;
+			// A page variant chosen by the query (/news?page=2) is stored under a path of its own.
+			const file = resolve(storedPagePath(req.url ?? '/'));
+			if (!file) return false;
+			const page = kept.get(file) ?? load(file);
+			if (!page) return false;
+			const ready = https ? page.https : page.http;
+			const condition = req.headers['if-none-match'];
+			if (condition !== undefined && condition.includes(page.etag)) {
+				res.writeHead(304, ready.notModified);
+				res.end();
+				return true;
+			}
+			const encoding = preferredEncoding(req);
+			res.writeHead(200, ready[encoding]);
+			res.end(method === 'HEAD' ? undefined : (page.bodies[encoding] ?? page.bodies.identity));
+			return true;
+		},
+
+		stored(page) {
+			const file = relative(siteDir, page.file).split(sep).join('/');
+			if (file.startsWith('..')) return;
+			if ('removed' in page) {
+				kept.delete(file);
+				if (files.delete(file)) resolved.clear();
+				return;
+			}
+			kept.set(file, pageOf(file, { identity: page.identity, br: page.br, gzip: page.gzip }));
+			if (!files.has(file)) {
+				files.add(file);
+				resolved.clear();
+			}
+		},
+
+		stats: () => ({ pages: files.size, kept: kept.size, bytes: kept.calculatedSize }),
 	};
 }

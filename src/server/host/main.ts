@@ -17,7 +17,7 @@ import { contentSecurityPolicy, securityHeaders } from '@/server/security-header
 import { createApiCache } from './api-cache';
 import { limitRequestBody } from './body-limit';
 import { refuseUnroutableApiPath } from './api-paths';
-import { onApiChange, provideRenderer, siteGeneration } from './bridge';
+import { onApiChange, onStoredPage, provideRenderer, siteGeneration } from './bridge';
 import { compressDynamic } from './compress';
 import { isCompressedTwinPath } from './encoding';
 import { stripUntrustedForwarding } from './forwarding';
@@ -51,8 +51,11 @@ const { handler } = (await import(entry)) as { handler: AstroHandler };
 // Build files (hashed assets, prerendered shells) with their pre-compressed twins; see
 // scripts/precompress.mjs, which `npm run build` runs after `astro build`.
 const serveStaticFile = createStaticFiles(join(settings.distDir, 'client'));
-const serveGeneratedPage = createGeneratedPages(settings.siteDir);
 const csp = contentSecurityPolicy({ https: settings.siteUrl.protocol === 'https:' });
+const commonHeaders = (pathname: string, https: boolean) => securityHeaders({ pathname, https, csp });
+const generatedPages = createGeneratedPages(settings.siteDir, { commonHeaders });
+// The site writer hands over every page it stores or removes.
+onStoredPage((page) => generatedPages.stored(page));
 const postgres = settings.databaseUrl ? postgresDatabase() : undefined;
 const serveProbe = createHealthProbes(
 	postgres ? postgresReadiness(postgres) : sqliteReadiness(settings.databasePath),
@@ -61,6 +64,7 @@ const serveProbe = createHealthProbes(
 const { apiCacheHits, apiCacheMisses } = metrics();
 const apiCache = createApiCache({
 	ttlMs: settings.apiCacheTtlMs,
+	commonHeaders,
 	onLookup: (hit) => (hit ? apiCacheHits : apiCacheMisses).inc(),
 });
 const requests = createRequestObserver({ trustProxy: settings.trustProxy, measure: Boolean(settings.metrics) });
@@ -99,18 +103,19 @@ const server = createServer((req, res) => requests.observe(req, res, () => answe
 
 function answer(req: IncomingMessage, res: ServerResponse): void {
 	stripUntrustedForwarding(req, settings.trustProxy);
+	// Kept answers (shared API answers, generated pages) carry every header ready-made.
+	const https = isHttps(req);
+	if (apiCache.serve(req, res, https) || generatedPages.serve(req, res, https)) return;
 	const pathname = (req.url ?? '/').split('?')[0]!;
-	for (const [name, value] of Object.entries(securityHeaders({ pathname, https: isHttps(req), csp }))) {
+	for (const [name, value] of Object.entries(commonHeaders(pathname, https))) {
 		res.setHeader(name, value);
 	}
 	if (serveProbe(req, res, pathname)) return;
 	if (!KNOWN_METHODS.has(req.method ?? '')) return refuseMethod(res);
 	if (refuseUnroutableApiPath(req, res)) return;
-	// A twin's own address gets the site's not-found page: every layer below (generated pages,
-	// build files, Astro's own file server) would otherwise hand out the file itself.
+	// A twin's own address gets the site's not-found page: the build files and Astro's own file
+	// server below would otherwise hand out the file itself.
 	if (isCompressedTwinPath(pathname)) req.url = NOT_FOUND_PATH;
-	if (apiCache.serve(req, res)) return;
-	if (serveGeneratedPage(req, res)) return;
 	serveStaticFile(req, res, () => {
 		// Answers rendered per request (pages and JSON) may depend on the session: browsers keep
 		// them only with revalidation. A route that sets its own Cache-Control overrides this.

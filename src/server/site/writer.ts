@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { config } from '@/server/config';
 import { storedPagePath } from './query-pages';
+import { announceStoredPage } from '@/server/host/bridge';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -43,13 +44,17 @@ async function writeAtomically(file: string, data: Buffer): Promise<void> {
 	renameSync(temp, file);
 }
 
-/** The page first, then its twins, so a twin is never newer content than its page. */
+/**
+ * The page first, then its twins, so a twin is never newer content than its page; then the
+ * host (which serves pages from memory) gets the new version.
+ */
 export async function writePage(path: string, contentType: string, body: Buffer): Promise<void> {
 	const file = fileForPath(path, contentType);
 	const [br, gz] = await Promise.all([brotli(body, BROTLI_OPTIONS), gzipAsync(body, GZIP_OPTIONS)]);
 	await writeAtomically(file, body);
 	await writeAtomically(`${file}.br`, br);
 	await writeAtomically(`${file}.gz`, gz);
+	announceStoredPage({ file, identity: body, br, gzip: gz });
 }
 
 /** Removes a page (every stored form of it), so its route answers on demand (404). */
@@ -57,5 +62,6 @@ export function removePage(path: string): void {
 	for (const type of ['text/html', 'application/xml']) {
 		const file = fileForPath(path, type);
 		for (const suffix of ['', '.br', '.gz']) rmSync(file + suffix, { force: true });
+		announceStoredPage({ file, removed: true });
 	}
 }

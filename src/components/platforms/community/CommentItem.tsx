@@ -1,5 +1,5 @@
 import { cn } from '@/lib/class-names';
-import { relativeTime } from '@/lib/format';
+import { TimeAgo } from '@/components/content/TimeAgo';
 import { buttonClasses } from '@/components/ui/button-classes';
 import type { PlatformComment, VoteType } from '@/components/platforms/types';
 import { Avatar } from './Avatar';
@@ -12,6 +12,8 @@ export type CommentItemProps = {
 	mine: boolean;
 	busy: boolean;
 	onVote: (comment: PlatformComment, voteType: VoteType) => void;
+	/** The moment ages are measured from; without it (the generated HTML) the date shows. */
+	now?: number;
 };
 
 function ThumbIcon({ down = false }: { down?: boolean }) {
@@ -32,7 +34,7 @@ function ThumbIcon({ down = false }: { down?: boolean }) {
 }
 
 /** One comment: author, age, text, and Helpful / Not helpful with both counts. */
-export function CommentItem({ comment, myVote, mine, busy, onVote }: CommentItemProps) {
+export function CommentItem({ comment, myVote, mine, busy, onVote, now }: CommentItemProps) {
 	const pending = comment.status === 'pending';
 	const username = comment.user?.username ?? null;
 	const voteButton = (voteType: VoteType, label: string, count: number) => (
@@ -58,7 +60,7 @@ export function CommentItem({ comment, myVote, mine, busy, onVote }: CommentItem
 			<div className="min-w-0 flex-1">
 				<div className="flex flex-wrap items-center gap-x-3 gap-y-1">
 					<span className="font-medium text-ink">{username ?? 'Anonymous'}</span>
-					<span className="text-xs text-muted">{relativeTime(comment.createdAt)}</span>
+					<TimeAgo value={comment.createdAt} now={now} className="text-xs text-muted" />
 					{pending && (
 						<span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
 							Awaiting moderation

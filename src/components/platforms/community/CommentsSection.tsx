@@ -12,6 +12,7 @@ import { FormMessage } from '@/components/ui/FormMessage';
 import { Textarea } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { Spinner } from '@/components/ui/Spinner';
+import { useTypedBeforeHydration } from '@/components/ui/use-typed-before-hydration';
 import type { PlatformComment, VoteResult, VoteType } from '@/components/platforms/types';
 import { CommentItem } from './CommentItem';
 import { LoadError } from '@/components/ui/LoadError';
@@ -38,19 +39,24 @@ export type CommentsSectionProps = {
 	platformId: number;
 	/** undefined while the session loads: comments wait for it, to include the viewer's pending ones. */
 	user: PublicUser | null | undefined;
+	/** The approved comments the page was generated with, shown until the island's own read arrives. */
+	initialComments?: PlatformComment[];
 };
 
 /**
  * Comments: approved ones plus the viewer's own pending one, the comment form
  * (posts wait for moderation) and helpful / not helpful votes that can be changed or taken back.
  */
-export function CommentsSection({ platformId, user }: CommentsSectionProps) {
-	const [comments, setComments] = useState<PlatformComment[] | null>(null);
+export function CommentsSection({ platformId, user, initialComments }: CommentsSectionProps) {
+	const [comments, setComments] = useState<PlatformComment[] | null>(initialComments ?? null);
+	/** When the list shown was read (undefined: the generated one, which shows dates). */
+	const [now, setNow] = useState<number>();
 	const [failed, setFailed] = useState(false);
 	const [attempt, setAttempt] = useState(0);
 	const [votes, setVotes] = useState<Votes>({});
 	const [voting, setVoting] = useState<number | null>(null);
 	const [text, setText] = useState('');
+	useTypedBeforeHydration('comment-text', setText);
 	const [emptyError, setEmptyError] = useState(false);
 	const [posting, setPosting] = useState(false);
 	const userId = user === undefined ? undefined : (user?.id ?? null);
@@ -65,6 +71,7 @@ export function CommentsSection({ platformId, user }: CommentsSectionProps) {
 				if (!current) return;
 				setComments(list);
 				setVotes(mine);
+				setNow(Date.now());
 			})
 			.catch(() => current && setFailed(true));
 		return () => {
@@ -113,6 +120,10 @@ export function CommentsSection({ platformId, user }: CommentsSectionProps) {
 				{ comment },
 			);
 			setComments((list) => [created, ...(list ?? [])]);
+			setNow(Date.now());
+			// A read started before the post (the first one, right after hydration) would answer
+			// without it: read again instead, the earlier answer is then dropped.
+			setAttempt((n) => n + 1);
 			setText('');
 			toast({ title: 'Comment submitted', description: 'Your comment is awaiting moderation.' });
 		} catch (error) {
@@ -175,6 +186,7 @@ export function CommentsSection({ platformId, user }: CommentsSectionProps) {
 								mine={!!user && comment.user?.username === user.username}
 								busy={voting === comment.id}
 								onVote={vote}
+								now={now}
 							/>
 						))}
 					</ul>

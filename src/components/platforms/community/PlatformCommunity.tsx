@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { paintRatingSummary } from '@/components/platforms/rating-summary';
-import type { RateResponse, RatingSummary } from '@/components/platforms/types';
+import type { PlatformComment, PlatformRating, RateResponse, RatingSummary } from '@/components/platforms/types';
 import { CommentsSection } from './CommentsSection';
 import { ReviewsSection } from './ReviewsSection';
 import { useCurrentUser } from './session';
@@ -10,10 +10,14 @@ export type PlatformCommunityProps = {
 	platformName: string;
 	/** The average and count the static page was generated with. */
 	summary: RatingSummary;
+	/** The reviews and approved comments it was generated with: readable before any script runs. */
+	reviews?: PlatformRating[];
+	comments?: PlatformComment[];
 };
 
 /**
- * The live part of a platform page (one island, hydrated when scrolled into view): reviews
+ * The live part of a platform page (one island, hydrated when scrolled into view or acted on;
+ * its server render already lists the reviews and approved comments): reviews
  * and the rating form, then comments with votes. A new rating updates the average and count
  * here and in the page's static header and stats card at once.
  */
@@ -21,6 +25,8 @@ export default function PlatformCommunity({
 	platformId,
 	platformName,
 	summary: initial,
+	reviews,
+	comments,
 }: PlatformCommunityProps) {
 	const user = useCurrentUser();
 	const [summary, setSummary] = useState(initial);
@@ -39,8 +45,9 @@ export default function PlatformCommunity({
 				summary={summary}
 				onRated={(response: RateResponse) => showSummary(response.platform)}
 				onSummary={showSummary}
+				initialReviews={reviews}
 			/>
-			<CommentsSection platformId={platformId} user={user} />
+			<CommentsSection platformId={platformId} user={user} initialComments={comments} />
 		</div>
 	);
 }

@@ -13,6 +13,7 @@ import type { PlatformRating, RateResponse } from '@/components/platforms/types'
 import { ensureSignedIn, reportFailure } from './session';
 import { SignInPrompt } from './SignInPrompt';
 import { StarInput } from './StarInput';
+import { useTypedBeforeHydration } from '@/components/ui/use-typed-before-hydration';
 
 export type RatingFormProps = {
 	platformId: number;
@@ -27,6 +28,7 @@ export type RatingFormProps = {
 export function RatingForm({ platformId, platformName, signedOut, own, onRated }: RatingFormProps) {
 	const [rating, setRating] = useState(DEFAULT_RATING);
 	const [review, setReview] = useState('');
+	useTypedBeforeHydration('review-text', setReview);
 	const [saving, setSaving] = useState(false);
 
 	// Start from the viewer's own rating once it is known (and again if it is a different one).

@@ -1,10 +1,13 @@
-import { relativeTime } from '@/lib/format';
+import { TimeAgo } from '@/components/content/TimeAgo';
 import { StarRating } from '@/components/platforms/StarRating';
 import type { PlatformRating } from '@/components/platforms/types';
 import { Avatar } from './Avatar';
 
-/** The platform's reviews, newest first, or the empty-state text when there are none. */
-export function ReviewList({ reviews }: { reviews: PlatformRating[] }) {
+/**
+ * The platform's reviews, newest first, or the empty-state text when there are none. Ages are
+ * measured from `now`: without it (the generated HTML) dates show, made relative on load.
+ */
+export function ReviewList({ reviews, now }: { reviews: PlatformRating[]; now?: number }) {
 	if (reviews.length === 0) {
 		return (
 			<p className="py-6 text-center text-sm text-muted">No reviews yet. Be the first to review!</p>
@@ -28,7 +31,7 @@ export function ReviewList({ reviews }: { reviews: PlatformRating[] }) {
 								</span>
 							)}
 							<StarRating rating={review.rating} />
-							<span className="text-xs text-muted">{relativeTime(review.createdAt)}</span>
+							<TimeAgo value={review.createdAt} now={now} className="text-xs text-muted" />
 						</div>
 						{review.review && (
 							<p className="mt-1.5 text-sm leading-6 whitespace-pre-line wrap-anywhere text-slate-700">

@@ -18,6 +18,8 @@ export type ReviewsSectionProps = {
 	onRated: (response: RateResponse) => void;
 	/** Fresh numbers from the API (the generated page may be a few seconds behind). */
 	onSummary: (summary: RatingSummary) => void;
+	/** The reviews the page was generated with, shown until the island's own read arrives. */
+	initialReviews?: PlatformRating[];
 };
 
 /** A new or changed rating takes its place in the list at once (newest first; a change keeps its spot). */
@@ -35,8 +37,11 @@ export function ReviewsSection({
 	summary,
 	onRated,
 	onSummary,
+	initialReviews,
 }: ReviewsSectionProps) {
-	const [reviews, setReviews] = useState<PlatformRating[] | null>(null);
+	const [reviews, setReviews] = useState<PlatformRating[] | null>(initialReviews ?? null);
+	/** When the list shown was read (undefined: the generated one, which shows dates). */
+	const [now, setNow] = useState<number>();
 	const [failed, setFailed] = useState(false);
 	const [attempt, setAttempt] = useState(0);
 	const own = user ? reviews?.find((review) => review.user.username === user.username) : undefined;
@@ -51,6 +56,7 @@ export function ReviewsSection({
 			([list, platform]) => {
 				if (!current) return;
 				setReviews(list);
+				setNow(Date.now());
 				onSummary({ rating: platform.rating, reviewCount: platform.reviewCount });
 			},
 			() => current && setFailed(true),
@@ -62,6 +68,7 @@ export function ReviewsSection({
 
 	function rated(response: RateResponse) {
 		setReviews((list) => upsert(list ?? [], response.rating));
+		setNow(Date.now());
 		onRated(response);
 	}
 
@@ -100,7 +107,7 @@ export function ReviewsSection({
 				) : reviews === null ? (
 					<Spinner label="Loading reviews..." className="min-h-0 py-8" />
 				) : (
-					<ReviewList reviews={reviews} />
+					<ReviewList reviews={reviews} now={now} />
 				)}
 			</div>
 		</section>

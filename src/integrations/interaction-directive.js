@@ -1,0 +1,62 @@
+/**
+ * `client:interaction`: an island's code loads when the reader first acts on it (the pointer
+ * over it or pressed on it, a touch, focus, a key, a changed field) or when it is scrolled into
+ * view; an island already in view when the page opens at its top waits for the reader to act,
+ * so a page that is only read loads no React at all. Islands whose state the server cannot
+ * know hydrate at once when that state is there: `client:interaction="url"` (or
+ * `{ url: true }`) when the address carries a query (filters of a shared link),
+ * `{ session: 'key' }` when this tab's sessionStorage holds a non-empty value under the key
+ * (the compare selection).
+ *
+ * Nothing the reader does before hydration is lost: a click on a button inside the island is held
+ * and given again once React listens (React takes the island over as soon as hydration starts and
+ * replays what reaches it then); text typed and options chosen stay in the fields, which the
+ * islands read when they start.
+ */
+export default (load, options, el) => {
+	let started = false;
+	/** Buttons clicked before hydration started, to click again after. */
+	const held = [];
+	const kinds = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'input', 'change'];
+	const hold = (event) => {
+		const button = event.target instanceof Element ? event.target.closest('button') : null;
+		if (!button || !el.contains(button)) return;
+		event.preventDefault();
+		event.stopPropagation();
+		if (!held.includes(button)) held.push(button);
+		start();
+	};
+	let observer;
+	const start = async () => {
+		if (started) return;
+		started = true;
+		for (const kind of kinds) el.removeEventListener(kind, start, true);
+		observer?.disconnect();
+		const hydrate = await load();
+		el.removeEventListener('click', hold, true);
+		await hydrate();
+		for (const button of held.splice(0)) if (button.isConnected) button.click();
+	};
+	const wants = typeof options.value === 'object' && options.value ? options.value : { url: options.value === 'url' };
+	if (wants.url && location.search.length > 1) return void start();
+	if (wants.session) {
+		let stored = null;
+		try {
+			stored = sessionStorage.getItem(wants.session);
+		} catch {
+			// storage blocked: nothing kept in this tab
+		}
+		if (stored && stored !== '[]') return void start();
+	}
+	el.addEventListener('click', hold, true);
+	for (const kind of kinds) el.addEventListener(kind, start, { capture: true, passive: true });
+	// In view when the page opens at its top: wait for an action. Scrolled into view later, or in
+	// view of a page opened scrolled down (a restored position, an anchor): load then.
+	let first = true;
+	observer = new IntersectionObserver((entries) => {
+		const inView = entries.some((entry) => entry.isIntersecting);
+		if (inView && (!first || window.scrollY > 0)) start();
+		first = false;
+	});
+	for (const child of el.children) observer.observe(child);
+};
