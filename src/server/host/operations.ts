@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { baseLog } from '@/server/log';
+import { accessLog, baseLog, maskEmail } from '@/server/log';
 import { metrics } from '@/server/metrics';
 import { knownRoute, runInRequest } from '@/server/request-context';
 
@@ -46,7 +46,7 @@ function requestIdOf(req: IncomingMessage, trustProxy: boolean): string {
  * turning metrics off removes their cost).
  */
 export function createRequestObserver({ trustProxy, measure }: { trustProxy: boolean; measure: boolean }): RequestObserver {
-	const access = baseLog();
+	const access = accessLog();
 	const { httpDuration } = metrics();
 	let inFlight = 0;
 	let waiters: Array<() => void> = [];
@@ -75,7 +75,8 @@ export function createRequestObserver({ trustProxy, measure }: { trustProxy: boo
 				const ms = performance.now() - started;
 				const url = req.url ?? '/';
 				const query = url.indexOf('?');
-				const path = (query === -1 ? url : url.slice(0, query)).slice(0, MAX_LOGGED_PATH);
+				const raw = (query === -1 ? url : url.slice(0, query)).slice(0, MAX_LOGGED_PATH);
+				const path = raw.includes('@') ? maskEmail(raw) : raw;
 				const method = LOGGED_METHODS.has(req.method ?? '') ? req.method! : 'other';
 				const route = context.route ?? knownRoute(path) ?? (res.statusCode === 501 ? 'unsupported' : 'static');
 				const status = res.statusCode;

@@ -2,7 +2,8 @@
  * The graceful stop, on SIGTERM or SIGINT, in this order (each step logged):
  *
  * 1. `/readyz` answers 503 at once, so load balancers and orchestrators stop sending;
- * 2. the server stops accepting connections (idle keep-alive connections are closed);
+ * 2. the server stops accepting connections; each answer from then on closes its keep-alive
+ *    connection, and idle ones are closed once they have rested (see RESTED_MS);
  * 3. requests in flight finish, up to SHUTDOWN_TIMEOUT_MS; then the rest are cut off;
  * 4. the newsletter worker stops claiming, hands back the mails it has not started (they are
  *    claimable at once by any node) and waits for those being sent, within the same time;
@@ -12,7 +13,8 @@
  * A second signal while stopping is logged and otherwise ignored: the time limit already bounds
  * the stop.
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
 import { baseLog, flushLog } from '@/server/log';
 import { runStopStep } from '@/server/stopping';
 
@@ -33,9 +35,52 @@ type Options = {
 	exit?: (code: number) => void;
 };
 
+/**
+ * A keep-alive connection is closed by the stop only once it has been idle this long. A client
+ * may send a request on an idle connection at the very moment the server closes it; nginx then
+ * retries a read elsewhere but answers a write with 502. Clients reuse their most recently used
+ * connections first, so one that has rested this long is one they have stopped choosing.
+ */
+const RESTED_MS = 1_000;
+
+type ConnectionState = { active: number; idleSince: number };
+
 export function createGracefulStop({ server, others = [], timeoutMs, inFlight, drained, exit = process.exit }: Options): GracefulStop {
 	const log = baseLog().child({ subject: 'stop' });
 	let began = false;
+	const connections = new Map<Socket, ConnectionState>();
+	server.on('connection', (socket: Socket) => {
+		connections.set(socket, { active: 0, idleSince: Date.now() });
+		socket.once('close', () => connections.delete(socket));
+	});
+	// Before the server's own handler, which may answer at once.
+	server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+		const state = connections.get(req.socket);
+		// While stopping, each answer closes its connection: the client learns it cleanly.
+		if (began) res.setHeader('Connection', 'close');
+		if (!state) return;
+		state.active += 1;
+		res.once('close', () => {
+			state.active -= 1;
+			state.idleSince = Date.now();
+		});
+	});
+
+	/** Closes the connections that rested long enough; resolves when none is left. */
+	function closeRestedConnections(until: number): Promise<boolean> {
+		return new Promise((resolve) => {
+			const look = () => {
+				const now = Date.now();
+				for (const [socket, state] of connections) {
+					if (state.active === 0 && now - state.idleSince >= RESTED_MS) socket.destroy();
+				}
+				if (connections.size === 0) return resolve(true);
+				if (now >= until) return resolve(false);
+				setTimeout(look, 50);
+			};
+			look();
+		});
+	}
 
 	async function stop(signal: string): Promise<void> {
 		if (began) {
@@ -48,29 +93,27 @@ export function createGracefulStop({ server, others = [], timeoutMs, inFlight, d
 		let code = 0;
 		log.info({ signal, timeoutMs }, 'stop 1/6: readiness answers 503 from now on');
 
-		const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-		server.closeIdleConnections();
-		log.info({ inFlight: inFlight() }, 'stop 2/6: no longer accepting connections');
+		// net.Server's close: no new connections, but (unlike http.Server's) idle keep-alive
+		// connections are left to closeRestedConnections.
+		NetServer.prototype.close.call(server);
+		log.info({ inFlight: inFlight(), connections: connections.size }, 'stop 2/6: no longer accepting connections');
 
-		// A keep-alive connection becomes idle when its answer is out: close it then, rather than
-		// wait for the client to send one more request on it.
-		const closer = setInterval(() => server.closeIdleConnections(), 50);
 		let timer: NodeJS.Timeout | undefined;
 		const timedOut = new Promise<boolean>((resolve) => {
 			timer = setTimeout(() => resolve(true), remainingMs());
 		});
-		const late = await Promise.race([drained().then(() => false), timedOut]);
+		const late = await Promise.race([
+			Promise.all([drained(), closeRestedConnections(deadline)]).then(([, allClosed]) => !allClosed),
+			timedOut,
+		]);
+		clearTimeout(timer);
 		if (late) {
-			log.warn({ inFlight: inFlight() }, 'stop 3/6: requests still in flight at the time limit are cut off');
+			log.warn({ inFlight: inFlight(), connections: connections.size }, 'stop 3/6: requests still in flight at the time limit are cut off');
 			server.closeAllConnections();
+			for (const socket of connections.keys()) socket.destroy();
 		} else {
 			log.info('stop 3/6: requests in flight finished');
 		}
-		clearInterval(closer);
-		clearTimeout(timer);
-		// The last answers are out: their connections are idle now.
-		server.closeIdleConnections();
-		await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000))]);
 
 		const step = async (name: 'newsletter' | 'relay' | 'database') => {
 			try {
