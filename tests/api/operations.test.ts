@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaksInLogs } from '../setup/log-leaks';
 import { freePort } from '../setup/ports';
 import type { TestServer } from '../setup/server';
-import { TestClient, eventually, findResetLink, outboxMails, registerUser, startAccountServer } from './helpers';
+import {
+	TestClient,
+	eventually,
+	findResetLink,
+	outboxMails,
+	registerUser,
+	startAccountServer,
+	verificationToken,
+} from './helpers';
 
 let server: TestServer;
 
@@ -93,7 +101,11 @@ describe('the log across sign-in, password reset, unsubscribe and profile change
 		secrets.push(signedIn.sessionToken);
 		// Forgotten password: the mailed token, used.
 		expect((await new TestClient(server.url).post('/api/auth/forgot-password', { email: user.email })).status).toBe(200);
-		const mail = await eventually(() => outboxMails(server).find((text) => text.includes(user.email)));
+		// The sign-up's verification link is a secret too.
+		secrets.push(await verificationToken(server, user.email));
+		const mail = await eventually(() =>
+			outboxMails(server).find((text) => text.includes(user.email) && findResetLink(server, text)),
+		);
 		const reset = findResetLink(server, mail)!;
 		const newPassword = `renewed-${tokenLike()}`;
 		secrets.push(reset.token, newPassword);
@@ -117,6 +129,8 @@ describe('the log across sign-in, password reset, unsubscribe and profile change
 		secrets.push(newEmail);
 		const moved = await owner.request('PUT', '/api/profile/email', { email: newEmail, currentPassword: finalPassword });
 		expect(moved.status, JSON.stringify(moved.body)).toBeLessThan(300);
+		// The change waits for the link mailed to the new address.
+		secrets.push(await verificationToken(server, newEmail));
 		// Unsubscribe links carry their token in the query.
 		const unsubscribeToken = tokenLike();
 		secrets.push(unsubscribeToken);

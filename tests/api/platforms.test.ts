@@ -607,7 +607,9 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 		const { platformFormSchema } = await import('@/lib/validation/platforms');
 		const { rate } = await import('@/server/community/ratings');
 		const { db, tables } = await import('@/server/db');
-		const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+		const { baseLog } = await import('@/server/log');
+		// A failing listener is logged (as an error of the process's logger) and the change goes on.
+		const logged = vi.spyOn(baseLog(), 'error').mockImplementation(() => {});
 		const seen: Array<{ id: number; kind: string; existsNow: Promise<boolean> }> = [];
 		const stopFailing = service.onPlatformChange(() => {
 			throw new Error('listener failure must not fail the change');

@@ -41,6 +41,7 @@ import {
 	podcastListQuerySchema,
 	staticPageInputSchema,
 } from '@/lib/validation/content';
+import { siteSearchQuerySchema } from '@/lib/validation/discovery';
 import { newsletterIssueSchema, unsubscribeTokenSchema } from '@/lib/validation/newsletter';
 import {
 	commentSchema,
@@ -582,6 +583,13 @@ function targets(): Target[] {
 			ok: z.array(z.looseObject({ id: z.number(), title: z.string() })),
 		},
 		{
+			name: 'GET /api/search',
+			method: 'GET',
+			path: () => q('/api/search', siteSearchQuerySchema),
+			roles: { anonymous: RUNS },
+			ok: z.looseObject({ platforms: z.array(z.unknown()), news: z.array(z.unknown()), pages: z.array(z.unknown()) }),
+		},
+		{
 			name: 'GET /api/placeholder/{w}/{h}',
 			method: 'GET',
 			path: () =>
@@ -598,7 +606,7 @@ function targets(): Target[] {
 			roles: { anonymous: RUNS },
 			ok: z.array(platformShape),
 		},
-		...(['', '/ratings', '/comments'] as const).map((suffix): Target => ({
+		...(['', '/ratings', '/comments', '/similar'] as const).map((suffix): Target => ({
 			name: `GET /api/platforms/{id}${suffix}`,
 			method: 'GET',
 			path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}${suffix}`),

@@ -4,8 +4,10 @@
  * otherwise take a body of any size into memory. The body Astro then reads is the one read here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { log } from '@/server/log';
 import {
 	BODY_TOO_LARGE,
+	BodyAborted,
 	BodyTooLarge,
 	declaresTooLargeBody,
 	readCappedBody,
@@ -44,8 +46,10 @@ export function limitRequestBody(req: IncomingMessage, res: ServerResponse, next
 			next();
 		},
 		(error: unknown) => {
-			if (error instanceof BodyTooLarge && !res.headersSent) refuseTooLarge(res);
-			else res.destroy();
+			if (error instanceof BodyTooLarge && !res.headersSent) return refuseTooLarge(res);
+			// The client went away mid-body: worth one line in the log, not a stack trace.
+			if (error instanceof BodyAborted) log().warn('the client aborted the request body');
+			res.destroy();
 		},
 	);
 }
