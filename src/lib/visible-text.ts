@@ -8,9 +8,19 @@
 // eslint-disable-next-line no-control-regex
 const HIDDEN_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
 
-/** The text without control characters (tab, LF and CR kept) and bidirectional controls. */
+/**
+ * Half of a UTF-16 surrogate pair without its other half: no character at all. Encoded as
+ * UTF-8 it becomes U+FFFD anyway, but inside JSON it stays an escape that PostgreSQL's jsonb
+ * refuses, so it is replaced here, once, for both engines.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The text without control characters (tab, LF and CR kept) and bidirectional controls, and
+ * with any lone surrogate replaced by U+FFFD.
+ */
 export function stripHiddenControls(text: string): string {
-	return text.replace(HIDDEN_CONTROLS, '');
+	return text.replace(HIDDEN_CONTROLS, '').replace(LONE_SURROGATE, '\uFFFD');
 }
 
 /** For zod's preprocess: strips a string, leaves anything else for the schema to refuse. */

@@ -220,6 +220,28 @@ describe('platform form rules', () => {
 		expect((await server.db.select().from(server.tables.platforms)).length).toBe(before);
 	});
 
+	it('stores platform texts without NUL or bidirectional controls, and refuses a name of nothing else', async () => {
+		const answer = await editor.client.post(
+			'/api/admin/platforms',
+			platformInput({
+				name: 'Clean\u0000 Name\u202E',
+				pricing: '\u0000CPM',
+				pros: 'fast\u0000\n\u0000\n\u2066trusted',
+				// A lone surrogate inside a list (stored as JSON) was a 500 on PostgreSQL.
+				features: ['ok', '\udfff'],
+			}),
+		);
+		expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+		const saved = answer.body as { name: string; pricing: string; pros: string[] };
+		expect(saved.name).toBe('Clean Name');
+		expect(saved.pricing).toBe('CPM');
+		expect(saved.pros).toEqual(['fast', 'trusted']);
+		expect((saved as unknown as { features: string[] }).features).toEqual(['ok', '\uFFFD']);
+		const refused = await editor.client.post('/api/admin/platforms', platformInput({ name: '\u0000\u202E' }));
+		expect(refused.status).toBe(400);
+		expect(refused.body).toEqual({ message: 'Name is required.' });
+	});
+
 	it('refuses an invalid field on update too, leaving the platform as it was', async () => {
 		const platform = await createPlatform(editor);
 		const answer = await editor.client.put(

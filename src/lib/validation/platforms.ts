@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PLATFORM_CATEGORIES } from '@/lib/categories';
-import { visibleText } from '@/lib/visible-text';
+import { stripHiddenControls, visibleText } from '@/lib/visible-text';
 import { isImageUrl } from './content';
 import type { VoteType } from '@db/schema';
 import {
@@ -31,12 +31,17 @@ export const MAX_LIST_ITEM_LENGTH = 200;
 export const MAX_URL_LENGTH = 2000;
 const SORT_ORDER_LIMIT = 1_000_000;
 
+// Platform texts are shown to every reader, as comments are, so they keep only what can be seen
+// (visibleText); PostgreSQL's text cannot even hold a NUL.
 const requiredText = (field: string, max: number) =>
-	z
-		.string({ error: `${field} is required.` })
-		.trim()
-		.min(1, `${field} is required.`)
-		.max(max, `${field} must be at most ${max} characters long.`);
+	z.preprocess(
+		visibleText,
+		z
+			.string({ error: `${field} is required.` })
+			.trim()
+			.min(1, `${field} is required.`)
+			.max(max, `${field} must be at most ${max} characters long.`),
+	);
 
 /** Empty or missing optional text becomes null, so "cleared" and "never set" look the same. */
 const emptyToNull = (value: unknown) =>
@@ -92,7 +97,7 @@ const textListField = (field: string) =>
 			error: `${field} must be a list of text or one item per line.`,
 		})
 		.optional()
-		.transform((value) => (value === undefined ? [] : splitLines(value)))
+		.transform((value) => (value === undefined ? [] : splitLines(value).map(stripHiddenControls).filter(Boolean)))
 		.pipe(
 			z
 				.array(
