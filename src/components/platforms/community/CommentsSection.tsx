@@ -1,4 +1,4 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import type { PublicUser } from '@/lib/validation/auth';
 import {
@@ -60,17 +60,31 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 	const [emptyError, setEmptyError] = useState(false);
 	const [posting, setPosting] = useState(false);
 	const userId = user === undefined ? undefined : (user?.id ?? null);
+	/**
+	 * Votes recorded while the list was being read: the list (read before them) must not put
+	 * back the counts and the vote they replaced.
+	 */
+	const votedDuringLoad = useRef(new Map<number, VoteResult>());
 
 	useEffect(() => {
 		if (userId === undefined) return;
 		let current = true;
 		setFailed(false);
+		votedDuringLoad.current.clear();
 		apiRequest<PlatformComment[]>('GET', `/api/platforms/${platformId}/comments`)
 			.then(async (list) => {
 				const mine = userId === null ? {} : await loadVotes(list);
 				if (!current) return;
-				setComments(list);
-				setVotes(mine);
+				const voted = votedDuringLoad.current;
+				setComments(
+					list.map((item) => {
+						const result = voted.get(item.id);
+						return result
+							? { ...item, helpfulVotes: result.helpfulVotes, unhelpfulVotes: result.unhelpfulVotes }
+							: item;
+					}),
+				);
+				setVotes({ ...mine, ...Object.fromEntries([...voted].map(([id, result]) => [id, result.voteType])) });
 				setNow(Date.now());
 			})
 			.catch(() => current && setFailed(true));
@@ -94,6 +108,7 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 				),
 			);
 			setVotes((current) => ({ ...current, [comment.id]: result.voteType }));
+			votedDuringLoad.current.set(comment.id, result);
 		} catch (error) {
 			reportFailure('Failed to record vote', error, 'Please try again.');
 		} finally {
