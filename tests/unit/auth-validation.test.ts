@@ -61,8 +61,11 @@ describe('loginSchema', () => {
 });
 
 describe('forgotPasswordSchema', () => {
-	it('only needs some text (an unknown or odd address gets the neutral answer)', () => {
-		expect(forgotPasswordSchema.parse({ email: ' Someone ' })).toEqual({ email: 'someone' });
+	it('needs a well-formed address (an unknown one still gets the neutral answer)', () => {
+		expect(forgotPasswordSchema.parse({ email: ' Someone@Example.com ' })).toEqual({ email: 'someone@example.com' });
+		expect(firstMessage(forgotPasswordSchema.safeParse({ email: 'not-an-email' }))).toBe(
+			'Please enter a valid email address.',
+		);
 		expect(firstMessage(forgotPasswordSchema.safeParse({ email: ' ' }))).toBe(
 			'Please enter your email address.',
 		);

@@ -69,7 +69,9 @@ describe('content change events', () => {
 	});
 
 	it('survive a failing listener and still reach the others', async () => {
-		const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+		const { baseLog } = await import('@/server/log');
+		// The failure is logged by the process's logger; the other listeners still hear the change.
+		const error = vi.spyOn(baseLog(), 'error').mockImplementation(() => {});
 		const later = vi.fn();
 		const stopBad = onContentChange(() => {
 			throw new Error('boom');

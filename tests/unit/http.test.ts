@@ -294,14 +294,16 @@ describe('responses', () => {
 	});
 
 	it('errorToResponse hides anything else behind a 500 and logs it', async () => {
-		const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+		const { baseLog } = await import('@/server/log');
+		// Outside a request, log() is the process's logger.
+		const log = vi.spyOn(baseLog(), 'error').mockImplementation(() => {});
 		const boom = new Error('SQLITE_BUSY: secret details');
 		const response = errorToResponse(boom);
 		expect(response.status).toBe(500);
 		const body = await response.json();
 		expect(body).toEqual({ message: 'Something went wrong on our side. Please try again.' });
 		expect(JSON.stringify(body)).not.toContain('SQLITE');
-		expect(log).toHaveBeenCalledWith(boom);
+		expect(log).toHaveBeenCalledWith({ err: boom }, 'unexpected error, answered 500');
 	});
 
 	it('endpoint turns thrown errors (sync or async) into answers', async () => {

@@ -88,6 +88,7 @@ describe('validateSessionToken', () => {
 			role: 'user',
 			isBanned: false,
 			isNewsletterSubscribed: false,
+			emailVerified: user.emailVerified,
 			createdAt: user.createdAt,
 		});
 		expect(found!.user).not.toHaveProperty('passwordHash');
