@@ -5,8 +5,9 @@ import { defineConfig } from 'vitest/config';
  * API and security files that run again on PostgreSQL: those whose outcome depends on what the
  * engine does. Search and list queries (ILIKE, case-insensitive order), row locks and aggregates
  * (ratings, votes, moderation), shared counters (rate limits, password guessing), sessions and
- * unique violations (sign-up, email change), the newsletter queue, the per-node status rows, and
- * text PostgreSQL refuses (NUL, reached by the fuzzer). The rest (headers, methods, body limits,
+ * unique violations (sign-up, email change), verification and unsubscribe tokens, the newsletter
+ * queue, the per-node status rows, closing the pool on a graceful stop, and text PostgreSQL
+ * refuses (NUL, reached by the fuzzer). The rest (headers, methods, body limits,
  * cross-site checks, permissions, escaping) is decided before any query and runs once, on SQLite.
  */
 const POSTGRES_API = [
@@ -20,13 +21,16 @@ const POSTGRES_API = [
 	'tests/api/auth-session.test.ts',
 	'tests/api/account-sessions.test.ts',
 	'tests/api/profile.test.ts',
+	'tests/api/email-verification.test.ts',
 	'tests/api/password-guessing.test.ts',
 	'tests/api/rate-limits.test.ts',
 	'tests/api/newsletters.test.ts',
 	'tests/api/site-build.test.ts',
+	'tests/api/graceful-stop.test.ts',
 	'tests/api/site-search.test.ts',
 	'tests/api/archives.test.ts',
 	'tests/security/rate-limits.test.ts',
+	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',
 ];
 
