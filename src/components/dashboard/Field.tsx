@@ -60,8 +60,20 @@ export function withoutFixedError<E extends Partial<Record<string, string>>>(
 
 /** Focuses the first control with aria-invalid inside `form` (after a failed submit). */
 export function focusFirstInvalid(form: HTMLElement | null): void {
-	requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+	// Called beside the setErrors that marks the field: React may commit that render a few frames
+	// later on a busy machine (it yields between slices), so look again on each frame until the
+	// marked field is there.
+	let frames = 0;
+	const attempt = () => {
+		const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+		if (field) field.focus();
+		else if (form?.isConnected && (frames += 1) < MAX_FOCUS_FRAMES) requestAnimationFrame(attempt);
+	};
+	requestAnimationFrame(attempt);
 }
+
+/** How many frames focusFirstInvalid waits for the marked field (about a second at 60 Hz). */
+const MAX_FOCUS_FRAMES = 60;
 
 /**
  * A server refusal about one of the form's own fields (named by X-Invalid-Field), to show at
