@@ -52,7 +52,7 @@ describe('focus returns to what opened a dialog', () => {
 		await page.getByRole('dialog', { name: 'Edit News Article' }).waitFor();
 		await page.keyboard.press('Escape');
 		await page.getByRole('dialog').waitFor({ state: 'detached' });
-		expect(await focusedName(page)).toBe(`Edit ${title}`);
+		await expect.poll(() => focusedName(page)).toBe(`Edit ${title}`);
 
 		// Opened from the keyboard, closed with Cancel.
 		await card.getByRole('button', { name: `Delete ${title}` }).focus();
@@ -60,8 +60,9 @@ describe('focus returns to what opened a dialog', () => {
 		const confirm = page.getByRole('dialog', { name: 'Delete news article' });
 		await confirm.getByRole('button', { name: 'Cancel' }).click();
 		await confirm.waitFor({ state: 'detached' });
-		expect(await focusedName(page)).toBe(`Delete ${title}`);
-		// The next Tab moves on from there, not to "Skip to content".
+		await expect.poll(() => focusedName(page)).toBe(`Delete ${title}`);
+		// The next Tab moves on from there, not to "Skip to content". Focus comes back after the
+		// dialog is gone (in a later frame), so each check waits for it rather than reading it once.
 		await page.keyboard.press('Tab');
 		expect(await focusedName(page)).not.toMatch(/skip to content/i);
 
@@ -72,13 +73,13 @@ describe('focus returns to what opened a dialog', () => {
 		const password = page.getByRole('dialog', { name: 'Change Password' });
 		await password.getByRole('button', { name: 'Close' }).click();
 		await password.waitFor({ state: 'detached' });
-		expect(await focusedName(page)).toBe(`Change password of ${username}`);
+		await expect.poll(() => focusedName(page)).toBe(`Change password of ${username}`);
 
 		await row.getByRole('button', { name: `Ban ${username}` }).click();
 		const ban = page.getByRole('dialog', { name: 'Ban User' });
 		await page.keyboard.press('Escape');
 		await ban.waitFor({ state: 'detached' });
-		expect(await focusedName(page)).toBe(`Ban ${username}`);
+		await expect.poll(() => focusedName(page)).toBe(`Ban ${username}`);
 	});
 
 	it('after a deletion (the button is gone) focus goes to the panel, not to <body>', { timeout: 90_000 }, async ({ server, browser }) => {
