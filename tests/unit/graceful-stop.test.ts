@@ -1,7 +1,7 @@
 /**
  * The graceful stop's order (src/server/host/shutdown.ts) on a real HTTP server in this process:
  * readiness 503 from the first moment, no new connections, the request in flight finished (or
- * cut off at the time limit), then the app's steps in order, then exit.
+ * cut off at the time limit), then the app's stop (stopApp), then exit.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -64,7 +64,7 @@ function probeStatus(probe: ReturnType<typeof createHealthProbes>, path: string)
 }
 
 describe('the graceful stop', () => {
-	it('answers readiness 503 at once, refuses new connections, finishes the request in flight, then runs the steps in order and exits 0', async () => {
+	it('answers readiness 503 at once, refuses new connections, finishes the request in flight, then stops the app and exits 0', async () => {
 		const order: string[] = [];
 		const node = await stoppableServer(60_000, async () => void order.push('app stopped'));
 		expect(await probeStatus(node.probe, '/readyz')).toBe(200);
