@@ -2,7 +2,7 @@
  * The production host starts the app itself (startApp in src/server/app.ts) once it listens:
  * a newsletter queued before the start goes out, and on PostgreSQL this node listens for other
  * nodes' changes, without any HTTP request. The host reaches the app's database only through
- * the app: its bundle holds no database driver or ORM.
+ * the app: its bundle holds no database driver or ORM, and the process has one pool.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -54,7 +54,9 @@ beforeAll(async () => {
 	const port = await freePort();
 	url = `http://127.0.0.1:${port}`;
 	const { DATABASE_PATH: _inherited, ...inheritedEnv } = process.env;
-	host = spawn(process.execPath, [HOST_ENTRY], {
+	// On PostgreSQL, the process counts its pools (see count-pools.mjs).
+	const preload = engine === 'postgres' ? ['--import', resolve(import.meta.dirname, 'count-pools.mjs')] : [];
+	host = spawn(process.execPath, [...preload, HOST_ENTRY], {
 		env: {
 			...inheritedEnv,
 			HOST: '127.0.0.1',
@@ -134,6 +136,14 @@ describe('the production host at start, with no request made', () => {
 			return lines.length > 0 ? lines : undefined;
 		});
 		expect(requests.map((line) => line.path)).toEqual(['/readyz']);
+	});
+
+	// The newsletter sent and the readiness probe asked the database: through one pool.
+	if (engine === 'postgres') it('used one database pool for the routes, the worker and readiness', async () => {
+		const exited = new Promise<number | null>((resolve) => host!.once('exit', resolve));
+		host!.kill('SIGTERM');
+		expect(await exited).toBe(0);
+		expect(output).toMatch(/database pools used: 1\n/);
 	});
 });
 
