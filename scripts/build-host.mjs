@@ -4,7 +4,8 @@
  * (scripts/serve.ts: migrate, seed, then the host) into plain JavaScript under $DIST_DIR/host/,
  * so production runs them with `node` and no TypeScript loader. Packages stay imports of
  * node_modules. The host reaches the database only through the app (Astro's server build,
- * dist/server/app.mjs), so its bundle holds no database code (tests/api/start-up.test.ts).
+ * dist/server/app.mjs), so main.mjs holds no database code (tests/api/start-up.test.ts);
+ * serve.mjs migrates with its own copy and closes it before it loads the host.
  */
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
