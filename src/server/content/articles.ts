@@ -10,7 +10,7 @@ import type {
 	ArticleListQuery,
 	EditorArticleListQuery,
 } from '@/lib/validation/content';
-import { db, firstRow, isPostgres, schema, schemaOf, tables, type AppDatabase } from '@/server/db';
+import { db, firstRow, isPostgres, schema, schemaOf, type AppDatabase, articles } from '@/server/db';
 import {
 	countArticles as countArticlesPostgres,
 	listArticles as listArticlesPostgres,
@@ -244,7 +244,6 @@ export async function getArticle(
 	id: number,
 	{ includeDrafts }: { includeDrafts: boolean },
 ): Promise<Article | undefined> {
-	const { articles } = tables();
 	const row = await firstRow(
 		selectArticles(db()).where(
 			and(
@@ -269,7 +268,6 @@ export async function createArticle(
 	authorId: number,
 ): Promise<Article> {
 	const now = new Date();
-	const { articles } = tables();
 	const [created] = await db()
 		.insert(articles)
 		.values({ ...input, kind, authorId, createdAt: now, updatedAt: now })
@@ -285,7 +283,6 @@ export async function updateArticle(
 	id: number,
 	input: ArticleInput,
 ): Promise<Article | undefined> {
-	const { articles } = tables();
 	const [updated] = await db()
 		.update(articles)
 		.set({ ...input, updatedAt: new Date() })
@@ -298,7 +295,6 @@ export async function updateArticle(
 
 /** True when an article was deleted. */
 export async function deleteArticle(kind: ArticleKind, id: number): Promise<boolean> {
-	const { articles } = tables();
 	const [deleted] = await db()
 		.delete(articles)
 		.where(and(eq(articles.id, id), eq(articles.kind, kind)))
@@ -310,7 +306,6 @@ export async function deleteArticle(kind: ArticleKind, id: number): Promise<bool
 
 /** Ids of every published article of a kind, for generating their pages. */
 export async function publishedArticleIds(kind: ArticleKind): Promise<number[]> {
-	const { articles } = tables();
 	const rows = await db()
 		.select({ id: articles.id })
 		.from(articles)

@@ -5,7 +5,7 @@
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PodcastListQuery } from '@/lib/validation/content';
 import { db, isPostgres, schemaOf, type AppDatabase } from '@/server/db';
-import { nocase } from '@/server/db/dialect';
+import { nocase } from '@/server/db/sql';
 import { podcastSearchCondition } from '@/server/db/search-postgres';
 import { ftsCondition } from './search';
 
