@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleListQuerySchema, type ArticleKind } from '@/lib/validation/content';
-import { articleMatch, articleSearchKey } from '@/server/content/article-search';
-import { articleListQuery } from '@/server/content/articles';
-import { openDatabase, schema, type AppDatabase } from '@/server/db';
+import { articleMatch, articleSearchKey, articleListQuery } from '@/server/content/search/articles.sqlite';
+import { openDatabase, type AppDatabase } from '@/server/db';
+import * as schema from '@db/schema';
 import { insertArticleRow } from '../api/content-fixtures';
 import { upgradedDatabase } from '../setup/migrations';
 

@@ -12,7 +12,7 @@ import type { PostgresDatabase } from './postgres';
 import { postgresEngine } from './postgres-engine';
 import { sqliteEngine } from './sqlite-engine';
 import { bindTables } from './tables';
-import type { AppDatabase, DatabaseSettings, Engine } from './types';
+import type { DatabaseSettings, Engine } from './types';
 
 let current: Engine | undefined;
 
@@ -51,20 +51,19 @@ let generation = 0;
 /**
  * The adapter of the running engine, made once per engine by the matching factory: the one call
  * through which a subject whose storage differs per engine gets its storage. The PostgreSQL
- * factory gets the pool; both may open what they need lazily.
+ * factory gets the pool (opened then); the SQLite one opens nothing (its adapter may use db()).
  */
 export function byEngine<T>(adapters: {
-	sqlite: (database: AppDatabase) => T;
-	postgres: (database: PostgresDatabase) => T;
+	sqlite: () => T;
+	postgres: (pool: PostgresDatabase) => T;
 }): () => T {
 	let made: { generation: number; adapter: T } | undefined;
 	return () => {
 		const running = engine();
 		if (made?.generation !== generation) {
-			const postgres = running.postgres();
 			made = {
 				generation,
-				adapter: postgres ? adapters.postgres(postgres) : adapters.sqlite(running.database()),
+				adapter: running.name === 'postgres' ? adapters.postgres(running.postgres()!) : adapters.sqlite(),
 			};
 		}
 		return made.adapter;

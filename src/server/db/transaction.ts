@@ -5,7 +5,7 @@ import { engine } from './engine';
 import { openTransaction } from './joined-transaction';
 import { postgresDialect } from './postgres-engine';
 import { sqliteDialect } from './sqlite-engine';
-import type { AppDatabase, EngineDialect, Reader } from './types';
+import type { AppDatabase, EngineDialect, Reader, Schema } from './types';
 
 /**
  * The dialect of a handle given explicitly (a test or a benchmark holding both engines'); the
@@ -45,4 +45,13 @@ export function rawRows<Row>(query: SQL, handle?: Reader): Promise<Row[]> {
 /** Runs a hand-written statement that answers no rows, on either engine. */
 export function runStatement(query: SQL, handle?: Reader): Promise<void> {
 	return dialectOf(handle).runStatement(query, handle ?? engine().database());
+}
+
+/**
+ * The tables of the engine behind an explicit handle. Only for code handed a database of either
+ * engine, whatever this process runs (the seed, which tests and scripts point at a database of
+ * their own); services use the running engine's tables (tables.ts).
+ */
+export function schemaOf(handle: Reader): Schema {
+	return dialectOf(handle).tables;
 }
