@@ -12,7 +12,7 @@ import { sendMail } from '@/server/mail';
 import { renderMarkdown } from '@/server/markdown';
 import { recipientCondition } from './recipients';
 import { newsletterMail } from './delivery';
-import { wakeNewsletterWorker } from './worker';
+import { deliveriesQueued } from './wake';
 import { Conflict, NotFound, UpstreamFailed } from '@/server/errors';
 
 export const ISSUE_NOT_FOUND = 'Newsletter issue not found';
@@ -170,7 +170,7 @@ export async function sendIssue(id: number): Promise<NewsletterIssue> {
 				),
 			);
 	});
-	wakeNewsletterWorker();
+	deliveriesQueued();
 	return getIssue(id);
 }
 

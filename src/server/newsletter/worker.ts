@@ -12,6 +12,7 @@ import { onStop } from '@/server/stopping';
 import { deliver, type Delivered } from './delivery';
 import { getIssue } from './issues';
 import { claimDeliveries, nextDueAt, releaseDeliveries, type ClaimedDelivery } from './queue';
+import { onDeliveriesQueued } from './wake';
 
 export type NewsletterWorker = {
 	/** Look at the queue now instead of at the next poll. */
@@ -132,6 +133,7 @@ export function startNewsletterWorker(): NewsletterWorker | undefined {
 	if (!running) {
 		running = createWorker();
 		onStop('newsletter', stopOnShutdown);
+		onDeliveriesQueued(wakeNewsletterWorker);
 	}
 	return running;
 }
