@@ -18,20 +18,8 @@ import { postgresArticleLists } from './search/articles.postgres';
 import { sqliteArticleLists } from './search/articles.sqlite';
 
 /** An article as the API returns it (dates become ISO strings in JSON). */
-export type Article = {
-	id: number;
-	title: string;
-	excerpt: string;
-	content: string;
-	category: string;
-	imageUrl: string | null;
-	tags: string[];
-	readTime: number;
-	isPublished: boolean;
-	authorId: number | null;
+export type Article = Omit<ArticleListRow, 'authorUsername'> & {
 	author: { username: string } | null;
-	createdAt: Date;
-	updatedAt: Date;
 };
 
 function toArticle({ authorUsername, ...row }: ArticleListRow): Article {
