@@ -11,13 +11,13 @@ import { onStop } from '@/server/stopping';
 import type { PostgresDatabase } from './postgres';
 import { postgresEngine } from './postgres-engine';
 import { sqliteEngine } from './sqlite-engine';
-import { bindTables, unbindTables } from './tables';
+import { bindTables, chooseTablesWith } from './tables';
 import type { DatabaseSettings, Engine } from './types';
 
 let current: Engine | undefined;
 
 // Until an engine is chosen, the tables are stand-ins that choose it on first use.
-unbindTables(() => engine().tables);
+chooseTablesWith(() => engine().tables);
 
 /** The running engine, chosen on first use from the configuration. */
 export function engine(): Engine {
@@ -45,7 +45,7 @@ export function chooseEngine(settings: DatabaseSettings): Engine {
 export async function closeDatabase(): Promise<void> {
 	const closing = current;
 	current = undefined;
-	unbindTables(() => engine().tables);
+	bindTables(undefined);
 	await closing?.close();
 }
 

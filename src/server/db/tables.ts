@@ -27,6 +27,11 @@ type TableName = Exclude<
 /** Answers the chosen engine's tables, choosing it first if need be (set by engine.ts). */
 let chosenTables: () => Schema = () => sqliteSchema;
 
+/** How a stand-in finds the tables: engine.ts passes "choose the engine, answer its tables". */
+export function chooseTablesWith(choose: () => Schema): void {
+	chosenTables = choose;
+}
+
 /**
  * A stand-in for a table of an engine not chosen yet: every property read chooses the engine and
  * reads the real table's (drizzle finds a table by its properties, never by identity, for
@@ -40,54 +45,39 @@ function standIn<Name extends TableName>(name: Name): Schema[Name] {
 	});
 }
 
-export let users = sqliteSchema.users;
-export let sessions = sqliteSchema.sessions;
-export let passwordResetTokens = sqliteSchema.passwordResetTokens;
-export let emailVerificationTokens = sqliteSchema.emailVerificationTokens;
-export let articles = sqliteSchema.articles;
-export let staticPages = sqliteSchema.staticPages;
-export let platforms = sqliteSchema.platforms;
-export let platformRatings = sqliteSchema.platformRatings;
-export let platformComments = sqliteSchema.platformComments;
-export let commentVotes = sqliteSchema.commentVotes;
-export let podcastEpisodes = sqliteSchema.podcastEpisodes;
-export let newsletterIssues = sqliteSchema.newsletterIssues;
-export let newsletterDeliveries = sqliteSchema.newsletterDeliveries;
-export let newsletterUnsubscribeTokens = sqliteSchema.newsletterUnsubscribeTokens;
+export let users = standIn('users');
+export let sessions = standIn('sessions');
+export let passwordResetTokens = standIn('passwordResetTokens');
+export let emailVerificationTokens = standIn('emailVerificationTokens');
+export let articles = standIn('articles');
+export let staticPages = standIn('staticPages');
+export let platforms = standIn('platforms');
+export let platformRatings = standIn('platformRatings');
+export let platformComments = standIn('platformComments');
+export let commentVotes = standIn('commentVotes');
+export let podcastEpisodes = standIn('podcastEpisodes');
+export let newsletterIssues = standIn('newsletterIssues');
+export let newsletterDeliveries = standIn('newsletterDeliveries');
+export let newsletterUnsubscribeTokens = standIn('newsletterUnsubscribeTokens');
 
-/** Points every binding at stand-ins that choose the engine on first use (engine.ts). */
-export function unbindTables(choose: () => Schema): void {
-	chosenTables = choose;
-	users = standIn('users');
-	sessions = standIn('sessions');
-	passwordResetTokens = standIn('passwordResetTokens');
-	emailVerificationTokens = standIn('emailVerificationTokens');
-	articles = standIn('articles');
-	staticPages = standIn('staticPages');
-	platforms = standIn('platforms');
-	platformRatings = standIn('platformRatings');
-	platformComments = standIn('platformComments');
-	commentVotes = standIn('commentVotes');
-	podcastEpisodes = standIn('podcastEpisodes');
-	newsletterIssues = standIn('newsletterIssues');
-	newsletterDeliveries = standIn('newsletterDeliveries');
-	newsletterUnsubscribeTokens = standIn('newsletterUnsubscribeTokens');
-}
-
-/** Points every binding above at `schema`'s tables (engine.ts, when an engine is chosen). */
-export function bindTables(schema: Schema): void {
-	users = schema.users;
-	sessions = schema.sessions;
-	passwordResetTokens = schema.passwordResetTokens;
-	emailVerificationTokens = schema.emailVerificationTokens;
-	articles = schema.articles;
-	staticPages = schema.staticPages;
-	platforms = schema.platforms;
-	platformRatings = schema.platformRatings;
-	platformComments = schema.platformComments;
-	commentVotes = schema.commentVotes;
-	podcastEpisodes = schema.podcastEpisodes;
-	newsletterIssues = schema.newsletterIssues;
-	newsletterDeliveries = schema.newsletterDeliveries;
-	newsletterUnsubscribeTokens = schema.newsletterUnsubscribeTokens;
+/**
+ * Points every binding above at `schema`'s tables (engine.ts, when an engine is chosen), or with
+ * none back at the stand-ins (when it is closed).
+ */
+export function bindTables(schema: Schema | undefined): void {
+	const pick = <Name extends TableName>(name: Name) => (schema ? schema[name] : standIn(name));
+	users = pick('users');
+	sessions = pick('sessions');
+	passwordResetTokens = pick('passwordResetTokens');
+	emailVerificationTokens = pick('emailVerificationTokens');
+	articles = pick('articles');
+	staticPages = pick('staticPages');
+	platforms = pick('platforms');
+	platformRatings = pick('platformRatings');
+	platformComments = pick('platformComments');
+	commentVotes = pick('commentVotes');
+	podcastEpisodes = pick('podcastEpisodes');
+	newsletterIssues = pick('newsletterIssues');
+	newsletterDeliveries = pick('newsletterDeliveries');
+	newsletterUnsubscribeTokens = pick('newsletterUnsubscribeTokens');
 }
