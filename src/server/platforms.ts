@@ -164,7 +164,7 @@ export async function updatePlatform(id: number, input: PlatformForm): Promise<P
 }
 
 /**
- * Deletes the platform; the foreign keys (ON DELETE CASCADE, foreign_keys=ON in db.ts) remove
+ * Deletes the platform; the foreign keys (ON DELETE CASCADE, foreign_keys=ON in db/sqlite-engine.ts) remove
  * its ratings, its comments and, through the comments, their votes.
  */
 export async function deletePlatform(id: number): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Article search (src/server/content/article-search.ts, migration 0002): articles_fts is keyed
+ * Article search (src/server/content/search/articles.sqlite.ts, migration 0002): articles_fts is keyed
  * by kind, date bucket and id, and a date-ordered search walks it and stops after the page. It
  * must answer exactly what sorting every match answers, whatever order ids and dates were
  * written in; a prefix spelled out as its terms must match what FTS5's prefix query matches.
