@@ -9,25 +9,14 @@ import type {
 	ArticleListQuery,
 	EditorArticleListQuery,
 } from '@/lib/validation/content';
+import type { Schema as ArticleTables } from '@/server/db';
 
 /** A public list query (always a page) or an editor's (every article unless limit is given). */
 export type ListQuery = ArticleListQuery | EditorArticleListQuery;
 
-/** An article of a list as read, with its author's name (articleColumnsOf). */
-export type ArticleListRow = {
-	id: number;
-	title: string;
-	excerpt: string;
-	content: string;
-	category: string;
-	imageUrl: string | null;
-	tags: string[];
-	readTime: number;
-	isPublished: boolean;
-	authorId: number | null;
+/** An article of a list as read (every column but its kind), with its author's name. */
+export type ArticleListRow = Omit<ArticleTables['articles']['$inferSelect'], 'kind'> & {
 	authorUsername: string | null;
-	createdAt: Date;
-	updatedAt: Date;
 };
 
 /** Where an engine keeps the article lists; both answer the same rows in the same order. */
