@@ -4,8 +4,7 @@
  */
 import { seedIfEmpty } from '@db/seed/index';
 import { config, databaseName } from '@/server/config';
-import { closeDatabase, db, postgresDatabase, type AppDatabase } from '@/server/db';
-import { migratePostgres } from '@/server/db/postgres';
+import { closeDatabase, engine } from '@/server/db';
 
 /** `report` gets each line (the server logs them as JSON; `db:migrate` prints them). */
 export async function prepareDatabase({
@@ -15,23 +14,10 @@ export async function prepareDatabase({
 	seed: boolean;
 	report?: (line: string) => void;
 }): Promise<void> {
-	const settings = config();
-	const postgres = postgresDatabase();
-	let seeded: boolean | undefined;
-	if (postgres) {
-		// Under the migration lock: of several nodes starting together, one migrates and seeds.
-		await migratePostgres(postgres, {
-			seedIfEmpty: seed
-				? async (locked) => (seeded = await seedIfEmpty(locked as unknown as AppDatabase))
-				: undefined,
-		});
-		report(`${databaseName(settings)} migrated`);
-	} else {
-		const database = db(); // opening applies pending migrations
-		report(`${databaseName(settings)} migrated`);
-		if (seed) seeded = await seedIfEmpty(database);
-	}
-	if (seed)
-		report(seeded ? 'demo content seeded' : 'database has content; seed skipped');
+	// On PostgreSQL under the migration lock: of several nodes starting together, one migrates
+	// and seeds.
+	const { seeded } = await engine().prepare(seed ? seedIfEmpty : undefined);
+	report(`${databaseName(config())} migrated`);
+	if (seed) report(seeded ? 'demo content seeded' : 'database has content; seed skipped');
 	await closeDatabase();
 }

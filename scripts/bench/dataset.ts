@@ -10,7 +10,8 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { seedDemoContent, seedIfEmpty } from '@db/seed/index';
 import { closePostgres, migratePostgres, openPostgres, schema as postgresSchema } from '@/server/db/postgres';
-import { closeDatabase, openDatabase, schema, type AppDatabase } from '@/server/db';
+import { closeDatabase, openDatabase, type AppDatabase } from '@/server/db';
+import * as schema from '@db/schema';
 import { ARTICLE_CATEGORIES } from '@/lib/categories';
 
 export const SEARCH_TERMS = {

@@ -5,7 +5,8 @@
  * wall time, peak and starting RSS and heap. Settings come from the NEWSLETTER_* variables.
  */
 import { eq } from 'drizzle-orm';
-import { db, schema } from '@/server/db';
+import { db } from '@/server/db';
+import * as schema from '@db/schema';
 import { sendIssue } from '@/server/newsletter/issues';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
 

@@ -7,7 +7,8 @@
  */
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { openDatabase, schema } from '@/server/db';
+import { openDatabase } from '@/server/db';
+import * as schema from '@db/schema';
 import { runToEnd } from './processes';
 
 export const NEWSLETTER_RECIPIENTS = 10_000;

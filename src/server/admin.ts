@@ -8,7 +8,7 @@ import type { UserListQuery } from '@/lib/validation/admin';
 import { findUserById, setBanned, setPassword } from './auth/accounts';
 import { assertCanBan, assertCanSetPassword } from './auth/guardian';
 import { publicUserColumns, type SessionUser } from './auth/session';
-import { db, firstRow, rawRows, tables } from './db';
+import { db, firstRow, rawRows, articles, platforms, users } from '@/server/db';
 import { passwordSetByEditorMail, sendInBackground } from './mail';
 import { likePattern } from './platforms';
 import { NotFound } from '@/server/errors';
@@ -28,7 +28,6 @@ export type OverviewCounts = {
 };
 
 export async function overviewCounts(): Promise<OverviewCounts> {
-	const { platforms, articles } = tables();
 	const news = eq(articles.kind, 'news');
 	const [row] = await rawRows<Record<keyof OverviewCounts, number | string>>(sql`select
 		(select count(*) from ${platforms}) as platforms,
@@ -67,7 +66,6 @@ function userSearchCondition(search: string | undefined): SQL | undefined {
 	const text = search?.trim();
 	if (!text) return undefined;
 	const pattern = likePattern(text.toLowerCase());
-	const { users } = tables();
 	return or(
 		sql`lower(${users.username}) like ${pattern} escape '\\'`,
 		sql`${users.email} like ${pattern} escape '\\'`,
@@ -78,7 +76,6 @@ function userSearchCondition(search: string | undefined): SQL | undefined {
 const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 
 async function userStats(): Promise<UserStats> {
-	const { users } = tables();
 	const [stats] = await db()
 		.select({
 			totalUsers: sql<number>`count(*)`.mapWith(Number),
@@ -92,10 +89,9 @@ async function userStats(): Promise<UserStats> {
 
 /** The Users tab: a searched, paged list with its total and the stat tiles. */
 export async function listUsers(query: UserListQuery): Promise<UserList> {
-	const { users } = tables();
 	const where = userSearchCondition(query.search);
 	const page = await db()
-		.select(publicUserColumns(users))
+		.select(publicUserColumns())
 		.from(users)
 		.where(where)
 		.orderBy(desc(users.createdAt), desc(users.id))

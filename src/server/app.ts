@@ -12,8 +12,8 @@
  *   and stopApp() when it closes.
  */
 import { config } from '@/server/config';
-import { closeDatabase, postgresDatabase } from '@/server/db';
-import { postgresReadiness, sqliteReadiness, type Readiness, type ReadinessCheck } from '@/server/db/readiness';
+import { closeDatabase, engine } from '@/server/db';
+import type { Readiness, ReadinessCheck } from '@/server/db/readiness';
 import { startContentRelay, stopContentRelay } from '@/server/content/relay';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
 import { outsideRequest } from '@/server/request-context';
@@ -58,6 +58,8 @@ export async function stopApp(
 	stepDone?: (step: AppStopStep, error?: unknown) => void,
 ): Promise<void> {
 	started = undefined;
+	// The check holds the closing database's connection; a later start asks the next one.
+	readiness = undefined;
 	const steps: Array<[AppStopStep, () => Promise<void>]> = [
 		['newsletter', () => stopNewsletterWorker(remainingMs())],
 		['relay', () => stopContentRelay()],
@@ -84,8 +86,6 @@ let readiness: ReadinessCheck | undefined;
  * ships. Asks through the app's own database (on PostgreSQL, the pool the routes use).
  */
 export function appReady(): Promise<Readiness> {
-	readiness ??= config().databaseUrl
-		? postgresReadiness(postgresDatabase()!)
-		: sqliteReadiness(config().databasePath);
+	readiness ??= engine().readiness();
 	return readiness();
 }

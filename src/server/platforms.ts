@@ -3,8 +3,8 @@
  * update and delete. Every platform query lives here; pages, endpoints and the build call it.
  */
 import { and, asc, desc, eq, or, type SQL } from 'drizzle-orm';
-import { db, firstRow, tables } from './db';
-import { likeIgnoringCase, nocase, someItemLike } from './db/dialect';
+import { db, firstRow, platforms } from '@/server/db';
+import { likeIgnoringCase, nocase, someItemLike } from '@/server/db/sql';
 import {
 	PLATFORM_NOT_FOUND,
 	type PlatformForm,
@@ -32,7 +32,7 @@ export type PlatformJson = {
 	reviewCount: number;
 };
 
-function platformColumns(platforms = tables().platforms) {
+function platformColumns() {
 	return {
 		id: platforms.id,
 		name: platforms.name,
@@ -71,7 +71,6 @@ export function likePattern(text: string): string {
  * item so the JSON punctuation never matches.
  */
 function searchCondition(search: string): SQL {
-	const { platforms } = tables();
 	const pattern = likePattern(search);
 	return or(
 		likeIgnoringCase(platforms.name, pattern),
@@ -83,7 +82,6 @@ function searchCondition(search: string): SQL {
 
 /** The listing's order: editors' order by default, else by name or rating. */
 function ordering(query: Pick<PlatformListQuery, 'sortBy' | 'sortOrder'>): SQL[] {
-	const { platforms } = tables();
 	const byName = nocase(platforms.name);
 	const direction = query.sortOrder === 'asc' ? asc : desc;
 	switch (query.sortBy) {
@@ -97,12 +95,11 @@ function ordering(query: Pick<PlatformListQuery, 'sortBy' | 'sortOrder'>): SQL[]
 }
 
 export async function listPlatforms(query: PlatformListQuery): Promise<PlatformJson[]> {
-	const { platforms } = tables();
 	const conditions: SQL[] = [];
 	if (query.search) conditions.push(searchCondition(query.search));
 	if (query.category) conditions.push(eq(platforms.category, query.category));
 	const rows = await db()
-		.select(platformColumns(platforms))
+		.select(platformColumns())
 		.from(platforms)
 		.where(and(...conditions))
 		.orderBy(...ordering(query))
@@ -113,9 +110,8 @@ export async function listPlatforms(query: PlatformListQuery): Promise<PlatformJ
 
 /** Every platform in the editors' order, for /compare (its drop-down offers them all). */
 export async function listAllPlatforms(): Promise<PlatformJson[]> {
-	const { platforms } = tables();
 	const rows = await db()
-		.select(platformColumns(platforms))
+		.select(platformColumns())
 		.from(platforms)
 		.orderBy(...ordering({ sortOrder: 'asc' }));
 	return rows.map(toJson);
@@ -123,16 +119,14 @@ export async function listAllPlatforms(): Promise<PlatformJson[]> {
 
 /** Every platform id, for generating the detail pages. */
 export async function listPlatformIds(): Promise<number[]> {
-	const { platforms } = tables();
 	const rows = await db().select({ id: platforms.id }).from(platforms);
 	return rows.map((row) => row.id);
 }
 
 /** The platform, or undefined (pages render their own not-found screen). */
 export async function findPlatform(id: number): Promise<PlatformJson | undefined> {
-	const { platforms } = tables();
 	const row = await firstRow(
-		db().select(platformColumns(platforms)).from(platforms).where(eq(platforms.id, id)),
+		db().select(platformColumns()).from(platforms).where(eq(platforms.id, id)),
 	);
 	return row && toJson(row);
 }
@@ -145,7 +139,6 @@ export async function getPlatform(id: number): Promise<PlatformJson> {
 
 /** Throws the 404 of a missing platform; for the ratings and comments services. */
 export async function assertPlatformExists(id: number): Promise<void> {
-	const { platforms } = tables();
 	const row = await firstRow(
 		db().select({ id: platforms.id }).from(platforms).where(eq(platforms.id, id)),
 	);
@@ -153,31 +146,28 @@ export async function assertPlatformExists(id: number): Promise<void> {
 }
 
 export async function createPlatform(input: PlatformForm): Promise<PlatformJson> {
-	const { platforms } = tables();
-	const [row] = await db().insert(platforms).values(input).returning(platformColumns(platforms));
+	const [row] = await db().insert(platforms).values(input).returning(platformColumns());
 	platformChanged({ id: row!.id, kind: 'created' });
 	return toJson(row!);
 }
 
 /** Replaces every form field; rating and reviewCount are the ratings' business, not the form's. */
 export async function updatePlatform(id: number, input: PlatformForm): Promise<PlatformJson> {
-	const { platforms } = tables();
 	const [row] = await db()
 		.update(platforms)
 		.set({ ...input, updatedAt: new Date() })
 		.where(eq(platforms.id, id))
-		.returning(platformColumns(platforms));
+		.returning(platformColumns());
 	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id, kind: 'updated' });
 	return toJson(row);
 }
 
 /**
- * Deletes the platform; the foreign keys (ON DELETE CASCADE, foreign_keys=ON in db.ts) remove
+ * Deletes the platform; the foreign keys (ON DELETE CASCADE, foreign_keys=ON in db/sqlite-engine.ts) remove
  * its ratings, its comments and, through the comments, their votes.
  */
 export async function deletePlatform(id: number): Promise<void> {
-	const { platforms } = tables();
 	const [row] = await db()
 		.delete(platforms)
 		.where(eq(platforms.id, id))

@@ -5,13 +5,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleListQuerySchema } from '@/lib/validation/content';
-import { articleListQuery } from '@/server/content/articles';
+import { articleListQuery } from '@/server/content/search/articles.sqlite';
 import { firstRow } from '@/server/db';
 import type { PostgresDatabase } from '@/server/db/postgres';
 import {
 	articleSearchCondition,
 	listArticles as listArticlesPostgres,
-} from '@/server/db/search-postgres';
+} from '@/server/content/search/articles.postgres';
 import type { TestServer } from '../setup/server';
 import {
 	ODD_SEARCHES,

@@ -628,7 +628,7 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 	it('tells listeners after create, update, rating and delete, survives a failing listener, and unsubscribes', async () => {
 		const { platformFormSchema } = await import('@/lib/validation/platforms');
 		const { rate } = await import('@/server/community/ratings');
-		const { db, tables } = await import('@/server/db');
+		const { db, ...bound } = await import('@/server/db');
 		const { baseLog } = await import('@/server/log');
 		// A failing listener is logged (as an error of the process's logger) and the change goes on.
 		const logged = vi.spyOn(baseLog(), 'error').mockImplementation(() => {});
@@ -652,7 +652,7 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 		await service.updatePlatform(created.id, { ...form, name: 'Changed' });
 		await checked();
 		const [rater] = await db()
-			.insert(tables().users)
+			.insert(bound.users)
 			.values({ username: 'hook_rater', email: 'hook@example.com', passwordHash: 'x' })
 			.returning();
 		expect((await rate(created.id, rater!.id, { rating: 4, review: null })).platform).toEqual({

@@ -17,7 +17,7 @@ import {
 import { setRateLimitClock } from '@/server/auth/rate-limit';
 import { addComment } from '@/server/community/comments';
 import { rate } from '@/server/community/ratings';
-import { closeDatabase, db, tables } from '@/server/db';
+import { closeDatabase, db, platformComments, platforms } from '@/server/db';
 import { DomainError } from '@/server/errors';
 import { statusOfDomainError } from '@/server/http';
 import { TestClient, newCredentials, registerUser } from '../api/helpers';
@@ -92,7 +92,6 @@ async function newAccount() {
 }
 
 async function newPlatform(): Promise<number> {
-	const { platforms } = tables();
 	const [row] = await db()
 		.insert(platforms)
 		.values({
@@ -258,7 +257,6 @@ describe('in process, with a fake clock', () => {
 		);
 		now += 1;
 		expect((await addComment(platform, author.id, 'A new hour')).comment).toBe('A new hour');
-		const { platformComments } = tables();
 		const stored = (await db().select().from(platformComments)).filter(
 			(c) => c.userId === author.id,
 		);

@@ -7,7 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { averageRating } from '@/lib/ratings';
-import { openDatabase, schema } from '@/server/db';
+import { openDatabase } from '@/server/db';
+import * as schema from '@db/schema';
 
 /** The local tsx binary: same as `npx tsx` without npx's start-up cost. */
 export const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');

@@ -24,7 +24,8 @@ import { limits } from '@/server/auth/rate-limit';
 import { addComment } from '@/server/community/comments';
 import { rate } from '@/server/community/ratings';
 import { vote } from '@/server/community/votes';
-import { closeDatabase, db, schema } from '@/server/db';
+import { closeDatabase, db } from '@/server/db';
+import * as schema from '@db/schema';
 import { WRITER_COMMENT_PREFIX, seededRandom } from './community-fixture';
 
 /**

@@ -1,13 +1,13 @@
 /**
  * Content changes between app nodes over PostgreSQL LISTEN/NOTIFY
- * (src/server/db/content-bus-postgres.ts), on the real throwaway cluster: two "nodes", each a
+ * (src/server/content/relay.postgres.ts), on the real throwaway cluster: two "nodes", each a
  * bus with its own pool and relay. A change published on one reaches the listeners of both,
  * also after the listening connection was killed and came back.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentBus, type ContentChange } from '@/server/content/events';
-import { PostgresContentRelay } from '@/server/db/content-bus-postgres';
+import { PostgresContentRelay } from '@/server/content/relay.postgres';
 import { closePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres';
 import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
 

@@ -15,7 +15,7 @@ import {
 	type ContentChange,
 } from '@/server/content/events';
 import { updatePage } from '@/server/content/pages';
-import { closeDatabase, db, tables } from '@/server/db';
+import { closeDatabase, db, staticPages, users } from '@/server/db';
 import { testDatabaseSettings } from '../setup/postgres';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-events-'));
@@ -25,7 +25,6 @@ let database: Awaited<ReturnType<typeof testDatabaseSettings>>;
 beforeAll(async () => {
 	database = await testDatabaseSettings(dir);
 	Object.assign(process.env, database.env);
-	const { users, staticPages } = tables();
 	const [editor] = await db()
 		.insert(users)
 		.values({ username: 'ed', email: 'ed@example.com', passwordHash: 'x', role: 'editor' })

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_CATEGORIES, ARTICLE_CATEGORY_GROUPS, NEWS_CATEGORIES } from '@/lib/categories';
 import { articleInputSchemas } from '@/lib/validation/content';
-import { schema } from '@/server/db';
+import * as schema from '@db/schema';
 import { upgradedDatabase } from '../setup/migrations';
 
 /** "eCommerce", "E-commerce" and "e commerce" are one name. */

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/server/auth/session';
 import { eq } from 'drizzle-orm';
-import { closeDatabase, db, tables } from '@/server/db';
+import { closeDatabase, db, newsletterDeliveries as deliveries, users } from '@/server/db';
 import { createIssue, getIssue, sendIssue } from '@/server/newsletter/issues';
 import { insertAccount, mailsPerAddress } from '../setup/newsletter-fixture';
 import { testDatabaseSettings } from '../setup/postgres';
@@ -96,7 +96,7 @@ async function until(
 }
 
 async function newSubscribers(count: number) {
-	await db().update(tables().users).set({ isNewsletterSubscribed: false });
+	await db().update(users).set({ isNewsletterSubscribed: false });
 	return Promise.all(Array.from({ length: count }, () => insertAccount(db())));
 }
 
@@ -188,7 +188,6 @@ describe('a stop (SIGTERM) in the middle of a send', () => {
 			first.child.kill('SIGTERM');
 			expect(await first.exited).toBe(0);
 			expect(first.output()).toMatch(/"released":[1-9]/);
-			const { newsletterDeliveries: deliveries } = tables();
 			const rows = await db().select().from(deliveries).where(eq(deliveries.issueId, issue.id));
 			// Nothing is left claimed by the stopped sender: each row is settled or queued again.
 			expect(rows.filter((row) => row.status === 'sending')).toEqual([]);

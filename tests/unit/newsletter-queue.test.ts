@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setNewsletter, setBanned } from '@/server/auth/accounts';
 import type { SessionUser } from '@/server/auth/session';
-import { closeDatabase, db, tables } from '@/server/db';
+import { closeDatabase, db, newsletterDeliveries, newsletterIssues, newsletterUnsubscribeTokens, users } from '@/server/db';
 import { deliver, newsletterMail, retryDelayMs } from '@/server/newsletter/delivery';
 import { createIssue, getIssue, sendIssue } from '@/server/newsletter/issues';
 import { claimDeliveries, settleDelivery } from '@/server/newsletter/queue';
@@ -52,7 +52,6 @@ afterAll(async () => {
 });
 
 function deliveriesOf(issueId: number) {
-	const { newsletterDeliveries } = tables();
 	return db()
 		.select()
 		.from(newsletterDeliveries)
@@ -94,7 +93,7 @@ describe('recipients', () => {
 
 		await setNewsletter(unsubscribes.id, false);
 		await setBanned(banned.id, true);
-		await db().delete(tables().users).where(eq(tables().users.id, deleted.id));
+		await db().delete(users).where(eq(users.id, deleted.id));
 		const before = smtp.mails.length;
 		await drain();
 
@@ -111,7 +110,7 @@ describe('recipients', () => {
 	});
 
 	it('queues only verified addresses, and skips at send time one that is no longer verified', async () => {
-		await db().update(tables().users).set({ isNewsletterSubscribed: false });
+		await db().update(users).set({ isNewsletterSubscribed: false });
 		const verified = await insertAccount(db());
 		const unverified = await insertAccount(db(), { verified: false });
 		const unverifiedSince = await insertAccount(db());
@@ -121,9 +120,9 @@ describe('recipients', () => {
 
 		// An operator marks the address unverified again (a bounce, a complaint) before its turn.
 		await db()
-			.update(tables().users)
+			.update(users)
 			.set({ emailVerified: false })
-			.where(eq(tables().users.id, unverifiedSince.id));
+			.where(eq(users.id, unverifiedSince.id));
 		const before = smtp.mails.length;
 		await drain();
 		const got = mailsPerAddress(smtp.mails.slice(before));
@@ -134,7 +133,7 @@ describe('recipients', () => {
 	});
 
 	it('completes an issue with no subscribers at once', async () => {
-		await db().update(tables().users).set({ isNewsletterSubscribed: false });
+		await db().update(users).set({ isNewsletterSubscribed: false });
 		const issue = await sendIssue((await newIssue()).id);
 		expect(issue.status).toBe('sent');
 		expect(issue.counts).toEqual({ queued: 0, sent: 0, failed: 0, skipped: 0 });
@@ -143,7 +142,7 @@ describe('recipients', () => {
 
 describe('failures', () => {
 	it('retries a 451 with a growing wait, records a 550, and gives up after the last try', async () => {
-		await db().update(tables().users).set({ isNewsletterSubscribed: false });
+		await db().update(users).set({ isNewsletterSubscribed: false });
 		const later = await insertAccount(db());
 		const refused = await insertAccount(db());
 		const busy = await insertAccount(db());
@@ -199,7 +198,7 @@ describe('completion', () => {
 		// lock on the issue, each could see the other's delivery as still sending.
 		const issues: number[] = [];
 		for (let round = 0; round < 15; round += 1) {
-			await db().update(tables().users).set({ isNewsletterSubscribed: false });
+			await db().update(users).set({ isNewsletterSubscribed: false });
 			await insertAccount(db());
 			await insertAccount(db());
 			const issue = await sendIssue((await newIssue(`Together ${round}`)).id);
@@ -226,7 +225,7 @@ describe('back-off', () => {
 
 describe('leases', () => {
 	it('takes a claimed row again only after its lease, and the old holder cannot settle it', async () => {
-		await db().update(tables().users).set({ isNewsletterSubscribed: false });
+		await db().update(users).set({ isNewsletterSubscribed: false });
 		await insertAccount(db());
 		const issue = await sendIssue((await newIssue('Leases')).id);
 		const start = new Date();
@@ -249,7 +248,7 @@ describe('the mail', () => {
 	it('has a sanitized HTML part with absolute links, a text part and one-click unsubscribe headers', async () => {
 		const reader = await insertAccount(db());
 		const [issue] = await db()
-			.insert(tables().newsletterIssues)
+			.insert(newsletterIssues)
 			.values({
 				subject: 'Hello <readers> & friends',
 				content:
@@ -283,12 +282,12 @@ describe('the mail', () => {
 		// Each mail has its own token, stored only as a hash.
 		const other = await newsletterMail(issue!, reader.id, reader.email);
 		expect(other.text).not.toContain(pageLink![1]);
-		const stored = await db().select().from(tables().newsletterUnsubscribeTokens);
+		const stored = await db().select().from(newsletterUnsubscribeTokens);
 		expect(stored.some((row) => row.id === pageLink![1])).toBe(false);
 	});
 
 	it('reaches the SMTP server with both parts and the headers', async () => {
-		await db().update(tables().users).set({ isNewsletterSubscribed: false });
+		await db().update(users).set({ isNewsletterSubscribed: false });
 		const reader = await insertAccount(db());
 		await sendIssue((await newIssue('On the wire')).id);
 		await drain();

@@ -1,12 +1,12 @@
 /**
- * Rate-limit counters on PostgreSQL (src/server/db/rate-limit-postgres.ts), on the real
+ * Rate-limit counters on PostgreSQL (src/server/auth/rate-limit/counter-store.postgres.ts), on the real
  * throwaway cluster: hits arriving together from two nodes (two pools) count exactly, and the
  * store keeps the fixed-window rules of the in-memory one.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres';
-import { PostgresCounterStore } from '@/server/db/rate-limit-postgres';
+import { PostgresCounterStore } from '@/server/auth/rate-limit/counter-store.postgres';
 import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
 
 let database: TestPostgres;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
 	MemoryCounterStore,
 	RateLimiter,
-	Recollection,
+	ExpiringKeySet,
 	limits,
 	retryMessage,
 } from '@/server/auth/rate-limit';
@@ -129,10 +129,10 @@ describe('RateLimiter.take', () => {
 	});
 });
 
-describe('Recollection', () => {
+describe('ExpiringKeySet', () => {
 	it('remembers a key for its lifetime, counted from the latest time it was seen', async () => {
 		const clock = fakeClock();
-		const known = new Recollection('known', 10 * MINUTE, undefined, clock.now);
+		const known = new ExpiringKeySet('known', 10 * MINUTE, undefined, clock.now);
 		expect(await known.has('a')).toBe(false);
 		await known.remember('a');
 		clock.advance(9 * MINUTE);

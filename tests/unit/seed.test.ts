@@ -18,7 +18,8 @@ import { demoAudioMinutes } from '@/lib/demo-audio';
 import { articleInputSchemas, staticPageInputSchema } from '@/lib/validation/content';
 import { platformFormSchema } from '@/lib/validation/platforms';
 import { verifyPassword } from '@/server/auth/password';
-import { openDatabase, schema, type AppDatabase } from '@/server/db';
+import { openDatabase, type AppDatabase } from '@/server/db';
+import * as schema from '@db/schema';
 import { closePostgres, migratePostgres, openPostgres, schema as postgresSchema } from '@/server/db/postgres';
 import { emptyPostgresDatabase } from '../setup/postgres';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, db, tables } from '@/server/db';
+import { closeDatabase, db, sessions, users } from '@/server/db';
 import {
 	SESSION_ABSOLUTE_LIFETIME_MS,
 	SESSION_LIFETIME_MS,
@@ -30,7 +30,7 @@ let counter = 0;
 async function newUser(overrides: { isBanned?: boolean } = {}) {
 	counter += 1;
 	const [user] = await db()
-		.insert(tables().users)
+		.insert(users)
 		.values({
 			email: `s${counter}@example.com`,
 			username: `s${counter}`,
@@ -42,7 +42,6 @@ async function newUser(overrides: { isBanned?: boolean } = {}) {
 }
 
 function rows(userId: number) {
-	const { sessions } = tables();
 	return db().select().from(sessions).where(eq(sessions.userId, userId)).orderBy(sessions.id);
 }
 
@@ -139,7 +138,7 @@ describe('validateSessionToken', () => {
 		const user = await newUser();
 		const token = 'startless-session-token';
 		await db()
-			.insert(tables().sessions)
+			.insert(sessions)
 			.values({ id: hashToken(token), userId: user.id, expiresAt: new Date(T0 + DAY) });
 		expect(await validateSessionToken(token, T0)).toBeNull();
 		expect(await rows(user.id)).toEqual([]);
@@ -155,7 +154,7 @@ describe('validateSessionToken', () => {
 	it('refuses and deletes the session of a banned user', async () => {
 		const user = await newUser();
 		const { token } = await createSession(user.id, T0);
-		await db().update(tables().users).set({ isBanned: true }).where(eq(tables().users.id, user.id));
+		await db().update(users).set({ isBanned: true }).where(eq(users.id, user.id));
 		expect(await validateSessionToken(token, T0 + 1000)).toBeNull();
 		expect(await rows(user.id)).toHaveLength(0);
 	});
@@ -206,7 +205,7 @@ describe('ending sessions', () => {
 	it('sessions go when their user is deleted', async () => {
 		const user = await newUser();
 		await createSession(user.id, T0);
-		await db().delete(tables().users).where(eq(tables().users.id, user.id));
+		await db().delete(users).where(eq(users.id, user.id));
 		expect(await rows(user.id)).toHaveLength(0);
 	});
 });

@@ -1,12 +1,12 @@
 /**
- * The site generator's status on PostgreSQL (src/server/db/site-status-postgres.ts), on the
+ * The site generator's status on PostgreSQL (src/server/site/status.postgres.ts), on the
  * real throwaway cluster: each node reads its own status at once and keeps a row of it, which
  * every node lists; a burst of updates ends with the row holding the last one; a restarted
  * node takes over its last success.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres';
-import { PostgresStatusStore } from '@/server/db/site-status-postgres';
+import { PostgresStatusStore } from '@/server/site/status.postgres';
 import { MemoryStatusStore } from '@/server/site/status';
 import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
 

@@ -7,7 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPostgres, openDatabase, schema, schemaOf, transaction, type AppDatabase } from '@/server/db';
+import { is } from 'drizzle-orm';
+import { PgDatabase } from 'drizzle-orm/pg-core';
+import { openDatabase, schemaOf, transaction, type AppDatabase } from '@/server/db';
+
+const isPostgres = (handle: unknown) => is(handle, PgDatabase);
+import * as schema from '@db/schema';
 import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
 
 let folder: string;

@@ -10,7 +10,8 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '@/server/auth/password';
-import { openDatabase, schema } from '@/server/db';
+import { openDatabase } from '@/server/db';
+import * as schema from '@db/schema';
 
 const run = promisify(execFile);
 // The local tsx binary: same as `npx tsx` without npx's start-up cost.

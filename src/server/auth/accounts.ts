@@ -4,14 +4,7 @@
  */
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { config } from '@/server/config';
-import {
-	canMatchStoredText,
-	db,
-	firstRow,
-	isUniqueViolation,
-	tables,
-	transaction,
-} from '@/server/db';
+import { canMatchStoredText, db, firstRow, isUniqueViolation, transaction, newsletterUnsubscribeTokens as links, passwordResetTokens, users } from '@/server/db';
 import {
 	confirmNewAddressMail,
 	emailChangedMail,
@@ -39,18 +32,15 @@ const EMAIL_TAKEN = 'An account with this email already exists.';
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 export async function findUserById(id: number): Promise<SessionUser | undefined> {
-	const { users } = tables();
-	return firstRow(db().select(publicUserColumns(users)).from(users).where(eq(users.id, id)));
+	return firstRow(db().select(publicUserColumns()).from(users).where(eq(users.id, id)));
 }
 
 async function findByEmail(email: string) {
 	if (!canMatchStoredText(email)) return undefined;
-	const { users } = tables();
 	return firstRow(db().select().from(users).where(eq(users.email, email.toLowerCase())));
 }
 
 async function usernameTaken(username: string, exceptId?: number): Promise<boolean> {
-	const { users } = tables();
 	const row = await firstRow(
 		db()
 			.select({ id: users.id })
@@ -80,7 +70,6 @@ export async function createAccount(input: NewAccount): Promise<SessionUser> {
 	if (await emailTaken(input.email)) throw new Conflict(EMAIL_TAKEN);
 	if (await usernameTaken(input.username)) throw new Conflict('This username is already taken.');
 	const passwordHash = await hashPassword(input.password);
-	const { users } = tables();
 	try {
 		const [created] = await db()
 			.insert(users)
@@ -92,7 +81,7 @@ export async function createAccount(input: NewAccount): Promise<SessionUser> {
 				isNewsletterSubscribed: input.isNewsletterSubscribed ?? false,
 				emailVerified: input.emailVerified ?? false,
 			})
-			.returning(publicUserColumns(users));
+			.returning(publicUserColumns());
 		return created!;
 	} catch (error) {
 		// A concurrent registration won the race between the check and the insert.
@@ -154,7 +143,6 @@ async function requirePassword(
 	clientKey: string,
 ): Promise<void> {
 	const attempt = await beginPasswordAttempt(user.email, clientKey, 'password attempts');
-	const { users } = tables();
 	const row = await firstRow(
 		db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)),
 	);
@@ -166,7 +154,6 @@ async function requirePassword(
 
 /** Voids every reset link of the user still waiting in a mailbox. */
 async function voidResetTokens(userId: number): Promise<void> {
-	const { passwordResetTokens } = tables();
 	await db().delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }
 
@@ -213,7 +200,6 @@ async function switchEmail(
 	clientKey: string,
 	keepSessionId: string | undefined,
 ): Promise<void> {
-	const { users } = tables();
 	try {
 		await db().update(users).set({ email, emailVerified: true }).where(eq(users.id, account.id));
 	} catch (error) {
@@ -240,7 +226,6 @@ export type Confirmer = { userId?: number; sessionId?: string; clientKey: string
 export async function verifyEmail(token: string, by: Confirmer): Promise<{ message: string }> {
 	const link = await takeVerificationToken(token);
 	if (!link) throw new InvalidInput(INVALID_VERIFICATION_TOKEN);
-	const { users } = tables();
 	const account = await firstRow(
 		db()
 			.select({ id: users.id, email: users.email, isBanned: users.isBanned })
@@ -277,7 +262,6 @@ export async function resendVerification(user: SessionUser): Promise<{ message: 
  */
 export async function setPassword(userId: number, password: string, keepSessionId?: string) {
 	const passwordHash = await hashPassword(password);
-	const { users } = tables();
 	const [row] = await db()
 		.update(users)
 		.set({ passwordHash })
@@ -309,7 +293,6 @@ export async function setNewsletter(
 	subscribed: boolean,
 	{ undoableBy }: { undoableBy?: string } = {},
 ): Promise<SessionUser> {
-	const { users, newsletterUnsubscribeTokens: links } = tables();
 	await transaction(async (tx) => {
 		await tx.update(users).set({ isNewsletterSubscribed: subscribed }).where(eq(users.id, userId));
 		await tx
@@ -325,7 +308,6 @@ export async function setNewsletter(
 
 /** Bans a user and ends all their sessions and reset links at once. */
 export async function setBanned(userId: number, banned: boolean): Promise<SessionUser | undefined> {
-	const { users } = tables();
 	await db().update(users).set({ isBanned: banned }).where(eq(users.id, userId));
 	if (banned) {
 		await invalidateUserSessions(userId);
@@ -356,7 +338,6 @@ export async function requestPasswordReset(email: string, clientKey: string): Pr
 	if (!user || user.isBanned) return;
 	const token = generateToken();
 	await transaction(async (tx) => {
-		const { passwordResetTokens } = tables();
 		await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
 		await tx.insert(passwordResetTokens).values({
 			id: hashToken(token),
@@ -373,10 +354,9 @@ export const INVALID_RESET_TOKEN = 'This password reset link is invalid or has e
 /** Uses a reset token once: sets the password and ends every session of the user. */
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
 	const id = hashToken(token);
-	const { passwordResetTokens: tokens } = tables();
 	const [row] = await db()
-		.delete(tokens)
-		.where(and(eq(tokens.id, id), gt(tokens.expiresAt, new Date())))
+		.delete(passwordResetTokens)
+		.where(and(eq(passwordResetTokens.id, id), gt(passwordResetTokens.expiresAt, new Date())))
 		.returning();
 	if (!row) throw new InvalidInput(INVALID_RESET_TOKEN);
 	await setPassword(row.userId, newPassword);

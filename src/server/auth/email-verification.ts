@@ -5,7 +5,7 @@
  */
 import { and, eq, gt } from 'drizzle-orm';
 import { config } from '@/server/config';
-import { db, tables, transaction } from '@/server/db';
+import { db, transaction, emailVerificationTokens as tokens } from '@/server/db';
 import { generateToken, hashToken } from './tokens';
 
 export const VERIFICATION_TOKEN_LIFETIME_MS = 48 * 60 * 60 * 1000;
@@ -16,7 +16,6 @@ export const INVALID_VERIFICATION_TOKEN =
 /** Stores a new link for `email` (voiding the account's older ones) and answers its URL. */
 export async function issueVerificationLink(userId: number, email: string): Promise<string> {
 	const token = generateToken();
-	const { emailVerificationTokens: tokens } = tables();
 	await transaction(async (tx) => {
 		await tx.delete(tokens).where(eq(tokens.userId, userId));
 		await tx.insert(tokens).values({
@@ -36,7 +35,6 @@ export async function issueVerificationLink(userId: number, email: string): Prom
 export async function takeVerificationToken(
 	token: string,
 ): Promise<{ userId: number; email: string } | undefined> {
-	const { emailVerificationTokens: tokens } = tables();
 	const [row] = await db()
 		.delete(tokens)
 		.where(and(eq(tokens.id, hashToken(token)), gt(tokens.expiresAt, new Date())))
@@ -46,6 +44,5 @@ export async function takeVerificationToken(
 
 /** Voids every verification link of the account still waiting in a mailbox. */
 export async function voidVerificationTokens(userId: number): Promise<void> {
-	const { emailVerificationTokens: tokens } = tables();
 	await db().delete(tokens).where(eq(tokens.userId, userId));
 }

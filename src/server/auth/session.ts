@@ -6,8 +6,7 @@
 import type { AstroCookies } from 'astro';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import { config } from '@/server/config';
-import { db, firstRow, tables } from '@/server/db';
-import type * as Tables from '@db/schema';
+import { db, firstRow, sessions, users } from '@/server/db';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE = 'session';
@@ -36,7 +35,7 @@ export type SessionUser = {
 export type Session = { id: string; userId: number; expiresAt: Date; createdAt: Date };
 
 /** The columns of a user that sessions and the API show (never the password hash). */
-export function publicUserColumns(users: typeof Tables.users = tables().users) {
+export function publicUserColumns() {
 	return {
 		id: users.id,
 		username: users.username,
@@ -61,7 +60,7 @@ export async function createSession(
 		expiresAt: new Date(now + SESSION_LIFETIME_MS),
 		createdAt: new Date(now),
 	};
-	await db().insert(tables().sessions).values(session);
+	await db().insert(sessions).values(session);
 	return { token, session };
 }
 
@@ -74,10 +73,9 @@ export async function validateSessionToken(
 	now = Date.now(),
 ): Promise<{ session: Session; user: SessionUser; extended: boolean } | null> {
 	const id = hashToken(token);
-	const { sessions, users } = tables();
 	const row = await firstRow(
 		db()
-			.select({ session: sessions, user: publicUserColumns(users) })
+			.select({ session: sessions, user: publicUserColumns() })
 			.from(sessions)
 			.innerJoin(users, eq(sessions.userId, users.id))
 			.where(eq(sessions.id, id)),
@@ -99,13 +97,11 @@ export async function validateSessionToken(
 }
 
 export async function invalidateSession(sessionId: string): Promise<void> {
-	const { sessions } = tables();
 	await db().delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /** Ends every session of a user, or every one but `keepSessionId`. */
 export async function invalidateUserSessions(userId: number, keepSessionId?: string): Promise<void> {
-	const { sessions } = tables();
 	const byUser = eq(sessions.userId, userId);
 	await db()
 		.delete(sessions)
@@ -113,7 +109,6 @@ export async function invalidateUserSessions(userId: number, keepSessionId?: str
 }
 
 export async function deleteExpiredSessions(now = Date.now()): Promise<void> {
-	const { sessions } = tables();
 	await db().delete(sessions).where(lt(sessions.expiresAt, new Date(now)));
 }
 

@@ -3,8 +3,8 @@
  * and an author also sees their own pending and rejected ones.
  */
 import { and, desc, eq, or } from 'drizzle-orm';
-import { db, firstRow, tables, type Reader } from '@/server/db';
-import { lockedForUpdate } from '@/server/db/dialect';
+import { db, firstRow, type Reader, platformComments, users } from '@/server/db';
+import { lockedForUpdate } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
 import { assertPlatformExists } from '@/server/platforms';
 import type { CommentStatus } from '@db/schema';
@@ -23,7 +23,6 @@ export type CommentJson = {
 };
 
 function commentColumns() {
-	const { platformComments, users } = tables();
 	return {
 		id: platformComments.id,
 		platformId: platformComments.platformId,
@@ -49,7 +48,6 @@ function commentJson({
  */
 export async function listComments(platformId: number, viewerId: number | null): Promise<CommentJson[]> {
 	await assertPlatformExists(platformId);
-	const { platformComments, users } = tables();
 	const approved = eq(platformComments.status, 'approved');
 	const visible =
 		viewerId === null
@@ -71,7 +69,6 @@ export async function listComments(platformId: number, viewerId: number | null):
 export async function addComment(platformId: number, userId: number, text: string): Promise<CommentJson> {
 	await checkPostingLimit(limits.commentsPerUser, userId, 'comments');
 	await assertPlatformExists(platformId);
-	const { platformComments, users } = tables();
 	const [created] = await db()
 		.insert(platformComments)
 		.values({ platformId, userId, comment: text, status: 'pending' })
@@ -90,7 +87,6 @@ export async function addComment(platformId: number, userId: number, text: strin
  * turns).
  */
 export function findComment(tx: Reader, commentId: number, { lock = false } = {}) {
-	const { platformComments } = tables();
 	const query = tx
 		.select({
 			status: platformComments.status,

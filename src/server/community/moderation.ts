@@ -1,6 +1,6 @@
 /** The editors' side of comments: the moderation list, approving or rejecting, deleting. */
 import { desc, eq, sql } from 'drizzle-orm';
-import { db, firstRow, tables, transaction, type Reader } from '@/server/db';
+import { db, firstRow, transaction, type Reader, platformComments, platforms, users } from '@/server/db';
 import { platformChanged } from '@/server/platforms';
 import { COMMENT_NOT_FOUND } from '@/lib/validation/platforms';
 import type { CommentStatus } from '@db/schema';
@@ -25,7 +25,6 @@ export type ModerationCommentJson = {
 export type ModerationList = { comments: ModerationCommentJson[]; total: number };
 
 function selectModeration(database: Reader) {
-	const { platforms, platformComments, users } = tables();
 	return database
 		.select({
 			id: platformComments.id,
@@ -67,7 +66,6 @@ export async function listCommentsForModeration(query: {
 	limit: number;
 	offset: number;
 }): Promise<ModerationList> {
-	const { platformComments } = tables();
 	const where = query.status ? eq(platformComments.status, query.status) : undefined;
 	const rows = await selectModeration(db())
 		.where(where)
@@ -93,7 +91,6 @@ export async function moderateComment(
 	commentId: number,
 	status: ModerationDecision,
 ): Promise<ModerationCommentJson> {
-	const { platformComments } = tables();
 	const { comment, publicChange } = await transaction(async (tx) => {
 		// Locked, so two editors deciding at once take turns and the second sees the first's status.
 		const current = await findComment(tx, commentId, { lock: true });
@@ -117,7 +114,6 @@ export async function moderateComment(
 
 /** Deletes a comment; its votes go with it (ON DELETE CASCADE). */
 export async function deleteComment(commentId: number): Promise<void> {
-	const { platformComments } = tables();
 	const [row] = await db()
 		.delete(platformComments)
 		.where(eq(platformComments.id, commentId))

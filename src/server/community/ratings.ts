@@ -5,8 +5,8 @@
  * requests arrive at once.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { db, firstRow, tables, transaction, type Reader } from '@/server/db';
-import { lockedForUpdate } from '@/server/db/dialect';
+import { db, firstRow, transaction, type Reader, platformRatings, platforms, users } from '@/server/db';
+import { lockedForUpdate } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
 import { assertPlatformExists, platformChanged } from '@/server/platforms';
 import { PLATFORM_NOT_FOUND, type RatingInput } from '@/lib/validation/platforms';
@@ -25,7 +25,6 @@ export type RatingJson = {
 };
 
 function ratingColumns() {
-	const { platformRatings, users } = tables();
 	return {
 		id: platformRatings.id,
 		rating: platformRatings.rating,
@@ -46,7 +45,6 @@ function ratingJson({
 /** A platform's ratings, newest first (a changed rating keeps its place: createdAt stays). */
 export async function listRatings(platformId: number): Promise<RatingJson[]> {
 	await assertPlatformExists(platformId);
-	const { platformRatings, users } = tables();
 	const rows = await db()
 		.select(ratingColumns())
 		.from(platformRatings)
@@ -62,7 +60,6 @@ export async function listRatings(platformId: number): Promise<RatingJson[]> {
  * recompute one after the other and the totals always equal the rows.
  */
 async function refreshPlatformRating(tx: Reader, platformId: number) {
-	const { platforms, platformRatings } = tables();
 	const [totals] = await tx
 		.select({
 			sum: sql<number>`coalesce(sum(${platformRatings.rating}), 0)`.mapWith(Number),
@@ -89,7 +86,6 @@ export type RateResult = {
  */
 export async function rate(platformId: number, userId: number, input: RatingInput): Promise<RateResult> {
 	await checkPostingLimit(limits.ratingsPerUser, userId, 'ratings');
-	const { platforms, platformRatings, users } = tables();
 	const result = await transaction(async (tx) => {
 		const platform = await firstRow(
 			lockedForUpdate(

@@ -4,7 +4,7 @@
  * so they always equal the rows.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { db, firstRow, tables, transaction, type Reader } from '@/server/db';
+import { db, firstRow, transaction, type Reader, commentVotes, platformComments } from '@/server/db';
 import { assertCanVoteOn } from '@/server/auth/guardian';
 import { platformChanged } from '@/server/platforms';
 import { COMMENT_NOT_FOUND } from '@/lib/validation/platforms';
@@ -19,7 +19,6 @@ export type VoteResult = {
 };
 
 function findVote(tx: Reader, commentId: number, userId: number) {
-	const { commentVotes } = tables();
 	return firstRow(
 		tx
 			.select({ id: commentVotes.id, voteType: commentVotes.voteType })
@@ -43,7 +42,6 @@ export async function getVote(commentId: number, userId: number): Promise<{ vote
 
 /** Recomputes a comment's helpful and unhelpful counts from its vote rows. */
 async function refreshVoteCounts(tx: Reader, commentId: number) {
-	const { platformComments, commentVotes } = tables();
 	const votesOf = (type: VoteType) =>
 		sql<number>`count(*) filter (where ${commentVotes.voteType} = ${type})`.mapWith(Number);
 	const [counts] = await tx
@@ -61,7 +59,6 @@ async function refreshVoteCounts(tx: Reader, commentId: number) {
  * counts always equal the vote rows.
  */
 export async function vote(commentId: number, userId: number, voteType: VoteType): Promise<VoteResult> {
-	const { commentVotes } = tables();
 	const result = await transaction(async (tx) => {
 		const comment = await findComment(tx, commentId, { lock: true });
 		if (!comment || comment.status !== 'approved') return undefined;

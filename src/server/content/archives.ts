@@ -7,14 +7,13 @@ import { and, count, eq } from 'drizzle-orm';
 import { ARTICLE_CATEGORIES } from '@/lib/categories';
 import { ARCHIVE_PAGE_SIZE, archivePageCount } from '@/lib/archive-links';
 import type { ArticleKind } from '@/lib/validation/content';
-import { db, tables } from '@/server/db';
+import { db, articles } from '@/server/db';
 import { listPublished, type Article } from './articles';
 
 /** How many published articles a kind has, in all and per category. */
 export type ArchiveCounts = { total: number; byCategory: Map<string, number> };
 
 export async function archiveCounts(kind: ArticleKind): Promise<ArchiveCounts> {
-	const { articles } = tables();
 	const rows = await db()
 		.select({ category: articles.category, n: count() })
 		.from(articles)

@@ -4,7 +4,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { StaticPageInput } from '@/lib/validation/content';
-import { canMatchStoredText, db, firstRow, tables } from '@/server/db';
+import { canMatchStoredText, db, firstRow, staticPages, users } from '@/server/db';
 import { contentChanged } from './events';
 
 /** A page as the API returns it. */
@@ -18,7 +18,6 @@ export type StaticPage = {
 };
 
 function selectPages() {
-	const { staticPages, users } = tables();
 	return db()
 		.select({
 			id: staticPages.id,
@@ -43,14 +42,12 @@ function toPage({ lastModifiedByUsername, ...row }: PageRow): StaticPage {
 }
 
 export async function listPages(): Promise<StaticPage[]> {
-	const { staticPages } = tables();
 	const rows = await selectPages().orderBy(asc(staticPages.id));
 	return rows.map(toPage);
 }
 
 export async function getPage(slug: string): Promise<StaticPage | undefined> {
 	if (!canMatchStoredText(slug)) return undefined;
-	const { staticPages } = tables();
 	const row = await firstRow(selectPages().where(eq(staticPages.slug, slug)));
 	return row && toPage(row);
 }
@@ -62,7 +59,6 @@ export async function updatePage(
 	editorId: number,
 ): Promise<StaticPage | undefined> {
 	if (!canMatchStoredText(slug)) return undefined;
-	const { staticPages } = tables();
 	const [updated] = await db()
 		.update(staticPages)
 		.set({

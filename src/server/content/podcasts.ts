@@ -4,10 +4,16 @@
  */
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PodcastListQuery } from '@/lib/validation/content';
-import { db, isPostgres, schemaOf, type AppDatabase } from '@/server/db';
-import { nocase } from '@/server/db/dialect';
-import { podcastSearchCondition } from '@/server/db/search-postgres';
-import { ftsCondition } from './search';
+import { byEngine, db, podcastEpisodes, users, type AppDatabase } from '@/server/db';
+import { nocase } from '@/server/db/sql';
+import { podcastSearchCondition } from './search/episodes.postgres';
+import { sqliteEpisodeSearch } from './search/episodes.sqlite';
+
+/** The episode search, by engine: FTS5 on SQLite, the tsvector index on PostgreSQL (same matches). */
+const episodeSearch = byEngine({
+	sqlite: () => sqliteEpisodeSearch,
+	postgres: () => podcastSearchCondition,
+});
 
 /** An episode as the API returns it. */
 export type PodcastEpisode = {
@@ -29,7 +35,6 @@ export type PodcastEpisode = {
  * restart each season, so 'episodeNumber' orders by season first.
  */
 function episodeOrder(
-	podcastEpisodes: ReturnType<typeof schemaOf>['podcastEpisodes'],
 	query: Pick<PodcastListQuery, 'sortBy' | 'sortOrder'>,
 ): SQL[] {
 	const direction = query.sortOrder === 'asc' ? asc : desc;
@@ -51,11 +56,7 @@ function episodeOrder(
 
 /** The list query, unexecuted, so tests can EXPLAIN it. */
 export function episodeListQuery(database: AppDatabase, query: PodcastListQuery) {
-	const { podcastEpisodes, users } = schemaOf(database);
-	// The search: FTS5 on SQLite, the tsvector index on PostgreSQL (same matches).
-	const search = isPostgres(database)
-		? podcastSearchCondition(query.search)
-		: ftsCondition('podcast_episodes_fts', podcastEpisodes.id, query.search);
+	const search = episodeSearch()(query.search);
 	return database
 		.select({
 			id: podcastEpisodes.id,
@@ -73,7 +74,7 @@ export function episodeListQuery(database: AppDatabase, query: PodcastListQuery)
 		.from(podcastEpisodes)
 		.leftJoin(users, eq(podcastEpisodes.authorId, users.id))
 		.where(search)
-		.orderBy(...episodeOrder(podcastEpisodes, query))
+		.orderBy(...episodeOrder(query))
 		.limit(query.limit)
 		.offset(query.offset);
 }

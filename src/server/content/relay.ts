@@ -1,10 +1,17 @@
 /**
  * Carries this node's content changes to the other nodes, and theirs to this one, when several
- * nodes share a PostgreSQL database (LISTEN/NOTIFY). On SQLite there is one node: no relay.
+ * nodes share a PostgreSQL database (LISTEN/NOTIFY, relay.postgres.ts). On SQLite there is one
+ * node: no relay.
  */
-import { postgresDatabase } from '@/server/db';
-import { PostgresContentRelay } from '@/server/db/content-bus-postgres';
+import { byEngine } from '@/server/db';
 import { contentBus } from './events';
+import { PostgresContentRelay } from './relay.postgres';
+
+/** Makes this engine's relay: one listening on the pool on PostgreSQL, none on SQLite. */
+const makeRelay = byEngine<(() => PostgresContentRelay) | undefined>({
+	sqlite: () => undefined,
+	postgres: (pool) => () => new PostgresContentRelay(pool, contentBus),
+});
 
 let running: { relay: PostgresContentRelay; listening: Promise<void> } | undefined;
 
@@ -13,10 +20,9 @@ let running: { relay: PostgresContentRelay; listening: Promise<void> } | undefin
  * startApp() (src/server/app.ts), never at import: `astro build` loads the same modules.
  */
 export function startContentRelay(): Promise<void> {
-	const postgres = postgresDatabase();
-	if (!postgres) return Promise.resolve();
 	if (!running) {
-		const relay = new PostgresContentRelay(postgres, contentBus);
+		const relay = makeRelay()?.();
+		if (!relay) return Promise.resolve();
 		running = { relay, listening: relay.start() };
 	}
 	return running.listening;

@@ -4,16 +4,16 @@
  * whose database is away, or whose schema is older than its code (another node is still
  * migrating), is left out until it is not.
  *
- * One check per engine, the same shape, so the host asks without knowing which engine it has.
+ * One check per engine, the same shape; the running engine's is `engine().readiness()`.
  */
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { migrationsFolder } from '@/server/db';
+import { migrationsFolder } from './migrations';
 import { postgresReady, type PostgresDatabase } from './postgres';
+import type { Readiness, ReadinessCheck } from './types';
 
-export type Readiness = { ready: true } | { ready: false; message: string };
-export type ReadinessCheck = () => Promise<Readiness>;
+export type { Readiness, ReadinessCheck };
 
 const NOT_MIGRATED: Readiness = {
 	ready: false,

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { config } from '@/server/config';
-import { db, firstRow, tables } from '@/server/db';
+import { db, firstRow, newsletterIssues as issues, users } from '@/server/db';
 import { sendMail, type Mail } from '@/server/mail';
 import { recipientCondition } from './recipients';
 import { renderIssueMail, type IssueForMail } from './render';
@@ -54,7 +54,6 @@ export type Delivered = { status: 'sent' | 'skipped' | 'failed' | 'queued' | 'go
 /** Sends one claimed row and records the outcome. Never throws for a mail problem. */
 export async function deliver(row: ClaimedDelivery): Promise<Delivered> {
 	const settings = config().newsletter;
-	const { users, newsletterIssues: issues } = tables();
 	const recipient =
 		row.userId === null
 			? undefined

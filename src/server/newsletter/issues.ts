@@ -6,12 +6,13 @@ import { log } from '@/server/log';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { NewsletterIssueInput } from '@/lib/validation/newsletter';
 import type { SessionUser } from '@/server/auth/session';
-import { db, firstRow, isPostgres, runStatement, tables, transaction } from '@/server/db';
+import { db, firstRow, runStatement, transaction, articles, newsletterDeliveries as deliveries, newsletterIssues as issues, users } from '@/server/db';
+import { timestamp } from '@/server/db/sql';
 import { sendMail } from '@/server/mail';
 import { renderMarkdown } from '@/server/markdown';
 import { recipientCondition } from './recipients';
 import { newsletterMail } from './delivery';
-import { wakeNewsletterWorker } from './worker';
+import { deliveriesQueued } from './wake';
 import { Conflict, NotFound, UpstreamFailed } from '@/server/errors';
 
 export const ISSUE_NOT_FOUND = 'Newsletter issue not found';
@@ -40,7 +41,6 @@ export type NewsletterIssue = {
 };
 
 function issueColumns() {
-	const { newsletterIssues: issues } = tables();
 	return {
 		id: issues.id,
 		subject: issues.subject,
@@ -59,7 +59,6 @@ const NO_COUNTS: IssueCounts = { queued: 0, sent: 0, failed: 0, skipped: 0 };
 async function countsFor(issueIds: number[]): Promise<Map<number, IssueCounts>> {
 	const result = new Map<number, IssueCounts>();
 	if (issueIds.length === 0) return result;
-	const { newsletterDeliveries: deliveries } = tables();
 	const countWhere = (condition: ReturnType<typeof sql>) =>
 		sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 	const rows = await db()
@@ -79,21 +78,18 @@ async function countsFor(issueIds: number[]): Promise<Map<number, IssueCounts>> 
 
 /** Every issue, newest first, with its delivery counts. */
 export async function listIssues(): Promise<NewsletterIssue[]> {
-	const { newsletterIssues: issues } = tables();
 	const rows = await db().select(issueColumns()).from(issues).orderBy(desc(issues.createdAt), desc(issues.id));
 	const counts = await countsFor(rows.map((row) => row.id));
 	return rows.map((row) => ({ ...row, counts: counts.get(row.id) ?? NO_COUNTS }));
 }
 
 export async function getIssue(id: number): Promise<NewsletterIssue> {
-	const { newsletterIssues: issues } = tables();
 	const row = await firstRow(db().select(issueColumns()).from(issues).where(eq(issues.id, id)));
 	if (!row) throw new NotFound(ISSUE_NOT_FOUND);
 	return { ...row, counts: (await countsFor([id])).get(id) ?? NO_COUNTS };
 }
 
 export async function createIssue(input: NewsletterIssueInput, author: SessionUser): Promise<NewsletterIssue> {
-	const { newsletterIssues: issues } = tables();
 	const [created] = await db()
 		.insert(issues)
 		.values({ ...input, authorId: author.id })
@@ -103,7 +99,6 @@ export async function createIssue(input: NewsletterIssueInput, author: SessionUs
 
 /** Changes a draft; a sending or sent issue is what subscribers got, so it stays as it was. */
 export async function updateIssue(id: number, input: NewsletterIssueInput): Promise<NewsletterIssue> {
-	const { newsletterIssues: issues } = tables();
 	const [changed] = await db()
 		.update(issues)
 		.set({ ...input, updatedAt: new Date() })
@@ -118,7 +113,6 @@ export async function updateIssue(id: number, input: NewsletterIssueInput): Prom
 
 /** Deletes a draft; an issue that went out stays as the record of what was sent. */
 export async function deleteIssue(id: number): Promise<void> {
-	const { newsletterIssues: issues } = tables();
 	const [deleted] = await db()
 		.delete(issues)
 		.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
@@ -131,7 +125,6 @@ export async function deleteIssue(id: number): Promise<void> {
 
 /** How many accounts Send would queue right now (shown in the confirmation). */
 export async function subscriberCount(): Promise<number> {
-	const { users } = tables();
 	const [row] = await db()
 		.select({ n: sql<number>`count(*)`.mapWith(Number) })
 		.from(users)
@@ -148,7 +141,6 @@ export async function sendIssue(id: number): Promise<NewsletterIssue> {
 	// delivery: it is refused with the renderer's sentence before anything is queued.
 	renderMarkdown((await getIssue(id)).content);
 	const now = new Date();
-	const { newsletterIssues: issues, newsletterDeliveries: deliveries, users } = tables();
 	await transaction(async (tx) => {
 		const [started] = await tx
 			.update(issues)
@@ -160,7 +152,7 @@ export async function sendIssue(id: number): Promise<NewsletterIssue> {
 			throw new Conflict(ISSUE_ALREADY_SENT);
 		}
 		// The time as each engine stores it: a timestamptz, or milliseconds in an integer.
-		const at = isPostgres(tx) ? sql`cast(${now.toISOString()} as timestamptz)` : sql`${now.getTime()}`;
+		const at = timestamp(now);
 		await runStatement(
 			sql`insert into ${deliveries} (issue_id, user_id, status, attempts, next_attempt_at)
 				select cast(${id} as integer), ${users.id}, 'queued', 0, ${at} from ${users}
@@ -178,7 +170,7 @@ export async function sendIssue(id: number): Promise<NewsletterIssue> {
 				),
 			);
 	});
-	wakeNewsletterWorker();
+	deliveriesQueued();
 	return getIssue(id);
 }
 
@@ -190,7 +182,6 @@ export const TEST_NEEDS_VERIFIED_EMAIL =
  * every newsletter mail, only to a verified address.
  */
 export async function sendTestMail(id: number, editor: SessionUser): Promise<{ message: string }> {
-	const { newsletterIssues: issues } = tables();
 	const issue = await firstRow(db().select().from(issues).where(eq(issues.id, id)));
 	if (!issue) throw new NotFound(ISSUE_NOT_FOUND);
 	if (!editor.emailVerified) throw new Conflict(TEST_NEEDS_VERIFIED_EMAIL);
@@ -211,7 +202,6 @@ export type StarterDraft = { subject: string; content: string; since: Date; arti
  * (or in the past week before the first one), newest first, as a markdown list.
  */
 export async function draftFromRecentArticles(now = new Date()): Promise<StarterDraft> {
-	const { newsletterIssues: issues, articles } = tables();
 	const last = await firstRow(
 		db()
 			.select({ at: issues.sendStartedAt })

@@ -10,8 +10,8 @@
  * without waiting on each other's rows.
  */
 import { and, asc, eq, inArray, lte, min, or, sql } from 'drizzle-orm';
-import { db, firstRow, tables, transaction } from '@/server/db';
-import { claimingSkipLocked, lockedForUpdate } from '@/server/db/dialect';
+import { db, firstRow, transaction, newsletterDeliveries as deliveries, newsletterIssues as issues } from '@/server/db';
+import { claimingSkipLocked, lockedForUpdate } from '@/server/db/sql';
 
 export type ClaimedDelivery = {
 	id: number;
@@ -27,7 +27,6 @@ export async function claimDeliveries(
 	leaseMs: number,
 	now = new Date(),
 ): Promise<ClaimedDelivery[]> {
-	const { newsletterDeliveries: deliveries } = tables();
 	const due = or(
 		and(eq(deliveries.status, 'queued'), lte(deliveries.nextAttemptAt, now)),
 		and(
@@ -61,7 +60,6 @@ export async function claimDeliveries(
 
 /** When the next queued row falls due (after a back-off), if any. */
 export async function nextDueAt(): Promise<Date | undefined> {
-	const { newsletterDeliveries: deliveries } = tables();
 	const row = await firstRow(
 		db()
 			.select({ at: min(deliveries.nextAttemptAt) })
@@ -86,7 +84,6 @@ export async function settleDelivery(
 	outcome: Outcome,
 	now = new Date(),
 ): Promise<boolean> {
-	const { newsletterDeliveries: deliveries, newsletterIssues: issues } = tables();
 	const held = and(
 		eq(deliveries.id, row.id),
 		eq(deliveries.status, 'sending'),
@@ -131,7 +128,6 @@ export async function settleDelivery(
  */
 export async function releaseDeliveries(rows: readonly ClaimedDelivery[], now = new Date()): Promise<number> {
 	if (rows.length === 0) return 0;
-	const { newsletterDeliveries: deliveries } = tables();
 	return transaction(async (tx) => {
 		let released = 0;
 		for (const row of rows) {

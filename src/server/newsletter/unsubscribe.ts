@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { setNewsletter } from '@/server/auth/accounts';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { config } from '@/server/config';
-import { db, firstRow, tables } from '@/server/db';
+import { db, firstRow, newsletterUnsubscribeTokens, users } from '@/server/db';
 import { InvalidInput, NotFound } from '@/server/errors';
 
 export const UNKNOWN_UNSUBSCRIBE_LINK =
@@ -26,7 +26,7 @@ export const UNDO_NOT_AVAILABLE =
 export async function createUnsubscribeToken(userId: number, email: string): Promise<string> {
 	const token = generateToken();
 	await db()
-		.insert(tables().newsletterUnsubscribeTokens)
+		.insert(newsletterUnsubscribeTokens)
 		.values({ id: hashToken(token), userId, email: email.toLowerCase() });
 	return token;
 }
@@ -55,20 +55,19 @@ export type UnsubscribeTarget = {
  * to unsubscribe, but name no address and undo nothing (see the README's decisions).
  */
 async function findTarget(token: string) {
-	const { newsletterUnsubscribeTokens: tokens, users } = tables();
 	const row = await firstRow(
 		db()
 			.select({
-				tokenId: tokens.id,
+				tokenId: newsletterUnsubscribeTokens.id,
 				userId: users.id,
-				mailedTo: tokens.email,
+				mailedTo: newsletterUnsubscribeTokens.email,
 				currentEmail: users.email,
 				isNewsletterSubscribed: users.isNewsletterSubscribed,
-				unsubscribedAt: tokens.unsubscribedAt,
+				unsubscribedAt: newsletterUnsubscribeTokens.unsubscribedAt,
 			})
-			.from(tokens)
-			.innerJoin(users, eq(users.id, tokens.userId))
-			.where(eq(tokens.id, hashToken(token))),
+			.from(newsletterUnsubscribeTokens)
+			.innerJoin(users, eq(users.id, newsletterUnsubscribeTokens.userId))
+			.where(eq(newsletterUnsubscribeTokens.id, hashToken(token))),
 	);
 	if (!row) return undefined;
 	if (row.mailedTo !== null && row.mailedTo !== row.currentEmail) return undefined;

@@ -11,6 +11,7 @@ import { metrics } from '@/server/metrics';
 import { deliver, type Delivered } from './delivery';
 import { getIssue } from './issues';
 import { claimDeliveries, nextDueAt, releaseDeliveries, type ClaimedDelivery } from './queue';
+import { onDeliveriesQueued } from './wake';
 
 export type NewsletterWorker = {
 	/** Look at the queue now instead of at the next poll. */
@@ -128,7 +129,11 @@ function createWorker(): NewsletterWorker {
  */
 export function startNewsletterWorker(): NewsletterWorker | undefined {
 	if (!config().newsletter.workerEnabled) return undefined;
-	running ??= createWorker();
+	if (!running) {
+		running = createWorker();
+		// A Set: starting again after a stop adds no second listener.
+		onDeliveriesQueued(wakeNewsletterWorker);
+	}
 	return running;
 }
 

@@ -9,11 +9,11 @@ import { allGeneratedPaths } from './paths';
 import { canRender, renderPath, type RenderedPage } from './renderer';
 import { hostname } from 'node:os';
 import { config } from '@/server/config';
-import { postgresDatabase } from '@/server/db';
+import { byEngine } from '@/server/db';
 import { baseLog } from '@/server/log';
 import { metrics } from '@/server/metrics';
 import { outsideRequest } from '@/server/request-context';
-import { PostgresStatusStore } from '@/server/db/site-status-postgres';
+import { PostgresStatusStore } from './status.postgres';
 import { MemoryStatusStore, type SiteBuildStatusStore } from './status';
 import { removePage, siteDir, writePage } from './writer';
 import { storedPagePath } from './query-pages';
@@ -23,27 +23,20 @@ const CONCURRENCY = 4;
 /** Short pause so a burst of saves (edit, publish, reorder) becomes one generation. */
 const COALESCE_MS = 50;
 
-let statusStore: SiteBuildStatusStore | undefined;
-
 const siteLog = () => baseLog().child({ subject: 'site' });
 
 /**
- * This node's generation status, chosen on first use: with PostgreSQL also written to a row of
+ * This node's generation status, made once per engine: with PostgreSQL also written to a row of
  * its own, so the dashboard on any node can list every node; else in this process only.
  */
-function chosenStatusStore(): SiteBuildStatusStore {
-	if (!statusStore) {
-		const postgres = postgresDatabase();
-		if (postgres) {
-			const store = new PostgresStatusStore(postgres, `${hostname()}:${config().port}`);
-			store.restore().catch((error) => siteLog().error({ err: error }, 'could not read the last status'));
-			statusStore = store;
-		} else {
-			statusStore = new MemoryStatusStore();
-		}
-	}
-	return statusStore;
-}
+const chosenStatusStore = byEngine<SiteBuildStatusStore>({
+	sqlite: () => new MemoryStatusStore(),
+	postgres: (pool) => {
+		const store = new PostgresStatusStore(pool, `${hostname()}:${config().port}`);
+		store.restore().catch((error) => siteLog().error({ err: error }, 'could not read the last status'));
+		return store;
+	},
+});
 
 export const buildStatus: SiteBuildStatusStore = {
 	get: () => chosenStatusStore().get(),

@@ -1,6 +1,6 @@
 /**
  * Generation status behind a small interface: in memory for one process, in the database
- * (src/server/db/site-status-postgres.ts) when several app nodes share one.
+ * (src/server/site/status.postgres.ts) when several app nodes share one.
  */
 export type SiteBuildStatus = {
 	running: boolean;

@@ -1,5 +1,6 @@
 /**
- * Full-text search over articles (articles_fts, migration 0002). The index's rowid is a search
+ * The article list and its search on SQLite: full-text search over articles (articles_fts,
+ * migration 0002). The index's rowid is a search
  * key that sorts like the default list order, laid out by the view articles_search_source:
  *   bit 62 kind (news 0, education 1) | bits 36-61 created_at >> 16 (a 65.5 s bucket) | bits 0-35 id
  * So one kind is one range of keys, and a date-ordered search can walk the index in key order and
@@ -7,12 +8,23 @@
  * 100,000 articles) and then sorting or walking the date index.
  */
 import { and, asc, between, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias, integer, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { alias, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import * as sqliteSchema from '@db/schema';
 import type { ArticleKind } from '@/lib/validation/content';
-import { schema, type AppDatabase } from '@/server/db';
-import { prefixTerm, toFtsQuery } from './search';
+import type { AppDatabase } from '@/server/db';
+import { sqliteDialect } from '@/server/db/sqlite-engine';
+import { articleColumnsOf } from './article-columns';
+import {
+	articleOrder,
+	listFilters,
+	type ArticleListRow,
+	type ArticleListStore,
+	type ListFilterColumns,
+	type ListQuery,
+} from './articles';
+import { prefixTerm, toFtsQuery } from './words';
 
-const { articles } = schema;
+const { articles, users } = sqliteSchema;
 
 const ID_BITS = 36;
 const BUCKET_SHIFT = 16;
@@ -107,13 +119,6 @@ export function articleMatchCondition(kind: ArticleKind, match: string): SQL {
 		where ${matchCondition(match)} and ${between(articlesFts.key, keys.first, keys.last)})`;
 }
 
-/** The columns a list filters on, of articles or of an alias of it. */
-export type ListFilterColumns = {
-	kind: AnySQLiteColumn;
-	isPublished: AnySQLiteColumn;
-	category: AnySQLiteColumn;
-};
-
 /**
  * How many matches a date-ordered search reads, at most, looking for the end of its page. Past
  * that (a deep page, or filters that keep few of the matches: a small category) collecting
@@ -184,4 +189,106 @@ export function dateWalkCondition(match: string, keys: KeyRange): SQL {
 		matchCondition(match),
 		between(articlesFts.key, keys.first, keys.last),
 	)!;
+}
+
+const articleColumns = articleColumnsOf(articles, users);
+const order = (query: ListQuery) => articleOrder(query, articles, sqliteDialect.nocase);
+
+/**
+ * Rows to read: the page asked for, or all of them. SQLite needs a LIMIT before an OFFSET, and
+ * drizzle writes none for "no bound", so an offset without a limit gets the largest one.
+ */
+function rowLimit(query: ListQuery): number | undefined {
+	if (query.limit !== undefined) return query.limit;
+	return query.offset > 0 ? Number.MAX_SAFE_INTEGER : undefined;
+}
+
+/**
+ * The list query, unexecuted, so tests can EXPLAIN it. Search goes through the FTS5 index
+ * (articles_fts), never a LIKE scan. In date order (the default) it walks that index in date
+ * order and reads only the page's articles (dateWalkKeys), unless finding the page would read
+ * too many matches: then, as for the other orders, it collects every match.
+ */
+export function articleListQuery(
+	database: AppDatabase,
+	kind: ArticleKind,
+	query: ListQuery,
+	{ publishedOnly }: { publishedOnly: boolean },
+) {
+	const filters = listFilters(kind, query, publishedOnly);
+	const match = articleMatch(database, query.search);
+	const limit = rowLimit(query);
+	const keys =
+		match && !query.sortBy && limit !== undefined
+			? dateWalkKeys(database, {
+					kind,
+					match,
+					direction: query.sortOrder,
+					rows: query.offset + limit,
+					filters,
+				})
+			: null;
+	if (match && keys && limit !== undefined) {
+		return database
+			.select(articleColumns)
+			.from(articlesFts)
+			.crossJoin(articles)
+			.leftJoin(users, eq(articles.authorId, users.id))
+			.where(and(dateWalkCondition(match, keys), filters(articles)))
+			.orderBy(...order(query))
+			.limit(limit)
+			.offset(query.offset);
+	}
+	const all = database
+		.select(articleColumns)
+		.from(articles)
+		.leftJoin(users, eq(articles.authorId, users.id))
+		.where(and(filters(articles), match ? articleMatchCondition(kind, match) : undefined))
+		.orderBy(...order(query))
+		.$dynamic();
+	return limit === undefined ? all : all.limit(limit).offset(query.offset);
+}
+
+/** How many articles the list's filters and search match, whatever the page. */
+function countList(
+	database: AppDatabase,
+	kind: ArticleKind,
+	query: ListQuery,
+	publishedOnly: boolean,
+): number {
+	const match = articleMatch(database, query.search);
+	const row = database
+		.select({ total: count() })
+		.from(articles)
+		.where(
+			and(
+				listFilters(kind, query, publishedOnly)(articles),
+				match ? articleMatchCondition(kind, match) : undefined,
+			),
+		)
+		.get();
+	return row?.total ?? 0;
+}
+
+/**
+ * The SQLite article lists, each read in one read transaction, so a search's prefix terms and
+ * its matches (and an editor's page and its total) come from one snapshot.
+ */
+export function sqliteArticleLists(database: () => AppDatabase): ArticleListStore {
+	return {
+		list: async (kind, query, publishedOnly) => {
+			const handle = database();
+			const read = () =>
+				articleListQuery(handle, kind, query, { publishedOnly }).all() as ArticleListRow[];
+			return handle.$client.transaction(read)();
+		},
+		listWithTotal: async (kind, query) => {
+			const handle = database();
+			const read = () => ({
+				rows: articleListQuery(handle, kind, query, { publishedOnly: false }).all() as ArticleListRow[],
+				total: countList(handle, kind, query, false),
+			});
+			return handle.$client.transaction(read)();
+		},
+	};
 }

@@ -12,9 +12,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { ContentBus, ContentChange, ContentChangeRelay } from '@/server/content/events';
+import type { ContentBus, ContentChange, ContentChangeRelay } from './events';
 import { baseLog } from '@/server/log';
-import type { PostgresDatabase } from './postgres';
+import type { PostgresDatabase } from '@/server/db/postgres';
 
 const CHANNEL = 'content_changed';
 const relayLog = () => baseLog().child({ subject: 'relay' });

@@ -4,8 +4,8 @@
  * exactly. The table is unlogged (see db/schema/postgres.ts).
  */
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { CounterStore } from '@/server/auth/rate-limit';
-import { schema, type PostgresDatabase } from './postgres';
+import type { CounterStore } from './counter-store';
+import { schema, type PostgresDatabase } from '@/server/db/postgres';
 
 /** Finished windows are deleted at most this often per node (the table stays small). */
 const SWEEP_EVERY_MS = 60_000;

@@ -6,9 +6,9 @@
  */
 import { baseLog } from '@/server/log';
 import { eq } from 'drizzle-orm';
-import type { NodeBuildStatus, SiteBuildStatus, SiteBuildStatusStore } from '@/server/site/status';
-import { IDLE_STATUS } from '@/server/site/status';
-import { schema, type PostgresDatabase } from './postgres';
+import type { NodeBuildStatus, SiteBuildStatus, SiteBuildStatusStore } from './status';
+import { IDLE_STATUS } from './status';
+import { schema, type PostgresDatabase } from '@/server/db/postgres';
 
 const table = schema.siteBuildStatus;
 type Row = typeof table.$inferSelect;

@@ -1,0 +1,12 @@
+/**
+ * Fixed-window rate limits: the limiter, the remembered sign-in clients, the site's limits and
+ * their counter store, chosen per engine (site-counters.ts).
+ */
+export type { Clock } from './clock';
+export { setRateLimitClock } from './clock';
+export type { Counter, CounterStore } from './counter-store';
+export { MemoryCounterStore } from './counter-store.memory';
+export { ExpiringKeySet } from './expiring-key-set';
+export { RateLimiter } from './limiter';
+export { knownSignInClients, limits } from './limits';
+export { retryMessage } from './messages';

@@ -1,0 +1,65 @@
+/** A fixed-window rate limit over a counter store. */
+import { metrics } from '@/server/metrics';
+import type { Clock } from './clock';
+import type { CounterStore } from './counter-store';
+import { MemoryCounterStore } from './counter-store.memory';
+
+/** A store, or how to find it once it is first needed (the engine is known only after start). */
+export type StoreSource = CounterStore | (() => CounterStore);
+
+export class RateLimiter {
+	constructor(
+		private readonly name: string,
+		private readonly limit: number,
+		private readonly windowMs: number,
+		private readonly source: StoreSource = new MemoryCounterStore(),
+		private readonly clock: Clock = Date.now,
+	) {}
+
+	private get store(): CounterStore {
+		return typeof this.source === 'function' ? this.source() : this.source;
+	}
+
+	/** Seconds until the key may try again, or 0 when it is under its limit. */
+	async retryAfter(key: string): Promise<number> {
+		const now = this.clock();
+		const { count, resetAt } = await this.store.count(this.key(key), now);
+		return count >= this.limit ? Math.max(1, Math.ceil((resetAt - now) / 1000)) : 0;
+	}
+
+	async hit(key: string): Promise<void> {
+		await this.store.increment(this.key(key), this.windowMs, this.clock());
+	}
+
+	/**
+	 * Counts an attempt before it is made and answers 0, or answers the seconds to wait when
+	 * the limit is used up (then the refused attempt does not count). Counting first is what
+	 * holds the limit when many attempts arrive at once.
+	 */
+	async take(key: string): Promise<number> {
+		const now = this.clock();
+		const { count, resetAt } = await this.store.increment(this.key(key), this.windowMs, now);
+		if (count <= this.limit) return 0;
+		metrics().rateLimitRefusals.inc({ limit: this.name });
+		await this.store.decrement(this.key(key), now);
+		return Math.max(1, Math.ceil((resetAt - now) / 1000));
+	}
+
+	/** Gives back an attempt counted by take() (it succeeded, or was refused elsewhere). */
+	async giveBack(key: string): Promise<void> {
+		await this.store.decrement(this.key(key), this.clock());
+	}
+
+	async reset(key: string): Promise<void> {
+		await this.store.delete(this.key(key));
+	}
+
+	/** Resets every key that starts with `prefix`. */
+	async resetPrefix(prefix: string): Promise<void> {
+		await this.store.deletePrefix(this.key(prefix));
+	}
+
+	private key(key: string): string {
+		return `${this.name}:${key}`;
+	}
+}

@@ -1,0 +1,47 @@
+/** The site's rate limits and the sign-in clients it remembers, on the engine's counter store. */
+import { limitsClock } from './clock';
+import { ExpiringKeySet } from './expiring-key-set';
+import { RateLimiter } from './limiter';
+import { siteCounterStore } from './site-counters';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+const limiter = (name: string, limit: number, windowMs: number) =>
+	new RateLimiter(name, limit, windowMs, siteCounterStore, limitsClock);
+
+/** The limits the site applies, one place to read and tune them. */
+export const limits = {
+	/**
+	 * Failed password checks (sign-in and the profile's current-password checks) per account
+	 * and client: the hard stop. Keyed `${email} ${client}` (no email holds a space).
+	 */
+	passwordPerAccountClient: limiter('password-account-client', 5, 15 * MINUTE),
+	/**
+	 * Failed password checks per account from clients that have not signed in to it: the slower
+	 * back-off against guessing spread over many addresses. It never locks the owner out at an
+	 * address they signed in from; elsewhere a reset (which clears it) lets them in.
+	 */
+	passwordPerAccount: limiter('password-account', 10, HOUR),
+	/** The same, over a day: a sustained spread attack waits longer and longer. */
+	passwordPerAccountDaily: limiter('password-account-day', 30, 24 * HOUR),
+	/** Failed sign-ins per client address. */
+	loginPerClient: limiter('login-client', 30, 15 * MINUTE),
+	registerPerClient: limiter('register-client', 20, 60 * MINUTE),
+	forgotPerAccount: limiter('forgot-account', 5, 15 * MINUTE),
+	forgotPerClient: limiter('forgot-client', 20, 15 * MINUTE),
+	/** Verification mails (resends, email change links) per account. */
+	verificationMailsPerAccount: limiter('verification-mail-account', 5, HOUR),
+	/** Platform comments posted per user (each waits for moderation, so this caps the queue). */
+	commentsPerUser: limiter('comment-user', 20, 60 * MINUTE),
+	/** Ratings posted (or changed) per user. */
+	ratingsPerUser: limiter('rating-user', 60, 60 * MINUTE),
+};
+
+/** Clients that signed in to an account in the last 30 days, keyed `${email} ${client}`. */
+export const knownSignInClients = new ExpiringKeySet(
+	'signed-in-client',
+	30 * 24 * HOUR,
+	siteCounterStore,
+	limitsClock,
+);

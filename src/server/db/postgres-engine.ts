@@ -1,0 +1,88 @@
+/**
+ * The PostgreSQL engine (DATABASE_URL): a pool several app nodes share one database through,
+ * migrated at start under an advisory lock (postgres.ts).
+ */
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import * as postgresSchema from '@db/schema/postgres';
+import { unwatchPool, watchPool } from '@/server/metrics';
+import { backupPostgres } from './backup-postgres';
+import { openTransaction } from './joined-transaction';
+import { closePostgres, migratePostgres, openPostgres, type PostgresDatabase } from './postgres';
+import { postgresReadiness } from './readiness';
+import { hasCode } from './sqlite-engine';
+import type { AppDatabase, Engine, EngineDialect, Reader, Schema } from './types';
+
+type Lockable<Query> = {
+	for?: (strength: 'update', config?: { skipLocked: true }) => Query;
+};
+
+export const postgresDialect: EngineDialect = {
+	name: 'postgres',
+	// Same table and column names and row types as SQLite's; only the storage types differ.
+	tables: postgresSchema as unknown as Schema,
+	// Lower case under the C collation folds exactly SQLite's NOCASE, whatever the locale.
+	nocase: (column: SQLWrapper): SQL => sql`lower(${column} collate "C") collate "C"`,
+	likeIgnoringCase: (column: SQLWrapper, pattern: string): SQL =>
+		sql`${column} ilike ${pattern} escape '\\'`,
+	someItemLike: (column: SQLWrapper, pattern: string): SQL =>
+		sql`exists (select 1 from jsonb_array_elements_text(${column}) as item(value) where ${postgresDialect.likeIgnoringCase(sql`item.value`, pattern)})`,
+	// Writers run side by side: FOR UPDATE holds the rows until the transaction ends.
+	lockedForUpdate: (query) => {
+		const lockable = query as unknown as Lockable<typeof query>;
+		return lockable.for ? lockable.for('update') : query;
+	},
+	// Several nodes claim side by side and never the same row.
+	claimingSkipLocked: (query) => {
+		const lockable = query as unknown as Lockable<typeof query>;
+		return lockable.for ? lockable.for('update', { skipLocked: true }) : query;
+	},
+	timestamp: (at: Date): SQL => sql`cast(${at.toISOString()} as timestamptz)`,
+	// drizzle's transaction, on a connection of the pool.
+	transaction: (fn, database) =>
+		(database as unknown as PostgresDatabase).transaction((tx) => {
+			const handle = tx as unknown as Reader;
+			return openTransaction.run(handle, () => fn(handle));
+		}),
+	// Values come back as the driver gives them: counts are strings, so callers use Number().
+	rawRows: async <Row>(query: SQL, handle: Reader) =>
+		(await (handle as unknown as PostgresDatabase).execute(query)).rows as Row[],
+	runStatement: async (query: SQL, handle: Reader) => {
+		await (handle as unknown as PostgresDatabase).execute(query);
+	},
+	isUniqueViolation: (error) => hasCode(error, ['23505']),
+};
+
+export function postgresEngine(url: string): Engine {
+	let pool: PostgresDatabase | undefined;
+	const open = () => {
+		if (!pool) {
+			pool = openPostgres(url);
+			watchPool(pool.$client);
+		}
+		return pool;
+	};
+	const close = async () => {
+		const closing = pool;
+		pool = undefined;
+		if (!closing) return;
+		unwatchPool(closing.$client);
+		await closePostgres(closing);
+	};
+	return {
+		...postgresDialect,
+		database: () => open() as unknown as AppDatabase,
+		postgres: open,
+		close,
+		prepare: async (seedIfEmpty) => {
+			let seeded = false;
+			await migratePostgres(open(), {
+				seedIfEmpty: seedIfEmpty
+					? async (locked) => (seeded = await seedIfEmpty(locked as unknown as AppDatabase))
+					: undefined,
+			});
+			return { seeded };
+		},
+		readiness: () => postgresReadiness(open()),
+		backup: (target) => backupPostgres(url, target),
+	};
+}

@@ -1,0 +1,43 @@
+/**
+ * The few SQL spellings that differ between the engines, for queries otherwise written once:
+ * each answers the running engine's spelling (the engines define them, sqlite-engine.ts and
+ * postgres-engine.ts). An adapter that holds one engine's handle uses that engine's dialect.
+ */
+import type { SQL, SQLWrapper } from 'drizzle-orm';
+import { engine } from './engine';
+
+/** SQLite's `collate nocase`: only ASCII letters fold, and text compares by code point. */
+export function nocase(column: SQLWrapper): SQL {
+	return engine().nocase(column);
+}
+
+/** `column LIKE pattern` ignoring case, `\` escaping the wildcards (see likePattern). */
+export function likeIgnoringCase(column: SQLWrapper, pattern: string): SQL {
+	return engine().likeIgnoringCase(column, pattern);
+}
+
+/** True when one item of a JSON array of strings matches the pattern (item by item). */
+export function someItemLike(column: SQLWrapper, pattern: string): SQL {
+	return engine().someItemLike(column, pattern);
+}
+
+/**
+ * The same SELECT, locking its rows until the transaction ends (`FOR UPDATE`) on PostgreSQL,
+ * where writers run side by side; SQLite's write transaction already holds the whole database.
+ */
+export function lockedForUpdate<Query extends PromiseLike<unknown>>(query: Query): Query {
+	return engine().lockedForUpdate(query);
+}
+
+/**
+ * The same SELECT as a queue's claim (`FOR UPDATE SKIP LOCKED` on PostgreSQL): several nodes
+ * claim side by side and never the same row.
+ */
+export function claimingSkipLocked<Query>(query: Query): Query {
+	return engine().claimingSkipLocked(query);
+}
+
+/** A point in time as the running engine's timestamp columns hold it, for hand-written SQL. */
+export function timestamp(at: Date): SQL {
+	return engine().timestamp(at);
+}
