@@ -6,9 +6,9 @@
 import type { OverviewCounts, UserList } from '@/server/admin';
 import type { ModerationCommentJson, ModerationList } from '@/server/community/moderation';
 import type { Article } from '@/server/content/articles';
-import type { StaticPage } from '@/server/content/pages';
+import type { StaticPage } from '@/server/content/static-pages';
 import type { PlatformJson } from '@/server/platforms';
-import type { SiteBuildStatus } from '@/server/site/status';
+import type { GenerationStatus } from '@/server/site/status';
 
 export type Wire<T> = T extends Date
 	? string
@@ -26,4 +26,4 @@ export type AdminUserList = Wire<UserList>;
 export type AdminUser = AdminUserList['users'][number];
 export type AdminCommentList = Wire<ModerationList>;
 export type AdminComment = Wire<ModerationCommentJson>;
-export type { OverviewCounts, SiteBuildStatus };
+export type { OverviewCounts, GenerationStatus };

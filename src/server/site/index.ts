@@ -47,4 +47,4 @@ export function wireSiteRegeneration(): void {
 	provideSiteGeneration({ requestFullGeneration });
 }
 
-export { buildStatus, requestFullGeneration, whenIdle } from './generator';
+export { generationStatus, requestFullGeneration, whenIdle } from './generator';
