@@ -147,3 +147,41 @@ export async function releaseDeliveries(rows: readonly ClaimedDelivery[], now = 
 		return released;
 	});
 }
+
+export type IssueCounts = {
+	/** Waiting or being handed to the mail server. */
+	queued: number;
+	sent: number;
+	failed: number;
+	/** Recipients who unsubscribed, were banned or were deleted before their turn. */
+	skipped: number;
+};
+
+export const NO_COUNTS: IssueCounts = { queued: 0, sent: 0, failed: 0, skipped: 0 };
+
+/** Delivery counts per issue, from the (issue_id, status) index. */
+export async function deliveryCounts(issueIds: number[]): Promise<Map<number, IssueCounts>> {
+	const result = new Map<number, IssueCounts>();
+	if (issueIds.length === 0) return result;
+	const { newsletterDeliveries: deliveries } = tables();
+	const countWhere = (condition: ReturnType<typeof sql>) =>
+		sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+	const rows = await db()
+		.select({
+			issueId: deliveries.issueId,
+			queued: countWhere(sql`${deliveries.status} in ('queued', 'sending')`),
+			sent: countWhere(sql`${deliveries.status} = 'sent'`),
+			failed: countWhere(sql`${deliveries.status} = 'failed'`),
+			skipped: countWhere(sql`${deliveries.status} = 'skipped'`),
+		})
+		.from(deliveries)
+		.where(inArray(deliveries.issueId, issueIds))
+		.groupBy(deliveries.issueId);
+	for (const { issueId, ...counts } of rows) result.set(issueId, counts);
+	return result;
+}
+
+/** One issue's delivery counts. */
+export async function issueDeliveryCounts(issueId: number): Promise<IssueCounts> {
+	return (await deliveryCounts([issueId])).get(issueId) ?? NO_COUNTS;
+}

@@ -10,8 +10,7 @@ import { baseLog } from '@/server/log';
 import { metrics } from '@/server/metrics';
 import { onStop } from '@/server/stopping';
 import { deliver, type Delivered } from './delivery';
-import { getIssue } from './issues';
-import { claimDeliveries, nextDueAt, releaseDeliveries, type ClaimedDelivery } from './queue';
+import { claimDeliveries, issueDeliveryCounts, nextDueAt, releaseDeliveries, type ClaimedDelivery } from './queue';
 
 export type NewsletterWorker = {
 	/** Look at the queue now instead of at the next poll. */
@@ -38,7 +37,7 @@ async function report(row: ClaimedDelivery, outcome: Delivered): Promise<void> {
 	else if (outcome.status === 'queued') newsletterLog().info(about, 'mail deferred for another try');
 	else newsletterLog().debug(about, `mail ${outcome.status}`);
 	if (outcome.completed) {
-		const { counts } = await getIssue(row.issueId);
+		const counts = await issueDeliveryCounts(row.issueId);
 		newsletterLog().info({ issueId: row.issueId, ...counts }, 'issue sent to every subscriber');
 	}
 }
