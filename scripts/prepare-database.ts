@@ -3,6 +3,7 @@
  * `npm start`, `npm run serve` and `npm run db:migrate`.
  */
 import { seedIfEmpty } from '@db/seed/index';
+import { hashPassword } from '@/server/auth/password';
 import { config, databaseName } from '@/server/config';
 import { closeDatabase, db, postgresDatabase, type AppDatabase } from '@/server/db';
 import { migratePostgres } from '@/server/db/postgres';
@@ -22,14 +23,14 @@ export async function prepareDatabase({
 		// Under the migration lock: of several nodes starting together, one migrates and seeds.
 		await migratePostgres(postgres, {
 			seedIfEmpty: seed
-				? async (locked) => (seeded = await seedIfEmpty(locked as unknown as AppDatabase))
+				? async (locked) => (seeded = await seedIfEmpty(locked as unknown as AppDatabase, hashPassword))
 				: undefined,
 		});
 		report(`${databaseName(settings)} migrated`);
 	} else {
 		const database = db(); // opening applies pending migrations
 		report(`${databaseName(settings)} migrated`);
-		if (seed) seeded = await seedIfEmpty(database);
+		if (seed) seeded = await seedIfEmpty(database, hashPassword);
 	}
 	if (seed)
 		report(seeded ? 'demo content seeded' : 'database has content; seed skipped');

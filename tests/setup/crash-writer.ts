@@ -25,7 +25,8 @@ import { addComment } from '@/server/community/comments';
 import { rate } from '@/server/community/ratings';
 import { vote } from '@/server/community/votes';
 import { closeDatabase, db, schema } from '@/server/db';
-import { WRITER_COMMENT_PREFIX, seededRandom } from './community-fixture';
+import { seededRandom } from '@/lib/seeded-random';
+import { WRITER_COMMENT_PREFIX } from './community-fixture';
 
 /**
  * Writes a line to stdout synchronously: it is out before the next write starts, and if the
