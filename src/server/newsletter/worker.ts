@@ -9,7 +9,8 @@ import { config } from '@/server/config';
 import { baseLog } from '@/server/log';
 import { metrics } from '@/server/metrics';
 import { deliver, type Delivered } from './delivery';
-import { claimDeliveries, issueDeliveryCounts, nextDueAt, releaseDeliveries, type ClaimedDelivery } from './queue';
+import { getIssue } from './issues';
+import { claimDeliveries, nextDueAt, releaseDeliveries, type ClaimedDelivery } from './queue';
 
 export type NewsletterWorker = {
 	/** Look at the queue now instead of at the next poll. */
@@ -36,7 +37,7 @@ async function report(row: ClaimedDelivery, outcome: Delivered): Promise<void> {
 	else if (outcome.status === 'queued') newsletterLog().info(about, 'mail deferred for another try');
 	else newsletterLog().debug(about, `mail ${outcome.status}`);
 	if (outcome.completed) {
-		const counts = await issueDeliveryCounts(row.issueId);
+		const { counts } = await getIssue(row.issueId);
 		newsletterLog().info({ issueId: row.issueId, ...counts }, 'issue sent to every subscriber');
 	}
 }
