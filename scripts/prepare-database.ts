@@ -3,6 +3,7 @@
  * `npm start`, `npm run serve` and `npm run db:migrate`.
  */
 import { seedIfEmpty } from '@db/seed/index';
+import { hashPassword } from '@/server/auth/password';
 import { config, databaseName } from '@/server/config';
 import { closeDatabase, engine } from '@/server/db';
 
@@ -16,7 +17,9 @@ export async function prepareDatabase({
 }): Promise<void> {
 	// On PostgreSQL under the migration lock: of several nodes starting together, one migrates
 	// and seeds.
-	const { seeded } = await engine().prepare(seed ? seedIfEmpty : undefined);
+	const { seeded } = await engine().prepare(
+		seed ? (database) => seedIfEmpty(database, hashPassword) : undefined,
+	);
 	report(`${databaseName(config())} migrated`);
 	if (seed) report(seeded ? 'demo content seeded' : 'database has content; seed skipped');
 	await closeDatabase();

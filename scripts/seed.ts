@@ -5,11 +5,12 @@
 import { config, databaseName } from '@/server/config';
 import { closeDatabase, db } from '@/server/db';
 import { DEMO_ACCOUNTS, contentCounts, seedIfEmpty } from '@db/seed/index';
+import { hashPassword } from '@/server/auth/password';
 
 async function main(): Promise<void> {
 	const database = db();
 	const startedAt = performance.now();
-	const seeded = await seedIfEmpty(database);
+	const seeded = await seedIfEmpty(database, hashPassword);
 	const elapsedMs = Math.round(performance.now() - startedAt);
 	const target = databaseName(config());
 	if (!seeded) {

@@ -1,6 +1,6 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { allowedMethods } from './server/api-methods';
-import { isCrossSiteRequest } from './server/client';
+import { isCrossSiteRequest } from './server/request-origin';
 import { securityHeadersMiddleware } from './server/security-middleware';
 import { errorResponse } from './server/http';
 import { BODY_TOO_LARGE, declaresTooLargeBody } from './server/request-body';

@@ -7,7 +7,7 @@ import type { VoteType } from '@db/schema';
 import { days, hours } from './age';
 import { COMMENTS } from './comments';
 import { PLATFORMS, UNREVIEWED_PLATFORM } from './platforms';
-import { randomInt, seededRandom, shuffled, type Random } from './random';
+import { randomInt, seededRandom, shuffled, type Random } from '@/lib/seeded-random';
 import { REVIEWS } from './reviews';
 import type { Age } from './types';
 import { ACTIVE_COMMUNITY, SEED_USERS } from './users';

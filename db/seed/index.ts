@@ -5,7 +5,9 @@
  */
 import { count } from 'drizzle-orm';
 import { schemaOf, transaction, type AppDatabase, type Reader } from '@/server/db';
-import { hashSeedPasswords, insertDemoContent } from './insert';
+import { hashSeedPasswords, insertDemoContent, type PasswordHasher } from './insert';
+
+export type { PasswordHasher };
 
 export { DEMO_ACCOUNTS } from './users';
 
@@ -24,8 +26,8 @@ async function isUnused(reader: Reader): Promise<boolean> {
 }
 
 /** Inserts all demo content in one transaction (it is all there, or none of it is). */
-export async function seedDemoContent(db: AppDatabase): Promise<void> {
-	const hashes = await hashSeedPasswords();
+export async function seedDemoContent(db: AppDatabase, hashPassword: PasswordHasher): Promise<void> {
+	const hashes = await hashSeedPasswords(hashPassword);
 	await transaction((tx) => insertDemoContent(tx, hashes), db);
 }
 
@@ -35,9 +37,9 @@ export async function seedDemoContent(db: AppDatabase): Promise<void> {
  * starting together on one SQLite file seed only once; on PostgreSQL the caller holds the
  * migration lock (migratePostgres).
  */
-export async function seedIfEmpty(db: AppDatabase): Promise<boolean> {
+export async function seedIfEmpty(db: AppDatabase, hashPassword: PasswordHasher): Promise<boolean> {
 	if (!(await isUnused(db))) return false;
-	const hashes = await hashSeedPasswords();
+	const hashes = await hashSeedPasswords(hashPassword);
 	return transaction(async (tx) => {
 		if (!(await isUnused(tx))) return false;
 		await insertDemoContent(tx, hashes);

@@ -3,7 +3,6 @@
  * Passwords are hashed beforehand (see hashSeedPasswords): nothing slow runs inside the
  * transaction.
  */
-import { hashPassword } from '@/server/auth/password';
 import { averageRating } from '@/lib/ratings';
 import { schemaOf } from '@/server/db';
 import { before } from './age';
@@ -20,7 +19,13 @@ import { DEMO_ACCOUNTS, SEED_USERS } from './users';
 /** Password -> argon2 hash; each distinct password is hashed once, which keeps seeding fast. */
 export type PasswordHashes = ReadonlyMap<string, string>;
 
-export async function hashSeedPasswords(): Promise<PasswordHashes> {
+/**
+ * How the app hashes a password. The seed is given it by its caller (an entry script or a test,
+ * which take it from src/server/auth/password.ts): db/ is infrastructure and imports no subject.
+ */
+export type PasswordHasher = (password: string) => Promise<string>;
+
+export async function hashSeedPasswords(hashPassword: PasswordHasher): Promise<PasswordHashes> {
 	const distinct = [...new Set(SEED_USERS.map((user) => user.password))];
 	const pairs = await Promise.all(
 		distinct.map(async (password) => [password, await hashPassword(password)] as const),

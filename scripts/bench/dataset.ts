@@ -9,10 +9,12 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import { seedDemoContent, seedIfEmpty } from '@db/seed/index';
+import { hashPassword } from '@/server/auth/password';
 import { closePostgres, migratePostgres, openPostgres, schema as postgresSchema } from '@/server/db/postgres';
 import { closeDatabase, openDatabase, type AppDatabase } from '@/server/db';
 import * as schema from '@db/schema';
 import { ARTICLE_CATEGORIES } from '@/lib/categories';
+import { seededRandom } from '@/lib/seeded-random';
 
 export const SEARCH_TERMS = {
 	rare: 'zephyrine',
@@ -48,18 +50,6 @@ const WORDS = (
 	'reporting dashboard api integration partner omnichannel pharmacy beauty electronics ' +
 	'apparel convenience delivery subscription pricing auction bid keyword relevance'
 ).split(' ');
-
-/** Small fast seeded PRNG (mulberry32), so the data set is the same on every run. */
-function random(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 function words(next: () => number, n: number): string {
 	const out: string[] = [];
@@ -97,7 +87,7 @@ export async function createDataset(
 ): Promise<DatasetFigures> {
 	const db = openDatabase(path);
 	try {
-		await seedDemoContent(db);
+		await seedDemoContent(db, hashPassword);
 		const existing = publishedCount(db);
 		const wanted = articles === 'demo' ? existing : articles;
 		const started = performance.now();
@@ -134,7 +124,7 @@ export type GeneratedArticle = {
 
 /** The generated articles, in order (a seeded generator: every run makes the same ones). */
 export function* generatedArticles(n: number, paragraphs: number): Generator<GeneratedArticle> {
-	const next = random(20240601);
+	const next = seededRandom(20240601);
 	const now = Date.now();
 	const threeYears = 3 * 365 * 24 * 3600 * 1000;
 	for (let i = 0; i < n; i++) {
@@ -209,7 +199,7 @@ export async function createPostgresDataset(
 		);
 	try {
 		await migratePostgres(database, {
-			seedIfEmpty: (locked) => seedIfEmpty(locked as unknown as AppDatabase),
+			seedIfEmpty: (locked) => seedIfEmpty(locked as unknown as AppDatabase, hashPassword),
 		});
 		const existing = await published();
 		const inserted = Math.max(0, articles - existing);

@@ -41,7 +41,7 @@ import {
 import { createDataset } from './dataset';
 import { launchChromium, measurePage } from './page-weight';
 import { killAllTracked, spawnTracked, stopChild } from './processes';
-import { DEMO_USER, EDITOR, signIn } from './publish';
+import { DEMO_USER, EDITOR, signIn } from './accounts';
 import { startBenchServer, type BenchServer } from './server';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));

@@ -30,7 +30,7 @@ import {
 } from '../../tests/nodes/cluster';
 import { SEARCH_QUERIES, createDataset, createPostgresDataset } from './dataset';
 import { autocannon, sequentialLatency, type LoadFigure, type SequentialFigure } from './load';
-import { EDITOR, signIn } from './publish';
+import { EDITOR, signIn } from './accounts';
 import { mixedLoad, type MixedLoadRun } from './mixed-load';
 import { startBenchServer } from './server';
 

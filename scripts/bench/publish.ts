@@ -4,10 +4,8 @@
  * /news/{id} answers 200 with the new title, polled every 20 ms. Also timed: until the site
  * generator has written the page's file (its status is idle again).
  */
+import { signIn } from './accounts';
 import type { BenchServer } from './server';
-
-export const EDITOR = { email: 'editor@example.com', password: 'editor123' };
-export const DEMO_USER = { email: 'user@example.com', password: 'user123' };
 
 export type PublishFigure = {
 	articleId: number | null;
@@ -18,23 +16,6 @@ export type PublishFigure = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Signs in through the API and returns the Cookie header value to send. `siteOrigin` is the
- * Origin a browser on the public site sends (a node behind nginx knows nginx's address).
- */
-export async function signIn(origin: string, account = EDITOR, siteOrigin = origin): Promise<string> {
-	const response = await fetch(`${origin}/api/login`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', origin: siteOrigin },
-		body: JSON.stringify(account),
-	});
-	await response.arrayBuffer();
-	if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-	const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
-	if (cookies.length === 0) throw new Error('sign-in set no cookie');
-	return cookies.join('; ');
-}
 
 export async function measurePublishing(
 	server: BenchServer,

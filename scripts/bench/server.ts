@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../tests/setup/ports';
 import { procMemory, sampleRss, spawnTracked, stopChild } from './processes';
-import { signIn } from './publish';
+import { signIn } from './accounts';
 
 export type GenerationStatus = {
 	running: boolean;

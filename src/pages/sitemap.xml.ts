@@ -8,7 +8,7 @@ import type { APIRoute } from 'astro';
 import { articlePath } from '@/components/content/article-summary';
 import { escapeXml, lastmod, publishedArticles } from '@/components/content/feed-data';
 import { absoluteUrl } from '@/components/content/structured-data';
-import { listPages } from '@/server/content/pages';
+import { listStaticPages } from '@/server/content/static-pages';
 import { listEpisodes } from '@/server/content/podcasts';
 import { listPlatformIds } from '@/server/platforms';
 import { archiveCounts } from '@/server/content/archives';
@@ -33,7 +33,7 @@ async function archiveEntries(kind: ArticleKind): Promise<Entry[]> {
 export const GET: APIRoute = async () => {
 	const articles = await publishedArticles();
 	const [latestEpisode] = await listEpisodes({ sortOrder: 'desc', limit: 1, offset: 0 });
-	const pages = await listPages();
+	const pages = await listStaticPages();
 	const platformIds = await listPlatformIds();
 	const entries: Entry[] = [
 		{ path: '/', lastmod: lastmod(latest(articles.map((article) => article.updatedAt))) },

@@ -1,12 +1,12 @@
 /**
  * The editors' administration: the overview counts and
- * user management. Who may do what is asked of the guardian; the account changes themselves
+ * user management. Who may do what is asked of auth/permissions.ts; the account changes themselves
  * (ban, password) go through accounts.ts so their side effects (ending sessions) live in one place.
  */
 import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { UserListQuery } from '@/lib/validation/admin';
 import { findUserById, setBanned, setPassword } from './auth/accounts';
-import { assertCanBan, assertCanSetPassword } from './auth/guardian';
+import { assertCanBan, assertCanSetPassword } from './auth/permissions';
 import { publicUserColumns, type SessionUser } from './auth/session';
 import { db, firstRow, rawRows, articles, platforms, users } from '@/server/db';
 import { passwordSetByEditorMail, sendInBackground } from './mail';

@@ -15,6 +15,7 @@ import {
 	TooManyAttempts,
 	UpstreamFailed,
 } from '@/server/errors';
+import { sharedAnswerHeaders } from './cache-headers';
 import { BODY_TOO_LARGE, BodyAborted, BodyTooLarge, declaresTooLargeBody, readCappedBody } from './request-body';
 
 export { MAX_BODY_BYTES, MAX_DISCARDED_BYTES } from './request-body';
@@ -35,6 +36,11 @@ type NotAPromise<T> = T extends PromiseLike<unknown> ? never : T;
 
 export function json<T>(data: NotAPromise<T>, status = 200, headers?: HeadersInit): Response {
 	return Response.json(data, { status, headers });
+}
+
+/** A JSON answer of a public read route: shareable when the reader is anonymous (cache-headers.ts). */
+export function publicJson<T>(data: NotAPromise<T>, locals: APIContext['locals']): Response {
+	return json(data, 200, sharedAnswerHeaders(locals));
 }
 
 export function errorResponse(

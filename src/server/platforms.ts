@@ -180,7 +180,7 @@ export type PlatformChange = { id: number; kind: PlatformChangeKind };
 type PlatformListener = (change: PlatformChange) => void;
 
 /**
- * Subscribes to platform changes, made on this node or announced by another (the site build
+ * Subscribes to platform changes, made on this node or announced by another (the site generator
  * regenerates pages from them). Returns the unsubscribe function.
  */
 export function onPlatformChange(listener: PlatformListener): () => void {

@@ -8,7 +8,7 @@
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHARED_CACHE_CONTROL } from '@/server/shared-cache-policy';
+import { SHARED_CACHE_CONTROL } from '@/server/cache-headers';
 import type { TestServer } from '../setup/server';
 import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
 import { createPlatform, registerEditor } from './platform-fixtures';

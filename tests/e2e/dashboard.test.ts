@@ -154,7 +154,7 @@ describe('Overview', () => {
 	it('rebuilds the site and shows the new generation time', { timeout: 90_000 }, async ({ server, browser }) => {
 		const before = await server.siteIdle();
 		const { page } = await openDashboard(browser, server);
-		const status = page.getByTestId('site-build-status');
+		const status = page.getByTestId('generation-status');
 		await expect.poll(() => status.innerText()).toContain(formatDateTime(before.lastSuccessAt!));
 		await page.getByRole('button', { name: 'Rebuild site' }).click();
 		await expectToast(page, 'Site rebuild started');

@@ -16,18 +16,6 @@ export const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 /** Marks the comments the writer adds, so the tests can tell them from the fixture's. */
 export const WRITER_COMMENT_PREFIX = 'crash-writer';
 
-/** mulberry32: a small seeded generator, so a failing run can be replayed from its seed. */
-export function seededRandom(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
 export const FIXTURE = { users: 10, platforms: 4, approvedComments: 6, pendingComments: 2 };
 
 /**

@@ -26,7 +26,8 @@ import { rate } from '@/server/community/ratings';
 import { vote } from '@/server/community/votes';
 import { closeDatabase, db } from '@/server/db';
 import * as schema from '@db/schema';
-import { WRITER_COMMENT_PREFIX, seededRandom } from './community-fixture';
+import { seededRandom } from '@/lib/seeded-random';
+import { WRITER_COMMENT_PREFIX } from './community-fixture';
 
 /**
  * Writes a line to stdout synchronously: it is out before the next write starts, and if the

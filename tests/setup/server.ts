@@ -142,7 +142,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	}
 	if (options.seed) {
 		const { seedIfEmpty } = await import('@db/seed/index');
-		await seedIfEmpty(db);
+		const { hashPassword } = await import('@/server/auth/password');
+		await seedIfEmpty(db, hashPassword);
 	}
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;

@@ -8,14 +8,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiCache } from '@/server/host/api-cache';
-import { SHARED_CACHE_CONTROL } from '@/server/shared-cache-policy';
+import { SHARED_CACHE_CONTROL } from '@/server/cache-headers';
 
 type Cache = ReturnType<typeof createApiCache>;
 type Pending = { req: IncomingMessage; res: ServerResponse };
 
 let server: Server | undefined;
 
-/** What the public read routes answer anonymous readers with (src/server/shared-answers.ts). */
+/** What the public read routes answer anonymous readers with (src/server/cache-headers.ts). */
 const SHARED = { 'cache-control': SHARED_CACHE_CONTROL, vary: 'Cookie' };
 
 /**

@@ -14,7 +14,7 @@ import {
 	onContentChange,
 	type ContentChange,
 } from '@/server/content/events';
-import { updatePage } from '@/server/content/pages';
+import { updateStaticPage } from '@/server/content/static-pages';
 import { closeDatabase, db, staticPages, users } from '@/server/db';
 import { testDatabaseSettings } from '../setup/postgres';
 
@@ -55,8 +55,8 @@ describe('content change events', () => {
 		expect(await updateArticle('education', article.id, input)).toBeUndefined();
 		expect(await deleteArticle('news', article.id)).toBe(true);
 		expect(await deleteArticle('news', article.id)).toBe(false);
-		await updatePage('about-us', { title: 'About us', content: 'y' }, editorId);
-		expect(await updatePage('nope', { title: 'x', content: 'y' }, editorId)).toBeUndefined();
+		await updateStaticPage('about-us', { title: 'About us', content: 'y' }, editorId);
+		expect(await updateStaticPage('nope', { title: 'x', content: 'y' }, editorId)).toBeUndefined();
 		stop();
 		await createArticle('news', input, editorId);
 		expect(seen).toEqual([
@@ -85,15 +85,15 @@ describe('content change events', () => {
 	});
 
 	it('after a resync (changes from other nodes missed) drop every cached API answer and queue a full generation', async () => {
-		const { buildStatus, wireSiteRegeneration } = await import('@/server/site');
+		const { generationStatus, wireSiteRegeneration } = await import('@/server/site');
 		const { onApiChange } = await import('@/server/host/bridge');
 		wireSiteRegeneration();
 		const announced: unknown[] = [];
 		const stop = onApiChange((pathnames) => announced.push(pathnames));
-		const queuedBefore = buildStatus.get().queued;
+		const queuedBefore = generationStatus.get().queued;
 		contentBus.resync();
 		stop();
 		expect(announced).toEqual(['all']);
-		expect(buildStatus.get().queued).toBe(queuedBefore + 1);
+		expect(generationStatus.get().queued).toBe(queuedBefore + 1);
 	});
 });

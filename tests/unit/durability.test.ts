@@ -18,13 +18,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '@/lib/seeded-random';
 import { openDatabase } from '@/server/db';
 import {
 	WRITER_COMMENT_PREFIX,
 	consistencyProblems,
 	createCommunityFixture,
 	integrityProblems,
-	seededRandom,
 	startWriter,
 	type Writer,
 } from '../setup/community-fixture';

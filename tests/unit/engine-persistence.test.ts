@@ -36,7 +36,7 @@ import {
 import * as bound from '@/server/db';
 import { claimDeliveries } from '@/server/newsletter/queue';
 import { createIssue, sendIssue } from '@/server/newsletter/issues';
-import { buildStatus } from '@/server/site/generator';
+import { generationStatus } from '@/server/site/generator';
 import { insertAccount } from '../setup/newsletter-fixture';
 import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
 
@@ -137,10 +137,10 @@ describe.each(engines)('the services on %s', (name) => {
 	});
 
 	it("keeps this node's generation status, and lists it among the nodes", async () => {
-		buildStatus.update({ lastPageCount: 41, lastDurationMs: 5 });
-		expect(buildStatus.get().lastPageCount).toBe(41);
+		generationStatus.update({ lastPageCount: 41, lastDurationMs: 5 });
+		expect(generationStatus.get().lastPageCount).toBe(41);
 		await expect
-			.poll(async () => (await buildStatus.all()).map((node) => node.lastPageCount))
+			.poll(async () => (await generationStatus.all()).map((node) => node.lastPageCount))
 			.toContain(41);
 	});
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGeneratedPages, type GeneratedPages } from '@/server/host/generated-pages';
-import { SHARED_CACHE_CONTROL } from '@/server/shared-cache-policy';
+import { SHARED_CACHE_CONTROL } from '@/server/cache-headers';
 
 let dir: string;
 let server: Server;

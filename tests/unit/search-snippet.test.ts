@@ -1,7 +1,7 @@
 /** The site search's snippets: a window around the first match, marks on the matched words. */
 import { describe, expect, it } from 'vitest';
 import { bestSnippet, makeSnippet, matchRanges, matchesEveryWord, SNIPPET_LENGTH } from '@/lib/search-snippet';
-import { storedPagePath } from '@/server/site/query-pages';
+import { storedPagePath } from '@/server/site/query-variants';
 
 const marked = ({ text, marks }: { text: string; marks: [number, number][] }) =>
 	marks.map(([start, end]) => text.slice(start, end));

@@ -17,7 +17,7 @@ import {
 import { demoAudioMinutes } from '@/lib/demo-audio';
 import { articleInputSchemas, staticPageInputSchema } from '@/lib/validation/content';
 import { platformFormSchema } from '@/lib/validation/platforms';
-import { verifyPassword } from '@/server/auth/password';
+import { hashPassword, verifyPassword } from '@/server/auth/password';
 import { openDatabase, type AppDatabase } from '@/server/db';
 import * as schema from '@db/schema';
 import { closePostgres, migratePostgres, openPostgres, schema as postgresSchema } from '@/server/db/postgres';
@@ -34,9 +34,9 @@ let countsAfterFirst: Awaited<ReturnType<typeof contentCounts>>;
 beforeAll(async () => {
 	dir = mkdtempSync(join(tmpdir(), 'rmh-seed-'));
 	db = openDatabase(join(dir, 'app.db'));
-	firstRun = await seedIfEmpty(db);
+	firstRun = await seedIfEmpty(db, hashPassword);
 	countsAfterFirst = await contentCounts(db);
-	secondRun = await seedIfEmpty(db);
+	secondRun = await seedIfEmpty(db, hashPassword);
 });
 
 afterAll(() => {
@@ -60,7 +60,7 @@ describe('seedIfEmpty', () => {
 			.insert(schema.users)
 			.values({ username: 'someone', email: 'someone@example.com', passwordHash: 'x' })
 			.run();
-		expect(await seedIfEmpty(other)).toBe(false);
+		expect(await seedIfEmpty(other, hashPassword)).toBe(false);
 		expect((await contentCounts(other)).platforms).toBe(0);
 		other.$client.close();
 	});
@@ -334,7 +334,7 @@ describe('on PostgreSQL', () => {
 				nodes.map((node) =>
 					migratePostgres(node, {
 						// The seed is written once for both engines against the SQLite handle's type.
-						seedIfEmpty: async (locked) => seeded.push(await seedIfEmpty(locked as unknown as AppDatabase)),
+						seedIfEmpty: async (locked) => seeded.push(await seedIfEmpty(locked as unknown as AppDatabase, hashPassword)),
 					}),
 				),
 			);

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RenderedPage } from '@/server/site/renderer';
+import type { RenderedPage } from '@/server/site/anonymous-render';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-site-'));
 process.env.SITE_DIR = dir;
 
-const { buildStatus, requestPaths, useRenderer, whenIdle } = await import('@/server/site/generator');
+const { generationStatus, requestPaths, useRenderer, whenIdle } = await import('@/server/site/generator');
 const { fileForPath } = await import('@/server/site/writer');
 
 const pages = new Map<string, RenderedPage | Error>();
@@ -55,7 +55,7 @@ describe('site generator', () => {
 		expect(gunzipSync(readFileSync(`${home}.gz`)).toString()).toBe('<h1>Home v1</h1>');
 		expect(readFileSync(join(dir, 'news/1/index.html'), 'utf8')).toBe('<h1>Article v1</h1>');
 		expect(readFileSync(join(dir, 'rss/index.xml'), 'utf8')).toBe('<rss/>');
-		const status = buildStatus.get();
+		const status = generationStatus.get();
 		expect(status.running).toBe(false);
 		expect(status.lastError).toBeNull();
 		expect(status.lastSuccessAt).not.toBeNull();
@@ -73,7 +73,7 @@ describe('site generator', () => {
 		pages.set('/news/2', new Error('connection refused'));
 		await generate('/', '/news/2');
 		expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('<h1>Home v1</h1>');
-		const status = buildStatus.get();
+		const status = generationStatus.get();
 		expect(status.lastError).toContain('2 of 2 page(s) failed');
 		expect(status.lastError).toContain('/ (status 500)');
 		expect(status.lastError).toContain('connection refused');
@@ -81,7 +81,7 @@ describe('site generator', () => {
 		pages.delete('/news/2');
 		await generate('/');
 		expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('<h1>Home v2</h1>');
-		expect(buildStatus.get().lastError).toBeNull();
+		expect(generationStatus.get().lastError).toBeNull();
 	});
 
 	it('coalesces a burst of changes into one render per page', async () => {

@@ -5,7 +5,7 @@
  * never a draft; an editor's request for a draft finds no file and renders here, privately.
  */
 import type { ArticleKind } from '@/lib/validation/content';
-import { canViewDrafts } from '@/server/auth/guardian';
+import { canViewDrafts } from '@/server/auth/permissions';
 import { getArticle, type Article } from '@/server/content/articles';
 
 export async function articleForReader(

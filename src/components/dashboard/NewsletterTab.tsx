@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
 import { FormMessage } from '@/components/ui/FormMessage';
-import type { Wire } from './api-types';
+import type { Wire } from '@/lib/wire';
 import { Badge, type BadgeTone } from './Badge';
 import { ConfirmDialog } from './ConfirmDialog';
 import { controlProps, Field, focusFirstInvalid, serverFieldError } from './Field';

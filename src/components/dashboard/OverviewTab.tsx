@@ -1,4 +1,4 @@
-/** Overview: the four counts, and the public site's generation status with a rebuild. */
+/** Overview: the four counts, and the public site's generation status with a button that regenerates every page. */
 import { formatDateTime } from '@/lib/format';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
@@ -9,7 +9,7 @@ import { LoadError } from './LoadError';
 import { PanelHeader } from './PanelHeader';
 import { StatTile } from './StatTile';
 import { useApiData } from './use-api-data';
-import { useSiteBuild } from './use-site-build';
+import { useGenerationStatus } from './use-generation-status';
 
 const COUNTS: { key: keyof OverviewCounts; label: string }[] = [
 	{ key: 'platforms', label: 'Platforms' },
@@ -18,8 +18,8 @@ const COUNTS: { key: keyof OverviewCounts; label: string }[] = [
 	{ key: 'featured', label: 'Featured' },
 ];
 
-function SiteBuildCard() {
-	const { status, error, busy, starting, rebuild, refresh } = useSiteBuild();
+function GenerationCard() {
+	const { status, error, busy, starting, regenerate, refresh } = useGenerationStatus();
 	return (
 		<Card>
 			<CardHeader>
@@ -30,7 +30,7 @@ function SiteBuildCard() {
 							Public pages are generated as static files after every change.
 						</CardDescription>
 					</div>
-					<Button onClick={() => void rebuild()} loading={starting} disabled={busy}>
+					<Button onClick={() => void regenerate()} loading={starting} disabled={busy}>
 						Rebuild site
 					</Button>
 				</div>
@@ -42,7 +42,7 @@ function SiteBuildCard() {
 					<dl
 						className="grid gap-4 text-sm sm:grid-cols-3"
 						aria-live="polite"
-						data-testid="site-build-status"
+						data-testid="generation-status"
 					>
 						<div>
 							<dt className="text-muted">Status</dt>
@@ -112,7 +112,7 @@ export default function OverviewTab() {
 				</dl>
 			)}
 			<div className="mt-6">
-				<SiteBuildCard />
+				<GenerationCard />
 			</div>
 		</section>
 	);

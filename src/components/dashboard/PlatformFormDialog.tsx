@@ -1,24 +1,20 @@
 /** Create or edit a platform in a dialog; the caller reloads the list on save. */
-import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError, apiRequest, failureText } from '@/lib/api-client';
+import { useMemo } from 'react';
+import { apiRequest } from '@/lib/api-client';
 import { PLATFORM_CATEGORIES } from '@/lib/categories';
-import { toast } from '@/stores/toast';
-import { Button } from '@/components/ui/Button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/Dialog';
 import { Input, inputClasses, Textarea } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { Switch } from '@/components/ui/Switch';
 import type { AdminPlatform } from './api-types';
-import { controlProps, Field, focusFirstInvalid, serverFieldError, withoutFixedError } from './Field';
+import { Field } from './Field';
+import { FormDialog, useFormDialog } from './FormDialog';
 import {
 	EMPTY_PLATFORM_FORM,
 	platformPayload,
 	platformToForm,
 	validatePlatformForm,
-	type PlatformFormErrors,
 	type PlatformFormValues,
 } from './platform-form';
-import { confirmDiscard, formChanged, useUnsavedChanges } from './unsaved-changes';
 
 export type PlatformFormDialogProps = {
 	open: boolean;
@@ -34,74 +30,31 @@ export function PlatformFormDialog({
 	platform,
 	onSaved,
 }: PlatformFormDialogProps) {
-	const [values, setValues] = useState<PlatformFormValues>(EMPTY_PLATFORM_FORM);
-	const [errors, setErrors] = useState<PlatformFormErrors>({});
-	const [saving, setSaving] = useState(false);
-	const formRef = useRef<HTMLFormElement>(null);
 	const editing = platform !== null;
 
 	const initial = useMemo(
 		() => (platform ? platformToForm(platform) : EMPTY_PLATFORM_FORM),
 		[platform],
 	);
-	useEffect(() => {
-		if (!open) return;
-		setValues(initial);
-		setErrors({});
-	}, [open, initial]);
-	const dirty = open && formChanged(values, initial);
-	useUnsavedChanges(dirty);
-
-	const set =
-		<K extends keyof PlatformFormValues>(field: K) =>
-		(value: PlatformFormValues[K]) => {
-			const next = { ...values, [field]: value };
-			setValues(next);
-			setErrors((shown) => withoutFixedError(shown, field, validatePlatformForm(next)));
-		};
-	const text = (field: Exclude<keyof PlatformFormValues, 'isRecommended'>) => ({
-		...controlProps(`platform-${field}`, errors[field]),
-		value: values[field],
-		onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
-	});
-
-	async function onSubmit(event: SubmitEvent) {
-		event.preventDefault();
-		const found = validatePlatformForm(values);
-		setErrors(found);
-		if (Object.keys(found).length > 0) {
-			focusFirstInvalid(formRef.current);
-			return;
-		}
-		setSaving(true);
-		try {
+	const form = useFormDialog<PlatformFormValues>({
+		open,
+		onOpenChange,
+		onSaved,
+		initial,
+		validate: validatePlatformForm,
+		idPrefix: 'platform',
+		failureTitle: editing ? 'Failed to update platform' : 'Failed to create platform',
+		async save(values) {
 			const body = platformPayload(values);
-			if (editing) await apiRequest('PUT', `/api/admin/platforms/${platform.id}`, body);
+			if (platform) await apiRequest('PUT', `/api/admin/platforms/${platform.id}`, body);
 			else await apiRequest('POST', '/api/admin/platforms', body);
-			toast({
+			return {
 				title: editing ? 'Platform updated' : 'Platform created',
 				description: `"${body.name}" was saved.`,
-			});
-			onOpenChange(false);
-			onSaved();
-		} catch (error) {
-			const atField = serverFieldError(error, Object.keys(values) as (keyof PlatformFormValues)[]);
-			if (atField) {
-				setErrors({ [atField.field]: atField.message });
-				focusFirstInvalid(formRef.current);
-				return;
-			}
-			// Gone meanwhile (another editor deleted it): the list should stop showing it.
-			if (error instanceof ApiError && error.status === 404) onSaved();
-			toast({
-				title: editing ? 'Failed to update platform' : 'Failed to create platform',
-				description: failureText(error, 'An unexpected error occurred'),
-				variant: 'destructive',
-			});
-		} finally {
-			setSaving(false);
-		}
-	}
+			};
+		},
+	});
+	const { values, errors, set, text } = form;
 
 	// Keep a category that is no longer in the list selectable, so editing never loses it.
 	const categories: readonly string[] =
@@ -110,107 +63,85 @@ export function PlatformFormDialog({
 			: PLATFORM_CATEGORIES;
 
 	return (
-		<Dialog
+		<FormDialog
+			form={form}
 			open={open}
-			onOpenChange={(next) => {
-				// Escape, a click outside, Cancel and the corner X all come here; Save does not.
-				if (saving || (!next && !confirmDiscard(dirty))) return;
-				onOpenChange(next);
-			}}
+			onOpenChange={onOpenChange}
+			title={editing ? 'Edit Platform' : 'Add Platform'}
+			description={
+				editing ? `Change the details of ${platform.name}.` : 'Add a platform to the directory.'
+			}
+			size="lg"
+			submitLabel={editing ? 'Update Platform' : 'Create Platform'}
 		>
-			<DialogContent
-				title={editing ? 'Edit Platform' : 'Add Platform'}
-				description={
-					editing ? `Change the details of ${platform.name}.` : 'Add a platform to the directory.'
-				}
-				size="lg"
-			>
-				<form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-4">
-					<div className="grid gap-4 sm:grid-cols-2">
-						<Field id="platform-name" label="Name" required error={errors.name}>
-							<Input {...text('name')} maxLength={200} />
-						</Field>
-						<Field id="platform-category" label="Category" required error={errors.category}>
-							<select {...text('category')} className={inputClasses}>
-								<option value="">Select a category</option>
-								{categories.map((category) => (
-									<option key={category} value={category}>
-										{category}
-									</option>
-								))}
-							</select>
-						</Field>
-					</div>
-					<Field id="platform-description" label="Description" required error={errors.description}>
-						<Textarea {...text('description')} rows={3} />
-					</Field>
-					<Field id="platform-pricing" label="Pricing" required error={errors.pricing}>
-						<Input {...text('pricing')} placeholder="e.g. CPC auction, no minimum spend" />
-					</Field>
-					<div className="grid gap-4 sm:grid-cols-2">
-						<Field
-							id="platform-logo"
-							error={errors.logo}
-							label="Logo URL"
-							hint="Optional. An http(s) URL or a path such as /images/logo.svg."
-						>
-							<Input {...text('logo')} inputMode="url" />
-						</Field>
-						<Field
-							id="platform-websiteUrl"
-							error={errors.websiteUrl}
-							label="Website URL"
-							hint="Optional."
-						>
-							<Input {...text('websiteUrl')} type="url" inputMode="url" placeholder="https://" />
-						</Field>
-					</div>
-					<div className="grid gap-4 sm:grid-cols-3">
-						<Field
-							id="platform-features"
-							error={errors.features}
-							label="Features"
-							hint="One per line."
-						>
-							<Textarea {...text('features')} rows={4} />
-						</Field>
-						<Field id="platform-pros" error={errors.pros} label="Pros" hint="One per line.">
-							<Textarea {...text('pros')} rows={4} />
-						</Field>
-						<Field id="platform-cons" error={errors.cons} label="Cons" hint="One per line.">
-							<Textarea {...text('cons')} rows={4} />
-						</Field>
-					</div>
-					<div className="grid items-end gap-4 sm:grid-cols-2">
-						<Field
-							id="platform-sortOrder"
-							error={errors.sortOrder}
-							label="Sort order"
-							hint="Lower numbers come first; not a number means 0."
-						>
-							<Input {...text('sortOrder')} type="number" step={1} inputMode="numeric" />
-						</Field>
-						<div className="flex items-center gap-3 pb-2">
-							<Switch
-								id="platform-isRecommended"
-								checked={values.isRecommended}
-								onCheckedChange={set('isRecommended')}
-							/>
-							<Label htmlFor="platform-isRecommended">Recommended</Label>
-						</div>
-					</div>
-					<DialogFooter>
-						<DialogClose asChild>
-							<Button type="button" variant="outline" disabled={saving}>
-								Cancel
-							</Button>
-						</DialogClose>
-						<Button type="submit" loading={saving}>
-							{editing ? 'Update Platform' : 'Create Platform'}
-						</Button>
-					</DialogFooter>
-				</form>
-			</DialogContent>
-		</Dialog>
+			<div className="grid gap-4 sm:grid-cols-2">
+				<Field id="platform-name" label="Name" required error={errors.name}>
+					<Input {...text('name')} maxLength={200} />
+				</Field>
+				<Field id="platform-category" label="Category" required error={errors.category}>
+					<select {...text('category')} className={inputClasses}>
+						<option value="">Select a category</option>
+						{categories.map((category) => (
+							<option key={category} value={category}>
+								{category}
+							</option>
+						))}
+					</select>
+				</Field>
+			</div>
+			<Field id="platform-description" label="Description" required error={errors.description}>
+				<Textarea {...text('description')} rows={3} />
+			</Field>
+			<Field id="platform-pricing" label="Pricing" required error={errors.pricing}>
+				<Input {...text('pricing')} placeholder="e.g. CPC auction, no minimum spend" />
+			</Field>
+			<div className="grid gap-4 sm:grid-cols-2">
+				<Field
+					id="platform-logo"
+					error={errors.logo}
+					label="Logo URL"
+					hint="Optional. An http(s) URL or a path such as /images/logo.svg."
+				>
+					<Input {...text('logo')} inputMode="url" />
+				</Field>
+				<Field
+					id="platform-websiteUrl"
+					error={errors.websiteUrl}
+					label="Website URL"
+					hint="Optional."
+				>
+					<Input {...text('websiteUrl')} type="url" inputMode="url" placeholder="https://" />
+				</Field>
+			</div>
+			<div className="grid gap-4 sm:grid-cols-3">
+				<Field id="platform-features" error={errors.features} label="Features" hint="One per line.">
+					<Textarea {...text('features')} rows={4} />
+				</Field>
+				<Field id="platform-pros" error={errors.pros} label="Pros" hint="One per line.">
+					<Textarea {...text('pros')} rows={4} />
+				</Field>
+				<Field id="platform-cons" error={errors.cons} label="Cons" hint="One per line.">
+					<Textarea {...text('cons')} rows={4} />
+				</Field>
+			</div>
+			<div className="grid items-end gap-4 sm:grid-cols-2">
+				<Field
+					id="platform-sortOrder"
+					error={errors.sortOrder}
+					label="Sort order"
+					hint="Lower numbers come first; not a number means 0."
+				>
+					<Input {...text('sortOrder')} type="number" step={1} inputMode="numeric" />
+				</Field>
+				<div className="flex items-center gap-3 pb-2">
+					<Switch
+						id="platform-isRecommended"
+						checked={values.isRecommended}
+						onCheckedChange={set('isRecommended')}
+					/>
+					<Label htmlFor="platform-isRecommended">Recommended</Label>
+				</div>
+			</div>
+		</FormDialog>
 	);
 }

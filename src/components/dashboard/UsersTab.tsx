@@ -1,7 +1,7 @@
 /**
  * The Users tab: server-side search by username or email, the four stat
  * tiles, and per user Change Password (anyone but oneself), Ban and Unban (non-editors other
- * than oneself), each behind a dialog. The server applies the same rules (guardian.ts).
+ * than oneself), each behind a dialog. The server applies the same rules (auth/permissions.ts).
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';

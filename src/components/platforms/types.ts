@@ -6,13 +6,12 @@ import type { PlatformJson } from '@/server/platforms';
 import type { CommentJson } from '@/server/community/comments';
 import type { RatingJson } from '@/server/community/ratings';
 import type { VoteResult } from '@/server/community/votes';
+import type { Wire } from '@/lib/wire';
 
-/** JSON turns Dates into ISO strings. */
-type Jsonified<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 
 export type Platform = PlatformJson;
-export type PlatformRating = Jsonified<RatingJson>;
-export type PlatformComment = Jsonified<CommentJson>;
+export type PlatformRating = Wire<RatingJson>;
+export type PlatformComment = Wire<CommentJson>;
 export type VoteType = 'helpful' | 'unhelpful';
 export type { VoteResult };
 

@@ -7,21 +7,11 @@
 import { apiRequest } from '@/lib/api-client';
 import { formatDuration } from '@/lib/format';
 import { isSafeUrl } from '@/lib/safe-url';
+import type { Wire } from '@/lib/wire';
+import type { PodcastEpisode } from '@/server/content/podcasts';
 import { SHOW_COVER } from './show-cover';
 
-export type EpisodeSummary = {
-	id: number;
-	title: string;
-	description: string;
-	imageUrl: string | null;
-	audioUrl: string;
-	duration: number;
-	episodeNumber: number;
-	seasonNumber: number;
-	publishedAt: string | Date;
-	tags: string[];
-	author: { username: string } | null;
-};
+export type EpisodeSummary = PodcastEpisode | Wire<PodcastEpisode>;
 
 /** '' = Latest First (the API's default, publishedAt). */
 export type EpisodeSort = '' | 'title' | 'duration' | 'episodeNumber';

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/password-rules';
+import type { SessionUser } from '@/server/auth/session';
+import type { Wire } from '@/lib/wire';
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
@@ -90,13 +92,4 @@ export const newsletterSchema = z.object({
 });
 
 /** The user as the API returns it (GET /api/user, login, register). */
-export type PublicUser = {
-	id: number;
-	username: string;
-	email: string;
-	role: 'user' | 'editor';
-	isBanned: boolean;
-	isNewsletterSubscribed: boolean;
-	emailVerified: boolean;
-	createdAt: string;
-};
+export type PublicUser = Wire<SessionUser>;

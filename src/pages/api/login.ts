@@ -1,6 +1,6 @@
 import { authenticate } from '@/server/auth/accounts';
 import { endSession, startSession } from '@/server/auth/sign-in';
-import { clientKey } from '@/server/client';
+import { clientKey } from '@/server/request-origin';
 import { endpoint, json, readJson } from '@/server/http';
 import { loginSchema } from '@/lib/validation/auth';
 

@@ -11,8 +11,7 @@
  */
 import { podcastListQuerySchema } from '@/lib/validation/content';
 import { listEpisodes } from '@/server/content/podcasts';
-import { endpoint, readQuery } from '@/server/http';
-import { publicJson } from '@/server/shared-answers';
+import { endpoint, publicJson, readQuery } from '@/server/http';
 
 export const prerender = false;
 

@@ -7,8 +7,7 @@
  */
 import { siteSearchQuerySchema } from '@/lib/validation/discovery';
 import { searchSite } from '@/server/content/site-search';
-import { endpoint, readQuery } from '@/server/http';
-import { publicJson } from '@/server/shared-answers';
+import { endpoint, publicJson, readQuery } from '@/server/http';
 
 export const prerender = false;
 

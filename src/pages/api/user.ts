@@ -1,4 +1,4 @@
-import { requireUser } from '@/server/auth/guardian';
+import { requireUser } from '@/server/auth/permissions';
 import { endpoint, json } from '@/server/http';
 
 export const prerender = false;

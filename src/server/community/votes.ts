@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { db, firstRow, transaction, type Reader, commentVotes, platformComments } from '@/server/db';
-import { assertCanVoteOn } from '@/server/auth/guardian';
+import { assertCanVoteOn } from '@/server/auth/permissions';
 import { platformChanged } from '@/server/platforms';
 import { COMMENT_NOT_FOUND } from '@/lib/validation/platforms';
 import type { VoteType } from '@db/schema';

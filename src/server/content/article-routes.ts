@@ -10,9 +10,8 @@ import {
 	type ArticleKind,
 } from '@/lib/validation/content';
 import { TOTAL_COUNT_HEADER } from '@/lib/api-client';
-import { canViewDrafts, requireEditor } from '@/server/auth/guardian';
-import { endpoint, json, readId, readJson, readQuery } from '@/server/http';
-import { publicJson } from '@/server/shared-answers';
+import { canViewDrafts, requireEditor } from '@/server/auth/permissions';
+import { endpoint, json, publicJson, readId, readJson, readQuery } from '@/server/http';
 import {
 	createArticle,
 	deleteArticle,

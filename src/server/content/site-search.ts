@@ -15,7 +15,7 @@ import { markdownText } from '@/server/markdown';
 import { listPlatforms } from '@/server/platforms';
 import { STATIC_PAGE_PATHS } from '@/server/site/paths';
 import { listPublished } from './articles';
-import { listPages } from './pages';
+import { listStaticPages } from './static-pages';
 import { listEpisodes } from './podcasts';
 import { searchWords } from './search';
 
@@ -96,7 +96,7 @@ function pageText(markdown: string): string {
 }
 
 async function pageHits(words: string[]): Promise<SearchHit[]> {
-	const pages = await listPages();
+	const pages = await listStaticPages();
 	return pages.flatMap((page) => {
 		const url = STATIC_PAGE_PATHS[page.slug];
 		if (!url) return [];

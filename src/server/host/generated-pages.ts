@@ -18,11 +18,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize, relative, sep } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { SHARED_CACHE_CONTROL } from '@/server/shared-cache-policy';
+import { SHARED_CACHE_CONTROL } from '@/server/cache-headers';
 import { headerList, NO_COMMON_HEADERS, type CommonHeaders, type HeaderList } from './answer-headers';
 import type { StoredPage } from './bridge';
 import { preferredEncoding, type Encoding } from './encoding';
-import { storedPagePath } from '@/server/site/query-pages';
+import { storedPagePath } from '@/server/site/query-variants';
 
 const TYPES: Record<string, string> = {
 	'.html': 'text/html; charset=utf-8',

@@ -22,7 +22,7 @@ import { isCompressedTwinPath } from './encoding';
 import { stripUntrustedForwarding } from './forwarding';
 import { createGeneratedPages } from './generated-pages';
 import { createHealthProbes } from './health';
-import { createRenderer, type AstroHandler } from './renderer';
+import { createRenderer, type AstroHandler } from './in-process-renderer';
 import { createStaticFiles } from './static-files';
 import { createRequestObserver, startMetricsServer } from './operations';
 import { createGracefulStop } from './shutdown';

@@ -6,7 +6,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { allGeneratedPaths } from './paths';
-import { canRender, renderPath, type RenderedPage } from './renderer';
+import { canRender, renderPath, type RenderedPage } from './anonymous-render';
 import { hostname } from 'node:os';
 import { config } from '@/server/config';
 import { byEngine } from '@/server/db';
@@ -14,9 +14,9 @@ import { baseLog } from '@/server/log';
 import { metrics } from '@/server/metrics';
 import { outsideRequest } from '@/server/request-context';
 import { PostgresStatusStore } from './status.postgres';
-import { MemoryStatusStore, type SiteBuildStatusStore } from './status';
+import { MemoryStatusStore, type GenerationStatusStore } from './status';
 import { removePage, siteDir, writePage } from './writer';
-import { storedPagePath } from './query-pages';
+import { storedPagePath } from './query-variants';
 
 /** Pages rendered at once; the server renders them while it keeps answering readers. */
 const CONCURRENCY = 4;
@@ -29,7 +29,7 @@ const siteLog = () => baseLog().child({ subject: 'site' });
  * This node's generation status, made once per engine: with PostgreSQL also written to a row of
  * its own, so the dashboard on any node can list every node; else in this process only.
  */
-const chosenStatusStore = byEngine<SiteBuildStatusStore>({
+const chosenStatusStore = byEngine<GenerationStatusStore>({
 	sqlite: () => new MemoryStatusStore(),
 	postgres: (pool) => {
 		const store = new PostgresStatusStore(pool, `${hostname()}:${config().port}`);
@@ -38,7 +38,7 @@ const chosenStatusStore = byEngine<SiteBuildStatusStore>({
 	},
 });
 
-export const buildStatus: SiteBuildStatusStore = {
+export const generationStatus: GenerationStatusStore = {
 	get: () => chosenStatusStore().get(),
 	update: (patch) => chosenStatusStore().update(patch),
 	all: () => chosenStatusStore().all(),
@@ -89,7 +89,7 @@ function queuedCount(): number {
 }
 
 function schedule(): void {
-	buildStatus.update({ queued: queuedCount() });
+	generationStatus.update({ queued: queuedCount() });
 	if (!renderAvailable()) return; // not under the production host (e.g. astro dev): pages render on demand
 	// Started by whichever request made the change, but not part of it (nor logged under it).
 	running ??= outsideRequest(() =>
@@ -136,7 +136,7 @@ async function generatePage(path: string): Promise<PageFailure | undefined> {
 
 async function generate(paths: string[], full: boolean): Promise<void> {
 	const started = Date.now();
-	buildStatus.update({
+	generationStatus.update({
 		running: true,
 		scope: full ? 'full' : 'partial',
 		lastStartedAt: new Date(started).toISOString(),
@@ -162,7 +162,7 @@ async function generate(paths: string[], full: boolean): Promise<void> {
 	if (failures.length > 0) {
 		const list = failures.slice(0, 5).map((f) => `${f.path} (${f.reason})`).join(', ');
 		siteLog().error({ scope, pages: paths.length, failures: failures.length, failed: failures.slice(0, 5), ms }, `${failures.length} page(s) failed to generate`);
-		buildStatus.update({
+		generationStatus.update({
 			running: false,
 			queued: queuedCount(),
 			lastError: `${failures.length} of ${paths.length} page(s) failed: ${list}. Their previous versions are still served.`,
@@ -171,7 +171,7 @@ async function generate(paths: string[], full: boolean): Promise<void> {
 		return;
 	}
 	siteLog().info({ scope, pages: paths.length, failures: 0, ms }, 'pages generated');
-	buildStatus.update({
+	generationStatus.update({
 		running: false,
 		queued: queuedCount(),
 		lastSuccessAt: finished,

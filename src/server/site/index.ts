@@ -45,4 +45,4 @@ export function wireSiteRegeneration(): void {
 	});
 }
 
-export { buildStatus, requestFullGeneration, whenIdle } from './generator';
+export { generationStatus, requestFullGeneration, whenIdle } from './generator';

@@ -6,7 +6,7 @@
  */
 import { baseLog } from '@/server/log';
 import { eq } from 'drizzle-orm';
-import type { NodeBuildStatus, SiteBuildStatus, SiteBuildStatusStore } from './status';
+import type { NodeGenerationStatus, GenerationStatus, GenerationStatusStore } from './status';
 import { IDLE_STATUS } from './status';
 import { schema, type PostgresDatabase } from '@/server/db/postgres';
 
@@ -16,7 +16,7 @@ type Row = typeof table.$inferSelect;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const date = (text: string | null) => (text ? new Date(text) : null);
 
-function fromRow(row: Row): NodeBuildStatus {
+function fromRow(row: Row): NodeGenerationStatus {
 	return {
 		node: row.node,
 		running: row.running,
@@ -32,8 +32,8 @@ function fromRow(row: Row): NodeBuildStatus {
 	};
 }
 
-export class PostgresStatusStore implements SiteBuildStatusStore {
-	private status: SiteBuildStatus = { ...IDLE_STATUS };
+export class PostgresStatusStore implements GenerationStatusStore {
+	private status: GenerationStatus = { ...IDLE_STATUS };
 	private dirty = false;
 	private writing: Promise<void> | undefined;
 
@@ -53,16 +53,16 @@ export class PostgresStatusStore implements SiteBuildStatusStore {
 		const { node: _node, updatedAt: _updatedAt, ...previous } = fromRow(row);
 		// A generation may have started while the row was read: what it set since wins.
 		const kept = Object.fromEntries(
-			Object.entries(previous).filter(([key]) => this.status[key as keyof SiteBuildStatus] === null),
+			Object.entries(previous).filter(([key]) => this.status[key as keyof GenerationStatus] === null),
 		);
 		this.update({ ...kept, running: this.status.running, queued: this.status.queued });
 	}
 
-	get(): SiteBuildStatus {
+	get(): GenerationStatus {
 		return { ...this.status };
 	}
 
-	update(patch: Partial<SiteBuildStatus>): void {
+	update(patch: Partial<GenerationStatus>): void {
 		this.status = { ...this.status, ...patch };
 		this.dirty = true;
 		this.writing ??= this.writeLoop().finally(() => {
@@ -70,7 +70,7 @@ export class PostgresStatusStore implements SiteBuildStatusStore {
 		});
 	}
 
-	async all(): Promise<NodeBuildStatus[]> {
+	async all(): Promise<NodeGenerationStatus[]> {
 		const rows = await this.database.select().from(table).orderBy(table.node);
 		return rows.map(fromRow);
 	}

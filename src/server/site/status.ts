@@ -2,7 +2,7 @@
  * Generation status behind a small interface: in memory for one process, in the database
  * (src/server/site/status.postgres.ts) when several app nodes share one.
  */
-export type SiteBuildStatus = {
+export type GenerationStatus = {
 	running: boolean;
 	/** What the running or last generation covers. */
 	scope: 'full' | 'partial' | null;
@@ -17,7 +17,7 @@ export type SiteBuildStatus = {
 };
 
 /** One node's status as the dashboard lists it. */
-export type NodeBuildStatus = SiteBuildStatus & {
+export type NodeGenerationStatus = GenerationStatus & {
 	node: string;
 	/** When the node last reported; one gone for good stops moving it. */
 	updatedAt: string;
@@ -27,14 +27,14 @@ export type NodeBuildStatus = SiteBuildStatus & {
  * This node's status is known here (each node generates its own pages), so reading and
  * updating it stay synchronous; a shared store copies it to where the other nodes read it.
  */
-export interface SiteBuildStatusStore {
-	get(): SiteBuildStatus;
-	update(patch: Partial<SiteBuildStatus>): void;
+export interface GenerationStatusStore {
+	get(): GenerationStatus;
+	update(patch: Partial<GenerationStatus>): void;
 	/** Every node's status (a single process: just its own). */
-	all(): Promise<NodeBuildStatus[]>;
+	all(): Promise<NodeGenerationStatus[]>;
 }
 
-export const IDLE_STATUS: SiteBuildStatus = {
+export const IDLE_STATUS: GenerationStatus = {
 	running: false,
 	scope: null,
 	lastStartedAt: null,
@@ -46,22 +46,22 @@ export const IDLE_STATUS: SiteBuildStatus = {
 	queued: 0,
 };
 
-export class MemoryStatusStore implements SiteBuildStatusStore {
-	private status: SiteBuildStatus = { ...IDLE_STATUS };
+export class MemoryStatusStore implements GenerationStatusStore {
+	private status: GenerationStatus = { ...IDLE_STATUS };
 	private updatedAt = new Date().toISOString();
 
 	constructor(private readonly node = 'this node') {}
 
-	get(): SiteBuildStatus {
+	get(): GenerationStatus {
 		return { ...this.status };
 	}
 
-	update(patch: Partial<SiteBuildStatus>): void {
+	update(patch: Partial<GenerationStatus>): void {
 		this.status = { ...this.status, ...patch };
 		this.updatedAt = new Date().toISOString();
 	}
 
-	async all(): Promise<NodeBuildStatus[]> {
+	async all(): Promise<NodeGenerationStatus[]> {
 		return [{ ...this.status, node: this.node, updatedAt: this.updatedAt }];
 	}
 }

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { config } from '@/server/config';
-import { storedPagePath } from './query-pages';
+import { storedPagePath } from './query-variants';
 import { announceStoredPage } from '@/server/host/bridge';
 
 const brotli = promisify(brotliCompress);
@@ -26,7 +26,7 @@ export function siteDir(): string {
 
 /**
  * The file a path is stored in: pages as <path>/index.html, feeds as <path>/index.xml; a page
- * variant chosen by its query (/news?page=2) under the path query-pages.ts gives it.
+ * variant chosen by its query (/news?page=2) under the path query-variants.ts gives it.
  */
 export function fileForPath(path: string, contentType: string): string {
 	const clean = storedPagePath(path).replace(/^\/+/, '');

@@ -1,4 +1,4 @@
-import { requireEditor } from '@/server/auth/guardian';
+import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json, readJson } from '@/server/http';
 import { renderMarkdown } from '@/server/markdown';
 import { markdownPreviewSchema } from '@/lib/validation/admin';

@@ -1,6 +1,6 @@
-import { requireEditor } from '@/server/auth/guardian';
+import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json } from '@/server/http';
-import { buildStatus, requestFullGeneration } from '@/server/site';
+import { generationStatus, requestFullGeneration } from '@/server/site';
 
 export const prerender = false;
 
@@ -10,12 +10,12 @@ export const prerender = false;
  */
 export const GET = endpoint(async ({ locals }) => {
 	requireEditor(locals);
-	return json({ ...buildStatus.get(), nodes: await buildStatus.all() });
+	return json({ ...generationStatus.get(), nodes: await generationStatus.all() });
 });
 
 /** Starts a full generation (editors). */
 export const POST = endpoint(({ locals }) => {
 	requireEditor(locals);
 	requestFullGeneration();
-	return json({ message: 'Site generation started', status: buildStatus.get() }, 202);
+	return json({ message: 'Site generation started', status: generationStatus.get() }, 202);
 });

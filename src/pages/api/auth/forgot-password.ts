@@ -1,5 +1,5 @@
 import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset } from '@/server/auth/accounts';
-import { clientKey } from '@/server/client';
+import { clientKey } from '@/server/request-origin';
 import { endpoint, json, readJson } from '@/server/http';
 import { forgotPasswordSchema } from '@/lib/validation/auth';
 

@@ -1,5 +1,5 @@
 import { verifyEmail } from '@/server/auth/accounts';
-import { clientKey } from '@/server/client';
+import { clientKey } from '@/server/request-origin';
 import { endpoint, json, readJson } from '@/server/http';
 import { verifyEmailSchema } from '@/lib/validation/auth';
 

@@ -1,7 +1,6 @@
-import { requireEditor } from '@/server/auth/guardian';
-import { getPage, updatePage } from '@/server/content/pages';
-import { endpoint, json, readJson } from '@/server/http';
-import { publicJson } from '@/server/shared-answers';
+import { requireEditor } from '@/server/auth/permissions';
+import { getStaticPage, updateStaticPage } from '@/server/content/static-pages';
+import { endpoint, json, publicJson, readJson } from '@/server/http';
 import { staticPageInputSchema } from '@/lib/validation/content';
 import { NotFound } from '@/server/errors';
 
@@ -10,7 +9,7 @@ export const prerender = false;
 const PAGE_NOT_FOUND = 'Page not found';
 
 export const GET = endpoint(async (ctx) => {
-	const page = await getPage(ctx.params.slug ?? '');
+	const page = await getStaticPage(ctx.params.slug ?? '');
 	if (!page) throw new NotFound(PAGE_NOT_FOUND);
 	return publicJson(page, ctx.locals);
 });
@@ -19,7 +18,7 @@ export const GET = endpoint(async (ctx) => {
 export const PUT = endpoint(async (ctx) => {
 	const editor = requireEditor(ctx.locals);
 	const input = await readJson(ctx.request, staticPageInputSchema);
-	const page = await updatePage(ctx.params.slug ?? '', input, editor.id);
+	const page = await updateStaticPage(ctx.params.slug ?? '', input, editor.id);
 	if (!page) throw new NotFound(PAGE_NOT_FOUND);
 	return publicJson(page, ctx.locals);
 });

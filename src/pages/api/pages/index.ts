@@ -1,8 +1,7 @@
-import { endpoint } from '@/server/http';
-import { publicJson } from '@/server/shared-answers';
-import { listPages } from '@/server/content/pages';
+import { endpoint, publicJson } from '@/server/http';
+import { listStaticPages } from '@/server/content/static-pages';
 
 export const prerender = false;
 
 /** Every static page (public). */
-export const GET = endpoint(async ({ locals }) => publicJson(await listPages(), locals));
+export const GET = endpoint(async ({ locals }) => publicJson(await listStaticPages(), locals));

@@ -1,5 +1,4 @@
-import { endpoint, readQuery } from '@/server/http';
-import { publicJson } from '@/server/shared-answers';
+import { endpoint, publicJson, readQuery } from '@/server/http';
 import { listPlatforms } from '@/server/platforms';
 import { platformListQuerySchema } from '@/lib/validation/platforms';
 

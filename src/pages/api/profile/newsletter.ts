@@ -1,5 +1,5 @@
 import { setNewsletter } from '@/server/auth/accounts';
-import { requireUser } from '@/server/auth/guardian';
+import { requireUser } from '@/server/auth/permissions';
 import { endpoint, json, readJson } from '@/server/http';
 import { newsletterSchema } from '@/lib/validation/auth';
 

@@ -1,6 +1,6 @@
 import { changePassword } from '@/server/auth/accounts';
-import { requireUser } from '@/server/auth/guardian';
-import { clientKey } from '@/server/client';
+import { requireUser } from '@/server/auth/permissions';
+import { clientKey } from '@/server/request-origin';
 import { endpoint, json, readJson } from '@/server/http';
 import { changePasswordSchema } from '@/lib/validation/auth';
 

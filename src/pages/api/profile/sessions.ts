@@ -1,4 +1,4 @@
-import { requireUser } from '@/server/auth/guardian';
+import { requireUser } from '@/server/auth/permissions';
 import { endAllSessions } from '@/server/auth/sign-in';
 import { endpoint, json } from '@/server/http';
 

@@ -1,5 +1,5 @@
 import { resendVerification } from '@/server/auth/accounts';
-import { requireUser } from '@/server/auth/guardian';
+import { requireUser } from '@/server/auth/permissions';
 import { endpoint, json } from '@/server/http';
 
 export const prerender = false;

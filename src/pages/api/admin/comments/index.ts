@@ -1,4 +1,4 @@
-import { requireEditor } from '@/server/auth/guardian';
+import { requireEditor } from '@/server/auth/permissions';
 import { listCommentsForModeration } from '@/server/community/moderation';
 import { endpoint, json, readQuery } from '@/server/http';
 import { moderationListQuerySchema } from '@/lib/validation/admin';

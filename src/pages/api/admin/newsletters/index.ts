@@ -1,4 +1,4 @@
-import { requireEditor } from '@/server/auth/guardian';
+import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json, readJson } from '@/server/http';
 import { createIssue, listIssues, subscriberCount } from '@/server/newsletter/issues';
 import { newsletterIssueSchema } from '@/lib/validation/newsletter';

@@ -1,4 +1,4 @@
-import { requireEditor } from '@/server/auth/guardian';
+import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json } from '@/server/http';
 import { draftFromRecentArticles } from '@/server/newsletter/issues';
 

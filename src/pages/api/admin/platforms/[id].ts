@@ -1,4 +1,4 @@
-import { requireEditor } from '@/server/auth/guardian';
+import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json, readId, readJson } from '@/server/http';
 import { deletePlatform, updatePlatform } from '@/server/platforms';
 import { platformFormSchema } from '@/lib/validation/platforms';

@@ -1,4 +1,4 @@
-import { requireEditor } from '@/server/auth/guardian';
+import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json, readJson } from '@/server/http';
 import { createPlatform } from '@/server/platforms';
 import { platformFormSchema } from '@/lib/validation/platforms';

@@ -1,5 +1,5 @@
 import { listUsers } from '@/server/admin';
-import { requireEditor } from '@/server/auth/guardian';
+import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json, readQuery } from '@/server/http';
 import { userListQuerySchema } from '@/lib/validation/admin';
 

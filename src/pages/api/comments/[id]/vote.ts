@@ -1,4 +1,4 @@
-import { requireActiveUser } from '@/server/auth/guardian';
+import { requireActiveUser } from '@/server/auth/permissions';
 import { getVote, vote } from '@/server/community/votes';
 import { endpoint, json, readId, readJson } from '@/server/http';
 import { SIGN_IN_TO_VOTE, voteSchema } from '@/lib/validation/platforms';

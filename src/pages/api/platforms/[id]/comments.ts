@@ -1,7 +1,6 @@
-import { requireActiveUser } from '@/server/auth/guardian';
+import { requireActiveUser } from '@/server/auth/permissions';
 import { addComment, listComments } from '@/server/community/comments';
-import { endpoint, json, readId, readJson } from '@/server/http';
-import { publicJson } from '@/server/shared-answers';
+import { endpoint, json, publicJson, readId, readJson } from '@/server/http';
 import { SIGN_IN_TO_COMMENT, commentSchema } from '@/lib/validation/platforms';
 import { NotSignedIn } from '@/server/errors';
 

@@ -1,5 +1,4 @@
-import { endpoint, readId } from '@/server/http';
-import { publicJson } from '@/server/shared-answers';
+import { endpoint, publicJson, readId } from '@/server/http';
 import { getPlatform } from '@/server/platforms';
 
 export const prerender = false;

@@ -1,7 +1,6 @@
-import { requireActiveUser } from '@/server/auth/guardian';
+import { requireActiveUser } from '@/server/auth/permissions';
 import { listRatings, rate } from '@/server/community/ratings';
-import { endpoint, json, readId, readJson } from '@/server/http';
-import { publicJson } from '@/server/shared-answers';
+import { endpoint, json, publicJson, readId, readJson } from '@/server/http';
 import { SIGN_IN_TO_RATE, ratingSchema } from '@/lib/validation/platforms';
 import { NotSignedIn } from '@/server/errors';
 

@@ -2,9 +2,8 @@
  * GET /api/platforms/{id}/similar: up to 6 other platforms, same category first, then by the
  * number of shared features (src/server/platform-similarity.ts). 404 for an unknown platform.
  */
-import { endpoint, readId } from '@/server/http';
+import { endpoint, publicJson, readId } from '@/server/http';
 import { similarPlatforms } from '@/server/platform-similarity';
-import { publicJson } from '@/server/shared-answers';
 
 export const prerender = false;
 

@@ -1,4 +1,4 @@
-import { requireEditor } from '@/server/auth/guardian';
+import { requireEditor } from '@/server/auth/permissions';
 import { deleteComment } from '@/server/community/moderation';
 import { endpoint, json, readId } from '@/server/http';
 

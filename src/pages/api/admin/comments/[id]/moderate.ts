@@ -1,4 +1,4 @@
-import { requireEditor } from '@/server/auth/guardian';
+import { requireEditor } from '@/server/auth/permissions';
 import { moderateComment } from '@/server/community/moderation';
 import { endpoint, json, readId, readJson } from '@/server/http';
 import { moderateCommentSchema } from '@/lib/validation/admin';

@@ -1,4 +1,4 @@
-import { requireEditor } from '@/server/auth/guardian';
+import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json, readId, readJson } from '@/server/http';
 import { deleteIssue, updateIssue } from '@/server/newsletter/issues';
 import { newsletterIssueSchema } from '@/lib/validation/newsletter';

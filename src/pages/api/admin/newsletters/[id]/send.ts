@@ -1,4 +1,4 @@
-import { requireEditor } from '@/server/auth/guardian';
+import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json, readId } from '@/server/http';
 import { sendIssue } from '@/server/newsletter/issues';
 

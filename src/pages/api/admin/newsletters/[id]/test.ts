@@ -1,4 +1,4 @@
-import { requireEditor } from '@/server/auth/guardian';
+import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json, readId } from '@/server/http';
 import { sendTestMail } from '@/server/newsletter/issues';
 

@@ -1,5 +1,5 @@
 import { banUser } from '@/server/admin';
-import { requireEditor } from '@/server/auth/guardian';
+import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json, readId } from '@/server/http';
 
 export const prerender = false;

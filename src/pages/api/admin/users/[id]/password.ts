@@ -1,5 +1,5 @@
 import { setUserPassword } from '@/server/admin';
-import { requireEditor } from '@/server/auth/guardian';
+import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json, readId, readJson } from '@/server/http';
 import { adminPasswordSchema } from '@/lib/validation/admin';
 

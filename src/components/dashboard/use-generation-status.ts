@@ -1,26 +1,26 @@
 /**
  * The site generation status for the Overview: loaded once, polled every 2 s while a
- * generation runs or waits (an editor screen, so polling is fine here), and a rebuild action.
+ * generation runs or waits (an editor screen, so polling is fine here), and the action that regenerates every page.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';
 import { toast } from '@/stores/toast';
-import type { SiteBuildStatus } from './api-types';
+import type { GenerationStatus } from './api-types';
 
 const POLL_MS = 2000;
 const PATH = '/api/admin/site-build';
 
-const isBusy = (status: SiteBuildStatus | undefined) =>
+const isBusy = (status: GenerationStatus | undefined) =>
 	!!status && (status.running || status.queued > 0);
 
-export function useSiteBuild() {
-	const [status, setStatus] = useState<SiteBuildStatus>();
+export function useGenerationStatus() {
+	const [status, setStatus] = useState<GenerationStatus>();
 	const [error, setError] = useState<unknown>(null);
 	const [starting, setStarting] = useState(false);
 
 	const refresh = useCallback(async () => {
 		try {
-			setStatus(await apiRequest<SiteBuildStatus>('GET', PATH));
+			setStatus(await apiRequest<GenerationStatus>('GET', PATH));
 			setError(null);
 		} catch (reason) {
 			setError(reason);
@@ -38,10 +38,10 @@ export function useSiteBuild() {
 		return () => clearInterval(timer);
 	}, [busy, refresh]);
 
-	async function rebuild() {
+	async function regenerate() {
 		setStarting(true);
 		try {
-			const answer = await apiRequest<{ message: string; status: SiteBuildStatus }>('POST', PATH);
+			const answer = await apiRequest<{ message: string; status: GenerationStatus }>('POST', PATH);
 			// The answer may predate the generator picking the job up; poll from "running".
 			setStatus({ ...answer.status, running: true });
 			toast({
@@ -59,5 +59,5 @@ export function useSiteBuild() {
 		}
 	}
 
-	return { status, error, busy, starting, rebuild, refresh };
+	return { status, error, busy, starting, regenerate, refresh };
 }

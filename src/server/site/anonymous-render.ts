@@ -1,6 +1,6 @@
 /**
  * Renders one public URL as an anonymous visitor gets it, through the production host's
- * in-process renderer (src/server/host/renderer.ts). Outside the host (astro dev) there is
+ * in-process renderer (src/server/host/in-process-renderer.ts). Outside the host (astro dev) there is
  * none, and pages simply render on demand.
  */
 import { pageRenderer, type RenderedPage } from '@/server/host/bridge';

@@ -41,19 +41,19 @@ function toPage({ lastModifiedByUsername, ...row }: PageRow): StaticPage {
 	};
 }
 
-export async function listPages(): Promise<StaticPage[]> {
+export async function listStaticPages(): Promise<StaticPage[]> {
 	const rows = await selectPages().orderBy(asc(staticPages.id));
 	return rows.map(toPage);
 }
 
-export async function getPage(slug: string): Promise<StaticPage | undefined> {
+export async function getStaticPage(slug: string): Promise<StaticPage | undefined> {
 	if (!canMatchStoredText(slug)) return undefined;
 	const row = await firstRow(selectPages().where(eq(staticPages.slug, slug)));
 	return row && toPage(row);
 }
 
 /** Saves an editor's change and who made it. Undefined when no page has the slug. */
-export async function updatePage(
+export async function updateStaticPage(
 	slug: string,
 	input: StaticPageInput,
 	editorId: number,
@@ -71,5 +71,5 @@ export async function updatePage(
 		.returning({ id: staticPages.id });
 	if (!updated) return undefined;
 	contentChanged({ type: 'page', id: updated.id, slug });
-	return getPage(slug);
+	return getStaticPage(slug);
 }

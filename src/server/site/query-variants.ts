@@ -10,20 +10,20 @@
  */
 
 /** Path -> the query parameters that choose its variant, in the order they are stored. */
-export const QUERY_PAGES: Readonly<Record<string, readonly string[]>> = {
+export const VARIANT_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
 	'/news': ['category', 'page'],
 	'/education': ['category', 'page'],
 };
 
 /**
  * The path a URL's generated file is stored under: the pathname itself, or for a page of
- * QUERY_PAGES with any of its parameters set, `<pathname>/@<the owned parameters, base64url>`.
+ * VARIANT_PARAMETERS with any of its parameters set, `<pathname>/@<the owned parameters, base64url>`.
  * base64url keeps any category text out of the file system's way (no slash, dot or percent).
  */
 export function storedPagePath(url: string): string {
 	const mark = url.indexOf('?');
 	const pathname = mark === -1 ? url : url.slice(0, mark);
-	const owned = QUERY_PAGES[pathname];
+	const owned = VARIANT_PARAMETERS[pathname];
 	if (!owned || mark === -1) return pathname;
 	const params = new URLSearchParams(url.slice(mark + 1));
 	const kept = new URLSearchParams();

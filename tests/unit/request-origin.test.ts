@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 async function load(env: Record<string, string | undefined>) {
 	vi.resetModules();
 	for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
-	return import('@/server/client');
+	return import('@/server/request-origin');
 }
 
 function ctx(headers: Record<string, string>, clientAddress: string | (() => never) = '192.0.2.7') {

@@ -1,6 +1,7 @@
 /**
- * A small seeded random generator (mulberry32), so the generated part of the demo community
- * (score-only ratings, votes) is the same on every machine and every run.
+ * A small seeded random generator (mulberry32): the same seed gives the same numbers on every
+ * machine and every run, so the demo community, the benchmark's data set and the crash tests'
+ * choices are reproducible (a failing test run can be replayed from its seed).
  */
 export type Random = () => number;
 
