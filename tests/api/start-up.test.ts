@@ -140,7 +140,8 @@ describe('the production host at start, with no request made', () => {
 
 	// The newsletter sent and the readiness probe asked the database: through one pool.
 	if (engine === 'postgres') it('used one database pool for the routes, the worker and readiness', async () => {
-		const exited = new Promise<number | null>((resolve) => host!.once('exit', resolve));
+		// 'close', not 'exit': the last lines on stderr may still be in the pipe when it exits.
+		const exited = new Promise<number | null>((resolve) => host!.once('close', resolve));
 		host!.kill('SIGTERM');
 		expect(await exited).toBe(0);
 		expect(output).toMatch(/database pools used: 1\n/);
