@@ -18,7 +18,7 @@ const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 const BUDGET_BYTES = 20 * 1024;
 const REACT_RUNTIME = /@license React|react\.dev\/errors\//;
 
-type ApiPlatform = { id: number; name: string; reviewCount: number };
+type ApiPlatform = { id: number; name: string; reviewCount: number; category: string };
 type ApiComment = { id: number; comment: string };
 type ApiReview = { id: number; review: string | null };
 
