@@ -222,6 +222,8 @@ describe('buttons and newsletter', () => {
 		expect(await band.locator('astro-island').getAttribute('ssr')).not.toBeNull();
 		await band.getByLabel('Email address').fill(DEMO_ACCOUNTS.user.email);
 		await band.getByRole('button', { name: 'Subscribe' }).click();
+		await band.locator('astro-island:not([ssr])').waitFor();
+		await expect.poll(() => page.locator('#toast-root li').count()).toBeGreaterThan(0);
 		await expect.poll(() => toastText(page)).toContain('Subscribed!');
 		expect(await toastText(page)).toContain('You are subscribed to our newsletter.');
 		const after = await (await context.request.get('/api/user')).json();
