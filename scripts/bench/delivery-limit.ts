@@ -28,6 +28,7 @@
  *
  *   npx tsx scripts/bench/delivery-limit.ts [--dist=dist] [--before=<dist of an older build>]
  *       [--seconds=5] [--rounds=5] [--quota=0.15] [--skip-scaling] [--skip-js] [--skip-lighthouse]
+ *       [--without-access-log] (adds ours with LOG_LEVEL=warn as a target: the access log's cost)
  *
  * Writes bench/results/delivery-limit.json and .md. Other work on the machine makes every figure
  * noisy; compare the ratios of one run, not figures across runs.
@@ -190,12 +191,12 @@ ${added}
 	};
 }
 
-async function startOurs(name: string, build: string): Promise<BenchServer> {
+async function startOurs(name: string, build: string, env?: Record<string, string>): Promise<BenchServer> {
 	const dir = join(workDir, name);
 	mkdirSync(dir, { recursive: true });
 	const dbPath = join(dir, 'app.db');
 	await createDataset(dbPath, 'demo');
-	const server = await startBenchServer({ root, distDir: build, workDir: dir, dbPath, generateOnStart: true });
+	const server = await startBenchServer({ root, distDir: build, workDir: dir, dbPath, generateOnStart: true, env });
 	stops.push(() => server.stop());
 	await server.idle(180_000);
 	return server;
@@ -470,6 +471,8 @@ async function main() {
 	log(`wrk ${CONNECTIONS} connections, ${seconds} s per figure, ${rounds} interleaved rounds; load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
 	const ours = await startOurs('ours', distDir);
 	const before = beforeDir ? await startOurs('before', beforeDir) : undefined;
+	// The same build without its access log (one JSON line per request), to show what it costs.
+	const quiet = flag('without-access-log') ? await startOurs('quiet', distDir, { LOG_LEVEL: 'warn' }) : undefined;
 	const path = `/news/${await firstId(ours.url, '/api/news')}`;
 	const answer = await rawGet(ours.url + path, ENCODINGS);
 	if (answer.status !== 200) throw new Error(`${path}: ${answer.status}`);
@@ -488,6 +491,7 @@ async function main() {
 	const targets: Target[] = [
 		{ name: 'ours', url: ours.url },
 		...(before ? [{ name: 'ours, before (--before build)', url: before.url }] : []),
+		...(quiet ? [{ name: 'ours without the access log (LOG_LEVEL=warn)', url: quiet.url }] : []),
 		{ name: 'nginx, the same bytes from a file', url: file.url },
 		{ name: 'nginx proxy_cache in front of ours', url: cache.url },
 	];
