@@ -93,24 +93,30 @@ function rawGet(url: string, headers: Record<string, string>): Promise<Raw> {
 
 /**
  * wrk's requests per second for a URL (and its non-2xx count, which must be 0), and the CPU
- * seconds wrk used (GNU time). With `cgroup`, wrk runs in that CPU cgroup.
+ * seconds wrk used (GNU time). With `cgroup`, wrk runs in that CPU cgroup. Asynchronous, so this
+ * process keeps reading the servers' logs meanwhile: a server whose stdout pipe nobody drains
+ * stalls on its access log, which production (a file, journald) never does.
  */
-function wrk(
+async function wrk(
 	url: string,
 	headers: Record<string, string> = ENCODINGS,
 	duration = seconds,
 	cgroup?: string,
-): { rps: number; non2xx: number; cpuSeconds: number } {
+): Promise<{ rps: number; non2xx: number; cpuSeconds: number }> {
 	const args = ['-t2', `-c${CONNECTIONS}`, `-d${duration}s`];
 	for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
 	const timed = ['/usr/bin/time', '-f', 'cpu %U %S', 'wrk', ...args, url];
 	const command = cgroup ? ['sh', '-c', `echo $$ > ${cgroup}/cgroup.procs && exec "$@"`, 'sh', ...timed] : timed;
-	const run = spawnSync(command[0]!, command.slice(1), { encoding: 'utf8' });
-	if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
-	const output = run.stdout;
+	const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	let errors = '';
+	child.stdout!.on('data', (chunk) => (output += chunk));
+	child.stderr!.on('data', (chunk) => (errors += chunk));
+	const status = await new Promise<number | null>((done) => child.once('close', done));
+	if (status !== 0) throw new Error(`wrk failed: ${errors}`);
 	const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
 	const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
-	const cpu = /cpu ([\d.]+) ([\d.]+)/.exec(run.stderr);
+	const cpu = /cpu ([\d.]+) ([\d.]+)/.exec(errors);
 	return { rps, non2xx, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN };
 }
 
@@ -230,16 +236,16 @@ function median(values: number[]): number {
 async function throughput(targets: Target[], bareUrl: string, path: string): Promise<Row[]> {
 	const rows: Row[] = targets.map((target) => ({ name: target.name, rps: [], ratios: [] }));
 	const bare: Row = { name: 'bare node:http, same bytes and headers', rps: [], ratios: [] };
-	for (const target of [{ url: bareUrl }, ...targets]) wrk(target.url + path, ENCODINGS, 1);
+	for (const target of [{ url: bareUrl }, ...targets]) await wrk(target.url + path, ENCODINGS, 1);
 	for (let round = 1; round <= rounds; round += 1) {
-		let before = wrk(bareUrl + path).rps;
+		let before = (await wrk(bareUrl + path)).rps;
 		bare.rps.push(before);
 		log(`round ${round} (load ${loadavg()[0]!.toFixed(1)}): bare node:http ${Math.round(before)} req/s`);
 		const order = targets.map((_, index) => (index + round - 1) % targets.length);
 		for (const index of order) {
 			const target = targets[index]!;
-			const figure = wrk(target.url + path);
-			const after = wrk(bareUrl + path).rps;
+			const figure = await wrk(target.url + path);
+			const after = (await wrk(bareUrl + path)).rps;
 			bare.rps.push(after);
 			if (figure.non2xx > 0) log(`  ${target.name}: ${figure.non2xx} answers were not 2xx`);
 			const ratio = figure.rps / ((before + after) / 2);
@@ -420,7 +426,7 @@ async function scaling(): Promise<ScalingFigure[]> {
 			if (answer.headers.get('x-cache-status') !== 'BYPASS') throw new Error('a read with the session cookie was not sent past the cache');
 			const nginxPids = listeners(nginxPort);
 			for (const pid of [...nginxPids, ...withChildren(postmaster)]) infra.join(pid);
-			wrk(`${nginx.url}/api/platforms`, headers, 2, infra.path);
+			await wrk(`${nginx.url}/api/platforms`, headers, 2, infra.path);
 			const postgresPids = withChildren(postmaster);
 			for (const pid of postgresPids) infra.join(pid);
 			const used = () => ({
@@ -431,7 +437,7 @@ async function scaling(): Promise<ScalingFigure[]> {
 			});
 			const start = used();
 			const began = Date.now();
-			const { rps, non2xx, cpuSeconds: wrkSeconds } = wrk(`${nginx.url}/api/platforms`, headers, seconds, infra.path);
+			const { rps, non2xx, cpuSeconds: wrkSeconds } = await wrk(`${nginx.url}/api/platforms`, headers, seconds, infra.path);
 			const elapsed = (Date.now() - began) / 1000;
 			const end = used();
 			if (non2xx > 0) log(`  ${non2xx} answers were not 2xx`);
