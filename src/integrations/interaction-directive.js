@@ -48,15 +48,18 @@ export default (load, options, el) => {
 	}
 	el.addEventListener('click', hold, true);
 	for (const kind of kinds) el.addEventListener(kind, start, { capture: true, passive: true });
-	// In view where the page opens (its top, an anchor, a restored position, all settled by the
-	// load event): wait for an action, since the server HTML already shows what the address
-	// asks. Scrolled into view later: load then.
+	// In view where a visit opens (its top, an anchor; settled by the load event): wait for an
+	// action, since the server HTML already shows what the address asks. Scrolled into view
+	// later: load then. A page brought back where the reader was (a reload or back/forward to a
+	// position down the page) loads the islands in view at once: the reader was using them.
+	const navigation = performance.getEntriesByType('navigation')[0];
+	const returning = navigation?.type === 'reload' || navigation?.type === 'back_forward';
 	const watch = () => {
 		if (started) return;
 		let first = true;
 		observer = new IntersectionObserver((entries) => {
 			const inView = entries.some((entry) => entry.isIntersecting);
-			if (inView && !first) start();
+			if (inView && (!first || (returning && window.scrollY > 0))) start();
 			first = false;
 		});
 		for (const child of el.children) observer.observe(child);
