@@ -12,6 +12,6 @@ declare namespace App {
 /** Our own hydration directive (src/integrations/hydrate-on-interaction.mjs). */
 declare namespace astroHTML.JSX {
 	interface AstroClientDirectives {
-		'client:interaction'?: boolean | 'url' | { url?: boolean; session?: string };
+		'client:interaction'?: boolean | { session?: string };
 	}
 }

@@ -8,23 +8,34 @@
  *       2. ours (the production host on the build given, and on a second build with --before=…),
  *       3. nginx serving the same bytes as a file with the same headers,
  *       4. nginx with deploy/nginx.conf (proxy_cache) in front of ours;
- *     in rounds, each target once per round, every figure divided by the bare server's of its
- *     round;
- *   - compressed JavaScript each reader page loads before any interaction (Chromium);
- *   - node scaling, SIMULATED: PostgreSQL and 1, 2, 3 nodes behind nginx, each node capped at a
- *     quarter of a core by the cgroup (v1) CPU controller (cpu.cfs_quota_us=25000 of
+ *     in interleaved rounds: the bare server is measured before and after every target, the
+ *     target's ratio is its figure over the mean of the two bare figures around it (so a change
+ *     in the machine's load during a round cancels out), the targets' order rotates from round
+ *     to round, and the table gives the median ratio with its spread (lowest, highest and the
+ *     middle half);
+ *   - compressed JavaScript each reader page loads before any interaction (Chromium), with and
+ *     without state in the address;
+ *   - Lighthouse mobile (Lighthouse 12 driving Debian's Chromium through chrome-launcher);
+ *   - node scaling, SIMULATED: PostgreSQL and 1, 2, 3 nodes behind nginx, each node capped at
+ *     --quota of a core (default 0.15) by the cgroup (v1) CPU controller (cpu.cfs_quota_us of
  *     cpu.cfs_period_us=100000), reads with a signed-in session cookie (never answered by a
  *     cache) through nginx. Two cores cannot show real nodes scaling: with caps, the nodes are
- *     the bottleneck while nginx, PostgreSQL and wrk keep room. Needs root (cgroup writes).
+ *     the bottleneck while nginx, PostgreSQL and wrk keep room. nginx, PostgreSQL and wrk run in
+ *     a cgroup of their own with a high cpu.shares, and the nodes' groups too, so on a machine
+ *     others are using they still get their time; the table shows each figure's CPU per part and
+ *     how often the nodes hit their cap (cpu.stat nr_throttled), so it says which part was the
+ *     bottleneck. Needs root (cgroup writes).
  *
  *   npx tsx scripts/bench/delivery-limit.ts [--dist=dist] [--before=<dist of an older build>]
- *       [--seconds=8] [--rounds=2] [--skip-scaling] [--skip-js]
+ *       [--seconds=5] [--rounds=5] [--quota=0.15] [--skip-scaling] [--skip-js] [--skip-lighthouse]
+ *       [--without-access-log] (adds ours with LOG_LEVEL=warn as a target: the access log's cost)
  *
  * Writes bench/results/delivery-limit.json and .md. Other work on the machine makes every figure
  * noisy; compare the ratios of one run, not figures across runs.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -39,6 +50,7 @@ import {
 	SUPERUSER,
 } from '../../tests/setup/postgres-cluster';
 import { createDataset } from './dataset';
+import { runLighthouse, type LighthouseFigure } from './lighthouse';
 import { launchChromium, measurePage } from './page-weight';
 import { killAllTracked, spawnTracked, stopChild } from './processes';
 import { DEMO_USER, EDITOR, signIn } from './accounts';
@@ -50,8 +62,10 @@ const option = (name: string, fallback: string) =>
 const flag = (name: string) => process.argv.includes(`--${name}`);
 const distDir = resolve(option('dist', 'dist'));
 const beforeDir = option('before', '') ? resolve(option('before', '')) : undefined;
-const seconds = Number(option('seconds', '8'));
-const rounds = Number(option('rounds', '2'));
+const seconds = Number(option('seconds', '5'));
+const rounds = Number(option('rounds', '5'));
+/** Cores each node may use in the scaling simulation. */
+const quota = Number(option('quota', '0.15'));
 const CONNECTIONS = 32;
 const ENCODINGS = { 'accept-encoding': 'br, gzip' };
 
@@ -77,14 +91,33 @@ function rawGet(url: string, headers: Record<string, string>): Promise<Raw> {
 	});
 }
 
-/** wrk's requests per second for a URL (and its non-2xx count, which must be 0). */
-function wrk(url: string, headers: Record<string, string> = ENCODINGS, duration = seconds): { rps: number; non2xx: number } {
+/**
+ * wrk's requests per second for a URL (and its non-2xx count, which must be 0), and the CPU
+ * seconds wrk used (GNU time). With `cgroup`, wrk runs in that CPU cgroup. Asynchronous, so this
+ * process keeps reading the servers' logs meanwhile: a server whose stdout pipe nobody drains
+ * stalls on its access log, which production (a file, journald) never does.
+ */
+async function wrk(
+	url: string,
+	headers: Record<string, string> = ENCODINGS,
+	duration = seconds,
+	cgroup?: string,
+): Promise<{ rps: number; non2xx: number; cpuSeconds: number }> {
 	const args = ['-t2', `-c${CONNECTIONS}`, `-d${duration}s`];
 	for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-	const output = execFileSync('wrk', [...args, url], { encoding: 'utf8' });
+	const timed = ['/usr/bin/time', '-f', 'cpu %U %S', 'wrk', ...args, url];
+	const command = cgroup ? ['sh', '-c', `echo $$ > ${cgroup}/cgroup.procs && exec "$@"`, 'sh', ...timed] : timed;
+	const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	let errors = '';
+	child.stdout!.on('data', (chunk) => (output += chunk));
+	child.stderr!.on('data', (chunk) => (errors += chunk));
+	const status = await new Promise<number | null>((done) => child.once('close', done));
+	if (status !== 0) throw new Error(`wrk failed: ${errors}`);
 	const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
 	const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
-	return { rps, non2xx };
+	const cpu = /cpu ([\d.]+) ([\d.]+)/.exec(errors);
+	return { rps, non2xx, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN };
 }
 
 /** Headers a second server sends to be "the same answer" (not per-connection ones). */
@@ -164,12 +197,12 @@ ${added}
 	};
 }
 
-async function startOurs(name: string, build: string): Promise<BenchServer> {
+async function startOurs(name: string, build: string, env?: Record<string, string>): Promise<BenchServer> {
 	const dir = join(workDir, name);
 	mkdirSync(dir, { recursive: true });
 	const dbPath = join(dir, 'app.db');
 	await createDataset(dbPath, 'demo');
-	const server = await startBenchServer({ root, distDir: build, workDir: dir, dbPath, generateOnStart: true });
+	const server = await startBenchServer({ root, distDir: build, workDir: dir, dbPath, generateOnStart: true, env });
 	stops.push(() => server.stop());
 	await server.idle(180_000);
 	return server;
@@ -183,25 +216,65 @@ async function firstId(origin: string, path: string): Promise<number> {
 type Target = { name: string; url: string };
 type Row = { name: string; rps: number[]; ratios: number[] };
 
+/** The value at a fraction of the sorted values (linear between neighbours). */
+function quantile(values: number[], at: number): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const position = (sorted.length - 1) * at;
+	const low = Math.floor(position);
+	const high = Math.ceil(position);
+	return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
+}
+
+function median(values: number[]): number {
+	return quantile(values, 0.5);
+}
+
+/**
+ * Interleaved rounds: bare, target, bare, target, ..., bare; a target's ratio is over the mean of
+ * the bare figures just before and after it. The targets' order rotates each round.
+ */
 async function throughput(targets: Target[], bareUrl: string, path: string): Promise<Row[]> {
 	const rows: Row[] = targets.map((target) => ({ name: target.name, rps: [], ratios: [] }));
 	const bare: Row = { name: 'bare node:http, same bytes and headers', rps: [], ratios: [] };
+	for (const target of [{ url: bareUrl }, ...targets]) await wrk(target.url + path, ENCODINGS, 1);
 	for (let round = 1; round <= rounds; round += 1) {
-		wrk(bareUrl + path, ENCODINGS, 1);
-		const yardstick = wrk(bareUrl + path);
-		bare.rps.push(yardstick.rps);
-		bare.ratios.push(1);
-		log(`round ${round}: bare node:http ${Math.round(yardstick.rps)} req/s`);
-		for (const [index, target] of targets.entries()) {
-			wrk(target.url + path, ENCODINGS, 1);
-			const figure = wrk(target.url + path);
+		let before = (await wrk(bareUrl + path)).rps;
+		bare.rps.push(before);
+		log(`round ${round} (load ${loadavg()[0]!.toFixed(1)}): bare node:http ${Math.round(before)} req/s`);
+		const order = targets.map((_, index) => (index + round - 1) % targets.length);
+		for (const index of order) {
+			const target = targets[index]!;
+			const figure = await wrk(target.url + path);
+			const after = (await wrk(bareUrl + path)).rps;
+			bare.rps.push(after);
 			if (figure.non2xx > 0) log(`  ${target.name}: ${figure.non2xx} answers were not 2xx`);
+			const ratio = figure.rps / ((before + after) / 2);
 			rows[index]!.rps.push(figure.rps);
-			rows[index]!.ratios.push(figure.rps / yardstick.rps);
-			log(`  ${target.name}: ${Math.round(figure.rps)} req/s, ${(figure.rps / yardstick.rps).toFixed(2)}× bare`);
+			rows[index]!.ratios.push(ratio);
+			log(`  ${target.name}: ${Math.round(figure.rps)} req/s, ${ratio.toFixed(2)}× bare (bare ${Math.round(before)} → ${Math.round(after)})`);
+			before = after;
 		}
 	}
+	bare.ratios = bare.rps.map(() => 1);
 	return [bare, ...rows];
+}
+
+/** The reader pages whose JavaScript before interaction is measured (and Lighthouse runs on). */
+async function readerPages(origin: string): Promise<string[]> {
+	const platforms = (await (await fetch(`${origin}/api/platforms?limit=2`)).json()) as Array<{ id: number; category: string }>;
+	const articleId = await firstId(origin, '/api/news');
+	const [a, b] = platforms as [{ id: number; category: string }, { id: number; category: string }];
+	return [
+		`/news/${articleId}`,
+		'/podcast',
+		'/',
+		'/?newsCategory=Platform%20Updates#news',
+		'/platforms',
+		`/platforms?category=${encodeURIComponent(a.category)}&sortBy=name&sortOrder=asc`,
+		`/platforms/${a.id}`,
+		'/compare',
+		`/compare?platforms=${a.id},${b.id}`,
+	];
 }
 
 async function javaScript(builds: Array<{ name: string; server: BenchServer }>) {
@@ -209,9 +282,7 @@ async function javaScript(builds: Array<{ name: string; server: BenchServer }>) 
 	const figures: Array<{ build: string; path: string; gzipBytes: number; react: boolean }> = [];
 	try {
 		for (const { name, server } of builds) {
-			const platformId = await firstId(server.url, '/api/platforms');
-			const articleId = await firstId(server.url, '/api/news');
-			for (const path of [`/news/${articleId}`, '/podcast', '/', '/platforms', `/platforms/${platformId}`, '/compare']) {
+			for (const path of await readerPages(server.url)) {
 				const weight = await measurePage(browser, server.url, path);
 				figures.push({ build: name, path, gzipBytes: weight.totalGzipBytes, react: weight.react });
 				log(`JS before interaction, ${name}, ${path}: ${(weight.totalGzipBytes / 1024).toFixed(1)} KB gzip${weight.react ? ' (React)' : ''}`);
@@ -226,31 +297,90 @@ async function javaScript(builds: Array<{ name: string; server: BenchServer }>) 
 // Node scaling (simulated with cgroup CPU caps).
 
 const CGROUP = '/sys/fs/cgroup/cpu';
-const QUOTA_US = 25_000;
 const PERIOD_US = 100_000;
+/** cpu.shares of the bench's groups (a plain process weighs 1024): they get their time first. */
+const BENCH_SHARES = 8192;
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-function capProcess(name: string, pid: number): () => void {
-	const group = join(CGROUP, `rmh-bench-${name}`);
-	mkdirSync(group, { recursive: true });
-	writeFileSync(join(group, 'cpu.cfs_period_us'), String(PERIOD_US));
-	writeFileSync(join(group, 'cpu.cfs_quota_us'), String(QUOTA_US));
-	writeFileSync(join(group, 'cgroup.procs'), String(pid));
-	return () => {
-		// Back to the parent group, then the empty group can go.
-		try {
-			writeFileSync(join(CGROUP, 'cgroup.procs'), String(pid));
-		} catch {
-			// the process has ended
-		}
-		try {
-			rmSync(group, { recursive: false });
-		} catch {
-			execFileSync('rmdir', [group]);
-		}
+type Group = { path: string; join: (pid: number) => void; throttled: () => { periods: number; throttled: number }; remove: () => void };
+
+/** A CPU cgroup of the bench: `cores` caps it (cfs quota), absent leaves it uncapped. */
+function cpuGroup(name: string, cores?: number): Group {
+	const path = join(CGROUP, `rmh-bench-${name}`);
+	mkdirSync(path, { recursive: true });
+	writeFileSync(join(path, 'cpu.shares'), String(BENCH_SHARES));
+	writeFileSync(join(path, 'cpu.cfs_period_us'), String(PERIOD_US));
+	writeFileSync(join(path, 'cpu.cfs_quota_us'), cores === undefined ? '-1' : String(Math.round(cores * PERIOD_US)));
+	const members = new Set<number>();
+	return {
+		path,
+		join(pid) {
+			try {
+				writeFileSync(join(path, 'cgroup.procs'), String(pid));
+				members.add(pid);
+			} catch {
+				// the process has ended
+			}
+		},
+		throttled() {
+			const stat = readFileSync(join(path, 'cpu.stat'), 'utf8');
+			const read = (key: string) => Number(new RegExp(`^${key} (\\d+)$`, 'm').exec(stat)?.[1] ?? 0);
+			return { periods: read('nr_periods'), throttled: read('nr_throttled') };
+		},
+		remove() {
+			// Back to the parent group, then the empty group can go.
+			for (const pid of readFileSync(join(path, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean)) {
+				try {
+					writeFileSync(join(CGROUP, 'cgroup.procs'), pid);
+				} catch {
+					// the process has ended
+				}
+			}
+			try {
+				rmSync(path, { recursive: false });
+			} catch {
+				spawnSync('rmdir', [path]);
+			}
+		},
 	};
 }
 
-async function scaling() {
+/** CPU seconds a process has used so far (user + system, all its threads). */
+function cpuSeconds(pid: number): number {
+	try {
+		const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+		return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+	} catch {
+		return 0;
+	}
+}
+
+/** The process and its children (PostgreSQL's backends, nginx's workers). */
+function withChildren(pid: number): number[] {
+	const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
+	return [pid, ...children.split('\n').map((line) => Number(line.trim())).filter((child) => child > 0)];
+}
+
+/** The processes listening on a TCP port (nginx's master and workers). */
+function listeners(port: number): number[] {
+	const out = spawnSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' }).stdout;
+	return [...new Set([...out.matchAll(/pid=(\d+)/g)].map((match) => Number(match[1])))];
+}
+
+type ScalingFigure = {
+	nodes: number;
+	rps: number;
+	ratio: number;
+	/** Cores each node used on average during the figure. */
+	nodeCores: number[];
+	/** Share of the nodes' CFS periods in which they hit their cap. */
+	throttledShare: number;
+	nginxCores: number;
+	postgresCores: number;
+	wrkCores: number;
+};
+
+async function scaling(): Promise<ScalingFigure[]> {
 	if (!existsSync(join(CGROUP, 'cpu.cfs_quota_us'))) throw new Error(`no cgroup v1 CPU controller at ${CGROUP}`);
 	const runDir = createPostgresRunDir();
 	const port = await startPostgresServer(runDir, ['-c synchronous_commit=off', '-c max_connections=200']);
@@ -281,21 +411,54 @@ async function scaling() {
 		}
 	}
 	const cookie = await signIn(nodes[0]!.url, DEMO_USER, publicUrl);
-	const uncaps = nodes.map((node) => capProcess(node.name, node.process.pid!));
-	stops.push(() => uncaps.forEach((uncap) => uncap()));
-	const figures: Array<{ nodes: number; rps: number; ratio: number }> = [];
+	const postmaster = Number(readFileSync(join(runDir, 'data/postmaster.pid'), 'utf8').split('\n')[0]);
+	// nginx, PostgreSQL and wrk share an uncapped group weighted above other work on the machine.
+	const infra = cpuGroup('infra');
+	const nodeGroups = nodes.map((node) => cpuGroup(node.name, quota));
+	stops.push(() => [infra, ...nodeGroups].forEach((group) => group.remove()));
+	nodes.forEach((node, index) => nodeGroups[index]!.join(node.process.pid!));
+	const figures: ScalingFigure[] = [];
 	for (const count of [1, 2, 3]) {
 		const nginx: Nginx = await startNginx(nginxPort, nodes.slice(0, count).map((node) => node.url));
 		try {
 			const headers = { ...ENCODINGS, cookie };
 			const answer = await fetch(`${nginx.url}/api/platforms`, { headers });
 			if (answer.headers.get('x-cache-status') !== 'BYPASS') throw new Error('a read with the session cookie was not sent past the cache');
-			wrk(`${nginx.url}/api/platforms`, headers, 2);
-			const { rps, non2xx } = wrk(`${nginx.url}/api/platforms`, headers);
+			const nginxPids = listeners(nginxPort);
+			for (const pid of [...nginxPids, ...withChildren(postmaster)]) infra.join(pid);
+			await wrk(`${nginx.url}/api/platforms`, headers, 2, infra.path);
+			const postgresPids = withChildren(postmaster);
+			for (const pid of postgresPids) infra.join(pid);
+			const used = () => ({
+				nodes: nodes.map((node) => cpuSeconds(node.process.pid!)),
+				nginx: nginxPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+				postgres: withChildren(postmaster).reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+				throttle: nodeGroups.slice(0, count).map((group) => group.throttled()),
+			});
+			const start = used();
+			const began = Date.now();
+			const { rps, non2xx, cpuSeconds: wrkSeconds } = await wrk(`${nginx.url}/api/platforms`, headers, seconds, infra.path);
+			const elapsed = (Date.now() - began) / 1000;
+			const end = used();
 			if (non2xx > 0) log(`  ${non2xx} answers were not 2xx`);
-			const ratio = rps / (figures[0]?.rps ?? rps);
-			figures.push({ nodes: count, rps, ratio });
-			log(`scaling (simulated: each node capped at ${QUOTA_US / PERIOD_US} core): ${count} node(s) ${Math.round(rps)} req/s, ${ratio.toFixed(2)}× one node`);
+			const periods = end.throttle.reduce((sum, t, i) => sum + t.periods - start.throttle[i]!.periods, 0);
+			const throttled = end.throttle.reduce((sum, t, i) => sum + t.throttled - start.throttle[i]!.throttled, 0);
+			const figure: ScalingFigure = {
+				nodes: count,
+				rps,
+				ratio: rps / (figures[0]?.rps ?? rps),
+				nodeCores: end.nodes.slice(0, count).map((value, i) => (value - start.nodes[i]!) / elapsed),
+				throttledShare: periods > 0 ? throttled / periods : 0,
+				nginxCores: (end.nginx - start.nginx) / elapsed,
+				postgresCores: (end.postgres - start.postgres) / elapsed,
+				wrkCores: wrkSeconds / elapsed,
+			};
+			figures.push(figure);
+			log(
+				`scaling (simulated: each node capped at ${quota} core): ${count} node(s) ${Math.round(rps)} req/s, ${figure.ratio.toFixed(2)}× one node; ` +
+					`nodes used ${figure.nodeCores.map((c) => c.toFixed(2)).join('/')} core, throttled in ${(figure.throttledShare * 100).toFixed(0)}% of periods; ` +
+					`nginx ${figure.nginxCores.toFixed(2)}, PostgreSQL ${figure.postgresCores.toFixed(2)}, wrk ${figure.wrkCores.toFixed(2)} core`,
+			);
 		} finally {
 			await nginx.stop();
 		}
@@ -303,16 +466,19 @@ async function scaling() {
 	return figures;
 }
 
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 async function main() {
-	const results: Record<string, unknown> = { date: new Date().toISOString(), seconds, rounds, connections: CONNECTIONS };
-	log(`wrk ${CONNECTIONS} connections, ${seconds} s per figure, ${rounds} rounds; the machine is shared, so read the ratios of one round`);
+	const results: Record<string, unknown> = {
+		date: new Date().toISOString(),
+		seconds,
+		rounds,
+		connections: CONNECTIONS,
+		loadAtStart: loadavg()[0],
+	};
+	log(`wrk ${CONNECTIONS} connections, ${seconds} s per figure, ${rounds} interleaved rounds; load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
 	const ours = await startOurs('ours', distDir);
 	const before = beforeDir ? await startOurs('before', beforeDir) : undefined;
+	// The same build without its access log (one JSON line per request), to show what it costs.
+	const quiet = flag('without-access-log') ? await startOurs('quiet', distDir, { LOG_LEVEL: 'warn' }) : undefined;
 	const path = `/news/${await firstId(ours.url, '/api/news')}`;
 	const answer = await rawGet(ours.url + path, ENCODINGS);
 	if (answer.status !== 200) throw new Error(`${path}: ${answer.status}`);
@@ -331,13 +497,30 @@ async function main() {
 	const targets: Target[] = [
 		{ name: 'ours', url: ours.url },
 		...(before ? [{ name: 'ours, before (--before build)', url: before.url }] : []),
+		...(quiet ? [{ name: 'ours without the access log (LOG_LEVEL=warn)', url: quiet.url }] : []),
 		{ name: 'nginx, the same bytes from a file', url: file.url },
 		{ name: 'nginx proxy_cache in front of ours', url: cache.url },
 	];
 	const rows = await throughput(targets, bare.url, path);
-	results.throughput = rows.map((row) => ({ ...row, medianRatio: median(row.ratios) }));
+	const spread = (row: Row) => ({
+		medianRatio: median(row.ratios),
+		lowest: Math.min(...row.ratios),
+		highest: Math.max(...row.ratios),
+		middleHalf: [quantile(row.ratios, 0.25), quantile(row.ratios, 0.75)],
+	});
+	results.throughput = rows.map((row) => ({ ...row, ...spread(row) }));
+	results.loadAfterThroughput = loadavg()[0];
 	if (!flag('skip-js')) {
 		results.javaScript = await javaScript([{ name: 'ours', server: ours }, ...(before ? [{ name: 'before', server: before }] : [])]);
+	}
+	if (!flag('skip-lighthouse')) {
+		try {
+			const pages = (await readerPages(ours.url)).filter((page) => !page.startsWith('/news/'));
+			results.lighthouse = await runLighthouse(ours.url, pages, 1, log);
+		} catch (error) {
+			results.lighthouseError = error instanceof Error ? error.message : String(error);
+			log(`Lighthouse did not run: ${results.lighthouseError}`);
+		}
 	}
 	if (!flag('skip-scaling')) {
 		try {
@@ -352,27 +535,41 @@ async function main() {
 	const lines = [
 		`# Delivery at the machine's limit (${results.date})`,
 		'',
-		`wrk, ${CONNECTIONS} connections, Accept-Encoding br/gzip, ${seconds} s per figure, ${rounds} rounds, article page ${path}. The machine is shared: ratios are per round.`,
+		`wrk, ${CONNECTIONS} connections, Accept-Encoding br/gzip, ${seconds} s per figure, article page ${path}; ${rounds} interleaved rounds (bare, target, bare, ...; the order of the targets rotates). A ratio is the target's figure over the mean of the bare figures measured just before and after it. Load average ${Number(results.loadAtStart).toFixed(1)} at the start on ${cpus().length} cores.`,
 		'',
-		'| server | req/s per round | ratio to bare per round |',
-		'|---|---|---|',
-		...rows.map((row) => `| ${row.name} | ${row.rps.map((v) => Math.round(v)).join(' / ')} | ${row.ratios.map((v) => v.toFixed(2)).join(' / ')} |`),
+		'| server | median ratio to bare | lowest–highest | middle half | req/s per figure |',
+		'|---|---|---|---|---|',
+		...rows.map((row) => {
+			const { medianRatio, lowest, highest, middleHalf } = spread(row);
+			return `| ${row.name} | ${medianRatio.toFixed(2)} | ${lowest.toFixed(2)}–${highest.toFixed(2)} | ${middleHalf.map((v) => v.toFixed(2)).join('–')} | ${row.rps.map((v) => Math.round(v)).join(' / ')} |`;
+		}),
 	];
 	if (results.javaScript) {
-		lines.push('', '| build | page | JS before interaction (gzip) | React |', '|---|---|---|---|');
+		lines.push('', 'Compressed JavaScript each page loads before the reader acts (Chromium, measured):', '', '| build | page | JS before interaction (gzip) | React |', '|---|---|---|---|');
 		for (const row of results.javaScript as Array<{ build: string; path: string; gzipBytes: number; react: boolean }>) {
 			lines.push(`| ${row.build} | ${row.path} | ${(row.gzipBytes / 1024).toFixed(1)} KB | ${row.react ? 'yes' : 'no'} |`);
 		}
 	}
+	if (results.lighthouse) {
+		lines.push('', 'Lighthouse 12, mobile (default emulation and simulated throttling), one run per page, Debian Chromium:', '', '| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |', '|---|---|---|---|---|---|---|---|');
+		for (const row of results.lighthouse as LighthouseFigure[]) {
+			lines.push(
+				`| ${row.path} | ${row.performance ?? row.error ?? '-'} | ${row.accessibility ?? '-'} | ${row.bestPractices ?? '-'} | ${row.seo ?? '-'} | ${row.lcpMs === null ? '-' : `${Math.round(row.lcpMs)} ms`} | ${row.tbtMs === null ? '-' : `${Math.round(row.tbtMs)} ms`} | ${row.cls === null ? '-' : row.cls.toFixed(3)} |`,
+			);
+		}
+	} else if (results.lighthouseError) {
+		lines.push('', `Lighthouse did not run: ${results.lighthouseError}`);
+	}
 	if (results.scaling) {
 		lines.push(
 			'',
-			`Node scaling, SIMULATED: each node capped at ${QUOTA_US / PERIOD_US} core by the cgroup v1 CPU controller (cpu.cfs_quota_us=${QUOTA_US}, cpu.cfs_period_us=${PERIOD_US}); GET /api/platforms with a signed-in session cookie through nginx (never from its cache); PostgreSQL, nginx and wrk uncapped on the same 2 cores.`,
+			`Node scaling, SIMULATED: each node capped at ${quota} core by the cgroup v1 CPU controller (cpu.cfs_quota_us=${Math.round(quota * PERIOD_US)}, cpu.cfs_period_us=${PERIOD_US}); GET /api/platforms with a signed-in session cookie through nginx (never from its cache); PostgreSQL, nginx and wrk uncapped in a group of their own, all groups at cpu.shares=${BENCH_SHARES}, on the same ${cpus().length} cores. "Throttled" is the share of the nodes' 100 ms periods in which they used their whole quota: near 100 % means the nodes were the bottleneck.`,
 			'',
-			'| nodes | req/s | × one node |',
-			'|---|---|---|',
-			...(results.scaling as Array<{ nodes: number; rps: number; ratio: number }>).map(
-				(row) => `| ${row.nodes} | ${Math.round(row.rps)} | ${row.ratio.toFixed(2)} |`,
+			'| nodes | req/s | × one node | CPU per node (cores) | nodes throttled | nginx | PostgreSQL | wrk |',
+			'|---|---|---|---|---|---|---|---|',
+			...(results.scaling as ScalingFigure[]).map(
+				(row) =>
+					`| ${row.nodes} | ${Math.round(row.rps)} | ${row.ratio.toFixed(2)} | ${row.nodeCores.map((c) => c.toFixed(2)).join(' / ')} | ${(row.throttledShare * 100).toFixed(0)} % | ${row.nginxCores.toFixed(2)} | ${row.postgresCores.toFixed(2)} | ${row.wrkCores.toFixed(2)} |`,
 			),
 		);
 	}

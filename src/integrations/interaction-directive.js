@@ -2,11 +2,10 @@
  * `client:interaction`: an island's code loads when the reader first acts on it (the pointer
  * over it or pressed on it, a touch, focus, a key, a changed field) or when it is scrolled into
  * view; an island already in view when the page opens at its top waits for the reader to act,
- * so a page that is only read loads no React at all. Islands whose state the server cannot
- * know hydrate at once when that state is there: `client:interaction="url"` (or
- * `{ url: true }`) when the address carries a query (filters of a shared link),
- * `{ session: 'key' }` when this tab's sessionStorage holds a non-empty value under the key
- * (the compare selection).
+ * so a page that is only read loads no React at all. The server HTML shows the state the
+ * address carries (filters, the compare selection), so a query never makes an island hydrate;
+ * only state the server cannot know does: `{ session: 'key' }` hydrates at once when this tab's
+ * sessionStorage holds a non-empty value under the key (the compare selection).
  *
  * Nothing the reader does before hydration is lost: a click on a button inside the island is held
  * and given again once React listens (React takes the island over as soon as hydration starts and
@@ -37,8 +36,7 @@ export default (load, options, el) => {
 		await hydrate();
 		for (const button of held.splice(0)) if (button.isConnected) button.click();
 	};
-	const wants = typeof options.value === 'object' && options.value ? options.value : { url: options.value === 'url' };
-	if (wants.url && location.search.length > 1) return void start();
+	const wants = typeof options.value === 'object' && options.value ? options.value : {};
 	if (wants.session) {
 		let stored = null;
 		try {
@@ -50,13 +48,22 @@ export default (load, options, el) => {
 	}
 	el.addEventListener('click', hold, true);
 	for (const kind of kinds) el.addEventListener(kind, start, { capture: true, passive: true });
-	// In view when the page opens at its top: wait for an action. Scrolled into view later, or in
-	// view of a page opened scrolled down (a restored position, an anchor): load then.
-	let first = true;
-	observer = new IntersectionObserver((entries) => {
-		const inView = entries.some((entry) => entry.isIntersecting);
-		if (inView && (!first || window.scrollY > 0)) start();
-		first = false;
-	});
-	for (const child of el.children) observer.observe(child);
+	// In view where a visit opens (its top, an anchor; settled by the load event): wait for an
+	// action, since the server HTML already shows what the address asks. Scrolled into view
+	// later: load then. A page brought back where the reader was (a reload or back/forward to a
+	// position down the page) loads the islands in view at once: the reader was using them.
+	const navigation = performance.getEntriesByType('navigation')[0];
+	const returning = navigation?.type === 'reload' || navigation?.type === 'back_forward';
+	const watch = () => {
+		if (started) return;
+		let first = true;
+		observer = new IntersectionObserver((entries) => {
+			const inView = entries.some((entry) => entry.isIntersecting);
+			if (inView && (!first || (returning && window.scrollY > 0))) start();
+			first = false;
+		});
+		for (const child of el.children) observer.observe(child);
+	};
+	if (document.readyState === 'complete') watch();
+	else window.addEventListener('load', watch, { once: true });
 };

@@ -28,6 +28,20 @@ export function compareQuery(ids: readonly number[]): string {
 	return ids.length > 0 ? `?platforms=${ids.join(',')}` : '';
 }
 
+/**
+ * The selection a /compare address carries, of the known platforms (unknown ids are dropped
+ * before the limit of 4, so they never push a real one out); null when the address names none.
+ * `platforms=1,2` is the link form; a repeated `platforms` (the picker's form without
+ * JavaScript sends the current ids and the picked one) adds up.
+ */
+export function compareIdsFromQuery(query: string, known: readonly number[]): number[] | null {
+	const values = new URLSearchParams(query).getAll('platforms');
+	if (values.length === 0) return null;
+	const knownIds = new Set(known.map(String));
+	const wanted = values.flatMap((value) => value.split(',')).map((id) => id.trim());
+	return normalizeCompareIds(wanted.filter((id) => knownIds.has(id)));
+}
+
 export function compareHref(ids: readonly number[]): string {
 	return `/compare${compareQuery(ids)}`;
 }
@@ -44,7 +58,7 @@ function readStored(): number[] {
 
 /**
  * Islands read it in effects and handlers, never during their first render, so the markup
- * the server rendered (always empty) and the hydrating render agree.
+ * the server rendered (which cannot know this tab's storage) and the hydrating render agree.
  */
 export const $compareIds = atom<number[]>(typeof window === 'undefined' ? [] : readStored());
 

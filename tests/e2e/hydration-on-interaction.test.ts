@@ -1,12 +1,13 @@
 /**
  * Readers' pages load their islands' JavaScript only when the reader acts (client:interaction,
  * src/integrations/interaction-directive.js): before that a page carries at most 20 KB of
- * compressed JavaScript and no React. Every island works on its first interaction, nothing typed
- * or chosen while it hydrates is lost, and a platform page's reviews and approved comments are
- * in its HTML for readers without JavaScript.
+ * compressed JavaScript and no React, with or without filters or a selection in the address.
+ * Every island works on its first interaction, nothing typed or chosen while it hydrates is lost,
+ * the server HTML shows what the address asks (filters, the compare selection) to readers
+ * without JavaScript, and a platform page's reviews and approved comments are in its HTML.
  */
 import { gzipSync } from 'node:zlib';
-import type { Page, Response } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { browserTest } from '../setup/browser-test';
 import type { TestServer } from '../setup/server';
@@ -17,7 +18,7 @@ const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 const BUDGET_BYTES = 20 * 1024;
 const REACT_RUNTIME = /@license React|react\.dev\/errors\//;
 
-type ApiPlatform = { id: number; name: string; reviewCount: number };
+type ApiPlatform = { id: number; name: string; reviewCount: number; category: string };
 type ApiComment = { id: number; comment: string };
 type ApiReview = { id: number; review: string | null };
 
@@ -62,13 +63,25 @@ describe('before the reader acts', () => {
 	it('a page loads at most 20 KB of compressed JavaScript and no React', async ({ server, newPage }) => {
 		const { platform } = await discussedPlatform(server);
 		const figures: Record<string, number> = {};
-		for (const path of ['/', '/platforms', `/platforms/${platform.id}`, '/podcast']) {
+		const [a, b] = await api<ApiPlatform[]>(server, '/api/platforms?limit=2');
+		const readerPages = [
+			'/',
+			'/?newsCategory=Platform%20Updates#news',
+			'/platforms',
+			'/platforms?category=Display&sortBy=name&sortOrder=asc',
+			`/platforms/${platform.id}`,
+			'/compare',
+			`/compare?platforms=${a!.id},${b!.id}`,
+			'/podcast',
+		];
+		for (const path of readerPages) {
 			const { page } = await newPage();
 			const measured = await javaScriptBeforeAction(page, path);
 			figures[path] = measured.bytes;
 			expect(measured.react, `${path}: ${measured.scripts.join(', ')}`).toBe(false);
 			expect(measured.bytes, path).toBeLessThanOrEqual(BUDGET_BYTES);
 			if (path !== '/podcast') expect(measured.waiting, path).toBeGreaterThan(0);
+			await page.close();
 		}
 		console.log(`[hydration] compressed JavaScript before any action, bytes: ${JSON.stringify(figures)}`);
 	});
@@ -143,7 +156,84 @@ describe('the first interaction', () => {
 	});
 });
 
+describe('the first interaction, on an address with state', () => {
+	it('removes a column of a linked comparison on the first click, and adds one on the first pick', async ({
+		server,
+		newPage,
+	}) => {
+		const [a, b, c] = await api<ApiPlatform[]>(server, '/api/platforms?limit=3');
+		const { page } = await newPage();
+		await page.goto(`/compare?platforms=${a!.id},${b!.id}`);
+		const island = page.locator('astro-island', { has: page.getByLabel('Add a platform') });
+		expect(await island.getAttribute('ssr')).not.toBeNull();
+		await page.getByRole('button', { name: `Remove ${a!.name} from comparison` }).click();
+		await expect.poll(() => new URL(page.url()).searchParams.get('platforms')).toBe(String(b!.id));
+		await page.getByLabel('Add a platform').selectOption(String(c!.id));
+		await expect.poll(() => new URL(page.url()).searchParams.get('platforms')).toBe(`${b!.id},${c!.id}`);
+	});
+
+	it('changes the sort of a filtered directory link on the first choice', async ({ server, newPage }) => {
+		const { page } = await newPage();
+		await page.goto('/platforms?sortBy=name&sortOrder=asc');
+		const island = page.locator('astro-island', { has: page.locator('#platform-sort') });
+		expect(await island.getAttribute('ssr')).not.toBeNull();
+		await page.locator('#platform-order').selectOption('desc');
+		const descending = await api<ApiPlatform[]>(server, '/api/platforms?sortBy=name&sortOrder=desc&limit=6');
+		await expect.poll(() => new URL(page.url()).searchParams.get('sortOrder')).toBe('desc');
+		await expect
+			.poll(() => page.locator('[data-platform-card] h2').allInnerTexts())
+			.toEqual(descending.map((platform) => platform.name));
+	});
+});
+
 describe('input while an island hydrates', () => {
+	/** Holds an island's code back until `release()`. */
+	async function holdCode(page: Page, glob: string) {
+		let release!: () => void;
+		const done = new Promise<void>((resolve) => (release = resolve));
+		await page.route(glob, async (route) => {
+			await done;
+			await route.continue();
+		});
+		return release;
+	}
+
+	it('keeps a category chosen in a filtered directory before its code ran', async ({ server, newPage }) => {
+		const { page } = await newPage();
+		const release = await holdCode(page, '**/_astro/PlatformDirectory*.js');
+		await page.goto('/platforms?sortBy=name&sortOrder=asc&page=2');
+		const category = (await api<ApiPlatform[]>(server, '/api/platforms?limit=1'))[0]!.category;
+		await page.locator('#platform-category').selectOption(category);
+		release();
+		await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe(category);
+		expect(new URL(page.url()).searchParams.get('sortBy')).toBe('name');
+		// A new category starts on page 1.
+		expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+		expect(await page.locator('#platform-category').inputValue()).toBe(category);
+	});
+
+	it('keeps a search cleared in a filtered home section before its code ran', async ({ newPage }) => {
+		const { page } = await newPage();
+		const release = await holdCode(page, '**/_astro/ArticleFeed*.js');
+		await page.goto('/?newsSearch=retail');
+		expect(await page.locator('#news-search').inputValue()).toBe('retail');
+		await page.locator('#news-search').fill('');
+		release();
+		await expect.poll(() => new URL(page.url()).searchParams.get('newsSearch')).toBeNull();
+		expect(await page.locator('#news-search').inputValue()).toBe('');
+	});
+
+	it('keeps a platform picked on /compare before its code ran', async ({ server, newPage }) => {
+		const [a, b] = await api<ApiPlatform[]>(server, '/api/platforms?limit=2');
+		const { page } = await newPage();
+		const release = await holdCode(page, '**/_astro/CompareView*.js');
+		await page.goto(`/compare?platforms=${a!.id}`);
+		await page.getByLabel('Add a platform').selectOption(String(b!.id));
+		release();
+		await expect.poll(() => new URL(page.url()).searchParams.get('platforms')).toBe(`${a!.id},${b!.id}`);
+		await expect.poll(() => page.locator('thead th[data-compare-column] a').allInnerTexts()).toEqual([a!.name, b!.name]);
+	});
+
 	it('keeps the text typed into the home search and filters by it', async ({ newPage }) => {
 		const { page } = await newPage();
 		// Hold the island's code back until the reader has typed.
@@ -179,5 +269,63 @@ describe('input while an island hydrates', () => {
 		expect(await page.locator('#comment-text').inputValue()).toBe(text);
 		await page.getByRole('button', { name: 'Post Comment' }).click();
 		await expect.poll(() => page.getByRole('list', { name: 'Comments' }).innerText()).toContain(text);
+	});
+});
+
+describe('the address, without JavaScript', () => {
+	async function withoutScript<T>(server: TestServer, browser: Browser, run: (page: Page) => Promise<T>): Promise<T> {
+		const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+		try {
+			return await run(await context.newPage());
+		} finally {
+			await context.close();
+		}
+	}
+
+	it("/platforms shows the address's filters and page, and its toolbar filters as a form", async ({ server, browser }) => {
+		const sorted = await api<ApiPlatform[]>(server, '/api/platforms?sortBy=name&sortOrder=asc&limit=100');
+		await withoutScript(server, browser, async (page) => {
+			await page.goto('/platforms?sortBy=name&sortOrder=asc&page=2');
+			const names = await page.locator('[data-platform-card] h2').allInnerTexts();
+			expect(names).toEqual(sorted.slice(6, 12).map((platform) => platform.name));
+			expect(await page.locator('#platform-sort').inputValue()).toBe('name');
+			expect(await page.locator('#platform-order').inputValue()).toBe('asc');
+			expect(await page.getByTestId('platform-count').innerText()).toBe(`Showing 7-12 of ${sorted.length} platforms`);
+
+			const category = sorted[0]!.category;
+			const inCategory = await api<ApiPlatform[]>(server, `/api/platforms?category=${encodeURIComponent(category)}&limit=100`);
+			await page.locator('#platform-category').selectOption(category);
+			await page.getByRole('button', { name: 'Apply filters' }).click();
+			await page.waitForURL((url) => url.searchParams.get('category') === category);
+			expect(await page.locator('[data-platform-card] h2').allInnerTexts()).toEqual(
+				inCategory.slice(0, 6).map((platform) => platform.name),
+			);
+		});
+	});
+
+	it("the home shows a section's search and category from the address", async ({ server, browser }) => {
+		const found = await api<Array<{ title: string }>>(server, '/api/news?category=Platform%20Updates&limit=6');
+		expect(found.length).toBeGreaterThan(0);
+		await withoutScript(server, browser, async (page) => {
+			await page.goto('/?newsCategory=Platform%20Updates&educationSearch=zzznothingmatches#news');
+			expect(await page.locator('#news-category').inputValue()).toBe('Platform Updates');
+			const titles = await page.getByTestId('news-list').locator('li h3').allInnerTexts();
+			expect(titles).toEqual(found.map((article) => article.title));
+			expect(await page.locator('#education-search').inputValue()).toBe('zzznothingmatches');
+			expect(await page.getByTestId('education-list').innerText()).toContain('zzznothingmatches');
+		});
+	});
+
+	it('/compare shows the selection the address carries, and its picker adds one as a form', async ({ server, browser }) => {
+		const [a, b, c] = await api<ApiPlatform[]>(server, '/api/platforms?limit=3');
+		await withoutScript(server, browser, async (page) => {
+			await page.goto(`/compare?platforms=${a!.id},${b!.id}`);
+			const columns = () => page.locator('thead th[data-compare-column] a').allInnerTexts();
+			expect(await columns()).toEqual([a!.name, b!.name]);
+			await page.getByLabel('Add a platform').selectOption(String(c!.id));
+			await page.getByRole('button', { name: 'Add', exact: true }).click();
+			await page.waitForURL((url) => url.searchParams.getAll('platforms').length === 2);
+			expect(await columns()).toEqual([a!.name, b!.name, c!.name]);
+		});
 	});
 });

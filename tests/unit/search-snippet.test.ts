@@ -1,7 +1,9 @@
 /** The site search's snippets: a window around the first match, marks on the matched words. */
 import { describe, expect, it } from 'vitest';
 import { bestSnippet, makeSnippet, matchRanges, matchesEveryWord, SNIPPET_LENGTH } from '@/lib/search-snippet';
-import { storedPagePath } from '@/server/site/query-variants';
+import { VARIANT_PARAMETERS, storedPagePath } from '@/server/site/query-variants';
+import { filtersToQuery } from '@/components/platforms/directory-filters';
+import { urlWithFilters } from '@/lib/home-filters';
 
 const marked = ({ text, marks }: { text: string; marks: [number, number][] }) =>
 	marks.map(([start, end]) => text.slice(start, end));
@@ -71,7 +73,24 @@ describe('storedPagePath', () => {
 		expect(storedPagePath('/news')).toBe('/news');
 		expect(storedPagePath('/news?utm_source=x')).toBe('/news');
 		expect(storedPagePath('/news?page=')).toBe('/news');
-		expect(storedPagePath('/?newsCategory=Grocery')).toBe('/');
+		expect(storedPagePath('/?utm_source=x')).toBe('/');
 		expect(storedPagePath('/platforms/3')).toBe('/platforms/3');
+	});
+
+	it("gives the home's filters, the directory's and the compare selection a path never generated, so they render on demand", () => {
+		expect(storedPagePath('/?newsCategory=Grocery')).toMatch(/^\/\/@/);
+		expect(storedPagePath('/platforms?category=Grocery')).toMatch(/^\/platforms\/@/);
+		expect(storedPagePath('/compare?platforms=1,2')).toMatch(/^\/compare\/@/);
+		expect(storedPagePath('/compare')).toBe('/compare');
+	});
+
+	it("names every filter parameter the home and the directory write in their URLs", () => {
+		const filters = { search: 'a', category: 'Grocery', sortBy: 'name' as const, sortOrder: 'asc' as const, page: 2 };
+		const directory = new URLSearchParams(filtersToQuery(filters));
+		expect([...directory.keys()].every((name) => VARIANT_PARAMETERS['/platforms']!.includes(name))).toBe(true);
+		for (const section of ['news', 'education'] as const) {
+			const url = urlWithFilters(section, { search: 'a', category: 'b', sortBy: 'title', sortOrder: 'desc' }, new URL('http://x/'));
+			expect([...url.searchParams.keys()].every((name) => VARIANT_PARAMETERS['/']!.includes(name))).toBe(true);
+		}
 	});
 });

@@ -7,7 +7,6 @@ import {
 	setCompareIds,
 } from '@/stores/compare';
 import { buttonClasses } from '@/components/ui/button-classes';
-import { SpinnerIcon } from '@/components/ui/Spinner';
 import { CompareTable } from './CompareTable';
 import type { ComparePlatform } from './compare-rows';
 import { PlatformPicker } from './PlatformPicker';
@@ -19,25 +18,13 @@ import { PlatformPicker } from './PlatformPicker';
  */
 const SETTLED_MIN_HEIGHT = 'min-h-[70svh]';
 
-/**
- * The empty state and, with a loading line in place of its heading, what shows until
- * the selection is read: one box, so the text read first stays where it is, whichever state
- * follows.
- */
-function SelectionPrompt({ pending }: { pending: boolean }) {
+/** The empty state: one box as tall as a table's, so the footer does not jump (layout shift). */
+function SelectionPrompt() {
 	return (
 		<div
 			className={`grid content-center justify-items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-surface px-6 py-16 text-center ${SETTLED_MIN_HEIGHT}`}
 		>
-			{/* Both lines are h-7 (text-xl's line height), so nothing below moves when one replaces the other. */}
-			{pending ? (
-				<p role="status" className="flex h-7 items-center gap-2 text-muted">
-					<SpinnerIcon className="size-5 text-primary" />
-					Loading the comparison...
-				</p>
-			) : (
-				<h2 className="h-7 text-xl font-semibold text-ink">No platforms selected</h2>
-			)}
+			<h2 className="h-7 text-xl font-semibold text-ink">No platforms selected</h2>
 			<p className="max-w-md text-muted">
 				Select up to {MAX_COMPARE} platforms to compare them side by side: choose from the list
 				above or use the Compare button on any platform.
@@ -52,49 +39,57 @@ function SelectionPrompt({ pending }: { pending: boolean }) {
 export type CompareViewProps = {
 	/** Every platform (the page is regenerated when one changes). */
 	platforms: ComparePlatform[];
+	/**
+	 * The selection the address carries (compareIdsFromQuery), rendered by the server; null when
+	 * the address names none: the server shows the empty state and the tab's last selection,
+	 * if any, is restored after hydration (the page hydrates at once then).
+	 */
+	initialIds: number[] | null;
 };
 
 /**
- * The /compare island: everything that depends on the query. The URL's
- * `platforms=1,2,3` is the selection (unknown ids are dropped); without it the tab's last
- * selection is restored. Changes rewrite the URL in place (history.replaceState).
- * The page is the same static HTML for every query, so the server and the hydrating render show
- * the picker disabled and the prompt with a loading line; the selection is read right after
- * hydration (no request: the platforms come with the page).
+ * The /compare island: everything that depends on the selection. The URL's `platforms=1,2,3`
+ * is the selection, rendered by the server too, so a shared link reads right before (and
+ * without) JavaScript; without it the tab's last selection is restored. Changes rewrite the URL
+ * in place (history.replaceState). No request: the platforms come with the page.
  */
-export default function CompareView({ platforms }: CompareViewProps) {
-	const [ids, setIds] = useState<number[] | null>(null);
+export default function CompareView({ platforms, initialIds }: CompareViewProps) {
+	const [ids, setIds] = useState<number[]>(initialIds ?? []);
+	const [settled, setSettled] = useState(false);
 
 	useEffect(() => {
-		const param = new URLSearchParams(window.location.search).get('platforms');
-		const wanted: unknown[] = param === null ? $compareIds.get() : param.split(',');
-		const known = new Set(platforms.map((platform) => String(platform.id)));
-		// Unknown ids go before the limit of 4 is applied, so they never push a real one out.
-		setIds(normalizeCompareIds(wanted.filter((id) => known.has(String(id).trim()))));
-	}, [platforms]);
+		let start = initialIds ?? $compareIds.get();
+		// A platform picked in the server-rendered select while this code loaded.
+		const early = Number((document.getElementById('compare-add') as HTMLSelectElement | null)?.value);
+		if (early && !start.includes(early) && start.length < MAX_COMPARE) start = [...start, early];
+		const known = platforms.map((platform) => platform.id);
+		setIds(normalizeCompareIds(start.filter((id) => known.includes(id))));
+		setSettled(true);
+	}, [platforms, initialIds]);
 
 	// The selection goes to the store (for the listing's Compare buttons) and the URL.
 	useEffect(() => {
-		if (ids === null) return;
+		// Not before the effect above settled the selection (storage, early pick).
+		if (!settled) return;
 		setCompareIds(ids);
 		const { pathname, hash } = window.location;
 		window.history.replaceState(window.history.state, '', `${pathname}${compareQuery(ids)}${hash}`);
-	}, [ids]);
+	}, [ids, settled]);
 
 	const byId = useMemo(() => new Map(platforms.map((platform) => [platform.id, platform])), [platforms]);
-	const chosen = (ids ?? [])
+	const chosen = ids
 		.map((id) => byId.get(id))
 		.filter((platform): platform is ComparePlatform => platform !== undefined);
 	const choices = useMemo(
 		() =>
 			platforms
-				.filter((platform) => !ids?.includes(platform.id))
+				.filter((platform) => !ids.includes(platform.id))
 				.sort((a, b) => a.name.localeCompare(b.name)),
 		[platforms, ids],
 	);
 
 	function remove(id: number) {
-		setIds((current) => (current ?? []).filter((other) => other !== id));
+		setIds((current) => current.filter((other) => other !== id));
 		// The pressed button disappears with its column: keep keyboard focus on the picker.
 		requestAnimationFrame(() => document.getElementById('compare-add')?.focus());
 	}
@@ -103,18 +98,15 @@ export default function CompareView({ platforms }: CompareViewProps) {
 		<div className="grid grid-cols-1 gap-6">
 			<PlatformPicker
 				choices={choices}
-				chosenCount={chosen.length}
-				pending={ids === null}
+				chosenIds={chosen.map((platform) => platform.id)}
 				onPick={(id) =>
 					setIds((current) =>
-						!current || current.includes(id) || current.length >= MAX_COMPARE
-							? current
-							: [...current, id],
+						current.includes(id) || current.length >= MAX_COMPARE ? current : [...current, id],
 					)
 				}
 			/>
-			{ids === null || chosen.length === 0 ? (
-				<SelectionPrompt pending={ids === null} />
+			{chosen.length === 0 ? (
+				<SelectionPrompt />
 			) : (
 				<div className={`grid content-start gap-6 ${SETTLED_MIN_HEIGHT}`}>
 					{chosen.length === 1 && (

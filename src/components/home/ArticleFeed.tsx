@@ -1,8 +1,9 @@
 /**
- * The filter island of a home section (News or Education). The generated page already shows the
- * default list (passed in as children, static HTML); this island reads the section's filters from
- * the URL, fetches the filtered list from the API and keeps the URL in step with history.replaceState
- * so a filtered view can be shared and reloaded.
+ * The filter island of a home section (News or Education). The server HTML already shows the
+ * address's view: the generated page the default list (passed in as children, static HTML), an
+ * address with this section's filters (rendered on demand) those filters and their list. Once
+ * the reader acts, this island fetches other lists from the API and keeps the URL in step with
+ * history.replaceState so a filtered view can be shared and reloaded.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { failureText } from '@/lib/api-client';
@@ -13,8 +14,7 @@ import { NoResults } from '@/components/ui/NoResults';
 import {
 	CHOSEN_SORT_ORDER,
 	DEFAULT_SECTION_FILTERS,
-	filtersFromUrl,
-	isDefaultFilters,
+	HOME_SORT_FIELDS,
 	urlWithFilters,
 	type HomeSection,
 	type HomeSort,
@@ -31,65 +31,71 @@ import { archivePath } from '@/lib/archive-links';
 import { fetchArticles } from './article-query';
 import { HOME_LIST_LIMIT, HOME_SECTIONS } from './sections';
 
-/** After landing from a header category link, the section is scrolled to 100 ms later. */
-const SCROLL_DELAY_MS = 100;
-
 type ListState = {
 	/** null until the first fetch: the server-rendered children are still the right list. */
 	articles: ArticleSummary[] | null;
-	/** When the list arrived, for its relative ages. */
-	now: number;
+	/** When the list arrived, for its relative ages (server-rendered: dates, see TimeAgo). */
+	now?: number;
 	loading: boolean;
 	error: string | null;
 };
 
 export type ArticleFeedProps = {
 	section: HomeSection;
+	/** The address's filters for this section, as the server rendered them. */
+	filters?: SectionFilters;
+	/** The list for those filters when they are not the default (else the children show it). */
+	articles?: ArticleSummary[];
 	/** The default list as rendered on the server. */
 	children?: ReactNode;
 };
 
-export default function ArticleFeed({ section, children }: ArticleFeedProps) {
+export default function ArticleFeed({
+	section,
+	filters: rendered = DEFAULT_SECTION_FILTERS,
+	articles: renderedArticles,
+	children,
+}: ArticleFeedProps) {
 	const config = HOME_SECTIONS[section];
-	const [filters, setFilters] = useState<SectionFilters>(DEFAULT_SECTION_FILTERS);
-	const [searchText, setSearchText] = useState('');
+	const [filters, setFilters] = useState<SectionFilters>(rendered);
+	const [searchText, setSearchText] = useState(rendered.search);
 	const [urlRead, setUrlRead] = useState(false);
-	const [list, setList] = useState<ListState>({ articles: null, now: 0, loading: false, error: null });
+	const [list, setList] = useState<ListState>({ articles: renderedArticles ?? null, loading: false, error: null });
 	const [attempt, setAttempt] = useState(0);
 	const lastRequest = useRef(0);
-	const scrollPending = useRef(false);
 
 	const update = (patch: Partial<SectionFilters>) => setFilters((current) => ({ ...current, ...patch }));
 	const debouncedSearch = useDebouncedCallback((search: string) => update({ search }), SEARCH_DEBOUNCE_MS);
 
-	// The URL's filters, once, after hydration (the generated HTML is the same for every query),
-	// with what the reader typed or chose in the server-rendered controls while the code loaded.
+	// What the reader typed or chose in the server-rendered controls while the code loaded (they
+	// hold the rendered filters otherwise): React keeps a control's value the browser holds at
+	// hydration but resets it on the next render, so it is read here first.
 	useEffect(() => {
 		const early = (id: string) =>
-			(document.getElementById(`${section}-${id}`) as HTMLInputElement | HTMLSelectElement | null)?.value || undefined;
-		const url = filtersFromUrl(section, window.location.href);
-		const sortBy = (early('sort') as HomeSort | undefined) ?? url.sortBy;
-		const fromUrl: SectionFilters = {
-			search: early('search') ?? url.search,
-			category: early('category') ?? url.category,
+			(document.getElementById(`${section}-${id}`) as HTMLInputElement | HTMLSelectElement | null)?.value;
+		const sort = early('sort') ?? rendered.sortBy;
+		const sortBy = (HOME_SORT_FIELDS as readonly string[]).includes(sort) ? (sort as HomeSort) : '';
+		const order = early('order') ?? (sortBy === rendered.sortBy ? rendered.sortOrder : CHOSEN_SORT_ORDER);
+		const chosen: SectionFilters = {
+			search: early('search') ?? rendered.search,
+			category: early('category') ?? rendered.category,
 			sortBy,
-			sortOrder: sortBy ? url.sortOrder : 'desc',
+			sortOrder: sortBy ? (order === 'desc' ? 'desc' : 'asc') : 'desc',
 		};
-		if (!isDefaultFilters(fromUrl)) {
-			setFilters(fromUrl);
-			setSearchText(fromUrl.search);
-			// The header's category links end in #news / #education: bring the section into view.
-			scrollPending.current = window.location.hash === `#${section}`;
+		if (JSON.stringify(chosen) !== JSON.stringify(rendered)) {
+			setFilters(chosen);
+			setSearchText(chosen.search);
 		}
 		setUrlRead(true);
-	}, [section]);
+	}, [section, rendered]);
 
-	// Filters -> URL and list. The default list needs no request until something has changed.
+	// Filters -> URL and list.
 	useEffect(() => {
 		if (!urlRead) return;
 		const url = urlWithFilters(section, filters, new URL(window.location.href));
 		if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
-		if (list.articles === null && isDefaultFilters(filters) && attempt === 0) return;
+		// The rendered list needs no request until something has changed.
+		if (lastRequest.current === 0 && attempt === 0 && JSON.stringify(filters) === JSON.stringify(rendered)) return;
 
 		const request = ++lastRequest.current;
 		setList((current) => ({ ...current, loading: true }));
@@ -108,14 +114,7 @@ export default function ArticleFeed({ section, children }: ArticleFeedProps) {
 			},
 		);
 		// `list` is read here, not a trigger: only filter changes (and retries) fetch.
-	}, [filters, urlRead, attempt, section, config.apiPath]);
-
-	// After the filtered list rendered, wait SCROLL_DELAY_MS, then scroll to the section.
-	useEffect(() => {
-		if (!scrollPending.current || list.loading || (list.articles === null && !list.error)) return;
-		scrollPending.current = false;
-		setTimeout(() => document.getElementById(section)?.scrollIntoView({ block: 'start' }), SCROLL_DELAY_MS);
-	}, [list, section]);
+	}, [filters, urlRead, attempt, section, config.apiPath, rendered]);
 
 	const clearSearch = () => {
 		setSearchText('');

@@ -16,7 +16,10 @@ export type DirectoryToolbarProps = {
 
 const selectClasses = `${inputClasses} pr-8`;
 
-/** Search, category, sort and order controls; order appears once a sort is chosen, as it means nothing before. */
+/**
+ * Search, category, sort and order controls; order appears once a sort is chosen, as it means
+ * nothing before. A GET form for /platforms, so the same controls work without JavaScript.
+ */
 export function DirectoryToolbar({
 	searchText,
 	filters,
@@ -26,15 +29,19 @@ export function DirectoryToolbar({
 	onClear,
 }: DirectoryToolbarProps) {
 	return (
-		<div
+		<form
 			role="search"
 			aria-label="Filter platforms"
+			method="get"
+			action="/platforms"
+			onSubmit={(event) => event.preventDefault()}
 			className="grid gap-4 rounded-xl border border-border bg-surface p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
 		>
 			<div className="grid gap-2">
 				<Label htmlFor="platform-search">Search</Label>
 				<Input
 					id="platform-search"
+					name="search"
 					type="search"
 					placeholder="Search platforms, features..."
 					value={searchText}
@@ -46,6 +53,7 @@ export function DirectoryToolbar({
 				<Label htmlFor="platform-category">Category</Label>
 				<select
 					id="platform-category"
+					name="category"
 					className={selectClasses}
 					value={filters.category}
 					onChange={(event) => onChange({ category: event.target.value })}
@@ -62,6 +70,7 @@ export function DirectoryToolbar({
 				<Label htmlFor="platform-sort">Sort by</Label>
 				<select
 					id="platform-sort"
+					name="sortBy"
 					className={selectClasses}
 					value={filters.sortBy}
 					onChange={(event) => onChange({ sortBy: event.target.value as PlatformSortField })}
@@ -76,6 +85,7 @@ export function DirectoryToolbar({
 					<Label htmlFor="platform-order">Order</Label>
 					<select
 						id="platform-order"
+						name="sortOrder"
 						className={selectClasses}
 						value={filters.sortOrder}
 						onChange={(event) => onChange({ sortOrder: event.target.value as SortOrder })}
@@ -96,6 +106,12 @@ export function DirectoryToolbar({
 			>
 				Clear filters
 			</Button>
-		</div>
+			{/* Without JavaScript the toolbar is a plain form: the server renders the view asked. */}
+			<noscript>
+				<Button type="submit" variant="outline">
+					Apply filters
+				</Button>
+			</noscript>
+		</form>
 	);
 }

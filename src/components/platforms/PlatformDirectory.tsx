@@ -5,10 +5,9 @@ import { NoResults } from '@/components/ui/NoResults';
 import { DirectoryToolbar } from './DirectoryToolbar';
 import {
 	DEFAULT_FILTERS,
+	earlyChoices,
 	PAGE_SIZE,
 	apiQuery,
-	filtersFromQuery,
-	queryWithEarlyChoices,
 	filtersToQuery,
 	hasActiveFilters,
 	type DirectoryFilters,
@@ -17,13 +16,12 @@ import { fetchAllPlatforms } from './fetch-platforms';
 import { Pagination } from './Pagination';
 import { pageCount, showingText } from './pagination';
 import { PlatformCard } from './PlatformCard';
+import type { DirectoryStart } from './load-directory';
 import type { PlatformCardData } from './types';
 
 export type PlatformDirectoryProps = {
-	/** Page 1 of the default view, rendered into the static HTML. */
-	firstPage: PlatformCardData[];
-	/** How many platforms the default view holds. */
-	total: number;
+	/** The address's view as the server rendered it (load-directory.ts). */
+	start: DirectoryStart;
 };
 
 /** Typing settles for this long before the list is asked for again. */
@@ -32,13 +30,13 @@ const SEARCH_DELAY_MS = 250;
 type Results = { platforms: PlatformCardData[]; query: string };
 
 /**
- * The /platforms island. Its server render is the default view's first page, so the
- * static HTML already lists real cards; once hydrated it reads the filters from the URL, asks
- * GET /api/platforms for the whole filtered list and pages through it here, 6 at a time.
+ * The /platforms island. Its server render is the address's view (filters and page from the
+ * URL), so the HTML already lists the right cards; once hydrated it asks GET /api/platforms for
+ * the whole filtered list and pages through it here, 6 at a time.
  */
-export default function PlatformDirectory({ firstPage, total }: PlatformDirectoryProps) {
-	const [filters, setFilters] = useState<DirectoryFilters>(DEFAULT_FILTERS);
-	const [searchText, setSearchText] = useState('');
+export default function PlatformDirectory({ start }: PlatformDirectoryProps) {
+	const [filters, setFilters] = useState<DirectoryFilters>(start.filters);
+	const [searchText, setSearchText] = useState(start.filters.search);
 	const [results, setResults] = useState<Results | null>(null);
 	const [failed, setFailed] = useState(false);
 	const [retry, setRetry] = useState(0);
@@ -46,21 +44,21 @@ export default function PlatformDirectory({ firstPage, total }: PlatformDirector
 	const listTop = useRef<HTMLDivElement>(null);
 	const query = apiQuery(filters);
 
-	// The URL is read after hydration so the first client render matches the static HTML.
+	// What the reader typed or chose in the server-rendered toolbar while the code loaded: React
+	// keeps a control's value the browser holds at hydration but resets it on the next render.
 	useEffect(() => {
 		const valueOf = (id: string) =>
 			(document.getElementById(id) as HTMLInputElement | HTMLSelectElement | null)?.value;
-		const fromPage = filtersFromQuery(
-			queryWithEarlyChoices(window.location.search, {
-				search: valueOf('platform-search'),
-				category: valueOf('platform-category'),
-				sortBy: valueOf('platform-sort'),
-			}),
-		);
-		setFilters(fromPage);
-		setSearchText(fromPage.search);
+		const early = earlyChoices(start.filters, {
+			search: valueOf('platform-search'),
+			category: valueOf('platform-category'),
+			sortBy: valueOf('platform-sort'),
+			sortOrder: valueOf('platform-order'),
+		});
+		setFilters(early);
+		setSearchText(early.search);
 		setUrlRead(true);
-	}, []);
+	}, [start.filters]);
 
 	// The search filter follows the box after a pause; a new search starts on page 1.
 	useEffect(() => {
@@ -96,12 +94,11 @@ export default function PlatformDirectory({ firstPage, total }: PlatformDirector
 	}, [urlRead, filters]);
 
 	const loaded = results !== null;
-	const platforms = results?.platforms ?? firstPage;
-	const count = results ? results.platforms.length : total;
+	const count = results ? results.platforms.length : start.count;
 	const pages = pageCount(count, PAGE_SIZE);
-	const page = loaded ? Math.min(filters.page, pages) : 1;
+	const page = loaded ? Math.min(filters.page, pages) : start.filters.page;
 	const loading = !failed && results?.query !== query;
-	const shown = loaded ? platforms.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : firstPage;
+	const shown = results ? results.platforms.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : start.platforms;
 
 	// A page number past the end (an old link, a narrower search) settles on the last page.
 	useEffect(() => {

@@ -76,21 +76,26 @@ export function hasActiveFilters(filters: DirectoryFilters): boolean {
 }
 
 /**
- * The query string the page opens with, with what a visitor already chose in the static
- * toolbar before the script loaded: React keeps a form control's value the browser holds at
- * hydration but resets it on the next render, so the choice must be read from the controls
- * first. A control still on its server-rendered default leaves the URL's value in place.
+ * The filters to start from once the island runs: the server-rendered ones (the address's),
+ * with what the reader changed in the toolbar before the script loaded. A changed search,
+ * category or sort starts again on page 1, as a change made after hydration does.
  */
-export function queryWithEarlyChoices(
-	query: string,
-	controls: { search?: string; category?: string; sortBy?: string },
-): string {
-	const params = new URLSearchParams(query);
-	if (controls.search?.trim()) {
-		params.set('search', controls.search);
-		params.delete('page');
-	}
-	if (controls.category) params.set('category', controls.category);
-	if (controls.sortBy) params.set('sortBy', controls.sortBy);
-	return params.toString();
+export function earlyChoices(
+	rendered: DirectoryFilters,
+	controls: { search?: string; category?: string; sortBy?: string; sortOrder?: string },
+): DirectoryFilters {
+	const chosen = filtersFromQuery(
+		new URLSearchParams({
+			search: controls.search ?? rendered.search,
+			category: controls.category ?? rendered.category,
+			sortBy: controls.sortBy ?? rendered.sortBy,
+			sortOrder: controls.sortOrder ?? rendered.sortOrder,
+		}).toString(),
+	);
+	const changed =
+		chosen.search !== rendered.search ||
+		chosen.category !== rendered.category ||
+		chosen.sortBy !== rendered.sortBy ||
+		(chosen.sortBy !== '' && chosen.sortOrder !== rendered.sortOrder);
+	return changed ? { ...chosen, page: 1 } : rendered;
 }

@@ -9,10 +9,27 @@
  * No imports: the host and the generator both read this table.
  */
 
-/** Path -> the query parameters that choose its variant, in the order they are stored. */
+/**
+ * Path -> the query parameters that choose its variant, in the order they are stored. The
+ * home's filters, the directory's and the compare selection are rendered into the server HTML
+ * too (a shared link reads right without JavaScript); their variants are never generated, so
+ * they render on demand.
+ */
 export const VARIANT_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
 	'/news': ['category', 'page'],
 	'/education': ['category', 'page'],
+	'/': [
+		'newsSearch',
+		'newsCategory',
+		'newsSort',
+		'newsOrder',
+		'educationSearch',
+		'educationCategory',
+		'educationSort',
+		'educationOrder',
+	],
+	'/platforms': ['search', 'category', 'sortBy', 'sortOrder', 'page'],
+	'/compare': ['platforms'],
 };
 
 /**
