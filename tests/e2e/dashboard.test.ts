@@ -345,7 +345,8 @@ describe('Pages tab', () => {
 		expect(await about.innerText()).not.toContain('/about-us');
 		await about.click();
 		const title = page.getByLabel('Title');
-		expect(await title.inputValue()).toBe('About Us');
+		// The editor fills in once the page is chosen: wait for it rather than read it once.
+		await expect.poll(() => title.inputValue()).toBe('About Us');
 		await title.fill('Something else');
 		await page.getByRole('button', { name: 'Reset' }).click();
 		expect(await title.inputValue()).toBe('About Us');
