@@ -147,10 +147,14 @@ export function outboxMails(server: TestServer): string[] {
 		.map((name) => decodeQuotedPrintable(readFileSync(join(server.outboxDir, name), 'utf8')));
 }
 
-/** Polls until `check` returns a value (for work the server does after answering). */
+/**
+ * Polls until `check` returns a value (for work the server does after answering). The bound
+ * only reports a failure, so it is as long as a busy machine needs (as the polls' in
+ * vitest.config.ts).
+ */
 export async function eventually<T>(
 	check: () => T | undefined | Promise<T | undefined>,
-	timeoutMs = 10_000,
+	timeoutMs = 30_000,
 ): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {

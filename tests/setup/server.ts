@@ -127,7 +127,8 @@ export type StartOptions = {
 const PAGE_SETTINGS = ['SITE_URL', 'SITE_DIR', 'SITE_GENERATE_ON_START', 'PODCAST_OWNER_EMAIL'];
 
 async function waitUntilUp(url: string, child: ChildProcess, logs: () => string): Promise<void> {
-	const deadline = Date.now() + 30_000;
+	// A start took 10-20 s on a 2-core machine with the load average above 20.
+	const deadline = Date.now() + 90_000;
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null) throw new Error(`Server exited early:\n${logs()}`);
 		try {
@@ -281,7 +282,7 @@ async function launch(options: Launch): Promise<TestServer> {
 			const before = neverRan ? null : (await siteIdle()).lastStartedAt;
 			const started = await fetch(statusUrl, { method: 'POST', headers });
 			if (started.status !== 202) throw new Error(`Site generation refused: ${started.status}`);
-			const deadline = Date.now() + 10_000;
+			const deadline = Date.now() + 60_000;
 			while ((await readStatus()).lastStartedAt === before) {
 				if (Date.now() > deadline) throw new Error('Site generation did not start');
 				await new Promise((resolve) => setTimeout(resolve, 50));
