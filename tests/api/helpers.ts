@@ -202,6 +202,16 @@ export async function verificationToken(server: TestServer, address: string, ski
 }
 
 /**
+ * For checks that a request mailed nothing (to the outbox): a mail the server starts after
+ * that request (a new user's verification mail), waited for, so a mail the request had started
+ * would be there too however busy the machine is. The outbox holds one more mail afterwards.
+ */
+export async function laterMailWritten(server: TestServer): Promise<void> {
+	const later = await registerUser(server);
+	await verificationToken(server, later.email);
+}
+
+/**
  * Changes a user's email the whole way: asks for it (PUT /api/profile/email) and confirms the
  * link mailed to the new address from `confirmer` (the user's own client unless told).
  */
