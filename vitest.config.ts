@@ -78,13 +78,13 @@ export default defineConfig({
 					name: 'postgres',
 					include: [
 						...POSTGRES_API,
-						// Unit tests of services on a database: sessions, content change events, the
-						// newsletter queue (in-process and with sender processes that crash). The
-						// other unit tests either need no database or test both engines themselves.
+						// Services on a database: sessions, content change events, the newsletter
+						// queue (in-process, and with sender processes that crash). The other unit
+						// and process tests either need no database or test both engines themselves.
 						'tests/unit/session.test.ts',
 						'tests/unit/content-events.test.ts',
 						'tests/unit/newsletter-queue.test.ts',
-						'tests/unit/newsletter-crash.test.ts',
+						'tests/integration/newsletter-crash.test.ts',
 						// A browser smoke test on PostgreSQL: reading and searching articles, an
 						// editor publishing through the dashboard, a comment moderated and voted on by
 						// readers. The rest of the browser suite runs on SQLite.

@@ -12,6 +12,7 @@ import {
 	changeEmailConfirmed,
 	eventually,
 	getUserWithCookie,
+	laterMailWritten,
 	mailTo,
 	newCredentials,
 	outboxMails,
@@ -164,8 +165,8 @@ describe('PUT /api/profile/email', () => {
 		});
 		expect(answer.status).toBe(400);
 		expect((await other.get('/api/user')).status).toBe(200);
-		await new Promise((resolve) => setTimeout(resolve, 300));
-		expect(outboxMails(server)).toHaveLength(before);
+		await laterMailWritten(server);
+		expect(outboxMails(server)).toHaveLength(before + 1);
 	});
 });
 

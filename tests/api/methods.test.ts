@@ -58,14 +58,23 @@ describe('an aborted request', () => {
 	it('logs one warning and its access line under one request id, not a stack trace', async () => {
 		const before = server.logs().length;
 		await new Promise<void>((resolve, reject) => {
+			// "100 Continue" says the server is handling the request and waits for its body: part
+			// of it is sent, then the connection goes away (a fixed pause could end it before the
+			// server had even read the headers, on a busy machine).
 			const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => {
 				socket.write(
-					'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":',
+					'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n',
 				);
-				setTimeout(() => {
+			});
+			socket.once('data', (chunk) => {
+				if (!String(chunk).startsWith('HTTP/1.1 100 Continue')) {
+					reject(new Error(`expected 100 Continue, got ${String(chunk)}`));
+					return;
+				}
+				socket.write('{"email":', () => {
 					socket.destroy();
 					resolve();
-				}, 300);
+				});
 			});
 			socket.on('error', reject);
 		});

@@ -10,9 +10,12 @@ import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
 
 let server: TestServer;
 let roles: Roles;
+let startedAt: number;
 
 beforeAll(async () => {
-	server = await startContentServer();
+	startedAt = Date.now();
+	// The status after the generation at start is under test, so this server runs one.
+	server = await startContentServer({ fresh: true });
 	roles = await setUpRoles(server);
 	await server.siteIdle();
 });
@@ -32,7 +35,8 @@ describe('GET /api/admin/site-build', () => {
 		const answer = await roles.editor.client.get('/api/admin/site-build');
 		expect(answer.status).toBe(200);
 		expect(answer.body).toMatchObject({ running: false, lastError: null, queued: 0 });
-		expect(Date.parse(answer.body.lastSuccessAt)).toBeGreaterThan(Date.now() - 60_000);
+		// The generation at start, however long the start took.
+		expect(Date.parse(answer.body.lastSuccessAt)).toBeGreaterThanOrEqual(startedAt);
 		expect(answer.body.lastPageCount).toBeGreaterThan(0);
 	});
 });

@@ -488,7 +488,7 @@ describe('password reset', () => {
 		await reset.getByLabel('Confirm New Password').fill('reset-pass-1');
 		await reset.getByRole('button', { name: 'Reset Password' }).click();
 		await expect.poll(() => toastRegion(reset).innerText()).toContain('Password reset successful');
-		await reset.waitForURL(`${server.url}/auth`, { timeout: 5000 });
+		await reset.waitForURL(`${server.url}/auth`);
 
 		await signIn(reset, account.email, 'reset-pass-1');
 		await reset.waitForURL(`${server.url}/`);

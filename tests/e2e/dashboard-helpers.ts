@@ -19,12 +19,10 @@ export function toastRegion(page: Page) {
 export async function expectToast(page: Page, ...texts: string[]): Promise<void> {
 	for (const text of texts) {
 		await expect
-			.poll(
-				() =>
-					toastRegion(page)
-						.innerText()
-						.catch(() => ''),
-				{ timeout: 10_000 },
+			.poll(() =>
+				toastRegion(page)
+					.innerText()
+					.catch(() => ''),
 			)
 			.toContain(text);
 	}

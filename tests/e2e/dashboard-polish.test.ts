@@ -300,9 +300,10 @@ describe('article lists', () => {
 		const pager = page.getByRole('navigation', { name: 'Education articles pages' });
 		await pager.getByRole('button', { name: 'Page 2' }).click();
 		await page.waitForURL(/[?&]page=2/);
-		expect(await pager.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe(
-			'page',
-		);
+		// The address changes first; the pager marks its page when the list has rendered.
+		await expect
+			.poll(() => pager.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current'))
+			.toBe('page');
 		await pager.getByText(`Showing 11-${Math.min(20, drafts)} of ${drafts}`).waitFor();
 		const cards = page.getByTestId('article-card');
 		await expect.poll(() => cards.filter({ hasText: 'Published' }).count()).toBe(0);

@@ -155,7 +155,9 @@ describe('Overview', () => {
 		const before = await server.siteIdle();
 		const { page } = await openDashboard(browser, server);
 		const status = page.getByTestId('generation-status');
-		await expect.poll(() => status.innerText()).toContain(formatDateTime(before.lastSuccessAt!));
+		// The server's pages are copies (tests/setup/templates.ts) until it generates any itself.
+		const shown = before.lastSuccessAt ? formatDateTime(before.lastSuccessAt) : 'Never';
+		await expect.poll(() => status.innerText()).toContain(shown);
 		await page.getByRole('button', { name: 'Rebuild site' }).click();
 		await expectToast(page, 'Site rebuild started');
 		await status.getByText('Running').waitFor();
@@ -163,10 +165,10 @@ describe('Overview', () => {
 		// The full generation starts after a short coalescing pause, so wait for its result.
 		let after = await server.siteIdle();
 		await expect
-			.poll(async () => (after = await server.siteIdle()).lastSuccessAt, { timeout: 30_000 })
+			.poll(async () => (after = await server.siteIdle()).lastSuccessAt)
 			.not.toBe(before.lastSuccessAt);
 		// The island polls every 2 s while the generation runs, then shows the result.
-		await expect.poll(() => status.innerText(), { timeout: 10_000 }).toContain('Up to date');
+		await expect.poll(() => status.innerText()).toContain('Up to date');
 		expect(await status.innerText()).toContain(formatDateTime(after.lastSuccessAt!));
 	});
 });
@@ -343,7 +345,8 @@ describe('Pages tab', () => {
 		expect(await about.innerText()).not.toContain('/about-us');
 		await about.click();
 		const title = page.getByLabel('Title');
-		expect(await title.inputValue()).toBe('About Us');
+		// The editor fills in once the page is chosen: wait for it rather than read it once.
+		await expect.poll(() => title.inputValue()).toBe('About Us');
 		await title.fill('Something else');
 		await page.getByRole('button', { name: 'Reset' }).click();
 		expect(await title.inputValue()).toBe('About Us');

@@ -157,7 +157,7 @@ export async function startNginx(port: number, nodeUrls: string[]): Promise<Ngin
 		return output + errors;
 	};
 	const url = `http://127.0.0.1:${port}`;
-	const deadline = Date.now() + 15_000;
+	const deadline = Date.now() + 30_000;
 	for (;;) {
 		if (child.exitCode !== null) throw new Error(`nginx exited:\n${logs()}`);
 		try {

@@ -34,8 +34,9 @@ export async function newPage(
 		isMobile: options.mobile ?? false,
 		hasTouch: options.mobile ?? false,
 	});
-	// Generous: a cold server and browser on a busy 2-core CI machine can take seconds.
-	context.setDefaultTimeout(15_000);
+	// As long as the polls' (vitest.config.ts): a dialog's round trip took over 12 s on a busy
+	// 2-core machine. The timeout only bounds a failure; actions go on as soon as they can.
+	context.setDefaultTimeout(30_000);
 	context.setDefaultNavigationTimeout(30_000);
 	const page = await context.newPage();
 	// A script or style the Content-Security-Policy blocks, or server HTML that React's first

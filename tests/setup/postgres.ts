@@ -1,16 +1,15 @@
 /**
  * PostgreSQL for the tests: one throwaway cluster per test run (initdb + pg_ctl on a free port,
- * fsync off), a template database migrated once, and a database of its own for each test file,
- * copied from the template (CREATE DATABASE … TEMPLATE takes milliseconds).
+ * fsync off), template databases migrated (and one seeded) once, and a database of its own for
+ * each test file, copied from a template (CREATE DATABASE … TEMPLATE takes milliseconds).
  *
  * The cluster starts on first use, so a run without PostgreSQL tests never needs PostgreSQL.
- * Test files run in several worker processes: the first to ask starts the cluster (an atomic
- * mkdir decides which), the others wait for the file it writes when ready. The global setup
+ * Test files run in several worker processes: the first to ask starts the cluster, the others
+ * wait for it (tests/setup/once-per-run.ts). The global setup
  * (tests/setup/global.ts, with tests/setup/postgres-cluster.ts) owns the run folder and stops
  * the cluster after the run.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -20,6 +19,8 @@ import {
 	openPostgres,
 	type PostgresDatabase,
 } from '@/server/db/postgres';
+import type { AppDatabase } from '@/server/db';
+import { oncePerRun } from './once-per-run';
 import { postgresBinDir, startPostgresServer, SUPERUSER } from './postgres-cluster';
 
 declare module 'vitest' {
@@ -30,6 +31,7 @@ declare module 'vitest' {
 }
 
 const TEMPLATE = 'rmh_template';
+const SEEDED_TEMPLATE = 'rmh_seeded';
 
 type Cluster = { port: number };
 
@@ -75,46 +77,35 @@ async function startCluster(runDir: string): Promise<Cluster> {
 	return cluster;
 }
 
-let cluster: Promise<Cluster> | undefined;
-
-async function waitForCluster(runDir: string): Promise<Cluster> {
-	const ready = join(runDir, 'cluster.json');
-	const failed = join(runDir, 'failed.txt');
-	if (existsSync(ready)) return JSON.parse(readFileSync(ready, 'utf8')) as Cluster;
-	let won = false;
-	try {
-		mkdirSync(join(runDir, 'starting'));
-		won = true;
-	} catch {
-		// Another worker is starting it.
-	}
-	if (won) {
-		try {
-			const started = await startCluster(runDir);
-			writeFileSync(`${ready}.tmp`, JSON.stringify(started));
-			renameSync(`${ready}.tmp`, ready);
-			return started;
-		} catch (error) {
-			writeFileSync(failed, error instanceof Error ? error.message : String(error));
-			throw error;
-		}
-	}
-	const deadline = Date.now() + 120_000;
-	while (Date.now() < deadline) {
-		if (existsSync(ready)) return JSON.parse(readFileSync(ready, 'utf8')) as Cluster;
-		if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
-	throw new Error(`The test PostgreSQL cluster did not start; see ${join(runDir, 'log')}`);
+/** This run's cluster, started by the first test file that asks. */
+async function testCluster(): Promise<Cluster> {
+	postgresBinDir(); // fail at once, with the install line, when there is nothing to run
+	const runDir = inject('postgresRunDir');
+	return oncePerRun(runDir, 'cluster', () => startCluster(runDir));
 }
 
-/** This run's cluster, started by the first test file that asks. */
-function testCluster(): Promise<Cluster> {
-	cluster ??= (async () => {
-		postgresBinDir(); // fail at once, with the install line, when there is nothing to run
-		return waitForCluster(inject('postgresRunDir'));
-	})();
-	return cluster;
+/**
+ * The seeded template: a copy of the migrated one with the demo content, made once per run by
+ * the first file that asks for a seeded database.
+ */
+async function seededTemplate(): Promise<string> {
+	const started = await testCluster();
+	return oncePerRun(inject('postgresRunDir'), 'seeded-template', async () => {
+		await adminQuery(started, `create database ${SEEDED_TEMPLATE} template ${TEMPLATE}`);
+		const database = openPostgres(adminUrl(started, SEEDED_TEMPLATE), { max: 1 });
+		try {
+			const { seedIfEmpty } = await import('@db/seed/index');
+			const { hashPassword } = await import('@/server/auth/password');
+			await seedIfEmpty(database as unknown as AppDatabase, hashPassword);
+		} finally {
+			await closePostgres(database);
+		}
+		await adminQuery(
+			started,
+			`alter database ${SEEDED_TEMPLATE} with is_template true allow_connections false`,
+		);
+		return SEEDED_TEMPLATE;
+	});
 }
 
 export type TestPostgres = {
@@ -135,9 +126,12 @@ async function newDatabase(template: string): Promise<TestPostgres> {
 	return { url, name, db, close: () => closePostgres(db) };
 }
 
-/** A migrated database of its own for a test file (copied from the run's template). */
-export function postgresTestDatabase(): Promise<TestPostgres> {
-	return newDatabase(TEMPLATE);
+/**
+ * A migrated database of its own for a test file, copied from the run's template: with the demo
+ * content when `seeded`.
+ */
+export async function postgresTestDatabase({ seeded = false } = {}): Promise<TestPostgres> {
+	return newDatabase(seeded ? await seededTemplate() : TEMPLATE);
 }
 
 /** An empty database (nothing migrated), for tests of migrating itself. */

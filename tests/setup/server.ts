@@ -3,9 +3,13 @@
  * own temporary database, optionally seeded with the demo content, and stops it afterwards.
  * TEST_DATABASE chooses the engine: a SQLite file (`sqlite`, the default) or a throwaway
  * PostgreSQL database of the test run's cluster (`postgres`).
+ *
+ * The database and the generated pages are copies of the run's templates (tests/setup/
+ * templates.ts), made once by a server started the same way; `fresh` opts out for tests of
+ * migrating, seeding or generating at start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -13,7 +17,9 @@ import { generateToken, hashToken } from '@/server/auth/tokens';
 import { firstRow, openDatabase, schemaOf, type AppDatabase } from '@/server/db';
 import { leaksInLogs } from './log-leaks';
 import { freePort } from './ports';
+import { oncePerRun } from './once-per-run';
 import { postgresTestDatabase } from './postgres';
+import { copySiteTemplate, sqliteTemplate, templatesDir, type SiteTemplate } from './templates';
 
 export type TestEngine = 'sqlite' | 'postgres';
 
@@ -103,10 +109,26 @@ export type SiteStatus = {
 	lastError: string | null;
 };
 
-export type StartOptions = { seed?: boolean; env?: Record<string, string> };
+export type StartOptions = {
+	seed?: boolean;
+	env?: Record<string, string>;
+	/**
+	 * Migrate (and seed) the database and generate every page at start, as a new install does,
+	 * rather than copy the run's templates: for tests of those steps or of the status after them.
+	 */
+	fresh?: boolean;
+};
+
+/**
+ * Settings that change what the generated pages hold (besides SITE_URL, which the copy rewrites
+ * when it is the server's own address) or whether there are any: a server given one of them
+ * generates its own pages.
+ */
+const PAGE_SETTINGS = ['SITE_URL', 'SITE_DIR', 'SITE_GENERATE_ON_START', 'PODCAST_OWNER_EMAIL'];
 
 async function waitUntilUp(url: string, child: ChildProcess, logs: () => string): Promise<void> {
-	const deadline = Date.now() + 30_000;
+	// A start took 10-20 s on a 2-core machine with the load average above 20.
+	const deadline = Date.now() + 90_000;
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null) throw new Error(`Server exited early:\n${logs()}`);
 		try {
@@ -120,27 +142,54 @@ async function waitUntilUp(url: string, child: ChildProcess, logs: () => string)
 	throw new Error(`Server did not start:\n${logs()}`);
 }
 
+type Launch = StartOptions & {
+	/** Where the pages go: the server's own folder, or a template's (kept after the stop). */
+	siteDir?: string;
+};
+
+/** The pages a server generates at start on a copy of the run's (seeded) database template. */
+function siteTemplate(engine: TestEngine, seeded: boolean): Promise<SiteTemplate> {
+	const name = `site-${engine}-${seeded ? 'seeded' : 'migrated'}`;
+	return oncePerRun(templatesDir(), name, async () => {
+		const dir = join(templatesDir(), name);
+		const server = await launch({ seed: seeded, siteDir: dir });
+		try {
+			const status = await server.siteIdle();
+			if (status.lastError) throw new Error(`The template pages failed: ${status.lastError}`);
+		} finally {
+			await server.stop();
+		}
+		return { dir, origin: server.url };
+	});
+}
+
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+	return launch(options);
+}
+
+async function launch(options: Launch): Promise<TestServer> {
 	const engine = testEngine();
 	const dir = mkdtempSync(join(tmpdir(), 'rmh-test-'));
 	const outboxDir = join(dir, 'outbox');
+	const seed = Boolean(options.seed);
 	let dbPath: string | undefined;
 	let db: AppDatabase;
 	let databaseEnv: Record<string, string>;
 	let closeDatabase: () => Promise<void>;
 	if (engine === 'postgres') {
-		const postgres = await postgresTestDatabase();
+		const postgres = await postgresTestDatabase({ seeded: seed && !options.fresh });
 		db = postgres.db as unknown as AppDatabase;
 		databaseEnv = { DATABASE_URL: postgres.url };
 		closeDatabase = postgres.close;
 	} else {
 		dbPath = join(dir, 'app.db');
+		if (!options.fresh) copyFileSync(await sqliteTemplate(seed), dbPath);
 		const sqlite = openDatabase(dbPath);
 		db = sqlite;
 		databaseEnv = { DATABASE_PATH: dbPath, DATABASE_URL: '' };
 		closeDatabase = async () => void sqlite.$client.close();
 	}
-	if (options.seed) {
+	if (seed && options.fresh) {
 		const { seedIfEmpty } = await import('@db/seed/index');
 		const { hashPassword } = await import('@/server/auth/password');
 		await seedIfEmpty(db, hashPassword);
@@ -148,6 +197,11 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
 	const metricsPort = options.env?.METRICS_PORT;
+	const siteDir = options.siteDir ?? join(dir, 'site');
+	// A template's own server generates; others copy the template unless told otherwise.
+	const copiesPages =
+		!options.siteDir && !options.fresh && !PAGE_SETTINGS.some((name) => options.env?.[name] !== undefined);
+	if (copiesPages) await copySiteTemplate(await siteTemplate(engine, seed), siteDir, url);
 	let output = '';
 	// No DATABASE_PATH inherited beside a DATABASE_URL: the host must not find a file to use.
 	const { DATABASE_PATH: _inherited, ...inheritedEnv } = process.env;
@@ -159,9 +213,11 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 			...databaseEnv,
 			SITE_URL: url,
 			OUTBOX_DIR: outboxDir,
-			SITE_DIR: join(dir, 'site'),
+			SITE_DIR: siteDir,
 			SMTP_URL: '',
 			NODE_ENV: 'production',
+			// The copied pages are this database's, so there is nothing to generate at start.
+			...(copiesPages ? { SITE_GENERATE_ON_START: '0' } : {}),
 			...options.env,
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -191,9 +247,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 				await new Promise((resolve) => setTimeout(resolve, 100));
 				continue;
 			}
-			if (!status.running && status.queued === 0 && (status.lastSuccessAt || status.lastError)) {
-				return status;
-			}
+			const settled = status.lastSuccessAt || status.lastError;
+			// Copied pages are current until a change queues some: nothing ran, nothing will.
+			const nothingToRun = copiesPages && status.lastStartedAt === null;
+			if (!status.running && status.queued === 0 && (settled || nothingToRun)) return status;
 			if (Date.now() > deadline)
 				throw new Error(`Site generation did not settle: ${JSON.stringify(status)}`);
 			await new Promise((resolve) => setTimeout(resolve, 100));
@@ -226,7 +283,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 			const before = neverRan ? null : (await siteIdle()).lastStartedAt;
 			const started = await fetch(statusUrl, { method: 'POST', headers });
 			if (started.status !== 202) throw new Error(`Site generation refused: ${started.status}`);
-			const deadline = Date.now() + 10_000;
+			const deadline = Date.now() + 60_000;
 			while ((await readStatus()).lastStartedAt === before) {
 				if (Date.now() > deadline) throw new Error('Site generation did not start');
 				await new Promise((resolve) => setTimeout(resolve, 50));

@@ -72,13 +72,15 @@ export async function startSmtp(options: SmtpOptions = {}) {
 		url: `smtp://127.0.0.1:${port}`,
 		mails,
 		offered,
-		/** Waits for a mail to the address (up to 10 s). */
-		/** The latest mail to `to` (that `matching` accepts, when given), waiting for one. */
+		/**
+		 * The latest mail to `to` (that `matching` accepts, when given), waiting for one (up to
+		 * 30 s, what a busy machine needs to send it).
+		 */
 		async waitForMail(
 			to: string,
 			matching: (mail: CapturedMail) => boolean = () => true,
 		): Promise<CapturedMail> {
-			const deadline = Date.now() + 10_000;
+			const deadline = Date.now() + 30_000;
 			for (;;) {
 				const found = mails.findLast((mail) => mail.to.includes(to) && matching(mail));
 				if (found) return found;

@@ -53,7 +53,7 @@ afterAll(async () => {
  * Waits for a delivery without timing it: the one-second goal is the bench's to report, and a
  * busy test machine must not fail it.
  */
-const eventually = (check: () => void) => vi.waitFor(check, { timeout: 15_000, interval: 20 });
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 30_000, interval: 20 });
 
 /** Ends a node's listening connection from the server side, as a restart or failover would. */
 async function killListener(name: string): Promise<void> {
