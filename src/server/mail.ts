@@ -15,6 +15,8 @@ export type Mail = {
 	subject: string;
 	text: string;
 	html?: string;
+	/** Where replies go, when not to the sender. */
+	replyTo?: string;
 	/** Extra header lines, e.g. List-Unsubscribe. */
 	headers?: Record<string, string>;
 };

@@ -12,12 +12,17 @@ import {
 	insertAccount,
 	listUnsubscribeUrl,
 	mailHeaders,
+	mailPart,
 	mailsPerAddress,
 } from '../setup/newsletter-fixture';
 import type { TestServer } from '../setup/server';
 import { startSmtp } from '../setup/smtp';
 import { insertArticle, setUpRoles, startContentServer, type Roles } from './content-fixtures';
 import { TestClient, decodeQuotedPrintable, eventually, registerUser } from './helpers';
+
+const REPLY_TO = 'letters@retailmediahub.example';
+/** With characters HTML must escape, to see it printed as text. */
+const POSTAL_ADDRESS = 'Retail Media Hub & Co, 1 Market Street <Suite 5>, Springfield';
 
 let server: TestServer;
 let roles: Roles;
@@ -28,7 +33,13 @@ const answers = new Map<string, (attempt: number) => number | undefined>();
 beforeAll(async () => {
 	smtp = await startSmtp({ answer: (to, attempt) => answers.get(to)?.(attempt) });
 	server = await startContentServer({
-		env: { SMTP_URL: smtp.url, NEWSLETTER_POLL_MS: '100', NEWSLETTER_RETRY_BASE_MS: '100' },
+		env: {
+			SMTP_URL: smtp.url,
+			NEWSLETTER_POLL_MS: '100',
+			NEWSLETTER_RETRY_BASE_MS: '100',
+			NEWSLETTER_REPLY_TO: REPLY_TO,
+			NEWSLETTER_POSTAL_ADDRESS: POSTAL_ADDRESS,
+		},
 	});
 	roles = await setUpRoles(server);
 	// Test sends go only to a verified address; the editor has not opened the sign-up link.
@@ -95,6 +106,7 @@ describe('roles', () => {
 		['DELETE draft', 200, async (c) => c.delete(`${BASE}/${await newDraft()}`)],
 		['POST test', 200, async (c) => c.post(`${BASE}/${await newDraft()}/test`)],
 		['POST send', 202, async (c) => c.post(`${BASE}/${await newDraft()}/send`)],
+		['POST preview', 200, (c) => c.post(`${BASE}/preview`, valid)],
 	];
 
 	it.each(cases)('%s: anonymous 401, user 403, banned 401, editor %i', async (_name, ok, call) => {
@@ -152,6 +164,12 @@ describe('POST and PUT: validation', () => {
 			expect(await storedIssue(id)).toMatchObject(valid);
 		},
 	);
+
+	it.each(bodies)('preview with %s is a 400', async (_name, body, message) => {
+		const answer = await roles.editor.client.post(`${BASE}/preview`, body);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message });
+	});
 
 	it('refuses a body that is not JSON (400) or not declared JSON (415)', async () => {
 		const broken = await roles.editor.client.post(BASE, '{"subject":');
@@ -334,10 +352,15 @@ describe('sending', () => {
 		expect(smtp.mails.slice(start).some((mail) => mail.raw.includes('Not yet'))).toBe(false);
 	});
 
-	it('sends a test mail to the editor alone, marked as a test', async () => {
+	it('sends a test mail to the editor alone, marked as a test, whose unsubscribe link changes nothing', async () => {
 		await unsubscribeEveryone();
 		await insertAccount(server.db);
 		await setEditorVerified(true);
+		const { users } = server.tables;
+		await server.db
+			.update(users)
+			.set({ isNewsletterSubscribed: true })
+			.where(eq(users.id, roles.editor.id));
 		const id = await newDraft({ subject: 'Preview me', content: 'Hello' });
 		const start = smtp.mails.length;
 		const answer = await roles.editor.client.post(`${BASE}/${id}/test`);
@@ -351,6 +374,70 @@ describe('sending', () => {
 		expect(mailHeaders(mail.raw).get('subject')).toBe('[Test] Preview me');
 		expect(smtp.mails.length - start).toBe(1);
 		expect((await storedIssue(id))!.status).toBe('draft');
+
+		// The banner above the content, in both parts.
+		const banner =
+			'This is a test mail. Subscribers have not received it, and its unsubscribe link changes nothing.';
+		const text = mailPart(mail, 'text/plain');
+		const html = mailPart(mail, 'text/html');
+		expect(text.startsWith(banner)).toBe(true);
+		expect(html).toContain(banner);
+		expect(html.indexOf(banner)).toBeLessThan(html.indexOf('Hello'));
+		// No one-click header; the footer link opens a page that says it changes nothing.
+		expect(mailHeaders(mail.raw).has('list-unsubscribe')).toBe(false);
+		const link = text.match(/Unsubscribe: (\S+)/)?.[1];
+		expect(link).toBe(`${server.url}/unsubscribe?test=1`);
+		expect(html).toContain(`href="${server.url}/unsubscribe?test=1"`);
+		const page = await fetch(link!);
+		expect(page.status).toBe(200);
+		expect(await page.text()).toContain('This link came from a test mail. It changes nothing');
+		const posted = await fetch(link!, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+			body: 'action=unsubscribe',
+		});
+		expect(posted.status).toBe(200);
+		expect(await isSubscribed(roles.editor.id)).toBe(true);
+	});
+
+	it('carries the Reply-To and the postal address (HTML and text footers)', async () => {
+		await unsubscribeEveryone();
+		const reader = await insertAccount(server.db);
+		const id = await newDraft({ subject: `Footer for ${reader.email}`, content: 'Hi' });
+		expect((await roles.editor.client.post(`${BASE}/${id}/send`)).status).toBe(202);
+		await waitUntilSent(id);
+		const mail = await smtp.waitForMail(reader.email, (m) => m.raw.includes('Footer for'));
+		expect(mailHeaders(mail.raw).get('reply-to')).toBe(REPLY_TO);
+		const text = mailPart(mail, 'text/plain');
+		// Last in the text, under the unsubscribe line.
+		expect(text.trimEnd().endsWith(POSTAL_ADDRESS)).toBe(true);
+		expect(text.indexOf('Unsubscribe: ')).toBeLessThan(text.indexOf(POSTAL_ADDRESS));
+		const html = mailPart(mail, 'text/html');
+		expect(html).toContain('Retail Media Hub &amp; Co, 1 Market Street &lt;Suite 5&gt;, Springfield');
+		expect(html).not.toContain(POSTAL_ADDRESS);
+		expect(html.indexOf('>Unsubscribe</a>')).toBeLessThan(html.indexOf('1 Market Street'));
+	});
+
+	it('previews the mail itself: MJML HTML and the text part, with the footer, unsaved and unsent', async () => {
+		const before = (await server.db.select().from(server.tables.newsletterIssues)).length;
+		const answer = await roles.editor.client.post(`${BASE}/preview`, {
+			subject: 'Preview <subject>',
+			content: '## Section\n\nRead [the news](/news/1).',
+		});
+		expect(answer.status).toBe(200);
+		const { subject, html, text } = answer.body;
+		expect(subject).toBe('Preview <subject>');
+		// MJML's layout: a full document with its table markup and the 600 px body.
+		expect(html).toMatch(/^<!doctype html>/i);
+		expect(html).toContain('<title>Preview &lt;subject&gt;</title>');
+		expect(html).toMatch(/max-width:\s*600px/);
+		expect(html).toContain(`href="${server.url}/news/1"`);
+		expect(html).toContain('Retail Media Hub &amp; Co');
+		expect(html).toContain(`href="${server.url}/unsubscribe?test=1"`);
+		expect(html).not.toContain('This is a test mail');
+		expect(text).toContain('Read the news');
+		expect(text.trimEnd().endsWith(POSTAL_ADDRESS)).toBe(true);
+		expect((await server.db.select().from(server.tables.newsletterIssues)).length).toBe(before);
 	});
 });
 

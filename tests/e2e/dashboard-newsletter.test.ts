@@ -1,6 +1,6 @@
 /**
  * The dashboard's Newsletter tab in the browser, with a real SMTP server inside the test: start
- * an issue from this week's articles, preview it, send a test to oneself, then Send behind the
+ * an issue from this week's articles, preview the mail itself at desktop and phone widths, send a test to oneself, then Send behind the
  * confirmation that names the number of subscribers, and watch the list report the issue sent.
  */
 import { describe, expect } from 'vitest';
@@ -40,9 +40,25 @@ describe('Newsletter tab', () => {
 		expect(await subject.inputValue()).toMatch(/weekly briefing/i);
 		await subject.fill('This week in retail media');
 
+		// The preview is the mail MJML renders, in a sandboxed frame, at desktop and phone widths.
 		await page.getByRole('tab', { name: 'Preview', exact: true }).click();
+		const desktop = page.locator('iframe[title="Mail preview at desktop width"]');
+		await desktop.waitFor();
+		expect(await desktop.getAttribute('sandbox')).toBe('');
+		expect((await desktop.boundingBox())!.width).toBe(640);
+		const mail = page.frameLocator('iframe[title="Mail preview at desktop width"]');
+		const link = mail.getByRole('link', { name: 'Fresh retail media story' });
+		await link.waitFor();
+		expect(await link.getAttribute('href')).toBe(`${server.url}/news/${article.id}`);
+		await mail.getByText('This week in retail media', { exact: true }).last().waitFor();
+		await mail.getByRole('link', { name: 'Unsubscribe' }).waitFor();
+		await page.getByRole('button', { name: /^Phone/ }).click();
+		const phone = page.locator('iframe[title="Mail preview at phone width"]');
+		await phone.waitFor();
+		expect((await phone.boundingBox())!.width).toBe(375);
+		expect(await page.getByRole('button', { name: /^Phone/ }).getAttribute('aria-pressed')).toBe('true');
 		await page
-			.getByTestId('newsletter-content-preview')
+			.frameLocator('iframe[title="Mail preview at phone width"]')
 			.getByRole('link', { name: 'Fresh retail media story' })
 			.waitFor();
 		await page.getByRole('tab', { name: 'Write', exact: true }).click();
@@ -51,6 +67,7 @@ describe('Newsletter tab', () => {
 		await expectToast(page, 'Test mail sent');
 		const test = await smtp.waitForMail(EDITOR.email);
 		expect(mailHeaders(test.raw).get('subject')).toBe('[Test] This week in retail media');
+		expect(test.raw).toContain('This is a test mail.');
 		expect(mailsPerAddress(smtp.mails).size).toBe(1);
 		// The test saved a draft, listed as such.
 		await page.getByRole('list', { name: 'Newsletter issues' }).getByText('draft').waitFor();

@@ -542,6 +542,12 @@ export const EXPECTATIONS: Expectation[] = [
 		call: () => ({ path: '/api/admin/newsletters', body: { subject: 'Matrix', content: 'Body' } }),
 	},
 	{
+		route: '/api/admin/newsletters/preview',
+		method: 'POST',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters/preview', body: { subject: 'Matrix', content: 'Body' } }),
+	},
+	{
 		route: '/api/admin/newsletters/recent-articles',
 		method: 'GET',
 		expect: editorOnly(200),

@@ -1,5 +1,6 @@
 /**
- * The Newsletter tab: write an issue (subject and markdown with Write/Preview), start it from
+ * The Newsletter tab: write an issue (subject and markdown with Write/Preview, the preview being
+ * the mail itself at desktop and phone widths), start it from
  * the articles published since the last issue, send a test to oneself, and Send behind a
  * confirmation that names how many subscribers it will reach. Below, every issue with its
  * state and delivery counts; the list refreshes itself while an issue is still sending.
@@ -19,6 +20,7 @@ import { Badge, type BadgeTone } from './Badge';
 import { ConfirmDialog } from './ConfirmDialog';
 import { controlProps, Field, focusFirstInvalid, serverFieldError } from './Field';
 import { LoadError } from './LoadError';
+import { MailPreview } from './MailPreview';
 import { MarkdownEditor } from './MarkdownEditor';
 import { PanelHeader } from './PanelHeader';
 import { confirmDiscard, useUnsavedChanges } from './unsaved-changes';
@@ -239,6 +241,7 @@ export default function NewsletterTab() {
 					error={errors.content}
 					required
 					rows={14}
+					renderPreview={(value) => <MailPreview subject={subject} content={value} />}
 				/>
 				<FormMessage id="newsletter-problem">{problem}</FormMessage>
 				<div className="flex flex-wrap gap-2">

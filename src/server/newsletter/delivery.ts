@@ -11,7 +11,12 @@ import { sendMail, type Mail } from '@/server/mail';
 import { recipientCondition } from './recipients';
 import { renderIssueMail, type IssueForMail } from './render';
 import { settleDelivery, type ClaimedDelivery } from './queue';
-import { createUnsubscribeToken, oneClickUnsubscribeUrl, unsubscribePageUrl } from './unsubscribe';
+import {
+	createUnsubscribeToken,
+	oneClickUnsubscribeUrl,
+	testUnsubscribeUrl,
+	unsubscribePageUrl,
+} from './unsubscribe';
 
 /** The longest wait between two tries of one mail. */
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
@@ -25,10 +30,27 @@ export async function newsletterMail(issue: IssueForMail, userId: number, email:
 		subject: rendered.subject,
 		text: rendered.text,
 		html: rendered.html,
+		replyTo: config().newsletter.replyTo,
 		headers: {
 			'List-Unsubscribe': `<${oneClickUnsubscribeUrl(token)}>`,
 			'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 		},
+	};
+}
+
+/**
+ * The issue as a test for an editor: marked in its subject and above its content, and its
+ * unsubscribe link (the page's, no List-Unsubscribe header) leads to a page that changes nothing,
+ * so trying the link never switches the editor's own newsletter off.
+ */
+export async function newsletterTestMail(issue: IssueForMail, email: string): Promise<Mail> {
+	const rendered = await renderIssueMail(issue, testUnsubscribeUrl(), 'test');
+	return {
+		to: email,
+		subject: rendered.subject,
+		text: rendered.text,
+		html: rendered.html,
+		replyTo: config().newsletter.replyTo,
 	};
 }
 

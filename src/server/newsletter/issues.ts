@@ -10,7 +10,9 @@ import { db, firstRow, isPostgres, runStatement, tables, transaction } from '@/s
 import { sendMail } from '@/server/mail';
 import { renderMarkdown } from '@/server/markdown';
 import { recipientCondition } from './recipients';
-import { newsletterMail } from './delivery';
+import { newsletterTestMail } from './delivery';
+import { previewIssueMail, type RenderedIssue } from './render';
+import { testUnsubscribeUrl } from './unsubscribe';
 import { wakeNewsletterWorker } from './worker';
 import { Conflict, NotFound, UpstreamFailed } from '@/server/errors';
 
@@ -194,14 +196,22 @@ export async function sendTestMail(id: number, editor: SessionUser): Promise<{ m
 	const issue = await firstRow(db().select().from(issues).where(eq(issues.id, id)));
 	if (!issue) throw new NotFound(ISSUE_NOT_FOUND);
 	if (!editor.emailVerified) throw new Conflict(TEST_NEEDS_VERIFIED_EMAIL);
-	const mail = await newsletterMail(issue, editor.id, editor.email);
+	const mail = await newsletterTestMail(issue, editor.email);
 	try {
-		await sendMail({ ...mail, subject: `[Test] ${mail.subject}` });
+		await sendMail(mail);
 	} catch (error) {
 		log().error({ err: error, subject: 'newsletter' }, 'test send failed');
 		throw new UpstreamFailed('The mail server refused the test mail. Please try again later.');
 	}
 	return { message: `Test mail sent to ${editor.email}.` };
+}
+
+/**
+ * The mail subscribers would get for a subject and content (saved or not). Its unsubscribe link
+ * is the test mails', which changes nothing.
+ */
+export async function previewMail(input: NewsletterIssueInput): Promise<RenderedIssue> {
+	return previewIssueMail(input.subject, input.content, testUnsubscribeUrl());
 }
 
 export type StarterDraft = { subject: string; content: string; since: Date; articleCount: number };

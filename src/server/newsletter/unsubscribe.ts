@@ -36,6 +36,11 @@ export function unsubscribePageUrl(token: string): string {
 	return new URL(`/unsubscribe?token=${token}`, config().siteUrl).href;
 }
 
+/** The unsubscribe link of test mails: its page says it changes nothing, and it does not. */
+export function testUnsubscribeUrl(): string {
+	return new URL('/unsubscribe?test=1', config().siteUrl).href;
+}
+
 /** The List-Unsubscribe address, which mail providers POST to (one-click, RFC 8058). */
 export function oneClickUnsubscribeUrl(token: string): string {
 	return new URL(`/api/newsletter/unsubscribe?token=${token}`, config().siteUrl).href;
