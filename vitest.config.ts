@@ -29,6 +29,7 @@ const POSTGRES_API = [
 	'tests/api/graceful-stop.test.ts',
 	'tests/api/site-search.test.ts',
 	'tests/api/archives.test.ts',
+	'tests/api/newsletter-archive.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',

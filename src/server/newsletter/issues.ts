@@ -14,6 +14,7 @@ import { newsletterTestMail } from './delivery';
 import { previewIssueMail, type RenderedIssue } from './render';
 import { testUnsubscribeUrl } from './unsubscribe';
 import { wakeNewsletterWorker } from './worker';
+import { contentChanged } from '@/server/content/events';
 import { Conflict, NotFound, UpstreamFailed } from '@/server/errors';
 
 export const ISSUE_NOT_FOUND = 'Newsletter issue not found';
@@ -181,6 +182,8 @@ export async function sendIssue(id: number): Promise<NewsletterIssue> {
 			);
 	});
 	wakeNewsletterWorker();
+	// The issue is public from now on: its archive page is generated, the archive lists it.
+	contentChanged({ type: 'newsletter', id });
 	return getIssue(id);
 }
 

@@ -13,6 +13,7 @@
 export const QUERY_PAGES: Readonly<Record<string, readonly string[]>> = {
 	'/news': ['category', 'page'],
 	'/education': ['category', 'page'],
+	'/newsletter': ['page'],
 };
 
 /**
