@@ -98,6 +98,21 @@ export function verifyAddressMail(to: string, link: string): Mail {
 	};
 }
 
+/** The double opt-in of an email-only newsletter member: nothing is sent until they confirm. */
+export function confirmSubscriptionMail(to: string, link: string): Mail {
+	return {
+		to,
+		subject: 'Confirm your Retail Media Hub newsletter subscription',
+		text: [
+			'Someone asked to get the Retail Media Hub weekly briefing at this address.',
+			'',
+			`To confirm, open this link and press the button on the page (it works once, for 48 hours): ${link}`,
+			'',
+			'If it was not you, ignore this mail: without confirmation we send you nothing.',
+		].join('\n'),
+	};
+}
+
 /** Sent to the new address of an email change: the change happens only through this link. */
 export function confirmNewAddressMail(to: string, link: string): Mail {
 	return {

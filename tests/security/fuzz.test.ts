@@ -42,7 +42,12 @@ import {
 	staticPageInputSchema,
 } from '@/lib/validation/content';
 import { siteSearchQuerySchema } from '@/lib/validation/discovery';
-import { newsletterIssueSchema, unsubscribeTokenSchema } from '@/lib/validation/newsletter';
+import {
+	newsletterConfirmSchema,
+	newsletterIssueSchema,
+	newsletterSubscribeSchema,
+	unsubscribeTokenSchema,
+} from '@/lib/validation/newsletter';
 import {
 	commentSchema,
 	platformFormSchema,
@@ -815,6 +820,35 @@ function targets(): Target[] {
 			roles: { editor: RUNS, user: OTHER_RUNS },
 			ok: newsletterShape,
 		},
+		{
+			name: 'POST /api/admin/newsletters/preview',
+			method: 'POST',
+			path: () => fc.constant('/api/admin/newsletters/preview'),
+			body: () => bodyArbitrary(newsletterIssueSchema),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: z.object({ subject: z.string(), html: z.string(), text: z.string() }),
+		},
+		{
+			name: 'POST /api/newsletter/subscribe',
+			method: 'POST',
+			path: () => fc.constant('/api/newsletter/subscribe'),
+			body: () => bodyArbitrary(newsletterSubscribeSchema),
+			roles: { anonymous: RUNS, user: OTHER_RUNS },
+			ok: message,
+			// A signed-in caller's own account is subscribed (a visitor's address becomes a pending
+			// member, in tables this check does not watch).
+			mayChange: (change, ctx) =>
+				ctx.self !== null && change.table === 'users' && change.kind === 'changed' && row(change).id === ctx.self,
+		},
+		{
+			name: 'POST /api/newsletter/confirm',
+			method: 'POST',
+			path: () => fc.constant('/api/newsletter/confirm'),
+			body: () => bodyArbitrary(newsletterConfirmSchema),
+			roles: { anonymous: RUNS, user: OTHER_RUNS },
+			ok: message,
+			// A token nobody was given confirms nothing.
+		},
 		...(['POST', 'GET'] as const).map((method): Target => ({
 			name: `${method} /api/newsletter/unsubscribe`,
 			method,
@@ -957,7 +991,6 @@ const NOT_FUZZED: Record<string, string> = {
 	'GET /api/user': 'no input',
 	'POST /api/logout': 'no input',
 	'DELETE /api/profile/sessions': 'no input: the session says whose sessions end',
-	'POST /api/newsletter/subscribe': 'no input: the account, not a body, says who subscribes',
 	'POST /api/profile/verification-mail': 'no input: the account, not a body, says whose address',
 	'GET /api/pages': 'no input',
 	'GET /api/admin/overview': 'no input',
@@ -1046,6 +1079,9 @@ describe('bodies over the size limit', () => {
 		{ method: 'POST', path: `/api/comments/${ids.comments[0]}/vote`, role: 'user' },
 		{ method: 'PATCH', path: `/api/admin/comments/${ids.comments[2]}/moderate`, role: 'editor' },
 		{ method: 'POST', path: '/api/admin/markdown-preview', role: 'editor' },
+		{ method: 'POST', path: '/api/admin/newsletters/preview', role: 'editor' },
+		{ method: 'POST', path: '/api/newsletter/subscribe', role: 'anonymous' },
+		{ method: 'POST', path: '/api/newsletter/confirm', role: 'anonymous' },
 		{ method: 'POST', path: '/api/admin/platforms', role: 'editor' },
 		{ method: 'PUT', path: `/api/admin/platforms/${ids.platform}`, role: 'editor' },
 		{ method: 'PUT', path: `/api/admin/users/${victims[0]}/password`, role: 'editor' },

@@ -256,7 +256,7 @@ describe('the mail', () => {
 					'# Top story\n\nRead [the article](/news/7) and ![chart](/images/c.png).\n\n<script>alert(1)</script><a href="javascript:alert(2)">x</a>',
 			})
 			.returning();
-		const mail = await newsletterMail(issue!, reader.id, reader.email);
+		const mail = await newsletterMail(issue!, { userId: reader.id, email: reader.email });
 		expect(mail.to).toBe(reader.email);
 		expect(mail.html).toContain('href="https://briefing.example.com/news/7"');
 		expect(mail.html).toContain('src="https://briefing.example.com/images/c.png"');
@@ -281,7 +281,7 @@ describe('the mail', () => {
 			'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 		});
 		// Each mail has its own token, stored only as a hash.
-		const other = await newsletterMail(issue!, reader.id, reader.email);
+		const other = await newsletterMail(issue!, { userId: reader.id, email: reader.email });
 		expect(other.text).not.toContain(pageLink![1]);
 		const stored = await db().select().from(tables().newsletterUnsubscribeTokens);
 		expect(stored.some((row) => row.id === pageLink![1])).toBe(false);

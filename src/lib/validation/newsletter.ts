@@ -3,6 +3,7 @@
  * same sentence.
  */
 import { z } from 'zod';
+import { emailField } from './auth';
 import { MAX_CONTENT_LENGTH, markdownBody, requiredText } from './content';
 
 export const MAX_SUBJECT_LENGTH = 200;
@@ -19,4 +20,14 @@ export const unsubscribeTokenSchema = z.object({
 	token: z
 		.string({ error: 'The unsubscribe link is incomplete.' })
 		.regex(/^[a-z2-7]{32}$/, 'The unsubscribe link is not valid.'),
+});
+
+/** POST /api/newsletter/subscribe from a visitor (signed out): the address to confirm. */
+export const newsletterSubscribeSchema = z.object({ email: emailField });
+
+export const CONFIRMATION_LINK_INVALID = 'The confirmation link is invalid or missing.';
+
+/** POST /api/newsletter/confirm: the token of the mailed link, 32 base32 characters. */
+export const newsletterConfirmSchema = z.object({
+	token: z.string({ error: CONFIRMATION_LINK_INVALID }).regex(/^[a-z2-7]{32}$/, CONFIRMATION_LINK_INVALID),
 });

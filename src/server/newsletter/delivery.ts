@@ -8,7 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { config } from '@/server/config';
 import { db, firstRow, tables } from '@/server/db';
 import { sendMail, type Mail } from '@/server/mail';
-import { recipientCondition } from './recipients';
+import { createMemberUnsubscribeToken } from './members';
+import { memberRecipientCondition, recipientCondition } from './recipients';
 import { renderIssueMail, type IssueForMail } from './render';
 import { settleDelivery, type ClaimedDelivery } from './queue';
 import {
@@ -21,9 +22,19 @@ import {
 /** The longest wait between two tries of one mail. */
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 
-/** The issue's mail for one account, with its own unsubscribe link and the RFC 8058 headers. */
-export async function newsletterMail(issue: IssueForMail, userId: number, email: string): Promise<Mail> {
-	const token = await createUnsubscribeToken(userId, email);
+/** Who a queued row is for: an account or an email-only member. */
+export type Recipient = { userId: number; email: string } | { memberId: number; email: string };
+
+/**
+ * The issue's mail for one recipient, with its own unsubscribe link and the RFC 8058 headers
+ * (the same for accounts and members; the token says which it is).
+ */
+export async function newsletterMail(issue: IssueForMail, recipient: Recipient): Promise<Mail> {
+	const { email } = recipient;
+	const token =
+		'userId' in recipient
+			? await createUnsubscribeToken(recipient.userId, email)
+			: await createMemberUnsubscribeToken(recipient.memberId);
 	const rendered = await renderIssueMail(issue, unsubscribePageUrl(token));
 	return {
 		to: email,
@@ -73,33 +84,55 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 /** What became of a row: its outcome, and whether it was the issue's last. */
 export type Delivered = { status: 'sent' | 'skipped' | 'failed' | 'queued' | 'gone'; completed: boolean };
 
+/** The row's recipient if it still is one (asked again now), else undefined. */
+async function currentRecipient(row: ClaimedDelivery): Promise<Recipient | undefined> {
+	const { users, newsletterMembers: members } = tables();
+	if (row.userId !== null) {
+		const account = await firstRow(
+			db().select({ email: users.email }).from(users).where(and(eq(users.id, row.userId), recipientCondition())),
+		);
+		return account && { userId: row.userId, email: account.email };
+	}
+	if (row.memberId !== null) {
+		const member = await firstRow(
+			db()
+				.select({ email: members.email })
+				.from(members)
+				.where(and(eq(members.id, row.memberId), memberRecipientCondition())),
+		);
+		return member && { memberId: row.memberId, email: member.email };
+	}
+	return undefined;
+}
+
+/**
+ * A permanent refusal (5xx) suppresses the address: no later issue is queued for it or sent to
+ * it until an editor lifts the suppression.
+ */
+async function suppress(email: string, reason: string): Promise<void> {
+	await db().insert(tables().newsletterSuppressions).values({ email: email.toLowerCase(), reason }).onConflictDoNothing();
+}
+
 /** Sends one claimed row and records the outcome. Never throws for a mail problem. */
 export async function deliver(row: ClaimedDelivery): Promise<Delivered> {
 	const settings = config().newsletter;
-	const { users, newsletterIssues: issues } = tables();
-	const recipient =
-		row.userId === null
-			? undefined
-			: await firstRow(
-					db()
-						.select({ email: users.email })
-						.from(users)
-						.where(and(eq(users.id, row.userId), recipientCondition())),
-				);
-	if (!recipient || row.userId === null) {
+	const { newsletterIssues: issues } = tables();
+	const recipient = await currentRecipient(row);
+	if (!recipient) {
 		const completed = await settleDelivery(row, {
 			status: 'skipped',
-			reason: 'No longer a subscriber (unsubscribed, banned or deleted).',
+			reason: 'No longer a subscriber (unsubscribed, suppressed, banned or deleted).',
 		});
 		return { status: 'skipped', completed };
 	}
 	const issue = await firstRow(db().select().from(issues).where(eq(issues.id, row.issueId)));
 	if (!issue) return { status: 'gone', completed: false }; // deleted with its rows
 	try {
-		await sendMail(await newsletterMail(issue, row.userId, recipient.email));
+		await sendMail(await newsletterMail(issue, recipient));
 	} catch (error) {
 		const code = smtpCode(error);
 		if (code !== undefined && code >= 500) {
+			await suppress(recipient.email, describe(error));
 			return { status: 'failed', completed: await settleDelivery(row, { status: 'failed', error: describe(error) }) };
 		}
 		if (row.attempts >= settings.maxAttempts) {

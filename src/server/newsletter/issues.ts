@@ -9,7 +9,7 @@ import type { SessionUser } from '@/server/auth/session';
 import { db, firstRow, isPostgres, runStatement, tables, transaction } from '@/server/db';
 import { sendMail } from '@/server/mail';
 import { renderMarkdown } from '@/server/markdown';
-import { recipientCondition } from './recipients';
+import { memberRecipientCondition, recipientCondition } from './recipients';
 import { newsletterTestMail } from './delivery';
 import { previewIssueMail, type RenderedIssue } from './render';
 import { testUnsubscribeUrl } from './unsubscribe';
@@ -132,14 +132,18 @@ export async function deleteIssue(id: number): Promise<void> {
 	}
 }
 
-/** How many accounts Send would queue right now (shown in the confirmation). */
+/** How many recipients (accounts and confirmed members) Send would queue right now. */
 export async function subscriberCount(): Promise<number> {
-	const { users } = tables();
-	const [row] = await db()
+	const { users, newsletterMembers: members } = tables();
+	const [accounts] = await db()
 		.select({ n: sql<number>`count(*)`.mapWith(Number) })
 		.from(users)
 		.where(recipientCondition());
-	return row!.n;
+	const [emailOnly] = await db()
+		.select({ n: sql<number>`count(*)`.mapWith(Number) })
+		.from(members)
+		.where(memberRecipientCondition());
+	return accounts!.n + emailOnly!.n;
 }
 
 /**
@@ -151,7 +155,7 @@ export async function sendIssue(id: number): Promise<NewsletterIssue> {
 	// delivery: it is refused with the renderer's sentence before anything is queued.
 	renderMarkdown((await getIssue(id)).content);
 	const now = new Date();
-	const { newsletterIssues: issues, newsletterDeliveries: deliveries, users } = tables();
+	const { newsletterIssues: issues, newsletterDeliveries: deliveries, users, newsletterMembers: members } = tables();
 	await transaction(async (tx) => {
 		const [started] = await tx
 			.update(issues)
@@ -168,6 +172,12 @@ export async function sendIssue(id: number): Promise<NewsletterIssue> {
 			sql`insert into ${deliveries} (issue_id, user_id, status, attempts, next_attempt_at)
 				select cast(${id} as integer), ${users.id}, 'queued', 0, ${at} from ${users}
 				where ${recipientCondition()} order by ${users.id}`,
+			tx,
+		);
+		await runStatement(
+			sql`insert into ${deliveries} (issue_id, member_id, status, attempts, next_attempt_at)
+				select cast(${id} as integer), ${members.id}, 'queued', 0, ${at} from ${members}
+				where ${memberRecipientCondition()} order by ${members.id}`,
 			tx,
 		);
 		// With nobody to send to, the issue is complete at once.

@@ -20,7 +20,7 @@ const LISTINGS = ['/', '/podcast', '/platforms', '/compare'];
 // Shells whose islands do the work after a session check in the browser. Their HTML is the same
 // for everyone, but carries absolute URLs (canonical, og:url), so it is generated here from the
 // running SITE_URL rather than prerendered by `astro build` with the build's origin.
-const SHELLS = ['/editor-dashboard', '/admin/platforms', '/reset-password', '/verify-email'];
+const SHELLS = ['/editor-dashboard', '/admin/platforms', '/reset-password', '/verify-email', '/newsletter/confirm'];
 
 /**
  * How many pages of each archive listing (all, and each category) are generated: the 120
