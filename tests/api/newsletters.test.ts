@@ -51,6 +51,8 @@ afterAll(async () => {
 });
 
 const BASE = '/api/admin/newsletters';
+/** A send time never reached while the tests run. */
+const FAR_AHEAD = '2099-01-01T09:00:00.000Z';
 const valid = { subject: 'Weekly briefing', content: 'Read [the news](/news/1).' };
 
 async function storedIssue(id: number) {
@@ -107,6 +109,8 @@ describe('roles', () => {
 		['POST test', 200, async (c) => c.post(`${BASE}/${await newDraft()}/test`)],
 		['POST send', 202, async (c) => c.post(`${BASE}/${await newDraft()}/send`)],
 		['POST preview', 200, (c) => c.post(`${BASE}/preview`, valid)],
+		['POST schedule', 200, async (c) => c.post(`${BASE}/${await newDraft()}/schedule`, { sendAt: FAR_AHEAD })],
+		['DELETE schedule', 200, async (c) => c.delete(`${BASE}/${await newDraft()}/schedule`)],
 	];
 
 	it.each(cases)('%s: anonymous 401, user 403, banned 401, editor %i', async (_name, ok, call) => {
@@ -653,5 +657,74 @@ describe('unsubscribing from the mail', () => {
 		expect(decoded).toContain(`href="${placeholder}"`);
 		expect(decoded).toContain(`https://evil.example/pixel.png?u=${placeholder}`);
 		expect(decoded).not.toMatch(new RegExp(`evil\\.example[^"\\s]*${token}`));
+	});
+});
+
+describe('scheduling', () => {
+	it.each([
+		['no body', undefined, 'Send time is required.'],
+		['no send time', {}, 'Send time is required.'],
+		['a blank send time', { sendAt: ' ' }, 'Send time is required.'],
+		['a send time that is not text', { sendAt: 5 }, 'Send time is required.'],
+		['a malformed send time', { sendAt: 'tomorrow' }, 'Send time must be a date and time with its time zone (ISO 8601).'],
+		['a send time without a zone', { sendAt: '2099-01-01T09:00:00' }, 'Send time must be a date and time with its time zone (ISO 8601).'],
+		['a past send time', { sendAt: '2020-01-01T09:00:00Z' }, 'Send time must be in the future.'],
+	])('POST schedule with %s is a 400 and leaves the draft unscheduled', async (_name, body, message) => {
+		const id = await newDraft();
+		const answer = await roles.editor.client.post(`${BASE}/${id}/schedule`, body);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message });
+		expect((await storedIssue(id))!.sendAt).toBeNull();
+	});
+
+	it('schedules, moves and cancels a draft; a sent issue is a 409 and an unknown one a 404', async () => {
+		const id = await newDraft();
+		const scheduled = await roles.editor.client.post(`${BASE}/${id}/schedule`, { sendAt: FAR_AHEAD });
+		expect(scheduled.status).toBe(200);
+		expect(scheduled.body).toMatchObject({ id, status: 'draft', sendAt: FAR_AHEAD });
+		const moved = await roles.editor.client.post(`${BASE}/${id}/schedule`, { sendAt: '2099-02-01T09:00:00+01:00' });
+		expect(moved.body.sendAt).toBe('2099-02-01T08:00:00.000Z');
+		expect((await issueFromList(id)).sendAt).toBe('2099-02-01T08:00:00.000Z');
+		// A scheduled draft is not in the archive.
+		expect((await fetch(`${server.url}/newsletter/${id}`)).status).toBe(404);
+		const cancelled = await roles.editor.client.delete(`${BASE}/${id}/schedule`);
+		expect(cancelled.status).toBe(200);
+		expect(cancelled.body).toMatchObject({ id, status: 'draft', sendAt: null });
+
+		await unsubscribeEveryone();
+		expect((await roles.editor.client.post(`${BASE}/${id}/send`)).status).toBe(202);
+		const late = await roles.editor.client.post(`${BASE}/${id}/schedule`, { sendAt: FAR_AHEAD });
+		expect(late.status).toBe(409);
+		expect((await roles.editor.client.delete(`${BASE}/${id}/schedule`)).status).toBe(409);
+		expect((await roles.editor.client.post(`${BASE}/999999/schedule`, { sendAt: FAR_AHEAD })).status).toBe(404);
+		expect((await roles.editor.client.delete(`${BASE}/999999/schedule`)).status).toBe(404);
+	});
+
+	it('sends a scheduled issue at its time and not before; a cancelled one never', async () => {
+		await unsubscribeEveryone();
+		const reader = await insertAccount(server.db);
+		const cancelledId = await newDraft({ subject: `Cancelled for ${reader.email}`, content: 'Never' });
+		const id = await newDraft({ subject: `Scheduled for ${reader.email}`, content: 'On time' });
+		const soon = new Date(Date.now() + 1500).toISOString();
+		const later = new Date(Date.now() + 3000);
+		expect((await roles.editor.client.post(`${BASE}/${cancelledId}/schedule`, { sendAt: soon })).status).toBe(200);
+		expect((await roles.editor.client.post(`${BASE}/${id}/schedule`, { sendAt: later.toISOString() })).status).toBe(200);
+		expect((await roles.editor.client.delete(`${BASE}/${cancelledId}/schedule`)).status).toBe(200);
+
+		const mail = await smtp.waitForMail(reader.email, (m) => m.raw.includes('Scheduled for'));
+		expect(mail).toBeTruthy();
+		await waitUntilSent(id);
+		const issue = (await storedIssue(id))!;
+		// Started at its time, not before (the times the server recorded).
+		expect(issue.sendStartedAt!.getTime()).toBeGreaterThanOrEqual(later.getTime());
+		expect(issue.sendAt).toBeNull();
+		const [delivery] = await server.db
+			.select()
+			.from(server.tables.newsletterDeliveries)
+			.where(eq(server.tables.newsletterDeliveries.issueId, id));
+		expect(delivery!.sentAt!.getTime()).toBeGreaterThanOrEqual(later.getTime());
+		// The cancelled one, due earlier, stayed a draft and mailed nobody.
+		expect((await storedIssue(cancelledId))!.status).toBe('draft');
+		expect(smtp.mails.some((m) => m.raw.includes('Cancelled for'))).toBe(false);
 	});
 });

@@ -89,4 +89,37 @@ describe('Newsletter tab', () => {
 		for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);
 		expect(counts.get(EDITOR.email)).toBe(1); // the test mail only
 	}, 120_000);
+
+	it('schedules an issue, shows and moves the time, and cancels the schedule', async ({ server, browser }) => {
+		const { page } = await openDashboard(browser, server, 'newsletter');
+		await page.getByRole('heading', { name: 'Newsletter', level: 2, exact: true }).waitFor();
+		await page.getByLabel('Subject').fill('Scheduled briefing');
+		await page.locator('#newsletter-content').fill('Coming soon.');
+		await page.getByLabel('Send at (your time)').fill('2099-03-01T09:00');
+		await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+		await expectToast(page, 'Issue scheduled');
+
+		const { newsletterIssues } = server.tables;
+		const stored = async () =>
+			(await server.db.select().from(newsletterIssues)).find((row) => row.subject === 'Scheduled briefing');
+		const browserTime = (local: string) => page.evaluate((value) => new Date(value).getTime(), local);
+		expect((await stored())!.sendAt!.getTime()).toBe(await browserTime('2099-03-01T09:00'));
+		const item = page.getByRole('listitem').filter({ hasText: 'Scheduled briefing' });
+		await item.getByText('scheduled', { exact: true }).waitFor();
+		await item.getByText(/Scheduled for /).waitFor();
+
+		await item.getByRole('button', { name: 'Edit Scheduled briefing' }).click();
+		const field = page.getByLabel('Send at (your time)');
+		await expect.poll(() => field.inputValue()).toBe('2099-03-01T09:00');
+		await field.fill('2099-04-02T18:30');
+		await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+		await expectToast(page, 'Issue scheduled');
+		await expect.poll(async () => (await stored())!.sendAt!.getTime()).toBe(await browserTime('2099-04-02T18:30'));
+
+		await item.getByRole('button', { name: 'Cancel the schedule of Scheduled briefing' }).click();
+		await expectToast(page, 'Schedule cancelled');
+		await item.getByText('draft', { exact: true }).waitFor();
+		expect((await stored())!.sendAt).toBeNull();
+		expect((await stored())!.status).toBe('draft');
+	}, 120_000);
 });

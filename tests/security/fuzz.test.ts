@@ -821,6 +821,30 @@ function targets(): Target[] {
 			ok: newsletterShape,
 		},
 		{
+			name: 'POST /api/admin/newsletters/{id}/schedule',
+			method: 'POST',
+			path: () =>
+				idArbitrary(ids.newsletterDrafts).map((id) => `/api/admin/newsletters/${id}/schedule`),
+			body: () =>
+				fc.oneof(
+					fc
+						.constantFrom('2099-01-01T00:00:00Z', '2099-01-01T00:00:00+02:00', '2000-01-01T00:00:00Z', 'tomorrow', '', '2099-13-45T99:99:99Z')
+						.map((sendAt) => ({ text: JSON.stringify({ sendAt }) })),
+					fc.anything().map((sendAt) => ({ text: JSON.stringify({ sendAt }) ?? '{}' })),
+					fc.string().map((text) => ({ text })),
+				),
+			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
+			ok: newsletterShape,
+		},
+		{
+			name: 'DELETE /api/admin/newsletters/{id}/schedule',
+			method: 'DELETE',
+			path: () =>
+				idArbitrary(ids.newsletterDrafts).map((id) => `/api/admin/newsletters/${id}/schedule`),
+			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
+			ok: newsletterShape,
+		},
+		{
 			name: 'POST /api/admin/newsletters/preview',
 			method: 'POST',
 			path: () => fc.constant('/api/admin/newsletters/preview'),
@@ -1080,6 +1104,7 @@ describe('bodies over the size limit', () => {
 		{ method: 'PATCH', path: `/api/admin/comments/${ids.comments[2]}/moderate`, role: 'editor' },
 		{ method: 'POST', path: '/api/admin/markdown-preview', role: 'editor' },
 		{ method: 'POST', path: '/api/admin/newsletters/preview', role: 'editor' },
+		{ method: 'POST', path: `/api/admin/newsletters/${ids.newsletterDrafts[0]}/schedule`, role: 'editor' },
 		{ method: 'POST', path: '/api/newsletter/subscribe', role: 'anonymous' },
 		{ method: 'POST', path: '/api/newsletter/confirm', role: 'anonymous' },
 		{ method: 'POST', path: '/api/admin/platforms', role: 'editor' },

@@ -593,6 +593,22 @@ export const EXPECTATIONS: Expectation[] = [
 		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}/send` }),
 	},
 	{
+		route: '/api/admin/newsletters/{id}/schedule',
+		method: 'POST',
+		expect: editorOnly(200),
+		call: async (fx) => ({
+			path: `/api/admin/newsletters/${await newsletterDraft(fx)}/schedule`,
+			// Far ahead: the matrix's drafts are never sent.
+			body: { sendAt: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString() },
+		}),
+	},
+	{
+		route: '/api/admin/newsletters/{id}/schedule',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}/schedule` }),
+	},
+	{
 		route: '/api/newsletter/unsubscribe',
 		method: 'POST',
 		// The token, not a session, says whose subscription ends: anyone holding it may.

@@ -29,7 +29,18 @@ import { useApiData } from './use-api-data';
 type Issue = Wire<NewsletterIssue>;
 type IssueList = { issues: Issue[]; subscribers: number };
 
-const STATUS_TONES: Record<Issue['status'], BadgeTone> = { draft: 'neutral', sending: 'warning', sent: 'success' };
+type ShownStatus = Issue['status'] | 'scheduled';
+const STATUS_TONES: Record<ShownStatus, BadgeTone> = { draft: 'neutral', scheduled: 'brand', sending: 'warning', sent: 'success' };
+/** A scheduled issue is a draft with a send time. */
+const shownStatus = (issue: Issue): ShownStatus => (issue.status === 'draft' && issue.sendAt ? 'scheduled' : issue.status);
+
+/** A time as a datetime-local field shows it (the browser's own time zone). */
+function localInputValue(iso: string | null): string {
+	if (!iso) return '';
+	const date = new Date(iso);
+	const pad = (n: number) => String(n).padStart(2, '0');
+	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
 const BASE = '/api/admin/newsletters';
 const FIELDS = ['subject', 'content'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -50,7 +61,8 @@ export default function NewsletterTab() {
 	const [errors, setErrors] = useState<Partial<Draft>>({});
 	const [problem, setProblem] = useState('');
 	const formRef = useRef<HTMLFormElement>(null);
-	const [busy, setBusy] = useState<'save' | 'starter' | 'test' | null>(null);
+	const [busy, setBusy] = useState<'save' | 'starter' | 'test' | 'schedule' | null>(null);
+	const [sendAt, setSendAt] = useState('');
 	const [confirming, setConfirming] = useState(false);
 	const [deleting, setDeleting] = useState<Issue | null>(null);
 
@@ -70,6 +82,7 @@ export default function NewsletterTab() {
 	function load(issue: Issue | null) {
 		const draft = issue ? { subject: issue.subject, content: issue.content } : EMPTY_DRAFT;
 		setEditingId(issue?.id ?? null);
+		setSendAt(localInputValue(issue?.sendAt ?? null));
 		setSubject(draft.subject);
 		setContent(draft.content);
 		setLoaded(draft);
@@ -131,7 +144,7 @@ export default function NewsletterTab() {
 		}
 	}
 
-	async function withBusy(kind: 'save' | 'starter' | 'test', work: () => Promise<void>) {
+	async function withBusy(kind: 'save' | 'starter' | 'test' | 'schedule', work: () => Promise<void>) {
 		setBusy(kind);
 		try {
 			await work();
@@ -181,6 +194,38 @@ export default function NewsletterTab() {
 				setProblem(failureText(error, 'The test mail could not be sent.'));
 			}
 		});
+
+	/** Saves the draft, then schedules it for the time in the field (the browser's time zone). */
+	const schedule = () =>
+		withBusy('schedule', async () => {
+			if (!sendAt) {
+				setProblem('Choose when to send the issue.');
+				return;
+			}
+			const issue = await save();
+			if (!issue) return;
+			try {
+				const scheduled = await apiRequest<Issue>('POST', `${BASE}/${issue.id}/schedule`, {
+					sendAt: new Date(sendAt).toISOString(),
+				});
+				toast({ title: 'Issue scheduled', description: `"${scheduled.subject}" will be sent ${formatDateTime(scheduled.sendAt!)}.` });
+				load(null);
+				list.reload();
+			} catch (error) {
+				setProblem(failureText(error, 'The issue could not be scheduled.'));
+			}
+		});
+
+	async function cancelScheduled(issue: Issue) {
+		try {
+			await apiRequest('DELETE', `${BASE}/${issue.id}/schedule`);
+			if (editingId === issue.id) setSendAt('');
+			toast({ title: 'Schedule cancelled', description: `"${issue.subject}" is a draft again.` });
+			list.reload();
+		} catch (error) {
+			toast({ title: 'Failed to cancel the schedule', description: failureText(error, 'Please try again.'), variant: 'destructive' });
+		}
+	}
 
 	async function send(): Promise<boolean> {
 		const issue = await save();
@@ -258,6 +303,17 @@ export default function NewsletterTab() {
 						Send…
 					</Button>
 				</div>
+				<div className="flex flex-wrap items-end gap-2">
+					<div className="grid gap-1.5">
+						<label htmlFor="newsletter-send-at" className="text-sm font-medium text-ink">
+							Send at (your time)
+						</label>
+						<Input id="newsletter-send-at" type="datetime-local" value={sendAt} onChange={(e) => setSendAt(e.target.value)} className="w-auto" />
+					</div>
+					<Button type="button" variant="outline" loading={busy === 'schedule'} onClick={() => void schedule()}>
+						Schedule
+					</Button>
+				</div>
 			</form>
 
 			<h3 className="mb-3 text-lg font-semibold text-ink">Issues</h3>
@@ -274,13 +330,18 @@ export default function NewsletterTab() {
 							<div className="flex flex-wrap items-center justify-between gap-2">
 								<div className="flex items-center gap-2">
 									<span className="font-medium text-ink">{issue.subject}</span>
-									<Badge tone={STATUS_TONES[issue.status]}>{issue.status}</Badge>
+									<Badge tone={STATUS_TONES[shownStatus(issue)]}>{shownStatus(issue)}</Badge>
 								</div>
 								{issue.status === 'draft' && (
 									<div className="flex gap-2">
 										<Button size="sm" variant="outline" onClick={() => edit(issue)} aria-label={`Edit ${issue.subject}`}>
 											Edit
 										</Button>
+										{issue.sendAt && (
+											<Button size="sm" variant="outline" onClick={() => void cancelScheduled(issue)} aria-label={`Cancel the schedule of ${issue.subject}`}>
+												Cancel schedule
+											</Button>
+										)}
 										<Button size="sm" variant="outline" onClick={() => setDeleting(issue)} aria-label={`Delete ${issue.subject}`}>
 											Delete
 										</Button>
@@ -289,6 +350,7 @@ export default function NewsletterTab() {
 							</div>
 							<p className="mt-1 text-sm text-muted">
 								Created {formatDateTime(issue.createdAt)}
+								{issue.status === 'draft' && issue.sendAt && ` · Scheduled for ${formatDateTime(issue.sendAt)}`}
 								{issue.sendStartedAt && ` · Sending started ${formatDateTime(issue.sendStartedAt)}`}
 								{issue.sentAt && ` · Completed ${formatDateTime(issue.sentAt)}`}
 							</p>

@@ -31,3 +31,18 @@ export const CONFIRMATION_LINK_INVALID = 'The confirmation link is invalid or mi
 export const newsletterConfirmSchema = z.object({
 	token: z.string({ error: CONFIRMATION_LINK_INVALID }).regex(/^[a-z2-7]{32}$/, CONFIRMATION_LINK_INVALID),
 });
+
+export const SEND_AT_REQUIRED = 'Send time is required.';
+export const SEND_AT_INVALID = 'Send time must be a date and time with its time zone (ISO 8601).';
+export const SEND_AT_PAST = 'Send time must be in the future.';
+
+/** POST /api/admin/newsletters/{id}/schedule: when to send, an ISO 8601 time still to come. */
+export const newsletterScheduleSchema = z.object({
+	sendAt: z
+		.string({ error: SEND_AT_REQUIRED })
+		.trim()
+		.min(1, SEND_AT_REQUIRED)
+		.pipe(z.iso.datetime({ offset: true, error: SEND_AT_INVALID }))
+		.transform((value) => new Date(value))
+		.refine((date) => date.getTime() > Date.now(), SEND_AT_PAST),
+});

@@ -3,7 +3,7 @@
  * mail for every subscriber. Once sending has started an issue is frozen.
  */
 import { log } from '@/server/log';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, min, sql } from 'drizzle-orm';
 import type { NewsletterIssueInput } from '@/lib/validation/newsletter';
 import type { SessionUser } from '@/server/auth/session';
 import { db, firstRow, isPostgres, runStatement, tables, transaction } from '@/server/db';
@@ -39,6 +39,8 @@ export type NewsletterIssue = {
 	updatedAt: Date;
 	sendStartedAt: Date | null;
 	sentAt: Date | null;
+	/** Set on a scheduled draft: when it will be sent. */
+	sendAt: Date | null;
 	counts: IssueCounts;
 };
 
@@ -53,6 +55,7 @@ function issueColumns() {
 		updatedAt: issues.updatedAt,
 		sendStartedAt: issues.sendStartedAt,
 		sentAt: issues.sentAt,
+		sendAt: issues.sendAt,
 	};
 }
 
@@ -150,17 +153,20 @@ export async function subscriberCount(): Promise<number> {
  * Queues the issue for every current subscriber and marks it sending, in one transaction: a
  * second Send (or two editors at once) finds it no longer a draft and is refused.
  */
-export async function sendIssue(id: number): Promise<NewsletterIssue> {
+export async function sendIssue(id: number, { dueBy }: { dueBy?: Date } = {}): Promise<NewsletterIssue> {
 	// An issue that cannot be rendered (saved before nesting was limited) would fail every
 	// delivery: it is refused with the renderer's sentence before anything is queued.
 	renderMarkdown((await getIssue(id)).content);
 	const now = new Date();
 	const { newsletterIssues: issues, newsletterDeliveries: deliveries, users, newsletterMembers: members } = tables();
 	await transaction(async (tx) => {
+		// A scheduled start takes the issue only if it is still scheduled for then (not cancelled
+		// or moved since it was found due); of several nodes starting it at once, one gets the row.
+		const scheduled = dueBy ? lte(issues.sendAt, dueBy) : undefined;
 		const [started] = await tx
 			.update(issues)
-			.set({ status: 'sending', sendStartedAt: now })
-			.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
+			.set({ status: 'sending', sendStartedAt: now, sendAt: null })
+			.where(and(eq(issues.id, id), eq(issues.status, 'draft'), scheduled))
 			.returning({ id: issues.id });
 		if (!started) {
 			await getIssue(id);
@@ -195,6 +201,67 @@ export async function sendIssue(id: number): Promise<NewsletterIssue> {
 	// The issue is public from now on: its archive page is generated, the archive lists it.
 	contentChanged({ type: 'newsletter', id });
 	return getIssue(id);
+}
+
+/** Schedules a draft to be sent at `sendAt` (a later call moves it). */
+export async function scheduleIssue(id: number, sendAt: Date): Promise<NewsletterIssue> {
+	const { newsletterIssues: issues } = tables();
+	renderMarkdown((await getIssue(id)).content);
+	const [changed] = await db()
+		.update(issues)
+		.set({ sendAt })
+		.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
+		.returning({ id: issues.id });
+	if (!changed) throw new Conflict(ISSUE_ALREADY_SENT);
+	wakeNewsletterWorker();
+	return getIssue(id);
+}
+
+/** Takes a draft off the schedule (it stays a draft). */
+export async function cancelSchedule(id: number): Promise<NewsletterIssue> {
+	const { newsletterIssues: issues } = tables();
+	await getIssue(id);
+	const [changed] = await db()
+		.update(issues)
+		.set({ sendAt: null })
+		.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
+		.returning({ id: issues.id });
+	if (!changed) throw new Conflict(ISSUE_ALREADY_SENT);
+	return getIssue(id);
+}
+
+/** When the next scheduled draft falls due, if any (the worker sleeps until then). */
+export async function nextScheduledAt(): Promise<Date | undefined> {
+	const { newsletterIssues: issues } = tables();
+	const row = await firstRow(
+		db().select({ at: min(issues.sendAt) }).from(issues).where(and(eq(issues.status, 'draft'), isNotNull(issues.sendAt))),
+	);
+	return row?.at ?? undefined;
+}
+
+/**
+ * Starts every scheduled draft whose time has come (never one whose time has not). Run by each
+ * node's worker; the conditional update in sendIssue lets exactly one node start each issue.
+ * Returns the ids this node started.
+ */
+export async function startDueIssues(now = new Date()): Promise<number[]> {
+	const { newsletterIssues: issues } = tables();
+	const due = await db()
+		.select({ id: issues.id })
+		.from(issues)
+		.where(and(eq(issues.status, 'draft'), lte(issues.sendAt, now)))
+		.orderBy(asc(issues.sendAt));
+	const started: number[] = [];
+	for (const { id } of due) {
+		try {
+			await sendIssue(id, { dueBy: now });
+			started.push(id);
+		} catch (error) {
+			// Another node started it, or it was cancelled meanwhile.
+			if (!(error instanceof Conflict) && !(error instanceof NotFound)) throw error;
+		}
+	}
+	return started;
 }
 
 export const TEST_NEEDS_VERIFIED_EMAIL =
