@@ -70,6 +70,14 @@ async function isSubscribed(userId: number): Promise<boolean> {
 	))!.isNewsletterSubscribed;
 }
 
+let suppressedCounter = 0;
+/** A new suppressed address, written straight into the database. */
+async function suppressed(): Promise<string> {
+	const email = `suppressed${process.pid}x${++suppressedCounter}@example.com`;
+	await server.db.insert(server.tables.newsletterSuppressions).values({ email, reason: '550 Mailbox unavailable' });
+	return email;
+}
+
 async function newDraft(body = valid): Promise<number> {
 	const answer = await roles.editor.client.post(BASE, body);
 	expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -111,6 +119,12 @@ describe('roles', () => {
 		['POST preview', 200, (c) => c.post(`${BASE}/preview`, valid)],
 		['POST schedule', 200, async (c) => c.post(`${BASE}/${await newDraft()}/schedule`, { sendAt: FAR_AHEAD })],
 		['DELETE schedule', 200, async (c) => c.delete(`${BASE}/${await newDraft()}/schedule`)],
+		['GET suppressions', 200, (c) => c.get(`${BASE}/suppressions`)],
+		[
+			'DELETE suppression',
+			200,
+			async (c) => c.delete(`${BASE}/suppressions?email=${encodeURIComponent(await suppressed())}`),
+		],
 	];
 
 	it.each(cases)('%s: anonymous 401, user 403, banned 401, editor %i', async (_name, ok, call) => {
@@ -727,4 +741,62 @@ describe('scheduling', () => {
 		expect((await storedIssue(cancelledId))!.status).toBe('draft');
 		expect(smtp.mails.some((m) => m.raw.includes('Cancelled for'))).toBe(false);
 	});
+});
+
+describe('bounces', () => {
+	it('suppresses an address a 550 refused: the next issue skips it, until an editor lifts it', async () => {
+		await unsubscribeEveryone();
+		const refused = await insertAccount(server.db);
+		const other = await insertAccount(server.db);
+		answers.set(refused.email, () => 550);
+		await sendIssue('First bounce');
+		const list = await roles.editor.client.get(`${BASE}/suppressions`);
+		expect(list.status).toBe(200);
+		const entry = list.body.suppressions.find((row: { email: string }) => row.email === refused.email);
+		expect(entry).toMatchObject({ email: refused.email, reason: expect.stringContaining('Mailbox unavailable'), createdAt: expect.any(String) });
+		expect(list.body.suppressions.some((row: { email: string }) => row.email === other.email)).toBe(false);
+
+		// The next issue is not even offered to the mail server for that address.
+		answers.delete(refused.email);
+		const offered = smtp.offered.length;
+		const second = await sendIssue('After the bounce');
+		expect(smtp.offered.slice(offered).filter((to) => to === refused.email)).toHaveLength(0);
+		expect(mailsPerAddress(smtp.mails.filter((m) => m.raw.includes('After the bounce'))).get(other.email)).toBe(1);
+		expect((await issueFromList(second)).counts).toMatchObject({ sent: 1, failed: 0 });
+
+		const lifted = await roles.editor.client.delete(`${BASE}/suppressions?email=${encodeURIComponent(refused.email.toUpperCase())}`);
+		expect(lifted.status).toBe(200);
+		expect(lifted.body).toEqual({ message: `Issues will go to ${refused.email} again.` });
+		await sendIssue('After the lift');
+		expect(mailsPerAddress(smtp.mails.filter((m) => m.raw.includes('After the lift'))).get(refused.email)).toBe(1);
+	});
+
+	it('retries a temporary failure (4xx) without suppressing the address', async () => {
+		await unsubscribeEveryone();
+		const slow = await insertAccount(server.db);
+		answers.set(slow.email, (attempt) => (attempt === 1 ? 451 : undefined));
+		await sendIssue('Temporary trouble');
+		expect(smtp.offered.filter((to) => to === slow.email)).toHaveLength(2);
+		const list = await roles.editor.client.get(`${BASE}/suppressions`);
+		expect(list.body.suppressions.some((row: { email: string }) => row.email === slow.email)).toBe(false);
+	});
+
+	it('answers 400 for a missing or malformed address and 404 for one not suppressed', async () => {
+		const missing = await roles.editor.client.delete(`${BASE}/suppressions`);
+		expect(missing.status).toBe(400);
+		expect(missing.body).toEqual({ message: 'Email is required.' });
+		const malformed = await roles.editor.client.delete(`${BASE}/suppressions?email=nope`);
+		expect(malformed.status).toBe(400);
+		expect(malformed.body).toEqual({ message: 'Please enter a valid email address.' });
+		const unknown = await roles.editor.client.delete(`${BASE}/suppressions?email=nobody-here%40example.com`);
+		expect(unknown.status).toBe(404);
+		expect(unknown.body).toEqual({ message: 'This address is not suppressed.' });
+	});
+
+	async function sendIssue(subject: string): Promise<number> {
+		const id = await newDraft({ subject, content: 'Body' });
+		expect((await roles.editor.client.post(`${BASE}/${id}/send`)).status).toBe(202);
+		await waitUntilSent(id);
+		return id;
+	}
 });

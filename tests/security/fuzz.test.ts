@@ -44,6 +44,7 @@ import {
 import { siteSearchQuerySchema } from '@/lib/validation/discovery';
 import {
 	newsletterConfirmSchema,
+	liftSuppressionSchema,
 	newsletterIssueSchema,
 	newsletterSubscribeSchema,
 	unsubscribeTokenSchema,
@@ -845,6 +846,13 @@ function targets(): Target[] {
 			ok: newsletterShape,
 		},
 		{
+			name: 'DELETE /api/admin/newsletters/suppressions',
+			method: 'DELETE',
+			path: () => q('/api/admin/newsletters/suppressions', liftSuppressionSchema),
+			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
+			ok: message,
+		},
+		{
 			name: 'POST /api/admin/newsletters/preview',
 			method: 'POST',
 			path: () => fc.constant('/api/admin/newsletters/preview'),
@@ -1022,6 +1030,7 @@ const NOT_FUZZED: Record<string, string> = {
 	'POST /api/admin/site-build': 'no input',
 	'GET /api/admin/newsletters': 'no input',
 	'GET /api/admin/newsletters/recent-articles': 'no input',
+	'GET /api/admin/newsletters/suppressions': 'no input',
 	'GET /api/{...path}':
 		'reads nothing of the request: any unknown /api path gets the same JSON 404 (tests/api/methods.test.ts)',
 	'POST /api/{...path}':

@@ -609,6 +609,24 @@ export const EXPECTATIONS: Expectation[] = [
 		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}/schedule` }),
 	},
 	{
+		route: '/api/admin/newsletters/suppressions',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters/suppressions' }),
+	},
+	{
+		route: '/api/admin/newsletters/suppressions',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => {
+			const email = fx.uniqueEmail();
+			await fx.server.db
+				.insert(fx.server.tables.newsletterSuppressions)
+				.values({ email, reason: '550 Mailbox unavailable' });
+			return { path: `/api/admin/newsletters/suppressions?email=${encodeURIComponent(email)}` };
+		},
+	},
+	{
 		route: '/api/newsletter/unsubscribe',
 		method: 'POST',
 		// The token, not a session, says whose subscription ends: anyone holding it may.

@@ -46,3 +46,6 @@ export const newsletterScheduleSchema = z.object({
 		.transform((value) => new Date(value))
 		.refine((date) => date.getTime() > Date.now(), SEND_AT_PAST),
 });
+
+/** DELETE /api/admin/newsletters/suppressions?email=: the address to lift. */
+export const liftSuppressionSchema = z.object({ email: emailField });

@@ -9,6 +9,7 @@ import { config } from '@/server/config';
 import { db, firstRow, tables } from '@/server/db';
 import { sendMail, type Mail } from '@/server/mail';
 import { createMemberUnsubscribeToken } from './members';
+import { suppressAddress } from './suppressions';
 import { memberRecipientCondition, recipientCondition } from './recipients';
 import { renderIssueMail, type IssueForMail } from './render';
 import { settleDelivery, type ClaimedDelivery } from './queue';
@@ -105,14 +106,6 @@ async function currentRecipient(row: ClaimedDelivery): Promise<Recipient | undef
 	return undefined;
 }
 
-/**
- * A permanent refusal (5xx) suppresses the address: no later issue is queued for it or sent to
- * it until an editor lifts the suppression.
- */
-async function suppress(email: string, reason: string): Promise<void> {
-	await db().insert(tables().newsletterSuppressions).values({ email: email.toLowerCase(), reason }).onConflictDoNothing();
-}
-
 /** Sends one claimed row and records the outcome. Never throws for a mail problem. */
 export async function deliver(row: ClaimedDelivery): Promise<Delivered> {
 	const settings = config().newsletter;
@@ -132,7 +125,8 @@ export async function deliver(row: ClaimedDelivery): Promise<Delivered> {
 	} catch (error) {
 		const code = smtpCode(error);
 		if (code !== undefined && code >= 500) {
-			await suppress(recipient.email, describe(error));
+			// Permanent: no later issue is queued for the address or sent to it until lifted.
+			await suppressAddress(recipient.email, describe(error));
 			return { status: 'failed', completed: await settleDelivery(row, { status: 'failed', error: describe(error) }) };
 		}
 		if (row.attempts >= settings.maxAttempts) {
