@@ -122,4 +122,22 @@ describe('Newsletter tab', () => {
 		expect((await stored())!.sendAt).toBeNull();
 		expect((await stored())!.status).toBe('draft');
 	}, 120_000);
+
+	it('lists suppressed addresses and lifts one', async ({ server, browser }) => {
+		const { newsletterSuppressions } = server.tables;
+		await server.db.insert(newsletterSuppressions).values([
+			{ email: 'gone@example.com', reason: '550 Mailbox unavailable' },
+			{ email: 'bounced@example.com', reason: '554 Rejected' },
+		]);
+		const { page } = await openDashboard(browser, server, 'newsletter');
+		const list = page.getByRole('list', { name: 'Suppressed addresses' });
+		await list.getByText('gone@example.com').waitFor();
+		await list.getByText(/550 Mailbox unavailable/).waitFor();
+		await list.getByRole('button', { name: 'Lift the suppression of gone@example.com' }).click();
+		await expectToast(page, 'Suppression lifted');
+		await expect.poll(() => list.getByText('gone@example.com').count()).toBe(0);
+		await list.getByText('bounced@example.com').waitFor();
+		const left = await server.db.select().from(newsletterSuppressions);
+		expect(left.map((row) => row.email)).toEqual(['bounced@example.com']);
+	}, 120_000);
 });

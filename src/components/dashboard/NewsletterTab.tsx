@@ -23,6 +23,7 @@ import { LoadError } from './LoadError';
 import { MailPreview } from './MailPreview';
 import { MarkdownEditor } from './MarkdownEditor';
 import { PanelHeader } from './PanelHeader';
+import { SuppressedAddresses } from './SuppressedAddresses';
 import { confirmDiscard, useUnsavedChanges } from './unsaved-changes';
 import { useApiData } from './use-api-data';
 
@@ -364,6 +365,8 @@ export default function NewsletterTab() {
 					))}
 				</ul>
 			)}
+
+			<SuppressedAddresses />
 
 			<ConfirmDialog
 				open={confirming}
