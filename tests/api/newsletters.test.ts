@@ -213,7 +213,7 @@ describe('POST and PUT: validation', () => {
 			status: 'draft',
 			sendStartedAt: null,
 			sentAt: null,
-			counts: { queued: 0, sent: 0, failed: 0, skipped: 0 },
+			counts: { recipients: 0, queued: 0, sent: 0, failed: 0, skipped: 0, unsubscribedSince: 0 },
 		});
 		expect(await issueFromList(answer.body.id)).toMatchObject({
 			subject: 'Hello',
@@ -350,7 +350,14 @@ describe('sending', () => {
 		const listed = await issueFromList(id);
 		expect(listed).toMatchObject({
 			status: 'sent',
-			counts: { queued: 0, sent: subscribers.length - 1, failed: 1, skipped: 0 },
+			counts: {
+				recipients: subscribers.length,
+				queued: 0,
+				sent: subscribers.length - 1,
+				failed: 1,
+				skipped: 0,
+				unsubscribedSince: 0,
+			},
 			sendStartedAt: expect.any(String),
 			sentAt: expect.any(String),
 		});
@@ -486,6 +493,11 @@ describe('unsubscribing from the mail', () => {
 		expect(await isSubscribed(reader.id)).toBe(false);
 		// Repeating it is harmless.
 		expect((await fetch(url, { method: 'POST' })).status).toBe(200);
+		// The issue counts them as unsubscribed since.
+		const sentIssue = (await roles.editor.client.get(BASE)).body.issues.find(
+			(issue: { subject: string }) => issue.subject === `For ${reader.email}`,
+		);
+		expect(sentIssue.counts).toMatchObject({ recipients: 1, sent: 1, failed: 0, unsubscribedSince: 1 });
 
 		// The next issue does not reach them.
 		const other = await insertAccount(server.db);

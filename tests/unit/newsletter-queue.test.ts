@@ -105,7 +105,7 @@ describe('recipients', () => {
 		const after = await getIssue(issue.id);
 		expect(after.status).toBe('sent');
 		expect(after.sentAt).toBeInstanceOf(Date);
-		expect(after.counts).toEqual({ queued: 0, sent: queued.size - 3, failed: 0, skipped: 3 });
+		expect(after.counts).toEqual({ recipients: queued.size, queued: 0, sent: queued.size - 3, failed: 0, skipped: 3, unsubscribedSince: 0 });
 		// Settled: nothing is left to claim.
 		expect(await drain()).toBe(0);
 	});
@@ -130,14 +130,14 @@ describe('recipients', () => {
 		expect(got.get(verified.email)).toBe(1);
 		expect(got.has(unverified.email)).toBe(false);
 		expect(got.has(unverifiedSince.email)).toBe(false);
-		expect((await getIssue(issue.id)).counts).toEqual({ queued: 0, sent: 1, failed: 0, skipped: 1 });
+		expect((await getIssue(issue.id)).counts).toEqual({ recipients: 2, queued: 0, sent: 1, failed: 0, skipped: 1, unsubscribedSince: 0 });
 	});
 
 	it('completes an issue with no subscribers at once', async () => {
 		await db().update(tables().users).set({ isNewsletterSubscribed: false });
 		const issue = await sendIssue((await newIssue()).id);
 		expect(issue.status).toBe('sent');
-		expect(issue.counts).toEqual({ queued: 0, sent: 0, failed: 0, skipped: 0 });
+		expect(issue.counts).toEqual({ recipients: 0, queued: 0, sent: 0, failed: 0, skipped: 0, unsubscribedSince: 0 });
 	});
 });
 
@@ -188,7 +188,7 @@ describe('failures', () => {
 		expect(mailsPerAddress(smtp.mails).get(later.email)).toBe(1);
 		expect(await getIssue(issue.id)).toMatchObject({
 			status: 'sent',
-			counts: { queued: 0, sent: 1, failed: 2, skipped: 0 },
+			counts: { recipients: 3, queued: 0, sent: 1, failed: 2, skipped: 0, unsubscribedSince: 0 },
 		});
 	});
 });

@@ -357,8 +357,8 @@ export default function NewsletterTab() {
 							</p>
 							{issue.status !== 'draft' && (
 								<p className="mt-1 text-sm text-ink" data-testid="issue-counts">
-									Queued {issue.counts.queued} · Sent {issue.counts.sent} · Failed {issue.counts.failed}
-									{issue.counts.skipped > 0 && ` · Skipped ${issue.counts.skipped}`}
+									Recipients {issue.counts.recipients} · Queued {issue.counts.queued} · Sent {issue.counts.sent} · Failed {issue.counts.failed}
+									{issue.counts.skipped > 0 && ` · Skipped ${issue.counts.skipped}`} · Unsubscribed since {issue.counts.unsubscribedSince}
 								</p>
 							)}
 						</li>

@@ -22,12 +22,16 @@ export const ISSUE_NOT_DRAFT = 'This issue has already been sent; it can no long
 export const ISSUE_ALREADY_SENT = 'This issue has already been sent.';
 
 export type IssueCounts = {
+	/** Everyone the issue was queued for. */
+	recipients: number;
 	/** Waiting or being handed to the mail server. */
 	queued: number;
 	sent: number;
 	failed: number;
 	/** Recipients who unsubscribed, were banned or were deleted before their turn. */
 	skipped: number;
+	/** Recipients who got it and are unsubscribed now (account or member). */
+	unsubscribedSince: number;
 };
 
 export type NewsletterIssue = {
@@ -59,24 +63,30 @@ function issueColumns() {
 	};
 }
 
-const NO_COUNTS: IssueCounts = { queued: 0, sent: 0, failed: 0, skipped: 0 };
+const NO_COUNTS: IssueCounts = { recipients: 0, queued: 0, sent: 0, failed: 0, skipped: 0, unsubscribedSince: 0 };
 
 /** Delivery counts per issue, from the (issue_id, status) index. */
 async function countsFor(issueIds: number[]): Promise<Map<number, IssueCounts>> {
 	const result = new Map<number, IssueCounts>();
 	if (issueIds.length === 0) return result;
-	const { newsletterDeliveries: deliveries } = tables();
+	const { newsletterDeliveries: deliveries, users, newsletterMembers: members } = tables();
 	const countWhere = (condition: ReturnType<typeof sql>) =>
 		sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 	const rows = await db()
 		.select({
 			issueId: deliveries.issueId,
+			recipients: sql<number>`count(*)`.mapWith(Number),
 			queued: countWhere(sql`${deliveries.status} in ('queued', 'sending')`),
 			sent: countWhere(sql`${deliveries.status} = 'sent'`),
 			failed: countWhere(sql`${deliveries.status} = 'failed'`),
 			skipped: countWhere(sql`${deliveries.status} = 'skipped'`),
+			unsubscribedSince: countWhere(
+				sql`${deliveries.status} = 'sent' and (${eq(users.isNewsletterSubscribed, false)} or ${members.status} = 'unsubscribed')`,
+			),
 		})
 		.from(deliveries)
+		.leftJoin(users, eq(users.id, deliveries.userId))
+		.leftJoin(members, eq(members.id, deliveries.memberId))
 		.where(inArray(deliveries.issueId, issueIds))
 		.groupBy(deliveries.issueId);
 	for (const { issueId, ...counts } of rows) result.set(issueId, counts);
