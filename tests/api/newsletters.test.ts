@@ -120,6 +120,8 @@ describe('roles', () => {
 		['POST schedule', 200, async (c) => c.post(`${BASE}/${await newDraft()}/schedule`, { sendAt: FAR_AHEAD })],
 		['DELETE schedule', 200, async (c) => c.delete(`${BASE}/${await newDraft()}/schedule`)],
 		['GET suppressions', 200, (c) => c.get(`${BASE}/suppressions`)],
+		['GET subscribers', 200, (c) => c.get(`${BASE}/subscribers`)],
+		['GET subscribers.csv', 200, (c) => c.get(`${BASE}/subscribers.csv`)],
 		[
 			'DELETE suppression',
 			200,
@@ -811,4 +813,64 @@ describe('bounces', () => {
 		await waitUntilSent(id);
 		return id;
 	}
+});
+
+describe('the subscribers view', () => {
+	it('lists accounts and members with their status and counts, searches, and exports CSV', async () => {
+		await unsubscribeEveryone();
+		const tag = `view${process.pid}`;
+		const { newsletterMembers: members } = server.tables;
+		const confirmedAccount = await insertAccount(server.db);
+		const pendingAccount = await insertAccount(server.db, { verified: false });
+		const suppressedAccount = await insertAccount(server.db);
+		await server.db.insert(server.tables.newsletterSuppressions).values({ email: suppressedAccount.email, reason: '550' });
+		await server.db.insert(members).values([
+			{ email: `${tag}-confirmed@example.com`, status: 'confirmed', confirmedAt: new Date() },
+			{ email: `${tag}-pending@example.com`, status: 'pending' },
+			{ email: `${tag}-gone@example.com`, status: 'unsubscribed', unsubscribedAt: new Date() },
+		]);
+		const all = await roles.editor.client.get(`${BASE}/subscribers`);
+		expect(all.status).toBe(200);
+		const status = (email: string) => all.body.subscribers.find((row: { email: string }) => row.email === email);
+		expect(status(confirmedAccount.email)).toMatchObject({ kind: 'account', status: 'confirmed' });
+		expect(status(pendingAccount.email)).toMatchObject({ kind: 'account', status: 'pending' });
+		expect(status(suppressedAccount.email)).toMatchObject({ kind: 'account', status: 'suppressed' });
+		expect(status(`${tag}-confirmed@example.com`)).toMatchObject({ kind: 'member', status: 'confirmed' });
+		expect(status(`${tag}-gone@example.com`)).toMatchObject({ kind: 'member', status: 'unsubscribed' });
+
+		const searched = await roles.editor.client.get(`${BASE}/subscribers?q=${tag.toUpperCase()}`);
+		expect(searched.body.counts).toEqual({ confirmed: 1, pending: 1, unsubscribed: 1, suppressed: 0 });
+		expect(searched.body.subscribers.map((row: { email: string }) => row.email)).toEqual([
+			`${tag}-confirmed@example.com`,
+			`${tag}-gone@example.com`,
+			`${tag}-pending@example.com`,
+		]);
+		const pending = await roles.editor.client.get(`${BASE}/subscribers?q=${tag}&status=pending`);
+		expect(pending.body.subscribers.map((row: { email: string }) => row.email)).toEqual([`${tag}-pending@example.com`]);
+
+		const csv = await fetch(`${server.url}${BASE}/subscribers.csv?q=${tag}`, {
+			headers: { cookie: roles.editor.client.sessionCookie },
+		});
+		expect(csv.status).toBe(200);
+		expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+		expect(csv.headers.get('content-disposition')).toContain('attachment');
+		const lines = (await csv.text()).trim().split('\r\n');
+		expect(lines[0]).toBe('email,kind,status,since');
+		expect(lines.slice(1).map((line) => line.split(',').slice(0, 3).join(','))).toEqual([
+			`${tag}-confirmed@example.com,member,confirmed`,
+			`${tag}-gone@example.com,member,unsubscribed`,
+			`${tag}-pending@example.com,member,pending`,
+		]);
+	});
+
+	it('answers 400 for an unknown status or a long search', async () => {
+		for (const path of [`${BASE}/subscribers`, `${BASE}/subscribers.csv`]) {
+			const status = await roles.editor.client.get(`${path}?status=maybe`);
+			expect(status.status).toBe(400);
+			expect(status.body).toEqual({ message: 'Status must be confirmed, pending, unsubscribed or suppressed.' });
+			const long = await roles.editor.client.get(`${path}?q=${'x'.repeat(255)}`);
+			expect(long.status).toBe(400);
+			expect(long.body).toEqual({ message: 'Search must be at most 254 characters.' });
+		}
+	});
 });

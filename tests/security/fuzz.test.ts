@@ -46,6 +46,7 @@ import {
 	newsletterConfirmSchema,
 	liftSuppressionSchema,
 	newsletterIssueSchema,
+	subscribersQuerySchema,
 	newsletterSubscribeSchema,
 	unsubscribeTokenSchema,
 } from '@/lib/validation/newsletter';
@@ -845,6 +846,14 @@ function targets(): Target[] {
 			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
 			ok: newsletterShape,
 		},
+		...(['/api/admin/newsletters/subscribers', '/api/admin/newsletters/subscribers.csv'] as const).map(
+			(route): Target => ({
+				name: `GET ${route}`,
+				method: 'GET',
+				path: () => q(route, subscribersQuerySchema),
+				roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
+			}),
+		),
 		{
 			name: 'DELETE /api/admin/newsletters/suppressions',
 			method: 'DELETE',

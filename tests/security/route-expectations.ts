@@ -609,6 +609,18 @@ export const EXPECTATIONS: Expectation[] = [
 		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}/schedule` }),
 	},
 	{
+		route: '/api/admin/newsletters/subscribers',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters/subscribers?status=confirmed' }),
+	},
+	{
+		route: '/api/admin/newsletters/subscribers.csv',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters/subscribers.csv' }),
+	},
+	{
 		route: '/api/admin/newsletters/suppressions',
 		method: 'GET',
 		expect: editorOnly(200),

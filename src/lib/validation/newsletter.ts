@@ -49,3 +49,18 @@ export const newsletterScheduleSchema = z.object({
 
 /** DELETE /api/admin/newsletters/suppressions?email=: the address to lift. */
 export const liftSuppressionSchema = z.object({ email: emailField });
+
+/** GET /api/admin/newsletters/subscribers(.csv): an optional search and status. */
+export const subscribersQuerySchema = z.object({
+	q: z
+		.string()
+		.trim()
+		.max(254, 'Search must be at most 254 characters.')
+		.optional()
+		.transform((value) => value || undefined),
+	status: z
+		.enum(['confirmed', 'pending', 'unsubscribed', 'suppressed'], {
+			error: 'Status must be confirmed, pending, unsubscribed or suppressed.',
+		})
+		.optional(),
+});
