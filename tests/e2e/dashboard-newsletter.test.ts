@@ -140,4 +140,26 @@ describe('Newsletter tab', () => {
 		const left = await server.db.select().from(newsletterSuppressions);
 		expect(left.map((row) => row.email)).toEqual(['bounced@example.com']);
 	}, 120_000);
+
+	it('shows subscribers with their status and counts, searches, filters and exports CSV', async ({ server, browser }) => {
+		const { newsletterMembers } = server.tables;
+		await server.db.insert(newsletterMembers).values([
+			{ email: 'panel-confirmed@example.com', status: 'confirmed', confirmedAt: new Date() },
+			{ email: 'panel-pending@example.com', status: 'pending' },
+		]);
+		const { page } = await openDashboard(browser, server, 'newsletter');
+		const list = page.getByRole('list', { name: 'Subscribers' });
+		await page.getByLabel('Search by email').fill('panel-');
+		await expect.poll(() => page.getByTestId('subscriber-counts').innerText()).toBe('Confirmed 1 · Pending 1 · Unsubscribed 0 · Suppressed 0');
+		await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+		await list.getByRole('listitem').filter({ hasText: 'panel-pending@example.com' }).getByText('pending', { exact: true }).waitFor();
+		await page.getByLabel('Status').selectOption('confirmed');
+		await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+		await list.getByText('panel-confirmed@example.com').waitFor();
+		const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+		expect(href).toBe('/api/admin/newsletters/subscribers.csv?q=panel-&status=confirmed');
+		const csv = await page.request.get(href!);
+		expect(csv.status()).toBe(200);
+		expect((await csv.text()).split('\r\n')[1]).toMatch(/^panel-confirmed@example\.com,member,confirmed,/);
+	}, 120_000);
 });

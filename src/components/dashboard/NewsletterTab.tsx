@@ -23,6 +23,7 @@ import { LoadError } from './LoadError';
 import { MailPreview } from './MailPreview';
 import { MarkdownEditor } from './MarkdownEditor';
 import { PanelHeader } from './PanelHeader';
+import { SubscribersPanel } from './SubscribersPanel';
 import { SuppressedAddresses } from './SuppressedAddresses';
 import { confirmDiscard, useUnsavedChanges } from './unsaved-changes';
 import { useApiData } from './use-api-data';
@@ -366,6 +367,7 @@ export default function NewsletterTab() {
 				</ul>
 			)}
 
+			<SubscribersPanel />
 			<SuppressedAddresses />
 
 			<ConfirmDialog
