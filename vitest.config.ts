@@ -31,6 +31,8 @@ const POSTGRES_API = [
 	'tests/api/start-up.test.ts',
 	'tests/api/site-search.test.ts',
 	'tests/api/archives.test.ts',
+	'tests/api/newsletter-archive.test.ts',
+	'tests/api/newsletter-members.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',

@@ -14,6 +14,8 @@ import {
 	COMMENT_STATUSES,
 	NEWSLETTER_DELIVERY_STATUSES,
 	NEWSLETTER_ISSUE_STATUSES,
+	NEWSLETTER_MEMBER_STATUSES,
+	NEWSLETTER_MEMBER_TOKEN_PURPOSES,
 	USER_ROLES,
 	VOTE_TYPES,
 } from './values';
@@ -347,9 +349,61 @@ export function defineTables(kit: SchemaKit) {
 			sendStartedAt: timestamp('send_started_at'),
 			/** When the last queued mail was settled (sent, failed or skipped). */
 			sentAt: timestamp('sent_at'),
+			/** A draft with this set is scheduled: it is sent at that time, not before. */
+			sendAt: timestamp('send_at'),
 		},
 		(t) => [index('newsletter_issues_status_idx').on(t.status, t.createdAt)],
 	);
+
+	/**
+	 * Email-only newsletter members (no account): pending until the address is confirmed through
+	 * a mailed link, then sent issues until they unsubscribe. Merged into an account that
+	 * verifies the same address.
+	 */
+	const newsletterMembers = table(
+		'newsletter_members',
+		{
+			id: id(),
+			/** Lower case. */
+			email: text('email').notNull(),
+			status: text('status', { enum: NEWSLETTER_MEMBER_STATUSES }).notNull().default('pending'),
+			createdAt: timestampNow('created_at'),
+			confirmedAt: timestamp('confirmed_at'),
+			unsubscribedAt: timestamp('unsubscribed_at'),
+		},
+		(t) => [
+			uniqueIndex('newsletter_members_email_unique').on(t.email),
+			index('newsletter_members_status_idx').on(t.status),
+		],
+	);
+
+	/**
+	 * A member's links, stored only as a SHA-256 hash: confirmation links (single use, expiring)
+	 * and unsubscribe links (one per mail, never expiring).
+	 */
+	const newsletterMemberTokens = table(
+		'newsletter_member_tokens',
+		{
+			id: text('id').primaryKey(),
+			memberId: integer('member_id')
+				.notNull()
+				.references(() => newsletterMembers.id, { onDelete: 'cascade' }),
+			purpose: text('purpose', { enum: NEWSLETTER_MEMBER_TOKEN_PURPOSES }).notNull(),
+			/** Null: never expires (unsubscribe links). */
+			expiresAt: timestamp('expires_at'),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [index('newsletter_member_tokens_member_idx').on(t.memberId)],
+	);
+
+	/** Addresses a mail server refused for good (a 5xx answer): no issue goes to them until lifted. */
+	const newsletterSuppressions = table('newsletter_suppressions', {
+		/** Lower case. */
+		email: text('email').primaryKey(),
+		/** The mail server's answer. */
+		reason: text('reason').notNull(),
+		createdAt: timestampNow('created_at'),
+	});
 
 	/**
 	 * The durable send queue: one row per issue and recipient. A worker claims rows by moving them
@@ -367,6 +421,10 @@ export function defineTables(kit: SchemaKit) {
 			userId: integer('user_id').references(() => users.id, {
 				onDelete: 'set null',
 			}),
+			/** An email-only member instead of an account (one of the two is set when queued). */
+			memberId: integer('member_id').references(() => newsletterMembers.id, {
+				onDelete: 'set null',
+			}),
 			status: text('status', { enum: NEWSLETTER_DELIVERY_STATUSES }).notNull().default('queued'),
 			attempts: integer('attempts').notNull().default(0),
 			/** A queued row waits until then (back-off after a temporary failure). */
@@ -380,6 +438,7 @@ export function defineTables(kit: SchemaKit) {
 		},
 		(t) => [
 			uniqueIndex('newsletter_deliveries_issue_user_unique').on(t.issueId, t.userId),
+			uniqueIndex('newsletter_deliveries_issue_member_unique').on(t.issueId, t.memberId),
 			index('newsletter_deliveries_claim_idx').on(t.status, t.nextAttemptAt),
 			index('newsletter_deliveries_issue_status_idx').on(t.issueId, t.status),
 		],
@@ -434,6 +493,9 @@ export function defineTables(kit: SchemaKit) {
 		newsletterIssues,
 		newsletterDeliveries,
 		newsletterUnsubscribeTokens,
+		newsletterMembers,
+		newsletterMemberTokens,
+		newsletterSuppressions,
 	};
 }
 

@@ -18,3 +18,9 @@ export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];
 
 export const NEWSLETTER_DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type NewsletterDeliveryStatus = (typeof NEWSLETTER_DELIVERY_STATUSES)[number];
+
+export const NEWSLETTER_MEMBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type NewsletterMemberStatus = (typeof NEWSLETTER_MEMBER_STATUSES)[number];
+
+export const NEWSLETTER_MEMBER_TOKEN_PURPOSES = ['confirm', 'unsubscribe'] as const;
+export type NewsletterMemberTokenPurpose = (typeof NEWSLETTER_MEMBER_TOKEN_PURPOSES)[number];

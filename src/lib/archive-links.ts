@@ -22,3 +22,13 @@ export function archivePath(kind: ArticleKind, { category, page = 1 }: ArchivePl
 export function archivePageCount(total: number): number {
 	return Math.max(1, Math.ceil(total / ARCHIVE_PAGE_SIZE));
 }
+
+/** The newsletter archive (/newsletter): sent issues, newest first, paged like the others. */
+export function newsletterArchivePath(page = 1): string {
+	return page > 1 ? `/newsletter?page=${page}` : '/newsletter';
+}
+
+/** One sent issue as a web page. */
+export function newsletterIssuePath(id: number): string {
+	return `/newsletter/${id}`;
+}

@@ -1,6 +1,6 @@
 /**
  * /sitemap.xml: every public generated URL (home, listings, static pages, published articles,
- * platforms), with lastmod where the data has a date. Drafts are never listed. The archives
+ * platforms, the newsletter archive and sent issues), with lastmod where the data has a date. Drafts are never listed. The archives
  * are listed page by page (/news, /news?page=2, ...); their category views are not, being the
  * same articles again.
  */
@@ -12,7 +12,8 @@ import { listStaticPages } from '@/server/content/static-pages';
 import { listEpisodes } from '@/server/content/podcasts';
 import { listPlatformIds } from '@/server/platforms';
 import { archiveCounts } from '@/server/content/archives';
-import { archivePageCount, archivePath } from '@/lib/archive-links';
+import { archivePageCount, archivePath, newsletterArchivePath, newsletterIssuePath } from '@/lib/archive-links';
+import { sentIssueDates } from '@/server/newsletter/archive';
 import type { ArticleKind } from '@/lib/validation/content';
 import { STATIC_PAGE_PATHS } from '@/server/site/paths';
 
@@ -35,6 +36,7 @@ export const GET: APIRoute = async () => {
 	const [latestEpisode] = await listEpisodes({ sortOrder: 'desc', limit: 1, offset: 0 });
 	const pages = await listStaticPages();
 	const platformIds = await listPlatformIds();
+	const issues = await sentIssueDates();
 	const entries: Entry[] = [
 		{ path: '/', lastmod: lastmod(latest(articles.map((article) => article.updatedAt))) },
 		{ path: '/podcast', lastmod: lastmod(latestEpisode?.publishedAt) },
@@ -51,6 +53,12 @@ export const GET: APIRoute = async () => {
 			lastmod: lastmod(article.updatedAt),
 		})),
 		...platformIds.map((id) => ({ path: `/platforms/${id}` })),
+		// The newsletter archive page by page, and each sent issue.
+		...Array.from({ length: archivePageCount(issues.length) }, (_, index) => ({
+			path: newsletterArchivePath(index + 1),
+			lastmod: index === 0 ? lastmod(issues[0]?.sentAt) : undefined,
+		})),
+		...issues.map((issue) => ({ path: newsletterIssuePath(issue.id), lastmod: lastmod(issue.sentAt) })),
 	];
 	const urls = entries.map(
 		(entry) =>

@@ -49,6 +49,10 @@ const schema = z.object({
 		.default(10 * 60_000),
 	/** How often an idle worker looks for work that another node queued. */
 	NEWSLETTER_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+	/** Where replies to the newsletter go (its Reply-To); unset: no Reply-To, replies go to MAIL_FROM. */
+	NEWSLETTER_REPLY_TO: z.preprocess(unsetIfEmpty, z.email('NEWSLETTER_REPLY_TO must be an email address').optional()),
+	/** The publisher's postal address, printed in every issue's footer (anti-spam laws ask for it). */
+	NEWSLETTER_POSTAL_ADDRESS: z.preprocess(unsetIfEmpty, z.string().trim().max(300).optional()),
 	/** Set to 0 on app processes that should not send newsletter mail. */
 	NEWSLETTER_WORKER: z
 		.enum(['0', '1', 'true', 'false', ''])
@@ -104,6 +108,8 @@ export type AppConfig = {
 		retryBaseMs: number;
 		leaseMs: number;
 		pollMs: number;
+		replyTo: string | undefined;
+		postalAddress: string | undefined;
 	};
 	port: number;
 	host: string;
@@ -157,6 +163,8 @@ export function config(): AppConfig {
 			retryBaseMs: env.NEWSLETTER_RETRY_BASE_MS,
 			leaseMs: env.NEWSLETTER_LEASE_MS,
 			pollMs: env.NEWSLETTER_POLL_MS,
+			replyTo: env.NEWSLETTER_REPLY_TO,
+			postalAddress: env.NEWSLETTER_POSTAL_ADDRESS || undefined,
 		},
 		port: env.PORT,
 		host: env.HOST ?? 'localhost',

@@ -15,6 +15,8 @@ export type Mail = {
 	subject: string;
 	text: string;
 	html?: string;
+	/** Where replies go, when not to the sender. */
+	replyTo?: string;
 	/** Extra header lines, e.g. List-Unsubscribe. */
 	headers?: Record<string, string>;
 };
@@ -92,6 +94,21 @@ export function verifyAddressMail(to: string, link: string): Mail {
 			`Open this link and press the button on the page (it works once, for 48 hours): ${link}`,
 			'',
 			'Until then we send you no newsletter. If you did not sign up, ignore this mail.',
+		].join('\n'),
+	};
+}
+
+/** The double opt-in of an email-only newsletter member: nothing is sent until they confirm. */
+export function confirmSubscriptionMail(to: string, link: string): Mail {
+	return {
+		to,
+		subject: 'Confirm your Retail Media Hub newsletter subscription',
+		text: [
+			'Someone asked to get the Retail Media Hub weekly briefing at this address.',
+			'',
+			`To confirm, open this link and press the button on the page (it works once, for 48 hours): ${link}`,
+			'',
+			'If it was not you, ignore this mail: without confirmation we send you nothing.',
 		].join('\n'),
 	};
 }

@@ -64,6 +64,7 @@ export function contentSecurityPolicy({
 const REFERRER_POLICIES: ReadonlyMap<string, string> = new Map([
 	['/reset-password', 'no-referrer'],
 	['/verify-email', 'no-referrer'],
+	['/newsletter/confirm', 'no-referrer'],
 	['/unsubscribe', 'same-origin'],
 ]);
 

@@ -12,12 +12,17 @@ import {
 	insertAccount,
 	listUnsubscribeUrl,
 	mailHeaders,
+	mailPart,
 	mailsPerAddress,
 } from '../setup/newsletter-fixture';
 import type { TestServer } from '../setup/server';
 import { startSmtp } from '../setup/smtp';
 import { insertArticle, setUpRoles, startContentServer, type Roles } from './content-fixtures';
 import { TestClient, decodeQuotedPrintable, eventually, registerUser } from './helpers';
+
+const REPLY_TO = 'letters@retailmediahub.example';
+/** With characters HTML must escape, to see it printed as text. */
+const POSTAL_ADDRESS = 'Retail Media Hub & Co, 1 Market Street <Suite 5>, Springfield';
 
 let server: TestServer;
 let roles: Roles;
@@ -28,7 +33,13 @@ const answers = new Map<string, (attempt: number) => number | undefined>();
 beforeAll(async () => {
 	smtp = await startSmtp({ answer: (to, attempt) => answers.get(to)?.(attempt) });
 	server = await startContentServer({
-		env: { SMTP_URL: smtp.url, NEWSLETTER_POLL_MS: '100', NEWSLETTER_RETRY_BASE_MS: '100' },
+		env: {
+			SMTP_URL: smtp.url,
+			NEWSLETTER_POLL_MS: '100',
+			NEWSLETTER_RETRY_BASE_MS: '100',
+			NEWSLETTER_REPLY_TO: REPLY_TO,
+			NEWSLETTER_POSTAL_ADDRESS: POSTAL_ADDRESS,
+		},
 	});
 	roles = await setUpRoles(server);
 	// Test sends go only to a verified address; the editor has not opened the sign-up link.
@@ -40,6 +51,8 @@ afterAll(async () => {
 });
 
 const BASE = '/api/admin/newsletters';
+/** A send time never reached while the tests run. */
+const FAR_AHEAD = '2099-01-01T09:00:00.000Z';
 const valid = { subject: 'Weekly briefing', content: 'Read [the news](/news/1).' };
 
 async function storedIssue(id: number) {
@@ -55,6 +68,14 @@ async function isSubscribed(userId: number): Promise<boolean> {
 	return (await firstRow(
 		server.db.select().from(server.tables.users).where(eq(server.tables.users.id, userId)),
 	))!.isNewsletterSubscribed;
+}
+
+let suppressedCounter = 0;
+/** A new suppressed address, written straight into the database. */
+async function suppressed(): Promise<string> {
+	const email = `suppressed${process.pid}x${++suppressedCounter}@example.com`;
+	await server.db.insert(server.tables.newsletterSuppressions).values({ email, reason: '550 Mailbox unavailable' });
+	return email;
 }
 
 async function newDraft(body = valid): Promise<number> {
@@ -95,6 +116,17 @@ describe('roles', () => {
 		['DELETE draft', 200, async (c) => c.delete(`${BASE}/${await newDraft()}`)],
 		['POST test', 200, async (c) => c.post(`${BASE}/${await newDraft()}/test`)],
 		['POST send', 202, async (c) => c.post(`${BASE}/${await newDraft()}/send`)],
+		['POST preview', 200, (c) => c.post(`${BASE}/preview`, valid)],
+		['POST schedule', 200, async (c) => c.post(`${BASE}/${await newDraft()}/schedule`, { sendAt: FAR_AHEAD })],
+		['DELETE schedule', 200, async (c) => c.delete(`${BASE}/${await newDraft()}/schedule`)],
+		['GET suppressions', 200, (c) => c.get(`${BASE}/suppressions`)],
+		['GET subscribers', 200, (c) => c.get(`${BASE}/subscribers`)],
+		['GET subscribers.csv', 200, (c) => c.get(`${BASE}/subscribers.csv`)],
+		[
+			'DELETE suppression',
+			200,
+			async (c) => c.delete(`${BASE}/suppressions?email=${encodeURIComponent(await suppressed())}`),
+		],
 	];
 
 	it.each(cases)('%s: anonymous 401, user 403, banned 401, editor %i', async (_name, ok, call) => {
@@ -153,6 +185,12 @@ describe('POST and PUT: validation', () => {
 		},
 	);
 
+	it.each(bodies)('preview with %s is a 400', async (_name, body, message) => {
+		const answer = await roles.editor.client.post(`${BASE}/preview`, body);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message });
+	});
+
 	it('refuses a body that is not JSON (400) or not declared JSON (415)', async () => {
 		const broken = await roles.editor.client.post(BASE, '{"subject":');
 		expect(broken.status).toBe(400);
@@ -177,7 +215,7 @@ describe('POST and PUT: validation', () => {
 			status: 'draft',
 			sendStartedAt: null,
 			sentAt: null,
-			counts: { queued: 0, sent: 0, failed: 0, skipped: 0 },
+			counts: { recipients: 0, queued: 0, sent: 0, failed: 0, skipped: 0, unsubscribedSince: 0 },
 		});
 		expect(await issueFromList(answer.body.id)).toMatchObject({
 			subject: 'Hello',
@@ -314,7 +352,14 @@ describe('sending', () => {
 		const listed = await issueFromList(id);
 		expect(listed).toMatchObject({
 			status: 'sent',
-			counts: { queued: 0, sent: subscribers.length - 1, failed: 1, skipped: 0 },
+			counts: {
+				recipients: subscribers.length,
+				queued: 0,
+				sent: subscribers.length - 1,
+				failed: 1,
+				skipped: 0,
+				unsubscribedSince: 0,
+			},
 			sendStartedAt: expect.any(String),
 			sentAt: expect.any(String),
 		});
@@ -337,10 +382,15 @@ describe('sending', () => {
 		expect(smtp.mails.slice(start).some((mail) => mail.raw.includes('Not yet'))).toBe(false);
 	});
 
-	it('sends a test mail to the editor alone, marked as a test', async () => {
+	it('sends a test mail to the editor alone, marked as a test, whose unsubscribe link changes nothing', async () => {
 		await unsubscribeEveryone();
 		await insertAccount(server.db);
 		await setEditorVerified(true);
+		const { users } = server.tables;
+		await server.db
+			.update(users)
+			.set({ isNewsletterSubscribed: true })
+			.where(eq(users.id, roles.editor.id));
 		const id = await newDraft({ subject: 'Preview me', content: 'Hello' });
 		const start = smtp.mails.length;
 		const answer = await roles.editor.client.post(`${BASE}/${id}/test`);
@@ -354,6 +404,70 @@ describe('sending', () => {
 		expect(mailHeaders(mail.raw).get('subject')).toBe('[Test] Preview me');
 		expect(smtp.mails.length - start).toBe(1);
 		expect((await storedIssue(id))!.status).toBe('draft');
+
+		// The banner above the content, in both parts.
+		const banner =
+			'This is a test mail. Subscribers have not received it, and its unsubscribe link changes nothing.';
+		const text = mailPart(mail, 'text/plain');
+		const html = mailPart(mail, 'text/html');
+		expect(text.startsWith(banner)).toBe(true);
+		expect(html).toContain(banner);
+		expect(html.indexOf(banner)).toBeLessThan(html.indexOf('Hello'));
+		// No one-click header; the footer link opens a page that says it changes nothing.
+		expect(mailHeaders(mail.raw).has('list-unsubscribe')).toBe(false);
+		const link = text.match(/Unsubscribe: (\S+)/)?.[1];
+		expect(link).toBe(`${server.url}/unsubscribe?test=1`);
+		expect(html).toContain(`href="${server.url}/unsubscribe?test=1"`);
+		const page = await fetch(link!);
+		expect(page.status).toBe(200);
+		expect(await page.text()).toContain('This link came from a test mail. It changes nothing');
+		const posted = await fetch(link!, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+			body: 'action=unsubscribe',
+		});
+		expect(posted.status).toBe(200);
+		expect(await isSubscribed(roles.editor.id)).toBe(true);
+	});
+
+	it('carries the Reply-To and the postal address (HTML and text footers)', async () => {
+		await unsubscribeEveryone();
+		const reader = await insertAccount(server.db);
+		const id = await newDraft({ subject: `Footer for ${reader.email}`, content: 'Hi' });
+		expect((await roles.editor.client.post(`${BASE}/${id}/send`)).status).toBe(202);
+		await waitUntilSent(id);
+		const mail = await smtp.waitForMail(reader.email, (m) => m.raw.includes('Footer for'));
+		expect(mailHeaders(mail.raw).get('reply-to')).toBe(REPLY_TO);
+		const text = mailPart(mail, 'text/plain');
+		// Last in the text, under the unsubscribe line.
+		expect(text.trimEnd().endsWith(POSTAL_ADDRESS)).toBe(true);
+		expect(text.indexOf('Unsubscribe: ')).toBeLessThan(text.indexOf(POSTAL_ADDRESS));
+		const html = mailPart(mail, 'text/html');
+		expect(html).toContain('Retail Media Hub &amp; Co, 1 Market Street &lt;Suite 5&gt;, Springfield');
+		expect(html).not.toContain(POSTAL_ADDRESS);
+		expect(html.indexOf('>Unsubscribe</a>')).toBeLessThan(html.indexOf('1 Market Street'));
+	});
+
+	it('previews the mail itself: MJML HTML and the text part, with the footer, unsaved and unsent', async () => {
+		const before = (await server.db.select().from(server.tables.newsletterIssues)).length;
+		const answer = await roles.editor.client.post(`${BASE}/preview`, {
+			subject: 'Preview <subject>',
+			content: '## Section\n\nRead [the news](/news/1).',
+		});
+		expect(answer.status).toBe(200);
+		const { subject, html, text } = answer.body;
+		expect(subject).toBe('Preview <subject>');
+		// MJML's layout: a full document with its table markup and the 600 px body.
+		expect(html).toMatch(/^<!doctype html>/i);
+		expect(html).toContain('<title>Preview &lt;subject&gt;</title>');
+		expect(html).toMatch(/max-width:\s*600px/);
+		expect(html).toContain(`href="${server.url}/news/1"`);
+		expect(html).toContain('Retail Media Hub &amp; Co');
+		expect(html).toContain(`href="${server.url}/unsubscribe?test=1"`);
+		expect(html).not.toContain('This is a test mail');
+		expect(text).toContain('Read the news');
+		expect(text.trimEnd().endsWith(POSTAL_ADDRESS)).toBe(true);
+		expect((await server.db.select().from(server.tables.newsletterIssues)).length).toBe(before);
 	});
 });
 
@@ -384,6 +498,11 @@ describe('unsubscribing from the mail', () => {
 		expect(await isSubscribed(reader.id)).toBe(false);
 		// Repeating it is harmless.
 		expect((await fetch(url, { method: 'POST' })).status).toBe(200);
+		// The issue counts them as unsubscribed since.
+		const sentIssue = (await roles.editor.client.get(BASE)).body.issues.find(
+			(issue: { subject: string }) => issue.subject === `For ${reader.email}`,
+		);
+		expect(sentIssue.counts).toMatchObject({ recipients: 1, sent: 1, failed: 0, unsubscribedSince: 1 });
 
 		// The next issue does not reach them.
 		const other = await insertAccount(server.db);
@@ -569,5 +688,192 @@ describe('unsubscribing from the mail', () => {
 		expect(decoded).toContain(`href="${placeholder}"`);
 		expect(decoded).toContain(`https://evil.example/pixel.png?u=${placeholder}`);
 		expect(decoded).not.toMatch(new RegExp(`evil\\.example[^"\\s]*${token}`));
+	});
+});
+
+describe('scheduling', () => {
+	it.each([
+		['no body', undefined, 'Send time is required.'],
+		['no send time', {}, 'Send time is required.'],
+		['a blank send time', { sendAt: ' ' }, 'Send time is required.'],
+		['a send time that is not text', { sendAt: 5 }, 'Send time is required.'],
+		['a malformed send time', { sendAt: 'tomorrow' }, 'Send time must be a date and time with its time zone (ISO 8601).'],
+		['a send time without a zone', { sendAt: '2099-01-01T09:00:00' }, 'Send time must be a date and time with its time zone (ISO 8601).'],
+		['a past send time', { sendAt: '2020-01-01T09:00:00Z' }, 'Send time must be in the future.'],
+	])('POST schedule with %s is a 400 and leaves the draft unscheduled', async (_name, body, message) => {
+		const id = await newDraft();
+		const answer = await roles.editor.client.post(`${BASE}/${id}/schedule`, body);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message });
+		expect((await storedIssue(id))!.sendAt).toBeNull();
+	});
+
+	it('schedules, moves and cancels a draft; a sent issue is a 409 and an unknown one a 404', async () => {
+		const id = await newDraft();
+		const scheduled = await roles.editor.client.post(`${BASE}/${id}/schedule`, { sendAt: FAR_AHEAD });
+		expect(scheduled.status).toBe(200);
+		expect(scheduled.body).toMatchObject({ id, status: 'draft', sendAt: FAR_AHEAD });
+		const moved = await roles.editor.client.post(`${BASE}/${id}/schedule`, { sendAt: '2099-02-01T09:00:00+01:00' });
+		expect(moved.body.sendAt).toBe('2099-02-01T08:00:00.000Z');
+		expect((await issueFromList(id)).sendAt).toBe('2099-02-01T08:00:00.000Z');
+		// A scheduled draft is not in the archive.
+		expect((await fetch(`${server.url}/newsletter/${id}`)).status).toBe(404);
+		const cancelled = await roles.editor.client.delete(`${BASE}/${id}/schedule`);
+		expect(cancelled.status).toBe(200);
+		expect(cancelled.body).toMatchObject({ id, status: 'draft', sendAt: null });
+
+		await unsubscribeEveryone();
+		expect((await roles.editor.client.post(`${BASE}/${id}/send`)).status).toBe(202);
+		const late = await roles.editor.client.post(`${BASE}/${id}/schedule`, { sendAt: FAR_AHEAD });
+		expect(late.status).toBe(409);
+		expect((await roles.editor.client.delete(`${BASE}/${id}/schedule`)).status).toBe(409);
+		expect((await roles.editor.client.post(`${BASE}/999999/schedule`, { sendAt: FAR_AHEAD })).status).toBe(404);
+		expect((await roles.editor.client.delete(`${BASE}/999999/schedule`)).status).toBe(404);
+	});
+
+	it('sends a scheduled issue at its time and not before; a cancelled one never', async () => {
+		await unsubscribeEveryone();
+		const reader = await insertAccount(server.db);
+		const cancelledId = await newDraft({ subject: `Cancelled for ${reader.email}`, content: 'Never' });
+		const id = await newDraft({ subject: `Scheduled for ${reader.email}`, content: 'On time' });
+		const soon = new Date(Date.now() + 1500).toISOString();
+		const later = new Date(Date.now() + 3000);
+		expect((await roles.editor.client.post(`${BASE}/${cancelledId}/schedule`, { sendAt: soon })).status).toBe(200);
+		expect((await roles.editor.client.post(`${BASE}/${id}/schedule`, { sendAt: later.toISOString() })).status).toBe(200);
+		expect((await roles.editor.client.delete(`${BASE}/${cancelledId}/schedule`)).status).toBe(200);
+
+		const mail = await smtp.waitForMail(reader.email, (m) => m.raw.includes('Scheduled for'));
+		expect(mail).toBeTruthy();
+		await waitUntilSent(id);
+		const issue = (await storedIssue(id))!;
+		// Started at its time, not before (the times the server recorded).
+		expect(issue.sendStartedAt!.getTime()).toBeGreaterThanOrEqual(later.getTime());
+		expect(issue.sendAt).toBeNull();
+		const [delivery] = await server.db
+			.select()
+			.from(server.tables.newsletterDeliveries)
+			.where(eq(server.tables.newsletterDeliveries.issueId, id));
+		expect(delivery!.sentAt!.getTime()).toBeGreaterThanOrEqual(later.getTime());
+		// The cancelled one, due earlier, stayed a draft and mailed nobody.
+		expect((await storedIssue(cancelledId))!.status).toBe('draft');
+		expect(smtp.mails.some((m) => m.raw.includes('Cancelled for'))).toBe(false);
+	});
+});
+
+describe('bounces', () => {
+	it('suppresses an address a 550 refused: the next issue skips it, until an editor lifts it', async () => {
+		await unsubscribeEveryone();
+		const refused = await insertAccount(server.db);
+		const other = await insertAccount(server.db);
+		answers.set(refused.email, () => 550);
+		await sendIssue('First bounce');
+		const list = await roles.editor.client.get(`${BASE}/suppressions`);
+		expect(list.status).toBe(200);
+		const entry = list.body.suppressions.find((row: { email: string }) => row.email === refused.email);
+		expect(entry).toMatchObject({ email: refused.email, reason: expect.stringContaining('Mailbox unavailable'), createdAt: expect.any(String) });
+		expect(list.body.suppressions.some((row: { email: string }) => row.email === other.email)).toBe(false);
+
+		// The next issue is not even offered to the mail server for that address.
+		answers.delete(refused.email);
+		const offered = smtp.offered.length;
+		const second = await sendIssue('After the bounce');
+		expect(smtp.offered.slice(offered).filter((to) => to === refused.email)).toHaveLength(0);
+		expect(mailsPerAddress(smtp.mails.filter((m) => m.raw.includes('After the bounce'))).get(other.email)).toBe(1);
+		expect((await issueFromList(second)).counts).toMatchObject({ sent: 1, failed: 0 });
+
+		const lifted = await roles.editor.client.delete(`${BASE}/suppressions?email=${encodeURIComponent(refused.email.toUpperCase())}`);
+		expect(lifted.status).toBe(200);
+		expect(lifted.body).toEqual({ message: `Issues will go to ${refused.email} again.` });
+		await sendIssue('After the lift');
+		expect(mailsPerAddress(smtp.mails.filter((m) => m.raw.includes('After the lift'))).get(refused.email)).toBe(1);
+	});
+
+	it('retries a temporary failure (4xx) without suppressing the address', async () => {
+		await unsubscribeEveryone();
+		const slow = await insertAccount(server.db);
+		answers.set(slow.email, (attempt) => (attempt === 1 ? 451 : undefined));
+		await sendIssue('Temporary trouble');
+		expect(smtp.offered.filter((to) => to === slow.email)).toHaveLength(2);
+		const list = await roles.editor.client.get(`${BASE}/suppressions`);
+		expect(list.body.suppressions.some((row: { email: string }) => row.email === slow.email)).toBe(false);
+	});
+
+	it('answers 400 for a missing or malformed address and 404 for one not suppressed', async () => {
+		const missing = await roles.editor.client.delete(`${BASE}/suppressions`);
+		expect(missing.status).toBe(400);
+		expect(missing.body).toEqual({ message: 'Email is required.' });
+		const malformed = await roles.editor.client.delete(`${BASE}/suppressions?email=nope`);
+		expect(malformed.status).toBe(400);
+		expect(malformed.body).toEqual({ message: 'Please enter a valid email address.' });
+		const unknown = await roles.editor.client.delete(`${BASE}/suppressions?email=nobody-here%40example.com`);
+		expect(unknown.status).toBe(404);
+		expect(unknown.body).toEqual({ message: 'This address is not suppressed.' });
+	});
+
+	async function sendIssue(subject: string): Promise<number> {
+		const id = await newDraft({ subject, content: 'Body' });
+		expect((await roles.editor.client.post(`${BASE}/${id}/send`)).status).toBe(202);
+		await waitUntilSent(id);
+		return id;
+	}
+});
+
+describe('the subscribers view', () => {
+	it('lists accounts and members with their status and counts, searches, and exports CSV', async () => {
+		await unsubscribeEveryone();
+		const tag = `view${process.pid}`;
+		const { newsletterMembers: members } = server.tables;
+		const confirmedAccount = await insertAccount(server.db);
+		const pendingAccount = await insertAccount(server.db, { verified: false });
+		const suppressedAccount = await insertAccount(server.db);
+		await server.db.insert(server.tables.newsletterSuppressions).values({ email: suppressedAccount.email, reason: '550' });
+		await server.db.insert(members).values([
+			{ email: `${tag}-confirmed@example.com`, status: 'confirmed', confirmedAt: new Date() },
+			{ email: `${tag}-pending@example.com`, status: 'pending' },
+			{ email: `${tag}-gone@example.com`, status: 'unsubscribed', unsubscribedAt: new Date() },
+		]);
+		const all = await roles.editor.client.get(`${BASE}/subscribers`);
+		expect(all.status).toBe(200);
+		const status = (email: string) => all.body.subscribers.find((row: { email: string }) => row.email === email);
+		expect(status(confirmedAccount.email)).toMatchObject({ kind: 'account', status: 'confirmed' });
+		expect(status(pendingAccount.email)).toMatchObject({ kind: 'account', status: 'pending' });
+		expect(status(suppressedAccount.email)).toMatchObject({ kind: 'account', status: 'suppressed' });
+		expect(status(`${tag}-confirmed@example.com`)).toMatchObject({ kind: 'member', status: 'confirmed' });
+		expect(status(`${tag}-gone@example.com`)).toMatchObject({ kind: 'member', status: 'unsubscribed' });
+
+		const searched = await roles.editor.client.get(`${BASE}/subscribers?q=${tag.toUpperCase()}`);
+		expect(searched.body.counts).toEqual({ confirmed: 1, pending: 1, unsubscribed: 1, suppressed: 0 });
+		expect(searched.body.subscribers.map((row: { email: string }) => row.email)).toEqual([
+			`${tag}-confirmed@example.com`,
+			`${tag}-gone@example.com`,
+			`${tag}-pending@example.com`,
+		]);
+		const pending = await roles.editor.client.get(`${BASE}/subscribers?q=${tag}&status=pending`);
+		expect(pending.body.subscribers.map((row: { email: string }) => row.email)).toEqual([`${tag}-pending@example.com`]);
+
+		const csv = await fetch(`${server.url}${BASE}/subscribers.csv?q=${tag}`, {
+			headers: { cookie: roles.editor.client.sessionCookie },
+		});
+		expect(csv.status).toBe(200);
+		expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+		expect(csv.headers.get('content-disposition')).toContain('attachment');
+		const lines = (await csv.text()).trim().split('\r\n');
+		expect(lines[0]).toBe('email,kind,status,since');
+		expect(lines.slice(1).map((line) => line.split(',').slice(0, 3).join(','))).toEqual([
+			`${tag}-confirmed@example.com,member,confirmed`,
+			`${tag}-gone@example.com,member,unsubscribed`,
+			`${tag}-pending@example.com,member,pending`,
+		]);
+	});
+
+	it('answers 400 for an unknown status or a long search', async () => {
+		for (const path of [`${BASE}/subscribers`, `${BASE}/subscribers.csv`]) {
+			const status = await roles.editor.client.get(`${path}?status=maybe`);
+			expect(status.status).toBe(400);
+			expect(status.body).toEqual({ message: 'Status must be confirmed, pending, unsubscribed or suppressed.' });
+			const long = await roles.editor.client.get(`${path}?q=${'x'.repeat(255)}`);
+			expect(long.status).toBe(400);
+			expect(long.body).toEqual({ message: 'Search must be at most 254 characters.' });
+		}
 	});
 });

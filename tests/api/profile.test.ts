@@ -472,10 +472,10 @@ describe('PUT /api/profile/newsletter', () => {
 });
 
 describe('POST /api/newsletter/subscribe', () => {
-	it('answers 401 "Please sign in to subscribe to our newsletter" to an anonymous visitor', async () => {
+	it('asks an anonymous visitor for the address to confirm (400 without one)', async () => {
 		const answer = await new TestClient(server.url).post('/api/newsletter/subscribe');
-		expect(answer.status).toBe(401);
-		expect(answer.body).toEqual({ message: 'Please sign in to subscribe to our newsletter' });
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message: 'Email is required.' });
 	});
 
 	it('subscribes the signed-in user (no body needed), saying the newsletter waits for verification', async () => {
@@ -525,11 +525,11 @@ describe('POST /api/newsletter/subscribe', () => {
 		expect((await storedUser(other.id)).isNewsletterSubscribed).toBe(false);
 	});
 
-	it('answers 401 to the session of a banned user', async () => {
+	it('treats the session of a banned user as none: the account is not subscribed', async () => {
 		const user = await bannedSession();
 		const answer = await user.client.post('/api/newsletter/subscribe');
-		expect(answer.status).toBe(401);
-		expect(answer.body).toEqual({ message: 'Please sign in to subscribe to our newsletter' });
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message: 'Email is required.' });
 		expect((await storedUser(user.id)).isNewsletterSubscribed).toBe(false);
 	});
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/server/auth/session';
 import { eq } from 'drizzle-orm';
 import { closeDatabase, db, newsletterDeliveries as deliveries, users } from '@/server/db';
-import { createIssue, getIssue, sendIssue } from '@/server/newsletter/issues';
+import { createIssue, getIssue, scheduleIssue, sendIssue } from '@/server/newsletter/issues';
 import { insertAccount, mailsPerAddress } from '../setup/newsletter-fixture';
 import { testDatabaseSettings } from '../setup/postgres';
 import { startSmtp } from '../setup/smtp';
@@ -163,6 +163,34 @@ describe('two senders on one database', () => {
 			for (const sender of senders) sender.child.kill('SIGTERM');
 			await Promise.all(senders.map((sender) => sender.exited));
 
+			const counts = mailsPerAddress(smtp.mails.slice(start));
+			expect(counts.size).toBe(subscribers.length);
+			for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);
+		},
+		SLOW,
+	);
+});
+
+describe('three senders and a scheduled issue', () => {
+	it(
+		'start it once, at its time and not before: every subscriber gets one mail',
+		async () => {
+			const subscribers = await newSubscribers(15);
+			const start = smtp.mails.length;
+			const senders = [startSender(3, 120_000), startSender(3, 120_000), startSender(3, 120_000)];
+			await Promise.all(senders.map((sender) => sender.ready));
+			const sendAt = new Date(Date.now() + 2000);
+			const { id } = await scheduleIssue((await createIssue({ subject: 'Scheduled', content: 'Body' }, editor)).id, sendAt);
+			await until(async () => (await getIssue(id)).status === 'sent', 'the scheduled issue to complete');
+			for (const sender of senders) sender.child.kill('SIGTERM');
+			await Promise.all(senders.map((sender) => sender.exited));
+
+			const issue = await getIssue(id);
+			expect(issue.sendStartedAt!.getTime()).toBeGreaterThanOrEqual(sendAt.getTime());
+			expect(issue.counts).toMatchObject({ sent: subscribers.length, failed: 0, queued: 0 });
+			// Exactly one sender started it.
+			const starters = senders.filter((sender) => sender.output().includes('scheduled issues started'));
+			expect(starters).toHaveLength(1);
 			const counts = mailsPerAddress(smtp.mails.slice(start));
 			expect(counts.size).toBe(subscribers.length);
 			for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);

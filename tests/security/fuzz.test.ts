@@ -42,7 +42,14 @@ import {
 	staticPageInputSchema,
 } from '@/lib/validation/content';
 import { siteSearchQuerySchema } from '@/lib/validation/discovery';
-import { newsletterIssueSchema, unsubscribeTokenSchema } from '@/lib/validation/newsletter';
+import {
+	newsletterConfirmSchema,
+	liftSuppressionSchema,
+	newsletterIssueSchema,
+	subscribersQuerySchema,
+	newsletterSubscribeSchema,
+	unsubscribeTokenSchema,
+} from '@/lib/validation/newsletter';
 import {
 	commentSchema,
 	platformFormSchema,
@@ -815,6 +822,74 @@ function targets(): Target[] {
 			roles: { editor: RUNS, user: OTHER_RUNS },
 			ok: newsletterShape,
 		},
+		{
+			name: 'POST /api/admin/newsletters/{id}/schedule',
+			method: 'POST',
+			path: () =>
+				idArbitrary(ids.newsletterDrafts).map((id) => `/api/admin/newsletters/${id}/schedule`),
+			body: () =>
+				fc.oneof(
+					fc
+						.constantFrom('2099-01-01T00:00:00Z', '2099-01-01T00:00:00+02:00', '2000-01-01T00:00:00Z', 'tomorrow', '', '2099-13-45T99:99:99Z')
+						.map((sendAt) => ({ text: JSON.stringify({ sendAt }) })),
+					fc.anything().map((sendAt) => ({ text: JSON.stringify({ sendAt }) ?? '{}' })),
+					fc.string().map((text) => ({ text })),
+				),
+			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
+			ok: newsletterShape,
+		},
+		{
+			name: 'DELETE /api/admin/newsletters/{id}/schedule',
+			method: 'DELETE',
+			path: () =>
+				idArbitrary(ids.newsletterDrafts).map((id) => `/api/admin/newsletters/${id}/schedule`),
+			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
+			ok: newsletterShape,
+		},
+		...(['/api/admin/newsletters/subscribers', '/api/admin/newsletters/subscribers.csv'] as const).map(
+			(route): Target => ({
+				name: `GET ${route}`,
+				method: 'GET',
+				path: () => q(route, subscribersQuerySchema),
+				roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
+			}),
+		),
+		{
+			name: 'DELETE /api/admin/newsletters/suppressions',
+			method: 'DELETE',
+			path: () => q('/api/admin/newsletters/suppressions', liftSuppressionSchema),
+			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
+			ok: message,
+		},
+		{
+			name: 'POST /api/admin/newsletters/preview',
+			method: 'POST',
+			path: () => fc.constant('/api/admin/newsletters/preview'),
+			body: () => bodyArbitrary(newsletterIssueSchema),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: z.object({ subject: z.string(), html: z.string(), text: z.string() }),
+		},
+		{
+			name: 'POST /api/newsletter/subscribe',
+			method: 'POST',
+			path: () => fc.constant('/api/newsletter/subscribe'),
+			body: () => bodyArbitrary(newsletterSubscribeSchema),
+			roles: { anonymous: RUNS, user: OTHER_RUNS },
+			ok: message,
+			// A signed-in caller's own account is subscribed (a visitor's address becomes a pending
+			// member, in tables this check does not watch).
+			mayChange: (change, ctx) =>
+				ctx.self !== null && change.table === 'users' && change.kind === 'changed' && row(change).id === ctx.self,
+		},
+		{
+			name: 'POST /api/newsletter/confirm',
+			method: 'POST',
+			path: () => fc.constant('/api/newsletter/confirm'),
+			body: () => bodyArbitrary(newsletterConfirmSchema),
+			roles: { anonymous: RUNS, user: OTHER_RUNS },
+			ok: message,
+			// A token nobody was given confirms nothing.
+		},
 		...(['POST', 'GET'] as const).map((method): Target => ({
 			name: `${method} /api/newsletter/unsubscribe`,
 			method,
@@ -957,7 +1032,6 @@ const NOT_FUZZED: Record<string, string> = {
 	'GET /api/user': 'no input',
 	'POST /api/logout': 'no input',
 	'DELETE /api/profile/sessions': 'no input: the session says whose sessions end',
-	'POST /api/newsletter/subscribe': 'no input: the account, not a body, says who subscribes',
 	'POST /api/profile/verification-mail': 'no input: the account, not a body, says whose address',
 	'GET /api/pages': 'no input',
 	'GET /api/admin/overview': 'no input',
@@ -965,6 +1039,7 @@ const NOT_FUZZED: Record<string, string> = {
 	'POST /api/admin/site-build': 'no input',
 	'GET /api/admin/newsletters': 'no input',
 	'GET /api/admin/newsletters/recent-articles': 'no input',
+	'GET /api/admin/newsletters/suppressions': 'no input',
 	'GET /api/{...path}':
 		'reads nothing of the request: any unknown /api path gets the same JSON 404 (tests/api/methods.test.ts)',
 	'POST /api/{...path}':
@@ -1046,6 +1121,10 @@ describe('bodies over the size limit', () => {
 		{ method: 'POST', path: `/api/comments/${ids.comments[0]}/vote`, role: 'user' },
 		{ method: 'PATCH', path: `/api/admin/comments/${ids.comments[2]}/moderate`, role: 'editor' },
 		{ method: 'POST', path: '/api/admin/markdown-preview', role: 'editor' },
+		{ method: 'POST', path: '/api/admin/newsletters/preview', role: 'editor' },
+		{ method: 'POST', path: `/api/admin/newsletters/${ids.newsletterDrafts[0]}/schedule`, role: 'editor' },
+		{ method: 'POST', path: '/api/newsletter/subscribe', role: 'anonymous' },
+		{ method: 'POST', path: '/api/newsletter/confirm', role: 'anonymous' },
 		{ method: 'POST', path: '/api/admin/platforms', role: 'editor' },
 		{ method: 'PUT', path: `/api/admin/platforms/${ids.platform}`, role: 'editor' },
 		{ method: 'PUT', path: `/api/admin/users/${victims[0]}/password`, role: 'editor' },

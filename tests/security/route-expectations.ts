@@ -269,9 +269,21 @@ export const EXPECTATIONS: Expectation[] = [
 	{
 		route: '/api/newsletter/subscribe',
 		method: 'POST',
-		expect: signedIn(200),
-		call: () => ({ path: '/api/newsletter/subscribe' }),
-		check: (answer, _fx, persona) => expect(answer.body.user.id).toBe(persona.id),
+		// Signed in: the account is subscribed (the address is not used). Signed out (a banned
+		// session counts as none): the address gets a confirmation link.
+		expect: { anonymous: 202, banned: 202, other: 200, user: 200, editor: 200 },
+		call: (fx) => ({ path: '/api/newsletter/subscribe', body: { email: fx.uniqueEmail() } }),
+		check: (answer, _fx, persona) =>
+			answer.status === 202
+				? expect(answer.body.message).toMatch(/check your inbox/)
+				: expect(answer.body.user.id).toBe(persona.id),
+	},
+	{
+		route: '/api/newsletter/confirm',
+		method: 'POST',
+		// The token, not a session, is the proof: anyone holding it may confirm.
+		expect: all(200),
+		call: async (fx) => ({ path: '/api/newsletter/confirm', body: { token: await confirmationToken(fx) } }),
 	},
 
 	// ------------------------------------------------------------ content
@@ -542,6 +554,12 @@ export const EXPECTATIONS: Expectation[] = [
 		call: () => ({ path: '/api/admin/newsletters', body: { subject: 'Matrix', content: 'Body' } }),
 	},
 	{
+		route: '/api/admin/newsletters/preview',
+		method: 'POST',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters/preview', body: { subject: 'Matrix', content: 'Body' } }),
+	},
+	{
 		route: '/api/admin/newsletters/recent-articles',
 		method: 'GET',
 		expect: editorOnly(200),
@@ -575,6 +593,52 @@ export const EXPECTATIONS: Expectation[] = [
 		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}/send` }),
 	},
 	{
+		route: '/api/admin/newsletters/{id}/schedule',
+		method: 'POST',
+		expect: editorOnly(200),
+		call: async (fx) => ({
+			path: `/api/admin/newsletters/${await newsletterDraft(fx)}/schedule`,
+			// Far ahead: the matrix's drafts are never sent.
+			body: { sendAt: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString() },
+		}),
+	},
+	{
+		route: '/api/admin/newsletters/{id}/schedule',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}/schedule` }),
+	},
+	{
+		route: '/api/admin/newsletters/subscribers',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters/subscribers?status=confirmed' }),
+	},
+	{
+		route: '/api/admin/newsletters/subscribers.csv',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters/subscribers.csv' }),
+	},
+	{
+		route: '/api/admin/newsletters/suppressions',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters/suppressions' }),
+	},
+	{
+		route: '/api/admin/newsletters/suppressions',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => {
+			const email = fx.uniqueEmail();
+			await fx.server.db
+				.insert(fx.server.tables.newsletterSuppressions)
+				.values({ email, reason: '550 Mailbox unavailable' });
+			return { path: `/api/admin/newsletters/suppressions?email=${encodeURIComponent(email)}` };
+		},
+	},
+	{
 		route: '/api/newsletter/unsubscribe',
 		method: 'POST',
 		// The token, not a session, says whose subscription ends: anyone holding it may.
@@ -601,6 +665,23 @@ async function newsletterDraft(fx: Fixture): Promise<number> {
 		.values({ subject: 'Matrix draft', content: 'Body' })
 		.returning({ id: newsletterIssues.id });
 	return row!.id;
+}
+
+/** A valid confirmation token of a new pending email-only member, as the mail carries it. */
+async function confirmationToken(fx: Fixture): Promise<string> {
+	const { newsletterMembers, newsletterMemberTokens } = fx.server.tables;
+	const [member] = await fx.server.db
+		.insert(newsletterMembers)
+		.values({ email: fx.uniqueEmail() })
+		.returning({ id: newsletterMembers.id });
+	const token = generateToken();
+	await fx.server.db.insert(newsletterMemberTokens).values({
+		id: hashToken(token),
+		memberId: member!.id,
+		purpose: 'confirm',
+		expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+	});
+	return token;
 }
 
 /** A valid unsubscribe token of a throwaway subscriber, as a mail would carry it. */

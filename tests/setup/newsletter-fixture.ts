@@ -61,3 +61,38 @@ export function mailsPerAddress(mails: CapturedMail[]): Map<string, number> {
 	for (const mail of mails) for (const to of mail.to) counts.set(to, (counts.get(to) ?? 0) + 1);
 	return counts;
 }
+
+function decodeBody(head: string, body: string): string {
+	if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+		return Buffer.from(
+			body
+				.replace(/=\r?\n/g, '')
+				.replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+			'latin1',
+		).toString('utf8');
+	}
+	if (/content-transfer-encoding:\s*base64/i.test(head)) {
+		return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+	}
+	return body;
+}
+
+/** One part of a captured mail (its text or its HTML), decoded; a single-part mail is its body. */
+export function mailPart(mail: CapturedMail, type: 'text/plain' | 'text/html'): string {
+	const split = mail.raw.indexOf('\r\n\r\n');
+	const head = mail.raw.slice(0, split);
+	const boundary = mailHeaders(mail.raw).get('content-type')?.match(/boundary="?([^";]+)"?/)?.[1];
+	if (!boundary) {
+		if (type !== 'text/plain') throw new Error('The mail has only one part');
+		return decodeBody(head, mail.raw.slice(split + 4));
+	}
+	for (const part of mail.raw.split(`--${boundary}`)) {
+		const end = part.indexOf('\r\n\r\n');
+		if (end < 0) continue;
+		const partHead = part.slice(0, end);
+		if (new RegExp(`content-type:\\s*${type}`, 'i').test(partHead)) {
+			return decodeBody(partHead, part.slice(end + 4).replace(/\r\n$/, ''));
+		}
+	}
+	throw new Error(`The mail has no ${type} part`);
+}

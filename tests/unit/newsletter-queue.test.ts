@@ -104,7 +104,7 @@ describe('recipients', () => {
 		const after = await getIssue(issue.id);
 		expect(after.status).toBe('sent');
 		expect(after.sentAt).toBeInstanceOf(Date);
-		expect(after.counts).toEqual({ queued: 0, sent: queued.size - 3, failed: 0, skipped: 3 });
+		expect(after.counts).toEqual({ recipients: queued.size, queued: 0, sent: queued.size - 3, failed: 0, skipped: 3, unsubscribedSince: 0 });
 		// Settled: nothing is left to claim.
 		expect(await drain()).toBe(0);
 	});
@@ -129,14 +129,14 @@ describe('recipients', () => {
 		expect(got.get(verified.email)).toBe(1);
 		expect(got.has(unverified.email)).toBe(false);
 		expect(got.has(unverifiedSince.email)).toBe(false);
-		expect((await getIssue(issue.id)).counts).toEqual({ queued: 0, sent: 1, failed: 0, skipped: 1 });
+		expect((await getIssue(issue.id)).counts).toEqual({ recipients: 2, queued: 0, sent: 1, failed: 0, skipped: 1, unsubscribedSince: 0 });
 	});
 
 	it('completes an issue with no subscribers at once', async () => {
 		await db().update(users).set({ isNewsletterSubscribed: false });
 		const issue = await sendIssue((await newIssue()).id);
 		expect(issue.status).toBe('sent');
-		expect(issue.counts).toEqual({ queued: 0, sent: 0, failed: 0, skipped: 0 });
+		expect(issue.counts).toEqual({ recipients: 0, queued: 0, sent: 0, failed: 0, skipped: 0, unsubscribedSince: 0 });
 	});
 });
 
@@ -190,7 +190,7 @@ describe('failures', () => {
 		expect(mailsPerAddress(smtp.mails).get(later.email)).toBe(1);
 		expect(await getIssue(issue.id)).toMatchObject({
 			status: 'sent',
-			counts: { queued: 0, sent: 1, failed: 2, skipped: 0 },
+			counts: { recipients: 3, queued: 0, sent: 1, failed: 2, skipped: 0, unsubscribedSince: 0 },
 		});
 	});
 });
@@ -258,7 +258,7 @@ describe('the mail', () => {
 					'# Top story\n\nRead [the article](/news/7) and ![chart](/images/c.png).\n\n<script>alert(1)</script><a href="javascript:alert(2)">x</a>',
 			})
 			.returning();
-		const mail = await newsletterMail(issue!, reader.id, reader.email);
+		const mail = await newsletterMail(issue!, { userId: reader.id, email: reader.email });
 		expect(mail.to).toBe(reader.email);
 		expect(mail.html).toContain('href="https://briefing.example.com/news/7"');
 		expect(mail.html).toContain('src="https://briefing.example.com/images/c.png"');
@@ -283,7 +283,7 @@ describe('the mail', () => {
 			'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 		});
 		// Each mail has its own token, stored only as a hash.
-		const other = await newsletterMail(issue!, reader.id, reader.email);
+		const other = await newsletterMail(issue!, { userId: reader.id, email: reader.email });
 		expect(other.text).not.toContain(pageLink![1]);
 		const stored = await db().select().from(newsletterUnsubscribeTokens);
 		expect(stored.some((row) => row.id === pageLink![1])).toBe(false);

@@ -8,13 +8,19 @@ import type { ArticleKind } from '@/lib/validation/content';
 import { canViewDrafts } from '@/server/auth/permissions';
 import { getArticle, type Article } from '@/server/content/articles';
 
+/** A route's id parameter as a number, or undefined when it is not a plain positive integer. */
+export function parsedIdParam(rawId: string | undefined): number | undefined {
+	if (!rawId || !/^\d{1,12}$/.test(rawId)) return undefined;
+	const id = Number(rawId);
+	return Number.isSafeInteger(id) && id >= 1 ? id : undefined;
+}
+
 export async function articleForReader(
 	kind: ArticleKind,
 	rawId: string | undefined,
 	user: App.Locals['user'],
 ): Promise<Article | undefined> {
-	if (!rawId || !/^\d{1,12}$/.test(rawId)) return undefined;
-	const id = Number(rawId);
-	if (!Number.isSafeInteger(id) || id < 1) return undefined;
+	const id = parsedIdParam(rawId);
+	if (id === undefined) return undefined;
 	return getArticle(kind, id, { includeDrafts: canViewDrafts(user) });
 }

@@ -3,7 +3,7 @@
  * (POST /api/admin/markdown-preview, the same renderMarkdown as the public pages), so the
  * editor sees exactly what visitors will, and no markdown library is shipped to the browser.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';
 import { Textarea } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
@@ -21,6 +21,11 @@ export type MarkdownEditorProps = {
 	required?: boolean;
 	disabled?: boolean;
 	rows?: number;
+	/**
+	 * What the Preview tab shows instead of the page's rendering (the newsletter shows its mail);
+	 * called only while the tab is open.
+	 */
+	renderPreview?: (value: string) => ReactNode;
 };
 
 type Preview = { source: string; html: string } | { source: string; error: string };
@@ -34,6 +39,7 @@ export function MarkdownEditor({
 	required,
 	disabled,
 	rows = 12,
+	renderPreview,
 }: MarkdownEditorProps) {
 	const [tab, setTab] = useState<'write' | 'preview'>('write');
 	const [preview, setPreview] = useState<Preview | null>(null);
@@ -46,7 +52,7 @@ export function MarkdownEditor({
 	const empty = value.trim() === '';
 	const current = preview?.source === value ? preview : null;
 	useEffect(() => {
-		if (tab !== 'preview' || empty || current) return;
+		if (tab !== 'preview' || empty || current || renderPreview) return;
 		let live = true;
 		apiRequest<{ html: string }>('POST', '/api/admin/markdown-preview', { content: value }).then(
 			({ html }) => live && setPreview({ source: value, html }),
@@ -60,7 +66,7 @@ export function MarkdownEditor({
 		return () => {
 			live = false;
 		};
-	}, [tab, value, empty, current]);
+	}, [tab, value, empty, current, renderPreview]);
 
 	return (
 		<div className="grid content-start gap-1.5">
@@ -91,26 +97,30 @@ export function MarkdownEditor({
 					/>
 				</TabsContent>
 				<TabsContent value="preview" className="mt-2">
-					<div
-						className="min-h-32 rounded-md border border-border bg-white p-4"
-						data-testid={`${id}-preview`}
-						aria-live="polite"
-					>
-						{empty ? (
-							<p className="text-sm text-muted">
-								Start typing in the Write tab to see the preview...
-							</p>
-						) : !current ? (
-							<p className="inline-flex items-center gap-2 text-sm text-muted">
-								<SpinnerIcon /> Rendering preview...
-							</p>
-						) : 'error' in current ? (
-							<p className="text-sm text-red-800">{current.error}</p>
-						) : (
-							// Sanitized by renderMarkdown (DOMPurify) on the server.
-							<div className="markdown" dangerouslySetInnerHTML={{ __html: current.html }} />
-						)}
-					</div>
+					{renderPreview ? (
+						tab === 'preview' && renderPreview(value)
+					) : (
+						<div
+							className="min-h-32 rounded-md border border-border bg-white p-4"
+							data-testid={`${id}-preview`}
+							aria-live="polite"
+						>
+							{empty ? (
+								<p className="text-sm text-muted">
+									Start typing in the Write tab to see the preview...
+								</p>
+							) : !current ? (
+								<p className="inline-flex items-center gap-2 text-sm text-muted">
+									<SpinnerIcon /> Rendering preview...
+								</p>
+							) : 'error' in current ? (
+								<p className="text-sm text-red-800">{current.error}</p>
+							) : (
+								// Sanitized by renderMarkdown (DOMPurify) on the server.
+								<div className="markdown" dangerouslySetInnerHTML={{ __html: current.html }} />
+							)}
+						</div>
+					)}
 				</TabsContent>
 			</Tabs>
 			<FormMessage id={`${id}-error`}>{error}</FormMessage>

@@ -1,5 +1,6 @@
 /**
- * The Newsletter tab: write an issue (subject and markdown with Write/Preview), start it from
+ * The Newsletter tab: write an issue (subject and markdown with Write/Preview, the preview being
+ * the mail itself at desktop and phone widths), start it from
  * the articles published since the last issue, send a test to oneself, and Send behind a
  * confirmation that names how many subscribers it will reach. Below, every issue with its
  * state and delivery counts; the list refreshes itself while an issue is still sending.
@@ -19,15 +20,29 @@ import { Badge, type BadgeTone } from './Badge';
 import { ConfirmDialog } from './ConfirmDialog';
 import { controlProps, Field, focusFirstInvalid, serverFieldError } from './Field';
 import { LoadError } from './LoadError';
+import { MailPreview } from './MailPreview';
 import { MarkdownEditor } from './MarkdownEditor';
 import { PanelHeader } from './PanelHeader';
+import { SubscribersPanel } from './SubscribersPanel';
+import { SuppressedAddresses } from './SuppressedAddresses';
 import { confirmDiscard, useUnsavedChanges } from './unsaved-changes';
 import { useApiData } from './use-api-data';
 
 type Issue = Wire<NewsletterIssue>;
 type IssueList = { issues: Issue[]; subscribers: number };
 
-const STATUS_TONES: Record<Issue['status'], BadgeTone> = { draft: 'neutral', sending: 'warning', sent: 'success' };
+type ShownStatus = Issue['status'] | 'scheduled';
+const STATUS_TONES: Record<ShownStatus, BadgeTone> = { draft: 'neutral', scheduled: 'brand', sending: 'warning', sent: 'success' };
+/** A scheduled issue is a draft with a send time. */
+const shownStatus = (issue: Issue): ShownStatus => (issue.status === 'draft' && issue.sendAt ? 'scheduled' : issue.status);
+
+/** A time as a datetime-local field shows it (the browser's own time zone). */
+function localInputValue(iso: string | null): string {
+	if (!iso) return '';
+	const date = new Date(iso);
+	const pad = (n: number) => String(n).padStart(2, '0');
+	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
 const BASE = '/api/admin/newsletters';
 const FIELDS = ['subject', 'content'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -48,7 +63,8 @@ export default function NewsletterTab() {
 	const [errors, setErrors] = useState<Partial<Draft>>({});
 	const [problem, setProblem] = useState('');
 	const formRef = useRef<HTMLFormElement>(null);
-	const [busy, setBusy] = useState<'save' | 'starter' | 'test' | null>(null);
+	const [busy, setBusy] = useState<'save' | 'starter' | 'test' | 'schedule' | null>(null);
+	const [sendAt, setSendAt] = useState('');
 	const [confirming, setConfirming] = useState(false);
 	const [deleting, setDeleting] = useState<Issue | null>(null);
 
@@ -68,6 +84,7 @@ export default function NewsletterTab() {
 	function load(issue: Issue | null) {
 		const draft = issue ? { subject: issue.subject, content: issue.content } : EMPTY_DRAFT;
 		setEditingId(issue?.id ?? null);
+		setSendAt(localInputValue(issue?.sendAt ?? null));
 		setSubject(draft.subject);
 		setContent(draft.content);
 		setLoaded(draft);
@@ -129,7 +146,7 @@ export default function NewsletterTab() {
 		}
 	}
 
-	async function withBusy(kind: 'save' | 'starter' | 'test', work: () => Promise<void>) {
+	async function withBusy(kind: 'save' | 'starter' | 'test' | 'schedule', work: () => Promise<void>) {
 		setBusy(kind);
 		try {
 			await work();
@@ -179,6 +196,38 @@ export default function NewsletterTab() {
 				setProblem(failureText(error, 'The test mail could not be sent.'));
 			}
 		});
+
+	/** Saves the draft, then schedules it for the time in the field (the browser's time zone). */
+	const schedule = () =>
+		withBusy('schedule', async () => {
+			if (!sendAt) {
+				setProblem('Choose when to send the issue.');
+				return;
+			}
+			const issue = await save();
+			if (!issue) return;
+			try {
+				const scheduled = await apiRequest<Issue>('POST', `${BASE}/${issue.id}/schedule`, {
+					sendAt: new Date(sendAt).toISOString(),
+				});
+				toast({ title: 'Issue scheduled', description: `"${scheduled.subject}" will be sent ${formatDateTime(scheduled.sendAt!)}.` });
+				load(null);
+				list.reload();
+			} catch (error) {
+				setProblem(failureText(error, 'The issue could not be scheduled.'));
+			}
+		});
+
+	async function cancelScheduled(issue: Issue) {
+		try {
+			await apiRequest('DELETE', `${BASE}/${issue.id}/schedule`);
+			if (editingId === issue.id) setSendAt('');
+			toast({ title: 'Schedule cancelled', description: `"${issue.subject}" is a draft again.` });
+			list.reload();
+		} catch (error) {
+			toast({ title: 'Failed to cancel the schedule', description: failureText(error, 'Please try again.'), variant: 'destructive' });
+		}
+	}
 
 	async function send(): Promise<boolean> {
 		const issue = await save();
@@ -239,6 +288,7 @@ export default function NewsletterTab() {
 					error={errors.content}
 					required
 					rows={14}
+					renderPreview={(value) => <MailPreview subject={subject} content={value} />}
 				/>
 				<FormMessage id="newsletter-problem">{problem}</FormMessage>
 				<div className="flex flex-wrap gap-2">
@@ -253,6 +303,17 @@ export default function NewsletterTab() {
 					</Button>
 					<Button type="button" onClick={() => validate() && setConfirming(true)} disabled={busy !== null}>
 						Send…
+					</Button>
+				</div>
+				<div className="flex flex-wrap items-end gap-2">
+					<div className="grid gap-1.5">
+						<label htmlFor="newsletter-send-at" className="text-sm font-medium text-ink">
+							Send at (your time)
+						</label>
+						<Input id="newsletter-send-at" type="datetime-local" value={sendAt} onChange={(e) => setSendAt(e.target.value)} className="w-auto" />
+					</div>
+					<Button type="button" variant="outline" loading={busy === 'schedule'} onClick={() => void schedule()}>
+						Schedule
 					</Button>
 				</div>
 			</form>
@@ -271,13 +332,18 @@ export default function NewsletterTab() {
 							<div className="flex flex-wrap items-center justify-between gap-2">
 								<div className="flex items-center gap-2">
 									<span className="font-medium text-ink">{issue.subject}</span>
-									<Badge tone={STATUS_TONES[issue.status]}>{issue.status}</Badge>
+									<Badge tone={STATUS_TONES[shownStatus(issue)]}>{shownStatus(issue)}</Badge>
 								</div>
 								{issue.status === 'draft' && (
 									<div className="flex gap-2">
 										<Button size="sm" variant="outline" onClick={() => edit(issue)} aria-label={`Edit ${issue.subject}`}>
 											Edit
 										</Button>
+										{issue.sendAt && (
+											<Button size="sm" variant="outline" onClick={() => void cancelScheduled(issue)} aria-label={`Cancel the schedule of ${issue.subject}`}>
+												Cancel schedule
+											</Button>
+										)}
 										<Button size="sm" variant="outline" onClick={() => setDeleting(issue)} aria-label={`Delete ${issue.subject}`}>
 											Delete
 										</Button>
@@ -286,19 +352,23 @@ export default function NewsletterTab() {
 							</div>
 							<p className="mt-1 text-sm text-muted">
 								Created {formatDateTime(issue.createdAt)}
+								{issue.status === 'draft' && issue.sendAt && ` · Scheduled for ${formatDateTime(issue.sendAt)}`}
 								{issue.sendStartedAt && ` · Sending started ${formatDateTime(issue.sendStartedAt)}`}
 								{issue.sentAt && ` · Completed ${formatDateTime(issue.sentAt)}`}
 							</p>
 							{issue.status !== 'draft' && (
 								<p className="mt-1 text-sm text-ink" data-testid="issue-counts">
-									Queued {issue.counts.queued} · Sent {issue.counts.sent} · Failed {issue.counts.failed}
-									{issue.counts.skipped > 0 && ` · Skipped ${issue.counts.skipped}`}
+									Recipients {issue.counts.recipients} · Queued {issue.counts.queued} · Sent {issue.counts.sent} · Failed {issue.counts.failed}
+									{issue.counts.skipped > 0 && ` · Skipped ${issue.counts.skipped}`} · Unsubscribed since {issue.counts.unsubscribedSince}
 								</p>
 							)}
 						</li>
 					))}
 				</ul>
 			)}
+
+			<SubscribersPanel />
+			<SuppressedAddresses />
 
 			<ConfirmDialog
 				open={confirming}

@@ -3,6 +3,7 @@
  * same sentence.
  */
 import { z } from 'zod';
+import { emailField } from './auth';
 import { MAX_CONTENT_LENGTH, markdownBody, requiredText } from './content';
 
 export const MAX_SUBJECT_LENGTH = 200;
@@ -19,4 +20,47 @@ export const unsubscribeTokenSchema = z.object({
 	token: z
 		.string({ error: 'The unsubscribe link is incomplete.' })
 		.regex(/^[a-z2-7]{32}$/, 'The unsubscribe link is not valid.'),
+});
+
+/** POST /api/newsletter/subscribe from a visitor (signed out): the address to confirm. */
+export const newsletterSubscribeSchema = z.object({ email: emailField });
+
+export const CONFIRMATION_LINK_INVALID = 'The confirmation link is invalid or missing.';
+
+/** POST /api/newsletter/confirm: the token of the mailed link, 32 base32 characters. */
+export const newsletterConfirmSchema = z.object({
+	token: z.string({ error: CONFIRMATION_LINK_INVALID }).regex(/^[a-z2-7]{32}$/, CONFIRMATION_LINK_INVALID),
+});
+
+export const SEND_AT_REQUIRED = 'Send time is required.';
+export const SEND_AT_INVALID = 'Send time must be a date and time with its time zone (ISO 8601).';
+export const SEND_AT_PAST = 'Send time must be in the future.';
+
+/** POST /api/admin/newsletters/{id}/schedule: when to send, an ISO 8601 time still to come. */
+export const newsletterScheduleSchema = z.object({
+	sendAt: z
+		.string({ error: SEND_AT_REQUIRED })
+		.trim()
+		.min(1, SEND_AT_REQUIRED)
+		.pipe(z.iso.datetime({ offset: true, error: SEND_AT_INVALID }))
+		.transform((value) => new Date(value))
+		.refine((date) => date.getTime() > Date.now(), SEND_AT_PAST),
+});
+
+/** DELETE /api/admin/newsletters/suppressions?email=: the address to lift. */
+export const liftSuppressionSchema = z.object({ email: emailField });
+
+/** GET /api/admin/newsletters/subscribers(.csv): an optional search and status. */
+export const subscribersQuerySchema = z.object({
+	q: z
+		.string()
+		.trim()
+		.max(254, 'Search must be at most 254 characters.')
+		.optional()
+		.transform((value) => value || undefined),
+	status: z
+		.enum(['confirmed', 'pending', 'unsubscribed', 'suppressed'], {
+			error: 'Status must be confirmed, pending, unsubscribed or suppressed.',
+		})
+		.optional(),
 });

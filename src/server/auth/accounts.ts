@@ -27,6 +27,7 @@ import { generateToken, hashToken } from './tokens';
 import { log } from '@/server/log';
 import { metrics } from '@/server/metrics';
 import { Conflict, Forbidden, InvalidInput, NotSignedIn, TooManyAttempts } from '@/server/errors';
+import { mergeMemberIntoAccount } from '@/server/newsletter/members';
 
 const EMAIL_TAKEN = 'An account with this email already exists.';
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -235,10 +236,12 @@ export async function verifyEmail(token: string, by: Confirmer): Promise<{ messa
 	if (!account || account.isBanned) throw new InvalidInput(INVALID_VERIFICATION_TOKEN);
 	if (link.email === account.email) {
 		await db().update(users).set({ emailVerified: true }).where(eq(users.id, account.id));
+		await mergeMemberIntoAccount(account.email);
 		return { message: `Your email ${account.email} is verified.` };
 	}
 	const keep = by.userId === account.id ? by.sessionId : undefined;
 	await switchEmail(account, link.email, by.clientKey, keep);
+	await mergeMemberIntoAccount(link.email);
 	return { message: `Your email is now ${link.email}, and it is verified.` };
 }
 

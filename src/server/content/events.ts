@@ -18,7 +18,8 @@ import { baseLog } from '@/server/log';
 export type PlatformChangeKind = 'created' | 'updated' | 'deleted' | 'rated' | 'commented' | 'voted';
 
 export type ContentChange = {
-	type: 'article' | 'page' | 'podcast' | 'platform';
+	/** 'newsletter': an issue went out (id), so the archive shows it. */
+	type: 'article' | 'page' | 'podcast' | 'platform' | 'newsletter';
 	kind?: 'news' | 'education';
 	id?: number;
 	slug?: string;

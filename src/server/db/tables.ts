@@ -59,6 +59,9 @@ export let podcastEpisodes = standIn('podcastEpisodes');
 export let newsletterIssues = standIn('newsletterIssues');
 export let newsletterDeliveries = standIn('newsletterDeliveries');
 export let newsletterUnsubscribeTokens = standIn('newsletterUnsubscribeTokens');
+export let newsletterMembers = standIn('newsletterMembers');
+export let newsletterMemberTokens = standIn('newsletterMemberTokens');
+export let newsletterSuppressions = standIn('newsletterSuppressions');
 
 /**
  * Points every binding above at `schema`'s tables (engine.ts, when an engine is chosen), or with
@@ -80,4 +83,7 @@ export function bindTables(schema: Schema | undefined): void {
 	newsletterIssues = pick('newsletterIssues');
 	newsletterDeliveries = pick('newsletterDeliveries');
 	newsletterUnsubscribeTokens = pick('newsletterUnsubscribeTokens');
+	newsletterMembers = pick('newsletterMembers');
+	newsletterMemberTokens = pick('newsletterMemberTokens');
+	newsletterSuppressions = pick('newsletterSuppressions');
 }

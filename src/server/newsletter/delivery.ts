@@ -6,29 +6,63 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { config } from '@/server/config';
-import { db, firstRow, newsletterIssues as issues, users } from '@/server/db';
+import { db, firstRow, newsletterIssues as issues, users, newsletterMembers as members } from '@/server/db';
 import { sendMail, type Mail } from '@/server/mail';
-import { recipientCondition } from './recipients';
+import { createMemberUnsubscribeToken } from './members';
+import { suppressAddress } from './suppressions';
+import { memberRecipientCondition, recipientCondition } from './recipients';
 import { renderIssueMail, type IssueForMail } from './render';
 import { settleDelivery, type ClaimedDelivery } from './queue';
-import { createUnsubscribeToken, oneClickUnsubscribeUrl, unsubscribePageUrl } from './unsubscribe';
+import {
+	createUnsubscribeToken,
+	oneClickUnsubscribeUrl,
+	testUnsubscribeUrl,
+	unsubscribePageUrl,
+} from './unsubscribe';
 
 /** The longest wait between two tries of one mail. */
 const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 
-/** The issue's mail for one account, with its own unsubscribe link and the RFC 8058 headers. */
-export async function newsletterMail(issue: IssueForMail, userId: number, email: string): Promise<Mail> {
-	const token = await createUnsubscribeToken(userId, email);
+/** Who a queued row is for: an account or an email-only member. */
+export type Recipient = { userId: number; email: string } | { memberId: number; email: string };
+
+/**
+ * The issue's mail for one recipient, with its own unsubscribe link and the RFC 8058 headers
+ * (the same for accounts and members; the token says which it is).
+ */
+export async function newsletterMail(issue: IssueForMail, recipient: Recipient): Promise<Mail> {
+	const { email } = recipient;
+	const token =
+		'userId' in recipient
+			? await createUnsubscribeToken(recipient.userId, email)
+			: await createMemberUnsubscribeToken(recipient.memberId);
 	const rendered = await renderIssueMail(issue, unsubscribePageUrl(token));
 	return {
 		to: email,
 		subject: rendered.subject,
 		text: rendered.text,
 		html: rendered.html,
+		replyTo: config().newsletter.replyTo,
 		headers: {
 			'List-Unsubscribe': `<${oneClickUnsubscribeUrl(token)}>`,
 			'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 		},
+	};
+}
+
+/**
+ * The issue as a test for an editor: marked in its subject and above its content, and its
+ * unsubscribe link (the page's, no List-Unsubscribe header) leads to a page that changes nothing,
+ * so trying the link never switches the editor's own newsletter off.
+ */
+export async function newsletterTestMail(issue: IssueForMail, email: string): Promise<Mail> {
+	const rendered = await renderIssueMail(issue, testUnsubscribeUrl(), 'test');
+	return {
+		to: email,
+		subject: rendered.subject,
+		text: rendered.text,
+		html: rendered.html,
+		replyTo: config().newsletter.replyTo,
 	};
 }
 
@@ -51,32 +85,46 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 /** What became of a row: its outcome, and whether it was the issue's last. */
 export type Delivered = { status: 'sent' | 'skipped' | 'failed' | 'queued' | 'gone'; completed: boolean };
 
+/** The row's recipient if it still is one (asked again now), else undefined. */
+async function currentRecipient(row: ClaimedDelivery): Promise<Recipient | undefined> {
+	if (row.userId !== null) {
+		const account = await firstRow(
+			db().select({ email: users.email }).from(users).where(and(eq(users.id, row.userId), recipientCondition())),
+		);
+		return account && { userId: row.userId, email: account.email };
+	}
+	if (row.memberId !== null) {
+		const member = await firstRow(
+			db()
+				.select({ email: members.email })
+				.from(members)
+				.where(and(eq(members.id, row.memberId), memberRecipientCondition())),
+		);
+		return member && { memberId: row.memberId, email: member.email };
+	}
+	return undefined;
+}
+
 /** Sends one claimed row and records the outcome. Never throws for a mail problem. */
 export async function deliver(row: ClaimedDelivery): Promise<Delivered> {
 	const settings = config().newsletter;
-	const recipient =
-		row.userId === null
-			? undefined
-			: await firstRow(
-					db()
-						.select({ email: users.email })
-						.from(users)
-						.where(and(eq(users.id, row.userId), recipientCondition())),
-				);
-	if (!recipient || row.userId === null) {
+	const recipient = await currentRecipient(row);
+	if (!recipient) {
 		const completed = await settleDelivery(row, {
 			status: 'skipped',
-			reason: 'No longer a subscriber (unsubscribed, banned or deleted).',
+			reason: 'No longer a subscriber (unsubscribed, suppressed, banned or deleted).',
 		});
 		return { status: 'skipped', completed };
 	}
 	const issue = await firstRow(db().select().from(issues).where(eq(issues.id, row.issueId)));
 	if (!issue) return { status: 'gone', completed: false }; // deleted with its rows
 	try {
-		await sendMail(await newsletterMail(issue, row.userId, recipient.email));
+		await sendMail(await newsletterMail(issue, recipient));
 	} catch (error) {
 		const code = smtpCode(error);
 		if (code !== undefined && code >= 500) {
+			// Permanent: no later issue is queued for the address or sent to it until lifted.
+			await suppressAddress(recipient.email, describe(error));
 			return { status: 'failed', completed: await settleDelivery(row, { status: 'failed', error: describe(error) }) };
 		}
 		if (row.attempts >= settings.maxAttempts) {

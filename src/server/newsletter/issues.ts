@@ -3,16 +3,19 @@
  * mail for every subscriber. Once sending has started an issue is frozen.
  */
 import { log } from '@/server/log';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, min, sql } from 'drizzle-orm';
 import type { NewsletterIssueInput } from '@/lib/validation/newsletter';
 import type { SessionUser } from '@/server/auth/session';
-import { db, firstRow, runStatement, transaction, articles, newsletterDeliveries as deliveries, newsletterIssues as issues, users } from '@/server/db';
+import { db, firstRow, runStatement, transaction, articles, newsletterDeliveries as deliveries, newsletterIssues as issues, users, newsletterMembers as members } from '@/server/db';
 import { timestamp } from '@/server/db/sql';
 import { sendMail } from '@/server/mail';
 import { renderMarkdown } from '@/server/markdown';
-import { recipientCondition } from './recipients';
-import { newsletterMail } from './delivery';
+import { memberRecipientCondition, recipientCondition } from './recipients';
+import { newsletterTestMail } from './delivery';
+import { previewIssueMail, type RenderedIssue } from './render';
+import { testUnsubscribeUrl } from './unsubscribe';
 import { deliveriesQueued } from './wake';
+import { contentChanged } from '@/server/content/events';
 import { Conflict, NotFound, UpstreamFailed } from '@/server/errors';
 
 export const ISSUE_NOT_FOUND = 'Newsletter issue not found';
@@ -20,12 +23,16 @@ export const ISSUE_NOT_DRAFT = 'This issue has already been sent; it can no long
 export const ISSUE_ALREADY_SENT = 'This issue has already been sent.';
 
 export type IssueCounts = {
+	/** Everyone the issue was queued for. */
+	recipients: number;
 	/** Waiting or being handed to the mail server. */
 	queued: number;
 	sent: number;
 	failed: number;
 	/** Recipients who unsubscribed, were banned or were deleted before their turn. */
 	skipped: number;
+	/** Recipients who got it and are unsubscribed now (account or member). */
+	unsubscribedSince: number;
 };
 
 export type NewsletterIssue = {
@@ -37,6 +44,8 @@ export type NewsletterIssue = {
 	updatedAt: Date;
 	sendStartedAt: Date | null;
 	sentAt: Date | null;
+	/** Set on a scheduled draft: when it will be sent. */
+	sendAt: Date | null;
 	counts: IssueCounts;
 };
 
@@ -50,10 +59,11 @@ function issueColumns() {
 		updatedAt: issues.updatedAt,
 		sendStartedAt: issues.sendStartedAt,
 		sentAt: issues.sentAt,
+		sendAt: issues.sendAt,
 	};
 }
 
-const NO_COUNTS: IssueCounts = { queued: 0, sent: 0, failed: 0, skipped: 0 };
+const NO_COUNTS: IssueCounts = { recipients: 0, queued: 0, sent: 0, failed: 0, skipped: 0, unsubscribedSince: 0 };
 
 /** Delivery counts per issue, from the (issue_id, status) index. */
 async function countsFor(issueIds: number[]): Promise<Map<number, IssueCounts>> {
@@ -64,12 +74,18 @@ async function countsFor(issueIds: number[]): Promise<Map<number, IssueCounts>> 
 	const rows = await db()
 		.select({
 			issueId: deliveries.issueId,
+			recipients: sql<number>`count(*)`.mapWith(Number),
 			queued: countWhere(sql`${deliveries.status} in ('queued', 'sending')`),
 			sent: countWhere(sql`${deliveries.status} = 'sent'`),
 			failed: countWhere(sql`${deliveries.status} = 'failed'`),
 			skipped: countWhere(sql`${deliveries.status} = 'skipped'`),
+			unsubscribedSince: countWhere(
+				sql`${deliveries.status} = 'sent' and (${eq(users.isNewsletterSubscribed, false)} or ${members.status} = 'unsubscribed')`,
+			),
 		})
 		.from(deliveries)
+		.leftJoin(users, eq(users.id, deliveries.userId))
+		.leftJoin(members, eq(members.id, deliveries.memberId))
 		.where(inArray(deliveries.issueId, issueIds))
 		.groupBy(deliveries.issueId);
 	for (const { issueId, ...counts } of rows) result.set(issueId, counts);
@@ -123,29 +139,36 @@ export async function deleteIssue(id: number): Promise<void> {
 	}
 }
 
-/** How many accounts Send would queue right now (shown in the confirmation). */
+/** How many recipients (accounts and confirmed members) Send would queue right now. */
 export async function subscriberCount(): Promise<number> {
-	const [row] = await db()
+	const [accounts] = await db()
 		.select({ n: sql<number>`count(*)`.mapWith(Number) })
 		.from(users)
 		.where(recipientCondition());
-	return row!.n;
+	const [emailOnly] = await db()
+		.select({ n: sql<number>`count(*)`.mapWith(Number) })
+		.from(members)
+		.where(memberRecipientCondition());
+	return accounts!.n + emailOnly!.n;
 }
 
 /**
  * Queues the issue for every current subscriber and marks it sending, in one transaction: a
  * second Send (or two editors at once) finds it no longer a draft and is refused.
  */
-export async function sendIssue(id: number): Promise<NewsletterIssue> {
+export async function sendIssue(id: number, { dueBy }: { dueBy?: Date } = {}): Promise<NewsletterIssue> {
 	// An issue that cannot be rendered (saved before nesting was limited) would fail every
 	// delivery: it is refused with the renderer's sentence before anything is queued.
 	renderMarkdown((await getIssue(id)).content);
 	const now = new Date();
 	await transaction(async (tx) => {
+		// A scheduled start takes the issue only if it is still scheduled for then (not cancelled
+		// or moved since it was found due); of several nodes starting it at once, one gets the row.
+		const scheduled = dueBy ? lte(issues.sendAt, dueBy) : undefined;
 		const [started] = await tx
 			.update(issues)
-			.set({ status: 'sending', sendStartedAt: now })
-			.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
+			.set({ status: 'sending', sendStartedAt: now, sendAt: null })
+			.where(and(eq(issues.id, id), eq(issues.status, 'draft'), scheduled))
 			.returning({ id: issues.id });
 		if (!started) {
 			await getIssue(id);
@@ -157,6 +180,12 @@ export async function sendIssue(id: number): Promise<NewsletterIssue> {
 			sql`insert into ${deliveries} (issue_id, user_id, status, attempts, next_attempt_at)
 				select cast(${id} as integer), ${users.id}, 'queued', 0, ${at} from ${users}
 				where ${recipientCondition()} order by ${users.id}`,
+			tx,
+		);
+		await runStatement(
+			sql`insert into ${deliveries} (issue_id, member_id, status, attempts, next_attempt_at)
+				select cast(${id} as integer), ${members.id}, 'queued', 0, ${at} from ${members}
+				where ${memberRecipientCondition()} order by ${members.id}`,
 			tx,
 		);
 		// With nobody to send to, the issue is complete at once.
@@ -171,7 +200,66 @@ export async function sendIssue(id: number): Promise<NewsletterIssue> {
 			);
 	});
 	deliveriesQueued();
+	// The issue is public from now on: its archive page is generated, the archive lists it.
+	contentChanged({ type: 'newsletter', id });
 	return getIssue(id);
+}
+
+/** Schedules a draft to be sent at `sendAt` (a later call moves it). */
+export async function scheduleIssue(id: number, sendAt: Date): Promise<NewsletterIssue> {
+	renderMarkdown((await getIssue(id)).content);
+	const [changed] = await db()
+		.update(issues)
+		.set({ sendAt })
+		.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
+		.returning({ id: issues.id });
+	if (!changed) throw new Conflict(ISSUE_ALREADY_SENT);
+	deliveriesQueued();
+	return getIssue(id);
+}
+
+/** Takes a draft off the schedule (it stays a draft). */
+export async function cancelSchedule(id: number): Promise<NewsletterIssue> {
+	await getIssue(id);
+	const [changed] = await db()
+		.update(issues)
+		.set({ sendAt: null })
+		.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
+		.returning({ id: issues.id });
+	if (!changed) throw new Conflict(ISSUE_ALREADY_SENT);
+	return getIssue(id);
+}
+
+/** When the next scheduled draft falls due, if any (the worker sleeps until then). */
+export async function nextScheduledAt(): Promise<Date | undefined> {
+	const row = await firstRow(
+		db().select({ at: min(issues.sendAt) }).from(issues).where(and(eq(issues.status, 'draft'), isNotNull(issues.sendAt))),
+	);
+	return row?.at ?? undefined;
+}
+
+/**
+ * Starts every scheduled draft whose time has come (never one whose time has not). Run by each
+ * node's worker; the conditional update in sendIssue lets exactly one node start each issue.
+ * Returns the ids this node started.
+ */
+export async function startDueIssues(now = new Date()): Promise<number[]> {
+	const due = await db()
+		.select({ id: issues.id })
+		.from(issues)
+		.where(and(eq(issues.status, 'draft'), lte(issues.sendAt, now)))
+		.orderBy(asc(issues.sendAt));
+	const started: number[] = [];
+	for (const { id } of due) {
+		try {
+			await sendIssue(id, { dueBy: now });
+			started.push(id);
+		} catch (error) {
+			// Another node started it, or it was cancelled meanwhile.
+			if (!(error instanceof Conflict) && !(error instanceof NotFound)) throw error;
+		}
+	}
+	return started;
 }
 
 export const TEST_NEEDS_VERIFIED_EMAIL =
@@ -185,14 +273,22 @@ export async function sendTestMail(id: number, editor: SessionUser): Promise<{ m
 	const issue = await firstRow(db().select().from(issues).where(eq(issues.id, id)));
 	if (!issue) throw new NotFound(ISSUE_NOT_FOUND);
 	if (!editor.emailVerified) throw new Conflict(TEST_NEEDS_VERIFIED_EMAIL);
-	const mail = await newsletterMail(issue, editor.id, editor.email);
+	const mail = await newsletterTestMail(issue, editor.email);
 	try {
-		await sendMail({ ...mail, subject: `[Test] ${mail.subject}` });
+		await sendMail(mail);
 	} catch (error) {
 		log().error({ err: error, subject: 'newsletter' }, 'test send failed');
 		throw new UpstreamFailed('The mail server refused the test mail. Please try again later.');
 	}
 	return { message: `Test mail sent to ${editor.email}.` };
+}
+
+/**
+ * The mail subscribers would get for a subject and content (saved or not). Its unsubscribe link
+ * is the test mails', which changes nothing.
+ */
+export async function previewMail(input: NewsletterIssueInput): Promise<RenderedIssue> {
+	return previewIssueMail(input.subject, input.content, testUnsubscribeUrl());
 }
 
 export type StarterDraft = { subject: string; content: string; since: Date; articleCount: number };

@@ -17,6 +17,7 @@ export type ClaimedDelivery = {
 	id: number;
 	issueId: number;
 	userId: number | null;
+	memberId: number | null;
 	attempts: number;
 	claimedAt: Date;
 };
@@ -51,6 +52,7 @@ export async function claimDeliveries(
 				id: deliveries.id,
 				issueId: deliveries.issueId,
 				userId: deliveries.userId,
+				memberId: deliveries.memberId,
 				attempts: deliveries.attempts,
 				claimedAt: deliveries.claimedAt,
 			});

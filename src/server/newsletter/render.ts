@@ -54,12 +54,29 @@ const STYLES = `
 	code { background: #f3f4f6; padding: 1px 4px; border-radius: 3px; }
 `;
 
-async function renderTemplate(subject: string, content: string): Promise<RenderedTemplate> {
-	const { siteUrl } = config();
+/** What marks a test mail, above its content: subscribers never get this mail. */
+export const TEST_MAIL_BANNER =
+	'This is a test mail. Subscribers have not received it, and its unsubscribe link changes nothing.';
+export const TEST_SUBJECT_PREFIX = '[Test] ';
+
+export type MailKind = 'issue' | 'test';
+
+async function renderTemplate(subject: string, content: string, kind: MailKind): Promise<RenderedTemplate> {
+	const { siteUrl, newsletter } = config();
 	const placeholder = unsubscribePlaceholder();
 	const body = absolutizeLinks(renderMarkdown(content), siteUrl);
 	const title = escapeHtml(subject);
 	const home = escapeHtml(siteUrl.href);
+	const postal = newsletter.postalAddress;
+	const postalHtml = postal ? `<br />${escapeHtml(postal)}` : '';
+	const banner =
+		kind === 'test'
+			? `<mj-section background-color="#fef3c7" padding="12px 24px">
+      <mj-column>
+        <mj-text align="center" font-size="14px" font-weight="bold" color="#92400e">${escapeHtml(TEST_MAIL_BANNER)}</mj-text>
+      </mj-column>
+    </mj-section>`
+			: '';
 	const { html, errors } = await mjml2html(
 		`<mjml>
   <mj-head>
@@ -72,6 +89,7 @@ async function renderTemplate(subject: string, content: string): Promise<Rendere
     <mj-style inline="inline">${STYLES}</mj-style>
   </mj-head>
   <mj-body background-color="#f3f4f6">
+    ${banner}
     <mj-section padding="24px 0 8px">
       <mj-column>
         <mj-text align="center" font-size="20px" font-weight="bold"><a href="${home}" style="color:#111827;text-decoration:none">${SITE_NAME}</a></mj-text>
@@ -85,7 +103,7 @@ async function renderTemplate(subject: string, content: string): Promise<Rendere
     </mj-section>
     <mj-section padding="16px 0 32px">
       <mj-column>
-        <mj-text align="center" font-size="12px" color="#6b7280">You get this mail because you subscribed to the ${SITE_NAME} weekly briefing.<br /><a href="${placeholder}" style="color:#6b7280">Unsubscribe</a></mj-text>
+        <mj-text align="center" font-size="12px" color="#6b7280">You get this mail because you subscribed to the ${SITE_NAME} weekly briefing.<br /><a href="${placeholder}" style="color:#6b7280">Unsubscribe</a>${postalHtml}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>
@@ -94,6 +112,7 @@ async function renderTemplate(subject: string, content: string): Promise<Rendere
 	);
 	if (errors.length > 0) log().warn({ subject: 'newsletter', mjml: errors.map((e) => e.formattedMessage) }, 'MJML reported problems');
 	const text = [
+		...(kind === 'test' ? [TEST_MAIL_BANNER, ''] : []),
 		subject,
 		'',
 		convert(body, { wordwrap: 78, selectors: [{ selector: 'img', format: 'skip' }] }),
@@ -101,8 +120,9 @@ async function renderTemplate(subject: string, content: string): Promise<Rendere
 		'--',
 		`You get this mail because you subscribed to the ${SITE_NAME} weekly briefing.`,
 		`Unsubscribe: ${placeholder}`,
+		...(postal ? [postal] : []),
 	].join('\n');
-	return { subject, html, text, placeholder };
+	return { subject: kind === 'test' ? `${TEST_SUBJECT_PREFIX}${subject}` : subject, html, text, placeholder };
 }
 
 /**
@@ -113,20 +133,38 @@ const cache = new LRUCache<string, Promise<RenderedTemplate>>({ max: 20 });
 
 export type IssueForMail = { id: number; subject: string; content: string; updatedAt: Date };
 
-/** The issue's mail with `unsubscribeUrl` as the recipient's unsubscribe link. */
-export async function renderIssueMail(issue: IssueForMail, unsubscribeUrl: string): Promise<RenderedIssue> {
-	const key = `${issue.id}:${issue.updatedAt.getTime()}:${issue.subject.length}:${issue.content.length}`;
+/**
+ * The issue's mail with `unsubscribeUrl` as the recipient's unsubscribe link; a test mail has
+ * its subject prefixed and a banner above the content.
+ */
+export async function renderIssueMail(
+	issue: IssueForMail,
+	unsubscribeUrl: string,
+	kind: MailKind = 'issue',
+): Promise<RenderedIssue> {
+	const key = `${kind}:${issue.id}:${issue.updatedAt.getTime()}:${issue.subject.length}:${issue.content.length}`;
 	let rendered = cache.get(key);
 	if (!rendered) {
-		rendered = renderTemplate(issue.subject, issue.content);
+		rendered = renderTemplate(issue.subject, issue.content, kind);
 		cache.set(key, rendered);
 		rendered.catch(() => cache.delete(key));
 	}
-	const template = await rendered;
-	const escaped = escapeHtml(unsubscribeUrl);
+	return personalize(await rendered, unsubscribeUrl);
+}
+
+/** The template with the recipient's own unsubscribe link in place of the placeholder. */
+function personalize(template: RenderedTemplate, unsubscribeUrl: string): RenderedIssue {
 	return {
 		subject: template.subject,
-		html: template.html.replaceAll(template.placeholder, escaped),
+		html: template.html.replaceAll(template.placeholder, escapeHtml(unsubscribeUrl)),
 		text: template.text.replaceAll(template.placeholder, unsubscribeUrl),
 	};
+}
+
+/**
+ * What subscribers would get for an unsaved subject and content (the editor's Preview), with
+ * the test mails' unsubscribe link, which changes nothing. Not cached: it changes as one types.
+ */
+export async function previewIssueMail(subject: string, content: string, unsubscribeUrl: string): Promise<RenderedIssue> {
+	return personalize(await renderTemplate(subject, content, 'issue'), unsubscribeUrl);
 }

@@ -16,6 +16,7 @@ import { generateToken, hashToken } from '@/server/auth/tokens';
 import { config } from '@/server/config';
 import { db, firstRow, newsletterUnsubscribeTokens, users } from '@/server/db';
 import { InvalidInput, NotFound } from '@/server/errors';
+import { memberOfUnsubscribeToken, setMemberSubscribed } from './members';
 
 export const UNKNOWN_UNSUBSCRIBE_LINK =
 	'This unsubscribe link is not valid. Sign in and change the newsletter setting in your profile.';
@@ -34,6 +35,11 @@ export async function createUnsubscribeToken(userId: number, email: string): Pro
 /** The page a person opens from the mail's footer: it asks, then confirms and offers an undo. */
 export function unsubscribePageUrl(token: string): string {
 	return new URL(`/unsubscribe?token=${token}`, config().siteUrl).href;
+}
+
+/** The unsubscribe link of test mails: its page says it changes nothing, and it does not. */
+export function testUnsubscribeUrl(): string {
+	return new URL('/unsubscribe?test=1', config().siteUrl).href;
 }
 
 /** The List-Unsubscribe address, which mail providers POST to (one-click, RFC 8058). */
@@ -90,17 +96,35 @@ async function requireTarget(token: string): Promise<FoundTarget> {
 	return target;
 }
 
+/**
+ * An email-only member's link: it names the member's address (the only one it was mailed to),
+ * and while the member is unsubscribed it can subscribe them again (the link's holder proved
+ * the mailbox when they confirmed; a member has no profile to make other choices in).
+ */
+async function memberTarget(token: string): Promise<UnsubscribeTarget | undefined> {
+	const member = await memberOfUnsubscribeToken(token);
+	if (!member) return undefined;
+	const subscribed = member.status === 'confirmed';
+	return { email: member.email, isNewsletterSubscribed: subscribed, canUndo: member.status === 'unsubscribed' };
+}
+
 /** What the page shows for a link; undefined for an unknown or void one. */
 export async function unsubscribeTarget(token: string): Promise<UnsubscribeTarget | undefined> {
 	const target = await findTarget(token);
-	return target && describeTarget(target);
+	return target ? describeTarget(target) : memberTarget(token);
 }
 
 /**
- * Switches the newsletter off for the link's account (repeating it changes nothing). Only a link
- * that actually switched it off may undo that, and only links that know their address.
+ * Switches the newsletter off for the link's account or member (repeating it changes nothing).
+ * Only a link that actually switched an account's off may undo that, and only links that know
+ * their address.
  */
 export async function unsubscribeWithToken(token: string): Promise<UnsubscribeTarget> {
+	const member = await memberOfUnsubscribeToken(token);
+	if (member) {
+		await setMemberSubscribed(member.id, false);
+		return (await memberTarget(token))!;
+	}
 	const target = await requireTarget(token);
 	if (target.isNewsletterSubscribed) {
 		const undoableBy = target.mailedTo !== null ? target.tokenId : undefined;
@@ -111,6 +135,12 @@ export async function unsubscribeWithToken(token: string): Promise<UnsubscribeTa
 
 /** Undoes an unsubscribe made from the same link, unless a later choice was made since. */
 export async function resubscribeWithToken(token: string): Promise<UnsubscribeTarget> {
+	const member = await memberOfUnsubscribeToken(token);
+	if (member) {
+		if (member.status !== 'unsubscribed') return (await memberTarget(token))!;
+		await setMemberSubscribed(member.id, true);
+		return (await memberTarget(token))!;
+	}
 	const target = await requireTarget(token);
 	if (target.isNewsletterSubscribed) return describeTarget(target);
 	if (!describeTarget(target).canUndo) throw new InvalidInput(UNDO_NOT_AVAILABLE);

@@ -1,15 +1,16 @@
 /**
  * The background sender. It claims due rows from the queue only as fast as it has free slots
- * (bounded concurrency), starts them no faster than the rate limit (p-queue), and sleeps until
- * the next row falls due, an editor presses Send in this process, or the poll interval passes
- * (for work queued by another node). All state is in the database, so a restart resumes.
+ * (bounded concurrency), starts them no faster than the rate limit (p-queue), starts scheduled
+ * issues whose time has come, and sleeps until the next row or scheduled issue falls due, an
+ * editor presses Send or Schedule in this process, or the poll interval passes (for work queued
+ * by another node). All state is in the database, so a restart resumes.
  */
 import PQueue from 'p-queue';
 import { config } from '@/server/config';
 import { baseLog } from '@/server/log';
 import { metrics } from '@/server/metrics';
 import { deliver, type Delivered } from './delivery';
-import { getIssue } from './issues';
+import { getIssue, nextScheduledAt, startDueIssues } from './issues';
 import { claimDeliveries, nextDueAt, releaseDeliveries, type ClaimedDelivery } from './queue';
 import { onDeliveriesQueued } from './wake';
 
@@ -43,6 +44,11 @@ async function report(row: ClaimedDelivery, outcome: Delivered): Promise<void> {
 	}
 }
 
+function earliest(...dates: (Date | undefined)[]): Date | undefined {
+	const times = dates.filter((date): date is Date => date !== undefined).map((date) => date.getTime());
+	return times.length > 0 ? new Date(Math.min(...times)) : undefined;
+}
+
 function createWorker(): NewsletterWorker {
 	const { concurrency, ratePerSecond, leaseMs, pollMs } = config().newsletter;
 	const queue = new PQueue({ concurrency, intervalCap: ratePerSecond, interval: 1000 });
@@ -68,6 +74,9 @@ function createWorker(): NewsletterWorker {
 	async function loop(): Promise<void> {
 		while (!stopped) {
 			try {
+				// Scheduled issues whose time has come are queued first (exactly one node does each).
+				const started = await startDueIssues();
+				if (started.length > 0) newsletterLog().info({ issueIds: started }, 'scheduled issues started');
 				const free = concurrency - queue.pending - queue.size;
 				const rows = free > 0 ? await claimDeliveries(free, leaseMs) : [];
 				if (rows.length > 0) newsletterLog().debug({ claimed: rows.length }, 'mails claimed');
@@ -85,7 +94,7 @@ function createWorker(): NewsletterWorker {
 					await pause(pollMs); // full: continue when a slot frees
 					continue;
 				}
-				const due = await nextDueAt();
+				const due = earliest(await nextDueAt(), await nextScheduledAt());
 				const wait = due ? Math.min(pollMs, due.getTime() - Date.now()) : pollMs;
 				if (wait > 0 || queue.pending + queue.size > 0) await pause(Math.max(wait, 0) || pollMs);
 			} catch (error) {

@@ -7,7 +7,8 @@ import { publishedArticleIds } from '@/server/content/articles';
 import { archiveCategories, archiveCounts } from '@/server/content/archives';
 import { listPlatformIds } from '@/server/platforms';
 import type { PlatformChange } from '@/server/platforms';
-import { archivePageCount, archivePath } from '@/lib/archive-links';
+import { archivePageCount, archivePath, newsletterArchivePath, newsletterIssuePath } from '@/lib/archive-links';
+import { sentIssueCount, sentIssueDates } from '@/server/newsletter/archive';
 import type { ArticleKind } from '@/lib/validation/content';
 
 import { STATIC_PAGE_PATHS } from '@/lib/static-page-paths';
@@ -19,7 +20,7 @@ const LISTINGS = ['/', '/podcast', '/platforms', '/compare'];
 // Shells whose islands do the work after a session check in the browser. Their HTML is the same
 // for everyone, but carries absolute URLs (canonical, og:url), so it is generated here from the
 // running SITE_URL rather than prerendered by `astro build` with the build's origin.
-const SHELLS = ['/editor-dashboard', '/admin/platforms', '/reset-password', '/verify-email'];
+const SHELLS = ['/editor-dashboard', '/admin/platforms', '/reset-password', '/verify-email', '/newsletter/confirm'];
 
 /**
  * How many pages of each archive listing (all, and each category) are generated: the 120
@@ -45,19 +46,32 @@ export async function archivePaths(kind: ArticleKind, { beyond = false } = {}): 
 	});
 }
 
+/**
+ * The generated pages of the newsletter archive (/newsletter, /newsletter?page=2, ...), with
+ * `beyond` as archivePaths has it.
+ */
+export async function newsletterArchivePaths({ beyond = false } = {}): Promise<string[]> {
+	const last = Math.min(GENERATED_ARCHIVE_PAGES, archivePageCount(await sentIssueCount()) + (beyond ? 1 : 0));
+	return Array.from({ length: last }, (_, index) => newsletterArchivePath(index + 1));
+}
+
 /** Every URL a full generation renders. */
 export async function allGeneratedPaths(): Promise<string[]> {
-	const [news, education, platforms, newsArchive, educationArchive] = await Promise.all([
+	const [news, education, platforms, newsArchive, educationArchive, issues, newsletterArchive] = await Promise.all([
 		publishedArticleIds('news'),
 		publishedArticleIds('education'),
 		listPlatformIds(),
 		archivePaths('news'),
 		archivePaths('education'),
+		sentIssueDates(),
+		newsletterArchivePaths(),
 	]);
 	return [
 		...LISTINGS,
 		...newsArchive,
 		...educationArchive,
+		...newsletterArchive,
+		...issues.map((issue) => newsletterIssuePath(issue.id)),
 		...Object.values(STATIC_PAGE_PATHS),
 		...news.map((id) => `/news/${id}`),
 		...education.map((id) => `/education/${id}`),
@@ -80,6 +94,8 @@ export function pathsForContentChange(change: ContentChange): string[] {
 			return ['/podcast', '/podcast/rss'];
 		case 'platform':
 			return pathsForPlatformChange({ id: change.id!, kind: change.platformChange! });
+		case 'newsletter':
+			return [newsletterIssuePath(change.id!), '/sitemap.xml'];
 	}
 }
 
@@ -90,6 +106,7 @@ export function pathsForContentChange(change: ContentChange): string[] {
  */
 export async function queriedPathsForContentChange(change: ContentChange): Promise<string[]> {
 	if (change.type === 'article' && change.kind) return archivePaths(change.kind, { beyond: true });
+	if (change.type === 'newsletter') return newsletterArchivePaths({ beyond: true });
 	if (change.type === 'platform' && reshapesDirectory(change.platformChange)) {
 		return (await listPlatformIds()).map((id) => `/platforms/${id}`);
 	}
@@ -118,6 +135,8 @@ export function pathsForPlatformChange(change: PlatformChange): string[] {
  * shared caches drop exactly these. Drafts and editor-only lists are never shared.
  */
 export function apiPathsForContentChange(change: ContentChange): string[] {
+	// The archive has no public API answers (nor is it searched).
+	if (change.type === 'newsletter') return [];
 	// The site search finds articles, episodes, pages and platforms (not ratings or comments).
 	const search = change.type !== 'platform' || reshapesDirectory(change.platformChange) ? ['/api/search'] : [];
 	switch (change.type) {

@@ -30,6 +30,7 @@ export const VARIANT_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
 	],
 	'/platforms': ['search', 'category', 'sortBy', 'sortOrder', 'page'],
 	'/compare': ['platforms'],
+	'/newsletter': ['page'],
 };
 
 /**

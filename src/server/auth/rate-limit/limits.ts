@@ -32,6 +32,9 @@ export const limits = {
 	forgotPerClient: limiter('forgot-client', 20, 15 * MINUTE),
 	/** Verification mails (resends, email change links) per account. */
 	verificationMailsPerAccount: limiter('verification-mail-account', 5, HOUR),
+	/** Newsletter sign-ups by email (each mails a confirmation link) per address and per client. */
+	newsletterSubscribePerAddress: limiter('newsletter-subscribe-address', 3, HOUR),
+	newsletterSubscribePerClient: limiter('newsletter-subscribe-client', 20, HOUR),
 	/** Platform comments posted per user (each waits for moderation, so this caps the queue). */
 	commentsPerUser: limiter('comment-user', 20, 60 * MINUTE),
 	/** Ratings posted (or changed) per user. */

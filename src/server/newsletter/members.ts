@@ -1,0 +1,137 @@
+/**
+ * Email-only newsletter members, with double opt-in: a visitor's address becomes a pending
+ * member and gets a confirmation link (random token, only its SHA-256 stored, single use,
+ * 48 hours); pressing the button on the link's page confirms it, and only confirmed members get
+ * issues. The sign-up answer is the same whatever the address (known, pending, confirmed or an
+ * account's), so it tells nobody who subscribes. A member whose address an account verifies is
+ * merged into that account (the account's newsletter setting carries the subscription on).
+ */
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { limits, retryMessage } from '@/server/auth/rate-limit';
+import { generateToken, hashToken } from '@/server/auth/tokens';
+import { config } from '@/server/config';
+import { db, firstRow, transaction, newsletterMemberTokens as tokens, newsletterMembers as members, users } from '@/server/db';
+import { InvalidInput, TooManyAttempts } from '@/server/errors';
+import { confirmSubscriptionMail, sendInBackground } from '@/server/mail';
+
+export const CONFIRMATION_LIFETIME_MS = 48 * 60 * 60 * 1000;
+export const SUBSCRIBE_ACCEPTED =
+	'Thanks! Please check your inbox: we sent you a link to confirm your subscription.';
+export const INVALID_CONFIRMATION = 'This confirmation link is invalid or has expired.';
+export const SUBSCRIPTION_CONFIRMED = 'Your subscription is confirmed. The next weekly briefing is on its way to you.';
+
+/** The page the confirmation mail links to: it confirms only when its button is pressed. */
+export function confirmPageUrl(token: string): string {
+	return new URL(`/newsletter/confirm?token=${token}`, config().siteUrl).href;
+}
+
+/** Counts the request against both limits; refused by one, it is given back to the other. */
+async function takeSubscribeAttempt(email: string, client: string): Promise<void> {
+	const perAddress = await limits.newsletterSubscribePerAddress.take(email);
+	const perClient = await limits.newsletterSubscribePerClient.take(client);
+	const wait = Math.max(perAddress, perClient);
+	if (wait) {
+		if (!perAddress) await limits.newsletterSubscribePerAddress.giveBack(email);
+		if (!perClient) await limits.newsletterSubscribePerClient.giveBack(client);
+		throw new TooManyAttempts(retryMessage(wait, 'newsletter sign-ups'), wait);
+	}
+}
+
+/**
+ * A visitor's sign-up. A new or not-confirmed address (pending, unsubscribed) gets a fresh
+ * confirmation link, voiding older ones; a confirmed one gets nothing more. The caller answers
+ * SUBSCRIBE_ACCEPTED either way; the mail leaves after the answer.
+ */
+export async function subscribeByEmail(rawEmail: string, client: string): Promise<void> {
+	const email = rawEmail.toLowerCase();
+	await takeSubscribeAttempt(email, client);
+	await db().insert(members).values({ email }).onConflictDoNothing();
+	const member = await firstRow(db().select().from(members).where(eq(members.email, email)));
+	if (!member || member.status === 'confirmed') return;
+	const token = generateToken();
+	await transaction(async (tx) => {
+		await tx.delete(tokens).where(and(eq(tokens.memberId, member.id), eq(tokens.purpose, 'confirm')));
+		await tx.insert(tokens).values({
+			id: hashToken(token),
+			memberId: member.id,
+			purpose: 'confirm',
+			expiresAt: new Date(Date.now() + CONFIRMATION_LIFETIME_MS),
+		});
+	});
+	sendInBackground(confirmSubscriptionMail(email, confirmPageUrl(token)), 'newsletter confirmation');
+}
+
+/**
+ * Uses a confirmation link once: the member is confirmed (or, when an account has verified the
+ * same address meanwhile, merged into it).
+ */
+export async function confirmSubscription(token: string): Promise<{ message: string }> {
+	const [used] = await db()
+		.delete(tokens)
+		.where(and(eq(tokens.id, hashToken(token)), eq(tokens.purpose, 'confirm'), gt(tokens.expiresAt, new Date())))
+		.returning({ memberId: tokens.memberId });
+	if (!used) throw new InvalidInput(INVALID_CONFIRMATION);
+	const [member] = await db()
+		.update(members)
+		.set({ status: 'confirmed', confirmedAt: new Date(), unsubscribedAt: null })
+		.where(eq(members.id, used.memberId))
+		.returning({ email: members.email });
+	if (!member) throw new InvalidInput(INVALID_CONFIRMATION);
+	await mergeMemberIntoAccount(member.email);
+	return { message: SUBSCRIPTION_CONFIRMED };
+}
+
+/**
+ * Once an account has proved it holds an address, an email-only member of the same address is
+ * that person: a confirmed subscription becomes the account's, and the member row goes (its
+ * past deliveries stay, without it). A pending or unsubscribed member changes nothing on the
+ * account. Without a verified account of that address, nothing happens.
+ */
+export async function mergeMemberIntoAccount(rawEmail: string): Promise<void> {
+	const email = rawEmail.toLowerCase();
+	await transaction(async (tx) => {
+		const account = await firstRow(
+			tx
+				.select({ id: users.id })
+				.from(users)
+				.where(and(eq(users.email, email), eq(users.emailVerified, true))),
+		);
+		if (!account) return;
+		const [removed] = await tx.delete(members).where(eq(members.email, email)).returning({ status: members.status });
+		if (removed?.status === 'confirmed') {
+			await tx.update(users).set({ isNewsletterSubscribed: true }).where(eq(users.id, account.id));
+		}
+	});
+}
+
+/** A new unsubscribe token for a member's next mail (the same one-click link as accounts get). */
+export async function createMemberUnsubscribeToken(memberId: number): Promise<string> {
+	const token = generateToken();
+	await db()
+		.insert(tokens)
+		.values({ id: hashToken(token), memberId, purpose: 'unsubscribe' });
+	return token;
+}
+
+/** The member a mail's unsubscribe token names, if any. */
+export async function memberOfUnsubscribeToken(token: string) {
+	return firstRow(
+		db()
+			.select({ id: members.id, email: members.email, status: members.status })
+			.from(tokens)
+			.innerJoin(members, eq(members.id, tokens.memberId))
+			.where(and(eq(tokens.id, hashToken(token)), eq(tokens.purpose, 'unsubscribe'))),
+	);
+}
+
+/** Switches a member's newsletter off (from their link), or back on (the same link's undo). */
+export async function setMemberSubscribed(memberId: number, subscribed: boolean): Promise<void> {
+	await db()
+		.update(members)
+		.set(
+			subscribed
+				? { status: 'confirmed', unsubscribedAt: null }
+				: { status: 'unsubscribed', unsubscribedAt: new Date() },
+		)
+		.where(and(eq(members.id, memberId), sql`${members.status} <> 'pending'`));
+}

@@ -1,0 +1,270 @@
+/**
+ * Email-only newsletter members with double opt-in, against the built server with a real SMTP
+ * server: subscribing by email (the same 202 whatever the address), the mailed confirmation link
+ * (hashed, single use, expiring), rate limits per address and per client, issues only for
+ * confirmed members, their one-click unsubscribe, and the merge into an account that verifies
+ * the same address. Runs on both engines.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '@/server/auth/tokens';
+import { firstRow } from '@/server/db';
+import { insertAccount, listUnsubscribeUrl, mailPart, mailsPerAddress } from '../setup/newsletter-fixture';
+import type { TestServer } from '../setup/server';
+import { startSmtp } from '../setup/smtp';
+import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
+import { TestClient, eventually, registerUser } from './helpers';
+
+let server: TestServer;
+let roles: Roles;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+const ACCEPTED = 'Thanks! Please check your inbox: we sent you a link to confirm your subscription.';
+const INVALID = 'This confirmation link is invalid or has expired.';
+
+beforeAll(async () => {
+	smtp = await startSmtp();
+	server = await startContentServer({ env: { SMTP_URL: smtp.url, NEWSLETTER_POLL_MS: '100' } });
+	roles = await setUpRoles(server);
+});
+afterAll(async () => {
+	await server?.stop();
+	await smtp?.close();
+});
+
+let counter = 0;
+const newAddress = () => `member${process.pid}x${++counter}@example.com`;
+
+async function member(email: string) {
+	const { newsletterMembers } = server.tables;
+	return firstRow(server.db.select().from(newsletterMembers).where(eq(newsletterMembers.email, email)));
+}
+
+/** The confirmation link mailed to the address (the latest, after `skip` earlier ones). */
+async function confirmationLink(email: string): Promise<string> {
+	const mail = await smtp.waitForMail(email, (m) => m.raw.includes('Confirm your Retail Media Hub newsletter'));
+	const link = mailPart(mail, 'text/plain').match(/https?:\/\/\S+\/newsletter\/confirm\?token=[a-z2-7]{32}/)?.[0];
+	expect(link, 'confirmation link').toBeTruthy();
+	return link!;
+}
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+
+/** Subscribes and confirms a new address through the API, as a visitor would. */
+async function confirmedMember(email = newAddress()): Promise<string> {
+	expect((await new TestClient(server.url).post('/api/newsletter/subscribe', { email })).status).toBe(202);
+	const token = tokenOf(await confirmationLink(email));
+	expect((await new TestClient(server.url).post('/api/newsletter/confirm', { token })).status).toBe(200);
+	return email;
+}
+
+async function sendIssue(subject: string): Promise<number> {
+	const created = await roles.editor.client.post('/api/admin/newsletters', { subject, content: 'Hello members' });
+	expect(created.status).toBe(201);
+	expect((await roles.editor.client.post(`/api/admin/newsletters/${created.body.id}/send`)).status).toBe(202);
+	const { newsletterIssues } = server.tables;
+	await eventually(async () => {
+		const row = await firstRow(server.db.select().from(newsletterIssues).where(eq(newsletterIssues.id, created.body.id)));
+		return row?.status === 'sent' ? true : undefined;
+	}, 60_000);
+	return created.body.id;
+}
+
+describe('POST /api/newsletter/subscribe (signed out)', () => {
+	it('answers 202, stores a pending member, and mails a confirmation link whose token is kept only hashed', async () => {
+		const email = newAddress();
+		const answer = await new TestClient(server.url).post('/api/newsletter/subscribe', { email: ` ${email.toUpperCase()} ` });
+		expect(answer.status).toBe(202);
+		expect(answer.body).toEqual({ message: ACCEPTED });
+		expect(await member(email)).toMatchObject({ status: 'pending', confirmedAt: null });
+		const link = await confirmationLink(email);
+		expect(link.startsWith(`${server.url}/newsletter/confirm?token=`)).toBe(true);
+		const { newsletterMemberTokens } = server.tables;
+		const stored = await server.db.select().from(newsletterMemberTokens);
+		expect(stored.some((row) => row.id === tokenOf(link))).toBe(false);
+		const row = stored.find((row) => row.id === hashToken(tokenOf(link)));
+		expect(row).toMatchObject({ purpose: 'confirm' });
+		expect(row!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 47 * 60 * 60 * 1000);
+	});
+
+	it('gives the same answer for a new, a pending, a confirmed and an account holder’s address', async () => {
+		const confirmed = await confirmedMember();
+		const pending = newAddress();
+		await new TestClient(server.url).post('/api/newsletter/subscribe', { email: pending });
+		const account = await insertAccount(server.db);
+		const answers = [];
+		for (const email of [newAddress(), pending, confirmed, account.email]) {
+			const answer = await new TestClient(server.url).post('/api/newsletter/subscribe', { email });
+			answers.push({ status: answer.status, body: answer.body });
+		}
+		expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+		expect(answers[0]).toEqual({ status: 202, body: { message: ACCEPTED } });
+		expect((await member(confirmed))!.status).toBe('confirmed');
+	});
+
+	it.each([
+		['no body', undefined, 'Email is required.'],
+		['no email', {}, 'Email is required.'],
+		['a blank email', { email: '  ' }, 'Email is required.'],
+		['not an email', { email: 'not-an-address' }, 'Please enter a valid email address.'],
+		['a long email', { email: `${'a'.repeat(250)}@example.com` }, 'Email is too long.'],
+		['an email that is not text', { email: 42 }, 'Email is required.'],
+	])('answers 400 for %s', async (_name, body, message) => {
+		const before = (await server.db.select().from(server.tables.newsletterMembers)).length;
+		const answer = await new TestClient(server.url).post('/api/newsletter/subscribe', body);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message });
+		expect((await server.db.select().from(server.tables.newsletterMembers)).length).toBe(before);
+	});
+
+	it('limits sign-ups per address (3 an hour) and per client (20 an hour) with a 429', async () => {
+		const email = newAddress();
+		for (let i = 0; i < 3; i += 1) {
+			expect((await new TestClient(server.url).post('/api/newsletter/subscribe', { email })).status).toBe(202);
+		}
+		const refused = await new TestClient(server.url).post('/api/newsletter/subscribe', { email });
+		expect(refused.status).toBe(429);
+		expect(refused.body.message).toMatch(/^Too many newsletter sign-ups\. Please try again in/);
+
+		const client = new TestClient(server.url);
+		for (let i = 0; i < 20; i += 1) {
+			expect((await client.post('/api/newsletter/subscribe', { email: newAddress() })).status).toBe(202);
+		}
+		const tooMany = await client.post('/api/newsletter/subscribe', { email: newAddress() });
+		expect(tooMany.status).toBe(429);
+		// Another client is not held back.
+		expect((await new TestClient(server.url).post('/api/newsletter/subscribe', { email: newAddress() })).status).toBe(202);
+	});
+});
+
+describe('roles', () => {
+	it('subscribes the account of a signed-in user or editor, mailing the typed address nothing', async () => {
+		for (const who of [roles.user, roles.editor]) {
+			const typed = newAddress();
+			const answer = await who.client.post('/api/newsletter/subscribe', { email: typed });
+			expect(answer.status).toBe(200);
+			expect(answer.body.user).toMatchObject({ id: who.id, isNewsletterSubscribed: true });
+			expect(await member(typed)).toBeUndefined();
+		}
+	});
+
+	it('treats a banned session as signed out: the typed address gets a confirmation link', async () => {
+		const typed = newAddress();
+		const answer = await roles.banned.client.post('/api/newsletter/subscribe', { email: typed });
+		expect(answer.status).toBe(202);
+		expect(answer.body).toEqual({ message: ACCEPTED });
+		expect((await member(typed))!.status).toBe('pending');
+	});
+
+	it('lets anyone holding a confirmation link confirm it (anonymous, user, banned, editor)', async () => {
+		for (const client of [roles.anonymous, roles.user.client, roles.banned.client, roles.editor.client]) {
+			const email = newAddress();
+			await new TestClient(server.url).post('/api/newsletter/subscribe', { email });
+			const answer = await client.post('/api/newsletter/confirm', { token: tokenOf(await confirmationLink(email)) });
+			expect(answer.status).toBe(200);
+			expect((await member(email))!.status).toBe('confirmed');
+		}
+	});
+});
+
+describe('POST /api/newsletter/confirm', () => {
+	it('confirms once: the link is single use', async () => {
+		const email = newAddress();
+		await new TestClient(server.url).post('/api/newsletter/subscribe', { email });
+		const token = tokenOf(await confirmationLink(email));
+		expect((await member(email))!.status).toBe('pending');
+		const answer = await roles.anonymous.post('/api/newsletter/confirm', { token });
+		expect(answer.status).toBe(200);
+		expect(answer.body.message).toMatch(/^Your subscription is confirmed\./);
+		expect(await member(email)).toMatchObject({ status: 'confirmed', confirmedAt: expect.any(Date) });
+		const again = await roles.anonymous.post('/api/newsletter/confirm', { token });
+		expect(again.status).toBe(400);
+		expect(again.body).toEqual({ message: INVALID });
+	});
+
+	it('refuses an expired link, and a newer link voids the older one', async () => {
+		const email = newAddress();
+		await new TestClient(server.url).post('/api/newsletter/subscribe', { email });
+		const first = tokenOf(await confirmationLink(email));
+		const { newsletterMemberTokens: tokens } = server.tables;
+		await server.db.update(tokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(tokens.id, hashToken(first)));
+		const expired = await roles.anonymous.post('/api/newsletter/confirm', { token: first });
+		expect(expired.status).toBe(400);
+		expect(expired.body).toEqual({ message: INVALID });
+		expect((await member(email))!.status).toBe('pending');
+
+		const start = smtp.mails.length;
+		await new TestClient(server.url).post('/api/newsletter/subscribe', { email });
+		await eventually(() => (smtp.mails.length > start ? true : undefined));
+		const second = tokenOf(await confirmationLink(email));
+		expect(second).not.toBe(first);
+		expect((await roles.anonymous.post('/api/newsletter/confirm', { token: second })).status).toBe(200);
+	});
+
+	it.each([
+		['no body', undefined, 'The confirmation link is invalid or missing.', 400],
+		['no token', {}, 'The confirmation link is invalid or missing.', 400],
+		['a malformed token', { token: 'abc' }, 'The confirmation link is invalid or missing.', 400],
+		['a token that is not text', { token: 7 }, 'The confirmation link is invalid or missing.', 400],
+		['an unknown token', { token: 'a'.repeat(32) }, INVALID, 400],
+	])('answers 400 for %s', async (_name, body, message, status) => {
+		const answer = await roles.anonymous.post('/api/newsletter/confirm', body);
+		expect(answer.status).toBe(status);
+		expect(answer.body).toEqual({ message });
+	});
+});
+
+describe('issues for members', () => {
+	it('go to confirmed members only, once each, with a one-click unsubscribe that works', async () => {
+		await server.db.update(server.tables.users).set({ isNewsletterSubscribed: false });
+		await server.db.update(server.tables.newsletterMembers).set({ status: 'unsubscribed' });
+		const confirmed = [await confirmedMember(), await confirmedMember()];
+		const pending = newAddress();
+		await new TestClient(server.url).post('/api/newsletter/subscribe', { email: pending });
+		const list = await roles.editor.client.get('/api/admin/newsletters');
+		expect(list.body.subscribers).toBe(2);
+
+		const start = smtp.mails.length;
+		await sendIssue('For members');
+		const counts = mailsPerAddress(smtp.mails.slice(start).filter((m) => m.raw.includes('For members')));
+		expect(counts.get(confirmed[0]!)).toBe(1);
+		expect(counts.get(confirmed[1]!)).toBe(1);
+		expect(counts.has(pending)).toBe(false);
+		expect(counts.size).toBe(2);
+
+		const mail = await smtp.waitForMail(confirmed[0]!, (m) => m.raw.includes('For members'));
+		const response = await fetch(listUnsubscribeUrl(mail), {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: 'List-Unsubscribe=One-Click',
+		});
+		expect(response.status).toBe(200);
+		expect(await member(confirmed[0]!)).toMatchObject({ status: 'unsubscribed', unsubscribedAt: expect.any(Date) });
+
+		const next = smtp.mails.length;
+		await sendIssue('After the unsubscribe');
+		const later = mailsPerAddress(smtp.mails.slice(next).filter((m) => m.raw.includes('After the unsubscribe')));
+		expect(later.has(confirmed[0]!)).toBe(false);
+		expect(later.get(confirmed[1]!)).toBe(1);
+	});
+
+	it('merges a member into the account that signs up and verifies the same address: one mail, as the account', async () => {
+		await server.db.update(server.tables.users).set({ isNewsletterSubscribed: false });
+		await server.db.update(server.tables.newsletterMembers).set({ status: 'unsubscribed' });
+		const email = await confirmedMember();
+		const account = await registerUser(server, { email });
+		expect((await member(email))!.status).toBe('confirmed');
+		const verification = await smtp.waitForMail(email, (m) => m.raw.includes('/verify-email?token='));
+		const token = mailPart(verification, 'text/plain').match(/verify-email\?token=([a-z2-7]+)/)?.[1];
+		expect((await account.client.post('/api/auth/verify-email', { token })).status).toBe(200);
+		expect(await member(email)).toBeUndefined();
+		const { users } = server.tables;
+		const stored = await firstRow(server.db.select().from(users).where(eq(users.id, account.id)));
+		expect(stored).toMatchObject({ isNewsletterSubscribed: true, emailVerified: true });
+
+		const start = smtp.mails.length;
+		await sendIssue('After the merge');
+		const counts = mailsPerAddress(smtp.mails.slice(start).filter((m) => m.raw.includes('After the merge')));
+		expect(counts.get(email)).toBe(1);
+	});
+});

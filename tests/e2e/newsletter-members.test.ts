@@ -1,0 +1,55 @@
+/**
+ * A visitor subscribes from the home page's newsletter band with an email, opens the mailed
+ * link, and confirms on the /newsletter/confirm page (opening it confirms nothing; the button
+ * does); the link works once. Real SMTP capture.
+ */
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { gotoHydrated } from '../setup/browser';
+import { browserTest } from '../setup/browser-test';
+
+const it = browserTest({ smtp: true });
+
+it('subscribes a visitor by email from the home band and confirms on the page, once', async ({ server, page, smtp }) => {
+	const email = `band-visitor-${process.pid}@example.com`;
+	const { newsletterMembers } = server.tables;
+	const status = async () =>
+		(await server.db.select().from(newsletterMembers).where(eq(newsletterMembers.email, email)))[0]?.status;
+
+	await gotoHydrated(page, '/');
+	const band = page.locator('#newsletter');
+	await band.scrollIntoViewIfNeeded();
+	await band.locator('astro-island:not([ssr])').waitFor();
+	await band.getByLabel('Email address').fill(email);
+	await band.getByRole('button', { name: 'Subscribe' }).click();
+	const toast = page.locator('#toast-root li').last();
+	await expect.poll(() => toast.innerText()).toContain('Check your inbox');
+	expect(await toast.innerText()).toContain('we sent you a link to confirm your subscription');
+	expect(await band.getByLabel('Email address').inputValue()).toBe('');
+	expect(await status()).toBe('pending');
+
+	const mail = await smtp.waitForMail(email);
+	const link = mail.text.match(/http:\/\/\S+\/newsletter\/confirm\?token=[a-z2-7]{32}/)![0];
+	const path = new URL(link).pathname + new URL(link).search;
+
+	// Opening the page (as a mail scanner would) confirms nothing.
+	await gotoHydrated(page, path);
+	await page.getByRole('heading', { name: 'Confirm your subscription', level: 1 }).waitFor();
+	expect(await status()).toBe('pending');
+	await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+	const outcome = page.getByTestId('confirm-outcome');
+	await expect.poll(() => outcome.innerText()).toContain('Your subscription is confirmed.');
+	expect(await status()).toBe('confirmed');
+	expect(await page.getByRole('button', { name: 'Confirm my subscription' }).isDisabled()).toBe(true);
+	await page.getByRole('link', { name: 'Read past issues' }).waitFor();
+
+	// The link works once.
+	await gotoHydrated(page, path);
+	await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+	await expect.poll(() => outcome.innerText()).toContain('This confirmation link is invalid or has expired.');
+
+	// Without a token the page says so and offers nothing to press.
+	await gotoHydrated(page, '/newsletter/confirm');
+	await page.getByRole('alert').filter({ hasText: 'The confirmation link is invalid or missing.' }).waitFor();
+	expect(await page.getByRole('button', { name: 'Confirm my subscription' }).isDisabled()).toBe(true);
+}, 120_000);
