@@ -2,7 +2,7 @@
  * The platform directory: listing, detail and the editors' create,
  * update and delete. Every platform query lives here; pages, endpoints and the build call it.
  */
-import { and, asc, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { db, firstRow, tables } from './db';
 import { likeIgnoringCase, nocase, someItemLike } from './db/dialect';
 import {
@@ -30,9 +30,12 @@ export type PlatformJson = {
 	/** Average of the ratings, one decimal; 0 while there are none. */
 	rating: number;
 	reviewCount: number;
+	/** The platform has a representative, who answers its reviews. */
+	isClaimed: boolean;
 };
 
 function platformColumns(platforms = tables().platforms) {
+	const { platformRepresentatives: representatives } = tables();
 	return {
 		id: platforms.id,
 		name: platforms.name,
@@ -48,6 +51,9 @@ function platformColumns(platforms = tables().platforms) {
 		sortOrder: platforms.sortOrder,
 		rating: platforms.rating,
 		reviewCount: platforms.reviewCount,
+		isClaimed: sql<boolean>`exists (select 1 from ${representatives} where ${representatives.platformId} = ${platforms.id})`.mapWith(
+			Boolean,
+		),
 	};
 }
 

@@ -90,6 +90,7 @@ describe('validateSessionToken', () => {
 			isNewsletterSubscribed: false,
 			emailVerified: user.emailVerified,
 			createdAt: user.createdAt,
+			vendorPlatformId: null,
 		});
 		expect(found!.user).not.toHaveProperty('passwordHash');
 	});

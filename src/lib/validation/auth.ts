@@ -99,4 +99,6 @@ export type PublicUser = {
 	isNewsletterSubscribed: boolean;
 	emailVerified: boolean;
 	createdAt: string;
+	/** The platform this user answers reviews for (its representative), or null. */
+	vendorPlatformId: number | null;
 };

@@ -4,7 +4,7 @@
  * absolute end 90 days after the start, so a stolen token used daily still dies.
  */
 import type { AstroCookies } from 'astro';
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { config } from '@/server/config';
 import { db, firstRow, tables } from '@/server/db';
 import type * as Tables from '@db/schema';
@@ -32,6 +32,8 @@ export type SessionUser = {
 	/** The address is proven the owner's; only verified addresses receive newsletters. */
 	emailVerified: boolean;
 	createdAt: Date;
+	/** The platform this user answers reviews for (its representative), or null. */
+	vendorPlatformId: number | null;
 };
 export type Session = { id: string; userId: number; expiresAt: Date; createdAt: Date };
 
@@ -46,7 +48,14 @@ export function publicUserColumns(users: typeof Tables.users = tables().users) {
 		isNewsletterSubscribed: users.isNewsletterSubscribed,
 		emailVerified: users.emailVerified,
 		createdAt: users.createdAt,
+		vendorPlatformId: representedPlatformId(users),
 	};
+}
+
+/** The platform a user represents (platform_representatives holds at most one per user). */
+function representedPlatformId(users: typeof Tables.users) {
+	const { platformRepresentatives: representatives } = tables();
+	return sql<number | null>`(select ${representatives.platformId} from ${representatives} where ${representatives.userId} = ${users.id})`;
 }
 
 /** Starts a session and returns the token for the cookie (the only place it exists). */
