@@ -4,17 +4,18 @@
  */
 import type { PlatformJson } from '@/server/platforms';
 import type { CommentJson } from '@/server/community/comments';
-import type { RatingJson } from '@/server/community/ratings';
-import type { VoteResult } from '@/server/community/votes';
+import type { RatingJson, ReviewReplyJson } from '@/server/community/ratings';
+import type { ReviewVoteResult, VoteResult } from '@/server/community/votes';
 
 /** JSON turns Dates into ISO strings. */
 type Jsonified<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 
 export type Platform = PlatformJson;
-export type PlatformRating = Jsonified<RatingJson>;
+export type ReviewReply = Jsonified<ReviewReplyJson>;
+export type PlatformRating = Omit<Jsonified<RatingJson>, 'reply'> & { reply: ReviewReply | null };
 export type PlatformComment = Jsonified<CommentJson>;
 export type VoteType = 'helpful' | 'unhelpful';
-export type { VoteResult };
+export type { ReviewVoteResult, VoteResult };
 
 /** What a directory card shows (the listing's static first page carries only this). */
 export type PlatformCardData = Pick<
