@@ -253,60 +253,6 @@ export const commentVotes = sqliteTable(
 	],
 );
 
-/** Helpful / unhelpful votes on reviews (platform ratings): one per user and review. */
-export const reviewVotes = sqliteTable(
-	'review_votes',
-	{
-		id: integer('id').primaryKey({ autoIncrement: true }),
-		ratingId: integer('rating_id')
-			.notNull()
-			.references(() => platformRatings.id, { onDelete: 'cascade' }),
-		userId: integer('user_id')
-			.notNull()
-			.references(() => users.id, { onDelete: 'cascade' }),
-		voteType: text('vote_type', { enum: VOTE_TYPES }).notNull(),
-		createdAt: createdAt(),
-	},
-	(t) => [
-		uniqueIndex('review_votes_one_per_user').on(t.ratingId, t.userId),
-		index('review_votes_user_idx').on(t.userId),
-	],
-);
-
-/** A platform representative's answer to a review: one per review. */
-export const reviewReplies = sqliteTable(
-	'review_replies',
-	{
-		id: integer('id').primaryKey({ autoIncrement: true }),
-		ratingId: integer('rating_id')
-			.notNull()
-			.references(() => platformRatings.id, { onDelete: 'cascade' }),
-		authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
-		content: text('content').notNull(),
-		createdAt: createdAt(),
-		updatedAt: updatedAt(),
-	},
-	(t) => [
-		uniqueIndex('review_replies_one_per_review').on(t.ratingId),
-		index('review_replies_author_idx').on(t.authorId),
-	],
-);
-
-/** The platform a user speaks for (its representative): at most one per user. */
-export const platformRepresentatives = sqliteTable(
-	'platform_representatives',
-	{
-		userId: integer('user_id')
-			.primaryKey()
-			.references(() => users.id, { onDelete: 'cascade' }),
-		platformId: integer('platform_id')
-			.notNull()
-			.references(() => platforms.id, { onDelete: 'cascade' }),
-		createdAt: createdAt(),
-	},
-	(t) => [index('platform_representatives_platform_idx').on(t.platformId)],
-);
-
 export const podcastEpisodes = sqliteTable(
 	'podcast_episodes',
 	{

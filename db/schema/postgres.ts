@@ -250,60 +250,6 @@ export const commentVotes = pgTable(
 	],
 );
 
-/** Helpful / unhelpful votes on reviews (platform ratings): one per user and review. */
-export const reviewVotes = pgTable(
-	'review_votes',
-	{
-		id: id(),
-		ratingId: integer('rating_id')
-			.notNull()
-			.references(() => platformRatings.id, { onDelete: 'cascade' }),
-		userId: integer('user_id')
-			.notNull()
-			.references(() => users.id, { onDelete: 'cascade' }),
-		voteType: text('vote_type', { enum: VOTE_TYPES }).notNull(),
-		createdAt: createdAt(),
-	},
-	(t) => [
-		uniqueIndex('review_votes_one_per_user').on(t.ratingId, t.userId),
-		index('review_votes_user_idx').on(t.userId),
-	],
-);
-
-/** A platform representative's answer to a review: one per review. */
-export const reviewReplies = pgTable(
-	'review_replies',
-	{
-		id: id(),
-		ratingId: integer('rating_id')
-			.notNull()
-			.references(() => platformRatings.id, { onDelete: 'cascade' }),
-		authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
-		content: text('content').notNull(),
-		createdAt: createdAt(),
-		updatedAt: updatedAt(),
-	},
-	(t) => [
-		uniqueIndex('review_replies_one_per_review').on(t.ratingId),
-		index('review_replies_author_idx').on(t.authorId),
-	],
-);
-
-/** The platform a user speaks for (its representative): at most one per user. */
-export const platformRepresentatives = pgTable(
-	'platform_representatives',
-	{
-		userId: integer('user_id')
-			.primaryKey()
-			.references(() => users.id, { onDelete: 'cascade' }),
-		platformId: integer('platform_id')
-			.notNull()
-			.references(() => platforms.id, { onDelete: 'cascade' }),
-		createdAt: createdAt(),
-	},
-	(t) => [index('platform_representatives_platform_idx').on(t.platformId)],
-);
-
 export const podcastEpisodes = pgTable(
 	'podcast_episodes',
 	{
