@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import hydrateOnInteraction from './src/integrations/hydrate-on-interaction.mjs';
+import appLifecycle from './src/integrations/app-lifecycle.mjs';
 
 // SITE_URL is the public origin used in feeds, canonical links and mails.
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -17,7 +18,8 @@ export default defineConfig({
 	// body too deep to render, a failing query) answers 500, never a 200 that ends in an error,
 	// and the site generator keeps the last good copy. Our pages are small; streaming won little.
 	adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
-	integrations: [react(), hydrateOnInteraction()],
+	// The app's start and stop (src/server/app.ts), for the production host and `astro dev`.
+	integrations: [react(), hydrateOnInteraction(), appLifecycle()],
 	// Origin checks for JSON endpoints live in our middleware (Astro's own check covers forms only).
 	security: { checkOrigin: false },
 	server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },

@@ -6,9 +6,10 @@ import { defineConfig } from 'vitest/config';
  * engine does. Search and list queries (ILIKE, case-insensitive order), row locks and aggregates
  * (ratings, votes, moderation), shared counters (rate limits, password guessing), sessions and
  * unique violations (sign-up, email change), verification and unsubscribe tokens, the newsletter
- * queue, the per-node status rows, closing the pool on a graceful stop, and text PostgreSQL
- * refuses (NUL, reached by the fuzzer). The rest (headers, methods, body limits,
- * cross-site checks, permissions, escaping) is decided before any query and runs once, on SQLite.
+ * queue, the per-node status rows, the relay started with the server, closing the pool on a
+ * graceful stop, and text PostgreSQL refuses (NUL, reached by the fuzzer). The rest (headers,
+ * methods, body limits, cross-site checks, permissions, escaping) is decided before any query
+ * and runs once, on SQLite.
  */
 const POSTGRES_API = [
 	'tests/api/content.test.ts',
@@ -28,6 +29,7 @@ const POSTGRES_API = [
 	'tests/api/newsletters.test.ts',
 	'tests/api/site-build.test.ts',
 	'tests/api/graceful-stop.test.ts',
+	'tests/api/start-up.test.ts',
 	'tests/api/site-search.test.ts',
 	'tests/api/archives.test.ts',
 	'tests/security/rate-limits.test.ts',

@@ -1,8 +1,11 @@
 /**
  * Last step of `npm run build`: bundles the production host (src/server/host/main.ts, with the
- * app modules it imports) and its start script (scripts/serve.ts: migrate, seed, then the host)
- * into plain JavaScript under $DIST_DIR/host/, so production runs them with `node` and no
- * TypeScript loader. Packages stay imports of node_modules.
+ * few shared modules it imports: settings, log, metrics, headers) and its start script
+ * (scripts/serve.ts: migrate, seed, then the host) into plain JavaScript under $DIST_DIR/host/,
+ * so production runs them with `node` and no TypeScript loader. Packages stay imports of
+ * node_modules. The host reaches the database only through the app (Astro's server build,
+ * dist/server/app.mjs), so main.mjs holds no database code (tests/api/start-up.test.ts);
+ * serve.mjs migrates with its own copy and closes it before it loads the host.
  */
 import { resolve } from 'node:path';
 import { build } from 'esbuild';

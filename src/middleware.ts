@@ -2,21 +2,16 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { allowedMethods } from './server/api-methods';
 import { isCrossSiteRequest } from './server/client';
 import { securityHeadersMiddleware } from './server/security-middleware';
-import { wireSiteRegeneration } from './server/site';
-import { startNewsletterWorker } from './server/newsletter/worker';
-import { startContentRelay } from './server/content/relay';
 import { errorResponse } from './server/http';
 import { BODY_TOO_LARGE, declaresTooLargeBody } from './server/request-body';
 import { log } from './server/log';
-import { noteRoute, outsideRequest } from './server/request-context';
+import { noteRoute } from './server/request-context';
 import {
 	SESSION_COOKIE,
 	clearSessionCookie,
 	setSessionCookie,
 	validateSessionToken,
 } from './server/auth/session';
-
-wireSiteRegeneration();
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -80,21 +75,6 @@ const session = defineMiddleware(async (ctx, next) => {
 	return next();
 });
 
-/**
- * Starts the newsletter sender and, with several nodes on PostgreSQL, the relay of content
- * changes between nodes, with the first request the running server handles (idempotent; the
- * production host makes one at start). Not at import: `astro build` runs this module to
- * prerender pages, and must neither send mail nor listen for changes.
- */
-const backgroundWork = defineMiddleware(async (ctx, next) => {
-	if (!ctx.isPrerendered) {
-		// Background work outlives the request that happens to start it, and is not part of it.
-		outsideRequest(() => startNewsletterWorker());
-		await outsideRequest(() => startContentRelay());
-	}
-	return next();
-});
-
 // Security headers (CSP, nosniff, framing, referrer) on everything Astro answers, under
 // `astro dev` too; the production host adds the same to what it serves without Astro.
-export const onRequest = sequence(requestRecord, securityHeadersMiddleware, backgroundWork, apiMethods, writeGuard, session);
+export const onRequest = sequence(requestRecord, securityHeadersMiddleware, apiMethods, writeGuard, session);

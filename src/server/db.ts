@@ -19,7 +19,6 @@ import * as postgresSchema from '@db/schema/postgres';
 import { config } from './config';
 import { closePostgres, openPostgres, type PostgresDatabase } from './db/postgres';
 import { unwatchPool, watchPool } from './metrics';
-import { onStop } from './stopping';
 
 type Schema = typeof sqliteSchema;
 
@@ -62,8 +61,6 @@ export function db(): AppDatabase {
 	} else {
 		instance = openDatabase(databasePath);
 	}
-	// A graceful stop of the server closes it last.
-	onStop('database', closeDatabase);
 	return instance;
 }
 

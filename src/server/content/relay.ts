@@ -4,22 +4,27 @@
  */
 import { postgresDatabase } from '@/server/db';
 import { PostgresContentRelay } from '@/server/db/content-bus-postgres';
-import { onStop } from '@/server/stopping';
 import { contentBus } from './events';
 
-let listening: Promise<void> | undefined;
+let running: { relay: PostgresContentRelay; listening: Promise<void> } | undefined;
 
 /**
- * Starts the relay once per process; resolves when this node is listening. Started by the
- * server's background work, never at import: `astro build` loads the same modules.
+ * Starts the relay once per process; resolves when this node is listening. Started by
+ * startApp() (src/server/app.ts), never at import: `astro build` loads the same modules.
  */
 export function startContentRelay(): Promise<void> {
 	const postgres = postgresDatabase();
 	if (!postgres) return Promise.resolve();
-	if (!listening) {
+	if (!running) {
 		const relay = new PostgresContentRelay(postgres, contentBus);
-		listening = relay.start();
-		onStop('relay', () => relay.close());
+		running = { relay, listening: relay.start() };
 	}
-	return listening;
+	return running.listening;
+}
+
+/** Stops listening for other nodes' changes (before the database closes). */
+export async function stopContentRelay(): Promise<void> {
+	const stopping = running;
+	running = undefined;
+	await stopping?.relay.close();
 }

@@ -7,7 +7,6 @@
  *
  * - The host provides the renderer: the app's site generator renders pages through it,
  *   in-process, straight into Astro's handler (no HTTP round trip, no secret header).
- * - The app provides its site generation, so the host starts the first one with a call.
  * - The app announces which public API answers a change made stale; the host's cache of
  *   shared answers drops exactly those.
  * - The app's site writer hands over each page it stores or removes, so the host serves the
@@ -17,7 +16,6 @@ import { baseLog } from '@/server/log';
 
 export type RenderedPage = { status: number; contentType: string; body: Buffer };
 export type PageRenderer = (path: string) => Promise<RenderedPage>;
-export type SiteGeneration = { requestFullGeneration(): void };
 /** Stale API answers by pathname, or 'all' when any answer may be stale. */
 export type ApiChangeListener = (pathnames: readonly string[] | 'all') => void;
 
@@ -29,7 +27,6 @@ export type StoredPageListener = (page: StoredPage) => void;
 
 type Shared = {
 	renderer?: PageRenderer;
-	site?: SiteGeneration;
 	apiChangeListeners: Set<ApiChangeListener>;
 	storedPageListeners?: Set<StoredPageListener>;
 };
@@ -46,15 +43,6 @@ export function provideRenderer(renderer: PageRenderer | undefined): void {
 /** The host's in-process renderer, or undefined outside the host (astro dev, unit tests). */
 export function pageRenderer(): PageRenderer | undefined {
 	return shared.renderer;
-}
-
-export function provideSiteGeneration(site: SiteGeneration): void {
-	shared.site = site;
-}
-
-/** The app's site generation, once the app's modules have loaded. */
-export function siteGeneration(): SiteGeneration | undefined {
-	return shared.site;
 }
 
 /**

@@ -11,7 +11,10 @@
  * Neither is ever cached: a cached "ok" would hide the node going away.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Readiness, ReadinessCheck } from '@/server/db/readiness';
+import type { Readiness } from '@/server/app';
+
+/** The app's readiness (appReady in src/server/app.ts). */
+type ReadinessCheck = () => Promise<Readiness>;
 
 /** Longest a readiness check may take; a database that hangs is as good as away. */
 const READY_TIMEOUT_MS = 2_000;

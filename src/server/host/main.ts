@@ -11,13 +11,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { config, type AppConfig } from '@/server/config';
-import { postgresDatabase } from '@/server/db';
-import { postgresReadiness, sqliteReadiness } from '@/server/db/readiness';
+import type * as App from '@/server/app';
 import { contentSecurityPolicy, securityHeaders } from '@/server/security-headers';
 import { createApiCache } from './api-cache';
 import { limitRequestBody } from './body-limit';
 import { refuseUnroutableApiPath } from './api-paths';
-import { onApiChange, onStoredPage, provideRenderer, siteGeneration } from './bridge';
+import { onApiChange, onStoredPage, provideRenderer } from './bridge';
 import { compressDynamic } from './compress';
 import { isCompressedTwinPath } from './encoding';
 import { stripUntrustedForwarding } from './forwarding';
@@ -29,7 +28,6 @@ import { createRequestObserver, startMetricsServer } from './operations';
 import { createGracefulStop } from './shutdown';
 import { baseLog } from '@/server/log';
 import { metrics } from '@/server/metrics';
-import inject from 'light-my-request';
 
 function readSettings(): AppConfig {
 	try {
@@ -45,8 +43,12 @@ function readSettings(): AppConfig {
 const settings = readSettings();
 // The adapter would otherwise start its own server when its entry is imported.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const entry = pathToFileURL(join(settings.distDir, 'server/entry.mjs')).href;
-const { handler } = (await import(entry)) as { handler: AstroHandler };
+const serverBuild = (file: string) => pathToFileURL(join(settings.distDir, 'server', file)).href;
+const { handler } = (await import(serverBuild('entry.mjs'))) as { handler: AstroHandler };
+// The app's start, stop and readiness, from the same server build (it shares entry.mjs's
+// chunks, so one database, worker and relay serve the routes and this file; see
+// src/integrations/app-lifecycle.mjs). Importing it starts nothing.
+const app = (await import(serverBuild('app.mjs'))) as typeof App;
 
 // Build files (hashed assets, prerendered shells) with their pre-compressed twins; see
 // scripts/precompress.mjs, which `npm run build` runs after `astro build`.
@@ -56,11 +58,7 @@ const commonHeaders = (pathname: string, https: boolean) => securityHeaders({ pa
 const generatedPages = createGeneratedPages(settings.siteDir, { commonHeaders });
 // The site writer hands over every page it stores or removes.
 onStoredPage((page) => generatedPages.stored(page));
-const postgres = settings.databaseUrl ? postgresDatabase() : undefined;
-const serveProbe = createHealthProbes(
-	postgres ? postgresReadiness(postgres) : sqliteReadiness(settings.databasePath),
-	{ stopping: () => graceful.stopping() },
-);
+const serveProbe = createHealthProbes(app.appReady, { stopping: () => graceful.stopping() });
 const { apiCacheHits, apiCacheMisses } = metrics();
 const apiCache = createApiCache({
 	ttlMs: settings.apiCacheTtlMs,
@@ -152,22 +150,10 @@ server.listen(settings.port, settings.host, () => {
 		`Retail Media Hub listening on http://${host}:${port}${bound}`,
 	);
 	baseLog().info(`Public address (SITE_URL): ${settings.siteUrl.origin}`);
-	startApp().catch((error) => baseLog().error({ err: error }, 'could not start the background work'));
+	// The newsletter sender, the relay of changes between nodes, page regeneration, and the
+	// first full generation when SITE_GENERATE_ON_START asks for it.
+	app.startApp().catch((error) => baseLog().error({ err: error }, 'could not start the background work'));
 });
-
-/**
- * Loads the app and starts its background work (the newsletter sender, the relay of changes
- * between nodes), then generates every public page once if asked to. The app's modules load
- * with its first request (Astro imports the middleware lazily, and the middleware wires the
- * site generation and starts the background work), so one anonymous request is injected.
- */
-async function startApp(): Promise<void> {
-	await inject(handler as never, { method: 'GET', url: '/api/user' });
-	if (!settings.generateOnStart) return;
-	const site = siteGeneration();
-	if (!site) throw new Error('the app did not provide its site generation');
-	site.requestFullGeneration();
-}
 
 const metricsServer = settings.metrics ? startMetricsServer(settings.metrics) : undefined;
 
@@ -177,5 +163,6 @@ const graceful = createGracefulStop({
 	timeoutMs: settings.shutdownTimeoutMs,
 	inFlight: requests.inFlight,
 	drained: requests.drained,
+	stopApp: app.stopApp,
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void graceful.stop(signal));

@@ -5,9 +5,10 @@
  * 2. the server stops accepting connections; each answer from then on closes its keep-alive
  *    connection, and idle ones are closed once they have rested (see RESTED_MS);
  * 3. requests in flight finish, up to SHUTDOWN_TIMEOUT_MS; then the rest are cut off;
- * 4. the newsletter worker stops claiming, hands back the mails it has not started (they are
- *    claimable at once by any node) and waits for those being sent, within the same time;
- * 5. the relay of changes between nodes and the database close;
+ * 4. the app stops (stopApp in src/server/app.ts): the newsletter worker stops claiming, hands
+ *    back the mails it has not started (they are claimable at once by any node) and waits for
+ *    those being sent, within the same time;
+ * 5. then the relay of changes between nodes and the database close;
  * 6. the process exits 0 (1 if a step failed).
  *
  * A second signal while stopping is logged and otherwise ignored: the time limit already bounds
@@ -16,7 +17,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import { baseLog, flushLog } from '@/server/log';
-import { runStopStep } from '@/server/stopping';
+import type { AppStopStep } from '@/server/app';
 
 export type GracefulStop = {
 	/** True from the moment a stop began (the readiness probe answers 503). */
@@ -32,6 +33,11 @@ type Options = {
 	timeoutMs: number;
 	inFlight(): number;
 	drained(): Promise<void>;
+	/**
+	 * Stops the app within the time left, in its order (newsletter, relay, database), telling of
+	 * each step as it ends.
+	 */
+	stopApp(remainingMs: () => number, stepDone: (step: AppStopStep, error?: unknown) => void): Promise<void>;
 	exit?: (code: number) => void;
 };
 
@@ -45,7 +51,7 @@ const RESTED_MS = 1_000;
 
 type ConnectionState = { active: number; idleSince: number };
 
-export function createGracefulStop({ server, others = [], timeoutMs, inFlight, drained, exit = process.exit }: Options): GracefulStop {
+export function createGracefulStop({ server, others = [], timeoutMs, inFlight, drained, stopApp, exit = process.exit }: Options): GracefulStop {
 	const log = baseLog().child({ subject: 'stop' });
 	let began = false;
 	const connections = new Map<Socket, ConnectionState>();
@@ -115,18 +121,18 @@ export function createGracefulStop({ server, others = [], timeoutMs, inFlight, d
 			log.info('stop 3/6: requests in flight finished');
 		}
 
-		const step = async (name: 'newsletter' | 'relay' | 'database') => {
-			try {
-				await runStopStep(name, remainingMs);
-			} catch (error) {
-				code = 1;
-				log.error({ err: error, step: name }, `stop: ${name} could not stop cleanly`);
-			}
-		};
-		await step('newsletter');
-		log.info('stop 4/6: newsletter worker stopped, unstarted mails handed back');
-		await step('relay');
-		await step('database');
+		try {
+			await stopApp(remainingMs, (step, error) => {
+				if (error !== undefined) {
+					code = 1;
+					log.error({ err: error, step }, `stop: ${step} could not stop cleanly`);
+				}
+				if (step === 'newsletter') log.info('stop 4/6: newsletter worker stopped, unstarted mails handed back');
+			});
+		} catch (error) {
+			code = 1;
+			log.error({ err: error }, 'stop: the app could not stop cleanly');
+		}
 		for (const other of others) other?.close();
 		log.info('stop 5/6: relay and database closed');
 		log.info({ code }, `stop 6/6: exiting with ${code}`);

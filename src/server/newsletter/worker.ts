@@ -8,7 +8,6 @@ import PQueue from 'p-queue';
 import { config } from '@/server/config';
 import { baseLog } from '@/server/log';
 import { metrics } from '@/server/metrics';
-import { onStop } from '@/server/stopping';
 import { deliver, type Delivered } from './delivery';
 import { getIssue } from './issues';
 import { claimDeliveries, nextDueAt, releaseDeliveries, type ClaimedDelivery } from './queue';
@@ -124,15 +123,12 @@ function createWorker(): NewsletterWorker {
 }
 
 /**
- * Starts this process's newsletter sender (once; later calls return the same one). Called where
- * the server starts its background work; NEWSLETTER_WORKER=0 leaves a process out.
+ * Starts this process's newsletter sender (once; later calls return the same one). Called by
+ * startApp() (src/server/app.ts); NEWSLETTER_WORKER=0 leaves a process out.
  */
 export function startNewsletterWorker(): NewsletterWorker | undefined {
 	if (!config().newsletter.workerEnabled) return undefined;
-	if (!running) {
-		running = createWorker();
-		onStop('newsletter', stopOnShutdown);
-	}
+	running ??= createWorker();
 	return running;
 }
 
@@ -141,16 +137,12 @@ export function wakeNewsletterWorker(): void {
 	running?.wake();
 }
 
-/** Stops the sender (tests and scripts). */
-export async function stopNewsletterWorker(): Promise<void> {
+/**
+ * Stops the sender, waiting at most `waitMs` for the mails in flight (stopApp() gives it the
+ * time the graceful stop has left).
+ */
+export async function stopNewsletterWorker(waitMs?: number): Promise<void> {
 	const worker = running;
 	running = undefined;
-	await worker?.stop();
-}
-
-/** The graceful stop's part: within the time the server has left. */
-async function stopOnShutdown(remainingMs: () => number): Promise<void> {
-	const worker = running;
-	running = undefined;
-	await worker?.stop(remainingMs());
+	await worker?.stop(waitMs);
 }

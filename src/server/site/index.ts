@@ -1,10 +1,10 @@
 /**
  * Wires content and platform changes to what they make stale: the generated pages to
  * regenerate, and the shared API answers the host's cache drops (one invalidation scheme for
- * both). Imported once by the middleware, so the listeners exist in every server process.
+ * both). Wired by startApp() (src/server/app.ts), so the listeners exist in every server process.
  */
 import { contentBus, onContentChange } from '@/server/content/events';
-import { announceApiChange, provideSiteGeneration } from '@/server/host/bridge';
+import { announceApiChange } from '@/server/host/bridge';
 import { requestFullGeneration, requestPaths } from './generator';
 import {
 	apiPathsForContentChange,
@@ -43,8 +43,6 @@ export function wireSiteRegeneration(): void {
 		announceApiChange('all');
 		requestFullGeneration();
 	});
-	// The production host starts the first generation with a call once the app has loaded.
-	provideSiteGeneration({ requestFullGeneration });
 }
 
 export { buildStatus, requestFullGeneration, whenIdle } from './generator';

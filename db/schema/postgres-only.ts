@@ -1,0 +1,42 @@
+/**
+ * Tables only PostgreSQL has: state several nodes share, which one SQLite process keeps in
+ * memory. Written with pg-core directly (the kit is for shared tables); re-exported by
+ * postgres.ts, so drizzle.postgres.config.ts sees them.
+ */
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { postgresTimestamp, postgresTimestampNow } from './kit';
+
+/**
+ * Fixed-window rate-limit counters, shared by every node so a limit holds however the attempts
+ * spread over them. Unlogged (migration 0003_unlogged_counters; drizzle cannot say so): no WAL
+ * writes per attempt, and a crash that empties it only forgives a few tries.
+ */
+export const rateLimitCounters = pgTable(
+	'rate_limit_counters',
+	{
+		key: text('key').primaryKey(),
+		count: integer('count').notNull(),
+		resetAt: postgresTimestamp('reset_at').notNull(),
+	},
+	(t) => [index('rate_limit_counters_reset_at_idx').on(t.resetAt)],
+);
+
+/**
+ * The site generator's status, one row per app node (each node generates its own pages), so
+ * the dashboard can show every node.
+ */
+export const siteBuildStatus = pgTable('site_build_status', {
+	/** The node's name (NODE_NAME, else host name and port). */
+	node: text('node').primaryKey(),
+	running: boolean('running').notNull().default(false),
+	scope: text('scope', { enum: ['full', 'partial'] }),
+	lastStartedAt: postgresTimestamp('last_started_at'),
+	lastSuccessAt: postgresTimestamp('last_success_at'),
+	lastDurationMs: integer('last_duration_ms'),
+	lastPageCount: integer('last_page_count'),
+	lastError: text('last_error'),
+	lastErrorAt: postgresTimestamp('last_error_at'),
+	queued: integer('queued').notNull().default(0),
+	/** When the node last wrote its row: a node gone for good stops moving it. */
+	updatedAt: postgresTimestampNow('updated_at'),
+});

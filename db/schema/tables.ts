@@ -1,0 +1,441 @@
+/**
+ * Every table both engines share, described once with the dialect kit (kit.ts) and built by
+ * sqlite.ts and postgres.ts. Timestamps are dates (integer milliseconds on SQLite, timestamptz
+ * on PostgreSQL); lists of text (tags, features, pros, cons) are JSON (text on SQLite, jsonb on
+ * PostgreSQL). Full-text search is left out on both engines (SQLite's FTS5 tables and
+ * PostgreSQL's generated tsvector columns come from migrations), so rows read through drizzle
+ * carry no extra field. Tables only one engine has live in that engine's own file
+ * (postgres-only.ts).
+ */
+import { relations, sql } from 'drizzle-orm';
+import type { SchemaKit } from './kit';
+import {
+	ARTICLE_KINDS,
+	COMMENT_STATUSES,
+	NEWSLETTER_DELIVERY_STATUSES,
+	NEWSLETTER_ISSUE_STATUSES,
+	USER_ROLES,
+	VOTE_TYPES,
+} from './values';
+
+/** Builds the shared tables and their relations with one engine's kit. */
+export function defineTables(kit: SchemaKit) {
+	const {
+		table,
+		id,
+		text,
+		integer,
+		boolean,
+		timestamp,
+		timestampNow,
+		epoch,
+		textList,
+		double,
+		index,
+		uniqueIndex,
+		check,
+	} = kit;
+
+	const users = table(
+		'users',
+		{
+			id: id(),
+			username: text('username').notNull(),
+			/** Stored lower-cased, so uniqueness and sign-in ignore case. */
+			email: text('email').notNull(),
+			passwordHash: text('password_hash').notNull(),
+			role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+			isBanned: boolean('is_banned').notNull().default(false),
+			isNewsletterSubscribed: boolean('is_newsletter_subscribed').notNull().default(false),
+			/**
+			 * The owner proved the address is theirs (a verification link, or an operator typed it).
+			 * Newsletters go only to verified addresses. The default (true) is the answer for the rows
+			 * that existed when the column was added: they keep their newsletter (see the README).
+			 * Accounts are made only by createAccount, which always names the value (false for a
+			 * sign-up).
+			 */
+			emailVerified: boolean('email_verified').notNull().default(true),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [
+			uniqueIndex('users_email_unique').on(t.email),
+			uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+			index('users_created_at_idx').on(t.createdAt),
+		],
+	);
+
+	/** Lucia-style sessions: the id is the SHA-256 (hex) of the cookie token, never the token. */
+	const sessions = table(
+		'sessions',
+		{
+			id: text('id').primaryKey(),
+			userId: integer('user_id')
+				.notNull()
+				.references(() => users.id, { onDelete: 'cascade' }),
+			expiresAt: timestamp('expires_at').notNull(),
+			/**
+			 * When the session was started: it ends a fixed time after this however often it is
+			 * extended. createSession always sets it. The database default exists only so the column
+			 * could be added to a filled table (a migration then dated those rows); a row inserted
+			 * without a start counts as long ended, so a forgotten value fails closed.
+			 */
+			createdAt: timestamp('created_at').notNull().default(epoch),
+		},
+		(t) => [index('sessions_user_id_idx').on(t.userId)],
+	);
+
+	/** Reset tokens, stored only as a SHA-256 hash; single use, one live token per user. */
+	const passwordResetTokens = table(
+		'password_reset_tokens',
+		{
+			id: text('id').primaryKey(),
+			userId: integer('user_id')
+				.notNull()
+				.references(() => users.id, { onDelete: 'cascade' }),
+			expiresAt: timestamp('expires_at').notNull(),
+		},
+		(t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+	);
+
+	/**
+	 * Address verification links, stored only as a SHA-256 hash; single use, one live link per user
+	 * (a newer one voids the older). `email` is the address the link was mailed to: the account's
+	 * own (verify it) or the new one of an email change (switch to it once confirmed).
+	 */
+	const emailVerificationTokens = table(
+		'email_verification_tokens',
+		{
+			id: text('id').primaryKey(),
+			userId: integer('user_id')
+				.notNull()
+				.references(() => users.id, { onDelete: 'cascade' }),
+			email: text('email').notNull(),
+			expiresAt: timestamp('expires_at').notNull(),
+		},
+		(t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],
+	);
+
+	/** News and education articles share every field, so they share a table told apart by kind. */
+	const articles = table(
+		'articles',
+		{
+			id: id(),
+			kind: text('kind', { enum: ARTICLE_KINDS }).notNull(),
+			title: text('title').notNull(),
+			excerpt: text('excerpt').notNull(),
+			content: text('content').notNull(),
+			category: text('category').notNull(),
+			imageUrl: text('image_url'),
+			tags: textList('tags'),
+			readTime: integer('read_time').notNull().default(5),
+			isPublished: boolean('is_published').notNull().default(false),
+			authorId: integer('author_id').references(() => users.id, {
+				onDelete: 'set null',
+			}),
+			createdAt: timestampNow('created_at'),
+			updatedAt: timestampNow('updated_at'),
+		},
+		(t) => [
+			index('articles_public_list_idx').on(t.kind, t.isPublished, t.createdAt),
+			index('articles_category_idx').on(t.kind, t.category, t.createdAt),
+			index('articles_title_idx').on(t.kind, t.title),
+			index('articles_author_idx').on(t.authorId),
+			check('articles_read_time_range', sql`${t.readTime} between 1 and 60`),
+		],
+	);
+
+	const staticPages = table('static_pages', {
+		id: id(),
+		slug: text('slug').notNull().unique(),
+		title: text('title').notNull(),
+		content: text('content').notNull(),
+		lastModifiedBy: integer('last_modified_by').references(() => users.id, {
+			onDelete: 'set null',
+		}),
+		updatedAt: timestampNow('updated_at'),
+	});
+
+	const platforms = table(
+		'platforms',
+		{
+			id: id(),
+			name: text('name').notNull(),
+			description: text('description').notNull(),
+			logo: text('logo'),
+			pricing: text('pricing').notNull(),
+			features: textList('features'),
+			pros: textList('pros'),
+			cons: textList('cons'),
+			websiteUrl: text('website_url'),
+			category: text('category').notNull(),
+			isRecommended: boolean('is_recommended').notNull().default(false),
+			sortOrder: integer('sort_order').notNull().default(0),
+			/** Average of platform_ratings, one decimal; kept in step inside the rating transaction. */
+			rating: double('rating').notNull().default(0),
+			reviewCount: integer('review_count').notNull().default(0),
+			createdAt: timestampNow('created_at'),
+			updatedAt: timestampNow('updated_at'),
+		},
+		(t) => [
+			index('platforms_name_idx').on(t.name),
+			index('platforms_rating_idx').on(t.rating),
+			index('platforms_category_idx').on(t.category),
+			index('platforms_sort_order_idx').on(t.sortOrder, t.name),
+		],
+	);
+
+	const platformRatings = table(
+		'platform_ratings',
+		{
+			id: id(),
+			platformId: integer('platform_id')
+				.notNull()
+				.references(() => platforms.id, { onDelete: 'cascade' }),
+			userId: integer('user_id')
+				.notNull()
+				.references(() => users.id, { onDelete: 'cascade' }),
+			rating: integer('rating').notNull(),
+			review: text('review'),
+			createdAt: timestampNow('created_at'),
+			updatedAt: timestampNow('updated_at'),
+		},
+		(t) => [
+			uniqueIndex('platform_ratings_one_per_user').on(t.platformId, t.userId),
+			index('platform_ratings_platform_created_idx').on(t.platformId, t.createdAt),
+			index('platform_ratings_user_idx').on(t.userId),
+			check('platform_ratings_range', sql`${t.rating} between 1 and 5`),
+		],
+	);
+
+	const platformComments = table(
+		'platform_comments',
+		{
+			id: id(),
+			platformId: integer('platform_id')
+				.notNull()
+				.references(() => platforms.id, { onDelete: 'cascade' }),
+			/** Null once the author's account is gone; moderation then shows 'Anonymous'. */
+			userId: integer('user_id').references(() => users.id, {
+				onDelete: 'set null',
+			}),
+			comment: text('comment').notNull(),
+			status: text('status', { enum: COMMENT_STATUSES }).notNull().default('pending'),
+			helpfulVotes: integer('helpful_votes').notNull().default(0),
+			unhelpfulVotes: integer('unhelpful_votes').notNull().default(0),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [
+			index('platform_comments_platform_status_idx').on(t.platformId, t.status, t.createdAt),
+			index('platform_comments_status_idx').on(t.status, t.createdAt),
+			index('platform_comments_user_idx').on(t.userId),
+		],
+	);
+
+	const commentVotes = table(
+		'comment_votes',
+		{
+			id: id(),
+			commentId: integer('comment_id')
+				.notNull()
+				.references(() => platformComments.id, { onDelete: 'cascade' }),
+			userId: integer('user_id')
+				.notNull()
+				.references(() => users.id, { onDelete: 'cascade' }),
+			voteType: text('vote_type', { enum: VOTE_TYPES }).notNull(),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [
+			uniqueIndex('comment_votes_one_per_user').on(t.commentId, t.userId),
+			index('comment_votes_user_idx').on(t.userId),
+		],
+	);
+
+	const podcastEpisodes = table(
+		'podcast_episodes',
+		{
+			id: id(),
+			title: text('title').notNull(),
+			description: text('description').notNull(),
+			imageUrl: text('image_url'),
+			audioUrl: text('audio_url').notNull(),
+			/** Minutes. */
+			duration: integer('duration').notNull(),
+			episodeNumber: integer('episode_number').notNull(),
+			seasonNumber: integer('season_number').notNull().default(1),
+			publishedAt: timestamp('published_at').notNull(),
+			tags: textList('tags'),
+			authorId: integer('author_id').references(() => users.id, {
+				onDelete: 'set null',
+			}),
+		},
+		(t) => [
+			index('podcast_episodes_published_idx').on(t.publishedAt),
+			index('podcast_episodes_title_idx').on(t.title),
+			index('podcast_episodes_duration_idx').on(t.duration),
+			index('podcast_episodes_number_idx').on(t.seasonNumber, t.episodeNumber),
+		],
+	);
+
+	const usersRelations = relations(users, ({ many }) => ({
+		sessions: many(sessions),
+		articles: many(articles),
+		ratings: many(platformRatings),
+		comments: many(platformComments),
+	}));
+	const articlesRelations = relations(articles, ({ one }) => ({
+		author: one(users, { fields: [articles.authorId], references: [users.id] }),
+	}));
+	const staticPagesRelations = relations(staticPages, ({ one }) => ({
+		lastModifiedByUser: one(users, {
+			fields: [staticPages.lastModifiedBy],
+			references: [users.id],
+		}),
+	}));
+	const platformsRelations = relations(platforms, ({ many }) => ({
+		ratings: many(platformRatings),
+		comments: many(platformComments),
+	}));
+	const platformRatingsRelations = relations(platformRatings, ({ one }) => ({
+		platform: one(platforms, {
+			fields: [platformRatings.platformId],
+			references: [platforms.id],
+		}),
+		user: one(users, {
+			fields: [platformRatings.userId],
+			references: [users.id],
+		}),
+	}));
+	const platformCommentsRelations = relations(platformComments, ({ one, many }) => ({
+		platform: one(platforms, {
+			fields: [platformComments.platformId],
+			references: [platforms.id],
+		}),
+		user: one(users, {
+			fields: [platformComments.userId],
+			references: [users.id],
+		}),
+		votes: many(commentVotes),
+	}));
+	const commentVotesRelations = relations(commentVotes, ({ one }) => ({
+		comment: one(platformComments, {
+			fields: [commentVotes.commentId],
+			references: [platformComments.id],
+		}),
+		user: one(users, { fields: [commentVotes.userId], references: [users.id] }),
+	}));
+	const podcastEpisodesRelations = relations(podcastEpisodes, ({ one }) => ({
+		author: one(users, {
+			fields: [podcastEpisodes.authorId],
+			references: [users.id],
+		}),
+	}));
+
+	/** Newsletter issues: edited as drafts, then frozen once sending starts. */
+	const newsletterIssues = table(
+		'newsletter_issues',
+		{
+			id: id(),
+			subject: text('subject').notNull(),
+			content: text('content').notNull(),
+			status: text('status', { enum: NEWSLETTER_ISSUE_STATUSES }).notNull().default('draft'),
+			authorId: integer('author_id').references(() => users.id, {
+				onDelete: 'set null',
+			}),
+			createdAt: timestampNow('created_at'),
+			updatedAt: timestampNow('updated_at'),
+			/** When Send was confirmed (the queue was filled). */
+			sendStartedAt: timestamp('send_started_at'),
+			/** When the last queued mail was settled (sent, failed or skipped). */
+			sentAt: timestamp('sent_at'),
+		},
+		(t) => [index('newsletter_issues_status_idx').on(t.status, t.createdAt)],
+	);
+
+	/**
+	 * The durable send queue: one row per issue and recipient. A worker claims rows by moving them
+	 * to 'sending' with claimed_at as a lease; a row still 'sending' after the lease belonged to a
+	 * worker that died and is taken again.
+	 */
+	const newsletterDeliveries = table(
+		'newsletter_deliveries',
+		{
+			id: id(),
+			issueId: integer('issue_id')
+				.notNull()
+				.references(() => newsletterIssues.id, { onDelete: 'cascade' }),
+			/** Null once the account is deleted; the row is then skipped. */
+			userId: integer('user_id').references(() => users.id, {
+				onDelete: 'set null',
+			}),
+			status: text('status', { enum: NEWSLETTER_DELIVERY_STATUSES }).notNull().default('queued'),
+			attempts: integer('attempts').notNull().default(0),
+			/** A queued row waits until then (back-off after a temporary failure). */
+			nextAttemptAt: timestamp('next_attempt_at').notNull(),
+			/** The lease of the worker that holds a 'sending' row. */
+			claimedAt: timestamp('claimed_at'),
+			/** The address the mail went to (the account's address at send time). */
+			sentTo: text('sent_to'),
+			sentAt: timestamp('sent_at'),
+			lastError: text('last_error'),
+		},
+		(t) => [
+			uniqueIndex('newsletter_deliveries_issue_user_unique').on(t.issueId, t.userId),
+			index('newsletter_deliveries_claim_idx').on(t.status, t.nextAttemptAt),
+			index('newsletter_deliveries_issue_status_idx').on(t.issueId, t.status),
+		],
+	);
+
+	/**
+	 * Unsubscribe tokens, one per mail sent, stored only as a SHA-256 hash. They do not expire: a
+	 * link in an old mail must keep working, for the address it was mailed to.
+	 */
+	const newsletterUnsubscribeTokens = table(
+		'newsletter_unsubscribe_tokens',
+		{
+			id: text('id').primaryKey(),
+			userId: integer('user_id')
+				.notNull()
+				.references(() => users.id, { onDelete: 'cascade' }),
+			/**
+			 * The address the link was mailed to: once the account has another, the link is void.
+			 * Null for links mailed before the address was recorded.
+			 */
+			email: text('email'),
+			/**
+			 * When this link switched the newsletter off; cleared by any later newsletter choice.
+			 * Only while it is set may the link undo what it did.
+			 */
+			unsubscribedAt: timestamp('unsubscribed_at'),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [index('newsletter_unsubscribe_tokens_user_idx').on(t.userId)],
+	);
+
+	return {
+		users,
+		sessions,
+		passwordResetTokens,
+		emailVerificationTokens,
+		articles,
+		staticPages,
+		platforms,
+		platformRatings,
+		platformComments,
+		commentVotes,
+		podcastEpisodes,
+		usersRelations,
+		articlesRelations,
+		staticPagesRelations,
+		platformsRelations,
+		platformRatingsRelations,
+		platformCommentsRelations,
+		commentVotesRelations,
+		podcastEpisodesRelations,
+		newsletterIssues,
+		newsletterDeliveries,
+		newsletterUnsubscribeTokens,
+	};
+}
+
+/** The shared tables and relations, typed as the SQLite instance (kit.ts). */
+export type SharedSchema = ReturnType<typeof defineTables>;

@@ -1,0 +1,20 @@
+/**
+ * The values the text columns with a fixed list accept, one list for both engines.
+ */
+export const USER_ROLES = ['user', 'editor'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const ARTICLE_KINDS = ['news', 'education'] as const;
+export type ArticleKind = (typeof ARTICLE_KINDS)[number];
+
+export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+export const VOTE_TYPES = ['helpful', 'unhelpful'] as const;
+export type VoteType = (typeof VOTE_TYPES)[number];
+
+export const NEWSLETTER_ISSUE_STATUSES = ['draft', 'sending', 'sent'] as const;
+export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];
+
+export const NEWSLETTER_DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
+export type NewsletterDeliveryStatus = (typeof NEWSLETTER_DELIVERY_STATUSES)[number];

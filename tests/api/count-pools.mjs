@@ -1,0 +1,16 @@
+/**
+ * Preloaded into a server under test (`node --import`): counts the PostgreSQL pools that open a
+ * connection in the process (node-postgres' pg-pool, whatever copy of the app's code uses it)
+ * and writes `database pools used: N` to stderr when the process exits.
+ */
+import { writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const Pool = createRequire(import.meta.url)('pg-pool');
+const used = new Set();
+const connect = Pool.prototype.connect;
+Pool.prototype.connect = function countedConnect(...args) {
+	used.add(this);
+	return connect.apply(this, args);
+};
+process.on('exit', () => writeSync(2, `database pools used: ${used.size}\n`));

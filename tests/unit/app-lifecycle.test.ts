@@ -1,0 +1,78 @@
+/**
+ * The app's start and stop (src/server/app.ts) in order: start wires regeneration, starts the
+ * sender and the relay once, and asks for the first full generation; stop ends the sender
+ * (with the time left), then the relay, and closes the database last, even after a failed step.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const calls: string[] = [];
+const record = (name: string) => vi.fn(async (...args: unknown[]) => void calls.push(args.length ? `${name}(${args.join(',')})` : name));
+
+vi.mock('@/server/newsletter/worker', () => ({
+	startNewsletterWorker: vi.fn(() => void calls.push('start newsletter')),
+	stopNewsletterWorker: record('stop newsletter'),
+}));
+vi.mock('@/server/content/relay', () => ({
+	startContentRelay: record('start relay'),
+	stopContentRelay: record('stop relay'),
+}));
+vi.mock('@/server/site', () => ({
+	wireSiteRegeneration: vi.fn(() => void calls.push('wire regeneration')),
+	requestFullGeneration: vi.fn(() => void calls.push('full generation')),
+}));
+vi.mock('@/server/db', async (original) => ({
+	...(await original<typeof import('@/server/db')>()),
+	closeDatabase: record('close database'),
+}));
+
+const { startApp, stopApp } = await import('@/server/app');
+const relay = await import('@/server/content/relay');
+
+beforeEach(() => {
+	calls.length = 0;
+});
+
+describe('startApp', () => {
+	it('starts everything once, however often it is called', async () => {
+		await Promise.all([startApp(), startApp()]);
+		await startApp();
+		expect(calls).toEqual(['wire regeneration', 'start newsletter', 'start relay', 'full generation']);
+		await stopApp();
+	});
+});
+
+describe('stopApp', () => {
+	it('stops the sender with the time left, then the relay, and closes the database last', async () => {
+		await startApp();
+		calls.length = 0;
+		const done: string[] = [];
+		await stopApp(
+			() => 1234,
+			(step, error) => done.push(error ? `${step} failed` : step),
+		);
+		expect(calls).toEqual(['stop newsletter(1234)', 'stop relay', 'close database']);
+		expect(done).toEqual(['newsletter', 'relay', 'database']);
+	});
+
+	it('still closes the database when a step before it fails, and reports the failure', async () => {
+		vi.mocked(relay.stopContentRelay).mockRejectedValueOnce(new Error('relay stuck'));
+		const done: string[] = [];
+		await stopApp(
+			() => 0,
+			(step, error) => done.push(error ? `${step} failed` : step),
+		);
+		expect(calls).toEqual(['stop newsletter(0)', 'close database']);
+		expect(done).toEqual(['newsletter', 'relay failed', 'database']);
+		vi.mocked(relay.stopContentRelay).mockRejectedValueOnce(new Error('relay stuck'));
+		await expect(stopApp()).rejects.toThrow('relay stuck');
+	});
+
+	it('lets the app start again after a stop', async () => {
+		await startApp();
+		await stopApp();
+		calls.length = 0;
+		await startApp();
+		expect(calls).toContain('start newsletter');
+		await stopApp();
+	});
+});
