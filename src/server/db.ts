@@ -11,7 +11,7 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { is, sql, type SQL } from 'drizzle-orm';
+import { getTableName, is, sql, type Column, type SQL } from 'drizzle-orm';
 import { PgDatabase } from 'drizzle-orm/pg-core';
 import pLimit from 'p-limit';
 import * as sqliteSchema from '@db/schema';
@@ -107,6 +107,15 @@ export function schemaOf(handle: Reader): Schema {
 /** The tables of this process's engine (the one db() opened). */
 export function tables(): Schema {
 	return schemaOf(db());
+}
+
+/**
+ * A column named with its table ("platforms"."id"), for a correlated subquery: drizzle names a
+ * column bare when the outer select reads one table, and a bare name inside the subquery means
+ * the subquery's own column of that name.
+ */
+export function qualified(column: Column): SQL {
+	return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
 
 /** The first row a query answers, or undefined: the engine-neutral `.get()`. */

@@ -3,7 +3,7 @@
  * update and delete. Every platform query lives here; pages, endpoints and the build call it.
  */
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { db, firstRow, tables } from './db';
+import { db, firstRow, qualified, tables } from './db';
 import { likeIgnoringCase, nocase, someItemLike } from './db/dialect';
 import {
 	PLATFORM_NOT_FOUND,
@@ -51,7 +51,7 @@ function platformColumns(platforms = tables().platforms) {
 		sortOrder: platforms.sortOrder,
 		rating: platforms.rating,
 		reviewCount: platforms.reviewCount,
-		isClaimed: sql<boolean>`exists (select 1 from ${representatives} where ${representatives.platformId} = ${platforms.id})`.mapWith(
+		isClaimed: sql<boolean>`exists (select 1 from ${representatives} where ${representatives.platformId} = ${qualified(platforms.id)})`.mapWith(
 			Boolean,
 		),
 	};

@@ -6,7 +6,7 @@
 import type { AstroCookies } from 'astro';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { config } from '@/server/config';
-import { db, firstRow, tables } from '@/server/db';
+import { db, firstRow, qualified, tables } from '@/server/db';
 import type * as Tables from '@db/schema';
 import { generateToken, hashToken } from './tokens';
 
@@ -55,7 +55,7 @@ export function publicUserColumns(users: typeof Tables.users = tables().users) {
 /** The platform a user represents (platform_representatives holds at most one per user). */
 function representedPlatformId(users: typeof Tables.users) {
 	const { platformRepresentatives: representatives } = tables();
-	return sql<number | null>`(select ${representatives.platformId} from ${representatives} where ${representatives.userId} = ${users.id})`;
+	return sql<number | null>`(select ${representatives.platformId} from ${representatives} where ${representatives.userId} = ${qualified(users.id)})`;
 }
 
 /** Starts a session and returns the token for the cookie (the only place it exists). */

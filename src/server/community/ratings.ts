@@ -5,8 +5,8 @@
  * requests arrive at once. Each review is read with its helpful / unhelpful counts (counted
  * from its vote rows, so never out of step with them) and its representative's reply.
  */
-import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { db, firstRow, tables, transaction, type Reader } from '@/server/db';
+import { and, asc, desc, eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { db, firstRow, qualified, tables, transaction, type Reader } from '@/server/db';
 import { lockedForUpdate } from '@/server/db/dialect';
 import { limits } from '@/server/auth/rate-limit';
 import { assertPlatformExists, platformChanged } from '@/server/platforms';
@@ -38,9 +38,9 @@ export type RatingJson = {
 export type ReviewReplyJson = { content: string; createdAt: Date; updatedAt: Date };
 
 /** How many votes of one kind a review has, counted from its vote rows. */
-function reviewVoteCount(ratingId: SQLWrapper, type: VoteType) {
+function reviewVoteCount(ratingId: Column, type: VoteType) {
 	const { reviewVotes } = tables();
-	return sql<number>`(select count(*) from ${reviewVotes} where ${reviewVotes.ratingId} = ${ratingId} and ${reviewVotes.voteType} = ${type})`.mapWith(
+	return sql<number>`(select count(*) from ${reviewVotes} where ${reviewVotes.ratingId} = ${qualified(ratingId)} and ${reviewVotes.voteType} = ${type})`.mapWith(
 		Number,
 	);
 }
