@@ -17,6 +17,7 @@ const POSTGRES_API = [
 	'tests/api/platforms.test.ts',
 	'tests/api/podcasts.test.ts',
 	'tests/api/community.test.ts',
+	'tests/api/reviews.test.ts',
 	'tests/api/admin-comments.test.ts',
 	'tests/api/admin-overview.test.ts',
 	'tests/api/auth-session.test.ts',

@@ -252,6 +252,65 @@ export function defineTables(kit: SchemaKit) {
 		],
 	);
 
+	/** Helpful / unhelpful votes on reviews (platform ratings): one per user and review. */
+	const reviewVotes = table(
+		'review_votes',
+		{
+			id: id(),
+			ratingId: integer('rating_id')
+				.notNull()
+				.references(() => platformRatings.id, { onDelete: 'cascade' }),
+			userId: integer('user_id')
+				.notNull()
+				.references(() => users.id, { onDelete: 'cascade' }),
+			voteType: text('vote_type', { enum: VOTE_TYPES }).notNull(),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [
+			uniqueIndex('review_votes_one_per_user').on(t.ratingId, t.userId),
+			index('review_votes_user_idx').on(t.userId),
+		],
+	);
+
+	/** A platform representative's answer to a review: one per review. */
+	const reviewReplies = table(
+		'review_replies',
+		{
+			id: id(),
+			ratingId: integer('rating_id')
+				.notNull()
+				.references(() => platformRatings.id, { onDelete: 'cascade' }),
+			/** The representative who wrote it last (null once their account is gone). */
+			authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+			content: text('content').notNull(),
+			createdAt: timestampNow('created_at'),
+			updatedAt: timestampNow('updated_at'),
+		},
+		(t) => [
+			uniqueIndex('review_replies_one_per_review').on(t.ratingId),
+			index('review_replies_author_idx').on(t.authorId),
+		],
+	);
+
+	/** The platform a user speaks for (its representative): at most one per user. */
+	const platformRepresentatives = table(
+		'platform_representatives',
+		{
+			id: id(),
+			userId: integer('user_id')
+				.notNull()
+				.references(() => users.id, { onDelete: 'cascade' }),
+			platformId: integer('platform_id')
+				.notNull()
+				.references(() => platforms.id, { onDelete: 'cascade' }),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [
+			uniqueIndex('platform_representatives_one_per_user').on(t.userId),
+			index('platform_representatives_platform_idx').on(t.platformId),
+		],
+	);
+
 	const podcastEpisodes = table(
 		'podcast_episodes',
 		{
@@ -481,6 +540,9 @@ export function defineTables(kit: SchemaKit) {
 		platformRatings,
 		platformComments,
 		commentVotes,
+		reviewVotes,
+		reviewReplies,
+		platformRepresentatives,
 		podcastEpisodes,
 		usersRelations,
 		articlesRelations,

@@ -14,6 +14,8 @@
  *   --only-operations  build, then only the request rate with logs and metrics on and off
  *   --only-search      build, then only the searches at 100,000 articles (SQLite, and PostgreSQL
  *                      when installed)
+ *   --only-archives    build, then only the archive pages' throughput (/news?page=N) beside the
+ *                      article page's, at 1,000 articles, generated
  *
  * Budgets are printed beside the figures; the exit code never depends on them.
  */
@@ -45,11 +47,14 @@ const onlyNewsletter = args.has('--only-newsletter');
 const onlyPostgres = args.has('--only-postgres');
 const onlyOperations = args.has('--only-operations');
 const onlySearch = args.has('--only-search');
+const onlyArchives = args.has('--only-archives');
 const postgresOn = !args.has('--skip-postgres') && postgresAvailable();
 const reuseDist = [...args].find((a) => a.startsWith('--dist='))?.slice('--dist='.length);
 const LIGHTHOUSE_RUNS = quick ? 1 : 3;
 const SCALE_SIZES = [1_000, 10_000];
 const SEARCH_SIZE = 100_000;
+/** Enough articles for dozens of archive pages (12 a page), few enough to generate in a minute. */
+const ARCHIVE_SIZE = 1_000;
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const benchStart = Date.now();
@@ -181,7 +186,18 @@ async function demoPhase() {
 
 		await step('JS per page', () => pageWeights(origin, pages));
 		await step('delivery checks', () => deliveryChecks(origin, pages[1]!));
-		await step('throughput', () => throughput(server, pages[1]!));
+		const busiest = await busiestPlatform(origin);
+		await step('throughput', () =>
+			throughput(server, pages[1]!, [
+				['article page (generated)', pages[1]!],
+				['news archive (generated)', '/news'],
+				['news archive, a category (generated)', '/news?category=Trends'],
+				['platforms listing (generated)', '/platforms'],
+				['GET /api/platforms', '/api/platforms'],
+				['GET /api/news?search', `/api/news?search=${encodeURIComponent('retail media')}`],
+				['GET /api/platforms/{id}/comments', `/api/platforms/${busiest ?? 1}/comments`],
+			]),
+		);
 		await step('logs and metrics cost', () => operationsCost(dir, dbPath));
 		if (lighthouseOn) {
 			const okPages = pages.filter((p) => results.pageWeight.find((w) => w.path === p)?.status === 200);
@@ -270,23 +286,14 @@ async function deliveryChecks(origin: string, articlePath: string) {
 	}
 }
 
-async function throughput(server: BenchServer, articlePath: string) {
+/** Each target's request rate beside a bare node:http server answering the article page's bytes. */
+async function throughput(server: BenchServer, articlePath: string, targets: [name: string, path: string][]) {
 	const origin = server.url;
 	const pageFile = join(server.siteDir, articlePath, 'index.html');
 	const brotliFile = `${pageFile}.br`;
 	const file = existsSync(brotliFile) ? brotliFile : pageFile;
 	if (!existsSync(file)) throw new Error(`${articlePath} was not generated; no article bytes for the yardstick`);
 	const bare = await startBareServer(file, 'text/html; charset=utf-8', file === brotliFile ? 'br' : null);
-	const platformId = await busiestPlatform(origin);
-	const targets: [string, string][] = [
-		['article page (generated)', articlePath],
-		['news archive (generated)', '/news'],
-		['news archive, a category (generated)', '/news?category=Trends'],
-		['platforms listing (generated)', '/platforms'],
-		['GET /api/platforms', '/api/platforms'],
-		['GET /api/news?search', `/api/news?search=${encodeURIComponent('retail media')}`],
-		['GET /api/platforms/{id}/comments', `/api/platforms/${platformId ?? 1}/comments`],
-	];
 	try {
 		log(`throughput: each figure right after a bare node:http run (server on core 0, autocannon on core 1${canPin ? '' : ': no pinning here'})`);
 		for (const [name, path] of targets) {
@@ -306,6 +313,44 @@ async function throughput(server: BenchServer, articlePath: string) {
 	} finally {
 		await bare.stop();
 	}
+}
+
+/**
+ * The archives' pages (/news, /news?page=N, /education?page=N) beside the article page, at
+ * ARCHIVE_SIZE articles after a full generation: the demo content has one page of news only.
+ */
+async function archivePhase() {
+	const { dir, dbPath } = dataPaths('archives');
+	const dataset = await createDataset(dbPath, ARCHIVE_SIZE);
+	log(`archives database: ${dataset.articles} published articles`);
+	const server = await startBenchServer({ root, distDir, workDir: dir, dbPath, generateOnStart: false, cpu: 0 });
+	try {
+		const generation = await server.fullGeneration();
+		log(`archives generation: ${generation.pages} pages in ${(generation.wallMs / 1000).toFixed(1)} s`);
+		const origin = server.url;
+		const newsId = await firstId(origin, '/api/news?limit=1');
+		const lastNewsPage = await lastArchivePage(origin, '/news');
+		const articlePath = `/news/${newsId ?? 1}`;
+		await throughput(server, articlePath, [
+			['article page (generated)', articlePath],
+			['news archive, page 1 (generated)', '/news'],
+			['news archive, page 2 (generated)', '/news?page=2'],
+			// Past the generated first pages (GENERATED_ARCHIVE_PAGES), rendered on demand.
+			['news archive, last page (on demand)', `/news?page=${lastNewsPage}`],
+			['education archive, page 2 (generated)', '/education?page=2'],
+			['news archive, a category, page 2 (generated)', '/news?category=Trends&page=2'],
+		]);
+	} finally {
+		await server.stop();
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+/** The highest page number an archive's first page links to (its pager shows the last page). */
+async function lastArchivePage(origin: string, path: string): Promise<number> {
+	const html = await fetch(origin + path).then((r) => r.text());
+	const pages = [...html.matchAll(/[?&]page=(\d+)/g)].map((m) => Number(m[1]));
+	return Math.max(1, ...pages);
 }
 
 async function scalePhase(articles: number) {
@@ -411,7 +456,9 @@ function runName(): string {
 				? 'search'
 				: onlyOperations
 					? 'operations'
-					: 'latest';
+					: onlyArchives
+						? 'archives'
+						: 'latest';
 }
 
 function writeResults() {
@@ -449,6 +496,10 @@ try {
 		else await build();
 		await step('search at 100,000 articles', searchPhase);
 		if (postgresAvailable()) await step('search at 100,000 articles on PostgreSQL', postgresSearchPhase);
+	} else if (onlyArchives) {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
+		await step('archive pages', archivePhase);
 	} else if (onlyPostgres) {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
@@ -461,6 +512,7 @@ try {
 		if (scale) {
 			for (const articles of SCALE_SIZES) await step(`${articles} articles`, () => scalePhase(articles));
 			await step('search at 100,000 articles', searchPhase);
+			await step('archive pages', archivePhase);
 		}
 		if (postgresOn) await step('PostgreSQL and several nodes', postgresPhase);
 		else log('PostgreSQL phase skipped (--skip-postgres, or no PostgreSQL binaries)');

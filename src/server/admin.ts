@@ -8,10 +8,11 @@ import type { UserListQuery } from '@/lib/validation/admin';
 import { findUserById, setBanned, setPassword } from './auth/accounts';
 import { assertCanBan, assertCanSetPassword } from './auth/permissions';
 import { publicUserColumns, type SessionUser } from './auth/session';
-import { db, firstRow, rawRows, articles, platforms, users } from '@/server/db';
+import { db, firstRow, rawRows, transaction, articles, platformRepresentatives as representatives, platforms, users } from '@/server/db';
 import { passwordSetByEditorMail, sendInBackground } from './mail';
-import { likePattern } from './platforms';
-import { NotFound } from '@/server/errors';
+import { likePattern, platformChanged } from './platforms';
+import { InvalidInput, NotFound } from '@/server/errors';
+import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -134,4 +135,25 @@ export async function setUserPassword(
 	assertCanSetPassword(actor, target);
 	await setPassword(userId, password);
 	sendInBackground(passwordSetByEditorMail(target.email), 'password set by an editor');
+}
+
+/**
+ * Makes a user the representative of one platform (they answer its reviews and the platform
+ * shows as claimed), moves them to another, or with null ends it. Answers the user.
+ */
+export async function setRepresentative(userId: number, platformId: number | null): Promise<SessionUser> {
+	const before = (await requireTarget(userId)).vendorPlatformId;
+	await transaction(async (tx) => {
+		if (platformId !== null) {
+			const platform = await firstRow(tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, platformId)));
+			if (!platform) throw new InvalidInput(PLATFORM_NOT_FOUND, 'platformId');
+		}
+		await tx.delete(representatives).where(eq(representatives.userId, userId));
+		if (platformId !== null) await tx.insert(representatives).values({ userId, platformId });
+	});
+	// Both platforms' isClaimed may have changed.
+	for (const id of new Set([before, platformId])) {
+		if (id !== null) platformChanged({ id, kind: 'claimed' });
+	}
+	return requireTarget(userId);
 }

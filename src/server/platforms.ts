@@ -2,8 +2,8 @@
  * The platform directory: listing, detail and the editors' create,
  * update and delete. Every platform query lives here; pages, endpoints and the build call it.
  */
-import { and, asc, desc, eq, or, type SQL } from 'drizzle-orm';
-import { db, firstRow, platforms } from '@/server/db';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { db, firstRow, qualified, platformRepresentatives as representatives, platforms } from '@/server/db';
 import { likeIgnoringCase, nocase, someItemLike } from '@/server/db/sql';
 import {
 	PLATFORM_NOT_FOUND,
@@ -30,6 +30,8 @@ export type PlatformJson = {
 	/** Average of the ratings, one decimal; 0 while there are none. */
 	rating: number;
 	reviewCount: number;
+	/** The platform has a representative, who answers its reviews. */
+	isClaimed: boolean;
 };
 
 function platformColumns() {
@@ -48,6 +50,9 @@ function platformColumns() {
 		sortOrder: platforms.sortOrder,
 		rating: platforms.rating,
 		reviewCount: platforms.reviewCount,
+		isClaimed: sql<boolean>`exists (select 1 from ${representatives} where ${representatives.platformId} = ${qualified(platforms.id)})`.mapWith(
+			Boolean,
+		),
 	};
 }
 

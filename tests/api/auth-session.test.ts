@@ -357,6 +357,7 @@ describe('GET /api/user', () => {
 			// A new account has not opened its verification link yet.
 			emailVerified: false,
 			createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+			vendorPlatformId: null,
 		});
 		expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
 	});

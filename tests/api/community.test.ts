@@ -137,10 +137,13 @@ describe('ratings', () => {
 		});
 		expect(Object.keys(answer.body.rating).sort()).toEqual([
 			'createdAt',
+			'helpfulCount',
 			'id',
 			'isVerified',
 			'rating',
+			'reply',
 			'review',
+			'unhelpfulCount',
 			'user',
 		]);
 		expect(Number.isNaN(Date.parse(answer.body.rating.createdAt))).toBe(false);
@@ -262,10 +265,13 @@ describe('ratings', () => {
 		for (const rating of answer.body) {
 			expect(Object.keys(rating).sort()).toEqual([
 				'createdAt',
+				'helpfulCount',
 				'id',
 				'isVerified',
 				'rating',
+				'reply',
 				'review',
+				'unhelpfulCount',
 				'user',
 			]);
 			expect(Object.keys(rating.user)).toEqual(['username']);

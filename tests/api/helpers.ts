@@ -18,6 +18,7 @@ export const USER_FIELDS = [
 	'isNewsletterSubscribed',
 	'role',
 	'username',
+	'vendorPlatformId',
 ] as const;
 
 /** Anything that would betray a stored password hash. */

@@ -56,6 +56,7 @@ export const PLATFORM_FIELDS = [
 	'description',
 	'features',
 	'id',
+	'isClaimed',
 	'isRecommended',
 	'logo',
 	'name',

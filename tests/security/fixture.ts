@@ -2,7 +2,9 @@
  * The records and personas the authorization matrix acts on, arranged on a seeded server:
  * A (the demo user) has rated the fixture platform, voted on a community member's approved
  * comment and has an approved comment of their own; B (another user) and the editor have rated
- * the platform too, so rating again is an update for everyone.
+ * the platform too, so rating again is an update for everyone. A is also the fixture
+ * platform's representative (replies to its reviews) and has voted on a community member's
+ * review.
  */
 import { and, eq, notInArray } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -81,7 +83,10 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 		emailVerificationTokens,
 		passwordResetTokens,
 		platformComments,
+		platformRatings,
 		platforms,
+		reviewReplies,
+		reviewVotes,
 	} = server.tables;
 	const votedComment = (await firstRow(
 		server.db
@@ -98,6 +103,18 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 	});
 	expect(voted.status, JSON.stringify(voted.body)).toBe(200);
 
+	const votedReview = (await firstRow(
+		server.db
+			.select({ id: platformRatings.id })
+			.from(platformRatings)
+			.where(notInArray(platformRatings.userId, demoIds))
+			.orderBy(platformRatings.id),
+	))!.id;
+	const reviewVoted = await user.client.post(`/api/ratings/${votedReview}/vote`, { voteType: 'helpful' });
+	expect(reviewVoted.status, JSON.stringify(reviewVoted.body)).toBe(200);
+	const represented = await editor.client.put(`/api/admin/users/${user.id}/vendor`, { platformId: platform });
+	expect(represented.status, JSON.stringify(represented.body)).toBe(200);
+
 	const posted = await user.client.post(`/api/platforms/${platform}/comments`, {
 		comment: "A's own comment.",
 	});
@@ -110,7 +127,7 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 	return {
 		server,
 		personas,
-		ids: { platform, news, education, votedComment, ownComment: posted.body.id },
+		ids: { platform, news, education, votedComment, ownComment: posted.body.id, votedReview },
 		async newArticle(kind) {
 			const now = new Date();
 			const [row] = await server.db
@@ -153,6 +170,26 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 				})
 				.returning({ id: platformComments.id });
 			return row!.id;
+		},
+		async newReview({ withReply = false } = {}) {
+			const author = await insertAccount(server);
+			const [row] = await server.db
+				.insert(platformRatings)
+				.values({ platformId: platform, userId: author.id, rating: 3, review: `Review ${uniqueTag()}` })
+				.returning({ id: platformRatings.id });
+			if (withReply) {
+				await server.db.insert(reviewReplies).values({ ratingId: row!.id, authorId: user.id, content: 'Thanks!' });
+			}
+			return row!.id;
+		},
+		async reviewVoteOf(ratingId, userId) {
+			const row = await firstRow(
+				server.db
+					.select({ voteType: reviewVotes.voteType })
+					.from(reviewVotes)
+					.where(and(eq(reviewVotes.ratingId, ratingId), eq(reviewVotes.userId, userId))),
+			);
+			return row?.voteType ?? null;
 		},
 		async newUser(options = {}) {
 			const account = await insertAccount(server, { isBanned: options.isBanned ?? false });

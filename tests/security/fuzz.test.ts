@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { ARTICLE_CATEGORIES, STATIC_PAGE_SLUGS } from '@/lib/categories';
 import {
 	adminPasswordSchema,
+	vendorSchema,
 	markdownPreviewSchema,
 	moderateCommentSchema,
 	moderationListQuerySchema,
@@ -56,6 +57,7 @@ import {
 	platformListQuerySchema,
 	ratingSchema,
 	voteSchema,
+	replySchema,
 } from '@/lib/validation/platforms';
 import { eq } from 'drizzle-orm';
 import { MAX_BODY_BYTES } from '@/server/http';
@@ -102,6 +104,7 @@ let ids: {
 	news: number[];
 	education: number[];
 	comments: number[];
+	reviews: number[];
 	disposable: Record<'news' | 'education', number[]>;
 	disposablePlatforms: number[];
 	disposableComments: number[];
@@ -166,6 +169,15 @@ async function insertComment(
 	return row!.id;
 }
 
+async function insertRating(platformId: number, userId: number): Promise<number> {
+	const { platformRatings } = server.tables;
+	const [row] = await server.db
+		.insert(platformRatings)
+		.values({ platformId, userId, rating: 4, review: `Fuzz review ${uniqueTag()}` })
+		.returning({ id: platformRatings.id });
+	return row!.id;
+}
+
 /** Runs `make` n times, one after the other (ids in call order). */
 async function times(n: number, make: () => Promise<number>): Promise<number[]> {
 	const made: number[] = [];
@@ -191,6 +203,7 @@ beforeAll(async () => {
 			await insertComment(platform, commenter, 'approved'),
 			await insertComment(platform, commenter, 'pending'),
 		],
+		reviews: [await insertRating(platform, victims[1]!), await insertRating(platform, victims[2]!)],
 		disposable: {
 			news: await times(4, () => insertArticle('news')),
 			education: await times(4, () => insertArticle('education')),
@@ -664,7 +677,46 @@ function targets(): Target[] {
 			}),
 			mayChange: own('comment_votes'),
 		},
+		{
+			name: 'GET /api/ratings/{id}/vote',
+			method: 'GET',
+			path: () => idArbitrary(ids.reviews).map((id) => `/api/ratings/${id}/vote`),
+			roles: { user: RUNS, anonymous: OTHER_RUNS },
+			ok: z.object({ voteType: z.enum(['helpful', 'unhelpful']).nullable() }),
+		},
+		{
+			name: 'POST /api/ratings/{id}/vote',
+			method: 'POST',
+			path: () => idArbitrary(ids.reviews).map((id) => `/api/ratings/${id}/vote`),
+			body: () => bodyArbitrary(voteSchema),
+			roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: z.looseObject({
+				voteType: z.enum(['helpful', 'unhelpful']).nullable(),
+				helpfulCount: z.number(),
+				unhelpfulCount: z.number(),
+			}),
+			mayChange: own('review_votes'),
+		},
+		{
+			// Nobody fuzzing represents the platform: every well-formed reply is refused (403).
+			name: 'POST /api/ratings/{id}/reply',
+			method: 'POST',
+			path: () => idArbitrary(ids.reviews).map((id) => `/api/ratings/${id}/reply`),
+			body: () => bodyArbitrary(replySchema),
+			roles: { user: RUNS, editor: OTHER_RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: z.looseObject({ content: z.string() }),
+		},
 		// ------------------------------------------------ administration
+		{
+			name: 'PUT /api/admin/users/{id}/vendor',
+			method: 'PUT',
+			path: () => idArbitrary(victims).map((id) => `/api/admin/users/${id}/vendor`),
+			body: () => bodyArbitrary(vendorSchema),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: userShape,
+			mayChange: (change, ctx) =>
+				change.table === 'platform_representatives' && row(change).user_id === ctx.targetId,
+		},
 		{
 			name: 'GET /api/admin/comments',
 			method: 'GET',
@@ -1030,6 +1082,7 @@ const TARGETS = targets();
 /** Routes that take no input at all (no body, query or id), so there is nothing to fuzz. */
 const NOT_FUZZED: Record<string, string> = {
 	'GET /api/user': 'no input',
+	'DELETE /api/ratings/{id}/reply': 'no input but the review id (tests/api/reviews.test.ts and the matrix cover it)',
 	'POST /api/logout': 'no input',
 	'DELETE /api/profile/sessions': 'no input: the session says whose sessions end',
 	'POST /api/profile/verification-mail': 'no input: the account, not a body, says whose address',
@@ -1119,6 +1172,8 @@ describe('bodies over the size limit', () => {
 		{ method: 'POST', path: `/api/platforms/${ids.platform}/ratings`, role: 'user' },
 		{ method: 'POST', path: `/api/platforms/${ids.platform}/comments`, role: 'user' },
 		{ method: 'POST', path: `/api/comments/${ids.comments[0]}/vote`, role: 'user' },
+		{ method: 'POST', path: `/api/ratings/${ids.reviews[0]}/vote`, role: 'user' },
+		{ method: 'POST', path: `/api/ratings/${ids.reviews[0]}/reply`, role: 'user' },
 		{ method: 'PATCH', path: `/api/admin/comments/${ids.comments[2]}/moderate`, role: 'editor' },
 		{ method: 'POST', path: '/api/admin/markdown-preview', role: 'editor' },
 		{ method: 'POST', path: '/api/admin/newsletters/preview', role: 'editor' },
@@ -1128,6 +1183,7 @@ describe('bodies over the size limit', () => {
 		{ method: 'POST', path: '/api/admin/platforms', role: 'editor' },
 		{ method: 'PUT', path: `/api/admin/platforms/${ids.platform}`, role: 'editor' },
 		{ method: 'PUT', path: `/api/admin/users/${victims[0]}/password`, role: 'editor' },
+		{ method: 'PUT', path: `/api/admin/users/${victims[0]}/vendor`, role: 'editor' },
 		{ method: 'POST', path: '/api/admin/newsletters', role: 'editor' },
 		{ method: 'PUT', path: `/api/admin/newsletters/${ids.newsletterDrafts[0]}`, role: 'editor' },
 	];

@@ -31,6 +31,8 @@ export type Fixture = {
 		votedComment: number;
 		/** A's own approved comment. */
 		ownComment: number;
+		/** A seeded review by a community member; A has voted 'helpful' on it. */
+		votedReview: number;
 	};
 	newArticle(kind: 'news' | 'education'): Promise<number>;
 	newPlatform(): Promise<number>;
@@ -41,6 +43,10 @@ export type Fixture = {
 	newResetToken(): Promise<string>;
 	/** A valid, unused address verification token of a throwaway, unverified account. */
 	newVerificationToken(): Promise<string>;
+	/** A review of the fixture platform (A represents it) by a throwaway account. */
+	newReview(options?: { withReply?: boolean }): Promise<number>;
+	/** The vote of a user on a review, read from the database. */
+	reviewVoteOf(ratingId: number, userId: number): Promise<string | null>;
 	/** The vote of a user on a comment, read from the database. */
 	voteOf(commentId: number, userId: number): Promise<string | null>;
 	uniqueEmail(): string;
@@ -440,8 +446,47 @@ export const EXPECTATIONS: Expectation[] = [
 		check: async (answer, fx, persona) =>
 			expect(answer.body.voteType).toBe(await fx.voteOf(fx.ids.votedComment, persona.id)),
 	},
+	{
+		route: '/api/ratings/{id}/vote',
+		method: 'GET',
+		expect: signedIn(200),
+		call: (fx) => ({ path: `/api/ratings/${fx.ids.votedReview}/vote` }),
+		// Each user reads their own vote, never A's.
+		check: async (answer, fx, persona) =>
+			expect(answer.body.voteType).toBe(await fx.reviewVoteOf(fx.ids.votedReview, persona.id)),
+	},
+	{
+		route: '/api/ratings/{id}/vote',
+		method: 'POST',
+		expect: signedIn(200),
+		call: (fx) => ({ path: `/api/ratings/${fx.ids.votedReview}/vote`, body: { voteType: 'unhelpful' } }),
+		check: async (answer, fx, persona) =>
+			expect(answer.body.voteType).toBe(await fx.reviewVoteOf(fx.ids.votedReview, persona.id)),
+	},
+	{
+		// Only the platform's representative (A) replies; editors are not the platform's team.
+		route: '/api/ratings/{id}/reply',
+		method: 'POST',
+		expect: { anonymous: 401, banned: 401, other: 403, user: 201, editor: 403 },
+		call: async (fx) => ({ path: `/api/ratings/${await fx.newReview()}/reply`, body: { content: 'Thank you.' } }),
+	},
+	{
+		route: '/api/ratings/{id}/reply',
+		method: 'DELETE',
+		expect: { anonymous: 401, banned: 401, other: 403, user: 204, editor: 204 },
+		call: async (fx) => ({ path: `/api/ratings/${await fx.newReview({ withReply: true })}/reply` }),
+	},
 
 	// ------------------------------------------------------------ administration
+	{
+		route: '/api/admin/users/{id}/vendor',
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: async (fx) => ({
+			path: `/api/admin/users/${(await fx.newUser()).id}/vendor`,
+			body: { platformId: fx.ids.platform },
+		}),
+	},
 	{
 		route: '/api/admin/overview',
 		method: 'GET',

@@ -213,6 +213,9 @@ export const SNAPSHOT_TABLES = [
 	'platform_ratings',
 	'platform_comments',
 	'comment_votes',
+	'review_votes',
+	'review_replies',
+	'platform_representatives',
 	'podcast_episodes',
 ] as const;
 export type SnapshotTable = (typeof SNAPSHOT_TABLES)[number];

@@ -89,6 +89,7 @@ describe('validateSessionToken', () => {
 			isNewsletterSubscribed: false,
 			emailVerified: user.emailVerified,
 			createdAt: user.createdAt,
+			vendorPlatformId: null,
 		});
 		expect(found!.user).not.toHaveProperty('passwordHash');
 	});

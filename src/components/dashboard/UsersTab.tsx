@@ -1,7 +1,8 @@
 /**
  * The Users tab: server-side search by username or email, the four stat
  * tiles, and per user Change Password (anyone but oneself), Ban and Unban (non-editors other
- * than oneself), each behind a dialog. The server applies the same rules (auth/permissions.ts).
+ * than oneself), each behind a dialog, and the platform a user represents (they answer its
+ * reviews; the platform shows as claimed). The server applies the same rules (auth/permissions.ts).
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { $user } from '@/stores/session';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
+import type { Platform } from '@/components/platforms/types';
 import type { AdminUser, AdminUserList } from './api-types';
 import { Badge } from './Badge';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -27,17 +29,59 @@ const PAGE_SIZE = 20;
 
 type BanAction = { user: AdminUser; ban: boolean };
 
+/** The platforms a user may represent, by id (for names and the select). */
+type PlatformChoice = Pick<Platform, 'id' | 'name'>;
+
+function RepresentativeSelect({
+	user,
+	platforms,
+	onChange,
+}: {
+	user: AdminUser;
+	platforms: PlatformChoice[];
+	onChange: (platformId: number | null) => void;
+}) {
+	const id = `vendor-${user.id}`;
+	return (
+		<div className="flex items-center gap-2">
+			<label htmlFor={id} className="text-sm text-muted">
+				Represents
+			</label>
+			<select
+				id={id}
+				value={user.vendorPlatformId ?? ''}
+				aria-label={`Platform ${user.username} represents`}
+				onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+				className="h-8 max-w-48 cursor-pointer rounded-md border border-border bg-surface px-2 text-sm text-ink focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+				data-testid="user-vendor"
+			>
+				<option value="">No platform</option>
+				{platforms.map((platform) => (
+					<option key={platform.id} value={platform.id}>
+						{platform.name}
+					</option>
+				))}
+			</select>
+		</div>
+	);
+}
+
 function UserRow({
 	user,
 	selfId,
+	platforms,
 	onPassword,
 	onBan,
+	onVendor,
 }: {
 	user: AdminUser;
 	selfId: number | undefined;
+	platforms: PlatformChoice[];
 	onPassword: () => void;
 	onBan: (ban: boolean) => void;
+	onVendor: (platformId: number | null) => void;
 }) {
+	const represented = platforms.find((platform) => platform.id === user.vendorPlatformId);
 	const self = user.id === selfId;
 	const canBan = !self && user.role !== 'editor';
 	return (
@@ -55,6 +99,7 @@ function UserRow({
 						<Badge tone="success">Active</Badge>
 					)}
 					{user.isNewsletterSubscribed && <Badge tone="warning">Newsletter</Badge>}
+					{represented && <Badge tone="brand">Representative of {represented.name}</Badge>}
 				</p>
 				<p className="mt-1 wrap-anywhere text-sm text-muted">
 					{user.email}
@@ -66,7 +111,8 @@ function UserRow({
 					Joined {formatDate(user.createdAt)}
 				</p>
 			</div>
-			<div className="flex flex-wrap gap-2">
+			<div className="flex flex-wrap items-center gap-2">
+				<RepresentativeSelect user={user} platforms={platforms} onChange={onVendor} />
 				{!self && (
 					<Button
 						variant="outline"
@@ -110,6 +156,8 @@ export default function UsersTab() {
 	const list = useApiData<AdminUserList>(
 		withQuery('/api/admin/users', { search: query, limit: PAGE_SIZE, offset }),
 	);
+	const platformList = useApiData<PlatformChoice[]>('/api/platforms?sortBy=name&sortOrder=asc');
+	const platforms = platformList.data ?? [];
 	const [passwordFor, setPasswordFor] = useState<AdminUser | null>(null);
 	const [banAction, setBanAction] = useState<BanAction | null>(null);
 
@@ -141,9 +189,28 @@ export default function UsersTab() {
 		}
 	}
 
+	async function applyVendor(user: AdminUser, platformId: number | null) {
+		const name = platforms.find((platform) => platform.id === platformId)?.name;
+		try {
+			await apiRequest('PUT', `/api/admin/users/${user.id}/vendor`, { platformId });
+			toast(
+				name
+					? { title: 'Representative set', description: `${user.username} now answers reviews of ${name}.` }
+					: { title: 'Representative removed', description: `${user.username} no longer represents a platform.` },
+			);
+		} catch (error) {
+			toast({
+				title: 'Failed to set the representative',
+				description: failureText(error, 'An unexpected error occurred'),
+				variant: 'destructive',
+			});
+		}
+		list.reload();
+	}
+
 	return (
 		<section aria-labelledby="users-heading">
-			<PanelHeader id="users-heading" title="Users" description="Accounts, roles and bans." />
+			<PanelHeader id="users-heading" title="Users" description="Accounts, roles, bans and platform representatives." />
 			<dl className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
 				<StatTile label="Total Users" value={stats?.totalUsers} testId="stat-total-users" />
 				<StatTile label="Editors" value={stats?.editors} testId="stat-editors" />
@@ -185,8 +252,10 @@ export default function UsersTab() {
 							key={user.id}
 							user={user}
 							selfId={me?.id}
+							platforms={platforms}
 							onPassword={() => setPasswordFor(user)}
 							onBan={(ban) => setBanAction({ user, ban })}
+							onVendor={(platformId) => void applyVendor(user, platformId)}
 						/>
 					))}
 				</ul>

@@ -1,19 +1,20 @@
+import type { Wire } from '@/lib/wire';
 /**
  * What the platform endpoints answer, as islands see it. Type-only imports: nothing from
  * src/server reaches a bundle, and the shapes stay defined once, next to the queries.
  */
 import type { PlatformJson } from '@/server/platforms';
 import type { CommentJson } from '@/server/community/comments';
-import type { RatingJson } from '@/server/community/ratings';
-import type { VoteResult } from '@/server/community/votes';
-import type { Wire } from '@/lib/wire';
+import type { RatingJson, ReviewReplyJson } from '@/server/community/ratings';
+import type { ReviewVoteResult, VoteResult } from '@/server/community/votes';
 
 
 export type Platform = PlatformJson;
-export type PlatformRating = Wire<RatingJson>;
+export type ReviewReply = Wire<ReviewReplyJson>;
+export type PlatformRating = Omit<Wire<RatingJson>, 'reply'> & { reply: ReviewReply | null };
 export type PlatformComment = Wire<CommentJson>;
 export type VoteType = 'helpful' | 'unhelpful';
-export type { VoteResult };
+export type { ReviewVoteResult, VoteResult };
 
 /** What a directory card shows (the listing's static first page carries only this). */
 export type PlatformCardData = Pick<

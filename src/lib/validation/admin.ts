@@ -20,6 +20,18 @@ export const userListQuerySchema = articleListQuerySchema.pick({
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 
 /**
+ * PUT /api/admin/users/{id}/vendor: `{ platformId }` makes the user that platform's
+ * representative; `null` ends it.
+ */
+export const vendorSchema = z.object({
+	platformId: z
+		.number({ error: 'Platform id must be a platform id or null.' })
+		.int('Platform id must be a platform id or null.')
+		.positive('Platform id must be a platform id or null.')
+		.nullable(),
+});
+
+/**
  * PUT /api/admin/users/{id}/password: the body is `{ password }`; a `confirmPassword`,
  * when sent, must be equal. The messages are the dialog's own sentences, without a field prefix.
  */

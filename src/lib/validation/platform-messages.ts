@@ -10,6 +10,23 @@ export const SIGN_IN_TO_COMMENT = 'Please sign in to comment';
 export const SIGN_IN_TO_VOTE = 'Please sign in to vote on comments';
 /** Votes say what other readers found helpful; an author's own vote would only inflate it. */
 export const OWN_COMMENT_VOTE = 'You cannot vote on your own comment.';
+export const SIGN_IN_TO_VOTE_ON_REVIEWS = 'Please sign in to vote on reviews';
+export const OWN_REVIEW_VOTE = 'You cannot vote on your own review.';
+export const SIGN_IN_TO_REPLY = 'Please sign in to reply to reviews';
+/** Only the platform's own team answers its reviews (see the representatives in the dashboard). */
+export const NOT_REPRESENTATIVE = "Only the platform's representative can reply to its reviews.";
+export const REMOVE_REPLY_DENIED = "Only the platform's representative or an editor can remove this reply.";
+
+/** The orders of a platform's reviews; 'newest' is the default (a changed rating keeps its place). */
+export const REVIEW_SORTS = ['newest', 'helpful', 'highest', 'lowest'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
+	newest: 'Newest first',
+	helpful: 'Most helpful',
+	highest: 'Highest rated',
+	lowest: 'Lowest rated',
+};
+export const MAX_REPLY_LENGTH = 5000;
 
 export const MAX_REVIEW_LENGTH = 5000;
 export const MAX_COMMENT_LENGTH = 5000;

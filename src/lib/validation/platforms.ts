@@ -10,7 +10,9 @@ import type { VoteType } from '@db/schema';
 import {
 	DEFAULT_RATING,
 	MAX_COMMENT_LENGTH,
+	MAX_REPLY_LENGTH,
 	MAX_REVIEW_LENGTH,
+	REVIEW_SORTS,
 } from './platform-messages';
 
 // The texts and limits islands need live in a zod-free module; re-exported so callers keep one import.
@@ -21,10 +23,16 @@ export {
 	SIGN_IN_TO_COMMENT,
 	SIGN_IN_TO_RATE,
 	SIGN_IN_TO_VOTE,
+	SIGN_IN_TO_VOTE_ON_REVIEWS,
+	SIGN_IN_TO_REPLY,
+	REVIEW_SORTS,
+	type ReviewSort,
 } from './platform-messages';
 
 export const PLATFORM_NOT_FOUND = 'Platform not found';
 export const COMMENT_NOT_FOUND = 'Comment not found';
+export const REVIEW_NOT_FOUND = 'Review not found';
+export const REPLY_NOT_FOUND = 'This review has no reply.';
 
 export const MAX_LIST_ITEMS = 50;
 export const MAX_LIST_ITEM_LENGTH = 200;
@@ -197,6 +205,18 @@ export const voteSchema = z.object({
 	voteType: z.enum(VOTE_TYPES, { error: "The vote must be 'helpful' or 'unhelpful'." }),
 });
 
+/** A representative's answer to a review: visible text, trimmed, not empty. */
+export const replySchema = z.object({
+	content: z.preprocess(
+		visibleText,
+		z
+			.string({ error: 'Reply cannot be empty.' })
+			.trim()
+			.min(1, 'Reply cannot be empty.')
+			.max(MAX_REPLY_LENGTH, `Reply must be at most ${MAX_REPLY_LENGTH} characters long.`),
+	),
+});
+
 export const PLATFORM_SORT_FIELDS = ['name', 'rating'] as const;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const MAX_PAGE_SIZE = 100;
@@ -239,3 +259,26 @@ export const platformListQuerySchema = z.object({
 	offset: queryField(wholeNumber('offset', 0, 1_000_000_000).default(0)),
 });
 export type PlatformListQuery = z.output<typeof platformListQuerySchema>;
+
+/**
+ * GET /api/platforms/{id}/ratings: `sort` (newest by default, the order the SPEC shows) and
+ * `stars` (only the reviews with that many stars). Blank means not given; anything else
+ * unknown is a 400 with a sentence.
+ */
+export const ratingListQuerySchema = z.object({
+	sort: queryField(
+		z
+			.enum(REVIEW_SORTS, {
+				error: "The sort must be 'helpful', 'newest', 'highest' or 'lowest'.",
+			})
+			.default('newest'),
+	),
+	stars: queryField(
+		z
+			.string()
+			.regex(/^[1-5]$/, 'Stars must be a whole number from 1 to 5.')
+			.transform(Number)
+			.optional(),
+	),
+});
+export type RatingListQuery = z.output<typeof ratingListQuerySchema>;

@@ -3,7 +3,11 @@
  * unbanned user; the dashboard's calls need an editor. Each check throws the domain error the
  * endpoint answers with, so a refusal is one line at the call site.
  */
-import { OWN_COMMENT_VOTE } from '@/lib/validation/platform-messages';
+import {
+	NOT_REPRESENTATIVE,
+	OWN_COMMENT_VOTE,
+	REMOVE_REPLY_DENIED,
+} from '@/lib/validation/platform-messages';
 import type { SessionUser } from './session';
 import { Forbidden, NotSignedIn } from '@/server/errors';
 
@@ -51,9 +55,28 @@ export function assertCanSetPassword(actor: SessionUser, target: { id: number; r
 	}
 }
 
-/** Votes tell readers what others found helpful: an author may not vote on their own comment. */
-export function assertCanVoteOn(voterId: number, comment: { userId: number | null }): void {
-	if (comment.userId === voterId) throw new Forbidden(OWN_COMMENT_VOTE);
+/**
+ * Votes tell readers what others found helpful: an author may not vote on their own comment or
+ * review (`ownVote` is the sentence for which).
+ */
+export function assertCanVoteOn(
+	voterId: number,
+	item: { userId: number | null },
+	ownVote = OWN_COMMENT_VOTE,
+): void {
+	if (item.userId === voterId) throw new Forbidden(ownVote);
+}
+
+/** A review is answered by the representative of the platform it is about, and nobody else. */
+export function assertCanReplyFor(user: SessionUser, platformId: number): void {
+	if (user.vendorPlatformId !== platformId) throw new Forbidden(NOT_REPRESENTATIVE);
+}
+
+/** A reply is removed by its platform's representative, or by an editor (moderation). */
+export function assertCanRemoveReplyFor(user: SessionUser, platformId: number): void {
+	if (user.role !== 'editor' && user.vendorPlatformId !== platformId) {
+		throw new Forbidden(REMOVE_REPLY_DENIED);
+	}
 }
 
 /** Drafts exist only for editors: to anyone else an unpublished article is simply not found. */

@@ -4,9 +4,9 @@
  * absolute end 90 days after the start, so a stolen token used daily still dies.
  */
 import type { AstroCookies } from 'astro';
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { config } from '@/server/config';
-import { db, firstRow, sessions, users } from '@/server/db';
+import { db, firstRow, qualified, platformRepresentatives as representatives, sessions, users } from '@/server/db';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE = 'session';
@@ -31,6 +31,8 @@ export type SessionUser = {
 	/** The address is proven the owner's; only verified addresses receive newsletters. */
 	emailVerified: boolean;
 	createdAt: Date;
+	/** The platform this user answers reviews for (its representative), or null. */
+	vendorPlatformId: number | null;
 };
 export type Session = { id: string; userId: number; expiresAt: Date; createdAt: Date };
 
@@ -45,7 +47,13 @@ export function publicUserColumns() {
 		isNewsletterSubscribed: users.isNewsletterSubscribed,
 		emailVerified: users.emailVerified,
 		createdAt: users.createdAt,
+		vendorPlatformId: representedPlatformId(),
 	};
+}
+
+/** The platform a user represents (platform_representatives holds at most one per user). */
+function representedPlatformId() {
+	return sql<number | null>`(select ${representatives.platformId} from ${representatives} where ${representatives.userId} = ${qualified(users.id)})`;
 }
 
 /** Starts a session and returns the token for the cookie (the only place it exists). */

@@ -2,14 +2,20 @@
  * Ratings with reviews: one per user and platform, rated again to change it. The platform's
  * rating (the average, one decimal) and reviewCount are recomputed from the rating rows in the
  * same IMMEDIATE transaction as the change, so they always equal the rows, however many
- * requests arrive at once.
+ * requests arrive at once. Each review is read with its helpful / unhelpful counts (counted
+ * from its vote rows, so never out of step with them) and its representative's reply.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { db, firstRow, transaction, type Reader, platformRatings, platforms, users } from '@/server/db';
+import { and, asc, desc, eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { db, firstRow, qualified, transaction, type Reader, platformRatings, platforms, reviewReplies, reviewVotes, users } from '@/server/db';
 import { lockedForUpdate } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
 import { assertPlatformExists, platformChanged } from '@/server/platforms';
-import { PLATFORM_NOT_FOUND, type RatingInput } from '@/lib/validation/platforms';
+import {
+	PLATFORM_NOT_FOUND,
+	type RatingInput,
+	type RatingListQuery,
+} from '@/lib/validation/platforms';
+import type { VoteType } from '@db/schema';
 import { averageRating } from '@/lib/ratings';
 import { checkPostingLimit } from './posting-limits';
 import { NotFound } from '@/server/errors';
@@ -22,7 +28,21 @@ export type RatingJson = {
 	user: { username: string };
 	/** The author's address is verified: the review comes from a reachable person. */
 	isVerified: boolean;
+	/** Readers who found the review helpful / not helpful (one vote each). */
+	helpfulCount: number;
+	unhelpfulCount: number;
+	/** The platform representative's answer, shown as 'Response from {platform}'. */
+	reply: ReviewReplyJson | null;
 };
+
+export type ReviewReplyJson = { content: string; createdAt: Date; updatedAt: Date };
+
+/** How many votes of one kind a review has, counted from its vote rows. */
+function reviewVoteCount(ratingId: Column, type: VoteType) {
+	return sql<number>`(select count(*) from ${reviewVotes} where ${reviewVotes.ratingId} = ${qualified(ratingId)} and ${reviewVotes.voteType} = ${type})`.mapWith(
+		Number,
+	);
+}
 
 function ratingColumns() {
 	return {
@@ -32,26 +52,89 @@ function ratingColumns() {
 		createdAt: platformRatings.createdAt,
 		username: users.username,
 		isVerified: users.emailVerified,
+		helpfulCount: reviewVoteCount(platformRatings.id, 'helpful'),
+		unhelpfulCount: reviewVoteCount(platformRatings.id, 'unhelpful'),
+		replyContent: reviewReplies.content,
+		replyCreatedAt: reviewReplies.createdAt,
+		replyUpdatedAt: reviewReplies.updatedAt,
 	};
 }
 
-function ratingJson({
-	username,
-	...row
-}: { username: string } & Omit<RatingJson, 'user'>): RatingJson {
-	return { ...row, user: { username } };
+type RatingRow = Omit<RatingJson, 'user' | 'reply'> & {
+	username: string;
+	replyContent: string | null;
+	replyCreatedAt: Date | null;
+	replyUpdatedAt: Date | null;
+};
+
+function ratingJson({ username, replyContent, replyCreatedAt, replyUpdatedAt, ...row }: RatingRow): RatingJson {
+	const reply =
+		replyContent !== null && replyCreatedAt && replyUpdatedAt
+			? { content: replyContent, createdAt: replyCreatedAt, updatedAt: replyUpdatedAt }
+			: null;
+	return { ...row, user: { username }, reply };
 }
 
-/** A platform's ratings, newest first (a changed rating keeps its place: createdAt stays). */
-export async function listRatings(platformId: number): Promise<RatingJson[]> {
-	await assertPlatformExists(platformId);
-	const rows = await db()
+/** Reviews with their author and reply; `where` picks which. */
+function selectRatings(handle: Reader, where: SQL | undefined) {
+	return handle
 		.select(ratingColumns())
 		.from(platformRatings)
 		.innerJoin(users, eq(platformRatings.userId, users.id))
-		.where(eq(platformRatings.platformId, platformId))
-		.orderBy(desc(platformRatings.createdAt), desc(platformRatings.id));
+		.leftJoin(reviewReplies, eq(reviewReplies.ratingId, platformRatings.id))
+		.where(where);
+}
+
+/**
+ * The order of a listing. Newest first is the default (a changed rating keeps its place:
+ * createdAt stays); the others fall back to it on ties.
+ */
+function reviewOrder(sort: RatingListQuery['sort']): SQL[] {
+	const newest = [desc(platformRatings.createdAt), desc(platformRatings.id)];
+	switch (sort) {
+		case 'helpful':
+			return [desc(reviewVoteCount(platformRatings.id, 'helpful')), ...newest];
+		case 'highest':
+			return [desc(platformRatings.rating), ...newest];
+		case 'lowest':
+			return [asc(platformRatings.rating), ...newest];
+		default:
+			return newest;
+	}
+}
+
+/** A platform's ratings in the asked order, all or only those with `stars` stars. */
+export async function listRatings(
+	platformId: number,
+	{ sort, stars }: Partial<RatingListQuery> = {},
+): Promise<RatingJson[]> {
+	await assertPlatformExists(platformId);
+	const rows = await selectRatings(
+		db(),
+		and(
+			eq(platformRatings.platformId, platformId),
+			stars === undefined ? undefined : eq(platformRatings.rating, stars),
+		),
+	).orderBy(...reviewOrder(sort ?? 'newest'));
 	return rows.map(ratingJson);
+}
+
+/**
+ * A review's platform and author, or undefined. With `lock`, its row stays locked until the
+ * transaction ends (votes and replies on one review take turns).
+ */
+export function findRating(tx: Reader, ratingId: number, { lock = false } = {}) {
+	const query = tx
+		.select({ platformId: platformRatings.platformId, userId: platformRatings.userId })
+		.from(platformRatings)
+		.where(eq(platformRatings.id, ratingId));
+	return firstRow(lock ? lockedForUpdate(query) : query);
+}
+
+/** One review as listings show it (after a change), or undefined. */
+export async function readRating(tx: Reader, ratingId: number): Promise<RatingJson | undefined> {
+	const row = await firstRow(selectRatings(tx, eq(platformRatings.id, ratingId)));
+	return row && ratingJson(row);
 }
 
 /**
@@ -107,14 +190,9 @@ export async function rate(platformId: number, userId: number, input: RatingInpu
 				set: { rating: input.rating, review: input.review, updatedAt: new Date() },
 			})
 			.returning({ id: platformRatings.id });
-		const [rating] = await tx
-			.select(ratingColumns())
-			.from(platformRatings)
-			.innerJoin(users, eq(platformRatings.userId, users.id))
-			.where(eq(platformRatings.id, row!.id));
 		return {
 			created: !existing,
-			rating: ratingJson(rating!),
+			rating: (await readRating(tx, row!.id))!,
 			platform: await refreshPlatformRating(tx, platformId),
 		};
 	});

@@ -1,85 +1,196 @@
 /**
- * Helpful / unhelpful votes on comments: one per user and comment, the same vote again takes it
- * back. A comment's counts are recomputed from the vote rows in the same IMMEDIATE transaction,
- * so they always equal the rows.
+ * Helpful / unhelpful votes on comments and on reviews, by one set of rules: one vote per user
+ * and item, changeable, the same vote again takes it back; never on one's own item. The item's
+ * row is locked first and its counts are counted from the vote rows in the same transaction, so
+ * they always equal the rows, however many votes arrive at once (on any node).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { db, firstRow, transaction, type Reader, commentVotes, platformComments } from '@/server/db';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { db, firstRow, transaction, type Reader, commentVotes, platformComments, reviewVotes } from '@/server/db';
 import { assertCanVoteOn } from '@/server/auth/permissions';
 import { platformChanged } from '@/server/platforms';
-import { COMMENT_NOT_FOUND } from '@/lib/validation/platforms';
+import type { PlatformChangeKind } from '@/server/content/events';
+import { COMMENT_NOT_FOUND, REVIEW_NOT_FOUND } from '@/lib/validation/platforms';
+import { OWN_COMMENT_VOTE, OWN_REVIEW_VOTE } from '@/lib/validation/platform-messages';
 import type { VoteType } from '@db/schema';
 import { NotFound } from '@/server/errors';
 import { findComment } from './comments';
+import { findRating } from './ratings';
 
+/** What a vote answers for a comment (the SPEC's field names). */
 export type VoteResult = {
 	voteType: VoteType | null;
 	helpfulVotes: number;
 	unhelpfulVotes: number;
 };
 
-function findVote(tx: Reader, commentId: number, userId: number) {
+/** What a vote answers for a review (the review's own field names). */
+export type ReviewVoteResult = {
+	voteType: VoteType | null;
+	helpfulCount: number;
+	unhelpfulCount: number;
+};
+
+type Counts = { helpful: number; unhelpful: number };
+
+/** An item open to votes, as the vote needs it. */
+type Votable = { platformId: number; userId: number | null };
+
+/** What can be voted on: where its votes are, and how one item is found. */
+type VoteSubject = {
+	/** The vote rows' table and columns; `item` names the voted item. */
+	rows: () => {
+		table: SQLiteTable;
+		id: SQLiteColumn;
+		item: SQLiteColumn;
+		userId: SQLiteColumn;
+		voteType: SQLiteColumn;
+		/** The values of a new vote row. */
+		values: (itemId: number, userId: number, voteType: VoteType) => Record<string, unknown>;
+	};
+	/** The item if it exists and takes votes (locked with `lock`), else undefined. */
+	find: (tx: Reader, itemId: number, lock: boolean) => Promise<Votable | undefined>;
+	notFound: string;
+	ownVote: string;
+	/** Keeps counts stored beside the item in step, when it stores them. */
+	store?: (tx: Reader, itemId: number, counts: Counts) => Promise<void>;
+	/** The platform change the new counts are announced as. */
+	change: PlatformChangeKind;
+};
+
+function findVote(tx: Reader, subject: VoteSubject, itemId: number, userId: number) {
+	const rows = subject.rows();
 	return firstRow(
 		tx
-			.select({ id: commentVotes.id, voteType: commentVotes.voteType })
-			.from(commentVotes)
-			.where(and(eq(commentVotes.commentId, commentId), eq(commentVotes.userId, userId))),
+			.select({ id: rows.id, voteType: sql<VoteType>`${rows.voteType}` })
+			.from(rows.table)
+			.where(and(eq(rows.item, itemId), eq(rows.userId, userId))),
 	);
 }
 
-/**
- * The viewer's vote on a comment they can see (approved, or their own pending one); other
- * comments answer 404 as if absent.
- */
-export async function getVote(commentId: number, userId: number): Promise<{ voteType: VoteType | null }> {
-	const comment = await findComment(db(), commentId);
-	const visible =
-		comment &&
-		(comment.status === 'approved' || (comment.status === 'pending' && comment.userId === userId));
-	if (!visible) throw new NotFound(COMMENT_NOT_FOUND);
-	return { voteType: (await findVote(db(), commentId, userId))?.voteType ?? null };
-}
-
-/** Recomputes a comment's helpful and unhelpful counts from its vote rows. */
-async function refreshVoteCounts(tx: Reader, commentId: number) {
+/** An item's helpful and unhelpful counts, counted from its vote rows. */
+async function countVotes(tx: Reader, subject: VoteSubject, itemId: number): Promise<Counts> {
+	const rows = subject.rows();
 	const votesOf = (type: VoteType) =>
-		sql<number>`count(*) filter (where ${commentVotes.voteType} = ${type})`.mapWith(Number);
+		sql<number>`count(*) filter (where ${rows.voteType} = ${type})`.mapWith(Number);
 	const [counts] = await tx
-		.select({ helpfulVotes: votesOf('helpful'), unhelpfulVotes: votesOf('unhelpful') })
-		.from(commentVotes)
-		.where(eq(commentVotes.commentId, commentId));
-	await tx.update(platformComments).set(counts!).where(eq(platformComments.id, commentId));
+		.select({ helpful: votesOf('helpful'), unhelpful: votesOf('unhelpful') })
+		.from(rows.table)
+		.where(eq(rows.item, itemId));
 	return counts!;
 }
 
+/** The viewer's vote on an item that takes votes (others answer 404 as if absent). */
+async function viewerVote(subject: VoteSubject, itemId: number, userId: number) {
+	if (!(await subject.find(db(), itemId, false))) throw new NotFound(subject.notFound);
+	return { voteType: (await findVote(db(), subject, itemId, userId))?.voteType ?? null };
+}
+
 /**
- * A vote goes from none to helpful or unhelpful, and the user can change it. Voting the same way again
- * takes the vote back (a toggle). Only approved comments can be voted on, and never by their author.
- * The comment's row is locked first, so votes on one comment (on any node) take turns and its
- * counts always equal the vote rows.
+ * A vote goes from none to helpful or unhelpful, and the user can change it; the same vote
+ * again takes it back (a toggle). Never by the item's author. The item's row is locked first,
+ * so votes on one item take turns and its counts always equal the vote rows.
  */
-export async function vote(commentId: number, userId: number, voteType: VoteType): Promise<VoteResult> {
+async function castVote(
+	subject: VoteSubject,
+	itemId: number,
+	userId: number,
+	voteType: VoteType,
+): Promise<{ voteType: VoteType | null } & Counts> {
+	const rows = subject.rows();
 	const result = await transaction(async (tx) => {
-		const comment = await findComment(tx, commentId, { lock: true });
-		if (!comment || comment.status !== 'approved') return undefined;
-		assertCanVoteOn(userId, comment);
-		const existing = await findVote(tx, commentId, userId);
+		const item = await subject.find(tx, itemId, true);
+		if (!item) return undefined;
+		assertCanVoteOn(userId, item, subject.ownVote);
+		const existing = await findVote(tx, subject, itemId, userId);
 		let now: VoteType | null = voteType;
 		if (!existing) {
-			await tx.insert(commentVotes).values({ commentId, userId, voteType });
+			await tx.insert(rows.table).values(rows.values(itemId, userId, voteType) as never);
 		} else if (existing.voteType === voteType) {
-			await tx.delete(commentVotes).where(eq(commentVotes.id, existing.id));
+			await tx.delete(rows.table).where(eq(rows.id, existing.id));
 			now = null;
 		} else {
-			await tx.update(commentVotes).set({ voteType }).where(eq(commentVotes.id, existing.id));
+			await tx
+				.update(rows.table)
+				.set({ voteType } as never)
+				.where(eq(rows.id, existing.id));
 		}
-		return {
-			platformId: comment.platformId,
-			vote: { voteType: now, ...(await refreshVoteCounts(tx, commentId)) },
-		};
+		const counts = await countVotes(tx, subject, itemId);
+		await subject.store?.(tx, itemId, counts);
+		return { platformId: item.platformId, vote: { voteType: now, ...counts } };
 	});
-	if (!result) throw new NotFound(COMMENT_NOT_FOUND);
-	// The comment's public vote counts changed.
-	platformChanged({ id: result.platformId, kind: 'voted' });
+	if (!result) throw new NotFound(subject.notFound);
+	platformChanged({ id: result.platformId, kind: subject.change });
 	return result.vote;
+}
+
+/** Comments: only approved ones take votes; their counts are stored on the comment row. */
+const commentVoting: VoteSubject = {
+	rows: () => {
+		return {
+			table: commentVotes,
+			id: commentVotes.id,
+			item: commentVotes.commentId,
+			userId: commentVotes.userId,
+			voteType: commentVotes.voteType,
+			values: (commentId, userId, voteType) => ({ commentId, userId, voteType }),
+		};
+	},
+	find: async (tx, commentId, lock) => {
+		const comment = await findComment(tx, commentId, { lock });
+		return comment?.status === 'approved' ? comment : undefined;
+	},
+	notFound: COMMENT_NOT_FOUND,
+	ownVote: OWN_COMMENT_VOTE,
+	store: async (tx, commentId, counts) => {
+		await tx
+			.update(platformComments)
+			.set({ helpfulVotes: counts.helpful, unhelpfulVotes: counts.unhelpful })
+			.where(eq(platformComments.id, commentId));
+	},
+	// The comment's public vote counts changed.
+	change: 'voted',
+};
+
+/** Reviews: every review takes votes; listings count them from the vote rows. */
+const reviewVoting: VoteSubject = {
+	rows: () => {
+		return {
+			table: reviewVotes,
+			id: reviewVotes.id,
+			item: reviewVotes.ratingId,
+			userId: reviewVotes.userId,
+			voteType: reviewVotes.voteType,
+			values: (ratingId, userId, voteType) => ({ ratingId, userId, voteType }),
+		};
+	},
+	find: (tx, ratingId, lock) => findRating(tx, ratingId, { lock }),
+	notFound: REVIEW_NOT_FOUND,
+	ownVote: OWN_REVIEW_VOTE,
+	change: 'review-voted',
+};
+
+/**
+ * The viewer's vote on a comment they can see: approved, or their own pending one (which
+ * answers null, as it takes no votes); other comments answer 404 as if absent.
+ */
+export async function getVote(commentId: number, userId: number): Promise<{ voteType: VoteType | null }> {
+	const comment = await findComment(db(), commentId);
+	if (comment?.status === 'pending' && comment.userId === userId) return { voteType: null };
+	return viewerVote(commentVoting, commentId, userId);
+}
+
+export async function vote(commentId: number, userId: number, voteType: VoteType): Promise<VoteResult> {
+	const { helpful, unhelpful, ...rest } = await castVote(commentVoting, commentId, userId, voteType);
+	return { ...rest, helpfulVotes: helpful, unhelpfulVotes: unhelpful };
+}
+
+/** The viewer's vote on a review: { voteType } (null for none); 404 for an unknown review. */
+export function getReviewVote(ratingId: number, userId: number): Promise<{ voteType: VoteType | null }> {
+	return viewerVote(reviewVoting, ratingId, userId);
+}
+
+export async function voteOnReview(ratingId: number, userId: number, voteType: VoteType): Promise<ReviewVoteResult> {
+	const { helpful, unhelpful, ...rest } = await castVote(reviewVoting, ratingId, userId, voteType);
+	return { ...rest, helpfulCount: helpful, unhelpfulCount: unhelpful };
 }

@@ -13,9 +13,20 @@ import { baseLog } from '@/server/log';
 /**
  * What changed about a platform: 'created', 'updated' and 'deleted' come from the editors;
  * 'rated' means its rating and reviewCount changed; 'commented' its approved comments
- * (moderation); 'voted' a comment's public vote counts.
+ * (moderation); 'voted' a comment's public vote counts; 'review-voted' a review's;
+ * 'replied' a representative's reply to one of its reviews; 'claimed' whether it has a
+ * representative (isClaimed).
  */
-export type PlatformChangeKind = 'created' | 'updated' | 'deleted' | 'rated' | 'commented' | 'voted';
+export type PlatformChangeKind =
+	| 'created'
+	| 'updated'
+	| 'deleted'
+	| 'rated'
+	| 'commented'
+	| 'voted'
+	| 'review-voted'
+	| 'replied'
+	| 'claimed';
 
 export type ContentChange = {
 	/** 'newsletter': an issue went out (id), so the archive shows it. */

@@ -7,6 +7,7 @@
  * This folder is infrastructure only: it imports no subject of src/server. Subjects whose
  * storage differs per engine keep both adapters beside their port and choose with byEngine().
  */
+import { getTableName, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PostgresDatabase } from './postgres';
 import { engine } from './engine';
 import type { AppDatabase } from './types';
@@ -29,6 +30,15 @@ export function db(): AppDatabase {
  */
 export function postgresDatabase(): PostgresDatabase | undefined {
 	return engine().postgres();
+}
+
+/**
+ * A column named with its table ("platforms"."id"), for a correlated subquery: drizzle names a
+ * column bare when the outer select reads one table, and a bare name inside the subquery means
+ * the subquery's own column of that name.
+ */
+export function qualified(column: Column): SQL {
+	return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
 
 /** The first row a query answers, or undefined: the engine-neutral `.get()`. */

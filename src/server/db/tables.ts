@@ -62,6 +62,9 @@ export let newsletterUnsubscribeTokens = standIn('newsletterUnsubscribeTokens');
 export let newsletterMembers = standIn('newsletterMembers');
 export let newsletterMemberTokens = standIn('newsletterMemberTokens');
 export let newsletterSuppressions = standIn('newsletterSuppressions');
+export let reviewVotes = standIn('reviewVotes');
+export let reviewReplies = standIn('reviewReplies');
+export let platformRepresentatives = standIn('platformRepresentatives');
 
 /**
  * Points every binding above at `schema`'s tables (engine.ts, when an engine is chosen), or with
@@ -86,4 +89,7 @@ export function bindTables(schema: Schema | undefined): void {
 	newsletterMembers = pick('newsletterMembers');
 	newsletterMemberTokens = pick('newsletterMemberTokens');
 	newsletterSuppressions = pick('newsletterSuppressions');
+	reviewVotes = pick('reviewVotes');
+	reviewReplies = pick('reviewReplies');
+	platformRepresentatives = pick('platformRepresentatives');
 }

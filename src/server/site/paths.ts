@@ -119,8 +119,10 @@ function reshapesDirectory(kind: ContentChange['platformChange']): boolean {
 }
 
 export function pathsForPlatformChange(change: PlatformChange): string[] {
-	// Comments and their votes are read through the API by the page's island.
-	if (change.kind === 'voted') return [];
+	// Votes are read through the API by the page's island.
+	if (change.kind === 'voted' || change.kind === 'review-voted') return [];
+	// A reply or the Claimed mark shows on the platform's own page only.
+	if (change.kind === 'replied' || change.kind === 'claimed') return [`/platforms/${change.id}`];
 	const paths = ['/platforms', `/platforms/${change.id}`, '/compare'];
 	// The home page's #platforms teaser shows names, ratings and review counts (not comments).
 	if (change.kind !== 'commented') paths.push('/');
@@ -153,12 +155,13 @@ export function apiPathsForContentChange(change: ContentChange): string[] {
 
 /**
  * The stale public API answers that take a query to find, beyond apiPathsForContentChange's:
- * for a platform created, edited, deleted or rated, every platform's similar platforms (each
- * item carries its rating).
+ * for a platform created, edited, deleted, rated or claimed, every platform's similar platforms
+ * (each item carries its rating and isClaimed).
  */
 export async function queriedApiPathsForContentChange(change: ContentChange): Promise<string[]> {
 	if (change.type !== 'platform') return [];
-	if (!reshapesDirectory(change.platformChange) && change.platformChange !== 'rated') return [];
+	const kind = change.platformChange;
+	if (!reshapesDirectory(kind) && kind !== 'rated' && kind !== 'claimed') return [];
 	return (await listPlatformIds()).map((id) => `/api/platforms/${id}/similar`);
 }
 
@@ -179,5 +182,11 @@ export function apiPathsForPlatformChange({ id, kind }: PlatformChange): string[
 		case 'commented':
 		case 'voted':
 			return [`${detail}/comments`];
+		case 'review-voted':
+		case 'replied':
+			return [`${detail}/ratings`];
+		case 'claimed':
+			// isClaimed is in every platform answer (similar platforms: queriedApiPaths...).
+			return [list, detail];
 	}
 }

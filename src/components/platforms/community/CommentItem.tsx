@@ -16,7 +16,8 @@ export type CommentItemProps = {
 	now?: number;
 };
 
-function ThumbIcon({ down = false }: { down?: boolean }) {
+/** The helpful (thumb up) and not helpful (down) mark of vote buttons. */
+export function ThumbIcon({ down = false }: { down?: boolean }) {
 	return (
 		<svg
 			viewBox="0 0 24 24"

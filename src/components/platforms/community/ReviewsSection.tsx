@@ -1,14 +1,57 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { formatRating } from '@/lib/format';
+import { starCounts } from '@/lib/ratings';
+import {
+	REVIEW_SORTS,
+	REVIEW_SORT_LABELS,
+	SIGN_IN_TO_VOTE_ON_REVIEWS,
+	type ReviewSort,
+} from '@/lib/validation/platform-messages';
+import { toast } from '@/stores/toast';
 import type { PublicUser } from '@/lib/validation/auth';
 import { Spinner } from '@/components/ui/Spinner';
+import { FilterSelect } from '@/components/content/FilterSelect';
 import { StarRating } from '@/components/platforms/StarRating';
 import { reviewsLabel } from '@/components/platforms/stars';
-import type { Platform, PlatformRating, RateResponse, RatingSummary } from '@/components/platforms/types';
+import type {
+	Platform,
+	PlatformRating,
+	RateResponse,
+	RatingSummary,
+	ReviewReply,
+	ReviewVoteResult,
+	VoteType,
+} from '@/components/platforms/types';
 import { LoadError } from '@/components/ui/LoadError';
 import { RatingForm } from './RatingForm';
 import { ReviewList } from './ReviewList';
+import { StarHistogram } from './StarHistogram';
+import { ensureSignedIn, reportFailure } from './session';
+
+type Votes = Record<number, VoteType | null>;
+
+/** The viewer's own votes (GET /api/ratings/{id}/vote, only when signed in). */
+async function loadVotes(reviews: PlatformRating[]): Promise<Votes> {
+	const answers = await Promise.all(
+		reviews.map((review) =>
+			apiRequest<{ voteType: VoteType | null }>('GET', `/api/ratings/${review.id}/vote`).then(
+				(answer) => [review.id, answer.voteType] as const,
+				() => [review.id, null] as const,
+			),
+		),
+	);
+	return Object.fromEntries(answers);
+}
+
+/** The listing's query: none for the default (newest first, every star count). */
+function listingQuery(sort: ReviewSort, stars: number | undefined): string {
+	const query = new URLSearchParams();
+	if (sort !== 'newest') query.set('sort', sort);
+	if (stars !== undefined) query.set('stars', String(stars));
+	const text = query.toString();
+	return text ? `?${text}` : '';
+}
 
 export type ReviewsSectionProps = {
 	platformId: number;
@@ -29,7 +72,12 @@ function upsert(reviews: PlatformRating[], rating: PlatformRating): PlatformRati
 		: [rating, ...reviews];
 }
 
-/** User reviews with their average and count, and the rating form. */
+/**
+ * User reviews with their average and count, a star histogram, sort and star-filter controls,
+ * helpful votes, the platform's replies, and the rating form. `reviews` is every review (newest
+ * first: the histogram and the viewer's own come from it); a sort or filter other than the
+ * default shows the API's answer for it instead.
+ */
 export function ReviewsSection({
 	platformId,
 	platformName,
@@ -45,6 +93,17 @@ export function ReviewsSection({
 	const [failed, setFailed] = useState(false);
 	const [attempt, setAttempt] = useState(0);
 	const own = user ? reviews?.find((review) => review.user.username === user.username) : undefined;
+	const [sort, setSort] = useState<ReviewSort>('newest');
+	const [stars, setStars] = useState<number>();
+	/** The sorted or filtered listing (null: the default, which is `reviews`). */
+	const [listing, setListing] = useState<PlatformRating[] | null>(null);
+	const [listingBusy, setListingBusy] = useState(false);
+	const [votes, setVotes] = useState<Votes>({});
+	const [voting, setVoting] = useState<number | null>(null);
+	/** Votes recorded while the lists were being read: the read must not put back what they replaced. */
+	const votedDuringLoad = useRef(new Map<number, ReviewVoteResult>());
+	const userId = user === undefined ? undefined : (user?.id ?? null);
+	const query = listingQuery(sort, stars);
 
 	useEffect(() => {
 		let current = true;
@@ -55,7 +114,7 @@ export function ReviewsSection({
 		]).then(
 			([list, platform]) => {
 				if (!current) return;
-				setReviews(list);
+				setReviews(list.map(withVotesDuringLoad));
 				setNow(Date.now());
 				onSummary({ rating: platform.rating, reviewCount: platform.reviewCount });
 			},
@@ -66,11 +125,125 @@ export function ReviewsSection({
 		};
 	}, [platformId, attempt]); // onSummary only sets state: any render's copy will do
 
+	// The sorted or filtered listing, read again whenever its query changes.
+	useEffect(() => {
+		if (!query) {
+			setListing(null);
+			return;
+		}
+		let current = true;
+		setListingBusy(true);
+		apiRequest<PlatformRating[]>('GET', `/api/platforms/${platformId}/ratings${query}`).then(
+			(list) => {
+				if (!current) return;
+				setListing(list.map(withVotesDuringLoad));
+				setListingBusy(false);
+			},
+			(error) => {
+				if (!current) return;
+				setListingBusy(false);
+				reportFailure('Error', error, 'Failed to load the reviews. Please try again.');
+			},
+		);
+		return () => {
+			current = false;
+		};
+	}, [platformId, query, attempt]);
+
+	// The viewer's votes, once the reviews and the viewer are known.
+	const reviewIds = reviews?.map((review) => review.id).join(',');
+	useEffect(() => {
+		if (!userId || !reviews) {
+			setVotes({});
+			return;
+		}
+		let current = true;
+		loadVotes(reviews).then((mine) => {
+			if (!current) return;
+			const voted = votedDuringLoad.current;
+			setVotes({ ...mine, ...Object.fromEntries([...voted].map(([id, result]) => [id, result.voteType])) });
+		});
+		return () => {
+			current = false;
+		};
+	}, [userId, reviewIds]); // reviews changes with every vote; its ids say when to read again
+
+	function withVotesDuringLoad(review: PlatformRating): PlatformRating {
+		const result = votedDuringLoad.current.get(review.id);
+		return result
+			? { ...review, helpfulCount: result.helpfulCount, unhelpfulCount: result.unhelpfulCount }
+			: review;
+	}
+
+	/** Applies a change to one review wherever it is shown. */
+	function patchReview(id: number, change: (review: PlatformRating) => PlatformRating) {
+		const patch = (list: PlatformRating[] | null) =>
+			list && list.map((review) => (review.id === id ? change(review) : review));
+		setReviews(patch);
+		setListing(patch);
+	}
+
+	async function vote(review: PlatformRating, voteType: VoteType) {
+		if (voting !== null || !(await ensureSignedIn(SIGN_IN_TO_VOTE_ON_REVIEWS))) return;
+		setVoting(review.id);
+		try {
+			const result = await apiRequest<ReviewVoteResult>('POST', `/api/ratings/${review.id}/vote`, { voteType });
+			patchReview(review.id, (item) => ({
+				...item,
+				helpfulCount: result.helpfulCount,
+				unhelpfulCount: result.unhelpfulCount,
+			}));
+			setVotes((current) => ({ ...current, [review.id]: result.voteType }));
+			votedDuringLoad.current.set(review.id, result);
+		} catch (error) {
+			reportFailure('Failed to record vote', error, 'Please try again.');
+		} finally {
+			setVoting(null);
+		}
+	}
+
+	async function reply(review: PlatformRating, content: string): Promise<boolean> {
+		try {
+			const answer = await apiRequest<ReviewReply>('POST', `/api/ratings/${review.id}/reply`, { content });
+			patchReview(review.id, (item) => ({ ...item, reply: answer }));
+			toast({ title: 'Reply posted', description: `Your response to ${review.user.username} is shown under the review.` });
+			return true;
+		} catch (error) {
+			reportFailure('Error', error, 'Failed to post your reply. Please try again.');
+			return false;
+		}
+	}
+
+	async function removeReply(review: PlatformRating) {
+		try {
+			await apiRequest('DELETE', `/api/ratings/${review.id}/reply`);
+			patchReview(review.id, (item) => ({ ...item, reply: null }));
+			toast({ title: 'Reply removed', description: 'The response no longer shows under the review.' });
+		} catch (error) {
+			reportFailure('Error', error, 'Failed to remove the reply. Please try again.');
+		}
+	}
+
 	function rated(response: RateResponse) {
 		setReviews((list) => upsert(list ?? [], response.rating));
 		setNow(Date.now());
+		// A sorted or filtered listing is read again with the new rating in its place.
+		if (query) setAttempt((n) => n + 1);
 		onRated(response);
 	}
+
+	const shown = listing ?? reviews;
+	const counts = starCounts(reviews ?? []);
+	const actions = {
+		votes,
+		username: user?.username,
+		voting,
+		onVote: vote,
+		canReply: !!user && user.vendorPlatformId === platformId,
+		canRemoveReply: user?.role === 'editor',
+		onReply: reply,
+		onRemoveReply: removeReply,
+	};
 
 	return (
 		<section
@@ -92,6 +265,11 @@ export function ReviewsSection({
 					</p>
 				)}
 			</div>
+			{summary.reviewCount > 0 && (
+				<div className="mt-4">
+					<StarHistogram counts={counts} selected={stars} onSelect={setStars} />
+				</div>
+			)}
 			<div className="mt-5 rounded-lg border border-border bg-canvas p-4">
 				<RatingForm
 					platformId={platformId}
@@ -101,13 +279,43 @@ export function ReviewsSection({
 					onRated={rated}
 				/>
 			</div>
-			<div className="mt-4">
+			{(reviews?.length ?? 0) > 0 && (
+				<div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" data-testid="review-controls">
+					<FilterSelect id="review-sort" label="Sort reviews" value={sort} onChange={(value) => setSort(value as ReviewSort)}>
+						{REVIEW_SORTS.map((value) => (
+							<option key={value} value={value}>
+								{REVIEW_SORT_LABELS[value]}
+							</option>
+						))}
+					</FilterSelect>
+					<FilterSelect
+						id="review-stars"
+						label="Filter by rating"
+						value={stars === undefined ? '' : String(stars)}
+						onChange={(value) => setStars(value ? Number(value) : undefined)}
+					>
+						<option value="">All ratings</option>
+						{[5, 4, 3, 2, 1].map((value) => (
+							<option key={value} value={value}>
+								{value} {value === 1 ? 'star' : 'stars'}
+							</option>
+						))}
+					</FilterSelect>
+				</div>
+			)}
+			<div className="mt-4" aria-busy={listingBusy || undefined}>
 				{failed ? (
 					<LoadError what="the reviews" onRetry={() => setAttempt((n) => n + 1)} />
-				) : reviews === null ? (
+				) : shown === null ? (
 					<Spinner label="Loading reviews..." className="min-h-0 py-8" />
 				) : (
-					<ReviewList reviews={reviews} now={now} />
+					<ReviewList
+						reviews={shown}
+						now={now}
+						platformName={platformName}
+						empty={stars === undefined ? undefined : `No ${stars}-star reviews yet.`}
+						actions={actions}
+					/>
 				)}
 			</div>
 		</section>

@@ -1,14 +1,19 @@
 import { requireActiveUser } from '@/server/auth/permissions';
 import { listRatings, rate } from '@/server/community/ratings';
-import { endpoint, json, publicJson, readId, readJson } from '@/server/http';
-import { SIGN_IN_TO_RATE, ratingSchema } from '@/lib/validation/platforms';
+import { endpoint, json, readId, readJson, readQuery, publicJson } from '@/server/http';
+import { SIGN_IN_TO_RATE, ratingListQuerySchema, ratingSchema } from '@/lib/validation/platforms';
 import { NotSignedIn } from '@/server/errors';
 
 export const prerender = false;
 
-export const GET = endpoint(async ({ params, locals }) =>
-	publicJson(await listRatings(readId(params.id, 'platform id')), locals),
-);
+/**
+ * The platform's reviews: `sort` = newest (default) | helpful | highest | lowest, `stars` = 1..5
+ * for only those; each with helpfulCount, unhelpfulCount, isVerified and reply.
+ */
+export const GET = endpoint(async ({ params, locals, url }) => {
+	const platformId = readId(params.id, 'platform id');
+	return publicJson(await listRatings(platformId, readQuery(url, ratingListQuerySchema)), locals);
+});
 
 /**
  * Rates the platform (or changes the user's rating). A banned user's session is refused by the

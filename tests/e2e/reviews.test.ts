@@ -1,0 +1,172 @@
+/**
+ * Reviews on a platform page in the browser: the generated HTML lists them as text; the island
+ * adds the star histogram (each bar a filter), sort and star-filter selects, helpful votes, the
+ * platform's replies ("Response from {platform}") written by its representative, and the
+ * "Claimed" mark. The dashboard's Users tab shows and sets the representative.
+ */
+import { describe, expect } from 'vitest';
+import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { browserTest } from '../setup/browser-test';
+import { Client } from '../setup/http';
+import type { TestServer } from '../setup/server';
+import { expectToast, getJson, openDashboard } from './dashboard-helpers';
+import { apiPlatforms, hydrated, registerAccount } from './platform-helpers';
+
+const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
+
+type Review = { id: number; rating: number; review: string | null; helpfulCount: number };
+
+async function apiReviews(server: TestServer, platformId: number, query = ''): Promise<Review[]> {
+	const response = await fetch(`${server.url}/api/platforms/${platformId}/ratings${query}`);
+	expect(response.status).toBe(200);
+	return (await response.json()) as Review[];
+}
+
+/** The seeded platform with the most reviews of different star counts. */
+async function busiestPlatform(server: TestServer) {
+	const platforms = await apiPlatforms(server);
+	return platforms.reduce((best, platform) => (platform.reviewCount > best.reviewCount ? platform : best));
+}
+
+async function editorClient(server: TestServer) {
+	const editor = new Client(server.url);
+	expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
+	return editor;
+}
+
+describe('reviews on a platform page', () => {
+	it('lists the reviews in the generated HTML, then sorts and filters them with keyboard and bars', async ({
+		server,
+		newPage,
+	}) => {
+		const platform = await busiestPlatform(server);
+		const reviews = await apiReviews(server, platform.id);
+		const withText = reviews.find((review) => review.review)!;
+		const html = await fetch(`${server.url}/platforms/${platform.id}`).then((r) => r.text());
+		expect(html).toContain(withText.review!.replace(/&/g, '&amp;').slice(0, 40));
+		expect(html).toContain('Ratings by stars');
+
+		const { page } = await newPage();
+		await page.goto(`/platforms/${platform.id}`);
+		await page.getByRole('heading', { name: 'User Reviews' }).scrollIntoViewIfNeeded();
+		await hydrated(page);
+		const list = page.getByRole('list', { name: 'User reviews' });
+		const shownIds = async () =>
+			(await list.locator('[data-review]').evaluateAll((items) => items.map((item) => item.getAttribute('data-review')))).map(
+				Number,
+			);
+		expect(await shownIds()).toEqual(reviews.map((review) => review.id));
+
+		// The sort select, by keyboard.
+		const sort = page.getByLabel('Sort reviews');
+		await sort.focus();
+		await sort.selectOption('lowest');
+		const lowest = (await apiReviews(server, platform.id, '?sort=lowest')).map((review) => review.id);
+		await expect.poll(shownIds).toEqual(lowest);
+
+		// A histogram bar filters to its stars; pressed again, it shows them all.
+		const stars = reviews[0]!.rating;
+		const bar = page.getByTestId('star-histogram').locator(`button[data-stars="${stars}"]`);
+		const count = reviews.filter((review) => review.rating === stars).length;
+		expect(await bar.innerText()).toContain(`${count} review`);
+		await bar.focus();
+		await page.keyboard.press('Enter');
+		expect(await bar.getAttribute('aria-pressed')).toBe('true');
+		const filtered = (await apiReviews(server, platform.id, `?sort=lowest&stars=${stars}`)).map((review) => review.id);
+		await expect.poll(shownIds).toEqual(filtered);
+		expect(await page.getByLabel('Filter by rating').inputValue()).toBe(String(stars));
+		await bar.click();
+		await expect.poll(shownIds).toEqual(lowest);
+
+		await page.getByLabel('Filter by rating').selectOption('');
+		await sort.selectOption('newest');
+		await expect.poll(shownIds).toEqual(reviews.map((review) => review.id));
+	});
+
+	it('records a helpful vote, and fits a phone screen', async ({ server, newPage }) => {
+		const platform = await busiestPlatform(server);
+		const voter = await registerAccount(server, 'voter');
+		const [first] = await apiReviews(server, platform.id);
+		const { page } = await newPage({ as: voter, mobile: true });
+		await page.goto(`/platforms/${platform.id}`);
+		await page.getByRole('heading', { name: 'User Reviews' }).scrollIntoViewIfNeeded();
+		await hydrated(page);
+		const item = page.locator(`[data-review="${first!.id}"]`);
+		const helpful = item.getByRole('button', { name: /^Helpful/ });
+		await helpful.click();
+		await expect.poll(() => helpful.innerText()).toBe(`Helpful (${first!.helpfulCount + 1})`);
+		expect(await helpful.getAttribute('aria-pressed')).toBe('true');
+		expect((await apiReviews(server, platform.id)).find((r) => r.id === first!.id)!.helpfulCount).toBe(
+			first!.helpfulCount + 1,
+		);
+		// Nothing sticks out sideways on a phone.
+		expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+	});
+
+	it("lets the platform's representative reply, shows the response and the Claimed mark", async ({ server, newPage }) => {
+		const platform = await busiestPlatform(server);
+		const representative = await registerAccount(server, 'vendor');
+		const editor = await editorClient(server);
+		expect((await editor.put(`/api/admin/users/${representative.id}/vendor`, { platformId: platform.id })).status).toBe(200);
+		const [first] = await apiReviews(server, platform.id);
+
+		const { page } = await newPage({ as: representative });
+		// The page is generated again after the change; until then it may still lack the mark.
+		await expect
+			.poll(async () => {
+				await page.goto(`/platforms/${platform.id}`);
+				return page.getByTestId('claimed-badge').count();
+			})
+			.toBe(1);
+		await page.getByRole('heading', { name: 'User Reviews' }).scrollIntoViewIfNeeded();
+		await hydrated(page);
+		const item = page.locator(`[data-review="${first!.id}"]`);
+		await item.getByRole('button', { name: 'Reply' }).click();
+		await item.getByLabel(`Response from ${platform.name}`).fill('Thanks for the kind words.');
+		await item.getByRole('button', { name: 'Post reply' }).click();
+		await expectToast(page, 'Reply posted');
+		const reply = item.getByTestId('review-reply');
+		await reply.waitFor();
+		expect(await reply.innerText()).toContain(`Response from ${platform.name}`);
+		expect(await reply.innerText()).toContain('Thanks for the kind words.');
+
+		// Another reader sees it, without the buttons.
+		const other = await newPage({ as: 'user' });
+		await other.page.goto(`/platforms/${platform.id}`);
+		await other.page.getByRole('heading', { name: 'User Reviews' }).scrollIntoViewIfNeeded();
+		await hydrated(other.page);
+		const seen = other.page.locator(`[data-review="${first!.id}"]`).getByTestId('review-reply');
+		await expect.poll(() => seen.innerText().catch(() => '')).toContain('Thanks for the kind words.');
+		expect(await seen.getByRole('button').count()).toBe(0);
+
+		// The representative deletes it.
+		await reply.getByRole('button', { name: 'Delete reply' }).click();
+		await expectToast(page, 'Reply removed');
+		await expect.poll(() => item.getByTestId('review-reply').count()).toBe(0);
+		await editor.put(`/api/admin/users/${representative.id}/vendor`, { platformId: null });
+	});
+});
+
+describe('Users tab: representatives', () => {
+	it('shows and sets the platform a user represents', async ({ server, browser }) => {
+		const platform = (await apiPlatforms(server))[0]!;
+		const account = await registerAccount(server, 'rep');
+		const { page, context } = await openDashboard(browser, server, 'users');
+		await page.getByLabel('Search users').fill(account.username);
+		const row = page.getByTestId('user-row').filter({ hasText: account.username });
+		await expect.poll(() => row.count()).toBe(1);
+		const select = row.getByLabel(`Platform ${account.username} represents`);
+		expect(await select.inputValue()).toBe('');
+
+		await select.selectOption(String(platform.id));
+		await expectToast(page, 'Representative set', `${account.username} now answers reviews of ${platform.name}.`);
+		await expect.poll(() => row.innerText()).toContain(`Representative of ${platform.name}`);
+		const { body } = await getJson(context, `/api/admin/users?search=${account.username}`);
+		expect(body.users[0].vendorPlatformId).toBe(platform.id);
+
+		await select.selectOption('');
+		await expectToast(page, 'Representative removed');
+		await expect.poll(() => row.innerText()).not.toContain('Representative of');
+		expect((await getJson(context, `/api/admin/users?search=${account.username}`)).body.users[0].vendorPlatformId).toBeNull();
+	});
+});
