@@ -233,6 +233,23 @@ describe('POST and PUT: validation', () => {
 		expect(answer.status).toBe(200);
 		expect(answer.body).toMatchObject({ id, subject: 'New', content: 'Changed', status: 'draft' });
 	});
+
+	// PostgreSQL's text cannot hold a NUL: it was a 500 there. Both engines store the text without it.
+	it('saves a subject and content holding a NUL, without the NUL', async () => {
+		const id = await newDraft();
+		const answer = await roles.editor.client.put(`${BASE}/${id}`, {
+			subject: 'Sub\u0000ject',
+			content: 'Bo\u0000dy',
+		});
+		expect(answer.status).toBe(200);
+		expect(answer.body).toMatchObject({ id, subject: 'Subject', content: 'Body' });
+		const created = await roles.editor.client.post(BASE, { subject: '\u0000Hi', content: 'Body\u0000' });
+		expect(created.status).toBe(201);
+		expect(created.body).toMatchObject({ subject: 'Hi', content: 'Body' });
+		const blank = await roles.editor.client.post(BASE, { subject: '\u0000', content: 'Body' });
+		expect(blank.status).toBe(400);
+		expect(blank.body).toEqual({ message: 'Subject is required.' });
+	});
 });
 
 describe('ids', () => {
