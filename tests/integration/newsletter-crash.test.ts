@@ -135,10 +135,12 @@ describe('a crash in the middle of a send', () => {
 			expect(duplicates).toBeLessThanOrEqual(kills.length);
 			expect(Math.max(...counts.values())).toBeLessThanOrEqual(2);
 			expect((await getIssue(issue.id)).counts).toEqual({
+				recipients: subscribers.length,
 				queued: 0,
 				sent: subscribers.length,
 				failed: 0,
 				skipped: 0,
+				unsubscribedSince: 0,
 			});
 		},
 		SLOW,
@@ -233,10 +235,12 @@ describe('a stop (SIGTERM) in the middle of a send', () => {
 			expect(counts.size).toBe(subscribers.length);
 			for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);
 			expect((await getIssue(issue.id)).counts).toEqual({
+				recipients: subscribers.length,
 				queued: 0,
 				sent: subscribers.length,
 				failed: 0,
 				skipped: 0,
+				unsubscribedSince: 0,
 			});
 		},
 		SLOW,
