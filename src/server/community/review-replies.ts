@@ -1,8 +1,8 @@
 /**
  * A platform's answers to its reviews: its representative (set by an editor) writes one reply
  * per review; writing again replaces the text (createdAt stays). The representative or an
- * editor removes it. Who may do which is the guardian's; the review's row is locked first, so
- * two writes to one reply take turns.
+ * editor removes it. Who may do which is auth/permissions.ts's to say; the review's row is
+ * locked first, so two writes to one reply take turns.
  */
 import { eq } from 'drizzle-orm';
 import { transaction, reviewReplies } from '@/server/db';

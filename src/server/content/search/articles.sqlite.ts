@@ -36,7 +36,7 @@ const raw = (value: number) => sql.raw(String(value));
 const ID_MASK = raw(2 ** ID_BITS - 1);
 
 /**
- * articles_fts as drizzle sees it (not in db/schema.ts: drizzle-kit does not create virtual
+ * articles_fts as drizzle sees it (not in db/schema/: drizzle-kit does not create virtual
  * tables): its rowid, the search key, and the hidden column named after the table, the left
  * side of MATCH.
  */
