@@ -1,8 +1,7 @@
-import { cn } from '@/lib/class-names';
 import { TimeAgo } from '@/components/content/TimeAgo';
-import { buttonClasses } from '@/components/ui/button-classes';
 import type { PlatformComment, VoteType } from '@/components/platforms/types';
 import { Avatar } from './Avatar';
+import { HelpfulVotes } from './HelpfulVotes';
 
 export type CommentItemProps = {
 	comment: PlatformComment;
@@ -16,45 +15,10 @@ export type CommentItemProps = {
 	now?: number;
 };
 
-/** The helpful (thumb up) and not helpful (down) mark of vote buttons. */
-export function ThumbIcon({ down = false }: { down?: boolean }) {
-	return (
-		<svg
-			viewBox="0 0 24 24"
-			className={cn('size-4', down && 'rotate-180')}
-			fill="none"
-			stroke="currentColor"
-			strokeWidth="2"
-			strokeLinecap="round"
-			strokeLinejoin="round"
-			aria-hidden="true"
-		>
-			<path d="M7 10v12M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z" />
-		</svg>
-	);
-}
-
 /** One comment: author, age, text, and Helpful / Not helpful with both counts. */
 export function CommentItem({ comment, myVote, mine, busy, onVote, now }: CommentItemProps) {
 	const pending = comment.status === 'pending';
 	const username = comment.user?.username ?? null;
-	const voteButton = (voteType: VoteType, label: string, count: number) => (
-		<button
-			type="button"
-			aria-pressed={myVote === voteType}
-			aria-disabled={busy || undefined}
-			disabled={pending}
-			onClick={() => onVote(comment, voteType)}
-			className={buttonClasses({
-				variant: myVote === voteType ? 'secondary' : 'ghost',
-				size: 'sm',
-				className: cn('h-8 px-2.5', myVote === voteType && 'ring-1 ring-brand-300'),
-			})}
-		>
-			<ThumbIcon down={voteType === 'unhelpful'} />
-			{label} ({count})
-		</button>
-	);
 	return (
 		<li className="flex gap-3 py-4" data-comment={comment.id}>
 			<Avatar username={username} />
@@ -71,28 +35,17 @@ export function CommentItem({ comment, myVote, mine, busy, onVote, now }: Commen
 				<p className="mt-1.5 text-sm leading-6 whitespace-pre-line wrap-anywhere text-slate-700">
 					{comment.comment}
 				</p>
-				{mine ? (
-					<p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted" data-own-comment-votes>
-						<span className="inline-flex items-center gap-1.5">
-							<ThumbIcon />
-							Helpful ({comment.helpfulVotes})
-						</span>
-						<span className="inline-flex items-center gap-1.5">
-							<ThumbIcon down />
-							Not helpful ({comment.unhelpfulVotes})
-						</span>
-						<span className="text-xs">Other readers vote on your comment.</span>
-					</p>
-				) : (
-					<div
-						className="mt-2 flex flex-wrap gap-2"
-						role="group"
-						aria-label="Was this comment helpful?"
-					>
-						{voteButton('helpful', 'Helpful', comment.helpfulVotes)}
-						{voteButton('unhelpful', 'Not helpful', comment.unhelpfulVotes)}
-					</div>
-				)}
+				<HelpfulVotes
+					item="comment"
+					helpful={comment.helpfulVotes}
+					unhelpful={comment.unhelpfulVotes}
+					myVote={myVote}
+					mine={mine}
+					busy={busy}
+					disabled={pending}
+					onVote={(voteType) => onVote(comment, voteType)}
+					ownNote="Other readers vote on your comment."
+				/>
 			</div>
 		</li>
 	);

@@ -1,15 +1,13 @@
 import { useState, type SubmitEvent } from 'react';
-import { cn } from '@/lib/class-names';
 import { MAX_REPLY_LENGTH } from '@/lib/validation/platform-messages';
 import { TimeAgo } from '@/components/content/TimeAgo';
 import { StarRating } from '@/components/platforms/StarRating';
 import type { PlatformRating, VoteType } from '@/components/platforms/types';
 import { Button } from '@/components/ui/Button';
-import { buttonClasses } from '@/components/ui/button-classes';
 import { Textarea } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { Avatar } from './Avatar';
-import { ThumbIcon } from './CommentItem';
+import { HelpfulVotes } from './HelpfulVotes';
 
 /** What the viewer may do with the reviews, and the handlers that do it. */
 export type ReviewActions = {
@@ -72,22 +70,6 @@ function ReviewItem({
 	const [editing, setEditing] = useState(false);
 	const mine = actions.username === review.user.username;
 	const myVote = actions.votes[review.id] ?? null;
-	const voteButton = (voteType: VoteType, label: string, count: number) => (
-		<button
-			type="button"
-			aria-pressed={myVote === voteType}
-			aria-disabled={actions.voting === review.id || undefined}
-			onClick={() => actions.onVote(review, voteType)}
-			className={buttonClasses({
-				variant: myVote === voteType ? 'secondary' : 'ghost',
-				size: 'sm',
-				className: cn('h-8 px-2.5', myVote === voteType && 'ring-1 ring-brand-300'),
-			})}
-		>
-			<ThumbIcon down={voteType === 'unhelpful'} />
-			{label} ({count})
-		</button>
-	);
 	return (
 		<li className="flex gap-3 py-4" data-review={review.id}>
 			<Avatar username={review.user.username} />
@@ -111,23 +93,15 @@ function ReviewItem({
 						{review.review}
 					</p>
 				)}
-				{mine ? (
-					<p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted" data-own-review-votes>
-						<span className="inline-flex items-center gap-1.5">
-							<ThumbIcon />
-							Helpful ({review.helpfulCount})
-						</span>
-						<span className="inline-flex items-center gap-1.5">
-							<ThumbIcon down />
-							Not helpful ({review.unhelpfulCount})
-						</span>
-					</p>
-				) : (
-					<div className="mt-2 flex flex-wrap gap-2" role="group" aria-label="Was this review helpful?">
-						{voteButton('helpful', 'Helpful', review.helpfulCount)}
-						{voteButton('unhelpful', 'Not helpful', review.unhelpfulCount)}
-					</div>
-				)}
+				<HelpfulVotes
+					item="review"
+					helpful={review.helpfulCount}
+					unhelpful={review.unhelpfulCount}
+					myVote={myVote}
+					mine={mine}
+					busy={actions.voting === review.id}
+					onVote={(voteType) => actions.onVote(review, voteType)}
+				/>
 				{review.reply && !editing && (
 					<div className="mt-3 rounded-lg border-l-4 border-brand-300 bg-canvas p-3" data-testid="review-reply">
 						<p className="text-xs font-semibold text-brand-800">Response from {platformName}</p>
