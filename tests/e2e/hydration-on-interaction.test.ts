@@ -270,6 +270,36 @@ describe('input while an island hydrates', () => {
 		await page.getByRole('button', { name: 'Post Comment' }).click();
 		await expect.poll(() => page.getByRole('list', { name: 'Comments' }).innerText()).toContain(text);
 	});
+
+	// A button pressed while the code loads is pressed again as soon as React listens; React then
+	// hydrates at once to handle it, so the form must already hold what was typed.
+	it('sends the newsletter band once its code ran, with the email typed and Subscribe pressed before', async ({ newPage }) => {
+		const { page } = await newPage();
+		const release = await holdCode(page, '**/_astro/NewsletterSignup*.js');
+		await page.goto('/#newsletter');
+		const band = page.locator('#newsletter');
+		await band.getByLabel('Email address').fill('held-click@example.com');
+		const subscribed = page.waitForResponse((response) => response.url().endsWith('/api/newsletter/subscribe'));
+		await band.getByRole('button', { name: 'Subscribe' }).click();
+		expect(await band.locator('astro-island').getAttribute('ssr')).not.toBeNull();
+		release();
+		// Accepted: a visitor's address is subscribed once the mailed link confirms it.
+		expect((await subscribed).status()).toBe(202);
+		await expect.poll(() => page.locator('#toast-root li').last().innerText()).toContain('Check your inbox');
+		expect(await page.locator('#toast-root').innerText()).not.toContain('Email required');
+	});
+
+	it('posts a comment typed and sent before the community island ran', async ({ server, newPage }) => {
+		const { platform } = await discussedPlatform(server);
+		const { page } = await newPage({ as: 'user' });
+		const release = await holdCode(page, '**/_astro/PlatformCommunity*.js');
+		await page.goto(`/platforms/${platform.id}`);
+		const text = `Sent before hydration ${Date.now()}`;
+		await page.locator('#comment-text').fill(text);
+		await page.getByRole('button', { name: 'Post Comment' }).click();
+		release();
+		await expect.poll(() => page.getByRole('list', { name: 'Comments' }).innerText()).toContain(text);
+	});
 });
 
 describe('the address, without JavaScript', () => {

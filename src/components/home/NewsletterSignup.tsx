@@ -22,8 +22,7 @@ const CONFIRM_TEXT = 'Please check your inbox: we sent you a link to confirm you
 type SubscribeAnswer = { message?: string; user?: PublicUser };
 
 export default function NewsletterSignup() {
-	const [email, setEmail] = useState('');
-	useTypedBeforeHydration('newsletter-email', setEmail);
+	const [email, setEmail] = useTypedBeforeHydration('newsletter-email');
 	const [busy, setBusy] = useState(false);
 	const user = useStore($user);
 	// The server rendered no user: the note waits until after hydration, whenever the header

@@ -55,8 +55,7 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 	const [attempt, setAttempt] = useState(0);
 	const [votes, setVotes] = useState<Votes>({});
 	const [voting, setVoting] = useState<number | null>(null);
-	const [text, setText] = useState('');
-	useTypedBeforeHydration('comment-text', setText);
+	const [text, setText] = useTypedBeforeHydration('comment-text');
 	const [emptyError, setEmptyError] = useState(false);
 	const [posting, setPosting] = useState(false);
 	const userId = user === undefined ? undefined : (user?.id ?? null);

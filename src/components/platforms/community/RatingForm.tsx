@@ -27,8 +27,7 @@ export type RatingFormProps = {
 /** 1 to 5 stars (default 5) and an optional review, trimmed and left out when empty. */
 export function RatingForm({ platformId, platformName, signedOut, own, onRated }: RatingFormProps) {
 	const [rating, setRating] = useState(DEFAULT_RATING);
-	const [review, setReview] = useState('');
-	useTypedBeforeHydration('review-text', setReview);
+	const [review, setReview] = useTypedBeforeHydration('review-text');
 	const [saving, setSaving] = useState(false);
 
 	// Start from the viewer's own rating once it is known (and again if it is a different one).
