@@ -21,7 +21,13 @@ import { currentRequest } from '@/server/request-context';
 
 export type { Logger };
 
-type Shared = { logger?: Logger; access?: Logger; output?: pino.DestinationStream };
+type Shared = {
+	logger?: Logger;
+	output?: pino.DestinationStream;
+	writeAccess?: (record: AccessRecord) => void;
+	/** Set while access lines wait for the end of the event loop's turn. */
+	flushAccess?: () => void;
+};
 
 const KEY = Symbol.for('retail-media-hub.log');
 const holder = globalThis as typeof globalThis & { [KEY]?: Shared };
@@ -105,21 +111,76 @@ function output(): pino.DestinationStream {
 	return shared.output;
 }
 
+/** One request as the access log tells it. */
+export type AccessRecord = {
+	reqId: string;
+	method: string;
+	route: string;
+	path: string;
+	status: number;
+	/** Duration in milliseconds (written rounded to hundredths). */
+	ms: number;
+	bytes: number;
+	/** The client went away before the answer was finished. */
+	aborted: boolean;
+};
+
 /**
- * The access log's logger: the same stream and format, without the redaction and scrubbing
- * passes, which cost a line per request more than the line itself. Only the host's request
- * observer writes here, with fields it makes itself (no query string; addresses masked).
+ * The access log: one line per request, the same JSON pino writes (level, time, pid, fields,
+ * msg "request") on the same stream. It is the one line written for every request, so it skips
+ * pino's general path (field walk, redaction, hooks), which cost more than serving a page from
+ * memory: the host's request observer passes fields it made itself (a path without its query,
+ * addresses masked), and the client's strings are escaped by JSON.stringify. Lines are written
+ * to the stream together, ACCESS_FLUSH_MS after the first waiting one or once ACCESS_FLUSH_BYTES
+ * wait, whichever comes first (a write per request costs the server as much as the answer);
+ * flushLog() writes them before the process exits.
  */
-export function accessLog(): Logger {
-	return (shared.access ??= pino(
-		{
-			level: config().logLevel,
-			base: { pid: process.pid },
-			timestamp: pino.stdTimeFunctions.isoTime,
-			formatters: { level: (label) => ({ level: label }) },
-		},
-		output(),
-	));
+const ACCESS_FLUSH_MS = 100;
+const ACCESS_FLUSH_BYTES = 64 * 1024;
+
+export function accessLog(): (record: AccessRecord) => void {
+	if (shared.writeAccess) return shared.writeAccess;
+	if ((pino.levels.values[config().logLevel] ?? Infinity) > pino.levels.values.info!) {
+		return (shared.writeAccess = () => {});
+	}
+	const stream = output();
+	const head = `{"level":"info","time":"`;
+	const pid = `","pid":${process.pid},"reqId":"`;
+	let lastMs = 0;
+	let lastTime = '';
+	let pending: string[] = [];
+	let pendingBytes = 0;
+	let timer: NodeJS.Timeout | undefined;
+	const writePending = () => {
+		shared.flushAccess = undefined;
+		clearTimeout(timer);
+		timer = undefined;
+		const lines = pending;
+		pending = [];
+		pendingBytes = 0;
+		if (lines.length > 0) stream.write(lines.join(''));
+	};
+	return (shared.writeAccess = (record) => {
+		const now = Date.now();
+		if (now !== lastMs) {
+			lastMs = now;
+			lastTime = new Date(now).toISOString();
+		}
+		// reqId is a UUID or an id the trusted proxy sent that passed a strict pattern; method is
+		// one of a fixed few: neither needs escaping.
+		const line =
+			`${head}${lastTime}${pid}${record.reqId}","method":"${record.method}","route":${JSON.stringify(record.route)},` +
+			`"path":${JSON.stringify(record.path)},"status":${record.status},"ms":${Math.round(record.ms * 100) / 100},` +
+			`"bytes":${record.bytes}${record.aborted ? ',"aborted":true' : ''},"msg":"request"}\n`;
+		pending.push(line);
+		pendingBytes += line.length;
+		if (pendingBytes >= ACCESS_FLUSH_BYTES) writePending();
+		else if (!timer) {
+			shared.flushAccess = writePending;
+			// Unref'd: waiting lines never keep a process alive; flushLog() writes them at exit.
+			timer = setTimeout(writePending, ACCESS_FLUSH_MS).unref();
+		}
+	});
 }
 
 /** The process's logger (background work names its subject with `.child({ subject })`). */
@@ -136,6 +197,7 @@ export function log(): Logger {
 
 /** Writes what is buffered (before the process exits). */
 export function flushLog(): Promise<void> {
+	shared.flushAccess?.();
 	const logger = shared.logger;
 	if (!logger) return Promise.resolve();
 	return new Promise((resolve) => logger.flush(() => resolve()));

@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaksInLogs } from '../setup/log-leaks';
 import { freePort } from '../setup/ports';
@@ -58,6 +59,42 @@ describe('the access log', () => {
 		expect(line.ms).toEqual(expect.any(Number));
 		expect(line.bytes).toBeGreaterThan(0);
 		expect(logLines().filter((other) => other.reqId === id && other.msg === 'request')).toHaveLength(1);
+	});
+
+	it('gives answers kept in memory (a shared API answer) their own id and line', async () => {
+		const path = `/api/news?limit=2&kept=${Date.now()}`;
+		const answers = [];
+		// The first answer is rendered and kept; one of the next comes from memory.
+		for (let attempt = 0; attempt < 20; attempt += 1) {
+			const answer = await fetch(server.url + path);
+			await answer.arrayBuffer();
+			answers.push(answer);
+			if (answer.headers.get('x-cache') === 'hit') break;
+		}
+		const kept = answers.at(-1)!;
+		expect(kept.headers.get('x-cache')).toBe('hit');
+		const ids = answers.map((answer) => answer.headers.get('x-request-id'));
+		expect(new Set(ids).size).toBe(ids.length);
+		expect(await accessLine(kept.headers.get('x-request-id')!)).toMatchObject({ route: '/api/news', path: '/api/news', status: 200 });
+	});
+
+	it('writes a path with quotes, backslashes and braces as one valid JSON line, as sent', async () => {
+		const { port } = new URL(server.url);
+		// Sent on a raw socket: fetch would percent-encode the quote and the braces.
+		const path = '/news/a"b\\c{}%C3%A9';
+		const head = await new Promise<string>((resolve, reject) => {
+			const socket = connect(Number(port), '127.0.0.1', () => {
+				socket.write(Buffer.from(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`, 'latin1'));
+			});
+			let text = '';
+			socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+			socket.on('end', () => resolve(text));
+			socket.on('error', reject);
+		});
+		const id = /x-request-id: (\S+)/i.exec(head)?.[1];
+		expect(id).toBeTruthy();
+		const line = await accessLine(id!);
+		expect(line.path).toBe(path);
 	});
 
 	it('names the route pattern, not the raw path, for a page', async () => {

@@ -36,6 +36,7 @@ async function stoppableServer(timeoutMs: number, stopApp: StopApp = async () =>
 		server,
 		timeoutMs,
 		inFlight: requests.inFlight,
+		answersInFlight: requests.answersInFlight,
 		drained: requests.drained,
 		stopApp,
 		exit: (code) => {

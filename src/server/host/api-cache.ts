@@ -27,7 +27,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { parse as parseCookies } from 'cookie';
 import { LRUCache } from 'lru-cache';
-import { headerList, NO_COMMON_HEADERS, type CommonHeaders, type HeaderList } from './answer-headers';
+import { headerList, NO_COMMON_HEADERS, NO_OWN_HEADERS, withOwn, type CommonHeaders, type HeaderList } from './answer-headers';
 import { COMPRESS_THRESHOLD } from './compress';
 import { preferredEncoding, type Encoding } from './encoding';
 import { baseLog } from '@/server/log';
@@ -261,7 +261,7 @@ export function createApiCache({
 
 	return {
 		/** Answers a request from the cache and returns true, or returns false. */
-		serve(req: IncomingMessage, res: ServerResponse, https = false): boolean {
+		serve(req: IncomingMessage, res: ServerResponse, https = false, own: HeaderList = NO_OWN_HEADERS): boolean {
 			const found = keyOf(req);
 			if (!found) return false;
 			const entry = entries.get(found.key);
@@ -273,7 +273,7 @@ export function createApiCache({
 			onLookup(true);
 			const encoding = entry.br ? preferredEncoding(req) : 'identity';
 			const body = encoding === 'identity' ? entry.identity : (entry[encoding] ?? entry.identity);
-			res.writeHead(entry.status, (https ? entry.https : entry.http)[encoding]);
+			res.writeHead(entry.status, withOwn((https ? entry.https : entry.http)[encoding], own));
 			res.end(body);
 			return true;
 		},

@@ -19,7 +19,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize, relative, sep } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { SHARED_CACHE_CONTROL } from '@/server/cache-headers';
-import { headerList, NO_COMMON_HEADERS, type CommonHeaders, type HeaderList } from './answer-headers';
+import { headerList, NO_COMMON_HEADERS, NO_OWN_HEADERS, withOwn, type CommonHeaders, type HeaderList } from './answer-headers';
 import type { StoredPage } from './bridge';
 import { preferredEncoding, type Encoding } from './encoding';
 import { storedPagePath } from '@/server/site/query-variants';
@@ -84,8 +84,11 @@ function readTwin(file: string, pageModified: number): Buffer | undefined {
 }
 
 export type GeneratedPages = {
-	/** Answers from a generated page and returns true, or returns false. */
-	serve(req: IncomingMessage, res: ServerResponse, https?: boolean): boolean;
+	/**
+	 * Answers from a generated page and returns true, or returns false. `own`: the request's
+	 * own headers, written after the page's.
+	 */
+	serve(req: IncomingMessage, res: ServerResponse, https?: boolean, own?: HeaderList): boolean;
 	/** Takes a page the site writer just stored or removed. */
 	stored(page: StoredPage): void;
 	/** For tests and the bench: how much is kept. */
@@ -172,7 +175,7 @@ export function createGeneratedPages(
 	}
 
 	return {
-		serve(req, res, https = false) {
+		serve(req, res, https = false, own = NO_OWN_HEADERS) {
 			const method = req.method;
 			if (method !== 'GET' && method !== 'HEAD') return false;
 			// A page variant chosen by the query (/news?page=2) is stored under a path of its own.
@@ -183,12 +186,12 @@ export function createGeneratedPages(
 			const ready = https ? page.https : page.http;
 			const condition = req.headers['if-none-match'];
 			if (condition !== undefined && condition.includes(page.etag)) {
-				res.writeHead(304, ready.notModified);
+				res.writeHead(304, withOwn(ready.notModified, own));
 				res.end();
 				return true;
 			}
 			const encoding = preferredEncoding(req);
-			res.writeHead(200, ready[encoding]);
+			res.writeHead(200, withOwn(ready[encoding], own));
 			res.end(method === 'HEAD' ? undefined : (page.bodies[encoding] ?? page.bodies.identity));
 			return true;
 		},

@@ -24,7 +24,7 @@ import { createGeneratedPages } from './generated-pages';
 import { createHealthProbes } from './health';
 import { createRenderer, type AstroHandler } from './in-process-renderer';
 import { createStaticFiles } from './static-files';
-import { createRequestObserver, startMetricsServer } from './operations';
+import { createRequestObserver, startMetricsServer, type ObservedRequest } from './operations';
 import { createGracefulStop } from './shutdown';
 import { baseLog } from '@/server/log';
 import { metrics } from '@/server/metrics';
@@ -97,13 +97,20 @@ function refuseMethod(res: ServerResponse): void {
 /** A route that answers with the site's 404 page (src/pages/404.astro). */
 const NOT_FOUND_PATH = '/404';
 
-const server = createServer((req, res) => requests.observe(req, res, () => answer(req, res)));
+const server = createServer((req, res) => requests.observe(req, res, (request) => answer(req, res, request)));
 
-function answer(req: IncomingMessage, res: ServerResponse): void {
+function answer(req: IncomingMessage, res: ServerResponse, request: ObservedRequest): void {
 	stripUntrustedForwarding(req, settings.trustProxy);
-	// Kept answers (shared API answers, generated pages) carry every header ready-made.
+	// Kept answers (shared API answers, generated pages) carry every header ready-made; the
+	// request's id is the one header of their own, given with the rest in one writeHead().
 	const https = isHttps(req);
-	if (apiCache.serve(req, res, https) || generatedPages.serve(req, res, https)) return;
+	const own = ['X-Request-Id', request.id];
+	if (apiCache.serve(req, res, https, own) || generatedPages.serve(req, res, https, own)) return;
+	res.setHeader('X-Request-Id', request.id);
+	request.enter(() => answerWithApp(req, res, https));
+}
+
+function answerWithApp(req: IncomingMessage, res: ServerResponse, https: boolean): void {
 	const pathname = (req.url ?? '/').split('?')[0]!;
 	for (const [name, value] of Object.entries(commonHeaders(pathname, https))) {
 		res.setHeader(name, value);
@@ -162,6 +169,7 @@ const graceful = createGracefulStop({
 	others: [metricsServer],
 	timeoutMs: settings.shutdownTimeoutMs,
 	inFlight: requests.inFlight,
+	answersInFlight: requests.answersInFlight,
 	drained: requests.drained,
 	stopApp: app.stopApp,
 });

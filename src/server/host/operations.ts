@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { accessLog, baseLog, maskEmail } from '@/server/log';
 import { metrics } from '@/server/metrics';
-import { knownRoute, runInRequest } from '@/server/request-context';
+import { knownRoute, runInRequest, type RequestContext } from '@/server/request-context';
 
 /** What nginx's $request_id and common tracing ids look like; anything else is replaced. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -26,11 +26,24 @@ const LOGGED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE',
 /** Paths are logged up to this length (a path is the client's to choose). */
 const MAX_LOGGED_PATH = 512;
 
+export type ObservedRequest = {
+	/** The id its answer carries in X-Request-Id and every log line written for it carries. */
+	readonly id: string;
+	/**
+	 * Runs the rest of the handling as this request: what the app logs meanwhile carries its id,
+	 * and the route the app matches names it in the access log. Answers the host serves from
+	 * memory skip this: entering costs the async context's bookkeeping, which they do not need.
+	 */
+	enter(work: () => void): void;
+};
+
 export type RequestObserver = {
-	/** Handles a request under its id, logging and measuring it when it is done. */
-	observe(req: IncomingMessage, res: ServerResponse, handle: () => void): void;
+	/** Hands the request to `handle` under its id, logging and measuring it when it is done. */
+	observe(req: IncomingMessage, res: ServerResponse, handle: (request: ObservedRequest) => void): void;
 	/** Requests whose answer has not finished yet. */
 	inFlight(): number;
+	/** Their answers. */
+	answersInFlight(): Iterable<ServerResponse>;
 	/** Resolves when no request is in flight. */
 	drained(): Promise<void>;
 };
@@ -41,20 +54,28 @@ function requestIdOf(req: IncomingMessage, trustProxy: boolean): string {
 	return randomUUID();
 }
 
+class Observed implements ObservedRequest {
+	context: RequestContext | undefined;
+	constructor(
+		private readonly req: IncomingMessage,
+		readonly id: string,
+	) {}
+	enter(work: () => void): void {
+		// The app reads the id from the request (it runs in Astro's own request objects).
+		this.req.headers['x-request-id'] = this.id;
+		this.context = runInRequest(this.id, work);
+	}
+}
+
 /**
  * `measure`: observe the request histogram (off when no metrics server would serve it, so
  * turning metrics off removes their cost).
  */
 export function createRequestObserver({ trustProxy, measure }: { trustProxy: boolean; measure: boolean }): RequestObserver {
-	const access = accessLog();
+	const writeAccessLine = accessLog();
 	const { httpDuration } = metrics();
-	let inFlight = 0;
+	const open = new Set<ServerResponse>();
 	let waiters: Array<() => void> = [];
-
-	function settled(): void {
-		inFlight -= 1;
-		if (inFlight === 0) for (const wake of waiters.splice(0)) wake();
-	}
 
 	return {
 		observe(req, res, handle) {
@@ -62,48 +83,32 @@ export function createRequestObserver({ trustProxy, measure }: { trustProxy: boo
 			const socket = req.socket;
 			const bytesBefore = socket.bytesWritten;
 			const id = requestIdOf(req, trustProxy);
-			// The app reads the id from the request (it runs in Astro's own request objects).
-			req.headers['x-request-id'] = id;
-			res.setHeader('X-Request-Id', id);
-			inFlight += 1;
-			let done = false;
-			const context = runInRequest(id, handle);
-			const finish = () => {
-				if (done) return;
-				done = true;
-				settled();
+			open.add(res);
+			const request = new Observed(req, id);
+			// 'close' follows 'finish' on every answer, and comes alone when the client went away.
+			res.on('close', () => {
+				open.delete(res);
+				if (open.size === 0) for (const wake of waiters.splice(0)) wake();
 				const ms = performance.now() - started;
 				const url = req.url ?? '/';
 				const query = url.indexOf('?');
 				const raw = (query === -1 ? url : url.slice(0, query)).slice(0, MAX_LOGGED_PATH);
 				const path = raw.includes('@') ? maskEmail(raw) : raw;
 				const method = LOGGED_METHODS.has(req.method ?? '') ? req.method! : 'other';
-				const route = context.route ?? knownRoute(path) ?? (res.statusCode === 501 ? 'unsupported' : 'static');
 				const status = res.statusCode;
+				const route = request.context?.route ?? knownRoute(path) ?? (status === 501 ? 'unsupported' : 'static');
 				const aborted = !res.writableFinished;
-				access.info(
-					{
-						reqId: id,
-						method,
-						route,
-						path,
-						status,
-						ms: Math.round(ms * 100) / 100,
-						bytes: socket.bytesWritten - bytesBefore,
-						...(aborted ? { aborted: true } : {}),
-					},
-					'request',
-				);
+				writeAccessLine({ reqId: id, method, route, path, status, ms, bytes: socket.bytesWritten - bytesBefore, aborted });
 				if (measure && !aborted) {
 					httpDuration.observe({ method, route, status_class: `${Math.floor(status / 100)}xx` }, ms / 1000);
 				}
-			};
-			res.once('finish', finish);
-			res.once('close', finish);
+			});
+			handle(request);
 		},
-		inFlight: () => inFlight,
+		inFlight: () => open.size,
+		answersInFlight: () => open,
 		drained: () =>
-			inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
+			open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
 	};
 }
 

@@ -32,6 +32,8 @@ type Options = {
 	others?: Array<Server | undefined>;
 	timeoutMs: number;
 	inFlight(): number;
+	/** The answers not finished yet. */
+	answersInFlight(): Iterable<ServerResponse>;
 	drained(): Promise<void>;
 	/**
 	 * Stops the app within the time left, in its order (newsletter, relay, database), telling of
@@ -51,7 +53,16 @@ const RESTED_MS = 1_000;
 
 type ConnectionState = { active: number; idleSince: number };
 
-export function createGracefulStop({ server, others = [], timeoutMs, inFlight, drained, stopApp, exit = process.exit }: Options): GracefulStop {
+export function createGracefulStop({
+	server,
+	others = [],
+	timeoutMs,
+	inFlight,
+	answersInFlight,
+	drained,
+	stopApp,
+	exit = process.exit,
+}: Options): GracefulStop {
 	const log = baseLog().child({ subject: 'stop' });
 	let began = false;
 	const connections = new Map<Socket, ConnectionState>();
@@ -59,18 +70,35 @@ export function createGracefulStop({ server, others = [], timeoutMs, inFlight, d
 		connections.set(socket, { active: 0, idleSince: Date.now() });
 		socket.once('close', () => connections.delete(socket));
 	});
-	// Before the server's own handler, which may answer at once.
-	server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
-		const state = connections.get(req.socket);
-		// While stopping, each answer closes its connection: the client learns it cleanly.
-		if (began) res.setHeader('Connection', 'close');
+
+	/** Counts an answer on its connection until it is done. */
+	function track(res: ServerResponse): void {
+		const state = res.socket ? connections.get(res.socket) : undefined;
 		if (!state) return;
 		state.active += 1;
 		res.once('close', () => {
 			state.active -= 1;
 			state.idleSince = Date.now();
 		});
-	});
+	}
+
+	/**
+	 * Connections are watched per answer only from the stop on (a listener per request would
+	 * cost every answer while the server runs): the answers in flight then, and each request
+	 * that arrives on a connection still open. A connection idle at that moment may have been
+	 * used just before, so it counts as idle from then.
+	 */
+	function watchConnections(): void {
+		const now = Date.now();
+		for (const state of connections.values()) state.idleSince = now;
+		for (const res of answersInFlight()) track(res);
+		// Before the server's own handler, which may answer at once.
+		server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+			// While stopping, each answer closes its connection: the client learns it cleanly.
+			res.setHeader('Connection', 'close');
+			track(res);
+		});
+	}
 
 	/** Closes the connections that rested long enough; resolves when none is left. */
 	function closeRestedConnections(until: number): Promise<boolean> {
@@ -94,6 +122,7 @@ export function createGracefulStop({ server, others = [], timeoutMs, inFlight, d
 			return;
 		}
 		began = true;
+		watchConnections();
 		const deadline = Date.now() + timeoutMs;
 		const remainingMs = () => Math.max(0, deadline - Date.now());
 		let code = 0;

@@ -1,0 +1,53 @@
+/**
+ * The host's request observer (src/server/host/operations.ts) on a real HTTP server in this
+ * process: it leaves the response untouched until the handler answers, so an answer kept in
+ * memory can give its ready-made header list whole to writeHead() (Node sets a list header by
+ * header when anything was set before), and it counts answers in flight until they are done.
+ */
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRequestObserver } from '@/server/host/operations';
+
+const servers: Array<{ close(): void }> = [];
+afterEach(() => {
+	for (const server of servers.splice(0)) server.close();
+});
+
+async function observedServer(handle: (res: ServerResponse, id: string) => void) {
+	const requests = createRequestObserver({ trustProxy: false, measure: false });
+	const server = createServer((req, res) => requests.observe(req, res, (request) => handle(res, request.id)));
+	servers.push(server);
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return { requests, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+describe('the request observer', () => {
+	it('sets nothing on the response before the handler answers', async () => {
+		let before: string[] = [];
+		const { url } = await observedServer((res, id) => {
+			before = res.getHeaderNames();
+			res.writeHead(200, ['Content-Type', 'text/plain', 'X-Request-Id', id]);
+			res.end('kept');
+		});
+		const answer = await fetch(url);
+		expect(await answer.text()).toBe('kept');
+		expect(before).toEqual([]);
+		expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+	});
+
+	it('counts an answer in flight until it is done, and lists it', async () => {
+		let finish!: () => void;
+		const { requests, url } = await observedServer((res) => {
+			finish = () => res.end('done');
+		});
+		const pending = fetch(url).then((answer) => answer.text());
+		await expect.poll(() => requests.inFlight()).toBe(1);
+		expect([...requests.answersInFlight()]).toHaveLength(1);
+		const drained = requests.drained();
+		finish();
+		expect(await pending).toBe('done');
+		await drained;
+		expect(requests.inFlight()).toBe(0);
+	});
+});
