@@ -15,7 +15,6 @@ import {
 	listFilters,
 	type ArticleListRow,
 	type ArticleListStore,
-	type ListFilterColumns,
 	type ListQuery,
 } from './articles';
 import { searchQuery } from './tsquery.postgres';
@@ -74,28 +73,30 @@ export async function countArticles(
 	return row?.total ?? 0;
 }
 
-/** The subquery of matches collectMatches reads, named as a table to filter its columns. */
+/** The subquery of matches collectedMatchesQuery reads, named as a table to filter its columns. */
 const matchedArticles = alias(articles, 'matched');
 
 /**
  * Up to `bound` ids of the list's matches, read through the GIN index (no ORDER BY or LIMIT to
- * walk an index for). Without a category the matches are read on their own, in a subquery the
- * planner cannot merge (OFFSET 0), and kind and status are checked on each: they keep a large
- * share of the table, yet guessing the same matches for every prefix the planner would
- * intersect the GIN bitmap with the list index's bitmap of the whole kind, which for a rare word
- * costs more than the rest of the search (3 to 7 ms at 20,000 education articles, against
- * 0.1 ms). A category is narrow enough for that intersection to pay: there the planner chooses.
+ * walk an index for); unexecuted, so tests can EXPLAIN it. Without a category the matches are
+ * read on their own, in a subquery the planner cannot merge (OFFSET 0), and kind and status are
+ * checked on each: they keep a large share of the table, yet guessing the same matches for every
+ * prefix the planner would intersect the GIN bitmap with the list index's bitmap of the whole
+ * kind, which for a rare word costs more than the rest of the search (3 to 7 ms at 20,000
+ * education articles, against 0.1 ms). A category is narrow enough for that intersection to
+ * pay: there the planner chooses.
  */
-async function collectMatches(
+export function collectedMatchesQuery(
 	database: PostgresHandle,
+	kind: ArticleKind,
 	query: ListQuery,
-	filters: (table: ListFilterColumns) => SQL,
-	matches: SQL,
-	bound: number,
-): Promise<Array<{ id: number }>> {
+	{ publishedOnly, bound }: { publishedOnly: boolean; bound: number },
+) {
+	const filters = listFilters(kind, query, publishedOnly);
+	const matches = articleSearchCondition(query.search);
 	if (query.category) {
 		return database
-			.select({ id: articles.id })
+			.select({ id: sql<number>`${articles.id}` })
 			.from(articles)
 			.where(and(filters(articles), matches))
 			.limit(bound);
@@ -125,8 +126,7 @@ export async function listArticles(
 	query: ListQuery,
 	{ publishedOnly, limits = SEARCH_LIMITS }: ArticleListOptions,
 ) {
-	const listFilter = listFilters(kind, query, publishedOnly);
-	const filters = listFilter(articles);
+	const filters = listFilters(kind, query, publishedOnly)(articles);
 	const list = (where: SQL | undefined, offset: number) => {
 		const all = database
 			.select(articleColumns)
@@ -172,7 +172,10 @@ export async function listArticles(
 		if (page) return list(idIn(page), 0);
 	}
 
-	const collected = await collectMatches(database, query, listFilter, matches, limits.collectMatches + 1);
+	const collected = await collectedMatchesQuery(database, kind, query, {
+		publishedOnly,
+		bound: limits.collectMatches + 1,
+	});
 	if (collected.length <= limits.collectMatches) {
 		const ids = collected.map((row) => row.id);
 		return list(idIn(ids), query.offset);
