@@ -281,11 +281,12 @@ describe('article search on SQLite and PostgreSQL', () => {
 		expect(await planWithIndexes(built)).toContain('Bitmap Index Scan on articles_search_idx');
 	});
 
-	it('collects the matches of a list without a category through the GIN index alone', async () => {
+	it('collects the few matches of a list without a category through the GIN index alone', async () => {
 		const query = articleListQuerySchema.parse({ search: 'zephyr', limit: 5 });
 		const built = collectedMatchesQuery(postgres.db, 'education', query, {
 			publishedOnly: true,
 			bound: 5001,
+			fewMatches: true,
 		}).toSQL();
 		const plan = await planWithIndexes(built);
 		// Kind and status are checked on each match, never by reading the list index's
