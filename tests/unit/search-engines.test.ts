@@ -19,6 +19,7 @@ import {
 	listArticles,
 	SEARCH_LIMITS,
 	articleSearchCondition,
+	collectedMatchesQuery,
 } from '@/server/content/search/articles.postgres';
 import { podcastSearchCondition } from '@/server/content/search/episodes.postgres';
 import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
@@ -258,23 +259,40 @@ describe('article search on SQLite and PostgreSQL', () => {
 		expect((await query('\u0301')).postgres).toEqual([]);
 	});
 
+	/** The plan of a query with sequential scans forbidden (the table is small enough for one). */
+	async function planWithIndexes(built: { sql: string; params: unknown[] }): Promise<string> {
+		const client = await postgres.db.$client.connect();
+		try {
+			await client.query('set enable_seqscan = off');
+			const plan = await client.query(`explain ${built.sql}`, built.params);
+			return plan.rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n');
+		} finally {
+			await client.query('reset enable_seqscan');
+			client.release();
+		}
+	}
+
 	it('can read matches through the GIN index', async () => {
 		const built = postgres.db
 			.select({ id: pgSchema.articles.id })
 			.from(pgSchema.articles)
 			.where(articleSearchCondition('zephyr media'))
 			.toSQL();
-		const client = await postgres.db.$client.connect();
-		try {
-			// The table is small enough that a scan wins; forbid it to see that the index applies.
-			await client.query('set enable_seqscan = off');
-			const plan = await client.query(`explain ${built.sql}`, built.params);
-			const text = plan.rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n');
-			expect(text).toContain('Bitmap Index Scan on articles_search_idx');
-		} finally {
-			await client.query('reset enable_seqscan');
-			client.release();
-		}
+		expect(await planWithIndexes(built)).toContain('Bitmap Index Scan on articles_search_idx');
+	});
+
+	it('collects the few matches of a list without a category through the GIN index alone', async () => {
+		const query = articleListQuerySchema.parse({ search: 'zephyr', limit: 5 });
+		const built = collectedMatchesQuery(postgres.db, 'education', query, {
+			publishedOnly: true,
+			bound: 5001,
+			fewMatches: true,
+		}).toSQL();
+		const plan = await planWithIndexes(built);
+		// Kind and status are checked on each match, never by reading the list index's
+		// bitmap of the whole kind.
+		expect(plan).toContain('Bitmap Index Scan on articles_search_idx');
+		expect(plan).not.toContain('articles_public_list_idx');
 	});
 });
 
