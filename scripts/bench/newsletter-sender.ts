@@ -17,6 +17,8 @@ const SAMPLE_MS = 100;
 export type SenderSample = { ms: number; sent: number; rssBytes: number; heapUsedBytes: number };
 export type SenderReport = {
 	wallMs: number;
+	/** CPU time (user + system) this process spent on the send: steady when the machine is shared. */
+	cpuMs: number;
 	queued: number;
 	counts: Awaited<ReturnType<typeof getIssue>>['counts'];
 	before: SenderSample;
@@ -34,6 +36,7 @@ async function sample(): Promise<SenderSample> {
 }
 
 const before = await sample();
+const cpuBefore = process.cpuUsage();
 const samples: SenderSample[] = [];
 const sampler = setInterval(() => void sample().then((s) => samples.push(s)), SAMPLE_MS);
 
@@ -44,10 +47,11 @@ const status = async () =>
 		.status;
 while ((await status()) !== 'sent') await new Promise((resolve) => setTimeout(resolve, 50));
 const wallMs = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
 clearInterval(sampler);
 samples.push(await sample());
 await stopNewsletterWorker();
 const { counts } = await getIssue(issueId);
-const report: SenderReport = { wallMs, queued: queued.counts.queued, counts, before, samples };
+const report: SenderReport = { wallMs, cpuMs: (cpu.user + cpu.system) / 1000, queued: queued.counts.queued, counts, before, samples };
 process.stdout.write(`${JSON.stringify(report)}\n`);
 process.exit(0);

@@ -18,7 +18,7 @@ import { count, eq } from 'drizzle-orm';
 import { newsletterIssues, newsletterMembers, openDatabase } from '@/server/db';
 import { percentile } from './load';
 import type { SenderReport, SenderSample } from './newsletter-sender';
-import { runToEnd } from './processes';
+import { procCpuMs, runToEnd } from './processes';
 import { startBenchServer } from './server';
 
 export const NEWSLETTER_MEMBERS = 10_000;
@@ -38,6 +38,8 @@ export type CallFigure = {
 	perSecond: number;
 	p50Ms: number;
 	p95Ms: number;
+	/** The server's CPU time (user + system) per call, from /proc. */
+	serverCpuMsPerCall: number | null;
 	firstFailure?: string;
 };
 
@@ -56,6 +58,8 @@ export type NewsletterFigure = {
 		concurrency: number;
 		wallMs: number;
 		mailsPerSecond: number;
+		/** The sender's CPU time per mail handed over (user + system). */
+		cpuMsPerMail: number;
 		queued: number;
 		sent: number;
 		failed: number;
@@ -116,8 +120,10 @@ async function startCapture(onToken: (token: string) => void) {
 async function timedCalls(
 	n: number,
 	concurrency: number,
+	serverPid: number,
 	call: (i: number) => Promise<string | null>,
 ): Promise<CallFigure> {
+	const cpuBefore = procCpuMs(serverPid);
 	const times: number[] = [];
 	let failures = 0;
 	let firstFailure: string | undefined;
@@ -138,6 +144,7 @@ async function timedCalls(
 		}),
 	);
 	const wallMs = performance.now() - started;
+	const cpuAfter = procCpuMs(serverPid);
 	times.sort((a, b) => a - b);
 	return {
 		calls: n,
@@ -146,6 +153,7 @@ async function timedCalls(
 		perSecond: (n / wallMs) * 1000,
 		p50Ms: percentile(times, 50),
 		p95Ms: percentile(times, 95),
+		serverCpuMsPerCall: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / n : null,
 		...(firstFailure ? { firstFailure } : {}),
 	};
 }
@@ -165,7 +173,8 @@ function visitorAddress(i: number): string {
 	return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const serverCpu = (call: CallFigure) =>
+	call.serverCpuMsPerCall === null ? '' : `, server CPU ${call.serverCpuMsPerCall.toFixed(2)} ms per call`;
 
 const ISSUE = {
 	subject: 'Benchmark briefing',
@@ -209,7 +218,7 @@ export async function measureNewsletter({ root, distDir, workDir, log, members =
 		let confirmationMailsMs: number;
 		const signUpStarted = performance.now();
 		try {
-			subscribe = await timedCalls(members, SIGN_UP_CONCURRENCY, async (i) => {
+			subscribe = await timedCalls(members, SIGN_UP_CONCURRENCY, server.pid, async (i) => {
 				const answer = await post(
 					`${server.url}/api/newsletter/subscribe`,
 					server.url,
@@ -220,7 +229,7 @@ export async function measureNewsletter({ root, distDir, workDir, log, members =
 			});
 			log(
 				`  subscribe: ${members} in ${(subscribe.wallMs / 1000).toFixed(1)} s (${Math.round(subscribe.perSecond)}/s), ` +
-					`p50 ${subscribe.p50Ms.toFixed(1)} ms, p95 ${subscribe.p95Ms.toFixed(1)} ms, ${subscribe.failures} failed`,
+					`p50 ${subscribe.p50Ms.toFixed(1)} ms, p95 ${subscribe.p95Ms.toFixed(1)} ms, ${subscribe.failures} failed${serverCpu(subscribe)}`,
 			);
 			// The mails leave after the answers: wait for the last one (a stall ends the wait).
 			let lastProgress = Date.now();
@@ -235,7 +244,7 @@ export async function measureNewsletter({ root, distDir, workDir, log, members =
 			}
 			tokenArrived = undefined;
 			confirmationMailsMs = performance.now() - signUpStarted;
-			confirm = await timedCalls(tokens.length, SIGN_UP_CONCURRENCY, async (i) => {
+			confirm = await timedCalls(tokens.length, SIGN_UP_CONCURRENCY, server.pid, async (i) => {
 				const answer = await post(`${server.url}/api/newsletter/confirm`, server.url, { token: tokens[i] });
 				return answer.status === 200 ? null : `${answer.status} ${answer.text.slice(0, 200)}`;
 			});
@@ -245,7 +254,7 @@ export async function measureNewsletter({ root, distDir, workDir, log, members =
 		const signUpWallMs = performance.now() - signUpStarted;
 		log(
 			`  confirm: ${confirm.calls} in ${(confirm.wallMs / 1000).toFixed(1)} s (${Math.round(confirm.perSecond)}/s), ` +
-				`p50 ${confirm.p50Ms.toFixed(1)} ms, p95 ${confirm.p95Ms.toFixed(1)} ms, ${confirm.failures} failed; ` +
+				`p50 ${confirm.p50Ms.toFixed(1)} ms, p95 ${confirm.p95Ms.toFixed(1)} ms, ${confirm.failures} failed${serverCpu(confirm)}; ` +
 				`${Math.round((members / signUpWallMs) * 1000)} members/s from first sign-up to last confirmation`,
 		);
 
@@ -297,6 +306,7 @@ export async function measureNewsletter({ root, distDir, workDir, log, members =
 				concurrency: SEND_CONCURRENCY,
 				wallMs: report.wallMs,
 				mailsPerSecond: (counts.sent / report.wallMs) * 1000,
+				cpuMsPerMail: report.cpuMs / counts.sent,
 				queued: report.queued,
 				sent: counts.sent,
 				failed: counts.failed,

@@ -310,7 +310,7 @@ export function buildRows(results: Results): Row[] {
 			area: 'Newsletter',
 			item: `one issue to ${n.members.toLocaleString('en-US')} members, local SMTP capture, concurrency ${s.concurrency}, no rate limit`,
 			measured:
-				`${ms(s.wallMs)} (${Math.round(s.mailsPerSecond)} mails/s) · ${s.sent} sent, ${s.failed} failed, ${s.received} received · ` +
+				`${ms(s.wallMs)} (${Math.round(s.mailsPerSecond)} mails/s, sender CPU ${s.cpuMsPerMail.toFixed(2)} ms/mail) · ${s.sent} sent, ${s.failed} failed, ${s.received} received · ` +
 				`sender RSS ${mb(s.before.rssBytes)} at start, ` +
 				s.marks.map((m) => `${mb(m.rssBytes)} at ${Math.round(m.fraction * 100)} %`).join(', ') +
 				`, peak ${mb(s.peakRssBytes)} (+${mb(s.rssGrowthBytes)}) · heap ${mb(s.before.heapUsedBytes)} at start, peak ${mb(s.peakHeapBytes)}`,

@@ -443,7 +443,7 @@ async function newsletterPhase() {
 		const { send } = figure;
 		log(
 			`  send: ${send.sent} sent (${send.received} received, ${send.failed} failed, ${send.skipped} skipped) ` +
-				`in ${(send.wallMs / 1000).toFixed(1)} s (${Math.round(send.mailsPerSecond)} mails/s)`,
+				`in ${(send.wallMs / 1000).toFixed(1)} s (${Math.round(send.mailsPerSecond)} mails/s; sender CPU ${send.cpuMsPerMail.toFixed(2)} ms per mail)`,
 		);
 		for (const line of describeSenderMemory(figure)) log(line);
 	} finally {
