@@ -244,6 +244,7 @@ export async function measureNewsletter({ root, distDir, workDir, log, members =
 			}
 			tokenArrived = undefined;
 			confirmationMailsMs = performance.now() - signUpStarted;
+			log(`  the last confirmation mail reached the capture ${(confirmationMailsMs / 1000).toFixed(1)} s after the first sign-up`);
 			confirm = await timedCalls(tokens.length, SIGN_UP_CONCURRENCY, server.pid, async (i) => {
 				const answer = await post(`${server.url}/api/newsletter/confirm`, server.url, { token: tokens[i] });
 				return answer.status === 200 ? null : `${answer.status} ${answer.text.slice(0, 200)}`;
