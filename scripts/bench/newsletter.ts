@@ -194,7 +194,8 @@ export type NewsletterOptions = {
 	members?: number;
 };
 
-export async function measureNewsletter({ root, distDir, workDir, log, members = NEWSLETTER_MEMBERS }: NewsletterOptions): Promise<NewsletterFigure> {
+export async function measureNewsletter(options: NewsletterOptions): Promise<NewsletterFigure> {
+	const { root, distDir, workDir, log, members = NEWSLETTER_MEMBERS } = options;
 	const dbPath = join(workDir, 'newsletter.db');
 	const tokens: string[] = [];
 	let tokenArrived: (() => void) | undefined;
