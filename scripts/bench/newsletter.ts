@@ -17,7 +17,7 @@ import { SMTPServer } from 'smtp-server';
 import { count, eq } from 'drizzle-orm';
 import { newsletterIssues, newsletterMembers, openDatabase } from '@/server/db';
 import { percentile } from './load';
-import type { SenderReport, SenderSample } from './newsletter-sender';
+import type { SenderMark, SenderReport } from './newsletter-sender';
 import { procCpuMs, runToEnd } from './processes';
 import { startBenchServer } from './server';
 
@@ -28,8 +28,6 @@ const SIGN_UP_CONCURRENCY = 16;
 const SEND_CONCURRENCY = 8;
 /** Memory is called flat when the sender's RSS peak is at most this above its start. */
 export const FLAT_MEMORY_BYTES = 64 * 1024 * 1024;
-/** Progress points at which the sender's memory is shown. */
-const MARKS = [0.1, 0.5, 0.9];
 
 export type CallFigure = {
 	calls: number;
@@ -65,12 +63,15 @@ export type NewsletterFigure = {
 		failed: number;
 		skipped: number;
 		received: number;
-		before: SenderSample;
+		before: SenderMark;
 		peakRssBytes: number;
 		peakHeapBytes: number;
-		/** The samples nearest 10 %, 50 % and 90 % of the mails handed over. */
-		marks: (SenderSample & { fraction: number })[];
+		/** At 10 %, 50 % and 90 % of the mails handed over (each also after a full collection). */
+		marks: SenderMark[];
+		after: SenderMark;
 		rssGrowthBytes: number;
+		/** Heap retained (after a full collection) at 90 % minus at 10 %: per-recipient state shows here. */
+		retainedHeapGrowthBytes: number;
 		flat: boolean;
 	};
 };
@@ -269,7 +270,8 @@ export async function measureNewsletter(options: NewsletterOptions): Promise<New
 		database.$client.close();
 
 		const receivedBefore = capture.received();
-		const run = await runToEnd(process.execPath, ['--import', 'tsx', join(root, 'scripts/bench/newsletter-sender.ts')], {
+		const sender = join(root, 'scripts/bench/newsletter-sender.ts');
+		const run = await runToEnd(process.execPath, ['--expose-gc', '--import', 'tsx', sender], {
 			cwd: root,
 			cpu: 0,
 			env: {
@@ -287,14 +289,11 @@ export async function measureNewsletter(options: NewsletterOptions): Promise<New
 		});
 		if (run.code !== 0) throw new Error(`newsletter sender failed:\n${(run.stdout + run.stderr).slice(-2000)}`);
 		const report = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as SenderReport;
-		const { samples, before, counts } = report;
-		const peakRssBytes = Math.max(before.rssBytes, ...samples.map((s) => s.rssBytes));
-		const peakHeapBytes = Math.max(before.heapUsedBytes, ...samples.map((s) => s.heapUsedBytes));
-		const marks = MARKS.map((fraction) => ({
-			fraction,
-			...(samples.find((s) => s.sent >= fraction * counts.sent) ?? samples.at(-1)!),
-		}));
-		const rssGrowthBytes = peakRssBytes - before.rssBytes;
+		const { samples, before, counts, marks, after } = report;
+		const all = [...samples, after];
+		const peakRssBytes = Math.max(...all.map((s) => s.rssBytes), ...[before, ...marks].map((m) => m.rssBeforeGcBytes));
+		const peakHeapBytes = Math.max(...all.map((s) => s.heapUsedBytes), ...[before, ...marks].map((m) => m.heapBeforeGcBytes));
+		const rssGrowthBytes = peakRssBytes - before.rssBeforeGcBytes;
 		return {
 			members,
 			signUpConcurrency: SIGN_UP_CONCURRENCY,
@@ -318,7 +317,9 @@ export async function measureNewsletter(options: NewsletterOptions): Promise<New
 				peakRssBytes,
 				peakHeapBytes,
 				marks,
+				after,
 				rssGrowthBytes,
+				retainedHeapGrowthBytes: (marks.at(-1)?.heapUsedBytes ?? NaN) - (marks[0]?.heapUsedBytes ?? NaN),
 				flat: rssGrowthBytes <= FLAT_MEMORY_BYTES,
 			},
 		};
@@ -331,14 +332,17 @@ export async function measureNewsletter(options: NewsletterOptions): Promise<New
 export function describeSenderMemory(figure: NewsletterFigure): string[] {
 	const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
 	const { send } = figure;
+	const at = (m: SenderMark) =>
+		`RSS ${mb(m.rssBeforeGcBytes)}, heap ${mb(m.heapBeforeGcBytes)} (${mb(m.heapUsedBytes)} retained after a full collection)`;
 	return [
-		`  sender memory: before RSS ${mb(send.before.rssBytes)}, heap ${mb(send.before.heapUsedBytes)}`,
+		`  sender memory: before the send ${at(send.before)}`,
 		...send.marks.map(
-			(m) =>
-				`    at ${Math.round(m.fraction * 100)} % (${m.sent} sent, ${(m.ms / 1000).toFixed(1)} s): RSS ${mb(m.rssBytes)}, heap ${mb(m.heapUsedBytes)}`,
+			(m) => `    at ${Math.round(m.fraction * 100)} % (${m.sent} sent, ${(m.ms / 1000).toFixed(1)} s): ${at(m)}`,
 		),
-		`    peak RSS ${mb(send.peakRssBytes)}, peak heap ${mb(send.peakHeapBytes)}; ` +
-			`peak minus start ${(send.rssGrowthBytes / 1048576).toFixed(1)} MB RSS: ` +
+		`    after the last mail: ${at(send.after)}`,
+		`    peak RSS ${mb(send.peakRssBytes)}, peak heap ${mb(send.peakHeapBytes)}; retained heap 90 % minus 10 %: ` +
+			`${(send.retainedHeapGrowthBytes / 1048576).toFixed(1)} MB`,
+		`    peak RSS minus start ${(send.rssGrowthBytes / 1048576).toFixed(1)} MB: ` +
 			(send.flat
 				? `flat (within ${mb(FLAT_MEMORY_BYTES)} for ${figure.members.toLocaleString('en-US')} recipients)`
 				: `NOT flat (over ${mb(FLAT_MEMORY_BYTES)})`),

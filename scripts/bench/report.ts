@@ -311,9 +311,12 @@ export function buildRows(results: Results): Row[] {
 			item: `one issue to ${n.members.toLocaleString('en-US')} members, local SMTP capture, concurrency ${s.concurrency}, no rate limit`,
 			measured:
 				`${ms(s.wallMs)} (${Math.round(s.mailsPerSecond)} mails/s, sender CPU ${s.cpuMsPerMail.toFixed(2)} ms/mail) · ${s.sent} sent, ${s.failed} failed, ${s.received} received · ` +
-				`sender RSS ${mb(s.before.rssBytes)} at start, ` +
-				s.marks.map((m) => `${mb(m.rssBytes)} at ${Math.round(m.fraction * 100)} %`).join(', ') +
-				`, peak ${mb(s.peakRssBytes)} (+${mb(s.rssGrowthBytes)}) · heap ${mb(s.before.heapUsedBytes)} at start, peak ${mb(s.peakHeapBytes)}`,
+				`sender RSS ${mb(s.before.rssBeforeGcBytes)} at start, ` +
+				s.marks.map((m) => `${mb(m.rssBeforeGcBytes)} at ${Math.round(m.fraction * 100)} %`).join(', ') +
+				`, peak ${mb(s.peakRssBytes)} (+${mb(s.rssGrowthBytes)}) · heap retained after a full collection ` +
+				`${mb(s.before.heapUsedBytes)} before, ` +
+				s.marks.map((m) => `${mb(m.heapUsedBytes)} at ${Math.round(m.fraction * 100)} %`).join(', ') +
+				`, peak heap ${mb(s.peakHeapBytes)}`,
 			budget: `every mail handed over once; RSS peak within ${mb(FLAT_MEMORY_BYTES)} of start (flat)`,
 			status: s.sent === n.members && s.received === n.members && s.failed === 0 && s.flat ? 'ok' : 'over',
 		});
