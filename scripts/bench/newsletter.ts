@@ -19,6 +19,7 @@ import { newsletterIssues, newsletterMembers, openDatabase } from '@/server/db';
 import { percentile } from './load';
 import type { SenderMark, SenderReport } from './newsletter-sender';
 import { procCpuMs, runToEnd } from './processes';
+import { BUDGETS } from './report';
 import { startBenchServer } from './server';
 
 export const NEWSLETTER_MEMBERS = 10_000;
@@ -27,7 +28,7 @@ const SIGN_UP_CONCURRENCY = 16;
 /** The sender's NEWSLETTER_CONCURRENCY, and the SMTP pool's connections. */
 const SEND_CONCURRENCY = 8;
 /** Memory is called flat when the sender's RSS peak is at most this above its start. */
-export const FLAT_MEMORY_BYTES = 64 * 1024 * 1024;
+const FLAT_MEMORY_BYTES = BUDGETS.newsletterMemoryGrowthBytes;
 
 export type CallFigure = {
 	calls: number;

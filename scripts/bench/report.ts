@@ -39,6 +39,11 @@ export const BUDGETS = {
 	publishAcrossNodesMs: 1_000,
 	/** API reads through nginx: three nodes over one. */
 	threeNodesRatio: 2,
+	/**
+	 * The newsletter sender's RSS peak over its start while it sends 10,000 mails: "flat" (one
+	 * rendered mail, about 20 KB, kept per recipient would add some 200 MB).
+	 */
+	newsletterMemoryGrowthBytes: 64 * 1024 * 1024,
 } as const;
 
 /** A search's p95 budget: the site search has its own, the list searches the engine's. */
@@ -61,7 +66,7 @@ export type SizeFigures = {
 	error?: string;
 };
 
-import { FLAT_MEMORY_BYTES, type NewsletterFigure } from './newsletter';
+import type { NewsletterFigure } from './newsletter';
 
 export type Results = {
 	startedAt: string;
@@ -317,7 +322,7 @@ export function buildRows(results: Results): Row[] {
 				`${mb(s.before.heapUsedBytes)} before, ` +
 				s.marks.map((m) => `${mb(m.heapUsedBytes)} at ${Math.round(m.fraction * 100)} %`).join(', ') +
 				`, peak heap ${mb(s.peakHeapBytes)}`,
-			budget: `every mail handed over once; RSS peak within ${mb(FLAT_MEMORY_BYTES)} of start (flat)`,
+			budget: `every mail handed over once; RSS peak within ${mb(BUDGETS.newsletterMemoryGrowthBytes)} of start (flat)`,
 			status: s.sent === n.members && s.received === n.members && s.failed === 0 && s.flat ? 'ok' : 'over',
 		});
 	}
