@@ -95,6 +95,9 @@ function createWorker(): NewsletterWorker {
 					queue
 						.add(async () => {
 							waiting.delete(row);
+							// A row that waited past its lease may have been claimed again, here or on
+							// another node: not this claim's to send any more (whoever claims it next sends it).
+							if (Date.now() - row.claimedAt.getTime() >= leaseMs) return;
 							await report(row, await deliver(row));
 						})
 						.catch((error) => newsletterLog().error({ err: error, issueId: row.issueId, deliveryId: row.id }, 'delivery failed'));
