@@ -219,6 +219,7 @@ export async function measureNewsletter(options: NewsletterOptions): Promise<New
 		let subscribe: CallFigure;
 		let confirm: CallFigure;
 		let confirmationMailsMs: number;
+		let signUpWallMs: number;
 		const signUpStarted = performance.now();
 		try {
 			subscribe = await timedCalls(members, SIGN_UP_CONCURRENCY, server.pid, async (i) => {
@@ -252,10 +253,10 @@ export async function measureNewsletter(options: NewsletterOptions): Promise<New
 				const answer = await post(`${server.url}/api/newsletter/confirm`, server.url, { token: tokens[i] });
 				return answer.status === 200 ? null : `${answer.status} ${answer.text.slice(0, 200)}`;
 			});
+			signUpWallMs = performance.now() - signUpStarted;
 		} finally {
 			await server.stop();
 		}
-		const signUpWallMs = performance.now() - signUpStarted;
 		log(
 			`  confirm: ${confirm.calls} in ${(confirm.wallMs / 1000).toFixed(1)} s (${Math.round(confirm.perSecond)}/s), ` +
 				`p50 ${confirm.p50Ms.toFixed(1)} ms, p95 ${confirm.p95Ms.toFixed(1)} ms, ${confirm.failures} failed${serverCpu(confirm)}; ` +
