@@ -8,7 +8,9 @@
  *   --skip-scale       demo size only (no 1,000 / 10,000 / 100,000 article databases)
  *   --keep             keep the temporary folder (its path is printed)
  *   --dist=<folder>    measure an existing build (made with DIST_DIR=<folder>) instead of building
- *   --only-newsletter  only the newsletter phase (10,000 recipients to a local SMTP capture; no build)
+ *   --only-newsletter  build, then only the newsletter phase (10,000 email-only members sign up and
+ *                      confirm over HTTP, then one issue to them through a local SMTP capture)
+ *   --newsletter-members=<n>  members in the newsletter phase (default 10,000)
  *   --skip-postgres    no PostgreSQL phase (it runs when PostgreSQL's binaries are installed)
  *   --only-postgres    build, then only the PostgreSQL and several-nodes phase
  *   --only-operations  build, then only the request rate with logs and metrics on and off
@@ -30,7 +32,7 @@ import { autocannon, sequentialLatency, startBareServer } from './load';
 import { launchChromium, measurePage } from './page-weight';
 import { canPin, killAllTracked, runToEnd } from './processes';
 import { mixedLoad } from './mixed-load';
-import { NEWSLETTER_RECIPIENTS, measureNewsletter } from './newsletter';
+import { NEWSLETTER_MEMBERS, describeSenderMemory, measureNewsletter } from './newsletter';
 import { DEMO_USER, signIn } from './accounts';
 import { measurePublishing } from './publish';
 import { buildRows, formatTable, type Results, type SizeFigures } from './report';
@@ -49,6 +51,7 @@ const onlyOperations = args.has('--only-operations');
 const onlySearch = args.has('--only-search');
 const onlyArchives = args.has('--only-archives');
 const postgresOn = !args.has('--skip-postgres') && postgresAvailable();
+const newsletterMembers = Number([...args].find((a) => a.startsWith('--newsletter-members='))?.split('=')[1]) || NEWSLETTER_MEMBERS;
 const reuseDist = [...args].find((a) => a.startsWith('--dist='))?.slice('--dist='.length);
 const LIGHTHOUSE_RUNS = quick ? 1 : 3;
 const SCALE_SIZES = [1_000, 10_000];
@@ -433,14 +436,16 @@ async function postgresSearchPhase() {
 
 async function newsletterPhase() {
 	const dir = dataPaths('newsletter').dir;
-	log(`newsletter: ${NEWSLETTER_RECIPIENTS.toLocaleString('en-US')} recipients to a local SMTP capture`);
+	log(`newsletter: ${newsletterMembers.toLocaleString('en-US')} email-only members sign up and confirm, then one issue to a local SMTP capture`);
 	try {
-		const figure = await measureNewsletter(root, dir);
+		const figure = await measureNewsletter({ root, distDir, workDir: dir, log, members: newsletterMembers });
 		results.newsletter = figure;
+		const { send } = figure;
 		log(
-			`  ${figure.sent} sent in ${(figure.wallMs / 1000).toFixed(1)} s (${Math.round(figure.mailsPerSecond)}/s); ` +
-				`sender RSS ${Math.round(figure.rssBeforeBytes / 1048576)} -> peak ${Math.round(figure.peakRssBytes / 1048576)} MB`,
+			`  send: ${send.sent} sent (${send.received} received, ${send.failed} failed, ${send.skipped} skipped) ` +
+				`in ${(send.wallMs / 1000).toFixed(1)} s (${Math.round(send.mailsPerSecond)} mails/s; sender CPU ${send.cpuMsPerMail.toFixed(2)} ms per mail)`,
 		);
+		for (const line of describeSenderMemory(figure)) log(line);
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
@@ -486,6 +491,8 @@ try {
 	const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string };
 	log(`${pkg.name}: ${availableParallelism()} cores, pinning ${canPin ? 'with taskset' : 'unavailable'}`);
 	if (onlyNewsletter) {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
 		await step('newsletter', newsletterPhase);
 	} else if (onlyOperations) {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);

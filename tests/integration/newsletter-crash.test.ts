@@ -4,6 +4,7 @@
  * server. One is killed with SIGKILL right after the SMTP server accepted a mail, several times;
  * each restart resumes, and the issue completes with every subscriber served and at most one
  * duplicate per kill (the mail in flight). Two senders side by side never send the same mail.
+ * A sender claims a batch at a time and holds at most two (one in flight, one waiting).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/server/auth/session';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { closeDatabase, db, newsletterDeliveries as deliveries, users } from '@/server/db';
 import { createIssue, getIssue, scheduleIssue, sendIssue } from '@/server/newsletter/issues';
 import { insertAccount, mailsPerAddress } from '../setup/newsletter-fixture';
@@ -193,6 +194,41 @@ describe('three senders and a scheduled issue', () => {
 			// Exactly one sender started it.
 			const starters = senders.filter((sender) => sender.output().includes('scheduled issues started'));
 			expect(starters).toHaveLength(1);
+			const counts = mailsPerAddress(smtp.mails.slice(start));
+			expect(counts.size).toBe(subscribers.length);
+			for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);
+		},
+		SLOW,
+	);
+});
+
+describe('claims', () => {
+	it(
+		'come a batch at a time: the mails in flight and one batch waiting beside them, never more',
+		async () => {
+			const subscribers = await newSubscribers(12);
+			const issue = await sendIssue((await createIssue({ subject: 'Batches', content: 'Body' }, editor)).id);
+			const start = smtp.mails.length;
+			const claimed = async () =>
+				(
+					await db()
+						.select({ id: deliveries.id })
+						.from(deliveries)
+						.where(and(eq(deliveries.issueId, issue.id), eq(deliveries.status, 'sending')))
+				).length;
+			// Two slots, one mail started per second: claimed rows wait for their turn.
+			const sender = startSender(2, 600_000, 1);
+			await sender.ready;
+			let most = 0;
+			const watch = async () => (most = Math.max(most, await claimed()));
+			await until(async () => (await watch()) >= 4, 'a batch of two waiting beside the two slots');
+			await until(async () => {
+				await watch();
+				return (await getIssue(issue.id)).status === 'sent';
+			}, 'the issue to complete');
+			sender.child.kill('SIGTERM');
+			expect(await sender.exited).toBe(0);
+			expect(most).toBe(4);
 			const counts = mailsPerAddress(smtp.mails.slice(start));
 			expect(counts.size).toBe(subscribers.length);
 			for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);

@@ -1,6 +1,7 @@
 /**
- * The background sender. It claims due rows from the queue only as fast as it has free slots
- * (bounded concurrency), starts them no faster than the rate limit (p-queue), starts scheduled
+ * The background sender. It claims due rows from the queue in batches, holding at most two
+ * batches (one in flight, bounded concurrency, and one waiting), starts them no faster than the
+ * rate limit (p-queue), starts scheduled
  * issues whose time has come, and sleeps until the next row or scheduled issue falls due, an
  * editor presses Send or Schedule in this process, or the poll interval passes (for work queued
  * by another node). All state is in the database, so a restart resumes.
@@ -74,11 +75,19 @@ function createWorker(): NewsletterWorker {
 	async function loop(): Promise<void> {
 		while (!stopped) {
 			try {
+				// Claims come a batch at a time: one claim (and one look for scheduled issues) per
+				// `concurrency` mails rather than per mail. The waiting batch keeps every slot busy
+				// while the next claim runs; on a graceful stop it is handed back unstarted.
+				const held = queue.pending + queue.size;
+				if (held > concurrency) {
+					await pause(pollMs); // no batch of room yet: continue when a mail finishes
+					continue;
+				}
 				// Scheduled issues whose time has come are queued first (exactly one node does each).
 				const started = await startDueIssues();
 				if (started.length > 0) newsletterLog().info({ issueIds: started }, 'scheduled issues started');
-				const free = concurrency - queue.pending - queue.size;
-				const rows = free > 0 ? await claimDeliveries(free, leaseMs) : [];
+				const free = 2 * concurrency - held;
+				const rows = await claimDeliveries(free, leaseMs);
 				if (rows.length > 0) newsletterLog().debug({ claimed: rows.length }, 'mails claimed');
 				for (const row of rows) waiting.add(row);
 				if (stopped) break; // claimed while stopping: stop() hands them back
@@ -86,12 +95,15 @@ function createWorker(): NewsletterWorker {
 					queue
 						.add(async () => {
 							waiting.delete(row);
+							// A row that waited past its lease may have been claimed again, here or on
+							// another node: not this claim's to send any more (whoever claims it next sends it).
+							if (Date.now() - row.claimedAt.getTime() >= leaseMs) return;
 							await report(row, await deliver(row));
 						})
 						.catch((error) => newsletterLog().error({ err: error, issueId: row.issueId, deliveryId: row.id }, 'delivery failed'));
 				}
 				if (rows.length > 0 && rows.length === free) {
-					await pause(pollMs); // full: continue when a slot frees
+					await pause(pollMs); // full: continue when a mail finishes
 					continue;
 				}
 				const due = earliest(await nextDueAt(), await nextScheduledAt());
