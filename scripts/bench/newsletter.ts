@@ -19,7 +19,7 @@ import { newsletterIssues, newsletterMembers, openDatabase } from '@/server/db';
 import { percentile } from './load';
 import type { SenderMark, SenderReport } from './newsletter-sender';
 import { procCpuMs, runToEnd } from './processes';
-import { BUDGETS } from './report';
+import { BUDGETS } from './budgets';
 import { startBenchServer } from './server';
 
 export const NEWSLETTER_MEMBERS = 10_000;

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BUDGETS } from '../../scripts/bench/report';
+import { BUDGETS } from '../../scripts/bench/budgets';
 import { REACT_RUNTIME, measurePage } from '../../scripts/bench/page-weight';
 import { formatDuration } from '@/lib/format';
 import { SHOW_COVER } from '@/components/podcast/show-cover';
