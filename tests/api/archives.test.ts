@@ -4,7 +4,7 @@
  * in the sitemap, generated as files and regenerated when an article changes. Drafts never
  * appear, whoever asks. Runs on both engines (the grouped counts and the paged list).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../setup/server';
 import { articleBody, insertArticle, setUpRoles, startContentServer, type Roles } from './content-fixtures';
 
@@ -51,6 +51,10 @@ beforeAll(async () => {
 	}
 	education = (await insertArticle(server, { kind: 'education', category: 'For Brands' })).id;
 	await server.regenerate();
+});
+
+afterAll(async () => {
+	await server?.stop();
 });
 
 describe('GET /news', () => {

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../setup/server';
 import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
 
@@ -56,6 +56,10 @@ beforeAll(async () => {
 	// A draft newer than all of them.
 	draft = await insertIssue({ subject: 'Secret draft issue' });
 	await server.regenerate();
+});
+
+afterAll(async () => {
+	await server?.stop();
 });
 
 describe('GET /newsletter', () => {

@@ -4,7 +4,7 @@
  * the editors' order; unrelated platforms left out; the page regenerated when a platform
  * changes, and the shared answer dropped.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../setup/server';
 import type { TestClient } from './helpers';
 import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
@@ -33,6 +33,10 @@ beforeAll(async () => {
 	await make('otherThree', 'Display', ['Shoppable video', 'CTV', 'Brand lift']);
 	await make('otherOne', 'Search', ['Brand lift']);
 	await make('unrelated', 'Search', ['Keywords']);
+});
+
+afterAll(async () => {
+	await server?.stop();
 });
 
 describe('GET /api/platforms/{id}/similar', () => {

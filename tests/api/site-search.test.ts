@@ -4,7 +4,7 @@
  * with the offsets of the matched words, the query's validation, and every role getting the
  * same public answer. Runs on both engines (the articles' and episodes' full-text indexes).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../setup/server';
 import type { TestClient } from './helpers';
 import { articleBody, insertArticle, setUpRoles, startContentServer, uniqueWord, type Roles } from './content-fixtures';
@@ -48,6 +48,10 @@ beforeAll(async () => {
 		.returning({ id: staticPages.id });
 	ids.page = page!.id;
 	ids.platform = (await createPlatform(roles.editor, { name: `${word} Ads`, description: 'Sponsored products.' })).id;
+});
+
+afterAll(async () => {
+	await server?.stop();
 });
 
 describe('GET /api/search', () => {
