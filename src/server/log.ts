@@ -140,7 +140,8 @@ const ACCESS_FLUSH_BYTES = 64 * 1024;
 
 export function accessLog(): (record: AccessRecord) => void {
 	if (shared.writeAccess) return shared.writeAccess;
-	if ((pino.levels.values[config().logLevel] ?? Infinity) > pino.levels.values.info!) {
+	// The level is the process logger's own (pino's rules, `silent` included).
+	if (!baseLog().isLevelEnabled('info')) {
 		return (shared.writeAccess = () => {});
 	}
 	const stream = output();
