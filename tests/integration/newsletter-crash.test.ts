@@ -17,7 +17,7 @@ import { closeDatabase, db, newsletterDeliveries as deliveries, users } from '@/
 import { createIssue, getIssue, scheduleIssue, sendIssue } from '@/server/newsletter/issues';
 import { insertAccount, mailsPerAddress } from '../setup/newsletter-fixture';
 import { testDatabaseSettings } from '../setup/postgres';
-import { startSmtp } from '../setup/smtp';
+import { startSmtp, type CapturedMail } from '../setup/smtp';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-newsletter-crash-'));
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -101,6 +101,13 @@ async function newSubscribers(count: number) {
 	return Promise.all(Array.from({ length: count }, () => insertAccount(db())));
 }
 
+/** Every subscriber got exactly one of these mails, and nobody else got any. */
+function expectOneMailEach(mails: CapturedMail[], subscribers: Array<{ email: string }>): void {
+	const counts = mailsPerAddress(mails);
+	expect(counts.size).toBe(subscribers.length);
+	for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);
+}
+
 describe('a crash in the middle of a send', () => {
 	it(
 		'resumes after each SIGKILL and completes with at most one duplicate per kill',
@@ -166,9 +173,7 @@ describe('two senders on one database', () => {
 			for (const sender of senders) sender.child.kill('SIGTERM');
 			await Promise.all(senders.map((sender) => sender.exited));
 
-			const counts = mailsPerAddress(smtp.mails.slice(start));
-			expect(counts.size).toBe(subscribers.length);
-			for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);
+			expectOneMailEach(smtp.mails.slice(start), subscribers);
 		},
 		SLOW,
 	);
@@ -194,9 +199,7 @@ describe('three senders and a scheduled issue', () => {
 			// Exactly one sender started it.
 			const starters = senders.filter((sender) => sender.output().includes('scheduled issues started'));
 			expect(starters).toHaveLength(1);
-			const counts = mailsPerAddress(smtp.mails.slice(start));
-			expect(counts.size).toBe(subscribers.length);
-			for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);
+			expectOneMailEach(smtp.mails.slice(start), subscribers);
 		},
 		SLOW,
 	);
@@ -229,9 +232,7 @@ describe('claims', () => {
 			sender.child.kill('SIGTERM');
 			expect(await sender.exited).toBe(0);
 			expect(most).toBe(4);
-			const counts = mailsPerAddress(smtp.mails.slice(start));
-			expect(counts.size).toBe(subscribers.length);
-			for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);
+			expectOneMailEach(smtp.mails.slice(start), subscribers);
 		},
 		SLOW,
 	);
@@ -267,9 +268,7 @@ describe('a stop (SIGTERM) in the middle of a send', () => {
 			next.child.kill('SIGTERM');
 			expect(await next.exited).toBe(0);
 
-			const counts = mailsPerAddress(smtp.mails.slice(start));
-			expect(counts.size).toBe(subscribers.length);
-			for (const subscriber of subscribers) expect(counts.get(subscriber.email)).toBe(1);
+			expectOneMailEach(smtp.mails.slice(start), subscribers);
 			expect((await getIssue(issue.id)).counts).toEqual({
 				recipients: subscribers.length,
 				queued: 0,
