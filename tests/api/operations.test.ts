@@ -75,7 +75,11 @@ describe('the access log', () => {
 		expect(kept.headers.get('x-cache')).toBe('hit');
 		const ids = answers.map((answer) => answer.headers.get('x-request-id'));
 		expect(new Set(ids).size).toBe(ids.length);
-		expect(await accessLine(kept.headers.get('x-request-id')!)).toMatchObject({ route: '/api/news', path: '/api/news', status: 200 });
+		const line = await accessLine(kept.headers.get('x-request-id')!);
+		expect(line).toMatchObject({ route: '/api/news', path: '/api/news', status: 200 });
+		// Written at once, so recorded at once: what went to the connection, headers included.
+		expect(line.aborted).toBeUndefined();
+		expect(line.bytes).toBeGreaterThan(Number(kept.headers.get('content-length')));
 	});
 
 	it('writes a path with quotes, backslashes and braces as one valid JSON line, as sent', async () => {

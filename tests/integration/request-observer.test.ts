@@ -36,6 +36,21 @@ describe('the request observer', () => {
 		expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 	});
 
+	it('records an answer written at once without a listener, never in flight', async () => {
+		const requests = createRequestObserver({ trustProxy: false, measure: false });
+		const seen: Array<{ closeListeners: number; inFlight: number }> = [];
+		const server = createServer((req, res) => {
+			const before = res.listenerCount('close');
+			requests.observe(req, res, () => res.writeHead(200, ['Content-Type', 'text/plain']).end('at once'));
+			seen.push({ closeListeners: res.listenerCount('close') - before, inFlight: requests.inFlight() });
+		});
+		servers.push(server);
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+		expect(await answer.text()).toBe('at once');
+		expect(seen).toEqual([{ closeListeners: 0, inFlight: 0 }]);
+	});
+
 	it('counts an answer in flight until it is done, and lists it', async () => {
 		let finish!: () => void;
 		const { requests, url } = await observedServer((res) => {

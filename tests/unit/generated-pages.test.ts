@@ -4,7 +4,7 @@
  * file is read or checked per request); pages already on disk at start are read once.
  */
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, createServer, type Server } from 'node:http';
+import { request as httpRequest, createServer, IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,6 +123,45 @@ describe('generated pages', () => {
 		const head = await get('/contact', {}, 'HEAD');
 		expect(head.status).toBe(200);
 		expect(head.body.length).toBe(0);
+	});
+
+	it('reads the request headers it needs from the raw list, repeated ones joined, without building req.headers', async () => {
+		store('raw-headers', '<h1>Raw headers</h1>');
+		const etag = String((await get('/raw-headers')).headers.etag);
+		const headersGetter = Object.getOwnPropertyDescriptor(IncomingMessage.prototype, 'headers')!;
+		let built = 0;
+		const watching = createServer((req, res) => {
+			Object.defineProperty(req, 'headers', {
+				get() {
+					built += 1;
+					return headersGetter.get!.call(this);
+				},
+			});
+			if (!pages.serve(req, res)) res.writeHead(404).end();
+		});
+		await new Promise<void>((resolve) => watching.listen(0, '127.0.0.1', resolve));
+		const url = `http://127.0.0.1:${(watching.address() as AddressInfo).port}/raw-headers`;
+		const send = (headers: Record<string, string | string[]>) =>
+			new Promise<Raw>((resolve, reject) => {
+				httpRequest(url, { headers }, (res) => {
+					const chunks: Buffer[] = [];
+					res.on('data', (chunk: Buffer) => chunks.push(chunk));
+					res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+				})
+					.on('error', reject)
+					.end();
+			});
+		try {
+			// Each header on two lines: the values count together, as req.headers joins them.
+			const notModified = await send({ 'If-None-Match': ['"another"', etag] });
+			expect(notModified.status).toBe(304);
+			const compressed = await send({ 'ACCEPT-ENCODING': ['identity;q=0.5', 'br'] });
+			expect(compressed.headers['content-encoding']).toBe('br');
+			expect(text(compressed)).toBe('<h1>Raw headers</h1>');
+			expect(built).toBe(0);
+		} finally {
+			await new Promise((resolve) => watching.close(resolve));
+		}
 	});
 
 	it('names the same content by the same ETag (as on every node), other content by another', async () => {

@@ -30,6 +30,7 @@ import { LRUCache } from 'lru-cache';
 import { headerList, NO_COMMON_HEADERS, NO_OWN_HEADERS, withOwn, type CommonHeaders, type HeaderList } from './answer-headers';
 import { COMPRESS_THRESHOLD } from './compress';
 import { preferredEncoding, type Encoding } from './encoding';
+import { requestHeader } from './request-headers';
 import { baseLog } from '@/server/log';
 
 const brotli = promisify(brotliCompress);
@@ -66,7 +67,9 @@ export type ApiCache = ReturnType<typeof createApiCache>;
 
 /** True when the Cookie header holds any cookie at all, as Astro's own parser reads it. */
 function carriesCookie(req: IncomingMessage): boolean {
-	const header = req.headers.cookie;
+	// Whether any cookie came is all that matters here, so repeated Cookie headers may be joined
+	// with ', ' (req.headers would join them with '; ').
+	const header = requestHeader(req, 'cookie');
 	if (!header) return false;
 	for (const _ in parseCookies(header)) return true;
 	return false;
@@ -152,7 +155,7 @@ export function createApiCache({
 		const query = url.indexOf('?');
 		const pathname = query === -1 ? url : url.slice(0, query);
 		if (!PLAIN_API_PATH.test(pathname)) return undefined;
-		if (req.headers.range || carriesCookie(req)) return undefined;
+		if (requestHeader(req, 'range') || carriesCookie(req)) return undefined;
 		return { key: url, pathname };
 	}
 

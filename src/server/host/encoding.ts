@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import Negotiator from 'negotiator';
+import { requestHeader } from './request-headers';
 
 const SUPPORTED = ['br', 'gzip', 'identity'];
 const PREFERRED = ['br', 'gzip'];
@@ -29,7 +30,7 @@ function negotiate(acceptEncoding: string): Encoding {
 
 /** 'br', 'gzip' or 'identity' (also when the client refuses everything we have). */
 export function preferredEncoding(req: IncomingMessage): Encoding {
-	const header = req.headers['accept-encoding'];
+	const header = requestHeader(req, 'accept-encoding');
 	if (header === undefined) return 'identity';
 	let encoding = chosen.get(header);
 	if (encoding === undefined) {

@@ -22,6 +22,7 @@ import { SHARED_CACHE_CONTROL } from '@/server/cache-headers';
 import { headerList, NO_COMMON_HEADERS, NO_OWN_HEADERS, withOwn, type CommonHeaders, type HeaderList } from './answer-headers';
 import type { StoredPage } from './bridge';
 import { preferredEncoding, type Encoding } from './encoding';
+import { requestHeader } from './request-headers';
 import { storedPagePath } from '@/server/site/query-variants';
 
 const TYPES: Record<string, string> = {
@@ -184,7 +185,7 @@ export function createGeneratedPages(
 			const page = kept.get(file) ?? load(file);
 			if (!page) return false;
 			const ready = https ? page.https : page.http;
-			const condition = req.headers['if-none-match'];
+			const condition = requestHeader(req, 'if-none-match');
 			if (condition !== undefined && condition.includes(page.etag)) {
 				res.writeHead(304, withOwn(ready.notModified, own));
 				res.end();

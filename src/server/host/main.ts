@@ -25,6 +25,7 @@ import { createHealthProbes } from './health';
 import { createRenderer, type AstroHandler } from './in-process-renderer';
 import { createStaticFiles } from './static-files';
 import { createRequestObserver, startMetricsServer, type ObservedRequest } from './operations';
+import { requestHeader } from './request-headers';
 import { createGracefulStop } from './shutdown';
 import { baseLog } from '@/server/log';
 import { metrics } from '@/server/metrics';
@@ -72,7 +73,7 @@ onApiChange((pathnames) => (pathnames === 'all' ? apiCache.clear() : apiCache.in
 /** HTTPS as seen by the browser: TLS here, or a trusted proxy saying so. */
 function isHttps(req: IncomingMessage): boolean {
 	if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-	return settings.trustProxy && String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() === 'https';
+	return settings.trustProxy && (requestHeader(req, 'x-forwarded-proto') ?? '').split(',')[0]!.trim() === 'https';
 }
 
 /**
@@ -100,12 +101,14 @@ const NOT_FOUND_PATH = '/404';
 const server = createServer((req, res) => requests.observe(req, res, (request) => answer(req, res, request)));
 
 function answer(req: IncomingMessage, res: ServerResponse, request: ObservedRequest): void {
-	stripUntrustedForwarding(req, settings.trustProxy);
 	// Kept answers (shared API answers, generated pages) carry every header ready-made; the
-	// request's id is the one header of their own, given with the rest in one writeHead().
+	// request's id is the one header of their own, given with the rest in one writeHead(). They
+	// read the few request headers they need from the raw list (see request-headers.ts).
 	const https = isHttps(req);
 	const own = ['X-Request-Id', request.id];
 	if (apiCache.serve(req, res, https, own) || generatedPages.serve(req, res, https, own)) return;
+	// The app reads req.headers: forwarding headers it must not believe go first.
+	stripUntrustedForwarding(req, settings.trustProxy);
 	res.setHeader('X-Request-Id', request.id);
 	request.enter(() => answerWithApp(req, res, https));
 }

@@ -19,6 +19,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { accessLog, baseLog, maskEmail } from '@/server/log';
 import { metrics } from '@/server/metrics';
 import { knownRoute, runInRequest, type RequestContext } from '@/server/request-context';
+import { requestHeader } from './request-headers';
 
 /** What nginx's $request_id and common tracing ids look like; anything else is replaced. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -49,9 +50,9 @@ export type RequestObserver = {
 };
 
 function requestIdOf(req: IncomingMessage, trustProxy: boolean): string {
-	const incoming = req.headers['x-request-id'];
-	if (trustProxy && typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming)) return incoming;
-	return randomUUID();
+	if (!trustProxy) return randomUUID();
+	const incoming = requestHeader(req, 'x-request-id');
+	return incoming !== undefined && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
 class Observed implements ObservedRequest {
@@ -82,13 +83,8 @@ export function createRequestObserver({ trustProxy, measure }: { trustProxy: boo
 			const started = performance.now();
 			const socket = req.socket;
 			const bytesBefore = socket.bytesWritten;
-			const id = requestIdOf(req, trustProxy);
-			open.add(res);
-			const request = new Observed(req, id);
-			// 'close' follows 'finish' on every answer, and comes alone when the client went away.
-			res.on('close', () => {
-				open.delete(res);
-				if (open.size === 0) for (const wake of waiters.splice(0)) wake();
+			const request = new Observed(req, requestIdOf(req, trustProxy));
+			const record = () => {
 				const ms = performance.now() - started;
 				const url = req.url ?? '/';
 				const query = url.indexOf('?');
@@ -98,12 +94,28 @@ export function createRequestObserver({ trustProxy, measure }: { trustProxy: boo
 				const status = res.statusCode;
 				const route = request.context?.route ?? knownRoute(path) ?? (status === 501 ? 'unsupported' : 'static');
 				const aborted = !res.writableFinished;
-				writeAccessLine({ reqId: id, method, route, path, status, ms, bytes: socket.bytesWritten - bytesBefore, aborted });
+				writeAccessLine({ reqId: request.id, method, route, path, status, ms, bytes: socket.bytesWritten - bytesBefore, aborted });
 				if (measure && !aborted) {
 					httpDuration.observe({ method, route, status_class: `${Math.floor(status / 100)}xx` }, ms / 1000);
 				}
-			});
-			handle(request);
+			};
+			try {
+				handle(request);
+			} finally {
+				// An answer handed whole to the socket before the handler returned (what the host
+				// keeps in memory, written at once) is done: it is recorded now, never in flight,
+				// and costs no listener. Others are recorded on 'close', which follows 'finish' on
+				// every answer and comes alone when the client went away.
+				if (res.writableFinished) record();
+				else {
+					open.add(res);
+					res.on('close', () => {
+						open.delete(res);
+						if (open.size === 0) for (const wake of waiters.splice(0)) wake();
+						record();
+					});
+				}
+			}
 		},
 		inFlight: () => open.size,
 		answersInFlight: () => open,
