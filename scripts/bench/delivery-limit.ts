@@ -6,6 +6,8 @@
  *   - the generated article page (Accept-Encoding: br, gzip; 32 connections) from
  *       1. a bare node:http server sending the same bytes with the same response headers,
  *       2. ours (the production host on the build given, and on a second build with --before=…),
+ *       2b. the floor: the bare server's handler inside a production host of the same build that
+ *           rendered the site (scripts/bench/bare-inside.mjs), what no code of the host goes below,
  *       3. nginx serving the same bytes as a file with the same headers,
  *       4. nginx with deploy/nginx.conf (proxy_cache) in front of ours;
  *     in interleaved rounds: the bare server is measured before and after every target, the
@@ -39,7 +41,7 @@ import { cpus, loadavg } from 'node:os';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { killNode, startNginx, startNode, stopNode, type AppNode, type Nginx } from '../../tests/nodes/cluster';
 import { freePort } from '../../tests/setup/ports';
@@ -67,6 +69,8 @@ const rounds = Number(option('rounds', '5'));
 /** Cores each node may use in the scaling simulation. */
 const quota = Number(option('quota', '0.15'));
 const CONNECTIONS = 32;
+/** Where the floor server answers with the bare handler (scripts/bench/bare-inside.mjs). */
+const BARE_INSIDE_PATH = '/bare-inside';
 const ENCODINGS = { 'accept-encoding': 'br, gzip' };
 
 const log = (line: string) => console.log(`[delivery] ${line}`);
@@ -123,9 +127,10 @@ async function wrk(
 /** Headers a second server sends to be "the same answer" (not per-connection ones). */
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
+const bodyFile = join(workDir, 'bare-body');
+const headersFile = join(workDir, 'bare-headers.json');
+
 async function startBare(raw: Raw): Promise<{ url: string; stop: () => Promise<void> }> {
-	const bodyFile = join(workDir, 'bare-body');
-	const headersFile = join(workDir, 'bare-headers.json');
 	writeFileSync(bodyFile, raw.body);
 	writeFileSync(headersFile, JSON.stringify(raw.headers.filter(([name]) => !PER_CONNECTION.has(name.toLowerCase())).flat()));
 	const child = spawnTracked(process.execPath, [join(root, 'scripts/bench/bare-server.mjs'), bodyFile, `--headers=${headersFile}`], {
@@ -197,12 +202,12 @@ ${added}
 	};
 }
 
-async function startOurs(name: string, build: string, env?: Record<string, string>): Promise<BenchServer> {
+async function startOurs(name: string, build: string, env?: Record<string, string>, nodeArgs?: string[]): Promise<BenchServer> {
 	const dir = join(workDir, name);
 	mkdirSync(dir, { recursive: true });
 	const dbPath = join(dir, 'app.db');
 	await createDataset(dbPath, 'demo');
-	const server = await startBenchServer({ root, distDir: build, workDir: dir, dbPath, generateOnStart: true, env });
+	const server = await startBenchServer({ root, distDir: build, workDir: dir, dbPath, generateOnStart: true, env, nodeArgs });
 	stops.push(() => server.stop());
 	await server.idle(180_000);
 	return server;
@@ -213,7 +218,8 @@ async function firstId(origin: string, path: string): Promise<number> {
 	return list[0]!.id;
 }
 
-type Target = { name: string; url: string };
+/** `path`: the path measured, when not the article page. */
+type Target = { name: string; url: string; path?: string };
 type Row = { name: string; rps: number[]; ratios: number[] };
 
 /** The value at a fraction of the sorted values (linear between neighbours). */
@@ -236,7 +242,7 @@ function median(values: number[]): number {
 async function throughput(targets: Target[], bareUrl: string, path: string): Promise<Row[]> {
 	const rows: Row[] = targets.map((target) => ({ name: target.name, rps: [], ratios: [] }));
 	const bare: Row = { name: 'bare node:http, same bytes and headers', rps: [], ratios: [] };
-	for (const target of [{ url: bareUrl }, ...targets]) await wrk(target.url + path, ENCODINGS, 1);
+	for (const target of [{ name: 'bare', url: bareUrl }, ...targets]) await wrk(target.url + (target.path ?? path), ENCODINGS, 1);
 	for (let round = 1; round <= rounds; round += 1) {
 		let before = (await wrk(bareUrl + path)).rps;
 		bare.rps.push(before);
@@ -244,7 +250,7 @@ async function throughput(targets: Target[], bareUrl: string, path: string): Pro
 		const order = targets.map((_, index) => (index + round - 1) % targets.length);
 		for (const index of order) {
 			const target = targets[index]!;
-			const figure = await wrk(target.url + path);
+			const figure = await wrk(target.url + (target.path ?? path));
 			const after = (await wrk(bareUrl + path)).rps;
 			bare.rps.push(after);
 			if (figure.non2xx > 0) log(`  ${target.name}: ${figure.non2xx} answers were not 2xx`);
@@ -484,6 +490,13 @@ async function main() {
 	if (answer.status !== 200) throw new Error(`${path}: ${answer.status}`);
 	const bare = await startBare(answer);
 	stops.push(bare.stop);
+	// The floor: the bare server's handler inside a host of this build that rendered the site.
+	const floor = await startOurs('floor', distDir, { BARE_INSIDE_PATH, BARE_INSIDE_BODY: bodyFile, BARE_INSIDE_HEADERS: headersFile }, [
+		'--import',
+		pathToFileURL(join(root, 'scripts/bench/bare-inside.mjs')).href,
+	]);
+	const inside = await rawGet(floor.url + BARE_INSIDE_PATH, ENCODINGS);
+	if (inside.status !== 200 || !inside.body.equals(answer.body)) throw new Error('the bare handler inside the host did not answer');
 	const file = await startNginxFile(answer, path);
 	stops.push(file.stop);
 	const nginxPort = await freePort();
@@ -496,6 +509,7 @@ async function main() {
 	}
 	const targets: Target[] = [
 		{ name: 'ours', url: ours.url },
+		{ name: 'the bare handler inside our host (floor: same process, site rendered)', url: floor.url, path: BARE_INSIDE_PATH },
 		...(before ? [{ name: 'ours, before (--before build)', url: before.url }] : []),
 		...(quiet ? [{ name: 'ours without the access log (LOG_LEVEL=warn)', url: quiet.url }] : []),
 		{ name: 'nginx, the same bytes from a file', url: file.url },
