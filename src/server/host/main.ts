@@ -103,7 +103,8 @@ const server = createServer((req, res) => requests.observe(req, res, (request) =
 function answer(req: IncomingMessage, res: ServerResponse, request: ObservedRequest): void {
 	// Kept answers (shared API answers, generated pages) carry every header ready-made; the
 	// request's id is the one header of their own, given with the rest in one writeHead(). They
-	// read the few request headers they need from the raw list (see request-headers.ts).
+	// read the few request headers they need from the raw list: req.headers is built whole on
+	// first read.
 	const https = isHttps(req);
 	const own = ['X-Request-Id', request.id];
 	if (apiCache.serve(req, res, https, own) || generatedPages.serve(req, res, https, own)) return;
