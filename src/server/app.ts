@@ -17,12 +17,12 @@ import type { Readiness, ReadinessCheck } from '@/server/db/readiness';
 import { startContentRelay, stopContentRelay } from '@/server/content/relay';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
 import { outsideRequest } from '@/server/request-context';
-import { requestFullGeneration, wireSiteRegeneration } from '@/server/site';
+import { requestFullGeneration, resumeSiteGeneration, stopSiteGeneration, wireSiteRegeneration } from '@/server/site';
 
 export type { Readiness };
 
 /** The steps of stopApp(), in the order they run. */
-export type AppStopStep = 'newsletter' | 'relay' | 'database';
+export type AppStopStep = 'newsletter' | 'relay' | 'site' | 'database';
 
 let started: Promise<void> | undefined;
 
@@ -39,6 +39,7 @@ let started: Promise<void> | undefined;
 export function startApp(): Promise<void> {
 	started ??= outsideRequest(async () => {
 		wireSiteRegeneration();
+		resumeSiteGeneration();
 		startNewsletterWorker();
 		await startContentRelay();
 		if (config().generateOnStart) requestFullGeneration();
@@ -49,7 +50,8 @@ export function startApp(): Promise<void> {
 /**
  * Stops what startApp() started, in this order: the newsletter sender stops claiming, hands back
  * the mails it has not started (claimable at once by any node) and waits for those being sent,
- * within `remainingMs()`; then the relay closes; the database closes last. Each step runs even
+ * within `remainingMs()`; then the relay closes; then page generation stops, the pages being
+ * rendered written within the time left; the database closes last. Each step runs even
  * when one before it failed; `stepDone` hears of each (with its error, if any). Rejects with the
  * first error once all steps ran when no `stepDone` is given.
  */
@@ -63,6 +65,8 @@ export async function stopApp(
 	const steps: Array<[AppStopStep, () => Promise<void>]> = [
 		['newsletter', () => stopNewsletterWorker(remainingMs())],
 		['relay', () => stopContentRelay()],
+		// After the relay, which could still ask for pages; before the database, which renders need.
+		['site', () => stopSiteGeneration(remainingMs())],
 		['database', () => closeDatabase()],
 	];
 	let firstError: unknown;

@@ -1,7 +1,8 @@
 /**
  * The app's start and stop (src/server/app.ts) in order: start wires regeneration, starts the
  * sender and the relay once, and asks for the first full generation; stop ends the sender
- * (with the time left), then the relay, and closes the database last, even after a failed step.
+ * (with the time left), then the relay, then page generation (with the time left), and closes
+ * the database last, even after a failed step.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -18,6 +19,8 @@ vi.mock('@/server/content/relay', () => ({
 }));
 vi.mock('@/server/site', () => ({
 	wireSiteRegeneration: vi.fn(() => void calls.push('wire regeneration')),
+	resumeSiteGeneration: vi.fn(() => void calls.push('resume generation')),
+	stopSiteGeneration: record('stop generation'),
 	requestFullGeneration: vi.fn(() => void calls.push('full generation')),
 }));
 vi.mock('@/server/db', async (original) => ({
@@ -36,13 +39,13 @@ describe('startApp', () => {
 	it('starts everything once, however often it is called', async () => {
 		await Promise.all([startApp(), startApp()]);
 		await startApp();
-		expect(calls).toEqual(['wire regeneration', 'start newsletter', 'start relay', 'full generation']);
+		expect(calls).toEqual(['wire regeneration', 'resume generation', 'start newsletter', 'start relay', 'full generation']);
 		await stopApp();
 	});
 });
 
 describe('stopApp', () => {
-	it('stops the sender with the time left, then the relay, and closes the database last', async () => {
+	it('stops the sender with the time left, then the relay, then generation, and closes the database last', async () => {
 		await startApp();
 		calls.length = 0;
 		const done: string[] = [];
@@ -50,8 +53,8 @@ describe('stopApp', () => {
 			() => 1234,
 			(step, error) => done.push(error ? `${step} failed` : step),
 		);
-		expect(calls).toEqual(['stop newsletter(1234)', 'stop relay', 'close database']);
-		expect(done).toEqual(['newsletter', 'relay', 'database']);
+		expect(calls).toEqual(['stop newsletter(1234)', 'stop relay', 'stop generation(1234)', 'close database']);
+		expect(done).toEqual(['newsletter', 'relay', 'site', 'database']);
 	});
 
 	it('still closes the database when a step before it fails, and reports the failure', async () => {
@@ -61,8 +64,8 @@ describe('stopApp', () => {
 			() => 0,
 			(step, error) => done.push(error ? `${step} failed` : step),
 		);
-		expect(calls).toEqual(['stop newsletter(0)', 'close database']);
-		expect(done).toEqual(['newsletter', 'relay failed', 'database']);
+		expect(calls).toEqual(['stop newsletter(0)', 'stop generation(0)', 'close database']);
+		expect(done).toEqual(['newsletter', 'relay failed', 'site', 'database']);
 		vi.mocked(relay.stopContentRelay).mockRejectedValueOnce(new Error('relay stuck'));
 		await expect(stopApp()).rejects.toThrow('relay stuck');
 	});

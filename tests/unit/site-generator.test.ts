@@ -1,7 +1,8 @@
 /**
  * The site generator with a fake renderer: pages are written with compressed twins, a 404
- * removes a page, a failing render keeps the previous file and is reported, and a burst of
- * changes is coalesced into one generation.
+ * removes a page, a failing render keeps the previous file and is reported, a burst of
+ * changes is coalesced into one generation, and a stop lets the pages being rendered finish
+ * but starts no other.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,13 +14,18 @@ import type { RenderedPage } from '@/server/site/anonymous-render';
 const dir = mkdtempSync(join(tmpdir(), 'rmh-site-'));
 process.env.SITE_DIR = dir;
 
-const { generationStatus, requestPaths, useRenderer, whenIdle } = await import('@/server/site/generator');
+const { generationStatus, requestPaths, resumeSiteGeneration, stopSiteGeneration, useRenderer, whenIdle } = await import(
+	'@/server/site/generator'
+);
 const { fileForPath } = await import('@/server/site/writer');
 
 const pages = new Map<string, RenderedPage | Error>();
 const calls: string[] = [];
+/** Renders of these paths wait for their promise. */
+const gates = new Map<string, Promise<void>>();
 useRenderer(async (path) => {
 	calls.push(path);
+	await gates.get(path);
 	const page = pages.get(path);
 	if (page instanceof Error) throw page;
 	return page ?? { status: 404, contentType: 'text/html', body: Buffer.from('not found') };
@@ -90,5 +96,45 @@ describe('site generator', () => {
 		await new Promise((resolve) => setTimeout(resolve, 0));
 		await whenIdle();
 		expect(calls.sort()).toEqual(['/', '/rss']);
+	});
+
+	it('on a stop, writes the pages being rendered and starts no other; generates again once resumed', async () => {
+		calls.length = 0;
+		const paths = Array.from({ length: 8 }, (_, i) => `/slow/${i}`);
+		let release!: () => void;
+		const gate = new Promise<void>((resolve) => (release = resolve));
+		for (const path of paths) {
+			pages.set(path, html(path));
+			gates.set(path, gate);
+		}
+		requestPaths(paths);
+		// The generator renders 4 pages at once.
+		await expect.poll(() => calls.length).toBe(4);
+		const stopped = stopSiteGeneration();
+		requestPaths(['/']);
+		release();
+		await stopped;
+		const rendered = [...calls].sort();
+		expect(rendered).toEqual(paths.slice(0, 4));
+		for (const path of rendered) expect(readFileSync(join(dir, path.slice(1), 'index.html'), 'utf8')).toBe(`<h1>${path}</h1>`);
+		expect(existsSync(join(dir, 'slow/4/index.html'))).toBe(false);
+
+		resumeSiteGeneration();
+		await expect.poll(() => calls.includes('/')).toBe(true);
+		await whenIdle();
+		expect(calls.filter((path) => path.startsWith('/slow/'))).toHaveLength(4);
+	});
+
+	// Last: the hanging render never ends.
+	it('stops waiting for a page that hangs once the time left is used', async () => {
+		calls.length = 0;
+		pages.set('/hangs', html('Hangs'));
+		gates.set('/hangs', new Promise<void>(() => {}));
+		requestPaths(['/hangs']);
+		await expect.poll(() => calls).toEqual(['/hangs']);
+		const began = Date.now();
+		await stopSiteGeneration(50);
+		expect(Date.now() - began).toBeGreaterThanOrEqual(40);
+		resumeSiteGeneration();
 	});
 });

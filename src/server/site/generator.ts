@@ -57,6 +57,8 @@ export function useRenderer(renderer: Renderer): void {
 const pending = new Set<string>();
 let fullPending = false;
 let running: Promise<void> | undefined;
+/** Set while the app stops: no page is started any more (see stopSiteGeneration). */
+let stopping = false;
 /** When the oldest change whose pages are queued, and the oldest being generated, arrived. */
 let pendingChangeAt: number | undefined;
 let generatingChangeAt: number | undefined;
@@ -83,6 +85,30 @@ export async function whenIdle(): Promise<void> {
 	while (running) await running;
 }
 
+/**
+ * Stops generating for the app's stop: no page is started from now on, and this resolves once
+ * the pages being rendered are written (or `timeoutMs` passed), so no render is left to run
+ * against a closed database (it would fail, and log the failure). Pages still queued keep their
+ * previous files; a full generation at the next start (SITE_GENERATE_ON_START, the default)
+ * renders them again.
+ */
+export async function stopSiteGeneration(timeoutMs = Infinity): Promise<void> {
+	stopping = true;
+	if (!running) return;
+	let timer: NodeJS.Timeout | undefined;
+	const late = Number.isFinite(timeoutMs)
+		? new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, timeoutMs))))
+		: new Promise<void>(() => {});
+	await Promise.race([whenIdle(), late]);
+	clearTimeout(timer);
+}
+
+/** Lets a started app generate again (after a stop, in the same process). */
+export function resumeSiteGeneration(): void {
+	stopping = false;
+	if (queuedCount() > 0) schedule();
+}
+
 /** Paths waiting, counting a requested full generation as one (so callers see it queued). */
 function queuedCount(): number {
 	return pending.size + (fullPending ? 1 : 0);
@@ -90,6 +116,7 @@ function queuedCount(): number {
 
 function schedule(): void {
 	generationStatus.update({ queued: queuedCount() });
+	if (stopping) return;
 	if (!renderAvailable()) return; // not under the production host (e.g. astro dev): pages render on demand
 	// Started by whichever request made the change, but not part of it (nor logged under it).
 	running ??= outsideRequest(() =>
@@ -101,7 +128,7 @@ function schedule(): void {
 
 async function loop(): Promise<void> {
 	await new Promise((resolve) => setTimeout(resolve, COALESCE_MS));
-	while (fullPending || pending.size > 0) {
+	while (!stopping && (fullPending || pending.size > 0)) {
 		const full = fullPending;
 		fullPending = false;
 		const paths = new Set(pending);
@@ -145,7 +172,7 @@ async function generate(paths: string[], full: boolean): Promise<void> {
 	const failures: PageFailure[] = [];
 	let next = 0;
 	const worker = async () => {
-		while (next < paths.length) {
+		while (next < paths.length && !stopping) {
 			const failure = await generatePage(paths[next++]!);
 			if (failure) failures.push(failure);
 		}

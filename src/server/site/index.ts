@@ -45,4 +45,4 @@ export function wireSiteRegeneration(): void {
 	});
 }
 
-export { generationStatus, requestFullGeneration, whenIdle } from './generator';
+export { generationStatus, requestFullGeneration, resumeSiteGeneration, stopSiteGeneration, whenIdle } from './generator';
