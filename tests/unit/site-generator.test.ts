@@ -107,6 +107,7 @@ describe('site generator', () => {
 			pages.set(path, html(path));
 			gates.set(path, gate);
 		}
+		const before = generationStatus.get();
 		requestPaths(paths);
 		// The generator renders 4 pages at once.
 		await expect.poll(() => calls.length).toBe(4);
@@ -118,6 +119,11 @@ describe('site generator', () => {
 		expect(rendered).toEqual(paths.slice(0, 4));
 		for (const path of rendered) expect(readFileSync(join(dir, path.slice(1), 'index.html'), 'utf8')).toBe(`<h1>${path}</h1>`);
 		expect(existsSync(join(dir, 'slow/4/index.html'))).toBe(false);
+		// Cut short, it is no generation that went through.
+		const after = generationStatus.get();
+		expect(after.running).toBe(false);
+		expect(after.lastSuccessAt).toBe(before.lastSuccessAt);
+		expect(after.lastPageCount).toBe(before.lastPageCount);
 
 		resumeSiteGeneration();
 		await expect.poll(() => calls.includes('/')).toBe(true);

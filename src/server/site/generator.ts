@@ -137,8 +137,8 @@ async function loop(): Promise<void> {
 		pendingChangeAt = undefined;
 		try {
 			if (full) for (const path of await allGeneratedPaths()) paths.add(path);
-			await generate([...paths], full);
-			if (generatingChangeAt !== undefined) {
+			const wentThrough = await generate([...paths], full);
+			if (wentThrough && generatingChangeAt !== undefined) {
 				metrics().changeToPages.observe((Date.now() - generatingChangeAt) / 1000);
 			}
 		} finally {
@@ -161,7 +161,8 @@ async function generatePage(path: string): Promise<PageFailure | undefined> {
 	return undefined;
 }
 
-async function generate(paths: string[], full: boolean): Promise<void> {
+/** Renders and writes the pages; false when the app's stop cut it short. */
+async function generate(paths: string[], full: boolean): Promise<boolean> {
 	const started = Date.now();
 	generationStatus.update({
 		running: true,
@@ -178,13 +179,21 @@ async function generate(paths: string[], full: boolean): Promise<void> {
 		}
 	};
 	await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+	const scope = full ? 'full' : 'partial';
+	const { pagesGenerated, pageFailures, lastGenerationSeconds } = metrics();
+	// Every page started was finished (next counts them).
+	pagesGenerated.inc(next - failures.length);
+	pageFailures.inc(failures.length);
+	if (next < paths.length) {
+		// Cut short by the app's stop: the rest keep their files, and the status keeps the last
+		// generation that went through.
+		siteLog().info({ scope, pages: next, skipped: paths.length - next, failures: failures.length }, 'generation stopped with the app');
+		generationStatus.update({ running: false, queued: queuedCount() });
+		return false;
+	}
 	if (full) removeStalePages(new Set(paths.map(storedPagePath)));
 	const finished = new Date().toISOString();
-	const scope = full ? 'full' : 'partial';
 	const ms = Date.now() - started;
-	const { pagesGenerated, pageFailures, lastGenerationSeconds } = metrics();
-	pagesGenerated.inc(paths.length - failures.length);
-	pageFailures.inc(failures.length);
 	lastGenerationSeconds.set({ scope }, ms / 1000);
 	if (failures.length > 0) {
 		const list = failures.slice(0, 5).map((f) => `${f.path} (${f.reason})`).join(', ');
@@ -195,7 +204,7 @@ async function generate(paths: string[], full: boolean): Promise<void> {
 			lastError: `${failures.length} of ${paths.length} page(s) failed: ${list}. Their previous versions are still served.`,
 			lastErrorAt: finished,
 		});
-		return;
+		return true;
 	}
 	siteLog().info({ scope, pages: paths.length, failures: 0, ms }, 'pages generated');
 	generationStatus.update({
@@ -206,6 +215,7 @@ async function generate(paths: string[], full: boolean): Promise<void> {
 		lastPageCount: paths.length,
 		lastError: null,
 	});
+	return true;
 }
 
 /** The public path a stored file belongs to (inverse of writer.fileForPath). */
