@@ -12,6 +12,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readiness } from '@/server/app';
+import { within } from '@/lib/within';
 
 /** The app's readiness (appReady in src/server/app.ts). */
 type ReadinessCheck = () => Promise<Readiness>;
@@ -30,17 +31,10 @@ function answer(req: IncomingMessage, res: ServerResponse, status: number, body:
 }
 
 function withTimeout(check: ReadinessCheck): Promise<Readiness> {
-	let timer: NodeJS.Timeout | undefined;
-	const timeout = new Promise<Readiness>((resolve) => {
-		timer = setTimeout(
-			() => resolve({ ready: false, message: 'The database did not answer in time.' }),
-			READY_TIMEOUT_MS,
-		);
-	});
 	const checked = check().catch(
 		(): Readiness => ({ ready: false, message: 'The database cannot be checked.' }),
 	);
-	return Promise.race([checked, timeout]).finally(() => clearTimeout(timer));
+	return within(checked, READY_TIMEOUT_MS, { ready: false, message: 'The database did not answer in time.' });
 }
 
 /**

@@ -14,6 +14,7 @@ import { deliver, type Delivered } from './delivery';
 import { getIssue, nextScheduledAt, startDueIssues } from './issues';
 import { claimDeliveries, nextDueAt, releaseDeliveries, type ClaimedDelivery } from './queue';
 import { onDeliveriesQueued } from './wake';
+import { within } from '@/lib/within';
 
 export type NewsletterWorker = {
 	/** Look at the queue now instead of at the next poll. */
@@ -129,14 +130,7 @@ function createWorker(): NewsletterWorker {
 			waiting.clear();
 			const released = await releaseDeliveries(unstarted);
 			const inFlight = queue.pending;
-			let timer: NodeJS.Timeout | undefined;
-			const finished = await Promise.race([
-				queue.onIdle().then(() => true),
-				new Promise<boolean>((resolve) => {
-					if (Number.isFinite(waitMs)) timer = setTimeout(() => resolve(false), waitMs);
-				}),
-			]);
-			clearTimeout(timer);
+			const finished = await within(queue.onIdle().then(() => true), waitMs, false);
 			newsletterLog().info({ released, inFlight, finished }, finished
 				? 'worker stopped: mails in flight settled'
 				: 'worker stopped: mails still in flight keep their lease');

@@ -17,6 +17,7 @@ import { PostgresStatusStore } from './status.postgres';
 import { MemoryStatusStore, type GenerationStatusStore } from './status';
 import { removePage, siteDir, writePage } from './writer';
 import { storedPagePath } from './query-variants';
+import { within } from '@/lib/within';
 
 /** Pages rendered at once; the server renders them while it keeps answering readers. */
 const CONCURRENCY = 4;
@@ -94,13 +95,7 @@ export async function whenIdle(): Promise<void> {
  */
 export async function stopSiteGeneration(timeoutMs = Infinity): Promise<void> {
 	stopping = true;
-	if (!running) return;
-	let timer: NodeJS.Timeout | undefined;
-	const late = Number.isFinite(timeoutMs)
-		? new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, timeoutMs))))
-		: new Promise<void>(() => {});
-	await Promise.race([whenIdle(), late]);
-	clearTimeout(timer);
+	await within(whenIdle(), timeoutMs, undefined);
 }
 
 /** Lets a started app generate again (after a stop, in the same process). */
