@@ -35,7 +35,6 @@ async function stoppableServer(timeoutMs: number, stopApp: StopApp = async () =>
 	const graceful = createGracefulStop({
 		server,
 		timeoutMs,
-		inFlight: requests.inFlight,
 		answersInFlight: requests.answersInFlight,
 		drained: requests.drained,
 		stopApp,

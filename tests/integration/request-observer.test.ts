@@ -42,7 +42,7 @@ describe('the request observer', () => {
 		const server = createServer((req, res) => {
 			const before = res.listenerCount('close');
 			requests.observe(req, res, () => res.writeHead(200, ['Content-Type', 'text/plain']).end('at once'));
-			seen.push({ closeListeners: res.listenerCount('close') - before, inFlight: requests.inFlight() });
+			seen.push({ closeListeners: res.listenerCount('close') - before, inFlight: requests.answersInFlight().size });
 		});
 		servers.push(server);
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -57,12 +57,12 @@ describe('the request observer', () => {
 			finish = () => res.end('done');
 		});
 		const pending = fetch(url).then((answer) => answer.text());
-		await expect.poll(() => requests.inFlight()).toBe(1);
+		await expect.poll(() => requests.answersInFlight().size).toBe(1);
 		expect([...requests.answersInFlight()]).toHaveLength(1);
 		const drained = requests.drained();
 		finish();
 		expect(await pending).toBe('done');
 		await drained;
-		expect(requests.inFlight()).toBe(0);
+		expect(requests.answersInFlight().size).toBe(0);
 	});
 });

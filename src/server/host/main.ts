@@ -172,7 +172,6 @@ const graceful = createGracefulStop({
 	server,
 	others: [metricsServer],
 	timeoutMs: settings.shutdownTimeoutMs,
-	inFlight: requests.inFlight,
 	answersInFlight: requests.answersInFlight,
 	drained: requests.drained,
 	stopApp: app.stopApp,

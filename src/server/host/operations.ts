@@ -41,10 +41,8 @@ export type ObservedRequest = {
 export type RequestObserver = {
 	/** Hands the request to `handle` under its id, logging and measuring it when it is done. */
 	observe(req: IncomingMessage, res: ServerResponse, handle: (request: ObservedRequest) => void): void;
-	/** Requests whose answer has not finished yet. */
-	inFlight(): number;
-	/** Their answers. */
-	answersInFlight(): Iterable<ServerResponse>;
+	/** The answers of requests in flight: not finished yet. */
+	answersInFlight(): ReadonlySet<ServerResponse>;
 	/** Resolves when no request is in flight. */
 	drained(): Promise<void>;
 };
@@ -117,7 +115,6 @@ export function createRequestObserver({ trustProxy, measure }: { trustProxy: boo
 				}
 			}
 		},
-		inFlight: () => open.size,
 		answersInFlight: () => open,
 		drained: () =>
 			open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),

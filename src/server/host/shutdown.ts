@@ -31,9 +31,8 @@ type Options = {
 	/** Servers closed last (the metrics server: scrapes go on while draining). */
 	others?: Array<Server | undefined>;
 	timeoutMs: number;
-	inFlight(): number;
 	/** The answers not finished yet. */
-	answersInFlight(): Iterable<ServerResponse>;
+	answersInFlight(): ReadonlySet<ServerResponse>;
 	drained(): Promise<void>;
 	/**
 	 * Stops the app within the time left, in its order (newsletter, relay, database), telling of
@@ -57,7 +56,6 @@ export function createGracefulStop({
 	server,
 	others = [],
 	timeoutMs,
-	inFlight,
 	answersInFlight,
 	drained,
 	stopApp,
@@ -131,7 +129,7 @@ export function createGracefulStop({
 		// net.Server's close: no new connections, but (unlike http.Server's) idle keep-alive
 		// connections are left to closeRestedConnections.
 		NetServer.prototype.close.call(server);
-		log.info({ inFlight: inFlight(), connections: connections.size }, 'stop 2/6: no longer accepting connections');
+		log.info({ inFlight: answersInFlight().size, connections: connections.size }, 'stop 2/6: no longer accepting connections');
 
 		let timer: NodeJS.Timeout | undefined;
 		const timedOut = new Promise<boolean>((resolve) => {
@@ -143,7 +141,7 @@ export function createGracefulStop({
 		]);
 		clearTimeout(timer);
 		if (late) {
-			log.warn({ inFlight: inFlight(), connections: connections.size }, 'stop 3/6: requests still in flight at the time limit are cut off');
+			log.warn({ inFlight: answersInFlight().size, connections: connections.size }, 'stop 3/6: requests still in flight at the time limit are cut off');
 			server.closeAllConnections();
 			for (const socket of connections.keys()) socket.destroy();
 		} else {
