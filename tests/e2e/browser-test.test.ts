@@ -1,12 +1,21 @@
 /**
  * The shared browser fixture's guard: a page that breaks the Content-Security-Policy or reports
  * a hydration mismatch fails the test it happened in, so every browser test checks this for free.
+ * And its cleanup: a context a test opens by other means is closed after that test.
  */
 import { describe, expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newPage } from '../setup/browser';
 import { browserTest } from '../setup/browser-test';
 
-const test = browserTest();
+/** A context the file opens before its tests, as files that sign in once in `ready` do. */
+let filesContext: BrowserContext | undefined;
+
+const test = browserTest({
+	ready: async (server, browser) => {
+		({ context: filesContext } = await newPage(browser!, server.url));
+	},
+});
 
 /** An inline script: the site's CSP allows none, so Chromium refuses it and says so. */
 async function injectInlineScript(page: Page) {
@@ -58,5 +67,20 @@ describe('the page guard', () => {
 	test('passes a clean page', async ({ page, pageProblems }) => {
 		await page.goto('/');
 		expect(pageProblems).toEqual([]);
+	});
+});
+
+describe('contexts a test opens by other means', () => {
+	let helpersContext: BrowserContext | undefined;
+
+	test('stay open during the test', async ({ browser, server }) => {
+		({ context: helpersContext } = await newPage(browser, server.url));
+		expect(browser.contexts()).toContain(helpersContext);
+	});
+
+	test('are closed after it; the file\'s own context stays', async ({ browser }) => {
+		expect(helpersContext).toBeDefined();
+		expect(browser.contexts()).not.toContain(helpersContext);
+		expect(browser.contexts()).toContain(filesContext);
 	});
 });

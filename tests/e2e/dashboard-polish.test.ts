@@ -22,13 +22,31 @@ function focusedName(page: Page): Promise<string> {
 	});
 }
 
-/** Answers the next browser confirm() and records its question. */
-function answerNextConfirm(page: Page, accept: boolean): Promise<string> {
-	return new Promise((resolve) => {
-		page.once('dialog', (dialog: Dialog) => {
+/**
+ * Answers the next browser confirm() and records its question. Fails after the actions' own
+ * timeout, naming what should have asked, rather than waiting until the whole test times out.
+ */
+function answerNextConfirm(page: Page, accept: boolean, after: string): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const timer = setTimeout(() => {
+			page.off('dialog', answer);
+			reject(new Error(`no question was asked after ${after}`));
+		}, 30_000);
+		function answer(dialog: Dialog) {
+			clearTimeout(timer);
 			resolve(dialog.message());
 			void (accept ? dialog.accept() : dialog.dismiss());
-		});
+		}
+		page.once('dialog', answer);
+	});
+}
+
+/** Whether the page would warn before being left (some form registered unsaved work). */
+function warnsBeforeLeaving(page: Page): Promise<boolean> {
+	return page.evaluate(() => {
+		const event = new Event('beforeunload', { cancelable: true });
+		window.dispatchEvent(event);
+		return event.defaultPrevented;
 	});
 }
 
@@ -116,41 +134,31 @@ describe('unsaved work', () => {
 
 		await page.getByRole('button', { name: 'Add News Article' }).click();
 		await dialog.getByLabel('Title').fill('Half-written thoughts');
-		let question = answerNextConfirm(page, false);
+		// The form holds the typed text as unsaved work before anything tries to close it.
+		await expect.poll(() => warnsBeforeLeaving(page)).toBe(true);
+		let question = answerNextConfirm(page, false, 'Escape');
 		await page.keyboard.press('Escape');
 		expect(await question).toBe('You have unsaved changes. Discard them?');
 		expect(await dialog.getByLabel('Title').inputValue()).toBe('Half-written thoughts');
 
-		question = answerNextConfirm(page, false);
+		question = answerNextConfirm(page, false, 'a click outside');
 		await page.mouse.click(5, 5); // the overlay, outside the dialog
 		await question;
 		expect(await dialog.isVisible()).toBe(true);
 
-		question = answerNextConfirm(page, false);
+		question = answerNextConfirm(page, false, 'Cancel');
 		await dialog.getByRole('button', { name: 'Cancel' }).click();
 		await question;
 		expect(await dialog.getByLabel('Title').inputValue()).toBe('Half-written thoughts');
 
 		// Leaving the page warns too while the text is unsaved.
-		expect(
-			await page.evaluate(() => {
-				const event = new Event('beforeunload', { cancelable: true });
-				window.dispatchEvent(event);
-				return event.defaultPrevented;
-			}),
-		).toBe(true);
+		expect(await warnsBeforeLeaving(page)).toBe(true);
 
-		question = answerNextConfirm(page, true);
+		question = answerNextConfirm(page, true, 'Cancel (then yes)');
 		await dialog.getByRole('button', { name: 'Cancel' }).click();
 		await question;
 		await dialog.waitFor({ state: 'detached' });
-		expect(
-			await page.evaluate(() => {
-				const event = new Event('beforeunload', { cancelable: true });
-				window.dispatchEvent(event);
-				return event.defaultPrevented;
-			}),
-		).toBe(false);
+		expect(await warnsBeforeLeaving(page)).toBe(false);
 	});
 
 	it('the platform dialog asks before discarding an edit', { timeout: 90_000 }, async ({ server, browser }) => {
@@ -160,7 +168,8 @@ describe('unsaved work', () => {
 		await first.getByRole('button', { name: `Edit ${name}` }).click();
 		const dialog = page.getByRole('dialog', { name: 'Edit Platform' });
 		await dialog.getByLabel('Pricing').fill('Changed pricing');
-		const question = answerNextConfirm(page, false);
+		await expect.poll(() => warnsBeforeLeaving(page)).toBe(true);
+		const question = answerNextConfirm(page, false, 'Escape');
 		await page.keyboard.press('Escape');
 		await question;
 		expect(await dialog.getByLabel('Pricing').inputValue()).toBe('Changed pricing');
@@ -182,26 +191,27 @@ describe('unsaved work', () => {
 		await page.getByRole('heading', { name: /^Editing: / }).waitFor();
 		const heading = await page.getByRole('heading', { name: /^Editing: / }).innerText();
 		await page.getByLabel('Title', { exact: true }).fill('Unsaved title');
+		await expect.poll(() => warnsBeforeLeaving(page)).toBe(true);
 
-		let question = answerNextConfirm(page, false);
+		let question = answerNextConfirm(page, false, 'picking another page');
 		await list.getByRole('button').filter({ hasText: '/contact' }).click();
 		await question;
 		expect(await page.getByRole('heading', { name: /^Editing: / }).innerText()).toBe(heading);
 		expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Unsaved title');
 
-		question = answerNextConfirm(page, false);
+		question = answerNextConfirm(page, false, 'picking another tab');
 		await page.getByRole('tab', { name: 'News', exact: true }).click();
 		await question;
 		expect(page.url()).toMatch(/\?tab=pages$/);
 		expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Unsaved title');
 
-		question = answerNextConfirm(page, false);
+		question = answerNextConfirm(page, false, 'View Site');
 		await page.getByRole('link', { name: 'View Site' }).click();
 		await question;
 		expect(page.url()).toMatch(/\?tab=pages$/);
 
 		// Yes to View Site leaves without the page's own warning asking a second time.
-		question = answerNextConfirm(page, true);
+		question = answerNextConfirm(page, true, 'View Site (then yes)');
 		await page.getByRole('link', { name: 'View Site' }).click();
 		await question;
 		await page.waitForURL(`${server.url}/`);

@@ -38,6 +38,7 @@ type FileFixtures = { server: TestServer; browser: Browser; smtp: Smtp };
 export type NewPage = (options?: OpenOptions) => Promise<{ context: BrowserContext; page: Page }>;
 
 type TestFixtures = {
+	closesItsContexts: undefined;
 	/** A fresh context (own cookies) and page, signed in as `as` if given; closed after the test. */
 	newPage: NewPage;
 	/** A visitor's page, for the common one-page test. */
@@ -87,6 +88,19 @@ export function browserTest(options: BrowserTestOptions = {}) {
 		server: [async ({}, use) => use(present(started.server, 'server')), { scope: 'file' }],
 		browser: [async ({}, use) => use(present(started.browser, 'browser')), { scope: 'file' }],
 		smtp: [async ({}, use) => use(present(started.smtp, 'smtp')), { scope: 'file' }],
+
+		// Automatic: a context a test opened by other means (helpers taking `browser`) is closed
+		// after it too, so its pages do not go on running beside the next tests. Contexts opened
+		// before the test (a file's `ready`) are the file's and stay.
+		closesItsContexts: [
+			async ({}, use) => {
+				const before = new Set(started.browser?.contexts() ?? []);
+				await use(undefined);
+				const opened = (started.browser?.contexts() ?? []).filter((context) => !before.has(context));
+				await Promise.all(opened.map((context) => context.close().catch(() => undefined)));
+			},
+			{ auto: true },
+		],
 
 		// Automatic, so pages a test opens by other means (helpers taking `browser`) are guarded too.
 		pageProblems: [
