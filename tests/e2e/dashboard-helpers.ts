@@ -84,3 +84,12 @@ export async function confirmDialog(page: Page, dialogName: string | RegExp, but
 	await dialog.getByRole('button', { name: button, exact: true }).click();
 	await dialog.waitFor({ state: 'detached' });
 }
+
+/** Whether leaving the page now would get the browser's "leave site?" warning (unsaved work). */
+export function warnsBeforeLeaving(page: Page): Promise<boolean> {
+	return page.evaluate(() => {
+		const event = new Event('beforeunload', { cancelable: true });
+		window.dispatchEvent(event);
+		return event.defaultPrevented;
+	});
+}

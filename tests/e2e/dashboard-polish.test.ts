@@ -9,7 +9,7 @@ import type { Dialog, Page } from 'playwright-core';
 import { COMMUNITY_PASSWORD } from '@db/seed/users';
 import { browserTest } from '../setup/browser-test';
 import type { TestServer } from '../setup/server';
-import { browse, expectToast, getJson, openDashboard, USER } from './dashboard-helpers';
+import { browse, expectToast, getJson, openDashboard, USER, warnsBeforeLeaving } from './dashboard-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
@@ -38,15 +38,6 @@ function answerNextConfirm(page: Page, accept: boolean, after: string): Promise<
 			void (accept ? dialog.accept() : dialog.dismiss());
 		}
 		page.once('dialog', answer);
-	});
-}
-
-/** Whether the page would warn before being left (some form registered unsaved work). */
-function warnsBeforeLeaving(page: Page): Promise<boolean> {
-	return page.evaluate(() => {
-		const event = new Event('beforeunload', { cancelable: true });
-		window.dispatchEvent(event);
-		return event.defaultPrevented;
 	});
 }
 

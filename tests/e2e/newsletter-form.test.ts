@@ -6,6 +6,7 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserTest, type NewPage } from '../setup/browser-test';
+import { warnsBeforeLeaving } from './dashboard-helpers';
 
 const it = browserTest({ seed: true });
 
@@ -32,15 +33,6 @@ async function answerDiscardQuestion(page: Page, accept: boolean): Promise<void>
 	}
 }
 
-/** Whether leaving the page now would get the browser's "leave site?" warning. */
-function warnsOnLeave(page: Page): Promise<boolean> {
-	return page.evaluate(() => {
-		const event = new Event('beforeunload', { cancelable: true });
-		window.dispatchEvent(event);
-		return event.defaultPrevented;
-	});
-}
-
 async function openNewsletter(newPage: NewPage, mobile: boolean) {
 	const { page } = await newPage({ as: 'editor', mobile });
 	await page.goto('/editor-dashboard?tab=newsletter');
@@ -53,10 +45,10 @@ describe('Newsletter form', () => {
 	it.for([false, true])('asks before typed work is dropped by switching tabs or leaving (mobile: %s)', async (mobile, { newPage }) => {
 		const page = await openNewsletter(newPage, mobile);
 		const subject = `Half-written briefing (${mobile ? 'phone' : 'desktop'})`;
-		expect(await warnsOnLeave(page)).toBe(false);
+		expect(await warnsBeforeLeaving(page)).toBe(false);
 		await page.getByLabel('Subject').fill(subject);
 		await page.locator('#newsletter-content').fill('Some words worth keeping.');
-		expect(await warnsOnLeave(page)).toBe(true);
+		expect(await warnsBeforeLeaving(page)).toBe(true);
 
 		// Keeping the work stays on the tab with the text as typed.
 		const answered = answerDiscardQuestion(page, false);
@@ -69,16 +61,16 @@ describe('Newsletter form', () => {
 		// Saving makes it safe to leave without a question.
 		await page.getByRole('button', { name: 'Save draft' }).click();
 		await page.getByRole('list', { name: 'Newsletter issues' }).getByText(subject).waitFor();
-		await expect.poll(() => warnsOnLeave(page)).toBe(false);
+		await expect.poll(() => warnsBeforeLeaving(page)).toBe(false);
 
 		// Changed again, discarding leaves for the other tab.
 		await page.locator('#newsletter-content').fill('Changed after saving.');
-		expect(await warnsOnLeave(page)).toBe(true);
+		expect(await warnsBeforeLeaving(page)).toBe(true);
 		const discarded = answerDiscardQuestion(page, true);
 		await page.getByRole('tab', { name: 'News', exact: true }).click();
 		await discarded;
 		await expect.poll(() => page.getByRole('tab', { name: 'News', exact: true }).getAttribute('aria-selected')).toBe('true');
-		expect(await warnsOnLeave(page)).toBe(false);
+		expect(await warnsBeforeLeaving(page)).toBe(false);
 	});
 
 	it.for([false, true])('says at the fields what is missing before Send opens the confirmation (mobile: %s)', async (mobile, { newPage }) => {
