@@ -1,5 +1,6 @@
 import { cn } from '@/lib/class-names';
 import { COMPARE_ROWS, rowDiffers, type ComparePlatform } from './compare-rows';
+import { CloseIcon } from '@/components/ui/LineIcon';
 
 /**
  * The row labels' column: pinned on the left while the platforms scroll under it, narrow enough
@@ -62,17 +63,7 @@ export function CompareTable({ platforms, onRemove }: CompareTableProps) {
 										aria-label={`Remove ${platform.name} from comparison`}
 										className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-ink"
 									>
-										<svg
-											viewBox="0 0 24 24"
-											className="size-4"
-											fill="none"
-											stroke="currentColor"
-											strokeWidth="2"
-											strokeLinecap="round"
-											aria-hidden="true"
-										>
-											<path d="M18 6 6 18M6 6l12 12" />
-										</svg>
+										<CloseIcon />
 									</button>
 								</div>
 							</th>

@@ -10,6 +10,7 @@ import { RatingLine } from '@/components/platforms/RatingLine';
 import { reviewsLabel } from '@/components/platforms/stars';
 import type { Platform } from '@/components/platforms/types';
 import { websiteHref, websiteLabel } from '@/components/platforms/website';
+import { LineIcon } from '@/components/ui/LineIcon';
 
 /** What the comparison shows of a platform (the page's server render carries only this). */
 export type ComparePlatform = Pick<
@@ -139,18 +140,9 @@ export const COMPARE_ROWS: CompareRow[] = [
 		render: (platform) =>
 			platform.isRecommended ? (
 				<span className="inline-flex items-center gap-1.5 font-medium text-emerald-800">
-					<svg
-						viewBox="0 0 24 24"
-						className="size-5"
-						fill="none"
-						stroke="currentColor"
-						strokeWidth="2.5"
-						strokeLinecap="round"
-						strokeLinejoin="round"
-						aria-hidden="true"
-					>
+					<LineIcon className="size-5" strokeWidth={2.5}>
 						<path d="M20 6 9 17l-5-5" />
-					</svg>
+					</LineIcon>
 					Yes
 				</span>
 			) : (

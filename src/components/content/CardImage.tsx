@@ -1,4 +1,5 @@
 import { cn } from '@/lib/class-names';
+import { LineIcon } from '@/components/ui/LineIcon';
 
 export type CardImageProps = {
 	src: string | null;
@@ -24,11 +25,11 @@ export function CardImage({ src, width, height, eager = false, className, ...dat
 				aria-hidden="true"
 				{...data}
 			>
-				<svg className="size-10" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5">
+				<LineIcon className="size-10" strokeWidth={1.5}>
 					<rect x="3" y="4" width="18" height="16" rx="2" />
 					<circle cx="9" cy="10" r="2" />
-					<path d="m21 16-5-5-8 9" strokeLinecap="round" strokeLinejoin="round" />
-				</svg>
+					<path d="m21 16-5-5-8 9" />
+				</LineIcon>
 			</div>
 		);
 	}

@@ -2,6 +2,7 @@ import type { ChangeEvent } from 'react';
 import { cn } from '@/lib/class-names';
 import { inputClasses } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
+import { CloseIcon } from '@/components/ui/LineIcon';
 
 export type SearchInputProps = {
 	id: string;
@@ -57,9 +58,7 @@ export function SearchInput({ id, label, value, placeholder, onChange, onClear, 
 						aria-label="Clear search"
 						className="absolute top-1/2 right-1.5 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-ink"
 					>
-						<svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-							<path d="M18 6 6 18M6 6l12 12" />
-						</svg>
+						<CloseIcon />
 					</button>
 				)}
 			</div>

@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { addToCompare, compareHref } from '@/stores/compare';
 import { toastCompareFull } from './compare-full';
+import { LineIcon } from '@/components/ui/LineIcon';
 
 /**
  * The card's Compare button: goes to /compare with this platform appended to the
@@ -28,18 +29,9 @@ export function CompareLink({ id, name }: { id: number; name: string }) {
 			aria-label={`Compare ${name}`}
 			className={buttonClasses({ variant: 'outline', size: 'sm', className: 'relative z-10' })}
 		>
-			<svg
-				viewBox="0 0 24 24"
-				className="size-4"
-				fill="none"
-				stroke="currentColor"
-				strokeWidth="2"
-				strokeLinecap="round"
-				strokeLinejoin="round"
-				aria-hidden="true"
-			>
+			<LineIcon className="size-4">
 				<path d="M16 3h5v5M8 21H3v-5M21 3l-7 7M3 21l7-7" />
-			</svg>
+			</LineIcon>
 			Compare
 		</a>
 	);

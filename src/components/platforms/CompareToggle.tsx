@@ -8,6 +8,7 @@ import {
 	removeFromCompare,
 } from '@/stores/compare';
 import { toastCompareFull } from './compare-full';
+import { LineIcon } from '@/components/ui/LineIcon';
 
 /**
  * The platform page's Compare control: adds this platform to the tab's comparison or takes it
@@ -47,18 +48,9 @@ export function CompareToggle({ id, name }: { id: number; name: string }) {
 				onClick={toggle}
 				className={buttonClasses({ variant: chosen ? 'secondary' : 'outline' })}
 			>
-				<svg
-					viewBox="0 0 24 24"
-					className="size-4"
-					fill="none"
-					stroke="currentColor"
-					strokeWidth="2"
-					strokeLinecap="round"
-					strokeLinejoin="round"
-					aria-hidden="true"
-				>
+				<LineIcon className="size-4">
 					{chosen ? <path d="M5 12h14" /> : <path d="M12 5v14M5 12h14" />}
-				</svg>
+				</LineIcon>
 				{chosen ? 'Remove from compare' : 'Add to compare'}
 			</button>
 			<a

@@ -1,4 +1,5 @@
 import { cn } from '@/lib/class-names';
+import { LineIcon } from '@/components/ui/LineIcon';
 
 /**
  * The 'Recommended' badge of platforms flagged isRecommended. Several platforms carry the flag,
@@ -12,19 +13,10 @@ export function RecommendedBadge({ className }: { className?: string }) {
 				className,
 			)}
 		>
-			<svg
-				viewBox="0 0 24 24"
-				className="size-3.5"
-				fill="none"
-				stroke="currentColor"
-				strokeWidth="2"
-				strokeLinecap="round"
-				strokeLinejoin="round"
-				aria-hidden="true"
-			>
+			<LineIcon className="size-3.5">
 				<circle cx="12" cy="8" r="6" />
 				<path d="M15.5 13 17 22l-5-3-5 3 1.5-9" />
-			</svg>
+			</LineIcon>
 			Recommended
 		</span>
 	);

@@ -8,6 +8,7 @@ import { FilterSelect, SortOrderOptions } from '@/components/content/FilterSelec
 import { SearchInput } from '@/components/content/SearchInput';
 import { Button } from '@/components/ui/Button';
 import { DEFAULT_EPISODE_FILTERS, EPISODE_SORT_LABELS, type EpisodeSort } from './episode';
+import { CloseIcon } from '@/components/ui/LineIcon';
 
 const SORTS = Object.keys(EPISODE_SORT_LABELS) as EpisodeSort[];
 
@@ -33,9 +34,7 @@ function FilterChip({ name, removeLabel }: { name: FilterChipName; removeLabel: 
 				aria-label={removeLabel}
 				className="flex size-6 items-center justify-center rounded-full hover:bg-brand-100"
 			>
-				<svg className="size-3.5" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true">
-					<path d="M18 6 6 18M6 6l12 12" />
-				</svg>
+				<CloseIcon className="size-3.5" strokeWidth={2.5} />
 			</button>
 		</li>
 	);

@@ -6,6 +6,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useRef, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { cn } from '@/lib/class-names';
 import { rememberOpener, returnFocus } from './return-focus';
+import { CloseIcon } from './LineIcon';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -86,9 +87,7 @@ export function DialogContent({
 						className="absolute right-4 top-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-ink"
 						aria-label="Close"
 					>
-						<svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-							<path d="M18 6 6 18M6 6l12 12" />
-						</svg>
+						<CloseIcon />
 					</DialogPrimitive.Close>
 				)}
 			</DialogPrimitive.Content>

@@ -11,6 +11,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/class-names';
 import { $toast, dismissToast, type ToastMessage, type ToastVariant } from '@/stores/toast';
 import { lastAction } from './last-action';
+import { CloseIcon } from './LineIcon';
 
 const variantClasses: Record<ToastVariant, string> = {
 	default: 'border-border bg-surface text-ink',
@@ -106,9 +107,7 @@ export function Toaster() {
 						aria-label="Close"
 						className={cn('absolute right-2 top-2 rounded-md p-1', closeClasses[shown.variant])}
 					>
-						<svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-							<path d="M18 6 6 18M6 6l12 12" />
-						</svg>
+						<CloseIcon />
 					</ToastPrimitive.Close>
 				</ToastPrimitive.Root>
 			)}

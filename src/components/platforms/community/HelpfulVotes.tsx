@@ -1,22 +1,14 @@
 import { cn } from '@/lib/class-names';
 import { buttonClasses } from '@/components/ui/button-classes';
 import type { VoteType } from '@/components/platforms/types';
+import { LineIcon } from '@/components/ui/LineIcon';
 
 /** The helpful (thumb up) and not helpful (down) mark of vote buttons. */
 export function ThumbIcon({ down = false }: { down?: boolean }) {
 	return (
-		<svg
-			viewBox="0 0 24 24"
-			className={cn('size-4', down && 'rotate-180')}
-			fill="none"
-			stroke="currentColor"
-			strokeWidth="2"
-			strokeLinecap="round"
-			strokeLinejoin="round"
-			aria-hidden="true"
-		>
+		<LineIcon className={cn('size-4', down && 'rotate-180')}>
 			<path d="M7 10v12M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z" />
-		</svg>
+		</LineIcon>
 	);
 }
 
