@@ -50,11 +50,18 @@ describe('security headers', () => {
 		expectSecurityHeaders(response.headers, '/favicon.ico');
 	});
 
-	it('sends no Referer from the reset page (its URL holds the token)', async () => {
-		const response = await fetch(`${server.url}/reset-password?token=abc`);
-		expect(response.headers.get('referrer-policy')).toBe('no-referrer');
-		expect(await response.text()).toContain('<meta name="referrer" content="no-referrer"');
-	});
+	it.each(['/reset-password', '/verify-email', '/newsletter/confirm'])(
+		'sends no Referer from %s and keeps it out of search engines (its URL holds a token)',
+		async (path) => {
+			const response = await fetch(`${server.url}${path}?token=abc`);
+			expect(response.status).toBe(200);
+			expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+			const html = await response.text();
+			expect(html).toContain('<meta name="referrer" content="no-referrer"');
+			expect(html).toMatch(/<meta name="robots" content="noindex/);
+			expect(html).toContain(`<link rel="canonical" href="${server.url}${path}"`);
+		},
+	);
 
 	it('does not send HSTS over plain HTTP, even when a client claims https', async () => {
 		const response = await fetch(`${server.url}/`, { headers: { 'x-forwarded-proto': 'https' } });
