@@ -68,12 +68,14 @@ export async function copySiteTemplate(template: SiteTemplate, dir: string, orig
 	const oldHost = new URL(template.origin).host;
 	await Promise.all(
 		pages.map(async (file) => {
-			const text = readFileSync(file, 'utf8').replaceAll(template.origin, origin);
+			const original = readFileSync(file, 'utf8');
 			// Every absolute URL a page carries is SITE_URL's; one in another spelling would point
-			// at the template's server, which is gone.
-			if (text.includes(oldHost)) {
+			// at the template's server, which is gone. Looked for in the template's page, not the
+			// copy: a new server may be given the port the template's server had.
+			if (original.replaceAll(template.origin, '').includes(oldHost)) {
 				throw new Error(`${file} names ${oldHost} in a form the copy does not rewrite`);
 			}
+			const text = original.replaceAll(template.origin, origin);
 			const body = Buffer.from(text);
 			const target = join(dir, relative(template.dir, file));
 			// Fast settings: the server serves whichever twin it finds, and this runs per server.
