@@ -18,6 +18,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import { baseLog, flushLog } from '@/server/log';
 import type { AppStopStep } from '@/server/app';
+import { within } from '@/lib/within';
 
 export type GracefulStop = {
 	/** True from the moment a stop began (the readiness probe answers 503). */
@@ -35,8 +36,8 @@ type Options = {
 	answersInFlight(): ReadonlySet<ServerResponse>;
 	drained(): Promise<void>;
 	/**
-	 * Stops the app within the time left, in its order (newsletter, relay, database), telling of
-	 * each step as it ends.
+	 * Stops the app within the time left, in its order (newsletter, relay, site, database),
+	 * telling of each step as it ends.
 	 */
 	stopApp(remainingMs: () => number, stepDone: (step: AppStopStep, error?: unknown) => void): Promise<void>;
 	exit?: (code: number) => void;
@@ -131,15 +132,11 @@ export function createGracefulStop({
 		NetServer.prototype.close.call(server);
 		log.info({ inFlight: answersInFlight().size, connections: connections.size }, 'stop 2/6: no longer accepting connections');
 
-		let timer: NodeJS.Timeout | undefined;
-		const timedOut = new Promise<boolean>((resolve) => {
-			timer = setTimeout(() => resolve(true), remainingMs());
-		});
-		const late = await Promise.race([
+		const late = await within(
 			Promise.all([drained(), closeRestedConnections(deadline)]).then(([, allClosed]) => !allClosed),
-			timedOut,
-		]);
-		clearTimeout(timer);
+			remainingMs(),
+			true,
+		);
 		if (late) {
 			log.warn({ inFlight: answersInFlight().size, connections: connections.size }, 'stop 3/6: requests still in flight at the time limit are cut off');
 			server.closeAllConnections();
