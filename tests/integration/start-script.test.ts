@@ -3,22 +3,14 @@
  * build, and the host's start log names the address it bound and the public SITE_URL.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildInputsHash, buildIsCurrent, RECORD_FILE } from '../../scripts/build-inputs.mjs';
 import { freePort } from '../setup/ports';
+import { tempDirsPerTest } from '../setup/temp-dirs';
 
-const temporary: string[] = [];
-function tempDir(): string {
-	const dir = mkdtempSync(join(tmpdir(), 'rmh-start-'));
-	temporary.push(dir);
-	return dir;
-}
-afterEach(() => {
-	for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirsPerTest('rmh-start-');
 
 describe('the build inputs hash', () => {
 	it('changes with a source file or SITE_URL, not with a touch', () => {

@@ -1,0 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+
+/**
+ * For a test file whose tests each make folders of their own: the returned function makes one
+ * (named `prefix` and a random tail), and every folder made during a test is removed after it.
+ */
+export function tempDirsPerTest(prefix: string): () => string {
+	const made: string[] = [];
+	afterEach(() => {
+		for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+	});
+	return () => {
+		const dir = mkdtempSync(join(tmpdir(), prefix));
+		made.push(dir);
+		return dir;
+	};
+}
