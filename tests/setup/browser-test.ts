@@ -114,15 +114,13 @@ export function browserTest(options: BrowserTestOptions = {}) {
 			{ auto: true },
 		],
 
+		// Its contexts are closed after the test with every other the test opened (closesItsContexts).
 		newPage: async ({ server, browser }, use) => {
-			const contexts: BrowserContext[] = [];
 			await use(async ({ mobile, as } = {}) => {
 				const opened = await openPage(browser, server.url, { mobile });
-				contexts.push(opened.context);
 				if (as) await signIn(opened.context, as);
 				return opened;
 			});
-			await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
 		},
 
 		page: async ({ newPage }, use) => {
