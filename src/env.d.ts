@@ -10,8 +10,8 @@ declare namespace App {
 }
 
 /** Our own hydration directive (src/integrations/hydrate-on-interaction.mjs). */
-declare namespace astroHTML.JSX {
-	interface AstroClientDirectives {
+declare namespace Astro {
+	interface ClientDirectives {
 		'client:interaction'?: boolean | { session?: string };
 	}
 }

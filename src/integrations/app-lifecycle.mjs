@@ -52,11 +52,13 @@ export default function appLifecycle() {
 					},
 				});
 			},
-			'astro:build:setup': ({ vite, target }) => {
-				if (target !== 'server') return;
+			'astro:build:setup': ({ vite }) => {
 				vite.plugins ??= [];
 				vite.plugins.push({
 					name: 'app-lifecycle:entry',
+					// One Vite config builds every environment (client, prerender, ssr); the app
+					// belongs to the server build only, next to the adapter's entry.mjs.
+					applyToEnvironment: (environment) => environment.name === 'ssr',
 					// Astro's own plugins add their inputs (pages, entry.mjs) in this hook as well.
 					options(options) {
 						const { input } = options;

@@ -64,13 +64,13 @@ function createWorker(): NewsletterWorker {
 			const timer = setTimeout(done, Math.max(0, ms));
 			function done() {
 				clearTimeout(timer);
-				queue.off('next', done);
+				queue.removeEventListener('next', done);
 				wakeUp = undefined;
 				resolve();
 			}
 			wakeUp = done;
 			// A finished mail frees a slot for the next claim.
-			queue.on('next', done);
+			queue.addEventListener('next', done);
 		});
 
 	async function loop(): Promise<void> {
