@@ -3,6 +3,7 @@
  * ($DIST_DIR/host/main.mjs, bundled from src/server/host/ by `npm run build`), which listens on
  * HOST:PORT and generates the static pages from the database in the background.
  */
+import './node-version.mjs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -3,6 +3,7 @@
  * then serves it as `npm run serve` does. A start with nothing changed skips the build, so it
  * serves within seconds; `npm run build` always builds.
  */
+import './node-version.mjs';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -5,11 +5,12 @@
  * - `astro build`: the server build gets a second entry, emitted as <outDir>/server/app.mjs
  *   beside entry.mjs and sharing its chunks, so the production host (src/server/host/main.ts)
  *   imports it and reaches the one database, newsletter worker and relay the routes use.
- * - `astro dev`: once the dev server listens, the module is loaded through the dev server's SSR
- *   loader (the module graph Astro renders with) and started; it stops when the dev server
+ * - `astro dev`: once the dev server listens, the module is loaded through the ssr environment's
+ *   module runner (the module graph Astro renders with) and started; it stops when the dev server
  *   closes (Vite closes its plugins on close, SIGTERM included).
  */
 import { fileURLToPath } from 'node:url';
+import { isRunnableDevEnvironment } from 'vite';
 
 export const APP_MODULE = fileURLToPath(new URL('../server/app.ts', import.meta.url));
 /** The entry's name in the server build: <outDir>/server/app.mjs. */
@@ -76,7 +77,10 @@ export default function appLifecycle() {
 			'astro:server:start': async ({ logger }) => {
 				if (!devServer) return;
 				const server = devServer;
-				devApp = server.ssrLoadModule(APP_MODULE);
+				// The runner Astro renders routes with: Vite's ssrLoadModule would load a second
+				// copy of the app beside the one the routes use.
+				const ssr = server.environments.ssr;
+				devApp = isRunnableDevEnvironment(ssr) ? ssr.runner.import(APP_MODULE) : server.ssrLoadModule(APP_MODULE);
 				try {
 					const app = await devApp;
 					await app.startApp();

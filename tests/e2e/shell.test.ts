@@ -117,8 +117,9 @@ describe('header', () => {
 	}) => {
 		const user = await register(server, 'shell-user@example.com', 'shell_user');
 		const page = await open(newPage, '/', { as: user });
+		// The button's name reads as words: the hidden "Account menu for" keeps its space.
 		await page
-			.getByRole('button', { name: /shell_user/ })
+			.getByRole('button', { name: 'Account menu for shell_user' })
 			.first()
 			.click();
 		const menu = page.locator('#menu-user');
@@ -205,6 +206,8 @@ describe('404 and route protection', () => {
 		await expect
 			.poll(() => page.getByRole('heading', { level: 1 }).innerText())
 			.toBe('Page Not Found');
+		// Text beside a link on its own source line keeps its space.
+		expect(await page.getByText('Or explore').innerText()).toBe('Or explore Platforms and the Podcast.');
 		await page.getByRole('link', { name: 'Back to Home' }).click();
 		await page.waitForURL(`${server.url}/`);
 	});

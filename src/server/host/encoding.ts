@@ -20,11 +20,11 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 const chosen = new Map<string, Encoding>();
 
 function negotiate(acceptEncoding: string): Encoding {
-	// negotiator 0.6 takes a preference list as the second argument; its types predate it.
+	// negotiator 1 takes the server's preference as `{ preferred }`; its types predate the option.
 	const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as {
-		encoding(available: string[], preferred: string[]): string | undefined;
+		encoding(available: string[], options: { preferred: string[] }): string | undefined;
 	};
-	const encoding = negotiator.encoding(SUPPORTED, PREFERRED);
+	const encoding = negotiator.encoding(SUPPORTED, { preferred: PREFERRED });
 	return encoding === 'br' || encoding === 'gzip' ? encoding : 'identity';
 }
 
