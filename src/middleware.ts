@@ -2,7 +2,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { allowedMethods } from './server/api-methods';
 import { isCrossSiteRequest } from './server/request-origin';
 import { securityHeadersMiddleware } from './server/security-middleware';
-import { errorResponse } from './server/http';
+import { errorResponse, isIdSegment, NO_SUCH_ENDPOINT } from './server/http';
 import { BODY_TOO_LARGE, declaresTooLargeBody } from './server/request-body';
 import { log } from './server/log';
 import { noteRoute } from './server/request-context';
@@ -36,6 +36,10 @@ const apiMethods = defineMiddleware((ctx, next) => {
 	if (ctx.isPrerendered) return next();
 	const allowed = allowedMethods(ctx.routePattern);
 	if (!allowed || allowed.includes(ctx.request.method)) return next();
+	// An `[id]` segment that is no id names nothing here, whatever the method. A file endpoint's
+	// address with a trailing slash (`subscribers.csv/`) reaches `[id]` beside it, since Astro
+	// matches file endpoints only without one: not found, never "GET is not allowed here".
+	if (ctx.params.id !== undefined && !isIdSegment(ctx.params.id)) return errorResponse(404, NO_SUCH_ENDPOINT);
 	return errorResponse(405, `${ctx.request.method} is not allowed here.`, { allow: allowed.join(', ') });
 });
 

@@ -168,13 +168,18 @@ export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S>
 }
 
 /** Parses a numeric route parameter such as `{id}`. */
-export function readId(value: string | undefined, what = 'id'): number {
-	const id = Number(value);
-	if (!value || !/^\d{1,12}$/.test(value) || !Number.isSafeInteger(id) || id < 1) {
-		throw new HttpError(404, `Invalid ${what}.`);
-	}
-	return id;
+/** True for an id as paths write it: a positive whole number of at most 12 digits. */
+export function isIdSegment(value: string | undefined): value is string {
+	return value !== undefined && /^\d{1,12}$/.test(value) && Number(value) >= 1;
 }
+
+export function readId(value: string | undefined, what = 'id'): number {
+	if (!isIdSegment(value)) throw new HttpError(404, `Invalid ${what}.`);
+	return Number(value);
+}
+
+/** The answer to an /api/ address no endpoint answers. */
+export const NO_SUCH_ENDPOINT = 'No such API endpoint.';
 
 /** The status of each kind of refusal a service can throw. */
 const DOMAIN_STATUSES: [new (...args: never[]) => DomainError, number][] = [

@@ -13,11 +13,13 @@ let server: TestServer;
 /** The origin the running server is told it has; requests still go to server.url. */
 const SERVED_ORIGIN = 'http://served-origin.test:8080';
 
-/** The `site` Astro baked into the build (dist/server/manifest_*.mjs). */
+/** The `site` Astro baked into the build's serialized manifest (a module under dist/server). */
 function buildOrigin(): string {
 	const dir = join(process.env.DIST_DIR || 'dist', 'server');
-	const manifest = readdirSync(dir).find((name) => /^manifest_.*\.mjs$/.test(name))!;
-	const site = readFileSync(join(dir, manifest), 'utf8').match(/"site":"([^"]+)"/)?.[1];
+	const modules = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.mjs'));
+	const site = modules
+		.map((name) => readFileSync(join(dir, name), 'utf8').match(/"site":"([^"]+)"/)?.[1])
+		.find(Boolean);
 	if (!site) throw new Error('No site in the build manifest');
 	return new URL(site).origin;
 }

@@ -3,11 +3,11 @@
  * HTML page readers get. More specific routes always win over this one.
  */
 import type { APIRoute } from 'astro';
-import { errorResponse } from '@/server/http';
+import { errorResponse, NO_SUCH_ENDPOINT } from '@/server/http';
 
 export const prerender = false;
 
-const notFound: APIRoute = () => errorResponse(404, 'No such API endpoint.');
+const notFound: APIRoute = () => errorResponse(404, NO_SUCH_ENDPOINT);
 
 export const GET = notFound;
 export const POST = notFound;

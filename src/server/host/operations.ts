@@ -82,7 +82,7 @@ export function createRequestObserver({ trustProxy, measure }: { trustProxy: boo
 			const socket = req.socket;
 			const bytesBefore = socket.bytesWritten;
 			const request = new Observed(req, requestIdOf(req, trustProxy));
-			const record = () => {
+			const record = (finished: boolean) => {
 				const ms = performance.now() - started;
 				const url = req.url ?? '/';
 				const query = url.indexOf('?');
@@ -91,7 +91,7 @@ export function createRequestObserver({ trustProxy, measure }: { trustProxy: boo
 				const method = LOGGED_METHODS.has(req.method ?? '') ? req.method! : 'other';
 				const status = res.statusCode;
 				const route = request.context?.route ?? knownRoute(path) ?? (status === 501 ? 'unsupported' : 'static');
-				const aborted = !res.writableFinished;
+				const aborted = !finished;
 				writeAccessLine({ reqId: request.id, method, route, path, status, ms, bytes: socket.bytesWritten - bytesBefore, aborted });
 				if (measure && !aborted) {
 					httpDuration.observe({ method, route, status_class: `${Math.floor(status / 100)}xx` }, ms / 1000);
@@ -102,15 +102,17 @@ export function createRequestObserver({ trustProxy, measure }: { trustProxy: boo
 			} finally {
 				// An answer handed whole to the socket before the handler returned (what the host
 				// keeps in memory, written at once) is done: it is recorded now, never in flight,
-				// and costs no listener. Others are recorded on 'close', which follows 'finish' on
-				// every answer and comes alone when the client went away.
-				if (res.writableFinished) record();
+				// and costs no listener. Node 24 emits its 'finish' only on the next tick, so
+				// "handed whole" is: ended, with nothing left queued in the response or the socket.
+				// Others are recorded on 'close', which follows 'finish' on every answer and comes
+				// alone when the client went away.
+				if (res.writableEnded && res.writableLength === 0 && socket.writableLength === 0) record(true);
 				else {
 					open.add(res);
 					res.on('close', () => {
 						open.delete(res);
 						if (open.size === 0) for (const wake of waiters.splice(0)) wake();
-						record();
+						record(res.writableFinished);
 					});
 				}
 			}
