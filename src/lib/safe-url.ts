@@ -10,7 +10,7 @@
  * segment contains no colon ('page.html', 'a/b:c').
  */
 export const ALLOWED_URI_REGEXP =
-	/^(?:(?:https?|ircs?|mailto|xmpp):|[^a-z]|[a-z+.\-]+(?:[^a-z+.\-:]|$))/i;
+	/^(?:(?:https?|ircs?|mailto|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
 /**
  * Characters browsers drop or ignore inside a URL's scheme ("java\tscript:" runs), removed before

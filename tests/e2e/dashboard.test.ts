@@ -8,7 +8,6 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDateTime } from '@/lib/format';
 import { browserTest } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
 import {
 	EDITOR,
 	USER,

@@ -42,7 +42,7 @@ afterAll(async () => {
 const key = (route: string, method: string) => `${method} ${route}`;
 
 /** Spellings of one path that must not reach further than the path itself. */
-export function pathVariants(full: string): Array<{ name: string; path: string }> {
+function pathVariants(full: string): Array<{ name: string; path: string }> {
 	// Only the path is respelled; a query string (an unsubscribe token) stays as it is.
 	const queryAt = full.indexOf('?');
 	const path = queryAt < 0 ? full : full.slice(0, queryAt);

@@ -178,7 +178,7 @@ export function ReviewsSection({
 	/** Applies a change to one review wherever it is shown. */
 	function patchReview(id: number, change: (review: PlatformRating) => PlatformRating) {
 		const patch = (list: PlatformRating[] | null) =>
-			list && list.map((review) => (review.id === id ? change(review) : review));
+			list ? list.map((review) => (review.id === id ? change(review) : review)) : null;
 		setReviews(patch);
 		setListing(patch);
 	}
