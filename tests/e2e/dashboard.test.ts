@@ -164,6 +164,7 @@ describe('Overview', () => {
 		// The full generation starts after a short coalescing pause, so wait for its result.
 		let after = await server.siteIdle();
 		await expect
+			// biome-ignore lint/suspicious/noAssignInExpressions: keeps the last status read for the checks below
 			.poll(async () => (after = await server.siteIdle()).lastSuccessAt)
 			.not.toBe(before.lastSuccessAt);
 		// The island polls every 2 s while the generation runs, then shows the result.

@@ -153,6 +153,7 @@ describe.each(EXPECTATIONS.map((entry) => [key(entry.route, entry.method), entry
 			// Each spelling gets a call of its own (fresh targets), built like the plain one.
 			for (let i = 0; i < VARIANT_COUNT; i++) {
 				let variant = { name: '', path: '' };
+				// biome-ignore lint/suspicious/noAssignInExpressions: keeps the spelling used, for the failure message
 				const answer = await send(entry, role, (path) => (variant = pathVariants(path)[i]!).path);
 				expect(
 					[plain.status, 404],

@@ -48,6 +48,7 @@ export const HOSTILE_STRINGS: readonly string[] = [
 	"'",
 	'\\',
 	'`',
+	// biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant literally
 	'${7*7}',
 	'{{7*7}}',
 	'<script>alert(1)</script>',

@@ -70,6 +70,7 @@ export default function PlatformDirectory({ start }: PlatformDirectoryProps) {
 		return () => window.clearTimeout(timer);
 	}, [searchText, filters.search]);
 
+	// biome-ignore lint/correctness/useExhaustiveDependencies: a new `retry` is what the Retry button asks for
 	useEffect(() => {
 		if (!urlRead) return;
 		let current = true; // an answer to an older query must not overwrite a newer one
