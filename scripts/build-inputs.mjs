@@ -44,7 +44,7 @@ export function buildInputsHash(root, env = process.env) {
 	hash.update(`SITE_URL=${env.SITE_URL || ''}\0`);
 	for (const input of BUILD_INPUTS) {
 		for (const file of files(join(root, input))) {
-			hash.update(relative(root, file).split(sep).join('/') + '\0');
+			hash.update(`${relative(root, file).split(sep).join('/')}\0`);
 			hash.update(readFileSync(file));
 			hash.update('\0');
 		}

@@ -21,6 +21,6 @@ if (buildIsCurrent(distDir, inputsHash)) {
 	console.log('[start] the sources changed since the last build (or there is none): building');
 	const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 	if (build.status !== 0) process.exit(build.status ?? 1);
-	writeFileSync(resolve(distDir, RECORD_FILE), inputsHash + '\n');
+	writeFileSync(resolve(distDir, RECORD_FILE), `${inputsHash}\n`);
 }
 await import(pathToFileURL(resolve(distDir, 'host/serve.mjs')).href);

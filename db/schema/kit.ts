@@ -155,6 +155,7 @@ export const postgresKit = postgresImplementation as unknown as SchemaKit;
 /** A pg-core column with the same name, data, nullability and defaults as a kit (SQLite) column. */
 type AsPostgresColumn<TColumn> =
 	TColumn extends SQLiteColumn<infer TConfig, object, infer TTypeConfig>
+		// biome-ignore lint/complexity/noBannedTypes: `{}` is PgColumn's own default for this parameter; the type must match it
 		? PgColumn<TConfig, {}, TTypeConfig>
 		: never;
 

@@ -19,7 +19,7 @@ if (second.startsWith('--headers=')) {
 	if (encoding) headers['Content-Encoding'] = encoding;
 }
 
-const server = createServer((req, res) => {
+const server = createServer((_req, res) => {
 	res.writeHead(200, headers);
 	res.end(body);
 });

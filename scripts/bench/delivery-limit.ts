@@ -35,7 +35,7 @@
  * Writes bench/results/delivery-limit.json and .md. Other work on the machine makes every figure
  * noisy; compare the ratios of one run, not figures across runs.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { request } from 'node:http';

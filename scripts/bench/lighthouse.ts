@@ -42,7 +42,7 @@ type Run = {
 	failedAudits: string[];
 };
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the LHR is read loosely on purpose */
+// biome-ignore-start lint/suspicious/noExplicitAny: the LHR is read loosely on purpose
 function readRun(lhr: any): Run {
 	const score = (id: string) => {
 		const value = lhr.categories?.[id]?.score;
@@ -77,7 +77,7 @@ function readRun(lhr: any): Run {
 		failedAudits,
 	};
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */
+// biome-ignore-end lint/suspicious/noExplicitAny: end of the loosely read LHR
 
 let running: chromeLauncher.LaunchedChrome | undefined;
 

@@ -190,12 +190,12 @@ export function buildRows(results: Results): Row[] {
 		rows.push({
 			area: 'Build',
 			item: 'astro build (once; no content page is built here)',
-			measured: ms(results.build.astroBuildMs) + ` + precompress ${ms(results.build.precompressMs)}`,
+			measured: `${ms(results.build.astroBuildMs)} + precompress ${ms(results.build.precompressMs)}`,
 			budget: '-',
 			status: 'info',
 		});
 	}
-	const perPage = (g?: GenerationFigures) => (g && g.pages ? g.wallMs / g.pages : null);
+	const perPage = (g?: GenerationFigures) => (g?.pages ? g.wallMs / g.pages : null);
 	const sizes = results.sizes;
 	const firstScaled = sizes.find((s) => s.articles >= 1000 && perPage(s.generation));
 	for (const size of sizes) {
@@ -270,7 +270,7 @@ export function buildRows(results: Results): Row[] {
 	if (results.newsletter) {
 		const n = results.newsletter;
 		const call = (c: typeof n.subscribe) =>
-			`${Math.round(c.perSecond)}/s · p50 ${ms(c.p50Ms)} · p95 ${ms(c.p95Ms)}` + (c.failures ? ` · ${c.failures} failed` : '');
+			`${Math.round(c.perSecond)}/s · p50 ${ms(c.p50Ms)} · p95 ${ms(c.p95Ms)}${c.failures ? ` · ${c.failures} failed` : ''}`;
 		rows.push({
 			area: 'Newsletter',
 			item: `${n.members.toLocaleString('en-US')} email-only members: subscribe, mailed link, confirm over HTTP (${n.signUpConcurrency} at a time)`,

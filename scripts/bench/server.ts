@@ -120,6 +120,7 @@ export async function startBenchServer(options: ServerOptions): Promise<BenchSer
 	}
 
 	let editorCookie: string | undefined;
+	// biome-ignore lint/suspicious/noAssignInExpressions: signs in once, on first use
 	const editorHeaders = async () => ({ cookie: (editorCookie ??= await signIn(url)), origin: url });
 	const status = async (): Promise<GenerationStatus> => {
 		const headers = await editorHeaders();

@@ -12,7 +12,7 @@ export const RETURN_PARAM = 'next';
 const PROBE_ORIGIN = 'https://return-path.invalid';
 // Browsers drop tabs and newlines inside URLs and read "\" as "/": "/\evil" and "/\t/evil" are
 // protocol-relative. Refuse those characters anywhere rather than guess how each browser reads them.
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are among those refused
 const REFUSED_CHARACTERS = /[\u0000-\u001F\u007F\\]/;
 // A second slash after the first, possibly behind spaces, starts another host.
 const SECOND_SLASH = /^\/[\s\u00A0\uFEFF]*\//;

@@ -10,13 +10,13 @@
  * segment contains no colon ('page.html', 'a/b:c').
  */
 export const ALLOWED_URI_REGEXP =
-	/^(?:(?:https?|ircs?|mailto|xmpp):|[^a-z]|[a-z+.\-]+(?:[^a-z+.\-:]|$))/i;
+	/^(?:(?:https?|ircs?|mailto|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
 /**
  * Characters browsers drop or ignore inside a URL's scheme ("java\tscript:" runs), removed before
  * testing, as DOMPurify does.
  */
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the controls browsers ignore in a scheme are the ones removed
 const IGNORED_CHARACTERS = /[\u0000-\u0020\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000\uFEFF]/g;
 
 /** An empty URL is not a link, so it counts as unsafe: callers then render plain text. */

@@ -24,6 +24,7 @@ export function foldWord(word: string): string {
 	return word.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, controls included
 const ASCII = /^[\x00-\x7f]*$/;
 
 /** The ranges of the words of `text` that a search word starts. */

@@ -5,7 +5,7 @@
  * differently from what it is ("Trojan Source"): a name or link shown reversed. Runs anywhere.
  */
 
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these invisible controls are what is removed
 const HIDDEN_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
 
 /**

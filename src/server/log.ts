@@ -31,6 +31,7 @@ type Shared = {
 
 const KEY = Symbol.for('retail-media-hub.log');
 const holder = globalThis as typeof globalThis & { [KEY]?: Shared };
+// biome-ignore lint/suspicious/noAssignInExpressions: one shared object per process, made by whichever copy of the module loads first
 const shared: Shared = (holder[KEY] ??= {});
 
 const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})/g;
@@ -142,6 +143,7 @@ export function accessLog(): (record: AccessRecord) => void {
 	if (shared.writeAccess) return shared.writeAccess;
 	// The level is the process logger's own (pino's rules, `silent` included).
 	if (!baseLog().isLevelEnabled('info')) {
+		// biome-ignore lint/suspicious/noAssignInExpressions: remembers the writer and returns it
 		return (shared.writeAccess = () => {});
 	}
 	const stream = output();
@@ -161,6 +163,7 @@ export function accessLog(): (record: AccessRecord) => void {
 		pendingBytes = 0;
 		if (lines.length > 0) stream.write(lines.join(''));
 	};
+	// biome-ignore lint/suspicious/noAssignInExpressions: remembers the writer and returns it
 	return (shared.writeAccess = (record) => {
 		const now = Date.now();
 		if (now !== lastMs) {
@@ -186,6 +189,7 @@ export function accessLog(): (record: AccessRecord) => void {
 
 /** The process's logger (background work names its subject with `.child({ subject })`). */
 export function baseLog(): Logger {
+	// biome-ignore lint/suspicious/noAssignInExpressions: created on first use and reused, in one expression
 	return (shared.logger ??= createLogger());
 }
 
@@ -193,6 +197,7 @@ export function baseLog(): Logger {
 export function log(): Logger {
 	const request = currentRequest();
 	if (!request) return baseLog();
+	// biome-ignore lint/suspicious/noAssignInExpressions: created on first use and reused, in one expression
 	return (request.log ??= baseLog().child({ reqId: request.id }));
 }
 

@@ -129,6 +129,7 @@ const KEY = Symbol.for('retail-media-hub.metrics');
 const holder = globalThis as typeof globalThis & { [KEY]?: Metrics };
 
 export function metrics(): Metrics {
+	// biome-ignore lint/suspicious/noAssignInExpressions: one registry per process, made on first use
 	return (holder[KEY] ??= createMetrics());
 }
 

@@ -29,6 +29,7 @@ type Shared = {
 
 const KEY = Symbol.for('retail-media-hub.request-context');
 const holder = globalThis as typeof globalThis & { [KEY]?: Shared };
+// biome-ignore lint/suspicious/noAssignInExpressions: one shared object per process, made by whichever copy of the module loads first
 const shared: Shared = (holder[KEY] ??= {
 	requests: new AsyncLocalStorage(),
 	routes: new LRUCache({ max: 20_000 }),

@@ -11,9 +11,9 @@ import { articleBody, insertArticle, setUpRoles, startContentServer, type Roles 
 let server: TestServer;
 let roles: Roles;
 /** Published news, newest first. */
-let published: number[] = [];
-let drafts: number[] = [];
-let trends: number[] = [];
+const published: number[] = [];
+const drafts: number[] = [];
+const trends: number[] = [];
 let education: number;
 
 const DAY = 24 * 60 * 60 * 1000;

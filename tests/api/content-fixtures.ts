@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { type AppDatabase } from '@/server/db';
+import type { AppDatabase } from '@/server/db';
 import * as schema from '@db/schema';
 import type { PostgresDatabase } from '@/server/db/postgres';
 import type { StartOptions, TestServer } from '../setup/server';

@@ -2,7 +2,7 @@
  * News and education endpoints: lists, drafts, editor CRUD, validation, roles,
  * full-text search through FTS5, sorting, filtering and paging.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleListQuerySchema } from '@/lib/validation/content';
 import { articleListQuery } from '@/server/content/search/articles.sqlite';

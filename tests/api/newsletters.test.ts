@@ -18,7 +18,7 @@ import {
 import type { TestServer } from '../setup/server';
 import { startSmtp } from '../setup/smtp';
 import { insertArticle, setUpRoles, startContentServer, type Roles } from './content-fixtures';
-import { TestClient, decodeQuotedPrintable, eventually, registerUser } from './helpers';
+import { type TestClient, decodeQuotedPrintable, eventually, registerUser } from './helpers';
 
 const REPLY_TO = 'letters@retailmediahub.example';
 /** With characters HTML must escape, to see it printed as text. */

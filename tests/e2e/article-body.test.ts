@@ -8,7 +8,6 @@ import { describe, expect } from 'vitest';
 import { gotoHydrated } from '../setup/browser';
 import { Client } from '../setup/http';
 import { browserTest } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
 import { EDITOR, openDashboard } from './dashboard-helpers';
 
 let articlePath: string;

@@ -7,7 +7,6 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserTest, type NewPage } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
 import { apiPlatforms, hydrated, oneDecimal, toast, type ApiPlatform } from './platform-helpers';
 
 let all: ApiPlatform[];

@@ -7,7 +7,6 @@ import { describe, expect } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { COMMUNITY_PASSWORD } from '@db/seed/users';
 import { browserTest } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
 import {
 	EDITOR,
 	browse,

@@ -8,7 +8,6 @@ import { describe, expect } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
 import { COMMUNITY_PASSWORD } from '@db/seed/users';
 import { browserTest } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
 import { browse, expectToast, getJson, openDashboard, USER, warnsBeforeLeaving } from './dashboard-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });

@@ -8,7 +8,6 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDateTime } from '@/lib/format';
 import { browserTest } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
 import {
 	EDITOR,
 	USER,
@@ -165,6 +164,7 @@ describe('Overview', () => {
 		// The full generation starts after a short coalescing pause, so wait for its result.
 		let after = await server.siteIdle();
 		await expect
+			// biome-ignore lint/suspicious/noAssignInExpressions: keeps the last status read for the checks below
 			.poll(async () => (after = await server.siteIdle()).lastSuccessAt)
 			.not.toBe(before.lastSuccessAt);
 		// The island polls every 2 s while the generation runs, then shows the result.

@@ -9,7 +9,6 @@ import { DEMO_ACCOUNTS } from '@db/seed/users';
 import { gotoHydrated } from '../setup/browser';
 import { Client } from '../setup/http';
 import { browserTest } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
 
 let articlePath: string;
 let platformPath: string;

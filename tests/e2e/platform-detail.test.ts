@@ -4,7 +4,7 @@
  * with the numbers on screen compared to the API. Banned users are refused clearly.
  */
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
 import { signInAs } from '../setup/browser';

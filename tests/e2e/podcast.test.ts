@@ -4,8 +4,8 @@
  * loading, empty and error states, keyboard use, the phone layout, Listen Now, and what the page
  * ships: no React, and little JavaScript.
  */
-import { afterEach, describe, expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { BUDGETS } from '../../scripts/bench/budgets';
 import { REACT_RUNTIME, measurePage } from '../../scripts/bench/page-weight';
 import { formatDuration } from '@/lib/format';

@@ -4,7 +4,7 @@
  * 404 screen, route protection's spinner, and the one-toast-at-a-time toaster with F8.
  */
 import { describe, expect } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { categoryLink } from '@/lib/home-filters';
 import { EDUCATION_CATEGORIES, NEWS_CATEGORIES } from '@/lib/categories';

@@ -42,7 +42,7 @@ afterAll(async () => {
 const key = (route: string, method: string) => `${method} ${route}`;
 
 /** Spellings of one path that must not reach further than the path itself. */
-export function pathVariants(full: string): Array<{ name: string; path: string }> {
+function pathVariants(full: string): Array<{ name: string; path: string }> {
 	// Only the path is respelled; a query string (an unsubscribe token) stays as it is.
 	const queryAt = full.indexOf('?');
 	const path = queryAt < 0 ? full : full.slice(0, queryAt);
@@ -153,6 +153,7 @@ describe.each(EXPECTATIONS.map((entry) => [key(entry.route, entry.method), entry
 			// Each spelling gets a call of its own (fresh targets), built like the plain one.
 			for (let i = 0; i < VARIANT_COUNT; i++) {
 				let variant = { name: '', path: '' };
+				// biome-ignore lint/suspicious/noAssignInExpressions: keeps the spelling used, for the failure message
 				const answer = await send(entry, role, (path) => (variant = pathVariants(path)[i]!).path);
 				expect(
 					[plain.status, 404],

@@ -1155,6 +1155,7 @@ describe.each(TARGETS.map((target, index) => [target.name, target, index] as con
 
 describe('bodies over the size limit', () => {
 	/** Body-taking endpoints with a path that exists, and the role that gets past the sign-in check. */
+	// biome-ignore lint/correctness/noComponentHookFactories: a constant-style name for a list, not a React component
 	const BODY_ENDPOINTS = (): Array<{ method: Method; path: string; role: FuzzRole }> => [
 		{ method: 'POST', path: '/api/login', role: 'anonymous' },
 		{ method: 'POST', path: '/api/register', role: 'anonymous' },

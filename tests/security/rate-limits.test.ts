@@ -105,6 +105,7 @@ async function newPlatform(): Promise<number> {
 }
 
 describe('in process, with a fake clock', () => {
+	// biome-ignore lint/correctness/noComponentHookFactories: a constant-style name for a message, not a React component
 	const LOGIN = (wait: string) => `Too many sign-in attempts. Please try again in ${wait}.`;
 
 	it('sign-in per account and client: 5 failures, then 429 (even with the right password) until 15 minutes pass', async () => {

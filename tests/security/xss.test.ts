@@ -23,7 +23,7 @@ import { TestClient, registerUser, type Registered } from '../api/helpers';
 import { DEMO, startSecurityServer } from './support';
 
 /** Payloads for markdown bodies: raw HTML, obfuscated schemes, markdown links and images. */
-export const MARKDOWN_PAYLOADS = [
+const MARKDOWN_PAYLOADS = [
 	'<a href="/relative/ok">a fine relative link</a> and [a fine link](https://example.com/ok)',
 	'<script>window.__xss=1</script>',
 	'<img src=x onerror="window.__xss=1">',

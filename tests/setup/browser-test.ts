@@ -85,14 +85,18 @@ export function browserTest(options: BrowserTestOptions = {}) {
 	};
 
 	return base.extend<TestFixtures & FileFixtures>({
+		// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's first parameter and requires an object pattern
 		server: [async ({}, use) => use(present(started.server, 'server')), { scope: 'file' }],
+		// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's first parameter and requires an object pattern
 		browser: [async ({}, use) => use(present(started.browser, 'browser')), { scope: 'file' }],
+		// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's first parameter and requires an object pattern
 		smtp: [async ({}, use) => use(present(started.smtp, 'smtp')), { scope: 'file' }],
 
 		// Automatic: a context a test opened by other means (helpers taking `browser`) is closed
 		// after it too, so its pages do not go on running beside the next tests. Contexts opened
 		// before the test (a file's `ready`) are the file's and stay.
 		closesItsContexts: [
+			// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's first parameter and requires an object pattern
 			async ({}, use) => {
 				const before = new Set(started.browser?.contexts() ?? []);
 				await use(undefined);
@@ -104,6 +108,7 @@ export function browserTest(options: BrowserTestOptions = {}) {
 
 		// Automatic, so pages a test opens by other means (helpers taking `browser`) are guarded too.
 		pageProblems: [
+			// biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's first parameter and requires an object pattern
 			async ({}, use) => {
 				// The guard in ./browser records into one list per file; give this test a clean one.
 				cspViolations.length = 0;

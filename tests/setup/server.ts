@@ -228,6 +228,7 @@ async function launch(options: Launch): Promise<TestServer> {
 	const logs = () => output;
 	await waitUntilUp(url, child, logs);
 	let operator: string | undefined;
+	// biome-ignore lint/suspicious/noAssignInExpressions: signs in once, on first use
 	const operatorHeaders = async () => ({ cookie: (operator ??= await editorCookie(db)) });
 
 	/** Waits until the site generator has nothing queued or running; returns its status. */

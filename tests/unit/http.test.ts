@@ -17,7 +17,7 @@ import { loginSchema } from '@/lib/validation/auth';
 import { INVALID_FIELD_HEADER } from '@/lib/api-client';
 import {
 	Conflict,
-	DomainError,
+	type DomainError,
 	Forbidden,
 	InvalidInput,
 	NotFound,

@@ -45,8 +45,8 @@ const URL_ATTRIBUTES = [
 	'srcset',
 	'data',
 ];
-// eslint-disable-next-line no-control-regex
 const compact = (value: string) =>
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters a browser ignores in a URL, as safe-url removes them
 	value.replace(/[\u0000-\u0020\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g, '');
 
 /** Every safety property the output of any input must have. */

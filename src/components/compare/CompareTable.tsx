@@ -21,9 +21,11 @@ export type CompareTableProps = {
  */
 export function CompareTable({ platforms, onRemove }: CompareTableProps) {
 	return (
+		// biome-ignore lint/a11y/useSemanticElements: a named scroll container around the table, not a section of the document
 		<div
 			role="region"
 			aria-label="Platform comparison"
+			// biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways; a keyboard user focuses the region to scroll it
 			tabIndex={0}
 			className="relative overflow-x-auto rounded-xl border border-border bg-surface shadow-sm"
 		>

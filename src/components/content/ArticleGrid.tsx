@@ -21,6 +21,7 @@ export function ArticleGrid({ kind, articles, emptyText, now, eagerImages = 0 }:
 		);
 	}
 	return (
+		// biome-ignore lint/a11y/noRedundantRoles: Tailwind's preflight sets list-style: none, on which Safari drops the list role; the explicit role keeps it
 		<ul role="list" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
 			{articles.map((article, index) => (
 				<li key={article.id} className="flex">

@@ -67,6 +67,7 @@ export function focusFirstInvalid(form: HTMLElement | null): void {
 	const attempt = () => {
 		const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
 		if (field) field.focus();
+		// biome-ignore lint/suspicious/noAssignInExpressions: counts the frames tried while the form is still there
 		else if (form?.isConnected && (frames += 1) < MAX_FOCUS_FRAMES) requestAnimationFrame(attempt);
 	};
 	requestAnimationFrame(attempt);

@@ -42,6 +42,7 @@ export function MailPreview({ subject, content }: { subject: string; content: st
 	}
 	return (
 		<div className="grid gap-2" data-testid="newsletter-mail-preview" aria-live="polite">
+			{/* biome-ignore lint/a11y/useSemanticElements: a named group of buttons; a <fieldset> would bring a form group's border and semantics */}
 			<div className="flex gap-2" role="group" aria-label="Preview width">
 				{(Object.keys(PREVIEW_WIDTHS) as Width[]).map((name) => (
 					<Button key={name} type="button" size="sm" variant={width === name ? 'primary' : 'outline'} aria-pressed={width === name} onClick={() => setWidth(name)}>

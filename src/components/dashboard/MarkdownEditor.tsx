@@ -116,7 +116,7 @@ export function MarkdownEditor({
 							) : 'error' in current ? (
 								<p className="text-sm text-red-800">{current.error}</p>
 							) : (
-								// Sanitized by renderMarkdown (DOMPurify) on the server.
+								// biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by renderMarkdown (DOMPurify) on the server
 								<div className="markdown" dangerouslySetInnerHTML={{ __html: current.html }} />
 							)}
 						</div>

@@ -59,6 +59,7 @@ export function Pager({ offset, pageSize, count, total, hasMore, label, onChange
 				{pages > 1 &&
 					pageNumbers(current, pages).map((page, index) =>
 						page === 'gap' ? (
+							// biome-ignore lint/suspicious/noArrayIndexKey: a gap has no value of its own; its place in the row tells the two apart
 							<span key={`gap-${index}`} className="px-1 text-muted" aria-hidden="true">
 								…
 							</span>

@@ -22,6 +22,7 @@ export function PasswordDialog({ user, onOpenChange }: PasswordDialogProps) {
 	const [confirm, setConfirm] = useState('');
 	const [saving, setSaving] = useState(false);
 
+	// biome-ignore lint/correctness/useExhaustiveDependencies: clears the fields whenever another user is chosen
 	useEffect(() => {
 		setPassword('');
 		setConfirm('');

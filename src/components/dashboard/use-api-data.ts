@@ -21,6 +21,7 @@ export function useApiData<T>(path: string): ApiData<T> {
 	const [loading, setLoading] = useState(true);
 	const [version, setVersion] = useState(0);
 
+	// biome-ignore lint/correctness/useExhaustiveDependencies: a new `version` is what reload() asks for
 	useEffect(() => {
 		let current = true;
 		setLoading(true);

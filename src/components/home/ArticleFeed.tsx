@@ -127,6 +127,7 @@ export default function ArticleFeed({
 
 	return (
 		<div>
+			{/* biome-ignore lint/a11y/useSemanticElements: <form role="search"> is the search landmark; a <search> element would wrap the form, a change of markup */}
 			<form
 				role="search"
 				aria-label={`Filter ${config.heading.toLowerCase()}`}

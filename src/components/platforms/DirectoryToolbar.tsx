@@ -29,6 +29,7 @@ export function DirectoryToolbar({
 	onClear,
 }: DirectoryToolbarProps) {
 	return (
+		// biome-ignore lint/a11y/useSemanticElements: <form role="search"> is the search landmark; a <search> element would wrap the form, a change of markup
 		<form
 			role="search"
 			aria-label="Filter platforms"

@@ -55,6 +55,7 @@ export function Pagination({ page, count, onChange }: PaginationProps) {
 				</li>
 				{pageWindow(page, count).map((number, index) =>
 					number === null ? (
+						// biome-ignore lint/suspicious/noArrayIndexKey: a gap has no value of its own; its place in the row tells the two apart
 						<li key={`gap-${index}`} className="px-1 text-muted" aria-hidden="true">
 							…
 						</li>

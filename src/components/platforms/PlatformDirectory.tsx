@@ -47,13 +47,13 @@ export default function PlatformDirectory({ start }: PlatformDirectoryProps) {
 	// What the reader typed or chose in the server-rendered toolbar while the code loaded: React
 	// keeps a control's value the browser holds at hydration but resets it on the next render.
 	useEffect(() => {
-		const valueOf = (id: string) =>
+		const controlValue = (id: string) =>
 			(document.getElementById(id) as HTMLInputElement | HTMLSelectElement | null)?.value;
 		const early = earlyChoices(start.filters, {
-			search: valueOf('platform-search'),
-			category: valueOf('platform-category'),
-			sortBy: valueOf('platform-sort'),
-			sortOrder: valueOf('platform-order'),
+			search: controlValue('platform-search'),
+			category: controlValue('platform-category'),
+			sortBy: controlValue('platform-sort'),
+			sortOrder: controlValue('platform-order'),
 		});
 		setFilters(early);
 		setSearchText(early.search);
@@ -70,6 +70,7 @@ export default function PlatformDirectory({ start }: PlatformDirectoryProps) {
 		return () => window.clearTimeout(timer);
 	}, [searchText, filters.search]);
 
+	// biome-ignore lint/correctness/useExhaustiveDependencies: a new `retry` is what the Retry button asks for
 	useEffect(() => {
 		if (!urlRead) return;
 		let current = true; // an answer to an older query must not overwrite a newer one

@@ -104,6 +104,7 @@ export function EpisodeCard({ episode, eagerImage }: EpisodeCardProps) {
 					{show('tags') && <TagList tags={shown.tags} {...hook('tags')} />}
 					{show('playable') && (
 						<div className="flex flex-wrap items-center gap-3" {...hook('playable')}>
+							{/* biome-ignore lint/a11y/useMediaCaption: the episodes come with no caption file to point a <track> at */}
 							<audio
 								controls
 								preload="none"
@@ -144,6 +145,7 @@ export function EpisodeCard({ episode, eagerImage }: EpisodeCardProps) {
 
 function EpisodeItems({ children }: { children: ReactNode }) {
 	return (
+		// biome-ignore lint/a11y/noRedundantRoles: Tailwind's preflight sets list-style: none, on which Safari drops the list role; the explicit role keeps it
 		<ul role="list" className="grid gap-6">
 			{children}
 		</ul>

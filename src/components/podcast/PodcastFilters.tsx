@@ -44,6 +44,7 @@ export function PodcastFilters() {
 	const { search, sortBy, sortOrder } = DEFAULT_EPISODE_FILTERS;
 	return (
 		<>
+			{/* biome-ignore lint/a11y/useSemanticElements: <form role="search"> is the search landmark; a <search> element would wrap the form, a change of markup */}
 			<form
 				role="search"
 				aria-label="Filter episodes"

@@ -145,6 +145,7 @@ export function TabsContent({
 			aria-labelledby={triggerId(tabs.baseId, value)}
 			data-state={active ? 'active' : 'inactive'}
 			hidden={hidden ?? !(active || forceMount)}
+			// biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern makes a panel focusable, so a panel without controls is reached by Tab
 			tabIndex={0}
 			className={cn('mt-4', className)}
 			{...props}

@@ -24,7 +24,6 @@ import { beginPasswordAttempt, clearPasswordAttempts, rememberSignIn } from './p
 import { limits, retryMessage } from './rate-limit';
 import { invalidateUserSessions, publicUserColumns, type SessionUser } from './session';
 import { generateToken, hashToken } from './tokens';
-import { log } from '@/server/log';
 import { metrics } from '@/server/metrics';
 import { Conflict, Forbidden, InvalidInput, NotSignedIn, TooManyAttempts } from '@/server/errors';
 import { mergeMemberIntoAccount } from '@/server/newsletter/members';

@@ -2,7 +2,7 @@
  * Podcast episodes for the /podcast list: full-text search (FTS5 over title, description and
  * tags) and the four sort keys of the list (date, title, duration, episode number). Episodes are added by the seed or scripts.
  */
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { PodcastListQuery } from '@/lib/validation/content';
 import { byEngine, db, podcastEpisodes, users, type AppDatabase } from '@/server/db';
 import { nocase } from '@/server/db/sql';

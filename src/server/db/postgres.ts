@@ -75,7 +75,7 @@ async function checkCharacterType(database: NodePgDatabase<typeof schema>): Prom
 			from pg_database where datname = current_database()`,
 	);
 	const row = rows[0];
-	if (!row || row.encoding !== 'UTF8' || !row.folds) {
+	if (row?.encoding !== 'UTF8' || !row.folds) {
 		throw new Error(
 			`The PostgreSQL database must use UTF-8 with a UTF-8 character type (it has encoding ${row?.encoding}, ctype ${row?.ctype}): ` +
 				`create it with CREATE DATABASE … ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8' TEMPLATE template0`,

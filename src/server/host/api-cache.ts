@@ -127,6 +127,7 @@ export function createApiCache({
 	function remember(key: string, entry: Entry): void {
 		entries.set(key, entry);
 		let keys = keysByPath.get(entry.pathname);
+		// biome-ignore lint/suspicious/noAssignInExpressions: the new set is stored and kept for the add below
 		if (!keys) keysByPath.set(entry.pathname, (keys = new Set()));
 		keys.add(key);
 	}

@@ -33,7 +33,9 @@ type Shared = {
 
 const KEY = Symbol.for('retail-media-hub.host-bridge');
 const holder = globalThis as typeof globalThis & { [KEY]?: Shared };
+// biome-ignore lint/suspicious/noAssignInExpressions: one shared object per process, made by whichever copy of the module loads first
 const shared: Shared = (holder[KEY] ??= { apiChangeListeners: new Set() });
+// biome-ignore lint/suspicious/noAssignInExpressions: created on first use and reused, in one expression
 const storedPageListeners = (shared.storedPageListeners ??= new Set());
 
 export function provideRenderer(renderer: PageRenderer | undefined): void {

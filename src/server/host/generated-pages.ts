@@ -186,7 +186,7 @@ export function createGeneratedPages(
 			if (!page) return false;
 			const ready = https ? page.https : page.http;
 			const condition = requestHeader(req, 'if-none-match');
-			if (condition !== undefined && condition.includes(page.etag)) {
+			if (condition?.includes(page.etag)) {
 				res.writeHead(304, withOwn(ready.notModified, own));
 				res.end();
 				return true;

@@ -120,6 +120,7 @@ function answerWithApp(req: IncomingMessage, res: ServerResponse, https: boolean
 		res.setHeader(name, value);
 	}
 	if (serveProbe(req, res, pathname)) return;
+	// biome-ignore lint/correctness/noVoidTypeReturn: hands over and stops in one statement; the value is void
 	if (!KNOWN_METHODS.has(req.method ?? '')) return refuseMethod(res);
 	if (refuseUnroutableApiPath(req, res)) return;
 	// A twin's own address gets the site's not-found page: the build files and Astro's own file

@@ -74,7 +74,7 @@ export function createRequestObserver({ trustProxy, measure }: { trustProxy: boo
 	const writeAccessLine = accessLog();
 	const { httpDuration } = metrics();
 	const open = new Set<ServerResponse>();
-	let waiters: Array<() => void> = [];
+	const waiters: Array<() => void> = [];
 
 	return {
 		observe(req, res, handle) {

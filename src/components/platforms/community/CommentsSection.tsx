@@ -65,6 +65,7 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 	 */
 	const votedDuringLoad = useRef(new Map<number, VoteResult>());
 
+	// biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` is what the Retry button asks for
 	useEffect(() => {
 		if (userId === undefined) return;
 		let current = true;

@@ -71,6 +71,7 @@ export function HelpfulVotes({ item, helpful, unhelpful, myVote, mine, busy, dis
 		</button>
 	);
 	return (
+		// biome-ignore lint/a11y/useSemanticElements: a named group of buttons; a <fieldset> would bring a form group's border and semantics
 		<div className="mt-2 flex flex-wrap gap-2" role="group" aria-label={`Was this ${item} helpful?`}>
 			{voteButton('helpful', 'Helpful', helpful)}
 			{voteButton('unhelpful', 'Not helpful', unhelpful)}

@@ -31,6 +31,7 @@ export function RatingForm({ platformId, platformName, signedOut, own, onRated }
 	const [saving, setSaving] = useState(false);
 
 	// Start from the viewer's own rating once it is known (and again if it is a different one).
+	// biome-ignore lint/correctness/useExhaustiveDependencies: only a different rating (own?.id) resets the form; the viewer's edits must stay
 	useEffect(() => {
 		if (!own) return;
 		setRating(own.rating);

@@ -105,6 +105,7 @@ export function ReviewsSection({
 	const userId = user === undefined ? undefined : (user?.id ?? null);
 	const query = listingQuery(sort, stars);
 
+	// biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry; onSummary only sets state and withVotesDuringLoad reads a ref
 	useEffect(() => {
 		let current = true;
 		setFailed(false);
@@ -126,6 +127,7 @@ export function ReviewsSection({
 	}, [platformId, attempt]); // onSummary only sets state: any render's copy will do
 
 	// The sorted or filtered listing, read again whenever its query changes.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry; withVotesDuringLoad reads a ref
 	useEffect(() => {
 		if (!query) {
 			setListing(null);
@@ -152,6 +154,7 @@ export function ReviewsSection({
 
 	// The viewer's votes, once the reviews and the viewer are known.
 	const reviewIds = reviews?.map((review) => review.id).join(',');
+	// biome-ignore lint/correctness/useExhaustiveDependencies: reviews changes with every vote; its ids (reviewIds) say when to read again
 	useEffect(() => {
 		if (!userId || !reviews) {
 			setVotes({});
@@ -178,7 +181,7 @@ export function ReviewsSection({
 	/** Applies a change to one review wherever it is shown. */
 	function patchReview(id: number, change: (review: PlatformRating) => PlatformRating) {
 		const patch = (list: PlatformRating[] | null) =>
-			list && list.map((review) => (review.id === id ? change(review) : review));
+			list ? list.map((review) => (review.id === id ? change(review) : review)) : null;
 		setReviews(patch);
 		setListing(patch);
 	}

@@ -18,6 +18,7 @@ const counters = schema.rateLimitCounters;
  * prefix stays a prefix).
  */
 function stored(key: string): string {
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: PostgreSQL text cannot hold NUL, so NUL is escaped
 	return key.replace(/\\/g, '\\\\').replace(/\u0000/g, '\\0');
 }
 

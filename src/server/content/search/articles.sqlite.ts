@@ -91,7 +91,7 @@ function spelledOutPrefix(database: AppDatabase, word: string): string {
 		const row = database.get<{ term: string } | undefined>(
 			sql`select term from articles_fts_terms where term >= ${from} limit 1`,
 		);
-		if (!row || !row.term.startsWith(prefix)) break;
+		if (!row?.term.startsWith(prefix)) break;
 		if (terms.length === MAX_PREFIX_TERMS) return prefixTerm(word);
 		terms.push(row.term);
 		// The smallest text after this term: tokens never hold U+0001.
