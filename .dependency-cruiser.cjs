@@ -17,7 +17,8 @@ module.exports = {
 		{
 			name: 'no-circular',
 			severity: 'error',
-			comment: 'An import circle: two modules that each need the other are one subject, or one of them is in the wrong place.',
+			comment:
+				'An import circle: two modules that each need the other are one subject, or one of them is in the wrong place.',
 			from: { path: '^(src|db|scripts)/' },
 			to: { circular: true },
 		},
@@ -33,7 +34,8 @@ module.exports = {
 		{
 			name: 'db-folder-imports-no-subject',
 			severity: 'error',
-			comment: 'db/ (schema, migrations, seed) is infrastructure: it may use the engine seam and src/lib, never a subject.',
+			comment:
+				'db/ (schema, migrations, seed) is infrastructure: it may use the engine seam and src/lib, never a subject.',
 			from: { path: '^db/' },
 			to: { path: '^src/(server|pages|components|stores|layouts|middleware)', pathNot: INFRASTRUCTURE },
 		},

@@ -28,6 +28,15 @@ export default defineConfig({
 	server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },
 	vite: {
 		plugins: [tailwindcss()],
-		ssr: { external: ['better-sqlite3', '@node-rs/argon2', 'isomorphic-dompurify', 'nodemailer', 'mjml', 'html-to-text'] },
+		ssr: {
+			external: [
+				'better-sqlite3',
+				'@node-rs/argon2',
+				'isomorphic-dompurify',
+				'nodemailer',
+				'mjml',
+				'html-to-text',
+			],
+		},
 	},
 });

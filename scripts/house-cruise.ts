@@ -8,15 +8,25 @@ export type CruiseResult = {
 		dependencies: { resolved: string; rules: { name: string; severity: string }[] }[];
 	}[];
 	summary: {
-		violations: { type: string; from: string; to: string; cycle?: { name: string }[]; rule: { name: string } }[];
+		violations: {
+			type: string;
+			from: string;
+			to: string;
+			cycle?: { name: string }[];
+			rule: { name: string };
+		}[];
 	};
 };
 
 export function cruiseJson(args: string[]): CruiseResult {
 	const bin = join('node_modules', '.bin', 'depcruise');
-	const output = execFileSync(bin, [...args, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
-		encoding: 'utf8',
-		maxBuffer: 64 * 1024 * 1024,
-	});
+	const output = execFileSync(
+		bin,
+		[...args, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+		{
+			encoding: 'utf8',
+			maxBuffer: 64 * 1024 * 1024,
+		},
+	);
 	return JSON.parse(output) as CruiseResult;
 }

@@ -10,7 +10,17 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const COMPRESSIBLE = new Set([
-	'.html', '.css', '.js', '.mjs', '.json', '.svg', '.xml', '.txt', '.webmanifest', '.map', '.ico',
+	'.html',
+	'.css',
+	'.js',
+	'.mjs',
+	'.json',
+	'.svg',
+	'.xml',
+	'.txt',
+	'.webmanifest',
+	'.map',
+	'.ico',
 ]);
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -35,7 +45,10 @@ async function twins(file) {
 		gz(body, { level: 9 }),
 	]);
 	const written = [];
-	for (const [suffix, data] of [['.br', br], ['.gz', gzipped]]) {
+	for (const [suffix, data] of [
+		['.br', br],
+		['.gz', gzipped],
+	]) {
 		if (data.length >= body.length) continue;
 		await writeFile(file + suffix, data);
 		written.push(data.length);

@@ -51,10 +51,8 @@ const sqliteTextColumn = <
 	config?: { enum: TEnum },
 ) => sqliteText(name, config);
 const sqliteIntegerColumn = <TName extends string>(name: TName) => sqliteInteger(name);
-const sqliteBoolean = <TName extends string>(name: TName) =>
-	sqliteInteger(name, { mode: 'boolean' });
-const sqliteTimestamp = <TName extends string>(name: TName) =>
-	sqliteInteger(name, { mode: 'timestamp_ms' });
+const sqliteBoolean = <TName extends string>(name: TName) => sqliteInteger(name, { mode: 'boolean' });
+const sqliteTimestamp = <TName extends string>(name: TName) => sqliteInteger(name, { mode: 'timestamp_ms' });
 const sqliteTimestampNow = <TName extends string>(name: TName) =>
 	sqliteTimestamp(name)
 		.notNull()
@@ -155,8 +153,8 @@ export const postgresKit = postgresImplementation as unknown as SchemaKit;
 /** A pg-core column with the same name, data, nullability and defaults as a kit (SQLite) column. */
 type AsPostgresColumn<TColumn> =
 	TColumn extends SQLiteColumn<infer TConfig, object, infer TTypeConfig>
-		// biome-ignore lint/complexity/noBannedTypes: `{}` is PgColumn's own default for this parameter; the type must match it
-		? PgColumn<TConfig, {}, TTypeConfig>
+		? // biome-ignore lint/complexity/noBannedTypes: `{}` is PgColumn's own default for this parameter; the type must match it
+			PgColumn<TConfig, {}, TTypeConfig>
 		: never;
 
 /**

@@ -212,8 +212,7 @@ export const COMMENTS: CommentSeed[] = [
 	{
 		platform: 'walmart-connect',
 		user: 'nina_insights',
-		comment:
-			'Is the in-store screen inventory available in every region yet, or only selected stores?',
+		comment: 'Is the in-store screen inventory available in every region yet, or only selected stores?',
 		status: 'pending',
 		posted: minutes(25),
 	},

@@ -110,17 +110,16 @@ async function insertCommunity(
 ) {
 	const schema = schemaOf(tx);
 	if (ratings.length > 0) {
-		await tx.insert(schema.platformRatings)
-			.values(
-				ratings.map((rating) => ({
-					platformId: lookup(platformIds, rating.platform, 'platform'),
-					userId: lookup(userIds, rating.user, 'user'),
-					rating: rating.stars,
-					review: rating.review,
-					createdAt: before(now, rating.rated),
-					updatedAt: before(now, rating.rated),
-				})),
-			);
+		await tx.insert(schema.platformRatings).values(
+			ratings.map((rating) => ({
+				platformId: lookup(platformIds, rating.platform, 'platform'),
+				userId: lookup(userIds, rating.user, 'user'),
+				rating: rating.stars,
+				review: rating.review,
+				createdAt: before(now, rating.rated),
+				updatedAt: before(now, rating.rated),
+			})),
+		);
 	}
 	const votes = planVotes();
 	const commentIds: number[] = [];
@@ -141,15 +140,14 @@ async function insertCommunity(
 		commentIds.push(id);
 	}
 	if (votes.length > 0) {
-		await tx.insert(schema.commentVotes)
-			.values(
-				votes.map((vote) => ({
-					commentId: commentIds[vote.commentIndex]!,
-					userId: lookup(userIds, vote.user, 'user'),
-					voteType: vote.voteType,
-					createdAt: before(now, vote.voted),
-				})),
-			);
+		await tx.insert(schema.commentVotes).values(
+			votes.map((vote) => ({
+				commentId: commentIds[vote.commentIndex]!,
+				userId: lookup(userIds, vote.user, 'user'),
+				voteType: vote.voteType,
+				createdAt: before(now, vote.voted),
+			})),
+		);
 	}
 }
 
@@ -160,52 +158,53 @@ async function insertEditorial(
 	platformIds: ReadonlyMap<string, number>,
 ) {
 	const schema = schemaOf(tx);
-	await tx.insert(schema.articles)
-		.values(
-			[...NEWS, ...EDUCATION].map((article) => ({
-				kind: article.kind,
-				title: article.title,
-				excerpt: article.excerpt,
-				content: resolvePlatformLinks(article.content, platformIds),
-				category: article.category,
-				imageUrl: article.imageUrl,
-				tags: article.tags,
-				readTime: article.readTime,
-				isPublished: article.isPublished,
-				authorId: editorId,
-				createdAt: before(now, article.created),
-				updatedAt: before(now, article.updated ?? article.created),
-			})),
-		);
-	await tx.insert(schema.podcastEpisodes)
-		.values(
-			EPISODES.map((episode) => ({
-				title: episode.title,
-				description: episode.description,
-				imageUrl: episode.imageUrl,
-				audioUrl: episodeAudioUrl(episode),
-				duration: episodeDuration(episode),
-				episodeNumber: episode.episodeNumber,
-				seasonNumber: episode.seasonNumber,
-				publishedAt: before(now, episode.published),
-				tags: episode.tags,
-				authorId: editorId,
-			})),
-		);
-	await tx.insert(schema.staticPages)
-		.values(
-			PAGES.map((page) => ({
-				slug: page.slug,
-				title: page.title,
-				content: page.content,
-				lastModifiedBy: editorId,
-				updatedAt: before(now, page.updated),
-			})),
-		);
+	await tx.insert(schema.articles).values(
+		[...NEWS, ...EDUCATION].map((article) => ({
+			kind: article.kind,
+			title: article.title,
+			excerpt: article.excerpt,
+			content: resolvePlatformLinks(article.content, platformIds),
+			category: article.category,
+			imageUrl: article.imageUrl,
+			tags: article.tags,
+			readTime: article.readTime,
+			isPublished: article.isPublished,
+			authorId: editorId,
+			createdAt: before(now, article.created),
+			updatedAt: before(now, article.updated ?? article.created),
+		})),
+	);
+	await tx.insert(schema.podcastEpisodes).values(
+		EPISODES.map((episode) => ({
+			title: episode.title,
+			description: episode.description,
+			imageUrl: episode.imageUrl,
+			audioUrl: episodeAudioUrl(episode),
+			duration: episodeDuration(episode),
+			episodeNumber: episode.episodeNumber,
+			seasonNumber: episode.seasonNumber,
+			publishedAt: before(now, episode.published),
+			tags: episode.tags,
+			authorId: editorId,
+		})),
+	);
+	await tx.insert(schema.staticPages).values(
+		PAGES.map((page) => ({
+			slug: page.slug,
+			title: page.title,
+			content: page.content,
+			lastModifiedBy: editorId,
+			updatedAt: before(now, page.updated),
+		})),
+	);
 }
 
 /** Inserts every seeded row; call inside one transaction so a failure leaves nothing behind. */
-export async function insertDemoContent(tx: SeedWriter, hashes: PasswordHashes, now = Date.now()): Promise<void> {
+export async function insertDemoContent(
+	tx: SeedWriter,
+	hashes: PasswordHashes,
+	now = Date.now(),
+): Promise<void> {
 	const userIds = await insertUsers(tx, hashes, now);
 	const ratings = planRatings();
 	const platformIds = await insertPlatforms(tx, now, ratings);

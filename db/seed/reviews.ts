@@ -9,12 +9,12 @@ export type ReviewSeed = {
 	review: string;
 };
 
-const review = (
-	platform: string,
-	user: string,
-	stars: ReviewSeed['stars'],
-	text: string,
-): ReviewSeed => ({ platform, user, stars, review: text });
+const review = (platform: string, user: string, stars: ReviewSeed['stars'], text: string): ReviewSeed => ({
+	platform,
+	user,
+	stars,
+	review: text,
+});
 
 export const REVIEWS: ReviewSeed[] = [
 	review(
@@ -174,12 +174,7 @@ export const REVIEWS: ReviewSeed[] = [
 		4,
 		'The normalised schema is the main reason we bought it. Weekly refresh on two networks is a limitation.',
 	),
-	review(
-		'epsilon',
-		'dev_commerce',
-		4,
-		'Identity resolution is strong. The contract process was long.',
-	),
+	review('epsilon', 'dev_commerce', 4, 'Identity resolution is strong. The contract process was long.'),
 	review(
 		'basketgraph',
 		'nina_insights',

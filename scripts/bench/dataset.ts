@@ -35,7 +35,10 @@ const SEARCH_CASES = [
  */
 export const SEARCH_QUERIES = [
 	...SEARCH_CASES.map(([name, term]) => ({ name, path: `/api/news?search=${encodeURIComponent(term)}` })),
-	...SEARCH_CASES.map(([name, term]) => ({ name: `site search, ${name}`, path: `/api/search?q=${encodeURIComponent(term)}` })),
+	...SEARCH_CASES.map(([name, term]) => ({
+		name: `site search, ${name}`,
+		path: `/api/search?q=${encodeURIComponent(term)}`,
+	})),
 ];
 
 /** True for a site search path (its own budget in the report). */
@@ -102,11 +105,7 @@ export async function createDataset(
 
 function publishedCount(db: AppDatabase): number {
 	return (
-		db
-			.select({ n: count() })
-			.from(schema.articles)
-			.where(eq(schema.articles.isPublished, true))
-			.get()?.n ?? 0
+		db.select({ n: count() }).from(schema.articles).where(eq(schema.articles.isPublished, true)).get()?.n ?? 0
 	);
 }
 
@@ -194,9 +193,7 @@ export async function createPostgresDataset(
 	const database = openPostgres(url, { max: 2 });
 	const { articles: table, users } = postgresSchema;
 	const published = async () =>
-		Number(
-			(await database.select({ n: count() }).from(table).where(eq(table.isPublished, true)))[0]?.n ?? 0,
-		);
+		Number((await database.select({ n: count() }).from(table).where(eq(table.isPublished, true)))[0]?.n ?? 0);
 	try {
 		await migratePostgres(database, {
 			seedIfEmpty: (locked) => seedIfEmpty(locked as unknown as AppDatabase, hashPassword),

@@ -43,7 +43,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { killNode, startNginx, startNode, stopNode, type AppNode, type Nginx } from '../../tests/nodes/cluster';
+import {
+	killNode,
+	startNginx,
+	startNode,
+	stopNode,
+	type AppNode,
+	type Nginx,
+} from '../../tests/nodes/cluster';
 import { freePort } from '../../tests/setup/ports';
 import {
 	createPostgresRunDir,
@@ -86,7 +93,8 @@ function rawGet(url: string, headers: Record<string, string>): Promise<Raw> {
 			res.on('data', (chunk: Buffer) => chunks.push(chunk));
 			res.on('end', () => {
 				const pairs: [string, string][] = [];
-				for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) pairs.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
+				for (let i = 0; i + 1 < res.rawHeaders.length; i += 2)
+					pairs.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
 				done({ status: res.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks) });
 			});
 		});
@@ -110,7 +118,9 @@ async function wrk(
 	const args = ['-t2', `-c${CONNECTIONS}`, `-d${duration}s`];
 	for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
 	const timed = ['/usr/bin/time', '-f', 'cpu %U %S', 'wrk', ...args, url];
-	const command = cgroup ? ['sh', '-c', `echo $$ > ${cgroup}/cgroup.procs && exec "$@"`, 'sh', ...timed] : timed;
+	const command = cgroup
+		? ['sh', '-c', `echo $$ > ${cgroup}/cgroup.procs && exec "$@"`, 'sh', ...timed]
+		: timed;
 	const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
 	let output = '';
 	let errors = '';
@@ -132,11 +142,20 @@ const headersFile = join(workDir, 'bare-headers.json');
 
 async function startBare(raw: Raw): Promise<{ url: string; stop: () => Promise<void> }> {
 	writeFileSync(bodyFile, raw.body);
-	writeFileSync(headersFile, JSON.stringify(raw.headers.filter(([name]) => !PER_CONNECTION.has(name.toLowerCase())).flat()));
-	const child = spawnTracked(process.execPath, [join(root, 'scripts/bench/bare-server.mjs'), bodyFile, `--headers=${headersFile}`], {
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
-	const port = await new Promise<string>((done) => child.stdout!.once('data', (chunk) => done(String(chunk).trim())));
+	writeFileSync(
+		headersFile,
+		JSON.stringify(raw.headers.filter(([name]) => !PER_CONNECTION.has(name.toLowerCase())).flat()),
+	);
+	const child = spawnTracked(
+		process.execPath,
+		[join(root, 'scripts/bench/bare-server.mjs'), bodyFile, `--headers=${headersFile}`],
+		{
+			stdio: ['ignore', 'pipe', 'inherit'],
+		},
+	);
+	const port = await new Promise<string>((done) =>
+		child.stdout!.once('data', (chunk) => done(String(chunk).trim())),
+	);
 	return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
 
@@ -180,7 +199,9 @@ ${added}
 }
 `;
 	writeFileSync(join(dir, 'nginx.conf'), config);
-	const child = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
+	const child = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+		stdio: 'inherit',
+	});
 	const url = `http://127.0.0.1:${port}`;
 	for (let tries = 0; ; tries += 1) {
 		try {
@@ -202,12 +223,25 @@ ${added}
 	};
 }
 
-async function startOurs(name: string, build: string, env?: Record<string, string>, nodeArgs?: string[]): Promise<BenchServer> {
+async function startOurs(
+	name: string,
+	build: string,
+	env?: Record<string, string>,
+	nodeArgs?: string[],
+): Promise<BenchServer> {
 	const dir = join(workDir, name);
 	mkdirSync(dir, { recursive: true });
 	const dbPath = join(dir, 'app.db');
 	await createDataset(dbPath, 'demo');
-	const server = await startBenchServer({ root, distDir: build, workDir: dir, dbPath, generateOnStart: true, env, nodeArgs });
+	const server = await startBenchServer({
+		root,
+		distDir: build,
+		workDir: dir,
+		dbPath,
+		generateOnStart: true,
+		env,
+		nodeArgs,
+	});
 	stops.push(() => server.stop());
 	await server.idle(180_000);
 	return server;
@@ -242,7 +276,8 @@ function median(values: number[]): number {
 async function throughput(targets: Target[], bareUrl: string, path: string): Promise<Row[]> {
 	const rows: Row[] = targets.map((target) => ({ name: target.name, rps: [], ratios: [] }));
 	const bare: Row = { name: 'bare node:http, same bytes and headers', rps: [], ratios: [] };
-	for (const target of [{ name: 'bare', url: bareUrl }, ...targets]) await wrk(target.url + (target.path ?? path), ENCODINGS, 1);
+	for (const target of [{ name: 'bare', url: bareUrl }, ...targets])
+		await wrk(target.url + (target.path ?? path), ENCODINGS, 1);
 	for (let round = 1; round <= rounds; round += 1) {
 		let before = (await wrk(bareUrl + path)).rps;
 		bare.rps.push(before);
@@ -257,7 +292,9 @@ async function throughput(targets: Target[], bareUrl: string, path: string): Pro
 			const ratio = figure.rps / ((before + after) / 2);
 			rows[index]!.rps.push(figure.rps);
 			rows[index]!.ratios.push(ratio);
-			log(`  ${target.name}: ${Math.round(figure.rps)} req/s, ${ratio.toFixed(2)}× bare (bare ${Math.round(before)} → ${Math.round(after)})`);
+			log(
+				`  ${target.name}: ${Math.round(figure.rps)} req/s, ${ratio.toFixed(2)}× bare (bare ${Math.round(before)} → ${Math.round(after)})`,
+			);
 			before = after;
 		}
 	}
@@ -267,7 +304,10 @@ async function throughput(targets: Target[], bareUrl: string, path: string): Pro
 
 /** The reader pages whose JavaScript before interaction is measured (and Lighthouse runs on). */
 async function readerPages(origin: string): Promise<string[]> {
-	const platforms = (await (await fetch(`${origin}/api/platforms?limit=2`)).json()) as Array<{ id: number; category: string }>;
+	const platforms = (await (await fetch(`${origin}/api/platforms?limit=2`)).json()) as Array<{
+		id: number;
+		category: string;
+	}>;
 	const articleId = await firstId(origin, '/api/news');
 	const [a, b] = platforms as [{ id: number; category: string }, { id: number; category: string }];
 	return [
@@ -291,7 +331,9 @@ async function javaScript(builds: Array<{ name: string; server: BenchServer }>) 
 			for (const path of await readerPages(server.url)) {
 				const weight = await measurePage(browser, server.url, path);
 				figures.push({ build: name, path, gzipBytes: weight.totalGzipBytes, react: weight.react });
-				log(`JS before interaction, ${name}, ${path}: ${(weight.totalGzipBytes / 1024).toFixed(1)} KB gzip${weight.react ? ' (React)' : ''}`);
+				log(
+					`JS before interaction, ${name}, ${path}: ${(weight.totalGzipBytes / 1024).toFixed(1)} KB gzip${weight.react ? ' (React)' : ''}`,
+				);
 			}
 		}
 	} finally {
@@ -308,7 +350,12 @@ const PERIOD_US = 100_000;
 const BENCH_SHARES = 8192;
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-type Group = { path: string; join: (pid: number) => void; throttled: () => { periods: number; throttled: number }; remove: () => void };
+type Group = {
+	path: string;
+	join: (pid: number) => void;
+	throttled: () => { periods: number; throttled: number };
+	remove: () => void;
+};
 
 /** A CPU cgroup of the bench: `cores` caps it (cfs quota), absent leaves it uncapped. */
 function cpuGroup(name: string, cores?: number): Group {
@@ -316,7 +363,10 @@ function cpuGroup(name: string, cores?: number): Group {
 	mkdirSync(path, { recursive: true });
 	writeFileSync(join(path, 'cpu.shares'), String(BENCH_SHARES));
 	writeFileSync(join(path, 'cpu.cfs_period_us'), String(PERIOD_US));
-	writeFileSync(join(path, 'cpu.cfs_quota_us'), cores === undefined ? '-1' : String(Math.round(cores * PERIOD_US)));
+	writeFileSync(
+		join(path, 'cpu.cfs_quota_us'),
+		cores === undefined ? '-1' : String(Math.round(cores * PERIOD_US)),
+	);
 	const members = new Set<number>();
 	return {
 		path,
@@ -364,7 +414,13 @@ function cpuSeconds(pid: number): number {
 /** The process and its children (PostgreSQL's backends, nginx's workers). */
 function withChildren(pid: number): number[] {
 	const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
-	return [pid, ...children.split('\n').map((line) => Number(line.trim())).filter((child) => child > 0)];
+	return [
+		pid,
+		...children
+			.split('\n')
+			.map((line) => Number(line.trim()))
+			.filter((child) => child > 0),
+	];
 }
 
 /** The processes listening on a TCP port (nginx's master and workers). */
@@ -387,7 +443,8 @@ type ScalingFigure = {
 };
 
 async function scaling(): Promise<ScalingFigure[]> {
-	if (!existsSync(join(CGROUP, 'cpu.cfs_quota_us'))) throw new Error(`no cgroup v1 CPU controller at ${CGROUP}`);
+	if (!existsSync(join(CGROUP, 'cpu.cfs_quota_us')))
+		throw new Error(`no cgroup v1 CPU controller at ${CGROUP}`);
 	const runDir = createPostgresRunDir();
 	const port = await startPostgresServer(runDir, ['-c synchronous_commit=off', '-c max_connections=200']);
 	stops.push(() => stopPostgresCluster(runDir));
@@ -399,7 +456,8 @@ async function scaling(): Promise<ScalingFigure[]> {
 	const nginxPort = await freePort();
 	const publicUrl = `http://127.0.0.1:${nginxPort}`;
 	const nodes: AppNode[] = [];
-	for (const name of ['node-a', 'node-b', 'node-c']) nodes.push(await startNode(name, url, publicUrl, join(workDir, 'nodes'), { distDir }));
+	for (const name of ['node-a', 'node-b', 'node-c'])
+		nodes.push(await startNode(name, url, publicUrl, join(workDir, 'nodes'), { distDir }));
 	stops.push(async () => {
 		for (const node of nodes) await stopNode(node).catch(() => killNode(node));
 	});
@@ -407,7 +465,9 @@ async function scaling(): Promise<ScalingFigure[]> {
 	const editor = await signIn(nodes[0]!.url, EDITOR, publicUrl);
 	for (const node of nodes) {
 		for (;;) {
-			const status = (await (await fetch(`${node.url}/api/admin/site-build`, { headers: { cookie: editor } })).json()) as {
+			const status = (await (
+				await fetch(`${node.url}/api/admin/site-build`, { headers: { cookie: editor } })
+			).json()) as {
 				running: boolean;
 				queued: number;
 				lastSuccessAt: string | null;
@@ -425,11 +485,15 @@ async function scaling(): Promise<ScalingFigure[]> {
 	nodes.forEach((node, index) => nodeGroups[index]!.join(node.process.pid!));
 	const figures: ScalingFigure[] = [];
 	for (const count of [1, 2, 3]) {
-		const nginx: Nginx = await startNginx(nginxPort, nodes.slice(0, count).map((node) => node.url));
+		const nginx: Nginx = await startNginx(
+			nginxPort,
+			nodes.slice(0, count).map((node) => node.url),
+		);
 		try {
 			const headers = { ...ENCODINGS, cookie };
 			const answer = await fetch(`${nginx.url}/api/platforms`, { headers });
-			if (answer.headers.get('x-cache-status') !== 'BYPASS') throw new Error('a read with the session cookie was not sent past the cache');
+			if (answer.headers.get('x-cache-status') !== 'BYPASS')
+				throw new Error('a read with the session cookie was not sent past the cache');
 			const nginxPids = listeners(nginxPort);
 			for (const pid of [...nginxPids, ...withChildren(postmaster)]) infra.join(pid);
 			await wrk(`${nginx.url}/api/platforms`, headers, 2, infra.path);
@@ -443,12 +507,19 @@ async function scaling(): Promise<ScalingFigure[]> {
 			});
 			const start = used();
 			const began = Date.now();
-			const { rps, non2xx, cpuSeconds: wrkSeconds } = await wrk(`${nginx.url}/api/platforms`, headers, seconds, infra.path);
+			const {
+				rps,
+				non2xx,
+				cpuSeconds: wrkSeconds,
+			} = await wrk(`${nginx.url}/api/platforms`, headers, seconds, infra.path);
 			const elapsed = (Date.now() - began) / 1000;
 			const end = used();
 			if (non2xx > 0) log(`  ${non2xx} answers were not 2xx`);
 			const periods = end.throttle.reduce((sum, t, i) => sum + t.periods - start.throttle[i]!.periods, 0);
-			const throttled = end.throttle.reduce((sum, t, i) => sum + t.throttled - start.throttle[i]!.throttled, 0);
+			const throttled = end.throttle.reduce(
+				(sum, t, i) => sum + t.throttled - start.throttle[i]!.throttled,
+				0,
+			);
 			const figure: ScalingFigure = {
 				nodes: count,
 				rps,
@@ -480,23 +551,30 @@ async function main() {
 		connections: CONNECTIONS,
 		loadAtStart: loadavg()[0],
 	};
-	log(`wrk ${CONNECTIONS} connections, ${seconds} s per figure, ${rounds} interleaved rounds; load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`);
+	log(
+		`wrk ${CONNECTIONS} connections, ${seconds} s per figure, ${rounds} interleaved rounds; load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+	);
 	const ours = await startOurs('ours', distDir);
 	const before = beforeDir ? await startOurs('before', beforeDir) : undefined;
 	// The same build without its access log (one JSON line per request), to show what it costs.
-	const quiet = flag('without-access-log') ? await startOurs('quiet', distDir, { LOG_LEVEL: 'warn' }) : undefined;
+	const quiet = flag('without-access-log')
+		? await startOurs('quiet', distDir, { LOG_LEVEL: 'warn' })
+		: undefined;
 	const path = `/news/${await firstId(ours.url, '/api/news')}`;
 	const answer = await rawGet(ours.url + path, ENCODINGS);
 	if (answer.status !== 200) throw new Error(`${path}: ${answer.status}`);
 	const bare = await startBare(answer);
 	stops.push(bare.stop);
 	// The floor: the bare server's handler inside a host of this build that rendered the site.
-	const floor = await startOurs('floor', distDir, { BARE_INSIDE_PATH, BARE_INSIDE_BODY: bodyFile, BARE_INSIDE_HEADERS: headersFile }, [
-		'--import',
-		pathToFileURL(join(root, 'scripts/bench/bare-inside.mjs')).href,
-	]);
+	const floor = await startOurs(
+		'floor',
+		distDir,
+		{ BARE_INSIDE_PATH, BARE_INSIDE_BODY: bodyFile, BARE_INSIDE_HEADERS: headersFile },
+		['--import', pathToFileURL(join(root, 'scripts/bench/bare-inside.mjs')).href],
+	);
 	const inside = await rawGet(floor.url + BARE_INSIDE_PATH, ENCODINGS);
-	if (inside.status !== 200 || !inside.body.equals(answer.body)) throw new Error('the bare handler inside the host did not answer');
+	if (inside.status !== 200 || !inside.body.equals(answer.body))
+		throw new Error('the bare handler inside the host did not answer');
 	const file = await startNginxFile(answer, path);
 	stops.push(file.stop);
 	const nginxPort = await freePort();
@@ -509,7 +587,11 @@ async function main() {
 	}
 	const targets: Target[] = [
 		{ name: 'ours', url: ours.url },
-		{ name: 'the bare handler inside our host (floor: same process, site rendered)', url: floor.url, path: BARE_INSIDE_PATH },
+		{
+			name: 'the bare handler inside our host (floor: same process, site rendered)',
+			url: floor.url,
+			path: BARE_INSIDE_PATH,
+		},
 		...(before ? [{ name: 'ours, before (--before build)', url: before.url }] : []),
 		...(quiet ? [{ name: 'ours without the access log (LOG_LEVEL=warn)', url: quiet.url }] : []),
 		{ name: 'nginx, the same bytes from a file', url: file.url },
@@ -525,7 +607,10 @@ async function main() {
 	results.throughput = rows.map((row) => ({ ...row, ...spread(row) }));
 	results.loadAfterThroughput = loadavg()[0];
 	if (!flag('skip-js')) {
-		results.javaScript = await javaScript([{ name: 'ours', server: ours }, ...(before ? [{ name: 'before', server: before }] : [])]);
+		results.javaScript = await javaScript([
+			{ name: 'ours', server: ours },
+			...(before ? [{ name: 'before', server: before }] : []),
+		]);
 	}
 	if (!flag('skip-lighthouse')) {
 		try {
@@ -559,13 +644,32 @@ async function main() {
 		}),
 	];
 	if (results.javaScript) {
-		lines.push('', 'Compressed JavaScript each page loads before the reader acts (Chromium, measured):', '', '| build | page | JS before interaction (gzip) | React |', '|---|---|---|---|');
-		for (const row of results.javaScript as Array<{ build: string; path: string; gzipBytes: number; react: boolean }>) {
-			lines.push(`| ${row.build} | ${row.path} | ${(row.gzipBytes / 1024).toFixed(1)} KB | ${row.react ? 'yes' : 'no'} |`);
+		lines.push(
+			'',
+			'Compressed JavaScript each page loads before the reader acts (Chromium, measured):',
+			'',
+			'| build | page | JS before interaction (gzip) | React |',
+			'|---|---|---|---|',
+		);
+		for (const row of results.javaScript as Array<{
+			build: string;
+			path: string;
+			gzipBytes: number;
+			react: boolean;
+		}>) {
+			lines.push(
+				`| ${row.build} | ${row.path} | ${(row.gzipBytes / 1024).toFixed(1)} KB | ${row.react ? 'yes' : 'no'} |`,
+			);
 		}
 	}
 	if (results.lighthouse) {
-		lines.push('', 'Lighthouse 12, mobile (default emulation and simulated throttling), one run per page, Debian Chromium:', '', '| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |', '|---|---|---|---|---|---|---|---|');
+		lines.push(
+			'',
+			'Lighthouse 12, mobile (default emulation and simulated throttling), one run per page, Debian Chromium:',
+			'',
+			'| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |',
+			'|---|---|---|---|---|---|---|---|',
+		);
 		for (const row of results.lighthouse as LighthouseFigure[]) {
 			lines.push(
 				`| ${row.path} | ${row.performance ?? row.error ?? '-'} | ${row.accessibility ?? '-'} | ${row.bestPractices ?? '-'} | ${row.seo ?? '-'} | ${row.lcpMs === null ? '-' : `${Math.round(row.lcpMs)} ms`} | ${row.tbtMs === null ? '-' : `${Math.round(row.tbtMs)} ms`} | ${row.cls === null ? '-' : row.cls.toFixed(3)} |`,

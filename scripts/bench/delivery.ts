@@ -63,7 +63,10 @@ export async function checkDelivery(origin: string, target: DeliveryTarget): Pro
 		problems.push('not compressed');
 	}
 	const cc = (cacheControl ?? '').toLowerCase();
-	if (target.expectedCache === 'immutable' && !(cc.includes('immutable') && cc.includes('max-age=31536000'))) {
+	if (
+		target.expectedCache === 'immutable' &&
+		!(cc.includes('immutable') && cc.includes('max-age=31536000'))
+	) {
 		problems.push(`cache-control "${cacheControl ?? ''}" is not a one-year immutable`);
 	}
 	if (

@@ -64,7 +64,9 @@ function readRun(lhr: any): Run {
 	// What the console complained about, so an errors-in-console finding names its cause.
 	const consoleItems: any[] = lhr.audits?.['errors-in-console']?.details?.items ?? [];
 	for (const item of consoleItems.slice(0, 3)) {
-		failedAudits.push(`console: ${String(item.description ?? item.source ?? '').slice(0, 160)}${item.sourceLocation?.url ? ` (${item.sourceLocation.url})` : ''}`);
+		failedAudits.push(
+			`console: ${String(item.description ?? item.source ?? '').slice(0, 160)}${item.sourceLocation?.url ? ` (${item.sourceLocation.url})` : ''}`,
+		);
 	}
 	return {
 		performance: score('performance'),

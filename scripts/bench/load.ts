@@ -45,7 +45,12 @@ export async function autocannon(
 			process.execPath,
 			[
 				here('./load-worker.mjs'),
-				JSON.stringify({ url: origin + path, connections, duration: seconds, headers: { ...LOAD_HEADERS, ...headers } }),
+				JSON.stringify({
+					url: origin + path,
+					connections,
+					duration: seconds,
+					headers: { ...LOAD_HEADERS, ...headers },
+				}),
 			],
 			{ cpu: 1 },
 		);
@@ -59,7 +64,9 @@ export async function autocannon(
 		const pressureAfter = cpuPressureMicros();
 		const cpuAfter = pid ? procCpuMs(pid) : null;
 		const cpuPressure =
-			pressureBefore !== null && pressureAfter !== null ? (pressureAfter - pressureBefore) / elapsedUs : undefined;
+			pressureBefore !== null && pressureAfter !== null
+				? (pressureAfter - pressureBefore) / elapsedUs
+				: undefined;
 		if (code !== 0) throw new Error(stderr.trim().split('\n').pop() ?? `exit ${code}`);
 		const figure = JSON.parse(stdout.trim().split('\n').pop() ?? '') as Omit<LoadFigure, 'name' | 'path'>;
 		const cpuUsPerRequest =

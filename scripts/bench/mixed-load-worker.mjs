@@ -82,5 +82,9 @@ const [readResult, writeResult, signInResult] = await Promise.all([
 	run(config.signInConnections, signIns),
 ]);
 console.log(
-	JSON.stringify({ reads: figures(readResult), writes: figures(writeResult), signIns: figures(signInResult) }),
+	JSON.stringify({
+		reads: figures(readResult),
+		writes: figures(writeResult),
+		signIns: figures(signInResult),
+	}),
 );

@@ -37,7 +37,17 @@ export type MixedLoadRun = {
 /** How the 50 connections are shared out. */
 export const MIXED_CONNECTIONS = { reads: 36, writes: 6, signIns: 8 } as const;
 
-const NO_FIGURES: LoadFigures = { requestsPerSecond: 0, totalRequests: 0, latencyP50: 0, latencyP99: 0, latencyMax: 0, errors: 0, timeouts: 0, non2xx: 0, statusCodes: {} };
+const NO_FIGURES: LoadFigures = {
+	requestsPerSecond: 0,
+	totalRequests: 0,
+	latencyP50: 0,
+	latencyP99: 0,
+	latencyMax: 0,
+	errors: 0,
+	timeouts: 0,
+	non2xx: 0,
+	statusCodes: {},
+};
 
 const USERS = 200;
 const PASSWORD = 'load-test-password';
@@ -48,9 +58,14 @@ export type BenchDatabase = { path: string } | { url: string };
 /** Creates the load test's users straight in the database (one hash, reused). */
 async function createUsers(database: BenchDatabase): Promise<{ email: string; password: string }[]> {
 	const hash = await hashPassword(PASSWORD);
-	const accounts = Array.from({ length: USERS }, (_, i) => ({ email: `load${i}@example.com`, password: PASSWORD }));
+	const accounts = Array.from({ length: USERS }, (_, i) => ({
+		email: `load${i}@example.com`,
+		password: PASSWORD,
+	}));
 	const postgres = 'url' in database ? openPostgres(database.url, { max: 1 }) : undefined;
-	const handle = postgres ? (postgres as unknown as AppDatabase) : openDatabase((database as { path: string }).path);
+	const handle = postgres
+		? (postgres as unknown as AppDatabase)
+		: openDatabase((database as { path: string }).path);
 	try {
 		const { users } = schemaOf(handle);
 		await handle
@@ -97,7 +112,9 @@ async function targets(origin: string) {
 	const [article] = (await (await fetch(`${origin}/api/news?limit=1`)).json()) as { id: number }[];
 	const commentIds: number[] = [];
 	for (const platform of platforms.slice(0, 10)) {
-		const comments = (await (await fetch(`${origin}/api/platforms/${platform.id}/comments`)).json()) as { id: number }[];
+		const comments = (await (await fetch(`${origin}/api/platforms/${platform.id}/comments`)).json()) as {
+			id: number;
+		}[];
 		commentIds.push(...comments.map((c) => c.id));
 	}
 	return { platformIds: platforms.map((p) => p.id), articleId: article!.id, commentIds };
@@ -127,7 +144,9 @@ export async function mixedLoad(
 	const worker = fileURLToPath(new URL('./mixed-load-worker.mjs', import.meta.url));
 	const runs: MixedLoadRun[] = [];
 	for (let round = 0; round < rounds; round += 1) {
-		const { code, stdout, stderr } = await runToEnd(process.execPath, [worker, JSON.stringify(config)], { cpu: 1 });
+		const { code, stdout, stderr } = await runToEnd(process.execPath, [worker, JSON.stringify(config)], {
+			cpu: 1,
+		});
 		const rssAfterBytes = procMemory(server.pid, 'VmRSS');
 		if (code !== 0) {
 			const error = stderr.trim().split('\n').pop();

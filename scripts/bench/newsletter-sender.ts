@@ -21,7 +21,11 @@ const MARKS = [0.1, 0.5, 0.9];
 
 export type SenderSample = { ms: number; sent: number; rssBytes: number; heapUsedBytes: number };
 /** A sample taken right after a full garbage collection: heapUsedBytes is what is retained. */
-export type SenderMark = SenderSample & { fraction: number; rssBeforeGcBytes: number; heapBeforeGcBytes: number };
+export type SenderMark = SenderSample & {
+	fraction: number;
+	rssBeforeGcBytes: number;
+	heapBeforeGcBytes: number;
+};
 export type SenderReport = {
 	wallMs: number;
 	/** CPU time (user + system) this process spent on the send: steady when the machine is shared. */
@@ -51,7 +55,14 @@ async function mark(fraction: number): Promise<SenderMark> {
 	const plain = await sample();
 	collectGarbage!();
 	const { rss, heapUsed } = process.memoryUsage();
-	return { ...plain, fraction, rssBeforeGcBytes: plain.rssBytes, heapBeforeGcBytes: plain.heapUsedBytes, rssBytes: rss, heapUsedBytes: heapUsed };
+	return {
+		...plain,
+		fraction,
+		rssBeforeGcBytes: plain.rssBytes,
+		heapBeforeGcBytes: plain.heapUsedBytes,
+		rssBytes: rss,
+		heapUsedBytes: heapUsed,
+	};
 }
 
 const before = await mark(0);
@@ -70,8 +81,12 @@ startNewsletterWorker();
 const queued = await sendIssue(issueId);
 total = queued.counts.queued;
 const status = async () =>
-	(await db().select({ status: newsletterIssues.status }).from(newsletterIssues).where(eq(newsletterIssues.id, issueId)))[0]!
-		.status;
+	(
+		await db()
+			.select({ status: newsletterIssues.status })
+			.from(newsletterIssues)
+			.where(eq(newsletterIssues.id, issueId))
+	)[0]!.status;
 while ((await status()) !== 'sent') await new Promise((resolve) => setTimeout(resolve, 50));
 const wallMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
@@ -80,6 +95,15 @@ samples.push(await sample());
 await stopNewsletterWorker();
 const after = await mark(1);
 const { counts } = await getIssue(issueId);
-const report: SenderReport = { wallMs, cpuMs: (cpu.user + cpu.system) / 1000, queued: queued.counts.queued, counts, before, samples, marks, after };
+const report: SenderReport = {
+	wallMs,
+	cpuMs: (cpu.user + cpu.system) / 1000,
+	queued: queued.counts.queued,
+	counts,
+	before,
+	samples,
+	marks,
+	after,
+};
 process.stdout.write(`${JSON.stringify(report)}\n`);
 process.exit(0);

@@ -81,7 +81,9 @@ const CONFIRM_LINK = /\/newsletter\/confirm\?token=([a-z2-7]{32})/;
 
 /** Quoted-printable, as nodemailer writes long text lines: soft breaks and =XX escapes. */
 function decodeQuotedPrintable(text: string): string {
-	return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+	return text
+		.replace(/=\r?\n/g, '')
+		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /**
@@ -184,7 +186,8 @@ const ISSUE = {
 		'# This week\n\n' +
 		Array.from(
 			{ length: 8 },
-			(_, i) => `### [Story ${i}](/news/${i + 1})\n\nA short excerpt of the story, two sentences long. It reads well.`,
+			(_, i) =>
+				`### [Story ${i}](/news/${i + 1})\n\nA short excerpt of the story, two sentences long. It reads well.`,
 		).join('\n\n'),
 };
 
@@ -240,7 +243,8 @@ export async function measureNewsletter(options: NewsletterOptions): Promise<New
 			let seen = tokens.length;
 			while (tokens.length < members - subscribe.failures) {
 				if (tokens.length !== seen) [seen, lastProgress] = [tokens.length, Date.now()];
-				if (Date.now() - lastProgress > 30_000) throw new Error(`only ${tokens.length} confirmation mails arrived`);
+				if (Date.now() - lastProgress > 30_000)
+					throw new Error(`only ${tokens.length} confirmation mails arrived`);
 				await new Promise<void>((resolve) => {
 					tokenArrived = resolve;
 					setTimeout(resolve, 200);
@@ -248,7 +252,9 @@ export async function measureNewsletter(options: NewsletterOptions): Promise<New
 			}
 			tokenArrived = undefined;
 			confirmationMailsMs = performance.now() - signUpStarted;
-			log(`  the last confirmation mail reached the capture ${(confirmationMailsMs / 1000).toFixed(1)} s after the first sign-up`);
+			log(
+				`  the last confirmation mail reached the capture ${(confirmationMailsMs / 1000).toFixed(1)} s after the first sign-up`,
+			);
 			confirm = await timedCalls(tokens.length, SIGN_UP_CONCURRENCY, server.pid, async (i) => {
 				const answer = await post(`${server.url}/api/newsletter/confirm`, server.url, { token: tokens[i] });
 				return answer.status === 200 ? null : `${answer.status} ${answer.text.slice(0, 200)}`;
@@ -268,7 +274,10 @@ export async function measureNewsletter(options: NewsletterOptions): Promise<New
 			.select({ n: count() })
 			.from(newsletterMembers)
 			.where(eq(newsletterMembers.status, 'confirmed'));
-		const [issue] = await database.insert(newsletterIssues).values(ISSUE).returning({ id: newsletterIssues.id });
+		const [issue] = await database
+			.insert(newsletterIssues)
+			.values(ISSUE)
+			.returning({ id: newsletterIssues.id });
 		database.$client.close();
 
 		const receivedBefore = capture.received();
@@ -289,12 +298,19 @@ export async function measureNewsletter(options: NewsletterOptions): Promise<New
 				LOG_LEVEL: 'warn',
 			},
 		});
-		if (run.code !== 0) throw new Error(`newsletter sender failed:\n${(run.stdout + run.stderr).slice(-2000)}`);
+		if (run.code !== 0)
+			throw new Error(`newsletter sender failed:\n${(run.stdout + run.stderr).slice(-2000)}`);
 		const report = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as SenderReport;
 		const { samples, before, counts, marks, after } = report;
 		const all = [...samples, after];
-		const peakRssBytes = Math.max(...all.map((s) => s.rssBytes), ...[before, ...marks].map((m) => m.rssBeforeGcBytes));
-		const peakHeapBytes = Math.max(...all.map((s) => s.heapUsedBytes), ...[before, ...marks].map((m) => m.heapBeforeGcBytes));
+		const peakRssBytes = Math.max(
+			...all.map((s) => s.rssBytes),
+			...[before, ...marks].map((m) => m.rssBeforeGcBytes),
+		);
+		const peakHeapBytes = Math.max(
+			...all.map((s) => s.heapUsedBytes),
+			...[before, ...marks].map((m) => m.heapBeforeGcBytes),
+		);
 		const rssGrowthBytes = peakRssBytes - before.rssBeforeGcBytes;
 		return {
 			members,
@@ -339,7 +355,8 @@ export function describeSenderMemory(figure: NewsletterFigure): string[] {
 	return [
 		`  sender memory: before the send ${at(send.before)}`,
 		...send.marks.map(
-			(m) => `    at ${Math.round(m.fraction * 100)} % (${m.sent} sent, ${(m.ms / 1000).toFixed(1)} s): ${at(m)}`,
+			(m) =>
+				`    at ${Math.round(m.fraction * 100)} % (${m.sent} sent, ${(m.ms / 1000).toFixed(1)} s): ${at(m)}`,
 		),
 		`    after the last mail: ${at(send.after)}`,
 		`    peak RSS ${mb(send.peakRssBytes)}, peak heap ${mb(send.peakHeapBytes)}; retained heap 90 % minus 10 %: ` +

@@ -30,7 +30,13 @@ export async function measureOperationsCost(
 	log: (line: string) => void,
 ): Promise<OperationsCostFigure[]> {
 	const start = async (label: string, env: Record<string, string>) =>
-		startBenchServer({ ...options, workDir: join(options.workDir, label), generateOnStart: true, cpu: 0, env });
+		startBenchServer({
+			...options,
+			workDir: join(options.workDir, label),
+			generateOnStart: true,
+			cpu: 0,
+			env,
+		});
 	const servers: Record<'on' | 'off', BenchServer> = {
 		on: await start('operations-on', { LOG_LEVEL: 'info', METRICS_PORT: String(await freePort()) }),
 		off: await start('operations-off', { LOG_LEVEL: 'silent', METRICS_PORT: '' }),
@@ -41,14 +47,30 @@ export async function measureOperationsCost(
 		for (const [name, path] of await paths(servers.on.url)) {
 			const rounds: OperationsCostFigure['rounds'] = [];
 			for (let round = 0; round < ROUNDS; round += 1) {
-				const on = await autocannon(`${name} (logs and metrics on)`, servers.on.url, path, { pid: servers.on.pid, duration: 8 });
-				const off = await autocannon(`${name} (logs and metrics off)`, servers.off.url, path, { pid: servers.off.pid, duration: 8 });
+				const on = await autocannon(`${name} (logs and metrics on)`, servers.on.url, path, {
+					pid: servers.on.pid,
+					duration: 8,
+				});
+				const off = await autocannon(`${name} (logs and metrics off)`, servers.off.url, path, {
+					pid: servers.off.pid,
+					duration: 8,
+				});
 				rounds.push({ on, off });
 			}
-			const mean = (side: 'on' | 'off') => rounds.reduce((sum, round) => sum + round[side].requestsPerSecond, 0) / rounds.length;
-			const figure = { name, path, on: mean('on'), off: mean('off'), ratio: mean('off') ? mean('on') / mean('off') : 0, rounds };
+			const mean = (side: 'on' | 'off') =>
+				rounds.reduce((sum, round) => sum + round[side].requestsPerSecond, 0) / rounds.length;
+			const figure = {
+				name,
+				path,
+				on: mean('on'),
+				off: mean('off'),
+				ratio: mean('off') ? mean('on') / mean('off') : 0,
+				rounds,
+			};
 			figures.push(figure);
-			log(`  ${name}: on ${Math.round(figure.on)} req/s, off ${Math.round(figure.off)} req/s (${figure.ratio.toFixed(2)}x)`);
+			log(
+				`  ${name}: on ${Math.round(figure.on)} req/s, off ${Math.round(figure.off)} req/s (${figure.ratio.toFixed(2)}x)`,
+			);
 		}
 		return figures;
 	} finally {

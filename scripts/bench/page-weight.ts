@@ -123,7 +123,10 @@ export async function measurePage(
 	const bodies = new Map<string, Promise<Buffer | null>>();
 	page.on('response', (response) => {
 		if (response.request().resourceType() !== 'script') return;
-		bodies.set(response.url(), response.body().catch(() => null));
+		bodies.set(
+			response.url(),
+			response.body().catch(() => null),
+		);
 	});
 	const result: PageWeight = {
 		path,
@@ -151,16 +154,21 @@ export async function measurePage(
 		await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
 		// The document's own bytes; a page that navigated on by itself has let go of them.
 		const html = response
-			? await response.text().catch(() =>
-					fetch(origin + path, { headers: cookie ? { cookie } : {} }).then((r) => r.text()),
-				)
+			? await response
+					.text()
+					.catch(() => fetch(origin + path, { headers: cookie ? { cookie } : {} }).then((r) => r.text()))
 			: '';
 		if (page.url() !== origin + path) result.finalPath = new URL(page.url()).pathname;
 		for (const [url, body] of bodies) {
 			const data = await body;
 			if (!data) continue;
 			const text = data.toString('utf8');
-			result.scripts.push({ url: new URL(url).pathname, bytes: data.length, gzipBytes: gz(data), react: REACT_RUNTIME.test(text) });
+			result.scripts.push({
+				url: new URL(url).pathname,
+				bytes: data.length,
+				gzipBytes: gz(data),
+				react: REACT_RUNTIME.test(text),
+			});
 		}
 		const inline = inlineScripts(html);
 		result.inlineScripts = inline.length;

@@ -124,7 +124,9 @@ async function engineReads(cluster: Cluster, options: PhaseOptions): Promise<Eng
 	const sqliteFigures: LoadFigure[] = [];
 	try {
 		for (const path of READ_PATHS) {
-			sqliteFigures.push(await autocannon(`sqlite ${path}`, sqlite.url, path, { duration: 5, warmup: 1, pid: sqlite.pid }));
+			sqliteFigures.push(
+				await autocannon(`sqlite ${path}`, sqlite.url, path, { duration: 5, warmup: 1, pid: sqlite.pid }),
+			);
 		}
 	} finally {
 		await sqlite.stop();
@@ -132,7 +134,11 @@ async function engineReads(cluster: Cluster, options: PhaseOptions): Promise<Eng
 	const postgres = await start('engines-postgres', { DATABASE_URL: postgresUrl });
 	try {
 		for (const [index, path] of READ_PATHS.entries()) {
-			const figure = await autocannon(`postgres ${path}`, postgres.url, path, { duration: 5, warmup: 1, pid: postgres.pid });
+			const figure = await autocannon(`postgres ${path}`, postgres.url, path, {
+				duration: 5,
+				warmup: 1,
+				pid: postgres.pid,
+			});
 			const base = sqliteFigures[index]!;
 			const ratio = figure.requestsPerSecond / base.requestsPerSecond;
 			figures.push({ path, sqlite: base, postgres: figure, ratio });
@@ -181,7 +187,9 @@ async function search(cluster: Cluster, options: PhaseOptions): Promise<Postgres
 	const { root, distDir, workDir, log, searchArticles } = options;
 	const url = await createDatabase(cluster, 'bench_search');
 	const dataset = await createPostgresDataset(url, searchArticles, { paragraphs: 1 });
-	log(`  ${dataset.articles} articles in PostgreSQL (${dataset.inserted} inserted in ${(dataset.insertMs / 1000).toFixed(1)} s)`);
+	log(
+		`  ${dataset.articles} articles in PostgreSQL (${dataset.inserted} inserted in ${(dataset.insertMs / 1000).toFixed(1)} s)`,
+	);
 	const server = await startBenchServer({
 		root,
 		distDir,
@@ -208,7 +216,9 @@ async function search(cluster: Cluster, options: PhaseOptions): Promise<Postgres
 async function generated(node: AppNode, cookie: string): Promise<void> {
 	const deadline = Date.now() + 300_000;
 	for (;;) {
-		const status = (await (await fetch(`${node.url}/api/admin/site-build`, { headers: { cookie } })).json()) as {
+		const status = (await (
+			await fetch(`${node.url}/api/admin/site-build`, { headers: { cookie } })
+		).json()) as {
 			running: boolean;
 			queued: number;
 			lastSuccessAt: string | null;
@@ -228,7 +238,8 @@ async function publishAcrossNodes(
 	// nginx's address, and a write from another origin is refused).
 	const cookie = await signIn(origin, EDITOR, publicUrl);
 	for (const node of nodes) await generated(node, cookie);
-	for (const node of nodes) for (let read = 0; read < 3; read += 1) await (await fetch(`${node.url}/api/news`)).arrayBuffer();
+	for (const node of nodes)
+		for (let read = 0; read < 3; read += 1) await (await fetch(`${node.url}/api/news`)).arrayBuffer();
 	const title = `Benchmark across nodes ${Date.now().toString(36)}`;
 	const started = performance.now();
 	const created = await fetch(`${origin}/api/news`, {
@@ -246,14 +257,17 @@ async function publishAcrossNodes(
 	});
 	const apiMs = performance.now() - started;
 	const article = (await created.json()) as { id?: number; message?: string };
-	if (created.status !== 201 || !article.id) throw new Error(`POST /api/news answered ${created.status}: ${article.message}`);
+	if (created.status !== 201 || !article.id)
+		throw new Error(`POST /api/news answered ${created.status}: ${article.message}`);
 	const visibleMs: Record<string, number> = {};
 	await Promise.all(
 		nodes.map(async (node) => {
 			const deadline = Date.now() + 60_000;
 			for (;;) {
 				const [page, list] = await Promise.all([
-					fetch(`${node.url}/news/${article.id}`).then(async (answer) => answer.status === 200 && (await answer.text()).includes(title)),
+					fetch(`${node.url}/news/${article.id}`).then(
+						async (answer) => answer.status === 200 && (await answer.text()).includes(title),
+					),
 					fetch(`${node.url}/api/news`).then(async (answer) => (await answer.text()).includes(title)),
 				]);
 				if (page && list) break;
@@ -303,13 +317,24 @@ export async function measurePostgres(options: PhaseOptions, figures: PostgresFi
 		figures.publish = await publishAcrossNodes(nodes, publicUrl);
 		log(
 			`  published on node-a (answered in ${figures.publish.apiMs.toFixed(0)} ms), visible on every node after ms: ` +
-				JSON.stringify(Object.fromEntries(Object.entries(figures.publish.visibleMs).map(([node, ms]) => [node, Math.round(ms)]))),
+				JSON.stringify(
+					Object.fromEntries(
+						Object.entries(figures.publish.visibleMs).map(([node, ms]) => [node, Math.round(ms)]),
+					),
+				),
 		);
 		for (const count of [1, 2, 3]) {
-			nginx = await startNginx(nginxPort, nodes.slice(0, count).map((node) => node.url));
+			nginx = await startNginx(
+				nginxPort,
+				nodes.slice(0, count).map((node) => node.url),
+			);
 			try {
-				const figure = await autocannon(`nginx ${count} node(s)`, nginx.url, '/api/platforms', { duration: 5, warmup: 1 });
-				const ratio = figure.requestsPerSecond / (figures.nginx[0]?.figure.requestsPerSecond ?? figure.requestsPerSecond);
+				const figure = await autocannon(`nginx ${count} node(s)`, nginx.url, '/api/platforms', {
+					duration: 5,
+					warmup: 1,
+				});
+				const ratio =
+					figure.requestsPerSecond / (figures.nginx[0]?.figure.requestsPerSecond ?? figure.requestsPerSecond);
 				figures.nginx.push({ nodes: count, figure, ratio });
 				// A request carrying the session cookie is never answered from a cache: each read
 				// checks the session and queries the database, as a signed-in reader's would.
@@ -320,7 +345,8 @@ export async function measurePostgres(options: PhaseOptions, figures: PostgresFi
 				});
 				figures.nginxUncached ??= [];
 				const uncachedRatio =
-					uncached.requestsPerSecond / (figures.nginxUncached[0]?.figure.requestsPerSecond ?? uncached.requestsPerSecond);
+					uncached.requestsPerSecond /
+					(figures.nginxUncached[0]?.figure.requestsPerSecond ?? uncached.requestsPerSecond);
 				figures.nginxUncached.push({ nodes: count, figure: uncached, ratio: uncachedRatio });
 				log(
 					`  through nginx, ${count} node(s): ${Math.round(figure.requestsPerSecond)} req/s cached (${ratio.toFixed(2)}× one node), ` +

@@ -10,8 +10,7 @@ import { availableParallelism } from 'node:os';
 const started = new Set<ChildProcess>();
 
 /** taskset (util-linux) is used only when it exists and there are two cores to split. */
-export const canPin =
-	availableParallelism() >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+export const canPin = availableParallelism() >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 
 /** Spawns `command args`, under `taskset -c <cpu>` when pinning is possible and asked for. */
 export function spawnTracked(

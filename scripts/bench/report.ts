@@ -15,7 +15,6 @@ import type { OperationsCostFigure } from './operations';
 import { isSiteSearch } from './dataset';
 import { BUDGETS } from './budgets';
 
-
 /** A search's p95 budget: the site search has its own, the list searches the engine's. */
 function searchBudget(path: string, listBudget: number): number {
 	return isSiteSearch(path) ? BUDGETS.siteSearchP95Ms : listBudget;
@@ -84,7 +83,9 @@ export function buildRows(results: Results): Row[] {
 
 	for (const page of results.pageWeight) {
 		const light = LIGHT_PAGES.includes(pageKind(page.path)) && !/^\/platforms/.test(page.path);
-		const budget = light ? `<= ${kb(BUDGETS.lightPageJsBytes)}, no React, none blocking` : `< ${kb(BUDGETS.islandPageJsBytes)}, none blocking`;
+		const budget = light
+			? `<= ${kb(BUDGETS.lightPageJsBytes)}, no React, none blocking`
+			: `< ${kb(BUDGETS.islandPageJsBytes)}, none blocking`;
 		if (page.error || page.status !== 200) {
 			rows.push({
 				area: 'JS per page',
@@ -120,12 +121,13 @@ export function buildRows(results: Results): Row[] {
 		rows.push({
 			area: 'Lighthouse mobile',
 			item: lh.path,
-			measured: lh.error && lh.runs === 0
-				? `error: ${lh.error}`
-				: `perf ${lh.performance} · a11y ${lh.accessibility} · bp ${lh.bestPractices} · seo ${lh.seo} · ` +
-					`LCP ${ms(lh.lcpMs)} · TBT ${ms(lh.tbtMs)} · CLS ${lh.cls?.toFixed(3) ?? '-'}` +
-					(lh.failedAudits.length ? ` (losing: ${lh.failedAudits.join(', ')})` : '') +
-					(lh.runs > 1 ? ` [median of ${lh.runs}]` : ''),
+			measured:
+				lh.error && lh.runs === 0
+					? `error: ${lh.error}`
+					: `perf ${lh.performance} · a11y ${lh.accessibility} · bp ${lh.bestPractices} · seo ${lh.seo} · ` +
+						`LCP ${ms(lh.lcpMs)} · TBT ${ms(lh.tbtMs)} · CLS ${lh.cls?.toFixed(3) ?? '-'}` +
+						(lh.failedAudits.length ? ` (losing: ${lh.failedAudits.join(', ')})` : '') +
+						(lh.runs > 1 ? ` [median of ${lh.runs}]` : ''),
 			budget: 'perf >= 95; a11y, bp, seo = 100',
 			status: lh.runs === 0 ? 'error' : flag(within),
 		});
@@ -165,10 +167,13 @@ export function buildRows(results: Results): Row[] {
 		const ratioBudget = isApi ? BUDGETS.apiRatio : BUDGETS.prerenderedRatio;
 		const ratio = figure.ratio ?? 0;
 		const failures = figure.errors + figure.timeouts + figure.non2xx;
-		const within = !figure.error && ratio >= ratioBudget && figure.latencyP99 < BUDGETS.p99Ms && failures === 0;
+		const within =
+			!figure.error && ratio >= ratioBudget && figure.latencyP99 < BUDGETS.p99Ms && failures === 0;
 		// The same ratio from server CPU time per request: steadier when the machine is shared.
 		const byCpu =
-			bareCpuUs && figure.cpuUsPerRequest ? `, ${(bareCpuUs / figure.cpuUsPerRequest).toFixed(2)}x by CPU/req` : '';
+			bareCpuUs && figure.cpuUsPerRequest
+				? `, ${(bareCpuUs / figure.cpuUsPerRequest).toFixed(2)}x by CPU/req`
+				: '';
 		rows.push({
 			area: 'Throughput c=32 10 s',
 			item: `${figure.name} ${figure.path}`,
@@ -177,8 +182,12 @@ export function buildRows(results: Results): Row[] {
 				: `${Math.round(figure.requestsPerSecond)} req/s (${ratio.toFixed(2)}x bare${byCpu})` +
 					` · p50 ${figure.latencyP50} ms · p99 ${figure.latencyP99} ms · ` +
 					`${figure.errors + figure.timeouts} errors · ${figure.non2xx} non-2xx` +
-					(figure.cpuUsPerRequest !== undefined ? ` · server CPU ${Math.round(figure.cpuUsPerRequest)} µs/req` : '') +
-					(figure.cpuPressure !== undefined ? ` · machine CPU pressure ${Math.round(figure.cpuPressure * 100)}%` : ''),
+					(figure.cpuUsPerRequest !== undefined
+						? ` · server CPU ${Math.round(figure.cpuUsPerRequest)} µs/req`
+						: '') +
+					(figure.cpuPressure !== undefined
+						? ` · machine CPU pressure ${Math.round(figure.cpuPressure * 100)}%`
+						: ''),
 			budget: `>= ${ratioBudget}x bare · p99 < ${BUDGETS.p99Ms} ms · 0 errors`,
 			status: figure.error ? 'error' : flag(within),
 		});
@@ -201,15 +210,22 @@ export function buildRows(results: Results): Row[] {
 	for (const size of sizes) {
 		const label = `${size.label} (${size.articles} articles)`;
 		if (size.error && !size.generation) {
-			rows.push({ area: 'Generation', item: label, measured: `error: ${size.error}`, budget: '-', status: 'error' });
+			rows.push({
+				area: 'Generation',
+				item: label,
+				measured: `error: ${size.error}`,
+				budget: '-',
+				status: 'error',
+			});
 			continue;
 		}
 		const g = size.generation;
 		if (g) {
 			const per1000 = g.pages ? (g.wallMs / g.pages) * 1000 : NaN;
-			const growth = firstScaled && size !== firstScaled && size.articles > firstScaled.articles
-				? perPage(g)! / perPage(firstScaled.generation)!
-				: null;
+			const growth =
+				firstScaled && size !== firstScaled && size.articles > firstScaled.articles
+					? perPage(g)! / perPage(firstScaled.generation)!
+					: null;
 			const linearOk = growth === null || growth <= BUDGETS.linearGrowthFactor;
 			// 15 s for each 1,000 pages, and never less than 15 s: a site of 55 pages is judged on
 			// its total (start-up costs of a few seconds would make its per-1,000 rate meaningless).
@@ -235,7 +251,8 @@ export function buildRows(results: Results): Row[] {
 		}
 		const p = size.publish;
 		if (p) {
-			const limit = size.label === 'demo' ? BUDGETS.publishDemoMs : size.articles >= 10_000 ? BUDGETS.publish10kMs : null;
+			const limit =
+				size.label === 'demo' ? BUDGETS.publishDemoMs : size.articles >= 10_000 ? BUDGETS.publish10kMs : null;
 			rows.push({
 				area: 'Publishing',
 				item: label,
@@ -278,7 +295,8 @@ export function buildRows(results: Results): Row[] {
 				`${Math.round(n.membersPerSecond)} members/s (${ms(n.signUpWallMs)}) · subscribe ${call(n.subscribe)} · ` +
 				`confirm ${call(n.confirm)} · ${n.confirmedInDatabase} confirmed`,
 			budget: 'every member confirmed',
-			status: n.confirmedInDatabase === n.members && !n.subscribe.failures && !n.confirm.failures ? 'info' : 'over',
+			status:
+				n.confirmedInDatabase === n.members && !n.subscribe.failures && !n.confirm.failures ? 'info' : 'over',
 		});
 		const s = n.send;
 		rows.push({
@@ -321,7 +339,9 @@ export function buildRows(results: Results): Row[] {
 /** A Markdown table: readable in a terminal and quotable in the README as it is. */
 export function formatTable(rows: Row[]): string {
 	const header = ['area', 'item', 'measured', 'budget', 'status'];
-	const cells = rows.map((r) => [r.area, r.item, r.measured, r.budget, r.status].map((c) => c.replace(/\|/g, '\\|')));
+	const cells = rows.map((r) =>
+		[r.area, r.item, r.measured, r.budget, r.status].map((c) => c.replace(/\|/g, '\\|')),
+	);
 	const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
 	const line = (values: string[]) => `| ${values.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
 	return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');
@@ -343,13 +363,15 @@ function mixedLoadRows(runs: MixedLoadRun[], area = 'Mixed load c=50 30 s'): Row
 	};
 	return runs.flatMap((run, i): Row[] => {
 		const round = `round ${i + 1}`;
-		if (run.error) return [{ area, item: round, measured: `error: ${run.error}`, budget: '', status: 'error' }];
+		if (run.error)
+			return [{ area, item: round, measured: `error: ${run.error}`, budget: '', status: 'error' }];
 		const growth =
 			i > 0 && first !== null && run.rssAfterBytes !== null
 				? ` (${run.rssAfterBytes >= first ? '+' : ''}${Math.round((run.rssAfterBytes - first) / 1048576)} MB since round 1)`
 				: '';
 		const { reads, writes, signIns } = run;
-		const readsOk = reads.errors + reads.timeouts + reads.non2xx === 0 && reads.latencyP99 <= BUDGETS.mixedReadsP99Ms;
+		const readsOk =
+			reads.errors + reads.timeouts + reads.non2xx === 0 && reads.latencyP99 <= BUDGETS.mixedReadsP99Ms;
 		const writesOk = writes.errors + writes.timeouts + writes.non2xx === 0;
 		// Wrong passwords answer 401 by design; anything else but 200 is a failure.
 		const signInFailures =
@@ -362,7 +384,13 @@ function mixedLoadRows(runs: MixedLoadRun[], area = 'Mixed load c=50 30 s'): Row
 				budget: `p99 <= ${BUDGETS.mixedReadsP99Ms} ms; 0 errors; memory levels off across rounds`,
 				status: readsOk ? 'ok' : 'over',
 			},
-			{ area, item: `${round}: writes (votes, ratings)`, measured: describe(writes), budget: '0 errors', status: writesOk ? 'ok' : 'over' },
+			{
+				area,
+				item: `${round}: writes (votes, ratings)`,
+				measured: describe(writes),
+				budget: '0 errors',
+				status: writesOk ? 'ok' : 'over',
+			},
 			{
 				area,
 				item: `${round}: sign-ins (1 right : 3 wrong passwords)`,
@@ -376,7 +404,8 @@ function mixedLoadRows(runs: MixedLoadRun[], area = 'Mixed load c=50 30 s'): Row
 
 function postgresRows(figures: PostgresFigures): Row[] {
 	const rows: Row[] = [];
-	const rps = (figure: LoadFigure) => `${Math.round(figure.requestsPerSecond)} req/s · p99 ${figure.latencyP99} ms`;
+	const rps = (figure: LoadFigure) =>
+		`${Math.round(figure.requestsPerSecond)} req/s · p99 ${figure.latencyP99} ms`;
 	for (const read of figures.reads) {
 		rows.push({
 			area: 'PostgreSQL',

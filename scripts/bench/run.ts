@@ -21,7 +21,15 @@
  *
  * Budgets are printed beside the figures; the exit code never depends on them.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync,
+} from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +59,8 @@ const onlyOperations = args.has('--only-operations');
 const onlySearch = args.has('--only-search');
 const onlyArchives = args.has('--only-archives');
 const postgresOn = !args.has('--skip-postgres') && postgresAvailable();
-const newsletterMembers = Number([...args].find((a) => a.startsWith('--newsletter-members='))?.split('=')[1]) || NEWSLETTER_MEMBERS;
+const newsletterMembers =
+	Number([...args].find((a) => a.startsWith('--newsletter-members='))?.split('=')[1]) || NEWSLETTER_MEMBERS;
 const reuseDist = [...args].find((a) => a.startsWith('--dist='))?.slice('--dist='.length);
 const LIGHTHOUSE_RUNS = quick ? 1 : 3;
 const SCALE_SIZES = [1_000, 10_000];
@@ -116,13 +125,20 @@ async function build() {
 	log(`building into ${distDir}`);
 	const env = { ...process.env, DIST_DIR: distDir };
 	let started = performance.now();
-	const astro = await runToEnd(process.execPath, [join(root, 'node_modules/astro/astro.js'), 'build'], { cwd: root, env });
+	const astro = await runToEnd(process.execPath, [join(root, 'node_modules/astro/astro.js'), 'build'], {
+		cwd: root,
+		env,
+	});
 	const astroBuildMs = performance.now() - started;
 	if (astro.code !== 0) throw new Error(`astro build failed:\n${(astro.stdout + astro.stderr).slice(-3000)}`);
 	started = performance.now();
 	const pre = await runToEnd(process.execPath, [join(root, 'scripts/precompress.mjs')], { cwd: root, env });
 	if (pre.code !== 0) throw new Error(`precompress failed: ${pre.stderr}`);
-	results.build = { astroBuildMs, precompressMs: performance.now() - started, clientFiles: pre.stdout.trim() };
+	results.build = {
+		astroBuildMs,
+		precompressMs: performance.now() - started,
+		clientFiles: pre.stdout.trim(),
+	};
 	const host = await runToEnd(process.execPath, [join(root, 'scripts/build-host.mjs')], { cwd: root, env });
 	if (host.code !== 0) throw new Error(`host bundle failed: ${host.stderr}`);
 	log(`astro build ${(astroBuildMs / 1000).toFixed(1)} s; ${pre.stdout.trim()}`);
@@ -144,7 +160,9 @@ async function busiestPlatform(origin: string): Promise<number | null> {
 	const platforms = (await response.json()) as { id: number }[];
 	let best: { id: number; n: number } | null = null;
 	for (const { id } of Array.isArray(platforms) ? platforms : []) {
-		const comments = await fetch(`${origin}/api/platforms/${id}/comments`).then((r) => (r.ok ? r.json() : []));
+		const comments = await fetch(`${origin}/api/platforms/${id}/comments`).then((r) =>
+			r.ok ? r.json() : [],
+		);
 		const n = Array.isArray(comments) ? comments.length : 0;
 		if (!best || n > best.n) best = { id, n };
 	}
@@ -165,7 +183,15 @@ async function demoPhase() {
 	log(`demo database: ${dataset.articles} published articles`);
 	// Pinned to core 0 for the load figures (autocannon runs on core 1).
 	// TRUST_PROXY: the mixed load's sign-ins each come from their own forwarded address.
-	const server = await startBenchServer({ root, distDir, workDir: dir, dbPath, generateOnStart: false, cpu: 0, env: { TRUST_PROXY: '1' } });
+	const server = await startBenchServer({
+		root,
+		distDir,
+		workDir: dir,
+		dbPath,
+		generateOnStart: false,
+		cpu: 0,
+		env: { TRUST_PROXY: '1' },
+	});
 	try {
 		size.generation = await server.fullGeneration();
 		log(`demo generation: ${size.generation.pages} pages in ${(size.generation.wallMs / 1000).toFixed(1)} s`);
@@ -204,14 +230,21 @@ async function demoPhase() {
 		await step('logs and metrics cost', () => operationsCost(dir, dbPath));
 		if (lighthouseOn) {
 			const okPages = pages.filter((p) => results.pageWeight.find((w) => w.path === p)?.status === 200);
-			const chosen = quick ? okPages.filter((p) => ['/', pages[1], '/platforms', pages[4]].includes(p)) : okPages;
+			const chosen = quick
+				? okPages.filter((p) => ['/', pages[1], '/platforms', pages[4]].includes(p))
+				: okPages;
 			log(`lighthouse: ${chosen.length} pages x ${LIGHTHOUSE_RUNS} run(s)`);
-			results.lighthouse = (await step('lighthouse', () => runLighthouse(origin, chosen, LIGHTHOUSE_RUNS, log))) ?? [];
+			results.lighthouse =
+				(await step('lighthouse', () => runLighthouse(origin, chosen, LIGHTHOUSE_RUNS, log))) ?? [];
 		}
 		size.publish = await measurePublishing(server);
-		log(`demo publishing: visible after ${size.publish.visibleMs?.toFixed(0)} ms ${size.publish.error ?? ''}`);
+		log(
+			`demo publishing: visible after ${size.publish.visibleMs?.toFixed(0)} ms ${size.publish.error ?? ''}`,
+		);
 		// Last, because its writes (ratings, votes, sessions) change the demo data.
-		log('mixed load: reads, writes and sign-ins at once (each measured apart), 50 connections x 30 s, 3 rounds');
+		log(
+			'mixed load: reads, writes and sign-ins at once (each measured apart), 50 connections x 30 s, 3 rounds',
+		);
 		results.mixedLoad = await step('mixed load', () => mixedLoad(server, { path: dbPath }));
 	} finally {
 		await server.stop();
@@ -251,7 +284,7 @@ async function pageWeights(origin: string, pages: string[]) {
 			results.pageWeight.push(weight);
 			log(
 				`  ${path}: ${weight.status ?? weight.error} ${(weight.totalGzipBytes / 1024).toFixed(1)} KB gz JS` +
-					(weight.consoleErrors.length ? ` console errors: ${weight.consoleErrors.join(" / ")}` : "") +
+					(weight.consoleErrors.length ? ` console errors: ${weight.consoleErrors.join(' / ')}` : '') +
 					`${weight.react ? ' (React)' : ''}${weight.blocking.length ? `, blocking: ${weight.blocking.join('; ')}` : ''}`,
 			);
 		}
@@ -295,10 +328,13 @@ async function throughput(server: BenchServer, articlePath: string, targets: [na
 	const pageFile = join(server.siteDir, articlePath, 'index.html');
 	const brotliFile = `${pageFile}.br`;
 	const file = existsSync(brotliFile) ? brotliFile : pageFile;
-	if (!existsSync(file)) throw new Error(`${articlePath} was not generated; no article bytes for the yardstick`);
+	if (!existsSync(file))
+		throw new Error(`${articlePath} was not generated; no article bytes for the yardstick`);
 	const bare = await startBareServer(file, 'text/html; charset=utf-8', file === brotliFile ? 'br' : null);
 	try {
-		log(`throughput: each figure right after a bare node:http run (server on core 0, autocannon on core 1${canPin ? '' : ': no pinning here'})`);
+		log(
+			`throughput: each figure right after a bare node:http run (server on core 0, autocannon on core 1${canPin ? '' : ': no pinning here'})`,
+		);
 		for (const [name, path] of targets) {
 			// The yardstick just before each figure, so a machine that got busier in between
 			// (it is shared) moves both sides of the ratio.
@@ -326,7 +362,14 @@ async function archivePhase() {
 	const { dir, dbPath } = dataPaths('archives');
 	const dataset = await createDataset(dbPath, ARCHIVE_SIZE);
 	log(`archives database: ${dataset.articles} published articles`);
-	const server = await startBenchServer({ root, distDir, workDir: dir, dbPath, generateOnStart: false, cpu: 0 });
+	const server = await startBenchServer({
+		root,
+		distDir,
+		workDir: dir,
+		dbPath,
+		generateOnStart: false,
+		cpu: 0,
+	});
 	try {
 		const generation = await server.fullGeneration();
 		log(`archives generation: ${generation.pages} pages in ${(generation.wallMs / 1000).toFixed(1)} s`);
@@ -362,14 +405,20 @@ async function scalePhase(articles: number) {
 	const dataset = await createDataset(dbPath, articles);
 	const size: SizeFigures = { label, articles: dataset.articles, insertMs: dataset.insertMs };
 	results.sizes.push(size);
-	log(`${label} database: ${dataset.inserted} articles inserted in ${(dataset.insertMs / 1000).toFixed(1)} s`);
+	log(
+		`${label} database: ${dataset.inserted} articles inserted in ${(dataset.insertMs / 1000).toFixed(1)} s`,
+	);
 	// Not pinned: a generation uses the machine as a deployed server would.
 	const server = await startBenchServer({ root, distDir, workDir: dir, dbPath, generateOnStart: false });
 	try {
 		size.generation = await server.fullGeneration();
-		log(`${label} generation: ${size.generation.pages} pages in ${(size.generation.wallMs / 1000).toFixed(1)} s`);
+		log(
+			`${label} generation: ${size.generation.pages} pages in ${(size.generation.wallMs / 1000).toFixed(1)} s`,
+		);
 		size.publish = await measurePublishing(server);
-		log(`${label} publishing: visible after ${size.publish.visibleMs?.toFixed(0)} ms ${size.publish.error ?? ''}`);
+		log(
+			`${label} publishing: visible after ${size.publish.visibleMs?.toFixed(0)} ms ${size.publish.error ?? ''}`,
+		);
 	} catch (error) {
 		size.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
 		throw error;
@@ -383,7 +432,12 @@ async function searchPhase() {
 	const { dir, dbPath } = dataPaths('100k');
 	const dataset = await createDataset(dbPath, SEARCH_SIZE, { paragraphs: 1 });
 	log(`100k database: ${dataset.inserted} articles inserted in ${(dataset.insertMs / 1000).toFixed(1)} s`);
-	const search = { articles: dataset.articles, insertMs: dataset.insertMs, sequential: [], concurrent: [] } as NonNullable<Results['search']>;
+	const search = {
+		articles: dataset.articles,
+		insertMs: dataset.insertMs,
+		sequential: [],
+		concurrent: [],
+	} as NonNullable<Results['search']>;
 	results.search = search;
 	// No page generation here: only the search endpoint is measured, and with the server's cache
 	// of anonymous answers off, since repeating one query would otherwise measure the cache.
@@ -400,9 +454,15 @@ async function searchPhase() {
 		for (const { name, path } of SEARCH_QUERIES) {
 			const sequential = await sequentialLatency(name, server.url, path, 200);
 			search.sequential.push(sequential);
-			const concurrent = await autocannon(name, server.url, path, { duration: 5, warmup: 1, pid: server.pid });
+			const concurrent = await autocannon(name, server.url, path, {
+				duration: 5,
+				warmup: 1,
+				pid: server.pid,
+			});
 			search.concurrent.push(concurrent);
-			log(`  search ${name}: p50 ${sequential.p50.toFixed(1)} ms p95 ${sequential.p95.toFixed(1)} ms; c=32 ${Math.round(concurrent.requestsPerSecond)} req/s`);
+			log(
+				`  search ${name}: p50 ${sequential.p50.toFixed(1)} ms p95 ${sequential.p95.toFixed(1)} ms; c=32 ${Math.round(concurrent.requestsPerSecond)} req/s`,
+			);
 		}
 	} finally {
 		await server.stop();
@@ -428,7 +488,10 @@ async function postgresSearchPhase() {
 	const workDir = dataPaths('postgres-search').dir;
 	try {
 		results.postgres = { reads: [], nginx: [] };
-		await measurePostgresSearch({ root, distDir, workDir, log, searchArticles: SEARCH_SIZE }, results.postgres);
+		await measurePostgresSearch(
+			{ root, distDir, workDir, log, searchArticles: SEARCH_SIZE },
+			results.postgres,
+		);
 	} finally {
 		rmSync(workDir, { recursive: true, force: true });
 	}
@@ -436,7 +499,9 @@ async function postgresSearchPhase() {
 
 async function newsletterPhase() {
 	const dir = dataPaths('newsletter').dir;
-	log(`newsletter: ${newsletterMembers.toLocaleString('en-US')} email-only members sign up and confirm, then one issue to a local SMTP capture`);
+	log(
+		`newsletter: ${newsletterMembers.toLocaleString('en-US')} email-only members sign up and confirm, then one issue to a local SMTP capture`,
+	);
 	try {
 		const figure = await measureNewsletter({ root, distDir, workDir: dir, log, members: newsletterMembers });
 		results.newsletter = figure;
@@ -483,7 +548,9 @@ function writeResults() {
 	);
 	console.log(`\n${table}\n`);
 	const over = results.rows.filter((r) => r.status !== 'ok' && r.status !== 'info').length;
-	log(`${results.rows.length} figures, ${over} not within budget or missing; written to bench/results/${runName()}.json and .md`);
+	log(
+		`${results.rows.length} figures, ${over} not within budget or missing; written to bench/results/${runName()}.json and .md`,
+	);
 }
 
 try {

@@ -158,7 +158,10 @@ export async function startBenchServer(options: ServerOptions): Promise<BenchSer
 			const before = await status();
 			const stopSampling = sampleRss(child.pid!);
 			const started = performance.now();
-			const response = await fetch(`${url}/api/admin/site-build`, { method: 'POST', headers: await editorHeaders() });
+			const response = await fetch(`${url}/api/admin/site-build`, {
+				method: 'POST',
+				headers: await editorHeaders(),
+			});
 			await response.arrayBuffer();
 			if (response.status !== 202) throw new Error(`Generation refused: ${response.status}`);
 			const end = Date.now() + timeoutMs;

@@ -45,7 +45,9 @@ export default function appLifecycle() {
 									try {
 										await stopDevApp();
 									} catch (error) {
-										logger.error(`the app did not stop cleanly: ${error instanceof Error ? error.stack : error}`);
+										logger.error(
+											`the app did not stop cleanly: ${error instanceof Error ? error.stack : error}`,
+										);
 									}
 								},
 							},
@@ -80,7 +82,9 @@ export default function appLifecycle() {
 				// The runner Astro renders routes with: Vite's ssrLoadModule would load a second
 				// copy of the app beside the one the routes use.
 				const ssr = server.environments.ssr;
-				devApp = isRunnableDevEnvironment(ssr) ? ssr.runner.import(APP_MODULE) : server.ssrLoadModule(APP_MODULE);
+				devApp = isRunnableDevEnvironment(ssr)
+					? ssr.runner.import(APP_MODULE)
+					: server.ssrLoadModule(APP_MODULE);
 				try {
 					const app = await devApp;
 					await app.startApp();

@@ -34,11 +34,7 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export async function apiRequest<T = unknown>(
-	method: Method,
-	path: string,
-	payload?: unknown,
-): Promise<T> {
+export async function apiRequest<T = unknown>(method: Method, path: string, payload?: unknown): Promise<T> {
 	return (await apiResponse<T>(method, path, payload)).data;
 }
 

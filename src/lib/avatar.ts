@@ -4,7 +4,16 @@
  */
 
 /** Avatar colours with white text at AA contrast. */
-const AVATAR_COLORS = ['#1d4ed8', '#7c3aed', '#be185d', '#b45309', '#047857', '#0e7490', '#4338ca', '#b91c1c'];
+const AVATAR_COLORS = [
+	'#1d4ed8',
+	'#7c3aed',
+	'#be185d',
+	'#b45309',
+	'#047857',
+	'#0e7490',
+	'#4338ca',
+	'#b91c1c',
+];
 
 /** A colour derived from the username, so an author keeps the same colour everywhere. */
 export function avatarColor(username: string): string {

@@ -38,12 +38,7 @@ export const NEWS_CATEGORY_GROUPS = [
 
 export const NEWS_CATEGORIES = NEWS_CATEGORY_GROUPS.flatMap((group) => group.options);
 
-export const EDUCATION_CATEGORIES = [
-	'For Brands',
-	'For Retailers',
-	'For Ad Ops',
-	'For Data Teams',
-] as const;
+export const EDUCATION_CATEGORIES = ['For Brands', 'For Retailers', 'For Ad Ops', 'For Data Teams'] as const;
 
 export const EDUCATION_CATEGORY_GROUPS = [{ label: 'Audiences', options: EDUCATION_CATEGORIES }] as const;
 

@@ -6,10 +6,7 @@ export type ModerationStatus = 'pending' | 'approved' | 'rejected';
 /** What an editor may set; 'pending' is only ever a starting point. */
 export type ModerationDecision = 'approved' | 'rejected';
 
-export const MODERATION_DECISIONS = [
-	'approved',
-	'rejected',
-] as const satisfies readonly ModerationDecision[];
+export const MODERATION_DECISIONS = ['approved', 'rejected'] as const satisfies readonly ModerationDecision[];
 
 const TRANSITIONS: Record<ModerationStatus, readonly ModerationDecision[]> = {
 	pending: ['approved', 'rejected'],

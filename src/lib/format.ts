@@ -6,7 +6,8 @@ const MINUTE = 60_000;
 /** '5 minutes ago', '3 hours ago', '2 days ago' (under 60 min, under 1440 min, else days). */
 export function relativeTime(value: Date | string | number, now: number = Date.now()): string {
 	const minutes = Math.max(0, Math.floor((now - new Date(value).getTime()) / MINUTE));
-	if (minutes < 60) return minutes <= 1 ? (minutes === 0 ? 'just now' : '1 minute ago') : `${minutes} minutes ago`;
+	if (minutes < 60)
+		return minutes <= 1 ? (minutes === 0 ? 'just now' : '1 minute ago') : `${minutes} minutes ago`;
 	const hours = Math.floor(minutes / 60);
 	if (minutes < 1440) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
 	const days = Math.floor(minutes / 1440);

@@ -87,9 +87,7 @@ export function isDefaultFilters(filters: SectionFilters): boolean {
 export function filtersFromUrl(section: HomeSection, url: URL | string): SectionFilters {
 	const search = typeof url === 'string' ? new URL(url, 'http://x').searchParams : url.searchParams;
 	const sort = search.get(SORT_PARAMS[section]) ?? '';
-	const sortBy: HomeSort = (HOME_SORT_FIELDS as readonly string[]).includes(sort)
-		? (sort as HomeSort)
-		: '';
+	const sortBy: HomeSort = (HOME_SORT_FIELDS as readonly string[]).includes(sort) ? (sort as HomeSort) : '';
 	return {
 		search: search.get(SEARCH_PARAMS[section]) ?? '',
 		category: categoryFromUrl(section, url),
@@ -106,7 +104,10 @@ export function urlWithFilters(section: HomeSection, filters: SectionFilters, ur
 	set(SEARCH_PARAMS[section], filters.search.trim());
 	set(CATEGORY_PARAMS[section], filters.category);
 	set(SORT_PARAMS[section], filters.sortBy);
-	set(ORDER_PARAMS[section], filters.sortBy && filters.sortOrder !== CHOSEN_SORT_ORDER ? filters.sortOrder : '');
+	set(
+		ORDER_PARAMS[section],
+		filters.sortBy && filters.sortOrder !== CHOSEN_SORT_ORDER ? filters.sortOrder : '',
+	);
 	// Spaces as %20, like categoryLink, so both write the same URL for the same filter.
 	next.search = next.searchParams.toString().replace(/\+/g, '%20');
 	return next;

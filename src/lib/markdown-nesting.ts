@@ -21,7 +21,19 @@ const RULE_LINE = /^[ \t]*([-*_=])(?:[ \t]*\1)*[ \t]*$/;
 const EMPHASIS_RUN = /[*_~]+/g;
 // Tags that never have content, so they open no level.
 const VOID_TAGS = new Set([
-	'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr',
+	'area',
+	'base',
+	'br',
+	'col',
+	'embed',
+	'hr',
+	'img',
+	'input',
+	'link',
+	'meta',
+	'source',
+	'track',
+	'wbr',
 ]);
 const TAG = /<(\/?)([a-z][a-z0-9-]*)\b[^>]*?(\/?)>/gi;
 

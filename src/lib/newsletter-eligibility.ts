@@ -8,6 +8,9 @@ export const UNVERIFIED_SUBSCRIBER_NOTE =
 	'We send the newsletter only to verified addresses, so you will not receive it until you confirm yours with the link we mailed you.';
 
 /** Subscribed, yet no newsletter arrives: the address still waits for verification. */
-export function waitsForVerification(user: { isNewsletterSubscribed: boolean; emailVerified: boolean }): boolean {
+export function waitsForVerification(user: {
+	isNewsletterSubscribed: boolean;
+	emailVerified: boolean;
+}): boolean {
 	return user.isNewsletterSubscribed && !user.emailVerified;
 }

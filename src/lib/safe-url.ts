@@ -9,8 +9,7 @@
  * relative URLs: ones not starting with a letter ('/x', '#x', '?x', '../x') and ones whose first
  * segment contains no colon ('page.html', 'a/b:c').
  */
-export const ALLOWED_URI_REGEXP =
-	/^(?:(?:https?|ircs?|mailto|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+export const ALLOWED_URI_REGEXP = /^(?:(?:https?|ircs?|mailto|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
 /**
  * Characters browsers drop or ignore inside a URL's scheme ("java\tscript:" runs), removed before

@@ -21,7 +21,10 @@ const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 export function foldWord(word: string): string {
 	// Most words are ASCII, where folding is lower case alone (and NFD is the costly part).
 	if (ASCII.test(word)) return word.toLowerCase();
-	return word.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+	return word
+		.normalize('NFD')
+		.replace(/\p{M}+/gu, '')
+		.toLowerCase();
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, controls included

@@ -9,7 +9,15 @@ import { absoluteUrl } from '@/components/content/structured-data';
 
 export const prerender = false;
 
-const PRIVATE_PATHS = ['/api/', '/admin/', '/editor-dashboard', '/reset-password', '/verify-email', '/unsubscribe', '/newsletter/confirm'];
+const PRIVATE_PATHS = [
+	'/api/',
+	'/admin/',
+	'/editor-dashboard',
+	'/reset-password',
+	'/verify-email',
+	'/unsubscribe',
+	'/newsletter/confirm',
+];
 
 export const GET: APIRoute = () => {
 	const lines = [

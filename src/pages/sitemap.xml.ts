@@ -12,7 +12,12 @@ import { listStaticPages } from '@/server/content/static-pages';
 import { listEpisodes } from '@/server/content/podcasts';
 import { listPlatformIds } from '@/server/platforms';
 import { archiveCounts } from '@/server/content/archives';
-import { archivePageCount, archivePath, newsletterArchivePath, newsletterIssuePath } from '@/lib/archive-links';
+import {
+	archivePageCount,
+	archivePath,
+	newsletterArchivePath,
+	newsletterIssuePath,
+} from '@/lib/archive-links';
 import { sentIssueDates } from '@/server/newsletter/archive';
 import type { ArticleKind } from '@/lib/validation/content';
 import { STATIC_PAGE_PATHS } from '@/server/site/paths';

@@ -8,7 +8,16 @@ import type { UserListQuery } from '@/lib/validation/admin';
 import { findUserById, setBanned, setPassword } from './auth/accounts';
 import { assertCanBan, assertCanSetPassword } from './auth/permissions';
 import { publicUserColumns, type SessionUser } from './auth/session';
-import { db, firstRow, rawRows, transaction, articles, platformRepresentatives as representatives, platforms, users } from '@/server/db';
+import {
+	db,
+	firstRow,
+	rawRows,
+	transaction,
+	articles,
+	platformRepresentatives as representatives,
+	platforms,
+	users,
+} from '@/server/db';
 import { passwordSetByEditorMail, sendInBackground } from './mail';
 import { likePattern, platformChanged } from './platforms';
 import { InvalidInput, NotFound } from '@/server/errors';
@@ -99,7 +108,10 @@ export async function listUsers(query: UserListQuery): Promise<UserList> {
 		.limit(query.limit)
 		.offset(query.offset);
 	const counted = await firstRow(
-		db().select({ total: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where),
+		db()
+			.select({ total: sql<number>`count(*)`.mapWith(Number) })
+			.from(users)
+			.where(where),
 	);
 	return { users: page, total: counted!.total, stats: await userStats() };
 }
@@ -126,11 +138,7 @@ export async function unbanUser(actor: SessionUser, userId: number): Promise<Ses
  * everywhere, so whoever knew the old password loses access. The account's owner is told by
  * mail, so a password set behind their back does not go unnoticed.
  */
-export async function setUserPassword(
-	actor: SessionUser,
-	userId: number,
-	password: string,
-): Promise<void> {
+export async function setUserPassword(actor: SessionUser, userId: number, password: string): Promise<void> {
 	const target = await requireTarget(userId);
 	assertCanSetPassword(actor, target);
 	await setPassword(userId, password);
@@ -145,7 +153,9 @@ export async function setRepresentative(userId: number, platformId: number | nul
 	const before = (await requireTarget(userId)).vendorPlatformId;
 	await transaction(async (tx) => {
 		if (platformId !== null) {
-			const platform = await firstRow(tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, platformId)));
+			const platform = await firstRow(
+				tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, platformId)),
+			);
 			if (!platform) throw new InvalidInput(PLATFORM_NOT_FOUND, 'platformId');
 		}
 		await tx.delete(representatives).where(eq(representatives.userId, userId));

@@ -11,7 +11,10 @@ const HANDLERS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 const allowedByRoute = new Map<string, string[]>();
 for (const [file, module] of Object.entries(modules)) {
 	if (typeof module.ALL === 'function') continue;
-	const pattern = file.replace(/^\.\.\/pages/, '').replace(/\.ts$/, '').replace(/\/index$/, '');
+	const pattern = file
+		.replace(/^\.\.\/pages/, '')
+		.replace(/\.ts$/, '')
+		.replace(/\/index$/, '');
 	const allowed: string[] = HANDLERS.filter((method) => typeof module[method] === 'function');
 	if (allowed.includes('GET')) allowed.splice(1, 0, 'HEAD');
 	allowedByRoute.set(pattern, allowed);

@@ -17,7 +17,12 @@ import type { Readiness, ReadinessCheck } from '@/server/db/readiness';
 import { startContentRelay, stopContentRelay } from '@/server/content/relay';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
 import { outsideRequest } from '@/server/request-context';
-import { requestFullGeneration, resumeSiteGeneration, stopSiteGeneration, wireSiteRegeneration } from '@/server/site';
+import {
+	requestFullGeneration,
+	resumeSiteGeneration,
+	stopSiteGeneration,
+	wireSiteRegeneration,
+} from '@/server/site';
 
 export type { Readiness };
 

@@ -50,7 +50,10 @@ const schema = z.object({
 	/** How often an idle worker looks for work that another node queued. */
 	NEWSLETTER_POLL_MS: z.coerce.number().int().min(10).default(5_000),
 	/** Where replies to the newsletter go (its Reply-To); unset: no Reply-To, replies go to MAIL_FROM. */
-	NEWSLETTER_REPLY_TO: z.preprocess(unsetIfEmpty, z.email('NEWSLETTER_REPLY_TO must be an email address').optional()),
+	NEWSLETTER_REPLY_TO: z.preprocess(
+		unsetIfEmpty,
+		z.email('NEWSLETTER_REPLY_TO must be an email address').optional(),
+	),
 	/** The publisher's postal address, printed in every issue's footer (anti-spam laws ask for it). */
 	NEWSLETTER_POSTAL_ADDRESS: z.preprocess(unsetIfEmpty, z.string().trim().max(300).optional()),
 	/** Set to 0 on app processes that should not send newsletter mail. */

@@ -16,7 +16,13 @@ import {
 	UpstreamFailed,
 } from '@/server/errors';
 import { sharedAnswerHeaders } from './cache-headers';
-import { BODY_TOO_LARGE, BodyAborted, BodyTooLarge, declaresTooLargeBody, readCappedBody } from './request-body';
+import {
+	BODY_TOO_LARGE,
+	BodyAborted,
+	BodyTooLarge,
+	declaresTooLargeBody,
+	readCappedBody,
+} from './request-body';
 
 export { MAX_BODY_BYTES, MAX_DISCARDED_BYTES } from './request-body';
 
@@ -83,7 +89,10 @@ export function describeZodError(error: z.ZodError): string {
 function fieldLabel(path: readonly PropertyKey[]): string | null {
 	const name = [...path].reverse().find((key): key is string => typeof key === 'string');
 	if (!name) return null;
-	const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+	const words = name
+		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+		.replace(/[_-]+/g, ' ')
+		.toLowerCase();
 	return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -133,10 +142,7 @@ function fallbackSentence(issue: z.core.$ZodRawIssue): string {
  * Parses a JSON body against a schema. An empty body counts as `{}` so schemas decide what is
  * required. Throws HttpError (400/413/415) on anything else.
  */
-export async function readJson<S extends z.ZodType>(
-	request: Request,
-	schema: S,
-): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
 	const text = await readCappedText(request);
 	let body: unknown = {};
 	if (text.trim() !== '') {

@@ -47,7 +47,15 @@ export function scrub(text: string): string {
 }
 
 /** Field names whose values are never written, at any depth pino's redaction reaches. */
-const SECRET_FIELDS = ['password', 'newPassword', 'currentPassword', 'token', 'cookie', 'authorization', 'set-cookie'];
+const SECRET_FIELDS = [
+	'password',
+	'newPassword',
+	'currentPassword',
+	'token',
+	'cookie',
+	'authorization',
+	'set-cookie',
+];
 /** Field names holding an address: written masked. */
 const ADDRESS_FIELDS = ['email', 'to', 'sentTo'];
 const REDACT_PATHS = [...SECRET_FIELDS, ...ADDRESS_FIELDS].flatMap((name) => {
@@ -105,7 +113,10 @@ function output(): pino.DestinationStream {
 	if (shared.output) return shared.output;
 	if (config().logFormat === 'pretty') {
 		// pino-pretty is a development dependency, loaded by pino's transport only when asked for.
-		shared.output = pino.transport({ target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } });
+		shared.output = pino.transport({
+			target: 'pino-pretty',
+			options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' },
+		});
 	} else {
 		shared.output = pino.destination({ dest: 1, sync: false });
 	}

@@ -64,18 +64,15 @@ let hooksRegistered = false;
 function registerHooks(): void {
 	if (hooksRegistered) return;
 	hooksRegistered = true;
-	DOMPurify.addHook(
-		'uponSanitizeAttribute',
-		(node: Element, data: UponSanitizeAttributeHookEvent) => {
-			const name = data.attrName.toLowerCase();
-			// Event handlers are not in the html allow-list anyway; this makes the rule explicit.
-			if (name.startsWith('on')) data.keepAttr = false;
-			else if (URI_ATTRIBUTES.has(name) && !isSafeUrl(data.attrValue)) {
-				data.keepAttr = false;
-				if (name === 'href' && node.tagName === 'A') refusedLinks.add(node);
-			}
-		},
-	);
+	DOMPurify.addHook('uponSanitizeAttribute', (node: Element, data: UponSanitizeAttributeHookEvent) => {
+		const name = data.attrName.toLowerCase();
+		// Event handlers are not in the html allow-list anyway; this makes the rule explicit.
+		if (name.startsWith('on')) data.keepAttr = false;
+		else if (URI_ATTRIBUTES.has(name) && !isSafeUrl(data.attrValue)) {
+			data.keepAttr = false;
+			if (name === 'href' && node.tagName === 'A') refusedLinks.add(node);
+		}
+	});
 	DOMPurify.addHook('afterSanitizeAttributes', (node: Element) => {
 		// Code blocks and tables scroll sideways rather than widen the page; a region that scrolls
 		// must be reachable with the keyboard.
@@ -120,7 +117,8 @@ export function renderMarkdown(source: string): string {
 	// The page's title is its one h1: a `# Heading` in a body is a section heading, as `##` is.
 	for (const heading of Array.from(body.querySelectorAll('h1'))) {
 		const section = body.ownerDocument.createElement('h2');
-		for (const attribute of Array.from(heading.attributes)) section.setAttribute(attribute.name, attribute.value);
+		for (const attribute of Array.from(heading.attributes))
+			section.setAttribute(attribute.name, attribute.value);
 		section.replaceChildren(...Array.from(heading.childNodes));
 		heading.replaceWith(section);
 	}

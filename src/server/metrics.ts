@@ -17,7 +17,11 @@ function createMetrics() {
 	client.collectDefaultMetrics({ register: registry });
 	// Gauges named like counters, which `promtool check metrics` refuses; the same numbers remain
 	// by type in nodejs_active_handles, nodejs_active_requests and nodejs_active_resources.
-	for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) {
+	for (const name of [
+		'nodejs_active_handles_total',
+		'nodejs_active_requests_total',
+		'nodejs_active_resources_total',
+	]) {
 		registry.removeSingleMetric(name);
 	}
 	const sources: {
@@ -115,9 +119,18 @@ function createMetrics() {
 				if (sources.pools.size === 0) return;
 				const pools = [...sources.pools];
 				const sum = (read: (pool: Pool) => number) => pools.reduce((total, pool) => total + read(pool), 0);
-				this.set({ state: 'total' }, sum((pool) => pool.totalCount));
-				this.set({ state: 'idle' }, sum((pool) => pool.idleCount));
-				this.set({ state: 'waiting' }, sum((pool) => pool.waitingCount));
+				this.set(
+					{ state: 'total' },
+					sum((pool) => pool.totalCount),
+				);
+				this.set(
+					{ state: 'idle' },
+					sum((pool) => pool.idleCount),
+				);
+				this.set(
+					{ state: 'waiting' },
+					sum((pool) => pool.waitingCount),
+				);
 			},
 		}),
 	};

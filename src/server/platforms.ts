@@ -5,11 +5,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { db, firstRow, qualified, platformRepresentatives as representatives, platforms } from '@/server/db';
 import { likeIgnoringCase, nocase, someItemLike } from '@/server/db/sql';
-import {
-	PLATFORM_NOT_FOUND,
-	type PlatformForm,
-	type PlatformListQuery,
-} from '@/lib/validation/platforms';
+import { PLATFORM_NOT_FOUND, type PlatformForm, type PlatformListQuery } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
 import { contentChanged, onContentChange, type PlatformChangeKind } from '@/server/content/events';
 
@@ -50,9 +46,10 @@ function platformColumns() {
 		sortOrder: platforms.sortOrder,
 		rating: platforms.rating,
 		reviewCount: platforms.reviewCount,
-		isClaimed: sql<boolean>`exists (select 1 from ${representatives} where ${representatives.platformId} = ${qualified(platforms.id)})`.mapWith(
-			Boolean,
-		),
+		isClaimed:
+			sql<boolean>`exists (select 1 from ${representatives} where ${representatives.platformId} = ${qualified(platforms.id)})`.mapWith(
+				Boolean,
+			),
 	};
 }
 
@@ -130,9 +127,7 @@ export async function listPlatformIds(): Promise<number[]> {
 
 /** The platform, or undefined (pages render their own not-found screen). */
 export async function findPlatform(id: number): Promise<PlatformJson | undefined> {
-	const row = await firstRow(
-		db().select(platformColumns()).from(platforms).where(eq(platforms.id, id)),
-	);
+	const row = await firstRow(db().select(platformColumns()).from(platforms).where(eq(platforms.id, id)));
 	return row && toJson(row);
 }
 
@@ -144,9 +139,7 @@ export async function getPlatform(id: number): Promise<PlatformJson> {
 
 /** Throws the 404 of a missing platform; for the ratings and comments services. */
 export async function assertPlatformExists(id: number): Promise<void> {
-	const row = await firstRow(
-		db().select({ id: platforms.id }).from(platforms).where(eq(platforms.id, id)),
-	);
+	const row = await firstRow(db().select({ id: platforms.id }).from(platforms).where(eq(platforms.id, id)));
 	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
 }
 
@@ -173,10 +166,7 @@ export async function updatePlatform(id: number, input: PlatformForm): Promise<P
  * its ratings, its comments and, through the comments, their votes.
  */
 export async function deletePlatform(id: number): Promise<void> {
-	const [row] = await db()
-		.delete(platforms)
-		.where(eq(platforms.id, id))
-		.returning({ id: platforms.id });
+	const [row] = await db().delete(platforms).where(eq(platforms.id, id)).returning({ id: platforms.id });
 	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id, kind: 'deleted' });
 }

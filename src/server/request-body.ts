@@ -29,7 +29,9 @@ export class BodyAborted extends Error {
 /** True when a Content-Length header announces more than the cap. */
 export function declaresTooLargeBody(contentLength: string | null | undefined): boolean {
 	const declared = Number(contentLength);
-	return contentLength != null && contentLength !== '' && Number.isFinite(declared) && declared > MAX_BODY_BYTES;
+	return (
+		contentLength != null && contentLength !== '' && Number.isFinite(declared) && declared > MAX_BODY_BYTES
+	);
 }
 
 /**

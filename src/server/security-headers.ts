@@ -19,7 +19,15 @@ import onlyScript from 'astro/runtime/client/only.prebuilt.js';
 import visibleScript from 'astro/runtime/client/visible.prebuilt.js';
 import interactionScript from '@/integrations/interaction-directive.prebuilt';
 
-const ISLAND_SCRIPTS = [islandScript, loadScript, idleScript, visibleScript, mediaScript, onlyScript, interactionScript];
+const ISLAND_SCRIPTS = [
+	islandScript,
+	loadScript,
+	idleScript,
+	visibleScript,
+	mediaScript,
+	onlyScript,
+	interactionScript,
+];
 
 export function scriptHash(text: string): string {
 	return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

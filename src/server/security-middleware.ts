@@ -13,7 +13,8 @@ import { config } from './config';
 import { contentSecurityPolicy, scriptHash, securityHeaders } from './security-headers';
 
 let productionPolicy: string | undefined;
-const policy = () => (productionPolicy ??= contentSecurityPolicy({ https: config().siteUrl.protocol === 'https:' }));
+const policy = () =>
+	(productionPolicy ??= contentSecurityPolicy({ https: config().siteUrl.protocol === 'https:' }));
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 

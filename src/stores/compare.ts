@@ -15,8 +15,7 @@ export function normalizeCompareIds(ids: readonly unknown[]): number[] {
 	const unique: number[] = [];
 	for (const value of ids) {
 		const id = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-		if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || unique.includes(id))
-			continue;
+		if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || unique.includes(id)) continue;
 		unique.push(id);
 		if (unique.length === MAX_COMPARE) break;
 	}

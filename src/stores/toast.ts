@@ -53,8 +53,7 @@ export function raiseQueuedToast(): void {
 		toast({
 			title: input.title,
 			description: typeof input.description === 'string' ? input.description : undefined,
-			variant:
-				input.variant === 'destructive' || input.variant === 'warning' ? input.variant : 'default',
+			variant: input.variant === 'destructive' || input.variant === 'warning' ? input.variant : 'default',
 		});
 	} catch {
 		// storage unavailable or a malformed entry: nothing to show

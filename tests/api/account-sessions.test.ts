@@ -89,9 +89,7 @@ describe('the absolute session lifetime', () => {
 			.where(eq(server.tables.sessions.id, id));
 		const answer = await user.client.get('/api/user');
 		expect(answer.status).toBe(200);
-		expect((await sessionRow(user.client.sessionToken))!.expiresAt.getTime()).toBe(
-			createdAt + 90 * DAY,
-		);
+		expect((await sessionRow(user.client.sessionToken))!.expiresAt.getTime()).toBe(createdAt + 90 * DAY);
 		// The cookie says the same.
 		const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('session='));
 		expect(cookie).toBeDefined();
@@ -128,9 +126,7 @@ describe('PUT /api/profile/email', () => {
 		expect(rows.map((row) => row.id)).toEqual([sha256Hex(user.client.sessionToken)]);
 
 		const notice = await eventually(() =>
-			outboxMails(server).find(
-				(text) => mailTo(text, user.email) && text.includes('account was changed'),
-			),
+			outboxMails(server).find((text) => mailTo(text, user.email) && text.includes('account was changed')),
 		);
 		expect(notice).toMatch(/^Subject: The email of your Retail Media Hub account was changed/m);
 		expect(notice).toContain('signed out everywhere else');

@@ -51,9 +51,8 @@ async function insertComment(
 }
 
 async function storedStatus(id: number) {
-	return (
-		await firstRow(server.db.select().from(platformComments).where(eq(platformComments.id, id)))
-	)?.status;
+	return (await firstRow(server.db.select().from(platformComments).where(eq(platformComments.id, id))))
+		?.status;
 }
 
 const MODERATION_FIELDS = [
@@ -71,10 +70,7 @@ describe('roles', () => {
 	type Call = (client: TestClient, id: number) => Promise<{ status: number; body: any }>;
 	const cases: [string, Call][] = [
 		['GET /api/admin/comments', (c) => c.get('/api/admin/comments')],
-		[
-			'PATCH moderate',
-			(c, id) => c.patch(`/api/admin/comments/${id}/moderate`, { status: 'approved' }),
-		],
+		['PATCH moderate', (c, id) => c.patch(`/api/admin/comments/${id}/moderate`, { status: 'approved' })],
 		['DELETE', (c, id) => c.delete(`/api/admin/comments/${id}`)],
 	];
 
@@ -126,9 +122,7 @@ describe('GET /api/admin/comments', () => {
 		await insertComment({ status: 'approved' });
 		const all = await server.db.select().from(platformComments);
 		for (const status of ['pending', 'approved', 'rejected'] as const) {
-			const { body } = await roles.editor.client.get(
-				`/api/admin/comments?status=${status}&limit=100`,
-			);
+			const { body } = await roles.editor.client.get(`/api/admin/comments?status=${status}&limit=100`);
 			const expected = all.filter((c) => c.status === status);
 			expect(body.total).toBe(expected.length);
 			expect(body.comments.every((c: { status: string }) => c.status === status)).toBe(true);
@@ -146,19 +140,16 @@ describe('GET /api/admin/comments', () => {
 		const everything = await roles.editor.client.get('/api/admin/comments?limit=100');
 		expect(first.body.comments).toHaveLength(3);
 		expect(first.body.total).toBe(total);
-		expect(
-			[...first.body.comments, ...second.body.comments].map((c: { id: number }) => c.id),
-		).toEqual(everything.body.comments.slice(0, 6).map((c: { id: number }) => c.id));
+		expect([...first.body.comments, ...second.body.comments].map((c: { id: number }) => c.id)).toEqual(
+			everything.body.comments.slice(0, 6).map((c: { id: number }) => c.id),
+		);
 	});
 
-	it.each(['status=spam', 'limit=0', 'limit=101', 'offset=-2'])(
-		'refuses %s with 400',
-		async (query) => {
-			const answer = await roles.editor.client.get(`/api/admin/comments?${query}`);
-			expect(answer.status).toBe(400);
-			expect(typeof answer.body.message).toBe('string');
-		},
-	);
+	it.each(['status=spam', 'limit=0', 'limit=101', 'offset=-2'])('refuses %s with 400', async (query) => {
+		const answer = await roles.editor.client.get(`/api/admin/comments?${query}`);
+		expect(answer.status).toBe(400);
+		expect(typeof answer.body.message).toBe('string');
+	});
 });
 
 describe('PATCH /api/admin/comments/{id}/moderate', () => {

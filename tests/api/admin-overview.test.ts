@@ -23,10 +23,7 @@ afterAll(async () => {
 describe('roles', () => {
 	const cases: [string, (c: TestClient) => Promise<{ status: number }>][] = [
 		['GET /api/admin/overview', (c) => c.get('/api/admin/overview')],
-		[
-			'POST /api/admin/markdown-preview',
-			(c) => c.post('/api/admin/markdown-preview', { content: '# Hi' }),
-		],
+		['POST /api/admin/markdown-preview', (c) => c.post('/api/admin/markdown-preview', { content: '# Hi' })],
 	];
 	it.each(cases)('%s: anonymous 401, user 403, banned 401, editor 200', async (_name, call) => {
 		expect((await call(roles.anonymous)).status).toBe(401);
@@ -46,9 +43,7 @@ describe('GET /api/admin/overview', () => {
 		const { status, body } = await roles.editor.client.get('/api/admin/overview');
 		expect(status).toBe(200);
 		const platforms = await server.db.select().from(server.tables.platforms);
-		const news = (await server.db.select().from(server.tables.articles)).filter(
-			(a) => a.kind === 'news',
-		);
+		const news = (await server.db.select().from(server.tables.articles)).filter((a) => a.kind === 'news');
 		expect(body).toEqual({
 			platforms: platforms.length,
 			articles: news.length,
@@ -75,12 +70,10 @@ describe('POST /api/admin/markdown-preview', () => {
 	});
 
 	it('renders empty content as empty HTML and refuses a missing or non-text body', async () => {
-		expect(
-			(await roles.editor.client.post('/api/admin/markdown-preview', { content: '' })).body,
-		).toEqual({ html: '' });
+		expect((await roles.editor.client.post('/api/admin/markdown-preview', { content: '' })).body).toEqual({
+			html: '',
+		});
 		expect((await roles.editor.client.post('/api/admin/markdown-preview', {})).status).toBe(400);
-		expect(
-			(await roles.editor.client.post('/api/admin/markdown-preview', { content: 5 })).status,
-		).toBe(400);
+		expect((await roles.editor.client.post('/api/admin/markdown-preview', { content: 5 })).status).toBe(400);
 	});
 });

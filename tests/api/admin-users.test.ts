@@ -61,10 +61,7 @@ describe('roles', () => {
 		['GET /api/admin/users', (c) => c.get('/api/admin/users')],
 		['PUT ban', (c, id) => c.put(`/api/admin/users/${id}/ban`)],
 		['PUT unban', (c, id) => c.put(`/api/admin/users/${id}/unban`)],
-		[
-			'PUT password',
-			(c, id) => c.put(`/api/admin/users/${id}/password`, { password: 'new-secret' }),
-		],
+		['PUT password', (c, id) => c.put(`/api/admin/users/${id}/password`, { password: 'new-secret' })],
 	];
 
 	it.each(cases)('%s: anonymous 401, user 403, banned 401, editor 200', async (_name, call) => {
@@ -100,8 +97,7 @@ describe('GET /api/admin/users', () => {
 		const answer = await roles.editor.client.get('/api/admin/users');
 		expect(answer.status).toBe(200);
 		expect(Object.keys(answer.body).sort()).toEqual(['stats', 'total', 'users']);
-		for (const user of answer.body.users)
-			expect(Object.keys(user).sort()).toEqual([...USER_FIELDS]);
+		for (const user of answer.body.users) expect(Object.keys(user).sort()).toEqual([...USER_FIELDS]);
 		const all = await server.db.select().from(users);
 		expect(answer.body.total).toBe(all.length);
 		expect(answer.body.stats).toEqual({
@@ -131,9 +127,7 @@ describe('GET /api/admin/users', () => {
 			expect(body.total).toBe(1);
 		}
 		for (const search of ['QUOKKA', 'quokka.', `${process.pid}@example.ORG`]) {
-			const { body } = await roles.editor.client.get(
-				`/api/admin/users?search=${encodeURIComponent(search)}`,
-			);
+			const { body } = await roles.editor.client.get(`/api/admin/users?search=${encodeURIComponent(search)}`);
 			expect(body.users.map((u: { id: number }) => u.id)).toEqual([byEmail.id]);
 		}
 	});
@@ -283,9 +277,7 @@ describe('PUT /api/admin/users/{id}/password', () => {
 		expect(await sessionCount(target.id)).toBe(0);
 		expect((await target.client.get('/api/user')).status).toBe(401);
 		expect((await target.second.get('/api/user')).status).toBe(401);
-		expect((await new TestClient(server.url).login(target.email, target.password)).status).toBe(
-			401,
-		);
+		expect((await new TestClient(server.url).login(target.email, target.password)).status).toBe(401);
 		const fresh = await signedInClient(server, target.email, 'brand-new-pass');
 		expect((await fresh.get('/api/user')).body.id).toBe(target.id);
 		// The editor's own session is untouched.
@@ -317,7 +309,9 @@ describe('PUT /api/admin/users/{id}/password', () => {
 		expect((await new TestClient(server.url).login(other.email, 'editor-two-pass')).status).toBe(401);
 		// Besides the sign-up's verification mail, nothing went to the other editor.
 		expect(
-			outboxMails(server).some((mail) => mail.includes(`To: ${other.email}`) && mail.includes('An editor set a new password')),
+			outboxMails(server).some(
+				(mail) => mail.includes(`To: ${other.email}`) && mail.includes('An editor set a new password'),
+			),
 		).toBe(false);
 	});
 
@@ -328,7 +322,9 @@ describe('PUT /api/admin/users/{id}/password', () => {
 		});
 		expect(answer.status).toBe(200);
 		const mail = await eventually(() =>
-			outboxMails(server).find((text) => text.includes(`To: ${target.email}`) && text.includes('Subject: An editor set')),
+			outboxMails(server).find(
+				(text) => text.includes(`To: ${target.email}`) && text.includes('Subject: An editor set'),
+			),
 		);
 		expect(mail).toContain('Subject: An editor set a new password for your Retail Media Hub account');
 		expect(mail).toContain('If you did not, please contact us at once.');

@@ -222,8 +222,7 @@ describe('a write clears exactly the answers it touched', () => {
 		expect(answer.status, JSON.stringify(answer.body)).toBe(201);
 		for (const path of untouched)
 			expect((await anonymous.get(path)).headers.get('x-cache'), path).toBe('hit');
-		for (const path of touched)
-			expect((await anonymous.get(path)).headers.get('x-cache'), path).toBeNull();
+		for (const path of touched) expect((await anonymous.get(path)).headers.get('x-cache'), path).toBeNull();
 	});
 
 	it('a write that changed nothing clears nothing (a 404, a refused body, a write to nowhere)', async () => {
@@ -231,14 +230,11 @@ describe('a write clears exactly the answers it touched', () => {
 		const paths = [`/api/platforms/${platform.id}`, '/api/platforms?limit=100', '/api/news'];
 		for (const path of paths) await readUntilKept(path);
 		expect((await user.client.post('/nothing-here', {})).status).toBe(404);
-		expect(
-			(await user.client.post(`/api/platforms/${platform.id}/ratings`, { rating: 9 })).status,
-		).toBe(400);
+		expect((await user.client.post(`/api/platforms/${platform.id}/ratings`, { rating: 9 })).status).toBe(400);
 		const nowhere = await editor.client.put('/api/admin/platforms/999999', { ...platform });
 		expect(nowhere.status).toBeGreaterThanOrEqual(400);
 		expect(nowhere.status).toBeLessThan(500);
-		for (const path of paths)
-			expect((await anonymous.get(path)).headers.get('x-cache'), path).toBe('hit');
+		for (const path of paths) expect((await anonymous.get(path)).headers.get('x-cache'), path).toBe('hit');
 	});
 });
 

@@ -47,7 +47,10 @@ beforeAll(async () => {
 		if (i % 3 === 0) trends.push(row.id);
 	}
 	for (let i = 0; i < 2; i += 1) {
-		drafts.push((await insertArticle(server, { kind: 'news', isPublished: false, createdAt: new Date(now - i * DAY) })).id);
+		drafts.push(
+			(await insertArticle(server, { kind: 'news', isPublished: false, createdAt: new Date(now - i * DAY) }))
+				.id,
+		);
 	}
 	education = (await insertArticle(server, { kind: 'education', category: 'For Brands' })).id;
 	await server.regenerate();
@@ -93,7 +96,7 @@ describe('GET /news', () => {
 		['page 0', '/news?page=0'],
 		['a page that is not a number', '/news?page=two'],
 		['a negative page', '/news?page=-1'],
-		['a page past a category\'s last', '/news?category=Trends&page=2'],
+		["a page past a category's last", '/news?category=Trends&page=2'],
 		['an unknown category', '/news?category=Nope'],
 		['a category of the other kind', '/news?category=For%20Brands'],
 	])('answers 404 for %s', async (_name, path) => {
@@ -167,4 +170,3 @@ describe('generation', () => {
 		expect((await page('/news?page=2')).status).toBe(404);
 	});
 });
-

@@ -29,18 +29,14 @@ afterAll(async () => {
 });
 
 const INVALID_LOGIN = 'Invalid email or password.';
-const BANNED_MESSAGE =
-	'Your account has been banned. Please contact us if you think this is a mistake.';
+const BANNED_MESSAGE = 'Your account has been banned. Please contact us if you think this is a mistake.';
 
 async function setRole(id: number, role: 'user' | 'editor') {
 	await server.db.update(server.tables.users).set({ role }).where(eq(server.tables.users.id, id));
 }
 
 async function setBanned(id: number, isBanned: boolean) {
-	await server.db
-		.update(server.tables.users)
-		.set({ isBanned })
-		.where(eq(server.tables.users.id, id));
+	await server.db.update(server.tables.users).set({ isBanned }).where(eq(server.tables.users.id, id));
 }
 
 async function sessionRows(userId: number) {
@@ -146,25 +142,13 @@ describe('POST /api/register', () => {
 		['an email that is not a string', { ...valid, email: 42 }, 'Email is required.'],
 		['an empty email', { ...valid, email: '' }, 'Email is required.'],
 		['a blank email', { ...valid, email: '   ' }, 'Email is required.'],
-		[
-			'an invalid email',
-			{ ...valid, email: 'not-an-email' },
-			'Please enter a valid email address.',
-		],
-		[
-			'an email without a domain',
-			{ ...valid, email: 'bob@' },
-			'Please enter a valid email address.',
-		],
+		['an invalid email', { ...valid, email: 'not-an-email' }, 'Please enter a valid email address.'],
+		['an email without a domain', { ...valid, email: 'bob@' }, 'Please enter a valid email address.'],
 		['a too long email', { ...valid, email: `${'a'.repeat(250)}@x.io` }, 'Email is too long.'],
 		['a missing username', { ...valid, username: undefined }, 'Username is required.'],
 		['a username that is not a string', { ...valid, username: ['bob'] }, 'Username is required.'],
 		['an empty username', { ...valid, username: '' }, 'Username is required.'],
-		[
-			'a too short username',
-			{ ...valid, username: 'ab' },
-			'Username must be at least 3 characters long.',
-		],
+		['a too short username', { ...valid, username: 'ab' }, 'Username must be at least 3 characters long.'],
 		[
 			'a too long username',
 			{ ...valid, username: 'a'.repeat(31) },
@@ -183,11 +167,7 @@ describe('POST /api/register', () => {
 		['a missing password', { ...valid, password: undefined }, 'Password is required.'],
 		['a password that is not a string', { ...valid, password: 123456 }, 'Password is required.'],
 		['an empty password', { ...valid, password: '' }, 'Password is required.'],
-		[
-			'a too short password',
-			{ ...valid, password: '12345' },
-			'Password must be at least 6 characters long.',
-		],
+		['a too short password', { ...valid, password: '12345' }, 'Password must be at least 6 characters long.'],
 		['a too long password', { ...valid, password: 'x'.repeat(257) }, 'Password is too long.'],
 		['a JSON array', [], 'The request body must be an object.'],
 		['JSON null', 'null', 'The request body must be an object.'],
@@ -303,11 +283,7 @@ describe('POST /api/login', () => {
 		['a missing email', { password: 'secret12' }, 'Email is required.'],
 		['an email that is not a string', { email: true, password: 'secret12' }, 'Email is required.'],
 		['an empty email', { email: '', password: 'secret12' }, 'Email is required.'],
-		[
-			'an invalid email',
-			{ email: 'nope', password: 'secret12' },
-			'Please enter a valid email address.',
-		],
+		['an invalid email', { email: 'nope', password: 'secret12' }, 'Please enter a valid email address.'],
 		['a missing password', { email: 'a@example.com' }, 'Password is required.'],
 		[
 			'a password that is not a string',
@@ -315,11 +291,7 @@ describe('POST /api/login', () => {
 			'Password is required.',
 		],
 		['an empty password', { email: 'a@example.com', password: '' }, 'Password is required.'],
-		[
-			'a too long password',
-			{ email: 'a@example.com', password: 'x'.repeat(257) },
-			'Password is too long.',
-		],
+		['a too long password', { email: 'a@example.com', password: 'x'.repeat(257) }, 'Password is too long.'],
 	])('answers 400 with a message for %s', async (_label, body, message) => {
 		const answer = await new TestClient(server.url).post('/api/login', body);
 		expect(answer.status).toBe(400);

@@ -8,12 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { firstRow } from '@/server/db';
 import type { Tables, TestServer } from '../setup/server';
 import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
-import {
-	createPlatform,
-	expectedAverage,
-	registerBanned,
-	registerEditor,
-} from './platform-fixtures';
+import { createPlatform, expectedAverage, registerBanned, registerEditor } from './platform-fixtures';
 
 let server: TestServer;
 let editor: Registered;
@@ -44,10 +39,7 @@ let commentVotes: Tables['commentVotes'];
 let platforms: Tables['platforms'];
 
 async function ratingRows(platformId: number) {
-	return await server.db
-		.select()
-		.from(platformRatings)
-		.where(eq(platformRatings.platformId, platformId));
+	return await server.db.select().from(platformRatings).where(eq(platformRatings.platformId, platformId));
 }
 
 async function storedPlatform(platformId: number) {
@@ -55,10 +47,7 @@ async function storedPlatform(platformId: number) {
 }
 
 async function setCommentStatus(commentId: number, status: 'pending' | 'approved' | 'rejected') {
-	await server.db
-		.update(platformComments)
-		.set({ status })
-		.where(eq(platformComments.id, commentId));
+	await server.db.update(platformComments).set({ status }).where(eq(platformComments.id, commentId));
 }
 
 async function voteRows(commentId: number) {
@@ -80,11 +69,7 @@ async function countsAndRows(commentId: number) {
 	};
 }
 
-async function approvedComment(
-	platformId: number,
-	author: Registered,
-	text = 'A helpful comment.',
-) {
+async function approvedComment(platformId: number, author: Registered, text = 'A helpful comment.') {
 	const answer = await author.client.post(`/api/platforms/${platformId}/comments`, {
 		comment: text,
 	});
@@ -160,9 +145,7 @@ describe('ratings', () => {
 			user: { username: bob.username },
 		});
 		expect(answer.body.platform).toEqual({ rating: 4.5, reviewCount: 2 });
-		const noBody = await (
-			await registerUser(server)
-		).client.post(`/api/platforms/${platformId}/ratings`);
+		const noBody = await (await registerUser(server)).client.post(`/api/platforms/${platformId}/ratings`);
 		expect(noBody.status).toBe(201);
 		expect(noBody.body.rating.rating).toBe(5);
 		expect(noBody.body.platform).toEqual({ rating: expectedAverage([4, 5, 5]), reviewCount: 3 });
@@ -297,9 +280,7 @@ describe('ratings', () => {
 		const raters = await Promise.all(Array.from({ length: 30 }, () => registerUser(server)));
 		const first = raters.map((_, i) => Math.min(5, (i % 4) + 2));
 		const answers = await Promise.all(
-			raters.map((rater, i) =>
-				rater.client.post(`/api/platforms/${target}/ratings`, { rating: first[i] }),
-			),
+			raters.map((rater, i) => rater.client.post(`/api/platforms/${target}/ratings`, { rating: first[i] })),
 		);
 		expect(answers.map((a) => a.status)).toEqual(Array(30).fill(201));
 		let stored = await storedPlatform(target);
@@ -309,9 +290,7 @@ describe('ratings', () => {
 
 		const second = first.map((value, i) => (i % 2 === 0 ? 1 : value));
 		const changes = await Promise.all(
-			raters.map((rater, i) =>
-				rater.client.post(`/api/platforms/${target}/ratings`, { rating: second[i] }),
-			),
+			raters.map((rater, i) => rater.client.post(`/api/platforms/${target}/ratings`, { rating: second[i] })),
 		);
 		expect(changes.map((a) => a.status)).toEqual(Array(30).fill(200));
 		stored = await storedPlatform(target);
@@ -337,9 +316,7 @@ describe('ratings', () => {
 		expect(row?.rating).toBe(5); // the 60th post (i = 59) was a 5, the refused one changed nothing
 		// Other users are not affected.
 		const other = await registerUser(server);
-		expect(
-			(await other.client.post(`/api/platforms/${platformId}/ratings`, { rating: 3 })).status,
-		).toBe(201);
+		expect((await other.client.post(`/api/platforms/${platformId}/ratings`, { rating: 3 })).status).toBe(201);
 	});
 });
 
@@ -366,10 +343,7 @@ describe('comments', () => {
 		expect(asBanned.status).toBe(401);
 		expect(asBanned.body.message).toBe('Please sign in to comment');
 		expect(
-			await server.db
-				.select()
-				.from(platformComments)
-				.where(eq(platformComments.platformId, platformId)),
+			await server.db.select().from(platformComments).where(eq(platformComments.platformId, platformId)),
 		).toHaveLength(0);
 	});
 
@@ -640,9 +614,7 @@ describe('comment votes', () => {
 			expect(answer.body).toEqual({ message: 'Comment not found' });
 			expect(await voteRows(id)).toHaveLength(0);
 		}
-		expect(
-			(await alice.client.post('/api/comments/abc/vote', { voteType: 'helpful' })).status,
-		).toBe(404);
+		expect((await alice.client.post('/api/comments/abc/vote', { voteType: 'helpful' })).status).toBe(404);
 		// Reading: the author sees (no) vote on their own pending comment; others get 404.
 		expect((await bob.client.get(`/api/comments/${pending.body.id}/vote`)).body).toEqual({
 			voteType: null,
@@ -662,17 +634,13 @@ describe('comment votes', () => {
 		};
 
 		// Round 1: everyone votes helpful.
-		let answers = await Promise.all(
-			voters.map((v) => v.client.post(path, { voteType: 'helpful' })),
-		);
+		let answers = await Promise.all(voters.map((v) => v.client.post(path, { voteType: 'helpful' })));
 		expect(answers.every((a) => a.status === 200 && a.body.voteType === 'helpful')).toBe(true);
 		await expectConsistent(20, 0);
 
 		// Round 2: the first 8 switch to unhelpful, the next 6 take their vote back, 6 do nothing.
 		answers = await Promise.all(
-			voters
-				.slice(0, 14)
-				.map((v, i) => v.client.post(path, { voteType: i < 8 ? 'unhelpful' : 'helpful' })),
+			voters.slice(0, 14).map((v, i) => v.client.post(path, { voteType: i < 8 ? 'unhelpful' : 'helpful' })),
 		);
 		expect(answers.map((a) => a.body.voteType)).toEqual([
 			...Array(8).fill('unhelpful'),

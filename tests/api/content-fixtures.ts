@@ -36,10 +36,7 @@ let counter = 0;
 /** A unique made-up word (letters only, so it is one search token). */
 export function uniqueWord(prefix = 'zq'): string {
 	counter += 1;
-	const letters = Array.from(
-		String(counter * 7919 + process.pid),
-		(d) => 'abcdefghij'[Number(d)],
-	).join('');
+	const letters = Array.from(String(counter * 7919 + process.pid), (d) => 'abcdefghij'[Number(d)]).join('');
 	return `${prefix}${letters}x`; // the end mark keeps one word from being a prefix of another
 }
 
@@ -47,10 +44,7 @@ type ArticleRow = typeof schema.articles.$inferInsert;
 
 /** Inserts an article directly (published unless told otherwise) and returns its row. */
 export async function insertArticle(server: TestServer, values: Partial<ArticleRow> = {}) {
-	const [row] = await server.db
-		.insert(server.tables.articles)
-		.values(articleValues(values))
-		.returning();
+	const [row] = await server.db.insert(server.tables.articles).values(articleValues(values)).returning();
 	return row!;
 }
 

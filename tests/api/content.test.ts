@@ -63,10 +63,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 	describe('create', () => {
 		it('lets an editor create an article (201) with the editor as author', async () => {
 			const { editor } = roles;
-			const answer = await editor.client.post(
-				base,
-				articleBody({ category, authorId: roles.user.id }),
-			);
+			const answer = await editor.client.post(base, articleBody({ category, authorId: roles.user.id }));
 			expect(answer.status, JSON.stringify(answer.body)).toBe(201);
 			expectArticleShape(answer.body);
 			expect(answer.body).toMatchObject({
@@ -81,10 +78,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 				author: { username: editor.username },
 			});
 			const row = await firstRow(
-				server.db
-					.select()
-					.from(server.tables.articles)
-					.where(eq(server.tables.articles.id, answer.body.id)),
+				server.db.select().from(server.tables.articles).where(eq(server.tables.articles.id, answer.body.id)),
 			);
 			expect(row?.kind).toBe(kind);
 			expect(row?.authorId).toBe(editor.id);
@@ -123,10 +117,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 
 		it('leaves the article untouched after refused writes', async () => {
 			const article = await insertArticle(server, { kind, category, title: 'Untouched' });
-			await roles.user.client.put(
-				`${base}/${article.id}`,
-				articleBody({ category, title: 'Hacked' }),
-			);
+			await roles.user.client.put(`${base}/${article.id}`, articleBody({ category, title: 'Hacked' }));
 			await roles.banned.client.delete(`${base}/${article.id}`);
 			await roles.anonymous.delete(`${base}/${article.id}`);
 			const answer = await roles.anonymous.get(`${base}/${article.id}`);
@@ -215,10 +206,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 			});
 			expect(Date.parse(answer.body.updatedAt)).toBeGreaterThanOrEqual(before - 1000);
 			const row = await firstRow(
-				server.db
-					.select()
-					.from(server.tables.articles)
-					.where(eq(server.tables.articles.id, article.id)),
+				server.db.select().from(server.tables.articles).where(eq(server.tables.articles.id, article.id)),
 			);
 			expect(row?.title).toBe('New title');
 			expect(row!.updatedAt.getTime()).toBeGreaterThan(old.getTime());
@@ -233,16 +221,10 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 				category: otherCategory,
 				title: 'Other kind',
 			});
-			const answer = await roles.editor.client.put(
-				`${base}/${other.id}`,
-				articleBody({ category }),
-			);
+			const answer = await roles.editor.client.put(`${base}/${other.id}`, articleBody({ category }));
 			expect(answer.status).toBe(404);
 			const row = await firstRow(
-				server.db
-					.select()
-					.from(server.tables.articles)
-					.where(eq(server.tables.articles.id, other.id)),
+				server.db.select().from(server.tables.articles).where(eq(server.tables.articles.id, other.id)),
 			);
 			expect(row?.title).toBe('Other kind');
 		});
@@ -278,10 +260,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 			expect((await roles.editor.client.delete(`${base}/${other.id}`)).status).toBe(404);
 			expect(
 				await firstRow(
-					server.db
-						.select()
-						.from(server.tables.articles)
-						.where(eq(server.tables.articles.id, other.id)),
+					server.db.select().from(server.tables.articles).where(eq(server.tables.articles.id, other.id)),
 				),
 			).toBeDefined();
 		});
@@ -312,9 +291,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 				category: otherCategory,
 			});
 			expect(ids((await roles.anonymous.get(`${base}?limit=100`)).body)).not.toContain(other.id);
-			expect(ids((await roles.editor.client.get(`${base}/all?limit=100`)).body)).not.toContain(
-				other.id,
-			);
+			expect(ids((await roles.editor.client.get(`${base}/all?limit=100`)).body)).not.toContain(other.id);
 		});
 
 		it('keeps drafts out of public search results', async () => {
@@ -326,9 +303,7 @@ describe.each(KINDS)('/api/$kind', ({ kind, category, otherCategory, deleted }) 
 				isPublished: false,
 			});
 			expect((await roles.anonymous.get(`${base}?search=${word}`)).body).toEqual([]);
-			expect(ids((await roles.editor.client.get(`${base}/all?search=${word}`)).body)).toEqual([
-				draft.id,
-			]);
+			expect(ids((await roles.editor.client.get(`${base}/all?search=${word}`)).body)).toEqual([draft.id]);
 		});
 	});
 });
@@ -384,10 +359,7 @@ describe('article validation (POST /api/news)', () => {
 
 	it('normalizes tags given as text or as a list', async () => {
 		expect((await post(articleBody({ tags: 'a, ,b' }))).body.tags).toEqual(['a', 'b']);
-		expect((await post(articleBody({ tags: [' x ', '', 'x', 'Y'] }))).body.tags).toEqual([
-			'x',
-			'Y',
-		]);
+		expect((await post(articleBody({ tags: [' x ', '', 'x', 'Y'] }))).body.tags).toEqual(['x', 'Y']);
 		expect((await post(articleBody({ tags: undefined }))).body.tags).toEqual([]);
 		const tooMany = await post(
 			articleBody({ tags: Array.from({ length: 21 }, (_, i) => `t${i}`).join(',') }),
@@ -407,13 +379,11 @@ describe('article validation (POST /api/news)', () => {
 		]) {
 			const answer = await post(articleBody({ imageUrl }));
 			expect(answer.status, imageUrl).toBe(400);
-			expect(answer.body.message).toContain(
-				'Image URL must be an http(s) URL or a path starting with /.',
-			);
+			expect(answer.body.message).toContain('Image URL must be an http(s) URL or a path starting with /.');
 		}
-		expect(
-			(await post(articleBody({ imageUrl: 'https://cdn.example.com/a.jpg' }))).body.imageUrl,
-		).toBe('https://cdn.example.com/a.jpg');
+		expect((await post(articleBody({ imageUrl: 'https://cdn.example.com/a.jpg' }))).body.imageUrl).toBe(
+			'https://cdn.example.com/a.jpg',
+		);
 		expect((await post(articleBody({ imageUrl: '  ' }))).body.imageUrl).toBeNull();
 	});
 
@@ -458,9 +428,9 @@ describe('search', () => {
 			content: `Only the body says ${inTitle} ${inExcerpt} ${inTags}`,
 		});
 		expect(ids((await roles.anonymous.get(`/api/news?search=${inTitle}`)).body)).toEqual([a.id]);
-		expect(
-			ids((await roles.anonymous.get(`/api/news?search=${inExcerpt.toUpperCase()}`)).body),
-		).toEqual([b.id]);
+		expect(ids((await roles.anonymous.get(`/api/news?search=${inExcerpt.toUpperCase()}`)).body)).toEqual([
+			b.id,
+		]);
 		expect(ids((await roles.anonymous.get(`/api/news?search=${inTags}`)).body)).toEqual([c.id]);
 	});
 
@@ -473,9 +443,9 @@ describe('search', () => {
 			const text = `${found.title} ${found.excerpt} ${found.tags.join(' ')}`;
 			expect(text).toMatch(/\bretai/i);
 		}
-		expect(
-			ids((await roles.anonymous.get(`/api/news?search=RETAI ${word.slice(0, 5)}`)).body),
-		).toContain(article.id);
+		expect(ids((await roles.anonymous.get(`/api/news?search=RETAI ${word.slice(0, 5)}`)).body)).toContain(
+			article.id,
+		);
 	});
 
 	it('requires every word (AND), in any field', async () => {
@@ -483,8 +453,7 @@ describe('search', () => {
 		const both = await insertArticle(server, { title: `Grocery ${first}`, tags: [second] });
 		const onlyFirst = await insertArticle(server, { title: `Grocery ${first}` });
 		const found = ids(
-			(await roles.anonymous.get(`/api/news?search=${encodeURIComponent(`${first} ${second}`)}`))
-				.body,
+			(await roles.anonymous.get(`/api/news?search=${encodeURIComponent(`${first} ${second}`)}`)).body,
 		);
 		expect(found).toEqual([both.id]);
 		expect(found).not.toContain(onlyFirst.id);
@@ -497,21 +466,14 @@ describe('search', () => {
 		const article = await insertArticle(server, { title: `Café ${word} économie` });
 		expect(
 			ids(
-				(
-					await roles.anonymous.get(
-						`/api/news?search=${encodeURIComponent(`cafe ${word} ECONOMIE`)}`,
-					)
-				).body,
+				(await roles.anonymous.get(`/api/news?search=${encodeURIComponent(`cafe ${word} ECONOMIE`)}`)).body,
 			),
 		).toEqual([article.id]);
 	});
 
 	it('follows edits and deletions (the triggers keep the index in step)', async () => {
 		const [before, after] = [uniqueWord(), uniqueWord()];
-		const created = await roles.editor.client.post(
-			'/api/news',
-			articleBody({ title: `Story ${before}` }),
-		);
+		const created = await roles.editor.client.post('/api/news', articleBody({ title: `Story ${before}` }));
 		const id = created.body.id;
 		expect(ids((await roles.anonymous.get(`/api/news?search=${before}`)).body)).toEqual([id]);
 		await roles.editor.client.put(`/api/news/${id}`, articleBody({ title: `Story ${after}` }));
@@ -524,9 +486,7 @@ describe('search', () => {
 	it('treats input without words as no filter', async () => {
 		const all = ids((await roles.anonymous.get('/api/news?limit=100')).body);
 		for (const search of ['', '   ', '"*"', '()']) {
-			const answer = await roles.anonymous.get(
-				`/api/news?limit=100&search=${encodeURIComponent(search)}`,
-			);
+			const answer = await roles.anonymous.get(`/api/news?limit=100&search=${encodeURIComponent(search)}`);
 			expect(answer.status).toBe(200);
 			expect(ids(answer.body)).toEqual(all);
 		}
@@ -636,9 +596,7 @@ describe('search', () => {
 		expect(ids((await roles.editor.client.get(`/api/news/all?search=${word}`)).body)).toEqual(
 			newestFirst.map((a) => a.id),
 		);
-		expect(ids((await roles.anonymous.get(`/api/education?search=${word}`)).body)).toEqual([
-			education.id,
-		]);
+		expect(ids((await roles.anonymous.get(`/api/education?search=${word}`)).body)).toEqual([education.id]);
 	});
 });
 
@@ -648,9 +606,7 @@ describe('sorting, filtering and paging (education)', () => {
 	beforeAll(async () => {
 		// A category of its own so the assertions see exactly these rows.
 		category = 'For Data Teams';
-		await server.db
-			.delete(server.tables.articles)
-			.where(eq(server.tables.articles.kind, 'education'));
+		await server.db.delete(server.tables.articles).where(eq(server.tables.articles.kind, 'education'));
 		const rows: [string, string, string][] = [
 			['banana split', 'For Data Teams', '2024-03-01'],
 			['Apple pie', 'For Data Teams', '2024-01-01'],

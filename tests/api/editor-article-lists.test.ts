@@ -27,9 +27,7 @@ const ids = (list: { id: number }[]) => list.map((article) => article.id);
 beforeAll(async () => {
 	server = await startContentServer({ env: { API_CACHE_TTL_MS: '0' } });
 	roles = await setUpRoles(server);
-	await server.db
-		.delete(server.tables.articles)
-		.where(eq(server.tables.articles.kind, 'education'));
+	await server.db.delete(server.tables.articles).where(eq(server.tables.articles.kind, 'education'));
 	for (let i = 0; i < PUBLISHED; i += 1) {
 		await insertArticle(server, {
 			kind: 'education',

@@ -58,8 +58,7 @@ async function setUser(id: number, values: { role?: 'editor'; isBanned?: boolean
 	await server.db.update(server.tables.users).set(values).where(eq(server.tables.users.id, id));
 }
 
-const confirm = (client: TestClient, token: string) =>
-	client.post('/api/auth/verify-email', { token });
+const confirm = (client: TestClient, token: string) => client.post('/api/auth/verify-email', { token });
 
 /** A new account and the token of the link its sign-up mailed. */
 async function signUp(): Promise<Registered & { token: string }> {
@@ -215,9 +214,7 @@ describe('POST /api/auth/verify-email', () => {
 describe('GET /verify-email (the page)', () => {
 	it('asks for the button and confirms nothing by being opened (link scanners only GET)', async () => {
 		const user = await signUp();
-		const page = await new TestClient(server.url).get<string>(
-			`/verify-email?token=${user.token}`,
-		);
+		const page = await new TestClient(server.url).get<string>(`/verify-email?token=${user.token}`);
 		expect(page.status).toBe(200);
 		expect(page.body).toContain('<title>Verify Email | Retail Media Hub</title>');
 		expect(page.body).toContain('<meta name="robots" content="noindex');
@@ -261,9 +258,7 @@ describe('POST /api/profile/verification-mail', () => {
 		await setUser(banned.id, { isBanned: true });
 		const answer = await banned.client.post('/api/profile/verification-mail');
 		expect(answer.status).toBe(401);
-		expect(await tokenRows(banned.id)).toEqual([
-			expect.objectContaining({ id: sha256Hex(banned.token) }),
-		]);
+		expect(await tokenRows(banned.id)).toEqual([expect.objectContaining({ id: sha256Hex(banned.token) })]);
 	});
 
 	it('serves an unverified editor like anyone', async () => {
@@ -359,8 +354,6 @@ describe('isVerified on reviews', () => {
 		expect((await confirm(author.client, author.token)).status).toBe(200);
 		// Read as a signed-in reader: an answer of their own, never one a shared cache kept.
 		const listed = await author.client.get(path);
-		expect(listed.body).toEqual([
-			expect.objectContaining({ id: rated.body.rating.id, isVerified: true }),
-		]);
+		expect(listed.body).toEqual([expect.objectContaining({ id: rated.body.rating.id, isVerified: true })]);
 	});
 });

@@ -80,7 +80,10 @@ describe('SIGTERM', () => {
 			.filter((line) => line.startsWith('{'))
 			.map((line) => JSON.parse(line) as { msg: string; time: string });
 		const at = steps.map((step) => lines.find((line) => line.msg.startsWith(step))?.time);
-		expect(at.every((time) => time !== undefined), logs).toBe(true);
+		expect(
+			at.every((time) => time !== undefined),
+			logs,
+		).toBe(true);
 		expect([...at].sort(), logs).toEqual(at);
 		// The request that finished during the stop has its access-log line.
 		expect(logs).toMatch(/"method":"POST","route":"\/api\/login","path":"\/api\/login","status":401/);

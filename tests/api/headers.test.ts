@@ -36,7 +36,17 @@ function expectSecurityHeaders(headers: Headers, what: string) {
 describe('security headers', () => {
 	it('are on generated, on-demand and build-time pages, redirects, API answers, assets and 404s', async () => {
 		// A signed-out /profile is the server's redirect to /auth.
-		const paths = ['/', '/auth', '/profile', '/reset-password', '/api/user', '/api/platforms', '/favicon.svg', assetPath, '/no/such/page'];
+		const paths = [
+			'/',
+			'/auth',
+			'/profile',
+			'/reset-password',
+			'/api/user',
+			'/api/platforms',
+			'/favicon.svg',
+			assetPath,
+			'/no/such/page',
+		];
 		for (const path of paths) {
 			const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
 			expectSecurityHeaders(response.headers, path);
@@ -79,8 +89,14 @@ describe('forwarding headers and redirects', () => {
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ email: 'user@example.com', password: 'user123' }),
 		});
-		const cookie = login.headers.getSetCookie().find((line) => line.startsWith('session='))!.split(';')[0]!;
-		const redirect = await fetch(`${server.url}/auth`, { headers: { ...forged, cookie }, redirect: 'manual' });
+		const cookie = login.headers
+			.getSetCookie()
+			.find((line) => line.startsWith('session='))!
+			.split(';')[0]!;
+		const redirect = await fetch(`${server.url}/auth`, {
+			headers: { ...forged, cookie },
+			redirect: 'manual',
+		});
 		expect(redirect.status).toBe(302);
 		const location = redirect.headers.get('location')!;
 		expect(location.startsWith('/') || location.startsWith(server.url)).toBe(true);

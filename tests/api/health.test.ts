@@ -35,10 +35,7 @@ async function unapplyNewestMigration(): Promise<() => Promise<void>> {
 		sql`select hash, created_at from __drizzle_migrations order by created_at desc limit 1`,
 		server.db,
 	);
-	await runStatement(
-		sql`delete from __drizzle_migrations where created_at = ${row!.created_at}`,
-		server.db,
-	);
+	await runStatement(sql`delete from __drizzle_migrations where created_at = ${row!.created_at}`, server.db);
 	return () =>
 		runStatement(
 			sql`insert into __drizzle_migrations (hash, created_at) values (${row!.hash}, ${row!.created_at})`,

@@ -20,14 +20,17 @@ afterAll(async () => {
 const STACK_LINE = /^\s+at .+:\d+:\d+\)?$/m;
 
 describe('methods the site does not serve', () => {
-	it.each(['TRACE', 'PROPFIND', 'MKCOL'])('%s / answers 501 with JSON and logs no stack trace', async (method) => {
-		// fetch refuses to send TRACE; a raw request does.
-		const raw = await rawRequest(`${method} / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
-		expect(raw).toMatch(/^HTTP\/1\.1 501 /);
-		expect(raw).toMatch(/\r\nallow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n/i);
-		expect(raw).toContain('{"message":"This method is not supported."}');
-		expect(server.logs()).not.toMatch(STACK_LINE);
-	});
+	it.each(['TRACE', 'PROPFIND', 'MKCOL'])(
+		'%s / answers 501 with JSON and logs no stack trace',
+		async (method) => {
+			// fetch refuses to send TRACE; a raw request does.
+			const raw = await rawRequest(`${method} / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+			expect(raw).toMatch(/^HTTP\/1\.1 501 /);
+			expect(raw).toMatch(/\r\nallow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n/i);
+			expect(raw).toContain('{"message":"This method is not supported."}');
+			expect(server.logs()).not.toMatch(STACK_LINE);
+		},
+	);
 });
 
 describe('API paths and methods', () => {

@@ -51,7 +51,13 @@ beforeAll(async () => {
 	roles = await setUpRoles(server);
 	await server.db.update(server.tables.users).set({ isNewsletterSubscribed: false });
 	for (let i = 0; i < 13; i += 1) {
-		sent.push(await insertIssue({ subject: `Briefing number ${i}`, content: `## Issue ${i}\n\nRead [this](/news/1).`, sentDaysAgo: i + 2 }));
+		sent.push(
+			await insertIssue({
+				subject: `Briefing number ${i}`,
+				content: `## Issue ${i}\n\nRead [this](/news/1).`,
+				sentDaysAgo: i + 2,
+			}),
+		);
 	}
 	// A draft newer than all of them.
 	draft = await insertIssue({ subject: 'Secret draft issue' });

@@ -42,8 +42,12 @@ async function member(email: string) {
 
 /** The confirmation link mailed to the address (the latest, after `skip` earlier ones). */
 async function confirmationLink(email: string): Promise<string> {
-	const mail = await smtp.waitForMail(email, (m) => m.raw.includes('Confirm your Retail Media Hub newsletter'));
-	const link = mailPart(mail, 'text/plain').match(/https?:\/\/\S+\/newsletter\/confirm\?token=[a-z2-7]{32}/)?.[0];
+	const mail = await smtp.waitForMail(email, (m) =>
+		m.raw.includes('Confirm your Retail Media Hub newsletter'),
+	);
+	const link = mailPart(mail, 'text/plain').match(
+		/https?:\/\/\S+\/newsletter\/confirm\?token=[a-z2-7]{32}/,
+	)?.[0];
 	expect(link, 'confirmation link').toBeTruthy();
 	return link!;
 }
@@ -59,12 +63,17 @@ async function confirmedMember(email = newAddress()): Promise<string> {
 }
 
 async function sendIssue(subject: string): Promise<number> {
-	const created = await roles.editor.client.post('/api/admin/newsletters', { subject, content: 'Hello members' });
+	const created = await roles.editor.client.post('/api/admin/newsletters', {
+		subject,
+		content: 'Hello members',
+	});
 	expect(created.status).toBe(201);
 	expect((await roles.editor.client.post(`/api/admin/newsletters/${created.body.id}/send`)).status).toBe(202);
 	const { newsletterIssues } = server.tables;
 	await eventually(async () => {
-		const row = await firstRow(server.db.select().from(newsletterIssues).where(eq(newsletterIssues.id, created.body.id)));
+		const row = await firstRow(
+			server.db.select().from(newsletterIssues).where(eq(newsletterIssues.id, created.body.id)),
+		);
 		return row?.status === 'sent' ? true : undefined;
 	}, 60_000);
 	return created.body.id;
@@ -73,7 +82,9 @@ async function sendIssue(subject: string): Promise<number> {
 describe('POST /api/newsletter/subscribe (signed out)', () => {
 	it('answers 202, stores a pending member, and mails a confirmation link whose token is kept only hashed', async () => {
 		const email = newAddress();
-		const answer = await new TestClient(server.url).post('/api/newsletter/subscribe', { email: ` ${email.toUpperCase()} ` });
+		const answer = await new TestClient(server.url).post('/api/newsletter/subscribe', {
+			email: ` ${email.toUpperCase()} `,
+		});
 		expect(answer.status).toBe(202);
 		expect(answer.body).toEqual({ message: ACCEPTED });
 		expect(await member(email)).toMatchObject({ status: 'pending', confirmedAt: null });
@@ -120,7 +131,9 @@ describe('POST /api/newsletter/subscribe (signed out)', () => {
 	it('limits sign-ups per address (3 an hour) and per client (20 an hour) with a 429', async () => {
 		const email = newAddress();
 		for (let i = 0; i < 3; i += 1) {
-			expect((await new TestClient(server.url).post('/api/newsletter/subscribe', { email })).status).toBe(202);
+			expect((await new TestClient(server.url).post('/api/newsletter/subscribe', { email })).status).toBe(
+				202,
+			);
 		}
 		const refused = await new TestClient(server.url).post('/api/newsletter/subscribe', { email });
 		expect(refused.status).toBe(429);
@@ -133,7 +146,9 @@ describe('POST /api/newsletter/subscribe (signed out)', () => {
 		const tooMany = await client.post('/api/newsletter/subscribe', { email: newAddress() });
 		expect(tooMany.status).toBe(429);
 		// Another client is not held back.
-		expect((await new TestClient(server.url).post('/api/newsletter/subscribe', { email: newAddress() })).status).toBe(202);
+		expect(
+			(await new TestClient(server.url).post('/api/newsletter/subscribe', { email: newAddress() })).status,
+		).toBe(202);
 	});
 });
 
@@ -160,7 +175,9 @@ describe('roles', () => {
 		for (const client of [roles.anonymous, roles.user.client, roles.banned.client, roles.editor.client]) {
 			const email = newAddress();
 			await new TestClient(server.url).post('/api/newsletter/subscribe', { email });
-			const answer = await client.post('/api/newsletter/confirm', { token: tokenOf(await confirmationLink(email)) });
+			const answer = await client.post('/api/newsletter/confirm', {
+				token: tokenOf(await confirmationLink(email)),
+			});
 			expect(answer.status).toBe(200);
 			expect((await member(email))!.status).toBe('confirmed');
 		}
@@ -187,7 +204,10 @@ describe('POST /api/newsletter/confirm', () => {
 		await new TestClient(server.url).post('/api/newsletter/subscribe', { email });
 		const first = tokenOf(await confirmationLink(email));
 		const { newsletterMemberTokens: tokens } = server.tables;
-		await server.db.update(tokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(tokens.id, hashToken(first)));
+		await server.db
+			.update(tokens)
+			.set({ expiresAt: new Date(Date.now() - 1000) })
+			.where(eq(tokens.id, hashToken(first)));
 		const expired = await roles.anonymous.post('/api/newsletter/confirm', { token: first });
 		expect(expired.status).toBe(400);
 		expect(expired.body).toEqual({ message: INVALID });
@@ -239,11 +259,16 @@ describe('issues for members', () => {
 			body: 'List-Unsubscribe=One-Click',
 		});
 		expect(response.status).toBe(200);
-		expect(await member(confirmed[0]!)).toMatchObject({ status: 'unsubscribed', unsubscribedAt: expect.any(Date) });
+		expect(await member(confirmed[0]!)).toMatchObject({
+			status: 'unsubscribed',
+			unsubscribedAt: expect.any(Date),
+		});
 
 		const next = smtp.mails.length;
 		await sendIssue('After the unsubscribe');
-		const later = mailsPerAddress(smtp.mails.slice(next).filter((m) => m.raw.includes('After the unsubscribe')));
+		const later = mailsPerAddress(
+			smtp.mails.slice(next).filter((m) => m.raw.includes('After the unsubscribe')),
+		);
 		expect(later.has(confirmed[0]!)).toBe(false);
 		expect(later.get(confirmed[1]!)).toBe(1);
 	});

@@ -57,10 +57,7 @@ const valid = { subject: 'Weekly briefing', content: 'Read [the news](/news/1).'
 
 async function storedIssue(id: number) {
 	return await firstRow(
-		server.db
-			.select()
-			.from(server.tables.newsletterIssues)
-			.where(eq(server.tables.newsletterIssues.id, id)),
+		server.db.select().from(server.tables.newsletterIssues).where(eq(server.tables.newsletterIssues.id, id)),
 	);
 }
 
@@ -74,7 +71,9 @@ let suppressedCounter = 0;
 /** A new suppressed address, written straight into the database. */
 async function suppressed(): Promise<string> {
 	const email = `suppressed${process.pid}x${++suppressedCounter}@example.com`;
-	await server.db.insert(server.tables.newsletterSuppressions).values({ email, reason: '550 Mailbox unavailable' });
+	await server.db
+		.insert(server.tables.newsletterSuppressions)
+		.values({ email, reason: '550 Mailbox unavailable' });
 	return email;
 }
 
@@ -100,10 +99,7 @@ async function issueFromList(id: number) {
 }
 
 async function waitUntilSent(id: number) {
-	return eventually(
-		async () => ((await storedIssue(id))?.status === 'sent' ? true : undefined),
-		60_000,
-	);
+	return eventually(async () => ((await storedIssue(id))?.status === 'sent' ? true : undefined), 60_000);
 }
 
 describe('roles', () => {
@@ -117,7 +113,11 @@ describe('roles', () => {
 		['POST test', 200, async (c) => c.post(`${BASE}/${await newDraft()}/test`)],
 		['POST send', 202, async (c) => c.post(`${BASE}/${await newDraft()}/send`)],
 		['POST preview', 200, (c) => c.post(`${BASE}/preview`, valid)],
-		['POST schedule', 200, async (c) => c.post(`${BASE}/${await newDraft()}/schedule`, { sendAt: FAR_AHEAD })],
+		[
+			'POST schedule',
+			200,
+			async (c) => c.post(`${BASE}/${await newDraft()}/schedule`, { sendAt: FAR_AHEAD }),
+		],
 		['DELETE schedule', 200, async (c) => c.delete(`${BASE}/${await newDraft()}/schedule`)],
 		['GET suppressions', 200, (c) => c.get(`${BASE}/suppressions`)],
 		['GET subscribers', 200, (c) => c.get(`${BASE}/subscribers`)],
@@ -153,11 +153,7 @@ describe('POST and PUT: validation', () => {
 	const bodies: [string, unknown, string][] = [
 		['no subject', { content: 'x' }, 'Subject is required.'],
 		['blank subject', { subject: '   ', content: 'x' }, 'Subject is required.'],
-		[
-			'long subject',
-			{ subject: 'x'.repeat(201), content: 'x' },
-			'Subject must be at most 200 characters.',
-		],
+		['long subject', { subject: 'x'.repeat(201), content: 'x' }, 'Subject must be at most 200 characters.'],
 		['no content', { subject: 'S' }, 'Content is required.'],
 		['blank content', { subject: 'S', content: '' }, 'Content is required.'],
 		['content not text', { subject: 'S', content: 42 }, 'Content is required.'],
@@ -174,16 +170,13 @@ describe('POST and PUT: validation', () => {
 		expect(answer.body).toEqual({ message });
 	});
 
-	it.each(bodies)(
-		'PUT with %s is a 400 and leaves the draft as it was',
-		async (_name, body, message) => {
-			const id = await newDraft();
-			const answer = await roles.editor.client.put(`${BASE}/${id}`, body);
-			expect(answer.status).toBe(400);
-			expect(answer.body).toEqual({ message });
-			expect(await storedIssue(id)).toMatchObject(valid);
-		},
-	);
+	it.each(bodies)('PUT with %s is a 400 and leaves the draft as it was', async (_name, body, message) => {
+		const id = await newDraft();
+		const answer = await roles.editor.client.put(`${BASE}/${id}`, body);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message });
+		expect(await storedIssue(id)).toMatchObject(valid);
+	});
 
 	it.each(bodies)('preview with %s is a 400', async (_name, body, message) => {
 		const answer = await roles.editor.client.post(`${BASE}/preview`, body);
@@ -334,9 +327,7 @@ describe('drafts and sent issues', () => {
 describe('sending', () => {
 	it('gives every subscriber exactly one mail and others none; retries 451s; counts a 550 as failed', async () => {
 		await unsubscribeEveryone();
-		const subscribers = await Promise.all(
-			Array.from({ length: 12 }, () => insertAccount(server.db)),
-		);
+		const subscribers = await Promise.all(Array.from({ length: 12 }, () => insertAccount(server.db)));
 		const outsiders = [
 			await insertAccount(server.db, { subscribed: false }),
 			await insertAccount(server.db, { banned: true }),
@@ -359,9 +350,7 @@ describe('sending', () => {
 
 		const counts = mailsPerAddress(smtp.mails.slice(start));
 		for (const subscriber of subscribers) {
-			expect(counts.get(subscriber.email) ?? 0, subscriber.email).toBe(
-				subscriber === refused ? 0 : 1,
-			);
+			expect(counts.get(subscriber.email) ?? 0, subscriber.email).toBe(subscriber === refused ? 0 : 1);
 		}
 		for (const outsider of outsiders) expect(counts.has(outsider.email)).toBe(false);
 		expect(counts.size).toBe(subscribers.length - 1);
@@ -389,8 +378,7 @@ describe('sending', () => {
 		const answer = await roles.editor.client.post(`${BASE}/${id}/test`);
 		expect(answer.status).toBe(409);
 		expect(answer.body).toEqual({
-			message:
-				'Test mails go only to a verified address. Please verify your email from your profile first.',
+			message: 'Test mails go only to a verified address. Please verify your email from your profile first.',
 		});
 		// A mail the server starts afterwards (a sign-up's verification), waited for: a test mail
 		// the refused request had started would have arrived too, however busy the machine.
@@ -404,10 +392,7 @@ describe('sending', () => {
 		await insertAccount(server.db);
 		await setEditorVerified(true);
 		const { users } = server.tables;
-		await server.db
-			.update(users)
-			.set({ isNewsletterSubscribed: true })
-			.where(eq(users.id, roles.editor.id));
+		await server.db.update(users).set({ isNewsletterSubscribed: true }).where(eq(users.id, roles.editor.id));
 		const id = await newDraft({ subject: 'Preview me', content: 'Hello' });
 		const start = smtp.mails.length;
 		const answer = await roles.editor.client.post(`${BASE}/${id}/test`);
@@ -415,9 +400,7 @@ describe('sending', () => {
 		expect(answer.body).toEqual({
 			message: `Test mail sent to ${roles.editor.email.toLowerCase()}.`,
 		});
-		const mail = await smtp.waitForMail(roles.editor.email.toLowerCase(), (m) =>
-			m.raw.includes('[Test]'),
-		);
+		const mail = await smtp.waitForMail(roles.editor.email.toLowerCase(), (m) => m.raw.includes('[Test]'));
 		expect(mailHeaders(mail.raw).get('subject')).toBe('[Test] Preview me');
 		expect(smtp.mails.length - start).toBe(1);
 		expect((await storedIssue(id))!.status).toBe('draft');
@@ -529,12 +512,7 @@ describe('unsubscribing from the mail', () => {
 	});
 
 	it('answers 400 for a missing or malformed token and 404 for an unknown one, for any role', async () => {
-		for (const client of [
-			roles.anonymous,
-			roles.user.client,
-			roles.banned.client,
-			roles.editor.client,
-		]) {
+		for (const client of [roles.anonymous, roles.user.client, roles.banned.client, roles.editor.client]) {
 			const missing = await client.post('/api/newsletter/unsubscribe');
 			expect(missing.status).toBe(400);
 			expect(missing.body).toEqual({ message: 'The unsubscribe link is incomplete.' });
@@ -596,7 +574,9 @@ describe('unsubscribing from the mail', () => {
 	});
 	/** The page link of a mail (the parts are quoted-printable inside the multipart body). */
 	function pageLink(mail: { raw: string }): string {
-		const link = decodeQuotedPrintable(mail.raw).match(/http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=[a-z2-7]{32}/)?.[0];
+		const link = decodeQuotedPrintable(mail.raw).match(
+			/http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=[a-z2-7]{32}/,
+		)?.[0];
 		expect(link).toBeDefined();
 		return link!;
 	}
@@ -714,8 +694,16 @@ describe('scheduling', () => {
 		['no send time', {}, 'Send time is required.'],
 		['a blank send time', { sendAt: ' ' }, 'Send time is required.'],
 		['a send time that is not text', { sendAt: 5 }, 'Send time is required.'],
-		['a malformed send time', { sendAt: 'tomorrow' }, 'Send time must be a date and time with its time zone (ISO 8601).'],
-		['a send time without a zone', { sendAt: '2099-01-01T09:00:00' }, 'Send time must be a date and time with its time zone (ISO 8601).'],
+		[
+			'a malformed send time',
+			{ sendAt: 'tomorrow' },
+			'Send time must be a date and time with its time zone (ISO 8601).',
+		],
+		[
+			'a send time without a zone',
+			{ sendAt: '2099-01-01T09:00:00' },
+			'Send time must be a date and time with its time zone (ISO 8601).',
+		],
 		['a past send time', { sendAt: '2020-01-01T09:00:00Z' }, 'Send time must be in the future.'],
 	])('POST schedule with %s is a 400 and leaves the draft unscheduled', async (_name, body, message) => {
 		const id = await newDraft();
@@ -730,7 +718,9 @@ describe('scheduling', () => {
 		const scheduled = await roles.editor.client.post(`${BASE}/${id}/schedule`, { sendAt: FAR_AHEAD });
 		expect(scheduled.status).toBe(200);
 		expect(scheduled.body).toMatchObject({ id, status: 'draft', sendAt: FAR_AHEAD });
-		const moved = await roles.editor.client.post(`${BASE}/${id}/schedule`, { sendAt: '2099-02-01T09:00:00+01:00' });
+		const moved = await roles.editor.client.post(`${BASE}/${id}/schedule`, {
+			sendAt: '2099-02-01T09:00:00+01:00',
+		});
 		expect(moved.body.sendAt).toBe('2099-02-01T08:00:00.000Z');
 		expect((await issueFromList(id)).sendAt).toBe('2099-02-01T08:00:00.000Z');
 		// A scheduled draft is not in the archive.
@@ -744,7 +734,9 @@ describe('scheduling', () => {
 		const late = await roles.editor.client.post(`${BASE}/${id}/schedule`, { sendAt: FAR_AHEAD });
 		expect(late.status).toBe(409);
 		expect((await roles.editor.client.delete(`${BASE}/${id}/schedule`)).status).toBe(409);
-		expect((await roles.editor.client.post(`${BASE}/999999/schedule`, { sendAt: FAR_AHEAD })).status).toBe(404);
+		expect((await roles.editor.client.post(`${BASE}/999999/schedule`, { sendAt: FAR_AHEAD })).status).toBe(
+			404,
+		);
 		expect((await roles.editor.client.delete(`${BASE}/999999/schedule`)).status).toBe(404);
 	});
 
@@ -755,8 +747,12 @@ describe('scheduling', () => {
 		const id = await newDraft({ subject: `Scheduled for ${reader.email}`, content: 'On time' });
 		const soon = new Date(Date.now() + 1500).toISOString();
 		const later = new Date(Date.now() + 3000);
-		expect((await roles.editor.client.post(`${BASE}/${cancelledId}/schedule`, { sendAt: soon })).status).toBe(200);
-		expect((await roles.editor.client.post(`${BASE}/${id}/schedule`, { sendAt: later.toISOString() })).status).toBe(200);
+		expect((await roles.editor.client.post(`${BASE}/${cancelledId}/schedule`, { sendAt: soon })).status).toBe(
+			200,
+		);
+		expect(
+			(await roles.editor.client.post(`${BASE}/${id}/schedule`, { sendAt: later.toISOString() })).status,
+		).toBe(200);
 		expect((await roles.editor.client.delete(`${BASE}/${cancelledId}/schedule`)).status).toBe(200);
 
 		const mail = await smtp.waitForMail(reader.email, (m) => m.raw.includes('Scheduled for'));
@@ -787,7 +783,11 @@ describe('bounces', () => {
 		const list = await roles.editor.client.get(`${BASE}/suppressions`);
 		expect(list.status).toBe(200);
 		const entry = list.body.suppressions.find((row: { email: string }) => row.email === refused.email);
-		expect(entry).toMatchObject({ email: refused.email, reason: expect.stringContaining('Mailbox unavailable'), createdAt: expect.any(String) });
+		expect(entry).toMatchObject({
+			email: refused.email,
+			reason: expect.stringContaining('Mailbox unavailable'),
+			createdAt: expect.any(String),
+		});
 		expect(list.body.suppressions.some((row: { email: string }) => row.email === other.email)).toBe(false);
 
 		// The next issue is not even offered to the mail server for that address.
@@ -795,14 +795,20 @@ describe('bounces', () => {
 		const offered = smtp.offered.length;
 		const second = await sendIssue('After the bounce');
 		expect(smtp.offered.slice(offered).filter((to) => to === refused.email)).toHaveLength(0);
-		expect(mailsPerAddress(smtp.mails.filter((m) => m.raw.includes('After the bounce'))).get(other.email)).toBe(1);
+		expect(
+			mailsPerAddress(smtp.mails.filter((m) => m.raw.includes('After the bounce'))).get(other.email),
+		).toBe(1);
 		expect((await issueFromList(second)).counts).toMatchObject({ sent: 1, failed: 0 });
 
-		const lifted = await roles.editor.client.delete(`${BASE}/suppressions?email=${encodeURIComponent(refused.email.toUpperCase())}`);
+		const lifted = await roles.editor.client.delete(
+			`${BASE}/suppressions?email=${encodeURIComponent(refused.email.toUpperCase())}`,
+		);
 		expect(lifted.status).toBe(200);
 		expect(lifted.body).toEqual({ message: `Issues will go to ${refused.email} again.` });
 		await sendIssue('After the lift');
-		expect(mailsPerAddress(smtp.mails.filter((m) => m.raw.includes('After the lift'))).get(refused.email)).toBe(1);
+		expect(
+			mailsPerAddress(smtp.mails.filter((m) => m.raw.includes('After the lift'))).get(refused.email),
+		).toBe(1);
 	});
 
 	it('retries a temporary failure (4xx) without suppressing the address', async () => {
@@ -843,7 +849,9 @@ describe('the subscribers view', () => {
 		const confirmedAccount = await insertAccount(server.db);
 		const pendingAccount = await insertAccount(server.db, { verified: false });
 		const suppressedAccount = await insertAccount(server.db);
-		await server.db.insert(server.tables.newsletterSuppressions).values({ email: suppressedAccount.email, reason: '550' });
+		await server.db
+			.insert(server.tables.newsletterSuppressions)
+			.values({ email: suppressedAccount.email, reason: '550' });
 		await server.db.insert(members).values([
 			{ email: `${tag}-confirmed@example.com`, status: 'confirmed', confirmedAt: new Date() },
 			{ email: `${tag}-pending@example.com`, status: 'pending' },
@@ -851,7 +859,8 @@ describe('the subscribers view', () => {
 		]);
 		const all = await roles.editor.client.get(`${BASE}/subscribers`);
 		expect(all.status).toBe(200);
-		const status = (email: string) => all.body.subscribers.find((row: { email: string }) => row.email === email);
+		const status = (email: string) =>
+			all.body.subscribers.find((row: { email: string }) => row.email === email);
 		expect(status(confirmedAccount.email)).toMatchObject({ kind: 'account', status: 'confirmed' });
 		expect(status(pendingAccount.email)).toMatchObject({ kind: 'account', status: 'pending' });
 		expect(status(suppressedAccount.email)).toMatchObject({ kind: 'account', status: 'suppressed' });
@@ -866,7 +875,9 @@ describe('the subscribers view', () => {
 			`${tag}-pending@example.com`,
 		]);
 		const pending = await roles.editor.client.get(`${BASE}/subscribers?q=${tag}&status=pending`);
-		expect(pending.body.subscribers.map((row: { email: string }) => row.email)).toEqual([`${tag}-pending@example.com`]);
+		expect(pending.body.subscribers.map((row: { email: string }) => row.email)).toEqual([
+			`${tag}-pending@example.com`,
+		]);
 
 		const csv = await fetch(`${server.url}${BASE}/subscribers.csv?q=${tag}`, {
 			headers: { cookie: roles.editor.client.sessionCookie },
@@ -887,7 +898,9 @@ describe('the subscribers view', () => {
 		for (const path of [`${BASE}/subscribers`, `${BASE}/subscribers.csv`]) {
 			const status = await roles.editor.client.get(`${path}?status=maybe`);
 			expect(status.status).toBe(400);
-			expect(status.body).toEqual({ message: 'Status must be confirmed, pending, unsubscribed or suppressed.' });
+			expect(status.body).toEqual({
+				message: 'Status must be confirmed, pending, unsubscribed or suppressed.',
+			});
 			const long = await roles.editor.client.get(`${path}?q=${'x'.repeat(255)}`);
 			expect(long.status).toBe(400);
 			expect(long.body).toEqual({ message: 'Search must be at most 254 characters.' });

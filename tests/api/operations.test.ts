@@ -45,16 +45,23 @@ function accessLine(id: string): Promise<LogLine> {
 }
 
 /** A token as the app makes them (32 base32 characters). */
-const tokenLike = () => [...randomBytes(32)].map((byte) => 'abcdefghijklmnopqrstuvwxyz234567'[byte % 32]).join('');
+const tokenLike = () =>
+	[...randomBytes(32)].map((byte) => 'abcdefghijklmnopqrstuvwxyz234567'[byte % 32]).join('');
 
 describe('the access log', () => {
-	it("writes one JSON line per request, under the id its answer sent, without the query string", async () => {
+	it('writes one JSON line per request, under the id its answer sent, without the query string', async () => {
 		const answer = await fetch(`${server.url}/api/news?search=retail&token=${tokenLike()}`);
 		expect(answer.status).toBe(200);
 		const id = answer.headers.get('x-request-id');
 		expect(id).toMatch(/^[0-9a-f-]{36}$/);
 		const line = await accessLine(id!);
-		expect(line).toMatchObject({ level: 'info', method: 'GET', route: '/api/news', path: '/api/news', status: 200 });
+		expect(line).toMatchObject({
+			level: 'info',
+			method: 'GET',
+			route: '/api/news',
+			path: '/api/news',
+			status: 200,
+		});
 		expect(typeof line.time).toBe('string');
 		expect(line.ms).toEqual(expect.any(Number));
 		expect(line.bytes).toBeGreaterThan(0);
@@ -88,7 +95,9 @@ describe('the access log', () => {
 		const path = '/news/a"b\\c{}%C3%A9';
 		const head = await new Promise<string>((resolve, reject) => {
 			const socket = connect(Number(port), '127.0.0.1', () => {
-				socket.write(Buffer.from(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`, 'latin1'));
+				socket.write(
+					Buffer.from(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`, 'latin1'),
+				);
 			});
 			let text = '';
 			socket.on('data', (chunk) => (text += chunk.toString('latin1')));
@@ -110,7 +119,9 @@ describe('the access log', () => {
 	it("does not take a client's X-Request-Id without a trusted proxy", async () => {
 		const client = await startAccountServer({ env: { TRUST_PROXY: '0' } });
 		try {
-			const answer = await fetch(`${client.url}/api/user`, { headers: { 'x-request-id': 'chosen-by-the-client-1' } });
+			const answer = await fetch(`${client.url}/api/user`, {
+				headers: { 'x-request-id': 'chosen-by-the-client-1' },
+			});
 			expect(answer.headers.get('x-request-id')).not.toBe('chosen-by-the-client-1');
 		} finally {
 			await client.stop();
@@ -119,9 +130,14 @@ describe('the access log', () => {
 
 	it('keeps a sane X-Request-Id from a trusted proxy, and replaces one that is not', async () => {
 		// This server runs with TRUST_PROXY=1 (startAccountServer), as behind nginx.
-		const kept = await fetch(`${server.url}/api/user`, { headers: { 'x-request-id': '0123456789abcdef0123456789abcdef' } });
+		const kept = await fetch(`${server.url}/api/user`, {
+			headers: { 'x-request-id': '0123456789abcdef0123456789abcdef' },
+		});
 		expect(kept.headers.get('x-request-id')).toBe('0123456789abcdef0123456789abcdef');
-		expect(await accessLine('0123456789abcdef0123456789abcdef')).toMatchObject({ route: '/api/user', status: 401 });
+		expect(await accessLine('0123456789abcdef0123456789abcdef')).toMatchObject({
+			route: '/api/user',
+			status: 401,
+		});
 		const odd = await fetch(`${server.url}/api/user`, { headers: { 'x-request-id': 'a b<script>' } });
 		expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 	});
@@ -141,7 +157,9 @@ describe('the log across sign-in, password reset, unsubscribe and profile change
 		expect((await signedIn.login(user.email, user.password)).status).toBe(200);
 		secrets.push(signedIn.sessionToken);
 		// Forgotten password: the mailed token, used.
-		expect((await new TestClient(server.url).post('/api/auth/forgot-password', { email: user.email })).status).toBe(200);
+		expect(
+			(await new TestClient(server.url).post('/api/auth/forgot-password', { email: user.email })).status,
+		).toBe(200);
 		// The sign-up's verification link is a secret too.
 		secrets.push(await verificationToken(server, user.email));
 		const mail = await eventually(() =>
@@ -168,14 +186,19 @@ describe('the log across sign-in, password reset, unsubscribe and profile change
 		expect(changed.status, JSON.stringify(changed.body)).toBeLessThan(300);
 		const newEmail = `moved-${tokenLike().slice(0, 8)}@example.org`;
 		secrets.push(newEmail);
-		const moved = await owner.request('PUT', '/api/profile/email', { email: newEmail, currentPassword: finalPassword });
+		const moved = await owner.request('PUT', '/api/profile/email', {
+			email: newEmail,
+			currentPassword: finalPassword,
+		});
 		expect(moved.status, JSON.stringify(moved.body)).toBeLessThan(300);
 		// The change waits for the link mailed to the new address.
 		secrets.push(await verificationToken(server, newEmail));
 		// Unsubscribe links carry their token in the query.
 		const unsubscribeToken = tokenLike();
 		secrets.push(unsubscribeToken);
-		const unsubscribed = await new TestClient(server.url).post(`/api/newsletter/unsubscribe?token=${unsubscribeToken}`);
+		const unsubscribed = await new TestClient(server.url).post(
+			`/api/newsletter/unsubscribe?token=${unsubscribeToken}`,
+		);
 		expect(unsubscribed.status).toBe(404);
 		// The outbox line of the reset mail is logged, masked.
 		await eventually(() => logLines().find((line) => line.msg === 'mail written to the outbox'));
@@ -202,7 +225,9 @@ describe('metrics', () => {
 		expect(answer.status).toBe(200);
 		expect(answer.headers.get('content-type')).toContain('text/plain');
 		const text = await answer.text();
-		expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/platforms",status_class="2xx"\} \d+/);
+		expect(text).toMatch(
+			/http_request_duration_seconds_count\{method="GET",route="\/api\/platforms",status_class="2xx"\} \d+/,
+		);
 		expect(text).toMatch(/api_cache_hits_total \d+/);
 		expect(text).toMatch(/api_cache_misses_total [1-9]/);
 		expect(text).toMatch(/auth_sign_in_failures_total [1-9]/);
@@ -219,7 +244,8 @@ describe('metrics', () => {
 		]) {
 			expect(text, name).toContain(`# TYPE ${name}`);
 		}
-		if (server.engine === 'postgres') expect(text).toMatch(/database_pool_connections\{state="total"\} [1-9]/);
+		if (server.engine === 'postgres')
+			expect(text).toMatch(/database_pool_connections\{state="total"\} [1-9]/);
 		// Other paths on the metrics port answer 404.
 		expect((await fetch(`${server.metricsUrl}/`)).status).toBe(404);
 	});

@@ -26,10 +26,7 @@ afterAll(async () => {
 const PAGE_FIELDS = ['content', 'id', 'lastModifiedByUser', 'slug', 'title', 'updatedAt'];
 const row = async (slug: string) =>
 	await firstRow(
-		server.db
-			.select()
-			.from(server.tables.staticPages)
-			.where(eq(server.tables.staticPages.slug, slug)),
+		server.db.select().from(server.tables.staticPages).where(eq(server.tables.staticPages.slug, slug)),
 	);
 
 describe('reading pages', () => {
@@ -104,9 +101,7 @@ describe('editing pages', () => {
 		const listed = list.body.find((page: { slug: string }) => page.slug === 'about-us');
 		expect(listed.lastModifiedByUser).toEqual({ username: roles.editor.username });
 		// Other pages are untouched.
-		expect(
-			list.body.find((page: { slug: string }) => page.slug === 'contact').lastModifiedByUser,
-		).toBeNull();
+		expect(list.body.find((page: { slug: string }) => page.slug === 'contact').lastModifiedByUser).toBeNull();
 	});
 
 	it('allows emptying the content', async () => {
@@ -132,10 +127,7 @@ describe('editing pages', () => {
 			[{ title: 'x'.repeat(201), content: 'x' }, 'Title must be at most 200 characters.'],
 			[{ title: 'Terms' }, 'Content is required.'],
 			[{ title: 'Terms', content: 5 }, 'Content is required.'],
-			[
-				{ title: 'Terms', content: 'x'.repeat(100_001) },
-				'Content must be at most 100000 characters.',
-			],
+			[{ title: 'Terms', content: 'x'.repeat(100_001) }, 'Content must be at most 100000 characters.'],
 		];
 		for (const [input, message] of cases) {
 			const answer = await roles.editor.client.put('/api/pages/terms-of-service', input);

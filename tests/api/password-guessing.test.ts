@@ -159,8 +159,16 @@ describe('guessing one account from other addresses', () => {
 
 describe('current-password checks of the profile', () => {
 	it.each([
-		['PUT /api/profile/password', (u: Registered, current: string) => u.client.put('/api/profile/password', { currentPassword: current, newPassword: 'never-set-pw' })],
-		['PUT /api/profile/email', (u: Registered, current: string) => u.client.put('/api/profile/email', { email: `never-${u.id}@example.com`, currentPassword: current })],
+		[
+			'PUT /api/profile/password',
+			(u: Registered, current: string) =>
+				u.client.put('/api/profile/password', { currentPassword: current, newPassword: 'never-set-pw' }),
+		],
+		[
+			'PUT /api/profile/email',
+			(u: Registered, current: string) =>
+				u.client.put('/api/profile/email', { email: `never-${u.id}@example.com`, currentPassword: current }),
+		],
 	] as const)('%s: 5 wrong current passwords, then 429 (even for the right one)', async (_label, call) => {
 		const user = await registerUser(server);
 		for (let i = 0; i < 5; i++) {
@@ -179,10 +187,20 @@ describe('current-password checks of the profile', () => {
 		const user = await registerUser(server);
 		for (let round = 0; round < 2; round++) {
 			for (let i = 0; i < 4; i++) {
-				expect((await user.client.put('/api/profile/password', { currentPassword: 'nope', newPassword: 'whatever' })).status).toBe(400);
+				expect(
+					(
+						await user.client.put('/api/profile/password', {
+							currentPassword: 'nope',
+							newPassword: 'whatever',
+						})
+					).status,
+				).toBe(400);
 			}
 			const next = `round-${round}-pw`;
-			const ok = await user.client.put('/api/profile/password', { currentPassword: user.password, newPassword: next });
+			const ok = await user.client.put('/api/profile/password', {
+				currentPassword: user.password,
+				newPassword: next,
+			});
 			expect(ok.status, `round ${round}`).toBe(200);
 			user.password = next;
 		}

@@ -250,9 +250,7 @@ describe('with an SMTP server', () => {
 				});
 				// The owner's change stands, and their session goes on.
 				expect((await user.client.get('/api/user')).status).toBe(200);
-				expect((await new TestClient(server.url).login(user.email, 'owner-new-pw')).status).toBe(
-					200,
-				);
+				expect((await new TestClient(server.url).login(user.email, 'owner-new-pw')).status).toBe(200);
 			});
 
 			it('after the owner changes the email', async () => {
@@ -414,9 +412,7 @@ describe('without SMTP (outbox folder)', () => {
 			newPassword: 'from-the-outbox',
 		});
 		expect(reset.status).toBe(200);
-		expect((await new TestClient(server.url).login(user.email, 'from-the-outbox')).status).toBe(
-			200,
-		);
+		expect((await new TestClient(server.url).login(user.email, 'from-the-outbox')).status).toBe(200);
 	});
 
 	it('writes nothing for an unknown email', async () => {

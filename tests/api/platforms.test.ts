@@ -49,10 +49,7 @@ describe('admin platform endpoints: who may call them', () => {
 		expect(answer.body).toMatchObject({ ...input, rating: 0, reviewCount: 0 });
 		expect(answer.body.id).toBeTypeOf('number');
 		const stored = await firstRow(
-			server.db
-				.select()
-				.from(server.tables.platforms)
-				.where(eq(server.tables.platforms.id, answer.body.id)),
+			server.db.select().from(server.tables.platforms).where(eq(server.tables.platforms.id, answer.body.id)),
 		);
 		expect(stored?.name).toBe(input.name);
 		expect(stored?.features).toEqual(input.features);
@@ -150,11 +147,7 @@ describe('platform form rules', () => {
 		['missing category', { category: undefined }, 'Please choose a platform category.'],
 		['blank description', { description: ' ' }, 'Description is required.'],
 		['missing pricing', { pricing: undefined }, 'Pricing is required.'],
-		[
-			'ftp website',
-			{ websiteUrl: 'ftp://example.com' },
-			'Website URL must start with http:// or https://.',
-		],
+		['ftp website', { websiteUrl: 'ftp://example.com' }, 'Website URL must start with http:// or https://.'],
 		[
 			'website not a URL',
 			{ websiteUrl: 'example dot com' },
@@ -170,11 +163,7 @@ describe('platform form rules', () => {
 			{ logo: '//evil.example/x.png' },
 			'Logo must be an http(s) URL or a path starting with /.',
 		],
-		[
-			'relative logo',
-			{ logo: 'images/x.png' },
-			'Logo must be an http(s) URL or a path starting with /.',
-		],
+		['relative logo', { logo: 'images/x.png' }, 'Logo must be an http(s) URL or a path starting with /.'],
 		[
 			'backslash logo (another site to a browser)',
 			{ logo: '/\\evil.example/x.svg' },
@@ -185,11 +174,7 @@ describe('platform form rules', () => {
 			{ logo: '/\t/evil.example/x.svg' },
 			'Logo must be an http(s) URL or a path starting with /.',
 		],
-		[
-			'features as a number',
-			{ features: 5 },
-			'Features must be a list of text or one item per line.',
-		],
+		['features as a number', { features: 5 }, 'Features must be a list of text or one item per line.'],
 		[
 			'51 features',
 			{ features: Array.from({ length: 51 }, (_, i) => `f${i}`) },
@@ -200,16 +185,8 @@ describe('platform form rules', () => {
 			{ pros: ['ok', 'p'.repeat(201)] },
 			'Each pros item must be at most 200 characters long.',
 		],
-		[
-			'isRecommended as text',
-			{ isRecommended: 'yes' },
-			'The recommended setting must be true or false.',
-		],
-		[
-			'sortOrder out of range',
-			{ sortOrder: 5_000_000 },
-			'Sort order must be between -1000000 and 1000000.',
-		],
+		['isRecommended as text', { isRecommended: 'yes' }, 'The recommended setting must be true or false.'],
+		['sortOrder out of range', { sortOrder: 5_000_000 }, 'Sort order must be between -1000000 and 1000000.'],
 	];
 
 	it.each(invalid)('refuses %s with 400 and stores nothing', async (_label, change, message) => {
@@ -451,28 +428,15 @@ describe('GET /api/platforms: search, category, sort and paging', () => {
 
 	it('sorts by rating, desc by default and asc on request', async () => {
 		const n = names();
-		expect(await listNames('?sortBy=rating&sortOrder=desc')).toEqual([
-			n.charlie,
-			n.alpha,
-			n.bravo,
-			n.delta,
-		]);
+		expect(await listNames('?sortBy=rating&sortOrder=desc')).toEqual([n.charlie, n.alpha, n.bravo, n.delta]);
 		expect(await listNames('?sortBy=rating')).toEqual([n.charlie, n.alpha, n.bravo, n.delta]);
-		expect(await listNames('?sortBy=rating&sortOrder=asc')).toEqual([
-			n.delta,
-			n.bravo,
-			n.alpha,
-			n.charlie,
-		]);
+		expect(await listNames('?sortBy=rating&sortOrder=asc')).toEqual([n.delta, n.bravo, n.alpha, n.charlie]);
 	});
 
 	it('pages with limit and offset', async () => {
 		const n = names();
 		expect(await listNames('?sortBy=name&sortOrder=asc&limit=2')).toEqual([n.alpha, n.bravo]);
-		expect(await listNames('?sortBy=name&sortOrder=asc&limit=2&offset=2')).toEqual([
-			n.charlie,
-			n.delta,
-		]);
+		expect(await listNames('?sortBy=name&sortOrder=asc&limit=2&offset=2')).toEqual([n.charlie, n.delta]);
 		expect(await listNames('?offset=10')).toEqual([]);
 	});
 
@@ -496,16 +460,12 @@ describe('deleting a platform', () => {
 	it('removes its ratings, comments and their votes, and nothing of other platforms', async () => {
 		const doomed = await createPlatform(editor);
 		const kept = await createPlatform(editor);
-		const [a, b, c] = await Promise.all([
-			registerUser(server),
-			registerUser(server),
-			registerUser(server),
-		]);
+		const [a, b, c] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
 		for (const platform of [doomed, kept]) {
 			for (const rater of [a, b]) {
-				expect(
-					(await rater.client.post(`/api/platforms/${platform.id}/ratings`, { rating: 4 })).status,
-				).toBe(201);
+				expect((await rater.client.post(`/api/platforms/${platform.id}/ratings`, { rating: 4 })).status).toBe(
+					201,
+				);
 			}
 			const comment = await a.client.post(`/api/platforms/${platform.id}/comments`, {
 				comment: 'Useful.',
@@ -594,9 +554,7 @@ describe('GET /api/placeholder/{w}/{h}', () => {
 	])('answers 400 JSON for %s×%s', async (w, h) => {
 		const answer = await anonymous.get(`/api/placeholder/${w}/${h}`);
 		expect(answer.status).toBe(400);
-		expect(answer.body.message).toMatch(
-			/^Width and height must be whole numbers from 1 to 2000\.$/,
-		);
+		expect(answer.body.message).toMatch(/^Width and height must be whole numbers from 1 to 2000\.$/);
 	});
 });
 

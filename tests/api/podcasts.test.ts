@@ -44,24 +44,8 @@ const EPISODES = [
 		3,
 		'2024-03-10',
 	],
-	[
-		'Clean rooms',
-		'Privacy-safe data collaboration for retailers.',
-		['data'],
-		90,
-		2,
-		1,
-		'2024-04-10',
-	],
-	[
-		'Café culture and commerce',
-		'Coffee chains as media owners.',
-		['convenience'],
-		30,
-		2,
-		2,
-		'2024-05-10',
-	],
+	['Clean rooms', 'Privacy-safe data collaboration for retailers.', ['data'], 90, 2, 1, '2024-04-10'],
+	['Café culture and commerce', 'Coffee chains as media owners.', ['convenience'], 30, 2, 2, '2024-05-10'],
 ] as const;
 
 const ids = (list: Episode[]) => list.map((episode) => episode.id);
@@ -227,10 +211,7 @@ describe('GET /api/podcasts', () => {
 
 	it('answers 400 for unknown sort keys and orders', async () => {
 		for (const [query, message] of [
-			[
-				'sortBy=rating',
-				"The sort field must be one of 'publishedAt', 'title', 'duration', 'episodeNumber'.",
-			],
+			['sortBy=rating', "The sort field must be one of 'publishedAt', 'title', 'duration', 'episodeNumber'."],
 			[
 				'sortBy=category',
 				"The sort field must be one of 'publishedAt', 'title', 'duration', 'episodeNumber'.",

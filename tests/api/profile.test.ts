@@ -214,11 +214,7 @@ describe('PUT /api/profile/email', () => {
 			{ email: 7, currentPassword: 'whatever' },
 			'Please enter a new email address.',
 		],
-		[
-			'an empty email',
-			{ email: '', currentPassword: 'whatever' },
-			'Please enter a new email address.',
-		],
+		['an empty email', { email: '', currentPassword: 'whatever' }, 'Please enter a new email address.'],
 		[
 			'an invalid email',
 			{ email: 'nope@', currentPassword: 'whatever' },
@@ -230,11 +226,7 @@ describe('PUT /api/profile/email', () => {
 			{ email: 'new@example.com', currentPassword: false },
 			'Password is required.',
 		],
-		[
-			'an empty password',
-			{ email: 'new@example.com', currentPassword: '' },
-			'Password is required.',
-		],
+		['an empty password', { email: 'new@example.com', currentPassword: '' }, 'Password is required.'],
 	])('answers 400 with a message for %s', async (_label, body, message) => {
 		const user = await registerUser(server);
 		const answer = await user.client.put('/api/profile/email', body);
@@ -331,22 +323,14 @@ describe('PUT /api/profile/password', () => {
 	it.each([
 		['no body at all', undefined, 'Password is required.'],
 		['a missing current password', { newPassword: 'abcdef' }, 'Password is required.'],
-		[
-			'an empty current password',
-			{ currentPassword: '', newPassword: 'abcdef' },
-			'Password is required.',
-		],
+		['an empty current password', { currentPassword: '', newPassword: 'abcdef' }, 'Password is required.'],
 		[
 			'a current password that is not a string',
 			{ currentPassword: 1, newPassword: 'abcdef' },
 			'Password is required.',
 		],
 		['a missing new password', { currentPassword: 'whatever' }, 'Password is required.'],
-		[
-			'an empty new password',
-			{ currentPassword: 'whatever', newPassword: '' },
-			'Password is required.',
-		],
+		['an empty new password', { currentPassword: 'whatever', newPassword: '' }, 'Password is required.'],
 		[
 			'a new password that is not a string',
 			{ currentPassword: 'whatever', newPassword: 1234567 },

@@ -61,61 +61,48 @@ function clientFor(signedIn: boolean): TestClient {
 	return signedIn ? member.client : new TestClient(server.url);
 }
 
-describe.each(BODY_ENDPOINTS.map((e) => [label(e), e] as const))(
-	'%s body handling',
-	(_name, endpoint) => {
-		const { method, path, signedIn } = endpoint;
+describe.each(BODY_ENDPOINTS.map((e) => [label(e), e] as const))('%s body handling', (_name, endpoint) => {
+	const { method, path, signedIn } = endpoint;
 
-		it('answers 400 to malformed JSON', async () => {
-			const answer = await clientFor(signedIn).request(method, path, '{"email": "a@example.com",');
-			expect(answer.status).toBe(400);
-			expect(answer.body).toEqual(NOT_JSON);
-		});
+	it('answers 400 to malformed JSON', async () => {
+		const answer = await clientFor(signedIn).request(method, path, '{"email": "a@example.com",');
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual(NOT_JSON);
+	});
 
-		it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
-			'answers 415 to a body sent as %s',
-			async (contentType) => {
-				const answer = await clientFor(signedIn).request(
-					method,
-					path,
-					'{"email":"a@example.com"}',
-					{
-						'content-type': contentType,
-					},
-				);
-				expect(answer.status).toBe(415);
-				expect(answer.body).toEqual(WRONG_TYPE);
-			},
+	it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+		'answers 415 to a body sent as %s',
+		async (contentType) => {
+			const answer = await clientFor(signedIn).request(method, path, '{"email":"a@example.com"}', {
+				'content-type': contentType,
+			});
+			expect(answer.status).toBe(415);
+			expect(answer.body).toEqual(WRONG_TYPE);
+		},
+	);
+
+	it('answers 413 to a body announced (Content-Length) as larger than 256 KB, even signed out', async () => {
+		const answer = await new TestClient(server.url).request(
+			method,
+			path,
+			jsonOfSize({ email: 'a@example.com' }, MAX_BODY_BYTES + 1),
 		);
+		expect(answer.status).toBe(413);
+		expect(answer.body).toEqual(TOO_LARGE);
+	});
 
-		it('answers 413 to a body announced (Content-Length) as larger than 256 KB, even signed out', async () => {
-			const answer = await new TestClient(server.url).request(
-				method,
-				path,
-				jsonOfSize({ email: 'a@example.com' }, MAX_BODY_BYTES + 1),
-			);
-			expect(answer.status).toBe(413);
-			expect(answer.body).toEqual(TOO_LARGE);
+	it('answers 413 to a streamed body without Content-Length that grows past 256 KB', async () => {
+		const client = clientFor(signedIn);
+		const answer = await sendStreamedBody(server.url + path, method, ' '.repeat(MAX_BODY_BYTES + 1), {
+			cookie: client.sessionCookie,
+			'x-forwarded-for': client.address,
 		});
-
-		it('answers 413 to a streamed body without Content-Length that grows past 256 KB', async () => {
-			const client = clientFor(signedIn);
-			const answer = await sendStreamedBody(
-				server.url + path,
-				method,
-				' '.repeat(MAX_BODY_BYTES + 1),
-				{
-					cookie: client.sessionCookie,
-					'x-forwarded-for': client.address,
-				},
-			);
-			expect(answer.status).toBe(413);
-			expect(answer.body).toEqual(TOO_LARGE);
-			// The half-read connection is closed rather than reused.
-			expect(answer.headers.get('connection')).toBe('close');
-		});
-	},
-);
+		expect(answer.status).toBe(413);
+		expect(answer.body).toEqual(TOO_LARGE);
+		// The half-read connection is closed rather than reused.
+		expect(answer.headers.get('connection')).toBe('close');
+	});
+});
 
 describe.each([
 	['POST /api/logout', '/api/logout'],
@@ -136,10 +123,7 @@ describe('body size boundary', () => {
 	const login = { email: 'nobody@example.com', password: 'whatever-pw' };
 
 	it('reads a body of exactly 256 KB (sent with Content-Length)', async () => {
-		const answer = await new TestClient(server.url).post(
-			'/api/login',
-			jsonOfSize(login, MAX_BODY_BYTES),
-		);
+		const answer = await new TestClient(server.url).post('/api/login', jsonOfSize(login, MAX_BODY_BYTES));
 		// The body was parsed: the credentials were checked.
 		expect(answer.status).toBe(401);
 		expect(answer.body).toEqual({ message: 'Invalid email or password.' });
@@ -158,11 +142,7 @@ describe('body size boundary', () => {
 
 	it('serves the next request normally after refusing a streamed body', async () => {
 		const client = new TestClient(server.url);
-		const refused = await sendStreamedBody(
-			`${server.url}/api/login`,
-			'POST',
-			' '.repeat(MAX_BODY_BYTES + 1),
-		);
+		const refused = await sendStreamedBody(`${server.url}/api/login`, 'POST', ' '.repeat(MAX_BODY_BYTES + 1));
 		expect(refused.status).toBe(413);
 		for (let i = 0; i < 3; i++) {
 			const answer = await client.get('/api/user');

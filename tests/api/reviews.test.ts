@@ -77,8 +77,18 @@ describe('GET /api/platforms/{id}/ratings: sort and stars', () => {
 	it('sorts by highest and lowest rating, newest first among equals', async () => {
 		const { platform, reviews } = await platformWithReviews([3, 5, 1, 5]);
 		const [three, fiveOld, one, fiveNew] = reviews.map((r) => r.id);
-		expect((await listed(platform.id, '?sort=highest')).map((r) => r.id)).toEqual([fiveNew, fiveOld, three, one]);
-		expect((await listed(platform.id, '?sort=lowest')).map((r) => r.id)).toEqual([one, three, fiveNew, fiveOld]);
+		expect((await listed(platform.id, '?sort=highest')).map((r) => r.id)).toEqual([
+			fiveNew,
+			fiveOld,
+			three,
+			one,
+		]);
+		expect((await listed(platform.id, '?sort=lowest')).map((r) => r.id)).toEqual([
+			one,
+			three,
+			fiveNew,
+			fiveOld,
+		]);
 	});
 
 	it('sorts by helpful votes, and filters by stars', async () => {
@@ -86,7 +96,9 @@ describe('GET /api/platforms/{id}/ratings: sort and stars', () => {
 		const [first, second, third] = reviews;
 		const voters = await Promise.all([registerUser(server), registerUser(server)]);
 		for (const voter of voters) {
-			expect((await voter.client.post(`/api/ratings/${first!.id}/vote`, { voteType: 'helpful' })).status).toBe(200);
+			expect(
+				(await voter.client.post(`/api/ratings/${first!.id}/vote`, { voteType: 'helpful' })).status,
+			).toBe(200);
 		}
 		await voters[0]!.client.post(`/api/ratings/${third!.id}/vote`, { voteType: 'helpful' });
 		await voters[1]!.client.post(`/api/ratings/${third!.id}/vote`, { voteType: 'unhelpful' });
@@ -100,7 +112,10 @@ describe('GET /api/platforms/{id}/ratings: sort and stars', () => {
 		]);
 
 		expect((await listed(platform.id, '?stars=4')).map((r) => r.id)).toEqual([second!.id, first!.id]);
-		expect((await listed(platform.id, '?stars=4&sort=helpful')).map((r) => r.id)).toEqual([first!.id, second!.id]);
+		expect((await listed(platform.id, '?stars=4&sort=helpful')).map((r) => r.id)).toEqual([
+			first!.id,
+			second!.id,
+		]);
 		expect(await listed(platform.id, '?stars=5')).toEqual([]);
 	});
 
@@ -213,12 +228,18 @@ describe('POST and GET /api/ratings/{id}/vote', () => {
 		answers = await Promise.all(
 			voters.slice(0, 18).map((v, i) => v.client.post(path, { voteType: i < 10 ? 'unhelpful' : 'helpful' })),
 		);
-		expect(answers.map((a) => a.body.voteType)).toEqual([...Array(10).fill('unhelpful'), ...Array(8).fill(null)]);
+		expect(answers.map((a) => a.body.voteType)).toEqual([
+			...Array(10).fill('unhelpful'),
+			...Array(8).fill(null),
+		]);
 		await expectCounts(6, 10);
 
 		// Each voter sends both kinds at once: the end state is unknown, but one row per user at most.
 		await Promise.all(
-			voters.flatMap((v) => [v.client.post(path, { voteType: 'helpful' }), v.client.post(path, { voteType: 'unhelpful' })]),
+			voters.flatMap((v) => [
+				v.client.post(path, { voteType: 'helpful' }),
+				v.client.post(path, { voteType: 'unhelpful' }),
+			]),
 		);
 		const rows = await voteRows(ratingId);
 		expect(new Set(rows.map((row) => row.userId)).size).toBe(rows.length);
@@ -247,7 +268,10 @@ describe('PUT /api/admin/users/{id}/vendor', () => {
 		answer = await editor.client.put(path, { platformId: second.id });
 		expect(answer.body.vendorPlatformId).toBe(second.id);
 		expect((await anonymous.get(`/api/platforms/${first.id}`)).body.isClaimed).toBe(false);
-		const listedPlatforms = (await anonymous.get('/api/platforms')).body as { id: number; isClaimed: boolean }[];
+		const listedPlatforms = (await anonymous.get('/api/platforms')).body as {
+			id: number;
+			isClaimed: boolean;
+		}[];
 		expect(listedPlatforms.find((p) => p.id === second.id)?.isClaimed).toBe(true);
 
 		answer = await editor.client.put(path, { platformId: null });
@@ -271,7 +295,9 @@ describe('PUT /api/admin/users/{id}/vendor', () => {
 
 	it('answers 404 for an unknown user, and refuses everyone but editors', async () => {
 		const platform = await createPlatform(editor);
-		expect((await editor.client.put('/api/admin/users/999999/vendor', { platformId: platform.id })).status).toBe(404);
+		expect(
+			(await editor.client.put('/api/admin/users/999999/vendor', { platformId: platform.id })).status,
+		).toBe(404);
 		const target = await registerUser(server);
 		const path = `/api/admin/users/${target.id}/vendor`;
 		expect((await anonymous.put(path, { platformId: platform.id })).status).toBe(401);
@@ -291,7 +317,8 @@ describe('POST and DELETE /api/ratings/{id}/reply', () => {
 		const { platform, reviews } = await platformWithReviews([2, 5]);
 		const representative = await registerUser(server);
 		expect(
-			(await editor.client.put(`/api/admin/users/${representative.id}/vendor`, { platformId: platform.id })).status,
+			(await editor.client.put(`/api/admin/users/${representative.id}/vendor`, { platformId: platform.id }))
+				.status,
 		).toBe(200);
 		return { platform, reviews, representative };
 	}
@@ -312,7 +339,9 @@ describe('POST and DELETE /api/ratings/{id}/reply', () => {
 		review = (await listed(platform.id)).find((r) => r.id === reviews[0]!.id)!;
 		expect(review.reply!.content).toBe('Fixed in version 2.');
 		const { reviewReplies } = server.tables;
-		expect(await server.db.select().from(reviewReplies).where(eq(reviewReplies.ratingId, reviews[0]!.id))).toHaveLength(1);
+		expect(
+			await server.db.select().from(reviewReplies).where(eq(reviewReplies.ratingId, reviews[0]!.id)),
+		).toHaveLength(1);
 
 		expect((await representative.client.delete(path)).status).toBe(204);
 		expect((await listed(platform.id)).find((r) => r.id === reviews[0]!.id)!.reply).toBeNull();
@@ -333,7 +362,9 @@ describe('POST and DELETE /api/ratings/{id}/reply', () => {
 			expect((await client.post(path, body)).status).toBe(403);
 		}
 		expect((await anonymous.post(path, body)).status).toBe(401);
-		expect((await anonymous.post(path, body)).body).toEqual({ message: 'Please sign in to reply to reviews' });
+		expect((await anonymous.post(path, body)).body).toEqual({
+			message: 'Please sign in to reply to reviews',
+		});
 		const banned = await registerBanned(server);
 		expect((await banned.client.post(path, body)).status).toBe(401);
 	});
@@ -347,7 +378,9 @@ describe('POST and DELETE /api/ratings/{id}/reply', () => {
 		for (const client of [other.representative.client, (await registerUser(server)).client]) {
 			const refused = await client.delete(path);
 			expect(refused.status).toBe(403);
-			expect(refused.body).toEqual({ message: "Only the platform's representative or an editor can remove this reply." });
+			expect(refused.body).toEqual({
+				message: "Only the platform's representative or an editor can remove this reply.",
+			});
 		}
 		expect((await anonymous.delete(path)).status).toBe(401);
 		expect((await (await registerBanned(server)).client.delete(path)).status).toBe(401);
@@ -369,7 +402,9 @@ describe('POST and DELETE /api/ratings/{id}/reply', () => {
 
 	it('answers 404 for an unknown review', async () => {
 		const { representative } = await claimedPlatform();
-		expect((await representative.client.post('/api/ratings/999999/reply', { content: 'Hi' })).status).toBe(404);
+		expect((await representative.client.post('/api/ratings/999999/reply', { content: 'Hi' })).status).toBe(
+			404,
+		);
 		expect((await editor.client.delete('/api/ratings/999999/reply')).status).toBe(404);
 	});
 });

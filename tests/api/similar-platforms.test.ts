@@ -10,7 +10,14 @@ import type { TestClient } from './helpers';
 import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
 import { createPlatform } from './platform-fixtures';
 
-type Similar = { id: number; name: string; category: string; sharedFeatures: string[]; rating: number; reviewCount: number };
+type Similar = {
+	id: number;
+	name: string;
+	category: string;
+	sharedFeatures: string[];
+	rating: number;
+	reviewCount: number;
+};
 
 let server: TestServer;
 let roles: Roles;
@@ -24,7 +31,14 @@ beforeAll(async () => {
 	server = await startContentServer({ env: { API_CACHE_TTL_MS: '3600000' } });
 	roles = await setUpRoles(server);
 	const make = async (key: string, category: string, features: string[], sortOrder = 0) => {
-		ids[key] = (await createPlatform(roles.editor, { name: `Similar ${key} ${process.pid}`, category, features, sortOrder })).id;
+		ids[key] = (
+			await createPlatform(roles.editor, {
+				name: `Similar ${key} ${process.pid}`,
+				category,
+				features,
+				sortOrder,
+			})
+		).id;
 	};
 	await make('subject', 'Video', ['Shoppable video', 'CTV', 'Brand lift']);
 	await make('sameNone', 'Video', ['Podcasts'], 1);
@@ -50,14 +64,18 @@ describe('GET /api/platforms/{id}/similar', () => {
 			ids.otherThree,
 			ids.otherOne,
 		]);
-		expect(answer.body.find((platform) => platform.id === ids.sameTwo)!.sharedFeatures).toEqual(['ctv', 'BRAND LIFT']);
+		expect(answer.body.find((platform) => platform.id === ids.sameTwo)!.sharedFeatures).toEqual([
+			'ctv',
+			'BRAND LIFT',
+		]);
 		expect(answer.body.map((platform) => platform.id)).not.toContain(ids.unrelated);
 	});
 
 	it('returns at most 6', async () => {
 		const { body: before } = await similar(roles.anonymous, ids.subject!);
 		expect(before.length).toBe(5);
-		for (let i = 0; i < 3; i += 1) await createPlatform(roles.editor, { category: 'Video', features: [], sortOrder: 10 + i });
+		for (let i = 0; i < 3; i += 1)
+			await createPlatform(roles.editor, { category: 'Video', features: [], sortOrder: 10 + i });
 		const { body } = await similar(roles.anonymous, ids.subject!);
 		expect(body.length).toBe(6);
 		// The three new ones share the category and nothing else: they come after the older
@@ -91,7 +109,10 @@ describe('GET /api/platforms/{id}/similar', () => {
 	it('follows a new rating of a listed platform (the shared answer is dropped)', async () => {
 		const before = (await similar(roles.anonymous, ids.subject!)).body.find((p) => p.id === ids.sameTwo)!;
 		expect(before).toMatchObject({ rating: 0, reviewCount: 0 });
-		const rated = await roles.user.client.post(`/api/platforms/${ids.sameTwo}/ratings`, { rating: 4, review: 'Solid video inventory.' });
+		const rated = await roles.user.client.post(`/api/platforms/${ids.sameTwo}/ratings`, {
+			rating: 4,
+			review: 'Solid video inventory.',
+		});
 		expect(rated.status, JSON.stringify(rated.body)).toBe(201);
 		await expect
 			.poll(async () => (await similar(roles.anonymous, ids.subject!)).body.find((p) => p.id === ids.sameTwo))
@@ -112,7 +133,9 @@ describe('GET /api/platforms/{id}/similar', () => {
 			sortOrder: 0,
 		});
 		expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-		expect((await similar(roles.anonymous, ids.otherOne!)).body.map((p) => p.id)).not.toContain(ids.unrelated);
+		expect((await similar(roles.anonymous, ids.otherOne!)).body.map((p) => p.id)).not.toContain(
+			ids.unrelated,
+		);
 	});
 });
 
@@ -128,7 +151,11 @@ describe('the platform page', () => {
 
 		// Another platform joins the category: the page (a generated file) lists it after the
 		// change is regenerated, without anyone touching this platform.
-		const joined = await createPlatform(roles.editor, { category: 'Video', features: ['Podcasts'], sortOrder: -1 });
+		const joined = await createPlatform(roles.editor, {
+			category: 'Video',
+			features: ['Podcasts'],
+			sortOrder: -1,
+		});
 		await server.siteIdle();
 		expect(await html(ids.sameNone!)).toContain(`href="/platforms/${joined.id}"`);
 	});

@@ -75,12 +75,17 @@ describe('regeneration after an editor change', () => {
 		const file = join(server.dir, 'site', 'news', String(created.body.id), 'index.html');
 		expect(existsSync(file)).toBe(true);
 		expect(readFileSync(file, 'utf8')).toContain('Generated page check');
-		const served = await fetch(`${server.url}/news/${created.body.id}`, { headers: { 'accept-encoding': 'br' } });
+		const served = await fetch(`${server.url}/news/${created.body.id}`, {
+			headers: { 'accept-encoding': 'br' },
+		});
 		expect(served.status).toBe(200);
 		expect(served.headers.get('content-encoding')).toBe('br');
 		expect(served.headers.get('etag')).toBeTruthy();
 
-		const hidden = await roles.editor.client.put(`/api/news/${created.body.id}`, { ...article, isPublished: false });
+		const hidden = await roles.editor.client.put(`/api/news/${created.body.id}`, {
+			...article,
+			isPublished: false,
+		});
 		expect(hidden.status).toBe(200);
 		await server.siteIdle();
 		expect(existsSync(file)).toBe(false);

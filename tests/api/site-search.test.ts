@@ -7,7 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../setup/server';
 import type { TestClient } from './helpers';
-import { articleBody, insertArticle, setUpRoles, startContentServer, uniqueWord, type Roles } from './content-fixtures';
+import {
+	articleBody,
+	insertArticle,
+	setUpRoles,
+	startContentServer,
+	uniqueWord,
+	type Roles,
+} from './content-fixtures';
 import { createPlatform } from './platform-fixtures';
 
 type Hit = { id: number; title: string; url: string; snippet: { text: string; marks: [number, number][] } };
@@ -31,23 +38,76 @@ beforeAll(async () => {
 	roles = await setUpRoles(server);
 	const day = 24 * 60 * 60 * 1000;
 	const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day);
-	ids.news = (await insertArticle(server, { kind: 'news', title: `Older ${word} outlook`, excerpt: `Why ${word} budgets grow.`, createdAt: at(3) })).id;
-	ids.newsByTag = (await insertArticle(server, { kind: 'news', title: 'Tagged only', excerpt: 'Nothing here.', tags: [`${word}`], createdAt: at(2) })).id;
-	ids.newsDraft = (await insertArticle(server, { kind: 'news', title: `Draft ${word}`, excerpt: `${word} draft.`, isPublished: false, createdAt: at(1) })).id;
-	ids.education = (await insertArticle(server, { kind: 'education', category: 'For Brands', title: `Guide to ${word}`, excerpt: `A <b>bold</b> ${word} guide.`, createdAt: at(2) })).id;
-	ids.educationDraft = (await insertArticle(server, { kind: 'education', category: 'For Brands', title: `Draft guide ${word}`, excerpt: `${word}.`, isPublished: false })).id;
+	ids.news = (
+		await insertArticle(server, {
+			kind: 'news',
+			title: `Older ${word} outlook`,
+			excerpt: `Why ${word} budgets grow.`,
+			createdAt: at(3),
+		})
+	).id;
+	ids.newsByTag = (
+		await insertArticle(server, {
+			kind: 'news',
+			title: 'Tagged only',
+			excerpt: 'Nothing here.',
+			tags: [`${word}`],
+			createdAt: at(2),
+		})
+	).id;
+	ids.newsDraft = (
+		await insertArticle(server, {
+			kind: 'news',
+			title: `Draft ${word}`,
+			excerpt: `${word} draft.`,
+			isPublished: false,
+			createdAt: at(1),
+		})
+	).id;
+	ids.education = (
+		await insertArticle(server, {
+			kind: 'education',
+			category: 'For Brands',
+			title: `Guide to ${word}`,
+			excerpt: `A <b>bold</b> ${word} guide.`,
+			createdAt: at(2),
+		})
+	).id;
+	ids.educationDraft = (
+		await insertArticle(server, {
+			kind: 'education',
+			category: 'For Brands',
+			title: `Draft guide ${word}`,
+			excerpt: `${word}.`,
+			isPublished: false,
+		})
+	).id;
 	const { podcastEpisodes, staticPages } = server.tables;
 	const [episode] = await server.db
 		.insert(podcastEpisodes)
-		.values({ title: 'An episode', description: `We talk about ${word.toUpperCase()} at length.`, audioUrl: '/audio/demo.mp3', duration: 30, episodeNumber: 1, publishedAt: at(1), tags: [] })
+		.values({
+			title: 'An episode',
+			description: `We talk about ${word.toUpperCase()} at length.`,
+			audioUrl: '/audio/demo.mp3',
+			duration: 30,
+			episodeNumber: 1,
+			publishedAt: at(1),
+			tags: [],
+		})
 		.returning({ id: podcastEpisodes.id });
 	ids.episode = episode!.id;
 	const [page] = await server.db
 		.insert(staticPages)
-		.values({ slug: 'about-us', title: 'About Us', content: `# Who we are\n\nWe write about **${word}** every week.` })
+		.values({
+			slug: 'about-us',
+			title: 'About Us',
+			content: `# Who we are\n\nWe write about **${word}** every week.`,
+		})
 		.returning({ id: staticPages.id });
 	ids.page = page!.id;
-	ids.platform = (await createPlatform(roles.editor, { name: `${word} Ads`, description: 'Sponsored products.' })).id;
+	ids.platform = (
+		await createPlatform(roles.editor, { name: `${word} Ads`, description: 'Sponsored products.' })
+	).id;
 });
 
 afterAll(async () => {
@@ -136,10 +196,16 @@ describe('GET /api/search', () => {
 		const fresh = uniqueWord('pub');
 		const before = await search(roles.anonymous, fresh);
 		expect(before.body.news).toEqual([]);
-		const created = await roles.editor.client.post('/api/news', articleBody({ title: `Fresh ${fresh}`, isPublished: false }));
+		const created = await roles.editor.client.post(
+			'/api/news',
+			articleBody({ title: `Fresh ${fresh}`, isPublished: false }),
+		);
 		expect(created.status).toBe(201);
 		expect((await search(roles.anonymous, fresh)).body.news).toEqual([]);
-		const published = await roles.editor.client.put(`/api/news/${created.body.id}`, articleBody({ title: `Fresh ${fresh}`, isPublished: true }));
+		const published = await roles.editor.client.put(
+			`/api/news/${created.body.id}`,
+			articleBody({ title: `Fresh ${fresh}`, isPublished: true }),
+		);
 		expect(published.status).toBe(200);
 		expect(idsOf((await search(roles.anonymous, fresh)).body.news)).toEqual([created.body.id]);
 	});
@@ -192,4 +258,3 @@ describe('the header', () => {
 		expect(text).toMatch(/<input id="header-search" type="search" name="q"/);
 	});
 });
-

@@ -47,9 +47,16 @@ beforeAll(async () => {
 	recipient = reader.email;
 	const [issue] = await db
 		.insert(newsletterIssues)
-		.values({ subject: 'Queued before the start', content: 'Hello from the queue.', status: 'sending', sendStartedAt: new Date() })
+		.values({
+			subject: 'Queued before the start',
+			content: 'Hello from the queue.',
+			status: 'sending',
+			sendStartedAt: new Date(),
+		})
 		.returning({ id: newsletterIssues.id });
-	await db.insert(newsletterDeliveries).values({ issueId: issue!.id, userId: reader.id, nextAttemptAt: new Date() });
+	await db
+		.insert(newsletterDeliveries)
+		.values({ issueId: issue!.id, userId: reader.id, nextAttemptAt: new Date() });
 
 	const port = await freePort();
 	url = `http://127.0.0.1:${port}`;
@@ -104,7 +111,9 @@ describe('the production host at start, with no request made', () => {
 		const { newsletterDeliveries } = schemaOf(db);
 		const delivery = await eventually(async () => {
 			alive();
-			const row = await firstRow(db.select({ status: newsletterDeliveries.status }).from(newsletterDeliveries));
+			const row = await firstRow(
+				db.select({ status: newsletterDeliveries.status }).from(newsletterDeliveries),
+			);
 			return row?.status === 'sent' ? row : undefined;
 		}, 60_000);
 		expect(delivery.status).toBe('sent');
@@ -112,22 +121,33 @@ describe('the production host at start, with no request made', () => {
 		expect(mails).toHaveLength(1);
 		expect(readFileSync(join(dir, 'outbox', mails[0]!), 'utf8')).toContain(recipient);
 		// Nothing was asked of the server: its access log is empty (no request of its own either).
-		expect(logLines().filter((line) => line.msg === 'request'), output).toEqual([]);
+		expect(
+			logLines().filter((line) => line.msg === 'request'),
+			output,
+		).toEqual([]);
 	});
 
 	// Only PostgreSQL has other nodes to hear from.
-	if (engine === 'postgres') it('listens for the other nodes’ content changes', async () => {
-		const listeners = await eventually(async () => {
-			alive();
-			const rows = (await (db as unknown as { execute: (query: unknown) => Promise<{ rows: Array<{ count: string }> }> }).execute(
-				sql`select count(*) as count from pg_stat_activity
+	if (engine === 'postgres')
+		it('listens for the other nodes’ content changes', async () => {
+			const listeners = await eventually(async () => {
+				alive();
+				const rows = (
+					await (
+						db as unknown as { execute: (query: unknown) => Promise<{ rows: Array<{ count: string }> }> }
+					).execute(
+						sql`select count(*) as count from pg_stat_activity
 					where datname = current_database() and application_name = 'retail-media-hub content listener'`,
-			)).rows;
-			return Number(rows[0]!.count) > 0 ? Number(rows[0]!.count) : undefined;
-		}, 60_000);
-		expect(listeners).toBe(1);
-		expect(logLines().filter((line) => line.msg === 'request'), output).toEqual([]);
-	});
+					)
+				).rows;
+				return Number(rows[0]!.count) > 0 ? Number(rows[0]!.count) : undefined;
+			}, 60_000);
+			expect(listeners).toBe(1);
+			expect(
+				logLines().filter((line) => line.msg === 'request'),
+				output,
+			).toEqual([]);
+		});
 
 	it('answers readiness from the app, and then its access log has that probe only', async () => {
 		const answer = await fetch(`${url}/readyz`);
@@ -140,23 +160,28 @@ describe('the production host at start, with no request made', () => {
 	});
 
 	// The newsletter sent and the readiness probe asked the database: through one pool.
-	if (engine === 'postgres') it('used one database pool for the routes, the worker and readiness', async () => {
-		// 'close', not 'exit': the last lines on stderr may still be in the pipe when it exits.
-		const exited = new Promise<number | null>((resolve) => host!.once('close', resolve));
-		host!.kill('SIGTERM');
-		expect(await exited).toBe(0);
-		expect(readFileSync(join(dir, 'pool-count'), 'utf8')).toBe('database pools used: 1\n');
-	});
+	if (engine === 'postgres')
+		it('used one database pool for the routes, the worker and readiness', async () => {
+			// 'close', not 'exit': the last lines on stderr may still be in the pipe when it exits.
+			const exited = new Promise<number | null>((resolve) => host!.once('close', resolve));
+			host!.kill('SIGTERM');
+			expect(await exited).toBe(0);
+			expect(readFileSync(join(dir, 'pool-count'), 'utf8')).toBe('database pools used: 1\n');
+		});
 });
 
 describe('the host bundle', () => {
 	it('holds no database driver or ORM: the database is the app’s, reached through the app', () => {
 		const bundle = readFileSync(HOST_ENTRY, 'utf8');
-		const imports = [...bundle.matchAll(/^import\b[^;]*?from\s+["']([^"']+)["']/gm)].map((match) => match[1]!);
+		const imports = [...bundle.matchAll(/^import\b[^;]*?from\s+["']([^"']+)["']/gm)].map(
+			(match) => match[1]!,
+		);
 		expect(imports.length).toBeGreaterThan(0);
 		for (const name of imports) expect(name).not.toMatch(/^(better-sqlite3|pg|pg-pool|drizzle-orm)(\/|$)/);
 		expect(bundle).not.toMatch(/better-sqlite3|drizzle-orm|from ["']pg["']/);
 		// The app's lifecycle module sits in the server build, beside the entry the host imports.
-		expect(readFileSync(resolve(HOST_ENTRY, '../../server/app.mjs'), 'utf8')).toMatch(/export \{[^}]*\bstartApp\b/);
+		expect(readFileSync(resolve(HOST_ENTRY, '../../server/app.mjs'), 'utf8')).toMatch(
+			/export \{[^}]*\bstartApp\b/,
+		);
 	});
 });

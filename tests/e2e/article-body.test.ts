@@ -43,10 +43,21 @@ const it = browserTest({
 const HEADING_STYLE = ['fontSize', 'fontWeight', 'lineHeight', 'color', 'letterSpacing'] as const;
 
 async function headingStyle(page: Page, selector: string) {
-	return page.locator(selector).first().evaluate((element, names) => {
-		const style = getComputedStyle(element);
-		return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))]));
-	}, HEADING_STYLE as unknown as string[]);
+	return page
+		.locator(selector)
+		.first()
+		.evaluate(
+			(element, names) => {
+				const style = getComputedStyle(element);
+				return Object.fromEntries(
+					names.map((name) => [
+						name,
+						style.getPropertyValue(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)),
+					]),
+				);
+			},
+			HEADING_STYLE as unknown as string[],
+		);
 }
 
 describe('an article body', () => {
@@ -64,7 +75,11 @@ describe('an article body', () => {
 		expect(await headingStyle(page, 'main .markdown h2:text("Next step")')).toEqual(big);
 	});
 
-	it('looks the same in the dashboard preview as on the public page', { timeout: 120_000 }, async ({ server, browser, newPage }) => {
+	it('looks the same in the dashboard preview as on the public page', { timeout: 120_000 }, async ({
+		server,
+		browser,
+		newPage,
+	}) => {
 		const reader = await newPage();
 		await gotoHydrated(reader.page, articlePath);
 		const { page } = await openDashboard(browser, server, 'news');
@@ -93,25 +108,39 @@ describe('an article body', () => {
 		expect(await body.locator('a:not([href])').count()).toBe(0);
 	});
 
-	it('shows the placeholder, not the broken-image icon, for pictures that fail to load', async ({ newPage }) => {
+	it('shows the placeholder, not the broken-image icon, for pictures that fail to load', async ({
+		newPage,
+	}) => {
 		const { page } = await newPage();
 		await gotoHydrated(page, articlePath);
 		for (const image of [page.locator('main article > img'), page.locator('main .markdown img')]) {
 			await expect
-				.poll(() => image.evaluate((element: HTMLImageElement) => ({ src: new URL(element.src).pathname, loaded: element.naturalWidth > 0 })))
+				.poll(() =>
+					image.evaluate((element: HTMLImageElement) => ({
+						src: new URL(element.src).pathname,
+						loaded: element.naturalWidth > 0,
+					})),
+				)
 				.toEqual({ src: '/images/placeholder.svg', loaded: true });
 		}
 		// Its words stay for screen readers.
 		expect(await page.locator('main .markdown img').getAttribute('alt')).toBe('A chart that moved');
 	});
 
-	it('shows the placeholder for a broken card image on the home page too (an island)', async ({ newPage }) => {
+	it('shows the placeholder for a broken card image on the home page too (an island)', async ({
+		newPage,
+	}) => {
 		const { page } = await newPage();
 		await gotoHydrated(page, '/');
 		const card = page.locator('#news img[src*="no-such-cover"], #news img[data-image-fallback]').first();
 		await card.scrollIntoViewIfNeeded();
 		await expect
-			.poll(() => card.evaluate((element: HTMLImageElement) => ({ src: new URL(element.src).pathname, loaded: element.naturalWidth > 0 })))
+			.poll(() =>
+				card.evaluate((element: HTMLImageElement) => ({
+					src: new URL(element.src).pathname,
+					loaded: element.naturalWidth > 0,
+				})),
+			)
 			.toEqual({ src: '/images/placeholder.svg', loaded: true });
 	});
 });

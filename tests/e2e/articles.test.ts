@@ -32,17 +32,12 @@ const it = browserTest({
 	seed: true,
 	async ready(server) {
 		editor = new Client(server.url);
-		expect(
-			(await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status,
-		).toBe(200);
+		expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
 		await server.siteIdle();
 	},
 });
 
-async function open(
-	newPage: NewPage,
-	path: string,
-): Promise<{ page: Page; status: number | undefined }> {
+async function open(newPage: NewPage, path: string): Promise<{ page: Page; status: number | undefined }> {
 	const { page } = await newPage();
 	const response = await page.goto(path);
 	return { page, status: response?.status() };
@@ -62,9 +57,7 @@ describe('a published article', () => {
 
 		const back = main.getByRole('link', { name: 'Back to News' });
 		expect(await back.getAttribute('href')).toBe('/#news');
-		expect(await main.locator('header').getByText(article.category, { exact: true }).count()).toBe(
-			1,
-		);
+		expect(await main.locator('header').getByText(article.category, { exact: true }).count()).toBe(1);
 		await expect.poll(() => main.locator('header time').innerText()).toMatch(/ago|just now/);
 		expect(await main.locator('header time').getAttribute('datetime')).toBe(article.createdAt);
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(article.title);
@@ -77,8 +70,7 @@ describe('a published article', () => {
 		expect(await main.locator('header').innerText()).toContain(username);
 		expect(await main.locator('header').innerText()).toContain(`${article.readTime} min read`);
 
-		if (article.imageUrl)
-			expect(await main.locator(`img[src="${article.imageUrl}"]`).count()).toBe(1);
+		if (article.imageUrl) expect(await main.locator(`img[src="${article.imageUrl}"]`).count()).toBe(1);
 
 		// Markdown became HTML: the source's '## ' headings are h2 elements, lists are lists.
 		const body = main.locator('.markdown');
@@ -107,14 +99,10 @@ describe('a published article', () => {
 		);
 		// Link previews show no SVG: an SVG picture gives way to the site's default share image.
 		const shared =
-			article.imageUrl && !/\.svg$/i.test(article.imageUrl)
-				? article.imageUrl
-				: '/images/share.png';
+			article.imageUrl && !/\.svg$/i.test(article.imageUrl) ? article.imageUrl : '/images/share.png';
 		expect(await meta('meta[property="og:image"]')).toBe(`${server.url}${shared}`);
 
-		const ld = JSON.parse(
-			(await page.locator('script[type="application/ld+json"]').textContent())!,
-		);
+		const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
 		expect(['Article', 'NewsArticle']).toContain(ld['@type']);
 		expect(ld.headline).toBe(article.title);
 		expect(ld.description).toBe(article.excerpt);
@@ -152,10 +140,7 @@ describe('a published article', () => {
 		);
 	});
 
-	it("falls back to 'Content coming soon...' when the body is empty", async ({
-		server,
-		newPage,
-	}) => {
+	it("falls back to 'Content coming soon...' when the body is empty", async ({ server, newPage }) => {
 		const article = await firstPublished('education');
 		const { articles } = server.tables;
 		await server.db.update(articles).set({ content: '' }).where(eq(articles.id, article.id));

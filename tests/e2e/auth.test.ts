@@ -13,7 +13,11 @@ let counter = 0;
 
 function newAccount() {
 	counter += 1;
-	return { email: `e2e${counter}@example.com`, username: `e2e_user${counter}`, password: `pass-${counter}-word` };
+	return {
+		email: `e2e${counter}@example.com`,
+		username: `e2e_user${counter}`,
+		password: `pass-${counter}-word`,
+	};
 }
 
 async function open(newPage: NewPage, path: string, mobile = false): Promise<Page> {
@@ -58,7 +62,12 @@ describe('head metadata', () => {
 		const pages = [
 			{ path: '/auth', title: 'Sign In | Retail Media Hub', robots: null, cookie: '' },
 			// Signed out, /profile is a redirect to /auth (tests/api/profile.test.ts).
-			{ path: '/profile', title: 'Profile Settings | Retail Media Hub', robots: null, cookie: session.split(';')[0]! },
+			{
+				path: '/profile',
+				title: 'Profile Settings | Retail Media Hub',
+				robots: null,
+				cookie: session.split(';')[0]!,
+			},
 			{ path: '/reset-password', title: 'Reset Password | Retail Media Hub', robots: 'noindex', cookie: '' },
 		];
 		for (const expected of pages) {
@@ -89,7 +98,9 @@ describe('head metadata', () => {
 });
 
 describe('the sign-in panel', () => {
-	it('is an ARIA tablist: one tab in the Tab order, arrows, Home and End switch the panel', async ({ newPage }) => {
+	it('is an ARIA tablist: one tab in the Tab order, arrows, Home and End switch the panel', async ({
+		newPage,
+	}) => {
 		const page = await open(newPage, '/auth');
 		const signInTab = page.getByRole('tab', { name: 'Sign In', exact: true });
 		const signUpTab = page.getByRole('tab', { name: 'Sign Up', exact: true });
@@ -119,7 +130,9 @@ describe('the sign-in panel', () => {
 		await expect.poll(() => signInTab.getAttribute('aria-selected')).toBe('true');
 	});
 
-	it('loads the forgot-password dialog on demand; Escape closes it and the focus returns', async ({ newPage }) => {
+	it('loads the forgot-password dialog on demand; Escape closes it and the focus returns', async ({
+		newPage,
+	}) => {
 		const page = await open(newPage, '/auth');
 		const scripts: string[] = [];
 		page.on('request', (request) => {
@@ -144,34 +157,47 @@ describe('the sign-in panel', () => {
 		expect(await dialog.getByLabel('Email').inputValue()).toBe('');
 	});
 
-	it.for([false, true])('refuses a malformed address at the field (mobile: %s)', async (mobile, { newPage }) => {
-		const page = await open(newPage, '/auth', mobile);
-		await page.locator('button', { hasText: 'Forgot your password?' }).click();
-		const dialog = page.getByRole('dialog', { name: 'Reset your password' });
-		await dialog.waitFor();
-		const email = dialog.getByLabel('Email');
-		await email.fill('not-an-email');
-		await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
-		const error = dialog.locator('#forgot-email-error');
-		await expect.poll(() => error.textContent()).toBe('Please enter a valid email address.');
-		expect(await email.getAttribute('aria-invalid')).toBe('true');
-		expect(await email.getAttribute('aria-describedby')).toBe('forgot-email-error');
-		// Still the form, not "Check your email".
-		expect(await page.getByRole('dialog', { name: 'Check your email' }).count()).toBe(0);
-		// Fixing the address clears the message.
-		await email.fill('someone@example.com');
-		expect(await error.count()).toBe(0);
-	});
+	it.for([false, true])(
+		'refuses a malformed address at the field (mobile: %s)',
+		async (mobile, { newPage }) => {
+			const page = await open(newPage, '/auth', mobile);
+			await page.locator('button', { hasText: 'Forgot your password?' }).click();
+			const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+			await dialog.waitFor();
+			const email = dialog.getByLabel('Email');
+			await email.fill('not-an-email');
+			await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+			const error = dialog.locator('#forgot-email-error');
+			await expect.poll(() => error.textContent()).toBe('Please enter a valid email address.');
+			expect(await email.getAttribute('aria-invalid')).toBe('true');
+			expect(await email.getAttribute('aria-describedby')).toBe('forgot-email-error');
+			// Still the form, not "Check your email".
+			expect(await page.getByRole('dialog', { name: 'Check your email' }).count()).toBe(0);
+			// Fixing the address clears the message.
+			await email.fill('someone@example.com');
+			expect(await error.count()).toBe(0);
+		},
+	);
 });
 
 describe('sign up', () => {
-	it('creates the account, signs in and shows the success toast on the home page', async ({ server, newPage }) => {
+	it('creates the account, signs in and shows the success toast on the home page', async ({
+		server,
+		newPage,
+	}) => {
 		const account = newAccount();
 		const page = await open(newPage, '/auth');
 		await signUp(page, account);
 		await page.waitForURL(`${server.url}/`);
 		await expect.poll(() => toastRegion(page).innerText()).toContain('Account created successfully!');
-		await expect.poll(() => page.getByRole('button', { name: new RegExp(account.username) }).first().isVisible()).toBe(true);
+		await expect
+			.poll(() =>
+				page
+					.getByRole('button', { name: new RegExp(account.username) })
+					.first()
+					.isVisible(),
+			)
+			.toBe(true);
 	});
 
 	it('says at the field when the passwords do not match, and sends nothing', async ({ server, newPage }) => {
@@ -235,7 +261,10 @@ describe('sign in and out', () => {
 		await page.goto('/auth');
 		expect(new URL(page.url()).pathname).toBe('/');
 
-		await page.getByRole('button', { name: new RegExp(account.username) }).first().click();
+		await page
+			.getByRole('button', { name: new RegExp(account.username) })
+			.first()
+			.click();
 		const menu = page.locator('#menu-user');
 		await expect.poll(() => menu.innerText()).toContain(account.email);
 		expect(await menu.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
@@ -249,7 +278,10 @@ describe('sign in and out', () => {
 });
 
 describe('coming back after signing in', () => {
-	it('"Get Started" opens the Sign Up tab and signing up returns to the page it was clicked on', async ({ server, newPage }) => {
+	it('"Get Started" opens the Sign Up tab and signing up returns to the page it was clicked on', async ({
+		server,
+		newPage,
+	}) => {
 		const account = newAccount();
 		const page = await open(newPage, '/compare');
 		const getStarted = page.getByRole('link', { name: 'Get Started' }).first();
@@ -258,7 +290,9 @@ describe('coming back after signing in', () => {
 		await page.waitForURL((url) => url.pathname === '/auth');
 		expect(new URL(page.url()).search).toBe('?tab=signup&next=%2Fcompare');
 		await hydrateIslands(page);
-		expect(await page.getByRole('tab', { name: 'Sign Up', exact: true }).getAttribute('aria-selected')).toBe('true');
+		expect(await page.getByRole('tab', { name: 'Sign Up', exact: true }).getAttribute('aria-selected')).toBe(
+			'true',
+		);
 		await page.getByLabel('Email').fill(account.email);
 		await page.getByLabel('Username').fill(account.username);
 		await page.getByLabel('Password', { exact: true }).fill(account.password);
@@ -282,7 +316,9 @@ describe('coming back after signing in', () => {
 		await signInLink.click();
 		await page.waitForURL((url) => url.pathname === '/auth');
 		await hydrateIslands(page);
-		expect(await page.getByRole('tab', { name: 'Sign In', exact: true }).getAttribute('aria-selected')).toBe('true');
+		expect(await page.getByRole('tab', { name: 'Sign In', exact: true }).getAttribute('aria-selected')).toBe(
+			'true',
+		);
 		await page.getByLabel('Email').fill(account.email);
 		await page.getByLabel('Password', { exact: true }).fill(account.password);
 		await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -313,7 +349,10 @@ describe('coming back after signing in', () => {
 });
 
 describe('profile', () => {
-	it('sends a visitor to /auth from the server, before any of its page loads', async ({ server, newPage }) => {
+	it('sends a visitor to /auth from the server, before any of its page loads', async ({
+		server,
+		newPage,
+	}) => {
 		const { page } = await newPage();
 		const loaded: string[] = [];
 		page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
@@ -367,7 +406,9 @@ describe('profile', () => {
 			await expect.poll(() => page.getByTestId('profile-username').innerText()).toBe(account.username);
 			const other = await context.newPage();
 			await gotoHydrated(other, '/profile');
-			const signedOut = await other.evaluate(async () => (await fetch('/api/logout', { method: 'POST' })).status);
+			const signedOut = await other.evaluate(
+				async () => (await fetch('/api/logout', { method: 'POST' })).status,
+			);
 			expect(signedOut).toBeLessThan(300);
 			return { account, page };
 		}
@@ -380,7 +421,9 @@ describe('profile', () => {
 			await page.getByRole('button', { name: 'Update Password' }).click();
 			await page.waitForURL((url) => url.pathname === '/auth');
 			expect(new URL(page.url()).searchParams.get('next')).toBe('/profile');
-			await expect.poll(() => toastRegion(page).innerText()).toContain('Your session has ended. Please sign in again.');
+			await expect
+				.poll(() => toastRegion(page).innerText())
+				.toContain('Your session has ended. Please sign in again.');
 		});
 
 		it('goes to /auth as soon as the tab is focused again', async ({ newPage }) => {
@@ -392,7 +435,11 @@ describe('profile', () => {
 		});
 	});
 
-	it('changes email, password and newsletter with the validation texts people are shown', async ({ server, newPage, smtp }) => {
+	it('changes email, password and newsletter with the validation texts people are shown', async ({
+		server,
+		newPage,
+		smtp,
+	}) => {
 		const account = newAccount();
 		const page = await open(newPage, '/auth');
 		await signUp(page, account);
@@ -413,14 +460,18 @@ describe('profile', () => {
 		await page.getByLabel('New Email').fill(newEmail);
 		await page.getByRole('button', { name: 'Update Email' }).click();
 		await expect.poll(() => toastRegion(page).innerText()).toContain('Check your inbox');
-		expect(await toastRegion(page).innerText()).toContain(`Your email stays ${account.email} until you open it.`);
+		expect(await toastRegion(page).innerText()).toContain(
+			`Your email stays ${account.email} until you open it.`,
+		);
 		expect(await page.getByText(`Current email: ${account.email}`).isVisible()).toBe(true);
 		// The change happens through the link mailed to the new address.
 		const confirmation = await smtp.waitForMail(newEmail, (m) => m.text.includes('/verify-email?token='));
 		const link = confirmation.text.match(/http:\/\/\S+\/verify-email\?token=[a-z2-7]+/)![0];
 		await gotoHydrated(page, link.slice(server.url.length));
 		await page.getByRole('button', { name: 'Confirm my email' }).click();
-		await expect.poll(() => page.getByTestId('verify-outcome').innerText()).toContain(`Your email is now ${newEmail}`);
+		await expect
+			.poll(() => page.getByTestId('verify-outcome').innerText())
+			.toContain(`Your email is now ${newEmail}`);
 		await gotoHydrated(page, '/profile');
 		await expect.poll(() => page.getByText(`Current email: ${newEmail}`).isVisible()).toBe(true);
 
@@ -435,7 +486,9 @@ describe('profile', () => {
 		await page.locator('#profile-new-password').fill('abc');
 		await page.locator('#profile-confirm-password').fill('abc');
 		await page.getByRole('button', { name: 'Update Password' }).click();
-		await expect.poll(() => toastRegion(page).innerText()).toContain('Password must be at least 6 characters long.');
+		await expect
+			.poll(() => toastRegion(page).innerText())
+			.toContain('Password must be at least 6 characters long.');
 		await page.locator('#profile-new-password').fill('brand-new-pass');
 		await page.locator('#profile-confirm-password').fill('brand-new-pass');
 		await page.getByRole('button', { name: 'Update Password' }).click();
@@ -445,7 +498,9 @@ describe('profile', () => {
 		const toggle = page.getByRole('switch');
 		expect(await toggle.getAttribute('aria-checked')).toBe('false');
 		await toggle.click();
-		await expect.poll(async () => (await (await page.request.get('/api/user')).json()).isNewsletterSubscribed).toBe(true);
+		await expect
+			.poll(async () => (await (await page.request.get('/api/user')).json()).isNewsletterSubscribed)
+			.toBe(true);
 		expect(await toggle.getAttribute('aria-checked')).toBe('true');
 
 		// The new credentials work in a fresh browser.
@@ -467,7 +522,9 @@ describe('password reset', () => {
 		const dialog = page.getByRole('dialog');
 		await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
 		// Said at the field, as a malformed address is.
-		await expect.poll(() => dialog.locator('#forgot-email-error').innerText()).toBe('Please enter your email address.');
+		await expect
+			.poll(() => dialog.locator('#forgot-email-error').innerText())
+			.toBe('Please enter your email address.');
 		await dialog.getByLabel('Email').fill(account.email);
 		await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
 		await expect.poll(() => dialog.innerText()).toContain('Check your email');
@@ -496,9 +553,9 @@ describe('password reset', () => {
 
 	it('explains a missing token and keeps submit disabled', async ({ server, newPage }) => {
 		const page = await open(newPage, '/reset-password');
-		await expect.poll(() => page.getByRole('alert').first().innerText()).toContain(
-			'The password reset link is invalid or missing.',
-		);
+		await expect
+			.poll(() => page.getByRole('alert').first().innerText())
+			.toContain('The password reset link is invalid or missing.');
 		expect(await page.getByRole('button', { name: 'Reset Password' }).isDisabled()).toBe(true);
 		await page.getByRole('link', { name: 'Back to Sign In' }).click();
 		await page.waitForURL(`${server.url}/auth`);

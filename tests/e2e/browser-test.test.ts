@@ -78,7 +78,7 @@ describe('contexts a test opens by other means', () => {
 		expect(browser.contexts()).toContain(helpersContext);
 	});
 
-	test('are closed after it; the file\'s own context stays', async ({ browser }) => {
+	test("are closed after it; the file's own context stays", async ({ browser }) => {
 		expect(helpersContext).toBeDefined();
 		expect(browser.contexts()).not.toContain(helpersContext);
 		expect(browser.contexts()).toContain(filesContext);

@@ -11,7 +11,10 @@ import { apiPlatforms, hydrated, registerAccount } from './platform-helpers';
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
 describe('votes on one’s own comment', () => {
-	it('shows the author the counts without vote buttons; others can still vote on it', async ({ server, newPage }) => {
+	it('shows the author the counts without vote buttons; others can still vote on it', async ({
+		server,
+		newPage,
+	}) => {
 		const platform = (await apiPlatforms(server))[0]!;
 		const author = await registerAccount(server, 'author');
 		const client = new Client(server.url);

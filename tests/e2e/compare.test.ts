@@ -47,7 +47,10 @@ async function clickCompare(page: Page, platform: ApiPlatform) {
 }
 
 describe('empty comparison', () => {
-	it('prompts to pick up to 4 platforms and offers Browse Platforms and Back to Platforms', async ({ server, newPage }) => {
+	it('prompts to pick up to 4 platforms and offers Browse Platforms and Back to Platforms', async ({
+		server,
+		newPage,
+	}) => {
 		const page = await open(newPage, '/compare');
 		await page.getByRole('heading', { name: 'No platforms selected' }).waitFor();
 		expect(await page.locator('main').innerText()).toContain('Select up to 4 platforms');
@@ -60,7 +63,10 @@ describe('empty comparison', () => {
 });
 
 describe('building a comparison', () => {
-	it('adds from the listing and the drop-down, skips duplicates and stops at 4', async ({ server, newPage }) => {
+	it('adds from the listing and the drop-down, skips duplicates and stops at 4', async ({
+		server,
+		newPage,
+	}) => {
 		const [first, second, third, fourth, fifth] = all;
 		const { page } = await newPage();
 		await page.goto('/platforms');
@@ -107,21 +113,22 @@ describe('building a comparison', () => {
 		// The header's Compare link (no query) brings the tab's selection back.
 		await page.goto('/compare');
 		await hydrated(page);
-		await expect
-			.poll(() => columnNames(page))
-			.toEqual([first, second, third, fourth].map((p) => p!.name));
+		await expect.poll(() => columnNames(page)).toEqual([first, second, third, fourth].map((p) => p!.name));
 		expect(platformsParam(page)).toBe([first, second, third, fourth].map((p) => p!.id).join(','));
 	});
 
 	it('restores the selection from the URL on reload and drops unknown ids', async ({ newPage }) => {
 		const [a, b, c, d] = all;
-		const page = await open(newPage, 
+		const page = await open(
+			newPage,
 			`/compare?platforms=99999,${a!.id},${b!.id},abc,${c!.id},${b!.id},${d!.id}`,
 		);
 		const four = [a, b, c, d].map((platform) => platform!.name);
 		await expect.poll(() => columnNames(page)).toEqual(four);
 		// The server shows the four at once; the island tidies the address once it runs.
-		await expect.poll(() => platformsParam(page)).toBe([a, b, c, d].map((platform) => platform!.id).join(','));
+		await expect
+			.poll(() => platformsParam(page))
+			.toBe([a, b, c, d].map((platform) => platform!.id).join(','));
 		await page.reload();
 		await hydrated(page);
 		await expect.poll(() => columnNames(page)).toEqual(four);
@@ -157,7 +164,9 @@ describe('layout stability', () => {
 					// What moved, so a failure names it.
 					const nodes = entry.sources.map((source) => {
 						const node = source.node;
-						return node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName);
+						return node instanceof Element
+							? `${node.tagName.toLowerCase()}.${node.className}`
+							: String(node?.nodeName);
 					});
 					shifts.push({ value: entry.value, moved: nodes.join(' | ') });
 				}
@@ -243,15 +252,16 @@ describe('the table', () => {
 		expect(expected.rating).toBe(true);
 	});
 
-	it('shows logo, stars, reviews, category, tick, website, pricing, 3 pros, 2 cons and 5 features', async ({ newPage }) => {
+	it('shows logo, stars, reviews, category, tick, website, pricing, 3 pros, 2 cons and 5 features', async ({
+		newPage,
+	}) => {
 		const noLogo = all.find((platform) => platform.logo === null)!;
 		const rich = all.find(
 			(platform) => platform.pros.length > 3 && platform.features.length > 5 && platform.logo,
 		)!;
 		const page = await open(newPage, `/compare?platforms=${rich.id},${noLogo.id}`);
 		await expect.poll(() => columnNames(page)).toEqual([rich.name, noLogo.name]);
-		const cell = (row: string, column: number) =>
-			page.locator(`tr[data-row="${row}"] td`).nth(column);
+		const cell = (row: string, column: number) => page.locator(`tr[data-row="${row}"] td`).nth(column);
 
 		expect(await cell('logo', 0).locator('img').getAttribute('src')).toBe(rich.logo);
 		expect(await cell('logo', 1).locator('img').getAttribute('src')).toBe('/api/placeholder/60/40');
@@ -280,7 +290,9 @@ describe('the table', () => {
 		]);
 	});
 
-	it("opens '+N more' and '+N more features' to show every item, and folds them again", async ({ newPage }) => {
+	it("opens '+N more' and '+N more features' to show every item, and folds them again", async ({
+		newPage,
+	}) => {
 		const rich = all.find((platform) => platform.pros.length > 3 && platform.features.length > 5)!;
 		const page = await open(newPage, `/compare?platforms=${rich.id}`);
 		await expect.poll(() => columnNames(page)).toEqual([rich.name]);
@@ -315,8 +327,6 @@ describe('the table', () => {
 			element.clientWidth,
 		]);
 		expect(scrollWidth).toBeGreaterThan(clientWidth);
-		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-			390,
-		);
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 	});
 });

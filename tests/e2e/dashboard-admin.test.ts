@@ -31,7 +31,10 @@ async function signInStatus(context: BrowserContext, account: { email: string; p
 }
 
 describe('Platforms tab', () => {
-	it('validates, creates, edits and deletes a platform, and the public page follows', async ({ server, browser }) => {
+	it('validates, creates, edits and deletes a platform, and the public page follows', async ({
+		server,
+		browser,
+	}) => {
 		const { page, context } = await openDashboard(browser, server, 'platforms');
 		await page.getByRole('button', { name: 'Add Platform' }).click();
 		const dialog = page.getByRole('dialog', { name: 'Add Platform' });
@@ -63,10 +66,7 @@ describe('Platforms tab', () => {
 		const row = page.getByTestId('platform-row').filter({ hasText: name });
 		await row.waitFor();
 		expect(await row.innerText()).toMatch(/DSP[\s\S]*Recommended[\s\S]*0/);
-		const { body: found } = await getJson(
-			context,
-			`/api/platforms?search=${encodeURIComponent(name)}`,
-		);
+		const { body: found } = await getJson(context, `/api/platforms?search=${encodeURIComponent(name)}`);
 		expect(found).toHaveLength(1);
 		const platform = found[0];
 		expect(platform).toMatchObject({
@@ -121,7 +121,10 @@ describe('Platforms tab', () => {
 });
 
 describe('Comments tab', () => {
-	it('approves, rejects and deletes a comment, offering only the allowed transitions', async ({ server, browser }) => {
+	it('approves, rejects and deletes a comment, offering only the allowed transitions', async ({
+		server,
+		browser,
+	}) => {
 		const author = await browse(browser, server, member('aisha.bello'));
 		const { body: platforms } = await getJson(author.context, '/api/platforms?limit=1');
 		const platform = platforms[0];
@@ -193,9 +196,7 @@ describe('Comments tab', () => {
 		const { page, context } = await openDashboard(browser, server, 'comments');
 		await page.getByLabel('Status').selectOption({ label: 'All' });
 		const { body } = await getJson(context, '/api/admin/comments?limit=1');
-		await expect
-			.poll(() => page.getByTestId('comment-item').count())
-			.toBe(Math.min(10, body.total));
+		await expect.poll(() => page.getByTestId('comment-item').count()).toBe(Math.min(10, body.total));
 		if (body.total > 10) {
 			await page
 				.getByRole('navigation', { name: 'Comments pages' })
@@ -208,7 +209,10 @@ describe('Comments tab', () => {
 });
 
 describe('Users tab', () => {
-	it('shows the stats, searches on the server ignoring case, and protects the editor row', async ({ server, browser }) => {
+	it('shows the stats, searches on the server ignoring case, and protects the editor row', async ({
+		server,
+		browser,
+	}) => {
 		// A reader who has not confirmed the sign-up link yet.
 		await server.db.insert(server.tables.users).values({
 			username: 'unconfirmed_reader',
@@ -257,7 +261,10 @@ describe('Users tab', () => {
 		expect(await own.getByRole('button').count()).toBe(0); // no Ban, Unban or Change Password for oneself
 	});
 
-	it('bans a user: their browser is signed out and cannot sign in; unbanning lets them back', async ({ server, browser }) => {
+	it('bans a user: their browser is signed out and cannot sign in; unbanning lets them back', async ({
+		server,
+		browser,
+	}) => {
 		const nina = member('nina.kowalski');
 		const victim = await browse(browser, server, nina);
 		expect((await getJson(victim.context, '/api/user')).status).toBe(200);
@@ -285,7 +292,10 @@ describe('Users tab', () => {
 		expect((await getJson(victim.context, '/api/user')).body.username).toBe('nina_insights');
 	});
 
-	it("changes a user's password: inline checks, their sessions end, the new password works", async ({ server, browser }) => {
+	it("changes a user's password: inline checks, their sessions end, the new password works", async ({
+		server,
+		browser,
+	}) => {
 		const devon = member('devon.park');
 		const victim = await browse(browser, server, devon);
 		expect((await getJson(victim.context, '/api/user')).status).toBe(200);
@@ -314,9 +324,7 @@ describe('Users tab', () => {
 
 		expect((await getJson(victim.context, '/api/user')).status).toBe(401);
 		expect(await signInStatus(victim.context, devon)).toBe(401);
-		expect(
-			await signInStatus(victim.context, { email: devon.email, password: 'fresh-pass-42' }),
-		).toBe(200);
+		expect(await signInStatus(victim.context, { email: devon.email, password: 'fresh-pass-42' })).toBe(200);
 		expect((await getJson(victim.context, '/api/user')).body.username).toBe('dev_commerce');
 	});
 });

@@ -29,9 +29,7 @@ describe('Newsletter tab', () => {
 		await page.getByRole('heading', { name: 'Newsletter', level: 2, exact: true }).waitFor();
 		await page.getByText('send it to 3 subscribers').waitFor();
 
-		await page
-			.getByRole('button', { name: 'Start from this week’s articles'.replace('’', "'") })
-			.click();
+		await page.getByRole('button', { name: 'Start from this week’s articles'.replace('’', "'") }).click();
 		const content = page.locator('#newsletter-content');
 		await expect
 			.poll(() => content.inputValue())
@@ -90,7 +88,10 @@ describe('Newsletter tab', () => {
 		expect(counts.get(EDITOR.email)).toBe(1); // the test mail only
 	}, 120_000);
 
-	it('schedules an issue, shows and moves the time, and cancels the schedule', async ({ server, browser }) => {
+	it('schedules an issue, shows and moves the time, and cancels the schedule', async ({
+		server,
+		browser,
+	}) => {
 		const { page } = await openDashboard(browser, server, 'newsletter');
 		await page.getByRole('heading', { name: 'Newsletter', level: 2, exact: true }).waitFor();
 		await page.getByLabel('Subject').fill('Scheduled briefing');
@@ -114,7 +115,9 @@ describe('Newsletter tab', () => {
 		await field.fill('2099-04-02T18:30');
 		await page.getByRole('button', { name: 'Schedule', exact: true }).click();
 		await expectToast(page, 'Issue scheduled');
-		await expect.poll(async () => (await stored())!.sendAt!.getTime()).toBe(await browserTime('2099-04-02T18:30'));
+		await expect
+			.poll(async () => (await stored())!.sendAt!.getTime())
+			.toBe(await browserTime('2099-04-02T18:30'));
 
 		await item.getByRole('button', { name: 'Cancel the schedule of Scheduled briefing' }).click();
 		await expectToast(page, 'Schedule cancelled');
@@ -141,7 +144,10 @@ describe('Newsletter tab', () => {
 		expect(left.map((row) => row.email)).toEqual(['bounced@example.com']);
 	}, 120_000);
 
-	it('shows subscribers with their status and counts, searches, filters and exports CSV', async ({ server, browser }) => {
+	it('shows subscribers with their status and counts, searches, filters and exports CSV', async ({
+		server,
+		browser,
+	}) => {
 		const { newsletterMembers } = server.tables;
 		await server.db.insert(newsletterMembers).values([
 			{ email: 'panel-confirmed@example.com', status: 'confirmed', confirmedAt: new Date() },
@@ -150,9 +156,15 @@ describe('Newsletter tab', () => {
 		const { page } = await openDashboard(browser, server, 'newsletter');
 		const list = page.getByRole('list', { name: 'Subscribers' });
 		await page.getByLabel('Search by email').fill('panel-');
-		await expect.poll(() => page.getByTestId('subscriber-counts').innerText()).toBe('Confirmed 1 · Pending 1 · Unsubscribed 0 · Suppressed 0');
+		await expect
+			.poll(() => page.getByTestId('subscriber-counts').innerText())
+			.toBe('Confirmed 1 · Pending 1 · Unsubscribed 0 · Suppressed 0');
 		await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
-		await list.getByRole('listitem').filter({ hasText: 'panel-pending@example.com' }).getByText('pending', { exact: true }).waitFor();
+		await list
+			.getByRole('listitem')
+			.filter({ hasText: 'panel-pending@example.com' })
+			.getByText('pending', { exact: true })
+			.waitFor();
 		await page.getByLabel('Status').selectOption('confirmed');
 		await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
 		await list.getByText('panel-confirmed@example.com').waitFor();

@@ -51,7 +51,9 @@ function refuseQuestions(page: Page): string[] {
 }
 
 describe('focus returns to what opened a dialog', () => {
-	it('Edit, Delete (cancelled), Change Password and Ban give focus back to their button', { timeout: 90_000 }, async ({ server, browser }) => {
+	it('Edit, Delete (cancelled), Change Password and Ban give focus back to their button', {
+		timeout: 90_000,
+	}, async ({ server, browser }) => {
 		const { page } = await openDashboard(browser, server, 'news');
 		const card = page.getByTestId('article-card').first();
 		const title = (await card.getByRole('heading').innerText()).trim();
@@ -90,7 +92,9 @@ describe('focus returns to what opened a dialog', () => {
 		await expect.poll(() => focusedName(page)).toBe(`Ban ${username}`);
 	});
 
-	it('after a deletion (the button is gone) focus goes to the panel, not to <body>', { timeout: 90_000 }, async ({ server, browser }) => {
+	it('after a deletion (the button is gone) focus goes to the panel, not to <body>', {
+		timeout: 90_000,
+	}, async ({ server, browser }) => {
 		const { page, context } = await openDashboard(browser, server, 'platforms');
 		const name = `Focus Platform ${Date.now()}`;
 		const created = await context.request.post('/api/admin/platforms', {
@@ -111,7 +115,9 @@ describe('focus returns to what opened a dialog', () => {
 });
 
 describe('unsaved work', () => {
-	it('the article dialog asks before Escape, a click outside or Cancel throws typed text away', { timeout: 90_000 }, async ({ server, browser }) => {
+	it('the article dialog asks before Escape, a click outside or Cancel throws typed text away', {
+		timeout: 90_000,
+	}, async ({ server, browser }) => {
 		const { page } = await openDashboard(browser, server, 'news');
 		await page.getByRole('button', { name: 'Add News Article' }).click();
 		const dialog = page.getByRole('dialog', { name: 'Add News Article' });
@@ -151,7 +157,10 @@ describe('unsaved work', () => {
 		expect(await warnsBeforeLeaving(page)).toBe(false);
 	});
 
-	it('the platform dialog asks before discarding an edit', { timeout: 90_000 }, async ({ server, browser }) => {
+	it('the platform dialog asks before discarding an edit', { timeout: 90_000 }, async ({
+		server,
+		browser,
+	}) => {
 		const { page } = await openDashboard(browser, server, 'platforms');
 		const first = page.getByTestId('platform-row').first();
 		const name = (await first.getByRole('rowheader').innerText()).trim();
@@ -174,7 +183,9 @@ describe('unsaved work', () => {
 		expect(asked).toEqual([]);
 	});
 
-	it('the Pages tab asks before another page, another tab or View Site drops the edit', { timeout: 90_000 }, async ({ server, browser }) => {
+	it('the Pages tab asks before another page, another tab or View Site drops the edit', {
+		timeout: 90_000,
+	}, async ({ server, browser }) => {
 		const { page } = await openDashboard(browser, server, 'pages');
 		const list = page.locator('ul').filter({ has: page.getByText('/about') });
 		await list.getByRole('button').filter({ hasText: '/about' }).click();
@@ -209,7 +220,10 @@ describe('unsaved work', () => {
 });
 
 describe('stale lists after a conflict', () => {
-	it('deleting a platform another editor already deleted removes the stale row', { timeout: 90_000 }, async ({ server, browser }) => {
+	it('deleting a platform another editor already deleted removes the stale row', { timeout: 90_000 }, async ({
+		server,
+		browser,
+	}) => {
 		const { page, context } = await openDashboard(browser, server, 'platforms');
 		const name = `Gone Platform ${Date.now()}`;
 		const created = await context.request.post('/api/admin/platforms', {
@@ -230,7 +244,9 @@ describe('stale lists after a conflict', () => {
 		await row.waitFor({ state: 'detached' });
 	});
 
-	it('approving a comment another editor already approved refreshes the Pending list', { timeout: 90_000 }, async ({ server, browser }) => {
+	it('approving a comment another editor already approved refreshes the Pending list', {
+		timeout: 90_000,
+	}, async ({ server, browser }) => {
 		const author = await browse(browser, server, {
 			email: 'aisha.bello@example.com',
 			password: COMMUNITY_PASSWORD,
@@ -255,7 +271,9 @@ describe('stale lists after a conflict', () => {
 });
 
 describe('server field errors show at the field', () => {
-	it('marks the platform field the server refused and says why under it, without a toast', { timeout: 90_000 }, async ({ server, browser }) => {
+	it('marks the platform field the server refused and says why under it, without a toast', {
+		timeout: 90_000,
+	}, async ({ server, browser }) => {
 		const { page } = await openDashboard(browser, server, 'platforms');
 		const first = page.getByTestId('platform-row').first();
 		const name = (await first.getByRole('rowheader').innerText()).trim();
@@ -274,7 +292,9 @@ describe('server field errors show at the field', () => {
 });
 
 describe('article lists', () => {
-	it('filters by status, shows the total and page numbers, and keeps the page in the URL', { timeout: 90_000 }, async ({ server, browser }) => {
+	it('filters by status, shows the total and page numbers, and keeps the page in the URL', {
+		timeout: 90_000,
+	}, async ({ server, browser }) => {
 		const { page, context } = await openDashboard(browser, server, 'education');
 		// Enough drafts for two pages of drafts.
 		for (let i = 0; i < 12; i += 1) {
@@ -318,7 +338,9 @@ describe('article lists', () => {
 		await page.waitForURL(/\?tab=news$/);
 	});
 
-	it('"View on site" opens a draft on its real page for the editor; others get 404', { timeout: 90_000 }, async ({ server, browser }) => {
+	it('"View on site" opens a draft on its real page for the editor; others get 404', {
+		timeout: 90_000,
+	}, async ({ server, browser }) => {
 		const { page, context } = await openDashboard(browser, server, 'news');
 		const title = `Draft to view ${Date.now()}`;
 		const created = await context.request.post('/api/news', {
@@ -350,7 +372,10 @@ describe('article lists', () => {
 });
 
 describe('Comments tab', () => {
-	it('opens on Pending with the pending count; each button names its comment', { timeout: 90_000 }, async ({ server, browser }) => {
+	it('opens on Pending with the pending count; each button names its comment', { timeout: 90_000 }, async ({
+		server,
+		browser,
+	}) => {
 		const author = await browse(browser, server, {
 			email: 'aisha.bello@example.com',
 			password: COMMUNITY_PASSWORD,

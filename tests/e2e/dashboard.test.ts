@@ -34,7 +34,10 @@ describe('who may open the dashboard', () => {
 		await page.waitForURL(`${server.url}/`);
 	});
 
-	it("shows 'Loading dashboard...' while the session loads, then the editor's welcome", async ({ server, browser }) => {
+	it("shows 'Loading dashboard...' while the session loads, then the editor's welcome", async ({
+		server,
+		browser,
+	}) => {
 		const { page } = await browse(browser, server, EDITOR);
 		let release!: () => void;
 		const held = new Promise<void>((resolve) => (release = resolve));
@@ -52,13 +55,16 @@ describe('who may open the dashboard', () => {
 		expect(robots).toBe('noindex');
 	});
 
-	it('shows Access Denied on /admin/platforms to a user, and sends a visitor to /auth', async ({ server, browser }) => {
+	it('shows Access Denied on /admin/platforms to a user, and sends a visitor to /auth', async ({
+		server,
+		browser,
+	}) => {
 		const user = await browse(browser, server, USER);
 		await user.page.goto('/admin/platforms');
 		await user.page.getByRole('heading', { name: 'Access Denied' }).waitFor();
-		expect(
-			await user.page.getByText("You don't have permission to access this page.").isVisible(),
-		).toBe(true);
+		expect(await user.page.getByText("You don't have permission to access this page.").isVisible()).toBe(
+			true,
+		);
 		expect(await user.page.getByRole('button', { name: 'Add Platform' }).count()).toBe(0);
 
 		const visitor = await browse(browser, server);
@@ -76,7 +82,10 @@ describe('who may open the dashboard', () => {
 });
 
 describe('tabs', () => {
-	it('keeps the active tab in the URL across a reload, and Back returns to the previous one', async ({ server, browser }) => {
+	it('keeps the active tab in the URL across a reload, and Back returns to the previous one', async ({
+		server,
+		browser,
+	}) => {
 		const { page } = await openDashboard(browser, server);
 		await page.getByRole('tab', { name: 'News', exact: true }).click();
 		await page.waitForURL(/\?tab=news$/);
@@ -132,10 +141,7 @@ describe('Overview', () => {
 			context,
 			'/api/platforms?limit=100',
 		);
-		const { body: news } = await getJson<{ isPublished: boolean }[]>(
-			context,
-			'/api/news/all?limit=100',
-		);
+		const { body: news } = await getJson<{ isPublished: boolean }[]>(context, '/api/news/all?limit=100');
 		expect(counts).toEqual({
 			platforms: platforms.length,
 			articles: news.length,
@@ -143,14 +149,15 @@ describe('Overview', () => {
 			featured: platforms.filter((p) => p.isRecommended).length,
 		});
 		for (const key of ['platforms', 'articles', 'published', 'featured']) {
-			await expect
-				.poll(() => page.getByTestId(`count-${key}`).innerText())
-				.toBe(String(counts[key]));
+			await expect.poll(() => page.getByTestId(`count-${key}`).innerText()).toBe(String(counts[key]));
 		}
 		expect(await page.locator('dt', { hasText: /^Featured$/ }).count()).toBe(1);
 	});
 
-	it('rebuilds the site and shows the new generation time', { timeout: 90_000 }, async ({ server, browser }) => {
+	it('rebuilds the site and shows the new generation time', { timeout: 90_000 }, async ({
+		server,
+		browser,
+	}) => {
 		const before = await server.siteIdle();
 		const { page } = await openDashboard(browser, server);
 		const status = page.getByTestId('generation-status');
@@ -190,10 +197,8 @@ async function fillArticle(
 	if (values.excerpt !== undefined) await dialog.getByLabel('Excerpt').fill(values.excerpt);
 	if (values.content !== undefined)
 		await dialog.getByRole('textbox', { name: 'Content' }).fill(values.content);
-	if (values.category !== undefined)
-		await dialog.getByLabel('Category').selectOption(values.category);
-	if (values.readTime !== undefined)
-		await dialog.getByLabel('Read time (minutes)').fill(values.readTime);
+	if (values.category !== undefined) await dialog.getByLabel('Category').selectOption(values.category);
+	if (values.readTime !== undefined) await dialog.getByLabel('Read time (minutes)').fill(values.readTime);
 	if (values.tags !== undefined) await dialog.getByLabel('Tags').fill(values.tags);
 }
 
@@ -203,7 +208,10 @@ const KINDS = [
 ] as const;
 
 describe.each(KINDS)('$label tab', ({ kind, label, category }) => {
-	it('validates the form, previews markdown, then creates a draft, publishes, edits and deletes it', async ({ server, browser }) => {
+	it('validates the form, previews markdown, then creates a draft, publishes, edits and deletes it', async ({
+		server,
+		browser,
+	}) => {
 		const { page, context } = await openDashboard(browser, server, kind);
 		await page.getByRole('heading', { name: `${label} Articles` }).waitFor();
 		await page.getByRole('button', { name: `Add ${label} Article` }).click();
@@ -220,9 +228,7 @@ describe.each(KINDS)('$label tab', ({ kind, label, category }) => {
 		]) {
 			await dialog.getByText(message).waitFor();
 		}
-		expect(await dialog.getByLabel('Title').evaluate((el) => el === document.activeElement)).toBe(
-			true,
-		);
+		expect(await dialog.getByLabel('Title').evaluate((el) => el === document.activeElement)).toBe(true);
 		await fillArticle(page, { readTime: '61' });
 		await dialog.getByRole('button', { name: 'Create Article' }).click();
 		await dialog.getByText('Read time must be between 1 and 60 minutes.').waitFor();
@@ -250,9 +256,7 @@ describe.each(KINDS)('$label tab', ({ kind, label, category }) => {
 		expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
 
 		// Create as a draft (Publish off): not on the public site.
-		expect(await dialog.getByRole('switch', { name: 'Publish' }).getAttribute('aria-checked')).toBe(
-			'false',
-		);
+		expect(await dialog.getByRole('switch', { name: 'Publish' }).getAttribute('aria-checked')).toBe('false');
 		await dialog.getByRole('button', { name: 'Create Article' }).click();
 		await expectToast(page, `${label} article created`);
 		await dialog.waitFor({ state: 'detached' });
@@ -262,10 +266,7 @@ describe.each(KINDS)('$label tab', ({ kind, label, category }) => {
 		expect(await card.innerText()).toContain('5 min read');
 		expect(await card.innerText()).toContain(`by ${EDITOR.username}`);
 		expect(await card.innerText()).toContain('+1 more');
-		const { body: found } = await getJson(
-			context,
-			`/api/${kind}/all?search=${encodeURIComponent(title)}`,
-		);
+		const { body: found } = await getJson(context, `/api/${kind}/all?search=${encodeURIComponent(title)}`);
 		const article = found.find((a: { title: string }) => a.title === title);
 		expect(article).toMatchObject({
 			isPublished: false,
@@ -306,7 +307,10 @@ describe.each(KINDS)('$label tab', ({ kind, label, category }) => {
 		expect((await publicPage(server, `/${kind}/${article.id}`)).status).toBe(404);
 	});
 
-	it('searches through the API and shows the server message when a save fails', async ({ server, browser }) => {
+	it('searches through the API and shows the server message when a save fails', async ({
+		server,
+		browser,
+	}) => {
 		const { page, context } = await openDashboard(browser, server, kind);
 		const { body: all } = await getJson(context, `/api/${kind}/all?limit=100`);
 		const target = all[all.length - 1];
@@ -316,9 +320,7 @@ describe.each(KINDS)('$label tab', ({ kind, label, category }) => {
 			context,
 			`/api/${kind}/all?search=${encodeURIComponent(word)}&limit=11`,
 		);
-		await expect
-			.poll(() => page.getByTestId('article-card').count())
-			.toBe(Math.min(expected.length, 10));
+		await expect.poll(() => page.getByTestId('article-card').count()).toBe(Math.min(expected.length, 10));
 		await page.getByTestId('article-card').filter({ hasText: target.title }).waitFor();
 
 		// The server refuses an image URL the form lets through: its message shows at the field.
@@ -333,7 +335,10 @@ describe.each(KINDS)('$label tab', ({ kind, label, category }) => {
 });
 
 describe('Pages tab', () => {
-	it('asks to select a page first, then edits About Us, resets, saves and shows it on /about', async ({ server, browser }) => {
+	it('asks to select a page first, then edits About Us, resets, saves and shows it on /about', async ({
+		server,
+		browser,
+	}) => {
 		const { page } = await openDashboard(browser, server, 'pages');
 		await page.getByRole('heading', { name: 'Pages', level: 2 }).waitFor();
 		await page.getByRole('button', { name: 'Save Page' }).click();

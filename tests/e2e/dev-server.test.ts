@@ -35,9 +35,16 @@ beforeAll(async () => {
 	const reader = await insertAccount(db);
 	const [issue] = await db
 		.insert(newsletterIssues)
-		.values({ subject: 'Queued before dev started', content: 'Hello.', status: 'sending', sendStartedAt: new Date() })
+		.values({
+			subject: 'Queued before dev started',
+			content: 'Hello.',
+			status: 'sending',
+			sendStartedAt: new Date(),
+		})
 		.returning({ id: newsletterIssues.id });
-	await db.insert(newsletterDeliveries).values({ issueId: issue!.id, userId: reader.id, nextAttemptAt: new Date() });
+	await db
+		.insert(newsletterDeliveries)
+		.values({ issueId: issue!.id, userId: reader.id, nextAttemptAt: new Date() });
 
 	const port = await freePort();
 	url = `http://127.0.0.1:${port}`;
@@ -108,7 +115,9 @@ describe('astro dev', () => {
 		const { newsletterDeliveries } = schemaOf(db);
 		const delivery = await eventually(async () => {
 			if (dev.exitCode !== null) throw new Error(`astro dev exited:\n${output}`);
-			const row = await firstRow(db.select({ status: newsletterDeliveries.status }).from(newsletterDeliveries));
+			const row = await firstRow(
+				db.select({ status: newsletterDeliveries.status }).from(newsletterDeliveries),
+			);
 			return row?.status === 'sent' ? row : undefined;
 		}, 150_000);
 		expect(delivery.status).toBe('sent');
@@ -120,21 +129,24 @@ describe('astro dev', () => {
 		await untilAnswering();
 		const answer = await fetch(`${url}/api/platforms`);
 		expect(answer.headers.get('content-security-policy')).toBe(contentSecurityPolicy({ https: false }));
-		for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers.get(name), name).toBe(value);
+		for (const [name, value] of Object.entries(SECURITY_HEADERS))
+			expect(answer.headers.get(name), name).toBe(value);
 	});
 
 	it('answers a page with the production policy, plus only the hashes of its own inline dev scripts', async () => {
 		await untilAnswering();
 		const answer = await fetch(`${url}/platforms`);
 		expect(answer.status).toBe(200);
-		for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers.get(name), name).toBe(value);
+		for (const [name, value] of Object.entries(SECURITY_HEADERS))
+			expect(answer.headers.get(name), name).toBe(value);
 		const production = directives(contentSecurityPolicy({ https: false }));
 		const served = directives(answer.headers.get('content-security-policy') ?? '');
 		expect([...served.keys()]).toEqual([...production.keys()]);
 		for (const [name, sources] of production) {
 			if (name === 'script-src') {
 				expect(served.get(name)!.slice(0, sources.length)).toEqual(sources);
-				for (const extra of served.get(name)!.slice(sources.length)) expect(extra).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/);
+				for (const extra of served.get(name)!.slice(sources.length))
+					expect(extra).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/);
 			} else {
 				expect(served.get(name), name).toEqual(sources);
 			}

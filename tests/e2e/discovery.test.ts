@@ -49,7 +49,11 @@ describe('site search', () => {
 		await page.goto('/');
 		// The field is reached with Tab like any link of the header.
 		const field = page.getByRole('searchbox', { name: 'Search the site' });
-		for (let presses = 0; presses < 30 && !(await field.evaluate((el) => el === document.activeElement)); presses += 1) {
+		for (
+			let presses = 0;
+			presses < 30 && !(await field.evaluate((el) => el === document.activeElement));
+			presses += 1
+		) {
 			await page.keyboard.press('Tab');
 		}
 		expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -59,12 +63,16 @@ describe('site search', () => {
 
 		const news = page.getByTestId('results-news');
 		expect(await news.getByRole('link').allInnerTexts()).toEqual(
-			expected.news.map((hit) => hit.title).concat(expected.news.length === 5 ? ['More news for "retail"'] : []),
+			expected.news
+				.map((hit) => hit.title)
+				.concat(expected.news.length === 5 ? ['More news for "retail"'] : []),
 		);
 		const marks = await page.locator('main mark').allInnerTexts();
 		expect(marks.length).toBeGreaterThan(0);
 		expect(marks.every((mark) => mark.toLowerCase().startsWith('retail'))).toBe(true);
-		expect(await page.getByRole('main').getByRole('searchbox', { name: 'Search the site' }).inputValue()).toBe('retail');
+		expect(
+			await page.getByRole('main').getByRole('searchbox', { name: 'Search the site' }).inputValue(),
+		).toBe('retail');
 
 		await news.getByRole('link', { name: expected.news[0]!.title }).click();
 		await page.waitForURL((url) => url.pathname === expected.news[0]!.url);
@@ -98,7 +106,10 @@ describe('archives', () => {
 		await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: /Next/ }).click();
 		await page.waitForURL((url) => url.searchParams.get('page') === '2');
 		expect(await cardTitles(page)).toEqual(all.slice(12).map((article) => article.title));
-		await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: /Previous/ }).click();
+		await page
+			.getByRole('navigation', { name: 'Pages' })
+			.getByRole('link', { name: /Previous/ })
+			.click();
 		await page.waitForURL((url) => url.pathname === '/news' && url.search === '');
 		expect(await cardTitles(page)).toHaveLength(12);
 	});

@@ -14,7 +14,14 @@ let page: Page;
 let editor: Client;
 
 type Article = { id: number; title: string; isPublished: boolean };
-type Episode = { id: number; title: string; audioUrl: string; duration: number; episodeNumber: number; seasonNumber: number };
+type Episode = {
+	id: number;
+	title: string;
+	audioUrl: string;
+	duration: number;
+	episodeNumber: number;
+	seasonNumber: number;
+};
 
 const it = browserTest({
 	seed: true,
@@ -63,7 +70,11 @@ async function parseFeed(xml: string) {
 				author: item.getElementsByTagNameNS(ITUNES, 'author')[0]?.textContent ?? null,
 				explicit: item.getElementsByTagNameNS(ITUNES, 'explicit')[0]?.textContent ?? null,
 				enclosure: enclosure
-					? { url: enclosure.getAttribute('url'), type: enclosure.getAttribute('type'), length: enclosure.getAttribute('length') }
+					? {
+							url: enclosure.getAttribute('url'),
+							type: enclosure.getAttribute('type'),
+							length: enclosure.getAttribute('length'),
+						}
 					: null,
 			};
 		});
@@ -73,7 +84,9 @@ async function parseFeed(xml: string) {
 				title: text(channel, 'title'),
 				link: text(channel, 'link'),
 				category: channel.getElementsByTagNameNS(ITUNES, 'category')[0]?.getAttribute('text') ?? null,
-				author: [...channel.children].find((el) => el.localName === 'author' && el.namespaceURI === ITUNES)?.textContent ?? null,
+				author:
+					[...channel.children].find((el) => el.localName === 'author' && el.namespaceURI === ITUNES)
+						?.textContent ?? null,
 			},
 			items: items as ParsedItem[],
 		};
@@ -85,7 +98,9 @@ async function api<T>(server: TestServer, path: string): Promise<T> {
 }
 
 describe('/rss', () => {
-	it('lists every published news and education article, newest first, with absolute links', async ({ server }) => {
+	it('lists every published news and education article, newest first, with absolute links', async ({
+		server,
+	}) => {
 		const feed = await parseFeed(await generated(server, '/rss', /^application\/(rss\+)?xml/));
 		expect(feed.error).toBeNull();
 		const [news, education] = await Promise.all([
@@ -135,7 +150,11 @@ describe('/podcast/rss', () => {
 			expect(audio.status).toBe(200);
 			expect(audio.headers.get('content-type')).toBe('audio/mpeg');
 			const bytes = (await audio.arrayBuffer()).byteLength;
-			expect(item.enclosure).toEqual({ url: `${server.url}${episode.audioUrl}`, type: 'audio/mpeg', length: String(bytes) });
+			expect(item.enclosure).toEqual({
+				url: `${server.url}${episode.audioUrl}`,
+				type: 'audio/mpeg',
+				length: String(bytes),
+			});
 			const hours = String(Math.floor(episode.duration / 60)).padStart(2, '0');
 			const minutes = String(episode.duration % 60).padStart(2, '0');
 			expect(item.duration).toBe(`${hours}:${minutes}:00`);
@@ -154,12 +173,16 @@ describe('/podcast/rss', () => {
 			const doc = new DOMParser().parseFromString(source, 'application/xml');
 			const ITUNES = 'http://www.itunes.com/dtds/podcast-1.0.dtd';
 			const element = doc.getElementsByTagName('channel')[0]!;
-			const owner = [...element.children].find((el) => el.localName === 'owner' && el.namespaceURI === ITUNES);
+			const owner = [...element.children].find(
+				(el) => el.localName === 'owner' && el.namespaceURI === ITUNES,
+			);
 			const child = (name: string) => owner?.getElementsByTagNameNS(ITUNES, name)[0]?.textContent ?? null;
 			return {
 				ownerName: child('name'),
 				ownerEmail: child('email'),
-				copyright: [...element.children].find((el) => el.localName === 'copyright' && !el.namespaceURI)?.textContent ?? null,
+				copyright:
+					[...element.children].find((el) => el.localName === 'copyright' && !el.namespaceURI)?.textContent ??
+					null,
 			};
 		}, xml);
 		expect(channel.ownerName).toBe('Retail Media Hub');
@@ -188,7 +211,8 @@ describe('/podcast/rss', () => {
 		for (let i = 2; i < bytes.length - 9 && !size; ) {
 			const marker = bytes[i + 1]!;
 			const length = (bytes[i + 2]! << 8) | bytes[i + 3]!;
-			if (marker >= 0xc0 && marker <= 0xc2) size = [(bytes[i + 7]! << 8) | bytes[i + 8]!, (bytes[i + 5]! << 8) | bytes[i + 6]!];
+			if (marker >= 0xc0 && marker <= 0xc2)
+				size = [(bytes[i + 7]! << 8) | bytes[i + 8]!, (bytes[i + 5]! << 8) | bytes[i + 6]!];
 			i += 2 + length;
 		}
 		expect(size).toEqual([1400, 1400]);
@@ -205,12 +229,24 @@ describe('/sitemap.xml', () => {
 		}, xml);
 		expect(locs).not.toBeNull();
 		const at = (path: string) => `${server.url}${path}`;
-		for (const path of ['/', '/podcast', '/platforms', '/compare', '/about', '/contact', '/privacy-policy', '/terms-of-service']) {
+		for (const path of [
+			'/',
+			'/podcast',
+			'/platforms',
+			'/compare',
+			'/about',
+			'/contact',
+			'/privacy-policy',
+			'/terms-of-service',
+		]) {
 			expect(locs).toContain(at(path));
 		}
 		const all = [
 			...(await editor.get<Article[]>('/api/news/all')).body.map((article) => ({ ...article, kind: 'news' })),
-			...(await editor.get<Article[]>('/api/education/all')).body.map((article) => ({ ...article, kind: 'education' })),
+			...(await editor.get<Article[]>('/api/education/all')).body.map((article) => ({
+				...article,
+				kind: 'education',
+			})),
 		];
 		for (const article of all) {
 			const loc = at(`/${article.kind}/${article.id}`);
@@ -228,7 +264,9 @@ describe('/sitemap.xml', () => {
 });
 
 describe('/robots.txt', () => {
-	it('allows crawling except the API, the editors’ screens and password reset, and names the sitemap', async ({ server }) => {
+	it('allows crawling except the API, the editors’ screens and password reset, and names the sitemap', async ({
+		server,
+	}) => {
 		const text = await generated(server, '/robots.txt', /^text\/plain/);
 		const lines = text.split('\n');
 		expect(lines).toContain('User-agent: *');

@@ -44,7 +44,10 @@ function param(page: Page, name: string) {
 }
 
 describe('first paint', () => {
-	it('serves the generated page with the six newest articles of each section', async ({ server, newPage }) => {
+	it('serves the generated page with the six newest articles of each section', async ({
+		server,
+		newPage,
+	}) => {
 		const [news, education] = await Promise.all([
 			api<ListedArticle[]>(server, '/api/news?limit=6'),
 			api<ListedArticle[]>(server, '/api/education?limit=6'),
@@ -102,7 +105,10 @@ describe('news filters', () => {
 		expect(options).toEqual(expect.arrayContaining(['Grocery', 'Ad-Tech', 'Case Studies', 'Trends']));
 	});
 
-	it('sorts by title A→Z first, the order control appearing only once a sort is chosen', async ({ server, newPage }) => {
+	it('sorts by title A→Z first, the order control appearing only once a sort is chosen', async ({
+		server,
+		newPage,
+	}) => {
 		const [desc, asc] = await Promise.all([
 			api<ListedArticle[]>(server, '/api/news?sortBy=title&sortOrder=desc&limit=6'),
 			api<ListedArticle[]>(server, '/api/news?sortBy=title&sortOrder=asc&limit=6'),
@@ -130,7 +136,9 @@ describe('news filters', () => {
 		expect(param(page, 'newsOrder')).toBeNull();
 	});
 
-	it("names a search that found nothing and clears it with one button, in both sections", async ({ newPage }) => {
+	it('names a search that found nothing and clears it with one button, in both sections', async ({
+		newPage,
+	}) => {
 		const page = await openHome(newPage, '/', ['news', 'education']);
 		for (const section of ['news', 'education']) {
 			const list = page.getByTestId(`${section}-list`);
@@ -143,20 +151,27 @@ describe('news filters', () => {
 			await list.getByRole('button', { name: 'Clear search' }).click();
 			await expect.poll(() => cardTitles(page, section)).toEqual(before);
 			expect(await page.locator(`#${section}-search`).inputValue()).toBe('');
-			expect(await page.locator(`#${section}-search`).evaluate((box) => box === document.activeElement)).toBe(true);
+			expect(await page.locator(`#${section}-search`).evaluate((box) => box === document.activeElement)).toBe(
+				true,
+			);
 			await expect.poll(() => param(page, `${section}Search`)).toBeNull();
 		}
 	});
 });
 
 describe('header category links', () => {
-	it("lands on home with the News category applied, scrolled to #news, and survives a reload", async ({ server, newPage }) => {
+	it('lands on home with the News category applied, scrolled to #news, and survives a reload', async ({
+		server,
+		newPage,
+	}) => {
 		const expected = await api<ListedArticle[]>(server, '/api/news?category=Grocery&limit=6');
 		expect(expected.length).toBeGreaterThan(0);
 		const page = await openHome(newPage, '/podcast', []);
 		await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'News' }).click();
 		await page.locator('#menu-news').getByRole('link', { name: 'Grocery' }).click();
-		await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('newsCategory') === 'Grocery');
+		await page.waitForURL(
+			(url) => url.pathname === '/' && url.searchParams.get('newsCategory') === 'Grocery',
+		);
 		expect(new URL(page.url()).hash).toBe('#news');
 		// The server renders the category's list, and the browser scrolls to the anchor.
 		await expect.poll(() => page.locator('#news-category').inputValue()).toBe('Grocery');
@@ -221,7 +236,9 @@ describe('buttons and newsletter', () => {
 		// Opened at the band, it loads its code when the reader acts on it, not before.
 		expect(await band.locator('astro-island').getAttribute('ssr')).not.toBeNull();
 		await band.getByLabel('Email address').fill(DEMO_ACCOUNTS.user.email);
-		const subscribed = page.waitForResponse((response) => response.url().endsWith('/api/newsletter/subscribe'));
+		const subscribed = page.waitForResponse((response) =>
+			response.url().endsWith('/api/newsletter/subscribe'),
+		);
 		await band.getByRole('button', { name: 'Subscribe' }).click();
 		expect((await subscribed).status()).toBe(200);
 		await expect.poll(() => toastText(page)).toContain('Subscribed!');

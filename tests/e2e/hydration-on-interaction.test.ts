@@ -29,7 +29,9 @@ async function api<T>(server: TestServer, path: string): Promise<T> {
 /** A platform with reviews that have text and approved comments (the seed has several). */
 async function discussedPlatform(server: TestServer) {
 	for (const platform of await api<ApiPlatform[]>(server, '/api/platforms?limit=100')) {
-		const reviews = (await api<ApiReview[]>(server, `/api/platforms/${platform.id}/ratings`)).filter((r) => r.review);
+		const reviews = (await api<ApiReview[]>(server, `/api/platforms/${platform.id}/ratings`)).filter(
+			(r) => r.review,
+		);
 		const comments = await api<ApiComment[]>(server, `/api/platforms/${platform.id}/comments`);
 		if (reviews.length > 0 && comments.length > 0) return { platform, reviews, comments };
 	}
@@ -52,8 +54,13 @@ async function javaScriptBeforeAction(page: Page, path: string) {
 		bytes += Number((await script.headerValue('content-length')) ?? gzipSync(body).length);
 		react ||= REACT_RUNTIME.test(body.toString('utf8'));
 	}
-	const html = (await document!.text()).replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
-	const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+	const html = (await document!.text()).replace(
+		/<script type="application\/ld\+json">[\s\S]*?<\/script>/g,
+		'',
+	);
+	const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+		(match) => match[1]!,
+	);
 	if (inline.length > 0) bytes += gzipSync(inline.join('\n')).length;
 	const waiting = await page.locator('astro-island[ssr]').count();
 	return { bytes, react, waiting, scripts: scripts.map((script) => new URL(script.url()).pathname) };
@@ -108,7 +115,7 @@ describe('before the reader acts', () => {
 });
 
 describe('the first interaction', () => {
-	it("adds a platform to the comparison on the first click, and the next visit shows it chosen", async ({
+	it('adds a platform to the comparison on the first click, and the next visit shows it chosen', async ({
 		server,
 		newPage,
 	}) => {
@@ -140,7 +147,10 @@ describe('the first interaction', () => {
 		await expect.poll(() => new URL(page.url()).searchParams.get('newsCategory')).toBe('Platform Updates');
 	});
 
-	it('wakes the newsletter band and the platform community when scrolled into view', async ({ server, newPage }) => {
+	it('wakes the newsletter band and the platform community when scrolled into view', async ({
+		server,
+		newPage,
+	}) => {
 		const { platform } = await discussedPlatform(server);
 		const { page } = await newPage();
 		await page.goto('/');
@@ -231,7 +241,9 @@ describe('input while an island hydrates', () => {
 		await page.getByLabel('Add a platform').selectOption(String(b!.id));
 		release();
 		await expect.poll(() => new URL(page.url()).searchParams.get('platforms')).toBe(`${a!.id},${b!.id}`);
-		await expect.poll(() => page.locator('thead th[data-compare-column] a').allInnerTexts()).toEqual([a!.name, b!.name]);
+		await expect
+			.poll(() => page.locator('thead th[data-compare-column] a').allInnerTexts())
+			.toEqual([a!.name, b!.name]);
 	});
 
 	it('keeps the text typed into the home search and filters by it', async ({ newPage }) => {
@@ -273,13 +285,17 @@ describe('input while an island hydrates', () => {
 
 	// A button pressed while the code loads is pressed again as soon as React listens; React then
 	// hydrates at once to handle it, so the form must already hold what was typed.
-	it('sends the newsletter band once its code ran, with the email typed and Subscribe pressed before', async ({ newPage }) => {
+	it('sends the newsletter band once its code ran, with the email typed and Subscribe pressed before', async ({
+		newPage,
+	}) => {
 		const { page } = await newPage();
 		const release = await holdCode(page, '**/_astro/NewsletterSignup*.js');
 		await page.goto('/#newsletter');
 		const band = page.locator('#newsletter');
 		await band.getByLabel('Email address').fill('held-click@example.com');
-		const subscribed = page.waitForResponse((response) => response.url().endsWith('/api/newsletter/subscribe'));
+		const subscribed = page.waitForResponse((response) =>
+			response.url().endsWith('/api/newsletter/subscribe'),
+		);
 		await band.getByRole('button', { name: 'Subscribe' }).click();
 		expect(await band.locator('astro-island').getAttribute('ssr')).not.toBeNull();
 		release();
@@ -303,7 +319,11 @@ describe('input while an island hydrates', () => {
 });
 
 describe('the address, without JavaScript', () => {
-	async function withoutScript<T>(server: TestServer, browser: Browser, run: (page: Page) => Promise<T>): Promise<T> {
+	async function withoutScript<T>(
+		server: TestServer,
+		browser: Browser,
+		run: (page: Page) => Promise<T>,
+	): Promise<T> {
 		const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
 		try {
 			return await run(await context.newPage());
@@ -312,7 +332,10 @@ describe('the address, without JavaScript', () => {
 		}
 	}
 
-	it("/platforms shows the address's filters and page, and its toolbar filters as a form", async ({ server, browser }) => {
+	it("/platforms shows the address's filters and page, and its toolbar filters as a form", async ({
+		server,
+		browser,
+	}) => {
 		const sorted = await api<ApiPlatform[]>(server, '/api/platforms?sortBy=name&sortOrder=asc&limit=100');
 		await withoutScript(server, browser, async (page) => {
 			await page.goto('/platforms?sortBy=name&sortOrder=asc&page=2');
@@ -320,10 +343,15 @@ describe('the address, without JavaScript', () => {
 			expect(names).toEqual(sorted.slice(6, 12).map((platform) => platform.name));
 			expect(await page.locator('#platform-sort').inputValue()).toBe('name');
 			expect(await page.locator('#platform-order').inputValue()).toBe('asc');
-			expect(await page.getByTestId('platform-count').innerText()).toBe(`Showing 7-12 of ${sorted.length} platforms`);
+			expect(await page.getByTestId('platform-count').innerText()).toBe(
+				`Showing 7-12 of ${sorted.length} platforms`,
+			);
 
 			const category = sorted[0]!.category;
-			const inCategory = await api<ApiPlatform[]>(server, `/api/platforms?category=${encodeURIComponent(category)}&limit=100`);
+			const inCategory = await api<ApiPlatform[]>(
+				server,
+				`/api/platforms?category=${encodeURIComponent(category)}&limit=100`,
+			);
 			await page.locator('#platform-category').selectOption(category);
 			await page.getByRole('button', { name: 'Apply filters' }).click();
 			await page.waitForURL((url) => url.searchParams.get('category') === category);
@@ -334,7 +362,10 @@ describe('the address, without JavaScript', () => {
 	});
 
 	it("the home shows a section's search and category from the address", async ({ server, browser }) => {
-		const found = await api<Array<{ title: string }>>(server, '/api/news?category=Platform%20Updates&limit=6');
+		const found = await api<Array<{ title: string }>>(
+			server,
+			'/api/news?category=Platform%20Updates&limit=6',
+		);
 		expect(found.length).toBeGreaterThan(0);
 		await withoutScript(server, browser, async (page) => {
 			await page.goto('/?newsCategory=Platform%20Updates&educationSearch=zzznothingmatches#news');
@@ -346,7 +377,10 @@ describe('the address, without JavaScript', () => {
 		});
 	});
 
-	it('/compare shows the selection the address carries, and its picker adds one as a form', async ({ server, browser }) => {
+	it('/compare shows the selection the address carries, and its picker adds one as a form', async ({
+		server,
+		browser,
+	}) => {
 		const [a, b, c] = await api<ApiPlatform[]>(server, '/api/platforms?limit=3');
 		await withoutScript(server, browser, async (page) => {
 			await page.goto(`/compare?platforms=${a!.id},${b!.id}`);

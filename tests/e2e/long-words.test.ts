@@ -23,15 +23,24 @@ const it = browserTest({
 		const visitor = new Client(server.url);
 		const account = { email: 'longword@example.com', username: LONG_NAME, password: 'long-word-pass' };
 		expect((await visitor.post('/api/register', account)).status).toBe(201);
-		const approved = await visitor.post(`/api/platforms/${platformId}/comments`, { comment: `Approved ${LONG_WORD}` });
+		const approved = await visitor.post(`/api/platforms/${platformId}/comments`, {
+			comment: `Approved ${LONG_WORD}`,
+		});
 		expect(approved.status, JSON.stringify(approved.body)).toBe(201);
-		const pending = await visitor.post(`/api/platforms/${platformId}/comments`, { comment: `Pending ${LONG_WORD}` });
+		const pending = await visitor.post(`/api/platforms/${platformId}/comments`, {
+			comment: `Pending ${LONG_WORD}`,
+		});
 		expect(pending.status).toBe(201);
-		const review = await visitor.post(`/api/platforms/${platformId}/ratings`, { rating: 4, review: `Review ${LONG_WORD}` });
+		const review = await visitor.post(`/api/platforms/${platformId}/ratings`, {
+			rating: 4,
+			review: `Review ${LONG_WORD}`,
+		});
 		expect(review.status, JSON.stringify(review.body)).toBe(201);
 		const editor = new Client(server.url);
 		expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
-		const moderated = await editor.patch(`/api/admin/comments/${approved.body.id}/moderate`, { status: 'approved' });
+		const moderated = await editor.patch(`/api/admin/comments/${approved.body.id}/moderate`, {
+			status: 'approved',
+		});
 		expect(moderated.status, JSON.stringify(moderated.body)).toBe(200);
 	},
 });
@@ -56,21 +65,27 @@ describe('a 4,000-character word', () => {
 		expect(await splitWords(page.locator('body'))).toEqual([]);
 	});
 
-	it.for([false, true])('wraps in the moderation screen, its buttons in view (mobile: %s)', async (mobile, { newPage }) => {
-		const { page } = await newPage({ as: 'editor', mobile });
-		await page.goto('/editor-dashboard?tab=comments');
-		await page.getByLabel('Status').selectOption({ label: 'All' });
-		const items = page.getByTestId('comment-item').filter({ hasText: LONG_WORD.slice(0, 50) });
-		await expect.poll(() => items.count()).toBe(2);
-		expect(await horizontalOverflow(page)).toMatchObject({ width: page.viewportSize()!.width, culprit: '' });
-		const width = page.viewportSize()!.width;
-		for (const item of await items.all()) {
-			for (const button of await item.getByRole('button').all()) {
-				const box = (await button.boundingBox())!;
-				expect(box.x).toBeGreaterThanOrEqual(0);
-				expect(box.x + box.width, await button.innerText()).toBeLessThanOrEqual(width);
+	it.for([false, true])(
+		'wraps in the moderation screen, its buttons in view (mobile: %s)',
+		async (mobile, { newPage }) => {
+			const { page } = await newPage({ as: 'editor', mobile });
+			await page.goto('/editor-dashboard?tab=comments');
+			await page.getByLabel('Status').selectOption({ label: 'All' });
+			const items = page.getByTestId('comment-item').filter({ hasText: LONG_WORD.slice(0, 50) });
+			await expect.poll(() => items.count()).toBe(2);
+			expect(await horizontalOverflow(page)).toMatchObject({
+				width: page.viewportSize()!.width,
+				culprit: '',
+			});
+			const width = page.viewportSize()!.width;
+			for (const item of await items.all()) {
+				for (const button of await item.getByRole('button').all()) {
+					const box = (await button.boundingBox())!;
+					expect(box.x).toBeGreaterThanOrEqual(0);
+					expect(box.x + box.width, await button.innerText()).toBeLessThanOrEqual(width);
+				}
 			}
-		}
-		expect(await splitWords(page.locator('body'))).toEqual([]);
-	});
+			expect(await splitWords(page.locator('body'))).toEqual([]);
+		},
+	);
 });

@@ -10,14 +10,23 @@ const it = browserTest();
 
 const DAY = 24 * 60 * 60 * 1000;
 
-it('leads from the home band and the footer to the archive, its pages and an issue', async ({ server, page }) => {
+it('leads from the home band and the footer to the archive, its pages and an issue', async ({
+	server,
+	page,
+}) => {
 	const { newsletterIssues } = server.tables;
 	const sent: number[] = [];
 	for (let i = 0; i < 13; i += 1) {
 		const at = new Date(Date.now() - (i + 1) * DAY);
 		const [row] = await server.db
 			.insert(newsletterIssues)
-			.values({ subject: `Archive briefing ${i}`, content: `## Section ${i}\n\nWhat happened in week ${i}.`, status: 'sent', sendStartedAt: at, sentAt: at })
+			.values({
+				subject: `Archive briefing ${i}`,
+				content: `## Section ${i}\n\nWhat happened in week ${i}.`,
+				status: 'sent',
+				sendStartedAt: at,
+				sentAt: at,
+			})
 			.returning({ id: newsletterIssues.id });
 		sent.push(row!.id);
 	}

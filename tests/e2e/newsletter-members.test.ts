@@ -10,7 +10,11 @@ import { browserTest } from '../setup/browser-test';
 
 const it = browserTest({ smtp: true });
 
-it('subscribes a visitor by email from the home band and confirms on the page, once', async ({ server, page, smtp }) => {
+it('subscribes a visitor by email from the home band and confirms on the page, once', async ({
+	server,
+	page,
+	smtp,
+}) => {
 	const email = `band-visitor-${process.pid}@example.com`;
 	const { newsletterMembers } = server.tables;
 	const status = async () =>

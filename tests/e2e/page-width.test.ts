@@ -80,7 +80,9 @@ describe('page width', () => {
 		expect(wide).toEqual([]);
 	});
 
-	it('platform pages fit every width from tablet to desktop (the Recommended badge included)', { timeout: 120_000 }, async ({ newPage }) => {
+	it('platform pages fit every width from tablet to desktop (the Recommended badge included)', {
+		timeout: 120_000,
+	}, async ({ newPage }) => {
 		const wide: string[] = [];
 		const { page } = await newPage();
 		for (const width of [768, 800, 840, 880, 1024]) {

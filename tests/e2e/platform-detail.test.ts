@@ -33,9 +33,7 @@ type Comment = {
 };
 
 async function apiComments(server: TestServer, platformId: number): Promise<Comment[]> {
-	return (await (
-		await fetch(`${server.url}/api/platforms/${platformId}/comments`)
-	).json()) as Comment[];
+	return (await (await fetch(`${server.url}/api/platforms/${platformId}/comments`)).json()) as Comment[];
 }
 
 /** Opens a platform page, scrolls the community island into view and waits for it to hydrate. */
@@ -81,9 +79,7 @@ describe('static details', () => {
 		const header = page.locator('header', { has: page.getByRole('heading', { level: 1 }) });
 		expect(await header.getByText('Recommended', { exact: true }).count()).toBe(1);
 		expect(
-			await header
-				.getByRole('img', { name: `Rated ${oneDecimal(platform.rating)} out of 5` })
-				.count(),
+			await header.getByRole('img', { name: `Rated ${oneDecimal(platform.rating)} out of 5` }).count(),
 		).toBe(1);
 		const website = page.getByRole('link', { name: /Visit Website/ });
 		expect(await website.getAttribute('href')).toBe(platform.websiteUrl);
@@ -132,8 +128,7 @@ describe('static details', () => {
 		await client.login(reviewer.email, reviewer.password);
 		const sneaky = 'Great </script><script>alert(1)</script> tool';
 		expect(
-			(await client.post(`/api/platforms/${platform.id}/ratings`, { rating: 4, review: sneaky }))
-				.status,
+			(await client.post(`/api/platforms/${platform.id}/ratings`, { rating: 4, review: sneaky })).status,
 		).toBe(201);
 		await server.siteIdle();
 
@@ -201,12 +196,8 @@ describe('static details', () => {
 		});
 		// An editor saves a logo URL that does not load; the page is regenerated with it.
 		expect(
-			(
-				await editor.put(
-					`/api/admin/platforms/${platform.id}`,
-					form('/images/logos/does-not-exist.svg'),
-				)
-			).status,
+			(await editor.put(`/api/admin/platforms/${platform.id}`, form('/images/logos/does-not-exist.svg')))
+				.status,
 		).toBe(200);
 		try {
 			await server.siteIdle();
@@ -214,9 +205,7 @@ describe('static details', () => {
 			await page.goto(`/platforms/${platform.id}`);
 			const logo = page.getByRole('img', { name: `${platform.name} logo` });
 			await expect.poll(() => logo.getAttribute('src')).toBe('/api/placeholder/60/40');
-			await expect
-				.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth))
-				.toBe(60);
+			await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(60);
 		} finally {
 			await editor.put(`/api/admin/platforms/${platform.id}`, form(platform.logo));
 			await server.siteIdle();
@@ -236,10 +225,7 @@ describe('static details', () => {
 });
 
 describe('an anonymous visitor', () => {
-	it('is asked to sign in to rate, comment and vote, and nothing is sent', async ({
-		server,
-		newPage,
-	}) => {
+	it('is asked to sign in to rate, comment and vote, and nothing is sent', async ({ server, newPage }) => {
 		const { platform, comments } = await platformWithComments(server);
 		const { page } = await openPlatform(newPage, platform.id);
 		const requests: string[] = [];
@@ -250,9 +236,9 @@ describe('an anonymous visitor', () => {
 		await page.getByRole('button', { name: 'Submit Rating' }).click();
 		await expect.poll(() => toast(page).innerText()).toContain('Authentication required');
 		expect(await toast(page).innerText()).toContain('Please sign in to rate platforms');
-		expect(
-			await page.getByRole('link', { name: 'Sign in to rate this platform' }).getAttribute('href'),
-		).toBe(`/auth?next=${encodeURIComponent(`/platforms/${platform.id}`)}`);
+		expect(await page.getByRole('link', { name: 'Sign in to rate this platform' }).getAttribute('href')).toBe(
+			`/auth?next=${encodeURIComponent(`/platforms/${platform.id}`)}`,
+		);
 
 		await page.getByLabel('Add a comment').fill('Hello there');
 		await page.getByRole('button', { name: 'Post Comment' }).click();
@@ -262,9 +248,7 @@ describe('an anonymous visitor', () => {
 		await commentItem(page, first.id)
 			.getByRole('button', { name: `Helpful (${first.helpfulVotes})` })
 			.click();
-		await expect
-			.poll(() => toast(page).innerText())
-			.toContain('Please sign in to vote on comments');
+		await expect.poll(() => toast(page).innerText()).toContain('Please sign in to vote on comments');
 		expect(requests).toEqual([]);
 		expect((await apiPlatform(server, platform.id)).reviewCount).toBe(platform.reviewCount);
 	});
@@ -277,9 +261,7 @@ describe('a signed-in user', () => {
 	}) => {
 		// The platform with the fewest reviews moves most, so the rating sort visibly changes.
 		const platforms = await apiPlatforms(server);
-		const target = [...platforms].sort(
-			(a, b) => a.reviewCount - b.reviewCount || b.rating - a.rating,
-		)[0]!;
+		const target = [...platforms].sort((a, b) => a.reviewCount - b.reviewCount || b.rating - a.rating)[0]!;
 		const { page } = await openPlatform(newPage, target.id, DEMO_ACCOUNTS.user);
 		await page.getByRole('radio', { name: '1 star', exact: true }).check();
 		await page.getByLabel('Review (optional)').fill('  Not for us: too few retailers.  ');
@@ -299,9 +281,7 @@ describe('a signed-in user', () => {
 		await expect
 			.poll(() => page.getByTestId('reviews-summary').innerText())
 			.toContain(`${oneDecimal(fresh.rating)} average`);
-		expect(await page.getByTestId('reviews-summary').innerText()).toContain(
-			`${fresh.reviewCount} review`,
-		);
+		expect(await page.getByTestId('reviews-summary').innerText()).toContain(`${fresh.reviewCount} review`);
 		const header = page.locator('header', { has: page.getByRole('heading', { level: 1 }) });
 		expect(await header.innerText()).toContain(`${oneDecimal(fresh.rating)}`);
 		expect(await header.innerText()).toContain(`(${fresh.reviewCount} review`);
@@ -318,9 +298,7 @@ describe('a signed-in user', () => {
 		const listing = (await newPage()).page;
 		await listing.goto('/platforms?sortBy=rating&sortOrder=asc');
 		await hydrated(listing);
-		await expect
-			.poll(() => cardNames(listing))
-			.toEqual(ranked.slice(0, 6).map((platform) => platform.name));
+		await expect.poll(() => cardNames(listing)).toEqual(ranked.slice(0, 6).map((platform) => platform.name));
 		const card = listing.locator(`[data-platform-card="${target.id}"]`);
 		expect(await card.innerText()).toContain(`(${fresh.reviewCount} review`);
 	});
@@ -343,9 +321,7 @@ describe('a signed-in user', () => {
 
 		await page.getByLabel('Add a comment').fill('  Does it support offsite video?  ');
 		await page.getByRole('button', { name: 'Post Comment' }).click();
-		await expect
-			.poll(() => toast(page).innerText())
-			.toContain('Your comment is awaiting moderation.');
+		await expect.poll(() => toast(page).innerText()).toContain('Your comment is awaiting moderation.');
 		const mine = page.getByRole('list', { name: 'Comments' }).getByRole('listitem').first();
 		expect(await mine.innerText()).toContain('Does it support offsite video?');
 		expect(await mine.innerText()).toContain('Awaiting moderation');
@@ -364,16 +340,11 @@ describe('a signed-in user', () => {
 		await page.getByRole('heading', { name: 'Comments' }).scrollIntoViewIfNeeded();
 		await page.getByText('Awaiting moderation').waitFor();
 		expect(
-			(await apiComments(server, platform.id)).some((comment) =>
-				comment.comment.includes('offsite video'),
-			),
+			(await apiComments(server, platform.id)).some((comment) => comment.comment.includes('offsite video')),
 		).toBe(false);
 	});
 
-	it('votes helpful, changes to not helpful, then takes the vote back', async ({
-		server,
-		newPage,
-	}) => {
+	it('votes helpful, changes to not helpful, then takes the vote back', async ({ server, newPage }) => {
 		const account = await registerAccount(server, 'voter');
 		const { platform, comments } = await platformWithComments(server);
 		const target = comments[0]!;
@@ -389,9 +360,7 @@ describe('a signed-in user', () => {
 		expect(await helpful.getAttribute('aria-pressed')).toBe('true');
 
 		await unhelpful.click();
-		await expect
-			.poll(() => unhelpful.innerText())
-			.toBe(`Not helpful (${target.unhelpfulVotes + 1})`);
+		await expect.poll(() => unhelpful.innerText()).toBe(`Not helpful (${target.unhelpfulVotes + 1})`);
 		expect(await helpful.innerText()).toBe(`Helpful (${target.helpfulVotes})`);
 		expect(await unhelpful.getAttribute('aria-pressed')).toBe('true');
 		expect(await helpful.getAttribute('aria-pressed')).toBe('false');
@@ -418,13 +387,8 @@ describe('a signed-in user', () => {
 			)
 			.toBe(`Not helpful (${target.unhelpfulVotes})`);
 		expect(await commentItem(page, target.id).locator('[aria-pressed="true"]').count()).toBe(0);
-		const after = (await apiComments(server, platform.id)).find(
-			(comment) => comment.id === target.id,
-		)!;
-		expect([after.helpfulVotes, after.unhelpfulVotes]).toEqual([
-			target.helpfulVotes,
-			target.unhelpfulVotes,
-		]);
+		const after = (await apiComments(server, platform.id)).find((comment) => comment.id === target.id)!;
+		expect([after.helpfulVotes, after.unhelpfulVotes]).toEqual([target.helpfulVotes, target.unhelpfulVotes]);
 	});
 });
 

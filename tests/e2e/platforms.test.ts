@@ -7,13 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserTest, type NewPage } from '../setup/browser-test';
-import {
-	apiPlatforms,
-	cardNames,
-	hydrated,
-	oneDecimal,
-	type ApiPlatform,
-} from './platform-helpers';
+import { apiPlatforms, cardNames, hydrated, oneDecimal, type ApiPlatform } from './platform-helpers';
 
 const PAGE_SIZE = 6;
 
@@ -80,7 +74,7 @@ describe('filters', () => {
 		expect(new URL(page.url()).searchParams.get('search')).toBe('sponsored');
 	});
 
-	it("names a search that found nothing and clears it with one button", async ({ newPage }) => {
+	it('names a search that found nothing and clears it with one button', async ({ newPage }) => {
 		const page = await openListing(newPage);
 		const before = await cardNames(page);
 		const search = page.getByLabel('Search', { exact: true });
@@ -107,10 +101,7 @@ describe('filters', () => {
 		await page.getByLabel('Order', { exact: true }).selectOption('asc');
 		await expect.poll(() => cardNames(page)).toEqual(names(asc.slice(0, PAGE_SIZE)));
 		const url = new URL(page.url());
-		expect([url.searchParams.get('sortBy'), url.searchParams.get('sortOrder')]).toEqual([
-			'name',
-			'asc',
-		]);
+		expect([url.searchParams.get('sortBy'), url.searchParams.get('sortOrder')]).toEqual(['name', 'asc']);
 		// Sanity: the API's order really is alphabetical, so the screen is too.
 		expect(names(asc)).toEqual(
 			[...names(asc)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
@@ -132,9 +123,7 @@ describe('filters', () => {
 			newPage,
 			'/platforms?search=display&category=DSP&sortBy=rating&sortOrder=asc',
 		);
-		await expect
-			.poll(() => page.getByLabel('Search', { exact: true }).inputValue())
-			.toBe('display');
+		await expect.poll(() => page.getByLabel('Search', { exact: true }).inputValue()).toBe('display');
 		await page.getByRole('button', { name: 'Clear filters' }).click();
 		expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('');
 		expect(await page.getByLabel('Category', { exact: true }).inputValue()).toBe('');
@@ -152,19 +141,13 @@ describe('filters', () => {
 		await page.getByLabel('Sort by', { exact: true }).selectOption('rating');
 		await page.getByLabel('Order', { exact: true }).selectOption('asc');
 		await page.getByRole('button', { name: 'Page 2' }).click();
-		await expect
-			.poll(() => cardNames(page))
-			.toEqual(names(expected.slice(PAGE_SIZE, PAGE_SIZE * 2)));
+		await expect.poll(() => cardNames(page)).toEqual(names(expected.slice(PAGE_SIZE, PAGE_SIZE * 2)));
 		await page.reload();
 		await hydrated(page);
-		await expect
-			.poll(() => cardNames(page))
-			.toEqual(names(expected.slice(PAGE_SIZE, PAGE_SIZE * 2)));
+		await expect.poll(() => cardNames(page)).toEqual(names(expected.slice(PAGE_SIZE, PAGE_SIZE * 2)));
 		expect(await page.getByLabel('Sort by', { exact: true }).inputValue()).toBe('rating');
 		expect(await page.getByLabel('Order', { exact: true }).inputValue()).toBe('asc');
-		expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe(
-			'page',
-		);
+		expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
 	});
 });
 
@@ -224,12 +207,10 @@ describe('paging', () => {
 		expect(await next.getAttribute('aria-disabled')).toBe('true');
 
 		await previous.click();
-		await expect
-			.poll(() => cardNames(page))
-			.toEqual(names(all.slice(lastStart - PAGE_SIZE, lastStart)));
-		expect(
-			await page.getByRole('button', { name: `Page ${pages - 1}` }).getAttribute('aria-current'),
-		).toBe('page');
+		await expect.poll(() => cardNames(page)).toEqual(names(all.slice(lastStart - PAGE_SIZE, lastStart)));
+		expect(await page.getByRole('button', { name: `Page ${pages - 1}` }).getAttribute('aria-current')).toBe(
+			'page',
+		);
 	});
 
 	it('goes back to page 1 when a filter changes', async ({ server, newPage }) => {
@@ -253,36 +234,26 @@ describe('cards', () => {
 		const page = await openListing(newPage);
 		for (const platform of all.slice(0, PAGE_SIZE)) {
 			const card = page.locator(`[data-platform-card="${platform.id}"]`);
+			expect(await card.getByRole('link', { name: platform.name, exact: true }).getAttribute('href')).toBe(
+				`/platforms/${platform.id}`,
+			);
 			expect(
-				await card.getByRole('link', { name: platform.name, exact: true }).getAttribute('href'),
-			).toBe(`/platforms/${platform.id}`);
-			expect(
-				await card
-					.getByRole('img', { name: `Rated ${oneDecimal(platform.rating)} out of 5` })
-					.count(),
+				await card.getByRole('img', { name: `Rated ${oneDecimal(platform.rating)} out of 5` }).count(),
 			).toBe(platform.reviewCount > 0 ? 1 : 0);
 			const text = await card.innerText();
 			expect(text).toContain(platform.category);
 			if (platform.reviewCount > 0) {
 				expect(text).toContain(oneDecimal(platform.rating));
-				expect(text).toContain(
-					`(${platform.reviewCount} review${platform.reviewCount === 1 ? '' : 's'})`,
-				);
+				expect(text).toContain(`(${platform.reviewCount} review${platform.reviewCount === 1 ? '' : 's'})`);
 			} else {
 				expect(text).toContain('No reviews yet');
 			}
 			expect(await card.getByText('Recommended', { exact: true }).count()).toBe(
 				platform.isRecommended ? 1 : 0,
 			);
-			const badges = await card
-				.getByRole('list', { name: 'Features' })
-				.getByRole('listitem')
-				.allInnerTexts();
+			const badges = await card.getByRole('list', { name: 'Features' }).getByRole('listitem').allInnerTexts();
 			const more = platform.features.length - 3;
-			expect(badges).toEqual([
-				...platform.features.slice(0, 3),
-				...(more > 0 ? [`+${more} more`] : []),
-			]);
+			expect(badges).toEqual([...platform.features.slice(0, 3), ...(more > 0 ? [`+${more} more`] : [])]);
 		}
 	});
 
@@ -314,22 +285,17 @@ describe('cards', () => {
 			.set({ logo: '/images/logos/does-not-exist.svg' })
 			.where(eq(server.tables.platforms.id, broken.id));
 		try {
-			const page = await openListing(
-				newPage,
-				`/platforms?search=${encodeURIComponent(withoutLogo.name)}`,
-			);
+			const page = await openListing(newPage, `/platforms?search=${encodeURIComponent(withoutLogo.name)}`);
 			await expect.poll(() => cardNames(page)).toContain(withoutLogo.name);
-			expect(
-				await page.locator(`[data-platform-card="${withoutLogo.id}"] img`).getAttribute('src'),
-			).toBe('/api/placeholder/60/40');
+			expect(await page.locator(`[data-platform-card="${withoutLogo.id}"] img`).getAttribute('src')).toBe(
+				'/api/placeholder/60/40',
+			);
 
 			await page.getByLabel('Search', { exact: true }).fill(broken.name);
 			await expect.poll(() => cardNames(page)).toContain(broken.name);
 			const logo = page.locator(`[data-platform-card="${broken.id}"] img`);
 			await expect.poll(() => logo.getAttribute('src')).toBe('/api/placeholder/60/40');
-			await expect
-				.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth))
-				.toBe(60);
+			await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(60);
 		} finally {
 			await server.db
 				.update(server.tables.platforms)
@@ -351,9 +317,7 @@ describe('cards', () => {
 
 	it('fits a 390 px phone without sideways scrolling', async ({ newPage }) => {
 		const page = await openListing(newPage, '/platforms', true);
-		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-			390,
-		);
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 		expect(await page.locator('[data-platform-card]').count()).toBe(PAGE_SIZE);
 	});
 });

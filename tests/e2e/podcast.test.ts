@@ -13,7 +13,6 @@ import { SHOW_COVER } from '@/components/podcast/show-cover';
 import { browserTest, type NewPage } from '../setup/browser-test';
 import type { TestServer } from '../setup/server';
 
-
 type Episode = {
 	id: number;
 	title: string;
@@ -35,7 +34,10 @@ async function episodes(server: TestServer, query = ''): Promise<Episode[]> {
 }
 
 /** Opens /podcast; `goto` waits for the load event, by which the page's module scripts have run. */
-async function openPodcast(newPage: NewPage, options: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function openPodcast(
+	newPage: NewPage,
+	options: { mobile?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
 	const opened = await newPage(options);
 	await opened.page.goto('/podcast');
 	return opened;
@@ -93,7 +95,10 @@ describe('the episode list', () => {
 		// The demo audio is served by the site itself (public/audio/): a real MP3, nothing stubbed.
 		const [popup] = await Promise.all([
 			context.waitForEvent('page'),
-			page.locator(`#episode-${episode!.id}`).getByRole('link', { name: /Listen Now/ }).click(),
+			page
+				.locator(`#episode-${episode!.id}`)
+				.getByRole('link', { name: /Listen Now/ })
+				.click(),
 		]);
 		await popup.waitForLoadState();
 		expect(popup.url()).toBe(`${server.url}${episode!.audioUrl}`);
@@ -121,7 +126,12 @@ describe('the episode list', () => {
 		page.on('response', (response) => {
 			if (response.request().resourceType() !== 'script') return;
 			const url = new URL(response.url()).pathname;
-			scripts.push(response.text().then((body) => ({ url, body }), () => ({ url, body: '' })));
+			scripts.push(
+				response.text().then(
+					(body) => ({ url, body }),
+					() => ({ url, body: '' }),
+				),
+			);
 		});
 		await page.goto('/podcast');
 		await page.getByLabel('Search episodes').fill('retail');
@@ -131,7 +141,9 @@ describe('the episode list', () => {
 		await page.waitForLoadState('networkidle');
 		const loaded = await Promise.all(scripts);
 		expect(loaded.length).toBeGreaterThan(0);
-		expect(loaded.filter((script) => REACT_RUNTIME.test(script.body)).map((script) => script.url)).toEqual([]);
+		expect(loaded.filter((script) => REACT_RUNTIME.test(script.body)).map((script) => script.url)).toEqual(
+			[],
+		);
 	});
 });
 
@@ -146,7 +158,9 @@ describe('filters', () => {
 		await page.getByLabel('Search episodes').fill('auction');
 		await expect.poll(() => titles(page)).toEqual(found.map((episode) => episode.title));
 		expect(await chips(page)).toEqual(['Search: "auction"']);
-		expect(await page.locator('main [aria-live="polite"]').innerText()).toBe(`${found.length} episodes shown`);
+		expect(await page.locator('main [aria-live="polite"]').innerText()).toBe(
+			`${found.length} episodes shown`,
+		);
 
 		await page.getByRole('button', { name: 'Clear search' }).click();
 		await expect.poll(() => titles(page)).toEqual(all.map((episode) => episode.title));
@@ -155,7 +169,10 @@ describe('filters', () => {
 		expect(await page.getByRole('button', { name: 'Clear search' }).count()).toBe(0);
 	});
 
-	it('sorts by duration; the order select appears with the sort and its chip removes it', async ({ server, newPage }) => {
+	it('sorts by duration; the order select appears with the sort and its chip removes it', async ({
+		server,
+		newPage,
+	}) => {
 		const [desc, asc] = await Promise.all([
 			episodes(server, '?sortBy=duration'),
 			episodes(server, '?sortBy=duration&sortOrder=asc'),
@@ -188,7 +205,9 @@ describe('filters', () => {
 		await expect.poll(() => chips(page)).toEqual(['Search: "retail"', 'Sort: Episode Number (Z-A)']);
 		await expect
 			.poll(() => titles(page))
-			.toEqual((await episodes(server, '?search=retail&sortBy=episodeNumber')).map((episode) => episode.title));
+			.toEqual(
+				(await episodes(server, '?search=retail&sortBy=episodeNumber')).map((episode) => episode.title),
+			);
 
 		await page.getByRole('button', { name: 'Clear all' }).click();
 		await expect.poll(() => titles(page)).toEqual(all.map((episode) => episode.title));
@@ -204,7 +223,9 @@ describe('filters', () => {
 		const search = page.getByLabel('Search episodes');
 		await search.fill('zzzz');
 		await expect.poll(() => page.locator('main').innerText()).toContain("No results for 'zzzz'");
-		expect(await page.locator('main').innerText()).not.toContain('No podcast episodes available at the moment.');
+		expect(await page.locator('main').innerText()).not.toContain(
+			'No podcast episodes available at the moment.',
+		);
 		expect(await page.locator('main article').count()).toBe(0);
 		// The one in the message (the search box has its own × of the same name).
 		await page.locator('[data-no-results]').getByRole('button', { name: 'Clear search' }).click();
@@ -234,7 +255,11 @@ describe('filters', () => {
 		const found = await episodes(server, '?search=auction');
 		const { page } = await openPodcast(newPage);
 		await page.route('**/api/podcasts?*', (route) =>
-			route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Episodes are resting.' }) }),
+			route.fulfill({
+				status: 503,
+				contentType: 'application/json',
+				body: JSON.stringify({ message: 'Episodes are resting.' }),
+			}),
 		);
 		await page.getByLabel('Search episodes').fill('auction');
 		const alert = page.getByRole('alert').filter({ hasText: 'Could not load the episodes.' });
@@ -250,7 +275,10 @@ describe('filters', () => {
 });
 
 describe('keyboard and phone', () => {
-	it('works from the keyboard: Enter searches at once, removed chips hand the focus back', async ({ server, newPage }) => {
+	it('works from the keyboard: Enter searches at once, removed chips hand the focus back', async ({
+		server,
+		newPage,
+	}) => {
 		const found = await episodes(server, '?search=auction');
 		const byTitle = await episodes(server, '?search=auction&sortBy=title');
 		const { page } = await openPodcast(newPage);
@@ -289,7 +317,9 @@ describe('keyboard and phone', () => {
 		await page.getByLabel('Sort by').selectOption({ label: 'Duration' });
 		await orderSelect(page).waitFor();
 		const [search, sort, order] = await Promise.all(
-			['#podcast-search', '#podcast-sort', '#podcast-order'].map((selector) => page.locator(selector).boundingBox()),
+			['#podcast-search', '#podcast-sort', '#podcast-order'].map((selector) =>
+				page.locator(selector).boundingBox(),
+			),
 		);
 		// The search box spans the row; sort and order share the next one.
 		expect(search!.width).toBeGreaterThan(sort!.width * 1.8);

@@ -50,7 +50,10 @@ async function placeAt(control: Locator, top: number) {
 }
 
 describe('profile', () => {
-	it('keeps the keyboard focus on the newsletter switch while Space saves it', async ({ server, newPage }) => {
+	it('keeps the keyboard focus on the newsletter switch while Space saves it', async ({
+		server,
+		newPage,
+	}) => {
 		const account = await registerAccount(server, 'switcher');
 		const { page, context } = await newPage();
 		await signInAs(context, account.email, account.password);
@@ -85,7 +88,10 @@ describe('platforms', () => {
 		expect(await page.locator('main').innerText()).not.toContain('#1');
 	});
 
-	it("says 'No reviews yet' for an unrated platform instead of 0.0 and grey stars", async ({ server, newPage }) => {
+	it("says 'No reviews yet' for an unrated platform instead of 0.0 and grey stars", async ({
+		server,
+		newPage,
+	}) => {
 		const unrated = (await apiPlatforms(server)).find((platform) => platform.reviewCount === 0)!;
 		expect(unrated).toBeTruthy();
 		const { page } = await newPage();
@@ -155,7 +161,11 @@ describe('toasts', () => {
 		await page.goto(`/platforms/${platform.id}`);
 		await page.getByRole('heading', { name: 'Comments' }).scrollIntoViewIfNeeded();
 		await hydrated(page);
-		const helpful = page.getByRole('group', { name: 'Was this comment helpful?' }).first().getByRole('button').first();
+		const helpful = page
+			.getByRole('group', { name: 'Was this comment helpful?' })
+			.first()
+			.getByRole('button')
+			.first();
 		await helpful.waitFor();
 		// Just below the sticky header, where a phone shows toasts.
 		await placeAt(helpful, 80);
@@ -180,7 +190,7 @@ describe('editor dashboard', () => {
 		await dialog.getByText('Title is required.').waitFor();
 	});
 
-	it("says nothing is new when no article came out since the last issue", async ({ server, browser }) => {
+	it('says nothing is new when no article came out since the last issue', async ({ server, browser }) => {
 		await server.db.insert(server.tables.newsletterIssues).values({
 			subject: 'Last week',
 			content: 'Sent already.',
@@ -198,7 +208,10 @@ describe('editor dashboard', () => {
 		expect(await page.getByLabel('Subject').inputValue()).toBe('');
 	});
 
-	it('gives the News tab’s buttons names that contain their visible labels (WCAG 2.5.3)', async ({ server, browser }) => {
+	it('gives the News tab’s buttons names that contain their visible labels (WCAG 2.5.3)', async ({
+		server,
+		browser,
+	}) => {
 		const { page } = await openDashboard(browser, server, 'news');
 		await page.getByTestId('article-card').first().waitFor();
 		const results = await axeBuilder(page).withRules(['label-content-name-mismatch']).analyze();
@@ -221,7 +234,9 @@ describe('podcast', () => {
 			expect(await player.getAttribute('src')).toBe(episode.audioUrl);
 			expect(await player.getAttribute('controls')).not.toBeNull();
 			expect(await player.getAttribute('aria-label')).toContain(episode.title);
-			expect(await card.getByRole('link', { name: /Listen Now/ }).getAttribute('href')).toBe(episode.audioUrl);
+			expect(await card.getByRole('link', { name: /Listen Now/ }).getAttribute('href')).toBe(
+				episode.audioUrl,
+			);
 			// The file's real length, as the browser reads it, in the card's whole minutes.
 			const seconds = await player.evaluate(
 				(audio: HTMLAudioElement) =>
@@ -238,7 +253,10 @@ describe('podcast', () => {
 		}
 	});
 
-	it("shows the show's cover for an episode without its own, never an empty frame", async ({ server, newPage }) => {
+	it("shows the show's cover for an episode without its own, never an empty frame", async ({
+		server,
+		newPage,
+	}) => {
 		const coverless = (await episodes(server)).filter((episode) => !episode.imageUrl);
 		expect(coverless.length).toBeGreaterThan(0);
 		const { page } = await newPage();
@@ -247,7 +265,9 @@ describe('podcast', () => {
 			const image = page.locator(`#episode-${episode.id} img`);
 			expect(await image.getAttribute('src')).toBe(SHOW_COVER);
 			await image.scrollIntoViewIfNeeded();
-			await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+			await expect
+				.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+				.toBe(true);
 		}
 	});
 });

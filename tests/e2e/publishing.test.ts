@@ -41,7 +41,10 @@ const article = (title: string, isPublished: boolean) => ({
 });
 
 describe('publishing a news article', () => {
-	it('appears, renames, disappears when unpublished and is gone when deleted', async ({ server, newPage }) => {
+	it('appears, renames, disappears when unpublished and is gone when deleted', async ({
+		server,
+		newPage,
+	}) => {
 		const title = 'Harbor Commerce Opens Its Self-Serve Console';
 		const created = await editor.post('/api/news', article(title, true));
 		expect(created.status).toBe(201);

@@ -52,9 +52,11 @@ describe('reviews on a platform page', () => {
 		await hydrated(page);
 		const list = page.getByRole('list', { name: 'User reviews' });
 		const shownIds = async () =>
-			(await list.locator('[data-review]').evaluateAll((items) => items.map((item) => item.getAttribute('data-review')))).map(
-				Number,
-			);
+			(
+				await list
+					.locator('[data-review]')
+					.evaluateAll((items) => items.map((item) => item.getAttribute('data-review')))
+			).map(Number);
 		expect(await shownIds()).toEqual(reviews.map((review) => review.id));
 
 		// The sort select, by keyboard.
@@ -72,7 +74,9 @@ describe('reviews on a platform page', () => {
 		await bar.focus();
 		await page.keyboard.press('Enter');
 		expect(await bar.getAttribute('aria-pressed')).toBe('true');
-		const filtered = (await apiReviews(server, platform.id, `?sort=lowest&stars=${stars}`)).map((review) => review.id);
+		const filtered = (await apiReviews(server, platform.id, `?sort=lowest&stars=${stars}`)).map(
+			(review) => review.id,
+		);
 		await expect.poll(shownIds).toEqual(filtered);
 		expect(await page.getByLabel('Filter by rating').inputValue()).toBe(String(stars));
 		await bar.click();
@@ -103,11 +107,16 @@ describe('reviews on a platform page', () => {
 		expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 	});
 
-	it("lets the platform's representative reply, shows the response and the Claimed mark", async ({ server, newPage }) => {
+	it("lets the platform's representative reply, shows the response and the Claimed mark", async ({
+		server,
+		newPage,
+	}) => {
 		const platform = await busiestPlatform(server);
 		const representative = await registerAccount(server, 'vendor');
 		const editor = await editorClient(server);
-		expect((await editor.put(`/api/admin/users/${representative.id}/vendor`, { platformId: platform.id })).status).toBe(200);
+		expect(
+			(await editor.put(`/api/admin/users/${representative.id}/vendor`, { platformId: platform.id })).status,
+		).toBe(200);
 		const [first] = await apiReviews(server, platform.id);
 
 		const { page } = await newPage({ as: representative });
@@ -159,7 +168,11 @@ describe('Users tab: representatives', () => {
 		expect(await select.inputValue()).toBe('');
 
 		await select.selectOption(String(platform.id));
-		await expectToast(page, 'Representative set', `${account.username} now answers reviews of ${platform.name}.`);
+		await expectToast(
+			page,
+			'Representative set',
+			`${account.username} now answers reviews of ${platform.name}.`,
+		);
 		await expect.poll(() => row.innerText()).toContain(`Representative of ${platform.name}`);
 		const { body } = await getJson(context, `/api/admin/users?search=${account.username}`);
 		expect(body.users[0].vendorPlatformId).toBe(platform.id);
@@ -167,6 +180,8 @@ describe('Users tab: representatives', () => {
 		await select.selectOption('');
 		await expectToast(page, 'Representative removed');
 		await expect.poll(() => row.innerText()).not.toContain('Representative of');
-		expect((await getJson(context, `/api/admin/users?search=${account.username}`)).body.users[0].vendorPlatformId).toBeNull();
+		expect(
+			(await getJson(context, `/api/admin/users?search=${account.username}`)).body.users[0].vendorPlatformId,
+		).toBeNull();
 	});
 });

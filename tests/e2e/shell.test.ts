@@ -52,9 +52,7 @@ describe('header', () => {
 	}) => {
 		const page = await open(newPage, '/');
 		const nav = mainNav(page);
-		expect(await nav.getByRole('link', { name: 'Platforms' }).getAttribute('href')).toBe(
-			'/platforms',
-		);
+		expect(await nav.getByRole('link', { name: 'Platforms' }).getAttribute('href')).toBe('/platforms');
 		expect(await nav.getByRole('link', { name: 'Compare' }).getAttribute('href')).toBe('/compare');
 		expect(await nav.getByRole('link', { name: 'Podcast' }).getAttribute('href')).toBe('/podcast');
 		const signIn = page.getByRole('link', { name: 'Sign In' }).first();
@@ -75,9 +73,9 @@ describe('header', () => {
 		await expect.poll(() => news.isVisible()).toBe(true);
 		expect(await news.getByRole('link', { name: 'All News' }).getAttribute('href')).toBe('/#news');
 		for (const category of NEWS_CATEGORIES) {
-			expect(
-				await news.getByRole('link', { name: category, exact: true }).getAttribute('href'),
-			).toBe(categoryLink('news', category));
+			expect(await news.getByRole('link', { name: category, exact: true }).getAttribute('href')).toBe(
+				categoryLink('news', category),
+			);
 		}
 		await mainNav(page).getByRole('button', { name: 'Education' }).click();
 		const education = page.locator('#menu-education');
@@ -87,9 +85,9 @@ describe('header', () => {
 			'/#education',
 		);
 		for (const category of EDUCATION_CATEGORIES) {
-			expect(
-				await education.getByRole('link', { name: category, exact: true }).getAttribute('href'),
-			).toBe(categoryLink('education', category));
+			expect(await education.getByRole('link', { name: category, exact: true }).getAttribute('href')).toBe(
+				categoryLink('education', category),
+			);
 		}
 	});
 
@@ -111,17 +109,11 @@ describe('header', () => {
 		expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('News');
 	});
 
-	it('shows a signed-in user their menu without the Editor Dashboard link', async ({
-		server,
-		newPage,
-	}) => {
+	it('shows a signed-in user their menu without the Editor Dashboard link', async ({ server, newPage }) => {
 		const user = await register(server, 'shell-user@example.com', 'shell_user');
 		const page = await open(newPage, '/', { as: user });
 		// The button's name reads as words: the hidden "Account menu for" keeps its space.
-		await page
-			.getByRole('button', { name: 'Account menu for shell_user' })
-			.first()
-			.click();
+		await page.getByRole('button', { name: 'Account menu for shell_user' }).first().click();
 		const menu = page.locator('#menu-user');
 		await expect.poll(() => menu.innerText()).toContain('shell-user@example.com');
 		expect(await menu.getByRole('link', { name: 'Profile' }).isVisible()).toBe(true);
@@ -143,33 +135,19 @@ describe('header', () => {
 });
 
 describe('mobile side panel', () => {
-	it('repeats the links and categories, traps focus and closes with Escape', async ({
-		newPage,
-	}) => {
+	it('repeats the links and categories, traps focus and closes with Escape', async ({ newPage }) => {
 		const page = await open(newPage, '/', { mobile: true });
 		expect(await mainNav(page).isVisible()).toBe(false);
 		await page.getByRole('button', { name: /menu/i }).first().click();
 		const panel = page.getByRole('dialog');
 		await expect.poll(() => panel.isVisible()).toBe(true);
 		const mobileNav = panel.getByRole('navigation', { name: 'Mobile' });
-		for (const name of [
-			'Platforms',
-			'Compare',
-			'Podcast',
-			'All News',
-			'All Education',
-			...NEWS_CATEGORIES,
-		]) {
-			expect(
-				await mobileNav.getByRole('link', { name, exact: true }).count(),
-				name,
-			).toBeGreaterThan(0);
+		for (const name of ['Platforms', 'Compare', 'Podcast', 'All News', 'All Education', ...NEWS_CATEGORIES]) {
+			expect(await mobileNav.getByRole('link', { name, exact: true }).count(), name).toBeGreaterThan(0);
 		}
 		await expect.poll(() => panel.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
 		for (let i = 0; i < 40; i += 1) await page.keyboard.press('Tab');
-		expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(
-			true,
-		);
+		expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
 		await page.keyboard.press('Escape');
 		await expect.poll(() => panel.isVisible()).toBe(false);
 	});
@@ -179,9 +157,7 @@ describe('footer', () => {
 	it('links to every section and static page, and to social profiles', async ({ newPage }) => {
 		const page = await open(newPage, '/');
 		const footer = page.locator('footer');
-		const hrefs = await footer
-			.locator('a')
-			.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+		const hrefs = await footer.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
 		for (const href of [
 			'/#platforms',
 			'/#news',
@@ -203,9 +179,7 @@ describe('404 and route protection', () => {
 		const { page } = await newPage();
 		const response = await page.goto('/no/such/page');
 		expect(response?.status()).toBe(404);
-		await expect
-			.poll(() => page.getByRole('heading', { level: 1 }).innerText())
-			.toBe('Page Not Found');
+		await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Page Not Found');
 		// Text beside a link on its own source line keeps its space.
 		expect(await page.getByText('Or explore').innerText()).toBe('Or explore Platforms and the Podcast.');
 		await page.getByRole('link', { name: 'Back to Home' }).click();
@@ -264,8 +238,6 @@ describe('toasts', () => {
 			await expect.poll(() => page.locator('#toast-root li[data-state="open"]').count()).toBe(1);
 		}
 		await page.keyboard.press('F8');
-		await expect
-			.poll(() => page.evaluate(() => !!document.activeElement?.closest('#toast-root')))
-			.toBe(true);
+		await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('#toast-root'))).toBe(true);
 	});
 });

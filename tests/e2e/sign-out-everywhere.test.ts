@@ -9,7 +9,11 @@ import { browserTest, signIn } from '../setup/browser-test';
 const it = browserTest();
 
 it('ends every session of the account, this one too, and goes home signed out', async ({ newPage }) => {
-	const account = { email: 'everywhere@example.com', username: 'everywhere_user', password: 'pass-everywhere-1' };
+	const account = {
+		email: 'everywhere@example.com',
+		username: 'everywhere_user',
+		password: 'pass-everywhere-1',
+	};
 	const { context, page } = await newPage();
 	const registered = await context.request.post('/api/register', { data: account });
 	expect(registered.status()).toBe(201);

@@ -16,7 +16,9 @@ const SERVED_ORIGIN = 'http://served-origin.test:8080';
 /** The `site` Astro baked into the build's serialized manifest (a module under dist/server). */
 function buildOrigin(): string {
 	const dir = join(process.env.DIST_DIR || 'dist', 'server');
-	const modules = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.mjs'));
+	const modules = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) =>
+		name.endsWith('.mjs'),
+	);
 	const site = modules
 		.map((name) => readFileSync(join(dir, name), 'utf8').match(/"site":"([^"]+)"/)?.[1])
 		.find(Boolean);
@@ -63,7 +65,8 @@ describe('absolute URLs', () => {
 		for (const path of paths) {
 			const response = await fetch(`${server.url}${path}`);
 			const text = await response.text();
-			if (text.includes(built)) traces.push(`${path}: ${text.slice(text.indexOf(built) - 60, text.indexOf(built) + 60)}`);
+			if (text.includes(built))
+				traces.push(`${path}: ${text.slice(text.indexOf(built) - 60, text.indexOf(built) + 60)}`);
 			for (const [name, value] of response.headers) {
 				if (value.includes(built)) traces.push(`${path}: header ${name}: ${value}`);
 			}
@@ -141,7 +144,10 @@ describe('shared links', () => {
 	});
 
 	it('platform pages give a Product only with what Google requires (a rating), on the running origin', async () => {
-		const platforms = (await (await fetch(`${server.url}/api/platforms`)).json()) as { id: number; reviewCount: number }[];
+		const platforms = (await (await fetch(`${server.url}/api/platforms`)).json()) as {
+			id: number;
+			reviewCount: number;
+		}[];
 		const rated = platforms.find((platform) => platform.reviewCount > 0)!;
 		const html = await (await fetch(`${server.url}/platforms/${rated.id}`)).text();
 		const product = JSON.parse(html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1]!);

@@ -20,10 +20,7 @@ const ROUTES = [
 
 type StaticPage = { slug: string; title: string; content: string; updatedAt: string };
 
-async function open(
-	newPage: NewPage,
-	path: string,
-): Promise<{ page: Page; status: number | undefined }> {
+async function open(newPage: NewPage, path: string): Promise<{ page: Page; status: number | undefined }> {
 	const { page } = await newPage();
 	const response = await page.goto(path);
 	return { page, status: response?.status() };
@@ -31,13 +28,8 @@ async function open(
 
 describe('each static page', () => {
 	for (const route of ROUTES) {
-		it(`${route.path} shows its title, markdown body and last update`, async ({
-			server,
-			newPage,
-		}) => {
-			const source = (await (
-				await fetch(`${server.url}/api/pages/${route.slug}`)
-			).json()) as StaticPage;
+		it(`${route.path} shows its title, markdown body and last update`, async ({ server, newPage }) => {
+			const source = (await (await fetch(`${server.url}/api/pages/${route.slug}`)).json()) as StaticPage;
 			const { page, status } = await open(newPage, route.path);
 			expect(status).toBe(200);
 			expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(source.title);

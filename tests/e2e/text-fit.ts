@@ -9,7 +9,9 @@ import type { Locator, Page } from 'playwright-core';
 const LONGEST_WORD = 24;
 
 /** How far the page reaches past the viewport's right edge, and what sticks out first. */
-export async function horizontalOverflow(page: Page): Promise<{ width: number; viewport: number; culprit: string }> {
+export async function horizontalOverflow(
+	page: Page,
+): Promise<{ width: number; viewport: number; culprit: string }> {
 	// The configured width: a phone's layout viewport grows with a page that is too wide.
 	const viewport = page.viewportSize()!.width;
 	return page.evaluate((viewport) => {
@@ -69,7 +71,8 @@ export async function splitWords(scope: Locator): Promise<string[]> {
 			for (let node = walker.nextNode(); node; node = walker.nextNode()) {
 				const text = node.textContent ?? '';
 				const parent = node.parentElement;
-				if (!parent || !text.trim() || parent.closest('script, style, template, [hidden], .sr-only')) continue;
+				if (!parent || !text.trim() || parent.closest('script, style, template, [hidden], .sr-only'))
+					continue;
 				for (const match of text.matchAll(/[^\s\-–—/]+/g)) {
 					if (match[0].length < 2 || match[0].length > longest) continue;
 					range.setStart(node, match.index);

@@ -24,7 +24,9 @@ it('asks, unsubscribes, undoes, and refuses the link after an address change', a
 
 	await gotoHydrated(page, `/unsubscribe?token=${token}`);
 	const status = page.locator('section[aria-labelledby="unsubscribe-heading"]');
-	await expect.poll(() => status.innerText()).toContain(`Stop sending the weekly briefing to ${reader.email}?`);
+	await expect
+		.poll(() => status.innerText())
+		.toContain(`Stop sending the weekly briefing to ${reader.email}?`);
 	await page.getByRole('button', { name: 'Unsubscribe' }).click();
 	await expect.poll(() => status.innerText()).toContain('You are unsubscribed.');
 	expect(await subscribed()).toBe(false);

@@ -19,7 +19,10 @@ import { gotoHydrated, launchBrowser, newPage } from '../setup/browser';
 import { startServer, type TestServer } from '../setup/server';
 import { EDITOR } from './dashboard-helpers';
 
-const VNU_JAR = join(dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')), 'build/dist/vnu.jar');
+const VNU_JAR = join(
+	dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')),
+	'build/dist/vnu.jar',
+);
 const JAVA = process.env.JAVA_PATH ?? 'java';
 
 let server: TestServer;
@@ -39,7 +42,18 @@ async function sitePaths(): Promise<string[]> {
 	const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
 	const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
 	expect(listed.length).toBeGreaterThan(20);
-	return [...new Set([...listed, '/auth', '/profile', '/reset-password?token=abc', '/no-such-page', '/admin/platforms', '/search?q=retail', '/news?category=Trends'])];
+	return [
+		...new Set([
+			...listed,
+			'/auth',
+			'/profile',
+			'/reset-password?token=abc',
+			'/no-such-page',
+			'/admin/platforms',
+			'/search?q=retail',
+			'/news?category=Trends',
+		]),
+	];
 }
 
 function fileName(viewer: string, path: string, state = ''): string {
@@ -175,7 +189,9 @@ function viewersFor(path: string): Viewer[] {
 
 describe('axe-core, WCAG 2.2 AA', () => {
 	for (let slice = 0; slice < SLICES; slice++) {
-		it(`finds no violation on any page, for any viewer (pages, part ${slice + 1} of ${SLICES})`, { timeout: 900_000 }, async () => {
+		it(`finds no violation on any page, for any viewer (pages, part ${slice + 1} of ${SLICES})`, {
+			timeout: 900_000,
+		}, async () => {
 			const mine = (await allPaths()).filter((_path, index) => index % SLICES === slice);
 			const problems: string[] = [];
 			for (const path of mine) {

@@ -64,7 +64,9 @@ describe('an unverified account', () => {
 		const before = smtp.mails.length;
 		await page.getByRole('button', { name: 'Resend verification mail' }).click();
 		await expect.poll(() => toastRegion(page).innerText()).toContain('Verification mail sent');
-		expect(await toastRegion(page).innerText()).toContain(`We sent a new verification link to ${account.email}.`);
+		expect(await toastRegion(page).innerText()).toContain(
+			`We sent a new verification link to ${account.email}.`,
+		);
 		const second = await verifyPath(smtp, account.email, before);
 		expect(second).not.toBe(first);
 
@@ -102,7 +104,10 @@ describe('an unverified account', () => {
 });
 
 describe('/verify-email', () => {
-	it('confirms only when the button is pressed (opening the link changes nothing), once', async ({ newPage, smtp }) => {
+	it('confirms only when the button is pressed (opening the link changes nothing), once', async ({
+		newPage,
+		smtp,
+	}) => {
 		const { context, page } = await newPage();
 		const account = await signUp(context);
 		const path = await verifyPath(smtp, account.email);
@@ -110,7 +115,9 @@ describe('/verify-email', () => {
 		// A scanner (or another browser, signed out) opening the page verifies nothing.
 		const visitor = await newPage();
 		await gotoHydrated(visitor.page, path);
-		await expect.poll(() => visitor.page.getByRole('heading', { name: 'Verify your email' }).isVisible()).toBe(true);
+		await expect
+			.poll(() => visitor.page.getByRole('heading', { name: 'Verify your email' }).isVisible())
+			.toBe(true);
 		expect(await emailVerified(page)).toBe(false);
 
 		await visitor.page.getByRole('button', { name: 'Confirm my email' }).click();

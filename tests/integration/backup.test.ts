@@ -78,9 +78,7 @@ describe('db:backup', () => {
 			const result = await backup(dbPath, file);
 			expect(result.code, result.stderr).toBe(0);
 			expect(result.stdout).toContain('integrity_check: ok');
-			expect(acks(writer), 'the writer kept committing during the backup').toBeGreaterThan(
-				acksBefore,
-			);
+			expect(acks(writer), 'the writer kept committing during the backup').toBeGreaterThan(acksBefore);
 
 			// One self-contained file: no -wal beside it, no temporary file left over.
 			const copy = new Database(file, { readonly: true, fileMustExist: true });

@@ -80,9 +80,7 @@ function checkAgainstModel(sqlite: Database.Database, model: Model, inFlight?: I
 
 	const ratings = new Map(
 		(
-			sqlite
-				.prepare('SELECT platform_id AS p, user_id AS u, rating FROM platform_ratings')
-				.all() as Array<{
+			sqlite.prepare('SELECT platform_id AS p, user_id AS u, rating FROM platform_ratings').all() as Array<{
 				p: number;
 				u: number;
 				rating: number;
@@ -144,10 +142,7 @@ function checkAgainstModel(sqlite: Database.Database, model: Model, inFlight?: I
  * Opens the crashed database the way the app does (read-write: recovery, then a checkpoint on
  * close) or, every other round, read-only, which leaves the WAL for the next writer to recover.
  */
-function openForCheck(
-	path: string,
-	round: number,
-): { sqlite: Database.Database; close: () => void } {
+function openForCheck(path: string, round: number): { sqlite: Database.Database; close: () => void } {
 	if (round % 2 === 0) {
 		const db = openDatabase(path);
 		return { sqlite: db.$client, close: () => db.$client.close() };
@@ -217,10 +212,7 @@ describe('durability under SIGKILL', () => {
 			try {
 				expect(integrityProblems(sqlite), `${context}: integrity`).toEqual([]);
 				expect(consistencyProblems(sqlite), `${context}: consistency`).toEqual([]);
-				expect(
-					checkAgainstModel(sqlite, model, inFlight),
-					`${context}: acknowledged writes`,
-				).toEqual([]);
+				expect(checkAgainstModel(sqlite, model, inFlight), `${context}: acknowledged writes`).toEqual([]);
 			} finally {
 				close();
 			}

@@ -68,7 +68,10 @@ describe('the graceful stop', () => {
 		const order: string[] = [];
 		const node = await stoppableServer(60_000, async () => void order.push('app stopped'));
 		expect(await probeStatus(node.probe, '/readyz')).toBe(200);
-		const inFlight = fetch(`${node.url}/slow`).then(async (answer) => ({ status: answer.status, text: await answer.text() }));
+		const inFlight = fetch(`${node.url}/slow`).then(async (answer) => ({
+			status: answer.status,
+			text: await answer.text(),
+		}));
 		const held = await node.holding;
 
 		const stopping = node.graceful.stop('SIGTERM');

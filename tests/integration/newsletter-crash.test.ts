@@ -113,9 +113,7 @@ describe('a crash in the middle of a send', () => {
 		'resumes after each SIGKILL and completes with at most one duplicate per kill',
 		async () => {
 			const subscribers = await newSubscribers(24);
-			const issue = await sendIssue(
-				(await createIssue({ subject: 'Crash', content: 'Body' }, editor)).id,
-			);
+			const issue = await sendIssue((await createIssue({ subject: 'Crash', content: 'Body' }, editor)).id);
 			const start = smtp.mails.length;
 			const kills = [5, 14];
 			for (const after of kills) {
@@ -129,10 +127,7 @@ describe('a crash in the middle of a send', () => {
 				expect((await getIssue(issue.id)).status).toBe('sending');
 			}
 			const last = startSender(1, 2_000);
-			await until(
-				async () => (await getIssue(issue.id)).status === 'sent',
-				'the issue to complete',
-			);
+			await until(async () => (await getIssue(issue.id)).status === 'sent', 'the issue to complete');
 			last.child.kill('SIGTERM');
 			await last.exited;
 
@@ -160,16 +155,11 @@ describe('two senders on one database', () => {
 		'share the queue without sending any mail twice',
 		async () => {
 			const subscribers = await newSubscribers(40);
-			const issue = await sendIssue(
-				(await createIssue({ subject: 'Shared', content: 'Body' }, editor)).id,
-			);
+			const issue = await sendIssue((await createIssue({ subject: 'Shared', content: 'Body' }, editor)).id);
 			const start = smtp.mails.length;
 			const senders = [startSender(3, 120_000), startSender(3, 120_000)];
 			await Promise.all(senders.map((sender) => sender.ready));
-			await until(
-				async () => (await getIssue(issue.id)).status === 'sent',
-				'the issue to complete',
-			);
+			await until(async () => (await getIssue(issue.id)).status === 'sent', 'the issue to complete');
 			for (const sender of senders) sender.child.kill('SIGTERM');
 			await Promise.all(senders.map((sender) => sender.exited));
 
@@ -188,7 +178,10 @@ describe('three senders and a scheduled issue', () => {
 			const senders = [startSender(3, 120_000), startSender(3, 120_000), startSender(3, 120_000)];
 			await Promise.all(senders.map((sender) => sender.ready));
 			const sendAt = new Date(Date.now() + 2000);
-			const { id } = await scheduleIssue((await createIssue({ subject: 'Scheduled', content: 'Body' }, editor)).id, sendAt);
+			const { id } = await scheduleIssue(
+				(await createIssue({ subject: 'Scheduled', content: 'Body' }, editor)).id,
+				sendAt,
+			);
 			await until(async () => (await getIssue(id)).status === 'sent', 'the scheduled issue to complete');
 			for (const sender of senders) sender.child.kill('SIGTERM');
 			await Promise.all(senders.map((sender) => sender.exited));
@@ -243,9 +236,7 @@ describe('a stop (SIGTERM) in the middle of a send', () => {
 		'hands back the mails not started, and the next start finishes the issue without duplicates',
 		async () => {
 			const subscribers = await newSubscribers(12);
-			const issue = await sendIssue(
-				(await createIssue({ subject: 'Stopped', content: 'Body' }, editor)).id,
-			);
+			const issue = await sendIssue((await createIssue({ subject: 'Stopped', content: 'Body' }, editor)).id);
 			const start = smtp.mails.length;
 			// Four claimed at a time, one started per second: at the stop, some wait unstarted.
 			// Leases of ten minutes: only mails handed back can be sent again within this test.

@@ -25,7 +25,13 @@ describe('deploy/prometheus', () => {
 		expect(checked.status, checked.output).toBe(0);
 		const rules = readFileSync('deploy/prometheus/alerts.yml', 'utf8');
 		const alerts = [...rules.matchAll(/- alert: (\w+)/g)].map((match) => match[1]);
-		expect(alerts).toEqual(['NodeDown', 'HighServerErrorRate', 'SlowRequests', 'PagesLagBehindChanges', 'NewsletterQueueStuck']);
+		expect(alerts).toEqual([
+			'NodeDown',
+			'HighServerErrorRate',
+			'SlowRequests',
+			'PagesLagBehindChanges',
+			'NewsletterQueueStuck',
+		]);
 	});
 
 	it("passes the rules' unit tests", () => {

@@ -42,7 +42,10 @@ describe('the request observer', () => {
 		const server = createServer((req, res) => {
 			const before = res.listenerCount('close');
 			requests.observe(req, res, () => res.writeHead(200, ['Content-Type', 'text/plain']).end('at once'));
-			seen.push({ closeListeners: res.listenerCount('close') - before, inFlight: requests.answersInFlight().size });
+			seen.push({
+				closeListeners: res.listenerCount('close') - before,
+				inFlight: requests.answersInFlight().size,
+			});
 		});
 		servers.push(server);
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

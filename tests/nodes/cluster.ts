@@ -136,9 +136,7 @@ export async function startNginx(port: number, nodeUrls: string[]): Promise<Ngin
 	config = replaceRequired(
 		config,
 		/(\t\tserver 127\.0\.0\.1:\d+ max_fails=2 fail_timeout=5s;\n)+/,
-		nodeUrls
-			.map((url) => `\t\tserver ${new URL(url).host} max_fails=2 fail_timeout=5s;\n`)
-			.join(''),
+		nodeUrls.map((url) => `\t\tserver ${new URL(url).host} max_fails=2 fail_timeout=5s;\n`).join(''),
 	);
 	config = replaceRequired(config, /listen 80;/, `listen 127.0.0.1:${port};`);
 	config = replaceRequired(config, /proxy_cache_path \S+/, `proxy_cache_path ${dir}/cache`);
@@ -151,9 +149,7 @@ export async function startNginx(port: number, nodeUrls: string[]): Promise<Ngin
 	child.stdout!.on('data', (chunk) => (output += chunk));
 	child.stderr!.on('data', (chunk) => (output += chunk));
 	const logs = () => {
-		const errors = existsSync(join(dir, 'error.log'))
-			? readFileSync(join(dir, 'error.log'), 'utf8')
-			: '';
+		const errors = existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '';
 		return output + errors;
 	};
 	const url = `http://127.0.0.1:${port}`;

@@ -30,8 +30,7 @@ let editor: TestClient;
 const editorAccount = DEMO_ACCOUNTS.editor;
 
 /** Waits without timing anything: a busy machine must not fail the test. */
-const eventually = <T>(check: () => Promise<T>) =>
-	vi.waitFor(check, { timeout: 30_000, interval: 50 });
+const eventually = <T>(check: () => Promise<T>) => vi.waitFor(check, { timeout: 30_000, interval: 50 });
 
 async function getWithCookie(url: string, cookie: string): Promise<Response> {
 	return fetch(url, { headers: { cookie } });
@@ -173,9 +172,7 @@ describe('an article published through one node', () => {
 			expect(await (await fetch(`${nginx.url}/`)).text()).toContain(title);
 		});
 		visibleAfter.nginx = Date.now() - started;
-		console.log(
-			`[nodes] published to visible (page and API) after ms: ${JSON.stringify(visibleAfter)}`,
-		);
+		console.log(`[nodes] published to visible (page and API) after ms: ${JSON.stringify(visibleAfter)}`);
 	});
 });
 
@@ -200,7 +197,7 @@ describe("nginx's cache", () => {
 		});
 	});
 
-	it('never shows a signed-in reader another reader\'s answers (two browsers)', async () => {
+	it("never shows a signed-in reader another reader's answers (two browsers)", async () => {
 		const browser = await launchBrowser();
 		try {
 			const readers = await Promise.all(
@@ -219,9 +216,7 @@ describe("nginx's cache", () => {
 					expect(await user.json()).toMatchObject({ email: account.email, username: account.username });
 					const profile = await page.goto('/profile');
 					expect(profile?.headers()['x-cache-status']).toBe('BYPASS');
-					await expect
-						.poll(() => page.getByTestId('profile-username').innerText())
-						.toBe(account.username);
+					await expect.poll(() => page.getByTestId('profile-username').innerText()).toBe(account.username);
 				}
 			}
 			for (const { context } of readers) await context.close();
@@ -332,7 +327,15 @@ describe('a rolling restart under load', () => {
 			}
 		} catch (error) {
 			// What the load saw, and what the nodes said, explain a stall better than a count.
-			const stopLines = [...stopped, ...nodes].map((node) => `${node.name}:\n${node.logs().split('\n').filter((line) => /"subject":"stop"|error/i.test(line)).slice(-12).join('\n')}`);
+			const stopLines = [...stopped, ...nodes].map(
+				(node) =>
+					`${node.name}:\n${node
+						.logs()
+						.split('\n')
+						.filter((line) => /"subject":"stop"|error/i.test(line))
+						.slice(-12)
+						.join('\n')}`,
+			);
 			throw new Error(
 				`${String(error)}\nfailures (${reads.failures.length + failures.length}): ${[...reads.failures, ...failures].slice(0, 10).join('; ')}\n${stopLines.join('\n')}\nnginx:\n${nginx.logs().slice(-3000)}`,
 			);
@@ -357,9 +360,7 @@ describe('a node killed under load', () => {
 		await eventually(async () => expect(reads.answered).toBeGreaterThan(atKill + 400));
 		await reads.stop();
 		expect(reads.failures).toEqual([]);
-		console.log(
-			`[nodes] ${reads.answered} reads through nginx, node-b killed after ${atKill}: none lost`,
-		);
+		console.log(`[nodes] ${reads.answered} reads through nginx, node-b killed after ${atKill}: none lost`);
 	});
 
 	it('keeps every write it acknowledged', async () => {

@@ -122,10 +122,9 @@ async function send(
 	const label = `${entry.method} ${path} as ${role}`;
 	if (answer.status >= 400) {
 		const changes = diff(before, await current());
-		expect(
-			changes,
-			`${label} answered ${answer.status} but changed:\n${describeChanges(changes)}`,
-		).toEqual([]);
+		expect(changes, `${label} answered ${answer.status} but changed:\n${describeChanges(changes)}`).toEqual(
+			[],
+		);
 	}
 	if (role === 'other') {
 		expect(await ownedState(server, ownerId), `${label} changed A's data`).toBe(ownedBefore);
@@ -199,10 +198,7 @@ describe('cross-site writes', () => {
 			const persona = entry.fresh ? await freshPersona(server, 'editor') : fx.personas.editor;
 			const call = await entry.call(fx, persona);
 			const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
-			for (const { name, path } of [
-				{ name: 'plain', path: call.path },
-				...pathVariants(call.path),
-			]) {
+			for (const { name, path } of [{ name: 'plain', path: call.path }, ...pathVariants(call.path)]) {
 				const before = await current();
 				const answer = await persona.client.request(entry.method, path, call.body, crossSite);
 				const changes = diff(before, await current());

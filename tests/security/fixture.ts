@@ -92,9 +92,7 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 		server.db
 			.select({ id: platformComments.id })
 			.from(platformComments)
-			.where(
-				and(eq(platformComments.status, 'approved'), notInArray(platformComments.userId, demoIds)),
-			)
+			.where(and(eq(platformComments.status, 'approved'), notInArray(platformComments.userId, demoIds)))
 			// The same comment on either engine (without an order, PostgreSQL may pick another).
 			.orderBy(platformComments.id),
 	))!.id;
@@ -178,7 +176,9 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 				.values({ platformId: platform, userId: author.id, rating: 3, review: `Review ${uniqueTag()}` })
 				.returning({ id: platformRatings.id });
 			if (withReply) {
-				await server.db.insert(reviewReplies).values({ ratingId: row!.id, authorId: user.id, content: 'Thanks!' });
+				await server.db
+					.insert(reviewReplies)
+					.values({ ratingId: row!.id, authorId: user.id, content: 'Thanks!' });
 			}
 			return row!.id;
 		},

@@ -43,8 +43,7 @@ async function subscriberWithLink() {
 
 async function isSubscribed(userId: number): Promise<boolean> {
 	const { users } = server.tables;
-	return (await firstRow(server.db.select().from(users).where(eq(users.id, userId))))!
-		.isNewsletterSubscribed;
+	return (await firstRow(server.db.select().from(users).where(eq(users.id, userId))))!.isNewsletterSubscribed;
 }
 
 describe('the return path after signing in', () => {
@@ -133,7 +132,10 @@ describe('which origins are the site', () => {
 
 	it('refuses the unsubscribe page POST from another site, as /api does', async () => {
 		const { reader, page } = await subscriberWithLink();
-		const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }];
+		const foreign: Record<string, string>[] = [
+			{ origin: 'https://evil.example' },
+			{ 'sec-fetch-site': 'cross-site' },
+		];
 		for (const headers of foreign) {
 			const answer = await fetch(page, {
 				method: 'POST',
@@ -185,7 +187,9 @@ describe('pre-compressed twins', () => {
 		expect(sitemap.status).toBe(200);
 		expect(await sitemap.text()).toContain('<urlset');
 		// The twins are still how the pages travel to clients that accept them.
-		expect((await fetch(`${server.url}/favicon.ico`, { headers: { 'accept-encoding': 'gzip' } })).status).toBe(200);
+		expect(
+			(await fetch(`${server.url}/favicon.ico`, { headers: { 'accept-encoding': 'gzip' } })).status,
+		).toBe(200);
 	}, 180_000);
 });
 
@@ -196,7 +200,12 @@ const DEEP_CASES: [string, string][] = [
 	['emphasis', `${'*'.repeat(5000)}a${'*'.repeat(5000)}`],
 	[
 		'alternating emphasis',
-		`${Array.from({ length: 3000 }, (_, i) => (i % 2 ? '*a ' : '_a ')).join('')}x${Array.from({ length: 3000 }, (_, i) => (i % 2 ? ' b*' : ' b_')).reverse().join('')}`,
+		`${Array.from({ length: 3000 }, (_, i) => (i % 2 ? '*a ' : '_a ')).join('')}x${Array.from(
+			{ length: 3000 },
+			(_, i) => (i % 2 ? ' b*' : ' b_'),
+		)
+			.reverse()
+			.join('')}`,
 	],
 	['HTML', '<div>'.repeat(20_000)],
 ];
@@ -230,7 +239,10 @@ describe('markdown nested too deeply', () => {
 		const page = await roles.editor.client.put('/api/pages/about', { title: 'About', content: DEEP_QUOTES });
 		expect(page.status).toBe(400);
 		expect(page.body).toEqual({ message: MARKDOWN_TOO_DEEP });
-		const issue = await roles.editor.client.post('/api/admin/newsletters', { subject: 'Deep', content: DEEP_QUOTES });
+		const issue = await roles.editor.client.post('/api/admin/newsletters', {
+			subject: 'Deep',
+			content: DEEP_QUOTES,
+		});
 		expect(issue.status).toBe(400);
 		expect(issue.body).toEqual({ message: MARKDOWN_TOO_DEEP });
 	});
@@ -244,9 +256,14 @@ describe('markdown nested too deeply', () => {
 		const answer = await roles.editor.client.post(`/api/admin/newsletters/${issue!.id}/send`);
 		expect(answer.status).toBe(400);
 		expect(answer.body).toEqual({ message: MARKDOWN_TOO_DEEP });
-		const stored = await firstRow(server.db.select().from(newsletterIssues).where(eq(newsletterIssues.id, issue!.id)));
+		const stored = await firstRow(
+			server.db.select().from(newsletterIssues).where(eq(newsletterIssues.id, issue!.id)),
+		);
 		expect(stored!.status).toBe('draft');
-		const queued = await server.db.select().from(newsletterDeliveries).where(eq(newsletterDeliveries.issueId, issue!.id));
+		const queued = await server.db
+			.select()
+			.from(newsletterDeliveries)
+			.where(eq(newsletterDeliveries.issueId, issue!.id));
 		expect(queued).toEqual([]);
 	});
 

@@ -8,12 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-	authenticate,
-	createAccount,
-	register,
-	requestPasswordReset,
-} from '@/server/auth/accounts';
+import { authenticate, createAccount, register, requestPasswordReset } from '@/server/auth/accounts';
 import { setRateLimitClock } from '@/server/auth/rate-limit';
 import { addComment } from '@/server/community/comments';
 import { rate } from '@/server/community/ratings';
@@ -45,8 +40,7 @@ async function refusal(action: () => unknown): Promise<{ status: number; message
 	try {
 		await action();
 	} catch (error) {
-		if (error instanceof DomainError)
-			return { status: statusOfDomainError(error), message: error.message };
+		if (error instanceof DomainError) return { status: statusOfDomainError(error), message: error.message };
 		throw error;
 	}
 	throw new Error('expected a refusal, but the call succeeded');
@@ -115,19 +109,11 @@ describe('in process, with a fake clock', () => {
 			const error = await refusal(() => authenticate(account.email, 'wrong-password', client));
 			expect(error.status).toBe(401);
 		}
-		await expectLimited(
-			() => authenticate(account.email, account.password, client),
-			LOGIN('15 minutes'),
-		);
+		await expectLimited(() => authenticate(account.email, account.password, client), LOGIN('15 minutes'));
 		// Another address is not stopped by these five.
-		expect((await authenticate(account.email, account.password, unique('client'))).id).toBe(
-			account.id,
-		);
+		expect((await authenticate(account.email, account.password, unique('client'))).id).toBe(account.id);
 		now += 15 * MINUTE - 1000;
-		await expectLimited(
-			() => authenticate(account.email, account.password, client),
-			LOGIN('a minute'),
-		);
+		await expectLimited(() => authenticate(account.email, account.password, client), LOGIN('a minute'));
 		now += 1000;
 		const user = await authenticate(account.email, account.password, client);
 		expect(user.id).toBe(account.id);
@@ -138,9 +124,7 @@ describe('in process, with a fake clock', () => {
 		const home = unique('client');
 		expect((await authenticate(account.email, account.password, home)).id).toBe(account.id);
 		const guess = async () => {
-			const error = await refusal(() =>
-				authenticate(account.email, 'wrong-password', unique('client')),
-			);
+			const error = await refusal(() => authenticate(account.email, 'wrong-password', unique('client')));
 			expect(error.status).toBe(401);
 		};
 		for (let i = 0; i < 10; i++) await guess();
@@ -166,9 +150,7 @@ describe('in process, with a fake clock', () => {
 		const account = await newAccount();
 		const client = unique('client');
 		const attempts = Array.from({ length: 20 }, (_, i) =>
-			refusal(() =>
-				authenticate(account.email, i === 19 ? account.password : `wrong-${i}`, client),
-			),
+			refusal(() => authenticate(account.email, i === 19 ? account.password : `wrong-${i}`, client)),
 		);
 		const statuses = (await Promise.all(attempts)).map((error) => error.status);
 		// Never more than the limit. Fewer may be checked: an attempt counts against several
@@ -186,18 +168,12 @@ describe('in process, with a fake clock', () => {
 		const client = unique('client');
 		for (let i = 0; i < 30; i++) {
 			expect(
-				(await refusal(() => authenticate(`${unique('nobody')}@example.com`, 'wrong', client)))
-					.status,
+				(await refusal(() => authenticate(`${unique('nobody')}@example.com`, 'wrong', client))).status,
 			).toBe(401);
 		}
-		await expectLimited(
-			() => authenticate(account.email, account.password, client),
-			LOGIN('15 minutes'),
-		);
+		await expectLimited(() => authenticate(account.email, account.password, client), LOGIN('15 minutes'));
 		// Another client is not affected.
-		expect((await authenticate(account.email, account.password, unique('client'))).id).toBe(
-			account.id,
-		);
+		expect((await authenticate(account.email, account.password, unique('client'))).id).toBe(account.id);
 		now += 15 * MINUTE;
 		expect((await authenticate(account.email, account.password, client)).id).toBe(account.id);
 	});
@@ -211,19 +187,10 @@ describe('in process, with a fake clock', () => {
 			);
 		}
 		const next = () =>
-			register(
-				newCredentials({ username: unique('reg_'), email: `${unique('reg')}@example.com` }),
-				client,
-			);
-		await expectLimited(
-			next,
-			'Too many sign-ups from this address. Please try again in 60 minutes.',
-		);
+			register(newCredentials({ username: unique('reg_'), email: `${unique('reg')}@example.com` }), client);
+		await expectLimited(next, 'Too many sign-ups from this address. Please try again in 60 minutes.');
 		now += 30 * MINUTE;
-		await expectLimited(
-			next,
-			'Too many sign-ups from this address. Please try again in 30 minutes.',
-		);
+		await expectLimited(next, 'Too many sign-ups from this address. Please try again in 30 minutes.');
 		now += 30 * MINUTE;
 		const user = await next();
 		expect(user.role).toBe('user');
@@ -240,8 +207,7 @@ describe('in process, with a fake clock', () => {
 
 	it('password reset per client: 20 requests on any emails, then 429 until 15 minutes pass', async () => {
 		const client = unique('client');
-		for (let i = 0; i < 20; i++)
-			await requestPasswordReset(`${unique('nobody')}@example.com`, client);
+		for (let i = 0; i < 20; i++) await requestPasswordReset(`${unique('nobody')}@example.com`, client);
 		const again = () => requestPasswordReset(`${unique('nobody')}@example.com`, client);
 		await expectLimited(again, 'Too many password reset requests. Please try again in 15 minutes.');
 		now += 15 * MINUTE;
@@ -264,9 +230,7 @@ describe('in process, with a fake clock', () => {
 		);
 		now += 1;
 		expect((await addComment(platform, author.id, 'A new hour')).comment).toBe('A new hour');
-		const stored = (await db().select().from(platformComments)).filter(
-			(c) => c.userId === author.id,
-		);
+		const stored = (await db().select().from(platformComments)).filter((c) => c.userId === author.id);
 		expect(stored).toHaveLength(21);
 	});
 
@@ -358,27 +322,24 @@ describe('over HTTP, each limit answers 429 with a JSON message', () => {
 		const client = new TestClient(server.url);
 		for (let i = 0; i < 20; i++)
 			expect((await client.post('/api/register', newCredentials())).status).toBe(201);
-		expect429(
-			await client.post('/api/register', newCredentials()),
-			/^Too many sign-ups from this address/,
-		);
+		expect429(await client.post('/api/register', newCredentials()), /^Too many sign-ups from this address/);
 	});
 
 	it('POST /api/auth/forgot-password per account and per client', async () => {
 		const email = newCredentials().email;
 		for (let i = 0; i < 5; i++)
-			expect(
-				(await new TestClient(server.url).post('/api/auth/forgot-password', { email })).status,
-			).toBe(200);
+			expect((await new TestClient(server.url).post('/api/auth/forgot-password', { email })).status).toBe(
+				200,
+			);
 		expect429(
 			await new TestClient(server.url).post('/api/auth/forgot-password', { email }),
 			/^Too many password reset requests/,
 		);
 		const client = new TestClient(server.url);
 		for (let i = 0; i < 20; i++) {
-			expect(
-				(await client.post('/api/auth/forgot-password', { email: newCredentials().email })).status,
-			).toBe(200);
+			expect((await client.post('/api/auth/forgot-password', { email: newCredentials().email })).status).toBe(
+				200,
+			);
 		}
 		expect429(
 			await client.post('/api/auth/forgot-password', { email: newCredentials().email }),
@@ -391,8 +352,7 @@ describe('over HTTP, each limit answers 429 with a JSON message', () => {
 		const platform = (await user.client.get('/api/platforms')).body[0].id as number;
 		for (let i = 0; i < 20; i++) {
 			expect(
-				(await user.client.post(`/api/platforms/${platform}/comments`, { comment: `Comment ${i}` }))
-					.status,
+				(await user.client.post(`/api/platforms/${platform}/comments`, { comment: `Comment ${i}` })).status,
 			).toBe(201);
 		}
 		expect429(
@@ -401,8 +361,7 @@ describe('over HTTP, each limit answers 429 with a JSON message', () => {
 		);
 		for (let i = 0; i < 60; i++) {
 			expect([200, 201]).toContain(
-				(await user.client.post(`/api/platforms/${platform}/ratings`, { rating: (i % 5) + 1 }))
-					.status,
+				(await user.client.post(`/api/platforms/${platform}/ratings`, { rating: (i % 5) + 1 })).status,
 			);
 		}
 		expect429(

@@ -328,7 +328,13 @@ export const EXPECTATIONS: Expectation[] = [
 		expect: all(200),
 		call: () => ({ path: '/api/search?q=retail' }),
 		check: (answer) => {
-			expect(Object.keys(answer.body).sort()).toEqual(['education', 'news', 'pages', 'platforms', 'podcasts']);
+			expect(Object.keys(answer.body).sort()).toEqual([
+				'education',
+				'news',
+				'pages',
+				'platforms',
+				'podcasts',
+			]);
 		},
 	},
 	{
@@ -338,13 +344,15 @@ export const EXPECTATIONS: Expectation[] = [
 		call: () => ({ path: '/api/placeholder/60/40' }),
 	},
 	// Any /api/ path no route matches: a JSON 404 for every method and role.
-	...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method): Expectation => ({
-		route: '/api/{...path}',
-		method,
-		expect: all(404),
-		call: () => ({ path: '/api/nothing-here/at-all', body: method === 'GET' ? undefined : {} }),
-		check: (answer) => expect(answer.body.message).toBe('No such API endpoint.'),
-	})),
+	...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map(
+		(method): Expectation => ({
+			route: '/api/{...path}',
+			method,
+			expect: all(404),
+			call: () => ({ path: '/api/nothing-here/at-all', body: method === 'GET' ? undefined : {} }),
+			check: (answer) => expect(answer.body.message).toBe('No such API endpoint.'),
+		}),
+	),
 
 	// ------------------------------------------------------------ platforms and community
 	{
@@ -468,7 +476,10 @@ export const EXPECTATIONS: Expectation[] = [
 		route: '/api/ratings/{id}/reply',
 		method: 'POST',
 		expect: { anonymous: 401, banned: 401, other: 403, user: 201, editor: 403 },
-		call: async (fx) => ({ path: `/api/ratings/${await fx.newReview()}/reply`, body: { content: 'Thank you.' } }),
+		call: async (fx) => ({
+			path: `/api/ratings/${await fx.newReview()}/reply`,
+			body: { content: 'Thank you.' },
+		}),
 	},
 	{
 		route: '/api/ratings/{id}/reply',

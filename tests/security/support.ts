@@ -82,11 +82,7 @@ export async function insertAccount(
 }
 
 /** Gives the client a session of the user, minted in the database like startSession does. */
-export async function mintSession(
-	server: TestServer,
-	client: TestClient,
-	userId: number,
-): Promise<void> {
+export async function mintSession(server: TestServer, client: TestClient, userId: number): Promise<void> {
 	const token = generateToken();
 	await server.db.insert(server.tables.sessions).values({
 		id: hashToken(token),
@@ -177,11 +173,12 @@ export function apiRoutesFromFileSystem(): RouteFile[] {
 				/export\s+(?:const|let|var|async\s+function|function)\s+(GET|POST|PUT|PATCH|DELETE|ALL|OPTIONS|HEAD)\b/g;
 			for (const match of source.matchAll(handler)) methods.add(match[1]!);
 			for (const match of source.matchAll(/export\s*\{([^}]*)\}/g)) {
-				for (const name of match[1]!.split(',').map((part) =>
-					part
-						.trim()
-						.split(/\s+as\s+/)
-						.pop()!,
+				for (const name of match[1]!.split(',').map(
+					(part) =>
+						part
+							.trim()
+							.split(/\s+as\s+/)
+							.pop()!,
 				)) {
 					if (/^(GET|POST|PUT|PATCH|DELETE|ALL|OPTIONS|HEAD)$/.test(name)) methods.add(name);
 				}
@@ -197,13 +194,7 @@ export function apiRoutesFromFileSystem(): RouteFile[] {
  * Columns that other people's actions legitimately move (derived counters), left out, and
  * PostgreSQL's generated search documents (they follow the columns they are made of).
  */
-const DERIVED = new Set([
-	'rating',
-	'review_count',
-	'helpful_votes',
-	'unhelpful_votes',
-	'search_vector',
-]);
+const DERIVED = new Set(['rating', 'review_count', 'helpful_votes', 'unhelpful_votes', 'search_vector']);
 
 export const SNAPSHOT_TABLES = [
 	'users',
@@ -247,10 +238,7 @@ export async function snapshot(server: TestServer): Promise<Snapshot> {
  */
 async function changeMark(server: TestServer): Promise<string> {
 	if (server.engine === 'postgres') {
-		const [row] = await rawRows<{ mark: string }>(
-			sql`SELECT pg_current_snapshot()::text AS mark`,
-			server.db,
-		);
+		const [row] = await rawRows<{ mark: string }>(sql`SELECT pg_current_snapshot()::text AS mark`, server.db);
 		return row!.mark;
 	}
 	const sqlite = server.db.$client;

@@ -70,8 +70,7 @@ const MARKDOWN_PAYLOADS = [
 ];
 
 /** Text fields (not markdown): a visible marker, then markup that must stay text. */
-const text = (marker: string) =>
-	`${marker} "><script>window.__xss=1</script><img src=x onerror=alert(1)>`;
+const text = (marker: string) => `${marker} "><script>window.__xss=1</script><img src=x onerror=alert(1)>`;
 
 const MARK = {
 	articleTitle: 'XSSARTICLETITLE',
@@ -250,37 +249,21 @@ async function inspect(page: Page): Promise<Findings> {
 			for (const attr of Array.from(el.attributes)) {
 				const name = attr.name.toLowerCase();
 				if (name.startsWith('on')) problems.push(`${where(el)} has ${name}="${attr.value}"`);
-				if (
-					['href', 'xlink:href', 'action', 'formaction', 'cite', 'background', 'data'].includes(
-						name,
-					)
-				) {
-					if (!LINK_SCHEMES.has(scheme(attr.value)))
-						problems.push(`${where(el)} ${name}="${attr.value}"`);
+				if (['href', 'xlink:href', 'action', 'formaction', 'cite', 'background', 'data'].includes(name)) {
+					if (!LINK_SCHEMES.has(scheme(attr.value))) problems.push(`${where(el)} ${name}="${attr.value}"`);
 				}
 				if (['src', 'poster'].includes(name)) {
 					const protocol = scheme(attr.value);
 					const ownDataImage =
 						/^data:image\/(png|gif|jpeg|webp|svg\+xml)[;,]/i.test(attr.value) &&
 						!/script|__xss|onload|onerror/i.test(attr.value);
-					if (
-						protocol !== 'http:' &&
-						protocol !== 'https:' &&
-						!(protocol === 'data:' && ownDataImage)
-					) {
+					if (protocol !== 'http:' && protocol !== 'https:' && !(protocol === 'data:' && ownDataImage)) {
 						problems.push(`${where(el)} ${name}="${attr.value.slice(0, 80)}"`);
 					}
 				}
 			}
 		}
-		for (const tag of [
-			'iframe',
-			'frame',
-			'object',
-			'embed',
-			'base',
-			'meta[http-equiv="refresh" i]',
-		]) {
+		for (const tag of ['iframe', 'frame', 'object', 'embed', 'base', 'meta[http-equiv="refresh" i]']) {
 			if (document.querySelector(tag)) problems.push(`a ${tag} element exists`);
 		}
 		for (const script of Array.from(document.querySelectorAll('script'))) {
@@ -313,9 +296,7 @@ async function openPage(signedIn: boolean): Promise<{ page: Page; dialogs: strin
 	context.setDefaultTimeout(15_000);
 	// Nothing leaves the test server (cover images and logos point at example.com).
 	await context.route('**/*', (route) =>
-		route.request().url().startsWith(server.url)
-			? route.continue()
-			: route.abort('blockedbyclient'),
+		route.request().url().startsWith(server.url) ? route.continue() : route.abort('blockedbyclient'),
 	);
 	if (signedIn) await signInAs(context, DEMO.editor.email, DEMO.editor.password);
 	const page = await context.newPage();
@@ -347,19 +328,13 @@ async function visit(page: Page, path: string): Promise<void> {
 	await page.waitForLoadState('networkidle');
 }
 
-async function expectClean(
-	page: Page,
-	dialogs: string[],
-	markers: string[],
-	label: string,
-): Promise<void> {
+async function expectClean(page: Page, dialogs: string[], markers: string[], label: string): Promise<void> {
 	// Give delayed handlers (onfocus, animations, image errors) a moment to fire.
 	await page.waitForTimeout(300);
 	const { problems, text: visible } = await inspect(page);
 	expect(dialogs, `${label}: dialogs opened`).toEqual([]);
 	expect(problems, `${label}: unsafe markup`).toEqual([]);
-	for (const marker of markers)
-		expect(visible, `${label} does not show ${marker}`).toContain(marker);
+	for (const marker of markers) expect(visible, `${label} does not show ${marker}`).toContain(marker);
 }
 
 describe('the page inspector', () => {
@@ -463,9 +438,7 @@ describe('the editor dashboard shows the payloads as harmless text', () => {
 });
 
 describe('feeds stay well-formed with the payloads as text', () => {
-	async function parseXml(
-		path: string,
-	): Promise<{ ok: boolean; scripts: number; titles: string[] }> {
+	async function parseXml(path: string): Promise<{ ok: boolean; scripts: number; titles: string[] }> {
 		const response = await fetch(`${server.url}${path}`);
 		expect(response.status, path).toBe(200);
 		const xml = await response.text();

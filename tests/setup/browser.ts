@@ -63,7 +63,8 @@ export async function gotoHydrated(page: Page, path: string) {
 	// (client:interaction) hydrate later by design.
 	await page.waitForFunction(
 		() =>
-			document.querySelectorAll('astro-island[ssr]:not([client="visible"]):not([client="interaction"])').length === 0,
+			document.querySelectorAll('astro-island[ssr]:not([client="visible"]):not([client="interaction"])')
+				.length === 0,
 	);
 	// Astro drops `ssr` as soon as it has handed the island to React, which hydrates in a
 	// transition a few tasks later: wait until the main thread is idle, so a hydration mismatch
@@ -87,7 +88,9 @@ export async function hydrateIslands(page: Page) {
 			island.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
 		}
 	});
-	await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0);
+	await page.waitForFunction(
+		() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0,
+	);
 }
 
 /** Every CSP violation or hydration mismatch any page reported in this test file. */

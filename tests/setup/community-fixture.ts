@@ -112,9 +112,7 @@ export function consistencyProblems(sqlite: Database.Database): string[] {
 		.all() as Array<{ id: number; helpful: number; unhelpful: number; h: number; u: number }>;
 	for (const c of comments) {
 		if (c.helpful !== c.h || c.unhelpful !== c.u) {
-			problems.push(
-				`comment ${c.id}: stored ${c.helpful}/${c.unhelpful} votes, rows give ${c.h}/${c.u}`,
-			);
+			problems.push(`comment ${c.id}: stored ${c.helpful}/${c.unhelpful} votes, rows give ${c.h}/${c.u}`);
 		}
 	}
 	return problems;

@@ -49,9 +49,7 @@ function sleep(ms: number): void {
 }
 
 async function main(): Promise<void> {
-	const random = seededRandom(
-		Number(process.env.WRITER_SEED ?? Math.floor(Math.random() * 2 ** 32)),
-	);
+	const random = seededRandom(Number(process.env.WRITER_SEED ?? Math.floor(Math.random() * 2 ** 32)));
 	const pauseMs = Number(process.env.WRITER_PAUSE_MS ?? 0);
 	const stopAt = Date.now() + Number(process.env.WRITER_MAX_MS ?? 120_000);
 	const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!;
@@ -87,8 +85,7 @@ async function main(): Promise<void> {
 			const platformId = pick(platformIds);
 			const value = 1 + Math.floor(random() * 5);
 			// Reviews of varied length (within the form's limit) vary the pages each write touches.
-			const review =
-				random() < 0.3 ? null : `review ${n} `.padEnd(Math.floor(random() * 1500), 'x');
+			const review = random() < 0.3 ? null : `review ${n} `.padEnd(Math.floor(random() * 1500), 'x');
 			await limits.ratingsPerUser.reset(String(userId)); // the hourly cap is not under test here
 			say(`try rating ${platformId} ${userId} ${value}`);
 			await rate(platformId, userId, { rating: value, review });

@@ -8,7 +8,10 @@ const LEAKS: Array<[string, RegExp]> = [
 	['a session token', /session=[a-z2-7]{32}/],
 	['a token in a query string', /[?&]token=[A-Za-z0-9_-]{8,}/],
 	['a full e-mail address', /[A-Za-z0-9._%+-]{2,}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/],
-	['a password or token field', /"(?:password|newPassword|currentPassword|token|cookie|authorization)":"(?!\[redacted\])/i],
+	[
+		'a password or token field',
+		/"(?:password|newPassword|currentPassword|token|cookie|authorization)":"(?!\[redacted\])/i,
+	],
 ];
 
 /** The log lines that leak something, each with what it leaks. */
@@ -16,7 +19,8 @@ export function leaksInLogs(logs: string, secrets: readonly string[] = []): stri
 	const found: string[] = [];
 	for (const line of logs.split('\n')) {
 		for (const [what, pattern] of LEAKS) if (pattern.test(line)) found.push(`${what}: ${line}`);
-		for (const secret of secrets) if (secret && line.includes(secret)) found.push(`a secret the test sent: ${line}`);
+		for (const secret of secrets)
+			if (secret && line.includes(secret)) found.push(`a secret the test sent: ${line}`);
 	}
 	return found;
 }

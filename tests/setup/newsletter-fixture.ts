@@ -41,8 +41,7 @@ export function mailHeaders(raw: string): Map<string, string> {
 	const headers = new Map<string, string>();
 	for (const line of head.split('\r\n')) {
 		const colon = line.indexOf(':');
-		if (colon > 0)
-			headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+		if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
 	}
 	return headers;
 }
@@ -81,7 +80,9 @@ function decodeBody(head: string, body: string): string {
 export function mailPart(mail: CapturedMail, type: 'text/plain' | 'text/html'): string {
 	const split = mail.raw.indexOf('\r\n\r\n');
 	const head = mail.raw.slice(0, split);
-	const boundary = mailHeaders(mail.raw).get('content-type')?.match(/boundary="?([^";]+)"?/)?.[1];
+	const boundary = mailHeaders(mail.raw)
+		.get('content-type')
+		?.match(/boundary="?([^";]+)"?/)?.[1];
 	if (!boundary) {
 		if (type !== 'text/plain') throw new Error('The mail has only one part');
 		return decodeBody(head, mail.raw.slice(split + 4));

@@ -36,9 +36,7 @@ export function postgresBinDir(): string {
 		candidates.push(...versions.map((version) => `/usr/lib/postgresql/${version}/bin`));
 	}
 	candidates.push(...(process.env.PATH ?? '').split(':').filter(Boolean));
-	const found = candidates.find(
-		(dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')),
-	);
+	const found = candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
 	if (!found) throw new Error(`PostgreSQL is not installed: ${installLine()}`);
 	return found;
 }
@@ -46,9 +44,7 @@ export function postgresBinDir(): string {
 /** Runs a server binary, as `postgres` when we are root; throws with its output on failure. */
 export function runServerTool(tool: string, args: string[]): void {
 	const binary = join(postgresBinDir(), tool);
-	const [command, argv] = asRoot()
-		? ['runuser', ['-u', SUPERUSER, '--', binary, ...args]]
-		: [binary, args];
+	const [command, argv] = asRoot() ? ['runuser', ['-u', SUPERUSER, '--', binary, ...args]] : [binary, args];
 	const result = spawnSync(command, argv, {
 		encoding: 'utf8',
 		timeout: 120_000,

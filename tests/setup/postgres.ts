@@ -13,12 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import {
-	closePostgres,
-	migratePostgres,
-	openPostgres,
-	type PostgresDatabase,
-} from '@/server/db/postgres';
+import { closePostgres, migratePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres';
 import type { AppDatabase } from '@/server/db';
 import { oncePerRun } from './once-per-run';
 import { postgresBinDir, startPostgresServer, SUPERUSER } from './postgres-cluster';
@@ -53,12 +48,7 @@ async function startCluster(runDir: string): Promise<Cluster> {
 	const port = await startPostgresServer(
 		runDir,
 		// A throwaway cluster: losing it in a power cut costs nothing, waiting for disks does.
-		[
-			'-c fsync=off',
-			'-c synchronous_commit=off',
-			'-c full_page_writes=off',
-			'-c max_connections=300',
-		],
+		['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', '-c max_connections=300'],
 		{ noSync: true },
 	);
 	const cluster = { port };
@@ -70,10 +60,7 @@ async function startCluster(runDir: string): Promise<Cluster> {
 		await closePostgres(database);
 	}
 	// Copies need a template nobody is connected to; refusing connections keeps it that way.
-	await adminQuery(
-		cluster,
-		`alter database ${TEMPLATE} with is_template true allow_connections false`,
-	);
+	await adminQuery(cluster, `alter database ${TEMPLATE} with is_template true allow_connections false`);
 	return cluster;
 }
 

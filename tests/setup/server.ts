@@ -252,8 +252,7 @@ async function launch(options: Launch): Promise<TestServer> {
 			// Copied pages are current until a change queues some: nothing ran, nothing will.
 			const nothingToRun = copiesPages && status.lastStartedAt === null;
 			if (!status.running && status.queued === 0 && (settled || nothingToRun)) return status;
-			if (Date.now() > deadline)
-				throw new Error(`Site generation did not settle: ${JSON.stringify(status)}`);
+			if (Date.now() > deadline) throw new Error(`Site generation did not settle: ${JSON.stringify(status)}`);
 			await new Promise((resolve) => setTimeout(resolve, 100));
 		}
 	}
@@ -276,8 +275,7 @@ async function launch(options: Launch): Promise<TestServer> {
 		async regenerate() {
 			const statusUrl = `${url}/api/admin/site-build`;
 			const headers = { ...(await operatorHeaders()), origin: url };
-			const readStatus = async () =>
-				(await (await fetch(statusUrl, { headers })).json()) as SiteStatus;
+			const readStatus = async () => (await (await fetch(statusUrl, { headers })).json()) as SiteStatus;
 			// With SITE_GENERATE_ON_START=0 nothing has run yet, and there is nothing to wait for.
 			const first = await readStatus();
 			const neverRan = !first.running && first.queued === 0 && first.lastStartedAt === null;

@@ -80,7 +80,10 @@ export const hostileString = (): fc.Arbitrary<string> =>
 	fc.oneof(
 		{ weight: 6, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
 		{ weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
-		{ weight: 1, arbitrary: fc.constantFrom(longString('a'), longString('é', 50_000), longString('\u0000', 10_000)) },
+		{
+			weight: 1,
+			arbitrary: fc.constantFrom(longString('a'), longString('é', 50_000), longString('\u0000', 10_000)),
+		},
 	);
 
 /** Numbers (and number-like strings) that are out of any sensible range. */
@@ -171,7 +174,11 @@ function stringArbitrary(def: Def, options: Options): fc.Arbitrary<unknown> {
 	if (checks.format === 'email') {
 		// fc.emailAddress() allows characters zod's (deliberately plain) email rule refuses.
 		valid = fc
-			.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,20}$/), fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.constantFrom('com', 'org', 'example', 'co.uk'))
+			.tuple(
+				fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,20}$/),
+				fc.stringMatching(/^[a-z0-9]{1,12}$/),
+				fc.constantFrom('com', 'org', 'example', 'co.uk'),
+			)
 			.map(([local, domain, tld]) => `${local.replace(/\.+/g, '.').replace(/\.$/, '')}@${domain}.${tld}`)
 			.filter((email) => email.length <= max);
 	} else if (checks.pattern) {
@@ -183,7 +190,11 @@ function stringArbitrary(def: Def, options: Options): fc.Arbitrary<unknown> {
 	} else {
 		// Printable text, rarely empty when something is required.
 		valid = fc
-			.string({ unit: 'grapheme', minLength: Math.max(min, 1), maxLength: Math.min(max, Math.max(min, 1) + 40) })
+			.string({
+				unit: 'grapheme',
+				minLength: Math.max(min, 1),
+				maxLength: Math.min(max, Math.max(min, 1) + 40),
+			})
 			.filter((value) => value.trim().length >= min);
 	}
 	if (options.edgy === false) return valid;
@@ -199,8 +210,18 @@ function numberArbitrary(def: Def, options: Options): fc.Arbitrary<unknown> {
 	const lo = checks.min ?? -1_000_000;
 	const hi = checks.max ?? 1_000_000;
 	const valid: fc.Arbitrary<number> = checks.integer
-		? fc.integer({ min: Math.ceil(lo + (checks.minInclusive === false ? 1 : 0)), max: Math.floor(hi - (checks.maxInclusive === false ? 1 : 0)) })
-		: fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true, minExcluded: checks.minInclusive === false, maxExcluded: checks.maxInclusive === false });
+		? fc.integer({
+				min: Math.ceil(lo + (checks.minInclusive === false ? 1 : 0)),
+				max: Math.floor(hi - (checks.maxInclusive === false ? 1 : 0)),
+			})
+		: fc.double({
+				min: lo,
+				max: hi,
+				noNaN: true,
+				noDefaultInfinity: true,
+				minExcluded: checks.minInclusive === false,
+				maxExcluded: checks.maxInclusive === false,
+			});
 	if (options.edgy === false) return valid;
 	const outOfRange = fc.constantFrom<unknown>(
 		lo - 1,
@@ -211,7 +232,11 @@ function numberArbitrary(def: Def, options: Options): fc.Arbitrary<unknown> {
 		String(lo),
 		String(hi + 1),
 	);
-	return fc.oneof({ weight: 5, arbitrary: valid }, { weight: 2, arbitrary: outOfRange }, { weight: 2, arbitrary: hostileNumber() });
+	return fc.oneof(
+		{ weight: 5, arbitrary: valid },
+		{ weight: 2, arbitrary: outOfRange },
+		{ weight: 2, arbitrary: hostileNumber() },
+	);
 }
 
 /** A value for keys that may be omitted: `undefined` means "leave the key out". */
@@ -256,8 +281,13 @@ export function zodArbitrary(schema: unknown, options: Options = {}): fc.Arbitra
 			const values = Object.values(def.entries as Record<string, unknown>);
 			const arbitrary = fc.constantFrom(...values);
 			if (!edgy) return arbitrary;
-			const near = values.filter((v): v is string => typeof v === 'string').flatMap((v) => [v.toUpperCase(), ` ${v}`, `${v}\u0000`]);
-			return fc.oneof({ weight: 6, arbitrary }, { weight: 1, arbitrary: near.length ? fc.constantFrom(...near) : hostileString() });
+			const near = values
+				.filter((v): v is string => typeof v === 'string')
+				.flatMap((v) => [v.toUpperCase(), ` ${v}`, `${v}\u0000`]);
+			return fc.oneof(
+				{ weight: 6, arbitrary },
+				{ weight: 1, arbitrary: near.length ? fc.constantFrom(...near) : hostileString() },
+			);
 		}
 		case 'literal':
 			return maybeWrong(fc.constantFrom(...(def.values as unknown[])));
@@ -269,9 +299,10 @@ export function zodArbitrary(schema: unknown, options: Options = {}): fc.Arbitra
 				maxLength: Math.min(checks.maxLength ?? 8, 8),
 			});
 			if (!edgy) return arbitrary;
-			const tooMany = checks.maxLength !== undefined
-				? fc.constant(Array.from({ length: checks.maxLength + 1 }, (_, i) => `item ${i}`))
-				: fc.constant(Array.from({ length: 1000 }, (_, i) => i));
+			const tooMany =
+				checks.maxLength !== undefined
+					? fc.constant(Array.from({ length: checks.maxLength + 1 }, (_, i) => `item ${i}`))
+					: fc.constant(Array.from({ length: 1000 }, (_, i) => i));
 			return fc.oneof({ weight: 6, arbitrary }, { weight: 1, arbitrary: tooMany });
 		}
 		case 'object': {
@@ -280,10 +311,16 @@ export function zodArbitrary(schema: unknown, options: Options = {}): fc.Arbitra
 				const override = options.overrides?.[key];
 				const arbitrary = override
 					? edgy
-						? fc.oneof({ weight: 5, arbitrary: override }, { weight: 1, arbitrary: zodArbitrary(value, options) })
+						? fc.oneof(
+								{ weight: 5, arbitrary: override },
+								{ weight: 1, arbitrary: zodArbitrary(value, options) },
+							)
 						: override
 					: zodArbitrary(value, options);
-				return [key, isOptionalInObject(defOf(value)) ? fc.option(arbitrary, { nil: undefined }) : arbitrary] as const;
+				return [
+					key,
+					isOptionalInObject(defOf(value)) ? fc.option(arbitrary, { nil: undefined }) : arbitrary,
+				] as const;
 			});
 			return fc.record(Object.fromEntries(entries)).map((record) =>
 				// fc.option's undefined means "key absent", as a form that leaves it out would send.
@@ -311,7 +348,9 @@ export function zodArbitrary(schema: unknown, options: Options = {}): fc.Arbitra
 		case 'pipe':
 			return zodArbitrary(pipeInput(def), options);
 		case 'record':
-			return fc.dictionary(fc.string({ maxLength: 10 }), zodArbitrary(def.valueType, options), { maxKeys: 5 });
+			return fc.dictionary(fc.string({ maxLength: 10 }), zodArbitrary(def.valueType, options), {
+				maxKeys: 5,
+			});
 		default: // 'transform', 'unknown', 'any' and the rest: any JSON value
 			return fc.jsonValue({ maxDepth: 3 });
 	}
@@ -357,15 +396,43 @@ const MUTATIONS: Record<string, Mutation> = {
 		return rest;
 	},
 	wrongType: (body, i, junk) => replaceKey(body, i, junk),
-	extraKeys: (body, _i, junk) => ({ ...body, id: 1, role: 'editor', isBanned: false, authorId: 1, userId: 1, status: 'approved', extra: junk }),
+	extraKeys: (body, _i, junk) => ({
+		...body,
+		id: 1,
+		role: 'editor',
+		isBanned: false,
+		authorId: 1,
+		userId: 1,
+		status: 'approved',
+		extra: junk,
+	}),
 	deepJunk: (body, i) => replaceKey(body, i, deeplyNested(i % 2 ? 2000 : 500, i % 3 ? 'array' : 'object')),
 	longString: (body, i) => replaceKey(body, i, longString(i % 2 ? 'a' : '\u05d0', 100_000)),
 	unicode: (body, i) =>
-		replaceKey(body, i, ['\ud800lone', 'rtl\u202eoverride', 'emoji🙂🛒', 'nul\u0000byte', '\u0000', 'zw\u200b\u200c\u200d', 'ｆｕｌｌ'][i % 7]),
-	numberOutOfRange: (body, i) => replaceKey(body, i, [1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -1, 0, 1.5, 2 ** 31][i % 7]),
+		replaceKey(
+			body,
+			i,
+			[
+				'\ud800lone',
+				'rtl\u202eoverride',
+				'emoji🙂🛒',
+				'nul\u0000byte',
+				'\u0000',
+				'zw\u200b\u200c\u200d',
+				'ｆｕｌｌ',
+			][i % 7],
+		),
+	numberOutOfRange: (body, i) =>
+		replaceKey(body, i, [1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -1, 0, 1.5, 2 ** 31][i % 7]),
 	arrayForObject: (body, i) => (i % 2 ? [body] : replaceKey(body, i, [{ nested: body }])),
 	protoPollution: (body, i) =>
-		withOwnKey(body, ['__proto__', 'constructor', 'prototype'][i % 3]!, i % 3 === 1 ? { prototype: { [POLLUTION_MARKER]: true, role: 'editor' } } : { [POLLUTION_MARKER]: true, role: 'editor', isBanned: false }),
+		withOwnKey(
+			body,
+			['__proto__', 'constructor', 'prototype'][i % 3]!,
+			i % 3 === 1
+				? { prototype: { [POLLUTION_MARKER]: true, role: 'editor' } }
+				: { [POLLUTION_MARKER]: true, role: 'editor', isBanned: false },
+		),
 	nestedProto: (body, i) => replaceKey(body, i, withOwnKey({}, '__proto__', { [POLLUTION_MARKER]: true })),
 	notAnObject: (_body, i) => [null, 42, 'text', true, [], [1, 2, 3], ''][i % 7],
 };
@@ -382,12 +449,16 @@ export const MUTATION_NAMES = Object.keys(MUTATIONS);
  * Breaks valid objects from `valid` with one to three mutations; the mutation names travel
  * with the value so a failure says what was done.
  */
-export function malformedArbitrary(valid: fc.Arbitrary<unknown>): fc.Arbitrary<{ body: unknown; mutations: string[] }> {
+export function malformedArbitrary(
+	valid: fc.Arbitrary<unknown>,
+): fc.Arbitrary<{ body: unknown; mutations: string[] }> {
 	const step = fc.tuple(fc.constantFrom(...MUTATION_NAMES), fc.nat(50), wrongType());
 	return fc.tuple(valid, fc.array(step, { minLength: 1, maxLength: 3 })).map(([start, steps]) => {
 		let body: unknown = start;
 		for (const [name, index, junk] of steps) {
-			body = isPlainObject(body) ? MUTATIONS[name]!(body, index, junk) : MUTATIONS.wrongType!({ value: body }, index, junk);
+			body = isPlainObject(body)
+				? MUTATIONS[name]!(body, index, junk)
+				: MUTATIONS.wrongType!({ value: body }, index, junk);
 		}
 		return { body, mutations: steps.map(([name]) => name) };
 	});
@@ -400,17 +471,38 @@ export function malformedArbitrary(valid: fc.Arbitrary<unknown>): fc.Arbitrary<{
 export function queryArbitrary(schema: z.ZodType, options: Options = {}): fc.Arbitrary<string> {
 	const values = zodArbitrary(schema, options) as fc.Arbitrary<Record<string, unknown>>;
 	const asText = (value: unknown): string =>
-		typeof value === 'string' ? value.slice(0, 3000) : value === undefined ? '' : JSON.stringify(value)?.slice(0, 3000) ?? '';
+		typeof value === 'string'
+			? value.slice(0, 3000)
+			: value === undefined
+				? ''
+				: (JSON.stringify(value)?.slice(0, 3000) ?? '');
 	const extra = fc.array(
 		fc.tuple(
-			fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', '__proto__[role]', 'constructor[prototype][x]', 'search', 'limit', 'id', ''), fc.string({ maxLength: 10 })),
-			fc.oneof(hostileString().map((s) => s.slice(0, 3000)), fc.string({ maxLength: 20 })),
+			fc.oneof(
+				fc.constantFrom(
+					'__proto__',
+					'constructor',
+					'prototype',
+					'__proto__[role]',
+					'constructor[prototype][x]',
+					'search',
+					'limit',
+					'id',
+					'',
+				),
+				fc.string({ maxLength: 10 }),
+			),
+			fc.oneof(
+				hostileString().map((s) => s.slice(0, 3000)),
+				fc.string({ maxLength: 20 }),
+			),
 		),
 		{ maxLength: options.edgy === false ? 0 : 3 },
 	);
 	return fc.tuple(values, extra).map(([record, pairs]) => {
 		const params = new URLSearchParams();
-		for (const [key, value] of Object.entries(isPlainObject(record) ? record : {})) params.append(key, asText(value));
+		for (const [key, value] of Object.entries(isPlainObject(record) ? record : {}))
+			params.append(key, asText(value));
 		for (const [key, value] of pairs) params.append(key, value);
 		// Stay under Node's 16 KB header limit (a 431 from the HTTP layer tests nothing of ours).
 		const entries = [...params.entries()];

@@ -28,7 +28,9 @@ describe('earlyChoices', () => {
 	const rendered = filtersFromQuery('?category=Display&sortBy=name&sortOrder=asc&page=2');
 
 	it('keeps the rendered view, page included, when nothing was changed', () => {
-		expect(earlyChoices(rendered, { search: '', category: 'Display', sortBy: 'name', sortOrder: 'asc' })).toBe(rendered);
+		expect(
+			earlyChoices(rendered, { search: '', category: 'Display', sortBy: 'name', sortOrder: 'asc' }),
+		).toBe(rendered);
 		expect(earlyChoices(rendered, {})).toBe(rendered);
 	});
 

@@ -7,7 +7,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const calls: string[] = [];
-const record = (name: string) => vi.fn(async (...args: unknown[]) => void calls.push(args.length ? `${name}(${args.join(',')})` : name));
+const record = (name: string) =>
+	vi.fn(async (...args: unknown[]) => void calls.push(args.length ? `${name}(${args.join(',')})` : name));
 
 vi.mock('@/server/newsletter/worker', () => ({
 	startNewsletterWorker: vi.fn(() => void calls.push('start newsletter')),
@@ -39,7 +40,13 @@ describe('startApp', () => {
 	it('starts everything once, however often it is called', async () => {
 		await Promise.all([startApp(), startApp()]);
 		await startApp();
-		expect(calls).toEqual(['wire regeneration', 'resume generation', 'start newsletter', 'start relay', 'full generation']);
+		expect(calls).toEqual([
+			'wire regeneration',
+			'resume generation',
+			'start newsletter',
+			'start relay',
+			'full generation',
+		]);
 		await stopApp();
 	});
 });

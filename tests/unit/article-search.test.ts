@@ -36,7 +36,12 @@ const BASE = Date.UTC(2024, 0, 1);
 
 /** An article row with this file's defaults (dated BASE unless told otherwise). */
 function insert(database: AppDatabase, values: Partial<typeof schema.articles.$inferInsert>) {
-	return insertArticleRow(database, { title: 'Untitled', content: 'Body.', createdAt: new Date(BASE), ...values });
+	return insertArticleRow(database, {
+		title: 'Untitled',
+		content: 'Body.',
+		createdAt: new Date(BASE),
+		...values,
+	});
 }
 
 /**
@@ -118,10 +123,7 @@ function plan(search: string): string[] {
 }
 
 const ftsRowids = (match: string) =>
-	db.$client
-		.prepare('select rowid from articles_fts where articles_fts match ?')
-		.pluck()
-		.all(match);
+	db.$client.prepare('select rowid from articles_fts where articles_fts match ?').pluck().all(match);
 
 beforeAll(() => {
 	dir = mkdtempSync(join(tmpdir(), 'rmh-article-search-'));
@@ -157,9 +159,7 @@ describe('date-ordered search', () => {
 						for (const page of pages) {
 							const options = { publishedOnly, asc, ...page };
 							const label = JSON.stringify({ search, kind, ...options });
-							expect(listIds(kind, search, options), label).toEqual(
-								expected(rows, kind, search, options),
-							);
+							expect(listIds(kind, search, options), label).toEqual(expected(rows, kind, search, options));
 						}
 					}
 				}
@@ -171,12 +171,8 @@ describe('date-ordered search', () => {
 		for (const search of ['retail', 'retail media', 'zephyrine']) {
 			const steps = plan(search);
 			expect(steps[0], steps.join('\n')).toMatch(/^SCAN articles_fts VIRTUAL TABLE INDEX/);
-			expect(steps, steps.join('\n')).toContain(
-				'SEARCH articles USING INTEGER PRIMARY KEY (rowid=?)',
-			);
-			expect(steps.some((step) => /LIST SUBQUERY|BLOOM|articles_public_list_idx/.test(step))).toBe(
-				false,
-			);
+			expect(steps, steps.join('\n')).toContain('SEARCH articles USING INTEGER PRIMARY KEY (rowid=?)');
+			expect(steps.some((step) => /LIST SUBQUERY|BLOOM|articles_public_list_idx/.test(step))).toBe(false);
 			expect(steps.some((step) => /^SCAN articles\b(?!_fts)/.test(step))).toBe(false);
 		}
 	});
@@ -220,15 +216,9 @@ describe('date-ordered search', () => {
 		insert(db, { title: 'Other quillwort', createdAt: new Date(BASE + DAY_MS) });
 		expect(listIds('news', 'quillwort', oldest)).toEqual([article.id]);
 		const later = new Date(BASE + 2 * DAY_MS);
-		db.update(schema.articles)
-			.set({ createdAt: later })
-			.where(eq(schema.articles.id, article.id))
-			.run();
+		db.update(schema.articles).set({ createdAt: later }).where(eq(schema.articles.id, article.id)).run();
 		expect(listIds('news', 'quillwort', newest)).toEqual([article.id]);
-		db.update(schema.articles)
-			.set({ kind: 'education' })
-			.where(eq(schema.articles.id, article.id))
-			.run();
+		db.update(schema.articles).set({ kind: 'education' }).where(eq(schema.articles.id, article.id)).run();
 		expect(listIds('education', 'quillwort', newest)).toEqual([article.id]);
 		expect(listIds('news', 'quillwort', newest)).not.toContain(article.id);
 		db.update(schema.articles)
@@ -286,10 +276,15 @@ describe('migration 0002 on an existing database', () => {
 		try {
 			let first: { id: number } | undefined;
 			let second: { id: number } | undefined;
-			const upgraded = upgradedDatabase(upgrade, join(upgrade, 'app.db'), '_articles_search_by_date', (old) => {
-				first = insert(old, { title: 'Old mistletoe', createdAt: new Date(BASE) });
-				second = insert(old, { title: 'Older mistletoe', createdAt: new Date(BASE - DAY_MS) });
-			});
+			const upgraded = upgradedDatabase(
+				upgrade,
+				join(upgrade, 'app.db'),
+				'_articles_search_by_date',
+				(old) => {
+					first = insert(old, { title: 'Old mistletoe', createdAt: new Date(BASE) });
+					second = insert(old, { title: 'Older mistletoe', createdAt: new Date(BASE - DAY_MS) });
+				},
+			);
 			const query = articleListQuerySchema.parse({ search: 'mistletoe' });
 			const ids = articleListQuery(upgraded, 'news', query, { publishedOnly: true })
 				.all()

@@ -55,14 +55,18 @@ describe('registerSchema', () => {
 describe('loginSchema', () => {
 	it('needs an email and any non-empty password', () => {
 		expect(loginSchema.parse({ email: 'X@Y.io', password: 'a' })).toEqual({ email: 'x@y.io', password: 'a' });
-		expect(firstMessage(loginSchema.safeParse({ email: 'x@y.io', password: '' }))).toBe('Password is required.');
+		expect(firstMessage(loginSchema.safeParse({ email: 'x@y.io', password: '' }))).toBe(
+			'Password is required.',
+		);
 		expect(firstMessage(loginSchema.safeParse({ password: 'a' }))).toBe('Email is required.');
 	});
 });
 
 describe('forgotPasswordSchema', () => {
 	it('needs a well-formed address (an unknown one still gets the neutral answer)', () => {
-		expect(forgotPasswordSchema.parse({ email: ' Someone@Example.com ' })).toEqual({ email: 'someone@example.com' });
+		expect(forgotPasswordSchema.parse({ email: ' Someone@Example.com ' })).toEqual({
+			email: 'someone@example.com',
+		});
 		expect(firstMessage(forgotPasswordSchema.safeParse({ email: 'not-an-email' }))).toBe(
 			'Please enter a valid email address.',
 		);

@@ -8,12 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { articleInputSchemas } from '@/lib/validation/content';
 import { createArticle, deleteArticle, updateArticle } from '@/server/content/articles';
-import {
-	contentBus,
-	contentChanged,
-	onContentChange,
-	type ContentChange,
-} from '@/server/content/events';
+import { contentBus, contentChanged, onContentChange, type ContentChange } from '@/server/content/events';
 import { updateStaticPage } from '@/server/content/static-pages';
 import { closeDatabase, db, staticPages, users } from '@/server/db';
 import { testDatabaseSettings } from '../setup/postgres';

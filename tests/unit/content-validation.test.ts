@@ -78,9 +78,7 @@ describe('article input', () => {
 		expect(parse({ ...valid, tags: 'a, ,b' }).data?.tags).toEqual(['a', 'b']);
 		expect(parse({ ...valid, tags: [' x ', '', 'X', 'y'] }).data?.tags).toEqual(['x', 'y']);
 		expect(parse({ ...valid, tags: null }).data?.tags).toEqual([]);
-		expect(parse({ ...valid, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }).success).toBe(
-			false,
-		);
+		expect(parse({ ...valid, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }).success).toBe(false);
 		expect(parse({ ...valid, tags: ['y'.repeat(41)] }).success).toBe(false);
 		expect(parse({ ...valid, tags: 5 }).success).toBe(false);
 	});
@@ -117,12 +115,8 @@ describe('static page input', () => {
 			content: '',
 		});
 		expect(staticPageInputSchema.safeParse({ title: '', content: 'x' }).success).toBe(false);
-		expect(staticPageInputSchema.safeParse({ title: 'x'.repeat(201), content: 'x' }).success).toBe(
-			false,
-		);
-		expect(
-			staticPageInputSchema.safeParse({ title: 'x', content: 'x'.repeat(100_001) }).success,
-		).toBe(false);
+		expect(staticPageInputSchema.safeParse({ title: 'x'.repeat(201), content: 'x' }).success).toBe(false);
+		expect(staticPageInputSchema.safeParse({ title: 'x', content: 'x'.repeat(100_001) }).success).toBe(false);
 		expect(staticPageInputSchema.safeParse({ title: 'x' }).success).toBe(false);
 	});
 });

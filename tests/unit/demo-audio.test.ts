@@ -30,7 +30,8 @@ describe('demo audio', () => {
 			expect(data.length, url).toBeLessThan(100 * 1024);
 			expect(data.length, url).toBeGreaterThan(10 * 1024);
 			// An ID3 tag or the 11-bit MPEG frame sync.
-			const framed = data.subarray(0, 3).toString('latin1') === 'ID3' || (data[0] === 0xff && (data[1]! & 0xe0) === 0xe0);
+			const framed =
+				data.subarray(0, 3).toString('latin1') === 'ID3' || (data[0] === 0xff && (data[1]! & 0xe0) === 0xe0);
 			expect(framed, url).toBe(true);
 		}
 	});

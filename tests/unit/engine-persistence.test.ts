@@ -17,11 +17,7 @@ import { limits, setRateLimitClock } from '@/server/auth/rate-limit';
 import { MemoryCounterStore } from '@/server/auth/rate-limit/counter-store.memory';
 import { PostgresCounterStore } from '@/server/auth/rate-limit/counter-store.postgres';
 import { siteCounterStore } from '@/server/auth/rate-limit/site-counters';
-import {
-	createSession,
-	invalidateSession,
-	validateSessionToken,
-} from '@/server/auth/session';
+import { createSession, invalidateSession, validateSessionToken } from '@/server/auth/session';
 import { createArticle, listAll, listPublished } from '@/server/content/articles';
 import {
 	chooseEngine,
@@ -80,7 +76,9 @@ describe.each(engines)('the services on %s', (name) => {
 		expect(tableNames.length).toBeGreaterThan(10);
 		for (const table of tableNames) {
 			// Reading a column through the binding gives the engine's own column object.
-			expect((bound as unknown as Record<string, unknown>)[table], String(table)).toBe(engine().tables[table]);
+			expect((bound as unknown as Record<string, unknown>)[table], String(table)).toBe(
+				engine().tables[table],
+			);
 		}
 	});
 
@@ -127,9 +125,7 @@ describe.each(engines)('the services on %s', (name) => {
 			.where(eq(newsletterDeliveries.issueId, issue.id));
 		expect(queued.length).toBeGreaterThanOrEqual(6);
 		const now = new Date();
-		const claims = await Promise.all(
-			Array.from({ length: 4 }, () => claimDeliveries(3, 60_000, now)),
-		);
+		const claims = await Promise.all(Array.from({ length: 4 }, () => claimDeliveries(3, 60_000, now)));
 		const claimed = claims.flat().map((row) => row.id);
 		expect(new Set(claimed).size).toBe(claimed.length);
 		expect(new Set(claimed)).toEqual(new Set(queued.map((row) => row.id)));

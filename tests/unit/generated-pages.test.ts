@@ -66,7 +66,9 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
 		const req = httpRequest(`${base}${path}`, { headers, method }, (res) => {
 			const chunks: Buffer[] = [];
 			res.on('data', (chunk: Buffer) => chunks.push(chunk));
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+			res.on('end', () =>
+				resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+			);
 		});
 		req.on('error', reject);
 		req.end();
@@ -109,7 +111,9 @@ describe('generated pages', () => {
 		store('about', '<h1>About</h1>');
 		expect((await get('/about')).headers['x-common']).toBe('/about http');
 		expect((await get('/about', { 'x-test-https': '1' })).headers['x-common']).toBe('/about https');
-		expect((await get('/about', { 'x-test-https': '1', 'accept-encoding': 'br' })).headers['x-common']).toBe('/about https');
+		expect((await get('/about', { 'x-test-https': '1', 'accept-encoding': 'br' })).headers['x-common']).toBe(
+			'/about https',
+		);
 	});
 
 	it('answers 304 to its ETag and no body to HEAD', async () => {
@@ -146,7 +150,9 @@ describe('generated pages', () => {
 				httpRequest(url, { headers }, (res) => {
 					const chunks: Buffer[] = [];
 					res.on('data', (chunk: Buffer) => chunks.push(chunk));
-					res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+					res.on('end', () =>
+						resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+					);
 				})
 					.on('error', reject)
 					.end();
@@ -205,7 +211,11 @@ describe('generated pages', () => {
 	it('reads a page dropped from memory again from its files', async () => {
 		const small = mkdtempSync(join(tmpdir(), 'rmh-pages-small-'));
 		const bounded = createGeneratedPages(small, { maxBytes: 600 });
-		const bodies = (html: string) => ({ identity: Buffer.from(html), br: brotliCompressSync(html), gzip: gzipSync(html) });
+		const bodies = (html: string) => ({
+			identity: Buffer.from(html),
+			br: brotliCompressSync(html),
+			gzip: gzipSync(html),
+		});
 		for (const id of [1, 2, 3]) {
 			const html = `<p>${String(id).repeat(200)}</p>`;
 			const file = join(small, `p${id}`, 'index.html');

@@ -192,11 +192,21 @@ describe('parseWith messages for issues the schema gives no sentence', () => {
 	}
 
 	it.each([
-		['a wrong type, naming the field in words', z.object({ a: z.object({ isShown: z.boolean() }) }), { a: { isShown: 1 } }, 'Is shown must be true or false.'],
+		[
+			'a wrong type, naming the field in words',
+			z.object({ a: z.object({ isShown: z.boolean() }) }),
+			{ a: { isShown: 1 } },
+			'Is shown must be true or false.',
+		],
 		['a missing field', z.object({ userName: z.string() }), {}, 'User name is required.'],
 		['a list item', z.object({ tags: z.array(z.string()) }), { tags: ['x', 2] }, 'Tags must be text.'],
 		['a body that is not an object', z.object({}), 'text', 'The request body must be an object.'],
-		['a short text', z.object({ code: z.string().min(4) }), { code: 'ab' }, 'Code must be at least 4 characters long.'],
+		[
+			'a short text',
+			z.object({ code: z.string().min(4) }),
+			{ code: 'ab' },
+			'Code must be at least 4 characters long.',
+		],
 		['a big number', z.object({ count: z.number().max(3) }), { count: 9 }, 'Count must be at most 3.'],
 		['an email', z.object({ email: z.email() }), { email: 'x' }, 'Email must be a valid email address.'],
 		['an option', z.object({ kind: z.enum(['a', 'b']) }), { kind: 'c' }, "Kind must be one of 'a', 'b'."],
@@ -239,28 +249,19 @@ describe('readId', () => {
 		expect(readId(value)).toBe(id);
 	});
 
-	it.each([
-		undefined,
-		'',
-		'0',
-		'-1',
-		'1.5',
-		'1e3',
-		' 1',
-		'0x10',
-		'abc',
-		'12abc',
-		'1234567890123',
-	])('answers 404 "Invalid id." to %j', (value) => {
-		try {
-			readId(value);
-			expect.unreachable('readId accepted an invalid id');
-		} catch (error) {
-			expect(error).toBeInstanceOf(HttpError);
-			expect((error as HttpError).status).toBe(404);
-			expect((error as HttpError).message).toBe('Invalid id.');
-		}
-	});
+	it.each([undefined, '', '0', '-1', '1.5', '1e3', ' 1', '0x10', 'abc', '12abc', '1234567890123'])(
+		'answers 404 "Invalid id." to %j',
+		(value) => {
+			try {
+				readId(value);
+				expect.unreachable('readId accepted an invalid id');
+			} catch (error) {
+				expect(error).toBeInstanceOf(HttpError);
+				expect((error as HttpError).status).toBe(404);
+				expect((error as HttpError).message).toBe('Invalid id.');
+			}
+		},
+	);
 
 	it('names what was looked for', () => {
 		expect(() => readId('x', 'platform id')).toThrow('Invalid platform id.');
@@ -335,13 +336,16 @@ describe('domain errors thrown by services', () => {
 		[new UpstreamFailed('The mail server did not accept the message.'), 502],
 	];
 
-	it.each(cases)('%s answers its status with { message } through the endpoint wrapper', async (error, status) => {
-		const answer = await endpoint(() => {
-			throw error;
-		})({} as never);
-		expect(answer.status).toBe(status);
-		expect(await answer.json()).toEqual({ message: error.message });
-	});
+	it.each(cases)(
+		'%s answers its status with { message } through the endpoint wrapper',
+		async (error, status) => {
+			const answer = await endpoint(() => {
+				throw error;
+			})({} as never);
+			expect(answer.status).toBe(status);
+			expect(await answer.json()).toEqual({ message: error.message });
+		},
+	);
 
 	it('names the field of an invalid input, and says when to try again after too many attempts', () => {
 		const invalid = errorToResponse(new InvalidInput('Pick another status.', 'status'));

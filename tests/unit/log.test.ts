@@ -37,7 +37,10 @@ describe('the log', () => {
 
 	it('masks e-mail addresses in fields, nested address fields and messages', () => {
 		const { logger, lines } = capture();
-		logger.info({ to: 'jane.doe@example.com', user: { email: 'Max@Example.org' }, note: 'from bob@x.io' }, 'sent to jane.doe@example.com');
+		logger.info(
+			{ to: 'jane.doe@example.com', user: { email: 'Max@Example.org' }, note: 'from bob@x.io' },
+			'sent to jane.doe@example.com',
+		);
 		expect(lines[0]).toMatchObject({
 			to: 'j***@example.com',
 			user: { email: 'M***@Example.org' },
@@ -49,7 +52,9 @@ describe('the log', () => {
 
 	it('keeps an error stack, without the parameters drizzle quotes or addresses', () => {
 		const { logger, lines } = capture();
-		const error = new Error('Failed query: insert into users values (?, ?)\nparams: jane@example.com,$argon2id$secret');
+		const error = new Error(
+			'Failed query: insert into users values (?, ?)\nparams: jane@example.com,$argon2id$secret',
+		);
 		logger.error({ err: error }, 'boom');
 		expect(lines[0]!.err.message).toBe('Failed query: insert into users values (?, ?)\nparams: [redacted]');
 		expect(lines[0]!.err.stack).toContain('at ');

@@ -11,9 +11,7 @@ type Tag = { name: string; attrs: { name: string; value: string }[] };
 /** The start tags of serialized HTML with their attributes (DOMPurify quotes every value). */
 function tagsOf(html: string): Tag[] {
 	const tags: Tag[] = [];
-	for (const match of html.matchAll(
-		/<([a-zA-Z][\w:-]*)((?:\s+[^\s=>/"]+(?:="[^"]*")?)*)\s*\/?>/g,
-	)) {
+	for (const match of html.matchAll(/<([a-zA-Z][\w:-]*)((?:\s+[^\s=>/"]+(?:="[^"]*")?)*)\s*\/?>/g)) {
 		const attrs = [...match[2]!.matchAll(/([^\s=>/"]+)(?:="([^"]*)")?/g)].map((a) => ({
 			name: a[1]!.toLowerCase(),
 			value: decodeEntities(a[2] ?? ''),
@@ -58,9 +56,7 @@ function expectSafe(html: string): void {
 			expect(attr.name, `${tag.name} has event handler ${attr.name}`).not.toMatch(/^on\w+/);
 			expect(attr.name).not.toBe('style');
 			if (URL_ATTRIBUTES.includes(attr.name)) {
-				expect(compact(attr.value), `${tag.name} ${attr.name}`).not.toMatch(
-					/^(javascript|data|vbscript):/i,
-				);
+				expect(compact(attr.value), `${tag.name} ${attr.name}`).not.toMatch(/^(javascript|data|vbscript):/i);
 				expect(isSafeUrl(attr.value), `${tag.name} ${attr.name}="${attr.value}"`).toBe(true);
 				expect(compact(attr.value)).toMatch(
 					/^(?:https?:|ircs?:|mailto:|xmpp:|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
@@ -161,9 +157,7 @@ describe('renderMarkdown: XSS corpus', () => {
 	});
 
 	it('drops data: image sources that DOMPurify alone would allow', () => {
-		expect(renderMarkdown('<img src="data:image/png;base64,iVBORw0KGgo=" alt="d">')).not.toContain(
-			'src=',
-		);
+		expect(renderMarkdown('<img src="data:image/png;base64,iVBORw0KGgo=" alt="d">')).not.toContain('src=');
 	});
 
 	it('drops the event handler but keeps a harmless image', () => {
@@ -233,9 +227,7 @@ describe('renderMarkdown: ordinary markdown survives', () => {
 	});
 
 	it('marks external links noopener noreferrer nofollow with a new tab, not internal ones', () => {
-		const html = renderMarkdown(
-			'[out](https://example.com) [in](/platforms) [mail](mailto:a@b.co)',
-		);
+		const html = renderMarkdown('[out](https://example.com) [in](/platforms) [mail](mailto:a@b.co)');
 		const anchors = tagsOf(html).filter((tag) => tag.name === 'a');
 		const attr = (tag: Tag, name: string) => tag.attrs.find((a) => a.name === name)?.value;
 		expect(anchors).toHaveLength(3);

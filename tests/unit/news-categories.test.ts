@@ -45,7 +45,8 @@ describe('news categories', () => {
 		try {
 			const upgraded = upgradedDatabase(dir, join(dir, 'app.db'), '_news_categories_merged', (old) => {
 				const base = { title: 'Shop', excerpt: 'E', content: 'C', isPublished: true };
-				old.insert(schema.articles)
+				old
+					.insert(schema.articles)
 					.values([
 						{ ...base, kind: 'news', category: 'eCommerce' },
 						{ ...base, kind: 'news', category: 'Grocery' },
@@ -63,5 +64,4 @@ describe('news categories', () => {
 			rmSync(dir, { recursive: true, force: true });
 		}
 	});
-
 });

@@ -11,7 +11,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setNewsletter, setBanned } from '@/server/auth/accounts';
 import type { SessionUser } from '@/server/auth/session';
-import { closeDatabase, db, newsletterDeliveries, newsletterIssues, newsletterUnsubscribeTokens, users } from '@/server/db';
+import {
+	closeDatabase,
+	db,
+	newsletterDeliveries,
+	newsletterIssues,
+	newsletterUnsubscribeTokens,
+	users,
+} from '@/server/db';
 import { deliver, newsletterMail, retryDelayMs } from '@/server/newsletter/delivery';
 import { createIssue, getIssue, sendIssue } from '@/server/newsletter/issues';
 import { claimDeliveries, settleDelivery } from '@/server/newsletter/queue';
@@ -86,8 +93,7 @@ describe('recipients', () => {
 		const issue = await sendIssue((await newIssue()).id);
 		expect(issue.status).toBe('sending');
 		const queued = new Set((await deliveriesOf(issue.id)).map((row) => row.userId));
-		for (const account of [stays, unsubscribes, banned, deleted])
-			expect(queued.has(account.id)).toBe(true);
+		for (const account of [stays, unsubscribes, banned, deleted]) expect(queued.has(account.id)).toBe(true);
 		expect(queued.has(never.id)).toBe(false);
 		expect(queued.has(bannedBefore.id)).toBe(false);
 
@@ -104,7 +110,14 @@ describe('recipients', () => {
 		const after = await getIssue(issue.id);
 		expect(after.status).toBe('sent');
 		expect(after.sentAt).toBeInstanceOf(Date);
-		expect(after.counts).toEqual({ recipients: queued.size, queued: 0, sent: queued.size - 3, failed: 0, skipped: 3, unsubscribedSince: 0 });
+		expect(after.counts).toEqual({
+			recipients: queued.size,
+			queued: 0,
+			sent: queued.size - 3,
+			failed: 0,
+			skipped: 3,
+			unsubscribedSince: 0,
+		});
 		// Settled: nothing is left to claim.
 		expect(await drain()).toBe(0);
 	});
@@ -119,24 +132,35 @@ describe('recipients', () => {
 		expect(queued).toEqual(new Set([verified.id, unverifiedSince.id]));
 
 		// An operator marks the address unverified again (a bounce, a complaint) before its turn.
-		await db()
-			.update(users)
-			.set({ emailVerified: false })
-			.where(eq(users.id, unverifiedSince.id));
+		await db().update(users).set({ emailVerified: false }).where(eq(users.id, unverifiedSince.id));
 		const before = smtp.mails.length;
 		await drain();
 		const got = mailsPerAddress(smtp.mails.slice(before));
 		expect(got.get(verified.email)).toBe(1);
 		expect(got.has(unverified.email)).toBe(false);
 		expect(got.has(unverifiedSince.email)).toBe(false);
-		expect((await getIssue(issue.id)).counts).toEqual({ recipients: 2, queued: 0, sent: 1, failed: 0, skipped: 1, unsubscribedSince: 0 });
+		expect((await getIssue(issue.id)).counts).toEqual({
+			recipients: 2,
+			queued: 0,
+			sent: 1,
+			failed: 0,
+			skipped: 1,
+			unsubscribedSince: 0,
+		});
 	});
 
 	it('completes an issue with no subscribers at once', async () => {
 		await db().update(users).set({ isNewsletterSubscribed: false });
 		const issue = await sendIssue((await newIssue()).id);
 		expect(issue.status).toBe('sent');
-		expect(issue.counts).toEqual({ recipients: 0, queued: 0, sent: 0, failed: 0, skipped: 0, unsubscribedSince: 0 });
+		expect(issue.counts).toEqual({
+			recipients: 0,
+			queued: 0,
+			sent: 0,
+			failed: 0,
+			skipped: 0,
+			unsubscribedSince: 0,
+		});
 	});
 });
 
@@ -153,8 +177,7 @@ describe('failures', () => {
 		const start = Date.now();
 		await drain(new Date(start));
 
-		const rows = async () =>
-			new Map((await deliveriesOf(issue.id)).map((row) => [row.userId, row]));
+		const rows = async () => new Map((await deliveriesOf(issue.id)).map((row) => [row.userId, row]));
 		let now = await rows();
 		expect(now.get(refused.id)).toMatchObject({ status: 'failed', attempts: 1 });
 		expect(now.get(refused.id)!.lastError).toMatch(/Mailbox unavailable/);
@@ -175,9 +198,7 @@ describe('failures', () => {
 		now = await rows();
 		// The second wait is twice the first.
 		expect(now.get(busy.id)).toMatchObject({ status: 'queued', attempts: 2 });
-		expect(now.get(busy.id)!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(
-			secondTry + 2 * RETRY_BASE_MS,
-		);
+		expect(now.get(busy.id)!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(secondTry + 2 * RETRY_BASE_MS);
 
 		await drain(new Date(start + 3_600_000));
 		now = await rows();
@@ -235,9 +256,7 @@ describe('leases', () => {
 		const [first] = await claimDeliveries(5, LEASE_MS, start);
 		expect(first).toMatchObject({ issueId: issue.id, attempts: 1 });
 		// A second worker finds nothing while the lease holds.
-		expect(await claimDeliveries(5, LEASE_MS, new Date(start.getTime() + LEASE_MS - 1))).toEqual(
-			[],
-		);
+		expect(await claimDeliveries(5, LEASE_MS, new Date(start.getTime() + LEASE_MS - 1))).toEqual([]);
 		const [again] = await claimDeliveries(5, LEASE_MS, new Date(start.getTime() + LEASE_MS));
 		expect(again).toMatchObject({ id: first!.id, attempts: 2 });
 		await settleDelivery(first!, { status: 'failed', error: 'late' });
@@ -266,16 +285,12 @@ describe('the mail', () => {
 		expect(mail.html).toContain('Hello &lt;readers&gt; &amp; friends');
 		// MJML writes the table layout and inlines the link style.
 		expect(mail.html).toMatch(/<table/);
-		expect(mail.html).toMatch(
-			/<a [^>]*href="https:\/\/briefing.example.com\/news\/7"[^>]*style="[^"]*color/,
-		);
+		expect(mail.html).toMatch(/<a [^>]*href="https:\/\/briefing.example.com\/news\/7"[^>]*style="[^"]*color/);
 		expect(mail.text).toMatch(/^Hello <readers> & friends\n/);
 		expect(mail.text).toMatch(/top story/i);
 		expect(mail.text).toContain('Read the article [https://briefing.example.com/news/7]');
 		expect(mail.text).not.toMatch(/<(script|a|p|table)\b/i);
-		const pageLink = mail.text.match(
-			/https:\/\/briefing\.example\.com\/unsubscribe\?token=([a-z2-7]{32})/,
-		);
+		const pageLink = mail.text.match(/https:\/\/briefing\.example\.com\/unsubscribe\?token=([a-z2-7]{32})/);
 		expect(pageLink).not.toBeNull();
 		expect(mail.html).toContain(`/unsubscribe?token=${pageLink![1]}`);
 		expect(mail.headers).toEqual({

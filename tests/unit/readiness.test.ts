@@ -10,11 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db';
 import { closePostgres, migratePostgres, openPostgres } from '@/server/db/postgres';
 import { postgresReadiness, sqliteReadiness } from '@/server/db/readiness';
-import {
-	emptyPostgresDatabase,
-	postgresTestDatabase,
-	type TestPostgres,
-} from '../setup/postgres';
+import { emptyPostgresDatabase, postgresTestDatabase, type TestPostgres } from '../setup/postgres';
 import { freePort } from '../setup/ports';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-ready-'));

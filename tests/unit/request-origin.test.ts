@@ -62,7 +62,11 @@ describe('isCrossSiteRequest', () => {
 	it.each([
 		['no Origin (curl, server-to-server)', {}, false],
 		['the public site origin', { origin: 'https://www.example.com' }, false],
-		['Sec-Fetch-Site same-origin', { origin: 'https://www.example.com', 'sec-fetch-site': 'same-origin' }, false],
+		[
+			'Sec-Fetch-Site same-origin',
+			{ origin: 'https://www.example.com', 'sec-fetch-site': 'same-origin' },
+			false,
+		],
 		['the request URL’s own origin (always localhost)', { origin: 'http://localhost:4321' }, true],
 		['localhost without a port', { origin: 'http://localhost' }, true],
 		['a loopback address', { origin: 'http://127.0.0.1:4321' }, true],

@@ -8,12 +8,7 @@
  * drizzle-kit and drizzle would not see it.
  */
 import { is, SQL } from 'drizzle-orm';
-import {
-	getTableConfig as pgTableConfig,
-	PgDialect,
-	PgTable,
-	type PgColumn,
-} from 'drizzle-orm/pg-core';
+import { getTableConfig as pgTableConfig, PgDialect, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import {
 	getTableConfig as sqliteTableConfig,
 	SQLiteSyncDialect,
@@ -147,8 +142,7 @@ describe('the SQLite and PostgreSQL schemas', () => {
 	it('export every shared table and relation, each engine under the same names', () => {
 		const shared = Object.keys(defineTables(sqliteKit)).sort();
 		expect(shared.length).toBeGreaterThan(20);
-		const exported = (schema: Record<string, unknown>) =>
-			shared.filter((name) => schema[name] !== undefined);
+		const exported = (schema: Record<string, unknown>) => shared.filter((name) => schema[name] !== undefined);
 		expect(exported(sqliteSchema)).toEqual(shared);
 		expect(exported(postgresSchema)).toEqual(shared);
 	});
@@ -158,12 +152,9 @@ describe('the SQLite and PostgreSQL schemas', () => {
 		expect(Object.keys(postgres).sort()).toEqual([...Object.keys(sqlite), ...POSTGRES_ONLY].sort());
 	});
 
-	it.each(Object.keys(sqlite))(
-		'%s has the same columns, keys, foreign keys, indexes and checks',
-		(name) => {
-			expect(postgres[name]).toEqual(sqlite[name]);
-		},
-	);
+	it.each(Object.keys(sqlite))('%s has the same columns, keys, foreign keys, indexes and checks', (name) => {
+		expect(postgres[name]).toEqual(sqlite[name]);
+	});
 
 	it('see the parts of a table the comparison relies on', () => {
 		// Guards the comparison itself: a shape that lost its foreign keys, index expressions or

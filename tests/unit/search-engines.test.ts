@@ -169,10 +169,7 @@ function cases(): Case[] {
 	return all;
 }
 
-async function ids(
-	c: Case,
-	limits = SEARCH_LIMITS,
-): Promise<{ sqlite: number[]; postgres: number[] }> {
+async function ids(c: Case, limits = SEARCH_LIMITS): Promise<{ sqlite: number[]; postgres: number[] }> {
 	const query = articleListQuerySchema.parse({
 		search: c.search,
 		sortBy: c.sortBy,

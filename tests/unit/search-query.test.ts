@@ -17,9 +17,7 @@ describe('toFtsQuery', () => {
 	});
 
 	it('keeps only letters and digits, so FTS5 syntax is searched as text', () => {
-		expect(toFtsQuery('"quoted" OR NEAR(a b) *')).toBe(
-			'"quoted"* AND "OR"* AND "NEAR"* AND "a"* AND "b"*',
-		);
+		expect(toFtsQuery('"quoted" OR NEAR(a b) *')).toBe('"quoted"* AND "OR"* AND "NEAR"* AND "a"* AND "b"*');
 		expect(toFtsQuery('title:retail')).toBe('"title"* AND "retail"*');
 		expect(toFtsQuery('retail-media')).toBe('"retail"* AND "media"*');
 		expect(toFtsQuery('a"b')).toBe('"a"* AND "b"*');
@@ -30,9 +28,7 @@ describe('toFtsQuery', () => {
 	});
 
 	it('lets the caller write each word as another term', () => {
-		expect(toFtsQuery('retail, media!', (word) => `(${word.toUpperCase()})`)).toBe(
-			'(RETAIL) AND (MEDIA)',
-		);
+		expect(toFtsQuery('retail, media!', (word) => `(${word.toUpperCase()})`)).toBe('(RETAIL) AND (MEDIA)');
 		expect(toFtsQuery('***', () => 'never')).toBeNull();
 	});
 

@@ -1,6 +1,12 @@
 /** The site search's snippets: a window around the first match, marks on the matched words. */
 import { describe, expect, it } from 'vitest';
-import { bestSnippet, makeSnippet, matchRanges, matchesEveryWord, SNIPPET_LENGTH } from '@/lib/search-snippet';
+import {
+	bestSnippet,
+	makeSnippet,
+	matchRanges,
+	matchesEveryWord,
+	SNIPPET_LENGTH,
+} from '@/lib/search-snippet';
 import { VARIANT_PARAMETERS, storedPagePath } from '@/server/site/query-variants';
 import { filtersToQuery } from '@/components/platforms/directory-filters';
 import { urlWithFilters } from '@/lib/home-filters';
@@ -38,7 +44,12 @@ describe('makeSnippet', () => {
 		expect(snippet.text.length).toBeLessThanOrEqual(SNIPPET_LENGTH + 4);
 		expect(marked(snippet)).toEqual(['needle']);
 		// No word is cut in half.
-		expect(snippet.text.replace(/^… | …$/g, '').split(' ').every((word) => /^(word\d+|needle)$/.test(word))).toBe(true);
+		expect(
+			snippet.text
+				.replace(/^… | …$/g, '')
+				.split(' ')
+				.every((word) => /^(word\d+|needle)$/.test(word)),
+		).toBe(true);
 	});
 
 	it('starts at the beginning when nothing matches', () => {
@@ -84,13 +95,27 @@ describe('storedPagePath', () => {
 		expect(storedPagePath('/compare')).toBe('/compare');
 	});
 
-	it("names every filter parameter the home and the directory write in their URLs", () => {
-		const filters = { search: 'a', category: 'Grocery', sortBy: 'name' as const, sortOrder: 'asc' as const, page: 2 };
+	it('names every filter parameter the home and the directory write in their URLs', () => {
+		const filters = {
+			search: 'a',
+			category: 'Grocery',
+			sortBy: 'name' as const,
+			sortOrder: 'asc' as const,
+			page: 2,
+		};
 		const directory = new URLSearchParams(filtersToQuery(filters));
-		expect([...directory.keys()].every((name) => VARIANT_PARAMETERS['/platforms']!.includes(name))).toBe(true);
+		expect([...directory.keys()].every((name) => VARIANT_PARAMETERS['/platforms']!.includes(name))).toBe(
+			true,
+		);
 		for (const section of ['news', 'education'] as const) {
-			const url = urlWithFilters(section, { search: 'a', category: 'b', sortBy: 'title', sortOrder: 'desc' }, new URL('http://x/'));
-			expect([...url.searchParams.keys()].every((name) => VARIANT_PARAMETERS['/']!.includes(name))).toBe(true);
+			const url = urlWithFilters(
+				section,
+				{ search: 'a', category: 'b', sortBy: 'title', sortOrder: 'desc' },
+				new URL('http://x/'),
+			);
+			expect([...url.searchParams.keys()].every((name) => VARIANT_PARAMETERS['/']!.includes(name))).toBe(
+				true,
+			);
 		}
 	});
 });

@@ -94,23 +94,14 @@ describe('users', () => {
 
 	it('leaves the demo accounts without ratings, comments or votes', () => {
 		const ids = Object.values(DEMO_ACCOUNTS).map(
-			(account) =>
-				db.select().from(schema.users).where(eq(schema.users.email, account.email)).get()!.id,
+			(account) => db.select().from(schema.users).where(eq(schema.users.email, account.email)).get()!.id,
 		);
 		for (const userId of ids) {
 			expect(
-				db
-					.select()
-					.from(schema.platformRatings)
-					.where(eq(schema.platformRatings.userId, userId))
-					.all(),
+				db.select().from(schema.platformRatings).where(eq(schema.platformRatings.userId, userId)).all(),
 			).toEqual([]);
 			expect(
-				db
-					.select()
-					.from(schema.platformComments)
-					.where(eq(schema.platformComments.userId, userId))
-					.all(),
+				db.select().from(schema.platformComments).where(eq(schema.platformComments.userId, userId)).all(),
 			).toEqual([]);
 			expect(
 				db.select().from(schema.commentVotes).where(eq(schema.commentVotes.userId, userId)).all(),
@@ -269,8 +260,7 @@ describe('articles', () => {
 			for (const [, id] of article.content.matchAll(/\]\(\/platforms\/(\d+)\)/g)) {
 				expect(platformIds).toContain(Number(id));
 			}
-			if (article.imageUrl)
-				expect(existsSync(publicPath(article.imageUrl)), article.imageUrl).toBe(true);
+			if (article.imageUrl) expect(existsSync(publicPath(article.imageUrl)), article.imageUrl).toBe(true);
 		}
 		expect(articles.filter((article) => article.imageUrl === null)).toHaveLength(1);
 	});
@@ -334,7 +324,8 @@ describe('on PostgreSQL', () => {
 				nodes.map((node) =>
 					migratePostgres(node, {
 						// The seed is written once for both engines against the SQLite handle's type.
-						seedIfEmpty: async (locked) => seeded.push(await seedIfEmpty(locked as unknown as AppDatabase, hashPassword)),
+						seedIfEmpty: async (locked) =>
+							seeded.push(await seedIfEmpty(locked as unknown as AppDatabase, hashPassword)),
 					}),
 				),
 			);
@@ -342,7 +333,9 @@ describe('on PostgreSQL', () => {
 			const postgres = fresh.db as unknown as AppDatabase;
 			expect(await contentCounts(postgres)).toEqual(countsAfterFirst);
 			const aggregates = (rows: { name: string; rating: number; reviewCount: number }[]) =>
-				rows.map(({ name, rating, reviewCount }) => ({ name, rating, reviewCount })).sort((a, b) => a.name.localeCompare(b.name));
+				rows
+					.map(({ name, rating, reviewCount }) => ({ name, rating, reviewCount }))
+					.sort((a, b) => a.name.localeCompare(b.name));
 			expect(aggregates(await fresh.db.select().from(postgresSchema.platforms))).toEqual(
 				aggregates(await db.select().from(schema.platforms)),
 			);

@@ -125,9 +125,7 @@ describe('validateSessionToken', () => {
 			now += 20 * DAY;
 			const found = await validateSessionToken(token, now);
 			expect(found, `use ${i + 1}`).not.toBeNull();
-			expect(found!.session.expiresAt.getTime()).toBeLessThanOrEqual(
-				T0 + SESSION_ABSOLUTE_LIFETIME_MS,
-			);
+			expect(found!.session.expiresAt.getTime()).toBeLessThanOrEqual(T0 + SESSION_ABSOLUTE_LIFETIME_MS);
 		}
 		expect(await validateSessionToken(token, T0 + 90 * DAY - 1)).not.toBeNull();
 		expect(await validateSessionToken(token, T0 + 90 * DAY)).toBeNull();

@@ -14,9 +14,8 @@ import type { RenderedPage } from '@/server/site/anonymous-render';
 const dir = mkdtempSync(join(tmpdir(), 'rmh-site-'));
 process.env.SITE_DIR = dir;
 
-const { generationStatus, requestPaths, resumeSiteGeneration, stopSiteGeneration, useRenderer, whenIdle } = await import(
-	'@/server/site/generator'
-);
+const { generationStatus, requestPaths, resumeSiteGeneration, stopSiteGeneration, useRenderer, whenIdle } =
+	await import('@/server/site/generator');
 const { fileForPath } = await import('@/server/site/writer');
 
 const pages = new Map<string, RenderedPage | Error>();
@@ -117,7 +116,8 @@ describe('site generator', () => {
 		await stopped;
 		const rendered = [...calls].sort();
 		expect(rendered).toEqual(paths.slice(0, 4));
-		for (const path of rendered) expect(readFileSync(join(dir, path.slice(1), 'index.html'), 'utf8')).toBe(`<h1>${path}</h1>`);
+		for (const path of rendered)
+			expect(readFileSync(join(dir, path.slice(1), 'index.html'), 'utf8')).toBe(`<h1>${path}</h1>`);
 		expect(existsSync(join(dir, 'slow/4/index.html'))).toBe(false);
 		// Cut short, it is no generation that went through.
 		const after = generationStatus.get();

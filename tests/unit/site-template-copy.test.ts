@@ -19,7 +19,6 @@ function templateWith(page: string): { dir: string; origin: string } {
 	return { dir, origin: TEMPLATE_ORIGIN };
 }
 
-
 describe('copying the generated pages for a test server', () => {
 	it('gives every absolute URL the new origin', async () => {
 		const template = templateWith(`<link rel="canonical" href="${TEMPLATE_ORIGIN}/admin">`);

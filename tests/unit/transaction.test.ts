@@ -30,11 +30,16 @@ afterAll(() => {
 
 function addPage(slug: string) {
 	return (tx: Parameters<Parameters<typeof transaction>[0]>[0]) =>
-		tx.insert(schema.staticPages).values({ slug, title: slug, content: slug }).returning({ slug: schema.staticPages.slug });
+		tx
+			.insert(schema.staticPages)
+			.values({ slug, title: slug, content: slug })
+			.returning({ slug: schema.staticPages.slug });
 }
 
 async function pageExists(slug: string) {
-	return (await database.select().from(schema.staticPages).where(eq(schema.staticPages.slug, slug))).length === 1;
+	return (
+		(await database.select().from(schema.staticPages).where(eq(schema.staticPages.slug, slug))).length === 1
+	);
 }
 
 describe('transaction on SQLite', () => {
@@ -94,7 +99,12 @@ describe('transaction on PostgreSQL', () => {
 	const add = (slug: string) => (tx: Parameters<Parameters<typeof transaction>[0]>[0]) =>
 		tx.insert(schemaOf(tx).staticPages).values({ slug, title: slug, content: slug });
 	const exists = async (slug: string) =>
-		(await handle.select().from(schemaOf(handle).staticPages).where(eq(schemaOf(handle).staticPages.slug, slug))).length === 1;
+		(
+			await handle
+				.select()
+				.from(schemaOf(handle).staticPages)
+				.where(eq(schemaOf(handle).staticPages.slug, slug))
+		).length === 1;
 
 	it('is told apart from SQLite, connection and transaction alike', async () => {
 		expect(isPostgres(handle)).toBe(true);

@@ -21,7 +21,11 @@ export type ForgotPasswordDialogProps = {
  * The dialog shows the form, then a sent confirmation. ForgotPasswordLink imports it
  * (and Radix Dialog with it) the first time the link is used, so /auth does not ship it up front.
  */
-export default function ForgotPasswordDialog({ open, onOpenChange: setOpen, triggerRef }: ForgotPasswordDialogProps) {
+export default function ForgotPasswordDialog({
+	open,
+	onOpenChange: setOpen,
+	triggerRef,
+}: ForgotPasswordDialogProps) {
 	const [sent, setSent] = useState(false);
 	const [email, setEmail] = useState('');
 	const [busy, setBusy] = useState(false);

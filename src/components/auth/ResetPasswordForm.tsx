@@ -48,7 +48,10 @@ export default function ResetPasswordForm() {
 		try {
 			await apiRequest('POST', '/api/auth/reset-password', { token, newPassword: password });
 			setDone(true);
-			toast({ title: 'Password reset successful', description: 'You can now sign in with your new password.' });
+			toast({
+				title: 'Password reset successful',
+				description: 'You can now sign in with your new password.',
+			});
 			setTimeout(() => window.location.assign('/auth'), REDIRECT_AFTER_RESET_MS);
 		} catch (error) {
 			toast({

@@ -26,7 +26,10 @@ export function SignUpForm({ returnTo }: { returnTo: string | null }) {
 		}
 		setBusy(true);
 		// The confirmation is only checked here; the register call does not take it.
-		await submitRegistration({ email: form.email, username: form.username, password: form.password }, returnTo);
+		await submitRegistration(
+			{ email: form.email, username: form.username, password: form.password },
+			returnTo,
+		);
 		setBusy(false);
 	}
 
@@ -34,7 +37,14 @@ export function SignUpForm({ returnTo }: { returnTo: string | null }) {
 		<form onSubmit={onSubmit} className="space-y-4" aria-label="Sign up">
 			<div className="space-y-1.5">
 				<Label htmlFor="signup-email">Email</Label>
-				<Input id="signup-email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+				<Input
+					id="signup-email"
+					type="email"
+					autoComplete="email"
+					required
+					value={form.email}
+					onChange={set('email')}
+				/>
 			</div>
 			<div className="space-y-1.5">
 				<Label htmlFor="signup-username">Username</Label>

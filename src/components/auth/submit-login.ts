@@ -36,11 +36,14 @@ export async function submitLogin(email: string, password: string, returnTo?: st
 	}
 }
 
-export async function submitRegistration(input: {
-	email: string;
-	username: string;
-	password: string;
-}, returnTo?: string | null): Promise<void> {
+export async function submitRegistration(
+	input: {
+		email: string;
+		username: string;
+		password: string;
+	},
+	returnTo?: string | null,
+): Promise<void> {
 	try {
 		const user = await apiRequest<PublicUser>('POST', '/api/register', input);
 		setUser(user);

@@ -41,7 +41,10 @@ export function CompareTable({ platforms, onRemove }: CompareTableProps) {
 					<tr className="border-b border-border">
 						<th
 							scope="col"
-							className={cn(LABEL_COLUMN, 'bg-surface text-xs font-semibold tracking-wide text-muted uppercase')}
+							className={cn(
+								LABEL_COLUMN,
+								'bg-surface text-xs font-semibold tracking-wide text-muted uppercase',
+							)}
 						>
 							Platform
 						</th>
@@ -84,7 +87,11 @@ export function CompareTable({ platforms, onRemove }: CompareTableProps) {
 							>
 								<th
 									scope="row"
-									className={cn(LABEL_COLUMN, 'align-top font-medium text-ink', differs ? 'bg-amber-50' : 'bg-surface')}
+									className={cn(
+										LABEL_COLUMN,
+										'align-top font-medium text-ink',
+										differs ? 'bg-amber-50' : 'bg-surface',
+									)}
 								>
 									<span className="block">{row.label}</span>
 									{differs && (

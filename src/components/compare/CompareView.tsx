@@ -1,11 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-	$compareIds,
-	MAX_COMPARE,
-	compareQuery,
-	normalizeCompareIds,
-	setCompareIds,
-} from '@/stores/compare';
+import { $compareIds, MAX_COMPARE, compareQuery, normalizeCompareIds, setCompareIds } from '@/stores/compare';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { CompareTable } from './CompareTable';
 import type { ComparePlatform } from './compare-rows';
@@ -26,8 +20,8 @@ function SelectionPrompt() {
 		>
 			<h2 className="h-7 text-xl font-semibold text-ink">No platforms selected</h2>
 			<p className="max-w-md text-muted">
-				Select up to {MAX_COMPARE} platforms to compare them side by side: choose from the list
-				above or use the Compare button on any platform.
+				Select up to {MAX_COMPARE} platforms to compare them side by side: choose from the list above or use
+				the Compare button on any platform.
 			</p>
 			<a href="/platforms" className={buttonClasses()}>
 				Browse Platforms
@@ -82,9 +76,7 @@ export default function CompareView({ platforms, initialIds }: CompareViewProps)
 		.filter((platform): platform is ComparePlatform => platform !== undefined);
 	const choices = useMemo(
 		() =>
-			platforms
-				.filter((platform) => !ids.includes(platform.id))
-				.sort((a, b) => a.name.localeCompare(b.name)),
+			platforms.filter((platform) => !ids.includes(platform.id)).sort((a, b) => a.name.localeCompare(b.name)),
 		[platforms, ids],
 	);
 

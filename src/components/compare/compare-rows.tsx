@@ -63,15 +63,7 @@ export type CompareRow = {
  * The first `max` items, then '+N more', a button that shows the rest in place (and 'Show
  * fewer' to fold them again).
  */
-function ShortList({
-	items,
-	max,
-	more,
-}: {
-	items: string[];
-	max: number;
-	more: (hidden: number) => string;
-}) {
+function ShortList({ items, max, more }: { items: string[]; max: number; more: (hidden: number) => string }) {
 	const [expanded, setExpanded] = useState(false);
 	if (items.length === 0) return <span className="text-muted">None listed</span>;
 	const hidden = items.length - max;
@@ -179,11 +171,7 @@ export const COMPARE_ROWS: CompareRow[] = [
 		label: 'Pros',
 		value: (platform) => listValue(platform.pros),
 		render: (platform) => (
-			<ShortList
-				items={platform.pros}
-				max={COMPARE_LIMITS.pros}
-				more={(hidden) => `+${hidden} more`}
-			/>
+			<ShortList items={platform.pros} max={COMPARE_LIMITS.pros} more={(hidden) => `+${hidden} more`} />
 		),
 	},
 	{
@@ -191,11 +179,7 @@ export const COMPARE_ROWS: CompareRow[] = [
 		label: 'Cons',
 		value: (platform) => listValue(platform.cons),
 		render: (platform) => (
-			<ShortList
-				items={platform.cons}
-				max={COMPARE_LIMITS.cons}
-				more={(hidden) => `+${hidden} more`}
-			/>
+			<ShortList items={platform.cons} max={COMPARE_LIMITS.cons} more={(hidden) => `+${hidden} more`} />
 		),
 	},
 	{

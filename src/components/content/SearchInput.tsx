@@ -16,7 +16,15 @@ export type SearchInputProps = {
 };
 
 /** The list filters' search box: visible label, search icon, optional clear button. */
-export function SearchInput({ id, label, value, placeholder, onChange, onClear, className }: SearchInputProps) {
+export function SearchInput({
+	id,
+	label,
+	value,
+	placeholder,
+	onChange,
+	onClear,
+	className,
+}: SearchInputProps) {
 	return (
 		<div className={cn('grid gap-1.5', className)}>
 			<Label htmlFor={id} className="text-xs text-slate-700">

@@ -16,17 +16,21 @@ export async function publishedArticles(): Promise<KindedArticle[]> {
 	const kinds: ArticleKind[] = ['news', 'education'];
 	const lists = await Promise.all(
 		kinds.map(async (kind) =>
-			(await listPublished(kind, { sortOrder: 'desc', limit: ALL, offset: 0 })).map((article) => ({ ...article, kind })),
+			(await listPublished(kind, { sortOrder: 'desc', limit: ALL, offset: 0 })).map((article) => ({
+				...article,
+				kind,
+			})),
 		),
 	);
-	return lists
-		.flat()
-		.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+	return lists.flat().sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
 }
 
 /** Text or attribute value escaped for XML. */
 export function escapeXml(value: string): string {
-	return value.replace(/[<>&'"]/g, (char) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[char]};`);
+	return value.replace(
+		/[<>&'"]/g,
+		(char) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[char]};`,
+	);
 }
 
 /** itunes:duration wants HH:MM:SS; episodes store whole minutes. */

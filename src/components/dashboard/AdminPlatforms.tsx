@@ -14,9 +14,7 @@ export default function AdminPlatforms() {
 		<Protected role="editor">
 			<div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
 				<div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-					<h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-						Manage Platforms
-					</h1>
+					<h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Manage Platforms</h1>
 					<a href="/editor-dashboard" className={buttonClasses({ variant: 'outline' })}>
 						Editor Dashboard
 					</a>

@@ -55,12 +55,7 @@ export function ArticleCard({ kind, article, onEdit, onDelete }: ArticleCardProp
 					<Button variant="outline" size="sm" aria-label={`Edit ${article.title}`} onClick={onEdit}>
 						Edit
 					</Button>
-					<Button
-						variant="destructive"
-						size="sm"
-						aria-label={`Delete ${article.title}`}
-						onClick={onDelete}
-					>
+					<Button variant="destructive" size="sm" aria-label={`Delete ${article.title}`} onClick={onDelete}>
 						Delete
 					</Button>
 				</div>

@@ -30,13 +30,7 @@ export type ArticleFormDialogProps = {
 	onSaved: () => void;
 };
 
-export function ArticleFormDialog({
-	kind,
-	open,
-	onOpenChange,
-	article,
-	onSaved,
-}: ArticleFormDialogProps) {
+export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }: ArticleFormDialogProps) {
 	const user = useStore($user);
 	const idPrefix = `${kind}-article`;
 	const editing = article !== null;
@@ -46,8 +40,7 @@ export function ArticleFormDialog({
 	// An article saved before the lists were merged may carry a category no longer listed; keep
 	// it choosable, so editing the article's text does not force a new category.
 	const listed: readonly string[] = ARTICLE_CATEGORIES[kind];
-	const categories =
-		article && !listed.includes(article.category) ? [...listed, article.category] : listed;
+	const categories = article && !listed.includes(article.category) ? [...listed, article.category] : listed;
 	const action = editing ? 'update' : 'create';
 
 	const form = useFormDialog<ArticleFormValues>({
@@ -111,14 +104,7 @@ export function ArticleFormDialog({
 					error={errors.readTime}
 					hint="1 to 60; 5 if left blank."
 				>
-					<Input
-						{...text('readTime')}
-						type="number"
-						min={1}
-						max={60}
-						step={1}
-						inputMode="numeric"
-					/>
+					<Input {...text('readTime')} type="number" min={1} max={60} step={1} inputMode="numeric" />
 				</Field>
 			</div>
 			<Field

@@ -201,8 +201,7 @@ export default function ArticlesTab({ kind }: { kind: ArticleKind }) {
 				onOpenChange={(open) => !open && setDeleting(null)}
 				title={`Delete ${label.toLowerCase()} article`}
 				description={
-					deleting &&
-					`Are you sure you want to delete "${deleting.title}"? This action cannot be undone.`
+					deleting && `Are you sure you want to delete "${deleting.title}"? This action cannot be undone.`
 				}
 				confirmLabel="Delete"
 				destructive

@@ -6,11 +6,7 @@
  */
 import { useState } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';
-import {
-	canModerate,
-	type ModerationDecision,
-	type ModerationStatus,
-} from '@/lib/comment-moderation';
+import { canModerate, type ModerationDecision, type ModerationStatus } from '@/lib/comment-moderation';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
@@ -26,8 +22,7 @@ import { PanelHeader } from './PanelHeader';
 import { useApiData, withQuery } from './use-api-data';
 
 const PAGE_SIZE = 10;
-const DELETE_CONFIRMATION =
-	'Are you sure you want to delete this comment? This action cannot be undone.';
+const DELETE_CONFIRMATION = 'Are you sure you want to delete this comment? This action cannot be undone.';
 
 const FILTERS: { value: '' | ModerationStatus; label: string }[] = [
 	{ value: '', label: 'All' },
@@ -47,8 +42,7 @@ const EXCERPT_LENGTH = 40;
 /** Names a comment for a screen reader's list of buttons: its author and its first words. */
 export function commentName(author: string, text: string): string {
 	const flat = text.replace(/\s+/g, ' ').trim();
-	const excerpt =
-		flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH).trimEnd()}…` : flat;
+	const excerpt = flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH).trimEnd()}…` : flat;
 	return `comment by ${author}: “${excerpt}”`;
 }
 
@@ -82,9 +76,7 @@ function CommentItem({
 					<p className="flex flex-wrap items-center gap-2">
 						<span className="font-semibold text-ink">{author}</span>
 						<span className="text-sm text-muted">on</span>
-						<span className="font-medium text-slate-800">
-							{comment.platform?.name ?? 'Unknown Platform'}
-						</span>
+						<span className="font-medium text-slate-800">{comment.platform?.name ?? 'Unknown Platform'}</span>
 						<Badge tone={badge.tone}>{badge.label}</Badge>
 					</p>
 					<p className="mt-1 text-xs text-muted">
@@ -117,9 +109,7 @@ function CommentItem({
 					</Button>
 				</div>
 			</div>
-			<p className="mt-3 whitespace-pre-line wrap-anywhere text-sm text-slate-800">
-				{comment.comment}
-			</p>
+			<p className="mt-3 whitespace-pre-line wrap-anywhere text-sm text-slate-800">{comment.comment}</p>
 		</article>
 	);
 }
@@ -217,7 +207,11 @@ export default function CommentsTab() {
 						))}
 					</select>
 					{pendingCount !== undefined && (
-						<p className="text-sm whitespace-nowrap text-muted" data-testid="pending-count" aria-live="polite">
+						<p
+							className="text-sm whitespace-nowrap text-muted"
+							data-testid="pending-count"
+							aria-live="polite"
+						>
 							{pendingCount} pending
 						</p>
 					)}

@@ -52,9 +52,7 @@ export default function Dashboard({ user }: { user: PublicUser }) {
 		<div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
 			<div className="flex flex-wrap items-center justify-between gap-4">
 				<div>
-					<h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-						Editor Dashboard
-					</h1>
+					<h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Editor Dashboard</h1>
 					<p className="mt-1 text-muted" data-testid="dashboard-welcome">
 						Welcome, {user.username}
 					</p>

@@ -65,8 +65,7 @@ export function useFormDialog<V extends Record<string, unknown>>({
 	const text = (field: keyof V & string) => ({
 		...controlProps(`${idPrefix}-${field}`, errors[field]),
 		value: values[field] as string,
-		onChange: (event: { target: { value: string } }) =>
-			set(field)(event.target.value as V[typeof field]),
+		onChange: (event: { target: { value: string } }) => set(field)(event.target.value as V[typeof field]),
 	});
 
 	async function onSubmit(event: SubmitEvent) {

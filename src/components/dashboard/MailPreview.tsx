@@ -30,7 +30,8 @@ export function MailPreview({ subject, content }: { subject: string; content: st
 		apiRequest<{ html: string }>('POST', '/api/admin/newsletters/preview', JSON.parse(source)).then(
 			({ html }) => live && setRendered({ source, html }),
 			(reason: unknown) =>
-				live && setRendered({ source, error: failureText(reason, 'The mail preview could not be rendered.') }),
+				live &&
+				setRendered({ source, error: failureText(reason, 'The mail preview could not be rendered.') }),
 		);
 		return () => {
 			live = false;
@@ -38,14 +39,25 @@ export function MailPreview({ subject, content }: { subject: string; content: st
 	}, [source, empty, current]);
 
 	if (empty) {
-		return <p className="rounded-md border border-border bg-white p-4 text-sm text-muted">Start typing in the Write tab to see the mail...</p>;
+		return (
+			<p className="rounded-md border border-border bg-white p-4 text-sm text-muted">
+				Start typing in the Write tab to see the mail...
+			</p>
+		);
 	}
 	return (
 		<div className="grid gap-2" data-testid="newsletter-mail-preview" aria-live="polite">
 			{/* biome-ignore lint/a11y/useSemanticElements: a named group of buttons; a <fieldset> would bring a form group's border and semantics */}
 			<div className="flex gap-2" role="group" aria-label="Preview width">
 				{(Object.keys(PREVIEW_WIDTHS) as Width[]).map((name) => (
-					<Button key={name} type="button" size="sm" variant={width === name ? 'primary' : 'outline'} aria-pressed={width === name} onClick={() => setWidth(name)}>
+					<Button
+						key={name}
+						type="button"
+						size="sm"
+						variant={width === name ? 'primary' : 'outline'}
+						aria-pressed={width === name}
+						onClick={() => setWidth(name)}
+					>
 						{WIDTH_LABELS[name]} ({PREVIEW_WIDTHS[name]} px)
 					</Button>
 				))}

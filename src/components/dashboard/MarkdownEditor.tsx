@@ -106,9 +106,7 @@ export function MarkdownEditor({
 							aria-live="polite"
 						>
 							{empty ? (
-								<p className="text-sm text-muted">
-									Start typing in the Write tab to see the preview...
-								</p>
+								<p className="text-sm text-muted">Start typing in the Write tab to see the preview...</p>
 							) : !current ? (
 								<p className="inline-flex items-center gap-2 text-sm text-muted">
 									<SpinnerIcon /> Rendering preview...

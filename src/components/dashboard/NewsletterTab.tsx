@@ -32,9 +32,15 @@ type Issue = Wire<NewsletterIssue>;
 type IssueList = { issues: Issue[]; subscribers: number };
 
 type ShownStatus = Issue['status'] | 'scheduled';
-const STATUS_TONES: Record<ShownStatus, BadgeTone> = { draft: 'neutral', scheduled: 'brand', sending: 'warning', sent: 'success' };
+const STATUS_TONES: Record<ShownStatus, BadgeTone> = {
+	draft: 'neutral',
+	scheduled: 'brand',
+	sending: 'warning',
+	sent: 'success',
+};
 /** A scheduled issue is a draft with a send time. */
-const shownStatus = (issue: Issue): ShownStatus => (issue.status === 'draft' && issue.sendAt ? 'scheduled' : issue.status);
+const shownStatus = (issue: Issue): ShownStatus =>
+	issue.status === 'draft' && issue.sendAt ? 'scheduled' : issue.status;
 
 /** A time as a datetime-local field shows it (the browser's own time zone). */
 function localInputValue(iso: string | null): string {
@@ -175,7 +181,10 @@ export default function NewsletterTab() {
 					return;
 				}
 				if (!subject.trim()) change('subject', setSubject)(draft.subject);
-				change('content', setContent)(content.trim() ? `${content.trimEnd()}\n\n${draft.content}` : draft.content);
+				change(
+					'content',
+					setContent,
+				)(content.trim() ? `${content.trimEnd()}\n\n${draft.content}` : draft.content);
 				toast({
 					title: 'Articles added',
 					description: `${plural(draft.articleCount, 'article')} published since ${formatDateTime(draft.since)}.`,
@@ -210,7 +219,10 @@ export default function NewsletterTab() {
 				const scheduled = await apiRequest<Issue>('POST', `${BASE}/${issue.id}/schedule`, {
 					sendAt: new Date(sendAt).toISOString(),
 				});
-				toast({ title: 'Issue scheduled', description: `"${scheduled.subject}" will be sent ${formatDateTime(scheduled.sendAt!)}.` });
+				toast({
+					title: 'Issue scheduled',
+					description: `"${scheduled.subject}" will be sent ${formatDateTime(scheduled.sendAt!)}.`,
+				});
 				load(null);
 				list.reload();
 			} catch (error) {
@@ -225,7 +237,11 @@ export default function NewsletterTab() {
 			toast({ title: 'Schedule cancelled', description: `"${issue.subject}" is a draft again.` });
 			list.reload();
 		} catch (error) {
-			toast({ title: 'Failed to cancel the schedule', description: failureText(error, 'Please try again.'), variant: 'destructive' });
+			toast({
+				title: 'Failed to cancel the schedule',
+				description: failureText(error, 'Please try again.'),
+				variant: 'destructive',
+			});
 		}
 	}
 
@@ -252,7 +268,11 @@ export default function NewsletterTab() {
 			toast({ title: 'Draft deleted' });
 			return true;
 		} catch (error) {
-			toast({ title: 'Failed to delete the draft', description: failureText(error, 'Please try again.'), variant: 'destructive' });
+			toast({
+				title: 'Failed to delete the draft',
+				description: failureText(error, 'Please try again.'),
+				variant: 'destructive',
+			});
 			return false;
 		}
 	}
@@ -271,7 +291,12 @@ export default function NewsletterTab() {
 					</Button>
 				)}
 			</PanelHeader>
-			<form ref={formRef} className="mb-8 grid gap-4 rounded-lg border border-border bg-surface p-4" onSubmit={onSubmit} noValidate>
+			<form
+				ref={formRef}
+				className="mb-8 grid gap-4 rounded-lg border border-border bg-surface p-4"
+				onSubmit={onSubmit}
+				noValidate
+			>
 				<Field id="newsletter-subject" label="Subject" required error={errors.subject}>
 					<Input
 						{...controlProps('newsletter-subject', errors.subject)}
@@ -292,7 +317,12 @@ export default function NewsletterTab() {
 				/>
 				<FormMessage id="newsletter-problem">{problem}</FormMessage>
 				<div className="flex flex-wrap gap-2">
-					<Button type="button" variant="outline" loading={busy === 'starter'} onClick={() => void startFromArticles()}>
+					<Button
+						type="button"
+						variant="outline"
+						loading={busy === 'starter'}
+						onClick={() => void startFromArticles()}
+					>
 						Start from this week&apos;s articles
 					</Button>
 					<Button type="submit" variant="outline" loading={busy === 'save'}>
@@ -310,9 +340,20 @@ export default function NewsletterTab() {
 						<label htmlFor="newsletter-send-at" className="text-sm font-medium text-ink">
 							Send at (your time)
 						</label>
-						<Input id="newsletter-send-at" type="datetime-local" value={sendAt} onChange={(e) => setSendAt(e.target.value)} className="w-auto" />
+						<Input
+							id="newsletter-send-at"
+							type="datetime-local"
+							value={sendAt}
+							onChange={(e) => setSendAt(e.target.value)}
+							className="w-auto"
+						/>
 					</div>
-					<Button type="button" variant="outline" loading={busy === 'schedule'} onClick={() => void schedule()}>
+					<Button
+						type="button"
+						variant="outline"
+						loading={busy === 'schedule'}
+						onClick={() => void schedule()}
+					>
 						Schedule
 					</Button>
 				</div>
@@ -324,11 +365,17 @@ export default function NewsletterTab() {
 			) : !list.data ? (
 				<Spinner label="Loading issues..." />
 			) : list.data.issues.length === 0 ? (
-				<p className="rounded-lg border border-dashed border-border bg-surface p-8 text-center text-muted">No issues yet.</p>
+				<p className="rounded-lg border border-dashed border-border bg-surface p-8 text-center text-muted">
+					No issues yet.
+				</p>
 			) : (
 				<ul className="grid gap-3" aria-label="Newsletter issues">
 					{list.data.issues.map((issue) => (
-						<li key={issue.id} className="rounded-lg border border-border bg-surface p-4" data-issue-id={issue.id}>
+						<li
+							key={issue.id}
+							className="rounded-lg border border-border bg-surface p-4"
+							data-issue-id={issue.id}
+						>
 							<div className="flex flex-wrap items-center justify-between gap-2">
 								<div className="flex items-center gap-2">
 									<span className="font-medium text-ink">{issue.subject}</span>
@@ -336,15 +383,30 @@ export default function NewsletterTab() {
 								</div>
 								{issue.status === 'draft' && (
 									<div className="flex gap-2">
-										<Button size="sm" variant="outline" onClick={() => edit(issue)} aria-label={`Edit ${issue.subject}`}>
+										<Button
+											size="sm"
+											variant="outline"
+											onClick={() => edit(issue)}
+											aria-label={`Edit ${issue.subject}`}
+										>
 											Edit
 										</Button>
 										{issue.sendAt && (
-											<Button size="sm" variant="outline" onClick={() => void cancelScheduled(issue)} aria-label={`Cancel the schedule of ${issue.subject}`}>
+											<Button
+												size="sm"
+												variant="outline"
+												onClick={() => void cancelScheduled(issue)}
+												aria-label={`Cancel the schedule of ${issue.subject}`}
+											>
 												Cancel schedule
 											</Button>
 										)}
-										<Button size="sm" variant="outline" onClick={() => setDeleting(issue)} aria-label={`Delete ${issue.subject}`}>
+										<Button
+											size="sm"
+											variant="outline"
+											onClick={() => setDeleting(issue)}
+											aria-label={`Delete ${issue.subject}`}
+										>
 											Delete
 										</Button>
 									</div>
@@ -352,14 +414,18 @@ export default function NewsletterTab() {
 							</div>
 							<p className="mt-1 text-sm text-muted">
 								Created {formatDateTime(issue.createdAt)}
-								{issue.status === 'draft' && issue.sendAt && ` · Scheduled for ${formatDateTime(issue.sendAt)}`}
+								{issue.status === 'draft' &&
+									issue.sendAt &&
+									` · Scheduled for ${formatDateTime(issue.sendAt)}`}
 								{issue.sendStartedAt && ` · Sending started ${formatDateTime(issue.sendStartedAt)}`}
 								{issue.sentAt && ` · Completed ${formatDateTime(issue.sentAt)}`}
 							</p>
 							{issue.status !== 'draft' && (
 								<p className="mt-1 text-sm text-ink" data-testid="issue-counts">
-									Recipients {issue.counts.recipients} · Queued {issue.counts.queued} · Sent {issue.counts.sent} · Failed {issue.counts.failed}
-									{issue.counts.skipped > 0 && ` · Skipped ${issue.counts.skipped}`} · Unsubscribed since {issue.counts.unsubscribedSince}
+									Recipients {issue.counts.recipients} · Queued {issue.counts.queued} · Sent{' '}
+									{issue.counts.sent} · Failed {issue.counts.failed}
+									{issue.counts.skipped > 0 && ` · Skipped ${issue.counts.skipped}`} · Unsubscribed since{' '}
+									{issue.counts.unsubscribedSince}
 								</p>
 							)}
 						</li>

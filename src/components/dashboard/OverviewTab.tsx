@@ -26,9 +26,7 @@ function GenerationCard() {
 				<div className="flex flex-wrap items-start justify-between gap-3">
 					<div className="grid gap-1.5">
 						<CardTitle>Site generation</CardTitle>
-						<CardDescription>
-							Public pages are generated as static files after every change.
-						</CardDescription>
+						<CardDescription>Public pages are generated as static files after every change.</CardDescription>
 					</div>
 					<Button onClick={() => void regenerate()} loading={starting} disabled={busy}>
 						Rebuild site
@@ -69,8 +67,7 @@ function GenerationCard() {
 								{status?.lastPageCount != null && status.lastSuccessAt && (
 									<span className="block font-normal text-muted">
 										{status.lastPageCount} pages
-										{status.lastDurationMs != null &&
-											` in ${(status.lastDurationMs / 1000).toFixed(1)} s`}
+										{status.lastDurationMs != null && ` in ${(status.lastDurationMs / 1000).toFixed(1)} s`}
 									</span>
 								)}
 							</dd>

@@ -39,10 +39,7 @@ export function Pager({ offset, pageSize, count, total, hasMore, label, onChange
 	const pages = total !== undefined ? Math.max(1, Math.ceil(total / pageSize)) : 0;
 	const current = Math.floor(offset / pageSize) + 1;
 	return (
-		<nav
-			aria-label={`${label} pages`}
-			className="mt-4 flex flex-wrap items-center justify-between gap-3"
-		>
+		<nav aria-label={`${label} pages`} className="mt-4 flex flex-wrap items-center justify-between gap-3">
 			<p className="text-sm text-muted" aria-live="polite">
 				Showing {first}-{last}
 				{total !== undefined && ` of ${total}`}
@@ -76,12 +73,7 @@ export function Pager({ offset, pageSize, count, total, hasMore, label, onChange
 							</Button>
 						),
 					)}
-				<Button
-					variant="outline"
-					size="sm"
-					disabled={!more}
-					onClick={() => onChange(offset + pageSize)}
-				>
+				<Button variant="outline" size="sm" disabled={!more} onClick={() => onChange(offset + pageSize)}>
 					Next
 				</Button>
 			</div>

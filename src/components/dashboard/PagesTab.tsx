@@ -31,8 +31,7 @@ function PageEditor() {
 	const [saving, setSaving] = useState(false);
 	const formRef = useRef<HTMLFormElement>(null);
 
-	const changed =
-		!!selected && (draft.title !== selected.title || draft.content !== selected.content);
+	const changed = !!selected && (draft.title !== selected.title || draft.content !== selected.content);
 	useUnsavedChanges(changed);
 
 	function select(page: AdminPage) {
@@ -60,14 +59,10 @@ function PageEditor() {
 		}
 		setSaving(true);
 		try {
-			const saved = await apiRequest<AdminPage>(
-				'PUT',
-				`/api/pages/${encodeURIComponent(selected.slug)}`,
-				{
-					title: draft.title.trim(),
-					content: draft.content,
-				},
-			);
+			const saved = await apiRequest<AdminPage>('PUT', `/api/pages/${encodeURIComponent(selected.slug)}`, {
+				title: draft.title.trim(),
+				content: draft.content,
+			});
 			select(saved);
 			pages.reload();
 			toast({ title: 'Success', description: 'Page updated successfully!' });
@@ -90,11 +85,7 @@ function PageEditor() {
 
 	return (
 		<section aria-labelledby="pages-heading">
-			<PanelHeader
-				id="pages-heading"
-				title="Pages"
-				description="About, contact and the legal pages."
-			/>
+			<PanelHeader id="pages-heading" title="Pages" description="About, contact and the legal pages." />
 			<div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
 				<div>
 					<h3 className="mb-2 text-sm font-semibold text-ink">Static pages</h3>

@@ -65,9 +65,7 @@ export function PasswordDialog({ user, onOpenChange }: PasswordDialogProps) {
 			<DialogContent
 				title="Change Password"
 				description={
-					user
-						? `Set a new password for ${user.username}. They will be signed out everywhere.`
-						: undefined
+					user ? `Set a new password for ${user.username}. They will be signed out everywhere.` : undefined
 				}
 			>
 				<form onSubmit={onSubmit} noValidate className="grid gap-4">

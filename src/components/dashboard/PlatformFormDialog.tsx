@@ -24,18 +24,10 @@ export type PlatformFormDialogProps = {
 	onSaved: () => void;
 };
 
-export function PlatformFormDialog({
-	open,
-	onOpenChange,
-	platform,
-	onSaved,
-}: PlatformFormDialogProps) {
+export function PlatformFormDialog({ open, onOpenChange, platform, onSaved }: PlatformFormDialogProps) {
 	const editing = platform !== null;
 
-	const initial = useMemo(
-		() => (platform ? platformToForm(platform) : EMPTY_PLATFORM_FORM),
-		[platform],
-	);
+	const initial = useMemo(() => (platform ? platformToForm(platform) : EMPTY_PLATFORM_FORM), [platform]);
 	const form = useFormDialog<PlatformFormValues>({
 		open,
 		onOpenChange,
@@ -68,9 +60,7 @@ export function PlatformFormDialog({
 			open={open}
 			onOpenChange={onOpenChange}
 			title={editing ? 'Edit Platform' : 'Add Platform'}
-			description={
-				editing ? `Change the details of ${platform.name}.` : 'Add a platform to the directory.'
-			}
+			description={editing ? `Change the details of ${platform.name}.` : 'Add a platform to the directory.'}
 			size="lg"
 			submitLabel={editing ? 'Update Platform' : 'Create Platform'}
 		>
@@ -104,12 +94,7 @@ export function PlatformFormDialog({
 				>
 					<Input {...text('logo')} inputMode="url" />
 				</Field>
-				<Field
-					id="platform-websiteUrl"
-					error={errors.websiteUrl}
-					label="Website URL"
-					hint="Optional."
-				>
+				<Field id="platform-websiteUrl" error={errors.websiteUrl} label="Website URL" hint="Optional.">
 					<Input {...text('websiteUrl')} type="url" inputMode="url" placeholder="https://" />
 				</Field>
 			</div>

@@ -22,9 +22,7 @@ const PAGE_SIZE = 25;
 export default function PlatformsPanel() {
 	const [offset, setOffset] = useState(0);
 	// One extra row tells whether a next page exists (the list endpoint has no total).
-	const list = useApiData<AdminPlatform[]>(
-		withQuery('/api/platforms', { limit: PAGE_SIZE + 1, offset }),
-	);
+	const list = useApiData<AdminPlatform[]>(withQuery('/api/platforms', { limit: PAGE_SIZE + 1, offset }));
 	const [editing, setEditing] = useState<AdminPlatform | null>(null);
 	const [formOpen, setFormOpen] = useState(false);
 	const [deleting, setDeleting] = useState<AdminPlatform | null>(null);
@@ -104,10 +102,7 @@ export default function PlatformsPanel() {
 							{rows.map((platform) => (
 								<tr key={platform.id} data-testid="platform-row">
 									<th scope="row" className="px-4 py-3 font-medium text-ink">
-										<a
-											href={`/platforms/${platform.id}`}
-											className="hover:text-primary hover:underline"
-										>
+										<a href={`/platforms/${platform.id}`} className="hover:text-primary hover:underline">
 											{platform.name}
 										</a>
 									</th>
@@ -119,9 +114,7 @@ export default function PlatformsPanel() {
 											<span className="text-muted">No</span>
 										)}
 									</td>
-									<td className="px-4 py-3 text-right tabular-nums text-slate-700">
-										{platform.sortOrder}
-									</td>
+									<td className="px-4 py-3 text-right tabular-nums text-slate-700">{platform.sortOrder}</td>
 									<td className="px-4 py-3 text-right tabular-nums text-slate-700">
 										{formatRating(platform.rating)}
 										<span className="text-muted"> ({platform.reviewCount})</span>

@@ -14,7 +14,12 @@ import { LoadError } from './LoadError';
 import { useApiData } from './use-api-data';
 
 const STATUSES: SubscriberStatus[] = ['confirmed', 'pending', 'unsubscribed', 'suppressed'];
-const TONES: Record<SubscriberStatus, BadgeTone> = { confirmed: 'success', pending: 'warning', unsubscribed: 'neutral', suppressed: 'danger' };
+const TONES: Record<SubscriberStatus, BadgeTone> = {
+	confirmed: 'success',
+	pending: 'warning',
+	unsubscribed: 'neutral',
+	suppressed: 'danger',
+};
 
 export function SubscribersPanel() {
 	const [search, setSearch] = useState('');
@@ -35,7 +40,13 @@ export function SubscribersPanel() {
 					<label htmlFor="subscribers-search" className="text-sm font-medium text-ink">
 						Search by email
 					</label>
-					<Input id="subscribers-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={254} />
+					<Input
+						id="subscribers-search"
+						type="search"
+						value={search}
+						onChange={(e) => setSearch(e.target.value)}
+						maxLength={254}
+					/>
 				</div>
 				<div className="grid gap-1.5">
 					<label htmlFor="subscribers-status" className="text-sm font-medium text-ink">
@@ -55,7 +66,11 @@ export function SubscribersPanel() {
 						))}
 					</select>
 				</div>
-				<a className={buttonClasses({ variant: 'outline' })} href={`/api/admin/newsletters/subscribers.csv${suffix}`} download>
+				<a
+					className={buttonClasses({ variant: 'outline' })}
+					href={`/api/admin/newsletters/subscribers.csv${suffix}`}
+					download
+				>
 					Export CSV
 				</a>
 			</div>
@@ -66,14 +81,21 @@ export function SubscribersPanel() {
 			) : (
 				<>
 					<p className="mb-2 text-sm text-ink" data-testid="subscriber-counts">
-						{STATUSES.map((name) => `${name[0]!.toUpperCase()}${name.slice(1)} ${list.data!.counts[name]}`).join(' · ')}
+						{STATUSES.map(
+							(name) => `${name[0]!.toUpperCase()}${name.slice(1)} ${list.data!.counts[name]}`,
+						).join(' · ')}
 					</p>
 					{list.data.subscribers.length === 0 ? (
-						<p className="rounded-lg border border-dashed border-border bg-surface p-4 text-center text-muted">No subscribers found.</p>
+						<p className="rounded-lg border border-dashed border-border bg-surface p-4 text-center text-muted">
+							No subscribers found.
+						</p>
 					) : (
 						<ul className="grid gap-2" aria-label="Subscribers">
 							{list.data.subscribers.map((row) => (
-								<li key={`${row.kind}:${row.email}`} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border bg-surface p-3">
+								<li
+									key={`${row.kind}:${row.email}`}
+									className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border bg-surface p-3"
+								>
 									<span className="min-w-0 font-medium break-all text-ink">{row.email}</span>
 									<span className="flex items-center gap-2 text-sm text-muted">
 										{row.kind === 'account' ? 'Account' : 'Email only'} · {formatDate(row.since)}
@@ -85,7 +107,8 @@ export function SubscribersPanel() {
 					)}
 					{list.data.total > list.data.subscribers.length && (
 						<p className="mt-2 text-sm text-muted">
-							Showing {list.data.subscribers.length} of {list.data.total}; search or export the CSV for the rest.
+							Showing {list.data.subscribers.length} of {list.data.total}; search or export the CSV for the
+							rest.
 						</p>
 					)}
 				</>

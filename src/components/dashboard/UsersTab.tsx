@@ -93,11 +93,7 @@ function UserRow({
 					<Badge tone={user.role === 'editor' ? 'brand' : 'neutral'}>
 						{user.role === 'editor' ? 'Editor' : 'User'}
 					</Badge>
-					{user.isBanned ? (
-						<Badge tone="danger">Banned</Badge>
-					) : (
-						<Badge tone="success">Active</Badge>
-					)}
+					{user.isBanned ? <Badge tone="danger">Banned</Badge> : <Badge tone="success">Active</Badge>}
 					{user.isNewsletterSubscribed && <Badge tone="warning">Newsletter</Badge>}
 					{represented && <Badge tone="brand">Representative of {represented.name}</Badge>}
 				</p>
@@ -196,7 +192,10 @@ export default function UsersTab() {
 			toast(
 				name
 					? { title: 'Representative set', description: `${user.username} now answers reviews of ${name}.` }
-					: { title: 'Representative removed', description: `${user.username} no longer represents a platform.` },
+					: {
+							title: 'Representative removed',
+							description: `${user.username} no longer represents a platform.`,
+						},
 			);
 		} catch (error) {
 			toast({
@@ -210,7 +209,11 @@ export default function UsersTab() {
 
 	return (
 		<section aria-labelledby="users-heading">
-			<PanelHeader id="users-heading" title="Users" description="Accounts, roles, bans and platform representatives." />
+			<PanelHeader
+				id="users-heading"
+				title="Users"
+				description="Accounts, roles, bans and platform representatives."
+			/>
 			<dl className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
 				<StatTile label="Total Users" value={stats?.totalUsers} testId="stat-total-users" />
 				<StatTile label="Editors" value={stats?.editors} testId="stat-editors" />

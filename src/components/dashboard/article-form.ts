@@ -66,8 +66,7 @@ export function validateArticleForm(
 	if (!values.excerpt.trim()) errors.excerpt = 'Excerpt is required.';
 	if (!values.content.trim()) errors.content = 'Content is required.';
 	if (!values.category) errors.category = 'Category is required.';
-	else if (!categories.includes(values.category))
-		errors.category = 'Please choose a category from the list.';
+	else if (!categories.includes(values.category)) errors.category = 'Please choose a category from the list.';
 	if (parseReadTime(values.readTime) === null) errors.readTime = READ_TIME_RANGE;
 	return errors;
 }

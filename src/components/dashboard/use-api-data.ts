@@ -51,10 +51,7 @@ export function useApiData<T>(path: string): ApiData<T> {
 }
 
 /** Appends the non-empty values as a query string. */
-export function withQuery(
-	path: string,
-	params: Record<string, string | number | undefined>,
-): string {
+export function withQuery(path: string, params: Record<string, string | number | undefined>): string {
 	const query = new URLSearchParams();
 	for (const [key, value] of Object.entries(params)) {
 		if (value !== undefined && value !== '') query.set(key, String(value));

@@ -10,8 +10,7 @@ import type { GenerationStatus } from './api-types';
 const POLL_MS = 2000;
 const PATH = '/api/admin/site-build';
 
-const isBusy = (status: GenerationStatus | undefined) =>
-	!!status && (status.running || status.queued > 0);
+const isBusy = (status: GenerationStatus | undefined) => !!status && (status.running || status.queued > 0);
 
 export function useGenerationStatus() {
 	const [status, setStatus] = useState<GenerationStatus>();

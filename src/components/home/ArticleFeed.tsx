@@ -60,7 +60,11 @@ export default function ArticleFeed({
 	const [filters, setFilters] = useState<SectionFilters>(rendered);
 	const [searchText, setSearchText] = useState(rendered.search);
 	const [urlRead, setUrlRead] = useState(false);
-	const [list, setList] = useState<ListState>({ articles: renderedArticles ?? null, loading: false, error: null });
+	const [list, setList] = useState<ListState>({
+		articles: renderedArticles ?? null,
+		loading: false,
+		error: null,
+	});
 	const [attempt, setAttempt] = useState(0);
 	const lastRequest = useRef(0);
 
@@ -95,7 +99,8 @@ export default function ArticleFeed({
 		const url = urlWithFilters(section, filters, new URL(window.location.href));
 		if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
 		// The rendered list needs no request until something has changed.
-		if (lastRequest.current === 0 && attempt === 0 && JSON.stringify(filters) === JSON.stringify(rendered)) return;
+		if (lastRequest.current === 0 && attempt === 0 && JSON.stringify(filters) === JSON.stringify(rendered))
+			return;
 
 		const request = ++lastRequest.current;
 		setList((current) => ({ ...current, loading: true }));
@@ -123,7 +128,12 @@ export default function ArticleFeed({
 	};
 	const searched = filters.search.trim();
 
-	const ids = { search: `${section}-search`, category: `${section}-category`, sort: `${section}-sort`, order: `${section}-order` };
+	const ids = {
+		search: `${section}-search`,
+		category: `${section}-category`,
+		sort: `${section}-sort`,
+		order: `${section}-order`,
+	};
 
 	return (
 		<div>

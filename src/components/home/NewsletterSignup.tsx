@@ -38,14 +38,20 @@ export default function NewsletterSignup() {
 	async function subscribe(event: SubmitEvent<HTMLFormElement>) {
 		event.preventDefault();
 		if (!email.trim()) {
-			toast({ title: 'Email required', description: 'Please enter your email address', variant: 'destructive' });
+			toast({
+				title: 'Email required',
+				description: 'Please enter your email address',
+				variant: 'destructive',
+			});
 			return;
 		}
 		setBusy(true);
 		try {
 			const user = await loadUser();
 			if (!user) {
-				const answer = await apiRequest<SubscribeAnswer>('POST', '/api/newsletter/subscribe', { email: email.trim() });
+				const answer = await apiRequest<SubscribeAnswer>('POST', '/api/newsletter/subscribe', {
+					email: email.trim(),
+				});
 				setEmail('');
 				toast({ title: 'Check your inbox', description: answer?.message || CONFIRM_TEXT });
 				return;
@@ -91,7 +97,10 @@ export default function NewsletterSignup() {
 				time with the link in every issue.
 			</p>
 			{hydrated && user && waitsForVerification(user) && (
-				<p className="mt-3 rounded-md bg-white/10 p-3 text-sm text-white" data-testid="newsletter-band-unverified">
+				<p
+					className="mt-3 rounded-md bg-white/10 p-3 text-sm text-white"
+					data-testid="newsletter-band-unverified"
+				>
 					{UNVERIFIED_SUBSCRIBER_NOTE}{' '}
 					<a href="/profile" className="font-medium underline">
 						Resend it from your profile

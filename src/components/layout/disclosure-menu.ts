@@ -56,11 +56,17 @@ function moveFocus(menu: Menu, key: string): boolean {
 	const index = list.indexOf(document.activeElement as HTMLElement);
 	const last = list.length - 1;
 	const next =
-		key === 'ArrowDown' ? (index + 1) % list.length
-		: key === 'ArrowUp' ? (index <= 0 ? last : index - 1)
-		: key === 'Home' ? 0
-		: key === 'End' ? last
-		: -1;
+		key === 'ArrowDown'
+			? (index + 1) % list.length
+			: key === 'ArrowUp'
+				? index <= 0
+					? last
+					: index - 1
+				: key === 'Home'
+					? 0
+					: key === 'End'
+						? last
+						: -1;
 	if (next < 0) return false;
 	list[next]?.focus();
 	return true;
@@ -74,7 +80,8 @@ function setUp(root: HTMLElement): void {
 	menus.push(menu);
 
 	button.addEventListener('click', () => {
-		if (isOpen(menu) && menu.byHover) menu.byHover = false; // a click keeps a hover-opened menu open
+		if (isOpen(menu) && menu.byHover)
+			menu.byHover = false; // a click keeps a hover-opened menu open
 		else setOpen(menu, !isOpen(menu));
 	});
 

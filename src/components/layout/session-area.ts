@@ -53,8 +53,9 @@ async function onSignOut(button: Element): Promise<void> {
 		} else {
 			toast(message);
 			// The button just disappeared; keep keyboard users next to where they were.
-			button.parentElement?.closest('[data-session-view]')?.parentElement
-				?.querySelector<HTMLElement>('[data-session-view="out"] a')
+			button.parentElement
+				?.closest('[data-session-view]')
+				?.parentElement?.querySelector<HTMLElement>('[data-session-view="out"] a')
 				?.focus();
 		}
 	} catch (error) {

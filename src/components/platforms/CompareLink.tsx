@@ -11,8 +11,7 @@ import { LineIcon } from '@/components/ui/LineIcon';
  */
 export function CompareLink({ id, name }: { id: number; name: string }) {
 	function onClick(event: MouseEvent<HTMLAnchorElement>) {
-		if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-			return;
+		if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
 		event.preventDefault();
 		const { ids, full } = addToCompare(id);
 		if (full) {

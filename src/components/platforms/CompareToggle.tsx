@@ -1,12 +1,6 @@
 import { useEffect, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-classes';
-import {
-	$compareIds,
-	MAX_COMPARE,
-	addToCompare,
-	compareHref,
-	removeFromCompare,
-} from '@/stores/compare';
+import { $compareIds, MAX_COMPARE, addToCompare, compareHref, removeFromCompare } from '@/stores/compare';
 import { toastCompareFull } from './compare-full';
 import { LineIcon } from '@/components/ui/LineIcon';
 

@@ -10,8 +10,7 @@ export const CARD_FEATURES = 3;
 
 /** The card's fields alone, so the island's props in the static HTML stay small. */
 export function cardData(platform: PlatformCardData): PlatformCardData {
-	const { id, name, logo, category, description, features, isRecommended, rating, reviewCount } =
-		platform;
+	const { id, name, logo, category, description, features, isRecommended, rating, reviewCount } = platform;
 	return { id, name, logo, category, description, features, isRecommended, rating, reviewCount };
 }
 

@@ -87,11 +87,7 @@ export default function PlatformDirectory({ start }: PlatformDirectoryProps) {
 	useEffect(() => {
 		if (!urlRead) return;
 		const { pathname, hash } = window.location;
-		window.history.replaceState(
-			window.history.state,
-			'',
-			`${pathname}${filtersToQuery(filters)}${hash}`,
-		);
+		window.history.replaceState(window.history.state, '', `${pathname}${filtersToQuery(filters)}${hash}`);
 	}, [urlRead, filters]);
 
 	const loaded = results !== null;
@@ -135,7 +131,11 @@ export default function PlatformDirectory({ start }: PlatformDirectoryProps) {
 			/>
 			<div ref={listTop} className="scroll-mt-24" aria-busy={loading}>
 				{failed ? (
-					<LoadError what="the platforms" message="Please try again." onRetry={() => setRetry((n) => n + 1)} />
+					<LoadError
+						what="the platforms"
+						message="Please try again."
+						onRetry={() => setRetry((n) => n + 1)}
+					/>
 				) : shown.length === 0 && filters.search ? (
 					<NoResults
 						query={filters.search}

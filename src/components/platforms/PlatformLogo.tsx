@@ -35,10 +35,7 @@ export function PlatformLogo({ logo, alt, className }: PlatformLogoProps) {
 			onError={() => {
 				if (logo) setFailed(logo);
 			}}
-			className={cn(
-				'h-10 w-15 shrink-0 rounded-md border border-border bg-white object-contain',
-				className,
-			)}
+			className={cn('h-10 w-15 shrink-0 rounded-md border border-border bg-white object-contain', className)}
 		/>
 	);
 }

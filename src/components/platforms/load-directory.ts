@@ -6,7 +6,13 @@
 import { listPlatformIds, listPlatforms } from '@/server/platforms';
 import { MAX_PAGE_SIZE, platformListQuerySchema } from '@/lib/validation/platforms';
 import { cardData } from './PlatformCard';
-import { PAGE_SIZE, apiQuery, filtersFromQuery, hasActiveFilters, type DirectoryFilters } from './directory-filters';
+import {
+	PAGE_SIZE,
+	apiQuery,
+	filtersFromQuery,
+	hasActiveFilters,
+	type DirectoryFilters,
+} from './directory-filters';
 import { pageCount } from './pagination';
 import type { PlatformCardData } from './types';
 
@@ -30,7 +36,11 @@ export async function directoryForReader(url: URL): Promise<DirectoryStart> {
 	const matching = [];
 	for (;;) {
 		const page = await listPlatforms(
-			platformListQuerySchema.parse({ ...params, limit: String(MAX_PAGE_SIZE), offset: String(matching.length) }),
+			platformListQuerySchema.parse({
+				...params,
+				limit: String(MAX_PAGE_SIZE),
+				offset: String(matching.length),
+			}),
 		);
 		matching.push(...page);
 		if (page.length < MAX_PAGE_SIZE) break;

@@ -8,7 +8,6 @@ import type { CommentJson } from '@/server/community/comments';
 import type { RatingJson, ReviewReplyJson } from '@/server/community/ratings';
 import type { ReviewVoteResult, VoteResult } from '@/server/community/votes';
 
-
 export type Platform = PlatformJson;
 export type ReviewReply = Wire<ReviewReplyJson>;
 export type PlatformRating = Omit<Wire<RatingJson>, 'reply'> & { reply: ReviewReply | null };

@@ -135,7 +135,10 @@ export function initPodcastBrowser(root: HTMLElement): void {
 		// FilterSelect's wrapper holds the label and the select.
 		order.parentElement!.hidden = sortBy === '';
 		showChip('search', term ? `Search: "${term}"` : null);
-		showChip('sort', sortBy ? `Sort: ${EPISODE_SORT_LABELS[sortBy]} (${sortOrder === 'asc' ? 'A-Z' : 'Z-A'})` : null);
+		showChip(
+			'sort',
+			sortBy ? `Sort: ${EPISODE_SORT_LABELS[sortBy]} (${sortOrder === 'asc' ? 'A-Z' : 'Z-A'})` : null,
+		);
 		activeFilters.hidden = !term && !sortBy;
 	}
 

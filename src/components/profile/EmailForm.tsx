@@ -15,12 +15,20 @@ export function EmailForm({ user }: { user: PublicUser }) {
 	async function onSubmit(event: FormEvent) {
 		event.preventDefault();
 		if (!currentPassword) {
-			toast({ title: 'Password required', description: 'Please enter your current password.', variant: 'destructive' });
+			toast({
+				title: 'Password required',
+				description: 'Please enter your current password.',
+				variant: 'destructive',
+			});
 			return;
 		}
 		const next = email.trim();
 		if (!next || next.toLowerCase() === user.email.toLowerCase()) {
-			toast({ title: 'Invalid email', description: 'Please enter a new email address.', variant: 'destructive' });
+			toast({
+				title: 'Invalid email',
+				description: 'Please enter a new email address.',
+				variant: 'destructive',
+			});
 			return;
 		}
 		setBusy(true);
@@ -55,7 +63,13 @@ export function EmailForm({ user }: { user: PublicUser }) {
 			</p>
 			<div className="space-y-1.5">
 				<Label htmlFor="profile-new-email">New Email</Label>
-				<Input id="profile-new-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+				<Input
+					id="profile-new-email"
+					type="email"
+					autoComplete="email"
+					value={email}
+					onChange={(e) => setEmail(e.target.value)}
+				/>
 			</div>
 			<div className="space-y-1.5">
 				<Label htmlFor="profile-email-password">Current Password</Label>

@@ -37,8 +37,8 @@ export function EmailVerification({ user }: { user: PublicUser }) {
 				Your email is not verified yet
 			</h2>
 			<p className="text-sm text-amber-900">
-				We mailed a link to <span className="font-medium">{user.email}</span>. Open it and press the button on the
-				page to confirm the address is yours.
+				We mailed a link to <span className="font-medium">{user.email}</span>. Open it and press the button on
+				the page to confirm the address is yours.
 			</p>
 			<Button type="button" variant="outline" loading={busy} onClick={resend}>
 				Resend verification mail

@@ -26,7 +26,9 @@ export function NewsletterToggle({ user }: { user: PublicUser }) {
 			setUser(updated);
 			toast({
 				title: 'Newsletter preference updated',
-				description: next ? 'You are subscribed to our newsletter.' : 'You have unsubscribed from our newsletter.',
+				description: next
+					? 'You are subscribed to our newsletter.'
+					: 'You have unsubscribed from our newsletter.',
 			});
 		} catch (error) {
 			setChecked(!next);

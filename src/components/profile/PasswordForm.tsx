@@ -60,15 +60,33 @@ export function PasswordForm() {
 			</h2>
 			<div className="space-y-1.5">
 				<Label htmlFor="profile-current-password">Current Password</Label>
-				<Input id="profile-current-password" type="password" autoComplete="current-password" value={form.currentPassword} onChange={set('currentPassword')} />
+				<Input
+					id="profile-current-password"
+					type="password"
+					autoComplete="current-password"
+					value={form.currentPassword}
+					onChange={set('currentPassword')}
+				/>
 			</div>
 			<div className="space-y-1.5">
 				<Label htmlFor="profile-new-password">New Password</Label>
-				<Input id="profile-new-password" type="password" autoComplete="new-password" value={form.newPassword} onChange={set('newPassword')} />
+				<Input
+					id="profile-new-password"
+					type="password"
+					autoComplete="new-password"
+					value={form.newPassword}
+					onChange={set('newPassword')}
+				/>
 			</div>
 			<div className="space-y-1.5">
 				<Label htmlFor="profile-confirm-password">Confirm New Password</Label>
-				<Input id="profile-confirm-password" type="password" autoComplete="new-password" value={form.confirm} onChange={set('confirm')} />
+				<Input
+					id="profile-confirm-password"
+					type="password"
+					autoComplete="new-password"
+					value={form.confirm}
+					onChange={set('confirm')}
+				/>
 			</div>
 			<Button type="submit" loading={busy}>
 				Update Password

@@ -22,11 +22,15 @@ function ProfileBody() {
 					<dl className="grid gap-4 sm:grid-cols-2">
 						<div>
 							<dt className="text-sm text-slate-600">Username</dt>
-							<dd className="font-medium text-slate-900" data-testid="profile-username">{user.username}</dd>
+							<dd className="font-medium text-slate-900" data-testid="profile-username">
+								{user.username}
+							</dd>
 						</div>
 						<div>
 							<dt className="text-sm text-slate-600">Role</dt>
-							<dd className="font-medium capitalize text-slate-900" data-testid="profile-role">{user.role}</dd>
+							<dd className="font-medium capitalize text-slate-900" data-testid="profile-role">
+								{user.role}
+							</dd>
 						</div>
 					</dl>
 				</CardContent>

@@ -17,7 +17,10 @@ export function SignOutEverywhere() {
 		const release = claimNavigation();
 		try {
 			await signOutEverywhere();
-			toastAfterNavigation({ title: 'Signed out everywhere', description: 'Every session of your account has ended.' });
+			toastAfterNavigation({
+				title: 'Signed out everywhere',
+				description: 'Every session of your account has ended.',
+			});
 			window.location.assign('/');
 		} catch (error) {
 			release();

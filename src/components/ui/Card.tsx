@@ -20,9 +20,7 @@ export function CardTitle({
 	as: Tag = 'h3',
 	...props
 }: ComponentPropsWithRef<'h3'> & { as?: 'h1' | 'h2' | 'h3' | 'h4' }) {
-	return (
-		<Tag className={cn('text-lg font-semibold leading-tight tracking-tight', className)} {...props} />
-	);
+	return <Tag className={cn('text-lg font-semibold leading-tight tracking-tight', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentPropsWithRef<'p'>) {

@@ -12,10 +12,7 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export type DialogContentProps = Omit<
-	ComponentPropsWithRef<typeof DialogPrimitive.Content>,
-	'title'
-> & {
+export type DialogContentProps = Omit<ComponentPropsWithRef<typeof DialogPrimitive.Content>, 'title'> & {
 	title: ReactNode;
 	description?: ReactNode;
 	/** Hide the corner close button (e.g. when the footer has its own Cancel). */
@@ -98,9 +95,6 @@ export function DialogContent({
 /** Right-aligned action row at the bottom of a dialog (stacks on small screens). */
 export function DialogFooter({ className, ...props }: ComponentPropsWithRef<'div'>) {
 	return (
-		<div
-			className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-			{...props}
-		/>
+		<div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
 	);
 }

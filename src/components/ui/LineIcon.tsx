@@ -31,7 +31,13 @@ export function LineIcon({
 }
 
 /** The × of every Close, Clear and Remove button. */
-export function CloseIcon({ className = 'size-4', strokeWidth }: { className?: string; strokeWidth?: number }) {
+export function CloseIcon({
+	className = 'size-4',
+	strokeWidth,
+}: {
+	className?: string;
+	strokeWidth?: number;
+}) {
 	return (
 		<LineIcon className={className} strokeWidth={strokeWidth}>
 			<path d="M18 6 6 18M6 6l12 12" />

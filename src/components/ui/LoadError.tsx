@@ -11,7 +11,10 @@ export type LoadErrorProps = {
 /** A list or panel that failed to load, with the reason and a retry. */
 export function LoadError({ what, message, onRetry }: LoadErrorProps) {
 	return (
-		<div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-6 text-center text-sm text-red-800">
+		<div
+			role="alert"
+			className="rounded-xl border border-red-200 bg-red-50 px-6 py-6 text-center text-sm text-red-800"
+		>
 			<p className="font-medium">Could not load {what}.</p>
 			{message && (
 				<p className="mt-1" data-message>

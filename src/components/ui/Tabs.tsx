@@ -60,7 +60,8 @@ const MOVES = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
 export function TabsList({ className, onKeyDown, ...props }: ComponentPropsWithRef<'div'>) {
 	function onKey(event: KeyboardEvent<HTMLDivElement>) {
 		onKeyDown?.(event);
-		if (event.defaultPrevented || !MOVES.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+		if (event.defaultPrevented || !MOVES.has(event.key) || event.altKey || event.ctrlKey || event.metaKey)
+			return;
 		const tabs = Array.from(
 			event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)'),
 		);
@@ -74,8 +75,12 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentPropsWithR
 				: event.key === 'End'
 					? last
 					: event.key === 'ArrowRight'
-						? (from === last ? 0 : from + 1)
-						: (from === 0 ? last : from - 1);
+						? from === last
+							? 0
+							: from + 1
+						: from === 0
+							? last
+							: from - 1;
 		// Focusing a tab selects it (see TabsTrigger's onFocus).
 		tabs[to]!.focus();
 	}

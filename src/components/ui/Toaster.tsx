@@ -98,9 +98,7 @@ export function Toaster() {
 					<div className="grid gap-1">
 						<ToastPrimitive.Title className="text-sm font-semibold">{shown.title}</ToastPrimitive.Title>
 						{shown.description && (
-							<ToastPrimitive.Description className="text-sm">
-								{shown.description}
-							</ToastPrimitive.Description>
+							<ToastPrimitive.Description className="text-sm">{shown.description}</ToastPrimitive.Description>
 						)}
 					</div>
 					<ToastPrimitive.Close

@@ -38,9 +38,7 @@ export const vendorSchema = z.object({
 export const adminPasswordSchema = z
 	.object({
 		password: z.string({ error: 'Please ensure passwords match and are not empty.' }).default(''),
-		confirmPassword: z
-			.string({ error: 'Please ensure passwords match and are not empty.' })
-			.optional(),
+		confirmPassword: z.string({ error: 'Please ensure passwords match and are not empty.' }).optional(),
 	})
 	.superRefine((value, ctx) => {
 		const problem = adminPasswordProblem(value.password, value.confirmPassword);

@@ -95,9 +95,7 @@ export const tagsField = z.preprocess(
 		.transform((value) => normalizeTags(value))
 		.pipe(
 			z
-				.array(
-					z.string().max(MAX_TAG_LENGTH, `Each tag must be at most ${MAX_TAG_LENGTH} characters.`),
-				)
+				.array(z.string().max(MAX_TAG_LENGTH, `Each tag must be at most ${MAX_TAG_LENGTH} characters.`))
 				.max(MAX_TAGS, `At most ${MAX_TAGS} tags are allowed.`),
 		),
 );

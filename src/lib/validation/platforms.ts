@@ -53,9 +53,7 @@ const requiredText = (field: string, max: number) =>
 
 /** Empty or missing optional text becomes null, so "cleared" and "never set" look the same. */
 const emptyToNull = (value: unknown) =>
-	value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
-		? null
-		: value;
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value;
 
 function isHttpUrl(value: string): boolean {
 	try {
@@ -105,7 +103,9 @@ const textListField = (field: string) =>
 			error: `${field} must be a list of text or one item per line.`,
 		})
 		.optional()
-		.transform((value) => (value === undefined ? [] : splitLines(value).map(stripHiddenControls).filter(Boolean)))
+		.transform((value) =>
+			value === undefined ? [] : splitLines(value).map(stripHiddenControls).filter(Boolean),
+		)
 		.pipe(
 			z
 				.array(
@@ -150,14 +150,8 @@ export const platformFormSchema = z.object({
 		z
 			.number()
 			.int()
-			.min(
-				-SORT_ORDER_LIMIT,
-				`Sort order must be between -${SORT_ORDER_LIMIT} and ${SORT_ORDER_LIMIT}.`,
-			)
-			.max(
-				SORT_ORDER_LIMIT,
-				`Sort order must be between -${SORT_ORDER_LIMIT} and ${SORT_ORDER_LIMIT}.`,
-			),
+			.min(-SORT_ORDER_LIMIT, `Sort order must be between -${SORT_ORDER_LIMIT} and ${SORT_ORDER_LIMIT}.`)
+			.max(SORT_ORDER_LIMIT, `Sort order must be between -${SORT_ORDER_LIMIT} and ${SORT_ORDER_LIMIT}.`),
 	),
 });
 export type PlatformFormInput = z.input<typeof platformFormSchema>;
@@ -243,12 +237,8 @@ const wholeNumber = (field: string, min: number, max: number) =>
  * ties fall back to the name, A to Z. An empty category means all; unknown values are a 400.
  */
 export const platformListQuerySchema = z.object({
-	search: queryField(
-		z.string().trim().max(200, 'Search must be at most 200 characters long.').optional(),
-	),
-	category: queryField(
-		z.enum(PLATFORM_CATEGORIES, { error: 'Unknown platform category.' }).optional(),
-	),
+	search: queryField(z.string().trim().max(200, 'Search must be at most 200 characters long.').optional()),
+	category: queryField(z.enum(PLATFORM_CATEGORIES, { error: 'Unknown platform category.' }).optional()),
 	sortBy: queryField(
 		z.enum(PLATFORM_SORT_FIELDS, { error: "The sort field must be 'name' or 'rating'." }).optional(),
 	),

@@ -4,7 +4,16 @@
  */
 import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { config } from '@/server/config';
-import { canMatchStoredText, db, firstRow, isUniqueViolation, transaction, newsletterUnsubscribeTokens as links, passwordResetTokens, users } from '@/server/db';
+import {
+	canMatchStoredText,
+	db,
+	firstRow,
+	isUniqueViolation,
+	transaction,
+	newsletterUnsubscribeTokens as links,
+	passwordResetTokens,
+	users,
+} from '@/server/db';
 import {
 	confirmNewAddressMail,
 	emailChangedMail,
@@ -42,10 +51,7 @@ async function findByEmail(email: string) {
 
 async function usernameTaken(username: string, exceptId?: number): Promise<boolean> {
 	const row = await firstRow(
-		db()
-			.select({ id: users.id })
-			.from(users)
-			.where(sql`lower(${users.username}) = lower(${username})`),
+		db().select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`),
 	);
 	return !!row && row.id !== exceptId;
 }
@@ -119,11 +125,7 @@ export const BANNED_MESSAGE =
  * password-attempts); the message is the same whether or not the email exists, and a dummy
  * hash keeps the timing alike.
  */
-export async function authenticate(
-	email: string,
-	password: string,
-	clientKey: string,
-): Promise<SessionUser> {
+export async function authenticate(email: string, password: string, clientKey: string): Promise<SessionUser> {
 	const attempt = await beginPasswordAttempt(email, clientKey);
 	const row = await findByEmail(email);
 	const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), password);
@@ -137,11 +139,7 @@ export async function authenticate(
 }
 
 /** The current-password check of profile changes, limited like sign-in. */
-async function requirePassword(
-	user: SessionUser,
-	password: string,
-	clientKey: string,
-): Promise<void> {
+async function requirePassword(user: SessionUser, password: string, clientKey: string): Promise<void> {
 	const attempt = await beginPasswordAttempt(user.email, clientKey, 'password attempts');
 	const row = await firstRow(
 		db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)),

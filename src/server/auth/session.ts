@@ -6,7 +6,14 @@
 import type { AstroCookies } from 'astro';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { config } from '@/server/config';
-import { db, firstRow, qualified, platformRepresentatives as representatives, sessions, users } from '@/server/db';
+import {
+	db,
+	firstRow,
+	qualified,
+	platformRepresentatives as representatives,
+	sessions,
+	users,
+} from '@/server/db';
 import { generateToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE = 'session';
@@ -53,7 +60,9 @@ export function publicUserColumns() {
 
 /** The platform a user represents (platform_representatives holds at most one per user). */
 function representedPlatformId() {
-	return sql<number | null>`(select ${representatives.platformId} from ${representatives} where ${representatives.userId} = ${qualified(users.id)})`;
+	return sql<
+		number | null
+	>`(select ${representatives.platformId} from ${representatives} where ${representatives.userId} = ${qualified(users.id)})`;
 }
 
 /** Starts a session and returns the token for the cookie (the only place it exists). */
@@ -117,7 +126,9 @@ export async function invalidateUserSessions(userId: number, keepSessionId?: str
 }
 
 export async function deleteExpiredSessions(now = Date.now()): Promise<void> {
-	await db().delete(sessions).where(lt(sessions.expiresAt, new Date(now)));
+	await db()
+		.delete(sessions)
+		.where(lt(sessions.expiresAt, new Date(now)));
 }
 
 export function setSessionCookie(cookies: AstroCookies, token: string, expiresAt: Date): void {

@@ -52,10 +52,7 @@ export async function listComments(platformId: number, viewerId: number | null):
 	const visible =
 		viewerId === null
 			? approved
-			: or(
-					approved,
-					and(eq(platformComments.status, 'pending'), eq(platformComments.userId, viewerId)),
-				);
+			: or(approved, and(eq(platformComments.status, 'pending'), eq(platformComments.userId, viewerId)));
 	const rows = await db()
 		.select(commentColumns())
 		.from(platformComments)

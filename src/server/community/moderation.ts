@@ -54,8 +54,7 @@ function moderationJson({
 }: ModerationRow): ModerationCommentJson {
 	return {
 		...row,
-		platform:
-			platformId === null || platformName === null ? null : { id: platformId, name: platformName },
+		platform: platformId === null || platformName === null ? null : { id: platformId, name: platformName },
 		author: username === null || email === null ? null : { username, email },
 	};
 }

@@ -6,15 +6,22 @@
  * from its vote rows, so never out of step with them) and its representative's reply.
  */
 import { and, asc, desc, eq, sql, type Column, type SQL } from 'drizzle-orm';
-import { db, firstRow, qualified, transaction, type Reader, platformRatings, platforms, reviewReplies, reviewVotes, users } from '@/server/db';
+import {
+	db,
+	firstRow,
+	qualified,
+	transaction,
+	type Reader,
+	platformRatings,
+	platforms,
+	reviewReplies,
+	reviewVotes,
+	users,
+} from '@/server/db';
 import { lockedForUpdate } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
 import { assertPlatformExists, platformChanged } from '@/server/platforms';
-import {
-	PLATFORM_NOT_FOUND,
-	type RatingInput,
-	type RatingListQuery,
-} from '@/lib/validation/platforms';
+import { PLATFORM_NOT_FOUND, type RatingInput, type RatingListQuery } from '@/lib/validation/platforms';
 import type { VoteType } from '@db/schema';
 import { averageRating } from '@/lib/ratings';
 import { checkPostingLimit } from './posting-limits';
@@ -67,7 +74,13 @@ type RatingRow = Omit<RatingJson, 'user' | 'reply'> & {
 	replyUpdatedAt: Date | null;
 };
 
-function ratingJson({ username, replyContent, replyCreatedAt, replyUpdatedAt, ...row }: RatingRow): RatingJson {
+function ratingJson({
+	username,
+	replyContent,
+	replyCreatedAt,
+	replyUpdatedAt,
+	...row
+}: RatingRow): RatingJson {
 	const reply =
 		replyContent !== null && replyCreatedAt && replyUpdatedAt
 			? { content: replyContent, createdAt: replyCreatedAt, updatedAt: replyUpdatedAt }
@@ -171,9 +184,7 @@ export async function rate(platformId: number, userId: number, input: RatingInpu
 	await checkPostingLimit(limits.ratingsPerUser, userId, 'ratings');
 	const result = await transaction(async (tx) => {
 		const platform = await firstRow(
-			lockedForUpdate(
-				tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, platformId)),
-			),
+			lockedForUpdate(tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, platformId))),
 		);
 		if (!platform) return undefined;
 		const existing = await firstRow(

@@ -20,7 +20,11 @@ export type ReplyResult = {
 };
 
 /** Writes or replaces the reply to a review of the representative's platform. */
-export async function replyToReview(ratingId: number, user: SessionUser, content: string): Promise<ReplyResult> {
+export async function replyToReview(
+	ratingId: number,
+	user: SessionUser,
+	content: string,
+): Promise<ReplyResult> {
 	const result = await transaction(async (tx) => {
 		const rating = await findRating(tx, ratingId, { lock: true });
 		if (!rating) return undefined;

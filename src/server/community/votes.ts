@@ -6,7 +6,15 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { db, firstRow, transaction, type Reader, commentVotes, platformComments, reviewVotes } from '@/server/db';
+import {
+	db,
+	firstRow,
+	transaction,
+	type Reader,
+	commentVotes,
+	platformComments,
+	reviewVotes,
+} from '@/server/db';
 import { assertCanVoteOn } from '@/server/auth/permissions';
 import { platformChanged } from '@/server/platforms';
 import type { PlatformChangeKind } from '@/server/content/events';
@@ -190,7 +198,11 @@ export function getReviewVote(ratingId: number, userId: number): Promise<{ voteT
 	return viewerVote(reviewVoting, ratingId, userId);
 }
 
-export async function voteOnReview(ratingId: number, userId: number, voteType: VoteType): Promise<ReviewVoteResult> {
+export async function voteOnReview(
+	ratingId: number,
+	userId: number,
+	voteType: VoteType,
+): Promise<ReviewVoteResult> {
 	const { helpful, unhelpful, ...rest } = await castVote(reviewVoting, ratingId, userId, voteType);
 	return { ...rest, helpfulCount: helpful, unhelpfulCount: unhelpful };
 }

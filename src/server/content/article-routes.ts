@@ -12,14 +12,7 @@ import {
 import { TOTAL_COUNT_HEADER } from '@/lib/api-client';
 import { canViewDrafts, requireEditor } from '@/server/auth/permissions';
 import { endpoint, json, publicJson, readId, readJson, readQuery } from '@/server/http';
-import {
-	createArticle,
-	deleteArticle,
-	getArticle,
-	listAll,
-	listPublished,
-	updateArticle,
-} from './articles';
+import { createArticle, deleteArticle, getArticle, listAll, listPublished, updateArticle } from './articles';
 import { NotFound } from '@/server/errors';
 
 export const ARTICLE_NOT_FOUND = 'Article not found';
@@ -50,7 +43,9 @@ export type ArticleRoutes = {
 export function articleRoutes(kind: ArticleKind): ArticleRoutes {
 	const inputSchema = articleInputSchemas[kind];
 	return {
-		list: endpoint(async (ctx) => publicJson(await listPublished(kind, readQuery(ctx.url, articleListQuerySchema)), ctx.locals)),
+		list: endpoint(async (ctx) =>
+			publicJson(await listPublished(kind, readQuery(ctx.url, articleListQuerySchema)), ctx.locals),
+		),
 
 		listAll: endpoint(async (ctx) => {
 			requireEditor(ctx.locals);

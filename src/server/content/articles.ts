@@ -72,12 +72,12 @@ export async function getArticle(
 			.from(articles)
 			.leftJoin(users, eq(articles.authorId, users.id))
 			.where(
-			and(
-				eq(articles.id, id),
-				eq(articles.kind, kind),
-				includeDrafts ? undefined : eq(articles.isPublished, true),
+				and(
+					eq(articles.id, id),
+					eq(articles.kind, kind),
+					includeDrafts ? undefined : eq(articles.isPublished, true),
+				),
 			),
-		),
 	);
 	return row && toArticle(row);
 }

@@ -34,9 +34,7 @@ export type PodcastEpisode = {
  * ORDER BY for each sort key; ties fall back to id so the order is stable. Episode numbers may
  * restart each season, so 'episodeNumber' orders by season first.
  */
-function episodeOrder(
-	query: Pick<PodcastListQuery, 'sortBy' | 'sortOrder'>,
-): SQL[] {
+function episodeOrder(query: Pick<PodcastListQuery, 'sortBy' | 'sortOrder'>): SQL[] {
 	const direction = query.sortOrder === 'asc' ? asc : desc;
 	switch (query.sortBy) {
 		case 'title':
@@ -82,7 +80,7 @@ export function episodeListQuery(database: AppDatabase, query: PodcastListQuery)
 export async function listEpisodes(query: PodcastListQuery): Promise<PodcastEpisode[]> {
 	const rows = await episodeListQuery(db(), query);
 	return rows.map(({ authorUsername, ...row }) => ({
-			...row,
-			author: authorUsername === null ? null : { username: authorUsername },
-		}));
+		...row,
+		author: authorUsername === null ? null : { username: authorUsername },
+	}));
 }

@@ -55,10 +55,7 @@ export class PostgresContentRelay implements ContentChangeRelay {
 
 	async send(change: ContentChange): Promise<void> {
 		const notice: Notice = { origin: this.origin, change };
-		await this.database.$client.query('select pg_notify($1, $2)', [
-			CHANNEL,
-			JSON.stringify(notice),
-		]);
+		await this.database.$client.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(notice)]);
 	}
 
 	async close(): Promise<void> {
@@ -117,7 +114,9 @@ export class PostgresContentRelay implements ContentChangeRelay {
 				this.client = client;
 				this.pause = FIRST_PAUSE_MS;
 				if (reconnecting) {
-					relayLog().info('listening again; pages and cached answers are refreshed for changes missed meanwhile');
+					relayLog().info(
+						'listening again; pages and cached answers are refreshed for changes missed meanwhile',
+					);
 					this.bus.resync();
 				}
 				onListening();

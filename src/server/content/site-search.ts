@@ -68,7 +68,12 @@ async function episodeHits(q: string, words: string[]): Promise<SearchHit[]> {
 }
 
 async function platformHits(q: string, words: string[]): Promise<SearchHit[]> {
-	const platforms = await listPlatforms({ search: q, sortOrder: 'desc', limit: SEARCH_GROUP_LIMIT, offset: 0 });
+	const platforms = await listPlatforms({
+		search: q,
+		sortOrder: 'desc',
+		limit: SEARCH_GROUP_LIMIT,
+		offset: 0,
+	});
 	return platforms.map((platform) => ({
 		id: platform.id,
 		title: platform.name,
@@ -97,13 +102,15 @@ function pageText(markdown: string): string {
 
 async function pageHits(words: string[]): Promise<SearchHit[]> {
 	const pages = await listStaticPages();
-	return pages.flatMap((page) => {
-		const url = STATIC_PAGE_PATHS[page.slug];
-		if (!url) return [];
-		const text = pageText(page.content);
-		if (!matchesEveryWord(`${page.title} ${text}`, words)) return [];
-		return [{ id: page.id, title: page.title, url, snippet: bestSnippet([text], words) }];
-	}).slice(0, SEARCH_GROUP_LIMIT);
+	return pages
+		.flatMap((page) => {
+			const url = STATIC_PAGE_PATHS[page.slug];
+			if (!url) return [];
+			const text = pageText(page.content);
+			if (!matchesEveryWord(`${page.title} ${text}`, words)) return [];
+			return [{ id: page.id, title: page.title, url, snippet: bestSnippet([text], words) }];
+		})
+		.slice(0, SEARCH_GROUP_LIMIT);
 }
 
 /**

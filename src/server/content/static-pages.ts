@@ -36,8 +36,7 @@ type PageRow = Awaited<ReturnType<typeof selectPages>>[number];
 function toPage({ lastModifiedByUsername, ...row }: PageRow): StaticPage {
 	return {
 		...row,
-		lastModifiedByUser:
-			lastModifiedByUsername === null ? null : { username: lastModifiedByUsername },
+		lastModifiedByUser: lastModifiedByUsername === null ? null : { username: lastModifiedByUsername },
 	};
 }
 

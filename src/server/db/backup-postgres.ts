@@ -17,9 +17,7 @@ function runClientTool(tool: string, args: string[]): string {
 		);
 	}
 	if (result.status !== 0) {
-		throw new BackupError(
-			`${tool} failed: ${(result.stderr || result.error?.message || '').trim()}`,
-		);
+		throw new BackupError(`${tool} failed: ${(result.stderr || result.error?.message || '').trim()}`);
 	}
 	return result.stdout;
 }

@@ -28,9 +28,7 @@ const ALL_PAGES = 0x7fffffff;
 
 function openSource(source: string): Database.Database {
 	if (!existsSync(source)) {
-		throw new BackupError(
-			`No database at ${source} (set DATABASE_PATH to the database to back up).`,
-		);
+		throw new BackupError(`No database at ${source} (set DATABASE_PATH to the database to back up).`);
 	}
 	try {
 		const sqlite = new Database(source, { readonly: true, fileMustExist: true });

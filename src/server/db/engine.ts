@@ -30,9 +30,7 @@ export function engine(): Engine {
  */
 export function chooseEngine(settings: DatabaseSettings): Engine {
 	if (current) throw new Error('A database is already open: close it before choosing another.');
-	current = settings.databaseUrl
-		? postgresEngine(settings.databaseUrl)
-		: sqliteEngine(settings.databasePath);
+	current = settings.databaseUrl ? postgresEngine(settings.databaseUrl) : sqliteEngine(settings.databasePath);
 	bindTables(current.tables);
 	generation += 1;
 	return current;
@@ -54,10 +52,7 @@ let generation = 0;
  * through which a subject whose storage differs per engine gets its storage. The PostgreSQL
  * factory gets the pool (opened then); the SQLite one opens nothing (its adapter may use db()).
  */
-export function byEngine<T>(adapters: {
-	sqlite: () => T;
-	postgres: (pool: PostgresDatabase) => T;
-}): () => T {
+export function byEngine<T>(adapters: { sqlite: () => T; postgres: (pool: PostgresDatabase) => T }): () => T {
 	let made: { generation: number; adapter: T } | undefined;
 	return () => {
 		const running = engine();

@@ -22,8 +22,7 @@ export const postgresDialect: EngineDialect = {
 	tables: postgresSchema as unknown as Schema,
 	// Lower case under the C collation folds exactly SQLite's NOCASE, whatever the locale.
 	nocase: (column: SQLWrapper): SQL => sql`lower(${column} collate "C") collate "C"`,
-	likeIgnoringCase: (column: SQLWrapper, pattern: string): SQL =>
-		sql`${column} ilike ${pattern} escape '\\'`,
+	likeIgnoringCase: (column: SQLWrapper, pattern: string): SQL => sql`${column} ilike ${pattern} escape '\\'`,
 	someItemLike: (column: SQLWrapper, pattern: string): SQL =>
 		sql`exists (select 1 from jsonb_array_elements_text(${column}) as item(value) where ${postgresDialect.likeIgnoringCase(sql`item.value`, pattern)})`,
 	// Writers run side by side: FOR UPDATE holds the rows until the transaction ends.

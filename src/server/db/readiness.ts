@@ -38,9 +38,9 @@ export function sqliteReadiness(path: string, folder = migrationsFolder()): Read
 		let sqlite: Database.Database | undefined;
 		try {
 			sqlite = new Database(path, { readonly: true, fileMustExist: true });
-			const row = sqlite
-				.prepare('select max(created_at) as applied from __drizzle_migrations')
-				.get() as { applied: number | null } | undefined;
+			const row = sqlite.prepare('select max(created_at) as applied from __drizzle_migrations').get() as
+				| { applied: number | null }
+				| undefined;
 			return Number(row?.applied ?? 0) >= newest ? { ready: true } : NOT_MIGRATED;
 		} catch (error) {
 			// No migrations table means nothing was ever applied; anything else is an unreadable file.

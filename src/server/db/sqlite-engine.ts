@@ -37,8 +37,7 @@ export const sqliteDialect: EngineDialect = {
 	tables: sqliteSchema,
 	nocase: (column: SQLWrapper): SQL => sql`${column} collate nocase`,
 	// SQLite's LIKE already ignores ASCII case.
-	likeIgnoringCase: (column: SQLWrapper, pattern: string): SQL =>
-		sql`${column} like ${pattern} escape '\\'`,
+	likeIgnoringCase: (column: SQLWrapper, pattern: string): SQL => sql`${column} like ${pattern} escape '\\'`,
 	someItemLike: (column: SQLWrapper, pattern: string): SQL =>
 		sql`exists (select 1 from json_each(${column}) where ${sqliteDialect.likeIgnoringCase(sql`json_each.value`, pattern)})`,
 	// No row locks: a write transaction (BEGIN IMMEDIATE) already holds the whole database.
@@ -67,8 +66,7 @@ export const sqliteDialect: EngineDialect = {
 	runStatement: async (query: SQL, handle: Reader) => {
 		(handle as AppDatabase).run(query);
 	},
-	isUniqueViolation: (error) =>
-		hasCode(error, ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']),
+	isUniqueViolation: (error) => hasCode(error, ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']),
 };
 
 /** True when the error, or one of its causes (drizzle wraps the driver's), has one of the codes. */

@@ -24,10 +24,7 @@ function dialectOf(handle: Reader | undefined): EngineDialect {
  * SQLite a statement another request makes meanwhile shares the connection and so this
  * transaction.
  */
-export async function transaction<T>(
-	fn: (tx: Reader) => Promise<T>,
-	database?: AppDatabase,
-): Promise<T> {
+export async function transaction<T>(fn: (tx: Reader) => Promise<T>, database?: AppDatabase): Promise<T> {
 	const joined = openTransaction.getStore();
 	if (joined) return fn(joined);
 	const dialect = dialectOf(database);

@@ -72,4 +72,3 @@ export interface Engine extends EngineDialect {
 
 /** Settings that choose and open the database: DATABASE_URL (PostgreSQL) or DATABASE_PATH. */
 export type DatabaseSettings = { databaseUrl?: string; databasePath: string };
-

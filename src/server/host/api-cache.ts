@@ -27,7 +27,14 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { parseCookie as parseCookies } from 'cookie';
 import { LRUCache } from 'lru-cache';
-import { headerList, NO_COMMON_HEADERS, NO_OWN_HEADERS, withOwn, type CommonHeaders, type HeaderList } from './answer-headers';
+import {
+	headerList,
+	NO_COMMON_HEADERS,
+	NO_OWN_HEADERS,
+	withOwn,
+	type CommonHeaders,
+	type HeaderList,
+} from './answer-headers';
 import { COMPRESS_THRESHOLD } from './compress';
 import { preferredEncoding, type Encoding } from './encoding';
 import { requestHeader } from './request-headers';
@@ -220,7 +227,8 @@ export function createApiCache({
 				| OutgoingHttpHeader[]
 				| undefined;
 			if (Array.isArray(headers)) {
-				for (let i = 0; i + 1 < headers.length; i += 2) given[String(headers[i]).toLowerCase()] = headers[i + 1];
+				for (let i = 0; i + 1 < headers.length; i += 2)
+					given[String(headers[i]).toLowerCase()] = headers[i + 1];
 			} else {
 				for (const [name, value] of Object.entries(headers ?? {})) given[name.toLowerCase()] = value;
 			}
@@ -232,11 +240,21 @@ export function createApiCache({
 		};
 		const write = res.write;
 		const end = res.end;
-		res.write = function (this: ServerResponse, chunk: Chunk, encoding?: BufferEncoding | Callback, callback?: Callback) {
+		res.write = function (
+			this: ServerResponse,
+			chunk: Chunk,
+			encoding?: BufferEncoding | Callback,
+			callback?: Callback,
+		) {
 			collect(chunk, encoding);
 			return (write as (...args: unknown[]) => boolean).call(this, chunk, encoding, callback);
 		} as typeof res.write;
-		res.end = function (this: ServerResponse, chunk?: Chunk | Callback, encoding?: BufferEncoding | Callback, callback?: Callback) {
+		res.end = function (
+			this: ServerResponse,
+			chunk?: Chunk | Callback,
+			encoding?: BufferEncoding | Callback,
+			callback?: Callback,
+		) {
 			collect(chunk, encoding);
 			const result = (end as (...args: unknown[]) => ServerResponse).call(this, chunk, encoding, callback);
 			if (res.statusCode !== 200 || size > MAX_ENTRY_BYTES || changes !== startedAt) return result;
@@ -258,14 +276,21 @@ export function createApiCache({
 				identity: Buffer.concat(chunks, size),
 				expiresAt: now() + ttlMs,
 			};
-			store(key, entry, startedAt).catch((error) => baseLog().error({ err: error }, 'api-cache: could not keep an answer'));
+			store(key, entry, startedAt).catch((error) =>
+				baseLog().error({ err: error }, 'api-cache: could not keep an answer'),
+			);
 			return result;
 		} as typeof res.end;
 	}
 
 	return {
 		/** Answers a request from the cache and returns true, or returns false. */
-		serve(req: IncomingMessage, res: ServerResponse, https = false, own: HeaderList = NO_OWN_HEADERS): boolean {
+		serve(
+			req: IncomingMessage,
+			res: ServerResponse,
+			https = false,
+			own: HeaderList = NO_OWN_HEADERS,
+		): boolean {
 			const found = keyOf(req);
 			if (!found) return false;
 			const entry = entries.get(found.key);

@@ -5,7 +5,13 @@
  */
 import type { IncomingMessage } from 'node:http';
 
-const FORWARDING = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'];
+const FORWARDING = [
+	'x-forwarded-for',
+	'x-forwarded-host',
+	'x-forwarded-proto',
+	'x-forwarded-port',
+	'forwarded',
+];
 
 export function stripUntrustedForwarding(req: IncomingMessage, trustProxy: boolean): void {
 	if (trustProxy) return;

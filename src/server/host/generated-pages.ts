@@ -19,7 +19,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize, relative, sep } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { SHARED_CACHE_CONTROL } from '@/server/cache-headers';
-import { headerList, NO_COMMON_HEADERS, NO_OWN_HEADERS, withOwn, type CommonHeaders, type HeaderList } from './answer-headers';
+import {
+	headerList,
+	NO_COMMON_HEADERS,
+	NO_OWN_HEADERS,
+	withOwn,
+	type CommonHeaders,
+	type HeaderList,
+} from './answer-headers';
 import type { StoredPage } from './bridge';
 import { preferredEncoding, type Encoding } from './encoding';
 import { requestHeader } from './request-headers';
@@ -98,7 +105,10 @@ export type GeneratedPages = {
 
 export function createGeneratedPages(
 	siteDir: string,
-	{ maxBytes = 64 * 1024 * 1024, commonHeaders = NO_COMMON_HEADERS }: { maxBytes?: number; commonHeaders?: CommonHeaders } = {},
+	{
+		maxBytes = 64 * 1024 * 1024,
+		commonHeaders = NO_COMMON_HEADERS,
+	}: { maxBytes?: number; commonHeaders?: CommonHeaders } = {},
 ): GeneratedPages {
 	/** Page files on disk, relative to siteDir ('news/5/index.html', 'rss.xml'). */
 	const files = new Set(listPageFiles(siteDir));
@@ -119,7 +129,12 @@ export function createGeneratedPages(
 				'Content-Length': body.length,
 			});
 		};
-		return { br: ok('br'), gzip: ok('gzip'), identity: ok('identity'), notModified: headerList(common, shared) };
+		return {
+			br: ok('br'),
+			gzip: ok('gzip'),
+			identity: ok('identity'),
+			notModified: headerList(common, shared),
+		};
 	}
 
 	function pageOf(file: string, bodies: Bodies): Page {
@@ -161,7 +176,9 @@ export function createGeneratedPages(
 		if (decoded.includes('\0') || decoded.includes('..')) return null;
 		const clean = normalize(decoded).replace(/^\/+/, '');
 		// Feeds and other files are stored under their own name, pages as <path>/index.html.
-		const candidates = /\.[a-z]+$/.test(clean) ? [clean] : [join(clean, 'index.html'), join(clean, 'index.xml')];
+		const candidates = /\.[a-z]+$/.test(clean)
+			? [clean]
+			: [join(clean, 'index.html'), join(clean, 'index.xml')];
 		return candidates.find((candidate) => files.has(candidate)) ?? null;
 	}
 

@@ -66,14 +66,19 @@ const apiCache = createApiCache({
 	commonHeaders,
 	onLookup: (hit) => (hit ? apiCacheHits : apiCacheMisses).inc(),
 });
-const requests = createRequestObserver({ trustProxy: settings.trustProxy, measure: Boolean(settings.metrics) });
+const requests = createRequestObserver({
+	trustProxy: settings.trustProxy,
+	measure: Boolean(settings.metrics),
+});
 // The app announces which API answers each committed change made stale.
 onApiChange((pathnames) => (pathnames === 'all' ? apiCache.clear() : apiCache.invalidate(pathnames)));
 
 /** HTTPS as seen by the browser: TLS here, or a trusted proxy saying so. */
 function isHttps(req: IncomingMessage): boolean {
 	if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-	return settings.trustProxy && (requestHeader(req, 'x-forwarded-proto') ?? '').split(',')[0]!.trim() === 'https';
+	return (
+		settings.trustProxy && (requestHeader(req, 'x-forwarded-proto') ?? '').split(',')[0]!.trim() === 'https'
+	);
 }
 
 /**

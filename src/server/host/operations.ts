@@ -70,7 +70,13 @@ class Observed implements ObservedRequest {
  * `measure`: observe the request histogram (off when no metrics server would serve it, so
  * turning metrics off removes their cost).
  */
-export function createRequestObserver({ trustProxy, measure }: { trustProxy: boolean; measure: boolean }): RequestObserver {
+export function createRequestObserver({
+	trustProxy,
+	measure,
+}: {
+	trustProxy: boolean;
+	measure: boolean;
+}): RequestObserver {
 	const writeAccessLine = accessLog();
 	const { httpDuration } = metrics();
 	const open = new Set<ServerResponse>();
@@ -90,9 +96,19 @@ export function createRequestObserver({ trustProxy, measure }: { trustProxy: boo
 				const path = raw.includes('@') ? maskEmail(raw) : raw;
 				const method = LOGGED_METHODS.has(req.method ?? '') ? req.method! : 'other';
 				const status = res.statusCode;
-				const route = request.context?.route ?? knownRoute(path) ?? (status === 501 ? 'unsupported' : 'static');
+				const route =
+					request.context?.route ?? knownRoute(path) ?? (status === 501 ? 'unsupported' : 'static');
 				const aborted = !finished;
-				writeAccessLine({ reqId: request.id, method, route, path, status, ms, bytes: socket.bytesWritten - bytesBefore, aborted });
+				writeAccessLine({
+					reqId: request.id,
+					method,
+					route,
+					path,
+					status,
+					ms,
+					bytes: socket.bytesWritten - bytesBefore,
+					aborted,
+				});
 				if (measure && !aborted) {
 					httpDuration.observe({ method, route, status_class: `${Math.floor(status / 100)}xx` }, ms / 1000);
 				}
@@ -142,14 +158,19 @@ export function startMetricsServer({ port, host }: { port: number; host: string 
 			},
 			(error: unknown) => {
 				baseLog().error({ err: error }, 'metrics: could not collect');
-				res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Metrics are not available\n');
+				res
+					.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+					.end('Metrics are not available\n');
 			},
 		);
 	});
 	server.listen(port, host, () => {
 		const address = server.address();
 		const bound = typeof address === 'object' && address ? address.port : port;
-		baseLog().info({ subject: 'metrics', host, port: bound }, `metrics served at http://${host.includes(':') ? `[${host}]` : host}:${bound}/metrics`);
+		baseLog().info(
+			{ subject: 'metrics', host, port: bound },
+			`metrics served at http://${host.includes(':') ? `[${host}]` : host}:${bound}/metrics`,
+		);
 	});
 	return server;
 }

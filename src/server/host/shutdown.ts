@@ -130,7 +130,10 @@ export function createGracefulStop({
 		// net.Server's close: no new connections, but (unlike http.Server's) idle keep-alive
 		// connections are left to closeRestedConnections.
 		NetServer.prototype.close.call(server);
-		log.info({ inFlight: answersInFlight().size, connections: connections.size }, 'stop 2/6: no longer accepting connections');
+		log.info(
+			{ inFlight: answersInFlight().size, connections: connections.size },
+			'stop 2/6: no longer accepting connections',
+		);
 
 		const late = await within(
 			Promise.all([drained(), closeRestedConnections(deadline)]).then(([, allClosed]) => !allClosed),
@@ -138,7 +141,10 @@ export function createGracefulStop({
 			true,
 		);
 		if (late) {
-			log.warn({ inFlight: answersInFlight().size, connections: connections.size }, 'stop 3/6: requests still in flight at the time limit are cut off');
+			log.warn(
+				{ inFlight: answersInFlight().size, connections: connections.size },
+				'stop 3/6: requests still in flight at the time limit are cut off',
+			);
 			server.closeAllConnections();
 			for (const socket of connections.keys()) socket.destroy();
 		} else {
@@ -151,7 +157,8 @@ export function createGracefulStop({
 					code = 1;
 					log.error({ err: error, step }, `stop: ${step} could not stop cleanly`);
 				}
-				if (step === 'newsletter') log.info('stop 4/6: newsletter worker stopped, unstarted mails handed back');
+				if (step === 'newsletter')
+					log.info('stop 4/6: newsletter worker stopped, unstarted mails handed back');
 			});
 		} catch (error) {
 			code = 1;

@@ -10,7 +10,12 @@ import { renderMarkdown } from '@/server/markdown';
 
 export type SentIssueSummary = { id: number; subject: string; sentAt: Date };
 export type SentIssue = SentIssueSummary & { html: string; updatedAt: Date };
-export type NewsletterArchivePage = { issues: SentIssueSummary[]; page: number; pageCount: number; total: number };
+export type NewsletterArchivePage = {
+	issues: SentIssueSummary[];
+	page: number;
+	pageCount: number;
+	total: number;
+};
 
 /** Issues that went out: sending started (completed or not). */
 function wentOut() {
@@ -52,7 +57,13 @@ export async function readSentIssue(id: number): Promise<SentIssue | undefined> 
 			.where(and(eq(issues.id, id), wentOut())),
 	);
 	if (!row) return undefined;
-	return { id: row.id, subject: row.subject, sentAt: row.sentAt!, updatedAt: row.updatedAt, html: renderMarkdown(row.content) };
+	return {
+		id: row.id,
+		subject: row.subject,
+		sentAt: row.sentAt!,
+		updatedAt: row.updatedAt,
+		html: renderMarkdown(row.content),
+	};
 }
 
 /** Every sent issue's id and date, newest first (the generator and the sitemap). */

@@ -73,7 +73,9 @@ function smtpCode(error: unknown): number | undefined {
 }
 
 function describe(error: unknown): string {
-	const message = (error as { response?: string; message?: string })?.response ?? String((error as Error)?.message ?? error);
+	const message =
+		(error as { response?: string; message?: string })?.response ??
+		String((error as Error)?.message ?? error);
 	return message.slice(0, 500);
 }
 
@@ -89,7 +91,10 @@ export type Delivered = { status: 'sent' | 'skipped' | 'failed' | 'queued' | 'go
 async function currentRecipient(row: ClaimedDelivery): Promise<Recipient | undefined> {
 	if (row.userId !== null) {
 		const account = await firstRow(
-			db().select({ email: users.email }).from(users).where(and(eq(users.id, row.userId), recipientCondition())),
+			db()
+				.select({ email: users.email })
+				.from(users)
+				.where(and(eq(users.id, row.userId), recipientCondition())),
 		);
 		return account && { userId: row.userId, email: account.email };
 	}
@@ -125,7 +130,10 @@ export async function deliver(row: ClaimedDelivery): Promise<Delivered> {
 		if (code !== undefined && code >= 500) {
 			// Permanent: no later issue is queued for the address or sent to it until lifted.
 			await suppressAddress(recipient.email, describe(error));
-			return { status: 'failed', completed: await settleDelivery(row, { status: 'failed', error: describe(error) }) };
+			return {
+				status: 'failed',
+				completed: await settleDelivery(row, { status: 'failed', error: describe(error) }),
+			};
 		}
 		if (row.attempts >= settings.maxAttempts) {
 			const completed = await settleDelivery(row, {
@@ -138,5 +146,8 @@ export async function deliver(row: ClaimedDelivery): Promise<Delivered> {
 		await settleDelivery(row, { status: 'queued', error: describe(error), retryAt });
 		return { status: 'queued', completed: false };
 	}
-	return { status: 'sent', completed: await settleDelivery(row, { status: 'sent', sentTo: recipient.email }) };
+	return {
+		status: 'sent',
+		completed: await settleDelivery(row, { status: 'sent', sentTo: recipient.email }),
+	};
 }

@@ -6,7 +6,17 @@ import { log } from '@/server/log';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, min, sql } from 'drizzle-orm';
 import type { NewsletterIssueInput } from '@/lib/validation/newsletter';
 import type { SessionUser } from '@/server/auth/session';
-import { db, firstRow, runStatement, transaction, articles, newsletterDeliveries as deliveries, newsletterIssues as issues, users, newsletterMembers as members } from '@/server/db';
+import {
+	db,
+	firstRow,
+	runStatement,
+	transaction,
+	articles,
+	newsletterDeliveries as deliveries,
+	newsletterIssues as issues,
+	users,
+	newsletterMembers as members,
+} from '@/server/db';
 import { timestamp } from '@/server/db/sql';
 import { sendMail } from '@/server/mail';
 import { renderMarkdown } from '@/server/markdown';
@@ -63,7 +73,14 @@ function issueColumns() {
 	};
 }
 
-const NO_COUNTS: IssueCounts = { recipients: 0, queued: 0, sent: 0, failed: 0, skipped: 0, unsubscribedSince: 0 };
+const NO_COUNTS: IssueCounts = {
+	recipients: 0,
+	queued: 0,
+	sent: 0,
+	failed: 0,
+	skipped: 0,
+	unsubscribedSince: 0,
+};
 
 /** Delivery counts per issue, from the (issue_id, status) index. */
 async function countsFor(issueIds: number[]): Promise<Map<number, IssueCounts>> {
@@ -94,7 +111,10 @@ async function countsFor(issueIds: number[]): Promise<Map<number, IssueCounts>> 
 
 /** Every issue, newest first, with its delivery counts. */
 export async function listIssues(): Promise<NewsletterIssue[]> {
-	const rows = await db().select(issueColumns()).from(issues).orderBy(desc(issues.createdAt), desc(issues.id));
+	const rows = await db()
+		.select(issueColumns())
+		.from(issues)
+		.orderBy(desc(issues.createdAt), desc(issues.id));
 	const counts = await countsFor(rows.map((row) => row.id));
 	return rows.map((row) => ({ ...row, counts: counts.get(row.id) ?? NO_COUNTS }));
 }
@@ -105,7 +125,10 @@ export async function getIssue(id: number): Promise<NewsletterIssue> {
 	return { ...row, counts: (await countsFor([id])).get(id) ?? NO_COUNTS };
 }
 
-export async function createIssue(input: NewsletterIssueInput, author: SessionUser): Promise<NewsletterIssue> {
+export async function createIssue(
+	input: NewsletterIssueInput,
+	author: SessionUser,
+): Promise<NewsletterIssue> {
 	const [created] = await db()
 		.insert(issues)
 		.values({ ...input, authorId: author.id })
@@ -233,7 +256,10 @@ export async function cancelSchedule(id: number): Promise<NewsletterIssue> {
 /** When the next scheduled draft falls due, if any (the worker sleeps until then). */
 export async function nextScheduledAt(): Promise<Date | undefined> {
 	const row = await firstRow(
-		db().select({ at: min(issues.sendAt) }).from(issues).where(and(eq(issues.status, 'draft'), isNotNull(issues.sendAt))),
+		db()
+			.select({ at: min(issues.sendAt) })
+			.from(issues)
+			.where(and(eq(issues.status, 'draft'), isNotNull(issues.sendAt))),
 	);
 	return row?.at ?? undefined;
 }
@@ -314,14 +340,25 @@ export async function draftFromRecentArticles(now = new Date()): Promise<Starter
 		.orderBy(desc(articles.createdAt), desc(articles.id))
 		.limit(50);
 	const sections = recent.map(
-		(article) => `### [${escapeMarkdown(article.title)}](/${article.kind}/${article.id})\n\n${escapeMarkdown(article.excerpt)}`,
+		(article) =>
+			`### [${escapeMarkdown(article.title)}](/${article.kind}/${article.id})\n\n${escapeMarkdown(article.excerpt)}`,
 	);
-	const date = now.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+	const date = now.toLocaleDateString('en-US', {
+		month: 'long',
+		day: 'numeric',
+		year: 'numeric',
+		timeZone: 'UTC',
+	});
 	const content =
 		sections.length > 0
 			? `This week on Retail Media Hub:\n\n${sections.join('\n\n')}\n`
 			: 'No new articles were published since the last issue.\n';
-	return { subject: `Retail Media Hub weekly briefing: ${date}`, content, since, articleCount: recent.length };
+	return {
+		subject: `Retail Media Hub weekly briefing: ${date}`,
+		content,
+		since,
+		articleCount: recent.length,
+	};
 }
 
 /** Keeps an article title from being read as markdown syntax (links, emphasis, HTML). */

@@ -10,7 +10,14 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { limits, retryMessage } from '@/server/auth/rate-limit';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { config } from '@/server/config';
-import { db, firstRow, transaction, newsletterMemberTokens as tokens, newsletterMembers as members, users } from '@/server/db';
+import {
+	db,
+	firstRow,
+	transaction,
+	newsletterMemberTokens as tokens,
+	newsletterMembers as members,
+	users,
+} from '@/server/db';
 import { InvalidInput, TooManyAttempts } from '@/server/errors';
 import { confirmSubscriptionMail, sendInBackground } from '@/server/mail';
 
@@ -18,7 +25,8 @@ export const CONFIRMATION_LIFETIME_MS = 48 * 60 * 60 * 1000;
 export const SUBSCRIBE_ACCEPTED =
 	'Thanks! Please check your inbox: we sent you a link to confirm your subscription.';
 export const INVALID_CONFIRMATION = 'This confirmation link is invalid or has expired.';
-export const SUBSCRIPTION_CONFIRMED = 'Your subscription is confirmed. The next weekly briefing is on its way to you.';
+export const SUBSCRIPTION_CONFIRMED =
+	'Your subscription is confirmed. The next weekly briefing is on its way to you.';
 
 /** The page the confirmation mail links to: it confirms only when its button is pressed. */
 export function confirmPageUrl(token: string): string {
@@ -68,7 +76,9 @@ export async function subscribeByEmail(rawEmail: string, client: string): Promis
 export async function confirmSubscription(token: string): Promise<{ message: string }> {
 	const [used] = await db()
 		.delete(tokens)
-		.where(and(eq(tokens.id, hashToken(token)), eq(tokens.purpose, 'confirm'), gt(tokens.expiresAt, new Date())))
+		.where(
+			and(eq(tokens.id, hashToken(token)), eq(tokens.purpose, 'confirm'), gt(tokens.expiresAt, new Date())),
+		)
 		.returning({ memberId: tokens.memberId });
 	if (!used) throw new InvalidInput(INVALID_CONFIRMATION);
 	const [member] = await db()
@@ -97,7 +107,10 @@ export async function mergeMemberIntoAccount(rawEmail: string): Promise<void> {
 				.where(and(eq(users.email, email), eq(users.emailVerified, true))),
 		);
 		if (!account) return;
-		const [removed] = await tx.delete(members).where(eq(members.email, email)).returning({ status: members.status });
+		const [removed] = await tx
+			.delete(members)
+			.where(eq(members.email, email))
+			.returning({ status: members.status });
 		if (removed?.status === 'confirmed') {
 			await tx.update(users).set({ isNewsletterSubscribed: true }).where(eq(users.id, account.id));
 		}

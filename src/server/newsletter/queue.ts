@@ -10,7 +10,13 @@
  * without waiting on each other's rows.
  */
 import { and, asc, eq, inArray, lte, min, or, sql } from 'drizzle-orm';
-import { db, firstRow, transaction, newsletterDeliveries as deliveries, newsletterIssues as issues } from '@/server/db';
+import {
+	db,
+	firstRow,
+	transaction,
+	newsletterDeliveries as deliveries,
+	newsletterIssues as issues,
+} from '@/server/db';
 import { claimingSkipLocked, lockedForUpdate } from '@/server/db/sql';
 
 export type ClaimedDelivery = {
@@ -30,19 +36,11 @@ export async function claimDeliveries(
 ): Promise<ClaimedDelivery[]> {
 	const due = or(
 		and(eq(deliveries.status, 'queued'), lte(deliveries.nextAttemptAt, now)),
-		and(
-			eq(deliveries.status, 'sending'),
-			lte(deliveries.claimedAt, new Date(now.getTime() - leaseMs)),
-		),
+		and(eq(deliveries.status, 'sending'), lte(deliveries.claimedAt, new Date(now.getTime() - leaseMs))),
 	);
 	return transaction(async (tx) => {
 		const candidates = claimingSkipLocked(
-			tx
-				.select({ id: deliveries.id })
-				.from(deliveries)
-				.where(due)
-				.orderBy(asc(deliveries.id))
-				.limit(limit),
+			tx.select({ id: deliveries.id }).from(deliveries).where(due).orderBy(asc(deliveries.id)).limit(limit),
 		);
 		const claimed = await tx
 			.update(deliveries)
@@ -103,9 +101,7 @@ export async function settleDelivery(
 		// Settles of one issue take turns on its row: the last two settling at once (other
 		// connections, other nodes) would each see the other's delivery still sending, and
 		// neither would mark the issue sent. SQLite's writers already take turns.
-		await lockedForUpdate(
-			tx.select({ id: issues.id }).from(issues).where(eq(issues.id, row.issueId)),
-		);
+		await lockedForUpdate(tx.select({ id: issues.id }).from(issues).where(eq(issues.id, row.issueId)));
 		await tx.update(deliveries).set(values).where(held);
 		const completed = await tx
 			.update(issues)
@@ -135,9 +131,18 @@ export async function releaseDeliveries(rows: readonly ClaimedDelivery[], now = 
 		for (const row of rows) {
 			const done = await tx
 				.update(deliveries)
-				.set({ status: 'queued', claimedAt: null, nextAttemptAt: now, attempts: sql`${deliveries.attempts} - 1` })
+				.set({
+					status: 'queued',
+					claimedAt: null,
+					nextAttemptAt: now,
+					attempts: sql`${deliveries.attempts} - 1`,
+				})
 				.where(
-					and(eq(deliveries.id, row.id), eq(deliveries.status, 'sending'), eq(deliveries.claimedAt, row.claimedAt)),
+					and(
+						eq(deliveries.id, row.id),
+						eq(deliveries.status, 'sending'),
+						eq(deliveries.claimedAt, row.claimedAt),
+					),
 				)
 				.returning({ id: deliveries.id });
 			released += done.length;

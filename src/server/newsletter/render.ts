@@ -26,11 +26,7 @@ export type RenderedIssue = { subject: string; html: string; text: string };
 type RenderedTemplate = RenderedIssue & { placeholder: string };
 
 function escapeHtml(value: string): string {
-	return value
-		.replace(/&/g, '&amp;')
-		.replace(/</g, '&lt;')
-		.replace(/>/g, '&gt;')
-		.replace(/"/g, '&quot;');
+	return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** Resolves every href/src against the site, so '/news/x' works from an inbox. */
@@ -110,7 +106,11 @@ async function renderTemplate(subject: string, content: string, kind: MailKind):
 </mjml>`,
 		{ validationLevel: 'soft' },
 	);
-	if (errors.length > 0) log().warn({ subject: 'newsletter', mjml: errors.map((e) => e.formattedMessage) }, 'MJML reported problems');
+	if (errors.length > 0)
+		log().warn(
+			{ subject: 'newsletter', mjml: errors.map((e) => e.formattedMessage) },
+			'MJML reported problems',
+		);
 	const text = [
 		...(kind === 'test' ? [TEST_MAIL_BANNER, ''] : []),
 		subject,
@@ -165,6 +165,10 @@ function personalize(template: RenderedTemplate, unsubscribeUrl: string): Render
  * What subscribers would get for an unsaved subject and content (the editor's Preview), with
  * the test mails' unsubscribe link, which changes nothing. Not cached: it changes as one types.
  */
-export async function previewIssueMail(subject: string, content: string, unsubscribeUrl: string): Promise<RenderedIssue> {
+export async function previewIssueMail(
+	subject: string,
+	content: string,
+	unsubscribeUrl: string,
+): Promise<RenderedIssue> {
 	return personalize(await renderTemplate(subject, content, 'issue'), unsubscribeUrl);
 }

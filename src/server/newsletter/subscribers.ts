@@ -5,7 +5,13 @@
  * suppressed (a mail server refused it for good). Searched by address, counted, exported as CSV.
  */
 import { and, eq, like, or, sql, type SQL } from 'drizzle-orm';
-import { db, users, newsletterMembers as members, newsletterSuppressions as suppressions, newsletterDeliveries as deliveries } from '@/server/db';
+import {
+	db,
+	users,
+	newsletterMembers as members,
+	newsletterSuppressions as suppressions,
+	newsletterDeliveries as deliveries,
+} from '@/server/db';
 
 export const SUBSCRIBER_STATUSES = ['confirmed', 'pending', 'unsubscribed', 'suppressed'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
@@ -46,34 +52,47 @@ async function everyone(search: string | undefined): Promise<Subscriber[]> {
 			),
 		);
 	const emailOnly = await db()
-		.select({ email: members.email, status: members.status, createdAt: members.createdAt, confirmedAt: members.confirmedAt, unsubscribedAt: members.unsubscribedAt })
+		.select({
+			email: members.email,
+			status: members.status,
+			createdAt: members.createdAt,
+			confirmedAt: members.confirmedAt,
+			unsubscribedAt: members.unsubscribedAt,
+		})
 		.from(members)
 		.where(matches(members.email));
 	const rows: Subscriber[] = [
-		...accounts.map((account): Subscriber => ({
-			kind: 'account',
-			email: account.email,
-			since: account.since,
-			status: suppressed.has(account.email)
-				? 'suppressed'
-				: !account.subscribed || account.banned
-					? 'unsubscribed'
-					: account.verified
-						? 'confirmed'
-						: 'pending',
-		})),
-		...emailOnly.map((member): Subscriber => ({
-			kind: 'member',
-			email: member.email,
-			since: member.unsubscribedAt ?? member.confirmedAt ?? member.createdAt,
-			status: suppressed.has(member.email) ? 'suppressed' : member.status,
-		})),
+		...accounts.map(
+			(account): Subscriber => ({
+				kind: 'account',
+				email: account.email,
+				since: account.since,
+				status: suppressed.has(account.email)
+					? 'suppressed'
+					: !account.subscribed || account.banned
+						? 'unsubscribed'
+						: account.verified
+							? 'confirmed'
+							: 'pending',
+			}),
+		),
+		...emailOnly.map(
+			(member): Subscriber => ({
+				kind: 'member',
+				email: member.email,
+				since: member.unsubscribedAt ?? member.confirmedAt ?? member.createdAt,
+				status: suppressed.has(member.email) ? 'suppressed' : member.status,
+			}),
+		),
 	];
 	return rows.sort((a, b) => a.email.localeCompare(b.email));
 }
 
 /** The view: counts by status (of the search's rows), and the first rows of the status asked. */
-export async function listSubscribers(query: { q?: string; status?: SubscriberStatus }): Promise<SubscriberList> {
+export async function listSubscribers(query: {
+	q?: string;
+	status?: SubscriberStatus;
+}): Promise<SubscriberList> {
 	const rows = await everyone(query.q);
 	const counts: SubscriberCounts = { confirmed: 0, pending: 0, unsubscribed: 0, suppressed: 0 };
 	for (const row of rows) counts[row.status] += 1;
@@ -90,6 +109,9 @@ function csvField(value: string): string {
 /** Every row of the search (and status), as CSV: email, kind, status, since. */
 export async function subscribersCsv(query: { q?: string; status?: SubscriberStatus }): Promise<string> {
 	const rows = (await everyone(query.q)).filter((row) => !query.status || row.status === query.status);
-	const lines = ['email,kind,status,since', ...rows.map((row) => [row.email, row.kind, row.status, row.since.toISOString()].map(csvField).join(','))];
+	const lines = [
+		'email,kind,status,since',
+		...rows.map((row) => [row.email, row.kind, row.status, row.since.toISOString()].map(csvField).join(',')),
+	];
 	return `${lines.join('\r\n')}\r\n`;
 }

@@ -12,10 +12,7 @@ export const SUPPRESSION_NOT_FOUND = 'This address is not suppressed.';
 
 /** Records a permanent refusal (the first one's reason is kept). */
 export async function suppressAddress(email: string, reason: string): Promise<void> {
-	await db()
-		.insert(suppressions)
-		.values({ email: email.toLowerCase(), reason })
-		.onConflictDoNothing();
+	await db().insert(suppressions).values({ email: email.toLowerCase(), reason }).onConflictDoNothing();
 }
 
 /** Every suppressed address, newest first. */

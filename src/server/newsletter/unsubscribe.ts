@@ -105,7 +105,11 @@ async function memberTarget(token: string): Promise<UnsubscribeTarget | undefine
 	const member = await memberOfUnsubscribeToken(token);
 	if (!member) return undefined;
 	const subscribed = member.status === 'confirmed';
-	return { email: member.email, isNewsletterSubscribed: subscribed, canUndo: member.status === 'unsubscribed' };
+	return {
+		email: member.email,
+		isNewsletterSubscribed: subscribed,
+		canUndo: member.status === 'unsubscribed',
+	};
 }
 
 /** What the page shows for a link; undefined for an unknown or void one. */

@@ -101,7 +101,12 @@ function createWorker(): NewsletterWorker {
 							if (Date.now() - row.claimedAt.getTime() >= leaseMs) return;
 							await report(row, await deliver(row));
 						})
-						.catch((error) => newsletterLog().error({ err: error, issueId: row.issueId, deliveryId: row.id }, 'delivery failed'));
+						.catch((error) =>
+							newsletterLog().error(
+								{ err: error, issueId: row.issueId, deliveryId: row.id },
+								'delivery failed',
+							),
+						);
 				}
 				if (rows.length > 0 && rows.length === free) {
 					await pause(pollMs); // full: continue when a mail finishes
@@ -130,10 +135,17 @@ function createWorker(): NewsletterWorker {
 			waiting.clear();
 			const released = await releaseDeliveries(unstarted);
 			const inFlight = queue.pending;
-			const finished = await within(queue.onIdle().then(() => true), waitMs, false);
-			newsletterLog().info({ released, inFlight, finished }, finished
-				? 'worker stopped: mails in flight settled'
-				: 'worker stopped: mails still in flight keep their lease');
+			const finished = await within(
+				queue.onIdle().then(() => true),
+				waitMs,
+				false,
+			);
+			newsletterLog().info(
+				{ released, inFlight, finished },
+				finished
+					? 'worker stopped: mails in flight settled'
+					: 'worker stopped: mails still in flight keep their lease',
+			);
 		},
 	};
 }

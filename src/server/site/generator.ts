@@ -182,7 +182,10 @@ async function generate(paths: string[], full: boolean): Promise<boolean> {
 	if (next < paths.length) {
 		// Cut short by the app's stop: the rest keep their files, and the status keeps the last
 		// generation that went through.
-		siteLog().info({ scope, pages: next, skipped: paths.length - next, failures: failures.length }, 'generation stopped with the app');
+		siteLog().info(
+			{ scope, pages: next, skipped: paths.length - next, failures: failures.length },
+			'generation stopped with the app',
+		);
 		generationStatus.update({ running: false, queued: queuedCount() });
 		return false;
 	}
@@ -191,8 +194,14 @@ async function generate(paths: string[], full: boolean): Promise<boolean> {
 	const ms = Date.now() - started;
 	lastGenerationSeconds.set({ scope }, ms / 1000);
 	if (failures.length > 0) {
-		const list = failures.slice(0, 5).map((f) => `${f.path} (${f.reason})`).join(', ');
-		siteLog().error({ scope, pages: paths.length, failures: failures.length, failed: failures.slice(0, 5), ms }, `${failures.length} page(s) failed to generate`);
+		const list = failures
+			.slice(0, 5)
+			.map((f) => `${f.path} (${f.reason})`)
+			.join(', ');
+		siteLog().error(
+			{ scope, pages: paths.length, failures: failures.length, failed: failures.slice(0, 5), ms },
+			`${failures.length} page(s) failed to generate`,
+		);
 		generationStatus.update({
 			running: false,
 			queued: queuedCount(),

@@ -45,4 +45,10 @@ export function wireSiteRegeneration(): void {
 	});
 }
 
-export { generationStatus, requestFullGeneration, resumeSiteGeneration, stopSiteGeneration, whenIdle } from './generator';
+export {
+	generationStatus,
+	requestFullGeneration,
+	resumeSiteGeneration,
+	stopSiteGeneration,
+	whenIdle,
+} from './generator';

@@ -7,7 +7,12 @@ import { publishedArticleIds } from '@/server/content/articles';
 import { archiveCategories, archiveCounts } from '@/server/content/archives';
 import { listPlatformIds } from '@/server/platforms';
 import type { PlatformChange } from '@/server/platforms';
-import { archivePageCount, archivePath, newsletterArchivePath, newsletterIssuePath } from '@/lib/archive-links';
+import {
+	archivePageCount,
+	archivePath,
+	newsletterArchivePath,
+	newsletterIssuePath,
+} from '@/lib/archive-links';
 import { sentIssueCount, sentIssueDates } from '@/server/newsletter/archive';
 import type { ArticleKind } from '@/lib/validation/content';
 
@@ -20,7 +25,13 @@ const LISTINGS = ['/', '/podcast', '/platforms', '/compare'];
 // Shells whose islands do the work after a session check in the browser. Their HTML is the same
 // for everyone, but carries absolute URLs (canonical, og:url), so it is generated here from the
 // running SITE_URL rather than prerendered by `astro build` with the build's origin.
-const SHELLS = ['/editor-dashboard', '/admin/platforms', '/reset-password', '/verify-email', '/newsletter/confirm'];
+const SHELLS = [
+	'/editor-dashboard',
+	'/admin/platforms',
+	'/reset-password',
+	'/verify-email',
+	'/newsletter/confirm',
+];
 
 /**
  * How many pages of each archive listing (all, and each category) are generated: the 120
@@ -57,15 +68,16 @@ export async function newsletterArchivePaths({ beyond = false } = {}): Promise<s
 
 /** Every URL a full generation renders. */
 export async function allGeneratedPaths(): Promise<string[]> {
-	const [news, education, platforms, newsArchive, educationArchive, issues, newsletterArchive] = await Promise.all([
-		publishedArticleIds('news'),
-		publishedArticleIds('education'),
-		listPlatformIds(),
-		archivePaths('news'),
-		archivePaths('education'),
-		sentIssueDates(),
-		newsletterArchivePaths(),
-	]);
+	const [news, education, platforms, newsArchive, educationArchive, issues, newsletterArchive] =
+		await Promise.all([
+			publishedArticleIds('news'),
+			publishedArticleIds('education'),
+			listPlatformIds(),
+			archivePaths('news'),
+			archivePaths('education'),
+			sentIssueDates(),
+			newsletterArchivePaths(),
+		]);
 	return [
 		...LISTINGS,
 		...newsArchive,
@@ -127,9 +139,7 @@ export function pathsForPlatformChange(change: PlatformChange): string[] {
 	// The home page's #platforms teaser shows names, ratings and review counts (not comments).
 	if (change.kind !== 'commented') paths.push('/');
 	// Ratings and comments leave the set of URLs (the sitemap) as it was.
-	return change.kind === 'rated' || change.kind === 'commented'
-		? paths
-		: [...paths, '/sitemap.xml'];
+	return change.kind === 'rated' || change.kind === 'commented' ? paths : [...paths, '/sitemap.xml'];
 }
 
 /**
@@ -140,7 +150,8 @@ export function apiPathsForContentChange(change: ContentChange): string[] {
 	// The archive has no public API answers (nor is it searched).
 	if (change.type === 'newsletter') return [];
 	// The site search finds articles, episodes, pages and platforms (not ratings or comments).
-	const search = change.type !== 'platform' || reshapesDirectory(change.platformChange) ? ['/api/search'] : [];
+	const search =
+		change.type !== 'platform' || reshapesDirectory(change.platformChange) ? ['/api/search'] : [];
 	switch (change.type) {
 		case 'article':
 			return [`/api/${change.kind}`, `/api/${change.kind}/${change.id}`, ...search];

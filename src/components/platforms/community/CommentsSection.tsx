@@ -1,11 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import type { PublicUser } from '@/lib/validation/auth';
-import {
-	MAX_COMMENT_LENGTH,
-	SIGN_IN_TO_COMMENT,
-	SIGN_IN_TO_VOTE,
-} from '@/lib/validation/platform-messages';
+import { MAX_COMMENT_LENGTH, SIGN_IN_TO_COMMENT, SIGN_IN_TO_VOTE } from '@/lib/validation/platform-messages';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/ui/FormMessage';
@@ -129,11 +125,9 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 		}
 		setPosting(true);
 		try {
-			const created = await apiRequest<PlatformComment>(
-				'POST',
-				`/api/platforms/${platformId}/comments`,
-				{ comment },
-			);
+			const created = await apiRequest<PlatformComment>('POST', `/api/platforms/${platformId}/comments`, {
+				comment,
+			});
 			setComments((list) => [created, ...(list ?? [])]);
 			setNow(Date.now());
 			// A read started before the post (the first one, right after hydration) would answer
@@ -187,9 +181,7 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 				) : comments === null ? (
 					<Spinner label="Loading comments..." className="min-h-0 py-8" />
 				) : comments.length === 0 ? (
-					<p className="py-6 text-center text-sm text-muted">
-						No comments yet. Start the conversation!
-					</p>
+					<p className="py-6 text-center text-sm text-muted">No comments yet. Start the conversation!</p>
 				) : (
 					<ul className="divide-y divide-border" aria-label="Comments">
 						{comments.map((comment) => (

@@ -34,7 +34,17 @@ export type HelpfulVotesProps = {
  * Helpful / Not helpful with both counts, the same for comments and reviews: buttons for
  * others' items, plain counts on the viewer's own.
  */
-export function HelpfulVotes({ item, helpful, unhelpful, myVote, mine, busy, disabled, onVote, ownNote }: HelpfulVotesProps) {
+export function HelpfulVotes({
+	item,
+	helpful,
+	unhelpful,
+	myVote,
+	mine,
+	busy,
+	disabled,
+	onVote,
+	ownNote,
+}: HelpfulVotesProps) {
 	if (mine) {
 		return (
 			<p

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { paintRatingSummary } from '@/components/platforms/rating-summary';
-import type { PlatformComment, PlatformRating, RateResponse, RatingSummary } from '@/components/platforms/types';
+import type {
+	PlatformComment,
+	PlatformRating,
+	RateResponse,
+	RatingSummary,
+} from '@/components/platforms/types';
 import { CommentsSection } from './CommentsSection';
 import { ReviewsSection } from './ReviewsSection';
 import { useCurrentUser } from './session';

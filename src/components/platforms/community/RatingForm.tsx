@@ -1,10 +1,6 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { apiRequest } from '@/lib/api-client';
-import {
-	DEFAULT_RATING,
-	MAX_REVIEW_LENGTH,
-	SIGN_IN_TO_RATE,
-} from '@/lib/validation/platform-messages';
+import { DEFAULT_RATING, MAX_REVIEW_LENGTH, SIGN_IN_TO_RATE } from '@/lib/validation/platform-messages';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { Textarea } from '@/components/ui/Input';

@@ -103,7 +103,10 @@ function ReviewItem({
 					onVote={(voteType) => actions.onVote(review, voteType)}
 				/>
 				{review.reply && !editing && (
-					<div className="mt-3 rounded-lg border-l-4 border-brand-300 bg-canvas p-3" data-testid="review-reply">
+					<div
+						className="mt-3 rounded-lg border-l-4 border-brand-300 bg-canvas p-3"
+						data-testid="review-reply"
+					>
 						<p className="text-xs font-semibold text-brand-800">Response from {platformName}</p>
 						<p className="mt-1 text-sm leading-6 whitespace-pre-line wrap-anywhere text-slate-700">
 							{review.reply.content}

@@ -190,7 +190,9 @@ export function ReviewsSection({
 		if (voting !== null || !(await ensureSignedIn(SIGN_IN_TO_VOTE_ON_REVIEWS))) return;
 		setVoting(review.id);
 		try {
-			const result = await apiRequest<ReviewVoteResult>('POST', `/api/ratings/${review.id}/vote`, { voteType });
+			const result = await apiRequest<ReviewVoteResult>('POST', `/api/ratings/${review.id}/vote`, {
+				voteType,
+			});
 			patchReview(review.id, (item) => ({
 				...item,
 				helpfulCount: result.helpfulCount,
@@ -209,7 +211,10 @@ export function ReviewsSection({
 		try {
 			const answer = await apiRequest<ReviewReply>('POST', `/api/ratings/${review.id}/reply`, { content });
 			patchReview(review.id, (item) => ({ ...item, reply: answer }));
-			toast({ title: 'Reply posted', description: `Your response to ${review.user.username} is shown under the review.` });
+			toast({
+				title: 'Reply posted',
+				description: `Your response to ${review.user.username} is shown under the review.`,
+			});
 			return true;
 		} catch (error) {
 			reportFailure('Error', error, 'Failed to post your reply. Please try again.');
@@ -284,7 +289,12 @@ export function ReviewsSection({
 			</div>
 			{(reviews?.length ?? 0) > 0 && (
 				<div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" data-testid="review-controls">
-					<FilterSelect id="review-sort" label="Sort reviews" value={sort} onChange={(value) => setSort(value as ReviewSort)}>
+					<FilterSelect
+						id="review-sort"
+						label="Sort reviews"
+						value={sort}
+						onChange={(value) => setSort(value as ReviewSort)}
+					>
 						{REVIEW_SORTS.map((value) => (
 							<option key={value} value={value}>
 								{REVIEW_SORT_LABELS[value]}

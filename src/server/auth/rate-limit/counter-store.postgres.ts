@@ -58,13 +58,7 @@ export class PostgresCounterStore implements CounterStore {
 		await this.database
 			.update(counters)
 			.set({ count: sql`${counters.count} - 1` })
-			.where(
-				and(
-					eq(counters.key, stored(key)),
-					gt(counters.resetAt, new Date(now)),
-					gt(counters.count, 0),
-				),
-			);
+			.where(and(eq(counters.key, stored(key)), gt(counters.resetAt, new Date(now)), gt(counters.count, 0)));
 	}
 
 	async delete(key: string) {
@@ -73,9 +67,7 @@ export class PostgresCounterStore implements CounterStore {
 
 	async deletePrefix(prefix: string) {
 		// starts_with, not LIKE: a key may hold % or _, which LIKE would read as patterns.
-		await this.database
-			.delete(counters)
-			.where(sql`starts_with(${counters.key}, ${stored(prefix)})`);
+		await this.database.delete(counters).where(sql`starts_with(${counters.key}, ${stored(prefix)})`);
 	}
 
 	/** Drops finished windows, now and then, from whichever node is counting at the time. */

@@ -18,10 +18,7 @@ type ArticleKey =
 
 type ArticleTable = Record<ArticleKey, unknown>;
 
-export function articleColumnsOf<
-	Articles extends ArticleTable,
-	Users extends { username: unknown },
->(
+export function articleColumnsOf<Articles extends ArticleTable, Users extends { username: unknown }>(
 	articles: Articles,
 	users: Users,
 ): Pick<Articles, ArticleKey> & { authorUsername: Users['username'] } {

@@ -96,11 +96,7 @@ export function collectedMatchesQuery(
 	database: PostgresHandle,
 	kind: ArticleKind,
 	query: ListQuery,
-	{
-		publishedOnly,
-		bound,
-		fewMatches,
-	}: { publishedOnly: boolean; bound: number; fewMatches: boolean },
+	{ publishedOnly, bound, fewMatches }: { publishedOnly: boolean; bound: number; fewMatches: boolean },
 ) {
 	const filters = listFilters(kind, query, publishedOnly);
 	const matches = articleSearchCondition(query.search);

@@ -278,8 +278,7 @@ export function sqliteArticleLists(database: () => AppDatabase): ArticleListStor
 	return {
 		list: async (kind, query, publishedOnly) => {
 			const handle = database();
-			const read = () =>
-				articleListQuery(handle, kind, query, { publishedOnly }).all() as ArticleListRow[];
+			const read = () => articleListQuery(handle, kind, query, { publishedOnly }).all() as ArticleListRow[];
 			return handle.$client.transaction(read)();
 		},
 		listWithTotal: async (kind, query) => {

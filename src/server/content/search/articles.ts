@@ -4,11 +4,7 @@
  * apart: the list's filters and its order.
  */
 import { and, asc, desc, eq, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type {
-	ArticleKind,
-	ArticleListQuery,
-	EditorArticleListQuery,
-} from '@/lib/validation/content';
+import type { ArticleKind, ArticleListQuery, EditorArticleListQuery } from '@/lib/validation/content';
 import type { Schema as ArticleTables } from '@/server/db';
 
 /** A public list query (always a page) or an editor's (every article unless limit is given). */
@@ -40,8 +36,7 @@ export function listFilters(
 	publishedOnly: boolean,
 ): (table: ListFilterColumns) => SQL {
 	const status = 'status' in query ? query.status : undefined;
-	const published =
-		publishedOnly || status === 'published' ? true : status === 'draft' ? false : undefined;
+	const published = publishedOnly || status === 'published' ? true : status === 'draft' ? false : undefined;
 	return (table) =>
 		and(
 			eq(table.kind, kind),
