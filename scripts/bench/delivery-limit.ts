@@ -17,7 +17,7 @@
  *     middle half);
  *   - compressed JavaScript each reader page loads before any interaction (Chromium), with and
  *     without state in the address;
- *   - Lighthouse mobile (Lighthouse 12 driving Debian's Chromium through chrome-launcher);
+ *   - Lighthouse mobile (Lighthouse 13 driving Debian's Chromium through chrome-launcher);
  *   - node scaling, SIMULATED: PostgreSQL and 1, 2, 3 nodes behind nginx, each node capped at
  *     --quota of a core (default 0.15) by the cgroup (v1) CPU controller (cpu.cfs_quota_us of
  *     cpu.cfs_period_us=100000), reads with a signed-in session cookie (never answered by a
@@ -665,7 +665,7 @@ async function main() {
 	if (results.lighthouse) {
 		lines.push(
 			'',
-			'Lighthouse 12, mobile (default emulation and simulated throttling), one run per page, Debian Chromium:',
+			'Lighthouse 13, mobile (default emulation and simulated throttling), one run per page, Debian Chromium:',
 			'',
 			'| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |',
 			'|---|---|---|---|---|---|---|---|',

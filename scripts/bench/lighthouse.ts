@@ -1,5 +1,5 @@
 /**
- * Lighthouse 12 (its default mobile emulation and simulated throttling) against headless Debian
+ * Lighthouse 13 (its default mobile emulation and simulated throttling) against headless Debian
  * Chromium started once through chrome-launcher; each page is run `runs` times and every figure
  * is the median of its runs.
  */

@@ -11,8 +11,9 @@ export function clientKey(ctx: Pick<APIContext, 'request' | 'clientAddress'>): s
 	const forwarded = ctx.request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
 	if (forwarded) {
 		if (config().trustProxy) return forwarded;
-		// Astro's Node adapter reports the first X-Forwarded-For entry as clientAddress, so
-		// when the header reaches us untrusted (e.g. under `astro dev`) it is the caller's own
+		// Whether Astro's clientAddress comes from this header depends on its version and
+		// settings (Astro 5 took the first entry; 7 only with security.allowedDomains), so when
+		// the header reaches us untrusted (e.g. under `astro dev`) it may be the caller's own
 		// claim: such requests share one key instead of choosing a fresh one per try.
 		return 'untrusted-forwarded-for';
 	}

@@ -41,7 +41,7 @@ describe('Node versions', () => {
 	it('the tests run on a Node the project promises, as every npm script does', () => {
 		expect(semver.satisfies(process.versions.node, manifest.engines.node)).toBe(true);
 		const fromScripts = spawnSync('npm', ['exec', '--', 'node', '--version'], { encoding: 'utf8' });
-		expect(fromScripts.stdout.trim()).toBe(`v${lockedNode}`);
+		expect(fromScripts.stdout.trim()).toBe(process.version);
 	});
 
 	it('every locked package supports the Node the project installs', () => {

@@ -31,7 +31,7 @@ describe('clientKey', () => {
 
 	it('does not let an untrusted X-Forwarded-For choose the key', async () => {
 		const { clientKey } = await load({ TRUST_PROXY: '' });
-		// Astro's Node adapter would report the forwarded address as clientAddress.
+		// An adapter that trusts the header reports the forwarded address as clientAddress.
 		const a = clientKey(ctx({ 'x-forwarded-for': '203.0.113.1' }, '203.0.113.1'));
 		const b = clientKey(ctx({ 'x-forwarded-for': '203.0.113.2' }, '203.0.113.2'));
 		expect(a).toBe(b);
