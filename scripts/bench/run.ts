@@ -125,7 +125,8 @@ async function build() {
 	log(`building into ${distDir}`);
 	const env = { ...process.env, DIST_DIR: distDir };
 	let started = performance.now();
-	const astro = await runToEnd(process.execPath, [join(root, 'node_modules/astro/astro.js'), 'build'], {
+	// The command npm links for the package's `bin` (its file moved between Astro majors).
+	const astro = await runToEnd(process.execPath, [join(root, 'node_modules/.bin/astro'), 'build'], {
 		cwd: root,
 		env,
 	});

@@ -173,12 +173,12 @@ export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S>
 	return parseWith(schema, Object.fromEntries(url.searchParams));
 }
 
-/** Parses a numeric route parameter such as `{id}`. */
 /** True for an id as paths write it: a positive whole number of at most 12 digits. */
 export function isIdSegment(value: string | undefined): value is string {
 	return value !== undefined && /^\d{1,12}$/.test(value) && Number(value) >= 1;
 }
 
+/** Parses a numeric route parameter such as `{id}`. */
 export function readId(value: string | undefined, what = 'id'): number {
 	if (!isIdSegment(value)) throw new HttpError(404, `Invalid ${what}.`);
 	return Number(value);
