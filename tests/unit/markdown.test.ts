@@ -2,7 +2,8 @@
  * renderMarkdown against a corpus of XSS payloads (raw HTML and every markdown link form), and
  * the ordinary markdown that must survive the sanitizer.
  */
-import { describe, expect, it } from 'vitest';
+import DOMPurify from 'isomorphic-dompurify';
+import { describe, expect, it, vi } from 'vitest';
 import { isExternalUrl, isSafeUrl } from '@/lib/safe-url';
 import { renderMarkdown } from '@/server/markdown';
 
@@ -164,6 +165,23 @@ describe('renderMarkdown: XSS corpus', () => {
 		const html = renderMarkdown('<img src="/a.png" onerror="alert(1)" alt="a">');
 		expect(html).toContain('src="/a.png"');
 		expect(html).not.toMatch(/onerror/i);
+	});
+});
+
+describe('renderMarkdown: a long-lived process', () => {
+	it('leaves nothing behind on the shared jsdom window, render after render', () => {
+		const sanitized = DOMPurify.sanitize('<p>x</p>', { RETURN_DOM: true }) as HTMLElement;
+		// The window's realm shares one EventTarget prototype: every listener added to the window
+		// goes through its addEventListener.
+		let proto: object | null = sanitized;
+		while (proto && !Object.hasOwn(proto, 'addEventListener')) proto = Object.getPrototypeOf(proto);
+		const added = vi.spyOn(proto as EventTarget, 'addEventListener');
+		try {
+			for (let i = 0; i < 3; i++) renderMarkdown(`# Heading ${i}\n\nText with a [link](https://example.com).`);
+			expect(added).not.toHaveBeenCalled();
+		} finally {
+			added.mockRestore();
+		}
 	});
 });
 
