@@ -177,7 +177,8 @@ describe('renderMarkdown: a long-lived process', () => {
 		while (proto && !Object.hasOwn(proto, 'addEventListener')) proto = Object.getPrototypeOf(proto);
 		const added = vi.spyOn(proto as EventTarget, 'addEventListener');
 		try {
-			for (let i = 0; i < 3; i++) renderMarkdown(`# Heading ${i}\n\nText with a [link](https://example.com).`);
+			for (let i = 0; i < 3; i++)
+				renderMarkdown(`# Heading ${i}\n\nText with a [link](https://example.com).`);
 			expect(added).not.toHaveBeenCalled();
 		} finally {
 			added.mockRestore();
