@@ -119,10 +119,10 @@ export function createRequestObserver({
 				// An answer handed whole to the socket before the handler returned (what the host
 				// keeps in memory, written at once) is done: it is recorded now, never in flight,
 				// and costs no listener. Node 24 emits its 'finish' only on the next tick, so
-				// "handed whole" is: ended, with nothing left queued in the response or the socket.
-				// Others are recorded on 'close', which follows 'finish' on every answer and comes
-				// alone when the client went away.
-				if (res.writableEnded && res.writableLength === 0 && socket.writableLength === 0) record(true);
+				// "handed whole" is: ended, with nothing left queued (a response's writableLength
+				// counts what its socket still holds too). Others are recorded on 'close', which
+				// follows 'finish' on every answer and comes alone when the client went away.
+				if (res.writableEnded && res.writableLength === 0) record(true);
 				else {
 					open.add(res);
 					res.on('close', () => {
