@@ -7,12 +7,11 @@
 import type { ArticleKind } from '@/lib/validation/content';
 import { canViewDrafts } from '@/server/auth/permissions';
 import { getArticle, type Article } from '@/server/content/articles';
+import { isIdSegment } from '@/server/http';
 
 /** A route's id parameter as a number, or undefined when it is not a plain positive integer. */
 export function parsedIdParam(rawId: string | undefined): number | undefined {
-	if (!rawId || !/^\d{1,12}$/.test(rawId)) return undefined;
-	const id = Number(rawId);
-	return Number.isSafeInteger(id) && id >= 1 ? id : undefined;
+	return isIdSegment(rawId) ? Number(rawId) : undefined;
 }
 
 export async function articleForReader(
