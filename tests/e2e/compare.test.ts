@@ -178,8 +178,11 @@ describe('layout stability', () => {
 	}
 
 	/**
-	 * Expects the page's layout shifts so far to add up to less than 0.01 (Lighthouse's CLS
-	 * budget for "good" is 0.1; ours 0.02). Observer callbacks run after a frame: wait for idle.
+	 * Expects the page's layout shifts so far to add up to less than our budget of 0.02
+	 * (Lighthouse's CLS budget for "good" is 0.1). The island swapping the prompt for a table,
+	 * or the footer jumping, scores far above it; a busy CI machine once measured 0.013 for the
+	 * prompt's centred text alone (its heading and paragraph, not its box or button, re-measured
+	 * after the first paint). Observer callbacks run after a frame: wait for idle.
 	 */
 	async function expectSteady(page: Page, what: string) {
 		await page.evaluate(
@@ -189,7 +192,7 @@ describe('layout stability', () => {
 			() => (window as unknown as { shifts: { value: number; moved: string }[] }).shifts,
 		);
 		const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
-		expect(total, `${what}: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+		expect(total, `${what}: ${JSON.stringify(shifts)}`).toBeLessThan(0.02);
 	}
 
 	it("serves the address's comparison in the HTML, and the prompt without one", async ({ server }) => {
