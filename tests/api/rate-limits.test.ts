@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../setup/http';
 import { startServer, type TestServer } from '../setup/server';
-import { TestClient, newCredentials, registerUser, startAccountServer } from './helpers';
+import { mailDestinationKey } from '@/server/auth/rate-limit';
+import {
+	TestClient,
+	eventually,
+	laterMailWritten,
+	newCredentials,
+	outboxMails,
+	registerUser,
+	startAccountServer,
+} from './helpers';
 
 const LOGIN_LIMITED = { message: 'Too many sign-in attempts. Please try again in 15 minutes.' };
 const INVALID_LOGIN = { message: 'Invalid email or password.' };
@@ -138,6 +147,74 @@ describe('behind a trusted proxy (each client has its own address)', () => {
 			const next = await client.post('/api/auth/forgot-password', { email: newCredentials().email });
 			expect(next.status).toBe(429);
 			expect(next.body).toEqual(LIMITED);
+		});
+	});
+
+	describe('mails per destination mailbox', () => {
+		/** The mails in the outbox addressed to any spelling of the mailbox `local`@gmail.com. */
+		const mailsToMailbox = (local: string) =>
+			outboxMails(server).filter((text) => {
+				const to = text.split(/\r?\n/).find((line) => line.startsWith('To: '));
+				return !!to && mailDestinationKey(to.slice(4)) === `${local}@gmail.com`;
+			});
+
+		it('sends at most 10 an hour to one mailbox, however many accounts and variants ask', async () => {
+			const local = `victim${newCredentials().username.replace('_', '')}`;
+			const dotted = `${local.slice(0, 3)}.${local.slice(3)}`;
+			// Three throw-away accounts at variants of one Gmail mailbox: 3 verification mails.
+			const accounts = [];
+			for (const email of [
+				`${dotted}+a@gmail.com`,
+				`${local}+b@googlemail.com`,
+				`${local.toUpperCase()}@gmail.com`,
+			]) {
+				accounts.push(await registerUser(server, { email }));
+			}
+			// Six resends (2 each) and a newsletter sign-up from a stranger: 10 in all.
+			for (const account of accounts) {
+				for (let i = 0; i < 2; i++) {
+					const resent = await account.client.post('/api/profile/verification-mail');
+					expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+				}
+			}
+			const signUp = await new TestClient(server.url).post('/api/newsletter/subscribe', {
+				email: `${dotted}+news@gmail.com`,
+			});
+			expect(signUp.status).toBe(202);
+			await eventually(() => (mailsToMailbox(local).length === 10 ? true : undefined));
+
+			// Signed in, the requester is told (and an account's own limit is not spent by it).
+			const limited = { message: 'Too many mails to this address. Please try again in 60 minutes.' };
+			const resend = await accounts[0]!.client.post('/api/profile/verification-mail');
+			expect(resend.status).toBe(429);
+			expect(resend.body).toEqual(limited);
+			expect(Number(resend.headers.get('retry-after'))).toBeGreaterThan(0);
+			const change = await accounts[1]!.client.put('/api/profile/email', {
+				email: `${local}+moved@gmail.com`,
+				currentPassword: accounts[1]!.password,
+			});
+			expect(change.status).toBe(429);
+			expect(change.body).toEqual(limited);
+			// Anonymous flows answer as always, and send nothing.
+			const again = await new TestClient(server.url).post('/api/newsletter/subscribe', {
+				email: `${local}+again@gmail.com`,
+			});
+			expect(again.status).toBe(202);
+			const reset = await new TestClient(server.url).post('/api/auth/forgot-password', {
+				email: accounts[2]!.email,
+			});
+			expect(reset.status).toBe(200);
+			const fourth = await registerUser(server, { email: `${dotted}+d@gmail.com` });
+			expect(fourth.answer.status).toBe(201);
+			await laterMailWritten(server);
+			expect(mailsToMailbox(local)).toHaveLength(10);
+
+			// Another mailbox has its own share, and the refused account may still mail elsewhere.
+			const moved = await accounts[0]!.client.put('/api/profile/email', {
+				email: newCredentials().email,
+				currentPassword: accounts[0]!.password,
+			});
+			expect(moved.status).toBe(200);
 		});
 	});
 });

@@ -4,6 +4,7 @@ import {
 	RateLimiter,
 	ExpiringKeySet,
 	limits,
+	mailDestinationKey,
 	retryMessage,
 } from '@/server/auth/rate-limit';
 
@@ -206,5 +207,22 @@ describe('retryMessage', () => {
 		[900, 'Too many sign-in attempts. Please try again in 15 minutes.'],
 	])('%i seconds → %s', (seconds, message) => {
 		expect(retryMessage(seconds, 'sign-in attempts')).toBe(message);
+	});
+});
+
+describe('mailDestinationKey (the per-mailbox mail limit)', () => {
+	it.each([
+		['Jane.Doe+news@Gmail.com', 'janedoe@gmail.com'],
+		['j.a.n.e.doe@googlemail.com', 'janedoe@gmail.com'],
+		['jane.doe+a+b@example.org', 'janedoe@example.org'],
+		['  JANE@Example.org ', 'jane@example.org'],
+		['"a.b@c"@example.org', '"ab@c"@example.org'],
+	])('%s → %s', (email, key) => {
+		expect(mailDestinationKey(email)).toBe(key);
+	});
+
+	it('keeps different mailboxes and domains apart', () => {
+		expect(mailDestinationKey('jane@example.org')).not.toBe(mailDestinationKey('jane@example.com'));
+		expect(mailDestinationKey('jane@gmail.com')).not.toBe(mailDestinationKey('janet@gmail.com'));
 	});
 });

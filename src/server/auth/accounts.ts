@@ -30,7 +30,7 @@ import {
 } from './email-verification';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { beginPasswordAttempt, clearPasswordAttempts, rememberSignIn } from './password-attempts';
-import { limits, retryMessage } from './rate-limit';
+import { limits, retryMessage, takeMailTo } from './rate-limit';
 import { invalidateUserSessions, publicUserColumns, type SessionUser } from './session';
 import { generateToken, hashToken } from './tokens';
 import { metrics } from '@/server/metrics';
@@ -111,8 +111,11 @@ export async function register(
 	if (wait) throw new TooManyAttempts(retryMessage(wait, 'sign-ups from this address'), wait);
 	const user = await createAccount(input);
 	await rememberSignIn(user.email, clientKey);
-	const link = await issueVerificationLink(user.id, user.email);
-	sendInBackground(verifyAddressMail(user.email, link), 'address verification');
+	// A mailbox that had its share of mails this hour gets none; the owner can resend later.
+	if (!(await takeMailTo(user.email))) {
+		const link = await issueVerificationLink(user.id, user.email);
+		sendInBackground(verifyAddressMail(user.email, link), 'address verification');
+	}
 	return user;
 }
 
@@ -171,20 +174,34 @@ export async function changeEmail(
 	if (email === user.email) throw new InvalidInput('Please enter a new email address.');
 	await requirePassword(user, currentPassword, clientKey);
 	if (await emailTaken(email, user.id)) throw new Conflict(EMAIL_TAKEN);
-	await takeVerificationMail(user.id);
+	await takeVerificationMail(user.id, email);
 	const link = await issueVerificationLink(user.id, email);
 	sendInBackground(confirmNewAddressMail(email, link), 'email change confirmation');
-	sendInBackground(emailChangeRequestedMail(user.email), 'email change request notice');
+	// Dropped when the current address had its share this hour: it was told already, the change
+	// still needs the new mailbox's link, and the notice of a completed change is never dropped.
+	if (!(await takeMailTo(user.email))) {
+		sendInBackground(emailChangeRequestedMail(user.email), 'email change request notice');
+	}
 	return {
 		message: `We sent a confirmation link to ${email}. Your email stays ${user.email} until you open it.`,
 		pendingEmail: email,
 	};
 }
 
-/** Verification mails (resends and email changes) per account, so none is a mail cannon. */
-async function takeVerificationMail(userId: number): Promise<void> {
+/**
+ * Verification mails (resends and email changes) per account and per destination mailbox, so
+ * neither one account nor many are a mail cannon. Refused by the mailbox's limit, the request is
+ * given back to the account's. The signed-in requester is told (429): they chose the address,
+ * and learn only that it had many mails this hour.
+ */
+async function takeVerificationMail(userId: number, to: string): Promise<void> {
 	const wait = await limits.verificationMailsPerAccount.take(String(userId));
 	if (wait) throw new TooManyAttempts(retryMessage(wait, 'verification mails'), wait);
+	const busy = await takeMailTo(to);
+	if (busy) {
+		await limits.verificationMailsPerAccount.giveBack(String(userId));
+		throw new TooManyAttempts(retryMessage(busy, 'mails to this address'), busy);
+	}
 }
 
 /**
@@ -250,7 +267,7 @@ export const ALREADY_VERIFIED = 'Your email address is already verified.';
  */
 export async function resendVerification(user: SessionUser): Promise<{ message: string }> {
 	if (user.emailVerified) throw new Conflict(ALREADY_VERIFIED);
-	await takeVerificationMail(user.id);
+	await takeVerificationMail(user.id, user.email);
 	const link = await issueVerificationLink(user.id, user.email);
 	sendInBackground(verifyAddressMail(user.email, link), 'address verification');
 	return { message: `We sent a new verification link to ${user.email}.` };
@@ -336,6 +353,9 @@ export async function requestPasswordReset(email: string, clientKey: string): Pr
 	}
 	const user = await findByEmail(email);
 	if (!user || user.isBanned) return;
+	// The answer is the same either way, so a mailbox that had its share this hour gets nothing
+	// (and its live reset link stays).
+	if (await takeMailTo(user.email)) return;
 	const token = generateToken();
 	await transaction(async (tx) => {
 		await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));

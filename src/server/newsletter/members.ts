@@ -7,7 +7,7 @@
  * merged into that account (the account's newsletter setting carries the subscription on).
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { limits, retryMessage } from '@/server/auth/rate-limit';
+import { limits, retryMessage, takeMailTo } from '@/server/auth/rate-limit';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { config } from '@/server/config';
 import {
@@ -56,6 +56,9 @@ export async function subscribeByEmail(rawEmail: string, client: string): Promis
 	await db().insert(members).values({ email }).onConflictDoNothing();
 	const member = await firstRow(db().select().from(members).where(eq(members.email, email)));
 	if (!member || member.status === 'confirmed') return;
+	// The answer is the same either way, so a mailbox that had its share of mails this hour gets
+	// nothing (and its live link stays).
+	if (await takeMailTo(email)) return;
 	const token = generateToken();
 	await transaction(async (tx) => {
 		await tx.delete(tokens).where(and(eq(tokens.memberId, member.id), eq(tokens.purpose, 'confirm')));

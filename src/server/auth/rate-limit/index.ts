@@ -9,4 +9,5 @@ export { MemoryCounterStore } from './counter-store.memory';
 export { ExpiringKeySet } from './expiring-key-set';
 export { RateLimiter } from './limiter';
 export { knownSignInClients, limits } from './limits';
+export { mailDestinationKey, takeMailTo } from './mail-destinations';
 export { retryMessage } from './messages';

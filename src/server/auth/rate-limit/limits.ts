@@ -32,6 +32,11 @@ export const limits = {
 	forgotPerClient: limiter('forgot-client', 20, 15 * MINUTE),
 	/** Verification mails (resends, email change links) per account. */
 	verificationMailsPerAccount: limiter('verification-mail-account', 5, HOUR),
+	/**
+	 * Mails a stranger can trigger, per destination mailbox (mail-destinations.ts): enough for an
+	 * owner's sign-up, a few resends and resets, never a mail bomb from many accounts or variants.
+	 */
+	mailsPerDestination: limiter('mail-destination', 10, HOUR),
 	/** Newsletter sign-ups by email (each mails a confirmation link) per address and per client. */
 	newsletterSubscribePerAddress: limiter('newsletter-subscribe-address', 3, HOUR),
 	newsletterSubscribePerClient: limiter('newsletter-subscribe-client', 20, HOUR),
