@@ -1,7 +1,8 @@
 /**
  * How account changes end sessions: registering while signed in ends the session the browser
- * had, a session ends 90 days after it started however often it was extended, and changing the
- * email (once the new address confirms it) ends the other sessions and tells the old address.
+ * had, a session ends 90 days after it started however often it was extended, verifying the
+ * sign-up address ends the other sessions, and changing the email (once the new address confirms
+ * it) ends the other sessions and tells the old address.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +97,36 @@ describe('the absolute session lifetime', () => {
 		expect(new Date(cookie!.match(/Expires=([^;]+)/i)![1]!).getTime()).toBe(
 			Math.floor((createdAt + 90 * DAY) / 1000) * 1000,
 		);
+	});
+});
+
+describe('verifying the sign-up address', () => {
+	it("ends the account's other sessions and keeps the one confirming", async () => {
+		// Whoever signed up with the address, or signed in since, is not its owner's guest.
+		const user = await registerUser(server);
+		const other = await signedInClient(server, user.email, user.password);
+		const token = await verificationToken(server, user.email);
+		const confirmed = await user.client.post('/api/auth/verify-email', { token });
+		expect(confirmed.status).toBe(200);
+		expect((await user.client.get('/api/user')).body).toMatchObject({ id: user.id, emailVerified: true });
+		expect((await other.get('/api/user')).status).toBe(401);
+	});
+
+	it("confirmed from a browser without a session of the account (or another account's): every session ends", async () => {
+		const squatter = await registerUser(server);
+		const stranger = await registerUser(server);
+		const token = await verificationToken(server, squatter.email);
+		const confirmed = await stranger.client.post('/api/auth/verify-email', { token });
+		expect(confirmed.status).toBe(200);
+		expect((await squatter.client.get('/api/user')).status).toBe(401);
+		// The confirming account is not touched.
+		expect((await stranger.client.get('/api/user')).status).toBe(200);
+		// The owner of the mailbox signs in with a password reset, as for any account.
+		const rows = await server.db
+			.select()
+			.from(server.tables.sessions)
+			.where(eq(server.tables.sessions.userId, squatter.id));
+		expect(rows).toEqual([]);
 	});
 });
 

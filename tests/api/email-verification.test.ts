@@ -102,15 +102,16 @@ describe('sign-up', () => {
 });
 
 describe('POST /api/auth/verify-email', () => {
-	it('verifies the address (200) without a session, and the sign-up session goes on', async () => {
+	it("verifies the address (200) without a session, and ends the account's sessions", async () => {
 		const user = await signUp();
 		const answer = await confirm(new TestClient(server.url), user.token);
 		expect(answer.status).toBe(200);
 		expect(answer.body).toEqual({ message: `Your email ${user.email} is verified.` });
 		expect((await storedUser(user.id)).emailVerified).toBe(true);
-		const me = await user.client.get('/api/user');
-		expect(me.status).toBe(200);
-		expect(me.body.emailVerified).toBe(true);
+		// The mailbox's holder owns the account now; a session made before they confirmed ends.
+		expect((await user.client.get('/api/user')).status).toBe(401);
+		const again = await new TestClient(server.url).login(user.email, user.password);
+		expect(again.body).toMatchObject({ id: user.id, emailVerified: true });
 		expect(await tokenRows(user.id)).toHaveLength(0);
 	});
 
@@ -203,8 +204,8 @@ describe('POST /api/auth/verify-email', () => {
 			const answer = await confirm(client, owner.token);
 			expect(answer.status).toBe(200);
 			expect((await storedUser(owner.id)).emailVerified).toBe(true);
-			// The owner's session goes on; the confirming account is untouched.
-			expect((await owner.client.get('/api/user')).status).toBe(200);
+			// The account's own sessions end (account-sessions.test.ts); the confirming one is untouched.
+			expect((await owner.client.get('/api/user')).status).toBe(401);
 		}
 		expect((await storedUser(other.id)).emailVerified).toBe(false);
 		expect((await other.client.get('/api/user')).status).toBe(200);

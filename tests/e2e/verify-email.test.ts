@@ -125,7 +125,12 @@ describe('/verify-email', () => {
 			.poll(() => visitor.page.getByTestId('verify-outcome').innerText())
 			.toBe(`Your email ${account.email} is verified.`);
 		expect(await visitor.page.getByRole('button', { name: 'Confirm my email' }).isDisabled()).toBe(true);
-		expect(await emailVerified(page)).toBe(true);
+		// Confirmed from another browser: the sign-up session ends, and signing in shows it verified.
+		expect((await page.request.get('/api/user')).status()).toBe(401);
+		const signedIn = await page.request.post('/api/login', {
+			data: { email: account.email, password: account.password },
+		});
+		expect((await signedIn.json()).emailVerified).toBe(true);
 
 		// Used once: the same link again says so in a sentence.
 		await gotoHydrated(page, path);

@@ -235,8 +235,10 @@ export type Confirmer = { userId?: number; sessionId?: string; clientKey: string
 
 /**
  * Confirms a verification link: the account's own address becomes verified, or the new address
- * of an email change becomes the account's (verified, since its mailbox answered). A session of
- * that account sending the confirmation stays; its other sessions end.
+ * of an email change becomes the account's (verified, since its mailbox answered). Either way
+ * the mailbox's holder now owns the account, so a session of that account sending the
+ * confirmation stays and every other one ends: whoever signed up with someone else's address
+ * does not stay signed in once its owner confirms it.
  */
 export async function verifyEmail(token: string, by: Confirmer): Promise<{ message: string }> {
 	const link = await takeVerificationToken(token);
@@ -248,12 +250,13 @@ export async function verifyEmail(token: string, by: Confirmer): Promise<{ messa
 			.where(eq(users.id, link.userId)),
 	);
 	if (!account || account.isBanned) throw new InvalidInput(INVALID_VERIFICATION_TOKEN);
+	const keep = by.userId === account.id ? by.sessionId : undefined;
 	if (link.email === account.email) {
 		await db().update(users).set({ emailVerified: true }).where(eq(users.id, account.id));
+		await invalidateUserSessions(account.id, keep);
 		await mergeMemberIntoAccount(account.email);
 		return { message: `Your email ${account.email} is verified.` };
 	}
-	const keep = by.userId === account.id ? by.sessionId : undefined;
 	await switchEmail(account, link.email, by.clientKey, keep);
 	await mergeMemberIntoAccount(link.email);
 	return { message: `Your email is now ${link.email}, and it is verified.` };
