@@ -450,6 +450,11 @@ export function defineTables(kit: SchemaKit) {
 			purpose: text('purpose', { enum: NEWSLETTER_MEMBER_TOKEN_PURPOSES }).notNull(),
 			/** Null: never expires (unsubscribe links). */
 			expiresAt: timestamp('expires_at'),
+			/**
+			 * When this unsubscribe link switched the member off; cleared by any later choice. Only
+			 * while it is set may the link undo what it did (as the accounts' links).
+			 */
+			unsubscribedAt: timestamp('unsubscribed_at'),
 			createdAt: timestampNow('created_at'),
 		},
 		(t) => [index('newsletter_member_tokens_member_idx').on(t.memberId)],

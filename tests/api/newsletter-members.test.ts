@@ -273,6 +273,66 @@ describe('issues for members', () => {
 		expect(later.get(confirmed[1]!)).toBe(1);
 	});
 
+	it("lets only the link that unsubscribed a member undo it: an older issue's link cannot subscribe them again", async () => {
+		await server.db.update(server.tables.users).set({ isNewsletterSubscribed: false });
+		await server.db.update(server.tables.newsletterMembers).set({ status: 'unsubscribed' });
+		const email = await confirmedMember();
+		const start = smtp.mails.length;
+		await sendIssue('Older issue');
+		await sendIssue('Newer issue');
+		const pageOf = (subject: string) => {
+			const mail = smtp.mails.slice(start).find((m) => m.raw.includes(subject) && m.raw.includes(email));
+			const token = new URL(listUnsubscribeUrl(mail!)).searchParams.get('token');
+			return `${server.url}/unsubscribe?token=${token}`;
+		};
+		const older = pageOf('Older issue');
+		const newer = pageOf('Newer issue');
+		const postAction = (link: string, action: string) =>
+			fetch(link, {
+				method: 'POST',
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				body: `action=${action}`,
+			});
+		expect(await (await postAction(newer, 'unsubscribe')).text()).toContain('Undo: subscribe again');
+
+		// The older mail (forwarded, say) offers no undo, refuses one, and re-sending its
+		// unsubscribe changes nothing (nor takes the undo over).
+		expect(await (await fetch(older)).text()).not.toContain('Undo: subscribe again');
+		expect(await (await postAction(older, 'unsubscribe')).text()).not.toContain('Undo: subscribe again');
+		const refused = await postAction(older, 'resubscribe');
+		expect(refused.status).toBe(400);
+		expect(await refused.text()).toContain(
+			'This link can no longer subscribe you again. Sign up for the newsletter again and confirm the link we mail you.',
+		);
+		expect((await member(email))!.status).toBe('unsubscribed');
+
+		// The link that unsubscribed undoes it, once; after that, neither link can.
+		expect(await (await postAction(newer, 'resubscribe')).text()).toContain('You are subscribed again.');
+		expect((await member(email))!.status).toBe('confirmed');
+		expect(await (await postAction(older, 'unsubscribe')).text()).toContain('Undo: subscribe again');
+		expect((await postAction(newer, 'resubscribe')).status).toBe(400);
+		expect((await member(email))!.status).toBe('unsubscribed');
+
+		// A fresh double opt-in is a later choice: the last link's undo is gone with it.
+		const before = smtp.mails.length;
+		expect((await new TestClient(server.url).post('/api/newsletter/subscribe', { email })).status).toBe(202);
+		const again = await smtp.waitForMail(
+			email,
+			(m) => smtp.mails.indexOf(m) >= before && m.raw.includes('Confirm your Retail Media Hub newsletter'),
+		);
+		const link = mailPart(again, 'text/plain').match(/newsletter\/confirm\?token=([a-z2-7]{32})/)?.[1];
+		const confirmed = await roles.anonymous.post('/api/newsletter/confirm', { token: link });
+		expect(confirmed.status).toBe(200);
+		expect((await member(email))!.status).toBe('confirmed');
+		const { newsletterMemberTokens: tokens } = server.tables;
+		const links = await server.db
+			.select()
+			.from(tokens)
+			.where(eq(tokens.memberId, (await member(email))!.id));
+		expect(links.filter((row) => row.purpose === 'unsubscribe')).toHaveLength(2);
+		expect(links.filter((row) => row.unsubscribedAt !== null)).toEqual([]);
+	});
+
 	it('merges a member into the account that signs up and verifies the same address: one mail, as the account', async () => {
 		await server.db.update(server.tables.users).set({ isNewsletterSubscribed: false });
 		await server.db.update(server.tables.newsletterMembers).set({ status: 'unsubscribed' });

@@ -6,7 +6,7 @@
  * account's), so it tells nobody who subscribes. A member whose address an account verifies is
  * merged into that account (the account's newsletter setting carries the subscription on).
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { limits, retryMessage, takeMailTo } from '@/server/auth/rate-limit';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { config } from '@/server/config';
@@ -14,6 +14,7 @@ import {
 	db,
 	firstRow,
 	transaction,
+	type Reader,
 	newsletterMemberTokens as tokens,
 	newsletterMembers as members,
 	users,
@@ -90,6 +91,8 @@ export async function confirmSubscription(token: string): Promise<{ message: str
 		.where(eq(members.id, used.memberId))
 		.returning({ email: members.email });
 	if (!member) throw new InvalidInput(INVALID_CONFIRMATION);
+	// A fresh opt-in is a later choice: no older unsubscribe link may undo anything any more.
+	await clearUndo(db(), used.memberId);
 	await mergeMemberIntoAccount(member.email);
 	return { message: SUBSCRIPTION_CONFIRMED };
 }
@@ -129,25 +132,53 @@ export async function createMemberUnsubscribeToken(memberId: number): Promise<st
 	return token;
 }
 
-/** The member a mail's unsubscribe token names, if any. */
+/** The member a mail's unsubscribe token names, if any, with the token's own undo mark. */
 export async function memberOfUnsubscribeToken(token: string) {
 	return firstRow(
 		db()
-			.select({ id: members.id, email: members.email, status: members.status })
+			.select({
+				id: members.id,
+				email: members.email,
+				status: members.status,
+				tokenId: tokens.id,
+				unsubscribedByThisLink: sql<boolean>`${tokens.unsubscribedAt} is not null`.mapWith(Boolean),
+			})
 			.from(tokens)
 			.innerJoin(members, eq(members.id, tokens.memberId))
 			.where(and(eq(tokens.id, hashToken(token)), eq(tokens.purpose, 'unsubscribe'))),
 	);
 }
 
-/** Switches a member's newsletter off (from their link), or back on (the same link's undo). */
-export async function setMemberSubscribed(memberId: number, subscribed: boolean): Promise<void> {
-	await db()
-		.update(members)
-		.set(
-			subscribed
-				? { status: 'confirmed', unsubscribedAt: null }
-				: { status: 'unsubscribed', unsubscribedAt: new Date() },
-		)
-		.where(and(eq(members.id, memberId), sql`${members.status} <> 'pending'`));
+/** Ends the undo every unsubscribe link of the member may offer. */
+async function clearUndo(tx: Reader, memberId: number): Promise<void> {
+	await tx
+		.update(tokens)
+		.set({ unsubscribedAt: null })
+		.where(and(eq(tokens.memberId, memberId), isNotNull(tokens.unsubscribedAt)));
+}
+
+/**
+ * Switches a member's newsletter off (from their link), or back on (the same link's undo). Any
+ * choice ends the undo of every link; `undoableBy` (the stored id of the link switching it off)
+ * keeps that one link's, so an older mail's link, perhaps forwarded, cannot subscribe anyone.
+ */
+export async function setMemberSubscribed(
+	memberId: number,
+	subscribed: boolean,
+	{ undoableBy }: { undoableBy?: string } = {},
+): Promise<void> {
+	await transaction(async (tx) => {
+		await tx
+			.update(members)
+			.set(
+				subscribed
+					? { status: 'confirmed', unsubscribedAt: null }
+					: { status: 'unsubscribed', unsubscribedAt: new Date() },
+			)
+			.where(and(eq(members.id, memberId), sql`${members.status} <> 'pending'`));
+		await clearUndo(tx, memberId);
+		if (undoableBy && !subscribed) {
+			await tx.update(tokens).set({ unsubscribedAt: new Date() }).where(eq(tokens.id, undoableBy));
+		}
+	});
 }

@@ -22,6 +22,8 @@ export const UNKNOWN_UNSUBSCRIBE_LINK =
 	'This unsubscribe link is not valid. Sign in and change the newsletter setting in your profile.';
 export const UNDO_NOT_AVAILABLE =
 	'This link can no longer subscribe you again. Sign in and switch the newsletter on in your profile.';
+export const MEMBER_UNDO_NOT_AVAILABLE =
+	'This link can no longer subscribe you again. Sign up for the newsletter again and confirm the link we mail you.';
 
 /** A new token for the account's next mail, bound to the address that mail goes to. */
 export async function createUnsubscribeToken(userId: number, email: string): Promise<string> {
@@ -98,8 +100,8 @@ async function requireTarget(token: string): Promise<FoundTarget> {
 
 /**
  * An email-only member's link: it names the member's address (the only one it was mailed to),
- * and while the member is unsubscribed it can subscribe them again (the link's holder proved
- * the mailbox when they confirmed; a member has no profile to make other choices in).
+ * and, by the accounts' rule, only the link that unsubscribed the member may subscribe them
+ * again, until another choice (a later unsubscribe link, a fresh confirmation) is made.
  */
 async function memberTarget(token: string): Promise<UnsubscribeTarget | undefined> {
 	const member = await memberOfUnsubscribeToken(token);
@@ -108,7 +110,7 @@ async function memberTarget(token: string): Promise<UnsubscribeTarget | undefine
 	return {
 		email: member.email,
 		isNewsletterSubscribed: subscribed,
-		canUndo: member.status === 'unsubscribed',
+		canUndo: member.status === 'unsubscribed' && member.unsubscribedByThisLink,
 	};
 }
 
@@ -120,13 +122,15 @@ export async function unsubscribeTarget(token: string): Promise<UnsubscribeTarge
 
 /**
  * Switches the newsletter off for the link's account or member (repeating it changes nothing).
- * Only a link that actually switched an account's off may undo that, and only links that know
+ * Only a link that actually switched it off may undo that, and for accounts only links that know
  * their address.
  */
 export async function unsubscribeWithToken(token: string): Promise<UnsubscribeTarget> {
 	const member = await memberOfUnsubscribeToken(token);
 	if (member) {
-		await setMemberSubscribed(member.id, false);
+		if (member.status === 'confirmed') {
+			await setMemberSubscribed(member.id, false, { undoableBy: member.tokenId });
+		}
 		return (await memberTarget(token))!;
 	}
 	const target = await requireTarget(token);
@@ -142,6 +146,7 @@ export async function resubscribeWithToken(token: string): Promise<UnsubscribeTa
 	const member = await memberOfUnsubscribeToken(token);
 	if (member) {
 		if (member.status !== 'unsubscribed') return (await memberTarget(token))!;
+		if (!member.unsubscribedByThisLink) throw new InvalidInput(MEMBER_UNDO_NOT_AVAILABLE);
 		await setMemberSubscribed(member.id, true);
 		return (await memberTarget(token))!;
 	}

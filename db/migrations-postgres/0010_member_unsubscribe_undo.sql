@@ -1,0 +1,1 @@
+ALTER TABLE "newsletter_member_tokens" ADD COLUMN "unsubscribed_at" timestamp with time zone;

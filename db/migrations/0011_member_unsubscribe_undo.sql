@@ -1,0 +1,1 @@
+ALTER TABLE `newsletter_member_tokens` ADD `unsubscribed_at` integer;
