@@ -1,6 +1,7 @@
 /**
  * Reviews as buyers compare them: sorted and filtered listings with helpful counts, helpful
- * votes on reviews (one per user, changeable, never the author's, exact under concurrency),
+ * votes on reviews (one per user, changeable, never the author's, only from confirmed addresses,
+ * never the platform's representative's, exact under concurrency),
  * platform representatives set by editors, and their replies (one per review, editable,
  * removable; anyone else 403). Every endpoint per role: anonymous, user, banned, editor.
  */
@@ -20,6 +21,7 @@ beforeAll(async () => {
 	server = await startAccountServer({ env: { API_CACHE_TTL_MS: '0' } });
 	({ reviewVotes } = server.tables);
 	editor = await registerEditor(server);
+	await confirmAddress(editor);
 	anonymous = new TestClient(server.url);
 });
 afterAll(async () => {
@@ -59,6 +61,18 @@ async function listed(platformId: number, query = ''): Promise<Review[]> {
 	return answer.body;
 }
 
+/** Marks the account's address confirmed, as its verification link would. */
+async function confirmAddress(user: Registered): Promise<Registered> {
+	const { users } = server.tables;
+	await server.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+	return user;
+}
+
+/** A signed-in reader whose address is confirmed: review votes need it. */
+async function registerVoter(): Promise<Registered> {
+	return confirmAddress(await registerUser(server));
+}
+
 async function voteRows(ratingId: number) {
 	return await server.db.select().from(reviewVotes).where(eq(reviewVotes.ratingId, ratingId));
 }
@@ -94,7 +108,7 @@ describe('GET /api/platforms/{id}/ratings: sort and stars', () => {
 	it('sorts by helpful votes, and filters by stars', async () => {
 		const { platform, reviews } = await platformWithReviews([4, 4, 2]);
 		const [first, second, third] = reviews;
-		const voters = await Promise.all([registerUser(server), registerUser(server)]);
+		const voters = await Promise.all([registerVoter(), registerVoter()]);
 		for (const voter of voters) {
 			expect(
 				(await voter.client.post(`/api/ratings/${first!.id}/vote`, { voteType: 'helpful' })).status,
@@ -142,7 +156,7 @@ describe('POST and GET /api/ratings/{id}/vote', () => {
 	it('records one vote per user, changeable and taken back by the same vote again', async () => {
 		const { platform, reviews } = await platformWithReviews([5]);
 		const ratingId = reviews[0]!.id;
-		const voter = await registerUser(server);
+		const voter = await registerVoter();
 		const path = `/api/ratings/${ratingId}/vote`;
 
 		expect((await voter.client.get(path)).body).toEqual({ voteType: null });
@@ -172,6 +186,48 @@ describe('POST and GET /api/ratings/{id}/vote', () => {
 		expect(byEditor.body.helpfulCount).toBe(1);
 	});
 
+	it('refuses an account whose address is not confirmed (403), until it is', async () => {
+		const { reviews } = await platformWithReviews([4]);
+		const path = `/api/ratings/${reviews[0]!.id}/vote`;
+		const unconfirmed = await registerUser(server);
+		const refused = await unconfirmed.client.post(path, { voteType: 'helpful' });
+		expect(refused.status).toBe(403);
+		expect(refused.body).toEqual({ message: 'Please confirm your email address before voting on reviews.' });
+		expect(await voteRows(reviews[0]!.id)).toHaveLength(0);
+		// Reading one's own vote stays open (it is none).
+		expect((await unconfirmed.client.get(path)).body).toEqual({ voteType: null });
+		await confirmAddress(unconfirmed);
+		expect((await unconfirmed.client.post(path, { voteType: 'helpful' })).status).toBe(200);
+	});
+
+	it("refuses an unconfirmed editor like anyone, and a platform's representative on that platform's reviews", async () => {
+		const { platform, reviews } = await platformWithReviews([3]);
+		const path = `/api/ratings/${reviews[0]!.id}/vote`;
+		const unconfirmedEditor = await registerEditor(server);
+		expect((await unconfirmedEditor.client.post(path, { voteType: 'helpful' })).status).toBe(403);
+
+		const representative = await registerVoter();
+		const claimed = await editor.client.put(`/api/admin/users/${representative.id}/vendor`, {
+			platformId: platform.id,
+		});
+		expect(claimed.status).toBe(200);
+		for (const voteType of ['helpful', 'unhelpful']) {
+			const own = await representative.client.post(path, { voteType });
+			expect(own.status).toBe(403);
+			expect(own.body).toEqual({
+				message: "A platform's representative cannot vote on reviews of that platform.",
+			});
+		}
+		expect(await voteRows(reviews[0]!.id)).toHaveLength(0);
+		// On another platform's reviews they vote as any reader.
+		const elsewhere = await platformWithReviews([5]);
+		const other = await representative.client.post(`/api/ratings/${elsewhere.reviews[0]!.id}/vote`, {
+			voteType: 'helpful',
+		});
+		expect(other.status).toBe(200);
+		expect(other.body.helpfulCount).toBe(1);
+	});
+
 	it('asks anonymous visitors to sign in, and refuses banned users', async () => {
 		const { reviews } = await platformWithReviews([4]);
 		const path = `/api/ratings/${reviews[0]!.id}/vote`;
@@ -191,14 +247,14 @@ describe('POST and GET /api/ratings/{id}/vote', () => {
 		[{ voteType: 1 }, "The vote must be 'helpful' or 'unhelpful'."],
 	])('answers 400 for the body %j', async (body, message) => {
 		const { reviews } = await platformWithReviews([4]);
-		const voter = await registerUser(server);
+		const voter = await registerVoter();
 		const answer = await voter.client.post(`/api/ratings/${reviews[0]!.id}/vote`, body);
 		expect(answer.status).toBe(400);
 		expect(answer.body).toEqual({ message });
 	});
 
 	it('answers 404 for an unknown review', async () => {
-		const voter = await registerUser(server);
+		const voter = await registerVoter();
 		expect((await voter.client.post('/api/ratings/999999/vote', { voteType: 'helpful' })).status).toBe(404);
 		expect((await voter.client.get('/api/ratings/999999/vote')).status).toBe(404);
 		expect((await voter.client.get('/api/ratings/abc/vote')).status).toBe(404);
@@ -208,7 +264,7 @@ describe('POST and GET /api/ratings/{id}/vote', () => {
 		const { platform, reviews } = await platformWithReviews([5]);
 		const ratingId = reviews[0]!.id;
 		const path = `/api/ratings/${ratingId}/vote`;
-		const voters = await Promise.all(Array.from({ length: 24 }, () => registerUser(server)));
+		const voters = await Promise.all(Array.from({ length: 24 }, () => registerVoter()));
 		const expectCounts = async (helpfulCount: number, unhelpfulCount: number) => {
 			const rows = await voteRows(ratingId);
 			expect({

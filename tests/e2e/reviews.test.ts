@@ -4,6 +4,7 @@
  * platform's replies ("Response from {platform}") written by its representative, and the
  * "Claimed" mark. The dashboard's Users tab shows and sets the representative.
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
 import { browserTest } from '../setup/browser-test';
@@ -90,6 +91,9 @@ describe('reviews on a platform page', () => {
 	it('records a helpful vote, and fits a phone screen', async ({ server, newPage }) => {
 		const platform = await busiestPlatform(server);
 		const voter = await registerAccount(server, 'voter');
+		// Review votes need a confirmed address (the API tests cover the refusal).
+		const { users } = server.tables;
+		await server.db.update(users).set({ emailVerified: true }).where(eq(users.id, voter.id));
 		const [first] = await apiReviews(server, platform.id);
 		const { page } = await newPage({ as: voter, mobile: true });
 		await page.goto(`/platforms/${platform.id}`);

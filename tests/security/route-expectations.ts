@@ -466,7 +466,8 @@ export const EXPECTATIONS: Expectation[] = [
 	{
 		route: '/api/ratings/{id}/vote',
 		method: 'POST',
-		expect: signedIn(200),
+		// B signed up without confirming the address: review votes need a confirmed one.
+		expect: { anonymous: 401, banned: 401, other: 403, user: 200, editor: 200 },
 		call: (fx) => ({ path: `/api/ratings/${fx.ids.votedReview}/vote`, body: { voteType: 'unhelpful' } }),
 		check: async (answer, fx, persona) =>
 			expect(answer.body.voteType).toBe(await fx.reviewVoteOf(fx.ids.votedReview, persona.id)),

@@ -96,7 +96,7 @@ async function main(): Promise<void> {
 			if (authorOf.get(commentId) === userId) continue;
 			const type = random() < 0.5 ? 'helpful' : 'unhelpful';
 			say(`try vote ${commentId} ${userId} ${type}`);
-			const result = await vote(commentId, userId, type);
+			const result = await vote(commentId, { id: userId, emailVerified: true, vendorPlatformId: null }, type);
 			say(`ack vote ${commentId} ${userId} ${result.voteType ?? 'null'}`);
 		} else {
 			const platformId = pick(platformIds);

@@ -12,6 +12,13 @@ export const SIGN_IN_TO_VOTE = 'Please sign in to vote on comments';
 export const OWN_COMMENT_VOTE = 'You cannot vote on your own comment.';
 export const SIGN_IN_TO_VOTE_ON_REVIEWS = 'Please sign in to vote on reviews';
 export const OWN_REVIEW_VOTE = 'You cannot vote on your own review.';
+/**
+ * Review votes order the "Most helpful" list, so they come from proven readers: accounts with a
+ * confirmed address (throw-away sign-ups cannot push a review), never the platform's own team.
+ */
+export const UNVERIFIED_REVIEW_VOTE = 'Please confirm your email address before voting on reviews.';
+export const OWN_PLATFORM_REVIEW_VOTE =
+	"A platform's representative cannot vote on reviews of that platform.";
 export const SIGN_IN_TO_REPLY = 'Please sign in to reply to reviews';
 /** Only the platform's own team answers its reviews (see the representatives in the dashboard). */
 export const NOT_REPRESENTATIVE = "Only the platform's representative can reply to its reviews.";

@@ -6,7 +6,9 @@
 import {
 	NOT_REPRESENTATIVE,
 	OWN_COMMENT_VOTE,
+	OWN_PLATFORM_REVIEW_VOTE,
 	REMOVE_REPLY_DENIED,
+	UNVERIFIED_REVIEW_VOTE,
 } from '@/lib/validation/platform-messages';
 import type { SessionUser } from './session';
 import { Forbidden, NotSignedIn } from '@/server/errors';
@@ -65,6 +67,15 @@ export function assertCanVoteOn(
 	ownVote = OWN_COMMENT_VOTE,
 ): void {
 	if (item.userId === voterId) throw new Forbidden(ownVote);
+}
+
+/** Review votes: from accounts with a confirmed address, and not the platform's representative. */
+export function assertCanVoteOnReview(
+	voter: Pick<SessionUser, 'emailVerified' | 'vendorPlatformId'>,
+	review: { platformId: number },
+): void {
+	if (!voter.emailVerified) throw new Forbidden(UNVERIFIED_REVIEW_VOTE);
+	if (voter.vendorPlatformId === review.platformId) throw new Forbidden(OWN_PLATFORM_REVIEW_VOTE);
 }
 
 /** A review is answered by the representative of the platform it is about, and nobody else. */

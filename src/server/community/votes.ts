@@ -15,7 +15,8 @@ import {
 	platformComments,
 	reviewVotes,
 } from '@/server/db';
-import { assertCanVoteOn } from '@/server/auth/permissions';
+import { assertCanVoteOn, assertCanVoteOnReview } from '@/server/auth/permissions';
+import type { SessionUser } from '@/server/auth/session';
 import { platformChanged } from '@/server/platforms';
 import type { PlatformChangeKind } from '@/server/content/events';
 import { COMMENT_NOT_FOUND, REVIEW_NOT_FOUND } from '@/lib/validation/platforms';
@@ -44,6 +45,9 @@ type Counts = { helpful: number; unhelpful: number };
 /** An item open to votes, as the vote needs it. */
 type Votable = { platformId: number; userId: number | null };
 
+/** Who votes, as the rules need them. */
+export type Voter = Pick<SessionUser, 'id' | 'emailVerified' | 'vendorPlatformId'>;
+
 /** What can be voted on: where its votes are, and how one item is found. */
 type VoteSubject = {
 	/** The vote rows' table and columns; `item` names the voted item. */
@@ -60,6 +64,8 @@ type VoteSubject = {
 	find: (tx: Reader, itemId: number, lock: boolean) => Promise<Votable | undefined>;
 	notFound: string;
 	ownVote: string;
+	/** Rules of the subject's own about who may vote on an item (throws the refusal). */
+	assertVoter?: (voter: Voter, item: Votable) => void;
 	/** Keeps counts stored beside the item in step, when it stores them. */
 	store?: (tx: Reader, itemId: number, counts: Counts) => Promise<void>;
 	/** The platform change the new counts are announced as. */
@@ -102,14 +108,16 @@ async function viewerVote(subject: VoteSubject, itemId: number, userId: number) 
 async function castVote(
 	subject: VoteSubject,
 	itemId: number,
-	userId: number,
+	voter: Voter,
 	voteType: VoteType,
 ): Promise<{ voteType: VoteType | null } & Counts> {
 	const rows = subject.rows();
+	const userId = voter.id;
 	const result = await transaction(async (tx) => {
 		const item = await subject.find(tx, itemId, true);
 		if (!item) return undefined;
 		assertCanVoteOn(userId, item, subject.ownVote);
+		subject.assertVoter?.(voter, item);
 		const existing = await findVote(tx, subject, itemId, userId);
 		let now: VoteType | null = voteType;
 		if (!existing) {
@@ -175,6 +183,7 @@ const reviewVoting: VoteSubject = {
 	find: (tx, ratingId, lock) => findRating(tx, ratingId, { lock }),
 	notFound: REVIEW_NOT_FOUND,
 	ownVote: OWN_REVIEW_VOTE,
+	assertVoter: assertCanVoteOnReview,
 	change: 'review-voted',
 };
 
@@ -188,8 +197,8 @@ export async function getVote(commentId: number, userId: number): Promise<{ vote
 	return viewerVote(commentVoting, commentId, userId);
 }
 
-export async function vote(commentId: number, userId: number, voteType: VoteType): Promise<VoteResult> {
-	const { helpful, unhelpful, ...rest } = await castVote(commentVoting, commentId, userId, voteType);
+export async function vote(commentId: number, voter: Voter, voteType: VoteType): Promise<VoteResult> {
+	const { helpful, unhelpful, ...rest } = await castVote(commentVoting, commentId, voter, voteType);
 	return { ...rest, helpfulVotes: helpful, unhelpfulVotes: unhelpful };
 }
 
@@ -200,9 +209,9 @@ export function getReviewVote(ratingId: number, userId: number): Promise<{ voteT
 
 export async function voteOnReview(
 	ratingId: number,
-	userId: number,
+	voter: Voter,
 	voteType: VoteType,
 ): Promise<ReviewVoteResult> {
-	const { helpful, unhelpful, ...rest } = await castVote(reviewVoting, ratingId, userId, voteType);
+	const { helpful, unhelpful, ...rest } = await castVote(reviewVoting, ratingId, voter, voteType);
 	return { ...rest, helpfulCount: helpful, unhelpfulCount: unhelpful };
 }

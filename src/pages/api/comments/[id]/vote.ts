@@ -19,5 +19,5 @@ export const POST = endpoint(async ({ params, request, locals }) => {
 	const user = requireActiveUser(locals);
 	const commentId = readId(params.id, 'comment id');
 	const { voteType } = await readJson(request, voteSchema);
-	return json(await vote(commentId, user.id, voteType));
+	return json(await vote(commentId, user, voteType));
 });

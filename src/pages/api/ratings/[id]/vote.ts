@@ -1,6 +1,7 @@
 /**
  * Helpful votes on a review (a platform rating), by the rules of comment votes: one per user,
- * changeable, the same vote again takes it back; a review's author gets 403.
+ * changeable, the same vote again takes it back; a review's author, an account whose address is
+ * not confirmed and the platform's representative get 403.
  */
 import { requireActiveUser } from '@/server/auth/permissions';
 import { getReviewVote, voteOnReview } from '@/server/community/votes';
@@ -23,5 +24,5 @@ export const POST = endpoint(async ({ params, request, locals }) => {
 	const user = requireActiveUser(locals);
 	const ratingId = readId(params.id, 'review id');
 	const { voteType } = await readJson(request, voteSchema);
-	return json(await voteOnReview(ratingId, user.id, voteType));
+	return json(await voteOnReview(ratingId, user, voteType));
 });
