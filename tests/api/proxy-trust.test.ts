@@ -4,9 +4,9 @@
  * and a proxy in front does not; and forwarding headers (X-Forwarded-For, -Proto, X-Request-Id)
  * count only when the connection comes from an address in TRUSTED_PROXIES.
  */
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCredentials, TestClient } from './helpers';
+import { rawRequest } from '../setup/http';
 import { startServer, type TestServer } from '../setup/server';
 
 /** The tests connect from 127.0.0.1: listed here, it is the proxy; not listed, any client. */
@@ -23,29 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await Promise.all([behindListedProxy?.stop(), proxyElsewhere?.stop()]);
 });
-
-/** A request with its target sent exactly as written (fetch would turn `\` into `/` first). */
-function rawRequest(
-	base: string,
-	method: string,
-	target: string,
-	{ body, headers = {} }: { body?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
-	const url = new URL(base);
-	return new Promise((resolve, reject) => {
-		const req = httpRequest(
-			{ host: url.hostname, port: url.port, method, path: target, headers: { ...headers } },
-			(res) => {
-				let text = '';
-				res.setEncoding('utf8');
-				res.on('data', (chunk) => (text += chunk));
-				res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-			},
-		);
-		req.on('error', reject);
-		req.end(body);
-	});
-}
 
 describe('a path with a backslash', () => {
 	const login = JSON.stringify({ email: 'someone@example.com', password: 'wrong-password' });
