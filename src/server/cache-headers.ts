@@ -28,6 +28,14 @@ export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AG
 /** What a signed-in reader gets may be theirs alone: browsers only, and revalidated. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
+/**
+ * A page whose URL carries a secret (a reset, verification or unsubscribe token; the list is in
+ * src/server/security-headers.ts, which sets this on them) is kept by no cache: a shared one
+ * (nginx, a CDN) would store a copy per token under its URL, a browser's would keep it after
+ * use. Nothing on such a page is worth keeping.
+ */
+export const SECRET_URL_CACHE_CONTROL = 'private, no-store';
+
 /** The headers of a public read route's answer: shareable when the reader is anonymous. */
 export function sharedAnswerHeaders(locals: APIContext['locals']): Record<string, string> {
 	if (locals.user) return { 'Cache-Control': PRIVATE_CACHE_CONTROL };

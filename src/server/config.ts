@@ -4,6 +4,12 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import {
+	LOOPBACK_PROXIES,
+	NO_TRUSTED_PROXIES,
+	parseTrustedProxies,
+	type TrustedProxies,
+} from './trusted-proxies';
 
 /** An empty variable (`PORT=` in a copied .env) means "use the default", as if unset. */
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
@@ -27,7 +33,26 @@ const schema = z.object({
 	MAIL_FROM: z.string().min(3).default('Retail Media Hub <no-reply@retailmediahub.local>'),
 	/** The podcast feed's itunes:owner address: podcast directories write there to confirm ownership. */
 	PODCAST_OWNER_EMAIL: z.email().default('podcast@retailmediahub.local'),
-	/** Take the client address from X-Forwarded-For (only behind a trusted reverse proxy). */
+	/**
+	 * The reverse proxies' own addresses or subnets (comma-separated): only requests whose
+	 * connection comes from one of them have their forwarding headers believed.
+	 */
+	TRUSTED_PROXIES: z.preprocess(
+		unsetIfEmpty,
+		z
+			.string()
+			.transform((text, ctx) => {
+				const parsed = parseTrustedProxies(text);
+				if (parsed.ok) return parsed.proxies;
+				ctx.addIssue({
+					code: 'custom',
+					message: `TRUSTED_PROXIES takes addresses or subnets (10.0.0.0/8), not ${parsed.invalid.join(', ')}`,
+				});
+				return z.NEVER;
+			})
+			.optional(),
+	),
+	/** The older spelling: 1 (or true) is TRUSTED_PROXIES=127.0.0.1,::1, a proxy on this machine. */
 	TRUST_PROXY: z
 		.enum(['0', '1', 'true', 'false', ''])
 		.optional()
@@ -100,7 +125,8 @@ export type AppConfig = {
 	outboxDir: string;
 	mailFrom: string;
 	podcastOwnerEmail: string;
-	trustProxy: boolean;
+	/** The proxies whose forwarding headers (client address, scheme, request id) are believed. */
+	trustedProxies: TrustedProxies;
 	/** Cookies get Secure when the public site is served over https. */
 	secureCookies: boolean;
 	newsletter: {
@@ -147,6 +173,11 @@ export function config(): AppConfig {
 		throw new Error(`Invalid environment: ${z.prettifyError(parsed.error)}`);
 	}
 	const env = parsed.data;
+	if (env.TRUSTED_PROXIES && env.TRUST_PROXY) {
+		throw new Error(
+			'Invalid environment: set TRUSTED_PROXIES or TRUST_PROXY=1 (its older spelling), not both',
+		);
+	}
 	const siteUrl = new URL(env.SITE_URL);
 	cached = {
 		databasePath: resolve(env.DATABASE_PATH),
@@ -156,7 +187,7 @@ export function config(): AppConfig {
 		outboxDir: resolve(env.OUTBOX_DIR),
 		mailFrom: env.MAIL_FROM,
 		podcastOwnerEmail: env.PODCAST_OWNER_EMAIL,
-		trustProxy: env.TRUST_PROXY,
+		trustedProxies: env.TRUSTED_PROXIES ?? (env.TRUST_PROXY ? LOOPBACK_PROXIES : NO_TRUSTED_PROXIES),
 		secureCookies: siteUrl.protocol === 'https:',
 		newsletter: {
 			workerEnabled: env.NEWSLETTER_WORKER,

@@ -3,25 +3,26 @@ import type { APIContext } from 'astro';
 import { config } from './config';
 
 /**
- * The client's address, for rate limits. Behind a trusted proxy it is the last
+ * The client's address, for rate limits. From a trusted proxy (TRUSTED_PROXIES) it is the last
  * X-Forwarded-For entry: the address the proxy itself saw (earlier entries are the caller's
- * claims). The production host (src/server/host/) drops forwarding headers when no proxy is trusted.
+ * claims). From anyone else the header is the caller's own claim; the production host (src/
+ * server/host/) drops it then, and this holds the same under `astro dev`.
  */
 export function clientKey(ctx: Pick<APIContext, 'request' | 'clientAddress'>): string {
-	const forwarded = ctx.request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
-	if (forwarded) {
-		if (config().trustProxy) return forwarded;
-		// Whether Astro's clientAddress comes from this header depends on its version and
-		// settings (Astro 5 took the first entry; 7 only with security.allowedDomains), so when
-		// the header reaches us untrusted (e.g. under `astro dev`) it may be the caller's own
-		// claim: such requests share one key instead of choosing a fresh one per try.
-		return 'untrusted-forwarded-for';
-	}
+	let peer: string;
 	try {
-		return ctx.clientAddress;
+		// The connection's own address: Astro takes X-Forwarded-For for it only when told which
+		// hosts to trust (security.allowedDomains), which this site does not set.
+		peer = ctx.clientAddress;
 	} catch {
-		return 'unknown';
+		peer = 'unknown';
 	}
+	const forwarded = ctx.request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+	if (!forwarded) return peer;
+	if (config().trustedProxies.trusts(peer)) return forwarded;
+	// A claim from an untrusted peer: such requests share one key instead of choosing a fresh
+	// one per try.
+	return 'untrusted-forwarded-for';
 }
 
 /**

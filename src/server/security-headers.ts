@@ -11,6 +11,7 @@
  * hijack, no framing.
  */
 import { createHash } from 'node:crypto';
+import { SECRET_URL_CACHE_CONTROL } from './cache-headers';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import idleScript from 'astro/runtime/client/idle.prebuilt.js';
 import loadScript from 'astro/runtime/client/load.prebuilt.js';
@@ -64,12 +65,13 @@ export function contentSecurityPolicy({
 }
 
 /**
- * Pages whose URL carries a secret (a reset, verification or unsubscribe token) must not leak it as a Referer
- * to another site. The unsubscribe page posts its own form, and under `no-referrer` browsers
- * send such a form with `Origin: null`, which the cross-site check refuses: `same-origin` sends
- * no Referer off the site and keeps the form's Origin.
+ * Pages whose URL carries a secret (a reset, verification, confirmation or unsubscribe token),
+ * with the Referrer-Policy that keeps it from leaking as a Referer to another site. The
+ * unsubscribe page posts its own form, and under `no-referrer` browsers send such a form with
+ * `Origin: null`, which the cross-site check refuses: `same-origin` sends no Referer off the site
+ * and keeps the form's Origin.
  */
-const REFERRER_POLICIES: ReadonlyMap<string, string> = new Map([
+const TOKEN_PAGES: ReadonlyMap<string, string> = new Map([
 	['/reset-password', 'no-referrer'],
 	['/verify-email', 'no-referrer'],
 	['/newsletter/confirm', 'no-referrer'],
@@ -78,7 +80,8 @@ const REFERRER_POLICIES: ReadonlyMap<string, string> = new Map([
 
 /**
  * The headers for an answer to `pathname`. `https` is whether the browser reached us over TLS
- * (directly, or through a trusted proxy saying so): only then is HSTS sent.
+ * (directly, or through a trusted proxy saying so): only then is HSTS sent. A token page's
+ * Cache-Control is among them, and overrides what the page would otherwise get.
  */
 export function securityHeaders({
 	pathname,
@@ -89,14 +92,16 @@ export function securityHeaders({
 	https: boolean;
 	csp: string;
 }): Record<string, string> {
+	const tokenPageReferrer = TOKEN_PAGES.get(pathname.replace(/\/+$/, ''));
 	const headers: Record<string, string> = {
 		'Content-Security-Policy': csp,
 		'X-Content-Type-Options': 'nosniff',
 		'X-Frame-Options': 'DENY',
 		'Cross-Origin-Opener-Policy': 'same-origin',
-		'Referrer-Policy':
-			REFERRER_POLICIES.get(pathname.replace(/\/+$/, '')) ?? 'strict-origin-when-cross-origin',
+		'Referrer-Policy': tokenPageReferrer ?? 'strict-origin-when-cross-origin',
 	};
+	// Kept nowhere: see SECRET_URL_CACHE_CONTROL.
+	if (tokenPageReferrer) headers['Cache-Control'] = SECRET_URL_CACHE_CONTROL;
 	if (https) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
 	return headers;
 }

@@ -73,6 +73,31 @@ describe('security headers', () => {
 		},
 	);
 
+	it('keeps the pages whose URL holds a token out of every cache (private, no-store)', async () => {
+		const paths = [
+			'/reset-password',
+			'/verify-email',
+			'/newsletter/confirm',
+			'/unsubscribe',
+			'/reset-password/',
+		];
+		for (const path of paths) {
+			const response = await fetch(`${server.url}${path}?token=abcdefghijklmnopqrstuvwxyz234567`, {
+				redirect: 'manual',
+			});
+			await response.arrayBuffer();
+			expect(response.headers.get('cache-control'), path).toBe('private, no-store');
+			// A revalidation of a generated one says the same.
+			const etag = response.headers.get('etag');
+			if (!etag) continue;
+			const again = await fetch(`${server.url}${path}?token=x`, { headers: { 'if-none-match': etag } });
+			expect(again.status, path).toBe(304);
+			expect(again.headers.get('cache-control'), path).toBe('private, no-store');
+		}
+		// Other generated pages stay shared.
+		expect((await fetch(`${server.url}/`)).headers.get('cache-control')).toMatch(/^public, /);
+	});
+
 	it('does not send HSTS over plain HTTP, even when a client claims https', async () => {
 		const response = await fetch(`${server.url}/`, { headers: { 'x-forwarded-proto': 'https' } });
 		expect(response.headers.get('strict-transport-security')).toBeNull();

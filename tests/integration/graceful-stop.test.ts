@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createHealthProbes } from '@/server/host/health';
 import { createRequestObserver } from '@/server/host/operations';
+import { NO_TRUSTED_PROXIES } from '@/server/trusted-proxies';
 import { createGracefulStop } from '@/server/host/shutdown';
 
 type Held = { release: () => void; started: Promise<void> };
@@ -15,7 +16,7 @@ type StopApp = Parameters<typeof createGracefulStop>[0]['stopApp'];
 
 /** A server whose /slow requests wait until released, wired like the host. */
 async function stoppableServer(timeoutMs: number, stopApp: StopApp = async () => {}) {
-	const requests = createRequestObserver({ trustProxy: false, measure: false });
+	const requests = createRequestObserver({ trustedProxies: NO_TRUSTED_PROXIES, measure: false });
 	let hold!: (held: Held) => void;
 	const holding = new Promise<Held>((resolve) => (hold = resolve));
 	let exitCode: number | undefined;

@@ -8,15 +8,27 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRequestObserver } from '@/server/host/operations';
+import { NO_TRUSTED_PROXIES, parseTrustedProxies, type TrustedProxies } from '@/server/trusted-proxies';
 
 const servers: Array<{ close(): void }> = [];
 afterEach(() => {
 	for (const server of servers.splice(0)) server.close();
 });
 
-async function observedServer(handle: (res: ServerResponse, id: string) => void) {
-	const requests = createRequestObserver({ trustProxy: false, measure: false });
-	const server = createServer((req, res) => requests.observe(req, res, (request) => handle(res, request.id)));
+function proxies(text: string): TrustedProxies {
+	const parsed = parseTrustedProxies(text);
+	if (!parsed.ok) throw new Error(`not addresses: ${parsed.invalid.join(', ')}`);
+	return parsed.proxies;
+}
+
+async function observedServer(
+	handle: (res: ServerResponse, id: string, fromTrustedProxy: boolean) => void,
+	trustedProxies = NO_TRUSTED_PROXIES,
+) {
+	const requests = createRequestObserver({ trustedProxies, measure: false });
+	const server = createServer((req, res) =>
+		requests.observe(req, res, (request) => handle(res, request.id, request.fromTrustedProxy)),
+	);
 	servers.push(server);
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	return { requests, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -37,7 +49,7 @@ describe('the request observer', () => {
 	});
 
 	it('records an answer written at once without a listener, never in flight', async () => {
-		const requests = createRequestObserver({ trustProxy: false, measure: false });
+		const requests = createRequestObserver({ trustedProxies: NO_TRUSTED_PROXIES, measure: false });
 		const seen: Array<{ closeListeners: number; inFlight: number }> = [];
 		const server = createServer((req, res) => {
 			const before = res.listenerCount('close');
@@ -67,5 +79,25 @@ describe('the request observer', () => {
 		expect(await pending).toBe('done');
 		await drained;
 		expect(requests.answersInFlight().size).toBe(0);
+	});
+
+	it('keeps a sane incoming X-Request-Id only when the connection comes from a listed proxy', async () => {
+		const reply = (res: ServerResponse, id: string, fromTrustedProxy: boolean) =>
+			res.writeHead(200, ['Content-Type', 'application/json']).end(JSON.stringify({ id, fromTrustedProxy }));
+		const sent = { 'x-request-id': 'chosen-by-the-client-1' };
+		// This test connects from 127.0.0.1; a list without it is a proxy elsewhere.
+		for (const [list, trusted] of [
+			['', false],
+			['192.0.2.10, 10.0.0.0/8', false],
+			['127.0.0.1', true],
+			['::1, 127.0.0.0/8', true],
+		] as const) {
+			const { url } = await observedServer(reply, proxies(list));
+			const answer = await (await fetch(url, { headers: sent })).json();
+			expect(answer, list).toEqual({
+				id: trusted ? 'chosen-by-the-client-1' : expect.stringMatching(/^[0-9a-f-]{36}$/),
+				fromTrustedProxy: trusted,
+			});
+		}
 	});
 });

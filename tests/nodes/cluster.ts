@@ -1,7 +1,7 @@
 /**
  * Several app nodes on one PostgreSQL database behind nginx, as the README's deployment recipe
  * runs them: each node is `dist/host/serve.mjs` (migrate, seed, serve) with the same
- * DATABASE_URL and TRUST_PROXY=1, and nginx runs the repository's own deploy/nginx.conf with
+ * DATABASE_URL and TRUSTED_PROXIES naming nginx's address, and nginx runs the repository's own deploy/nginx.conf with
  * only its addresses, ports and file locations changed for the test.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -49,7 +49,8 @@ export async function startNode(
 			PORT: String(port),
 			DATABASE_URL: databaseUrl,
 			SITE_URL: siteUrl,
-			TRUST_PROXY: '1',
+			// nginx reaches the nodes from 127.0.0.1 (and so do the tests that play nginx).
+			TRUSTED_PROXIES: '127.0.0.1',
 			SITE_DIR: join(dir, name, 'site'),
 			OUTBOX_DIR: join(dir, name, 'outbox'),
 			// Cached API answers are kept for an hour, so only a change announced by another node
@@ -109,7 +110,14 @@ function replaceRequired(text: string, pattern: RegExp, replacement: string): st
 	return text.replace(pattern, replacement);
 }
 
-export type Nginx = { url: string; stop: () => Promise<void>; logs: () => string };
+export type Nginx = {
+	url: string;
+	stop: () => Promise<void>;
+	/** Its output and error log. */
+	logs: () => string;
+	/** Its access log, in the recipe's own format. */
+	accessLog: () => string;
+};
 
 /** Runs deploy/nginx.conf in front of the given node URLs, on a free port, in its own folder. */
 export async function startNginx(port: number, nodeUrls: string[]): Promise<Nginx> {
@@ -123,9 +131,9 @@ export async function startNginx(port: number, nodeUrls: string[]): Promise<Ngin
 	config = replaceRequired(config, /^worker_processes .*;$/m, 'worker_processes 2;');
 	config = replaceRequired(
 		config,
-		/access_log .*;/,
+		/access_log \S+ retail_media_hub;/,
 		[
-			`access_log ${dir}/access.log;`,
+			`access_log ${dir}/access.log retail_media_hub;`,
 			`client_body_temp_path ${dir}/client_body;`,
 			`proxy_temp_path ${dir}/proxy;`,
 			`fastcgi_temp_path ${dir}/fastcgi;`,
@@ -164,9 +172,11 @@ export async function startNginx(port: number, nodeUrls: string[]): Promise<Ngin
 			await new Promise((done) => setTimeout(done, 50));
 		}
 	}
+	const accessLogFile = join(dir, 'access.log');
 	return {
 		url,
 		logs,
+		accessLog: () => (existsSync(accessLogFile) ? readFileSync(accessLogFile, 'utf8') : ''),
 		async stop() {
 			if (child.exitCode === null) {
 				const exited = new Promise((done) => child.once('exit', done));

@@ -2,8 +2,9 @@
  * Three app nodes on one PostgreSQL database behind nginx (the repository's deploy/nginx.conf).
  * The nodes start together against an empty database: one migrates and seeds, the others wait.
  * Then: a session works on every node, a publication reaches every node's pages and cached API
- * answers, the sign-in limit holds across nodes, and killing a node under load loses neither a
- * read nor an acknowledged write. Times are printed for the record, never asserted: the bench
+ * answers, nginx forwards every path with its own forwarding headers (a backslash path reaches no
+ * API) and logs no token, the sign-in limit holds across nodes, and killing a node under load
+ * loses neither a read nor an acknowledged write. Times are printed for the record, never asserted: the bench
  * reports them against the goals.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { contentCounts, DEMO_ACCOUNTS } from '@db/seed/index';
 import type { AppDatabase } from '@/server/db';
 import { schema } from '@/server/db/postgres';
 import { newCredentials, TestClient } from '../api/helpers';
+import { rawRequest } from '../setup/http';
 import { emptyPostgresDatabase, type TestPostgres } from '../setup/postgres';
 import { freePort } from '../setup/ports';
 import { launchBrowser, newPage } from '../setup/browser';
@@ -223,6 +225,93 @@ describe("nginx's cache", () => {
 		} finally {
 			await browser.close();
 		}
+	});
+});
+
+describe('nginx in front (deploy/nginx.conf)', () => {
+	it('routes no backslash path to the API, and the sign-in limit holds whatever the client claims', async () => {
+		const account = newCredentials();
+		expect((await new TestClient(nodes[0]!.url).post('/api/register', account)).status).toBe(201);
+		const login = (attempt: number) => JSON.stringify({ email: account.email, password: `wrong-${attempt}` });
+		const statuses: number[] = [];
+		for (let attempt = 0; attempt < 8; attempt += 1) {
+			// Each try claims another address and a request id of its own choosing.
+			const claims = {
+				'content-type': 'application/json',
+				'x-forwarded-for': `198.51.100.${attempt + 1}`,
+				'x-request-id': `chosen-by-the-client-${attempt}`,
+			};
+			// nginx does not read `\` as a separator: these fall into its /_astro/ location.
+			for (const target of ['/_astro/..\\api\\login', '/_astro/..%5Capi%5Clogin', '/api\\login']) {
+				const answer = await rawRequest(nginx.url, 'POST', target, { body: login(attempt), headers: claims });
+				expect([400, 403], `${target}: ${answer.status} ${answer.text.slice(0, 200)}`).toContain(
+					answer.status,
+				);
+			}
+			for (const target of ['/_astro/..\\api\\user', '/_astro/..%5Capi%5Cuser']) {
+				const answer = await rawRequest(nginx.url, 'GET', target, { headers: claims });
+				expect(answer.status, target).toBe(400);
+				expect(answer.headers['x-request-id']).not.toBe(claims['x-request-id']);
+			}
+			const answer = await fetch(`${nginx.url}/api/login`, {
+				method: 'POST',
+				headers: claims,
+				body: login(attempt),
+			});
+			statuses.push(answer.status);
+		}
+		// One client (nginx says where it came from): five wrong passwords, then 429.
+		expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+	});
+
+	it("sets the forwarding headers in every location, replacing a client's own", async () => {
+		const asset = (await (await fetch(`${nginx.url}/`)).text()).match(/\/_astro\/[\w.-]+\.(?:js|css)/)![0];
+		const claims = {
+			'x-forwarded-for': '127.0.0.1',
+			'x-forwarded-proto': 'https',
+			'x-request-id': 'chosen-by-the-client-1',
+		};
+		// A query of its own per request: nginx's cache cannot answer with an earlier request's id.
+		const fresh = Date.now();
+		for (const path of [
+			`${asset}?fresh=${fresh}`,
+			`/news?fresh=${fresh}`,
+			'/api/user',
+			`/no/such/page?fresh=${fresh}`,
+		]) {
+			const answer = await fetch(`${nginx.url}${path}`, { headers: claims });
+			await answer.arrayBuffer();
+			// nginx's $request_id (32 hex digits), which its access log names too.
+			const id = answer.headers.get('x-request-id');
+			expect(id, path).toMatch(/^[0-9a-f]{32}$/);
+			await eventually(async () => expect(nginx.accessLog()).toContain(id!));
+			// X-Forwarded-Proto is nginx's ($scheme, http here): no HSTS over plain HTTP.
+			expect(answer.headers.get('strict-transport-security'), path).toBeNull();
+		}
+	});
+
+	it('keeps tokens out of its access log and its cache', async () => {
+		const secret = (name: string) => `${name}Secret${Date.now()}x${Math.random().toString(36).slice(2)}`;
+		const secrets: string[] = [];
+		for (const path of ['/reset-password', '/verify-email', '/newsletter/confirm', '/unsubscribe']) {
+			const token = secret('query');
+			const referred = secret('referer');
+			secrets.push(token, referred);
+			for (let read = 0; read < 2; read += 1) {
+				const answer = await fetch(`${nginx.url}${path}?token=${token}`, {
+					headers: { referer: `${publicUrl}/unsubscribe?token=${referred}` },
+				});
+				await answer.arrayBuffer();
+				expect(answer.headers.get('cache-control'), path).toBe('private, no-store');
+				// Never kept, so never answered from nginx's cache.
+				expect(answer.headers.get('x-cache-status'), path).not.toBe('HIT');
+			}
+		}
+		const log = nginx.accessLog();
+		expect(log).toContain('"GET /reset-password HTTP/1.1"');
+		expect(log).toContain(`"${publicUrl}/unsubscribe"`);
+		for (const token of secrets) expect(log).not.toContain(token);
+		expect(log).not.toContain('?token=');
 	});
 });
 

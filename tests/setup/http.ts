@@ -1,6 +1,9 @@
 /**
- * A tiny cookie-keeping client for API tests: each Client is one browser-like visitor.
+ * A tiny cookie-keeping client for API tests: each Client is one browser-like visitor. And a
+ * request whose target goes out exactly as written, which fetch cannot send.
  */
+import { request as httpRequest } from 'node:http';
+
 export type ApiAnswer<T = any> = { status: number; body: T; headers: Headers };
 
 export class Client {
@@ -66,4 +69,36 @@ export class Client {
 			this.cookie = value ? `session=${value}` : '';
 		}
 	}
+}
+
+export type RawAnswer = {
+	status: number;
+	headers: Record<string, string | string[] | undefined>;
+	text: string;
+};
+
+/**
+ * A request with its target sent exactly as written: fetch parses it as a URL first, turning
+ * `\` into `/` and resolving `..`, so it cannot send what a client such as curl can.
+ */
+export function rawRequest(
+	base: string,
+	method: string,
+	target: string,
+	{ body, headers = {} }: { body?: string; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
+	const url = new URL(base);
+	return new Promise((resolve, reject) => {
+		const req = httpRequest(
+			{ host: url.hostname, port: url.port, method, path: target, headers: { ...headers } },
+			(res) => {
+				let text = '';
+				res.setEncoding('utf8');
+				res.on('data', (chunk) => (text += chunk));
+				res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+			},
+		);
+		req.on('error', reject);
+		req.end(body);
+	});
 }

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 async function load(env: Record<string, string | undefined>) {
 	vi.resetModules();
+	vi.unstubAllEnvs();
 	for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
 	return import('@/server/request-origin');
 }
@@ -25,12 +26,12 @@ afterEach(() => {
 
 describe('clientKey', () => {
 	it('uses the connection address by default', async () => {
-		const { clientKey } = await load({ TRUST_PROXY: '' });
+		const { clientKey } = await load({ TRUSTED_PROXIES: '' });
 		expect(clientKey(ctx({}))).toBe('192.0.2.7');
 	});
 
 	it('does not let an untrusted X-Forwarded-For choose the key', async () => {
-		const { clientKey } = await load({ TRUST_PROXY: '' });
+		const { clientKey } = await load({ TRUSTED_PROXIES: '' });
 		// An adapter that trusts the header reports the forwarded address as clientAddress.
 		const a = clientKey(ctx({ 'x-forwarded-for': '203.0.113.1' }, '203.0.113.1'));
 		const b = clientKey(ctx({ 'x-forwarded-for': '203.0.113.2' }, '203.0.113.2'));
@@ -38,15 +39,27 @@ describe('clientKey', () => {
 		expect(a).not.toBe('203.0.113.1');
 	});
 
-	it('uses the last X-Forwarded-For entry (the one the proxy saw) behind a trusted proxy', async () => {
-		const { clientKey } = await load({ TRUST_PROXY: '1' });
+	it('uses the last X-Forwarded-For entry (the one the proxy saw) from a listed proxy', async () => {
+		const { clientKey } = await load({ TRUSTED_PROXIES: '192.0.2.7' });
 		expect(clientKey(ctx({ 'x-forwarded-for': ' 203.0.113.9 , 10.0.0.1 ' }))).toBe('10.0.0.1');
 		expect(clientKey(ctx({ 'x-forwarded-for': '203.0.113.9' }))).toBe('203.0.113.9');
+		expect(clientKey(ctx({ 'x-forwarded-for': '203.0.113.9' }, '::ffff:192.0.2.7'))).toBe('203.0.113.9');
 		expect(clientKey(ctx({}))).toBe('192.0.2.7');
 	});
 
+	it('ignores X-Forwarded-For from a peer that is not a listed proxy', async () => {
+		// A client reaching a node past the proxy, or the proxy's own address not listed.
+		for (const env of [{ TRUSTED_PROXIES: '192.0.2.8, 10.0.0.0/8' }, { TRUST_PROXY: '1' }]) {
+			const { clientKey } = await load(env);
+			const a = clientKey(ctx({ 'x-forwarded-for': '203.0.113.1' }));
+			const b = clientKey(ctx({ 'x-forwarded-for': '127.0.0.1' }));
+			expect(a, JSON.stringify(env)).toBe(b);
+			expect(a).not.toMatch(/203\.0\.113\.1|127\.0\.0\.1/);
+		}
+	});
+
 	it('falls back to "unknown" when the address cannot be read', async () => {
-		const { clientKey } = await load({ TRUST_PROXY: '' });
+		const { clientKey } = await load({ TRUSTED_PROXIES: '' });
 		const failing = () => {
 			throw new Error('no address');
 		};

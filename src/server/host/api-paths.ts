@@ -1,22 +1,46 @@
 /**
- * API clients get a JSON `{ "message" }` with every refusal (src/server/http.ts). Astro refuses
- * some paths before any route or middleware runs: malformed percent-encoding ('%FF', '%') with
- * a plain-text 400, and encoding still left after decoding once ('/api/news/1%20OR%3D1',
- * '%253D') with its HTML 404 page. Under /api/ we answer those ourselves: same status, JSON.
+ * Paths refused before routing, with a JSON `{ "message" }` as API clients get with every
+ * refusal (src/server/http.ts).
+ *
+ * Astro refuses some paths before any route or middleware runs: malformed percent-encoding
+ * ('%FF', '%') with a plain-text 400, and encoding still left after decoding once
+ * ('/api/news/1%20OR%3D1', '%253D') with its HTML 404 page. Under /api/ we answer those
+ * ourselves: same status, JSON. A path with a backslash is refused everywhere (see
+ * refuseBackslashPath).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const API_PATH = /^\/+api\//i;
+const ENCODED_BACKSLASH = /%5c/i;
 
-function refuse(res: ServerResponse, status: number, message: string): true {
+function refuse(res: ServerResponse, status: number, message: string, requestId?: string): true {
 	const body = JSON.stringify({ message });
 	res.writeHead(status, {
 		'Content-Type': 'application/json',
 		'Content-Length': Buffer.byteLength(body),
 		'Cache-Control': 'no-store',
+		...(requestId ? { 'X-Request-Id': requestId } : {}),
 	});
 	res.end(body);
 	return true;
+}
+
+/**
+ * Answers 400 (and returns true) for a path with a backslash, raw or encoded (%5C); false
+ * otherwise. Astro reads a URL as browsers do, `\` as `/`, while a proxy in front (nginx) does
+ * not: `/_astro/..\api\login` passes nginx as a build file, skipping what nginx does for
+ * other paths (the forwarding headers it sets), yet Astro routes it to /api/login. No page,
+ * file or API path of ours has one, so nothing with one is routed at all. The query may hold
+ * backslashes: nobody reads it as a path.
+ */
+export function refuseBackslashPath(req: IncomingMessage, res: ServerResponse, requestId?: string): boolean {
+	const url = req.url ?? '/';
+	const query = url.indexOf('?');
+	const raw = url.indexOf('\\');
+	const encoded = url.search(ENCODED_BACKSLASH);
+	const inPath = (at: number) => at !== -1 && (query === -1 || at < query);
+	if (!inPath(raw) && !inPath(encoded)) return false;
+	return refuse(res, 400, 'A backslash is not allowed in the URL path.', requestId);
 }
 
 /** Answers (and returns true for) an /api/ path Astro would not route; false otherwise. */

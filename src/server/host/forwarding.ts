@@ -1,7 +1,7 @@
 /**
- * Without a trusted proxy in front, forwarding headers are the caller's own claims: they are
- * dropped before anything reads them, so they never reach client addresses, generated URLs or
- * redirects. Whether a proxy is trusted is the app's TRUST_PROXY setting (src/server/config.ts).
+ * Forwarding headers are believed only from a trusted proxy (TRUSTED_PROXIES, src/server/
+ * trusted-proxies.ts): from any other peer they are the caller's own claims, dropped before
+ * anything reads them, so they never reach client addresses, generated URLs or redirects.
  */
 import type { IncomingMessage } from 'node:http';
 
@@ -13,7 +13,8 @@ const FORWARDING = [
 	'forwarded',
 ];
 
-export function stripUntrustedForwarding(req: IncomingMessage, trustProxy: boolean): void {
-	if (trustProxy) return;
+/** `fromTrustedProxy`: the request's connection comes from a trusted proxy (ObservedRequest). */
+export function stripUntrustedForwarding(req: IncomingMessage, fromTrustedProxy: boolean): void {
+	if (fromTrustedProxy) return;
 	for (const name of FORWARDING) delete req.headers[name];
 }

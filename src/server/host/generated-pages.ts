@@ -119,7 +119,9 @@ export function createGeneratedPages(
 	function answers(file: string, page: Omit<Page, 'http' | 'https'>, https: boolean): Answers {
 		const pathname = publicPath(file);
 		const common = commonHeaders(pathname, https);
-		const shared = { 'Cache-Control': SHARED_CACHE_CONTROL, ETag: page.etag, Vary: 'Accept-Encoding' };
+		// Shared, unless the page's common headers say otherwise (a page whose URL carries a token).
+		const cacheControl = common['Cache-Control'] ?? SHARED_CACHE_CONTROL;
+		const shared = { 'Cache-Control': cacheControl, ETag: page.etag, Vary: 'Accept-Encoding' };
 		const ok = (encoding: Encoding) => {
 			const body = page.bodies[encoding === 'identity' ? 'identity' : encoding] ?? page.bodies.identity;
 			return headerList(common, {

@@ -15,7 +15,7 @@ import type * as App from '@/server/app';
 import { contentSecurityPolicy, securityHeaders } from '@/server/security-headers';
 import { createApiCache } from './api-cache';
 import { limitRequestBody } from './body-limit';
-import { refuseUnroutableApiPath } from './api-paths';
+import { refuseBackslashPath, refuseUnroutableApiPath } from './api-paths';
 import { onApiChange, onStoredPage, provideRenderer } from './bridge';
 import { compressDynamic } from './compress';
 import { isCompressedTwinPath } from './encoding';
@@ -67,17 +67,17 @@ const apiCache = createApiCache({
 	onLookup: (hit) => (hit ? apiCacheHits : apiCacheMisses).inc(),
 });
 const requests = createRequestObserver({
-	trustProxy: settings.trustProxy,
+	trustedProxies: settings.trustedProxies,
 	measure: Boolean(settings.metrics),
 });
 // The app announces which API answers each committed change made stale.
 onApiChange((pathnames) => (pathnames === 'all' ? apiCache.clear() : apiCache.invalidate(pathnames)));
 
 /** HTTPS as seen by the browser: TLS here, or a trusted proxy saying so. */
-function isHttps(req: IncomingMessage): boolean {
+function isHttps(req: IncomingMessage, fromTrustedProxy: boolean): boolean {
 	if ((req.socket as { encrypted?: boolean }).encrypted) return true;
 	return (
-		settings.trustProxy && (requestHeader(req, 'x-forwarded-proto') ?? '').split(',')[0]!.trim() === 'https'
+		fromTrustedProxy && (requestHeader(req, 'x-forwarded-proto') ?? '').split(',')[0]!.trim() === 'https'
 	);
 }
 
@@ -106,15 +106,17 @@ const NOT_FOUND_PATH = '/404';
 const server = createServer((req, res) => requests.observe(req, res, (request) => answer(req, res, request)));
 
 function answer(req: IncomingMessage, res: ServerResponse, request: ObservedRequest): void {
+	// Before anything reads the path, kept answers included (see refuseBackslashPath).
+	if (refuseBackslashPath(req, res, request.id)) return;
 	// Kept answers (shared API answers, generated pages) carry every header ready-made; the
 	// request's id is the one header of their own, given with the rest in one writeHead(). They
 	// read the few request headers they need from the raw list: req.headers is built whole on
 	// first read.
-	const https = isHttps(req);
+	const https = isHttps(req, request.fromTrustedProxy);
 	const own = ['X-Request-Id', request.id];
 	if (apiCache.serve(req, res, https, own) || generatedPages.serve(req, res, https, own)) return;
 	// The app reads req.headers: forwarding headers it must not believe go first.
-	stripUntrustedForwarding(req, settings.trustProxy);
+	stripUntrustedForwarding(req, request.fromTrustedProxy);
 	res.setHeader('X-Request-Id', request.id);
 	request.enter(() => answerWithApp(req, res, https));
 }

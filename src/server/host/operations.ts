@@ -1,9 +1,10 @@
 /**
  * What an operator sees of the host's requests:
  *
- * - A request id for every request, sent back in `X-Request-Id`. Behind a trusted proxy
- *   (TRUST_PROXY=1; nginx passes its `$request_id`) a sane incoming id is kept, so nginx's log
- *   and this one name the same request; otherwise, or when it is not sane, one is made here.
+ * - A request id for every request, sent back in `X-Request-Id`. From a trusted proxy (its
+ *   address in TRUSTED_PROXIES; nginx passes its `$request_id`) a sane incoming id is kept, so
+ *   nginx's log and this one name the same request; from anyone else, or when it is not sane,
+ *   one is made here: a client cannot choose what names its request in the log.
  * - One access-log line per request when its answer is finished (or the client went away):
  *   id, method, route pattern, path (never the query string: tokens travel there), status,
  *   duration in ms and bytes written to the connection for it (headers included).
@@ -19,6 +20,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { accessLog, baseLog, maskEmail } from '@/server/log';
 import { metrics } from '@/server/metrics';
 import { knownRoute, runInRequest, type RequestContext } from '@/server/request-context';
+import type { TrustedProxies } from '@/server/trusted-proxies';
 import { requestHeader } from './request-headers';
 
 /** What nginx's $request_id and common tracing ids look like; anything else is replaced. */
@@ -30,6 +32,8 @@ const MAX_LOGGED_PATH = 512;
 export type ObservedRequest = {
 	/** The id its answer carries in X-Request-Id and every log line written for it carries. */
 	readonly id: string;
+	/** Whether its connection comes from a trusted proxy, whose forwarding headers are believed. */
+	readonly fromTrustedProxy: boolean;
 	/**
 	 * Runs the rest of the handling as this request: what the app logs meanwhile carries its id,
 	 * and the route the app matches names it in the access log. Answers the host serves from
@@ -47,8 +51,8 @@ export type RequestObserver = {
 	drained(): Promise<void>;
 };
 
-function requestIdOf(req: IncomingMessage, trustProxy: boolean): string {
-	if (!trustProxy) return randomUUID();
+function requestIdOf(req: IncomingMessage, fromTrustedProxy: boolean): string {
+	if (!fromTrustedProxy) return randomUUID();
 	const incoming = requestHeader(req, 'x-request-id');
 	return incoming !== undefined && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
@@ -58,6 +62,7 @@ class Observed implements ObservedRequest {
 	constructor(
 		private readonly req: IncomingMessage,
 		readonly id: string,
+		readonly fromTrustedProxy: boolean,
 	) {}
 	enter(work: () => void): void {
 		// The app reads the id from the request (it runs in Astro's own request objects).
@@ -71,10 +76,10 @@ class Observed implements ObservedRequest {
  * turning metrics off removes their cost).
  */
 export function createRequestObserver({
-	trustProxy,
+	trustedProxies,
 	measure,
 }: {
-	trustProxy: boolean;
+	trustedProxies: TrustedProxies;
 	measure: boolean;
 }): RequestObserver {
 	const writeAccessLine = accessLog();
@@ -87,7 +92,8 @@ export function createRequestObserver({
 			const started = performance.now();
 			const socket = req.socket;
 			const bytesBefore = socket.bytesWritten;
-			const request = new Observed(req, requestIdOf(req, trustProxy));
+			const fromTrustedProxy = trustedProxies.trusts(socket.remoteAddress);
+			const request = new Observed(req, requestIdOf(req, fromTrustedProxy), fromTrustedProxy);
 			const record = (finished: boolean) => {
 				const ms = performance.now() - started;
 				const url = req.url ?? '/';
