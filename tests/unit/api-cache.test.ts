@@ -8,7 +8,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import inject from 'light-my-request';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiCache, MAX_KEY_LENGTH } from '@/server/host/api-cache';
+import { createApiCache } from '@/server/host/api-cache';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/remembered-urls';
 import { SHARED_CACHE_CONTROL } from '@/server/cache-headers';
 
 type Cache = ReturnType<typeof createApiCache>;
@@ -272,7 +273,7 @@ describe('the api cache under many distinct URLs', () => {
 
 	it('never keeps the answer for a URL longer than its bound (it is still answered)', async () => {
 		const cache = createApiCache();
-		const long = `/api/platforms?search=zzz&pad=${'z'.repeat(MAX_KEY_LENGTH)}`;
+		const long = `/api/platforms?search=zzz&pad=${'z'.repeat(MAX_REMEMBERED_URL_LENGTH)}`;
 		for (let i = 0; i < 3; i += 1) {
 			const answer = await read(cache, long);
 			expect(answer.statusCode).toBe(200);

@@ -44,6 +44,7 @@ import { COMPRESS_THRESHOLD } from './compress';
 import { preferredEncoding, type Encoding } from './encoding';
 import { requestHeader } from './request-headers';
 import { baseLog } from '@/server/log';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/remembered-urls';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -55,8 +56,6 @@ const gzipAsync = promisify(gzip);
  */
 const PLAIN_API_PATH = /^\/api(?:\/(?:[a-z][a-z0-9-]*|[1-9][0-9]*))+$/;
 const MAX_ENTRY_BYTES = 1024 * 1024;
-/** The longest URL kept: the site's own reads stay far below it; longer ones are still answered. */
-export const MAX_KEY_LENGTH = 1024;
 /** What an entry costs besides its strings and bodies (objects, the LRU's and the path index's slots). */
 const ENTRY_OVERHEAD_BYTES = 512;
 /** Vary values this cache honours: it compresses itself, and never keeps cookie-carrying reads. */
@@ -185,7 +184,7 @@ export function createApiCache({
 	function keyOf(req: IncomingMessage): { key: string; pathname: string } | undefined {
 		if (!enabled || req.method !== 'GET') return undefined;
 		const url = req.url ?? '/';
-		if (url.length > MAX_KEY_LENGTH) return undefined;
+		if (url.length > MAX_REMEMBERED_URL_LENGTH) return undefined;
 		const query = url.indexOf('?');
 		const pathname = query === -1 ? url : url.slice(0, query);
 		if (!PLAIN_API_PATH.test(pathname)) return undefined;
