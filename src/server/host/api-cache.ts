@@ -56,8 +56,11 @@ const gzipAsync = promisify(gzip);
  */
 const PLAIN_API_PATH = /^\/api(?:\/(?:[a-z][a-z0-9-]*|[1-9][0-9]*))+$/;
 const MAX_ENTRY_BYTES = 1024 * 1024;
-/** What an entry costs besides its strings and bodies (objects, the LRU's and the path index's slots). */
-const ENTRY_OVERHEAD_BYTES = 512;
+/**
+ * What an entry costs besides its strings and bodies (objects, the LRU's and the path index's
+ * slots): a tiny answer measured about 1.6 KB in all on Node 24, headers included.
+ */
+const ENTRY_OVERHEAD_BYTES = 1024;
 /** Vary values this cache honours: it compresses itself, and never keeps cookie-carrying reads. */
 const HANDLED_VARY = new Set(['accept-encoding', 'cookie']);
 
