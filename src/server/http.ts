@@ -3,7 +3,7 @@
  * bodies are read with a size cap, and zod errors become one readable sentence.
  */
 import { log } from '@/server/log';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { INVALID_FIELD_HEADER } from '@/lib/api-client';
 import {
 	Conflict,
@@ -15,7 +15,7 @@ import {
 	TooManyAttempts,
 	UpstreamFailed,
 } from '@/server/errors';
-import { sharedAnswerHeaders } from './cache-headers';
+import { PRIVATE_CACHE_CONTROL, sharedAnswerHeaders } from './cache-headers';
 import {
 	BODY_TOO_LARGE,
 	BodyAborted,
@@ -44,9 +44,32 @@ export function json<T>(data: NotAPromise<T>, status = 200, headers?: HeadersIni
 	return Response.json(data, { status, headers });
 }
 
-/** A JSON answer of a public read route: shareable when the reader is anonymous (cache-headers.ts). */
-export function publicJson<T>(data: NotAPromise<T>, locals: APIContext['locals']): Response {
+/**
+ * A JSON answer of a public read route: shareable when the reader is anonymous (cache-headers.ts)
+ * and the URL names only query parameters the endpoint reads, each once. Any other spelling
+ * gives the same answer under a new URL, so a shared cache (ours, or one in front) would keep one
+ * copy per made-up parameter: such answers are for the browser alone.
+ */
+export function publicJson<T>(
+	data: NotAPromise<T>,
+	{ url, locals }: Pick<APIContext, 'url' | 'locals'>,
+): Response {
+	if (!onlyDeclaredQuery(url)) return json(data, 200, { 'Cache-Control': PRIVATE_CACHE_CONTROL });
 	return json(data, 200, sharedAnswerHeaders(locals));
+}
+
+/** The query parameters each request's endpoint reads (readQuery), by the URL the app gave it. */
+const declaredQuery = new WeakMap<URL, ReadonlySet<string>>();
+
+function onlyDeclaredQuery(url: URL): boolean {
+	const names = [...url.searchParams.keys()];
+	if (names.length === 0) return true;
+	const declared = declaredQuery.get(url);
+	return (
+		declared !== undefined &&
+		names.every((name) => declared.has(name)) &&
+		new Set(names).size === names.length
+	);
 }
 
 export function errorResponse(
@@ -170,6 +193,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 
 /** Parses the query string against a schema (single values only). */
 export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
+	if (schema instanceof z.ZodObject) declaredQuery.set(url, new Set(Object.keys(schema.shape)));
 	return parseWith(schema, Object.fromEntries(url.searchParams));
 }
 

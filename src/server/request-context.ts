@@ -11,6 +11,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { MAX_REMEMBERED_URL_LENGTH } from './remembered-urls';
 
 export type RequestContext = {
 	/** The request id its answer carries in X-Request-Id. */
@@ -28,11 +29,18 @@ type Shared = {
 };
 
 const KEY = Symbol.for('retail-media-hub.request-context');
+/** What the remembered route names may take in all (20,000 paths of about 100 characters). */
+const ROUTE_MEMORY_BYTES = 2 * 1024 * 1024;
 const holder = globalThis as typeof globalThis & { [KEY]?: Shared };
 // biome-ignore lint/suspicious/noAssignInExpressions: one shared object per process, made by whichever copy of the module loads first
 const shared: Shared = (holder[KEY] ??= {
 	requests: new AsyncLocalStorage(),
-	routes: new LRUCache({ max: 20_000 }),
+	// As many paths as a large site has pages, and their bytes bounded whatever paths clients send.
+	routes: new LRUCache({
+		max: 20_000,
+		maxSize: ROUTE_MEMORY_BYTES,
+		sizeCalculation: (pattern, pathname) => pathname.length + pattern.length,
+	}),
 });
 
 /** Runs `handle` as the request `id`; returns its context (the app fills in the route). */
@@ -58,12 +66,18 @@ export function outsideRequest<T>(work: () => T): T {
 /**
  * The app's router names a pathname's route: noted on the request being handled, and kept for
  * the answers the host later serves without the app (cached API answers, generated pages).
- * Catch-alls and the 404 page are not kept: any junk path lands there.
+ * Catch-alls, the 404 page and over-long paths are not kept: any junk path lands there.
  */
 export function noteRoute(pathname: string, pattern: string): void {
 	const request = currentRequest();
 	if (request) request.route = pattern;
-	if (pattern !== '/404' && !pattern.includes('[...')) shared.routes.set(pathname, pattern);
+	if (pattern === '/404' || pattern.includes('[...') || pathname.length > MAX_REMEMBERED_URL_LENGTH) return;
+	shared.routes.set(pathname, pattern);
+}
+
+/** For tests and the bench: how many route names are remembered, and their characters. */
+export function routeMemory(): { entries: number; bytes: number } {
+	return { entries: shared.routes.size, bytes: shared.routes.calculatedSize };
 }
 
 /** The route pattern the app matched for this pathname earlier, if it is still known. */

@@ -8,7 +8,7 @@
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHARED_CACHE_CONTROL } from '@/server/cache-headers';
+import { PRIVATE_CACHE_CONTROL, SHARED_CACHE_CONTROL } from '@/server/cache-headers';
 import type { TestServer } from '../setup/server';
 import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
 import { createPlatform, registerEditor } from './platform-fixtures';
@@ -104,6 +104,31 @@ describe('anonymous reads', () => {
 		expect(gunzipSync(gzip.body).toString('utf8')).toBe(json);
 		expect(none.body.toString('utf8')).toBe(json);
 		expect(JSON.parse(json).length).toBeGreaterThan(1);
+	});
+
+	it.each([
+		['a parameter the endpoint does not read', '/api/platforms?search=zzz&pad=xxxxxxxx'],
+		['a parameter given twice', '/api/platforms?search=a&search=zzz'],
+		['any parameter on a route that reads none', '/api/pages?pad=1'],
+	])('are answered, for the browser alone, never kept, with %s', async (_name, path) => {
+		for (let i = 0; i < 3; i++) {
+			const answer = await anonymous.get(path);
+			expect(answer.status).toBe(200);
+			expect(answer.headers.get('x-cache')).toBeNull();
+			expect(answer.headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL);
+		}
+	});
+
+	it('are never kept for a URL over the length bound, though answered as shareable', async () => {
+		// 200 characters, the most a search takes, spelled in 1,800 bytes.
+		const path = `/api/platforms?search=${'%E2%82%AC'.repeat(200)}`;
+		expect(path.length).toBeGreaterThan(1024);
+		for (let i = 0; i < 3; i++) {
+			const answer = await anonymous.get(path);
+			expect(answer.status).toBe(200);
+			expect(answer.headers.get('cache-control')).toBe(SHARED_CACHE_CONTROL);
+			expect(answer.headers.get('x-cache')).toBeNull();
+		}
 	});
 
 	it('never keep refusals (a 400 stays a fresh 400)', async () => {

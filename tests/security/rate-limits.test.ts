@@ -7,9 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authenticate, createAccount, register, requestPasswordReset } from '@/server/auth/accounts';
-import { setRateLimitClock } from '@/server/auth/rate-limit';
+import { setRateLimitClock, type Counter } from '@/server/auth/rate-limit';
+import { siteCounterStore } from '@/server/auth/rate-limit/site-counters';
 import { addComment } from '@/server/community/comments';
 import { rate } from '@/server/community/ratings';
 import { closeDatabase, db, platformComments, platforms } from '@/server/db';
@@ -75,6 +77,25 @@ afterAll(async () => {
 	await postgres?.close();
 	rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * Counters of the site's store whose window is still open, read from the store itself: the
+ * shared table on PostgreSQL, the node's memory otherwise (its map, read directly so that a
+ * counter kept at zero is seen too).
+ */
+async function liveCounters(): Promise<number> {
+	if (postgres) {
+		const { rows } = await postgres.db.execute<{ n: number }>(
+			sql`select count(*)::int as n from rate_limit_counters where reset_at > ${new Date(now)}`,
+		);
+		return rows[0]!.n;
+	}
+	const kept = (siteCounterStore() as unknown as { counters: { entries(): Iterable<[string, Counter]> } })
+		.counters;
+	let live = 0;
+	for (const [, counter] of kept.entries()) if (counter.resetAt > now) live += 1;
+	return live;
+}
 
 async function newAccount() {
 	const credentials = newCredentials({
@@ -176,6 +197,35 @@ describe('in process, with a fake clock', () => {
 		expect((await authenticate(account.email, account.password, unique('client'))).id).toBe(account.id);
 		now += 15 * MINUTE;
 		expect((await authenticate(account.email, account.password, client)).id).toBe(account.id);
+	});
+
+	it('a refused sign-in adds no counter, whichever account it names', async () => {
+		const account = await newAccount();
+		const client = unique('client');
+		for (let i = 0; i < 30; i++) {
+			expect(
+				(await refusal(() => authenticate(`${unique('nobody')}@example.com`, 'wrong', client))).status,
+			).toBe(401);
+		}
+		const before = await liveCounters();
+		for (let i = 0; i < 20; i++) {
+			await expectLimited(
+				() => authenticate(`${unique('nobody')}@example.com`, 'wrong', client),
+				LOGIN('15 minutes'),
+			);
+		}
+		await expectLimited(() => authenticate(account.email, account.password, client), LOGIN('15 minutes'));
+		expect(await liveCounters()).toBe(before);
+	});
+
+	it('a sign-in refused for its account adds no counter for its client', async () => {
+		const account = await newAccount();
+		for (let i = 0; i < 10; i++) await refusal(() => authenticate(account.email, 'wrong', unique('client')));
+		const before = await liveCounters();
+		for (let i = 0; i < 5; i++) {
+			await expectLimited(() => authenticate(account.email, 'wrong', unique('client')), LOGIN('60 minutes'));
+		}
+		expect(await liveCounters()).toBe(before);
 	});
 
 	it('registration per client: 20 sign-ups an hour, then 429 until the hour is over', async () => {

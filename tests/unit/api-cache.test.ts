@@ -6,8 +6,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import inject from 'light-my-request';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiCache } from '@/server/host/api-cache';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/remembered-urls';
 import { SHARED_CACHE_CONTROL } from '@/server/cache-headers';
 
 type Cache = ReturnType<typeof createApiCache>;
@@ -185,8 +187,10 @@ describe('api cache', () => {
 	});
 
 	it('stays within its size, forgetting the least recently read first', async () => {
+		// Each entry counts its 600-byte body, its URL, its ready-made headers and a fixed
+		// overhead (about 2.5 KB in all): two fit, three do not.
 		const body = 'x'.repeat(600);
-		const cache = createApiCache({ maxBytes: 1500 });
+		const cache = createApiCache({ maxBytes: 6_000 });
 		const { base, next, answer } = await start(cache);
 		for (const id of [1, 2]) {
 			const read = fetch(`${base}/api/platforms/${id}`);
@@ -198,7 +202,7 @@ describe('api cache', () => {
 		const third = fetch(`${base}/api/platforms/3`);
 		answer(await next(), body);
 		await third;
-		await expect.poll(() => cache.stats().bytes).toBeGreaterThan(1200);
+		await expect.poll(() => cache.stats().bytes).toBeGreaterThan(4_000);
 		expect(cache.stats()).toMatchObject({ entries: 2 });
 		expect((await fetch(`${base}/api/platforms/1`)).headers.get('x-cache')).toBe('hit');
 		const evicted = fetch(`${base}/api/platforms/2`);
@@ -230,6 +234,68 @@ describe('api cache', () => {
 		await read;
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(cache.stats().entries).toBe(0);
+	});
+});
+
+/** Asks `cache` for `url` as the host does, the fake app answering a tiny shared JSON. */
+function read(cache: Cache, url: string) {
+	return inject(
+		(req, res) => {
+			if (cache.serve(req, res)) return;
+			cache.track(req, res);
+			res.writeHead(200, { 'content-type': 'application/json', ...SHARED });
+			res.end('[]');
+		},
+		{ method: 'GET', url },
+	);
+}
+
+describe('the api cache under many distinct URLs', () => {
+	it('stays within its entry count and its bytes, URLs and headers counted', async () => {
+		const maxBytes = 4 * 1024 * 1024;
+		const cache = createApiCache({ maxBytes, maxEntries: 2_000 });
+		// Each URL differs and carries 900 bytes of padding: a 2-byte answer under a large key.
+		const pad = 'z'.repeat(900);
+		let most = 0;
+		for (let i = 0; i < 50_000; i += 1) {
+			await read(cache, `/api/platforms?search=zzz&pad=${i}${pad}`);
+			if (i % 1_000 === 999) most = Math.max(most, cache.stats().entries);
+		}
+		await new Promise((resolve) => setImmediate(resolve));
+		const { entries, bytes } = cache.stats();
+		console.info(`api cache after 50,000 distinct URLs: ${entries} entries, ${bytes} bytes accounted`);
+		expect(Math.max(most, entries)).toBeLessThanOrEqual(2_000);
+		expect(entries).toBeGreaterThan(0);
+		expect(bytes).toBeLessThanOrEqual(maxBytes);
+		// The keys are in the sum: every entry counts at least its 900-byte URL.
+		expect(bytes).toBeGreaterThan(entries * 900);
+	});
+
+	it('never keeps the answer for a URL longer than its bound (it is still answered)', async () => {
+		const cache = createApiCache();
+		const long = `/api/platforms?search=zzz&pad=${'z'.repeat(MAX_REMEMBERED_URL_LENGTH)}`;
+		for (let i = 0; i < 3; i += 1) {
+			const answer = await read(cache, long);
+			expect(answer.statusCode).toBe(200);
+			expect(answer.headers['x-cache']).toBeUndefined();
+		}
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(cache.stats().entries).toBe(0);
+	});
+
+	it('sweeps stale answers on a timer, without anyone asking for them again', async () => {
+		vi.useFakeTimers({ toFake: ['setInterval'] });
+		try {
+			let clock = 1_000;
+			const cache = createApiCache({ ttlMs: 10_000, now: () => clock });
+			for (let i = 0; i < 100; i += 1) await read(cache, `/api/platforms?page=${i}`);
+			await expect.poll(() => cache.stats().entries).toBe(100);
+			clock += 10_001;
+			vi.advanceTimersByTime(10_000);
+			expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 });
 

@@ -12,6 +12,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGeneratedPages, type GeneratedPages } from '@/server/host/generated-pages';
 import { SHARED_CACHE_CONTROL } from '@/server/cache-headers';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/remembered-urls';
 
 let dir: string;
 let server: Server;
@@ -239,6 +240,18 @@ describe('generated pages', () => {
 		}
 		await new Promise((resolve) => local.close(resolve));
 		rmSync(small, { recursive: true, force: true });
+	});
+
+	it('remembers no lookup for a path longer than the bound, and still answers it', async () => {
+		const long = `/${'x'.repeat(MAX_REMEMBERED_URL_LENGTH)}`;
+		store(long.slice(1, 200), '<h1>Long but kept</h1>');
+		const before = pages.stats().remembered;
+		for (let i = 0; i < 200; i++) expect((await get(`${long}${i}`)).status).toBe(404);
+		// A variant chosen by the query is looked up under a path of its own, as long as the query.
+		for (let i = 0; i < 200; i++)
+			expect((await get(`/platforms?search=${i}${'y'.repeat(1_500)}`)).status).toBe(404);
+		expect(pages.stats().remembered).toBe(before);
+		expect((await get(long.slice(0, 200))).status).toBe(200);
 	});
 
 	it('serves nothing outside its folder', async () => {

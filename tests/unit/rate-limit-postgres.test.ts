@@ -67,6 +67,23 @@ describe('PostgresCounterStore', () => {
 		expect((await store.count('d:a', T0)).count).toBe(1);
 	});
 
+	it('removes a counter given back to zero, and keeps one another attempt still holds', async () => {
+		const rows = async (key: string) =>
+			(
+				await database.db.execute<{ n: number }>(
+					sql`select count(*)::int as n from rate_limit_counters where key = ${key}`,
+				)
+			).rows[0]!.n;
+		await store.increment('z:a', MINUTE, T0);
+		await store.decrement('z:a', T0);
+		expect(await rows('z:a')).toBe(0);
+		await store.increment('z:b', MINUTE, T0);
+		await otherStore.increment('z:b', MINUTE, T0);
+		await store.decrement('z:b', T0);
+		expect(await rows('z:b')).toBe(1);
+		expect((await store.count('z:b', T0)).count).toBe(1);
+	});
+
 	it('deletes one key, or every key of a prefix taken literally', async () => {
 		for (const key of ['p:a%b 1', 'p:a%b 2', 'p:aXb 1', 'p:other']) {
 			await store.increment(key, MINUTE, T0);

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { MAX_MEMORY_COUNTERS } from '@/server/auth/rate-limit/counter-store.memory';
+import { counterKey, MAX_COUNTER_KEY_LENGTH } from '@/server/auth/rate-limit/counter-store';
 import {
 	MemoryCounterStore,
 	RateLimiter,
@@ -20,6 +22,27 @@ function fakeClock(start = 1_700_000_000_000) {
 }
 
 const MINUTE = 60_000;
+
+/**
+ * Counts every walk over any Map (iteration, keys, values, entries, forEach) until restored: a
+ * store whose steps are O(1) makes none.
+ */
+function countMapWalks() {
+	const proto = Map.prototype as unknown as Record<PropertyKey, (...args: unknown[]) => unknown>;
+	const names: PropertyKey[] = [Symbol.iterator, 'keys', 'values', 'entries', 'forEach'];
+	const originals = names.map((name) => proto[name]!);
+	let walks = 0;
+	names.forEach((name, i) => {
+		proto[name] = function (this: unknown, ...args: unknown[]) {
+			walks += 1;
+			return originals[i]!.apply(this, args);
+		};
+	});
+	return {
+		count: () => walks,
+		restore: () => names.forEach((name, i) => (proto[name] = originals[i]!)),
+	};
+}
 
 describe('RateLimiter', () => {
 	it('answers 0 while the key is under its limit', async () => {
@@ -130,6 +153,19 @@ describe('RateLimiter.take', () => {
 	});
 });
 
+describe('counterKey', () => {
+	it('keeps a key as written up to its bound, and a longer one as a short hash', () => {
+		const address = `${'a'.repeat(64)}@${'b'.repeat(189)}`;
+		expect(counterKey('password-account-client', `${address} 2001:db8::1`)).toBe(
+			`password-account-client:${address} 2001:db8::1`,
+		);
+		const long = counterKey('login-client', 'x'.repeat(16_000));
+		expect(long.length).toBeLessThanOrEqual(MAX_COUNTER_KEY_LENGTH);
+		expect(long).toMatch(/^login-client#[\w-]{43}$/);
+		expect(counterKey('login-client', 'y'.repeat(16_000))).not.toBe(long);
+	});
+});
+
 describe('ExpiringKeySet', () => {
 	it('remembers a key for its lifetime, counted from the latest time it was seen', async () => {
 		const clock = fakeClock();
@@ -157,16 +193,63 @@ describe('MemoryCounterStore', () => {
 		expect(await store.count('k', 1001)).toEqual({ count: 1, resetAt: 2000 });
 	});
 
-	it('drops finished windows once it holds many keys, so it cannot grow without bound', async () => {
+	it('drops finished windows on its sweep, keeping the live ones', async () => {
 		const store = new MemoryCounterStore();
-		for (let i = 0; i < 10_000; i++) await store.increment(`old-${i}`, 1000, 0);
+		for (let i = 0; i < 1_000; i++) await store.increment(`old-${i}`, 1000, 0);
 		await store.increment('live', 10_000, 500);
-		const size = () => (store as unknown as { counters: Map<string, unknown> }).counters.size;
-		expect(size()).toBe(10_001);
-		await store.increment('new', 1000, 5000);
-		// The 10,000 expired windows are gone; the live and the new one remain.
-		expect(size()).toBe(2);
+		expect(store.size).toBe(1_001);
+		store.sweep(5000);
+		expect(store.size).toBe(1);
 		expect((await store.count('live', 5000)).count).toBe(1);
+	});
+
+	it('sweeps on a timer of its own, reading its clock', async () => {
+		vi.useFakeTimers({ toFake: ['setInterval'] });
+		try {
+			const clock = fakeClock(0);
+			const store = new MemoryCounterStore({ clock: clock.now });
+			for (let i = 0; i < 100; i++) await store.increment(`old-${i}`, MINUTE, 0);
+			clock.advance(MINUTE);
+			vi.advanceTimersByTime(MINUTE);
+			expect(store.size).toBe(0);
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
+	it('keeps at most its bound through 100,000 distinct keys, no step walking the store', async () => {
+		const store = new MemoryCounterStore();
+		const walks = countMapWalks();
+		const halves: number[] = [];
+		let most = 0;
+		try {
+			for (let half = 0; half < 2; half++) {
+				const started = performance.now();
+				for (let i = 0; i < 50_000; i++) {
+					const key = `password-account-day:guess-${half * 50_000 + i}@example.com`;
+					// A sign-in's steps on a fresh key: counted, then given back.
+					await store.increment(key, 24 * 60 * MINUTE, 1_000 + i);
+					if (i % 2 === 0) await store.decrement(key, 1_000 + i);
+					if (i % 1_000 === 999) most = Math.max(most, store.size);
+				}
+				halves.push(performance.now() - started);
+			}
+		} finally {
+			walks.restore();
+		}
+		console.info(
+			`memory counters, 100,000 distinct keys: first 50,000 in ${halves[0]!.toFixed(0)} ms, second in ${halves[1]!.toFixed(0)} ms, ${store.size} kept`,
+		);
+		expect(walks.count()).toBe(0);
+		expect(Math.max(most, store.size)).toBeLessThanOrEqual(MAX_MEMORY_COUNTERS);
+		expect(store.size).toBeGreaterThan(0);
+	});
+
+	it('keeps no entry for an attempt given back', async () => {
+		const store = new MemoryCounterStore();
+		await store.increment('k', MINUTE, 0);
+		await store.decrement('k', 0);
+		expect(store.size).toBe(0);
 	});
 
 	it('delete removes a key', async () => {

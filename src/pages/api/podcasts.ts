@@ -16,5 +16,5 @@ import { endpoint, publicJson, readQuery } from '@/server/http';
 export const prerender = false;
 
 export const GET = endpoint(async (ctx) =>
-	publicJson(await listEpisodes(readQuery(ctx.url, podcastListQuerySchema)), ctx.locals),
+	publicJson(await listEpisodes(readQuery(ctx.url, podcastListQuerySchema)), ctx),
 );

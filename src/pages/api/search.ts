@@ -13,5 +13,5 @@ export const prerender = false;
 
 export const GET = endpoint(async (ctx) => {
 	const { q } = readQuery(ctx.url, siteSearchQuerySchema);
-	return publicJson(await searchSite(q), ctx.locals);
+	return publicJson(await searchSite(q), ctx);
 });

@@ -23,9 +23,10 @@ export async function beginPasswordAttempt(
 	what = 'sign-in attempts',
 ): Promise<PasswordAttempt> {
 	const pair = pairKey(account, clientKey);
+	// The client's own limit first: an address already refused touches no other counter.
 	const counted: Array<[RateLimiter, string]> = [
-		[limits.passwordPerAccountClient, pair],
 		[limits.loginPerClient, clientKey],
+		[limits.passwordPerAccountClient, pair],
 	];
 	// The owner's usual addresses skip the per-account back-off, so guessing from elsewhere
 	// cannot lock them out; they still meet the per-address hard stop.
@@ -33,15 +34,19 @@ export async function beginPasswordAttempt(
 		counted.push([limits.passwordPerAccount, account], [limits.passwordPerAccountDaily, account]);
 	}
 	const taken: Array<[RateLimiter, string]> = [];
-	let wait = 0;
-	for (const [limiter, key] of counted) {
-		const seconds = await limiter.take(key);
-		if (seconds) wait = Math.max(wait, seconds);
-		else taken.push([limiter, key]);
-	}
 	const giveBack = () => Promise.all(taken.map(([limiter, key]) => limiter.giveBack(key)));
-	if (wait) {
+	for (const [index, [limiter, key]] of counted.entries()) {
+		const seconds = await limiter.take(key);
+		if (!seconds) {
+			taken.push([limiter, key]);
+			continue;
+		}
+		// Refused: nothing more is counted and what was is given back, so a refused attempt
+		// adds no counter anywhere; the other limits are only read, for the longest wait.
 		await giveBack();
+		let wait = seconds;
+		for (const [other, otherKey] of counted.slice(index + 1))
+			wait = Math.max(wait, await other.retryAfter(otherKey));
 		throw new TooManyAttempts(retryMessage(wait, what), wait);
 	}
 	return {

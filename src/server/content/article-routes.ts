@@ -44,7 +44,7 @@ export function articleRoutes(kind: ArticleKind): ArticleRoutes {
 	const inputSchema = articleInputSchemas[kind];
 	return {
 		list: endpoint(async (ctx) =>
-			publicJson(await listPublished(kind, readQuery(ctx.url, articleListQuerySchema)), ctx.locals),
+			publicJson(await listPublished(kind, readQuery(ctx.url, articleListQuerySchema)), ctx),
 		),
 
 		listAll: endpoint(async (ctx) => {
@@ -57,7 +57,7 @@ export function articleRoutes(kind: ArticleKind): ArticleRoutes {
 			const id = readId(ctx.params.id);
 			const article = await getArticle(kind, id, { includeDrafts: canViewDrafts(ctx.locals.user) });
 			if (!article) throw new NotFound(ARTICLE_NOT_FOUND);
-			return publicJson(article, ctx.locals);
+			return publicJson(article, ctx);
 		}),
 
 		create: endpoint(async (ctx) => {

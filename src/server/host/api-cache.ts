@@ -21,6 +21,11 @@
  * relay as this node's own), so it keeps answers longer. API_CACHE_TTL_MS=0 turns it off.
  *
  * A kept answer carries its headers ready-made (answer-headers.ts): serving it builds nothing.
+ *
+ * Memory is bounded whatever readers ask: an entry's size counts its URL and headers besides
+ * its bodies (a 2-byte answer under a 15 KB URL is not free), the entries are capped in number,
+ * stale ones are swept on a timer rather than only when asked again, and URLs longer than any
+ * the site's own pages build are never kept.
  */
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
@@ -39,6 +44,7 @@ import { COMPRESS_THRESHOLD } from './compress';
 import { preferredEncoding, type Encoding } from './encoding';
 import { requestHeader } from './request-headers';
 import { baseLog } from '@/server/log';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/remembered-urls';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -50,6 +56,11 @@ const gzipAsync = promisify(gzip);
  */
 const PLAIN_API_PATH = /^\/api(?:\/(?:[a-z][a-z0-9-]*|[1-9][0-9]*))+$/;
 const MAX_ENTRY_BYTES = 1024 * 1024;
+/**
+ * What an entry costs besides its strings and bodies (objects, the LRU's and the path index's
+ * slots): a tiny answer measured about 1.6 KB in all on Node 24, headers included.
+ */
+const ENTRY_OVERHEAD_BYTES = 1024;
 /** Vary values this cache honours: it compresses itself, and never keeps cookie-carrying reads. */
 const HANDLED_VARY = new Set(['accept-encoding', 'cookie']);
 
@@ -63,7 +74,6 @@ type Entry = {
 	br?: Buffer;
 	gzip?: Buffer;
 	bytes: number;
-	expiresAt: number;
 	http: Record<Encoding, HeaderList>;
 	https: Record<Encoding, HeaderList>;
 };
@@ -99,15 +109,24 @@ export function sharedLifetime(cacheControl: string, vary: string): number | und
 	return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
+/** Bytes of a ready-made header list, names and values. */
+function headerBytes(lists: Record<Encoding, HeaderList>): number {
+	let bytes = 0;
+	for (const list of Object.values(lists)) for (const part of list) bytes += part.length;
+	return bytes;
+}
+
 export function createApiCache({
 	ttlMs = 10_000,
 	maxBytes = 32 * 1024 * 1024,
+	maxEntries = 10_000,
 	now = Date.now,
 	commonHeaders = NO_COMMON_HEADERS,
 	onLookup = () => {},
 }: {
 	ttlMs?: number;
 	maxBytes?: number;
+	maxEntries?: number;
 	now?: () => number;
 	commonHeaders?: CommonHeaders;
 	/** Told of every cacheable read: answered from memory (true) or not (false). */
@@ -115,15 +134,23 @@ export function createApiCache({
 } = {}) {
 	/** Keys kept per pathname, to drop exactly what a change touched. */
 	const keysByPath = new Map<string, Set<string>>();
-	// Least recently read answers go first once their bytes pass maxBytes.
+	const enabled = ttlMs > 0;
+	// Least recently read answers go first once their bytes pass maxBytes or their number
+	// maxEntries; the age limit is read on this cache's clock, unrounded.
 	const entries = new LRUCache<string, Entry>({
+		max: Math.max(1, maxEntries),
 		maxSize: maxBytes,
 		sizeCalculation: (entry) => entry.bytes,
+		ttl: Math.max(1, ttlMs),
+		ttlResolution: 0,
+		perf: { now },
 		dispose: (entry, key) => forget(key, entry),
 	});
+	// Stale answers go within an age limit even when nobody asks for them again. The timer
+	// keeps no process alive.
+	if (enabled) setInterval(() => entries.purgeStale(), Math.max(ttlMs, 1_000)).unref();
 	/** Bumped on every announced change: an answer made across a bump is not kept. */
 	let changes = 0;
-	const enabled = ttlMs > 0;
 
 	function forget(key: string, entry: Entry): void {
 		const keys = keysByPath.get(entry.pathname);
@@ -131,8 +158,8 @@ export function createApiCache({
 		if (keys?.size === 0) keysByPath.delete(entry.pathname);
 	}
 
-	function remember(key: string, entry: Entry): void {
-		entries.set(key, entry);
+	function remember(key: string, entry: Entry, ttl: number): void {
+		entries.set(key, entry, { ttl });
 		let keys = keysByPath.get(entry.pathname);
 		// biome-ignore lint/suspicious/noAssignInExpressions: the new set is stored and kept for the add below
 		if (!keys) keysByPath.set(entry.pathname, (keys = new Set()));
@@ -160,6 +187,7 @@ export function createApiCache({
 	function keyOf(req: IncomingMessage): { key: string; pathname: string } | undefined {
 		if (!enabled || req.method !== 'GET') return undefined;
 		const url = req.url ?? '/';
+		if (url.length > MAX_REMEMBERED_URL_LENGTH) return undefined;
 		const query = url.indexOf('?');
 		const pathname = query === -1 ? url : url.slice(0, query);
 		if (!PLAIN_API_PATH.test(pathname)) return undefined;
@@ -168,7 +196,10 @@ export function createApiCache({
 	}
 
 	/** The answer's headers for each encoding, as serve() writes them. */
-	function readyHeaders(entry: Omit<Entry, 'http' | 'https'>, https: boolean): Record<Encoding, HeaderList> {
+	function readyHeaders(
+		entry: Omit<Entry, 'bytes' | 'http' | 'https'>,
+		https: boolean,
+	): Record<Encoding, HeaderList> {
 		const common = commonHeaders(entry.pathname, https);
 		const vary = [entry.vary, entry.br ? 'Accept-Encoding' : ''].filter(Boolean).join(', ');
 		const headers = (encoding: Encoding) => {
@@ -189,6 +220,7 @@ export function createApiCache({
 		key: string,
 		entry: Omit<Entry, 'br' | 'gzip' | 'bytes' | 'http' | 'https'>,
 		startedAt: number,
+		expiresAt: number,
 	): Promise<void> {
 		const { identity } = entry;
 		const compress = identity.length >= COMPRESS_THRESHOLD;
@@ -200,9 +232,24 @@ export function createApiCache({
 			: [undefined, undefined];
 		// A change may have been announced while compressing: the answer may be old by now.
 		if (changes !== startedAt) return;
-		const bytes = identity.length + (br?.length ?? 0) + (gz?.length ?? 0);
-		const whole = { ...entry, br, gzip: gz, bytes };
-		remember(key, { ...whole, http: readyHeaders(whole, false), https: readyHeaders(whole, true) });
+		const ttl = expiresAt - now();
+		if (ttl <= 0) return;
+		const whole = { ...entry, br, gzip: gz };
+		const http = readyHeaders(whole, false);
+		const https = readyHeaders(whole, true);
+		const bytes =
+			identity.length +
+			(br?.length ?? 0) +
+			(gz?.length ?? 0) +
+			key.length +
+			entry.pathname.length +
+			entry.type.length +
+			entry.cacheControl.length +
+			entry.vary.length +
+			headerBytes(http) +
+			headerBytes(https) +
+			ENTRY_OVERHEAD_BYTES;
+		remember(key, { ...whole, bytes, http, https }, ttl);
 	}
 
 	/** Records the answer the app writes for a request, to keep it if the answer allows. */
@@ -274,9 +321,8 @@ export function createApiCache({
 				cacheControl,
 				vary,
 				identity: Buffer.concat(chunks, size),
-				expiresAt: now() + ttlMs,
 			};
-			store(key, entry, startedAt).catch((error) =>
+			store(key, entry, startedAt, now() + ttlMs).catch((error) =>
 				baseLog().error({ err: error }, 'api-cache: could not keep an answer'),
 			);
 			return result;
@@ -293,9 +339,9 @@ export function createApiCache({
 		): boolean {
 			const found = keyOf(req);
 			if (!found) return false;
+			// A stale entry is answered as missing and dropped by the LRU itself.
 			const entry = entries.get(found.key);
-			if (!entry || now() > entry.expiresAt) {
-				if (entry) entries.delete(found.key);
+			if (!entry) {
 				onLookup(false);
 				return false;
 			}

@@ -30,6 +30,7 @@ import {
 import type { StoredPage } from './bridge';
 import { preferredEncoding, type Encoding } from './encoding';
 import { requestHeader } from './request-headers';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/remembered-urls';
 import { storedPagePath } from '@/server/site/query-variants';
 
 const TYPES: Record<string, string> = {
@@ -38,7 +39,11 @@ const TYPES: Record<string, string> = {
 	'.txt': 'text/plain; charset=utf-8',
 	'.json': 'application/json; charset=utf-8',
 };
-/** Request paths remembered with the file they name (or none); past this it starts over. */
+/**
+ * Request paths remembered with the file they name (or none); past this it starts over. As many
+ * as a site of 10,000 articles has pages, each path at most MAX_REMEMBERED_URL_LENGTH long, so
+ * at most about 10 MB whatever paths clients send.
+ */
 const REMEMBERED_PATHS = 10_000;
 
 type Bodies = { identity: Buffer; br?: Buffer; gzip?: Buffer };
@@ -100,7 +105,7 @@ export type GeneratedPages = {
 	/** Takes a page the site writer just stored or removed. */
 	stored(page: StoredPage): void;
 	/** For tests and the bench: how much is kept. */
-	stats(): { pages: number; kept: number; bytes: number };
+	stats(): { pages: number; kept: number; bytes: number; remembered: number };
 };
 
 export function createGeneratedPages(
@@ -185,6 +190,8 @@ export function createGeneratedPages(
 	}
 
 	function resolve(pathname: string): string | null {
+		// A path longer than any the site links to is looked up every time, never remembered.
+		if (pathname.length > MAX_REMEMBERED_URL_LENGTH) return fileFor(pathname);
 		let file = resolved.get(pathname);
 		if (file === undefined) {
 			file = fileFor(pathname);
@@ -231,6 +238,11 @@ export function createGeneratedPages(
 			}
 		},
 
-		stats: () => ({ pages: files.size, kept: kept.size, bytes: kept.calculatedSize }),
+		stats: () => ({
+			pages: files.size,
+			kept: kept.size,
+			bytes: kept.calculatedSize,
+			remembered: resolved.size,
+		}),
 	};
 }

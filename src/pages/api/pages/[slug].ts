@@ -11,7 +11,7 @@ const PAGE_NOT_FOUND = 'Page not found';
 export const GET = endpoint(async (ctx) => {
 	const page = await getStaticPage(ctx.params.slug ?? '');
 	if (!page) throw new NotFound(PAGE_NOT_FOUND);
-	return publicJson(page, ctx.locals);
+	return publicJson(page, ctx);
 });
 
 /** Editors change a page's title and markdown content; answers the saved page. */
@@ -20,5 +20,5 @@ export const PUT = endpoint(async (ctx) => {
 	const input = await readJson(ctx.request, staticPageInputSchema);
 	const page = await updateStaticPage(ctx.params.slug ?? '', input, editor.id);
 	if (!page) throw new NotFound(PAGE_NOT_FOUND);
-	return publicJson(page, ctx.locals);
+	return publicJson(page, ctx);
 });

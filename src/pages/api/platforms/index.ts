@@ -6,5 +6,5 @@ export const prerender = false;
 
 /** The directory listing: search, category, sortBy/sortOrder, limit/offset. */
 export const GET = endpoint(async ({ url, locals }) =>
-	publicJson(await listPlatforms(readQuery(url, platformListQuerySchema)), locals),
+	publicJson(await listPlatforms(readQuery(url, platformListQuerySchema)), { url, locals }),
 );

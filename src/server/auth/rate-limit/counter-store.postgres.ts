@@ -3,7 +3,7 @@
  * so attempts spread over nodes, arriving together, each get their own number and a limit holds
  * exactly. The table is unlogged (see db/schema/postgres.ts).
  */
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { CounterStore } from './counter-store';
 import { schema, type PostgresDatabase } from '@/server/db/postgres';
 
@@ -55,10 +55,14 @@ export class PostgresCounterStore implements CounterStore {
 	}
 
 	async decrement(key: string, now: number) {
-		await this.database
+		const [row] = await this.database
 			.update(counters)
 			.set({ count: sql`${counters.count} - 1` })
-			.where(and(eq(counters.key, stored(key)), gt(counters.resetAt, new Date(now)), gt(counters.count, 0)));
+			.where(and(eq(counters.key, stored(key)), gt(counters.resetAt, new Date(now)), gt(counters.count, 0)))
+			.returning({ count: counters.count });
+		// Back at zero, the row goes, unless another attempt counted on it in between.
+		if (row?.count === 0)
+			await this.database.delete(counters).where(and(eq(counters.key, stored(key)), lte(counters.count, 0)));
 	}
 
 	async delete(key: string) {

@@ -1,6 +1,6 @@
 import type { Clock } from './clock';
 import { MemoryCounterStore } from './counter-store.memory';
-import type { CounterStore } from './counter-store';
+import { counterKey, type CounterStore } from './counter-store';
 import type { StoreSource } from './limiter';
 
 /**
@@ -30,6 +30,6 @@ export class ExpiringKeySet {
 	}
 
 	private key(key: string): string {
-		return `${this.name}:${key}`;
+		return counterKey(this.name, key);
 	}
 }

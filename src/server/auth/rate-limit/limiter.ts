@@ -1,7 +1,7 @@
 /** A fixed-window rate limit over a counter store. */
 import { metrics } from '@/server/metrics';
 import type { Clock } from './clock';
-import type { CounterStore } from './counter-store';
+import { counterKey, type CounterStore } from './counter-store';
 import { MemoryCounterStore } from './counter-store.memory';
 
 /** A store, or how to find it once it is first needed (the engine is known only after start). */
@@ -60,6 +60,6 @@ export class RateLimiter {
 	}
 
 	private key(key: string): string {
-		return `${this.name}:${key}`;
+		return counterKey(this.name, key);
 	}
 }

@@ -4,11 +4,12 @@
  * one node).
  */
 import { byEngine } from '@/server/db';
+import { limitsClock } from './clock';
 import type { CounterStore } from './counter-store';
 import { MemoryCounterStore } from './counter-store.memory';
 import { PostgresCounterStore } from './counter-store.postgres';
 
 export const siteCounterStore = byEngine<CounterStore>({
-	sqlite: () => new MemoryCounterStore(),
+	sqlite: () => new MemoryCounterStore({ clock: limitsClock }),
 	postgres: (pool) => new PostgresCounterStore(pool),
 });

@@ -7,8 +7,8 @@ import { NotSignedIn } from '@/server/errors';
 export const prerender = false;
 
 /** Approved comments for everyone; a signed-in author also gets their own pending ones. */
-export const GET = endpoint(async ({ params, locals }) =>
-	publicJson(await listComments(readId(params.id, 'platform id'), locals.user?.id ?? null), locals),
+export const GET = endpoint(async ({ params, url, locals }) =>
+	publicJson(await listComments(readId(params.id, 'platform id'), locals.user?.id ?? null), { url, locals }),
 );
 
 /** Posts a comment; it waits for moderation (status 'pending'). */

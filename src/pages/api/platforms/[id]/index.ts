@@ -3,6 +3,6 @@ import { getPlatform } from '@/server/platforms';
 
 export const prerender = false;
 
-export const GET = endpoint(async ({ params, locals }) =>
-	publicJson(await getPlatform(readId(params.id, 'platform id')), locals),
+export const GET = endpoint(async ({ params, url, locals }) =>
+	publicJson(await getPlatform(readId(params.id, 'platform id')), { url, locals }),
 );

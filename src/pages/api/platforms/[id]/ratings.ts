@@ -12,7 +12,7 @@ export const prerender = false;
  */
 export const GET = endpoint(async ({ params, locals, url }) => {
 	const platformId = readId(params.id, 'platform id');
-	return publicJson(await listRatings(platformId, readQuery(url, ratingListQuerySchema)), locals);
+	return publicJson(await listRatings(platformId, readQuery(url, ratingListQuerySchema)), { url, locals });
 });
 
 /**

@@ -7,6 +7,6 @@ import { similarPlatforms } from '@/server/platform-similarity';
 
 export const prerender = false;
 
-export const GET = endpoint(async ({ params, locals }) =>
-	publicJson(await similarPlatforms(readId(params.id, 'platform id')), locals),
+export const GET = endpoint(async ({ params, url, locals }) =>
+	publicJson(await similarPlatforms(readId(params.id, 'platform id')), { url, locals }),
 );
