@@ -3,9 +3,9 @@ import { allowedMethods } from './server/api-methods';
 import { isCrossSiteRequest } from './server/request-origin';
 import { securityHeadersMiddleware } from './server/security-middleware';
 import { errorResponse, isIdSegment, NO_SUCH_ENDPOINT } from './server/http';
-import { BODY_TOO_LARGE, declaresTooLargeBody } from './server/request-body';
+import { BODY_TOO_LARGE, METHODS_WITH_BODIES, declaresTooLargeBody } from './server/request-body';
 import { log } from './server/log';
-import { noteRoute } from './server/request-context';
+import { currentRequest, noteRoute } from './server/request-context';
 import {
 	SESSION_COOKIE,
 	clearSessionCookie,
@@ -45,17 +45,21 @@ const apiMethods = defineMiddleware((ctx, next) => {
 
 /**
  * Cross-site writes and oversized bodies are refused before any route runs: endpoints and pages
- * alike (the unsubscribe page takes a form POST). The production host also holds streamed
- * bodies to the cap before Astro sees them (src/server/host/body-limit.ts).
+ * alike (the unsubscribe page takes a form POST). A body is oversized when its Content-Length
+ * says so, or when the production host, which reads every body before Astro sees it, found it
+ * so (src/server/host/body-limit.ts); the host then closes the connection gently.
  */
 const writeGuard = defineMiddleware((ctx, next) => {
 	if (ctx.isPrerendered) return next();
-	if (!UNSAFE_METHODS.has(ctx.request.method)) return next();
-	if (isCrossSiteRequest(ctx.request)) {
+	const { method } = ctx.request;
+	if (UNSAFE_METHODS.has(method) && isCrossSiteRequest(ctx.request)) {
 		return errorResponse(403, 'Cross-site requests are not allowed.');
 	}
-	if (declaresTooLargeBody(ctx.request.headers.get('content-length'))) {
-		// Close the connection rather than read and discard the whole declared body.
+	if (
+		METHODS_WITH_BODIES.has(method) &&
+		(declaresTooLargeBody(ctx.request.headers.get('content-length')) || currentRequest()?.bodyTooLarge)
+	) {
+		// The rest of the body is not read here: the connection is not reused half read.
 		return errorResponse(413, BODY_TOO_LARGE, { connection: 'close' });
 	}
 	return next();
