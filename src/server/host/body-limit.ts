@@ -92,16 +92,18 @@ function refuseTooLarge(req: IncomingMessage, res: ServerResponse, budget: numbe
 export function limitRequestBody(req: IncomingMessage, res: ServerResponse, next: () => void): void {
 	// biome-ignore lint/correctness/noVoidTypeReturn: hands over and stops in one statement; the value is void
 	if (!METHODS_WITH_BODIES.has(req.method ?? '')) return next();
-	// biome-ignore lint/correctness/noVoidTypeReturn: hands over and stops in one statement; the value is void
-	if (declaresTooLargeBody(req.headers['content-length']))
-		return refuseTooLarge(req, res, MAX_DISCARDED_BYTES, next);
+	if (declaresTooLargeBody(req.headers['content-length'])) {
+		refuseTooLarge(req, res, MAX_DISCARDED_BYTES, next);
+		return;
+	}
 	// Stopping early must not destroy the request (and with it the socket) before the answer.
 	readCappedBody(req.iterator({ destroyOnReturn: false })).then(
 		(bytes) => handOver(req, bytes, next),
 		(error: unknown) => {
 			if (error instanceof BodyTooLarge && !res.headersSent) {
 				// readCappedBody read on to the body's end or MAX_DISCARDED_BYTES already.
-				return refuseTooLarge(req, res, 0, next);
+				refuseTooLarge(req, res, 0, next);
+				return;
 			}
 			// The client went away mid-body: worth one line in the log, not a stack trace.
 			if (error instanceof BodyAborted) log().warn('the client aborted the request body');
