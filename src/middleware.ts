@@ -2,7 +2,9 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { allowedMethods } from './server/api-methods';
 import { isCrossSiteRequest } from './server/request-origin';
 import { securityHeadersMiddleware } from './server/security-middleware';
-import { errorResponse, isIdSegment, NO_SUCH_ENDPOINT } from './server/http';
+import { isIdSegment } from './lib/ids';
+import { hasNul } from './lib/visible-text';
+import { errorResponse, NO_SUCH_ENDPOINT } from './server/http';
 import { BODY_TOO_LARGE, METHODS_WITH_BODIES, declaresTooLargeBody } from './server/request-body';
 import { log } from './server/log';
 import { currentRequest, noteRoute } from './server/request-context';
@@ -29,6 +31,20 @@ const requestRecord = defineMiddleware(async (ctx, next) => {
 		log().error({ err: error, route: ctx.routePattern }, 'unexpected error, answered 500');
 		throw error;
 	}
+});
+
+/**
+ * An address whose query string holds a NUL is refused: no field takes one (see hasNul), and
+ * PostgreSQL would fail the query that bound it. Before any route runs, pages and API alike.
+ */
+const queryGuard = defineMiddleware((ctx, next) => {
+	if (ctx.isPrerendered) return next();
+	for (const [name, value] of ctx.url.searchParams) {
+		if (hasNul(name) || hasNul(value)) {
+			return errorResponse(400, 'The address holds a NUL character, which no field accepts.');
+		}
+	}
+	return next();
 });
 
 /** A method an API route does not answer gets 405 with the methods it does (not the 404 page). */
@@ -85,4 +101,11 @@ const session = defineMiddleware(async (ctx, next) => {
 
 // Security headers (CSP, nosniff, framing, referrer) on everything Astro answers, under
 // `astro dev` too; the production host adds the same to what it serves without Astro.
-export const onRequest = sequence(requestRecord, securityHeadersMiddleware, apiMethods, writeGuard, session);
+export const onRequest = sequence(
+	requestRecord,
+	securityHeadersMiddleware,
+	apiMethods,
+	queryGuard,
+	writeGuard,
+	session,
+);

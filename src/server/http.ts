@@ -5,6 +5,8 @@
 import { log } from '@/server/log';
 import type { z } from 'zod';
 import { INVALID_FIELD_HEADER } from '@/lib/api-client';
+import { isIdSegment } from '@/lib/ids';
+import { withoutNul } from '@/lib/visible-text';
 import {
 	Conflict,
 	DomainError,
@@ -159,8 +161,9 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
 	return parseWith(schema, body);
 }
 
+/** Validates a request's body or query against a schema; a NUL in any of its texts is dropped first. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-	const result = schema.safeParse(value, { error: fallbackSentence });
+	const result = schema.safeParse(withoutNul(value), { error: fallbackSentence });
 	if (!result.success) {
 		const field = result.error.issues[0]?.path.join('.');
 		throw new HttpError(400, describeZodError(result.error), field || undefined);
@@ -171,11 +174,6 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 /** Parses the query string against a schema (single values only). */
 export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
 	return parseWith(schema, Object.fromEntries(url.searchParams));
-}
-
-/** True for an id as paths write it: a positive whole number of at most 12 digits. */
-export function isIdSegment(value: string | undefined): value is string {
-	return value !== undefined && /^\d{1,12}$/.test(value) && Number(value) >= 1;
 }
 
 /** Parses a numeric route parameter such as `{id}`. */

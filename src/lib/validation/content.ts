@@ -23,14 +23,10 @@ export const MAX_LIST_LIMIT = 100;
 
 const READ_TIME_RANGE = `Read time must be between ${MIN_READ_TIME} and ${MAX_READ_TIME} minutes.`;
 
-/**
- * A required text field: trimmed, non-empty, capped. A NUL is dropped first: it has no meaning
- * in a title or a body, and PostgreSQL's text type cannot hold one.
- */
+/** A required text field: trimmed, non-empty, capped (the server drops NUL before: parseWith). */
 export function requiredText(label: string, max: number) {
 	return z
 		.string({ error: `${label} is required.` })
-		.overwrite((value) => value.replaceAll('\u0000', ''))
 		.trim()
 		.min(1, `${label} is required.`)
 		.max(max, `${label} must be at most ${max} characters.`);
