@@ -141,8 +141,8 @@ function fallbackSentence(issue: z.core.$ZodRawIssue): string {
 }
 
 /**
- * Parses a JSON body against a schema. An empty body counts as `{}` so schemas decide what is
- * required. Throws HttpError (400/413/415) on anything else.
+ * Parses a JSON body against a schema, every NUL dropped from its texts first. An empty body
+ * counts as `{}` so schemas decide what is required. Throws HttpError (400/413/415) on anything else.
  */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
 	const text = await readCappedText(request);
@@ -158,12 +158,12 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
 			throw new HttpError(400, 'Request body is not valid JSON.');
 		}
 	}
-	return parseWith(schema, body);
+	// No text field means anything by a NUL (query strings holding one never get here: middleware).
+	return parseWith(schema, withoutNul(body));
 }
 
-/** Validates a request's body or query against a schema; a NUL in any of its texts is dropped first. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-	const result = schema.safeParse(withoutNul(value), { error: fallbackSentence });
+	const result = schema.safeParse(value, { error: fallbackSentence });
 	if (!result.success) {
 		const field = result.error.issues[0]?.path.join('.');
 		throw new HttpError(400, describeZodError(result.error), field || undefined);
