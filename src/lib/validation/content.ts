@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ARTICLE_CATEGORIES } from '@/lib/categories';
-import { MARKDOWN_TOO_DEEP, isWithinMarkdownNesting } from '@/lib/markdown-nesting';
+import { markdownProblem } from '@/lib/markdown-nesting';
 
 export type ArticleKind = keyof typeof ARTICLE_CATEGORIES;
 
@@ -32,9 +32,12 @@ export function requiredText(label: string, max: number) {
 		.max(max, `${label} must be at most ${max} characters.`);
 }
 
-/** A markdown body's rule on top of its text rules: no nesting too deep to render. */
+/** A markdown body's rule on top of its text rules: nothing too deep or too costly to render. */
 export function markdownBody<S extends z.ZodType<string>>(text: S) {
-	return text.refine(isWithinMarkdownNesting, MARKDOWN_TOO_DEEP);
+	return text.superRefine((value, ctx) => {
+		const problem = markdownProblem(value);
+		if (problem) ctx.addIssue({ code: 'custom', message: problem });
+	});
 }
 
 /**
