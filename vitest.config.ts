@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  * (ratings, votes, moderation), shared counters (rate limits, password guessing), sessions and
  * unique violations (sign-up, email change), verification and unsubscribe tokens, the newsletter
  * queue, the per-node status rows, the relay started with the server, closing the pool on a
- * graceful stop, and text PostgreSQL refuses (NUL, reached by the fuzzer). The rest (headers,
+ * graceful stop, and input PostgreSQL refuses (NUL, reached by the fuzzer; ids past its integer). The rest (headers,
  * methods, body limits, cross-site checks, permissions, escaping) is decided before any query
  * and runs once, on SQLite.
  */
@@ -37,6 +37,7 @@ const POSTGRES_API = [
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',
+	'tests/security/input-bounds.test.ts',
 ];
 
 const POSTGRES_BROWSER_SMOKE = [

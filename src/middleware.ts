@@ -2,10 +2,12 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { allowedMethods } from './server/api-methods';
 import { isCrossSiteRequest } from './server/request-origin';
 import { securityHeadersMiddleware } from './server/security-middleware';
-import { errorResponse, isIdSegment, NO_SUCH_ENDPOINT } from './server/http';
-import { BODY_TOO_LARGE, declaresTooLargeBody } from './server/request-body';
+import { isIdSegment } from './lib/ids';
+import { hasNul } from './lib/visible-text';
+import { errorResponse, NO_SUCH_ENDPOINT } from './server/http';
+import { BODY_TOO_LARGE, METHODS_WITH_BODIES, declaresTooLargeBody } from './server/request-body';
 import { log } from './server/log';
-import { noteRoute } from './server/request-context';
+import { currentRequest, noteRoute } from './server/request-context';
 import {
 	SESSION_COOKIE,
 	clearSessionCookie,
@@ -31,6 +33,20 @@ const requestRecord = defineMiddleware(async (ctx, next) => {
 	}
 });
 
+/**
+ * An address whose query string holds a NUL is refused: no field takes one (see hasNul), and
+ * PostgreSQL would fail the query that bound it. Before any route runs, pages and API alike.
+ */
+const queryGuard = defineMiddleware((ctx, next) => {
+	if (ctx.isPrerendered) return next();
+	for (const [name, value] of ctx.url.searchParams) {
+		if (hasNul(name) || hasNul(value)) {
+			return errorResponse(400, 'The address holds a NUL character, which no field accepts.');
+		}
+	}
+	return next();
+});
+
 /** A method an API route does not answer gets 405 with the methods it does (not the 404 page). */
 const apiMethods = defineMiddleware((ctx, next) => {
 	if (ctx.isPrerendered) return next();
@@ -45,17 +61,21 @@ const apiMethods = defineMiddleware((ctx, next) => {
 
 /**
  * Cross-site writes and oversized bodies are refused before any route runs: endpoints and pages
- * alike (the unsubscribe page takes a form POST). The production host also holds streamed
- * bodies to the cap before Astro sees them (src/server/host/body-limit.ts).
+ * alike (the unsubscribe page takes a form POST). A body is oversized when its Content-Length
+ * says so, or when the production host, which reads every body before Astro sees it, found it
+ * so (src/server/host/body-limit.ts); the host then closes the connection gently.
  */
 const writeGuard = defineMiddleware((ctx, next) => {
 	if (ctx.isPrerendered) return next();
-	if (!UNSAFE_METHODS.has(ctx.request.method)) return next();
-	if (isCrossSiteRequest(ctx.request)) {
+	const { method } = ctx.request;
+	if (UNSAFE_METHODS.has(method) && isCrossSiteRequest(ctx.request)) {
 		return errorResponse(403, 'Cross-site requests are not allowed.');
 	}
-	if (declaresTooLargeBody(ctx.request.headers.get('content-length'))) {
-		// Close the connection rather than read and discard the whole declared body.
+	if (
+		METHODS_WITH_BODIES.has(method) &&
+		(declaresTooLargeBody(ctx.request.headers.get('content-length')) || currentRequest()?.bodyTooLarge)
+	) {
+		// The rest of the body is not read here: the connection is not reused half read.
 		return errorResponse(413, BODY_TOO_LARGE, { connection: 'close' });
 	}
 	return next();
@@ -81,4 +101,11 @@ const session = defineMiddleware(async (ctx, next) => {
 
 // Security headers (CSP, nosniff, framing, referrer) on everything Astro answers, under
 // `astro dev` too; the production host adds the same to what it serves without Astro.
-export const onRequest = sequence(requestRecord, securityHeadersMiddleware, apiMethods, writeGuard, session);
+export const onRequest = sequence(
+	requestRecord,
+	securityHeadersMiddleware,
+	apiMethods,
+	queryGuard,
+	writeGuard,
+	session,
+);

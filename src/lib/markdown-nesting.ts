@@ -1,11 +1,11 @@
 /**
- * How deeply markdown nests, read from the source before any renderer sees it. marked parses
- * nested quotes, lists and emphasis by recursion and overflows the stack at a few thousand
- * levels; DOMPurify's time grows with the square of HTML nesting (ten thousand nested tags take
- * seconds). Real articles nest a handful of levels, so a limit far above that refuses only
- * crafted input, with a sentence the editor can act on. Runs anywhere (the dashboard's form
- * and the endpoints say the same thing); the server's renderer also refuses, with the same
- * sentence, whatever slips past this reading (src/server/markdown.ts).
+ * How deeply markdown nests, and how much emphasis one paragraph holds, read from the source
+ * before any renderer sees it. marked parses nested quotes, lists and emphasis by recursion and
+ * overflows the stack at a few thousand levels; DOMPurify's time grows with the square of HTML
+ * nesting (ten thousand nested tags take seconds). Real articles nest a handful of levels, so a
+ * limit far above that refuses only crafted input, with a sentence the editor can act on. Runs
+ * anywhere (the dashboard's form and the endpoints say the same thing); the server's renderer
+ * also refuses, with the same sentence, whatever slips past this reading (src/server/markdown.ts).
  */
 
 /** Levels of quotes, lists, emphasis or HTML tags inside one another. */
@@ -107,4 +107,55 @@ export function markdownNestingDepth(source: string): number {
 /** True when the source nests no deeper than MAX_MARKDOWN_NESTING. */
 export function isWithinMarkdownNesting(source: string): boolean {
 	return markdownNestingDepth(source) <= MAX_MARKDOWN_NESTING;
+}
+
+/**
+ * Emphasis marks (runs of `*`, `_` or `~`) in one paragraph, list item, heading or table row.
+ * marked pairs each opening mark with a closing one by scanning the rest of its paragraph, so
+ * its time grows with the square of the marks a paragraph holds: 50,000 of them ('_a' over and
+ * over, 99 KB) took 6 to 11 s. A thousand is far more than prose uses; code blocks do not count.
+ */
+export const MAX_EMPHASIS_MARKS = 1000;
+
+export const MARKDOWN_TOO_MUCH_EMPHASIS = `Content has too many emphasis marks in one paragraph: at most ${MAX_EMPHASIS_MARKS} runs of *, _ or ~ between blank lines (code blocks aside).`;
+
+const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
+/** The start of a list item (its marker is no emphasis), a heading or a table row. */
+const BLOCK_START = /^[ \t>]*(?:[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)|#|\|)/;
+
+/** The most emphasis marks in one paragraph, list item, heading or table row, outside fenced code. */
+export function mostEmphasisMarks(source: string): number {
+	let most = 0;
+	let marks = 0;
+	let fence: string | null = null;
+	for (const line of source.split(/\r\n|\r|\n/)) {
+		const opened = FENCE.exec(line)?.[1];
+		if (fence) {
+			if (opened?.[0] === fence[0] && opened.length >= fence.length) fence = null;
+			continue;
+		}
+		if (opened) {
+			fence = opened;
+			marks = 0;
+			continue;
+		}
+		if (line.trim() === '') {
+			marks = 0;
+			continue;
+		}
+		if (RULE_LINE.test(line)) continue;
+		// A list item, heading or table row is parsed on its own: it starts a new count.
+		const start = BLOCK_START.exec(line)?.[0];
+		if (start !== undefined) marks = 0;
+		marks += line.slice(start?.length ?? 0).match(EMPHASIS_RUN)?.length ?? 0;
+		most = Math.max(most, marks);
+	}
+	return most;
+}
+
+/** What makes the source too costly or too deep to render, as a sentence; null when nothing. */
+export function markdownProblem(source: string): string | null {
+	if (!isWithinMarkdownNesting(source)) return MARKDOWN_TOO_DEEP;
+	if (mostEmphasisMarks(source) > MAX_EMPHASIS_MARKS) return MARKDOWN_TOO_MUCH_EMPHASIS;
+	return null;
 }

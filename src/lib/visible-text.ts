@@ -27,3 +27,22 @@ export function stripHiddenControls(text: string): string {
 export function visibleText(value: unknown): unknown {
 	return typeof value === 'string' ? stripHiddenControls(value) : value;
 }
+
+/**
+ * NUL (U+0000) means nothing in any text a request carries, and PostgreSQL's text type cannot
+ * hold one (a query binding one fails). Request bodies lose it before their schema reads them
+ * (src/server/http.ts); an address whose query string holds one is refused (src/middleware.ts).
+ */
+export function hasNul(text: string): boolean {
+	return text.includes('\u0000');
+}
+
+/** A JSON value with every NUL removed from its strings (keys aside: they name, never store). */
+export function withoutNul(value: unknown): unknown {
+	if (typeof value === 'string') return hasNul(value) ? value.replaceAll('\u0000', '') : value;
+	if (Array.isArray(value)) return value.map(withoutNul);
+	if (value !== null && typeof value === 'object') {
+		return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutNul(item)]));
+	}
+	return value;
+}

@@ -19,7 +19,8 @@ import {
 	users,
 } from '@/server/db';
 import { passwordSetByEditorMail, sendInBackground } from './mail';
-import { likePattern, platformChanged } from './platforms';
+import { platformChanged } from './platforms';
+import { containsText } from '@/server/db/sql';
 import { InvalidInput, NotFound } from '@/server/errors';
 import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
 
@@ -69,17 +70,13 @@ export type UserList = {
 };
 
 /**
- * Username or email containing the text, ignoring case. Emails are stored lower-cased and
- * usernames are ASCII, for which SQLite's LIKE already ignores case; lower() makes it explicit.
+ * Username or email containing the text, ignoring case (usernames are ASCII, emails stored
+ * lower-cased, so SQLite's ASCII-only folding is enough).
  */
 function userSearchCondition(search: string | undefined): SQL | undefined {
 	const text = search?.trim();
 	if (!text) return undefined;
-	const pattern = likePattern(text.toLowerCase());
-	return or(
-		sql`lower(${users.username}) like ${pattern} escape '\\'`,
-		sql`${users.email} like ${pattern} escape '\\'`,
-	);
+	return or(containsText(users.username, text), containsText(users.email, text));
 }
 
 /** A count over the users (a bigint, so a string, on PostgreSQL: read as a number). */

@@ -5,6 +5,8 @@
 import { log } from '@/server/log';
 import { z } from 'zod';
 import { INVALID_FIELD_HEADER } from '@/lib/api-client';
+import { isIdSegment } from '@/lib/ids';
+import { withoutNul } from '@/lib/visible-text';
 import {
 	Conflict,
 	DomainError,
@@ -162,8 +164,8 @@ function fallbackSentence(issue: z.core.$ZodRawIssue): string {
 }
 
 /**
- * Parses a JSON body against a schema. An empty body counts as `{}` so schemas decide what is
- * required. Throws HttpError (400/413/415) on anything else.
+ * Parses a JSON body against a schema, every NUL dropped from its texts first. An empty body
+ * counts as `{}` so schemas decide what is required. Throws HttpError (400/413/415) on anything else.
  */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
 	const text = await readCappedText(request);
@@ -179,7 +181,8 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
 			throw new HttpError(400, 'Request body is not valid JSON.');
 		}
 	}
-	return parseWith(schema, body);
+	// No text field means anything by a NUL (query strings holding one never get here: middleware).
+	return parseWith(schema, withoutNul(body));
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -195,11 +198,6 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
 	if (schema instanceof z.ZodObject) declaredQuery.set(url, new Set(Object.keys(schema.shape)));
 	return parseWith(schema, Object.fromEntries(url.searchParams));
-}
-
-/** True for an id as paths write it: a positive whole number of at most 12 digits. */
-export function isIdSegment(value: string | undefined): value is string {
-	return value !== undefined && /^\d{1,12}$/.test(value) && Number(value) >= 1;
 }
 
 /** Parses a numeric route parameter such as `{id}`. */

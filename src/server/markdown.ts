@@ -6,7 +6,7 @@
 import DOMPurify, { type Config, type UponSanitizeAttributeHookEvent } from 'isomorphic-dompurify';
 import { compile } from 'html-to-text';
 import { Marked } from 'marked';
-import { MARKDOWN_TOO_DEEP, isWithinMarkdownNesting } from '@/lib/markdown-nesting';
+import { MARKDOWN_TOO_DEEP, markdownProblem } from '@/lib/markdown-nesting';
 import { ALLOWED_URI_REGEXP, isExternalUrl, isSafeUrl } from '@/lib/safe-url';
 import { InvalidInput } from '@/server/errors';
 
@@ -89,11 +89,12 @@ function registerHooks(): void {
 }
 
 /**
- * marked's parse, refusing nesting too deep to render (src/lib/markdown-nesting.ts): checked
- * first, and a stack overflow past that check is the same refusal, never a crash.
+ * marked's parse, refusing what is too deep or too costly to render (src/lib/markdown-nesting.ts):
+ * checked first, and a stack overflow past that check is the "too deep" refusal, never a crash.
  */
 function parseMarkdown(source: string): string {
-	if (!isWithinMarkdownNesting(source)) throw new InvalidInput(MARKDOWN_TOO_DEEP, 'content');
+	const problem = markdownProblem(source);
+	if (problem) throw new InvalidInput(problem, 'content');
 	try {
 		return marked.parse(source) as string;
 	} catch (error) {

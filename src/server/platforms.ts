@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { db, firstRow, qualified, platformRepresentatives as representatives, platforms } from '@/server/db';
-import { likeIgnoringCase, nocase, someItemLike } from '@/server/db/sql';
+import { containsText, likePattern, nocase, someItemLike } from '@/server/db/sql';
 import { PLATFORM_NOT_FOUND, type PlatformForm, type PlatformListQuery } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
 import { contentChanged, onContentChange, type PlatformChangeKind } from '@/server/content/events';
@@ -62,23 +62,17 @@ function toJson(row: PlatformRow): PlatformJson {
 	return { ...row, rating: Math.round(row.rating * 10) / 10 };
 }
 
-/** Escapes LIKE wildcards so a search for '50%' or 'a_b' means those characters. */
-export function likePattern(text: string): string {
-	return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /**
  * Search matches name, description, category or any single feature, ignoring case. The table
  * holds hundreds of rows at most, so a scan with LIKE is fine; features are matched item by
  * item so the JSON punctuation never matches.
  */
 function searchCondition(search: string): SQL {
-	const pattern = likePattern(search);
 	return or(
-		likeIgnoringCase(platforms.name, pattern),
-		likeIgnoringCase(platforms.description, pattern),
-		likeIgnoringCase(platforms.category, pattern),
-		someItemLike(platforms.features, pattern),
+		containsText(platforms.name, search),
+		containsText(platforms.description, search),
+		containsText(platforms.category, search),
+		someItemLike(platforms.features, likePattern(search)),
 	)!;
 }
 

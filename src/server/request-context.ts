@@ -20,6 +20,11 @@ export type RequestContext = {
 	log?: Logger;
 	/** The route pattern Astro matched, once the app has routed the request. */
 	route?: string;
+	/**
+	 * The host found the body over the cap and hands the app none; the app answers 413 through
+	 * its router, so the answer is logged under the route it was meant for.
+	 */
+	bodyTooLarge?: boolean;
 };
 
 type Shared = {

@@ -8,7 +8,7 @@
  * island bootstrap scripts, allowed by their SHA-256 hashes (computed from the installed Astro,
  * so an upgrade cannot silently break hydration), and our own `client:interaction` directive
  * (src/integrations/hydrate-on-interaction.mjs). No 'unsafe-eval', no plugins, no <base>
- * hijack, no framing.
+ * hijack, no framing. A Permissions-Policy turns off the browser features the site never uses.
  */
 import { createHash } from 'node:crypto';
 import { SECRET_URL_CACHE_CONTROL } from './cache-headers';
@@ -48,9 +48,13 @@ export function contentSecurityPolicy({
 	const directives = [
 		"default-src 'self'",
 		`script-src 'self' ${[...ISLAND_SCRIPTS.map(scriptHash), ...extraScriptSources].join(' ')}`,
-		// React and Radix set style attributes; inline styles cannot run code.
+		// Inline styles cannot run code, and the pages need them: the server's HTML carries
+		// style attributes of computed values (an avatar's colour, a rating bar's width, the
+		// comparison's width), which no list of hashes can name ahead, and Astro's island style
+		// tag; React and Radix set more at run time.
 		"style-src 'self' 'unsafe-inline'",
-		// Logos and article images may be hosted elsewhere (editors enter their URLs).
+		// Platform logos, article and podcast images may be hosted anywhere: editors enter their
+		// URLs (http(s), see isImageUrl), so any https host is allowed, never plain http.
 		"img-src 'self' data: https:",
 		"font-src 'self'",
 		"connect-src 'self'",
@@ -63,6 +67,31 @@ export function contentSecurityPolicy({
 	if (https) directives.push('upgrade-insecure-requests');
 	return directives.join('; ');
 }
+
+/**
+ * Browser features the site never uses, turned off for it and anything it embeds, so an
+ * injected script cannot ask for them either; `browsing-topics` keeps readers out of Chrome's
+ * interest-based advertising topics. (FLoC's `interest-cohort` is gone from browsers, which
+ * now log it as an unknown feature.)
+ */
+export const PERMISSIONS_POLICY = [
+	'accelerometer',
+	'bluetooth',
+	'browsing-topics',
+	'camera',
+	'display-capture',
+	'geolocation',
+	'gyroscope',
+	'hid',
+	'magnetometer',
+	'microphone',
+	'midi',
+	'payment',
+	'serial',
+	'usb',
+]
+	.map((feature) => `${feature}=()`)
+	.join(', ');
 
 /**
  * Pages whose URL carries a secret (a reset, verification, confirmation or unsubscribe token),
@@ -98,6 +127,7 @@ export function securityHeaders({
 		'X-Content-Type-Options': 'nosniff',
 		'X-Frame-Options': 'DENY',
 		'Cross-Origin-Opener-Policy': 'same-origin',
+		'Permissions-Policy': PERMISSIONS_POLICY,
 		'Referrer-Policy': tokenPageReferrer ?? 'strict-origin-when-cross-origin',
 	};
 	// Kept nowhere: see SECRET_URL_CACHE_CONTROL.

@@ -4,6 +4,7 @@
  * sessionStorage: a comparison is a task of this tab, not something to find again next week.
  */
 import { atom } from 'nanostores';
+import { isId, isIdSegment } from '@/lib/ids';
 
 export const MAX_COMPARE = 4;
 /** Where the tab keeps its selection (also read by the islands' hydration directive). */
@@ -14,8 +15,8 @@ const STORAGE_KEY = COMPARE_STORAGE_KEY;
 export function normalizeCompareIds(ids: readonly unknown[]): number[] {
 	const unique: number[] = [];
 	for (const value of ids) {
-		const id = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-		if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || unique.includes(id)) continue;
+		const id = typeof value === 'string' && isIdSegment(value.trim()) ? Number(value) : value;
+		if (!isId(id) || unique.includes(id)) continue;
 		unique.push(id);
 		if (unique.length === MAX_COMPARE) break;
 	}

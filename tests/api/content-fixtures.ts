@@ -136,7 +136,10 @@ export async function postgresQueryPlan(server: TestServer, built: BuiltQuery): 
 	}
 }
 
-/** Search inputs that must never make the server fail. */
+/**
+ * Search inputs that must never make the server fail. A NUL is not among them: an address whose
+ * query holds one is refused before any route (tests/security/input-bounds.test.ts).
+ */
 export const ODD_SEARCHES = [
 	'"',
 	'""',
@@ -162,7 +165,6 @@ export const ODD_SEARCHES = [
 	'ünïcödé café',
 	'零售媒体',
 	'🙂🛒',
-	'\u0000',
 	'\u200b',
 	'x'.repeat(200),
 	'word '.repeat(40).slice(0, 200),

@@ -31,6 +31,10 @@ function expectSecurityHeaders(headers: Headers, what: string) {
 	expect(headers.get('x-frame-options'), what).toBe('DENY');
 	expect(headers.get('referrer-policy'), what).toBeTruthy();
 	expect(headers.get('x-powered-by'), what).toBeNull();
+	const permissions = headers.get('permissions-policy') ?? '';
+	for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics']) {
+		expect(permissions, what).toContain(`${feature}=()`);
+	}
 }
 
 describe('security headers', () => {
@@ -96,6 +100,11 @@ describe('security headers', () => {
 		}
 		// Other generated pages stay shared.
 		expect((await fetch(`${server.url}/`)).headers.get('cache-control')).toMatch(/^public, /);
+	});
+
+	it('keep images to this site, data: and https (editors link images hosted elsewhere), never plain http', async () => {
+		const csp = (await fetch(`${server.url}/`)).headers.get('content-security-policy')!;
+		expect(csp.match(/img-src[^;]*/)![0]).toBe("img-src 'self' data: https:");
 	});
 
 	it('does not send HSTS over plain HTTP, even when a client claims https', async () => {

@@ -353,3 +353,27 @@ describe('issues for members', () => {
 		expect(counts.get(email)).toBe(1);
 	});
 });
+
+describe('the subscriber search', () => {
+	it('reads %, _ and \\ as themselves, not as LIKE wildcards', async () => {
+		const tag = `lit${process.pid}x${++counter}`;
+		const { newsletterMembers } = server.tables;
+		const addresses = {
+			underscore: `${tag}_a@example.com`,
+			percent: `${tag}%a@example.com`,
+			backslash: `${tag}\\a@example.com`,
+			plain: `${tag}ba@example.com`,
+		};
+		await server.db.insert(newsletterMembers).values(Object.values(addresses).map((email) => ({ email })));
+		const search = async (text: string) => {
+			const answer = await roles.editor.client.get(
+				`/api/admin/newsletters/subscribers?q=${encodeURIComponent(`${tag}${text}a`)}`,
+			);
+			expect(answer.status).toBe(200);
+			return answer.body.subscribers.map((row: { email: string }) => row.email);
+		};
+		expect(await search('_')).toEqual([addresses.underscore]);
+		expect(await search('%')).toEqual([addresses.percent]);
+		expect(await search('\\')).toEqual([addresses.backslash]);
+	});
+});

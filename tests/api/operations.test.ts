@@ -117,6 +117,19 @@ describe('the access log', () => {
 		expect(line).toMatchObject({ route: '/news/[id]', path: '/news/999999', status: answer.status });
 	});
 
+	it('names the API route of a body refused as too large, before the app read it', async () => {
+		// A path no earlier request named, so the route cannot come from a remembered answer.
+		const path = `/api/platforms/${700_000 + Math.floor(Math.random() * 100_000)}/comments`;
+		const answer = await fetch(`${server.url}${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: ' '.repeat(2 * 1024 * 1024),
+		});
+		expect(answer.status).toBe(413);
+		const line = await accessLine(answer.headers.get('x-request-id')!);
+		expect(line).toMatchObject({ route: '/api/platforms/[id]/comments', path, status: 413 });
+	});
+
 	it("does not take a client's X-Request-Id without a trusted proxy", async () => {
 		const client = await startAccountServer({ env: { TRUST_PROXY: '0' } });
 		try {

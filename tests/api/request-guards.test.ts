@@ -6,7 +6,7 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow } from '@/server/db';
-import { MAX_BODY_BYTES } from '@/server/http';
+import { MAX_BODY_BYTES, MAX_DISCARDED_BYTES } from '@/server/http';
 import type { TestServer } from '../setup/server';
 import {
 	TestClient,
@@ -152,31 +152,35 @@ describe('body size boundary', () => {
 });
 
 /**
- * Sends a chunked body of `total` bytes over a raw socket, a chunk every few milliseconds, and
- * reports how much went out before the server closed the connection and what it answered.
+ * Sends a body of `total` bytes over a raw socket, 64 KB every few milliseconds, announced
+ * (Content-Length) or chunked, and reports how much went out before the server closed the
+ * connection and what it answered. The socket stays open for writing after the server's FIN,
+ * as a browser's or Node's fetch does while it is still sending.
  */
-async function sendSlowChunkedBody(url: string, path: string, total: number) {
+async function sendSlowBody(url: string, path: string, total: number, announced: boolean) {
 	const { hostname, port } = new URL(url);
-	const socket = net.connect(Number(port), hostname);
+	const socket = net.connect({ port: Number(port), host: hostname, allowHalfOpen: true });
 	let received = '';
 	let closedEarly = false;
 	socket.on('data', (data) => (received += data));
 	socket.on('error', () => (closedEarly = true));
 	socket.on('close', () => (closedEarly = true));
 	await new Promise((resolve) => socket.once('connect', resolve));
+	const framing = announced ? `Content-Length: ${total}` : 'Transfer-Encoding: chunked';
 	socket.write(
 		`POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\n` +
-			`X-Forwarded-For: ${new TestClient(url).address}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+			`X-Forwarded-For: ${new TestClient(url).address}\r\n${framing}\r\n\r\n`,
 	);
-	const chunk = ' '.repeat(16 * 1024);
+	const chunk = ' '.repeat(64 * 1024);
 	let sent = 0;
 	while (sent < total && !closedEarly) {
-		socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+		socket.write(announced ? chunk : `${chunk.length.toString(16)}\r\n${chunk}\r\n`);
 		sent += chunk.length;
 		await new Promise((resolve) => setTimeout(resolve, 3));
 	}
 	const finished = !closedEarly;
-	if (finished) socket.write('0\r\n\r\n');
+	// Not end(): a client that half-closes has given up on the request, to Node's server.
+	if (finished && !announced) socket.write('0\r\n\r\n');
 	await new Promise<void>((resolve) => {
 		if (socket.destroyed) return resolve();
 		socket.once('close', () => resolve());
@@ -186,18 +190,36 @@ async function sendSlowChunkedBody(url: string, path: string, total: number) {
 	return { sent, finished, statusLine: received.split('\r\n')[0] ?? '', body: received };
 }
 
-describe('a refused streamed body', () => {
-	it('lets a client that is still sending finish and read the 413, instead of resetting it mid-body', async () => {
-		const answer = await sendSlowChunkedBody(server.url, '/api/login', 3 * MAX_BODY_BYTES);
+describe.each([
+	['announced (Content-Length)', true],
+	['streamed (chunked)', false],
+])('a refused body, %s', (_name, announced) => {
+	it('lets a client that is still sending 5 MB finish and read the 413, instead of resetting it mid-body', async () => {
+		const answer = await sendSlowBody(server.url, '/api/login', 5 * 1024 * 1024, announced);
 		expect(answer.finished, `the connection was closed after ${answer.sent} bytes`).toBe(true);
 		expect(answer.statusLine).toBe('HTTP/1.1 413 Payload Too Large');
+		expect(answer.body).toMatch(/\r\nconnection: close\r\n/i);
 		expect(answer.body).toContain(JSON.stringify(TOO_LARGE));
 	});
 
-	it('cuts off a body that goes on far past the limit', async () => {
-		const answer = await sendSlowChunkedBody(server.url, '/api/login', 8 * MAX_BODY_BYTES);
+	it('cuts off a body that goes on far past what is discarded', async () => {
+		const total = MAX_DISCARDED_BYTES + 4 * 1024 * 1024;
+		const answer = await sendSlowBody(server.url, '/api/login', total, announced);
 		expect(answer.finished).toBe(false);
-		expect(answer.sent).toBeLessThan(8 * MAX_BODY_BYTES);
+		expect(answer.sent).toBeLessThan(total);
+	});
+});
+
+describe("Node's fetch", () => {
+	it('reads the 413 and its message after sending a 5 MB body, not a reset (EPIPE)', async () => {
+		const answer = await fetch(`${server.url}/api/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'x-forwarded-for': new TestClient(server.url).address },
+			body: jsonOfSize({ email: 'a@example.com', password: 'whatever-pw' }, 5 * 1024 * 1024),
+		});
+		expect(answer.status).toBe(413);
+		expect(answer.headers.get('connection')).toBe('close');
+		expect(await answer.json()).toEqual(TOO_LARGE);
 	});
 });
 

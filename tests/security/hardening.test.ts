@@ -1,13 +1,13 @@
 /**
  * Findings of the third outside review that concern every request, not one endpoint: redirects
  * after signing in, the body cap on page routes, which origins count as the site, files that
- * exist only as another file's compressed twin, and markdown nested too deeply to render.
+ * exist only as another file's compressed twin, and markdown nested too deeply or too costly to render.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKDOWN_TOO_DEEP } from '@/lib/markdown-nesting';
+import { MARKDOWN_TOO_DEEP, MARKDOWN_TOO_MUCH_EMPHASIS, MAX_EMPHASIS_MARKS } from '@/lib/markdown-nesting';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { firstRow } from '@/server/db';
 import { MAX_BODY_BYTES } from '@/server/http';
@@ -290,4 +290,55 @@ describe('markdown nested too deeply', () => {
 		expect(served.status).toBe(200);
 		expect(await served.text()).toContain('The good version.');
 	}, 180_000);
+});
+
+/**
+ * Emphasis marks cost marked time by the square of their number in one paragraph: 99 KB of
+ * '_a' took 6 to 11 s of the event loop. Refused past MAX_EMPHASIS_MARKS per paragraph, list
+ * item, heading or table row; the time is printed, never asserted.
+ */
+describe('markdown too costly to render', () => {
+	const COSTLY: [string, string][] = [
+		['_a, one paragraph', '_a'.repeat(49_500)],
+		['*a, one paragraph', '*a'.repeat(49_500)],
+		['_a, one per line', '_a\n'.repeat(33_000)],
+		['~a, one paragraph', '~a'.repeat(49_500)],
+	];
+
+	it.each(COSTLY)('preview and save answer 400 with a sentence (%s)', async (name, content) => {
+		const started = performance.now();
+		const preview = await roles.editor.client.post('/api/admin/markdown-preview', { content });
+		console.log(
+			`${name}: ${content.length} characters refused in ${Math.round(performance.now() - started)} ms`,
+		);
+		expect(preview.status).toBe(400);
+		expect(preview.body).toEqual({ message: MARKDOWN_TOO_MUCH_EMPHASIS });
+		const article = await roles.editor.client.post('/api/news', {
+			title: 'Costly',
+			excerpt: 'Costly.',
+			content,
+			category: 'Industry News',
+			readTime: 5,
+		});
+		expect(article.status).toBe(400);
+		expect(article.body).toEqual({ message: MARKDOWN_TOO_MUCH_EMPHASIS });
+	});
+
+	it('renders paragraphs at the limit, and long lists and code blocks of any length', async () => {
+		const atLimit = `${'_a'.repeat(MAX_EMPHASIS_MARKS)}\n\n`.repeat(45);
+		const list = '* item **bold** _word_\n'.repeat(3_000);
+		const code = `\`\`\`\n${'snake_case_name = other_name\n'.repeat(3_000)}\`\`\`\n`;
+		for (const [name, content] of [
+			['at the limit', atLimit],
+			['a list', list],
+			['a code block', code],
+		] as const) {
+			const started = performance.now();
+			const answer = await roles.editor.client.post('/api/admin/markdown-preview', { content });
+			console.log(
+				`${name}: ${content.length} characters rendered in ${Math.round(performance.now() - started)} ms`,
+			);
+			expect(answer.status, name).toBe(200);
+		}
+	});
 });

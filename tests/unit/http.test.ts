@@ -244,24 +244,36 @@ describe('readId', () => {
 	it.each([
 		['1', 1],
 		['42', 42],
-		['999999999999', 999_999_999_999],
+		['2147483647', 2_147_483_647],
 	])('reads %s as %i', (value, id) => {
 		expect(readId(value)).toBe(id);
 	});
 
-	it.each([undefined, '', '0', '-1', '1.5', '1e3', ' 1', '0x10', 'abc', '12abc', '1234567890123'])(
-		'answers 404 "Invalid id." to %j',
-		(value) => {
-			try {
-				readId(value);
-				expect.unreachable('readId accepted an invalid id');
-			} catch (error) {
-				expect(error).toBeInstanceOf(HttpError);
-				expect((error as HttpError).status).toBe(404);
-				expect((error as HttpError).message).toBe('Invalid id.');
-			}
-		},
-	);
+	// Past 2147483647 (an id column's largest value) no row can match, and PostgreSQL refuses the query.
+	it.each([
+		undefined,
+		'',
+		'0',
+		'-1',
+		'1.5',
+		'1e3',
+		' 1',
+		'0x10',
+		'abc',
+		'12abc',
+		'2147483648',
+		'99999999999',
+		'1234567890123',
+	])('answers 404 "Invalid id." to %j', (value) => {
+		try {
+			readId(value);
+			expect.unreachable('readId accepted an invalid id');
+		} catch (error) {
+			expect(error).toBeInstanceOf(HttpError);
+			expect((error as HttpError).status).toBe(404);
+			expect((error as HttpError).message).toBe('Invalid id.');
+		}
+	});
 
 	it('names what was looked for', () => {
 		expect(() => readId('x', 'platform id')).toThrow('Invalid platform id.');

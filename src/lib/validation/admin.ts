@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { adminPasswordProblem } from '@/lib/admin-password';
 import { MODERATION_DECISIONS } from '@/lib/comment-moderation';
+import { idField } from './id';
 import { MAX_CONTENT_LENGTH, articleListQuerySchema, markdownBody } from './content';
 
 /** Paging and search behave like the content lists: limit 1..100 (default 50), offset >= 0. */
@@ -24,11 +25,7 @@ export type UserListQuery = z.output<typeof userListQuerySchema>;
  * representative; `null` ends it.
  */
 export const vendorSchema = z.object({
-	platformId: z
-		.number({ error: 'Platform id must be a platform id or null.' })
-		.int('Platform id must be a platform id or null.')
-		.positive('Platform id must be a platform id or null.')
-		.nullable(),
+	platformId: idField('Platform id must be a platform id or null.').nullable(),
 });
 
 /**

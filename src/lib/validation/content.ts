@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ARTICLE_CATEGORIES } from '@/lib/categories';
-import { MARKDOWN_TOO_DEEP, isWithinMarkdownNesting } from '@/lib/markdown-nesting';
+import { markdownProblem } from '@/lib/markdown-nesting';
 
 export type ArticleKind = keyof typeof ARTICLE_CATEGORIES;
 
@@ -23,22 +23,21 @@ export const MAX_LIST_LIMIT = 100;
 
 const READ_TIME_RANGE = `Read time must be between ${MIN_READ_TIME} and ${MAX_READ_TIME} minutes.`;
 
-/**
- * A required text field: trimmed, non-empty, capped. A NUL is dropped first: it has no meaning
- * in a title or a body, and PostgreSQL's text type cannot hold one.
- */
+/** A required text field: trimmed, non-empty, capped (the server drops NUL before: parseWith). */
 export function requiredText(label: string, max: number) {
 	return z
 		.string({ error: `${label} is required.` })
-		.overwrite((value) => value.replaceAll('\u0000', ''))
 		.trim()
 		.min(1, `${label} is required.`)
 		.max(max, `${label} must be at most ${max} characters.`);
 }
 
-/** A markdown body's rule on top of its text rules: no nesting too deep to render. */
+/** A markdown body's rule on top of its text rules: nothing too deep or too costly to render. */
 export function markdownBody<S extends z.ZodType<string>>(text: S) {
-	return text.refine(isWithinMarkdownNesting, MARKDOWN_TOO_DEEP);
+	return text.superRefine((value, ctx) => {
+		const problem = markdownProblem(value);
+		if (problem) ctx.addIssue({ code: 'custom', message: problem });
+	});
 }
 
 /**

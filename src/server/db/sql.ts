@@ -16,6 +16,19 @@ export function likeIgnoringCase(column: SQLWrapper, pattern: string): SQL {
 	return engine().likeIgnoringCase(column, pattern);
 }
 
+/**
+ * The LIKE pattern of "contains `text`": its `%`, `_` and `\` escaped with `\` (the ESCAPE
+ * character likeIgnoringCase names), so a search for '50%' or 'a_b' means those characters.
+ */
+export function likePattern(text: string): string {
+	return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** True when the column contains `text`, ignoring case; the one way searches match a substring. */
+export function containsText(column: SQLWrapper, text: string): SQL {
+	return likeIgnoringCase(column, likePattern(text));
+}
+
 /** True when one item of a JSON array of strings matches the pattern (item by item). */
 export function someItemLike(column: SQLWrapper, pattern: string): SQL {
 	return engine().someItemLike(column, pattern);

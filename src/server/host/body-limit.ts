@@ -2,53 +2,109 @@
  * Every request body, whatever the route, is read here before Astro sees it and held to the
  * API's cap (src/server/request-body.ts): a page that reads a form (the unsubscribe page) would
  * otherwise take a body of any size into memory. The body Astro then reads is the one read here.
+ *
+ * A body over the cap reaches Astro empty, marked on the request's context, and the app's
+ * middleware answers 413 under the route it matched. The connection then closes as nginx's
+ * lingering close does: the answer goes out with `Connection: close`, and what the client is
+ * still sending is read and thrown away, for at most LINGER_MS and MAX_DISCARDED_BYTES, before
+ * the socket is destroyed. Closing at once resets a client that is still writing, and most
+ * (Node's fetch, browsers) then report a network error instead of the 413.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { log } from '@/server/log';
+import { currentRequest } from '@/server/request-context';
 import {
-	BODY_TOO_LARGE,
 	BodyAborted,
 	BodyTooLarge,
+	MAX_DISCARDED_BYTES,
+	METHODS_WITH_BODIES,
 	declaresTooLargeBody,
 	readCappedBody,
 } from '@/server/request-body';
 
-/** Methods whose bodies Astro reads (it ignores those of GET and HEAD). */
-const METHODS_WITH_BODIES = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** How long a refused body's sender may go on writing after its answer (nginx's lingering_timeout). */
+export const LINGER_MS = 5_000;
 
-function refuseTooLarge(res: ServerResponse): void {
-	const body = JSON.stringify({ message: BODY_TOO_LARGE });
-	res.writeHead(413, {
-		'Content-Type': 'application/json',
-		'Cache-Control': 'no-store',
-		// The refused body may still be arriving: the connection is not reused half-read.
-		Connection: 'close',
-	});
-	res.end(body);
+/** Hands Astro `bytes` as the request's body (the Node adapter takes `req.body` when set). */
+function handOver(req: IncomingMessage, bytes: Uint8Array, next: () => void): void {
+	// An async iterable, not a Buffer: the adapter would JSON-encode an object with keys.
+	(req as IncomingMessage & { body?: AsyncIterable<Uint8Array> }).body = {
+		async *[Symbol.asyncIterator]() {
+			if (bytes.byteLength > 0) yield bytes;
+		},
+	};
+	next();
 }
 
 /**
- * Reads the request's body within the cap, then calls next() with the body handed to Astro (the
- * Node adapter takes `req.body` when set). Answers 413 itself for a body over the cap, and
- * nothing at all when the client went away.
+ * Throws away what the client still sends of a refused body, up to `budget` more bytes (beyond
+ * that the request is paused, the client held back), and takes over closing the connection.
+ * Node closes a `Connection: close` answer's socket with destroySoon() once the answer is
+ * written, which would destroy it at once; here it ends the sending side and destroys the
+ * socket when the body is over, the budget is spent or LINGER_MS have passed.
+ */
+function discardRest(req: IncomingMessage, budget: number): void {
+	const socket = req.socket;
+	let discarded = 0;
+	let spent = false;
+	let answered = false;
+	let timer: NodeJS.Timeout | undefined;
+	let closed = false;
+	const close = () => {
+		if (closed) return;
+		closed = true;
+		clearTimeout(timer);
+		if (socket.writableFinished) socket.destroy();
+		else socket.once('finish', () => socket.destroy());
+	};
+	// Reading here also keeps Node from dumping the body unread when the answer is done.
+	req.on('data', (chunk: Uint8Array) => {
+		discarded += chunk.byteLength;
+		if (discarded <= budget) return;
+		spent = true;
+		req.pause();
+		if (answered) close();
+	});
+	req.once('end', () => answered && close());
+	socket.destroySoon = () => {
+		answered = true;
+		socket.end();
+		if (spent || req.complete) return close();
+		timer = setTimeout(close, LINGER_MS);
+		timer.unref();
+	};
+}
+
+function refuseTooLarge(req: IncomingMessage, res: ServerResponse, budget: number, next: () => void) {
+	const request = currentRequest();
+	if (request) request.bodyTooLarge = true;
+	// Whatever the app answers, the connection is not reused with a body half read.
+	res.shouldKeepAlive = false;
+	discardRest(req, budget);
+	handOver(req, new Uint8Array(0), next);
+}
+
+/**
+ * Reads the request's body within the cap, then calls next() with the body handed to Astro.
+ * A body over the cap is handed over empty and marked (see above); a client that went away
+ * gets nothing at all.
  */
 export function limitRequestBody(req: IncomingMessage, res: ServerResponse, next: () => void): void {
 	// biome-ignore lint/correctness/noVoidTypeReturn: hands over and stops in one statement; the value is void
 	if (!METHODS_WITH_BODIES.has(req.method ?? '')) return next();
-	// biome-ignore lint/correctness/noVoidTypeReturn: hands over and stops in one statement; the value is void
-	if (declaresTooLargeBody(req.headers['content-length'])) return refuseTooLarge(res);
-	readCappedBody(req).then(
-		(bytes) => {
-			// An async iterable, not a Buffer: the adapter would JSON-encode an object with keys.
-			(req as IncomingMessage & { body?: AsyncIterable<Uint8Array> }).body = {
-				async *[Symbol.asyncIterator]() {
-					if (bytes.byteLength > 0) yield bytes;
-				},
-			};
-			next();
-		},
+	if (declaresTooLargeBody(req.headers['content-length'])) {
+		refuseTooLarge(req, res, MAX_DISCARDED_BYTES, next);
+		return;
+	}
+	// Stopping early must not destroy the request (and with it the socket) before the answer.
+	readCappedBody(req.iterator({ destroyOnReturn: false })).then(
+		(bytes) => handOver(req, bytes, next),
 		(error: unknown) => {
-			if (error instanceof BodyTooLarge && !res.headersSent) return refuseTooLarge(res);
+			if (error instanceof BodyTooLarge && !res.headersSent) {
+				// readCappedBody read on to the body's end or MAX_DISCARDED_BYTES already.
+				refuseTooLarge(req, res, 0, next);
+				return;
+			}
 			// The client went away mid-body: worth one line in the log, not a stack trace.
 			if (error instanceof BodyAborted) log().warn('the client aborted the request body');
 			res.destroy();

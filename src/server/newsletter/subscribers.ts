@@ -4,7 +4,8 @@
  * address is not yet proved: an unverified account, an unconfirmed member), unsubscribed, or
  * suppressed (a mail server refused it for good). Searched by address, counted, exported as CSV.
  */
-import { and, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { containsText } from '@/server/db/sql';
 import {
 	db,
 	users,
@@ -22,14 +23,9 @@ export type SubscriberList = { subscribers: Subscriber[]; counts: SubscriberCoun
 /** Rows listed at most (search narrows it); the CSV export has every row. */
 export const LISTED_SUBSCRIBERS = 200;
 
-function escapeLike(text: string): string {
-	return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 async function everyone(search: string | undefined): Promise<Subscriber[]> {
-	const pattern = search ? `%${escapeLike(search.toLowerCase())}%` : undefined;
 	const matches = (column: typeof users.email | typeof members.email): SQL | undefined =>
-		pattern ? like(column, pattern) : undefined;
+		search ? containsText(column, search) : undefined;
 	const suppressed = new Set(
 		(await db().select({ email: suppressions.email }).from(suppressions)).map((row) => row.email),
 	);
