@@ -1,9 +1,9 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { allowedMethods } from './server/api-methods';
-import { isCrossSiteRequest } from './server/request-origin';
-import { securityHeadersMiddleware } from './server/security-middleware';
-import { errorResponse, isIdSegment, NO_SUCH_ENDPOINT } from './server/http';
-import { BODY_TOO_LARGE, declaresTooLargeBody } from './server/request-body';
+import { allowedMethods } from './server/http/api-methods';
+import { isCrossSiteRequest } from './server/http/request-origin';
+import { securityHeadersMiddleware } from './server/http/security-middleware';
+import { errorResponse, isIdSegment, NO_SUCH_ENDPOINT } from './server/http/endpoint';
+import { BODY_TOO_LARGE, declaresTooLargeBody } from './server/http/request-body';
 import { log } from './server/log';
 import { noteRoute } from './server/request-context';
 import {

@@ -6,7 +6,7 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow } from '@/server/db';
-import { MAX_BODY_BYTES } from '@/server/http';
+import { MAX_BODY_BYTES } from '@/server/http/endpoint';
 import type { TestServer } from '../setup/server';
 import {
 	TestClient,

@@ -60,7 +60,7 @@ import {
 	replySchema,
 } from '@/lib/validation/platforms';
 import { eq } from 'drizzle-orm';
-import { MAX_BODY_BYTES } from '@/server/http';
+import { MAX_BODY_BYTES } from '@/server/http/endpoint';
 import { TestClient, jsonOfSize, sendStreamedBody } from '../api/helpers';
 import type { TestServer } from '../setup/server';
 import {

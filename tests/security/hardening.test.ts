@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKDOWN_TOO_DEEP } from '@/lib/markdown-nesting';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { firstRow } from '@/server/db';
-import { MAX_BODY_BYTES } from '@/server/http';
+import { MAX_BODY_BYTES } from '@/server/http/endpoint';
 import { insertArticle, setUpRoles, startContentServer, type Roles } from '../api/content-fixtures';
 import { TestClient, registerUser, sendStreamedBody } from '../api/helpers';
 import type { TestServer } from '../setup/server';

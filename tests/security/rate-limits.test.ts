@@ -16,7 +16,7 @@ import { addComment } from '@/server/community/comments';
 import { rate } from '@/server/community/ratings';
 import { closeDatabase, db, platformComments, platforms } from '@/server/db';
 import { DomainError } from '@/server/errors';
-import { statusOfDomainError } from '@/server/http';
+import { statusOfDomainError } from '@/server/http/endpoint';
 import { TestClient, newCredentials, registerUser } from '../api/helpers';
 import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
 import { testEngine, type TestServer } from '../setup/server';

@@ -12,7 +12,7 @@ import {
 	readId,
 	readJson,
 	readQuery,
-} from '@/server/http';
+} from '@/server/http/endpoint';
 import { loginSchema } from '@/lib/validation/auth';
 import { INVALID_FIELD_HEADER } from '@/lib/api-client';
 import {
@@ -360,6 +360,6 @@ describe('domain errors thrown by services', () => {
 		const found = execFileSync('git', ['grep', '-l', 'HttpError', '--', 'src/server', 'src/pages'], {
 			encoding: 'utf8',
 		}).trim();
-		expect(found.split('\n')).toEqual(['src/server/http.ts']);
+		expect(found.split('\n')).toEqual(['src/server/http/endpoint.ts']);
 	});
 });

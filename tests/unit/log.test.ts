@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger, log, maskEmail } from '@/server/log';
-import { errorToResponse } from '@/server/http';
+import { errorToResponse } from '@/server/http/endpoint';
 import { runInRequest } from '@/server/request-context';
 
 function capture() {

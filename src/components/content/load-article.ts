@@ -7,7 +7,7 @@
 import type { ArticleKind } from '@/lib/validation/content';
 import { canViewDrafts } from '@/server/auth/permissions';
 import { getArticle, type Article } from '@/server/content/articles';
-import { isIdSegment } from '@/server/http';
+import { isIdSegment } from '@/server/http/endpoint';
 
 /** A route's id parameter as a number, or undefined when it is not a plain positive integer. */
 export function parsedIdParam(rawId: string | undefined): number | undefined {

@@ -7,7 +7,7 @@
  */
 import { siteSearchQuerySchema } from '@/lib/validation/discovery';
 import { searchSite } from '@/server/content/site-search';
-import { endpoint, publicJson, readQuery } from '@/server/http';
+import { endpoint, publicJson, readQuery } from '@/server/http/endpoint';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 /**
  * Every request body, whatever the route, is read here before Astro sees it and held to the
- * API's cap (src/server/request-body.ts): a page that reads a form (the unsubscribe page) would
+ * API's cap (src/server/http/request-body.ts): a page that reads a form (the unsubscribe page) would
  * otherwise take a body of any size into memory. The body Astro then reads is the one read here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,7 +11,7 @@ import {
 	BodyTooLarge,
 	declaresTooLargeBody,
 	readCappedBody,
-} from '@/server/request-body';
+} from '@/server/http/request-body';
 
 /** Methods whose bodies Astro reads (it ignores those of GET and HEAD). */
 const METHODS_WITH_BODIES = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { config, type AppConfig } from '@/server/config';
 import type * as App from '@/server/app';
-import { contentSecurityPolicy, securityHeaders } from '@/server/security-headers';
+import { contentSecurityPolicy, securityHeaders } from '@/server/http/security-headers';
 import { createApiCache } from './api-cache';
 import { limitRequestBody } from './body-limit';
 import { refuseBackslashPath, refuseUnroutableApiPath } from './api-paths';

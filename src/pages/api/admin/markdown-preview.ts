@@ -1,5 +1,5 @@
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, json, readJson } from '@/server/http';
+import { endpoint, json, readJson } from '@/server/http/endpoint';
 import { renderMarkdown } from '@/server/markdown';
 import { markdownPreviewSchema } from '@/lib/validation/admin';
 

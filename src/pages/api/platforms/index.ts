@@ -1,4 +1,4 @@
-import { endpoint, publicJson, readQuery } from '@/server/http';
+import { endpoint, publicJson, readQuery } from '@/server/http/endpoint';
 import { listPlatforms } from '@/server/platforms';
 import { platformListQuerySchema } from '@/lib/validation/platforms';
 

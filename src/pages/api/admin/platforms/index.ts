@@ -1,5 +1,5 @@
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, json, readJson } from '@/server/http';
+import { endpoint, json, readJson } from '@/server/http/endpoint';
 import { createPlatform } from '@/server/platforms';
 import { platformFormSchema } from '@/lib/validation/platforms';
 

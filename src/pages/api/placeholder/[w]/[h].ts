@@ -1,4 +1,4 @@
-import { endpoint, parseWith } from '@/server/http';
+import { endpoint, parseWith } from '@/server/http/endpoint';
 import { placeholderSvg } from '@/server/placeholder';
 import { placeholderSizeSchema } from '@/lib/validation/placeholder';
 

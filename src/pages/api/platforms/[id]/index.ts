@@ -1,4 +1,4 @@
-import { endpoint, publicJson, readId } from '@/server/http';
+import { endpoint, publicJson, readId } from '@/server/http/endpoint';
 import { getPlatform } from '@/server/platforms';
 
 export const prerender = false;

@@ -2,7 +2,7 @@
  * GET /api/platforms/{id}/similar: up to 6 other platforms, same category first, then by the
  * number of shared features (src/server/platform-similarity.ts). 404 for an unknown platform.
  */
-import { endpoint, publicJson, readId } from '@/server/http';
+import { endpoint, publicJson, readId } from '@/server/http/endpoint';
 import { similarPlatforms } from '@/server/platform-similarity';
 
 export const prerender = false;

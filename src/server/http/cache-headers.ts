@@ -30,7 +30,7 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
 /**
  * A page whose URL carries a secret (a reset, verification or unsubscribe token; the list is in
- * src/server/security-headers.ts, which sets this on them) is kept by no cache: a shared one
+ * src/server/http/security-headers.ts, which sets this on them) is kept by no cache: a shared one
  * (nginx, a CDN) would store a copy per token under its URL, a browser's would keep it after
  * use. Nothing on such a page is worth keeping.
  */

@@ -3,7 +3,7 @@
  * ...), so a request with another method gets a 405 with `Allow` instead of Astro's 404 page.
  * HEAD goes wherever GET does (Astro answers it with the GET handler).
  */
-const modules = import.meta.glob<Record<string, unknown>>('../pages/api/**/*.ts', { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>('../../pages/api/**/*.ts', { eager: true });
 
 const HANDLERS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 

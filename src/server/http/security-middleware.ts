@@ -1,5 +1,5 @@
 /**
- * The security headers (src/server/security-headers.ts) on every answer Astro renders, in
+ * The security headers (src/server/http/security-headers.ts) on every answer Astro renders, in
  * production and under `astro dev` alike. The production host sets the same headers on what it
  * serves without Astro (build files, generated pages, kept API answers).
  *
@@ -9,7 +9,7 @@
  * else is added: the production policy, computed by the same function, stays exactly as it is.
  */
 import type { MiddlewareHandler } from 'astro';
-import { config } from './config';
+import { config } from '../config';
 import { contentSecurityPolicy, scriptHash, securityHeaders } from './security-headers';
 
 let productionPolicy: string | undefined;

@@ -1,5 +1,5 @@
 /**
- * The one cap on request bodies, for every route: the API's JSON reader (src/server/http.ts) and
+ * The one cap on request bodies, for every route: the API's JSON reader (src/server/http/endpoint.ts) and
  * the production host, which reads each body before Astro sees it, so page routes that read
  * forms (Astro.request.formData()) are held to the same limit as /api.
  */
