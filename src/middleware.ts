@@ -4,8 +4,8 @@ import { isCrossSiteRequest } from './server/http/request-origin';
 import { securityHeadersMiddleware } from './server/http/security-middleware';
 import { errorResponse, isIdSegment, NO_SUCH_ENDPOINT } from './server/http/endpoint';
 import { BODY_TOO_LARGE, declaresTooLargeBody } from './server/http/request-body';
-import { log } from './server/log';
-import { noteRoute } from './server/request-context';
+import { log } from './server/runtime/log';
+import { noteRoute } from './server/runtime/request-context';
 import {
 	SESSION_COOKIE,
 	clearSessionCookie,

@@ -3,7 +3,7 @@
  * file to the outbox folder, so local set-ups need no mail server. The log names the file and
  * never its content: a reset link in a log is a live key to the account.
  */
-import { log } from '@/server/log';
+import { log } from '@/server/runtime/log';
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -587,7 +587,7 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 		const { platformFormSchema } = await import('@/lib/validation/platforms');
 		const { rate } = await import('@/server/community/ratings');
 		const { db, ...bound } = await import('@/server/db');
-		const { baseLog } = await import('@/server/log');
+		const { baseLog } = await import('@/server/runtime/log');
 		// A failing listener is logged (as an error of the process's logger) and the change goes on.
 		const logged = vi.spyOn(baseLog(), 'error').mockImplementation(() => {});
 		const seen: Array<{ id: number; kind: string; existsNow: Promise<boolean> }> = [];

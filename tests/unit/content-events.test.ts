@@ -63,7 +63,7 @@ describe('content change events', () => {
 	});
 
 	it('survive a failing listener and still reach the others', async () => {
-		const { baseLog } = await import('@/server/log');
+		const { baseLog } = await import('@/server/runtime/log');
 		// The failure is logged by the process's logger; the other listeners still hear the change.
 		const error = vi.spyOn(baseLog(), 'error').mockImplementation(() => {});
 		const later = vi.fn();

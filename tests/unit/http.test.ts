@@ -295,7 +295,7 @@ describe('responses', () => {
 	});
 
 	it('errorToResponse hides anything else behind a 500 and logs it', async () => {
-		const { baseLog } = await import('@/server/log');
+		const { baseLog } = await import('@/server/runtime/log');
 		// Outside a request, log() is the process's logger.
 		const log = vi.spyOn(baseLog(), 'error').mockImplementation(() => {});
 		const boom = new Error('SQLITE_BUSY: secret details');

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ContentBus, ContentChange, ContentChangeRelay } from './events';
-import { baseLog } from '@/server/log';
+import { baseLog } from '@/server/runtime/log';
 import type { PostgresDatabase } from '@/server/db/postgres';
 
 const CHANNEL = 'content_changed';

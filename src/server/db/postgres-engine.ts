@@ -4,7 +4,7 @@
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import * as postgresSchema from '@db/schema/postgres';
-import { unwatchPool, watchPool } from '@/server/metrics';
+import { unwatchPool, watchPool } from '@/server/runtime/metrics';
 import { backupPostgres } from './backup-postgres';
 import { openTransaction } from './joined-transaction';
 import { closePostgres, migratePostgres, openPostgres, type PostgresDatabase } from './postgres';

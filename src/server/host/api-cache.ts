@@ -43,7 +43,7 @@ import {
 import { COMPRESS_THRESHOLD } from './compress';
 import { preferredEncoding, type Encoding } from './encoding';
 import { requestHeader } from './request-headers';
-import { baseLog } from '@/server/log';
+import { baseLog } from '@/server/runtime/log';
 import { MAX_REMEMBERED_URL_LENGTH } from '@/server/http/remembered-urls';
 
 const brotli = promisify(brotliCompress);

@@ -4,7 +4,7 @@
  * otherwise take a body of any size into memory. The body Astro then reads is the one read here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { log } from '@/server/log';
+import { log } from '@/server/runtime/log';
 import {
 	BODY_TOO_LARGE,
 	BodyAborted,

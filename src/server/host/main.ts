@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { config, type AppConfig } from '@/server/config';
-import type * as App from '@/server/app';
+import type * as App from '@/server/runtime/app';
 import { contentSecurityPolicy, securityHeaders } from '@/server/http/security-headers';
 import { createApiCache } from './api-cache';
 import { limitRequestBody } from './body-limit';
@@ -27,8 +27,8 @@ import { createStaticFiles } from './static-files';
 import { createRequestObserver, startMetricsServer, type ObservedRequest } from './operations';
 import { requestHeader } from './request-headers';
 import { createGracefulStop } from './shutdown';
-import { baseLog } from '@/server/log';
-import { metrics } from '@/server/metrics';
+import { baseLog } from '@/server/runtime/log';
+import { metrics } from '@/server/runtime/metrics';
 
 function readSettings(): AppConfig {
 	try {

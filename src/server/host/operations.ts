@@ -17,9 +17,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { accessLog, baseLog, maskEmail } from '@/server/log';
-import { metrics } from '@/server/metrics';
-import { knownRoute, runInRequest, type RequestContext } from '@/server/request-context';
+import { accessLog, baseLog, maskEmail } from '@/server/runtime/log';
+import { metrics } from '@/server/runtime/metrics';
+import { knownRoute, runInRequest, type RequestContext } from '@/server/runtime/request-context';
 import type { TrustedProxies } from '@/server/http/trusted-proxies';
 import { requestHeader } from './request-headers';
 

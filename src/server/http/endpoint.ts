@@ -2,7 +2,7 @@
  * Response and request helpers for endpoints: every failure is `{ "message" }` with a 4xx,
  * bodies are read with a size cap, and zod errors become one readable sentence.
  */
-import { log } from '@/server/log';
+import { log } from '@/server/runtime/log';
 import { z } from 'zod';
 import { INVALID_FIELD_HEADER } from '@/lib/api-client';
 import {

@@ -17,7 +17,7 @@
  */
 import pino, { type Logger } from 'pino';
 import { config } from '@/server/config';
-import { currentRequest } from '@/server/request-context';
+import { currentRequest } from '@/server/runtime/request-context';
 
 export type { Logger };
 

@@ -16,7 +16,7 @@ import { closeDatabase, engine } from '@/server/db';
 import type { Readiness, ReadinessCheck } from '@/server/db/readiness';
 import { startContentRelay, stopContentRelay } from '@/server/content/relay';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
-import { outsideRequest } from '@/server/request-context';
+import { outsideRequest } from '@/server/runtime/request-context';
 import {
 	requestFullGeneration,
 	resumeSiteGeneration,
