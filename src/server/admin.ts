@@ -19,7 +19,7 @@ import {
 	users,
 } from '@/server/db';
 import { passwordSetByEditorMail, sendInBackground } from './mail';
-import { likePattern, platformChanged } from './platforms';
+import { likePattern, platformChanged } from './platforms/directory';
 import { InvalidInput, NotFound } from '@/server/errors';
 import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
 

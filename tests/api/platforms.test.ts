@@ -560,7 +560,7 @@ describe('GET /api/placeholder/{w}/{h}', () => {
 
 describe('onPlatformChange (in-process hook for page regeneration)', () => {
 	let dir: string;
-	let service: typeof import('@/server/platforms');
+	let service: typeof import('@/server/platforms/directory');
 	let closeDatabase: () => Promise<void>;
 	let postgres: TestPostgres | undefined;
 
@@ -574,7 +574,7 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 		} else {
 			process.env.DATABASE_PATH = join(dir, 'hook.db');
 		}
-		service = await import('@/server/platforms');
+		service = await import('@/server/platforms/directory');
 		({ closeDatabase } = await import('@/server/db'));
 	});
 	afterAll(async () => {

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Client } from '../setup/http';
-import type { PlatformJson } from '@/server/platforms';
+import type { PlatformJson } from '@/server/platforms/directory';
 import type { TestServer } from '../setup/server';
 import { hydrateIslands } from '../setup/browser';
 

@@ -7,7 +7,7 @@ import type { OverviewCounts, UserList } from '@/server/admin';
 import type { ModerationCommentJson, ModerationList } from '@/server/community/moderation';
 import type { Article } from '@/server/content/articles';
 import type { StaticPage } from '@/server/content/static-pages';
-import type { PlatformJson } from '@/server/platforms';
+import type { PlatformJson } from '@/server/platforms/directory';
 import type { GenerationStatus } from '@/server/site/status';
 import type { Wire } from '@/lib/wire';
 

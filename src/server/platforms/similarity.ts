@@ -3,7 +3,7 @@
  * holds hundreds of platforms at most, so the ranking reads the editors' list once
  * (listAllPlatforms) and ranks it here rather than in SQL, the same on both engines.
  */
-import { getPlatform, listAllPlatforms, type PlatformJson } from '@/server/platforms';
+import { getPlatform, listAllPlatforms, type PlatformJson } from '@/server/platforms/directory';
 
 export const MAX_SIMILAR_PLATFORMS = 6;
 
