@@ -3,7 +3,7 @@
  * preview, which must render exactly as the public pages do (renderMarkdown).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderMarkdown } from '@/server/markdown';
+import { renderMarkdown } from '@/server/content/markdown';
 import type { TestServer } from '../setup/server';
 import { insertArticle, setUpRoles, startContentServer, type Roles } from './content-fixtures';
 import type { TestClient } from './helpers';

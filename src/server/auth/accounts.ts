@@ -21,7 +21,7 @@ import {
 	passwordResetMail,
 	sendInBackground,
 	verifyAddressMail,
-} from '@/server/mail';
+} from '@/server/mail/transport';
 import {
 	INVALID_VERIFICATION_TOKEN,
 	issueVerificationLink,

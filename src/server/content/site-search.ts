@@ -11,7 +11,7 @@
 import { articlePath } from '@/components/content/article-summary';
 import { bestSnippet, matchesEveryWord, type Snippet } from '@/lib/search-snippet';
 import type { ArticleKind } from '@/lib/validation/content';
-import { markdownText } from '@/server/markdown';
+import { markdownText } from '@/server/content/markdown';
 import { listPlatforms } from '@/server/platforms/directory';
 import { STATIC_PAGE_PATHS } from '@/server/site/paths';
 import { listPublished } from './articles';

@@ -18,8 +18,8 @@ import {
 	newsletterMembers as members,
 } from '@/server/db';
 import { timestamp } from '@/server/db/sql';
-import { sendMail } from '@/server/mail';
-import { renderMarkdown } from '@/server/markdown';
+import { sendMail } from '@/server/mail/transport';
+import { renderMarkdown } from '@/server/content/markdown';
 import { memberRecipientCondition, recipientCondition } from './recipients';
 import { newsletterTestMail } from './delivery';
 import { previewIssueMail, type RenderedIssue } from './render';

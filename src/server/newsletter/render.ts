@@ -9,7 +9,7 @@ import { convert } from 'html-to-text';
 import { LRUCache } from 'lru-cache';
 import mjml2html from 'mjml';
 import { config } from '@/server/config';
-import { renderMarkdown } from '@/server/markdown';
+import { renderMarkdown } from '@/server/content/markdown';
 
 export const SITE_NAME = 'Retail Media Hub';
 

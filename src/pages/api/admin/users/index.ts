@@ -1,4 +1,4 @@
-import { listUsers } from '@/server/admin';
+import { listUsers } from '@/server/admin/users';
 import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json, readQuery } from '@/server/http/endpoint';
 import { userListQuerySchema } from '@/lib/validation/admin';

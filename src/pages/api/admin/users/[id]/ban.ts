@@ -1,4 +1,4 @@
-import { banUser } from '@/server/admin';
+import { banUser } from '@/server/admin/users';
 import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json, readId } from '@/server/http/endpoint';
 

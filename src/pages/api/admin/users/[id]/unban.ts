@@ -1,4 +1,4 @@
-import { unbanUser } from '@/server/admin';
+import { unbanUser } from '@/server/admin/users';
 import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json, readId } from '@/server/http/endpoint';
 

@@ -5,9 +5,9 @@
  */
 import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { UserListQuery } from '@/lib/validation/admin';
-import { findUserById, setBanned, setPassword } from './auth/accounts';
-import { assertCanBan, assertCanSetPassword } from './auth/permissions';
-import { publicUserColumns, type SessionUser } from './auth/session';
+import { findUserById, setBanned, setPassword } from '../auth/accounts';
+import { assertCanBan, assertCanSetPassword } from '../auth/permissions';
+import { publicUserColumns, type SessionUser } from '../auth/session';
 import {
 	db,
 	firstRow,
@@ -18,8 +18,8 @@ import {
 	platforms,
 	users,
 } from '@/server/db';
-import { passwordSetByEditorMail, sendInBackground } from './mail';
-import { likePattern, platformChanged } from './platforms/directory';
+import { passwordSetByEditorMail, sendInBackground } from '../mail/transport';
+import { likePattern, platformChanged } from '../platforms/directory';
 import { InvalidInput, NotFound } from '@/server/errors';
 import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
 

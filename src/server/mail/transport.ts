@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { config } from './config';
+import { config } from '../config';
 
 export type Mail = {
 	to: string;
