@@ -5,13 +5,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleListQuerySchema } from '@/lib/validation/content';
-import { articleListQuery } from '@/server/content/search/articles.sqlite';
+import { articleListQuery } from '@/server/search/articles.sqlite';
 import { firstRow } from '@/server/db';
 import type { PostgresDatabase } from '@/server/db/postgres';
 import {
 	articleSearchCondition,
 	listArticles as listArticlesPostgres,
-} from '@/server/content/search/articles.postgres';
+} from '@/server/search/articles.postgres';
 import type { TestServer } from '../setup/server';
 import {
 	ODD_SEARCHES,

@@ -14,10 +14,10 @@ import type { ArticleKind } from '@/lib/validation/content';
 import { markdownText } from '@/server/content/markdown';
 import { listPlatforms } from '@/server/platforms/directory';
 import { STATIC_PAGE_PATHS } from '@/server/site/paths';
-import { listPublished } from './articles';
-import { listStaticPages } from './static-pages';
-import { listEpisodes } from './podcasts';
-import { searchWords } from './search';
+import { listPublished } from '../content/articles';
+import { listStaticPages } from '../content/static-pages';
+import { listEpisodes } from '../content/podcasts';
+import { searchWords } from '.';
 
 /** Hits per group: the search page shows these, and links each group's own list for more. */
 export const SEARCH_GROUP_LIMIT = 5;
