@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AppDatabase } from '@/server/db';
 import * as schema from '@db/schema';
-import type { PostgresDatabase } from '@/server/db/postgres';
+import type { PostgresDatabase } from '@/server/db/postgres-connection';
 import type { StartOptions, TestServer } from '../setup/server';
 import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleListQuerySchema } from '@/lib/validation/content';
 import { articleListQuery } from '@/server/search/articles.sqlite';
 import { firstRow } from '@/server/db';
-import type { PostgresDatabase } from '@/server/db/postgres';
+import type { PostgresDatabase } from '@/server/db/postgres-connection';
 import {
 	articleSearchCondition,
 	listArticles as listArticlesPostgres,

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentCounts } from '@db/seed/index';
 import { verifyPassword } from '@/server/auth/password';
 import type { AppDatabase } from '@/server/db';
-import { postgresReady, schema } from '@/server/db/postgres';
+import { postgresReady, schema } from '@/server/db/postgres-connection';
 import { emptyPostgresDatabase, type TestPostgres } from '../setup/postgres';
 
 const run = promisify(execFile);

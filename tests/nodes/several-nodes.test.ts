@@ -14,7 +14,7 @@ import { count, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentCounts, DEMO_ACCOUNTS } from '@db/seed/index';
 import type { AppDatabase } from '@/server/db';
-import { schema } from '@/server/db/postgres';
+import { schema } from '@/server/db/postgres-connection';
 import { newCredentials, TestClient } from '../api/helpers';
 import { rawRequest } from '../setup/http';
 import { emptyPostgresDatabase, type TestPostgres } from '../setup/postgres';

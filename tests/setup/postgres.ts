@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { closePostgres, migratePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres';
+import { closePostgres, migratePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres-connection';
 import type { AppDatabase } from '@/server/db';
 import { oncePerRun } from './once-per-run';
 import { postgresBinDir, startPostgresServer, SUPERUSER } from './postgres-cluster';

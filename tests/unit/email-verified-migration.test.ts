@@ -13,7 +13,7 @@ import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as sqliteSchema from '@db/schema';
-import { schema as postgresSchema } from '@/server/db/postgres';
+import { schema as postgresSchema } from '@/server/db/postgres-connection';
 import { emptyPostgresDatabase, type TestPostgres } from '../setup/postgres';
 
 const folders: string[] = [];

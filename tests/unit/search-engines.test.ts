@@ -14,7 +14,7 @@ import { articleListQuery } from '@/server/search/articles.sqlite';
 import { ftsCondition } from '@/server/search';
 import { closeDatabase, openDatabase, type AppDatabase } from '@/server/db';
 import * as schema from '@db/schema';
-import { schema as pgSchema } from '@/server/db/postgres';
+import { schema as pgSchema } from '@/server/db/postgres-connection';
 import {
 	listArticles,
 	SEARCH_LIMITS,

@@ -5,7 +5,7 @@
  * node takes over its last success.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres';
+import { closePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres-connection';
 import { PostgresStatusStore } from '@/server/site/status.postgres';
 import { MemoryStatusStore } from '@/server/site/status';
 import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';

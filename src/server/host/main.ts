@@ -24,7 +24,7 @@ import { createGeneratedPages } from './generated-pages';
 import { createHealthProbes } from './health';
 import { createRenderer, type AstroHandler } from './in-process-renderer';
 import { createStaticFiles } from './static-files';
-import { createRequestObserver, startMetricsServer, type ObservedRequest } from './operations';
+import { createRequestObserver, startMetricsServer, type ObservedRequest } from './request-observer';
 import { requestHeader } from './request-headers';
 import { createGracefulStop } from './shutdown';
 import { baseLog } from '@/server/runtime/log';

@@ -1,6 +1,6 @@
 /**
  * The process's Prometheus metrics (prom-client), served by the host on METRICS_PORT only
- * (src/server/host/operations.ts). Each subject counts its own events here: the host its
+ * (src/server/host/request-observer.ts). Each subject counts its own events here: the host its
  * requests and cached answers, the site generator its pages, the newsletter worker its mails,
  * sign-in its failures and refusals. Gauges that describe shared state (the newsletter queue,
  * the database pools) are read when Prometheus scrapes, from sources the app registers.

@@ -1,6 +1,6 @@
 /** The episode search on PostgreSQL: the tsvector + GIN index of podcast_episodes. */
 import { sql, type SQL } from 'drizzle-orm';
-import { schema } from '@/server/db/postgres';
+import { schema } from '@/server/db/postgres-connection';
 import { searchQuery } from './tsquery.postgres';
 
 /** The generated document column (not in the drizzle schema, so rows never carry it). */

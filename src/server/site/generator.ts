@@ -6,7 +6,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { allGeneratedPaths } from './paths';
-import { canRender, renderPath, type RenderedPage } from './anonymous-render';
+import { canRender, renderPath, type RenderedPage } from './page-renderer';
 import { hostname } from 'node:os';
 import { config } from '@/server/config';
 import { byEngine } from '@/server/db';

@@ -8,7 +8,7 @@ import { baseLog } from '@/server/runtime/log';
 import { eq } from 'drizzle-orm';
 import type { NodeGenerationStatus, GenerationStatus, GenerationStatusStore } from './status';
 import { IDLE_STATUS } from './status';
-import { schema, type PostgresDatabase } from '@/server/db/postgres';
+import { schema, type PostgresDatabase } from '@/server/db/postgres-connection';
 
 const table = schema.siteBuildStatus;
 type Row = typeof table.$inferSelect;
