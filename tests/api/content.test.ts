@@ -12,7 +12,7 @@ import {
 	articleSearchCondition,
 	listArticles as listArticlesPostgres,
 } from '@/server/search/articles.postgres';
-import type { TestServer } from '../setup/server';
+import type { TestServer } from '../support/server';
 import {
 	ODD_SEARCHES,
 	articleBody,
@@ -24,8 +24,8 @@ import {
 	startContentServer,
 	uniqueWord,
 	type Roles,
-} from './content-fixtures';
-import type { TestClient } from './helpers';
+} from '../support/content-fixtures';
+import type { TestClient } from '../support/account-api';
 
 let server: TestServer;
 let roles: Roles;

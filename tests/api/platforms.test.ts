@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { firstRow } from '@/server/db';
-import type { TestServer } from '../setup/server';
-import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
-import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
+import type { TestServer } from '../support/server';
+import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
+import { TestClient, registerUser, startAccountServer, type Registered } from '../support/account-api';
 import {
 	PLATFORM_FIELDS,
 	createPlatform,
@@ -19,7 +19,7 @@ import {
 	platformInput,
 	registerBanned,
 	registerEditor,
-} from './platform-fixtures';
+} from '../support/platform-fixtures';
 
 let server: TestServer;
 let editor: Registered;

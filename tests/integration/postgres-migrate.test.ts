@@ -13,7 +13,7 @@ import {
 	schema,
 	type PostgresDatabase,
 } from '@/server/db/postgres-connection';
-import { emptyPostgresDatabase, type TestPostgres } from '../setup/postgres';
+import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
 
 let fresh: TestPostgres;
 const nodes: PostgresDatabase[] = [];

@@ -11,9 +11,9 @@ import { MARKDOWN_TOO_DEEP } from '@/lib/markdown-nesting';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { firstRow } from '@/server/db';
 import { MAX_BODY_BYTES } from '@/server/http/endpoint';
-import { insertArticle, setUpRoles, startContentServer, type Roles } from '../api/content-fixtures';
-import { TestClient, registerUser, sendStreamedBody } from '../api/helpers';
-import type { TestServer } from '../setup/server';
+import { insertArticle, setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
+import { TestClient, registerUser, sendStreamedBody } from '../support/account-api';
+import type { TestServer } from '../support/server';
 
 let server: TestServer;
 let roles: Roles;

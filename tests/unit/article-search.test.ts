@@ -13,8 +13,8 @@ import { articleListQuerySchema, type ArticleKind } from '@/lib/validation/conte
 import { articleMatch, articleSearchKey, articleListQuery } from '@/server/search/articles.sqlite';
 import { openDatabase, type AppDatabase } from '@/server/db';
 import * as schema from '@db/schema';
-import { insertArticleRow } from '../api/content-fixtures';
-import { upgradedDatabase } from '../setup/migrations';
+import { insertArticleRow } from '../support/content-fixtures';
+import { upgradedDatabase } from '../support/migrations';
 
 type Row = typeof schema.articles.$inferSelect;
 

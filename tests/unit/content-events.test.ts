@@ -11,7 +11,7 @@ import { createArticle, deleteArticle, updateArticle } from '@/server/content/ar
 import { contentBus, contentChanged, onContentChange, type ContentChange } from '@/server/content/events';
 import { updateStaticPage } from '@/server/content/static-pages';
 import { closeDatabase, db, staticPages, users } from '@/server/db';
-import { testDatabaseSettings } from '../setup/postgres';
+import { testDatabaseSettings } from '../support/postgres-databases';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-events-'));
 let editorId: number;

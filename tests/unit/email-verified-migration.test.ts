@@ -14,7 +14,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as sqliteSchema from '@db/schema';
 import { schema as postgresSchema } from '@/server/db/postgres-connection';
-import { emptyPostgresDatabase, type TestPostgres } from '../setup/postgres';
+import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
 
 const folders: string[] = [];
 let postgres: TestPostgres | undefined;

@@ -22,7 +22,7 @@ import {
 	collectedMatchesQuery,
 } from '@/server/search/articles.postgres';
 import { podcastSearchCondition } from '@/server/search/episodes.postgres';
-import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
+import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
 
 let dir: string;
 let sqlite: AppDatabase;

@@ -4,8 +4,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestServer } from '../setup/server';
-import { registerUser, type Registered } from './helpers';
+import type { TestServer } from './server';
+import { registerUser, type Registered } from './account-api';
 
 let platformCounter = 0;
 

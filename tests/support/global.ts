@@ -2,11 +2,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createPostgresRunDir, stopPostgresCluster } from './postgres-cluster';
+import { createPostgresRunDir, stopPostgresCluster } from '../../scripts/shared/postgres-cluster';
 
 /**
  * The tests drive the production build; `npm test` runs `astro build` before vitest. The run's
- * templates (tests/setup/templates.ts) and PostgreSQL cluster (tests/setup/postgres.ts) are made
+ * templates (tests/support/templates.ts) and PostgreSQL cluster (tests/support/postgres-databases.ts) are made
  * by the first test file that needs them, in folders made here and removed here at the end.
  */
 export default function setup(project: TestProject): () => void {

@@ -3,7 +3,7 @@
  * it, so a test can read the password-reset mail the site sent.
  */
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './ports';
+import { freePort } from '../../scripts/shared/ports';
 
 export type CapturedMail = { to: string[]; raw: string; text: string };
 

@@ -1,7 +1,7 @@
 /**
  * The throwaway PostgreSQL cluster of a test run: finding the server binaries, running them (as
  * the `postgres` account when we are root: initdb and postgres refuse root), and the run folder
- * the global setup makes and removes. The per-file databases are in tests/setup/postgres.ts.
+ * the global setup makes and removes. The per-file databases are in tests/support/postgres-databases.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';

@@ -10,9 +10,9 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { firstRow } from '@/server/db';
-import { TestClient, registerUser } from '../api/helpers';
-import { platformInput } from '../api/platform-fixtures';
-import type { TestServer } from '../setup/server';
+import { TestClient, registerUser } from './account-api';
+import { platformInput } from './platform-fixtures';
+import type { TestServer } from './server';
 import type { Fixture } from './route-expectations';
 import {
 	DEMO,
@@ -22,7 +22,7 @@ import {
 	uniqueTag,
 	type Persona,
 	type Role,
-} from './support';
+} from './security-roles';
 
 export function articleBody(kind: 'news' | 'education'): Record<string, unknown> {
 	return {

@@ -2,8 +2,8 @@
  * Per-run templates, as Epic Stack keeps a base database: what every test server would otherwise
  * make for itself at start (a migrated SQLite file, the demo content's argon2 hashes and rows,
  * the generated pages) is made once per run and copied per server. PostgreSQL's template
- * databases are in tests/setup/postgres.ts; the generated pages' templates are made by a server
- * (tests/setup/server.ts) and copied here.
+ * databases are in tests/support/postgres-databases.ts; the generated pages' templates are made by a server
+ * (tests/support/server.ts) and copied here.
  *
  * Templates are made on first use (a run of pure unit tests makes none) in a folder the global
  * setup makes and removes.

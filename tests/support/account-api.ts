@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { Client, type ApiAnswer } from '../setup/http';
-import { startServer, type StartOptions, type TestServer } from '../setup/server';
+import { Client, type ApiAnswer } from './http';
+import { startServer, type StartOptions, type TestServer } from './server';
 
 export const USER_FIELDS = [
 	'createdAt',

@@ -4,7 +4,7 @@
  * TEST_DATABASE chooses the engine: a SQLite file (`sqlite`, the default) or a throwaway
  * PostgreSQL database of the test run's cluster (`postgres`).
  *
- * The database and the generated pages are copies of the run's templates (tests/setup/
+ * The database and the generated pages are copies of the run's templates (tests/support/
  * templates.ts), made once by a server started the same way; `fresh` opts out for tests of
  * migrating, seeding or generating at start.
  */
@@ -16,9 +16,9 @@ import { and, eq } from 'drizzle-orm';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { firstRow, openDatabase, schemaOf, type AppDatabase } from '@/server/db';
 import { leaksInLogs } from './log-leaks';
-import { freePort } from './ports';
+import { freePort } from '../../scripts/shared/ports';
 import { oncePerRun } from './once-per-run';
-import { postgresTestDatabase } from './postgres';
+import { postgresTestDatabase } from './postgres-databases';
 import { copySiteTemplate, sqliteTemplate, templatesDir, type SiteTemplate } from './templates';
 
 export type TestEngine = 'sqlite' | 'postgres';

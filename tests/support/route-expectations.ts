@@ -13,11 +13,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { ApiAnswer } from '../setup/http';
-import type { TestServer } from '../setup/server';
+import type { ApiAnswer } from './http';
+import type { TestServer } from './server';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { firstRow } from '@/server/db';
-import type { Method, Persona, Role } from './support';
+import type { Method, Persona, Role } from './security-roles';
 
 export type Fixture = {
 	server: TestServer;

@@ -4,10 +4,10 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { Client } from '../setup/http';
+import { Client } from './http';
 import type { PlatformJson } from '@/server/platforms/directory';
-import type { TestServer } from '../setup/server';
-import { hydrateIslands } from '../setup/browser';
+import type { TestServer } from './server';
+import { hydrateIslands } from './browser';
 
 /** A platform as GET /api/platforms answers it. */
 export type ApiPlatform = PlatformJson;

@@ -7,8 +7,8 @@ import { expect } from 'vitest';
 import type { AppDatabase } from '@/server/db';
 import * as schema from '@db/schema';
 import type { PostgresDatabase } from '@/server/db/postgres-connection';
-import type { StartOptions, TestServer } from '../setup/server';
-import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
+import type { StartOptions, TestServer } from './server';
+import { TestClient, registerUser, startAccountServer, type Registered } from './account-api';
 
 export type Roles = {
 	anonymous: TestClient;

@@ -1,6 +1,6 @@
 /**
  * Shared by the durability (crash) and backup tests: a small community database to write to,
- * the writer process that writes to it (tests/setup/crash-writer.ts), and the checks that a
+ * the writer process that writes to it (tests/support/crash-writer.ts), and the checks that a
  * database file is intact and its denormalised numbers equal its rows.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -132,7 +132,7 @@ export type Writer = {
 };
 
 /**
- * Starts tests/setup/crash-writer.ts against dbPath. Node itself runs it (with tsx as a loader),
+ * Starts tests/support/crash-writer.ts against dbPath. Node itself runs it (with tsx as a loader),
  * not the tsx command, which would put a second process in between: a SIGKILL must reach the
  * process that writes. A `deferred` writer loads its modules (most of its start-up time) and then
  * waits for go() before it opens the database.
@@ -141,7 +141,7 @@ export function startWriter(
 	dbPath: string,
 	options: { seed: number; pauseMs?: number; deferred?: boolean },
 ): Writer {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/crash-writer.ts'], {
+	const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/crash-writer.ts'], {
 		env: {
 			...process.env,
 			DATABASE_PATH: dbPath,

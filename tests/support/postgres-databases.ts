@@ -5,18 +5,23 @@
  *
  * The cluster starts on first use, so a run without PostgreSQL tests never needs PostgreSQL.
  * Test files run in several worker processes: the first to ask starts the cluster, the others
- * wait for it (tests/setup/once-per-run.ts). The global setup
- * (tests/setup/global.ts, with tests/setup/postgres-cluster.ts) owns the run folder and stops
+ * wait for it (tests/support/once-per-run.ts). The global setup
+ * (tests/support/global.ts, with scripts/shared/postgres-cluster.ts) owns the run folder and stops
  * the cluster after the run.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { closePostgres, migratePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres-connection';
+import {
+	closePostgres,
+	migratePostgres,
+	openPostgres,
+	type PostgresDatabase,
+} from '@/server/db/postgres-connection';
 import type { AppDatabase } from '@/server/db';
 import { oncePerRun } from './once-per-run';
-import { postgresBinDir, startPostgresServer, SUPERUSER } from './postgres-cluster';
+import { postgresBinDir, startPostgresServer, SUPERUSER } from '../../scripts/shared/postgres-cluster';
 
 declare module 'vitest' {
 	export interface ProvidedContext {

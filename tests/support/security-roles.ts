@@ -9,8 +9,8 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from '@/server/auth/password';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { rawRows } from '@/server/db';
-import { TestClient } from '../api/helpers';
-import { startServer, type TestServer } from '../setup/server';
+import { TestClient } from './account-api';
+import { startServer, type TestServer } from './server';
 
 export const ROLES = ['anonymous', 'banned', 'other', 'user', 'editor'] as const;
 export type Role = (typeof ROLES)[number];

@@ -5,8 +5,8 @@
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
-import { newPage, signInAs } from '../setup/browser';
-import type { TestServer } from '../setup/server';
+import { newPage, signInAs } from './browser';
+import type { TestServer } from './server';
 
 export const EDITOR = DEMO_ACCOUNTS.editor;
 export const USER = DEMO_ACCOUNTS.user;

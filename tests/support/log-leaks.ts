@@ -2,7 +2,7 @@
  * What must never appear in a server's log: session tokens, tokens in query strings, full
  * e-mail addresses (the log masks them to `j***@example.com`), and unredacted password or token
  * fields, plus any secret a test knows it sent. Every test server's log is checked when it
- * stops (tests/setup/server.ts), so the whole API suite is covered.
+ * stops (tests/support/server.ts), so the whole API suite is covered.
  */
 const LEAKS: Array<[string, RegExp]> = [
 	['a session token', /session=[a-z2-7]{32}/],
