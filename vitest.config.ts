@@ -63,7 +63,7 @@ export default defineConfig({
 		hookTimeout: 120_000,
 		pool: 'forks',
 		maxWorkers: 2,
-		globalSetup: ['tests/setup/global.ts'],
+		globalSetup: ['tests/support/global.ts'],
 		// Browser checks poll the page for a state, returning as soon as it holds; the timeout only
 		// bounds a failure, so it is as long as a loaded 2-core machine needs (a dialog's round trip
 		// took over 12 s there while the whole suite ran).

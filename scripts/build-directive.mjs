@@ -1,7 +1,7 @@
 /**
  * Writes src/integrations/interaction-directive.prebuilt.ts: the `client:interaction` script as
  * Astro inlines it in pages (built by Astro's own directive bundler), so the
- * Content-Security-Policy can allow it by hash (src/server/security-headers.ts).
+ * Content-Security-Policy can allow it by hash (src/server/http/security-headers.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

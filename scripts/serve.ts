@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { config } from '@/server/config';
-import { baseLog } from '@/server/log';
+import { baseLog } from '@/server/runtime/log';
 import { prepareDatabase } from './prepare-database';
 
 let distDir: string;

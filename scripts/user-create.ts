@@ -9,7 +9,7 @@ import { USER_ROLES } from '@db/schema';
 import { emailField, newPasswordField, usernameField } from '@/lib/validation/auth';
 import { createAccount } from '@/server/auth/accounts';
 import { closeDatabase } from '@/server/db';
-import { describeZodError } from '@/server/http';
+import { describeZodError } from '@/server/http/endpoint';
 
 const USAGE =
 	'Usage: npm run user:create -- --email <email> --username <name> --password <password> [--role editor|user]';

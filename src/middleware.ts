@@ -1,13 +1,13 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { allowedMethods } from './server/api-methods';
-import { isCrossSiteRequest } from './server/request-origin';
-import { securityHeadersMiddleware } from './server/security-middleware';
+import { allowedMethods } from './server/http/api-methods';
+import { isCrossSiteRequest } from './server/http/request-origin';
+import { securityHeadersMiddleware } from './server/http/security-middleware';
 import { isIdSegment } from './lib/ids';
 import { hasNul } from './lib/visible-text';
-import { errorResponse, NO_SUCH_ENDPOINT } from './server/http';
-import { BODY_TOO_LARGE, METHODS_WITH_BODIES, declaresTooLargeBody } from './server/request-body';
-import { log } from './server/log';
-import { currentRequest, noteRoute } from './server/request-context';
+import { errorResponse, NO_SUCH_ENDPOINT } from './server/http/endpoint';
+import { BODY_TOO_LARGE, METHODS_WITH_BODIES, declaresTooLargeBody } from './server/http/request-body';
+import { log } from './server/runtime/log';
+import { currentRequest, noteRoute } from './server/runtime/request-context';
 import {
 	SESSION_COOKIE,
 	clearSessionCookie,

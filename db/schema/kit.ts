@@ -1,5 +1,5 @@
 /**
- * The dialect kit: the builders the shared tables (tables.ts) are written with, so each table is
+ * The dialect kit: the builders the shared tables (shared-tables.ts) are written with, so each table is
  * described once and built for either engine, as Payload's drizzle adapters build both dialects'
  * tables from one description. The engines differ only in spellings: SQLite keeps timestamps as
  * integer milliseconds, lists of text as JSON text, booleans as 0/1, ids as autoincrement
@@ -71,7 +71,7 @@ export type KitTableConfig<TName extends string, TColumns> = {
 	dialect: 'sqlite';
 };
 
-/** What a shared table is written with; see tables.ts for the tables, README "Adding a table". */
+/** What a shared table is written with; see shared-tables.ts for the tables, README "Adding a table". */
 export interface SchemaKit {
 	readonly engine: 'sqlite' | 'postgresql';
 	/** A table: columns, then its indexes and checks (`(t) => [index(...).on(t.column)]`). */

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL instance of the shared tables (tables.ts), with the tables only PostgreSQL has
+ * The PostgreSQL instance of the shared tables (shared-tables.ts), with the tables only PostgreSQL has
  * (postgres-only.ts): the schema drizzle.postgres.config.ts generates db/migrations-postgres
  * from. Its tables have pg-core types (AsPostgres) with the same fields as the SQLite instance's,
  * so services, tests and the seed name one set of fields on both engines. Full-text search is a
@@ -7,7 +7,7 @@
  * SQLite's FTS5 tables are left out of its own.
  */
 import { postgresKit, type AsPostgres } from './kit';
-import { defineTables, type SharedSchema } from './tables';
+import { defineTables, type SharedSchema } from './shared-tables';
 
 export * from './postgres-only';
 // The value lists are the shared ones, so both engines accept exactly the same values.

@@ -1,12 +1,12 @@
 /**
- * The SQLite instance of the shared tables (tables.ts), the schema drizzle.config.ts generates
+ * The SQLite instance of the shared tables (shared-tables.ts), the schema drizzle.config.ts generates
  * db/migrations from. SQLite has no table of its own: its full-text tables (FTS5) come from
  * migrations, and what PostgreSQL keeps in postgres-only.ts one SQLite process keeps in memory.
  * Every shared table and relation is exported by name (drizzle-kit and drizzle read a module's
  * exports); tests/unit/schema-parity.test.ts checks none is missing.
  */
 import { sqliteKit } from './kit';
-import { defineTables } from './tables';
+import { defineTables } from './shared-tables';
 
 export const {
 	users,

@@ -10,7 +10,12 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { seedDemoContent, seedIfEmpty } from '@db/seed/index';
 import { hashPassword } from '@/server/auth/password';
-import { closePostgres, migratePostgres, openPostgres, schema as postgresSchema } from '@/server/db/postgres';
+import {
+	closePostgres,
+	migratePostgres,
+	openPostgres,
+	schema as postgresSchema,
+} from '@/server/db/postgres-connection';
 import { closeDatabase, openDatabase, type AppDatabase } from '@/server/db';
 import * as schema from '@db/schema';
 import { ARTICLE_CATEGORIES } from '@/lib/categories';

@@ -43,21 +43,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import {
-	killNode,
-	startNginx,
-	startNode,
-	stopNode,
-	type AppNode,
-	type Nginx,
-} from '../../tests/nodes/cluster';
-import { freePort } from '../../tests/setup/ports';
+import { killNode, startNginx, startNode, stopNode, type AppNode, type Nginx } from '../shared/node-cluster';
+import { freePort } from '../shared/ports';
 import {
 	createPostgresRunDir,
 	startPostgresServer,
 	stopPostgresCluster,
 	SUPERUSER,
-} from '../../tests/setup/postgres-cluster';
+} from '../shared/postgres-cluster';
 import { createDataset } from './dataset';
 import { runLighthouse, type LighthouseFigure } from './lighthouse';
 import { launchChromium, measurePage } from './page-weight';

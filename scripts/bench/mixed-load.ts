@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '@/server/auth/password';
 import { openDatabase, schemaOf, type AppDatabase } from '@/server/db';
-import { closePostgres, openPostgres } from '@/server/db/postgres';
+import { closePostgres, openPostgres } from '@/server/db/postgres-connection';
 import { procMemory, runToEnd } from './processes';
 import type { BenchServer } from './server';
 

@@ -11,7 +11,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { db, newsletterIssues } from '@/server/db';
-import { metrics } from '@/server/metrics';
+import { metrics } from '@/server/runtime/metrics';
 import { getIssue, sendIssue } from '@/server/newsletter/issues';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
 

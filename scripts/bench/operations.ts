@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { autocannon, type LoadFigure } from './load';
-import { freePort } from '../../tests/setup/ports';
+import { freePort } from '../shared/ports';
 import { startBenchServer, type BenchServer } from './server';
 
 export type OperationsCostFigure = {

@@ -18,16 +18,9 @@ import {
 	startPostgresServer,
 	stopPostgresCluster,
 	SUPERUSER,
-} from '../../tests/setup/postgres-cluster';
-import { freePort } from '../../tests/setup/ports';
-import {
-	killNode,
-	startNginx,
-	startNode,
-	stopNode,
-	type AppNode,
-	type Nginx,
-} from '../../tests/nodes/cluster';
+} from '../shared/postgres-cluster';
+import { freePort } from '../shared/ports';
+import { killNode, startNginx, startNode, stopNode, type AppNode, type Nginx } from '../shared/node-cluster';
 import { SEARCH_QUERIES, createDataset, createPostgresDataset } from './dataset';
 import { autocannon, sequentialLatency, type LoadFigure, type SequentialFigure } from './load';
 import { EDITOR, signIn } from './accounts';

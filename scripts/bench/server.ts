@@ -1,12 +1,12 @@
 /**
  * Starts the production host ($DIST_DIR/host/main.mjs) over a benchmark build and database,
- * the way tests/setup/server.ts does (free port), and drives the site generator through
+ * the way tests/support/server.ts does (free port), and drives the site generator through
  * /api/admin/site-build signed in as the demo editor.
  */
 import type { ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '../../tests/setup/ports';
+import { freePort } from '../shared/ports';
 import { procMemory, sampleRss, spawnTracked, stopChild } from './processes';
 import { signIn } from './accounts';
 

@@ -5,7 +5,7 @@
  * nesting (ten thousand nested tags take seconds). Real articles nest a handful of levels, so a
  * limit far above that refuses only crafted input, with a sentence the editor can act on. Runs
  * anywhere (the dashboard's form and the endpoints say the same thing); the server's renderer
- * also refuses, with the same sentence, whatever slips past this reading (src/server/markdown.ts).
+ * also refuses, with the same sentence, whatever slips past this reading (src/server/content/markdown.ts).
  */
 
 /** Levels of quotes, lists, emphasis or HTML tags inside one another. */

@@ -10,7 +10,7 @@ import { escapeXml, lastmod, publishedArticles } from '@/components/content/feed
 import { absoluteUrl } from '@/components/content/structured-data';
 import { listStaticPages } from '@/server/content/static-pages';
 import { listEpisodes } from '@/server/content/podcasts';
-import { listPlatformIds } from '@/server/platforms';
+import { listPlatformIds } from '@/server/platforms/directory';
 import { archiveCounts } from '@/server/content/archives';
 import {
 	archivePageCount,

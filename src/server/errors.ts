@@ -1,6 +1,6 @@
 /**
  * What a service refuses, in the service's own terms. Each carries the sentence a person reads
- * (the UI shows it as it is); the endpoint layer (src/server/http.ts) gives each kind its HTTP
+ * (the UI shows it as it is); the endpoint layer (src/server/http/endpoint.ts) gives each kind its HTTP
  * status, so services never speak HTTP.
  */
 export class DomainError extends Error {

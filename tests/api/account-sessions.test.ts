@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow } from '@/server/db';
-import type { TestServer } from '../setup/server';
+import type { TestServer } from '../support/server';
 import {
 	TestClient,
 	changeEmailConfirmed,
@@ -22,7 +22,7 @@ import {
 	signedInClient,
 	startAccountServer,
 	verificationToken,
-} from './helpers';
+} from '../support/account-api';
 
 const DAY = 86_400_000;
 let server: TestServer;

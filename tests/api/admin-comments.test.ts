@@ -6,10 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow } from '@/server/db';
-import type { Tables, TestServer } from '../setup/server';
-import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
-import { registerUser, type TestClient } from './helpers';
-import { createPlatform } from './platform-fixtures';
+import type { Tables, TestServer } from '../support/server';
+import { setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
+import { registerUser, type TestClient } from '../support/account-api';
+import { createPlatform } from '../support/platform-fixtures';
 
 let server: TestServer;
 let roles: Roles;

@@ -3,11 +3,11 @@
  * preview, which must render exactly as the public pages do (renderMarkdown).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderMarkdown } from '@/server/markdown';
-import type { TestServer } from '../setup/server';
-import { insertArticle, setUpRoles, startContentServer, type Roles } from './content-fixtures';
-import type { TestClient } from './helpers';
-import { createPlatform } from './platform-fixtures';
+import { renderMarkdown } from '@/server/content/markdown';
+import type { TestServer } from '../support/server';
+import { insertArticle, setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
+import type { TestClient } from '../support/account-api';
+import { createPlatform } from '../support/platform-fixtures';
 
 let server: TestServer;
 let roles: Roles;

@@ -6,8 +6,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow } from '@/server/db';
-import type { Tables, TestServer } from '../setup/server';
-import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
+import type { Tables, TestServer } from '../support/server';
+import { setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
 import {
 	TestClient,
 	USER_FIELDS,
@@ -16,8 +16,8 @@ import {
 	registerUser,
 	signedInClient,
 	type Registered,
-} from './helpers';
-import { registerEditor } from './platform-fixtures';
+} from '../support/account-api';
+import { registerEditor } from '../support/platform-fixtures';
 
 let server: TestServer;
 let roles: Roles;

@@ -8,10 +8,10 @@
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVATE_CACHE_CONTROL, SHARED_CACHE_CONTROL } from '@/server/cache-headers';
-import type { TestServer } from '../setup/server';
-import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
-import { createPlatform, registerEditor } from './platform-fixtures';
+import { PRIVATE_CACHE_CONTROL, SHARED_CACHE_CONTROL } from '@/server/http/cache-headers';
+import type { TestServer } from '../support/server';
+import { TestClient, registerUser, startAccountServer, type Registered } from '../support/account-api';
+import { createPlatform, registerEditor } from '../support/platform-fixtures';
 
 let server: TestServer;
 let editor: Registered;

@@ -5,8 +5,14 @@
  * appear, whoever asks. Runs on both engines (the grouped counts and the paged list).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../setup/server';
-import { articleBody, insertArticle, setUpRoles, startContentServer, type Roles } from './content-fixtures';
+import type { TestServer } from '../support/server';
+import {
+	articleBody,
+	insertArticle,
+	setUpRoles,
+	startContentServer,
+	type Roles,
+} from '../support/content-fixtures';
 
 let server: TestServer;
 let roles: Roles;

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow } from '@/server/db';
-import type { TestServer } from '../setup/server';
+import type { TestServer } from '../support/server';
 import {
 	TestClient,
 	USER_FIELDS,
@@ -16,7 +16,7 @@ import {
 	sha256Hex,
 	signedInClient,
 	startAccountServer,
-} from './helpers';
+} from '../support/account-api';
 
 let server: TestServer;
 

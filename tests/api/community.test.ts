@@ -6,9 +6,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { firstRow } from '@/server/db';
-import type { Tables, TestServer } from '../setup/server';
-import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
-import { createPlatform, expectedAverage, registerBanned, registerEditor } from './platform-fixtures';
+import type { Tables, TestServer } from '../support/server';
+import { TestClient, registerUser, startAccountServer, type Registered } from '../support/account-api';
+import {
+	createPlatform,
+	expectedAverage,
+	registerBanned,
+	registerEditor,
+} from '../support/platform-fixtures';
 
 let server: TestServer;
 let editor: Registered;

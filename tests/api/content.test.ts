@@ -5,14 +5,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleListQuerySchema } from '@/lib/validation/content';
-import { articleListQuery } from '@/server/content/search/articles.sqlite';
+import { articleListQuery } from '@/server/search/articles.sqlite';
 import { firstRow } from '@/server/db';
-import type { PostgresDatabase } from '@/server/db/postgres';
+import type { PostgresDatabase } from '@/server/db/postgres-connection';
 import {
 	articleSearchCondition,
 	listArticles as listArticlesPostgres,
-} from '@/server/content/search/articles.postgres';
-import type { TestServer } from '../setup/server';
+} from '@/server/search/articles.postgres';
+import type { TestServer } from '../support/server';
 import {
 	ODD_SEARCHES,
 	articleBody,
@@ -24,8 +24,8 @@ import {
 	startContentServer,
 	uniqueWord,
 	type Roles,
-} from './content-fixtures';
-import type { TestClient } from './helpers';
+} from '../support/content-fixtures';
+import type { TestClient } from '../support/account-api';
 
 let server: TestServer;
 let roles: Roles;

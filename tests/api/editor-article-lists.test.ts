@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIST_LIMIT } from '@/lib/validation/content';
-import type { TestServer } from '../setup/server';
+import type { TestServer } from '../support/server';
 import {
 	articleBody,
 	insertArticle,
@@ -14,7 +14,7 @@ import {
 	startContentServer,
 	uniqueWord,
 	type Roles,
-} from './content-fixtures';
+} from '../support/content-fixtures';
 
 let server: TestServer;
 let roles: Roles;

@@ -8,8 +8,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow } from '@/server/db';
-import type { TestServer } from '../setup/server';
-import { platformInput } from './platform-fixtures';
+import type { TestServer } from '../support/server';
+import { platformInput } from '../support/platform-fixtures';
 import {
 	TestClient,
 	eventually,
@@ -22,7 +22,7 @@ import {
 	startAccountServer,
 	verificationToken,
 	type Registered,
-} from './helpers';
+} from '../support/account-api';
 
 let server: TestServer;
 

@@ -4,8 +4,8 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from './helpers';
-import { startServer, type TestServer } from '../setup/server';
+import { eventually } from '../support/account-api';
+import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 

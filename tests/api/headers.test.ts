@@ -3,7 +3,7 @@
  * asset, 404), and forged forwarding headers never reaching URLs or redirects.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../setup/server';
+import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 let assetPath: string;

@@ -7,7 +7,7 @@ import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows, runStatement } from '@/server/db';
-import { startServer, type TestServer } from '../setup/server';
+import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 

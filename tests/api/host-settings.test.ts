@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { HOST_ENTRY } from '../setup/server';
+import { HOST_ENTRY } from '../support/server';
 
 describe('a bad setting', () => {
 	it.each([

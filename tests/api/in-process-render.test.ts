@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../setup/server';
+import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 

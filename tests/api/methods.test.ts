@@ -6,7 +6,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../setup/server';
+import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 

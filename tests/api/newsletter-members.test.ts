@@ -9,11 +9,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '@/server/auth/tokens';
 import { firstRow } from '@/server/db';
-import { insertAccount, listUnsubscribeUrl, mailPart, mailsPerAddress } from '../setup/newsletter-fixture';
-import type { TestServer } from '../setup/server';
-import { startSmtp } from '../setup/smtp';
-import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
-import { TestClient, eventually, registerUser } from './helpers';
+import { insertAccount, listUnsubscribeUrl, mailPart, mailsPerAddress } from '../support/newsletter-fixture';
+import type { TestServer } from '../support/server';
+import { startSmtp } from '../support/smtp';
+import { setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
+import { TestClient, eventually, registerUser } from '../support/account-api';
 
 let server: TestServer;
 let roles: Roles;

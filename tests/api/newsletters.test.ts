@@ -14,11 +14,11 @@ import {
 	mailHeaders,
 	mailPart,
 	mailsPerAddress,
-} from '../setup/newsletter-fixture';
-import type { TestServer } from '../setup/server';
-import { startSmtp } from '../setup/smtp';
-import { insertArticle, setUpRoles, startContentServer, type Roles } from './content-fixtures';
-import { type TestClient, decodeQuotedPrintable, eventually, registerUser } from './helpers';
+} from '../support/newsletter-fixture';
+import type { TestServer } from '../support/server';
+import { startSmtp } from '../support/smtp';
+import { insertArticle, setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
+import { type TestClient, decodeQuotedPrintable, eventually, registerUser } from '../support/account-api';
 
 const REPLY_TO = 'letters@retailmediahub.example';
 /** With characters HTML must escape, to see it printed as text. */

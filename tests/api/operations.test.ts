@@ -6,9 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaksInLogs } from '../setup/log-leaks';
-import { freePort } from '../setup/ports';
-import type { TestServer } from '../setup/server';
+import { leaksInLogs } from '../support/log-leaks';
+import { freePort } from '../../scripts/shared/ports';
+import type { TestServer } from '../support/server';
 import {
 	TestClient,
 	eventually,
@@ -17,7 +17,7 @@ import {
 	registerUser,
 	startAccountServer,
 	verificationToken,
-} from './helpers';
+} from '../support/account-api';
 
 let server: TestServer;
 

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATIC_PAGE_SLUGS } from '@/lib/categories';
 import { firstRow } from '@/server/db';
-import type { TestServer } from '../setup/server';
-import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
+import type { TestServer } from '../support/server';
+import { setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
 
 let server: TestServer;
 let roles: Roles;

@@ -5,7 +5,7 @@
  * account's counters, and the profile's current-password checks are limited like sign-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../setup/server';
+import type { TestServer } from '../support/server';
 import {
 	TestClient,
 	changeEmailConfirmed,
@@ -15,7 +15,7 @@ import {
 	registerUser,
 	startAccountServer,
 	type Registered,
-} from './helpers';
+} from '../support/account-api';
 
 const INVALID_LOGIN = { message: 'Invalid email or password.' };
 const LOGIN_LIMITED = /^Too many sign-in attempts\. Please try again in \d+ minutes\.$/;

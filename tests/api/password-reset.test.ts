@@ -4,8 +4,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../setup/server';
-import { startSmtp } from '../setup/smtp';
+import type { TestServer } from '../support/server';
+import { startSmtp } from '../support/smtp';
 import {
 	TestClient,
 	eventually,
@@ -17,7 +17,7 @@ import {
 	sha256Hex,
 	signedInClient,
 	startAccountServer,
-} from './helpers';
+} from '../support/account-api';
 
 const NEUTRAL = 'If an account with that email exists, you will receive a password reset link.';
 const INVALID_TOKEN = 'This password reset link is invalid or has expired.';

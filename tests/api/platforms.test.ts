@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { firstRow } from '@/server/db';
-import type { TestServer } from '../setup/server';
-import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
-import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
+import type { TestServer } from '../support/server';
+import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
+import { TestClient, registerUser, startAccountServer, type Registered } from '../support/account-api';
 import {
 	PLATFORM_FIELDS,
 	createPlatform,
@@ -19,7 +19,7 @@ import {
 	platformInput,
 	registerBanned,
 	registerEditor,
-} from './platform-fixtures';
+} from '../support/platform-fixtures';
 
 let server: TestServer;
 let editor: Registered;
@@ -560,7 +560,7 @@ describe('GET /api/placeholder/{w}/{h}', () => {
 
 describe('onPlatformChange (in-process hook for page regeneration)', () => {
 	let dir: string;
-	let service: typeof import('@/server/platforms');
+	let service: typeof import('@/server/platforms/directory');
 	let closeDatabase: () => Promise<void>;
 	let postgres: TestPostgres | undefined;
 
@@ -574,7 +574,7 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 		} else {
 			process.env.DATABASE_PATH = join(dir, 'hook.db');
 		}
-		service = await import('@/server/platforms');
+		service = await import('@/server/platforms/directory');
 		({ closeDatabase } = await import('@/server/db'));
 	});
 	afterAll(async () => {
@@ -587,7 +587,7 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 		const { platformFormSchema } = await import('@/lib/validation/platforms');
 		const { rate } = await import('@/server/community/ratings');
 		const { db, ...bound } = await import('@/server/db');
-		const { baseLog } = await import('@/server/log');
+		const { baseLog } = await import('@/server/runtime/log');
 		// A failing listener is logged (as an error of the process's logger) and the change goes on.
 		const logged = vi.spyOn(baseLog(), 'error').mockImplementation(() => {});
 		const seen: Array<{ id: number; kind: string; existsNow: Promise<boolean> }> = [];

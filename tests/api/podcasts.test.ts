@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podcastListQuerySchema } from '@/lib/validation/content';
 import { episodeListQuery } from '@/server/content/podcasts';
-import { podcastSearchCondition } from '@/server/content/search/episodes.postgres';
-import type { TestServer } from '../setup/server';
-import { TestClient, registerUser } from './helpers';
-import { ODD_SEARCHES, postgresQueryPlan, queryPlan, startContentServer } from './content-fixtures';
+import { podcastSearchCondition } from '@/server/search/episodes.postgres';
+import type { TestServer } from '../support/server';
+import { TestClient, registerUser } from '../support/account-api';
+import { ODD_SEARCHES, postgresQueryPlan, queryPlan, startContentServer } from '../support/content-fixtures';
 
 let server: TestServer;
 let client: TestClient;

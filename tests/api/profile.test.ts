@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow } from '@/server/db';
-import type { TestServer } from '../setup/server';
+import type { TestServer } from '../support/server';
 import {
 	TestClient,
 	USER_FIELDS,
@@ -22,7 +22,7 @@ import {
 	registerUser,
 	signedInClient,
 	startAccountServer,
-} from './helpers';
+} from '../support/account-api';
 
 let server: TestServer;
 

@@ -5,9 +5,9 @@
  * count only when the connection comes from an address in TRUSTED_PROXIES.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCredentials, TestClient } from './helpers';
-import { rawRequest } from '../setup/http';
-import { startServer, type TestServer } from '../setup/server';
+import { newCredentials, TestClient } from '../support/account-api';
+import { rawRequest } from '../support/http';
+import { startServer, type TestServer } from '../support/server';
 
 /** The tests connect from 127.0.0.1: listed here, it is the proxy; not listed, any client. */
 let behindListedProxy: TestServer;

@@ -3,8 +3,8 @@
  * the counters they fill cannot disturb other tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '../setup/http';
-import { startServer, type TestServer } from '../setup/server';
+import { Client } from '../support/http';
+import { startServer, type TestServer } from '../support/server';
 import { mailDestinationKey } from '@/server/auth/rate-limit';
 import {
 	TestClient,
@@ -14,7 +14,7 @@ import {
 	outboxMails,
 	registerUser,
 	startAccountServer,
-} from './helpers';
+} from '../support/account-api';
 
 const LOGIN_LIMITED = { message: 'Too many sign-in attempts. Please try again in 15 minutes.' };
 const INVALID_LOGIN = { message: 'Invalid email or password.' };

@@ -6,8 +6,8 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow } from '@/server/db';
-import { MAX_BODY_BYTES, MAX_DISCARDED_BYTES } from '@/server/http';
-import type { TestServer } from '../setup/server';
+import { MAX_BODY_BYTES, MAX_DISCARDED_BYTES } from '@/server/http/endpoint';
+import type { TestServer } from '../support/server';
 import {
 	TestClient,
 	jsonOfSize,
@@ -15,7 +15,7 @@ import {
 	sendStreamedBody,
 	startAccountServer,
 	type Registered,
-} from './helpers';
+} from '../support/account-api';
 
 let server: TestServer;
 /** A signed-in user for the endpoints that check the session before reading the body. */

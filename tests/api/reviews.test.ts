@@ -7,9 +7,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tables, TestServer } from '../setup/server';
-import { TestClient, registerUser, startAccountServer, type Registered } from './helpers';
-import { createPlatform, registerBanned, registerEditor } from './platform-fixtures';
+import type { Tables, TestServer } from '../support/server';
+import { TestClient, registerUser, startAccountServer, type Registered } from '../support/account-api';
+import { createPlatform, registerBanned, registerEditor } from '../support/platform-fixtures';
 
 let server: TestServer;
 let editor: Registered;

@@ -5,10 +5,10 @@
  * changes, and the shared answer dropped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../setup/server';
-import type { TestClient } from './helpers';
-import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
-import { createPlatform } from './platform-fixtures';
+import type { TestServer } from '../support/server';
+import type { TestClient } from '../support/account-api';
+import { setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
+import { createPlatform } from '../support/platform-fixtures';
 
 type Similar = {
 	id: number;

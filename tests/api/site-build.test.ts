@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../setup/server';
-import { setUpRoles, startContentServer, type Roles } from './content-fixtures';
+import type { TestServer } from '../support/server';
+import { setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
 
 let server: TestServer;
 let roles: Roles;

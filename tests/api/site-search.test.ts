@@ -5,8 +5,8 @@
  * same public answer. Runs on both engines (the articles' and episodes' full-text indexes).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../setup/server';
-import type { TestClient } from './helpers';
+import type { TestServer } from '../support/server';
+import type { TestClient } from '../support/account-api';
 import {
 	articleBody,
 	insertArticle,
@@ -14,8 +14,8 @@ import {
 	startContentServer,
 	uniqueWord,
 	type Roles,
-} from './content-fixtures';
-import { createPlatform } from './platform-fixtures';
+} from '../support/content-fixtures';
+import { createPlatform } from '../support/platform-fixtures';
 
 type Hit = { id: number; title: string; url: string; snippet: { text: string; marks: [number, number][] } };
 type Results = Record<'platforms' | 'news' | 'education' | 'podcasts' | 'pages', Hit[]>;

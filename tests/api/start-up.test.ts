@@ -1,5 +1,5 @@
 /**
- * The production host starts the app itself (startApp in src/server/app.ts) once it listens:
+ * The production host starts the app itself (startApp in src/server/runtime/app.ts) once it listens:
  * a newsletter queued before the start goes out, and on PostgreSQL this node listens for other
  * nodes' changes, without any HTTP request. The host reaches the app's database only through
  * the app: its bundle holds no database driver or ORM, and the process has one pool.
@@ -11,11 +11,11 @@ import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow, openDatabase, schemaOf, type AppDatabase } from '@/server/db';
-import { eventually } from './helpers';
-import { insertAccount } from '../setup/newsletter-fixture';
-import { postgresTestDatabase } from '../setup/postgres';
-import { freePort } from '../setup/ports';
-import { HOST_ENTRY, testEngine } from '../setup/server';
+import { eventually } from '../support/account-api';
+import { insertAccount } from '../support/newsletter-fixture';
+import { postgresTestDatabase } from '../support/postgres-databases';
+import { freePort } from '../../scripts/shared/ports';
+import { HOST_ENTRY, testEngine } from '../support/server';
 
 const engine = testEngine();
 let dir: string;
@@ -61,8 +61,9 @@ beforeAll(async () => {
 	const port = await freePort();
 	url = `http://127.0.0.1:${port}`;
 	const { DATABASE_PATH: _inherited, ...inheritedEnv } = process.env;
-	// On PostgreSQL, the process counts its pools (see count-pools.mjs).
-	const preload = engine === 'postgres' ? ['--import', resolve(import.meta.dirname, 'count-pools.mjs')] : [];
+	// On PostgreSQL, the process counts its pools (see tests/support/count-pools.mjs).
+	const preload =
+		engine === 'postgres' ? ['--import', resolve(import.meta.dirname, '../support/count-pools.mjs')] : [];
 	host = spawn(process.execPath, [...preload, HOST_ENTRY], {
 		env: {
 			...inheritedEnv,

@@ -5,10 +5,10 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { gotoHydrated } from '../setup/browser';
-import { Client } from '../setup/http';
-import { browserTest } from '../setup/browser-test';
-import { EDITOR, openDashboard } from './dashboard-helpers';
+import { gotoHydrated } from '../support/browser';
+import { Client } from '../support/http';
+import { browserTest } from '../support/browser-test';
+import { EDITOR, openDashboard } from '../support/dashboard-helpers';
 
 let articlePath: string;
 

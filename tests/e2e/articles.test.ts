@@ -7,9 +7,9 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
 import { avatarColor, formatDate } from '@/lib/format';
-import { Client } from '../setup/http';
-import { browserTest, type NewPage } from '../setup/browser-test';
-import { expectNoToast } from './dashboard-helpers';
+import { Client } from '../support/http';
+import { browserTest, type NewPage } from '../support/browser-test';
+import { expectNoToast } from '../support/dashboard-helpers';
 
 let editor: Client;
 

@@ -4,8 +4,8 @@
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { gotoHydrated, hydrateIslands } from '../setup/browser';
-import { browserTest, type NewPage } from '../setup/browser-test';
+import { gotoHydrated, hydrateIslands } from '../support/browser';
+import { browserTest, type NewPage } from '../support/browser-test';
 
 const it = browserTest({ smtp: true });
 

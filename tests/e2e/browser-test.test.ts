@@ -5,8 +5,8 @@
  */
 import { describe, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { newPage } from '../setup/browser';
-import { browserTest } from '../setup/browser-test';
+import { newPage } from '../support/browser';
+import { browserTest } from '../support/browser-test';
 
 /** A context the file opens before its tests, as files that sign in once in `ready` do. */
 let filesContext: BrowserContext | undefined;

@@ -4,8 +4,8 @@
  */
 import { describe, expect } from 'vitest';
 import { NEWS_CATEGORIES } from '@/lib/categories';
-import { gotoHydrated } from '../setup/browser';
-import { browserTest } from '../setup/browser-test';
+import { gotoHydrated } from '../support/browser';
+import { browserTest } from '../support/browser-test';
 
 const it = browserTest({ seed: true });
 

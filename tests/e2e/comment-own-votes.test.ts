@@ -4,9 +4,9 @@
  */
 import { describe, expect } from 'vitest';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
-import { browserTest, type Account } from '../setup/browser-test';
-import { Client } from '../setup/http';
-import { apiPlatforms, hydrated, registerAccount } from './platform-helpers';
+import { browserTest, type Account } from '../support/browser-test';
+import { Client } from '../support/http';
+import { apiPlatforms, hydrated, registerAccount } from '../support/platform-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 

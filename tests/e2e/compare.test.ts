@@ -6,8 +6,8 @@
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserTest, type NewPage } from '../setup/browser-test';
-import { apiPlatforms, hydrated, oneDecimal, toast, type ApiPlatform } from './platform-helpers';
+import { browserTest, type NewPage } from '../support/browser-test';
+import { apiPlatforms, hydrated, oneDecimal, toast, type ApiPlatform } from '../support/platform-helpers';
 
 let all: ApiPlatform[];
 

@@ -6,7 +6,7 @@
 import { describe, expect } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { COMMUNITY_PASSWORD } from '@db/seed/users';
-import { browserTest } from '../setup/browser-test';
+import { browserTest } from '../support/browser-test';
 import {
 	EDITOR,
 	browse,
@@ -15,7 +15,7 @@ import {
 	getJson,
 	openDashboard,
 	publicPage,
-} from './dashboard-helpers';
+} from '../support/dashboard-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 

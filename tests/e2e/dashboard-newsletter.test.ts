@@ -4,10 +4,10 @@
  * confirmation that names the number of subscribers, and watch the list report the issue sent.
  */
 import { describe, expect } from 'vitest';
-import { insertArticle } from '../api/content-fixtures';
-import { browserTest } from '../setup/browser-test';
-import { insertAccount, mailHeaders, mailsPerAddress } from '../setup/newsletter-fixture';
-import { EDITOR, confirmDialog, expectToast, openDashboard } from './dashboard-helpers';
+import { insertArticle } from '../support/content-fixtures';
+import { browserTest } from '../support/browser-test';
+import { insertAccount, mailHeaders, mailsPerAddress } from '../support/newsletter-fixture';
+import { EDITOR, confirmDialog, expectToast, openDashboard } from '../support/dashboard-helpers';
 
 const it = browserTest({ seed: true, smtp: true, env: { NEWSLETTER_POLL_MS: '100' } });
 

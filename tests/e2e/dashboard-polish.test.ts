@@ -7,8 +7,15 @@
 import { describe, expect } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
 import { COMMUNITY_PASSWORD } from '@db/seed/users';
-import { browserTest } from '../setup/browser-test';
-import { browse, expectToast, getJson, openDashboard, USER, warnsBeforeLeaving } from './dashboard-helpers';
+import { browserTest } from '../support/browser-test';
+import {
+	browse,
+	expectToast,
+	getJson,
+	openDashboard,
+	USER,
+	warnsBeforeLeaving,
+} from '../support/dashboard-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 

@@ -7,7 +7,7 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDateTime } from '@/lib/format';
-import { browserTest } from '../setup/browser-test';
+import { browserTest } from '../support/browser-test';
 import {
 	EDITOR,
 	USER,
@@ -17,7 +17,7 @@ import {
 	getJson,
 	openDashboard,
 	publicPage,
-} from './dashboard-helpers';
+} from '../support/dashboard-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
@@ -161,7 +161,7 @@ describe('Overview', () => {
 		const before = await server.siteIdle();
 		const { page } = await openDashboard(browser, server);
 		const status = page.getByTestId('generation-status');
-		// The server's pages are copies (tests/setup/templates.ts) until it generates any itself.
+		// The server's pages are copies (tests/support/templates.ts) until it generates any itself.
 		const shown = before.lastSuccessAt ? formatDateTime(before.lastSuccessAt) : 'Never';
 		await expect.poll(() => status.innerText()).toContain(shown);
 		await page.getByRole('button', { name: 'Rebuild site' }).click();

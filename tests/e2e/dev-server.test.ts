@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow, openDatabase, schemaOf, type AppDatabase } from '@/server/db';
-import { contentSecurityPolicy } from '@/server/security-headers';
-import { cspViolations, gotoHydrated, launchBrowser, newPage } from '../setup/browser';
-import { insertAccount } from '../setup/newsletter-fixture';
-import { freePort } from '../setup/ports';
-import { eventually } from '../api/helpers';
+import { contentSecurityPolicy } from '@/server/http/security-headers';
+import { cspViolations, gotoHydrated, launchBrowser, newPage } from '../support/browser';
+import { insertAccount } from '../support/newsletter-fixture';
+import { freePort } from '../../scripts/shared/ports';
+import { eventually } from '../support/account-api';
 
 let dev: ChildProcess;
 let url: string;

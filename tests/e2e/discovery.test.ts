@@ -6,8 +6,8 @@
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserTest } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
+import { browserTest } from '../support/browser-test';
+import type { TestServer } from '../support/server';
 
 type Hit = { id: number; title: string; url: string };
 type Results = Record<'platforms' | 'news' | 'education' | 'podcasts' | 'pages', Hit[]>;

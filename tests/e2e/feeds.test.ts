@@ -5,10 +5,10 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
-import { Client } from '../setup/http';
-import { newPage as openPage } from '../setup/browser';
-import { browserTest } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
+import { Client } from '../support/http';
+import { newPage as openPage } from '../support/browser';
+import { browserTest } from '../support/browser-test';
+import type { TestServer } from '../support/server';
 
 let page: Page;
 let editor: Client;

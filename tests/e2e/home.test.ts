@@ -6,9 +6,9 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
-import { hydrateIslands } from '../setup/browser';
-import { browserTest, type NewPage } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
+import { hydrateIslands } from '../support/browser';
+import { browserTest, type NewPage } from '../support/browser-test';
+import type { TestServer } from '../support/server';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 

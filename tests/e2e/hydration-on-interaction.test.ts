@@ -9,8 +9,8 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { browserTest } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
+import { browserTest } from '../support/browser-test';
+import type { TestServer } from '../support/server';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 

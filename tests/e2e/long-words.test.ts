@@ -5,10 +5,10 @@
  */
 import { describe, expect } from 'vitest';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
-import { browserTest } from '../setup/browser-test';
-import { Client } from '../setup/http';
-import { hydrated } from './platform-helpers';
-import { horizontalOverflow, splitWords } from './text-fit';
+import { browserTest } from '../support/browser-test';
+import { Client } from '../support/http';
+import { hydrated } from '../support/platform-helpers';
+import { horizontalOverflow, splitWords } from '../support/text-fit';
 
 const LONG_WORD = 'Retailmediaunbrokenword'.repeat(174).slice(0, 4000);
 const LONG_NAME = 'Averyveryverylongusername1234';

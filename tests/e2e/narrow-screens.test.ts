@@ -6,9 +6,9 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DASHBOARD_TABS } from '@/components/dashboard/dashboard-tabs';
-import { browserTest } from '../setup/browser-test';
-import { apiPlatforms, hydrated } from './platform-helpers';
-import { horizontalOverflow, splitWords } from './text-fit';
+import { browserTest } from '../support/browser-test';
+import { apiPlatforms, hydrated } from '../support/platform-helpers';
+import { horizontalOverflow, splitWords } from '../support/text-fit';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 

@@ -3,8 +3,8 @@
  * page by page, to one issue as a web page; the footer links there too; a draft is not found.
  */
 import { expect } from 'vitest';
-import { gotoHydrated } from '../setup/browser';
-import { browserTest } from '../setup/browser-test';
+import { gotoHydrated } from '../support/browser';
+import { browserTest } from '../support/browser-test';
 
 const it = browserTest();
 

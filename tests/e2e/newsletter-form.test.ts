@@ -5,8 +5,8 @@
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserTest, type NewPage } from '../setup/browser-test';
-import { warnsBeforeLeaving } from './dashboard-helpers';
+import { browserTest, type NewPage } from '../support/browser-test';
+import { warnsBeforeLeaving } from '../support/dashboard-helpers';
 
 const it = browserTest({ seed: true });
 

@@ -5,8 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { gotoHydrated } from '../setup/browser';
-import { browserTest } from '../setup/browser-test';
+import { gotoHydrated } from '../support/browser';
+import { browserTest } from '../support/browser-test';
 
 const it = browserTest({ smtp: true });
 

@@ -6,9 +6,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
-import { gotoHydrated } from '../setup/browser';
-import { Client } from '../setup/http';
-import { browserTest } from '../setup/browser-test';
+import { gotoHydrated } from '../support/browser';
+import { Client } from '../support/http';
+import { browserTest } from '../support/browser-test';
 
 let articlePath: string;
 let platformPath: string;

@@ -5,8 +5,8 @@
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserTest } from '../setup/browser-test';
-import { apiPlatforms, hydrated, toast, type ApiPlatform } from './platform-helpers';
+import { browserTest } from '../support/browser-test';
+import { apiPlatforms, hydrated, toast, type ApiPlatform } from '../support/platform-helpers';
 
 let all: ApiPlatform[];
 

@@ -7,10 +7,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
-import { signInAs } from '../setup/browser';
-import { Client } from '../setup/http';
-import { browserTest, type NewPage } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
+import { signInAs } from '../support/browser';
+import { Client } from '../support/http';
+import { browserTest, type NewPage } from '../support/browser-test';
+import type { TestServer } from '../support/server';
 import {
 	apiPlatform,
 	apiPlatforms,
@@ -20,7 +20,7 @@ import {
 	registerAccount,
 	toast,
 	type ApiPlatform,
-} from './platform-helpers';
+} from '../support/platform-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 

@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserTest, type NewPage } from '../setup/browser-test';
-import { apiPlatforms, cardNames, hydrated, oneDecimal, type ApiPlatform } from './platform-helpers';
+import { browserTest, type NewPage } from '../support/browser-test';
+import { apiPlatforms, cardNames, hydrated, oneDecimal, type ApiPlatform } from '../support/platform-helpers';
 
 const PAGE_SIZE = 6;
 

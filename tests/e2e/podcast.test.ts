@@ -10,8 +10,8 @@ import { BUDGETS } from '../../scripts/bench/budgets';
 import { REACT_RUNTIME, measurePage } from '../../scripts/bench/page-weight';
 import { formatDuration } from '@/lib/format';
 import { SHOW_COVER } from '@/components/podcast/show-cover';
-import { browserTest, type NewPage } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
+import { browserTest, type NewPage } from '../support/browser-test';
+import type { TestServer } from '../support/server';
 
 type Episode = {
 	id: number;

@@ -8,12 +8,12 @@
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { SHOW_COVER } from '@/components/podcast/show-cover';
-import { axeBuilder } from '../setup/axe';
-import { signInAs } from '../setup/browser';
-import { browserTest } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
-import { expectToast, openDashboard, toastRegion } from './dashboard-helpers';
-import { apiPlatforms, hydrated, registerAccount } from './platform-helpers';
+import { axeBuilder } from '../support/axe';
+import { signInAs } from '../support/browser';
+import { browserTest } from '../support/browser-test';
+import type { TestServer } from '../support/server';
+import { expectToast, openDashboard, toastRegion } from '../support/dashboard-helpers';
+import { apiPlatforms, hydrated, registerAccount } from '../support/platform-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 

@@ -4,9 +4,9 @@
  */
 import { describe, expect } from 'vitest';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
-import { Client } from '../setup/http';
-import { browserTest } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
+import { Client } from '../support/http';
+import { browserTest } from '../support/browser-test';
+import type { TestServer } from '../support/server';
 
 let editor: Client;
 

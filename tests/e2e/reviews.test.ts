@@ -7,11 +7,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
-import { browserTest } from '../setup/browser-test';
-import { Client } from '../setup/http';
-import type { TestServer } from '../setup/server';
-import { expectToast, getJson, openDashboard } from './dashboard-helpers';
-import { apiPlatforms, hydrated, registerAccount } from './platform-helpers';
+import { browserTest } from '../support/browser-test';
+import { Client } from '../support/http';
+import type { TestServer } from '../support/server';
+import { expectToast, getJson, openDashboard } from '../support/dashboard-helpers';
+import { apiPlatforms, hydrated, registerAccount } from '../support/platform-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 

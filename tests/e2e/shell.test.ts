@@ -8,10 +8,10 @@ import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { categoryLink } from '@/lib/home-filters';
 import { EDUCATION_CATEGORIES, NEWS_CATEGORIES } from '@/lib/categories';
-import { gotoHydrated, signInAs } from '../setup/browser';
-import { Client } from '../setup/http';
-import { browserTest, type NewPage } from '../setup/browser-test';
-import type { TestServer } from '../setup/server';
+import { gotoHydrated, signInAs } from '../support/browser';
+import { Client } from '../support/http';
+import { browserTest, type NewPage } from '../support/browser-test';
+import type { TestServer } from '../support/server';
 
 async function open(
 	newPage: NewPage,

@@ -3,8 +3,8 @@
  * browser and in any other, and lands on the home page signed out.
  */
 import { expect } from 'vitest';
-import { gotoHydrated } from '../setup/browser';
-import { browserTest, signIn } from '../setup/browser-test';
+import { gotoHydrated } from '../support/browser';
+import { browserTest, signIn } from '../support/browser-test';
 
 const it = browserTest();
 

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../setup/server';
+import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 /** The origin the running server is told it has; requests still go to server.url. */

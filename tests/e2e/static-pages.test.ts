@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDate } from '@/lib/format';
-import { browserTest, type NewPage } from '../setup/browser-test';
-import { expectNoToast } from './dashboard-helpers';
+import { browserTest, type NewPage } from '../support/browser-test';
+import { expectNoToast } from '../support/dashboard-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 

@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { generateToken, hashToken } from '@/server/auth/tokens';
-import { gotoHydrated } from '../setup/browser';
-import { browserTest } from '../setup/browser-test';
-import { insertAccount } from '../setup/newsletter-fixture';
+import { gotoHydrated } from '../support/browser';
+import { browserTest } from '../support/browser-test';
+import { insertAccount } from '../support/newsletter-fixture';
 
 const it = browserTest();
 

@@ -1,6 +1,6 @@
 /**
  * The outside validators over every page of the seeded site: axe-core (WCAG 2.2 AA and best
- * practices, with Label in Name on: tests/setup/axe.ts) in the
+ * practices, with Label in Name on: tests/support/axe.ts) in the
  * browser, signed out and signed in, at desktop and phone width, with the header menus and the
  * phone side panel open; and the W3C Nu HTML Checker (vnu.jar, run once with Debian's Java over
  * every page's server HTML and its DOM after hydration). Any error or violation fails.
@@ -14,10 +14,10 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_TABS } from '@/components/dashboard/dashboard-tabs';
-import { axeBuilder } from '../setup/axe';
-import { gotoHydrated, launchBrowser, newPage } from '../setup/browser';
-import { startServer, type TestServer } from '../setup/server';
-import { EDITOR } from './dashboard-helpers';
+import { axeBuilder } from '../support/axe';
+import { gotoHydrated, launchBrowser, newPage } from '../support/browser';
+import { startServer, type TestServer } from '../support/server';
+import { EDITOR } from '../support/dashboard-helpers';
 
 const VNU_JAR = join(
 	dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')),

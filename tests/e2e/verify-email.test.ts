@@ -5,8 +5,8 @@
  */
 import { describe, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { gotoHydrated } from '../setup/browser';
-import { browserTest, type Smtp } from '../setup/browser-test';
+import { gotoHydrated } from '../support/browser';
+import { browserTest, type Smtp } from '../support/browser-test';
 
 const it = browserTest({ smtp: true });
 

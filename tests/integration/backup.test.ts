@@ -18,7 +18,7 @@ import {
 	integrityProblems,
 	startWriter,
 	type Writer,
-} from '../setup/community-fixture';
+} from '../support/community-fixture';
 
 const run = promisify(execFile);
 

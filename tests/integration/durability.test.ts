@@ -1,5 +1,5 @@
 /**
- * Crash test: a writer process (tests/setup/crash-writer.ts) writes ratings, comments and votes
+ * Crash test: a writer process (tests/support/crash-writer.ts) writes ratings, comments and votes
  * through the real services and prints an acknowledgement after each commit; it is killed with
  * SIGKILL at a random moment, many times, against the same database. After every kill the file
  * must be intact, hold every acknowledged write, and keep its denormalised numbers equal to
@@ -27,7 +27,7 @@ import {
 	integrityProblems,
 	startWriter,
 	type Writer,
-} from '../setup/community-fixture';
+} from '../support/community-fixture';
 
 const SEED = Number(process.env.DURABILITY_SEED ?? randomInt(2 ** 31));
 const ROUNDS = Number(process.env.DURABILITY_ROUNDS ?? 25);

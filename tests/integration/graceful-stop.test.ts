@@ -7,8 +7,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createHealthProbes } from '@/server/host/health';
-import { createRequestObserver } from '@/server/host/operations';
-import { NO_TRUSTED_PROXIES } from '@/server/trusted-proxies';
+import { createRequestObserver } from '@/server/host/request-observer';
+import { NO_TRUSTED_PROXIES } from '@/server/http/trusted-proxies';
 import { createGracefulStop } from '@/server/host/shutdown';
 
 type Held = { release: () => void; started: Promise<void> };

@@ -1,6 +1,6 @@
 /**
  * The newsletter queue survives crashes and is shared: sender processes
- * (tests/setup/newsletter-sender.ts) run the real worker against one database and a real SMTP
+ * (tests/support/newsletter-sender.ts) run the real worker against one database and a real SMTP
  * server. One is killed with SIGKILL right after the SMTP server accepted a mail, several times;
  * each restart resumes, and the issue completes with every subscriber served and at most one
  * duplicate per kill (the mail in flight). Two senders side by side never send the same mail.
@@ -15,9 +15,9 @@ import type { SessionUser } from '@/server/auth/session';
 import { and, eq } from 'drizzle-orm';
 import { closeDatabase, db, newsletterDeliveries as deliveries, users } from '@/server/db';
 import { createIssue, getIssue, scheduleIssue, sendIssue } from '@/server/newsletter/issues';
-import { insertAccount, mailsPerAddress } from '../setup/newsletter-fixture';
-import { testDatabaseSettings } from '../setup/postgres';
-import { startSmtp, type CapturedMail } from '../setup/smtp';
+import { insertAccount, mailsPerAddress } from '../support/newsletter-fixture';
+import { testDatabaseSettings } from '../support/postgres-databases';
+import { startSmtp, type CapturedMail } from '../support/smtp';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-newsletter-crash-'));
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -55,7 +55,7 @@ type Sender = {
  * sender dies, since a lease shorter than a send lets another sender take a row still in flight.
  */
 function startSender(concurrency: number, leaseMs: number, ratePerSecond = 1000): Sender {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/newsletter-sender.ts'], {
+	const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/newsletter-sender.ts'], {
 		env: {
 			...process.env,
 			...database.env,

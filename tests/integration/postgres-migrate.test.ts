@@ -1,5 +1,5 @@
 /**
- * PostgreSQL start-up (src/server/db/postgres.ts): several nodes migrating and seeding one fresh
+ * PostgreSQL start-up (src/server/db/postgres-connection.ts): several nodes migrating and seeding one fresh
  * database at the same moment must leave it migrated and seeded exactly once, with no node
  * failing; readiness says no until the migrations are in.
  */
@@ -12,8 +12,8 @@ import {
 	postgresReady,
 	schema,
 	type PostgresDatabase,
-} from '@/server/db/postgres';
-import { emptyPostgresDatabase, type TestPostgres } from '../setup/postgres';
+} from '@/server/db/postgres-connection';
+import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
 
 let fresh: TestPostgres;
 const nodes: PostgresDatabase[] = [];

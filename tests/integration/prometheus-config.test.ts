@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { metrics } from '@/server/metrics';
+import { metrics } from '@/server/runtime/metrics';
 
 function promtool(...args: string[]) {
 	const run = spawnSync('promtool', args, { encoding: 'utf8' });

@@ -1,5 +1,5 @@
 /**
- * The host's request observer (src/server/host/operations.ts) on a real HTTP server in this
+ * The host's request observer (src/server/host/request-observer.ts) on a real HTTP server in this
  * process: it leaves the response untouched until the handler answers, so an answer kept in
  * memory can give its ready-made header list whole to writeHead() (Node sets a list header by
  * header when anything was set before), and it counts answers in flight until they are done.
@@ -7,8 +7,8 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRequestObserver } from '@/server/host/operations';
-import { NO_TRUSTED_PROXIES, parseTrustedProxies, type TrustedProxies } from '@/server/trusted-proxies';
+import { createRequestObserver } from '@/server/host/request-observer';
+import { NO_TRUSTED_PROXIES, parseTrustedProxies, type TrustedProxies } from '@/server/http/trusted-proxies';
 
 const servers: Array<{ close(): void }> = [];
 afterEach(() => {

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentCounts } from '@db/seed/index';
 import { verifyPassword } from '@/server/auth/password';
 import type { AppDatabase } from '@/server/db';
-import { postgresReady, schema } from '@/server/db/postgres';
-import { emptyPostgresDatabase, type TestPostgres } from '../setup/postgres';
+import { postgresReady, schema } from '@/server/db/postgres-connection';
+import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
 
 const run = promisify(execFile);
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');

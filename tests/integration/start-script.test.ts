@@ -7,8 +7,8 @@ import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildInputsHash, buildIsCurrent, RECORD_FILE } from '../../scripts/build-inputs.mjs';
-import { freePort } from '../setup/ports';
-import { tempDirsPerTest } from '../setup/temp-dirs';
+import { freePort } from '../../scripts/shared/ports';
+import { tempDirsPerTest } from '../support/temp-dirs';
 
 const tempDir = tempDirsPerTest('rmh-start-');
 

@@ -14,13 +14,20 @@ import { count, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentCounts, DEMO_ACCOUNTS } from '@db/seed/index';
 import type { AppDatabase } from '@/server/db';
-import { schema } from '@/server/db/postgres';
-import { newCredentials, TestClient } from '../api/helpers';
-import { rawRequest } from '../setup/http';
-import { emptyPostgresDatabase, type TestPostgres } from '../setup/postgres';
-import { freePort } from '../setup/ports';
-import { launchBrowser, newPage } from '../setup/browser';
-import { killNode, startNginx, startNode, stopNode, type AppNode, type Nginx } from './cluster';
+import { schema } from '@/server/db/postgres-connection';
+import { newCredentials, TestClient } from '../support/account-api';
+import { rawRequest } from '../support/http';
+import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
+import { freePort } from '../../scripts/shared/ports';
+import { launchBrowser, newPage } from '../support/browser';
+import {
+	killNode,
+	startNginx,
+	startNode,
+	stopNode,
+	type AppNode,
+	type Nginx,
+} from '../../scripts/shared/node-cluster';
 
 let database: TestPostgres;
 let nodes: AppNode[] = [];

@@ -7,9 +7,9 @@
  * where the plain path refused. Refused calls change no data, and nothing B does changes A's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../setup/server';
-import { arrangeFixture } from './fixture';
-import { EXPECTATIONS, type Expectation, type Fixture } from './route-expectations';
+import type { TestServer } from '../support/server';
+import { arrangeFixture } from '../support/authorization-fixture';
+import { EXPECTATIONS, type Expectation, type Fixture } from '../support/route-expectations';
 import {
 	ROLES,
 	apiRoutesFromFileSystem,
@@ -23,7 +23,7 @@ import {
 	type Snapshot,
 	type Persona,
 	type Role,
-} from './support';
+} from '../support/security-roles';
 
 let server: TestServer;
 let fx: Fixture;
@@ -82,7 +82,7 @@ describe('route table', () => {
 
 	it('has an expectation for every route and method in the file system', () => {
 		const missing = [...fromFiles].filter((k) => !fromTable.includes(k));
-		expect(missing, 'add these to tests/security/route-expectations.ts').toEqual([]);
+		expect(missing, 'add these to tests/support/route-expectations.ts').toEqual([]);
 	});
 
 	it('has no expectation without a route file, and none twice', () => {

@@ -1,7 +1,7 @@
 /**
  * Hostile input (hardening item 2): property-based requests against every endpoint that takes
  * a body, a query string or a path id, as each role. Bodies come from the endpoint's own zod
- * schema (tests/setup/zod-arbitrary.ts): mostly valid, sometimes out of bounds, often mutated
+ * schema (tests/support/zod-arbitrary.ts): mostly valid, sometimes out of bounds, often mutated
  * into something malformed, plus raw non-JSON text. For every request:
  *
  * - the status is below 500;
@@ -60,16 +60,16 @@ import {
 	replySchema,
 } from '@/lib/validation/platforms';
 import { eq } from 'drizzle-orm';
-import { MAX_BODY_BYTES } from '@/server/http';
-import { TestClient, jsonOfSize, sendStreamedBody } from '../api/helpers';
-import type { TestServer } from '../setup/server';
+import { MAX_BODY_BYTES } from '@/server/http/endpoint';
+import { TestClient, jsonOfSize, sendStreamedBody } from '../support/account-api';
+import type { TestServer } from '../support/server';
 import {
 	POLLUTION_MARKER,
 	hostileString,
 	malformedArbitrary,
 	queryArbitrary,
 	zodArbitrary,
-} from '../setup/zod-arbitrary';
+} from '../support/zod-arbitrary';
 import {
 	apiRoutesFromFileSystem,
 	describeChanges,
@@ -84,7 +84,7 @@ import {
 	type Persona,
 	type RowChange,
 	type Snapshot,
-} from './support';
+} from '../support/security-roles';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_250_917);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 32);

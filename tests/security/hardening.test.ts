@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKDOWN_TOO_DEEP, MARKDOWN_TOO_MUCH_EMPHASIS, MAX_EMPHASIS_MARKS } from '@/lib/markdown-nesting';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { firstRow } from '@/server/db';
-import { MAX_BODY_BYTES } from '@/server/http';
-import { insertArticle, setUpRoles, startContentServer, type Roles } from '../api/content-fixtures';
-import { TestClient, registerUser, sendStreamedBody } from '../api/helpers';
-import type { TestServer } from '../setup/server';
+import { MAX_BODY_BYTES } from '@/server/http/endpoint';
+import { insertArticle, setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
+import { TestClient, registerUser, sendStreamedBody } from '../support/account-api';
+import type { TestServer } from '../support/server';
 
 let server: TestServer;
 let roles: Roles;

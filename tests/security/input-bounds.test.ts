@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ID } from '@/lib/ids';
 import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
 import { firstRow } from '@/server/db';
-import { setUpRoles, startContentServer, type Roles } from '../api/content-fixtures';
-import type { TestServer } from '../setup/server';
-import { apiRoutesFromFileSystem } from './support';
+import { setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
+import type { TestServer } from '../support/server';
+import { apiRoutesFromFileSystem } from '../support/security-roles';
 
 let server: TestServer;
 let roles: Roles;

@@ -16,11 +16,11 @@ import { addComment } from '@/server/community/comments';
 import { rate } from '@/server/community/ratings';
 import { closeDatabase, db, platformComments, platforms } from '@/server/db';
 import { DomainError } from '@/server/errors';
-import { statusOfDomainError } from '@/server/http';
-import { TestClient, newCredentials, registerUser } from '../api/helpers';
-import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
-import { testEngine, type TestServer } from '../setup/server';
-import { startSecurityServer } from './support';
+import { statusOfDomainError } from '@/server/http/endpoint';
+import { TestClient, newCredentials, registerUser } from '../support/account-api';
+import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
+import { testEngine, type TestServer } from '../support/server';
+import { startSecurityServer } from '../support/security-roles';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-security-limits-'));
 process.env.DATABASE_PATH = join(dir, 'app.db');

@@ -17,10 +17,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hydrateIslands, launchBrowser, signInAs } from '../setup/browser';
-import type { TestServer } from '../setup/server';
-import { TestClient, registerUser, type Registered } from '../api/helpers';
-import { DEMO, startSecurityServer } from './support';
+import { hydrateIslands, launchBrowser, signInAs } from '../support/browser';
+import type { TestServer } from '../support/server';
+import { TestClient, registerUser, type Registered } from '../support/account-api';
+import { DEMO, startSecurityServer } from '../support/security-roles';
 
 /** Payloads for markdown bodies: raw HTML, obfuscated schemes, markdown links and images. */
 const MARKDOWN_PAYLOADS = [

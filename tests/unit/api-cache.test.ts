@@ -9,15 +9,15 @@ import type { AddressInfo } from 'node:net';
 import inject from 'light-my-request';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiCache } from '@/server/host/api-cache';
-import { MAX_REMEMBERED_URL_LENGTH } from '@/server/remembered-urls';
-import { SHARED_CACHE_CONTROL } from '@/server/cache-headers';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/http/remembered-urls';
+import { SHARED_CACHE_CONTROL } from '@/server/http/cache-headers';
 
 type Cache = ReturnType<typeof createApiCache>;
 type Pending = { req: IncomingMessage; res: ServerResponse };
 
 let server: Server | undefined;
 
-/** What the public read routes answer anonymous readers with (src/server/cache-headers.ts). */
+/** What the public read routes answer anonymous readers with (src/server/http/cache-headers.ts). */
 const SHARED = { 'cache-control': SHARED_CACHE_CONTROL, vary: 'Cookie' };
 
 /**

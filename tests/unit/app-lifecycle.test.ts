@@ -1,5 +1,5 @@
 /**
- * The app's start and stop (src/server/app.ts) in order: start wires regeneration, starts the
+ * The app's start and stop (src/server/runtime/app.ts) in order: start wires regeneration, starts the
  * sender and the relay once, and asks for the first full generation; stop ends the sender
  * (with the time left), then the relay, then page generation (with the time left), and closes
  * the database last, even after a failed step.
@@ -29,7 +29,7 @@ vi.mock('@/server/db', async (original) => ({
 	closeDatabase: record('close database'),
 }));
 
-const { startApp, stopApp } = await import('@/server/app');
+const { startApp, stopApp } = await import('@/server/runtime/app');
 const relay = await import('@/server/content/relay');
 
 beforeEach(() => {

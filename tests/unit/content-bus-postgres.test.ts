@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentBus, type ContentChange } from '@/server/content/events';
 import { PostgresContentRelay } from '@/server/content/relay.postgres';
-import { closePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres';
-import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
+import { closePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres-connection';
+import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
 
 type Node = {
 	pool: PostgresDatabase;

@@ -11,7 +11,7 @@ import { createArticle, deleteArticle, updateArticle } from '@/server/content/ar
 import { contentBus, contentChanged, onContentChange, type ContentChange } from '@/server/content/events';
 import { updateStaticPage } from '@/server/content/static-pages';
 import { closeDatabase, db, staticPages, users } from '@/server/db';
-import { testDatabaseSettings } from '../setup/postgres';
+import { testDatabaseSettings } from '../support/postgres-databases';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-events-'));
 let editorId: number;
@@ -63,7 +63,7 @@ describe('content change events', () => {
 	});
 
 	it('survive a failing listener and still reach the others', async () => {
-		const { baseLog } = await import('@/server/log');
+		const { baseLog } = await import('@/server/runtime/log');
 		// The failure is logged by the process's logger; the other listeners still hear the change.
 		const error = vi.spyOn(baseLog(), 'error').mockImplementation(() => {});
 		const later = vi.fn();

@@ -13,8 +13,8 @@ import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as sqliteSchema from '@db/schema';
-import { schema as postgresSchema } from '@/server/db/postgres';
-import { emptyPostgresDatabase, type TestPostgres } from '../setup/postgres';
+import { schema as postgresSchema } from '@/server/db/postgres-connection';
+import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
 
 const folders: string[] = [];
 let postgres: TestPostgres | undefined;

@@ -33,8 +33,8 @@ import * as bound from '@/server/db';
 import { claimDeliveries } from '@/server/newsletter/queue';
 import { createIssue, sendIssue } from '@/server/newsletter/issues';
 import { generationStatus } from '@/server/site/generator';
-import { insertAccount } from '../setup/newsletter-fixture';
-import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
+import { insertAccount } from '../support/newsletter-fixture';
+import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
 
 const engines = ['sqlite', 'postgres'] as const;
 const dir = mkdtempSync(join(tmpdir(), 'rmh-engines-'));

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGeneratedPages, type GeneratedPages } from '@/server/host/generated-pages';
-import { SHARED_CACHE_CONTROL } from '@/server/cache-headers';
-import { MAX_REMEMBERED_URL_LENGTH } from '@/server/remembered-urls';
+import { SHARED_CACHE_CONTROL } from '@/server/http/cache-headers';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/http/remembered-urls';
 
 let dir: string;
 let server: Server;

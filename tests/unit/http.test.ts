@@ -12,7 +12,7 @@ import {
 	readId,
 	readJson,
 	readQuery,
-} from '@/server/http';
+} from '@/server/http/endpoint';
 import { loginSchema } from '@/lib/validation/auth';
 import { INVALID_FIELD_HEADER } from '@/lib/api-client';
 import {
@@ -307,7 +307,7 @@ describe('responses', () => {
 	});
 
 	it('errorToResponse hides anything else behind a 500 and logs it', async () => {
-		const { baseLog } = await import('@/server/log');
+		const { baseLog } = await import('@/server/runtime/log');
 		// Outside a request, log() is the process's logger.
 		const log = vi.spyOn(baseLog(), 'error').mockImplementation(() => {});
 		const boom = new Error('SQLITE_BUSY: secret details');
@@ -372,6 +372,6 @@ describe('domain errors thrown by services', () => {
 		const found = execFileSync('git', ['grep', '-l', 'HttpError', '--', 'src/server', 'src/pages'], {
 			encoding: 'utf8',
 		}).trim();
-		expect(found.split('\n')).toEqual(['src/server/http.ts']);
+		expect(found.split('\n')).toEqual(['src/server/http/endpoint.ts']);
 	});
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import prebuilt from '@/integrations/interaction-directive.prebuilt';
-import { contentSecurityPolicy, scriptHash } from '@/server/security-headers';
+import { contentSecurityPolicy, scriptHash } from '@/server/http/security-headers';
 import { directiveScript } from '../../scripts/build-directive.mjs';
 
 describe('the client:interaction directive', () => {

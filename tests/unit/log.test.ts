@@ -1,13 +1,13 @@
 /**
- * The server's log (src/server/log.ts): secrets are redacted, addresses masked wherever they
+ * The server's log (src/server/runtime/log.ts): secrets are redacted, addresses masked wherever they
  * appear, errors keep their stack (without drizzle's query parameters), and what is logged while
  * a request is handled carries its id.
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, log, maskEmail } from '@/server/log';
-import { errorToResponse } from '@/server/http';
-import { runInRequest } from '@/server/request-context';
+import { createLogger, log, maskEmail } from '@/server/runtime/log';
+import { errorToResponse } from '@/server/http/endpoint';
+import { runInRequest } from '@/server/runtime/request-context';
 
 function capture() {
 	const lines: Array<Record<string, any>> = [];

@@ -5,7 +5,7 @@
 import DOMPurify from 'isomorphic-dompurify';
 import { describe, expect, it, vi } from 'vitest';
 import { isExternalUrl, isSafeUrl } from '@/lib/safe-url';
-import { renderMarkdown } from '@/server/markdown';
+import { renderMarkdown } from '@/server/content/markdown';
 
 type Tag = { name: string; attrs: { name: string; value: string }[] };
 

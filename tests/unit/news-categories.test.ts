@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ARTICLE_CATEGORIES, ARTICLE_CATEGORY_GROUPS, NEWS_CATEGORIES } from '@/lib/categories';
 import { articleInputSchemas } from '@/lib/validation/content';
 import * as schema from '@db/schema';
-import { upgradedDatabase } from '../setup/migrations';
+import { upgradedDatabase } from '../support/migrations';
 
 /** "eCommerce", "E-commerce" and "e commerce" are one name. */
 const spelling = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');

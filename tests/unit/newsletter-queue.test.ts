@@ -22,9 +22,9 @@ import {
 import { deliver, newsletterMail, retryDelayMs } from '@/server/newsletter/delivery';
 import { createIssue, getIssue, sendIssue } from '@/server/newsletter/issues';
 import { claimDeliveries, settleDelivery } from '@/server/newsletter/queue';
-import { insertAccount, mailHeaders, mailsPerAddress } from '../setup/newsletter-fixture';
-import { testDatabaseSettings } from '../setup/postgres';
-import { startSmtp } from '../setup/smtp';
+import { insertAccount, mailHeaders, mailsPerAddress } from '../support/newsletter-fixture';
+import { testDatabaseSettings } from '../support/postgres-databases';
+import { startSmtp } from '../support/smtp';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-newsletter-'));
 const LEASE_MS = 60_000;

@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres';
+import { closePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres-connection';
 import { PostgresCounterStore } from '@/server/auth/rate-limit/counter-store.postgres';
-import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
+import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
 
 let database: TestPostgres;
 let otherNode: PostgresDatabase;

@@ -8,10 +8,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db';
-import { closePostgres, migratePostgres, openPostgres } from '@/server/db/postgres';
+import { closePostgres, migratePostgres, openPostgres } from '@/server/db/postgres-connection';
 import { postgresReadiness, sqliteReadiness } from '@/server/db/readiness';
-import { emptyPostgresDatabase, postgresTestDatabase, type TestPostgres } from '../setup/postgres';
-import { freePort } from '../setup/ports';
+import {
+	emptyPostgresDatabase,
+	postgresTestDatabase,
+	type TestPostgres,
+} from '../support/postgres-databases';
+import { freePort } from '../../scripts/shared/ports';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-ready-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,10 +1,10 @@
 /**
- * src/server/request-context.ts: the route names kept for answers the host serves without the
+ * src/server/runtime/request-context.ts: the route names kept for answers the host serves without the
  * app stay bounded in number and in bytes, whatever paths clients send.
  */
 import { describe, expect, it } from 'vitest';
-import { knownRoute, noteRoute, routeMemory } from '@/server/request-context';
-import { MAX_REMEMBERED_URL_LENGTH } from '@/server/remembered-urls';
+import { knownRoute, noteRoute, routeMemory } from '@/server/runtime/request-context';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/http/remembered-urls';
 
 describe('remembered route names', () => {
 	it('keep a route for its path, but none for a path longer than the bound', () => {

@@ -8,7 +8,7 @@ async function load(env: Record<string, string | undefined>) {
 	vi.resetModules();
 	vi.unstubAllEnvs();
 	for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);
-	return import('@/server/request-origin');
+	return import('@/server/http/request-origin');
 }
 
 function ctx(headers: Record<string, string>, clientAddress: string | (() => never) = '192.0.2.7') {

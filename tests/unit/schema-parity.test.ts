@@ -1,5 +1,5 @@
 /**
- * The two engines' instances of the shared tables (db/schema/tables.ts, built by the dialect kit
+ * The two engines' instances of the shared tables (db/schema/shared-tables.ts, built by the dialect kit
  * for SQLite and PostgreSQL) are the same tables: names, columns (kind of data, nullability,
  * defaults, keys, uniqueness), foreign keys with their actions, indexes with their columns or
  * expressions and uniqueness, and checks with their conditions. The services are written once
@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 import * as sqliteSchema from '@db/schema';
 import { sqliteKit } from '@db/schema/kit';
 import * as postgresSchema from '@db/schema/postgres';
-import { defineTables } from '@db/schema/tables';
+import { defineTables } from '@db/schema/shared-tables';
 
 /** Tables only PostgreSQL has: state several nodes share, which one SQLite process keeps in memory. */
 const POSTGRES_ONLY = ['rate_limit_counters', 'site_build_status'];

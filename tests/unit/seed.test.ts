@@ -20,8 +20,13 @@ import { platformFormSchema } from '@/lib/validation/platforms';
 import { hashPassword, verifyPassword } from '@/server/auth/password';
 import { openDatabase, type AppDatabase } from '@/server/db';
 import * as schema from '@db/schema';
-import { closePostgres, migratePostgres, openPostgres, schema as postgresSchema } from '@/server/db/postgres';
-import { emptyPostgresDatabase } from '../setup/postgres';
+import {
+	closePostgres,
+	migratePostgres,
+	openPostgres,
+	schema as postgresSchema,
+} from '@/server/db/postgres-connection';
+import { emptyPostgresDatabase } from '../support/postgres-databases';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -18,7 +18,7 @@ import {
 	validateSessionToken,
 } from '@/server/auth/session';
 import { hashToken } from '@/server/auth/tokens';
-import { testDatabaseSettings } from '../setup/postgres';
+import { testDatabaseSettings } from '../support/postgres-databases';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-unit-session-'));
 let database: Awaited<ReturnType<typeof testDatabaseSettings>>;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RenderedPage } from '@/server/site/anonymous-render';
+import type { RenderedPage } from '@/server/site/page-renderer';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-site-'));
 process.env.SITE_DIR = dir;

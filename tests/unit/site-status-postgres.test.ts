@@ -5,10 +5,10 @@
  * node takes over its last success.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres';
+import { closePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres-connection';
 import { PostgresStatusStore } from '@/server/site/status.postgres';
 import { MemoryStatusStore } from '@/server/site/status';
-import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
+import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
 
 let database: TestPostgres;
 let otherPool: PostgresDatabase;

@@ -1,13 +1,13 @@
 /**
- * The test servers' copy of the generated pages (tests/setup/templates.ts): the template's
+ * The test servers' copy of the generated pages (tests/support/templates.ts): the template's
  * origin becomes the new server's, and a page naming the template's host in another spelling
  * stops the copy, since such a URL would point at a server that is gone.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copySiteTemplate } from '../setup/templates';
-import { tempDirsPerTest } from '../setup/temp-dirs';
+import { copySiteTemplate } from '../support/templates';
+import { tempDirsPerTest } from '../support/temp-dirs';
 
 const TEMPLATE_ORIGIN = 'http://127.0.0.1:44555';
 const tempDir = tempDirsPerTest('rmh-template-');

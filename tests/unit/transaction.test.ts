@@ -13,7 +13,7 @@ import { openDatabase, schemaOf, transaction, type AppDatabase } from '@/server/
 
 const isPostgres = (handle: unknown) => is(handle, PgDatabase);
 import * as schema from '@db/schema';
-import { postgresTestDatabase, type TestPostgres } from '../setup/postgres';
+import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
 
 let folder: string;
 let database: AppDatabase;

@@ -3,11 +3,11 @@
  * services (type-only imports, erased at build time, so no server code reaches the island);
  * Wire<T> (src/lib/wire.ts) turns their Date fields into the ISO strings JSON carries.
  */
-import type { OverviewCounts, UserList } from '@/server/admin';
+import type { OverviewCounts, UserList } from '@/server/admin/users';
 import type { ModerationCommentJson, ModerationList } from '@/server/community/moderation';
 import type { Article } from '@/server/content/articles';
 import type { StaticPage } from '@/server/content/static-pages';
-import type { PlatformJson } from '@/server/platforms';
+import type { PlatformJson } from '@/server/platforms/directory';
 import type { GenerationStatus } from '@/server/site/status';
 import type { Wire } from '@/lib/wire';
 

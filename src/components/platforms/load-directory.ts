@@ -3,7 +3,7 @@
  * address asked, so the server HTML holds the real view of a shared link (filters, page) and the
  * island need not hydrate to show it. The default view is generated; others render on demand.
  */
-import { listPlatformIds, listPlatforms } from '@/server/platforms';
+import { listPlatformIds, listPlatforms } from '@/server/platforms/directory';
 import { MAX_PAGE_SIZE, platformListQuerySchema } from '@/lib/validation/platforms';
 import { cardData } from './PlatformCard';
 import {

@@ -3,7 +3,7 @@ import type { Wire } from '@/lib/wire';
  * What the platform endpoints answer, as islands see it. Type-only imports: nothing from
  * src/server reaches a bundle, and the shapes stay defined once, next to the queries.
  */
-import type { PlatformJson } from '@/server/platforms';
+import type { PlatformJson } from '@/server/platforms/directory';
 import type { CommentJson } from '@/server/community/comments';
 import type { RatingJson, ReviewReplyJson } from '@/server/community/ratings';
 import type { ReviewVoteResult, VoteResult } from '@/server/community/votes';

@@ -3,7 +3,7 @@
  * HTML page readers get. More specific routes always win over this one.
  */
 import type { APIRoute } from 'astro';
-import { errorResponse, NO_SUCH_ENDPOINT } from '@/server/http';
+import { errorResponse, NO_SUCH_ENDPOINT } from '@/server/http/endpoint';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import { authenticate } from '@/server/auth/accounts';
 import { endSession, startSession } from '@/server/auth/sign-in';
-import { clientKey } from '@/server/request-origin';
-import { endpoint, json, readJson } from '@/server/http';
+import { clientKey } from '@/server/http/request-origin';
+import { endpoint, json, readJson } from '@/server/http/endpoint';
 import { loginSchema } from '@/lib/validation/auth';
 
 export const prerender = false;

@@ -1,5 +1,5 @@
 import { endSession } from '@/server/auth/sign-in';
-import { endpoint, json } from '@/server/http';
+import { endpoint, json } from '@/server/http/endpoint';
 
 export const prerender = false;
 

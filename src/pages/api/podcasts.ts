@@ -11,7 +11,7 @@
  */
 import { podcastListQuerySchema } from '@/lib/validation/content';
 import { listEpisodes } from '@/server/content/podcasts';
-import { endpoint, publicJson, readQuery } from '@/server/http';
+import { endpoint, publicJson, readQuery } from '@/server/http/endpoint';
 
 export const prerender = false;
 

@@ -1,13 +1,13 @@
 /**
- * GET /api/search?q=…: the site-wide search (src/server/content/site-search.ts). Answers
+ * GET /api/search?q=…: the site-wide search (src/server/search/site-search.ts). Answers
  * `{ platforms, news, education, podcasts, pages }`, up to 5 hits each, every hit
  * `{ id, title, url, snippet: { text, marks } }` where marks are [start, end) offsets of the
  * matched words in the plain snippet text. Only published content. `q` is required, 1 to 200
  * characters once trimmed (400 with a sentence otherwise).
  */
 import { siteSearchQuerySchema } from '@/lib/validation/discovery';
-import { searchSite } from '@/server/content/site-search';
-import { endpoint, publicJson, readQuery } from '@/server/http';
+import { searchSite } from '@/server/search/site-search';
+import { endpoint, publicJson, readQuery } from '@/server/http/endpoint';
 
 export const prerender = false;
 

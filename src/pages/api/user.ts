@@ -1,5 +1,5 @@
 import { requireUser } from '@/server/auth/permissions';
-import { endpoint, json } from '@/server/http';
+import { endpoint, json } from '@/server/http/endpoint';
 
 export const prerender = false;
 

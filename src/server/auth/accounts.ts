@@ -21,7 +21,7 @@ import {
 	passwordResetMail,
 	sendInBackground,
 	verifyAddressMail,
-} from '@/server/mail';
+} from '@/server/mail/transport';
 import {
 	INVALID_VERIFICATION_TOKEN,
 	issueVerificationLink,
@@ -33,7 +33,7 @@ import { beginPasswordAttempt, clearPasswordAttempts, rememberSignIn } from './p
 import { limits, retryMessage, takeMailTo } from './rate-limit';
 import { invalidateUserSessions, publicUserColumns, type SessionUser } from './session';
 import { generateToken, hashToken } from './tokens';
-import { metrics } from '@/server/metrics';
+import { metrics } from '@/server/runtime/metrics';
 import { Conflict, Forbidden, InvalidInput, NotSignedIn, TooManyAttempts } from '@/server/errors';
 import { mergeMemberIntoAccount } from '@/server/newsletter/members';
 

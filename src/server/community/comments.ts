@@ -6,7 +6,7 @@ import { and, desc, eq, or } from 'drizzle-orm';
 import { db, firstRow, type Reader, platformComments, users } from '@/server/db';
 import { lockedForUpdate } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
-import { assertPlatformExists } from '@/server/platforms';
+import { assertPlatformExists } from '@/server/platforms/directory';
 import type { CommentStatus } from '@db/schema';
 import { checkPostingLimit } from './posting-limits';
 

@@ -1,7 +1,7 @@
 /** The editors' side of comments: the moderation list, approving or rejecting, deleting. */
 import { desc, eq, sql } from 'drizzle-orm';
 import { db, firstRow, transaction, type Reader, platformComments, platforms, users } from '@/server/db';
-import { platformChanged } from '@/server/platforms';
+import { platformChanged } from '@/server/platforms/directory';
 import { COMMENT_NOT_FOUND } from '@/lib/validation/platforms';
 import type { CommentStatus } from '@db/schema';
 import { canModerate, refusedTransitionMessage, type ModerationDecision } from '@/lib/comment-moderation';

@@ -20,7 +20,7 @@ import {
 } from '@/server/db';
 import { lockedForUpdate } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
-import { assertPlatformExists, platformChanged } from '@/server/platforms';
+import { assertPlatformExists, platformChanged } from '@/server/platforms/directory';
 import { PLATFORM_NOT_FOUND, type RatingInput, type RatingListQuery } from '@/lib/validation/platforms';
 import type { VoteType } from '@db/schema';
 import { averageRating } from '@/lib/ratings';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { transaction, reviewReplies } from '@/server/db';
 import { assertCanRemoveReplyFor, assertCanReplyFor } from '@/server/auth/permissions';
 import type { SessionUser } from '@/server/auth/session';
-import { platformChanged } from '@/server/platforms';
+import { platformChanged } from '@/server/platforms/directory';
 import { REPLY_NOT_FOUND, REVIEW_NOT_FOUND } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
 import { findRating, readRating, type ReviewReplyJson } from './ratings';

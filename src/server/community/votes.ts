@@ -17,7 +17,7 @@ import {
 } from '@/server/db';
 import { assertCanVoteOn, assertCanVoteOnReview } from '@/server/auth/permissions';
 import type { SessionUser } from '@/server/auth/session';
-import { platformChanged } from '@/server/platforms';
+import { platformChanged } from '@/server/platforms/directory';
 import type { PlatformChangeKind } from '@/server/content/events';
 import { COMMENT_NOT_FOUND, REVIEW_NOT_FOUND } from '@/lib/validation/platforms';
 import { OWN_COMMENT_VOTE, OWN_REVIEW_VOTE } from '@/lib/validation/platform-messages';

@@ -11,7 +11,7 @@ import {
 } from '@/lib/validation/content';
 import { TOTAL_COUNT_HEADER } from '@/lib/api-client';
 import { canViewDrafts, requireEditor } from '@/server/auth/permissions';
-import { endpoint, json, publicJson, readId, readJson, readQuery } from '@/server/http';
+import { endpoint, json, publicJson, readId, readJson, readQuery } from '@/server/http/endpoint';
 import { createArticle, deleteArticle, getArticle, listAll, listPublished, updateArticle } from './articles';
 import { NotFound } from '@/server/errors';
 

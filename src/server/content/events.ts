@@ -9,7 +9,7 @@
  * src/server/content/relay.postgres.ts) carries it to the others, whose buses deliver it to
  * their own listeners the same way. On SQLite (one process) there is no relay.
  */
-import { baseLog } from '@/server/log';
+import { baseLog } from '@/server/runtime/log';
 /**
  * What changed about a platform: 'created', 'updated' and 'deleted' come from the editors;
  * 'rated' means its rating and reviewCount changed; 'commented' its approved comments

@@ -13,8 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { ContentBus, ContentChange, ContentChangeRelay } from './events';
-import { baseLog } from '@/server/log';
-import type { PostgresDatabase } from '@/server/db/postgres';
+import { baseLog } from '@/server/runtime/log';
+import type { PostgresDatabase } from '@/server/db/postgres-connection';
 
 const CHANNEL = 'content_changed';
 const relayLog = () => baseLog().child({ subject: 'relay' });

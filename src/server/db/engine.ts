@@ -7,7 +7,7 @@
  * per engine give both adapters to byEngine() and get the running engine's.
  */
 import { config } from '@/server/config';
-import type { PostgresDatabase } from './postgres';
+import type { PostgresDatabase } from './postgres-connection';
 import { postgresEngine } from './postgres-engine';
 import { sqliteEngine } from './sqlite-engine';
 import { bindTables, chooseTablesWith } from './tables';

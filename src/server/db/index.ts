@@ -8,7 +8,7 @@
  * storage differs per engine keep both adapters beside their port and choose with byEngine().
  */
 import { getTableName, sql, type Column, type SQL } from 'drizzle-orm';
-import type { PostgresDatabase } from './postgres';
+import type { PostgresDatabase } from './postgres-connection';
 import { engine } from './engine';
 import type { AppDatabase } from './types';
 

@@ -1,13 +1,13 @@
 /**
  * The PostgreSQL engine (DATABASE_URL): a pool several app nodes share one database through,
- * migrated at start under an advisory lock (postgres.ts).
+ * migrated at start under an advisory lock (postgres-connection.ts).
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import * as postgresSchema from '@db/schema/postgres';
-import { unwatchPool, watchPool } from '@/server/metrics';
+import { unwatchPool, watchPool } from '@/server/runtime/metrics';
 import { backupPostgres } from './backup-postgres';
 import { openTransaction } from './joined-transaction';
-import { closePostgres, migratePostgres, openPostgres, type PostgresDatabase } from './postgres';
+import { closePostgres, migratePostgres, openPostgres, type PostgresDatabase } from './postgres-connection';
 import { postgresReadiness } from './readiness';
 import { hasCode } from './sqlite-engine';
 import type { AppDatabase, Engine, EngineDialect, Reader, Schema } from './types';

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrationsFolder } from './migrations';
-import { postgresReady, type PostgresDatabase } from './postgres';
+import { postgresReady, type PostgresDatabase } from './postgres-connection';
 import type { Readiness, ReadinessCheck } from './types';
 
 export type { Readiness, ReadinessCheck };

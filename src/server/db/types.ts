@@ -4,7 +4,7 @@
 import type Database from 'better-sqlite3';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
-import type { PostgresDatabase } from './postgres';
+import type { PostgresDatabase } from './postgres-connection';
 import type { Schema } from './tables';
 
 export type { Schema };

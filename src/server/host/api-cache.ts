@@ -6,7 +6,7 @@
  * - What may be kept is said by the answer: `Cache-Control: public` with an `s-maxage` (or
  *   `max-age`), no `private`/`no-store`, no Set-Cookie, and a `Vary` naming only what this
  *   cache handles (Accept-Encoding, Cookie). The public read routes say so for anonymous
- *   readers (src/server/cache-headers.ts); nothing here knows routes or sessions.
+ *   readers (src/server/http/cache-headers.ts); nothing here knows routes or sessions.
  * - A request carrying any cookie is neither answered from memory nor stored: the app may read
  *   it (the session), and what it means is decided by the same parser Astro uses (`cookie`), so
  *   no spelling of a cookie can slip past.
@@ -43,8 +43,8 @@ import {
 import { COMPRESS_THRESHOLD } from './compress';
 import { preferredEncoding, type Encoding } from './encoding';
 import { requestHeader } from './request-headers';
-import { baseLog } from '@/server/log';
-import { MAX_REMEMBERED_URL_LENGTH } from '@/server/remembered-urls';
+import { baseLog } from '@/server/runtime/log';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/http/remembered-urls';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -1,6 +1,6 @@
 /**
  * Paths refused before routing, with a JSON `{ "message" }` as API clients get with every
- * refusal (src/server/http.ts).
+ * refusal (src/server/http/endpoint.ts).
  *
  * Astro refuses some paths before any route or middleware runs: malformed percent-encoding
  * ('%FF', '%') with a plain-text 400, and encoding still left after decoding once

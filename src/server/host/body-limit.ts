@@ -1,6 +1,6 @@
 /**
  * Every request body, whatever the route, is read here before Astro sees it and held to the
- * API's cap (src/server/request-body.ts): a page that reads a form (the unsubscribe page) would
+ * API's cap (src/server/http/request-body.ts): a page that reads a form (the unsubscribe page) would
  * otherwise take a body of any size into memory. The body Astro then reads is the one read here.
  *
  * A body over the cap reaches Astro empty, marked on the request's context, and the app's
@@ -11,8 +11,8 @@
  * (Node's fetch, browsers) then report a network error instead of the 413.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { log } from '@/server/log';
-import { currentRequest } from '@/server/request-context';
+import { log } from '@/server/runtime/log';
+import { currentRequest } from '@/server/runtime/request-context';
 import {
 	BodyAborted,
 	BodyTooLarge,
@@ -20,7 +20,7 @@ import {
 	METHODS_WITH_BODIES,
 	declaresTooLargeBody,
 	readCappedBody,
-} from '@/server/request-body';
+} from '@/server/http/request-body';
 
 /** How long a refused body's sender may go on writing after its answer (nginx's lingering_timeout). */
 export const LINGER_MS = 5_000;

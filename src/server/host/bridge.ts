@@ -12,7 +12,7 @@
  * - The app's site writer hands over each page it stores or removes, so the host serves the
  *   new version from memory at once, without reading or watching the file.
  */
-import { baseLog } from '@/server/log';
+import { baseLog } from '@/server/runtime/log';
 
 export type RenderedPage = { status: number; contentType: string; body: Buffer };
 export type PageRenderer = (path: string) => Promise<RenderedPage>;

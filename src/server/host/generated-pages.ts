@@ -18,7 +18,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize, relative, sep } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { SHARED_CACHE_CONTROL } from '@/server/cache-headers';
+import { SHARED_CACHE_CONTROL } from '@/server/http/cache-headers';
 import {
 	headerList,
 	NO_COMMON_HEADERS,
@@ -30,7 +30,7 @@ import {
 import type { StoredPage } from './bridge';
 import { preferredEncoding, type Encoding } from './encoding';
 import { requestHeader } from './request-headers';
-import { MAX_REMEMBERED_URL_LENGTH } from '@/server/remembered-urls';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/http/remembered-urls';
 import { storedPagePath } from '@/server/site/query-variants';
 
 const TYPES: Record<string, string> = {

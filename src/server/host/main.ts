@@ -11,8 +11,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { config, type AppConfig } from '@/server/config';
-import type * as App from '@/server/app';
-import { contentSecurityPolicy, securityHeaders } from '@/server/security-headers';
+import type * as App from '@/server/runtime/app';
+import { contentSecurityPolicy, securityHeaders } from '@/server/http/security-headers';
 import { createApiCache } from './api-cache';
 import { limitRequestBody } from './body-limit';
 import { refuseBackslashPath, refuseUnroutableApiPath } from './api-paths';
@@ -24,11 +24,11 @@ import { createGeneratedPages } from './generated-pages';
 import { createHealthProbes } from './health';
 import { createRenderer, type AstroHandler } from './in-process-renderer';
 import { createStaticFiles } from './static-files';
-import { createRequestObserver, startMetricsServer, type ObservedRequest } from './operations';
+import { createRequestObserver, startMetricsServer, type ObservedRequest } from './request-observer';
 import { requestHeader } from './request-headers';
 import { createGracefulStop } from './shutdown';
-import { baseLog } from '@/server/log';
-import { metrics } from '@/server/metrics';
+import { baseLog } from '@/server/runtime/log';
+import { metrics } from '@/server/runtime/metrics';
 
 function readSettings(): AppConfig {
 	try {

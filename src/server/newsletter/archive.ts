@@ -6,7 +6,7 @@
 import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { ARCHIVE_PAGE_SIZE, archivePageCount } from '@/lib/archive-links';
 import { db, firstRow, newsletterIssues as issues } from '@/server/db';
-import { renderMarkdown } from '@/server/markdown';
+import { renderMarkdown } from '@/server/content/markdown';
 
 export type SentIssueSummary = { id: number; subject: string; sentAt: Date };
 export type SentIssue = SentIssueSummary & { html: string; updatedAt: Date };

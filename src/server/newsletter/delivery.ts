@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { config } from '@/server/config';
 import { db, firstRow, newsletterIssues as issues, users, newsletterMembers as members } from '@/server/db';
-import { sendMail, type Mail } from '@/server/mail';
+import { sendMail, type Mail } from '@/server/mail/transport';
 import { createMemberUnsubscribeToken } from './members';
 import { suppressAddress } from './suppressions';
 import { memberRecipientCondition, recipientCondition } from './recipients';

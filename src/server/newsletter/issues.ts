@@ -2,7 +2,7 @@
  * Newsletter issues: drafts that editors write, and the one step that turns a draft into queued
  * mail for every subscriber. Once sending has started an issue is frozen.
  */
-import { log } from '@/server/log';
+import { log } from '@/server/runtime/log';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, min, sql } from 'drizzle-orm';
 import type { NewsletterIssueInput } from '@/lib/validation/newsletter';
 import type { SessionUser } from '@/server/auth/session';
@@ -18,8 +18,8 @@ import {
 	newsletterMembers as members,
 } from '@/server/db';
 import { timestamp } from '@/server/db/sql';
-import { sendMail } from '@/server/mail';
-import { renderMarkdown } from '@/server/markdown';
+import { sendMail } from '@/server/mail/transport';
+import { renderMarkdown } from '@/server/content/markdown';
 import { memberRecipientCondition, recipientCondition } from './recipients';
 import { newsletterTestMail } from './delivery';
 import { previewIssueMail, type RenderedIssue } from './render';

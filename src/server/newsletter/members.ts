@@ -20,7 +20,7 @@ import {
 	users,
 } from '@/server/db';
 import { InvalidInput, TooManyAttempts } from '@/server/errors';
-import { confirmSubscriptionMail, sendInBackground } from '@/server/mail';
+import { confirmSubscriptionMail, sendInBackground } from '@/server/mail/transport';
 
 export const CONFIRMATION_LIFETIME_MS = 48 * 60 * 60 * 1000;
 export const SUBSCRIBE_ACCEPTED =

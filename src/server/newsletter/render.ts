@@ -4,12 +4,12 @@
  * absolute to the public site, and a plain-text part made from the same HTML.
  */
 import { randomUUID } from 'node:crypto';
-import { log } from '@/server/log';
+import { log } from '@/server/runtime/log';
 import { convert } from 'html-to-text';
 import { LRUCache } from 'lru-cache';
 import mjml2html from 'mjml';
 import { config } from '@/server/config';
-import { renderMarkdown } from '@/server/markdown';
+import { renderMarkdown } from '@/server/content/markdown';
 
 export const SITE_NAME = 'Retail Media Hub';
 

@@ -8,8 +8,8 @@
  */
 import PQueue from 'p-queue';
 import { config } from '@/server/config';
-import { baseLog } from '@/server/log';
-import { metrics } from '@/server/metrics';
+import { baseLog } from '@/server/runtime/log';
+import { metrics } from '@/server/runtime/metrics';
 import { deliver, type Delivered } from './delivery';
 import { getIssue, nextScheduledAt, startDueIssues } from './issues';
 import { claimDeliveries, nextDueAt, releaseDeliveries, type ClaimedDelivery } from './queue';
@@ -152,7 +152,7 @@ function createWorker(): NewsletterWorker {
 
 /**
  * Starts this process's newsletter sender (once; later calls return the same one). Called by
- * startApp() (src/server/app.ts); NEWSLETTER_WORKER=0 leaves a process out.
+ * startApp() (src/server/runtime/app.ts); NEWSLETTER_WORKER=0 leaves a process out.
  */
 export function startNewsletterWorker(): NewsletterWorker | undefined {
 	if (!config().newsletter.workerEnabled) return undefined;

@@ -6,13 +6,13 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { allGeneratedPaths } from './paths';
-import { canRender, renderPath, type RenderedPage } from './anonymous-render';
+import { canRender, renderPath, type RenderedPage } from './page-renderer';
 import { hostname } from 'node:os';
 import { config } from '@/server/config';
 import { byEngine } from '@/server/db';
-import { baseLog } from '@/server/log';
-import { metrics } from '@/server/metrics';
-import { outsideRequest } from '@/server/request-context';
+import { baseLog } from '@/server/runtime/log';
+import { metrics } from '@/server/runtime/metrics';
+import { outsideRequest } from '@/server/runtime/request-context';
 import { PostgresStatusStore } from './status.postgres';
 import { MemoryStatusStore, type GenerationStatusStore } from './status';
 import { removePage, siteDir, writePage } from './writer';

@@ -1,7 +1,7 @@
 /**
  * Wires content and platform changes to what they make stale: the generated pages to
  * regenerate, and the shared API answers the host's cache drops (one invalidation scheme for
- * both). Wired by startApp() (src/server/app.ts), so the listeners exist in every server process.
+ * both). Wired by startApp() (src/server/runtime/app.ts), so the listeners exist in every server process.
  */
 import { contentBus, onContentChange } from '@/server/content/events';
 import { announceApiChange } from '@/server/host/bridge';

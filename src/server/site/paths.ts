@@ -5,8 +5,8 @@
 import type { ContentChange } from '@/server/content/events';
 import { publishedArticleIds } from '@/server/content/articles';
 import { archiveCategories, archiveCounts } from '@/server/content/archives';
-import { listPlatformIds } from '@/server/platforms';
-import type { PlatformChange } from '@/server/platforms';
+import { listPlatformIds } from '@/server/platforms/directory';
+import type { PlatformChange } from '@/server/platforms/directory';
 import {
 	archivePageCount,
 	archivePath,

@@ -4,11 +4,11 @@
  * the only writer of its row), so the generator reads and updates it synchronously; each
  * update is copied to the row in the background, in order, a burst of updates as one write.
  */
-import { baseLog } from '@/server/log';
+import { baseLog } from '@/server/runtime/log';
 import { eq } from 'drizzle-orm';
 import type { NodeGenerationStatus, GenerationStatus, GenerationStatusStore } from './status';
 import { IDLE_STATUS } from './status';
-import { schema, type PostgresDatabase } from '@/server/db/postgres';
+import { schema, type PostgresDatabase } from '@/server/db/postgres-connection';
 
 const table = schema.siteBuildStatus;
 type Row = typeof table.$inferSelect;

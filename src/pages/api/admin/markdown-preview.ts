@@ -1,6 +1,6 @@
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, json, readJson } from '@/server/http';
-import { renderMarkdown } from '@/server/markdown';
+import { endpoint, json, readJson } from '@/server/http/endpoint';
+import { renderMarkdown } from '@/server/content/markdown';
 import { markdownPreviewSchema } from '@/lib/validation/admin';
 
 export const prerender = false;

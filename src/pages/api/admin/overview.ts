@@ -1,6 +1,6 @@
-import { overviewCounts } from '@/server/admin';
+import { overviewCounts } from '@/server/admin/users';
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, json } from '@/server/http';
+import { endpoint, json } from '@/server/http/endpoint';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset } from '@/server/auth/accounts';
-import { clientKey } from '@/server/request-origin';
-import { endpoint, json, readJson } from '@/server/http';
+import { clientKey } from '@/server/http/request-origin';
+import { endpoint, json, readJson } from '@/server/http/endpoint';
 import { forgotPasswordSchema } from '@/lib/validation/auth';
 
 export const prerender = false;

@@ -1,5 +1,5 @@
 import { resetPassword } from '@/server/auth/accounts';
-import { endpoint, json, readJson } from '@/server/http';
+import { endpoint, json, readJson } from '@/server/http/endpoint';
 import { resetPasswordSchema } from '@/lib/validation/auth';
 
 export const prerender = false;

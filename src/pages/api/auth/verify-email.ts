@@ -1,6 +1,6 @@
 import { verifyEmail } from '@/server/auth/accounts';
-import { clientKey } from '@/server/request-origin';
-import { endpoint, json, readJson } from '@/server/http';
+import { clientKey } from '@/server/http/request-origin';
+import { endpoint, json, readJson } from '@/server/http/endpoint';
 import { verifyEmailSchema } from '@/lib/validation/auth';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-import { endpoint, json, readJson } from '@/server/http';
+import { endpoint, json, readJson } from '@/server/http/endpoint';
 import { confirmSubscription } from '@/server/newsletter/members';
 import { newsletterConfirmSchema } from '@/lib/validation/newsletter';
 

@@ -1,6 +1,6 @@
 import { setNewsletter } from '@/server/auth/accounts';
-import { clientKey } from '@/server/request-origin';
-import { endpoint, json, readJson } from '@/server/http';
+import { clientKey } from '@/server/http/request-origin';
+import { endpoint, json, readJson } from '@/server/http/endpoint';
 import { SUBSCRIBE_ACCEPTED, subscribeByEmail } from '@/server/newsletter/members';
 import { UNVERIFIED_SUBSCRIBER_NOTE, waitsForVerification } from '@/lib/newsletter-eligibility';
 import { newsletterSubscribeSchema } from '@/lib/validation/newsletter';

@@ -1,4 +1,4 @@
-import { endpoint, json, readQuery } from '@/server/http';
+import { endpoint, json, readQuery } from '@/server/http/endpoint';
 import { unsubscribePageUrl, unsubscribeWithToken } from '@/server/newsletter/unsubscribe';
 import { unsubscribeTokenSchema } from '@/lib/validation/newsletter';
 

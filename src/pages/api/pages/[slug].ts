@@ -1,6 +1,6 @@
 import { requireEditor } from '@/server/auth/permissions';
 import { getStaticPage, updateStaticPage } from '@/server/content/static-pages';
-import { endpoint, publicJson, readJson } from '@/server/http';
+import { endpoint, publicJson, readJson } from '@/server/http/endpoint';
 import { staticPageInputSchema } from '@/lib/validation/content';
 import { NotFound } from '@/server/errors';
 

@@ -1,4 +1,4 @@
-import { endpoint, publicJson } from '@/server/http';
+import { endpoint, publicJson } from '@/server/http/endpoint';
 import { listStaticPages } from '@/server/content/static-pages';
 
 export const prerender = false;

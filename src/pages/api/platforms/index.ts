@@ -1,5 +1,5 @@
-import { endpoint, publicJson, readQuery } from '@/server/http';
-import { listPlatforms } from '@/server/platforms';
+import { endpoint, publicJson, readQuery } from '@/server/http/endpoint';
+import { listPlatforms } from '@/server/platforms/directory';
 import { platformListQuerySchema } from '@/lib/validation/platforms';
 
 export const prerender = false;

@@ -1,6 +1,6 @@
 import { setNewsletter } from '@/server/auth/accounts';
 import { requireUser } from '@/server/auth/permissions';
-import { endpoint, json, readJson } from '@/server/http';
+import { endpoint, json, readJson } from '@/server/http/endpoint';
 import { newsletterSchema } from '@/lib/validation/auth';
 
 export const prerender = false;

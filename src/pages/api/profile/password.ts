@@ -1,7 +1,7 @@
 import { changePassword } from '@/server/auth/accounts';
 import { requireUser } from '@/server/auth/permissions';
-import { clientKey } from '@/server/request-origin';
-import { endpoint, json, readJson } from '@/server/http';
+import { clientKey } from '@/server/http/request-origin';
+import { endpoint, json, readJson } from '@/server/http/endpoint';
 import { changePasswordSchema } from '@/lib/validation/auth';
 
 export const prerender = false;

@@ -1,6 +1,6 @@
 import { requireUser } from '@/server/auth/permissions';
 import { endAllSessions } from '@/server/auth/sign-in';
-import { endpoint, json } from '@/server/http';
+import { endpoint, json } from '@/server/http/endpoint';
 
 export const prerender = false;
 

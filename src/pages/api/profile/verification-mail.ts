@@ -1,6 +1,6 @@
 import { resendVerification } from '@/server/auth/accounts';
 import { requireUser } from '@/server/auth/permissions';
-import { endpoint, json } from '@/server/http';
+import { endpoint, json } from '@/server/http/endpoint';
 
 export const prerender = false;
 

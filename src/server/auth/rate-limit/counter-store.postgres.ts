@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { CounterStore } from './counter-store';
-import { schema, type PostgresDatabase } from '@/server/db/postgres';
+import { schema, type PostgresDatabase } from '@/server/db/postgres-connection';
 
 /** Finished windows are deleted at most this often per node (the table stays small). */
 const SWEEP_EVERY_MS = 60_000;

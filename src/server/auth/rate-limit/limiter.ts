@@ -1,5 +1,5 @@
 /** A fixed-window rate limit over a counter store. */
-import { metrics } from '@/server/metrics';
+import { metrics } from '@/server/runtime/metrics';
 import type { Clock } from './clock';
 import { counterKey, type CounterStore } from './counter-store';
 import { MemoryCounterStore } from './counter-store.memory';

@@ -3,7 +3,7 @@
  * resends, email-change links and notices, password resets, newsletter confirmations), counted
  * by destination rather than by requester, so throw-away accounts and address variants add up.
  */
-import { log } from '@/server/log';
+import { log } from '@/server/runtime/log';
 import { limits } from './limits';
 
 /** Mail providers known to deliver googlemail.com to the same mailbox as gmail.com. */

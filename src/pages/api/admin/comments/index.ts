@@ -1,6 +1,6 @@
 import { requireEditor } from '@/server/auth/permissions';
 import { listCommentsForModeration } from '@/server/community/moderation';
-import { endpoint, json, readQuery } from '@/server/http';
+import { endpoint, json, readQuery } from '@/server/http/endpoint';
 import { moderationListQuerySchema } from '@/lib/validation/admin';
 
 export const prerender = false;

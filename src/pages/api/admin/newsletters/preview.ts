@@ -1,5 +1,5 @@
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, json, readJson } from '@/server/http';
+import { endpoint, json, readJson } from '@/server/http/endpoint';
 import { previewMail } from '@/server/newsletter/issues';
 import { newsletterIssueSchema } from '@/lib/validation/newsletter';
 

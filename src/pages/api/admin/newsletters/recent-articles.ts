@@ -1,5 +1,5 @@
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, json } from '@/server/http';
+import { endpoint, json } from '@/server/http/endpoint';
 import { draftFromRecentArticles } from '@/server/newsletter/issues';
 
 export const prerender = false;

@@ -1,5 +1,5 @@
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, readQuery } from '@/server/http';
+import { endpoint, readQuery } from '@/server/http/endpoint';
 import { subscribersCsv } from '@/server/newsletter/subscribers';
 import { subscribersQuerySchema } from '@/lib/validation/newsletter';
 

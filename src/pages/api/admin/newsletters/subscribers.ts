@@ -1,5 +1,5 @@
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, json, readQuery } from '@/server/http';
+import { endpoint, json, readQuery } from '@/server/http/endpoint';
 import { listSubscribers } from '@/server/newsletter/subscribers';
 import { subscribersQuerySchema } from '@/lib/validation/newsletter';
 

@@ -1,5 +1,5 @@
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, json, readQuery } from '@/server/http';
+import { endpoint, json, readQuery } from '@/server/http/endpoint';
 import { liftSuppression, listSuppressions } from '@/server/newsletter/suppressions';
 import { liftSuppressionSchema } from '@/lib/validation/newsletter';
 

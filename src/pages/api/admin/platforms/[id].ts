@@ -1,6 +1,6 @@
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, json, readId, readJson } from '@/server/http';
-import { deletePlatform, updatePlatform } from '@/server/platforms';
+import { endpoint, json, readId, readJson } from '@/server/http/endpoint';
+import { deletePlatform, updatePlatform } from '@/server/platforms/directory';
 import { platformFormSchema } from '@/lib/validation/platforms';
 
 export const prerender = false;

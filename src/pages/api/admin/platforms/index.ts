@@ -1,6 +1,6 @@
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, json, readJson } from '@/server/http';
-import { createPlatform } from '@/server/platforms';
+import { endpoint, json, readJson } from '@/server/http/endpoint';
+import { createPlatform } from '@/server/platforms/directory';
 import { platformFormSchema } from '@/lib/validation/platforms';
 
 export const prerender = false;

@@ -1,6 +1,6 @@
-import { listUsers } from '@/server/admin';
+import { listUsers } from '@/server/admin/users';
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, json, readQuery } from '@/server/http';
+import { endpoint, json, readQuery } from '@/server/http/endpoint';
 import { userListQuerySchema } from '@/lib/validation/admin';
 
 export const prerender = false;

@@ -1,6 +1,6 @@
 import { requireActiveUser } from '@/server/auth/permissions';
 import { getVote, vote } from '@/server/community/votes';
-import { endpoint, json, readId, readJson } from '@/server/http';
+import { endpoint, json, readId, readJson } from '@/server/http/endpoint';
 import { SIGN_IN_TO_VOTE, voteSchema } from '@/lib/validation/platforms';
 import { NotSignedIn } from '@/server/errors';
 

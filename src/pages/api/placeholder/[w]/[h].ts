@@ -1,5 +1,5 @@
-import { endpoint, parseWith } from '@/server/http';
-import { placeholderSvg } from '@/server/placeholder';
+import { endpoint, parseWith } from '@/server/http/endpoint';
+import { placeholderSvg } from '@/server/platforms/logo-placeholder';
 import { placeholderSizeSchema } from '@/lib/validation/placeholder';
 
 export const prerender = false;

@@ -1,6 +1,6 @@
 import { requireActiveUser } from '@/server/auth/permissions';
 import { addComment, listComments } from '@/server/community/comments';
-import { endpoint, json, publicJson, readId, readJson } from '@/server/http';
+import { endpoint, json, publicJson, readId, readJson } from '@/server/http/endpoint';
 import { SIGN_IN_TO_COMMENT, commentSchema } from '@/lib/validation/platforms';
 import { NotSignedIn } from '@/server/errors';
 

@@ -1,5 +1,5 @@
-import { endpoint, publicJson, readId } from '@/server/http';
-import { getPlatform } from '@/server/platforms';
+import { endpoint, publicJson, readId } from '@/server/http/endpoint';
+import { getPlatform } from '@/server/platforms/directory';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import { requireActiveUser } from '@/server/auth/permissions';
 import { listRatings, rate } from '@/server/community/ratings';
-import { endpoint, json, readId, readJson, readQuery, publicJson } from '@/server/http';
+import { endpoint, json, readId, readJson, readQuery, publicJson } from '@/server/http/endpoint';
 import { SIGN_IN_TO_RATE, ratingListQuerySchema, ratingSchema } from '@/lib/validation/platforms';
 import { NotSignedIn } from '@/server/errors';
 

@@ -1,9 +1,9 @@
 /**
  * GET /api/platforms/{id}/similar: up to 6 other platforms, same category first, then by the
- * number of shared features (src/server/platform-similarity.ts). 404 for an unknown platform.
+ * number of shared features (src/server/platforms/similarity.ts). 404 for an unknown platform.
  */
-import { endpoint, publicJson, readId } from '@/server/http';
-import { similarPlatforms } from '@/server/platform-similarity';
+import { endpoint, publicJson, readId } from '@/server/http/endpoint';
+import { similarPlatforms } from '@/server/platforms/similarity';
 
 export const prerender = false;
 

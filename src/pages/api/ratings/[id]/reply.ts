@@ -5,7 +5,7 @@
  */
 import { requireActiveUser } from '@/server/auth/permissions';
 import { removeReply, replyToReview } from '@/server/community/review-replies';
-import { endpoint, json, readId, readJson } from '@/server/http';
+import { endpoint, json, readId, readJson } from '@/server/http/endpoint';
 import { SIGN_IN_TO_REPLY, replySchema } from '@/lib/validation/platforms';
 import { NotSignedIn } from '@/server/errors';
 

@@ -5,7 +5,7 @@
  */
 import { requireActiveUser } from '@/server/auth/permissions';
 import { getReviewVote, voteOnReview } from '@/server/community/votes';
-import { endpoint, json, readId, readJson } from '@/server/http';
+import { endpoint, json, readId, readJson } from '@/server/http/endpoint';
 import { SIGN_IN_TO_VOTE_ON_REVIEWS, voteSchema } from '@/lib/validation/platforms';
 import { NotSignedIn } from '@/server/errors';
 

@@ -1,6 +1,6 @@
 import { requireEditor } from '@/server/auth/permissions';
 import { deleteComment } from '@/server/community/moderation';
-import { endpoint, json, readId } from '@/server/http';
+import { endpoint, json, readId } from '@/server/http/endpoint';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import { requireEditor } from '@/server/auth/permissions';
 import { moderateComment } from '@/server/community/moderation';
-import { endpoint, json, readId, readJson } from '@/server/http';
+import { endpoint, json, readId, readJson } from '@/server/http/endpoint';
 import { moderateCommentSchema } from '@/lib/validation/admin';
 
 export const prerender = false;

@@ -1,5 +1,5 @@
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, json, readId, readJson } from '@/server/http';
+import { endpoint, json, readId, readJson } from '@/server/http/endpoint';
 import { deleteIssue, updateIssue } from '@/server/newsletter/issues';
 import { newsletterIssueSchema } from '@/lib/validation/newsletter';
 

@@ -1,5 +1,5 @@
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, json, readId } from '@/server/http';
+import { endpoint, json, readId } from '@/server/http/endpoint';
 import { sendTestMail } from '@/server/newsletter/issues';
 
 export const prerender = false;

@@ -1,6 +1,6 @@
-import { banUser } from '@/server/admin';
+import { banUser } from '@/server/admin/users';
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, json, readId } from '@/server/http';
+import { endpoint, json, readId } from '@/server/http/endpoint';
 
 export const prerender = false;
 

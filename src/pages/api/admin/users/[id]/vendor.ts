@@ -1,6 +1,6 @@
-import { setRepresentative } from '@/server/admin';
+import { setRepresentative } from '@/server/admin/users';
 import { requireEditor } from '@/server/auth/permissions';
-import { endpoint, json, readId, readJson } from '@/server/http';
+import { endpoint, json, readId, readJson } from '@/server/http/endpoint';
 import { vendorSchema } from '@/lib/validation/admin';
 
 export const prerender = false;

@@ -1,0 +1,166 @@
+/**
+ * The editors' administration: the overview counts and
+ * user management. Who may do what is asked of auth/permissions.ts; the account changes themselves
+ * (ban, password) go through accounts.ts so their side effects (ending sessions) live in one place.
+ */
+import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { UserListQuery } from '@/lib/validation/admin';
+import { findUserById, setBanned, setPassword } from '../auth/accounts';
+import { assertCanBan, assertCanSetPassword } from '../auth/permissions';
+import { publicUserColumns, type SessionUser } from '../auth/session';
+import {
+	db,
+	firstRow,
+	rawRows,
+	transaction,
+	articles,
+	platformRepresentatives as representatives,
+	platforms,
+	users,
+} from '@/server/db';
+import { passwordSetByEditorMail, sendInBackground } from '../mail/transport';
+import { platformChanged } from '../platforms/directory';
+import { containsText } from '@/server/db/sql';
+import { InvalidInput, NotFound } from '@/server/errors';
+import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
+
+export const USER_NOT_FOUND = 'User not found';
+
+/** The dashboard's Overview: four counts in one round trip. */
+export type OverviewCounts = {
+	/** Every platform. */
+	platforms: number;
+	/** Every news article, drafts included. */
+	articles: number;
+	/** Published news articles. */
+	published: number;
+	/** Platforms flagged recommended. */
+	featured: number;
+};
+
+export async function overviewCounts(): Promise<OverviewCounts> {
+	const news = eq(articles.kind, 'news');
+	const [row] = await rawRows<Record<keyof OverviewCounts, number | string>>(sql`select
+		(select count(*) from ${platforms}) as platforms,
+		(select count(*) from ${articles} where ${news}) as articles,
+		(select count(*) from ${articles} where ${news} and ${articles.isPublished}) as published,
+		(select count(*) from ${platforms} where ${platforms.isRecommended}) as featured`);
+	return {
+		platforms: Number(row!.platforms),
+		articles: Number(row!.articles),
+		published: Number(row!.published),
+		featured: Number(row!.featured),
+	};
+}
+
+export type UserStats = {
+	totalUsers: number;
+	editors: number;
+	bannedUsers: number;
+	newsletterSubscribers: number;
+};
+
+export type UserList = {
+	/** One page of users, newest first. */
+	users: SessionUser[];
+	/** How many users match the search (for paging). */
+	total: number;
+	/** Tiles over every user, whatever the search. */
+	stats: UserStats;
+};
+
+/**
+ * Username or email containing the text, ignoring case (usernames are ASCII, emails stored
+ * lower-cased, so SQLite's ASCII-only folding is enough).
+ */
+function userSearchCondition(search: string | undefined): SQL | undefined {
+	const text = search?.trim();
+	if (!text) return undefined;
+	return or(containsText(users.username, text), containsText(users.email, text));
+}
+
+/** A count over the users (a bigint, so a string, on PostgreSQL: read as a number). */
+const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+
+async function userStats(): Promise<UserStats> {
+	const [stats] = await db()
+		.select({
+			totalUsers: sql<number>`count(*)`.mapWith(Number),
+			editors: countWhere(sql`${users.role} = 'editor'`),
+			bannedUsers: countWhere(sql`${users.isBanned}`),
+			newsletterSubscribers: countWhere(sql`${users.isNewsletterSubscribed}`),
+		})
+		.from(users);
+	return stats!;
+}
+
+/** The Users tab: a searched, paged list with its total and the stat tiles. */
+export async function listUsers(query: UserListQuery): Promise<UserList> {
+	const where = userSearchCondition(query.search);
+	const page = await db()
+		.select(publicUserColumns())
+		.from(users)
+		.where(where)
+		.orderBy(desc(users.createdAt), desc(users.id))
+		.limit(query.limit)
+		.offset(query.offset);
+	const counted = await firstRow(
+		db()
+			.select({ total: sql<number>`count(*)`.mapWith(Number) })
+			.from(users)
+			.where(where),
+	);
+	return { users: page, total: counted!.total, stats: await userStats() };
+}
+
+async function requireTarget(userId: number): Promise<SessionUser> {
+	const target = await findUserById(userId);
+	if (!target) throw new NotFound(USER_NOT_FOUND);
+	return target;
+}
+
+/** Bans a non-editor other than the actor; their sessions end at once (setBanned). */
+export async function banUser(actor: SessionUser, userId: number): Promise<SessionUser> {
+	assertCanBan(actor, await requireTarget(userId));
+	return (await setBanned(userId, true))!;
+}
+
+export async function unbanUser(actor: SessionUser, userId: number): Promise<SessionUser> {
+	assertCanBan(actor, await requireTarget(userId));
+	return (await setBanned(userId, false))!;
+}
+
+/**
+ * Sets another user's password (the input is already validated) and signs them out
+ * everywhere, so whoever knew the old password loses access. The account's owner is told by
+ * mail, so a password set behind their back does not go unnoticed.
+ */
+export async function setUserPassword(actor: SessionUser, userId: number, password: string): Promise<void> {
+	const target = await requireTarget(userId);
+	assertCanSetPassword(actor, target);
+	await setPassword(userId, password);
+	sendInBackground(passwordSetByEditorMail(target.email), 'password set by an editor');
+}
+
+/**
+ * Makes a user the representative of one platform (they answer its reviews and the platform
+ * shows as claimed), moves them to another, or with null ends it. Answers the user.
+ */
+export async function setRepresentative(userId: number, platformId: number | null): Promise<SessionUser> {
+	const before = (await requireTarget(userId)).vendorPlatformId;
+	await transaction(async (tx) => {
+		if (platformId !== null) {
+			const platform = await firstRow(
+				tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, platformId)),
+			);
+			if (!platform) throw new InvalidInput(PLATFORM_NOT_FOUND, 'platformId');
+		}
+		await tx.delete(representatives).where(eq(representatives.userId, userId));
+		if (platformId !== null) await tx.insert(representatives).values({ userId, platformId });
+	});
+	// Both platforms' isClaimed may have changed.
+	for (const id of new Set([before, platformId])) {
+		if (id !== null) platformChanged({ id, kind: 'claimed' });
+	}
+	return requireTarget(userId);
+}

@@ -1,0 +1,68 @@
+/**
+ * The one cap on request bodies, for every route: the API's JSON reader (src/server/http/endpoint.ts) and
+ * the production host, which reads each body before Astro sees it, so page routes that read
+ * forms (Astro.request.formData()) are held to the same limit as /api.
+ */
+
+/** Largest body any route accepts; articles with long markdown fit well inside. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * How much of an oversized body is read and thrown away so its sender can read the 413: a
+ * client that is still writing when the connection closes gets a reset instead of the answer
+ * (Node's fetch reports EPIPE). A few megabytes covers what a mistaken upload sends.
+ */
+export const MAX_DISCARDED_BYTES = 8 * 1024 * 1024;
+
+/** Methods whose bodies Astro reads (it ignores those of GET and HEAD). */
+export const METHODS_WITH_BODIES = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+export const BODY_TOO_LARGE = 'Request body is too large.';
+
+/** The body was longer than MAX_BODY_BYTES; what was read is gone. */
+export class BodyTooLarge extends Error {
+	constructor() {
+		super(BODY_TOO_LARGE);
+	}
+}
+
+/** The client went away before the body was complete. */
+export class BodyAborted extends Error {
+	constructor() {
+		super('The request body was not received completely.');
+	}
+}
+
+/** True when a Content-Length header announces more than the cap. */
+export function declaresTooLargeBody(contentLength: string | null | undefined): boolean {
+	const declared = Number(contentLength);
+	return (
+		contentLength != null && contentLength !== '' && Number.isFinite(declared) && declared > MAX_BODY_BYTES
+	);
+}
+
+/**
+ * Reads a body (a web ReadableStream or a Node request, both async iterables of bytes) of at most
+ * MAX_BODY_BYTES. Past the cap it reads on to its end keeping nothing, as nginx's lingering close
+ * does: closing the connection while the client is still sending resets it, and most clients
+ * then report a broken pipe instead of the 413. A body that goes on past MAX_DISCARDED_BYTES is
+ * cut off (the iteration stops, which cancels the stream). Throws BodyTooLarge or BodyAborted.
+ */
+export async function readCappedBody(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
+	const chunks: Uint8Array[] = [];
+	let total = 0;
+	let tooLarge = false;
+	try {
+		for await (const chunk of body) {
+			total += chunk.byteLength;
+			if (total > MAX_DISCARDED_BYTES) break;
+			if (total > MAX_BODY_BYTES) tooLarge = true;
+			else chunks.push(chunk);
+		}
+	} catch {
+		if (tooLarge) throw new BodyTooLarge();
+		throw new BodyAborted();
+	}
+	if (tooLarge || total > MAX_BODY_BYTES) throw new BodyTooLarge();
+	return Buffer.concat(chunks);
+}

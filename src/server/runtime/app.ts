@@ -1,0 +1,100 @@
+/**
+ * The app's life in a running server, in one place: what starts when the server starts, what
+ * stops when it stops, and whether it is ready to take traffic. Nothing starts at import:
+ * `astro build` loads the same modules to prerender pages, and must neither send mail nor
+ * listen for changes.
+ *
+ * - The production host (src/server/host/main.ts) imports this module from Astro's server build
+ *   (the app-lifecycle integration emits it beside entry.mjs, sharing its chunks, so it is the
+ *   same database, worker and relay the routes use), calls startApp() once it listens, stopApp()
+ *   in its graceful stop, and appReady() for `GET /readyz`.
+ * - `astro dev` runs the same startApp() through that integration once the dev server listens,
+ *   and stopApp() when it closes.
+ */
+import { config } from '@/server/config';
+import { closeDatabase, engine } from '@/server/db';
+import type { Readiness, ReadinessCheck } from '@/server/db/readiness';
+import { startContentRelay, stopContentRelay } from '@/server/content/relay';
+import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
+import { outsideRequest } from '@/server/runtime/request-context';
+import {
+	requestFullGeneration,
+	resumeSiteGeneration,
+	stopSiteGeneration,
+	wireSiteRegeneration,
+} from '@/server/site';
+
+export type { Readiness };
+
+/** The steps of stopApp(), in the order they run. */
+export type AppStopStep = 'newsletter' | 'relay' | 'site' | 'database';
+
+let started: Promise<void> | undefined;
+
+/**
+ * Starts the app's background work, once (later calls return the same start):
+ *
+ * 1. content and platform changes regenerate the pages and drop the API answers they made stale;
+ * 2. the newsletter sender (unless NEWSLETTER_WORKER=0);
+ * 3. with several nodes on PostgreSQL, the relay of changes between nodes (resolves once this
+ *    node listens);
+ * 4. with SITE_GENERATE_ON_START (the default), one full generation of the public pages
+ *    (a no-op where no page renderer exists, as under `astro dev`).
+ */
+export function startApp(): Promise<void> {
+	started ??= outsideRequest(async () => {
+		wireSiteRegeneration();
+		resumeSiteGeneration();
+		startNewsletterWorker();
+		await startContentRelay();
+		if (config().generateOnStart) requestFullGeneration();
+	});
+	return started;
+}
+
+/**
+ * Stops what startApp() started, in this order: the newsletter sender stops claiming, hands back
+ * the mails it has not started (claimable at once by any node) and waits for those being sent,
+ * within `remainingMs()`; then the relay closes; then page generation stops, the pages being
+ * rendered written within the time left; the database closes last. Each step runs even
+ * when one before it failed; `stepDone` hears of each (with its error, if any). Rejects with the
+ * first error once all steps ran when no `stepDone` is given.
+ */
+export async function stopApp(
+	remainingMs: () => number = () => Infinity,
+	stepDone?: (step: AppStopStep, error?: unknown) => void,
+): Promise<void> {
+	started = undefined;
+	// The check holds the closing database's connection; a later start asks the next one.
+	readiness = undefined;
+	const steps: Array<[AppStopStep, () => Promise<void>]> = [
+		['newsletter', () => stopNewsletterWorker(remainingMs())],
+		['relay', () => stopContentRelay()],
+		// After the relay, which could still ask for pages; before the database, which renders need.
+		['site', () => stopSiteGeneration(remainingMs())],
+		['database', () => closeDatabase()],
+	];
+	let firstError: unknown;
+	for (const [step, run] of steps) {
+		try {
+			await run();
+			stepDone?.(step);
+		} catch (error) {
+			firstError ??= error;
+			if (!stepDone) continue;
+			stepDone(step, error);
+		}
+	}
+	if (firstError !== undefined && !stepDone) throw firstError;
+}
+
+let readiness: ReadinessCheck | undefined;
+
+/**
+ * Whether this node can take traffic: its database answers and has every migration this version
+ * ships. Asks through the app's own database (on PostgreSQL, the pool the routes use).
+ */
+export function appReady(): Promise<Readiness> {
+	readiness ??= engine().readiness();
+	return readiness();
+}

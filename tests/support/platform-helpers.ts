@@ -1,0 +1,59 @@
+/**
+ * Shared steps of the platform browser tests (listing, detail, compare): the API answers the
+ * tests compare the screen with, and a few ways of reading the screen.
+ */
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { Client } from './http';
+import type { PlatformJson } from '@/server/platforms/directory';
+import type { TestServer } from './server';
+import { hydrateIslands } from './browser';
+
+/** A platform as GET /api/platforms answers it. */
+export type ApiPlatform = PlatformJson;
+
+/** GET /api/platforms with a query like 'sortBy=name&sortOrder=asc'. */
+export async function apiPlatforms(server: TestServer, query = ''): Promise<ApiPlatform[]> {
+	const response = await fetch(`${server.url}/api/platforms${query ? `?${query}` : ''}`);
+	expect(response.status).toBe(200);
+	return (await response.json()) as ApiPlatform[];
+}
+
+export async function apiPlatform(server: TestServer, id: number): Promise<ApiPlatform> {
+	const response = await fetch(`${server.url}/api/platforms/${id}`);
+	expect(response.status).toBe(200);
+	return (await response.json()) as ApiPlatform;
+}
+
+/** Resolves once every island on the page has hydrated (Astro drops the ssr attribute). */
+export async function hydrated(page: Page): Promise<void> {
+	await hydrateIslands(page);
+}
+
+/** The names on the listing's cards, in order. */
+export function cardNames(page: Page): Promise<string[]> {
+	return page.locator('[data-platform-card] h2').allInnerTexts();
+}
+
+/** The one toast on screen (at most one shows at a time). */
+export function toast(page: Page) {
+	return page.locator('#toast-root li').last();
+}
+
+let accounts = 0;
+
+/** A fresh account (its own ratings, comments and votes), created through the API. */
+export async function registerAccount(server: TestServer, prefix: string) {
+	accounts += 1;
+	const account = {
+		email: `${prefix}${accounts}-${Date.now()}@example.com`,
+		username: `${prefix}_${accounts}_${Date.now() % 100000}`,
+		password: `pass-${accounts}-word`,
+	};
+	const answer = await new Client(server.url).post('/api/register', account);
+	expect(answer.status).toBe(201);
+	return { ...account, id: (answer.body as { id: number }).id };
+}
+
+/** The rounded one-decimal rating as the screens print it. */
+export const oneDecimal = (rating: number) => rating.toFixed(1);

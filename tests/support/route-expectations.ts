@@ -1,0 +1,752 @@
+/**
+ * The authorization matrix: for every API route and method, the status each role gets
+ * with a VALID request, so the caller's permission is the only thing that varies. The matrix
+ * test fails for a route file without an entry here, and for an entry without a route file.
+ *
+ * Roles: anonymous (no session), user (the demo user, "A"), banned (a session whose account
+ * was banned: the session middleware refuses it, so mostly 401; at sign-in 403), other (a
+ * second user, "B": acting on A's things must never change A's data) and editor.
+ *
+ * `call` builds the request right before it is sent (fresh targets for anything a successful
+ * call consumes: deletes, moderation, bans). `fresh` entries act through a throwaway persona of
+ * the role, because the call changes the caller's own session or credentials.
+ */
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { ApiAnswer } from './http';
+import type { TestServer } from './server';
+import { generateToken, hashToken } from '@/server/auth/tokens';
+import { firstRow } from '@/server/db';
+import type { Method, Persona, Role } from './security-roles';
+
+export type Fixture = {
+	server: TestServer;
+	personas: Record<Role, Persona>;
+	/** Records that stay for the whole run. */
+	ids: {
+		platform: number;
+		news: number;
+		education: number;
+		/** A seeded approved comment by a community member; A has voted 'helpful' on it. */
+		votedComment: number;
+		/** A's own approved comment. */
+		ownComment: number;
+		/** A seeded review by a community member; A has voted 'helpful' on it. */
+		votedReview: number;
+	};
+	newArticle(kind: 'news' | 'education'): Promise<number>;
+	newPlatform(): Promise<number>;
+	/** A pending comment by A on the fixture platform. */
+	newPendingComment(): Promise<number>;
+	newUser(options?: { isBanned?: boolean }): Promise<{ id: number; email: string }>;
+	/** A valid, unused password reset token of a throwaway account. */
+	newResetToken(): Promise<string>;
+	/** A valid, unused address verification token of a throwaway, unverified account. */
+	newVerificationToken(): Promise<string>;
+	/** A review of the fixture platform (A represents it) by a throwaway account. */
+	newReview(options?: { withReply?: boolean }): Promise<number>;
+	/** The vote of a user on a review, read from the database. */
+	reviewVoteOf(ratingId: number, userId: number): Promise<string | null>;
+	/** The vote of a user on a comment, read from the database. */
+	voteOf(commentId: number, userId: number): Promise<string | null>;
+	uniqueEmail(): string;
+	articleBody(kind: 'news' | 'education'): Record<string, unknown>;
+	platformBody(): Record<string, unknown>;
+};
+
+export type Call = { path: string; body?: unknown };
+
+export type Expectation = {
+	route: string;
+	method: Method;
+	expect: Record<Role, number>;
+	/** Act through a new persona of the role for each call (the call changes the caller). */
+	fresh?: boolean;
+	call: (fx: Fixture, persona: Persona) => Call | Promise<Call>;
+	/** Further checks of a successful answer. */
+	check?: (answer: ApiAnswer, fx: Fixture, persona: Persona) => void | Promise<void>;
+};
+
+const all = (status: number): Record<Role, number> => ({
+	anonymous: status,
+	banned: status,
+	other: status,
+	user: status,
+	editor: status,
+});
+
+/** Needs a session of an account that is not banned. */
+const signedIn = (ok: number): Record<Role, number> => ({
+	anonymous: 401,
+	banned: 401,
+	other: ok,
+	user: ok,
+	editor: ok,
+});
+
+/** Editors only. */
+const editorOnly = (ok: number): Record<Role, number> => ({
+	anonymous: 401,
+	banned: 401,
+	other: 403,
+	user: 403,
+	editor: ok,
+});
+
+/** A successful answer about "me" is about the caller, never someone else. */
+const isCaller = (answer: ApiAnswer, _fx: Fixture, persona: Persona) => {
+	expect(answer.body.id).toBe(persona.id);
+	expect(answer.body.email).toBe(persona.email);
+};
+
+const articleEntries = (kind: 'news' | 'education'): Expectation[] => [
+	{
+		route: `/api/${kind}`,
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: `/api/${kind}` }),
+		check: (answer) => {
+			expect(Array.isArray(answer.body)).toBe(true);
+			expect(answer.body.every((a: { isPublished: boolean }) => a.isPublished)).toBe(true);
+		},
+	},
+	{
+		route: `/api/${kind}`,
+		method: 'POST',
+		expect: editorOnly(201),
+		call: (fx) => ({ path: `/api/${kind}`, body: fx.articleBody(kind) }),
+	},
+	{
+		route: `/api/${kind}/all`,
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: `/api/${kind}/all` }),
+	},
+	{
+		route: `/api/${kind}/{id}`,
+		method: 'GET',
+		expect: all(200),
+		call: (fx) => ({ path: `/api/${kind}/${fx.ids[kind]}` }),
+	},
+	{
+		route: `/api/${kind}/{id}`,
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: (fx) => ({ path: `/api/${kind}/${fx.ids[kind]}`, body: fx.articleBody(kind) }),
+	},
+	{
+		route: `/api/${kind}/{id}`,
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/${kind}/${await fx.newArticle(kind)}` }),
+	},
+];
+
+export const EXPECTATIONS: Expectation[] = [
+	// ------------------------------------------------------------ session and account
+	{
+		route: '/api/user',
+		method: 'GET',
+		expect: signedIn(200),
+		call: () => ({ path: '/api/user' }),
+		check: isCaller,
+	},
+	{
+		route: '/api/login',
+		method: 'POST',
+		// A banned account's right password meets the ban message, not a session.
+		expect: { ...all(200), banned: 403 },
+		fresh: true,
+		call: (_fx, persona) => ({
+			path: '/api/login',
+			body: { email: persona.email, password: persona.password },
+		}),
+		check: isCaller,
+	},
+	{
+		route: '/api/register',
+		method: 'POST',
+		expect: all(201),
+		fresh: true,
+		call: (fx) => {
+			const email = fx.uniqueEmail();
+			return {
+				path: '/api/register',
+				body: { email, username: email.split('@')[0], password: 'register-pass-1' },
+			};
+		},
+		check: (answer, _fx, persona) => {
+			// The new account, never the caller's: registering does not touch who you were.
+			expect(answer.body.id).not.toBe(persona.id);
+			expect(answer.body.role).toBe('user');
+		},
+	},
+	{
+		route: '/api/logout',
+		method: 'POST',
+		expect: all(200),
+		fresh: true,
+		call: () => ({ path: '/api/logout' }),
+		check: async (_answer, _fx, persona) => {
+			expect((await persona.client.get('/api/user')).status).toBe(401);
+		},
+	},
+	{
+		route: '/api/auth/forgot-password',
+		method: 'POST',
+		expect: all(200),
+		call: (fx) => ({ path: '/api/auth/forgot-password', body: { email: fx.uniqueEmail() } }),
+	},
+	{
+		route: '/api/auth/reset-password',
+		method: 'POST',
+		expect: all(200),
+		call: async (fx) => ({
+			path: '/api/auth/reset-password',
+			body: { token: await fx.newResetToken(), newPassword: 'reset-pass-123' },
+		}),
+	},
+	{
+		route: '/api/profile/email',
+		method: 'PUT',
+		expect: signedIn(200),
+		fresh: true,
+		call: (fx, persona) => ({
+			path: '/api/profile/email',
+			body: { email: fx.uniqueEmail(), currentPassword: persona.password },
+		}),
+		check: async (answer, fx, persona) => {
+			// Only asked for: the caller's address stays until the link mailed to the new one is used.
+			expect(answer.body.pendingEmail).toMatch(/^new_/);
+			const { users } = fx.server.tables;
+			const row = await firstRow(
+				fx.server.db.select({ email: users.email }).from(users).where(eq(users.id, persona.id)),
+			);
+			expect(row?.email).toBe(persona.email);
+		},
+	},
+	{
+		route: '/api/auth/verify-email',
+		method: 'POST',
+		// The token is the proof; whoever holds it (with or without a session) confirms.
+		expect: all(200),
+		call: async (fx) => ({
+			path: '/api/auth/verify-email',
+			body: { token: await fx.newVerificationToken() },
+		}),
+	},
+	{
+		route: '/api/profile/verification-mail',
+		method: 'POST',
+		expect: signedIn(200),
+		// Fresh personas are unverified accounts, and each has its own per-account mail limit.
+		fresh: true,
+		call: () => ({ path: '/api/profile/verification-mail' }),
+		check: (answer, _fx, persona) => expect(answer.body.message).toContain(persona.email),
+	},
+	{
+		route: '/api/profile/password',
+		method: 'PUT',
+		expect: signedIn(200),
+		fresh: true,
+		call: (_fx, persona) => ({
+			path: '/api/profile/password',
+			body: { currentPassword: persona.password, newPassword: 'changed-pass-1' },
+		}),
+	},
+	{
+		route: '/api/profile/sessions',
+		method: 'DELETE',
+		expect: signedIn(200),
+		fresh: true,
+		call: () => ({ path: '/api/profile/sessions' }),
+		check: async (_answer, _fx, persona) => {
+			// "Sign out everywhere" ends the caller's own session too.
+			expect((await persona.client.get('/api/user')).status).toBe(401);
+		},
+	},
+	{
+		route: '/api/profile/newsletter',
+		method: 'PUT',
+		expect: signedIn(200),
+		call: () => ({ path: '/api/profile/newsletter', body: { isNewsletterSubscribed: true } }),
+		check: isCaller,
+	},
+	{
+		route: '/api/newsletter/subscribe',
+		method: 'POST',
+		// Signed in: the account is subscribed (the address is not used). Signed out (a banned
+		// session counts as none): the address gets a confirmation link.
+		expect: { anonymous: 202, banned: 202, other: 200, user: 200, editor: 200 },
+		call: (fx) => ({ path: '/api/newsletter/subscribe', body: { email: fx.uniqueEmail() } }),
+		check: (answer, _fx, persona) =>
+			answer.status === 202
+				? expect(answer.body.message).toMatch(/check your inbox/)
+				: expect(answer.body.user.id).toBe(persona.id),
+	},
+	{
+		route: '/api/newsletter/confirm',
+		method: 'POST',
+		// The token, not a session, is the proof: anyone holding it may confirm.
+		expect: all(200),
+		call: async (fx) => ({ path: '/api/newsletter/confirm', body: { token: await confirmationToken(fx) } }),
+	},
+
+	// ------------------------------------------------------------ content
+	...articleEntries('news'),
+	...articleEntries('education'),
+	{
+		route: '/api/pages',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/pages' }),
+	},
+	{
+		route: '/api/pages/{slug}',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/pages/about-us' }),
+	},
+	{
+		route: '/api/pages/{slug}',
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: () => ({
+			path: '/api/pages/contact',
+			body: { title: 'Contact', content: 'Write to us.' },
+		}),
+	},
+	{
+		route: '/api/podcasts',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/podcasts' }),
+	},
+	{
+		route: '/api/search',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/search?q=retail' }),
+		check: (answer) => {
+			expect(Object.keys(answer.body).sort()).toEqual([
+				'education',
+				'news',
+				'pages',
+				'platforms',
+				'podcasts',
+			]);
+		},
+	},
+	{
+		route: '/api/placeholder/{w}/{h}',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/placeholder/60/40' }),
+	},
+	// Any /api/ path no route matches: a JSON 404 for every method and role.
+	...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map(
+		(method): Expectation => ({
+			route: '/api/{...path}',
+			method,
+			expect: all(404),
+			call: () => ({ path: '/api/nothing-here/at-all', body: method === 'GET' ? undefined : {} }),
+			check: (answer) => expect(answer.body.message).toBe('No such API endpoint.'),
+		}),
+	),
+
+	// ------------------------------------------------------------ platforms and community
+	{
+		route: '/api/platforms',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/platforms' }),
+	},
+	{
+		route: '/api/platforms/{id}',
+		method: 'GET',
+		expect: all(200),
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}` }),
+	},
+	{
+		route: '/api/platforms/{id}/similar',
+		method: 'GET',
+		expect: all(200),
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/similar` }),
+		check: (answer, fx) => {
+			expect(Array.isArray(answer.body)).toBe(true);
+			expect(answer.body.map((platform: { id: number }) => platform.id)).not.toContain(fx.ids.platform);
+		},
+	},
+	{
+		route: '/api/platforms/{id}/ratings',
+		method: 'GET',
+		expect: all(200),
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/ratings` }),
+	},
+	{
+		route: '/api/platforms/{id}/ratings',
+		method: 'POST',
+		// Every persona rated the platform during set-up, so rating again is an update (200).
+		expect: signedIn(200),
+		call: (fx) => ({
+			path: `/api/platforms/${fx.ids.platform}/ratings`,
+			body: { rating: 2, review: 'Changed my mind.' },
+		}),
+		check: async (answer, fx, persona) => {
+			expect(answer.body.rating.rating).toBe(2);
+			// It is the caller's own rating that changed.
+			const { platformRatings } = fx.server.tables;
+			const row = await firstRow(
+				fx.server.db
+					.select({ userId: platformRatings.userId })
+					.from(platformRatings)
+					.where(eq(platformRatings.id, answer.body.rating.id)),
+			);
+			expect(row?.userId).toBe(persona.id);
+		},
+	},
+	{
+		route: '/api/platforms/{id}/comments',
+		method: 'GET',
+		expect: all(200),
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/comments` }),
+		check: (answer, _fx, persona) => {
+			// Pending comments are shown to their author only; visitors see approved ones alone.
+			const signedIn = persona.role !== 'anonymous' && persona.role !== 'banned';
+			for (const comment of answer.body as Array<{
+				status: string;
+				user: { username: string } | null;
+			}>) {
+				if (comment.status === 'approved') continue;
+				expect(signedIn, `a ${persona.role} visitor saw a ${comment.status} comment`).toBe(true);
+				expect(comment.status).toBe('pending');
+				expect(comment.user?.username).toBe(persona.username);
+			}
+		},
+	},
+	{
+		route: '/api/platforms/{id}/comments',
+		method: 'POST',
+		expect: signedIn(201),
+		call: (fx) => ({
+			path: `/api/platforms/${fx.ids.platform}/comments`,
+			body: { comment: 'A fair platform.' },
+		}),
+		check: (answer) => expect(answer.body.status).toBe('pending'),
+	},
+	{
+		route: '/api/comments/{id}/vote',
+		method: 'GET',
+		expect: signedIn(200),
+		call: (fx) => ({ path: `/api/comments/${fx.ids.votedComment}/vote` }),
+		// Each user reads their own vote, never A's.
+		check: async (answer, fx, persona) =>
+			expect(answer.body.voteType).toBe(await fx.voteOf(fx.ids.votedComment, persona.id)),
+	},
+	{
+		route: '/api/comments/{id}/vote',
+		method: 'POST',
+		expect: signedIn(200),
+		call: (fx) => ({
+			path: `/api/comments/${fx.ids.votedComment}/vote`,
+			body: { voteType: 'unhelpful' },
+		}),
+		check: async (answer, fx, persona) =>
+			expect(answer.body.voteType).toBe(await fx.voteOf(fx.ids.votedComment, persona.id)),
+	},
+	{
+		route: '/api/ratings/{id}/vote',
+		method: 'GET',
+		expect: signedIn(200),
+		call: (fx) => ({ path: `/api/ratings/${fx.ids.votedReview}/vote` }),
+		// Each user reads their own vote, never A's.
+		check: async (answer, fx, persona) =>
+			expect(answer.body.voteType).toBe(await fx.reviewVoteOf(fx.ids.votedReview, persona.id)),
+	},
+	{
+		route: '/api/ratings/{id}/vote',
+		method: 'POST',
+		// B signed up without confirming the address: review votes need a confirmed one.
+		expect: { anonymous: 401, banned: 401, other: 403, user: 200, editor: 200 },
+		call: (fx) => ({ path: `/api/ratings/${fx.ids.votedReview}/vote`, body: { voteType: 'unhelpful' } }),
+		check: async (answer, fx, persona) =>
+			expect(answer.body.voteType).toBe(await fx.reviewVoteOf(fx.ids.votedReview, persona.id)),
+	},
+	{
+		// Only the platform's representative (A) replies; editors are not the platform's team.
+		route: '/api/ratings/{id}/reply',
+		method: 'POST',
+		expect: { anonymous: 401, banned: 401, other: 403, user: 201, editor: 403 },
+		call: async (fx) => ({
+			path: `/api/ratings/${await fx.newReview()}/reply`,
+			body: { content: 'Thank you.' },
+		}),
+	},
+	{
+		route: '/api/ratings/{id}/reply',
+		method: 'DELETE',
+		expect: { anonymous: 401, banned: 401, other: 403, user: 204, editor: 204 },
+		call: async (fx) => ({ path: `/api/ratings/${await fx.newReview({ withReply: true })}/reply` }),
+	},
+
+	// ------------------------------------------------------------ administration
+	{
+		route: '/api/admin/users/{id}/vendor',
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: async (fx) => ({
+			path: `/api/admin/users/${(await fx.newUser()).id}/vendor`,
+			body: { platformId: fx.ids.platform },
+		}),
+	},
+	{
+		route: '/api/admin/overview',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/overview' }),
+	},
+	{
+		route: '/api/admin/markdown-preview',
+		method: 'POST',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/markdown-preview', body: { content: '# Hello' } }),
+	},
+	{
+		route: '/api/admin/site-build',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/site-build' }),
+	},
+	{
+		route: '/api/admin/site-build',
+		method: 'POST',
+		expect: editorOnly(202),
+		call: () => ({ path: '/api/admin/site-build' }),
+	},
+	{
+		route: '/api/admin/platforms',
+		method: 'POST',
+		expect: editorOnly(201),
+		call: (fx) => ({ path: '/api/admin/platforms', body: fx.platformBody() }),
+	},
+	{
+		route: '/api/admin/platforms/{id}',
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: async (fx) => ({
+			path: `/api/admin/platforms/${await fx.newPlatform()}`,
+			body: fx.platformBody(),
+		}),
+	},
+	{
+		route: '/api/admin/platforms/{id}',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/platforms/${await fx.newPlatform()}` }),
+	},
+	{
+		route: '/api/admin/comments',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/comments' }),
+	},
+	{
+		route: '/api/admin/comments/{id}',
+		method: 'DELETE',
+		// A's comment: not even A may delete it, nor B.
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/comments/${await fx.newPendingComment()}` }),
+	},
+	{
+		route: '/api/admin/comments/{id}/moderate',
+		method: 'PATCH',
+		// A may not approve their own comment; B may not moderate A's.
+		expect: editorOnly(200),
+		call: async (fx) => ({
+			path: `/api/admin/comments/${await fx.newPendingComment()}/moderate`,
+			body: { status: 'approved' },
+		}),
+	},
+	{
+		route: '/api/admin/users',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/users' }),
+	},
+	{
+		route: '/api/admin/users/{id}/ban',
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/users/${(await fx.newUser()).id}/ban` }),
+	},
+	{
+		route: '/api/admin/users/{id}/unban',
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: async (fx) => ({
+			path: `/api/admin/users/${(await fx.newUser({ isBanned: true })).id}/unban`,
+		}),
+	},
+	{
+		route: '/api/admin/users/{id}/password',
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: async (fx) => ({
+			path: `/api/admin/users/${(await fx.newUser()).id}/password`,
+			body: { password: 'set-by-editor-1' },
+		}),
+	},
+
+	// ------------------------------------------------------------ newsletter
+	{
+		route: '/api/admin/newsletters',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters' }),
+	},
+	{
+		route: '/api/admin/newsletters',
+		method: 'POST',
+		expect: editorOnly(201),
+		call: () => ({ path: '/api/admin/newsletters', body: { subject: 'Matrix', content: 'Body' } }),
+	},
+	{
+		route: '/api/admin/newsletters/preview',
+		method: 'POST',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters/preview', body: { subject: 'Matrix', content: 'Body' } }),
+	},
+	{
+		route: '/api/admin/newsletters/recent-articles',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters/recent-articles' }),
+	},
+	{
+		route: '/api/admin/newsletters/{id}',
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: async (fx) => ({
+			path: `/api/admin/newsletters/${await newsletterDraft(fx)}`,
+			body: { subject: 'Matrix', content: 'New' },
+		}),
+	},
+	{
+		route: '/api/admin/newsletters/{id}',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}` }),
+	},
+	{
+		route: '/api/admin/newsletters/{id}/test',
+		method: 'POST',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}/test` }),
+	},
+	{
+		route: '/api/admin/newsletters/{id}/send',
+		method: 'POST',
+		expect: editorOnly(202),
+		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}/send` }),
+	},
+	{
+		route: '/api/admin/newsletters/{id}/schedule',
+		method: 'POST',
+		expect: editorOnly(200),
+		call: async (fx) => ({
+			path: `/api/admin/newsletters/${await newsletterDraft(fx)}/schedule`,
+			// Far ahead: the matrix's drafts are never sent.
+			body: { sendAt: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString() },
+		}),
+	},
+	{
+		route: '/api/admin/newsletters/{id}/schedule',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}/schedule` }),
+	},
+	{
+		route: '/api/admin/newsletters/subscribers',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters/subscribers?status=confirmed' }),
+	},
+	{
+		route: '/api/admin/newsletters/subscribers.csv',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters/subscribers.csv' }),
+	},
+	{
+		route: '/api/admin/newsletters/suppressions',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/newsletters/suppressions' }),
+	},
+	{
+		route: '/api/admin/newsletters/suppressions',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => {
+			const email = fx.uniqueEmail();
+			await fx.server.db
+				.insert(fx.server.tables.newsletterSuppressions)
+				.values({ email, reason: '550 Mailbox unavailable' });
+			return { path: `/api/admin/newsletters/suppressions?email=${encodeURIComponent(email)}` };
+		},
+	},
+	{
+		route: '/api/newsletter/unsubscribe',
+		method: 'POST',
+		// The token, not a session, says whose subscription ends: anyone holding it may.
+		expect: all(200),
+		call: async (fx) => ({
+			path: `/api/newsletter/unsubscribe?token=${await unsubscribeToken(fx)}`,
+		}),
+	},
+	{
+		route: '/api/newsletter/unsubscribe',
+		method: 'GET',
+		expect: all(303),
+		call: async (fx) => ({
+			path: `/api/newsletter/unsubscribe?token=${await unsubscribeToken(fx)}`,
+		}),
+	},
+];
+
+/** A new newsletter draft, written straight into the database. */
+async function newsletterDraft(fx: Fixture): Promise<number> {
+	const { newsletterIssues } = fx.server.tables;
+	const [row] = await fx.server.db
+		.insert(newsletterIssues)
+		.values({ subject: 'Matrix draft', content: 'Body' })
+		.returning({ id: newsletterIssues.id });
+	return row!.id;
+}
+
+/** A valid confirmation token of a new pending email-only member, as the mail carries it. */
+async function confirmationToken(fx: Fixture): Promise<string> {
+	const { newsletterMembers, newsletterMemberTokens } = fx.server.tables;
+	const [member] = await fx.server.db
+		.insert(newsletterMembers)
+		.values({ email: fx.uniqueEmail() })
+		.returning({ id: newsletterMembers.id });
+	const token = generateToken();
+	await fx.server.db.insert(newsletterMemberTokens).values({
+		id: hashToken(token),
+		memberId: member!.id,
+		purpose: 'confirm',
+		expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+	});
+	return token;
+}
+
+/** A valid unsubscribe token of a throwaway subscriber, as a mail would carry it. */
+async function unsubscribeToken(fx: Fixture): Promise<string> {
+	const { id, email } = await fx.newUser();
+	const token = generateToken();
+	await fx.server.db
+		.insert(fx.server.tables.newsletterUnsubscribeTokens)
+		.values({ id: hashToken(token), userId: id, email });
+	return token;
+}
