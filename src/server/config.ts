@@ -114,6 +114,10 @@ const schema = z.object({
 	METRICS_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).optional()),
 	/** Longest a graceful stop waits for requests in flight and mails being sent. */
 	SHUTDOWN_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).default(10_000)),
+	/** Open connections one node accepts; past it new ones are closed at once. */
+	MAX_CONNECTIONS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).default(1000)),
+	/** Longest a request may take to arrive whole (headers and body); past it: 408. */
+	REQUEST_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1000).default(30_000)),
 });
 
 export type AppConfig = {
@@ -152,6 +156,8 @@ export type AppConfig = {
 	/** The metrics server: its port, and HOST or 127.0.0.1 (never all interfaces by default). */
 	metrics: { port: number; host: string } | undefined;
 	shutdownTimeoutMs: number;
+	/** Bounds on what one client can hold open when a node is reachable without a proxy. */
+	connections: { max: number; requestTimeoutMs: number };
 };
 
 let cached: AppConfig | undefined;
@@ -211,6 +217,7 @@ export function config(): AppConfig {
 		metrics:
 			env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.HOST ?? '127.0.0.1' },
 		shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+		connections: { max: env.MAX_CONNECTIONS, requestTimeoutMs: env.REQUEST_TIMEOUT_MS },
 	};
 	return cached;
 }

@@ -103,7 +103,17 @@ function refuseMethod(res: ServerResponse): void {
 /** A route that answers with the site's 404 page (src/pages/404.astro). */
 const NOT_FOUND_PATH = '/404';
 
-const server = createServer((req, res) => requests.observe(req, res, (request) => answer(req, res, request)));
+// A node reachable without a proxy bounds what clients can hold open: a whole request (body
+// included, at most 256 KB) must arrive within the request timeout, checked every second
+// rather than Node's 30 s, and connections past the cap are closed at once.
+const server = createServer(
+	{
+		requestTimeout: settings.connections.requestTimeoutMs,
+		connectionsCheckingInterval: 1000,
+	},
+	(req, res) => requests.observe(req, res, (request) => answer(req, res, request)),
+);
+server.maxConnections = settings.connections.max;
 
 function answer(req: IncomingMessage, res: ServerResponse, request: ObservedRequest): void {
 	// Before anything reads the path, kept answers included (see refuseBackslashPath).
@@ -148,8 +158,8 @@ function answerWithApp(req: IncomingMessage, res: ServerResponse, https: boolean
 
 // Idle keep-alive sockets outlive the clients' own idle timeouts (fetch keeps them 4 s), so a
 // client never sends a request on a socket the server is closing at that moment (ECONNRESET).
+// (Headers must arrive within the request timeout, which Node counts from a request's first byte.)
 server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
 
 // The site generator (in the app) renders through this, in-process.
 provideRenderer(createRenderer(handler, settings.siteUrl));
