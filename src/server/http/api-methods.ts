@@ -12,7 +12,7 @@ const allowedByRoute = new Map<string, string[]>();
 for (const [file, module] of Object.entries(modules)) {
 	if (typeof module.ALL === 'function') continue;
 	const pattern = file
-		.replace(/^\.\.\/pages/, '')
+		.replace(/^(\.\.\/)+pages/, '')
 		.replace(/\.ts$/, '')
 		.replace(/\/index$/, '');
 	const allowed: string[] = HANDLERS.filter((method) => typeof module[method] === 'function');
