@@ -7,7 +7,13 @@ import * as postgresSchema from '@db/schema/postgres';
 import { collectedGauge } from '@/server/runtime/metrics';
 import { backupPostgres } from './backup-postgres';
 import { openTransaction } from './joined-transaction';
-import { closePostgres, migratePostgres, openPostgres, type PostgresDatabase } from './postgres-connection';
+import {
+	closePostgres,
+	migratePostgres,
+	openPostgres,
+	tryAdvisoryLock,
+	type PostgresDatabase,
+} from './postgres-connection';
 import { postgresReadiness } from './readiness';
 import { hasCode } from './sqlite-engine';
 import type { AppDatabase, Engine, EngineDialect, Reader, Schema } from './types';
@@ -110,5 +116,6 @@ export function postgresEngine(url: string): Engine {
 		},
 		readiness: () => postgresReadiness(open()),
 		backup: (target) => backupPostgres(url, target),
+		unlessRunningElsewhere: (lockKey, fn) => tryAdvisoryLock(open(), lockKey, fn),
 	};
 }
