@@ -12,8 +12,9 @@
  * opening both engines) uses that engine's schema directly instead.
  *
  * Both schemas have the same table and column names and read as the same row types; services
- * are typed against the SQLite tables. The bindings below list every shared table
- * (tests/unit/schema-parity.test.ts fails when one is missing or left unbound).
+ * are typed against the SQLite tables. The two lists of bindings below are written by
+ * `npm run db:tables` from the names defineTables returns (tests/unit/schema-parity.test.ts
+ * fails while they are not current).
  */
 import * as sqliteSchema from '@db/schema';
 
@@ -37,6 +38,9 @@ export let {
 	platformRatings,
 	platformComments,
 	commentVotes,
+	reviewVotes,
+	reviewReplies,
+	platformRepresentatives,
 	podcastEpisodes,
 	newsletterIssues,
 	newsletterDeliveries,
@@ -44,9 +48,6 @@ export let {
 	newsletterMembers,
 	newsletterMemberTokens,
 	newsletterSuppressions,
-	reviewVotes,
-	reviewReplies,
-	platformRepresentatives,
 } = bound;
 
 /** Binds `schema`'s tables to the exports above (engine.ts, when an engine is chosen). */
@@ -63,6 +64,9 @@ export function bindTables(schema: Schema): void {
 		platformRatings,
 		platformComments,
 		commentVotes,
+		reviewVotes,
+		reviewReplies,
+		platformRepresentatives,
 		podcastEpisodes,
 		newsletterIssues,
 		newsletterDeliveries,
@@ -70,8 +74,5 @@ export function bindTables(schema: Schema): void {
 		newsletterMembers,
 		newsletterMemberTokens,
 		newsletterSuppressions,
-		reviewVotes,
-		reviewReplies,
-		platformRepresentatives,
 	} = schema);
 }
