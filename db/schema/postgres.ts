@@ -13,6 +13,7 @@ export * from './postgres-only';
 // The value lists are the shared ones, so both engines accept exactly the same values.
 export * from './values';
 
+// The list is written by `npm run db:tables` from the names defineTables returns.
 export const {
 	users,
 	sessions,
@@ -28,12 +29,6 @@ export const {
 	reviewReplies,
 	platformRepresentatives,
 	podcastEpisodes,
-	newsletterIssues,
-	newsletterDeliveries,
-	newsletterUnsubscribeTokens,
-	newsletterMembers,
-	newsletterMemberTokens,
-	newsletterSuppressions,
 	usersRelations,
 	articlesRelations,
 	staticPagesRelations,
@@ -42,4 +37,10 @@ export const {
 	platformCommentsRelations,
 	commentVotesRelations,
 	podcastEpisodesRelations,
+	newsletterIssues,
+	newsletterDeliveries,
+	newsletterUnsubscribeTokens,
+	newsletterMembers,
+	newsletterMemberTokens,
+	newsletterSuppressions,
 } = defineTables(postgresKit) as unknown as AsPostgres<SharedSchema>;

@@ -3,11 +3,13 @@
  * db/migrations from. SQLite has no table of its own: its full-text tables (FTS5) come from
  * migrations, and what PostgreSQL keeps in postgres-only.ts one SQLite process keeps in memory.
  * Every shared table and relation is exported by name (drizzle-kit and drizzle read a module's
- * exports); tests/unit/schema-parity.test.ts checks none is missing.
+ * exports), in a list `npm run db:tables` writes; tests/unit/schema-parity.test.ts checks that
+ * it is current.
  */
 import { sqliteKit } from './kit';
 import { defineTables } from './shared-tables';
 
+// The list is written by `npm run db:tables` from the names defineTables returns.
 export const {
 	users,
 	sessions,
@@ -23,12 +25,6 @@ export const {
 	reviewReplies,
 	platformRepresentatives,
 	podcastEpisodes,
-	newsletterIssues,
-	newsletterDeliveries,
-	newsletterUnsubscribeTokens,
-	newsletterMembers,
-	newsletterMemberTokens,
-	newsletterSuppressions,
 	usersRelations,
 	articlesRelations,
 	staticPagesRelations,
@@ -37,4 +33,10 @@ export const {
 	platformCommentsRelations,
 	commentVotesRelations,
 	podcastEpisodesRelations,
+	newsletterIssues,
+	newsletterDeliveries,
+	newsletterUnsubscribeTokens,
+	newsletterMembers,
+	newsletterMemberTokens,
+	newsletterSuppressions,
 } = defineTables(sqliteKit);

@@ -1,8 +1,8 @@
 /**
  * The app's start and stop (src/server/runtime/app.ts) in order: start wires regeneration, starts the
- * sender and the relay once, and asks for the first full generation; stop ends the sender
- * (with the time left), then the relay, then page generation (with the time left), and closes
- * the database last, even after a failed step.
+ * sender, the relay and housekeeping once, and asks for the first full generation; stop ends the
+ * sender (with the time left), then the relay, then page generation (with the time left), then
+ * housekeeping, and closes the database last, even after a failed step.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -23,6 +23,10 @@ vi.mock('@/server/site', () => ({
 	resumeSiteGeneration: vi.fn(() => void calls.push('resume generation')),
 	stopSiteGeneration: record('stop generation'),
 	requestFullGeneration: vi.fn(() => void calls.push('full generation')),
+}));
+vi.mock('@/server/runtime/housekeeping', () => ({
+	startHousekeeping: vi.fn(() => void calls.push('start housekeeping')),
+	stopHousekeeping: record('stop housekeeping'),
 }));
 vi.mock('@/server/db', async (original) => ({
 	...(await original<typeof import('@/server/db')>()),
@@ -45,6 +49,7 @@ describe('startApp', () => {
 			'resume generation',
 			'start newsletter',
 			'start relay',
+			'start housekeeping',
 			'full generation',
 		]);
 		await stopApp();
@@ -52,7 +57,7 @@ describe('startApp', () => {
 });
 
 describe('stopApp', () => {
-	it('stops the sender with the time left, then the relay, then generation, and closes the database last', async () => {
+	it('stops the sender with the time left, then the relay, generation and housekeeping, and closes the database last', async () => {
 		await startApp();
 		calls.length = 0;
 		const done: string[] = [];
@@ -60,8 +65,14 @@ describe('stopApp', () => {
 			() => 1234,
 			(step, error) => done.push(error ? `${step} failed` : step),
 		);
-		expect(calls).toEqual(['stop newsletter(1234)', 'stop relay', 'stop generation(1234)', 'close database']);
-		expect(done).toEqual(['newsletter', 'relay', 'site', 'database']);
+		expect(calls).toEqual([
+			'stop newsletter(1234)',
+			'stop relay',
+			'stop generation(1234)',
+			'stop housekeeping',
+			'close database',
+		]);
+		expect(done).toEqual(['newsletter', 'relay', 'site', 'housekeeping', 'database']);
 	});
 
 	it('still closes the database when a step before it fails, and reports the failure', async () => {
@@ -71,8 +82,13 @@ describe('stopApp', () => {
 			() => 0,
 			(step, error) => done.push(error ? `${step} failed` : step),
 		);
-		expect(calls).toEqual(['stop newsletter(0)', 'stop generation(0)', 'close database']);
-		expect(done).toEqual(['newsletter', 'relay failed', 'site', 'database']);
+		expect(calls).toEqual([
+			'stop newsletter(0)',
+			'stop generation(0)',
+			'stop housekeeping',
+			'close database',
+		]);
+		expect(done).toEqual(['newsletter', 'relay failed', 'site', 'housekeeping', 'database']);
 		vi.mocked(relay.stopContentRelay).mockRejectedValueOnce(new Error('relay stuck'));
 		await expect(stopApp()).rejects.toThrow('relay stuck');
 	});

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { eq, is, Table } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sqliteSchema from '@db/schema';
+import * as postgresSchema from '@db/schema/postgres';
 import { articleListQuerySchema, editorArticleListQuerySchema } from '@/lib/validation/content';
 import { createAccount } from '@/server/auth/accounts';
 import { limits, setRateLimitClock } from '@/server/auth/rate-limit';
@@ -55,6 +56,25 @@ function newAccount(overrides: { email?: string; username?: string } = {}) {
 		password: 'a long enough password',
 	});
 }
+
+describe('the tables before an engine is chosen', () => {
+	const saved = process.env.DATABASE_URL;
+	afterAll(() => {
+		if (saved === undefined) delete process.env.DATABASE_URL;
+		else process.env.DATABASE_URL = saved;
+	});
+
+	it('are the plain tables of the engine the environment names, the one db() will choose', async () => {
+		delete process.env.DATABASE_URL;
+		await closeDatabase();
+		expect(bound.users).toBe(sqliteSchema.users);
+		expect(bound.tables()).toBe(sqliteSchema);
+		process.env.DATABASE_URL = 'postgres://nobody@127.0.0.1:1/none';
+		await closeDatabase();
+		expect(bound.users).toBe(postgresSchema.users);
+		expect(bound.newsletterDeliveries).toBe(postgresSchema.newsletterDeliveries);
+	});
+});
 
 describe.each(engines)('the services on %s', (name) => {
 	beforeAll(async () => {

@@ -22,6 +22,7 @@ import {
 import { deliver, newsletterMail, retryDelayMs } from '@/server/newsletter/delivery';
 import { createIssue, getIssue, sendIssue } from '@/server/newsletter/issues';
 import { claimDeliveries, settleDelivery } from '@/server/newsletter/queue';
+import { metrics } from '@/server/runtime/metrics';
 import { insertAccount, mailHeaders, mailsPerAddress } from '../support/newsletter-fixture';
 import { testDatabaseSettings } from '../support/postgres-databases';
 import { startSmtp } from '../support/smtp';
@@ -235,6 +236,30 @@ describe('completion', () => {
 		}
 		const statuses = await Promise.all(issues.map(async (id) => (await getIssue(id)).status));
 		expect(statuses).toEqual(issues.map(() => 'sent'));
+	});
+});
+
+describe('the queue depth metric', () => {
+	/** newsletter_queue_depth as a scrape of /metrics reads it. */
+	async function scrapedDepth(): Promise<number> {
+		const text = await metrics().registry.getSingleMetricAsString('newsletter_queue_depth');
+		const value = /^newsletter_queue_depth (\S+)$/m.exec(text)?.[1];
+		return Number(value);
+	}
+
+	it('counts the mails queued or being sent, from the database shared by every node', async () => {
+		await db().update(users).set({ isNewsletterSubscribed: false });
+		const before = await scrapedDepth();
+		for (let n = 0; n < 3; n += 1) await insertAccount(db());
+		await sendIssue((await newIssue('Counted')).id);
+		expect(await scrapedDepth()).toBe(before + 3);
+		// Claimed (being sent) still counts; settled no longer does.
+		const claimed = await claimDeliveries(2, LEASE_MS, new Date());
+		expect(await scrapedDepth()).toBe(before + 3);
+		for (const row of claimed) await settleDelivery(row, { status: 'sent', sentTo: 'x@example.com' });
+		expect(await scrapedDepth()).toBe(before + 1);
+		await drain();
+		expect(await scrapedDepth()).toBe(before);
 	});
 });
 

@@ -96,10 +96,12 @@ describe('PostgresCounterStore', () => {
 		expect((await store.count('p:other', T0)).count).toBe(0);
 	});
 
-	it('forgets ended windows as it counts', async () => {
+	it('forgets ended windows when housekeeping asks any node, keeping live ones', async () => {
 		const later = T0 + 60 * MINUTE;
 		const sweeper = new PostgresCounterStore(otherNode);
 		await sweeper.increment('s:new', MINUTE, later);
+		await sweeper.deleteFinishedWindows(later);
+		expect((await store.count('s:new', later)).count).toBe(1);
 		const left = await database.db.execute<{ n: number }>(
 			sql`select count(*)::int as n from rate_limit_counters where reset_at < ${new Date(later)}`,
 		);

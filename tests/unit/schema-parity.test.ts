@@ -7,7 +7,8 @@
  * that engine at run time; and every shared table must be exported by both schema modules, or
  * drizzle-kit and drizzle would not see it.
  */
-import { is, SQL } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { is, SQL, Table } from 'drizzle-orm';
 import { getTableConfig as pgTableConfig, PgDialect, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import {
 	getTableConfig as sqliteTableConfig,
@@ -20,6 +21,8 @@ import * as sqliteSchema from '@db/schema';
 import { sqliteKit } from '@db/schema/kit';
 import * as postgresSchema from '@db/schema/postgres';
 import { defineTables } from '@db/schema/shared-tables';
+import * as boundTables from '@/server/db/tables';
+import { tableLists } from '../../scripts/db-tables';
 
 /** Tables only PostgreSQL has: state several nodes share, which one SQLite process keeps in memory. */
 const POSTGRES_ONLY = ['rate_limit_counters', 'site_build_status'];
@@ -145,6 +148,33 @@ describe('the SQLite and PostgreSQL schemas', () => {
 		const exported = (schema: Record<string, unknown>) => shared.filter((name) => schema[name] !== undefined);
 		expect(exported(sqliteSchema)).toEqual(shared);
 		expect(exported(postgresSchema)).toEqual(shared);
+	});
+
+	it('name every shared table in the lists `npm run db:tables` writes, as it writes them', () => {
+		for (const [path, text] of Object.entries(tableLists()))
+			expect(readFileSync(path, 'utf8'), path).toBe(text);
+	});
+
+	it('are bound by name, every shared table, for the services (src/server/db/tables.ts)', () => {
+		const shared = Object.entries(defineTables(sqliteKit))
+			.filter(([, value]) => is(value, Table))
+			.map(([name]) => name)
+			.sort();
+		const bound = Object.entries(boundTables)
+			.filter(([, value]) => is(value, Table))
+			.map(([name]) => name)
+			.sort();
+		expect(bound).toEqual(shared);
+		// Binding an engine's schema rebinds every one of them.
+		const postgresTables = postgresSchema as unknown as boundTables.Schema;
+		boundTables.bindTables(postgresTables);
+		try {
+			const rebound = new Map(Object.entries(boundTables));
+			const wanted = new Map(Object.entries(postgresTables));
+			for (const name of shared) expect(rebound.get(name), name).toBe(wanted.get(name));
+		} finally {
+			boundTables.bindTables(sqliteSchema);
+		}
 	});
 
 	it('have the same tables, apart from those only PostgreSQL has', () => {

@@ -2,7 +2,7 @@
  * Accounts: registration, sign-in, profile changes, bans and password resets. Every rule about
  * a user's own account is decided here.
  */
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import { config } from '@/server/config';
 import {
 	canMatchStoredText,
@@ -370,6 +370,13 @@ export async function requestPasswordReset(email: string, clientKey: string): Pr
 	});
 	const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, config().siteUrl);
 	sendInBackground(passwordResetMail(user.email, link.href), 'password reset');
+}
+
+/** Deletes reset links past their time (housekeeping); a live one stays usable. */
+export async function deleteExpiredResetTokens(now = Date.now()): Promise<void> {
+	await db()
+		.delete(passwordResetTokens)
+		.where(lt(passwordResetTokens.expiresAt, new Date(now)));
 }
 
 export const INVALID_RESET_TOKEN = 'This password reset link is invalid or has expired.';

@@ -3,7 +3,7 @@
  * as its SHA-256 hash with the address it was mailed to. One live link per account (a newer one
  * voids the older), used once, dead after 48 hours.
  */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import { config } from '@/server/config';
 import { db, transaction, emailVerificationTokens as tokens } from '@/server/db';
 import { generateToken, hashToken } from './tokens';
@@ -12,6 +12,13 @@ export const VERIFICATION_TOKEN_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
 export const INVALID_VERIFICATION_TOKEN =
 	'This verification link is invalid, has expired or was already used. You can ask for a new one from your profile.';
+
+/** Deletes verification links past their time (housekeeping); a live one stays usable. */
+export async function deleteExpiredVerificationTokens(now = Date.now()): Promise<void> {
+	await db()
+		.delete(tokens)
+		.where(lt(tokens.expiresAt, new Date(now)));
+}
 
 /** Stores a new link for `email` (voiding the account's older ones) and answers its URL. */
 export async function issueVerificationLink(userId: number, email: string): Promise<string> {

@@ -8,15 +8,24 @@
  */
 import { config } from '@/server/config';
 import type { PostgresDatabase } from './postgres-connection';
-import { postgresEngine } from './postgres-engine';
-import { sqliteEngine } from './sqlite-engine';
-import { bindTables, chooseTablesWith } from './tables';
+import { postgresDialect, postgresEngine } from './postgres-engine';
+import { sqliteDialect, sqliteEngine } from './sqlite-engine';
+import { bindTables } from './tables';
 import type { DatabaseSettings, Engine } from './types';
 
 let current: Engine | undefined;
 
-// Until an engine is chosen, the tables are stand-ins that choose it on first use.
-chooseTablesWith(() => engine().tables);
+/**
+ * The tables of the engine the environment names, which engine() will choose: bound until an
+ * engine is chosen, so the tables are the right engine's from the first import on. Read from the
+ * environment as config() does (an empty DATABASE_URL is none), without config(), which would
+ * fix the configuration before a test or script sets it.
+ */
+function environmentTables() {
+	return process.env.DATABASE_URL ? postgresDialect.tables : sqliteDialect.tables;
+}
+
+bindTables(environmentTables());
 
 /** The running engine, chosen on first use from the configuration. */
 export function engine(): Engine {
@@ -40,7 +49,7 @@ export function chooseEngine(settings: DatabaseSettings): Engine {
 export async function closeDatabase(): Promise<void> {
 	const closing = current;
 	current = undefined;
-	bindTables(undefined);
+	bindTables(environmentTables());
 	await closing?.close();
 }
 

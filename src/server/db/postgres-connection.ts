@@ -120,6 +120,33 @@ export async function migratePostgres(
 }
 
 /**
+ * Runs `fn` while holding the advisory lock `key` on a connection of its own, unless another
+ * connection (another node) holds it; answers whether it ran. `fn` uses the pool as usual: the
+ * lock only says who does the work.
+ */
+export async function tryAdvisoryLock(
+	database: PostgresDatabase,
+	key: number,
+	fn: () => Promise<void>,
+): Promise<boolean> {
+	const client = await database.$client.connect();
+	try {
+		const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+			key,
+		]);
+		if (!rows[0]?.locked) return false;
+		try {
+			await fn();
+		} finally {
+			await client.query('select pg_advisory_unlock($1)', [key]);
+		}
+		return true;
+	} finally {
+		client.release();
+	}
+}
+
+/**
  * True when the database answers and has every committed migration, what a readiness probe
  * asks before a load balancer sends traffic to this node.
  */

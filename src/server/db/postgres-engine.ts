@@ -4,10 +4,16 @@
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import * as postgresSchema from '@db/schema/postgres';
-import { unwatchPool, watchPool } from '@/server/runtime/metrics';
+import { collectedGauge } from '@/server/runtime/metrics';
 import { backupPostgres } from './backup-postgres';
 import { openTransaction } from './joined-transaction';
-import { closePostgres, migratePostgres, openPostgres, type PostgresDatabase } from './postgres-connection';
+import {
+	closePostgres,
+	migratePostgres,
+	openPostgres,
+	tryAdvisoryLock,
+	type PostgresDatabase,
+} from './postgres-connection';
 import { postgresReadiness } from './readiness';
 import { hasCode } from './sqlite-engine';
 import type { AppDatabase, Engine, EngineDialect, Reader, Schema } from './types';
@@ -51,12 +57,39 @@ export const postgresDialect: EngineDialect = {
 	isUniqueViolation: (error) => hasCode(error, ['23505']),
 };
 
+type Pool = PostgresDatabase['$client'];
+
+/** The open pools of this process (one per engine chosen; a test may hold several). */
+const pools = new Set<Pool>();
+
+collectedGauge({
+	name: 'database_pool_connections',
+	help: "PostgreSQL connections of this process's pools by state (total, idle; waiting: queries queued for one).",
+	labelNames: ['state'] as const,
+	collect() {
+		if (pools.size === 0) return;
+		const sum = (read: (pool: Pool) => number) => [...pools].reduce((total, pool) => total + read(pool), 0);
+		this.set(
+			{ state: 'total' },
+			sum((pool) => pool.totalCount),
+		);
+		this.set(
+			{ state: 'idle' },
+			sum((pool) => pool.idleCount),
+		);
+		this.set(
+			{ state: 'waiting' },
+			sum((pool) => pool.waitingCount),
+		);
+	},
+});
+
 export function postgresEngine(url: string): Engine {
 	let pool: PostgresDatabase | undefined;
 	const open = () => {
 		if (!pool) {
 			pool = openPostgres(url);
-			watchPool(pool.$client);
+			pools.add(pool.$client);
 		}
 		return pool;
 	};
@@ -64,7 +97,7 @@ export function postgresEngine(url: string): Engine {
 		const closing = pool;
 		pool = undefined;
 		if (!closing) return;
-		unwatchPool(closing.$client);
+		pools.delete(closing.$client);
 		await closePostgres(closing);
 	};
 	return {
@@ -83,5 +116,6 @@ export function postgresEngine(url: string): Engine {
 		},
 		readiness: () => postgresReadiness(open()),
 		backup: (target) => backupPostgres(url, target),
+		unlessRunningElsewhere: (lockKey, fn) => tryAdvisoryLock(open(), lockKey, fn),
 	};
 }

@@ -68,6 +68,11 @@ export interface Engine extends EngineDialect {
 	readiness(): ReadinessCheck;
 	/** Writes a checked, consistent backup to `target`; answers the lines to print. */
 	backup(target: string): Promise<string[]>;
+	/**
+	 * Runs `fn` unless another node runs work under the same `lockKey` now; answers whether it
+	 * ran. On PostgreSQL an advisory lock the nodes share; SQLite has one node, so it just runs.
+	 */
+	unlessRunningElsewhere(lockKey: number, fn: () => Promise<void>): Promise<boolean>;
 }
 
 /** Settings that choose and open the database: DATABASE_URL (PostgreSQL) or DATABASE_PATH. */

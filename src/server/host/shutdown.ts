@@ -8,7 +8,8 @@
  * 4. the app stops (stopApp in src/server/runtime/app.ts): the newsletter worker stops claiming, hands
  *    back the mails it has not started (they are claimable at once by any node) and waits for
  *    those being sent, within the same time;
- * 5. then the relay of changes between nodes and the database close;
+ * 5. then the relay of changes between nodes, page generation and housekeeping stop, and the
+ *    database closes;
  * 6. the process exits 0 (1 if a step failed).
  *
  * A second signal while stopping is logged and otherwise ignored: the time limit already bounds
@@ -36,8 +37,8 @@ type Options = {
 	answersInFlight(): ReadonlySet<ServerResponse>;
 	drained(): Promise<void>;
 	/**
-	 * Stops the app within the time left, in its order (newsletter, relay, site, database),
-	 * telling of each step as it ends.
+	 * Stops the app within the time left, in its order (newsletter, relay, site, housekeeping,
+	 * database), telling of each step as it ends.
 	 */
 	stopApp(remainingMs: () => number, stepDone: (step: AppStopStep, error?: unknown) => void): Promise<void>;
 	exit?: (code: number) => void;

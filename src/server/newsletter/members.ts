@@ -6,7 +6,7 @@
  * account's), so it tells nobody who subscribes. A member whose address an account verifies is
  * merged into that account (the account's newsletter setting carries the subscription on).
  */
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import { limits, retryMessage, takeMailTo } from '@/server/auth/rate-limit';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { config } from '@/server/config';
@@ -181,4 +181,11 @@ export async function setMemberSubscribed(
 			await tx.update(tokens).set({ unsubscribedAt: new Date() }).where(eq(tokens.id, undoableBy));
 		}
 	});
+}
+
+/** Deletes confirmation links past their time (housekeeping); unsubscribe links never expire. */
+export async function deleteExpiredMemberTokens(now = Date.now()): Promise<void> {
+	await db()
+		.delete(tokens)
+		.where(lt(tokens.expiresAt, new Date(now)));
 }

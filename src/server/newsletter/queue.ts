@@ -9,7 +9,7 @@
  * with `for update skip locked` on the inner select lets several nodes claim side by side
  * without waiting on each other's rows.
  */
-import { and, asc, eq, inArray, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, min, or, sql } from 'drizzle-orm';
 import {
 	db,
 	firstRow,
@@ -18,6 +18,8 @@ import {
 	newsletterIssues as issues,
 } from '@/server/db';
 import { claimingSkipLocked, lockedForUpdate } from '@/server/db/sql';
+import { baseLog } from '@/server/runtime/log';
+import { collectedGauge } from '@/server/runtime/metrics';
 
 export type ClaimedDelivery = {
 	id: number;
@@ -57,6 +59,32 @@ export async function claimDeliveries(
 		return claimed as ClaimedDelivery[];
 	});
 }
+
+/** The mails queued or being sent: the whole queue, whichever node queued or claimed them. */
+export async function queueDepth(): Promise<number> {
+	const row = await firstRow(
+		db()
+			.select({ n: count() })
+			.from(deliveries)
+			.where(inArray(deliveries.status, ['queued', 'sending'])),
+	);
+	return row?.n ?? 0;
+}
+
+// Counted from the database when Prometheus scrapes, so every node reports the one queue they
+// share (the alert takes the max over nodes) and no node's count drifts from the rows.
+collectedGauge({
+	name: 'newsletter_queue_depth',
+	help: 'Newsletter mails queued or being sent (the whole queue, shared by every node).',
+	async collect() {
+		try {
+			this.set(await queueDepth());
+		} catch (error) {
+			// A failed count keeps the last value: the scrape still serves the process's other metrics.
+			baseLog().child({ subject: 'newsletter' }).warn({ err: error }, 'could not count the queue');
+		}
+	},
+});
 
 /** When the next queued row falls due (after a back-off), if any. */
 export async function nextDueAt(): Promise<Date | undefined> {

@@ -16,6 +16,7 @@ import { closeDatabase, engine } from '@/server/db';
 import type { Readiness, ReadinessCheck } from '@/server/db/readiness';
 import { startContentRelay, stopContentRelay } from '@/server/content/relay';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
+import { startHousekeeping, stopHousekeeping } from '@/server/runtime/housekeeping';
 import { outsideRequest } from '@/server/runtime/request-context';
 import {
 	requestFullGeneration,
@@ -27,7 +28,7 @@ import {
 export type { Readiness };
 
 /** The steps of stopApp(), in the order they run. */
-export type AppStopStep = 'newsletter' | 'relay' | 'site' | 'database';
+export type AppStopStep = 'newsletter' | 'relay' | 'site' | 'housekeeping' | 'database';
 
 let started: Promise<void> | undefined;
 
@@ -38,7 +39,8 @@ let started: Promise<void> | undefined;
  * 2. the newsletter sender (unless NEWSLETTER_WORKER=0);
  * 3. with several nodes on PostgreSQL, the relay of changes between nodes (resolves once this
  *    node listens);
- * 4. with SITE_GENERATE_ON_START (the default), one full generation of the public pages
+ * 4. housekeeping: expired rows deleted now and then, by one node at a time (housekeeping.ts);
+ * 5. with SITE_GENERATE_ON_START (the default), one full generation of the public pages
  *    (a no-op where no page renderer exists, as under `astro dev`).
  */
 export function startApp(): Promise<void> {
@@ -47,6 +49,7 @@ export function startApp(): Promise<void> {
 		resumeSiteGeneration();
 		startNewsletterWorker();
 		await startContentRelay();
+		startHousekeeping();
 		if (config().generateOnStart) requestFullGeneration();
 	});
 	return started;
@@ -56,7 +59,8 @@ export function startApp(): Promise<void> {
  * Stops what startApp() started, in this order: the newsletter sender stops claiming, hands back
  * the mails it has not started (claimable at once by any node) and waits for those being sent,
  * within `remainingMs()`; then the relay closes; then page generation stops, the pages being
- * rendered written within the time left; the database closes last. Each step runs even
+ * rendered written within the time left; then housekeeping, its round under way finished; the
+ * database closes last. Each step runs even
  * when one before it failed; `stepDone` hears of each (with its error, if any). Rejects with the
  * first error once all steps ran when no `stepDone` is given.
  */
@@ -72,6 +76,7 @@ export async function stopApp(
 		['relay', () => stopContentRelay()],
 		// After the relay, which could still ask for pages; before the database, which renders need.
 		['site', () => stopSiteGeneration(remainingMs())],
+		['housekeeping', () => stopHousekeeping()],
 		['database', () => closeDatabase()],
 	];
 	let firstError: unknown;

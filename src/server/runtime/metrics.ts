@@ -2,38 +2,23 @@
  * The process's Prometheus metrics (prom-client), served by the host on METRICS_PORT only
  * (src/server/host/request-observer.ts). Each subject counts its own events here: the host its
  * requests and cached answers, the site generator its pages, the newsletter worker its mails,
- * sign-in its failures and refusals. Gauges that describe shared state (the newsletter queue,
- * the database pools) are read when Prometheus scrapes, from sources the app registers.
+ * sign-in its failures and refusals. A gauge read when Prometheus scrapes (the newsletter queue,
+ * the database pools, the pages waiting) belongs to the subject that can read it, which registers
+ * it beside its state with collectedGauge().
  *
  * Like the log, one set of metrics lives under a registered symbol: the host and the app are two
  * module graphs, and each must count into the same registry.
  */
 import client from 'prom-client';
-
-type Pool = { totalCount: number; idleCount: number; waitingCount: number };
+import { collectProcessMetrics } from './process-metrics';
 
 function createMetrics() {
 	const registry = new client.Registry();
-	client.collectDefaultMetrics({ register: registry });
-	// Gauges named like counters, which `promtool check metrics` refuses; the same numbers remain
-	// by type in nodejs_active_handles, nodejs_active_requests and nodejs_active_resources.
-	for (const name of [
-		'nodejs_active_handles_total',
-		'nodejs_active_requests_total',
-		'nodejs_active_resources_total',
-	]) {
-		registry.removeSingleMetric(name);
-	}
-	const sources: {
-		queueDepth?: () => Promise<number>;
-		pools: Set<Pool>;
-		oldestPendingChange?: () => number | undefined;
-	} = { pools: new Set() };
+	collectProcessMetrics(registry);
 	const registers = [registry];
 
 	return {
 		registry,
-		sources,
 		httpDuration: new client.Histogram({
 			name: 'http_request_duration_seconds',
 			help: 'Time from a request arriving to its answer finishing, by method, route pattern and status class.',
@@ -73,22 +58,6 @@ function createMetrics() {
 			buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120],
 			registers,
 		}),
-		oldestPendingChange: new client.Gauge({
-			name: 'site_oldest_pending_change_seconds',
-			help: 'Age of the oldest content change whose pages are not written yet (0: none).',
-			registers,
-			collect() {
-				this.set(sources.oldestPendingChange?.() ?? 0);
-			},
-		}),
-		newsletterQueueDepth: new client.Gauge({
-			name: 'newsletter_queue_depth',
-			help: 'Newsletter mails queued or being sent (the whole queue, shared by every node).',
-			registers,
-			async collect() {
-				if (sources.queueDepth) this.set(await sources.queueDepth());
-			},
-		}),
 		newsletterSent: new client.Counter({
 			name: 'newsletter_mails_sent_total',
 			help: 'Newsletter mails this process handed to the mail server.',
@@ -110,29 +79,6 @@ function createMetrics() {
 			labelNames: ['limit'] as const,
 			registers,
 		}),
-		databasePool: new client.Gauge({
-			name: 'database_pool_connections',
-			help: "PostgreSQL connections of this process's pools by state (total, idle; waiting: queries queued for one).",
-			labelNames: ['state'] as const,
-			registers,
-			collect() {
-				if (sources.pools.size === 0) return;
-				const pools = [...sources.pools];
-				const sum = (read: (pool: Pool) => number) => pools.reduce((total, pool) => total + read(pool), 0);
-				this.set(
-					{ state: 'total' },
-					sum((pool) => pool.totalCount),
-				);
-				this.set(
-					{ state: 'idle' },
-					sum((pool) => pool.idleCount),
-				);
-				this.set(
-					{ state: 'waiting' },
-					sum((pool) => pool.waitingCount),
-				);
-			},
-		}),
 	};
 }
 
@@ -146,11 +92,15 @@ export function metrics(): Metrics {
 	return (holder[KEY] ??= createMetrics());
 }
 
-/** Counts a PostgreSQL pool in database_pool_connections (until it is closed). */
-export function watchPool(pool: Pool): void {
-	metrics().sources.pools.add(pool);
-}
-
-export function unwatchPool(pool: Pool): void {
-	metrics().sources.pools.delete(pool);
+/**
+ * Registers a gauge its subject sets when Prometheus scrapes (`collect`), in place of one of the
+ * same name: a module evaluated again (a test resetting its modules) must be read from its own
+ * state, never from a copy nothing updates any more.
+ */
+export function collectedGauge<Label extends string = string>(
+	configuration: client.GaugeConfiguration<Label>,
+): client.Gauge<Label> {
+	const { registry } = metrics();
+	registry.removeSingleMetric(configuration.name);
+	return new client.Gauge({ ...configuration, registers: [registry] });
 }

@@ -11,7 +11,7 @@ import { hostname } from 'node:os';
 import { config } from '@/server/config';
 import { byEngine } from '@/server/db';
 import { baseLog } from '@/server/runtime/log';
-import { metrics } from '@/server/runtime/metrics';
+import { collectedGauge, metrics } from '@/server/runtime/metrics';
 import { outsideRequest } from '@/server/runtime/request-context';
 import { PostgresStatusStore } from './status.postgres';
 import { MemoryStatusStore, type GenerationStatusStore } from './status';
@@ -64,10 +64,14 @@ let stopping = false;
 let pendingChangeAt: number | undefined;
 let generatingChangeAt: number | undefined;
 
-metrics().sources.oldestPendingChange = () => {
-	const oldest = generatingChangeAt ?? pendingChangeAt;
-	return oldest === undefined ? 0 : (Date.now() - oldest) / 1000;
-};
+collectedGauge({
+	name: 'site_oldest_pending_change_seconds',
+	help: 'Age of the oldest content change whose pages are not written yet (0: none).',
+	collect() {
+		const oldest = generatingChangeAt ?? pendingChangeAt;
+		this.set(oldest === undefined ? 0 : (Date.now() - oldest) / 1000);
+	},
+});
 
 export function requestPaths(paths: string[]): void {
 	if (paths.length === 0) return;

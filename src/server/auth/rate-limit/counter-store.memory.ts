@@ -65,6 +65,10 @@ export class MemoryCounterStore implements CounterStore {
 		return this.counters.size;
 	}
 
+	async deleteFinishedWindows(now: number): Promise<void> {
+		this.sweep(now);
+	}
+
 	/** Drops finished windows (the timer calls it; tests call it with a fake clock). */
 	sweep(now: number): void {
 		const finished: string[] = [];

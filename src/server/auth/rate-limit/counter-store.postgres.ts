@@ -1,14 +1,12 @@
 /**
  * Rate-limit counters on PostgreSQL, shared by every app node: one atomic upsert per attempt,
  * so attempts spread over nodes, arriving together, each get their own number and a limit holds
- * exactly. The table is unlogged (see db/schema/postgres.ts).
+ * exactly. The table is unlogged (see db/schema/postgres.ts). Finished windows no longer count
+ * and are deleted by housekeeping (src/server/runtime/housekeeping.ts), on one node at a time.
  */
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { CounterStore } from './counter-store';
 import { schema, type PostgresDatabase } from '@/server/db/postgres-connection';
-
-/** Finished windows are deleted at most this often per node (the table stays small). */
-const SWEEP_EVERY_MS = 60_000;
 
 const counters = schema.rateLimitCounters;
 
@@ -23,8 +21,6 @@ function stored(key: string): string {
 }
 
 export class PostgresCounterStore implements CounterStore {
-	private lastSweep = 0;
-
 	constructor(private readonly database: PostgresDatabase) {}
 
 	async count(key: string, now: number) {
@@ -50,7 +46,6 @@ export class PostgresCounterStore implements CounterStore {
 				},
 			})
 			.returning({ count: counters.count, resetAt: counters.resetAt });
-		await this.sweep(now);
 		return { count: row!.count, resetAt: row!.resetAt.getTime() };
 	}
 
@@ -74,10 +69,7 @@ export class PostgresCounterStore implements CounterStore {
 		await this.database.delete(counters).where(sql`starts_with(${counters.key}, ${stored(prefix)})`);
 	}
 
-	/** Drops finished windows, now and then, from whichever node is counting at the time. */
-	private async sweep(now: number): Promise<void> {
-		if (now - this.lastSweep < SWEEP_EVERY_MS) return;
-		this.lastSweep = now;
+	async deleteFinishedWindows(now: number): Promise<void> {
 		await this.database.delete(counters).where(lt(counters.resetAt, new Date(now)));
 	}
 }

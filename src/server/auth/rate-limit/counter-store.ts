@@ -38,4 +38,6 @@ export interface CounterStore {
 	delete(key: string): Promise<void>;
 	/** Removes every key that starts with `prefix` (all the counters of one account). */
 	deletePrefix(prefix: string): Promise<void>;
+	/** Removes the counters whose window ended by `now` (housekeeping). */
+	deleteFinishedWindows(now: number): Promise<void>;
 }

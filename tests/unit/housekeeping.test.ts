@@ -1,0 +1,139 @@
+/**
+ * Housekeeping (src/server/runtime/housekeeping.ts) on each engine in turn: a round deletes the
+ * expired sessions, links and finished rate-limit windows and keeps the live ones; on
+ * PostgreSQL, of two rounds started together (two nodes), one runs and the other skips.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemoryCounterStore } from '@/server/auth/rate-limit/counter-store.memory';
+import { siteCounterStore } from '@/server/auth/rate-limit/site-counters';
+import {
+	chooseEngine,
+	closeDatabase,
+	db,
+	emailVerificationTokens,
+	engine,
+	newsletterMembers,
+	newsletterMemberTokens,
+	passwordResetTokens,
+	sessions,
+} from '@/server/db';
+import { housekeepingRound, type Chore } from '@/server/runtime/housekeeping';
+import { insertAccount } from '../support/newsletter-fixture';
+import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
+
+const engines = ['sqlite', 'postgres'] as const;
+const dir = mkdtempSync(join(tmpdir(), 'rmh-housekeeping-'));
+const postgresDatabases: TestPostgres[] = [];
+const T0 = Date.UTC(2030, 0, 1);
+const MINUTE = 60_000;
+
+afterAll(async () => {
+	await closeDatabase();
+	await Promise.all(postgresDatabases.map((database) => database.close()));
+	rmSync(dir, { recursive: true, force: true });
+});
+
+const ids = async <Row extends { id: string }>(rows: Promise<Row[]>) =>
+	(await rows).map((row) => row.id).sort();
+
+describe.each(engines)('housekeeping on %s', (name) => {
+	beforeAll(async () => {
+		await closeDatabase();
+		if (name === 'sqlite') {
+			chooseEngine({ databasePath: join(dir, 'app.db') });
+		} else {
+			const database = await postgresTestDatabase();
+			postgresDatabases.push(database);
+			chooseEngine({ databaseUrl: database.url, databasePath: join(dir, 'unused.db') });
+		}
+	});
+
+	it('deletes expired sessions, links and rate-limit windows, and keeps the live ones', async () => {
+		const { id: userId, email } = await insertAccount(db());
+		const before = new Date(T0 - 1);
+		const after = new Date(T0 + MINUTE);
+		await db()
+			.insert(sessions)
+			.values([
+				{ id: 'session-expired', userId, expiresAt: before, createdAt: new Date(T0 - 60 * MINUTE) },
+				{ id: 'session-live', userId, expiresAt: after, createdAt: new Date(T0 - 60 * MINUTE) },
+			]);
+		await db()
+			.insert(passwordResetTokens)
+			.values([
+				{ id: 'reset-expired', userId, expiresAt: before },
+				{ id: 'reset-live', userId, expiresAt: after },
+			]);
+		await db()
+			.insert(emailVerificationTokens)
+			.values([
+				{ id: 'verify-expired', userId, email, expiresAt: before },
+				{ id: 'verify-live', userId, email, expiresAt: after },
+			]);
+		const [member] = await db()
+			.insert(newsletterMembers)
+			.values({ email: `member-${name}@example.com` })
+			.returning();
+		await db()
+			.insert(newsletterMemberTokens)
+			.values([
+				{ id: 'confirm-expired', memberId: member!.id, purpose: 'confirm', expiresAt: before },
+				{ id: 'confirm-live', memberId: member!.id, purpose: 'confirm', expiresAt: after },
+				{ id: 'unsubscribe-forever', memberId: member!.id, purpose: 'unsubscribe', expiresAt: null },
+			]);
+		const store = siteCounterStore();
+		await store.increment('hk:ended', MINUTE, T0 - 2 * MINUTE);
+		await store.increment('hk:live', MINUTE, T0);
+
+		expect(await housekeepingRound(T0)).toBe(true);
+
+		expect(await ids(db().select().from(sessions))).toEqual(['session-live']);
+		expect(await ids(db().select().from(passwordResetTokens))).toEqual(['reset-live']);
+		expect(await ids(db().select().from(emailVerificationTokens))).toEqual(['verify-live']);
+		expect(await ids(db().select().from(newsletterMemberTokens))).toEqual([
+			'confirm-live',
+			'unsubscribe-forever',
+		]);
+		expect((await store.count('hk:live', T0)).count).toBe(1);
+		if (name === 'postgres') {
+			const { rows } = await engine()
+				.postgres()!
+				.$client.query<{ key: string }>('select key from rate_limit_counters');
+			expect(rows.map((row) => row.key)).toEqual(['hk:live']);
+		} else {
+			expect((store as MemoryCounterStore).size).toBe(1);
+		}
+	});
+
+	it.runIf(name === 'postgres')(
+		'runs a round on one node at a time: of two started together, one skips',
+		async () => {
+			let runs = 0;
+			let release!: () => void;
+			const held = new Promise<void>((resolve) => (release = resolve));
+			let started!: () => void;
+			const running = new Promise<void>((resolve) => (started = resolve));
+			const slow: Chore = {
+				name: 'slow',
+				run: async () => {
+					runs += 1;
+					started();
+					await held;
+				},
+			};
+			const first = housekeepingRound(T0, [slow]);
+			await running;
+			// The second "node" asks while the first holds the lock (each round takes a connection of its own).
+			const second = await housekeepingRound(T0, [slow]);
+			release();
+			expect([await first, second]).toEqual([true, false]);
+			expect(runs).toBe(1);
+			// Once the first finished, the next round runs.
+			expect(await housekeepingRound(T0, [slow])).toBe(true);
+			expect(runs).toBe(2);
+		},
+	);
+});
