@@ -1,13 +1,13 @@
 /**
  * Content changes between app nodes over PostgreSQL LISTEN/NOTIFY
- * (src/server/content/relay.postgres.ts), on the real throwaway cluster: two "nodes", each a
+ * (src/server/changes/relay.postgres.ts), on the real throwaway cluster: two "nodes", each a
  * bus with its own pool and relay. A change published on one reaches the listeners of both,
  * also after the listening connection was killed and came back.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ContentBus, type ContentChange } from '@/server/content/events';
-import { PostgresContentRelay } from '@/server/content/relay.postgres';
+import { ContentBus, type ContentChange } from '@/server/changes/content-changes';
+import { PostgresContentRelay } from '@/server/changes/relay.postgres';
 import { closePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres-connection';
 import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
 

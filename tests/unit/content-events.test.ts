@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { articleInputSchemas } from '@/lib/validation/content';
 import { createArticle, deleteArticle, updateArticle } from '@/server/content/articles';
-import { contentBus, contentChanged, onContentChange, type ContentChange } from '@/server/content/events';
+import {
+	contentBus,
+	contentChanged,
+	onContentChange,
+	type ContentChange,
+} from '@/server/changes/content-changes';
 import { updateStaticPage } from '@/server/content/static-pages';
 import { closeDatabase, db, staticPages, users } from '@/server/db';
 import { testDatabaseSettings } from '../support/postgres-databases';
@@ -81,7 +86,7 @@ describe('content change events', () => {
 
 	it('after a resync (changes from other nodes missed) drop every cached API answer and queue a full generation', async () => {
 		const { generationStatus, wireSiteRegeneration } = await import('@/server/site');
-		const { onApiChange } = await import('@/server/host/bridge');
+		const { onApiChange } = await import('@/server/runtime/shared-runtime');
 		wireSiteRegeneration();
 		const announced: unknown[] = [];
 		const stop = onApiChange((pathnames) => announced.push(pathnames));

@@ -11,7 +11,7 @@ import type {
 	EditorArticleListQuery,
 } from '@/lib/validation/content';
 import { byEngine, db, firstRow, articles, users } from '@/server/db';
-import { contentChanged } from './events';
+import { contentChanged } from '@/server/changes/content-changes';
 import { articleColumnsOf } from '../search/article-columns';
 import type { ArticleListRow } from '../search/articles';
 import { postgresArticleLists } from '../search/articles.postgres';

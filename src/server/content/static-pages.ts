@@ -5,7 +5,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { StaticPageInput } from '@/lib/validation/content';
 import { canMatchStoredText, db, firstRow, staticPages, users } from '@/server/db';
-import { contentChanged } from './events';
+import { contentChanged } from '@/server/changes/content-changes';
 
 /** A page as the API returns it. */
 export type StaticPage = {

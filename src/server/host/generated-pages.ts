@@ -27,7 +27,7 @@ import {
 	type CommonHeaders,
 	type HeaderList,
 } from './answer-headers';
-import type { StoredPage } from './bridge';
+import type { StoredPage } from '@/server/runtime/shared-runtime';
 import { preferredEncoding, type Encoding } from './encoding';
 import { requestHeader } from './request-headers';
 import { MAX_REMEMBERED_URL_LENGTH } from '@/server/http/remembered-urls';

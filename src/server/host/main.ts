@@ -16,7 +16,7 @@ import { contentSecurityPolicy, securityHeaders } from '@/server/http/security-h
 import { createApiCache } from './api-cache';
 import { limitRequestBody } from './body-limit';
 import { refuseBackslashPath, refuseUnroutableApiPath } from './api-paths';
-import { onApiChange, onStoredPage, provideRenderer } from './bridge';
+import { onApiChange, onStoredPage, provideRenderer } from '@/server/runtime/shared-runtime';
 import { compressDynamic } from './compress';
 import { isCompressedTwinPath } from './encoding';
 import { stripUntrustedForwarding } from './forwarding';

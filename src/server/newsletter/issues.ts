@@ -24,8 +24,8 @@ import { memberRecipientCondition, recipientCondition } from './recipients';
 import { newsletterTestMail } from './delivery';
 import { previewIssueMail, type RenderedIssue } from './render';
 import { testUnsubscribeUrl } from './unsubscribe';
-import { deliveriesQueued } from './wake';
-import { contentChanged } from '@/server/content/events';
+import { deliveriesQueued } from './deliveries-queued';
+import { contentChanged } from '@/server/changes/content-changes';
 import { Conflict, NotFound, UpstreamFailed } from '@/server/errors';
 
 export const ISSUE_NOT_FOUND = 'Newsletter issue not found';

@@ -13,7 +13,7 @@ import { metrics } from '@/server/runtime/metrics';
 import { deliver, type Delivered } from './delivery';
 import { getIssue, nextScheduledAt, startDueIssues } from './issues';
 import { claimDeliveries, nextDueAt, releaseDeliveries, type ClaimedDelivery } from './queue';
-import { onDeliveriesQueued } from './wake';
+import { onDeliveriesQueued } from './deliveries-queued';
 import { within } from '@/lib/within';
 
 export type NewsletterWorker = {

@@ -7,7 +7,7 @@ import { db, firstRow, qualified, platformRepresentatives as representatives, pl
 import { containsText, likePattern, nocase, someItemLike } from '@/server/db/sql';
 import { PLATFORM_NOT_FOUND, type PlatformForm, type PlatformListQuery } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
-import { contentChanged, onContentChange, type PlatformChangeKind } from '@/server/content/events';
+import { contentChanged, onContentChange, type PlatformChangeKind } from '@/server/changes/content-changes';
 
 /** A platform as the API returns it. */
 export type PlatformJson = {

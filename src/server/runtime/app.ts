@@ -14,7 +14,7 @@
 import { config } from '@/server/config';
 import { closeDatabase, engine } from '@/server/db';
 import type { Readiness, ReadinessCheck } from '@/server/db/readiness';
-import { startContentRelay, stopContentRelay } from '@/server/content/relay';
+import { startContentRelay, stopContentRelay } from '@/server/changes/relay';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
 import { outsideRequest } from '@/server/runtime/request-context';
 import {

@@ -3,8 +3,8 @@
  * regenerate, and the shared API answers the host's cache drops (one invalidation scheme for
  * both). Wired by startApp() (src/server/runtime/app.ts), so the listeners exist in every server process.
  */
-import { contentBus, onContentChange } from '@/server/content/events';
-import { announceApiChange } from '@/server/host/bridge';
+import { contentBus, onContentChange } from '@/server/changes/content-changes';
+import { announceApiChange } from '@/server/runtime/shared-runtime';
 import { requestFullGeneration, requestPaths } from './generator';
 import {
 	apiPathsForContentChange,

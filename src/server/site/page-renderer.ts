@@ -3,7 +3,7 @@
  * in-process renderer (src/server/host/in-process-renderer.ts). Outside the host (astro dev) there is
  * none, and pages simply render on demand.
  */
-import { pageRenderer, type RenderedPage } from '@/server/host/bridge';
+import { pageRenderer, type RenderedPage } from '@/server/runtime/shared-runtime';
 
 export type { RenderedPage };
 

@@ -2,7 +2,7 @@
  * Which public URLs are generated as static files, and which of them a change touches.
  * Every generated page is an on-demand Astro route rendered once here and then served from disk.
  */
-import type { ContentChange } from '@/server/content/events';
+import type { ContentChange } from '@/server/changes/content-changes';
 import { publishedArticleIds } from '@/server/content/articles';
 import { archiveCategories, archiveCounts } from '@/server/content/archives';
 import { listPlatformIds } from '@/server/platforms/directory';

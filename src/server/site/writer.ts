@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { config } from '@/server/config';
 import { storedPagePath } from './query-variants';
-import { announceStoredPage } from '@/server/host/bridge';
+import { announceStoredPage } from '@/server/runtime/shared-runtime';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

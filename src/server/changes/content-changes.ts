@@ -6,7 +6,7 @@
  * Listeners are local to this process and never learn where a change came from: a change made
  * here reaches them at once (before the writer's answer goes out, so the writer reads its own
  * write), and with several app nodes a relay (PostgreSQL's LISTEN/NOTIFY, in
- * src/server/content/relay.postgres.ts) carries it to the others, whose buses deliver it to
+ * src/server/changes/relay.postgres.ts) carries it to the others, whose buses deliver it to
  * their own listeners the same way. On SQLite (one process) there is no relay.
  */
 import { baseLog } from '@/server/runtime/log';

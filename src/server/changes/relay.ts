@@ -4,7 +4,7 @@
  * node: no relay.
  */
 import { byEngine } from '@/server/db';
-import { contentBus } from './events';
+import { contentBus } from './content-changes';
 import { PostgresContentRelay } from './relay.postgres';
 
 /** Makes this engine's relay: one listening on the pool on PostgreSQL, none on SQLite. */

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { ContentBus, ContentChange, ContentChangeRelay } from './events';
+import type { ContentBus, ContentChange, ContentChangeRelay } from './content-changes';
 import { baseLog } from '@/server/runtime/log';
 import type { PostgresDatabase } from '@/server/db/postgres-connection';
 
