@@ -1,13 +1,7 @@
 /**
- * "Deliveries were queued": the issues service says it, this process's sender (worker.ts)
+ * "Deliveries were queued": the issues service emits it, this process's sender (worker.ts)
  * listens, so the service needs no import of the sender.
  */
-const listeners = new Set<() => void>();
+import { signal } from '@/server/changes/signal';
 
-export function onDeliveriesQueued(listener: () => void): void {
-	listeners.add(listener);
-}
-
-export function deliveriesQueued(): void {
-	for (const listener of listeners) listener();
-}
+export const deliveriesQueued = signal('newsletter deliveries queued');
