@@ -4,7 +4,9 @@
  * - no import circles anywhere in src/, db/ or scripts/;
  * - src/server/db/ is the engine seam, infrastructure only: it imports no subject (a subject
  *   that differs per engine keeps both adapters itself and asks the seam for the engine);
- * - db/ (schema, migrations, seed) imports nothing of the server but the seam.
+ * - db/ (schema, migrations, seed) imports nothing of the server but the seam;
+ * - nothing outside src/server/host/ imports the host: it is the top of the house, and what it
+ *   shares with the app it hands over at start (src/server/runtime/shared-runtime.ts).
  */
 
 /** The server's infrastructure, which any module may use; everything else under src/server is a subject. */
@@ -38,6 +40,15 @@ module.exports = {
 				'db/ (schema, migrations, seed) is infrastructure: it may use the engine seam and src/lib, never a subject.',
 			from: { path: '^db/' },
 			to: { path: '^src/(server|pages|components|stores|layouts|middleware)', pathNot: INFRASTRUCTURE },
+		},
+		{
+			name: 'nothing-imports-the-host',
+			severity: 'error',
+			comment:
+				'src/server/host/ is the production server wrapped around the app; the app never imports it. ' +
+				'What the two share, the host hands to the app at start (src/server/runtime/shared-runtime.ts).',
+			from: { path: '^(src|db|scripts)/', pathNot: '^src/server/host/' },
+			to: { path: '^src/server/host/' },
 		},
 	],
 	options: {

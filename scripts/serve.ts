@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { config } from '@/server/config';
-import { baseLog } from '@/server/runtime/log';
+import { baseLog, flushLog } from '@/server/runtime/log';
 import { prepareDatabase } from './prepare-database';
 
 let distDir: string;
@@ -27,4 +27,6 @@ for (const file of [join(distDir, 'server/entry.mjs'), host]) {
 	}
 }
 await prepareDatabase({ seed: true, report: (line) => baseLog().info({ subject: 'db' }, line) });
+// The host bundle has its own log (its own copy of the module): this one's lines go out first.
+await flushLog();
 await import(pathToFileURL(host).href);

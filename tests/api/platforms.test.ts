@@ -558,7 +558,7 @@ describe('GET /api/placeholder/{w}/{h}', () => {
 	});
 });
 
-describe('onPlatformChange (in-process hook for page regeneration)', () => {
+describe('platform changes on the change stream (in-process, as page regeneration hears them)', () => {
 	let dir: string;
 	let service: typeof import('@/server/platforms/directory');
 	let closeDatabase: () => Promise<void>;
@@ -591,16 +591,19 @@ describe('onPlatformChange (in-process hook for page regeneration)', () => {
 		// A failing listener is logged (as an error of the process's logger) and the change goes on.
 		const logged = vi.spyOn(baseLog(), 'error').mockImplementation(() => {});
 		const seen: Array<{ id: number; kind: string; existsNow: Promise<boolean> }> = [];
-		const stopFailing = service.onPlatformChange(() => {
+		const { changeBus } = await import('@/server/changes/content-changes');
+		const stopFailing = changeBus.changes.subscribe(() => {
 			throw new Error('listener failure must not fail the change');
 		});
 		// Whether the platform exists as the listener is told: the change is already committed.
-		const stop = service.onPlatformChange((change) =>
+		const stop = changeBus.changes.subscribe((change) => {
+			if (change.kind !== 'platform') return;
 			seen.push({
-				...change,
+				id: change.id,
+				kind: change.platformChange,
 				existsNow: service.findPlatform(change.id).then((found) => found !== undefined),
-			}),
-		);
+			});
+		});
 		// Each check finishes before the next change: on PostgreSQL it runs on another pooled
 		// connection, which could otherwise answer after a later change.
 		const checked = () => Promise.all(seen.map((change) => change.existsNow));

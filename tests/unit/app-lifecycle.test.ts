@@ -14,7 +14,7 @@ vi.mock('@/server/newsletter/worker', () => ({
 	startNewsletterWorker: vi.fn(() => void calls.push('start newsletter')),
 	stopNewsletterWorker: record('stop newsletter'),
 }));
-vi.mock('@/server/content/relay', () => ({
+vi.mock('@/server/changes/relay', () => ({
 	startContentRelay: record('start relay'),
 	stopContentRelay: record('stop relay'),
 }));
@@ -34,7 +34,7 @@ vi.mock('@/server/db', async (original) => ({
 }));
 
 const { startApp, stopApp } = await import('@/server/runtime/app');
-const relay = await import('@/server/content/relay');
+const relay = await import('@/server/changes/relay');
 
 beforeEach(() => {
 	calls.length = 0;

@@ -1,19 +1,19 @@
 /**
  * Content changes between app nodes over PostgreSQL LISTEN/NOTIFY
- * (src/server/content/relay.postgres.ts), on the real throwaway cluster: two "nodes", each a
+ * (src/server/changes/relay.postgres.ts), on the real throwaway cluster: two "nodes", each a
  * bus with its own pool and relay. A change published on one reaches the listeners of both,
  * also after the listening connection was killed and came back.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ContentBus, type ContentChange } from '@/server/content/events';
-import { PostgresContentRelay } from '@/server/content/relay.postgres';
+import { ChangeBus, type ContentChange } from '@/server/changes/content-changes';
+import { PostgresContentRelay } from '@/server/changes/relay.postgres';
 import { closePostgres, openPostgres, type PostgresDatabase } from '@/server/db/postgres-connection';
 import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
 
 type Node = {
 	pool: PostgresDatabase;
-	bus: ContentBus;
+	bus: ChangeBus;
 	relay: PostgresContentRelay;
 	heard: ContentChange[];
 	resyncs: number;
@@ -25,11 +25,11 @@ let b: Node;
 
 async function startNode(name: string): Promise<Node> {
 	const pool = openPostgres(database.url, { max: 2 });
-	const bus = new ContentBus();
+	const bus = new ChangeBus();
 	const relay = new PostgresContentRelay(pool, bus, { applicationName: `listener ${name}` });
 	const node: Node = { pool, bus, relay, heard: [], resyncs: 0 };
-	bus.subscribe((change) => node.heard.push(change));
-	bus.onResync(() => (node.resyncs += 1));
+	bus.changes.subscribe((change) => node.heard.push(change));
+	bus.missed.subscribe(() => (node.resyncs += 1));
 	await relay.start();
 	return node;
 }
@@ -66,19 +66,19 @@ async function killListener(name: string): Promise<void> {
 
 describe('the content bus on PostgreSQL', () => {
 	it('delivers a change published on one node to the listeners of both, once each', async () => {
-		const change: ContentChange = { type: 'article', kind: 'news', id: 7 };
+		const change: ContentChange = { kind: 'article', articleKind: 'news', id: 7 };
 		a.bus.publish(change);
 		// The publishing node's own listeners hear it at once, before any round trip.
 		expect(a.heard).toEqual([change]);
 		await eventually(() => expect(b.heard).toEqual([change]));
-		b.bus.publish({ type: 'page', id: 1, slug: 'about-us' });
+		b.bus.publish({ kind: 'page', slug: 'about-us' });
 		await eventually(() => expect(a.heard).toHaveLength(2));
-		expect(a.heard[1]).toEqual({ type: 'page', id: 1, slug: 'about-us' });
+		expect(a.heard[1]).toEqual({ kind: 'page', slug: 'about-us' });
 		// A node skips its own notification, which it has already delivered.
-		await a.relay.send({ type: 'podcast', id: 99 });
-		await eventually(() => expect(b.heard.at(-1)).toEqual({ type: 'podcast', id: 99 }));
+		await a.relay.send({ kind: 'newsletter-issue', id: 99 });
+		await eventually(() => expect(b.heard.at(-1)).toEqual({ kind: 'newsletter-issue', id: 99 }));
 		// Notifications arrive in commit order, so once a hears a later one it has seen its own.
-		const later: ContentChange = { type: 'page', id: 3, slug: 'terms' };
+		const later: ContentChange = { kind: 'page', slug: 'terms' };
 		b.bus.publish(later);
 		await eventually(() => expect(a.heard.at(-1)).toEqual(later));
 		expect(a.heard).toHaveLength(3);
@@ -90,7 +90,7 @@ describe('the content bus on PostgreSQL', () => {
 		await killListener('b');
 		// Back and listening again: the bus is told it may have missed changes.
 		await eventually(() => expect(b.resyncs).toBe(1));
-		const change: ContentChange = { type: 'article', kind: 'education', id: 8 };
+		const change: ContentChange = { kind: 'article', articleKind: 'education', id: 8 };
 		a.bus.publish(change);
 		await eventually(() => expect(b.heard).toEqual([change]));
 		expect(a.resyncs).toBe(0);
@@ -99,8 +99,8 @@ describe('the content bus on PostgreSQL', () => {
 	it('keeps announcing from a node whose own listener was killed', async () => {
 		b.heard.length = 0;
 		await killListener('a');
-		a.bus.publish({ type: 'page', id: 2, slug: 'privacy' });
-		await eventually(() => expect(b.heard).toEqual([{ type: 'page', id: 2, slug: 'privacy' }]));
+		a.bus.publish({ kind: 'page', slug: 'privacy' });
+		await eventually(() => expect(b.heard).toEqual([{ kind: 'page', slug: 'privacy' }]));
 		await eventually(() => expect(a.resyncs).toBe(1));
 	});
 });

@@ -1,6 +1,6 @@
 /**
- * The content services announce every write through contentChanged(), in-process against a
- * temporary database; and the listener registry itself.
+ * The content services publish every write on the change stream (publishChange()), in-process
+ * against a temporary database; and the stream's error policy.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { articleInputSchemas } from '@/lib/validation/content';
 import { createArticle, deleteArticle, updateArticle } from '@/server/content/articles';
-import { contentBus, contentChanged, onContentChange, type ContentChange } from '@/server/content/events';
+import { changeBus, publishChange, type ContentChange } from '@/server/changes/content-changes';
 import { updateStaticPage } from '@/server/content/static-pages';
 import { closeDatabase, db, staticPages, users } from '@/server/db';
 import { testDatabaseSettings } from '../support/postgres-databases';
@@ -44,7 +44,7 @@ const input = articleInputSchemas.news.parse({
 describe('content change events', () => {
 	it('are sent after each article and page write, and not for misses', async () => {
 		const seen: ContentChange[] = [];
-		const stop = onContentChange((change) => seen.push(change));
+		const stop = changeBus.changes.subscribe((change) => seen.push(change));
 		const article = await createArticle('news', input, editorId);
 		await updateArticle('news', article.id, { ...input, title: 'T2' });
 		expect(await updateArticle('education', article.id, input)).toBeUndefined();
@@ -55,10 +55,10 @@ describe('content change events', () => {
 		stop();
 		await createArticle('news', input, editorId);
 		expect(seen).toEqual([
-			{ type: 'article', kind: 'news', id: article.id },
-			{ type: 'article', kind: 'news', id: article.id },
-			{ type: 'article', kind: 'news', id: article.id },
-			{ type: 'page', id: expect.any(Number), slug: 'about-us' },
+			{ kind: 'article', articleKind: 'news', id: article.id },
+			{ kind: 'article', articleKind: 'news', id: article.id },
+			{ kind: 'article', articleKind: 'news', id: article.id },
+			{ kind: 'page', slug: 'about-us' },
 		]);
 	});
 
@@ -67,12 +67,12 @@ describe('content change events', () => {
 		// The failure is logged by the process's logger; the other listeners still hear the change.
 		const error = vi.spyOn(baseLog(), 'error').mockImplementation(() => {});
 		const later = vi.fn();
-		const stopBad = onContentChange(() => {
+		const stopBad = changeBus.changes.subscribe(() => {
 			throw new Error('boom');
 		});
-		const stopGood = onContentChange(later);
-		expect(() => contentChanged({ type: 'podcast', id: 1 })).not.toThrow();
-		expect(later).toHaveBeenCalledWith({ type: 'podcast', id: 1 });
+		const stopGood = changeBus.changes.subscribe(later);
+		expect(() => publishChange({ kind: 'page', slug: 'about-us' })).not.toThrow();
+		expect(later).toHaveBeenCalledWith({ kind: 'page', slug: 'about-us' });
 		expect(error).toHaveBeenCalled();
 		stopBad();
 		stopGood();
@@ -81,12 +81,12 @@ describe('content change events', () => {
 
 	it('after a resync (changes from other nodes missed) drop every cached API answer and queue a full generation', async () => {
 		const { generationStatus, wireSiteRegeneration } = await import('@/server/site');
-		const { onApiChange } = await import('@/server/host/bridge');
+		const { staleApiAnswers } = await import('@/server/changes/served-copies');
 		wireSiteRegeneration();
 		const announced: unknown[] = [];
-		const stop = onApiChange((pathnames) => announced.push(pathnames));
+		const stop = staleApiAnswers.subscribe((pathnames) => announced.push(pathnames));
 		const queuedBefore = generationStatus.get().queued;
-		contentBus.resync();
+		changeBus.missed.emit();
 		stop();
 		expect(announced).toEqual(['all']);
 		expect(generationStatus.get().queued).toBe(queuedBefore + 1);

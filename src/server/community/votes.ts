@@ -18,7 +18,7 @@ import {
 import { assertCanVoteOn, assertCanVoteOnReview } from '@/server/auth/permissions';
 import type { SessionUser } from '@/server/auth/session';
 import { platformChanged } from '@/server/platforms/directory';
-import type { PlatformChangeKind } from '@/server/content/events';
+import type { PlatformChangeKind } from '@/server/changes/content-changes';
 import { COMMENT_NOT_FOUND, REVIEW_NOT_FOUND } from '@/lib/validation/platforms';
 import { OWN_COMMENT_VOTE, OWN_REVIEW_VOTE } from '@/lib/validation/platform-messages';
 import type { VoteType } from '@db/schema';

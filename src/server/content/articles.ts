@@ -11,7 +11,7 @@ import type {
 	EditorArticleListQuery,
 } from '@/lib/validation/content';
 import { byEngine, db, firstRow, articles, users } from '@/server/db';
-import { contentChanged } from './events';
+import { publishChange } from '@/server/changes/content-changes';
 import { articleColumnsOf } from '../search/article-columns';
 import type { ArticleListRow } from '../search/articles';
 import { postgresArticleLists } from '../search/articles.postgres';
@@ -99,7 +99,7 @@ export async function createArticle(
 		.values({ ...input, kind, authorId, createdAt: now, updatedAt: now })
 		.returning({ id: articles.id });
 	const id = created!.id;
-	contentChanged({ type: 'article', kind, id });
+	publishChange({ kind: 'article', articleKind: kind, id });
 	return mustGet(kind, id);
 }
 
@@ -115,7 +115,7 @@ export async function updateArticle(
 		.where(and(eq(articles.id, id), eq(articles.kind, kind)))
 		.returning({ id: articles.id });
 	if (!updated) return undefined;
-	contentChanged({ type: 'article', kind, id });
+	publishChange({ kind: 'article', articleKind: kind, id });
 	return mustGet(kind, id);
 }
 
@@ -126,7 +126,7 @@ export async function deleteArticle(kind: ArticleKind, id: number): Promise<bool
 		.where(and(eq(articles.id, id), eq(articles.kind, kind)))
 		.returning({ id: articles.id });
 	if (!deleted) return false;
-	contentChanged({ type: 'article', kind, id });
+	publishChange({ kind: 'article', articleKind: kind, id });
 	return true;
 }
 

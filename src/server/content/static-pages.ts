@@ -5,7 +5,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { StaticPageInput } from '@/lib/validation/content';
 import { canMatchStoredText, db, firstRow, staticPages, users } from '@/server/db';
-import { contentChanged } from './events';
+import { publishChange } from '@/server/changes/content-changes';
 
 /** A page as the API returns it. */
 export type StaticPage = {
@@ -69,6 +69,6 @@ export async function updateStaticPage(
 		.where(eq(staticPages.slug, slug))
 		.returning({ id: staticPages.id });
 	if (!updated) return undefined;
-	contentChanged({ type: 'page', id: updated.id, slug });
+	publishChange({ kind: 'page', slug });
 	return getStaticPage(slug);
 }

@@ -11,8 +11,9 @@
  *   it (the session), and what it means is decided by the same parser Astro uses (`cookie`), so
  *   no spelling of a cookie can slip past.
  * - The app announces which API pathnames a committed change made stale (src/server/site/
- *   paths.ts, through the bridge); exactly those answers are dropped, every query string of
- *   them. An answer being made while any change was announced is not kept (it may predate it).
+ *   paths.ts, through the shared runtime the host hands it); exactly those answers are dropped,
+ *   every query string of them. An answer being made while any change was announced is not
+ *   kept (it may predate it).
  *   Requests that change nothing (a 404, a refused write, a body still arriving) clear nothing.
  *
  * Changes this process does not see (`npm run user:create`, a restore) are bounded by the age

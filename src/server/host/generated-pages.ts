@@ -6,9 +6,10 @@
  * start, then kept up to date by the site writer's announcements), each page's three encodings
  * and its answers' headers, ready-made for writeHead(). A request costs a Map lookup, picking the
  * encoding and one write: no file-system call, no header building. The writer hands over each
- * page it stores or removes (src/server/site/writer.ts, through the bridge), so the new version
- * replaces the old at once. On several nodes every node regenerates its own pages when another
- * node announces a change (the content relay), so each node's memory follows the same events.
+ * page it stores or removes (src/server/site/writer.ts, through the shared runtime the host
+ * hands the app), so the new version replaces the old at once. On several nodes every node
+ * regenerates its own pages when another node announces a change (the content relay), so each
+ * node's memory follows the same events.
  *
  * Bodies are bounded by bytes (least recently read dropped first); a page dropped from memory,
  * or present on disk from an earlier run, is read from its files once when next asked for.
@@ -27,7 +28,7 @@ import {
 	type CommonHeaders,
 	type HeaderList,
 } from './answer-headers';
-import type { StoredPage } from './bridge';
+import type { StoredPage } from '@/server/runtime/shared-runtime';
 import { preferredEncoding, type Encoding } from './encoding';
 import { requestHeader } from './request-headers';
 import { MAX_REMEMBERED_URL_LENGTH } from '@/server/http/remembered-urls';

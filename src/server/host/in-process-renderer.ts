@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import inject from 'light-my-request';
-import type { PageRenderer } from './bridge';
+import type { PageRenderer } from '@/server/runtime/shared-runtime';
 
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 

@@ -16,7 +16,6 @@ import { contentSecurityPolicy, securityHeaders } from '@/server/http/security-h
 import { createApiCache } from './api-cache';
 import { limitRequestBody } from './body-limit';
 import { refuseBackslashPath, refuseUnroutableApiPath } from './api-paths';
-import { onApiChange, onStoredPage, provideRenderer } from './bridge';
 import { compressDynamic } from './compress';
 import { isCompressedTwinPath } from './encoding';
 import { stripUntrustedForwarding } from './forwarding';
@@ -29,6 +28,7 @@ import { requestHeader } from './request-headers';
 import { createGracefulStop } from './shutdown';
 import { baseLog } from '@/server/runtime/log';
 import { metrics } from '@/server/runtime/metrics';
+import { shareRuntime } from '@/server/runtime/shared-runtime';
 
 function readSettings(): AppConfig {
 	try {
@@ -57,8 +57,6 @@ const serveStaticFile = createStaticFiles(join(settings.distDir, 'client'));
 const csp = contentSecurityPolicy({ https: settings.siteUrl.protocol === 'https:' });
 const commonHeaders = (pathname: string, https: boolean) => securityHeaders({ pathname, https, csp });
 const generatedPages = createGeneratedPages(settings.siteDir, { commonHeaders });
-// The site writer hands over every page it stores or removes.
-onStoredPage((page) => generatedPages.stored(page));
 const serveProbe = createHealthProbes(app.appReady, { stopping: () => graceful.stopping() });
 const { apiCacheHits, apiCacheMisses } = metrics();
 const apiCache = createApiCache({
@@ -70,8 +68,16 @@ const requests = createRequestObserver({
 	trustedProxies: settings.trustedProxies,
 	measure: Boolean(settings.metrics),
 });
-// The app announces which API answers each committed change made stale.
-onApiChange((pathnames) => (pathnames === 'all' ? apiCache.clear() : apiCache.invalidate(pathnames)));
+// What the app shares with this file, handed over before the first request: the log, request
+// storage and metrics; the in-process renderer the site generator renders through; the API
+// answers each committed change made stale; every page the site writer stores or removes.
+app.joinHost(
+	shareRuntime({
+		renderPage: createRenderer(handler, settings.siteUrl),
+		dropApiAnswers: (pathnames) => (pathnames === 'all' ? apiCache.clear() : apiCache.invalidate(pathnames)),
+		pageStored: (page) => generatedPages.stored(page),
+	}),
+);
 
 /** HTTPS as seen by the browser: TLS here, or a trusted proxy saying so. */
 function isHttps(req: IncomingMessage, fromTrustedProxy: boolean): boolean {
@@ -160,9 +166,6 @@ function answerWithApp(req: IncomingMessage, res: ServerResponse, https: boolean
 // client never sends a request on a socket the server is closing at that moment (ECONNRESET).
 // (Headers must arrive within the request timeout, which Node counts from a request's first byte.)
 server.keepAliveTimeout = 65_000;
-
-// The site generator (in the app) renders through this, in-process.
-provideRenderer(createRenderer(handler, settings.siteUrl));
 
 server.listen(settings.port, settings.host, () => {
 	const address = server.address();

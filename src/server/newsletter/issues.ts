@@ -24,8 +24,8 @@ import { memberRecipientCondition, recipientCondition } from './recipients';
 import { newsletterTestMail } from './delivery';
 import { previewIssueMail, type RenderedIssue } from './render';
 import { testUnsubscribeUrl } from './unsubscribe';
-import { deliveriesQueued } from './wake';
-import { contentChanged } from '@/server/content/events';
+import { deliveriesQueued } from './deliveries-queued';
+import { publishChange } from '@/server/changes/content-changes';
 import { Conflict, NotFound, UpstreamFailed } from '@/server/errors';
 
 export const ISSUE_NOT_FOUND = 'Newsletter issue not found';
@@ -222,9 +222,9 @@ export async function sendIssue(id: number, { dueBy }: { dueBy?: Date } = {}): P
 				),
 			);
 	});
-	deliveriesQueued();
+	deliveriesQueued.emit();
 	// The issue is public from now on: its archive page is generated, the archive lists it.
-	contentChanged({ type: 'newsletter', id });
+	publishChange({ kind: 'newsletter-issue', id });
 	return getIssue(id);
 }
 
@@ -237,7 +237,7 @@ export async function scheduleIssue(id: number, sendAt: Date): Promise<Newslette
 		.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
 		.returning({ id: issues.id });
 	if (!changed) throw new Conflict(ISSUE_ALREADY_SENT);
-	deliveriesQueued();
+	deliveriesQueued.emit();
 	return getIssue(id);
 }
 

@@ -13,7 +13,7 @@ import { metrics } from '@/server/runtime/metrics';
 import { deliver, type Delivered } from './delivery';
 import { getIssue, nextScheduledAt, startDueIssues } from './issues';
 import { claimDeliveries, nextDueAt, releaseDeliveries, type ClaimedDelivery } from './queue';
-import { onDeliveriesQueued } from './wake';
+import { deliveriesQueued } from './deliveries-queued';
 import { within } from '@/lib/within';
 
 export type NewsletterWorker = {
@@ -158,8 +158,8 @@ export function startNewsletterWorker(): NewsletterWorker | undefined {
 	if (!config().newsletter.workerEnabled) return undefined;
 	if (!running) {
 		running = createWorker();
-		// A Set: starting again after a stop adds no second listener.
-		onDeliveriesQueued(wakeNewsletterWorker);
+		// Starting again after a stop adds no second listener: a signal adds a listener once.
+		deliveriesQueued.subscribe(wakeNewsletterWorker);
 	}
 	return running;
 }

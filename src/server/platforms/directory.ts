@@ -7,7 +7,7 @@ import { db, firstRow, qualified, platformRepresentatives as representatives, pl
 import { containsText, likePattern, nocase, someItemLike } from '@/server/db/sql';
 import { PLATFORM_NOT_FOUND, type PlatformForm, type PlatformListQuery } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
-import { contentChanged, onContentChange, type PlatformChangeKind } from '@/server/content/events';
+import { publishChange, type PlatformChangeKind } from '@/server/changes/content-changes';
 
 /** A platform as the API returns it. */
 export type PlatformJson = {
@@ -166,19 +166,6 @@ export async function deletePlatform(id: number): Promise<void> {
 }
 
 export type PlatformChange = { id: number; kind: PlatformChangeKind };
-type PlatformListener = (change: PlatformChange) => void;
-
-/**
- * Subscribes to platform changes, made on this node or announced by another (the site generator
- * regenerates pages from them). Returns the unsubscribe function.
- */
-export function onPlatformChange(listener: PlatformListener): () => void {
-	return onContentChange((change) => {
-		if (change.type === 'platform' && change.id !== undefined && change.platformChange) {
-			listener({ id: change.id, kind: change.platformChange });
-		}
-	});
-}
 
 /**
  * Announces a committed platform change on the content bus: to this node's listeners at once,
@@ -186,5 +173,5 @@ export function onPlatformChange(listener: PlatformListener): () => void {
  * the request that made the change.
  */
 export function platformChanged({ id, kind }: PlatformChange): void {
-	contentChanged({ type: 'platform', id, platformChange: kind });
+	publishChange({ kind: 'platform', id, platformChange: kind });
 }

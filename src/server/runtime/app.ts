@@ -6,24 +6,27 @@
  *
  * - The production host (src/server/host/main.ts) imports this module from Astro's server build
  *   (the app-lifecycle integration emits it beside entry.mjs, sharing its chunks, so it is the
- *   same database, worker and relay the routes use), calls startApp() once it listens, stopApp()
- *   in its graceful stop, and appReady() for `GET /readyz`.
+ *   same database, worker and relay the routes use), calls joinHost() before it listens,
+ *   startApp() once it listens, stopApp() in its graceful stop, and appReady() for `GET /readyz`.
  * - `astro dev` runs the same startApp() through that integration once the dev server listens,
  *   and stopApp() when it closes.
  */
 import { config } from '@/server/config';
 import { closeDatabase, engine } from '@/server/db';
 import type { Readiness, ReadinessCheck } from '@/server/db/readiness';
-import { startContentRelay, stopContentRelay } from '@/server/content/relay';
+import { startContentRelay, stopContentRelay } from '@/server/changes/relay';
+import { staleApiAnswers, storedPages } from '@/server/changes/served-copies';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
 import { startHousekeeping, stopHousekeeping } from '@/server/runtime/housekeeping';
 import { outsideRequest } from '@/server/runtime/request-context';
+import { adoptSharedState, type SharedRuntime } from '@/server/runtime/shared-runtime';
 import {
 	requestFullGeneration,
 	resumeSiteGeneration,
 	stopSiteGeneration,
 	wireSiteRegeneration,
 } from '@/server/site';
+import { adoptHostRenderer } from '@/server/site/page-renderer';
 
 export type { Readiness };
 
@@ -31,6 +34,18 @@ export type { Readiness };
 export type AppStopStep = 'newsletter' | 'relay' | 'site' | 'housekeeping' | 'database';
 
 let started: Promise<void> | undefined;
+
+/**
+ * The production host hands over what it shares with the app (runtime/shared-runtime.ts), once,
+ * before it takes requests: from then on the app logs, counts and follows requests through the
+ * host's state, renders pages through the host, and tells it of stale API answers and stored pages.
+ */
+export function joinHost(shared: SharedRuntime): void {
+	adoptSharedState(shared);
+	adoptHostRenderer(shared.renderPage);
+	staleApiAnswers.subscribe(shared.dropApiAnswers);
+	storedPages.subscribe(shared.pageStored);
+}
 
 /**
  * Starts the app's background work, once (later calls return the same start):

@@ -12,8 +12,8 @@
  *   Query strings, which carry tokens, are never logged (the access log writes paths).
  *
  * The host (src/server/host/) and the app (Astro's build) are two module graphs, each with its
- * own copy of this module; the logger lives on one object under a registered symbol, so both
- * write through one stream.
+ * own copy of this module; the host hands its log state to the app at start (SharedRuntime,
+ * runtime/shared-runtime.ts), so both write through one stream.
  */
 import pino, { type Logger } from 'pino';
 import { config } from '@/server/config';
@@ -21,7 +21,8 @@ import { currentRequest } from '@/server/runtime/request-context';
 
 export type { Logger };
 
-type Shared = {
+/** The process's logger, stream and access writer, each made on first use. */
+export type LogState = {
 	logger?: Logger;
 	output?: pino.DestinationStream;
 	writeAccess?: (record: AccessRecord) => void;
@@ -29,10 +30,17 @@ type Shared = {
 	flushAccess?: () => void;
 };
 
-const KEY = Symbol.for('retail-media-hub.log');
-const holder = globalThis as typeof globalThis & { [KEY]?: Shared };
-// biome-ignore lint/suspicious/noAssignInExpressions: one shared object per process, made by whichever copy of the module loads first
-const shared: Shared = (holder[KEY] ??= {});
+let shared: LogState = {};
+
+/** This copy's state, for the host to hand to the app. */
+export function logState(): LogState {
+	return shared;
+}
+
+/** Writes through the host's state from now on (the app, when the host hands it over). */
+export function adoptLogState(state: LogState): void {
+	shared = state;
+}
 
 const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})/g;
 

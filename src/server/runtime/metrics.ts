@@ -6,8 +6,8 @@
  * the database pools, the pages waiting) belongs to the subject that can read it, which registers
  * it beside its state with collectedGauge().
  *
- * Like the log, one set of metrics lives under a registered symbol: the host and the app are two
- * module graphs, and each must count into the same registry.
+ * Like the log, one set of metrics serves the process: the host and the app are two module
+ * graphs, and the host hands its registry to the app at start, so both count into it.
  */
 import client from 'prom-client';
 import { collectProcessMetrics } from './process-metrics';
@@ -84,12 +84,19 @@ function createMetrics() {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-const KEY = Symbol.for('retail-media-hub.metrics');
-const holder = globalThis as typeof globalThis & { [KEY]?: Metrics };
+let shared: Metrics | undefined;
 
 export function metrics(): Metrics {
-	// biome-ignore lint/suspicious/noAssignInExpressions: one registry per process, made on first use
-	return (holder[KEY] ??= createMetrics());
+	// biome-ignore lint/suspicious/noAssignInExpressions: one registry per copy of this module, made on first use
+	return (shared ??= createMetrics());
+}
+
+/**
+ * Counts into the host's registry from now on: the app's copy of this module, when the host
+ * hands it over at start (SharedRuntime, runtime/shared-runtime.ts).
+ */
+export function adoptMetrics(hosts: Metrics): void {
+	shared = hosts;
 }
 
 /**

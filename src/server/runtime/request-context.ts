@@ -5,8 +5,8 @@
  * the raw path.
  *
  * The host (src/server/host/) and the app (Astro's build) are two module graphs, each with its
- * own copy of this module; the storage lives on one object under a registered symbol, so both
- * see the same request.
+ * own copy of this module; the host hands its storage to the app at start (SharedRuntime,
+ * runtime/shared-runtime.ts), so both see the same request.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
@@ -27,18 +27,15 @@ export type RequestContext = {
 	bodyTooLarge?: boolean;
 };
 
-type Shared = {
+export type RequestState = {
 	requests: AsyncLocalStorage<RequestContext>;
 	/** Route patterns by pathname, as the app matched them (for answers the host serves itself). */
 	routes: LRUCache<string, string>;
 };
 
-const KEY = Symbol.for('retail-media-hub.request-context');
 /** What the remembered route names may take in all (20,000 paths of about 100 characters). */
 const ROUTE_MEMORY_BYTES = 2 * 1024 * 1024;
-const holder = globalThis as typeof globalThis & { [KEY]?: Shared };
-// biome-ignore lint/suspicious/noAssignInExpressions: one shared object per process, made by whichever copy of the module loads first
-const shared: Shared = (holder[KEY] ??= {
+let shared: RequestState = {
 	requests: new AsyncLocalStorage(),
 	// As many paths as a large site has pages, and their bytes bounded whatever paths clients send.
 	routes: new LRUCache({
@@ -46,7 +43,17 @@ const shared: Shared = (holder[KEY] ??= {
 		maxSize: ROUTE_MEMORY_BYTES,
 		sizeCalculation: (pattern, pathname) => pathname.length + pattern.length,
 	}),
-});
+};
+
+/** This copy's storage, for the host to hand to the app. */
+export function requestState(): RequestState {
+	return shared;
+}
+
+/** Uses the host's storage from now on (the app, when the host hands it over). */
+export function adoptRequestState(state: RequestState): void {
+	shared = state;
+}
 
 /** Runs `handle` as the request `id`; returns its context (the app fills in the route). */
 export function runInRequest(id: string, handle: () => void): RequestContext {

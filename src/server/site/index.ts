@@ -3,8 +3,8 @@
  * regenerate, and the shared API answers the host's cache drops (one invalidation scheme for
  * both). Wired by startApp() (src/server/runtime/app.ts), so the listeners exist in every server process.
  */
-import { contentBus, onContentChange } from '@/server/content/events';
-import { announceApiChange } from '@/server/host/bridge';
+import { changeBus } from '@/server/changes/content-changes';
+import { apiAnswersStale } from '@/server/changes/served-copies';
 import { requestFullGeneration, requestPaths } from './generator';
 import {
 	apiPathsForContentChange,
@@ -18,17 +18,17 @@ let wired = false;
 export function wireSiteRegeneration(): void {
 	if (wired) return;
 	wired = true;
-	// Platform changes travel on the same bus (type 'platform'), so other nodes hear them too.
-	onContentChange((change) => {
+	// Platform changes travel on the same bus (kind 'platform'), so other nodes hear them too.
+	changeBus.changes.subscribe((change) => {
 		// At once, before the writer's answer goes out, so the writer reads its own write.
-		announceApiChange(apiPathsForContentChange(change));
+		apiAnswersStale(apiPathsForContentChange(change));
 		requestPaths(pathsForContentChange(change));
 		// Then those that take a query to find (archive pages, every platform's similar list).
 		queriedApiPathsForContentChange(change)
-			.then(announceApiChange)
+			.then(apiAnswersStale)
 			.catch((error) => {
 				console.error('[site] could not list the API answers a change made stale', error);
-				announceApiChange('all');
+				apiAnswersStale('all');
 			});
 		queriedPathsForContentChange(change)
 			.then(requestPaths)
@@ -39,8 +39,8 @@ export function wireSiteRegeneration(): void {
 	});
 	// Changes announced by other nodes while this one was not listening are lost: everything
 	// may be stale.
-	contentBus.onResync(() => {
-		announceApiChange('all');
+	changeBus.missed.subscribe(() => {
+		apiAnswersStale('all');
 		requestFullGeneration();
 	});
 }

@@ -1,18 +1,24 @@
 /**
  * Renders one public URL as an anonymous visitor gets it, through the production host's
- * in-process renderer (src/server/host/in-process-renderer.ts). Outside the host (astro dev) there is
- * none, and pages simply render on demand.
+ * in-process renderer (src/server/host/in-process-renderer.ts), which the host hands over when it
+ * joins (runtime/app.ts). Outside the host (astro dev) there is none, and pages simply render on
+ * demand.
  */
-import { pageRenderer, type RenderedPage } from '@/server/host/bridge';
+import type { PageRenderer, RenderedPage } from '@/server/runtime/shared-runtime';
 
 export type { RenderedPage };
 
+let renderer: PageRenderer | undefined;
+
+export function adoptHostRenderer(render: PageRenderer | undefined): void {
+	renderer = render;
+}
+
 export function canRender(): boolean {
-	return pageRenderer() !== undefined;
+	return renderer !== undefined;
 }
 
 export async function renderPath(path: string): Promise<RenderedPage> {
-	const render = pageRenderer();
-	if (!render) throw new Error('No page renderer: pages are generated only under the production host.');
-	return render(path);
+	if (!renderer) throw new Error('No page renderer: pages are generated only under the production host.');
+	return renderer(path);
 }

@@ -2,11 +2,10 @@
  * Which public URLs are generated as static files, and which of them a change touches.
  * Every generated page is an on-demand Astro route rendered once here and then served from disk.
  */
-import type { ContentChange } from '@/server/content/events';
+import type { ContentChange, PlatformChangeKind } from '@/server/changes/content-changes';
 import { publishedArticleIds } from '@/server/content/articles';
 import { archiveCategories, archiveCounts } from '@/server/content/archives';
 import { listPlatformIds } from '@/server/platforms/directory';
-import type { PlatformChange } from '@/server/platforms/directory';
 import {
 	archivePageCount,
 	archivePath,
@@ -19,6 +18,8 @@ import type { ArticleKind } from '@/lib/validation/content';
 import { STATIC_PAGE_PATHS } from '@/lib/static-page-paths';
 
 export { STATIC_PAGE_PATHS };
+
+type PlatformContentChange = Extract<ContentChange, { kind: 'platform' }>;
 
 const FEEDS = ['/rss', '/podcast/rss', '/sitemap.xml', '/robots.txt'];
 const LISTINGS = ['/', '/podcast', '/platforms', '/compare'];
@@ -95,19 +96,17 @@ export async function allGeneratedPaths(): Promise<string[]> {
 
 /** The URLs a content change makes stale (a render answering 404 removes the file). */
 export function pathsForContentChange(change: ContentChange): string[] {
-	switch (change.type) {
+	switch (change.kind) {
 		case 'article':
-			return ['/', `/${change.kind}/${change.id}`, '/rss', '/sitemap.xml'];
+			return ['/', `/${change.articleKind}/${change.id}`, '/rss', '/sitemap.xml'];
 		case 'page': {
-			const path = change.slug ? STATIC_PAGE_PATHS[change.slug] : undefined;
+			const path = STATIC_PAGE_PATHS[change.slug];
 			return path ? [path, '/sitemap.xml'] : [];
 		}
-		case 'podcast':
-			return ['/podcast', '/podcast/rss'];
 		case 'platform':
-			return pathsForPlatformChange({ id: change.id!, kind: change.platformChange! });
-		case 'newsletter':
-			return [newsletterIssuePath(change.id!), '/sitemap.xml'];
+			return pathsForPlatformChange(change);
+		case 'newsletter-issue':
+			return [newsletterIssuePath(change.id), '/sitemap.xml'];
 	}
 }
 
@@ -117,29 +116,29 @@ export function pathsForContentChange(change: ContentChange): string[] {
  * lists similar platforms by category and features).
  */
 export async function queriedPathsForContentChange(change: ContentChange): Promise<string[]> {
-	if (change.type === 'article' && change.kind) return archivePaths(change.kind, { beyond: true });
-	if (change.type === 'newsletter') return newsletterArchivePaths({ beyond: true });
-	if (change.type === 'platform' && reshapesDirectory(change.platformChange)) {
+	if (change.kind === 'article') return archivePaths(change.articleKind, { beyond: true });
+	if (change.kind === 'newsletter-issue') return newsletterArchivePaths({ beyond: true });
+	if (change.kind === 'platform' && reshapesDirectory(change.platformChange)) {
 		return (await listPlatformIds()).map((id) => `/platforms/${id}`);
 	}
 	return [];
 }
 
 /** A change of which platforms exist, or of their category or features (not a rating). */
-function reshapesDirectory(kind: ContentChange['platformChange']): boolean {
+function reshapesDirectory(kind: PlatformChangeKind): boolean {
 	return kind === 'created' || kind === 'updated' || kind === 'deleted';
 }
 
-export function pathsForPlatformChange(change: PlatformChange): string[] {
+export function pathsForPlatformChange({ id, platformChange: kind }: PlatformContentChange): string[] {
 	// Votes are read through the API by the page's island.
-	if (change.kind === 'voted' || change.kind === 'review-voted') return [];
+	if (kind === 'voted' || kind === 'review-voted') return [];
 	// A reply or the Claimed mark shows on the platform's own page only.
-	if (change.kind === 'replied' || change.kind === 'claimed') return [`/platforms/${change.id}`];
-	const paths = ['/platforms', `/platforms/${change.id}`, '/compare'];
+	if (kind === 'replied' || kind === 'claimed') return [`/platforms/${id}`];
+	const paths = ['/platforms', `/platforms/${id}`, '/compare'];
 	// The home page's #platforms teaser shows names, ratings and review counts (not comments).
-	if (change.kind !== 'commented') paths.push('/');
+	if (kind !== 'commented') paths.push('/');
 	// Ratings and comments leave the set of URLs (the sitemap) as it was.
-	return change.kind === 'rated' || change.kind === 'commented' ? paths : [...paths, '/sitemap.xml'];
+	return kind === 'rated' || kind === 'commented' ? paths : [...paths, '/sitemap.xml'];
 }
 
 /**
@@ -148,19 +147,17 @@ export function pathsForPlatformChange(change: PlatformChange): string[] {
  */
 export function apiPathsForContentChange(change: ContentChange): string[] {
 	// The archive has no public API answers (nor is it searched).
-	if (change.type === 'newsletter') return [];
+	if (change.kind === 'newsletter-issue') return [];
 	// The site search finds articles, episodes, pages and platforms (not ratings or comments).
 	const search =
-		change.type !== 'platform' || reshapesDirectory(change.platformChange) ? ['/api/search'] : [];
-	switch (change.type) {
+		change.kind !== 'platform' || reshapesDirectory(change.platformChange) ? ['/api/search'] : [];
+	switch (change.kind) {
 		case 'article':
-			return [`/api/${change.kind}`, `/api/${change.kind}/${change.id}`, ...search];
+			return [`/api/${change.articleKind}`, `/api/${change.articleKind}/${change.id}`, ...search];
 		case 'page':
-			return [...(change.slug ? ['/api/pages', `/api/pages/${change.slug}`] : ['/api/pages']), ...search];
-		case 'podcast':
-			return ['/api/podcasts', ...search];
+			return ['/api/pages', `/api/pages/${change.slug}`, ...search];
 		case 'platform':
-			return [...apiPathsForPlatformChange({ id: change.id!, kind: change.platformChange! }), ...search];
+			return [...apiPathsForPlatformChange(change), ...search];
 	}
 }
 
@@ -170,14 +167,14 @@ export function apiPathsForContentChange(change: ContentChange): string[] {
  * (each item carries its rating and isClaimed).
  */
 export async function queriedApiPathsForContentChange(change: ContentChange): Promise<string[]> {
-	if (change.type !== 'platform') return [];
+	if (change.kind !== 'platform') return [];
 	const kind = change.platformChange;
 	if (!reshapesDirectory(kind) && kind !== 'rated' && kind !== 'claimed') return [];
 	return (await listPlatformIds()).map((id) => `/api/platforms/${id}/similar`);
 }
 
 /** The public API answers a platform change makes stale (see apiPathsForContentChange). */
-export function apiPathsForPlatformChange({ id, kind }: PlatformChange): string[] {
+export function apiPathsForPlatformChange({ id, platformChange: kind }: PlatformContentChange): string[] {
 	const list = '/api/platforms';
 	const detail = `/api/platforms/${id}`;
 	switch (kind) {

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { config } from '@/server/config';
 import { storedPagePath } from './query-variants';
-import { announceStoredPage } from '@/server/host/bridge';
+import { storedPages } from '@/server/changes/served-copies';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -54,7 +54,7 @@ export async function writePage(path: string, contentType: string, body: Buffer)
 	await writeAtomically(file, body);
 	await writeAtomically(`${file}.br`, br);
 	await writeAtomically(`${file}.gz`, gz);
-	announceStoredPage({ file, identity: body, br, gzip: gz });
+	storedPages.emit({ file, identity: body, br, gzip: gz });
 }
 
 /** Removes a page (every stored form of it), so its route answers on demand (404). */
@@ -62,6 +62,6 @@ export function removePage(path: string): void {
 	for (const type of ['text/html', 'application/xml']) {
 		const file = fileForPath(path, type);
 		for (const suffix of ['', '.br', '.gz']) rmSync(file + suffix, { force: true });
-		announceStoredPage({ file, removed: true });
+		storedPages.emit({ file, removed: true });
 	}
 }

@@ -4,13 +4,13 @@
  * node: no relay.
  */
 import { byEngine } from '@/server/db';
-import { contentBus } from './events';
+import { changeBus } from './content-changes';
 import { PostgresContentRelay } from './relay.postgres';
 
 /** Makes this engine's relay: one listening on the pool on PostgreSQL, none on SQLite. */
 const makeRelay = byEngine<(() => PostgresContentRelay) | undefined>({
 	sqlite: () => undefined,
-	postgres: (pool) => () => new PostgresContentRelay(pool, contentBus),
+	postgres: (pool) => () => new PostgresContentRelay(pool, changeBus),
 });
 
 let running: { relay: PostgresContentRelay; listening: Promise<void> } | undefined;

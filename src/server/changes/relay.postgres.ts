@@ -2,17 +2,18 @@
  * Content changes between app nodes on PostgreSQL. A node sends each committed change with
  * `pg_notify('content_changed', …)` through its pool; every node LISTENs on one dedicated
  * connection outside the pool (a pooled one would be handed to queries and lose the LISTEN)
- * and hands what it hears to its local ContentBus, whose listeners regenerate pages and drop
+ * and hands what it hears to its local ChangeBus, whose listeners regenerate pages and drop
  * cached API answers as for a change made locally.
  *
  * A node hears its own notifications too; it skips them by an origin id, since its bus already
  * delivered the change before the writer's answer went out. When the listening connection dies
  * (database restart, failover, a killed backend) it reconnects with growing pauses, and then
- * asks the bus for a resync: notifications sent while it was away are lost for good.
+ * tells the bus that changes may have been missed: notifications sent while it was away are lost
+ * for good.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { ContentBus, ContentChange, ContentChangeRelay } from './events';
+import type { ChangeBus, ContentChange, ContentChangeRelay } from './content-changes';
 import { baseLog } from '@/server/runtime/log';
 import type { PostgresDatabase } from '@/server/db/postgres-connection';
 
@@ -39,7 +40,7 @@ export class PostgresContentRelay implements ContentChangeRelay {
 
 	constructor(
 		private readonly database: PostgresDatabase,
-		private readonly bus: ContentBus,
+		private readonly bus: ChangeBus,
 		private readonly options: PostgresContentRelayOptions = {},
 	) {}
 
@@ -117,7 +118,7 @@ export class PostgresContentRelay implements ContentChangeRelay {
 					relayLog().info(
 						'listening again; pages and cached answers are refreshed for changes missed meanwhile',
 					);
-					this.bus.resync();
+					this.bus.missed.emit();
 				}
 				onListening();
 			})

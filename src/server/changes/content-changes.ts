@@ -1,0 +1,83 @@
+/**
+ * The one stream of committed content changes. Services publish a change after its write has
+ * committed; listeners (page regeneration, the host's cache of API answers) subscribe to
+ * `changeBus.changes` without the services knowing about them.
+ *
+ * Listeners are local to this process and never learn where a change came from: a change made
+ * here reaches them at once (before the writer's answer goes out, so the writer reads its own
+ * write), and with several app nodes a relay (PostgreSQL's LISTEN/NOTIFY, relay.postgres.ts)
+ * carries it to the others, whose buses deliver it to their own listeners the same way. On
+ * SQLite (one process) there is no relay.
+ */
+import type { ArticleKind } from '@/lib/validation/content';
+import { baseLog } from '@/server/runtime/log';
+import { signal } from './signal';
+
+/**
+ * What changed about a platform: 'created', 'updated' and 'deleted' come from the editors;
+ * 'rated' means its rating and reviewCount changed; 'commented' its approved comments
+ * (moderation); 'voted' a comment's public vote counts; 'review-voted' a review's;
+ * 'replied' a representative's reply to one of its reviews; 'claimed' whether it has a
+ * representative (isClaimed).
+ */
+export type PlatformChangeKind =
+	| 'created'
+	| 'updated'
+	| 'deleted'
+	| 'rated'
+	| 'commented'
+	| 'voted'
+	| 'review-voted'
+	| 'replied'
+	| 'claimed';
+
+/** A committed change of what the public site shows, by what changed. */
+export type ContentChange =
+	/** An article created, edited or deleted. */
+	| { kind: 'article'; articleKind: ArticleKind; id: number }
+	/** A static page (about us, terms, ...) edited. */
+	| { kind: 'page'; slug: string }
+	| { kind: 'platform'; id: number; platformChange: PlatformChangeKind }
+	/** A newsletter issue went out, so the archive shows it. */
+	| { kind: 'newsletter-issue'; id: number };
+
+/** Carries this node's committed changes to the other nodes. */
+export interface ContentChangeRelay {
+	send(change: ContentChange): Promise<void>;
+}
+
+export class ChangeBus {
+	/** Committed changes, made on this node or heard from another. */
+	readonly changes = signal<ContentChange>('content changes');
+	/**
+	 * Changes from other nodes may have been missed (the relay lost its connection for a while):
+	 * listeners then treat everything as changed.
+	 */
+	readonly missed = signal('missed content changes');
+	private relay: ContentChangeRelay | undefined;
+
+	useRelay(relay: ContentChangeRelay | undefined): void {
+		this.relay = relay;
+	}
+
+	/** A change committed on this node: to the local listeners now, then to the other nodes. */
+	publish(change: ContentChange): void {
+		this.changes.emit(change);
+		this.relay?.send(change).catch((error) => {
+			baseLog().error({ err: error, subject: 'relay' }, 'could not announce a change to the other nodes');
+		});
+	}
+
+	/** A change that arrived from another node: to the local listeners only. */
+	deliver(change: ContentChange): void {
+		this.changes.emit(change);
+	}
+}
+
+/** This process's bus. */
+export const changeBus = new ChangeBus();
+
+/** Announces a committed change to every listener, on this node and (with a relay) the others. */
+export function publishChange(change: ContentChange): void {
+	changeBus.publish(change);
+}
