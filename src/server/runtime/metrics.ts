@@ -97,7 +97,16 @@ export function metrics(): Metrics {
  */
 export function adoptMetrics(hosts: Metrics): void {
 	shared = hosts;
+	// Subjects registered their gauges as their modules loaded, before the host joined: they
+	// move to the host's registry, the one /metrics reads.
+	for (const [name, gauge] of collectedGauges) {
+		hosts.registry.removeSingleMetric(name);
+		hosts.registry.registerMetric(gauge);
+	}
 }
+
+/** This copy's scrape-time gauges by name, so adoptMetrics can hand them to the host. */
+const collectedGauges = new Map<string, client.Gauge<string>>();
 
 /**
  * Registers a gauge its subject sets when Prometheus scrapes (`collect`), in place of one of the
@@ -109,5 +118,7 @@ export function collectedGauge<Label extends string = string>(
 ): client.Gauge<Label> {
 	const { registry } = metrics();
 	registry.removeSingleMetric(configuration.name);
-	return new client.Gauge({ ...configuration, registers: [registry] });
+	const gauge = new client.Gauge({ ...configuration, registers: [registry] });
+	collectedGauges.set(configuration.name, gauge as client.Gauge<string>);
+	return gauge;
 }
