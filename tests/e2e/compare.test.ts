@@ -27,6 +27,12 @@ async function open(newPage: NewPage, path: string, mobile = false): Promise<Pag
 }
 
 const picker = (page: Page) => page.getByLabel('Add a platform');
+
+/** Chooses a platform in the drop-down and presses Add. */
+async function pick(page: Page, name: string) {
+	await picker(page).selectOption({ label: name });
+	await page.getByRole('button', { name: 'Add', exact: true }).click();
+}
 const platformsParam = (page: Page) => new URL(page.url()).searchParams.get('platforms');
 
 /** The column headings' platform names, left to right. */
@@ -92,10 +98,10 @@ describe('building a comparison', () => {
 		// The drop-down lists only platforms not chosen yet.
 		expect(await choices(page)).not.toContain(first!.name);
 		expect((await choices(page)).length).toBe(all.length - 2);
-		await picker(page).selectOption({ label: third!.name });
+		await pick(page, third!.name);
 		await expect.poll(() => columnNames(page)).toEqual([first!.name, second!.name, third!.name]);
 		expect(await choices(page)).not.toContain(third!.name);
-		await picker(page).selectOption({ label: fourth!.name });
+		await pick(page, fourth!.name);
 		await expect
 			.poll(() => platformsParam(page))
 			.toBe([first, second, third, fourth].map((p) => p!.id).join(','));
@@ -115,6 +121,26 @@ describe('building a comparison', () => {
 		await hydrated(page);
 		await expect.poll(() => columnNames(page)).toEqual([first, second, third, fourth].map((p) => p!.name));
 		expect(platformsParam(page)).toBe([first, second, third, fourth].map((p) => p!.id).join(','));
+	});
+
+	it('adds only the platform chosen with the keyboard, on Add, and keeps the focus', async ({ newPage }) => {
+		const [first] = all;
+		const page = await open(newPage, `/compare?platforms=${first!.id}`);
+		await picker(page).focus();
+		for (let press = 0; press < 3; press += 1) await page.keyboard.press('ArrowDown');
+		const focusedId = () => page.evaluate(() => document.activeElement?.id);
+		// Arrowing chooses; nothing is added and the focus stays on the drop-down.
+		expect(await focusedId()).toBe('compare-add');
+		expect(await columnNames(page)).toEqual([first!.name]);
+		expect(platformsParam(page)).toBe(String(first!.id));
+		const third = (await choices(page))[2]!;
+		expect(await picker(page).locator('option:checked').innerText()).toBe(third);
+
+		await page.keyboard.press('Tab');
+		await page.keyboard.press('Enter');
+		await expect.poll(() => columnNames(page)).toEqual([first!.name, third]);
+		expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add');
+		expect(await picker(page).inputValue()).toBe('');
 	});
 
 	it('restores the selection from the URL on reload and drops unknown ids', async ({ newPage }) => {
