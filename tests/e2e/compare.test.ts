@@ -7,9 +7,12 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserTest, type NewPage } from '../support/browser-test';
+import { createPlatform, registerEditor } from '../support/platform-fixtures';
 import { apiPlatforms, hydrated, oneDecimal, toast, type ApiPlatform } from '../support/platform-helpers';
 
 let all: ApiPlatform[];
+/** A platform with a long unbroken name, made by the last tests (after those that count platforms). */
+let longNamed: { id: number; name: string } | undefined;
 
 const it = browserTest({
 	seed: true,
@@ -358,4 +361,66 @@ describe('the table', () => {
 		expect(scrollWidth).toBeGreaterThan(clientWidth);
 		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 	});
+});
+
+describe('reading down a long comparison', () => {
+	it.for([true, false])(
+		'keeps the platform names in view down to the features and a long name inside its column (mobile: %s)',
+		async (mobile, { server, newPage }) => {
+			const editor = await registerEditor(server);
+			longNamed ??= await createPlatform(editor, {
+				name: `Retailmediaplatformwithaverylongunbrokenname${'x'.repeat(90)}`,
+			});
+			const long = longNamed;
+			await server.siteIdle();
+			const ids = [long.id, ...all.slice(0, 3).map((platform) => platform.id)];
+			const { page } = await newPage({ mobile });
+			// The page script does it: the island need not have loaded.
+			await page.goto(`/compare?platforms=${ids.join(',')}`);
+			const region = page.getByRole('region', { name: 'Platform comparison' });
+			const heads = region.locator('thead th[data-compare-column]');
+			await heads.nth(3).waitFor();
+
+			// Columns share the width: the long name wraps inside its own.
+			const widths = await heads.evaluateAll((cells) =>
+				cells.map((cell) => cell.getBoundingClientRect().width),
+			);
+			expect(Math.max(...widths) - Math.min(...widths)).toBeLessThanOrEqual(2);
+			const longHead = region.locator(`thead th[data-compare-column="${long.id}"]`);
+			const longBox = (await longHead.boundingBox())!;
+			const nameBox = (await longHead.getByRole('link').boundingBox())!;
+			expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(longBox.x + longBox.width + 1);
+
+			const name = heads.first().getByRole('link');
+			for (const row of ['pros', 'cons', 'features']) {
+				await page
+					.locator(`tr[data-row="${row}"]`)
+					.evaluate((element) =>
+						window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight / 2),
+					);
+				const headerBottom = await page.evaluate(
+					() => document.querySelector('[data-site-header]')!.getBoundingClientRect().bottom,
+				);
+				// Right below the site's header, on top of the rows it passes over.
+				await expect
+					.poll(async () => Math.round((await name.boundingBox())!.y - headerBottom), { message: row })
+					.toBeGreaterThanOrEqual(0);
+				const box = (await name.boundingBox())!;
+				expect(box.y - headerBottom, row).toBeLessThan(64);
+				expect(
+					await name.evaluate((link) => {
+						const { x, y, width } = link.getBoundingClientRect();
+						return link.contains(document.elementFromPoint(x + Math.min(width, 40) / 2, y + 4));
+					}),
+					row,
+				).toBe(true);
+			}
+
+			// Back at the top the row is where it was.
+			await page.evaluate(() => window.scrollTo(0, 0));
+			await expect
+				.poll(() => region.evaluate((element) => element.style.getPropertyValue('--compare-head-shift')))
+				.toBe('0px');
+		},
+	);
 });
