@@ -46,7 +46,17 @@ export function compareHref(ids: readonly number[]): string {
 	return `/compare${compareQuery(ids)}`;
 }
 
-function readStored(): number[] {
+/**
+ * Where a Compare button leads: the selection with this platform appended (once; a full
+ * selection stays as it is, and the compare page says why).
+ */
+export function compareHrefAdding(id: number, ids: readonly number[]): string {
+	const next = ids.includes(id) || ids.length >= MAX_COMPARE ? ids : [...ids, id];
+	return compareHref(next);
+}
+
+/** This tab's stored selection, read afresh (also by pages' scripts before any island runs). */
+export function storedCompareIds(): number[] {
 	try {
 		const stored = sessionStorage.getItem(STORAGE_KEY);
 		const parsed: unknown = stored ? JSON.parse(stored) : [];
@@ -60,7 +70,15 @@ function readStored(): number[] {
  * Islands read it in effects and handlers, never during their first render, so the markup
  * the server rendered (which cannot know this tab's storage) and the hydrating render agree.
  */
-export const $compareIds = atom<number[]>(typeof window === 'undefined' ? [] : readStored());
+export const $compareIds = atom<number[]>(typeof window === 'undefined' ? [] : storedCompareIds());
+
+if (typeof window !== 'undefined') {
+	// A page brought back from the back/forward cache kept this module's memory from before:
+	// another page (the comparison) may have changed the selection since.
+	window.addEventListener('pageshow', (event) => {
+		if (event.persisted) $compareIds.set(storedCompareIds());
+	});
+}
 
 export function setCompareIds(ids: readonly unknown[]): number[] {
 	const next = normalizeCompareIds(ids);

@@ -7,9 +7,12 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserTest, type NewPage } from '../support/browser-test';
+import { createPlatform, registerEditor } from '../support/platform-fixtures';
 import { apiPlatforms, hydrated, oneDecimal, toast, type ApiPlatform } from '../support/platform-helpers';
 
 let all: ApiPlatform[];
+/** A platform with a long unbroken name, made by the last tests (after those that count platforms). */
+let longNamed: { id: number; name: string } | undefined;
 
 const it = browserTest({
 	seed: true,
@@ -27,6 +30,12 @@ async function open(newPage: NewPage, path: string, mobile = false): Promise<Pag
 }
 
 const picker = (page: Page) => page.getByLabel('Add a platform');
+
+/** Chooses a platform in the drop-down and presses Add. */
+async function pick(page: Page, name: string) {
+	await picker(page).selectOption({ label: name });
+	await page.getByRole('button', { name: 'Add', exact: true }).click();
+}
 const platformsParam = (page: Page) => new URL(page.url()).searchParams.get('platforms');
 
 /** The column headings' platform names, left to right. */
@@ -92,10 +101,10 @@ describe('building a comparison', () => {
 		// The drop-down lists only platforms not chosen yet.
 		expect(await choices(page)).not.toContain(first!.name);
 		expect((await choices(page)).length).toBe(all.length - 2);
-		await picker(page).selectOption({ label: third!.name });
+		await pick(page, third!.name);
 		await expect.poll(() => columnNames(page)).toEqual([first!.name, second!.name, third!.name]);
 		expect(await choices(page)).not.toContain(third!.name);
-		await picker(page).selectOption({ label: fourth!.name });
+		await pick(page, fourth!.name);
 		await expect
 			.poll(() => platformsParam(page))
 			.toBe([first, second, third, fourth].map((p) => p!.id).join(','));
@@ -115,6 +124,26 @@ describe('building a comparison', () => {
 		await hydrated(page);
 		await expect.poll(() => columnNames(page)).toEqual([first, second, third, fourth].map((p) => p!.name));
 		expect(platformsParam(page)).toBe([first, second, third, fourth].map((p) => p!.id).join(','));
+	});
+
+	it('adds only the platform chosen with the keyboard, on Add, and keeps the focus', async ({ newPage }) => {
+		const [first] = all;
+		const page = await open(newPage, `/compare?platforms=${first!.id}`);
+		await picker(page).focus();
+		for (let press = 0; press < 3; press += 1) await page.keyboard.press('ArrowDown');
+		const focusedId = () => page.evaluate(() => document.activeElement?.id);
+		// Arrowing chooses; nothing is added and the focus stays on the drop-down.
+		expect(await focusedId()).toBe('compare-add');
+		expect(await columnNames(page)).toEqual([first!.name]);
+		expect(platformsParam(page)).toBe(String(first!.id));
+		const third = (await choices(page))[2]!;
+		expect(await picker(page).locator('option:checked').innerText()).toBe(third);
+
+		await page.keyboard.press('Tab');
+		await page.keyboard.press('Enter');
+		await expect.poll(() => columnNames(page)).toEqual([first!.name, third]);
+		expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add');
+		expect(await picker(page).inputValue()).toBe('');
 	});
 
 	it('restores the selection from the URL on reload and drops unknown ids', async ({ newPage }) => {
@@ -332,4 +361,66 @@ describe('the table', () => {
 		expect(scrollWidth).toBeGreaterThan(clientWidth);
 		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 	});
+});
+
+describe('reading down a long comparison', () => {
+	it.for([true, false])(
+		'keeps the platform names in view down to the features and a long name inside its column (mobile: %s)',
+		async (mobile, { server, newPage }) => {
+			const editor = await registerEditor(server);
+			longNamed ??= await createPlatform(editor, {
+				name: `Retailmediaplatformwithaverylongunbrokenname${'x'.repeat(90)}`,
+			});
+			const long = longNamed;
+			await server.siteIdle();
+			const ids = [long.id, ...all.slice(0, 3).map((platform) => platform.id)];
+			const { page } = await newPage({ mobile });
+			// The page script does it: the island need not have loaded.
+			await page.goto(`/compare?platforms=${ids.join(',')}`);
+			const region = page.getByRole('region', { name: 'Platform comparison' });
+			const heads = region.locator('thead th[data-compare-column]');
+			await heads.nth(3).waitFor();
+
+			// Columns share the width: the long name wraps inside its own.
+			const widths = await heads.evaluateAll((cells) =>
+				cells.map((cell) => cell.getBoundingClientRect().width),
+			);
+			expect(Math.max(...widths) - Math.min(...widths)).toBeLessThanOrEqual(2);
+			const longHead = region.locator(`thead th[data-compare-column="${long.id}"]`);
+			const longBox = (await longHead.boundingBox())!;
+			const nameBox = (await longHead.getByRole('link').boundingBox())!;
+			expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(longBox.x + longBox.width + 1);
+
+			const name = heads.first().getByRole('link');
+			for (const row of ['pros', 'cons', 'features']) {
+				await page
+					.locator(`tr[data-row="${row}"]`)
+					.evaluate((element) =>
+						window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight / 2),
+					);
+				const headerBottom = await page.evaluate(
+					() => document.querySelector('[data-site-header]')!.getBoundingClientRect().bottom,
+				);
+				// Right below the site's header, on top of the rows it passes over.
+				await expect
+					.poll(async () => Math.round((await name.boundingBox())!.y - headerBottom), { message: row })
+					.toBeGreaterThanOrEqual(0);
+				const box = (await name.boundingBox())!;
+				expect(box.y - headerBottom, row).toBeLessThan(64);
+				expect(
+					await name.evaluate((link) => {
+						const { x, y, width } = link.getBoundingClientRect();
+						return link.contains(document.elementFromPoint(x + Math.min(width, 40) / 2, y + 4));
+					}),
+					row,
+				).toBe(true);
+			}
+
+			// Back at the top the row is where it was.
+			await page.evaluate(() => window.scrollTo(0, 0));
+			await expect
+				.poll(() => region.evaluate((element) => element.style.getPropertyValue('--compare-head-shift')))
+				.toBe('0px');
+		},
+	);
 });

@@ -167,7 +167,7 @@ describe('the first interaction', () => {
 });
 
 describe('the first interaction, on an address with state', () => {
-	it('removes a column of a linked comparison on the first click, and adds one on the first pick', async ({
+	it('removes a column of a linked comparison on the first click, and adds one on the first pick and Add', async ({
 		server,
 		newPage,
 	}) => {
@@ -179,6 +179,7 @@ describe('the first interaction, on an address with state', () => {
 		await page.getByRole('button', { name: `Remove ${a!.name} from comparison` }).click();
 		await expect.poll(() => new URL(page.url()).searchParams.get('platforms')).toBe(String(b!.id));
 		await page.getByLabel('Add a platform').selectOption(String(c!.id));
+		await page.getByRole('button', { name: 'Add', exact: true }).click();
 		await expect.poll(() => new URL(page.url()).searchParams.get('platforms')).toBe(`${b!.id},${c!.id}`);
 	});
 
@@ -233,12 +234,13 @@ describe('input while an island hydrates', () => {
 		expect(await page.locator('#news-search').inputValue()).toBe('');
 	});
 
-	it('keeps a platform picked on /compare before its code ran', async ({ server, newPage }) => {
+	it('keeps a platform picked and added on /compare before its code ran', async ({ server, newPage }) => {
 		const [a, b] = await api<ApiPlatform[]>(server, '/api/platforms?limit=2');
 		const { page } = await newPage();
 		const release = await holdCode(page, '**/_astro/CompareView*.js');
 		await page.goto(`/compare?platforms=${a!.id}`);
 		await page.getByLabel('Add a platform').selectOption(String(b!.id));
+		await page.getByRole('button', { name: 'Add', exact: true }).click();
 		release();
 		await expect.poll(() => new URL(page.url()).searchParams.get('platforms')).toBe(`${a!.id},${b!.id}`);
 		await expect

@@ -79,4 +79,38 @@ describe('Compare on the platform page', () => {
 			.poll(() => page.locator('thead th[data-compare-column] a').allInnerTexts())
 			.toEqual([first, third, fourth].map((p) => p!.name));
 	});
+
+	it('appends on every Compare of the listing, before its island runs and after Back, and shares the selection with the platform page', async ({
+		server,
+		newPage,
+	}) => {
+		const [first, second, third, fourth] = all;
+		const compareOn = (page: Page, platform: ApiPlatform) =>
+			page
+				.locator(`[data-platform-card="${platform.id}"]`)
+				.getByRole('link', { name: `Compare ${platform.name}` })
+				.click();
+		const { page } = await newPage();
+
+		// The reader's steps, clicking as soon as the cards show (no waiting for the island).
+		await page.goto('/platforms');
+		await compareOn(page, first!);
+		await page.waitForURL(`${server.url}/compare?platforms=${first!.id}`);
+		await page.goBack();
+		await page.waitForURL(`${server.url}/platforms`);
+		await compareOn(page, second!);
+		await page.waitForURL(`${server.url}/compare?platforms=${first!.id},${second!.id}`);
+
+		// The platform page's Add to compare keeps the same selection the listing appends to.
+		await openPlatform(page, third!);
+		await expect.poll(() => viewLink(page).innerText()).toBe('View comparison (2)');
+		await toggle(page).click();
+		await expect.poll(() => toggle(page).innerText()).toBe('Remove from compare');
+		await page.getByRole('link', { name: 'Back to Platforms' }).click();
+		await page.waitForURL(`${server.url}/platforms`);
+		await compareOn(page, fourth!);
+		await page.waitForURL(
+			`${server.url}/compare?platforms=${[first, second, third, fourth].map((p) => p!.id).join(',')}`,
+		);
+	});
 });

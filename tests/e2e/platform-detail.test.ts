@@ -254,6 +254,48 @@ describe('an anonymous visitor', () => {
 	});
 });
 
+describe('a visitor who signs up to rate', () => {
+	it('finds the review and stars chosen before signing up, and sends them', async ({ server, newPage }) => {
+		const platform = (await apiPlatforms(server))[1]!;
+		const { page } = await openPlatform(newPage, platform.id);
+		const text = 'Strong self-serve tools; onboarding took two weeks.';
+		await page.getByLabel('Review (optional)').fill(text);
+		const stars = (count: number) =>
+			page.getByRole('group', { name: 'Your rating' }).getByRole('radio', { name: `${count} stars` });
+		await stars(3).check();
+		await page.getByRole('link', { name: 'Sign in to rate this platform' }).click();
+		await page.waitForURL((url) => url.pathname === '/auth');
+		await hydrated(page);
+
+		await page.getByRole('tab', { name: 'Sign Up', exact: true }).click();
+		const stamp = Date.now() % 1000000;
+		await page.getByLabel('Email').fill(`drafter${stamp}@example.com`);
+		await page.getByLabel('Username').fill(`drafter_${stamp}`);
+		await page.getByLabel('Password', { exact: true }).fill('drafter-pass-1');
+		await page.getByLabel('Confirm Password').fill('drafter-pass-1');
+		await page.getByRole('button', { name: 'Create Account' }).click();
+		await page.waitForURL(`${server.url}/platforms/${platform.id}`);
+
+		await page.getByRole('heading', { name: 'Comments' }).scrollIntoViewIfNeeded();
+		await hydrated(page);
+		const review = page.getByLabel('Review (optional)');
+		await expect.poll(() => review.inputValue()).toBe(text);
+		expect(await stars(3).isChecked()).toBe(true);
+
+		await page.getByRole('button', { name: 'Submit Rating' }).click();
+		await expect.poll(() => toast(page).innerText()).toContain('Rating submitted');
+		// Sent: the draft is gone, and the page shows the stored rating from now on.
+		expect(
+			await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.includes('draft'))),
+		).toEqual([]);
+		await page.reload();
+		await page.getByRole('heading', { name: 'Comments' }).scrollIntoViewIfNeeded();
+		await hydrated(page);
+		await expect.poll(() => review.inputValue()).toBe(text);
+		expect(await page.getByRole('button', { name: 'Update Rating' }).count()).toBe(1);
+	});
+});
+
 describe('a signed-in user', () => {
 	it('rates and reviews: the review appears and every average and count updates at once', async ({
 		server,

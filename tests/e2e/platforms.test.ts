@@ -213,6 +213,37 @@ describe('paging', () => {
 		);
 	});
 
+	it('keeps each page in the history: Back and Forward show the page before and after', async ({
+		server,
+		newPage,
+	}) => {
+		const all = await apiPlatforms(server);
+		expect(Math.ceil(all.length / PAGE_SIZE)).toBeGreaterThan(2);
+		const page = await openListing(newPage, '/');
+		await page.goto('/platforms');
+		await hydrated(page);
+		const next = page.getByRole('button', { name: 'Next' });
+		await next.click();
+		await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+		await next.click();
+		await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('3');
+		await expect.poll(() => cardNames(page)).toEqual(names(all.slice(PAGE_SIZE * 2, PAGE_SIZE * 3)));
+
+		await page.goBack();
+		await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+		await expect.poll(() => cardNames(page)).toEqual(names(all.slice(PAGE_SIZE, PAGE_SIZE * 2)));
+		expect(await footer(page).innerText()).toBe(showing(PAGE_SIZE + 1, PAGE_SIZE * 2, all.length));
+		await page.goBack();
+		await expect.poll(() => page.url()).toBe(`${server.url}/platforms`);
+		await expect.poll(() => cardNames(page)).toEqual(names(all.slice(0, PAGE_SIZE)));
+		await page.goForward();
+		await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+		await expect.poll(() => cardNames(page)).toEqual(names(all.slice(PAGE_SIZE, PAGE_SIZE * 2)));
+		await page.goBack();
+		await page.goBack();
+		await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+	});
+
 	it('goes back to page 1 when a filter changes', async ({ server, newPage }) => {
 		const expected = await apiPlatforms(server, 'sortBy=name&sortOrder=desc');
 		const page = await openListing(newPage, '/platforms?page=3');

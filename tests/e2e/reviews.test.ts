@@ -161,7 +161,10 @@ describe('reviews on a platform page', () => {
 });
 
 describe('Users tab: representatives', () => {
-	it('shows and sets the platform a user represents', async ({ server, browser }) => {
+	it('shows the platform a user represents and changes it only on Apply, after a confirmation', async ({
+		server,
+		browser,
+	}) => {
 		const platform = (await apiPlatforms(server))[0]!;
 		const account = await registerAccount(server, 'rep');
 		const { page, context } = await openDashboard(browser, server, 'users');
@@ -171,7 +174,23 @@ describe('Users tab: representatives', () => {
 		const select = row.getByLabel(`Platform ${account.username} represents`);
 		expect(await select.inputValue()).toBe('');
 
+		// Arrowing through the select chooses only; nothing is granted until Apply is confirmed.
+		await select.focus();
+		await page.keyboard.press('ArrowDown');
+		expect(await select.inputValue()).not.toBe('');
+		expect(await page.evaluate(() => document.activeElement?.id)).toBe(`vendor-${account.id}`);
 		await select.selectOption(String(platform.id));
+		await page.keyboard.press('Tab');
+		await page.keyboard.press('Enter');
+		const dialog = page.getByRole('dialog', { name: 'Set Representative' });
+		await dialog.waitFor();
+		expect(await dialog.innerText()).toContain(
+			`Make ${account.username} the representative of ${platform.name}?`,
+		);
+		expect(
+			(await getJson(context, `/api/admin/users?search=${account.username}`)).body.users[0].vendorPlatformId,
+		).toBeNull();
+		await dialog.getByRole('button', { name: 'Set Representative' }).click();
 		await expectToast(
 			page,
 			'Representative set',
@@ -181,7 +200,22 @@ describe('Users tab: representatives', () => {
 		const { body } = await getJson(context, `/api/admin/users?search=${account.username}`);
 		expect(body.users[0].vendorPlatformId).toBe(platform.id);
 
+		// Cancel keeps the representative and shows the stored choice again after a reload.
 		await select.selectOption('');
+		await row.getByRole('button', { name: `Apply the representation of ${account.username}` }).click();
+		await page
+			.getByRole('dialog', { name: 'Remove Representative' })
+			.getByRole('button', { name: 'Cancel' })
+			.click();
+		expect(
+			(await getJson(context, `/api/admin/users?search=${account.username}`)).body.users[0].vendorPlatformId,
+		).toBe(platform.id);
+
+		await row.getByRole('button', { name: `Apply the representation of ${account.username}` }).click();
+		await page
+			.getByRole('dialog', { name: 'Remove Representative' })
+			.getByRole('button', { name: 'Remove Representative' })
+			.click();
 		await expectToast(page, 'Representative removed');
 		await expect.poll(() => row.innerText()).not.toContain('Representative of');
 		expect(

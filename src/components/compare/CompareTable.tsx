@@ -6,7 +6,14 @@ import { CloseIcon } from '@/components/ui/LineIcon';
  * The row labels' column: pinned on the left while the platforms scroll under it, narrow enough
  * on a phone to leave room for a platform beside it, and as wide as its longest word.
  */
-const LABEL_COLUMN = 'sticky left-0 z-10 w-32 px-3 py-4 sm:w-40 sm:p-4';
+const LABEL_SIZE = 'w-32 px-3 py-4 sm:w-40 sm:p-4';
+const LABEL_COLUMN = `sticky left-0 z-10 ${LABEL_SIZE}`;
+
+/**
+ * The heading row's cells move down with the page (./sticky-head.ts sets the shift on the
+ * region), above the cells they pass over; the corner stays pinned on the left too.
+ */
+const HEAD_CELL = 'bg-surface [transform:translateY(var(--compare-head-shift,0px))]';
 
 export type CompareTableProps = {
 	platforms: ComparePlatform[];
@@ -27,11 +34,16 @@ export function CompareTable({ platforms, onRemove }: CompareTableProps) {
 			aria-label="Platform comparison"
 			// biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways; a keyboard user focuses the region to scroll it
 			tabIndex={0}
+			data-compare-region
 			className="relative overflow-x-auto rounded-xl border border-border bg-surface shadow-sm"
 		>
-			{/* Every platform column at least 12rem, beside a label column of 8rem on a phone. */}
+			{/*
+			 * Every platform column at least 12rem, beside a label column of 8rem on a phone. Fixed
+			 * layout shares the width equally: a long unbroken name wraps inside its column rather
+			 * than widening it until the other columns' cells scroll out of view.
+			 */}
 			<table
-				className="w-full border-collapse text-left text-sm"
+				className="w-full table-fixed border-collapse text-left text-sm"
 				style={{ minWidth: `calc(8rem + ${platforms.length} * 12rem)` }}
 			>
 				<caption className="sr-only">
@@ -42,8 +54,10 @@ export function CompareTable({ platforms, onRemove }: CompareTableProps) {
 						<th
 							scope="col"
 							className={cn(
-								LABEL_COLUMN,
-								'bg-surface text-xs font-semibold tracking-wide text-muted uppercase',
+								'sticky left-0 z-30',
+								LABEL_SIZE,
+								HEAD_CELL,
+								'text-xs font-semibold tracking-wide text-muted uppercase',
 							)}
 						>
 							Platform
@@ -52,13 +66,13 @@ export function CompareTable({ platforms, onRemove }: CompareTableProps) {
 							<th
 								key={platform.id}
 								scope="col"
-								className="min-w-48 p-4 align-top"
+								className={cn('relative z-20 p-4 align-top', HEAD_CELL)}
 								data-compare-column={platform.id}
 							>
 								<div className="flex items-start justify-between gap-2">
 									<a
 										href={`/platforms/${platform.id}`}
-										className="text-base font-semibold text-ink underline-offset-4 hover:text-brand-700 hover:underline"
+										className="min-w-0 text-base font-semibold wrap-anywhere text-ink underline-offset-4 hover:text-brand-700 hover:underline"
 									>
 										{platform.name}
 									</a>
@@ -101,7 +115,7 @@ export function CompareTable({ platforms, onRemove }: CompareTableProps) {
 									)}
 								</th>
 								{platforms.map((platform) => (
-									<td key={platform.id} className="p-4 align-top text-slate-700">
+									<td key={platform.id} className="p-4 align-top wrap-anywhere text-slate-700">
 										{row.render(platform)}
 									</td>
 								))}

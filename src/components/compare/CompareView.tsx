@@ -52,10 +52,7 @@ export default function CompareView({ platforms, initialIds }: CompareViewProps)
 	const [settled, setSettled] = useState(false);
 
 	useEffect(() => {
-		let start = initialIds ?? $compareIds.get();
-		// A platform picked in the server-rendered select while this code loaded.
-		const early = Number((document.getElementById('compare-add') as HTMLSelectElement | null)?.value);
-		if (early && !start.includes(early) && start.length < MAX_COMPARE) start = [...start, early];
+		const start = initialIds ?? $compareIds.get();
 		const known = platforms.map((platform) => platform.id);
 		setIds(normalizeCompareIds(start.filter((id) => known.includes(id))));
 		setSettled(true);

@@ -5,7 +5,7 @@
  * reviews; the platform shows as claimed). The server applies the same rules (auth/permissions.ts).
  */
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { $user } from '@/stores/session';
@@ -29,19 +29,29 @@ const PAGE_SIZE = 20;
 
 type BanAction = { user: AdminUser; ban: boolean };
 
+type VendorAction = { user: AdminUser; platformId: number | null };
+
 /** The platforms a user may represent, by id (for names and the select). */
 type PlatformChoice = Pick<Platform, 'id' | 'name'>;
 
+/**
+ * Choosing a platform changes nothing yet: arrowing through the select would otherwise grant
+ * each platform passed on the way (WCAG 3.2.2). Apply asks the tab to confirm the change.
+ */
 function RepresentativeSelect({
 	user,
 	platforms,
-	onChange,
+	onApply,
 }: {
 	user: AdminUser;
 	platforms: PlatformChoice[];
-	onChange: (platformId: number | null) => void;
+	onApply: (platformId: number | null) => void;
 }) {
 	const id = `vendor-${user.id}`;
+	const current = user.vendorPlatformId === null ? '' : String(user.vendorPlatformId);
+	const [chosen, setChosen] = useState(current);
+	// The list reloaded (this change applied, or another editor's): show what is stored now.
+	useEffect(() => setChosen(current), [current]);
 	return (
 		<div className="flex items-center gap-2">
 			<label htmlFor={id} className="text-sm text-muted">
@@ -49,9 +59,9 @@ function RepresentativeSelect({
 			</label>
 			<select
 				id={id}
-				value={user.vendorPlatformId ?? ''}
+				value={chosen}
 				aria-label={`Platform ${user.username} represents`}
-				onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+				onChange={(event) => setChosen(event.target.value)}
 				className="h-8 max-w-48 cursor-pointer rounded-md border border-border bg-surface px-2 text-sm text-ink focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
 				data-testid="user-vendor"
 			>
@@ -62,6 +72,16 @@ function RepresentativeSelect({
 					</option>
 				))}
 			</select>
+			<Button
+				variant="outline"
+				size="sm"
+				aria-label={`Apply the representation of ${user.username}`}
+				onClick={() => {
+					if (chosen !== current) onApply(chosen ? Number(chosen) : null);
+				}}
+			>
+				Apply
+			</Button>
 		</div>
 	);
 }
@@ -108,7 +128,7 @@ function UserRow({
 				</p>
 			</div>
 			<div className="flex flex-wrap items-center gap-2">
-				<RepresentativeSelect user={user} platforms={platforms} onChange={onVendor} />
+				<RepresentativeSelect user={user} platforms={platforms} onApply={onVendor} />
 				{!self && (
 					<Button
 						variant="outline"
@@ -144,6 +164,13 @@ function UserRow({
 	);
 }
 
+/** The confirmation's question: representing a platform lets its holder answer the platform's reviews. */
+function vendorText({ user, platformId }: VendorAction, name: string | undefined): string {
+	if (platformId === null)
+		return `${user.username} will no longer represent a platform or answer its reviews. Continue?`;
+	return `Make ${user.username} the representative of ${name ?? 'this platform'}? They can then answer its reviews in its name, and the platform shows as claimed.`;
+}
+
 export default function UsersTab() {
 	const me = useStore($user);
 	const [search, setSearch] = useState('');
@@ -156,6 +183,7 @@ export default function UsersTab() {
 	const platforms = platformList.data ?? [];
 	const [passwordFor, setPasswordFor] = useState<AdminUser | null>(null);
 	const [banAction, setBanAction] = useState<BanAction | null>(null);
+	const [vendorAction, setVendorAction] = useState<VendorAction | null>(null);
 
 	const users = list.data?.users ?? [];
 	const stats = list.data?.stats;
@@ -185,8 +213,12 @@ export default function UsersTab() {
 		}
 	}
 
-	async function applyVendor(user: AdminUser, platformId: number | null) {
-		const name = platforms.find((platform) => platform.id === platformId)?.name;
+	const platformName = (platformId: number | null) =>
+		platforms.find((platform) => platform.id === platformId)?.name;
+
+	async function applyVendor({ user, platformId }: VendorAction): Promise<boolean> {
+		const name = platformName(platformId);
+		let applied = true;
 		try {
 			await apiRequest('PUT', `/api/admin/users/${user.id}/vendor`, { platformId });
 			toast(
@@ -203,8 +235,10 @@ export default function UsersTab() {
 				description: failureText(error, 'An unexpected error occurred'),
 				variant: 'destructive',
 			});
+			applied = false;
 		}
 		list.reload();
+		return applied;
 	}
 
 	return (
@@ -258,7 +292,7 @@ export default function UsersTab() {
 							platforms={platforms}
 							onPassword={() => setPasswordFor(user)}
 							onBan={(ban) => setBanAction({ user, ban })}
-							onVendor={(platformId) => void applyVendor(user, platformId)}
+							onVendor={(platformId) => setVendorAction({ user, platformId })}
 						/>
 					))}
 				</ul>
@@ -285,6 +319,14 @@ export default function UsersTab() {
 				confirmLabel={banAction?.ban === false ? 'Unban User' : 'Ban User'}
 				destructive={banAction?.ban !== false}
 				onConfirm={() => (banAction ? applyBan(banAction) : Promise.resolve(true))}
+			/>
+			<ConfirmDialog
+				open={vendorAction !== null}
+				onOpenChange={(open) => !open && setVendorAction(null)}
+				title={vendorAction?.platformId === null ? 'Remove Representative' : 'Set Representative'}
+				description={vendorAction && vendorText(vendorAction, platformName(vendorAction.platformId))}
+				confirmLabel={vendorAction?.platformId === null ? 'Remove Representative' : 'Set Representative'}
+				onConfirm={() => (vendorAction ? applyVendor(vendorAction) : Promise.resolve(true))}
 			/>
 		</section>
 	);

@@ -1,15 +1,20 @@
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-classes';
-import { addToCompare, compareHref } from '@/stores/compare';
+import { $compareIds, addToCompare, compareHref, compareHrefAdding } from '@/stores/compare';
 import { toastCompareFull } from './compare-full';
 import { LineIcon } from '@/components/ui/LineIcon';
 
 /**
  * The card's Compare button: goes to /compare with this platform appended to the
- * current selection. It is a link so it works before hydration (this platform alone); once
- * hydrated a click reads the selection, skips duplicates and respects the maximum of 4.
+ * current selection. It is a link so it works before hydration (./compare-links.ts points the
+ * server's links at the stored selection); once hydrated a click reads the selection, skips
+ * duplicates and respects the maximum of 4, and the href follows the selection for a new tab.
  */
 export function CompareLink({ id, name }: { id: number; name: string }) {
+	// The first render matches the server's (which cannot know this tab's storage).
+	const [href, setHref] = useState(() => compareHref([id]));
+	useEffect(() => $compareIds.subscribe((ids) => setHref(compareHrefAdding(id, ids))), [id]);
+
 	function onClick(event: MouseEvent<HTMLAnchorElement>) {
 		if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
 		event.preventDefault();
@@ -23,7 +28,8 @@ export function CompareLink({ id, name }: { id: number; name: string }) {
 
 	return (
 		<a
-			href={compareHref([id])}
+			href={href}
+			data-compare-link={id}
 			onClick={onClick}
 			aria-label={`Compare ${name}`}
 			className={buttonClasses({ variant: 'outline', size: 'sm', className: 'relative z-10' })}

@@ -8,6 +8,7 @@ import {
 	earlyChoices,
 	PAGE_SIZE,
 	apiQuery,
+	filtersFromQuery,
 	filtersToQuery,
 	hasActiveFilters,
 	type DirectoryFilters,
@@ -42,6 +43,8 @@ export default function PlatformDirectory({ start }: PlatformDirectoryProps) {
 	const [retry, setRetry] = useState(0);
 	const [urlRead, setUrlRead] = useState(false);
 	const listTop = useRef<HTMLDivElement>(null);
+	/** The next address is a new history entry (a page moved to), not a correction of this one. */
+	const pushNextAddress = useRef(false);
 	const query = apiQuery(filters);
 
 	// What the reader typed or chose in the server-rendered toolbar while the code loaded: React
@@ -84,11 +87,29 @@ export default function PlatformDirectory({ start }: PlatformDirectoryProps) {
 		};
 	}, [urlRead, query, retry]);
 
+	// Each page moved to is a history entry, so Back returns to the page before; filters being
+	// typed or chosen only rewrite the current entry.
 	useEffect(() => {
 		if (!urlRead) return;
-		const { pathname, hash } = window.location;
-		window.history.replaceState(window.history.state, '', `${pathname}${filtersToQuery(filters)}${hash}`);
+		const push = pushNextAddress.current;
+		pushNextAddress.current = false;
+		const { pathname, search, hash } = window.location;
+		const query = filtersToQuery(filters);
+		if (query === search) return;
+		if (push) window.history.pushState(null, '', `${pathname}${query}${hash}`);
+		else window.history.replaceState(window.history.state, '', `${pathname}${query}${hash}`);
 	}, [urlRead, filters]);
+
+	// Back and Forward between those entries show the view their address names.
+	useEffect(() => {
+		const restore = () => {
+			const restored = filtersFromQuery(window.location.search);
+			setFilters(restored);
+			setSearchText(restored.search);
+		};
+		window.addEventListener('popstate', restore);
+		return () => window.removeEventListener('popstate', restore);
+	}, []);
 
 	const loaded = results !== null;
 	const count = results ? results.platforms.length : start.count;
@@ -114,6 +135,7 @@ export default function PlatformDirectory({ start }: PlatformDirectoryProps) {
 	}
 
 	function goToPage(next: number) {
+		pushNextAddress.current = next !== page;
 		setFilters((current) => ({ ...current, page: next }));
 		const top = listTop.current;
 		if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
