@@ -41,6 +41,20 @@ export type SiteSearchResults = {
 
 const EMPTY: SiteSearchResults = { platforms: [], news: [], education: [], podcasts: [], pages: [] };
 
+/**
+ * The excerpt's or tags' snippet, else the body's: a hit found only by a word of its text shows
+ * that word. The body is rendered to text only then, for at most a group's few hits.
+ */
+function articleSnippet(
+	article: { excerpt: string; tags: string[]; content: string },
+	words: string[],
+): Snippet {
+	const short = [article.excerpt, article.tags.join(', ')];
+	if (short.some((text) => words.some((word) => matchesEveryWord(text, [word]))))
+		return bestSnippet(short, words);
+	return bestSnippet([...short, markdownText(article.content)], words);
+}
+
 async function articleHits(kind: ArticleKind, q: string, words: string[]): Promise<SearchHit[]> {
 	const articles = await listPublished(kind, {
 		search: q,
@@ -52,7 +66,7 @@ async function articleHits(kind: ArticleKind, q: string, words: string[]): Promi
 		id: article.id,
 		title: article.title,
 		url: articlePath(kind, article.id),
-		snippet: bestSnippet([article.excerpt, article.tags.join(', ')], words),
+		snippet: articleSnippet(article, words),
 	}));
 }
 
