@@ -42,16 +42,16 @@ export type SiteSearchResults = {
 const EMPTY: SiteSearchResults = { platforms: [], news: [], education: [], podcasts: [], pages: [] };
 
 /**
- * The excerpt's or tags' snippet, else the body's: a hit found only by a word of its text shows
- * that word. The body is rendered to text only then, for at most a group's few hits.
+ * The excerpt's or tags' snippet, else the body's: a hit some of whose words are only in its
+ * text shows them there. The body is rendered to text only then (a hit found by its title,
+ * excerpt and tags, the usual case, costs nothing more), for at most a group's few hits.
  */
 function articleSnippet(
-	article: { excerpt: string; tags: string[]; content: string },
+	article: { title: string; excerpt: string; tags: string[]; content: string },
 	words: string[],
 ): Snippet {
 	const short = [article.excerpt, article.tags.join(', ')];
-	if (short.some((text) => words.some((word) => matchesEveryWord(text, [word]))))
-		return bestSnippet(short, words);
+	if (matchesEveryWord(`${article.title} ${short.join(' ')}`, words)) return bestSnippet(short, words);
 	return bestSnippet([...short, markdownText(article.content)], words);
 }
 
