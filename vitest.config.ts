@@ -31,6 +31,7 @@ const POSTGRES_API = [
 	'tests/api/graceful-stop.test.ts',
 	'tests/api/start-up.test.ts',
 	'tests/api/site-search.test.ts',
+	'tests/api/article-body-search.test.ts',
 	'tests/api/archives.test.ts',
 	'tests/api/newsletter-archive.test.ts',
 	'tests/api/newsletter-members.test.ts',

@@ -1,6 +1,6 @@
 /**
  * The addresses of the news and education archives (/news, /education): every published
- * article, 12 a page, newest first, narrowed by ?category= and paged by ?page=. Built here once
+ * article, 12 a page, newest first, narrowed by ?category= and ?q= and paged by ?page=. Built here once
  * for the pages, their rel=prev/next links, the sitemap, the generator and the home's View All
  * buttons. Page 1 and "all categories" are left out of the URL, so each listing has one address.
  */
@@ -8,12 +8,14 @@ import type { ArticleKind } from './validation/content';
 
 export const ARCHIVE_PAGE_SIZE = 12;
 
-export type ArchivePlace = { category?: string; page?: number };
+/** `q` searches the archive (titles, excerpts, tags and bodies, as the site search does). */
+export type ArchivePlace = { category?: string; page?: number; q?: string };
 
-export function archivePath(kind: ArticleKind, { category, page = 1 }: ArchivePlace = {}): string {
+export function archivePath(kind: ArticleKind, { category, page = 1, q }: ArchivePlace = {}): string {
 	const query = new URLSearchParams();
 	if (category) query.set('category', category);
 	if (page > 1) query.set('page', String(page));
+	if (q?.trim()) query.set('q', q.trim());
 	const search = query.toString().replace(/\+/g, '%20');
 	return search ? `/${kind}?${search}` : `/${kind}`;
 }

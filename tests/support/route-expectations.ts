@@ -525,6 +525,12 @@ export const EXPECTATIONS: Expectation[] = [
 	},
 	{
 		route: '/api/admin/platforms',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/platforms' }),
+	},
+	{
+		route: '/api/admin/platforms',
 		method: 'POST',
 		expect: editorOnly(201),
 		call: (fx) => ({ path: '/api/admin/platforms', body: fx.platformBody() }),

@@ -127,7 +127,7 @@ export default function ArticlesTab({ kind }: { kind: ArticleKind }) {
 				<SearchField
 					id={`${kind}-search`}
 					label={`Search ${label.toLowerCase()} articles`}
-					placeholder="Search title, excerpt or tags..."
+					placeholder="Search title, excerpt, tags or text..."
 					value={search}
 					onChange={onSearch}
 				/>

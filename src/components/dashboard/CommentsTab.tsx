@@ -10,6 +10,7 @@ import { canModerate, type ModerationDecision, type ModerationStatus } from '@/l
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
+import { ClampedText } from '@/components/ui/ClampedText';
 import { inputClasses } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { Spinner } from '@/components/ui/Spinner';
@@ -109,7 +110,10 @@ function CommentItem({
 					</Button>
 				</div>
 			</div>
-			<p className="mt-3 whitespace-pre-line wrap-anywhere text-sm text-slate-800">{comment.comment}</p>
+			<ClampedText
+				text={comment.comment}
+				className="mt-3 whitespace-pre-line wrap-anywhere text-sm text-slate-800"
+			/>
 		</article>
 	);
 }

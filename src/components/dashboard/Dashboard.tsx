@@ -1,5 +1,5 @@
 /**
- * The dashboard itself, once the session is known to be an editor's: the header and the seven
+ * The dashboard itself, once the session is known to be an editor's: the header and the eight
  * tabs, the active tab kept in the URL. Each tab's code loads when the tab is first
  * opened (React.lazy), and this file loads only for editors (see EditorDashboard.tsx).
  */
@@ -68,9 +68,13 @@ export default function Dashboard({ user }: { user: PublicUser }) {
 				</a>
 			</div>
 			<Tabs value={tab} onValueChange={choose} className="mt-6">
-				{/* Seven tabs do not fit a phone: the row scrolls sideways instead of wrapping. */}
-				<div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
-					<TabsList aria-label="Dashboard sections">
+				{/* Eight tabs do not fit a phone's width: they wrap onto more rows rather than scroll
+				    sideways, where half of them would be off-screen with nothing saying so. */}
+				<div className="overflow-x-auto pb-1">
+					<TabsList
+						aria-label="Dashboard sections"
+						className="max-sm:flex max-sm:h-auto max-sm:flex-wrap max-sm:justify-start"
+					>
 						{DASHBOARD_TABS.map(({ id, label }) => (
 							<TabsTrigger key={id} value={id}>
 								{label}

@@ -1,6 +1,7 @@
 /**
- * The platform admin panel: the directory in the editors' order with add, edit and
- * delete. Used by the dashboard's Platforms tab and by /admin/platforms.
+ * The platform admin panel: the directory in the editors' order with search, add, edit and
+ * delete. Used by the dashboard's Platforms tab and by /admin/platforms. Below the sm
+ * breakpoint each table row lays out as a card, so Edit and Delete stay on screen.
  */
 import { useState } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';
@@ -15,19 +16,24 @@ import { LoadError } from './LoadError';
 import { Pager } from './Pager';
 import { PanelHeader } from './PanelHeader';
 import { PlatformFormDialog } from './PlatformFormDialog';
+import { SearchField } from './SearchField';
 import { useApiData, withQuery } from './use-api-data';
+import { useDebouncedValue } from './use-debounced-value';
 
 const PAGE_SIZE = 25;
 
 export default function PlatformsPanel() {
+	const [search, setSearch] = useState('');
+	const query = useDebouncedValue(search.trim());
 	const [offset, setOffset] = useState(0);
-	// One extra row tells whether a next page exists (the list endpoint has no total).
-	const list = useApiData<AdminPlatform[]>(withQuery('/api/platforms', { limit: PAGE_SIZE + 1, offset }));
+	const list = useApiData<AdminPlatform[]>(
+		withQuery('/api/admin/platforms', { search: query, limit: PAGE_SIZE, offset }),
+	);
 	const [editing, setEditing] = useState<AdminPlatform | null>(null);
 	const [formOpen, setFormOpen] = useState(false);
 	const [deleting, setDeleting] = useState<AdminPlatform | null>(null);
 
-	const rows = list.data?.slice(0, PAGE_SIZE) ?? [];
+	const rows = list.data ?? [];
 
 	function openForm(platform: AdminPlatform | null) {
 		setEditing(platform);
@@ -62,21 +68,34 @@ export default function PlatformsPanel() {
 			>
 				<Button onClick={() => openForm(null)}>Add Platform</Button>
 			</PanelHeader>
+			<div className="mb-4 flex flex-wrap items-center gap-3">
+				<SearchField
+					id="platform-search"
+					label="Search platforms"
+					placeholder="Search by name, category or feature..."
+					value={search}
+					onChange={(value) => {
+						setSearch(value);
+						setOffset(0);
+					}}
+				/>
+				{list.loading && list.data && <span className="text-sm text-muted">Loading...</span>}
+			</div>
 			{list.error && !list.data ? (
 				<LoadError what="the platforms" error={list.error} onRetry={list.reload} />
 			) : !list.data ? (
 				<Spinner label="Loading platforms..." />
 			) : rows.length === 0 ? (
 				<p className="rounded-lg border border-dashed border-border bg-surface p-8 text-center text-muted">
-					No platforms yet. Add the first one.
+					{query ? `No platforms match "${query}".` : 'No platforms yet. Add the first one.'}
 				</p>
 			) : (
 				<div className="relative overflow-x-auto rounded-xl border border-border bg-surface shadow-sm">
-					{/* Scrolls sideways on a phone; positioned, so the screen-reader-only texts in it
-					    stay inside it instead of widening the page. */}
-					<table className="w-full min-w-[40rem] text-left text-sm">
+					{/* Positioned, so the screen-reader-only texts in it stay inside it instead of
+					    widening the page. */}
+					<table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]">
 						<caption className="sr-only">Platforms in the directory</caption>
-						<thead className="border-b border-border bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+						<thead className="border-b border-border bg-slate-50 text-xs uppercase tracking-wide text-slate-600 max-sm:sr-only">
 							<tr>
 								<th scope="col" className="px-4 py-3 font-medium">
 									Name
@@ -98,10 +117,14 @@ export default function PlatformsPanel() {
 								</th>
 							</tr>
 						</thead>
-						<tbody className="divide-y divide-border">
+						<tbody className="divide-y divide-border max-sm:block">
 							{rows.map((platform) => (
-								<tr key={platform.id} data-testid="platform-row">
-									<th scope="row" className="px-4 py-3 font-medium text-ink">
+								<tr
+									key={platform.id}
+									data-testid="platform-row"
+									className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:p-4 max-sm:*:p-0"
+								>
+									<th scope="row" className="px-4 py-3 font-medium text-ink max-sm:w-full">
 										<a href={`/platforms/${platform.id}`} className="hover:text-primary hover:underline">
 											{platform.name}
 										</a>
@@ -111,16 +134,21 @@ export default function PlatformsPanel() {
 										{platform.isRecommended ? (
 											<Badge tone="brand">Recommended</Badge>
 										) : (
-											<span className="text-muted">No</span>
+											// On a phone's card the badge alone says it; "No" without its column head would not.
+											<span className="text-muted max-sm:hidden">No</span>
 										)}
 									</td>
-									<td className="px-4 py-3 text-right tabular-nums text-slate-700">{platform.sortOrder}</td>
 									<td className="px-4 py-3 text-right tabular-nums text-slate-700">
+										<span className="sm:hidden">Sort order </span>
+										{platform.sortOrder}
+									</td>
+									<td className="px-4 py-3 text-right tabular-nums text-slate-700">
+										<span className="sm:hidden">Rating </span>
 										{formatRating(platform.rating)}
 										<span className="text-muted"> ({platform.reviewCount})</span>
 									</td>
-									<td className="px-4 py-3">
-										<div className="flex justify-end gap-2">
+									<td className="px-4 py-3 max-sm:mt-2 max-sm:w-full">
+										<div className="flex gap-2 sm:justify-end">
 											<Button
 												variant="outline"
 												size="sm"
@@ -149,7 +177,7 @@ export default function PlatformsPanel() {
 				offset={offset}
 				pageSize={PAGE_SIZE}
 				count={rows.length}
-				hasMore={(list.data?.length ?? 0) > PAGE_SIZE}
+				total={list.total}
 				label="Platforms"
 				onChange={setOffset}
 			/>

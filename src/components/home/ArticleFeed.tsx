@@ -220,8 +220,9 @@ export default function ArticleFeed({
 			</div>
 
 			<div className="mt-10 flex justify-center">
-				{/* The archive of every published article (the SPEC had a 'Feature coming soon' toast). */}
-				<a href={archivePath(section)} className={buttonClasses({ variant: 'outline' })}>
+				{/* The archive of every published article (the SPEC had a 'Feature coming soon' toast),
+				    searched for what this section is searched for, so the search is not lost. */}
+				<a href={archivePath(section, { q: searched })} className={buttonClasses({ variant: 'outline' })}>
 					{config.viewAllLabel}
 				</a>
 			</div>

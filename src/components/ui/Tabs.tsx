@@ -2,7 +2,7 @@
  * Tabs in plain React (the WAI-ARIA tabs pattern), with the API subset of Radix Tabs the site
  * used: tablist/tab/tabpanel roles wired by id, roving tabindex (only the active tab is in the
  * Tab order), Left/Right arrows (wrapping), Home and End move focus and select (automatic
- * activation), data-state="active|inactive" for styling. An inactive panel stays in the DOM,
+ * activation; a click selects, focus alone does not), data-state="active|inactive" for styling. An inactive panel stays in the DOM,
  * hidden and empty, unless forceMount (then it keeps its content; pass `hidden` yourself).
  * About 1 KB instead of the 10 KB Radix Tabs and its shared pieces cost on /auth and the
  * dashboard's first load.
@@ -81,8 +81,11 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentPropsWithR
 						: from === 0
 							? last
 							: from - 1;
-		// Focusing a tab selects it (see TabsTrigger's onFocus).
+		// Moving to a tab selects it (automatic activation). Through its click, so selection has one
+		// path: were focus to select, a pointer press would select twice (on focus, then on click),
+		// and a refused switch (unsaved work) would ask its question twice.
 		tabs[to]!.focus();
+		tabs[to]!.click();
 	}
 	return (
 		<div
@@ -102,7 +105,6 @@ export function TabsTrigger({
 	value,
 	className,
 	onClick,
-	onFocus,
 	...props
 }: Omit<ComponentPropsWithRef<'button'>, 'value'> & { value: string }) {
 	const tabs = useTabs('TabsTrigger');
@@ -123,10 +125,6 @@ export function TabsTrigger({
 			{...props}
 			onClick={(event) => {
 				onClick?.(event);
-				if (!event.defaultPrevented) tabs.select(value);
-			}}
-			onFocus={(event) => {
-				onFocus?.(event);
 				if (!event.defaultPrevented) tabs.select(value);
 			}}
 		/>

@@ -38,6 +38,12 @@ export const archiveQuerySchema = z.object({
 		.max(100)
 		.optional()
 		.transform((value) => value || undefined),
+	q: z
+		.string()
+		.trim()
+		.max(MAX_SEARCH_LENGTH, `Search must be at most ${MAX_SEARCH_LENGTH} characters.`)
+		.optional()
+		.transform((value) => value || undefined),
 });
 
 export type ArchiveQuery = z.output<typeof archiveQuerySchema>;

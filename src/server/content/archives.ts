@@ -8,7 +8,7 @@ import { ARTICLE_CATEGORIES } from '@/lib/categories';
 import { ARCHIVE_PAGE_SIZE, archivePageCount } from '@/lib/archive-links';
 import type { ArticleKind } from '@/lib/validation/content';
 import { db, articles } from '@/server/db';
-import { listPublished, type Article } from './articles';
+import { listAll, listPublished, type Article } from './articles';
 
 /** How many published articles a kind has, in all and per category. */
 export type ArchiveCounts = { total: number; byCategory: Map<string, number> };
@@ -35,6 +35,8 @@ export type ArchivePage = {
 	pageCount: number;
 	total: number;
 	category: string | undefined;
+	/** The search the page is narrowed to, if any. */
+	q: string | undefined;
 };
 
 /**
@@ -43,9 +45,10 @@ export type ArchivePage = {
  */
 export async function readArchivePage(
 	kind: ArticleKind,
-	{ category, page }: { category: string | undefined; page: number },
+	{ category, page, q }: { category: string | undefined; page: number; q?: string | undefined },
 ): Promise<ArchivePage | undefined> {
 	if (category !== undefined && !archiveCategories(kind).includes(category)) return undefined;
+	if (q) return searchArchivePage(kind, { category, page, q });
 	const counts = await archiveCounts(kind);
 	const total = category === undefined ? counts.total : (counts.byCategory.get(category) ?? 0);
 	const pageCount = archivePageCount(total);
@@ -56,5 +59,27 @@ export async function readArchivePage(
 		limit: ARCHIVE_PAGE_SIZE,
 		offset: (page - 1) * ARCHIVE_PAGE_SIZE,
 	});
-	return { articles, page, pageCount, total, category };
+	return { articles, page, pageCount, total, category, q: undefined };
+}
+
+/**
+ * A page of an archive searched: the list the news API's ?search= reads (published only, here
+ * through the editors' published status, which also counts the matches for the pager).
+ */
+async function searchArchivePage(
+	kind: ArticleKind,
+	{ category, page, q }: { category: string | undefined; page: number; q: string },
+): Promise<ArchivePage | undefined> {
+	if (page < 1) return undefined;
+	const { articles, total } = await listAll(kind, {
+		search: q,
+		category,
+		status: 'published',
+		sortOrder: 'desc',
+		limit: ARCHIVE_PAGE_SIZE,
+		offset: (page - 1) * ARCHIVE_PAGE_SIZE,
+	});
+	const pageCount = archivePageCount(total);
+	if (page > pageCount) return undefined;
+	return { articles, page, pageCount, total, category, q };
 }

@@ -90,18 +90,36 @@ function ordering(query: Pick<PlatformListQuery, 'sortBy' | 'sortOrder'>): SQL[]
 	}
 }
 
-export async function listPlatforms(query: PlatformListQuery): Promise<PlatformJson[]> {
+function listingCondition(query: Pick<PlatformListQuery, 'search' | 'category'>): SQL | undefined {
 	const conditions: SQL[] = [];
 	if (query.search) conditions.push(searchCondition(query.search));
 	if (query.category) conditions.push(eq(platforms.category, query.category));
+	return and(...conditions);
+}
+
+export async function listPlatforms(query: PlatformListQuery): Promise<PlatformJson[]> {
 	const rows = await db()
 		.select(platformColumns())
 		.from(platforms)
-		.where(and(...conditions))
+		.where(listingCondition(query))
 		.orderBy(...ordering(query))
 		.limit(query.limit)
 		.offset(query.offset);
 	return rows.map(toJson);
+}
+
+/** A page of the listing with how many platforms match in all (the dashboard's "of N"). */
+export async function listPlatformsWithTotal(
+	query: PlatformListQuery,
+): Promise<{ platforms: PlatformJson[]; total: number }> {
+	const [page, [counted]] = await Promise.all([
+		listPlatforms(query),
+		db()
+			.select({ total: sql<number>`count(*)`.mapWith(Number) })
+			.from(platforms)
+			.where(listingCondition(query)),
+	]);
+	return { platforms: page, total: counted?.total ?? 0 };
 }
 
 /** Every platform in the editors' order, for /compare (its drop-down offers them all). */

@@ -26,7 +26,7 @@ const articleVector = sql`${articles}.search_vector`;
 
 const order = (query: ListQuery) => articleOrder(query, articles, postgresDialect.nocase);
 
-/** Articles whose title, excerpt or tags match the search; undefined for no search. */
+/** Articles whose title, excerpt, tags or body match the search; undefined for no search. */
 export function articleSearchCondition(input: string | null | undefined): SQL | undefined {
 	const query = searchQuery(input);
 	return query ? sql`${articleVector} @@ (${query})` : undefined;

@@ -1,6 +1,6 @@
 /**
- * The article list and its search on SQLite: full-text search over articles (articles_fts,
- * migration 0002). The index's rowid is a search
+ * The article list and its search on SQLite: full-text search over articles' titles, excerpts,
+ * tags and bodies (articles_fts, migrations 0002 and 0012). The index's rowid is a search
  * key that sorts like the default list order, laid out by the view articles_search_source:
  *   bit 62 kind (news 0, education 1) | bits 36-61 created_at >> 16 (a 65.5 s bucket) | bits 0-35 id
  * So one kind is one range of keys, and a date-ordered search can walk the index in key order and

@@ -41,6 +41,20 @@ export type SiteSearchResults = {
 
 const EMPTY: SiteSearchResults = { platforms: [], news: [], education: [], podcasts: [], pages: [] };
 
+/**
+ * The excerpt's or tags' snippet, else the body's: a hit some of whose words are only in its
+ * text shows them there. The body is rendered to text only then (a hit found by its title,
+ * excerpt and tags, the usual case, costs nothing more), for at most a group's few hits.
+ */
+function articleSnippet(
+	article: { title: string; excerpt: string; tags: string[]; content: string },
+	words: string[],
+): Snippet {
+	const short = [article.excerpt, article.tags.join(', ')];
+	if (matchesEveryWord(`${article.title} ${short.join(' ')}`, words)) return bestSnippet(short, words);
+	return bestSnippet([...short, markdownText(article.content)], words);
+}
+
 async function articleHits(kind: ArticleKind, q: string, words: string[]): Promise<SearchHit[]> {
 	const articles = await listPublished(kind, {
 		search: q,
@@ -52,7 +66,7 @@ async function articleHits(kind: ArticleKind, q: string, words: string[]): Promi
 		id: article.id,
 		title: article.title,
 		url: articlePath(kind, article.id),
-		snippet: bestSnippet([article.excerpt, article.tags.join(', ')], words),
+		snippet: articleSnippet(article, words),
 	}));
 }
 

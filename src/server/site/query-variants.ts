@@ -16,8 +16,9 @@
  * they render on demand.
  */
 export const VARIANT_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
-	'/news': ['category', 'page'],
-	'/education': ['category', 'page'],
+	// A search (?q=) is never generated: it renders on demand.
+	'/news': ['category', 'page', 'q'],
+	'/education': ['category', 'page', 'q'],
 	'/': [
 		'newsSearch',
 		'newsCategory',
