@@ -130,6 +130,25 @@ describe('the sign-in panel', () => {
 		await expect.poll(() => signInTab.getAttribute('aria-selected')).toBe('true');
 	});
 
+	it.for([false, true])(
+		'Tab goes from the email to the password, then to "Forgot your password?" (mobile: %s)',
+		async (mobile, { newPage }) => {
+			const page = await open(newPage, '/auth', mobile);
+			await page.getByLabel('Email').focus();
+			const focused = () =>
+				page.evaluate(() => {
+					const element = document.activeElement;
+					return element?.id || element?.textContent?.trim() || element?.tagName;
+				});
+			await page.keyboard.press('Tab');
+			expect(await focused()).toBe('signin-password');
+			await page.keyboard.press('Tab');
+			expect(await focused()).toBe('Forgot your password?');
+			await page.keyboard.press('Tab');
+			expect(await focused()).toBe('Sign In');
+		},
+	);
+
 	it('loads the forgot-password dialog on demand; Escape closes it and the focus returns', async ({
 		newPage,
 	}) => {
