@@ -208,7 +208,10 @@ describe('sign up', () => {
 		const page = await open(newPage, '/auth');
 		await signUp(page, account);
 		await page.waitForURL(`${server.url}/`);
-		await expect.poll(() => toastRegion(page).innerText()).toContain('Account created successfully!');
+		// The SPEC's sentence, and where the verification link went.
+		await expect
+			.poll(() => toastRegion(page).innerText())
+			.toContain(`Account created successfully! We sent a link to verify your address to ${account.email}.`);
 		await expect
 			.poll(() =>
 				page
