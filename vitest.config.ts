@@ -65,6 +65,8 @@ export default defineConfig({
 		pool: 'forks',
 		maxWorkers: 2,
 		globalSetup: ['tests/support/global.ts'],
+		// A developer's own .env must not change what the tests run (servers they start inherit it).
+		env: { DOTENV: '0' },
 		// Browser checks poll the page for a state, returning as soon as it holds; the timeout only
 		// bounds a failure, so it is as long as a loaded 2-core machine needs (a dialog's round trip
 		// took over 12 s there while the whole suite ran).

@@ -9,6 +9,10 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildInputsHash, buildIsCurrent, RECORD_FILE } from './build-inputs.mjs';
+import { loadDotEnv } from './shared/dotenv.mjs';
+
+// Before anything reads a setting: the build takes SITE_URL and DIST_DIR from the environment.
+loadDotEnv();
 
 const root = resolve(import.meta.dirname, '..');
 const distDir = resolve(root, process.env.DIST_DIR || 'dist');

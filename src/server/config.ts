@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { loadDotEnv } from '../../scripts/shared/dotenv.mjs';
 import {
 	LOOPBACK_PROXIES,
 	NO_TRUSTED_PROXIES,
@@ -24,7 +25,8 @@ const schema = z.object({
 			.regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
 			.optional(),
 	),
-	SITE_URL: z.url().default('http://localhost:4321'),
+	/** Unset: http://localhost:$PORT, so a changed port does not leave mailed links on the old one. */
+	SITE_URL: z.preprocess(unsetIfEmpty, z.url().optional()),
 	SMTP_URL: z
 		.string()
 		.optional()
@@ -174,6 +176,7 @@ export function databaseName({ databaseUrl, databasePath }: AppConfig): string {
 
 export function config(): AppConfig {
 	if (cached) return cached;
+	loadDotEnv();
 	const parsed = schema.safeParse(process.env);
 	if (!parsed.success) {
 		throw new Error(`Invalid environment: ${z.prettifyError(parsed.error)}`);
@@ -184,7 +187,7 @@ export function config(): AppConfig {
 			'Invalid environment: set TRUSTED_PROXIES or TRUST_PROXY=1 (its older spelling), not both',
 		);
 	}
-	const siteUrl = new URL(env.SITE_URL);
+	const siteUrl = new URL(env.SITE_URL ?? `http://localhost:${env.PORT || 4321}`);
 	cached = {
 		databasePath: resolve(env.DATABASE_PATH),
 		databaseUrl: env.DATABASE_URL,

@@ -323,6 +323,78 @@ describe('email change through the verification link', () => {
 	});
 });
 
+describe('GET, POST and DELETE /api/profile/email: the change waiting for its link', () => {
+	const NOTHING_WAITS = { message: 'There is no email change waiting for confirmation.' };
+
+	it('shows the waiting address (null when none), resends its link and cancels it', async () => {
+		const user = await signUp();
+		// The sign-up's own link is not a change.
+		expect((await user.client.get('/api/profile/email')).body).toEqual({ pendingEmail: null });
+		const newEmail = newCredentials().email;
+		let skip = outboxMails(server).length;
+		await user.client.put('/api/profile/email', { email: newEmail, currentPassword: user.password });
+		const first = await verificationToken(server, newEmail, skip);
+		expect(await user.client.get('/api/profile/email')).toMatchObject({
+			status: 200,
+			body: { pendingEmail: newEmail },
+		});
+
+		skip = outboxMails(server).length;
+		const resent = await user.client.post('/api/profile/email');
+		expect(resent.status).toBe(200);
+		expect(resent.body).toEqual({
+			message: `We sent a new confirmation link to ${newEmail}. Your email stays ${user.email} until you open it.`,
+			pendingEmail: newEmail,
+		});
+		const second = await verificationToken(server, newEmail, skip);
+		expect((await confirm(user.client, first)).body).toEqual(INVALID);
+
+		const cancelled = await user.client.delete('/api/profile/email');
+		expect(cancelled.status).toBe(200);
+		expect(cancelled.body).toEqual({
+			message: `The change to ${newEmail} is cancelled. Your email stays ${user.email}.`,
+		});
+		expect((await user.client.get('/api/profile/email')).body).toEqual({ pendingEmail: null });
+		expect((await confirm(user.client, second)).body).toEqual(INVALID);
+		expect((await storedUser(user.id)).email).toBe(user.email);
+	});
+
+	it('answers 404 with a sentence to resend or cancel when nothing waits', async () => {
+		const user = await signUp();
+		for (const answer of [
+			await user.client.post('/api/profile/email'),
+			await user.client.delete('/api/profile/email'),
+		]) {
+			expect(answer.status).toBe(404);
+			expect(answer.body).toEqual(NOTHING_WAITS);
+		}
+		// The sign-up's link still works: cancelling a change never voids it.
+		expect((await confirm(user.client, user.token)).status).toBe(200);
+	});
+
+	it('answers 401 to a visitor and to a banned session; an editor has their own', async () => {
+		const visitor = new TestClient(server.url);
+		const banned = await signUp();
+		await setUser(banned.id, { isBanned: true });
+		for (const client of [visitor, banned.client]) {
+			for (const answer of [
+				await client.get('/api/profile/email'),
+				await client.post('/api/profile/email'),
+				await client.delete('/api/profile/email'),
+			]) {
+				expect(answer.status).toBe(401);
+				expect(answer.body).toEqual(AUTH_REQUIRED);
+			}
+		}
+		const editor = await signUp();
+		await setUser(editor.id, { role: 'editor' });
+		const newEmail = newCredentials().email;
+		await editor.client.put('/api/profile/email', { email: newEmail, currentPassword: editor.password });
+		expect((await editor.client.get('/api/profile/email')).body).toEqual({ pendingEmail: newEmail });
+		expect((await editor.client.delete('/api/profile/email')).status).toBe(200);
+	});
+});
+
 describe('emailVerified in the admin users list', () => {
 	it('is a boolean on every row, true once the address is confirmed', async () => {
 		const editor = await registerUser(server);

@@ -19,8 +19,11 @@ let server: TestServer;
 let roles: Roles;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
-const ACCEPTED = 'Thanks! Please check your inbox: we sent you a link to confirm your subscription.';
-const INVALID = 'This confirmation link is invalid or has expired.';
+const ACCEPTED =
+	"Thanks! Please check your inbox: unless this address is subscribed already, we're mailing it a link to confirm your subscription.";
+const INVALID = 'This confirmation link is invalid or has expired. Sign up again to get a new one.';
+const ALREADY_CONFIRMED =
+	'This link is no longer needed: your subscription is already confirmed, and the weekly briefing comes to you.';
 
 beforeAll(async () => {
 	smtp = await startSmtp();
@@ -219,6 +222,37 @@ describe('POST /api/newsletter/confirm', () => {
 		const second = tokenOf(await confirmationLink(email));
 		expect(second).not.toBe(first);
 		expect((await roles.anonymous.post('/api/newsletter/confirm', { token: second })).status).toBe(200);
+	});
+
+	it('tells the holder of a replaced link that the address is confirmed, once a newer link confirmed it', async () => {
+		const email = newAddress();
+		await new TestClient(server.url).post('/api/newsletter/subscribe', { email });
+		const first = tokenOf(await confirmationLink(email));
+		const start = smtp.mails.length;
+		await new TestClient(server.url).post('/api/newsletter/subscribe', { email });
+		await eventually(() => (smtp.mails.length > start ? true : undefined));
+		const second = tokenOf(await confirmationLink(email));
+		// Replaced, and nothing confirmed yet: the older link is dead.
+		expect((await roles.anonymous.post('/api/newsletter/confirm', { token: first })).body).toEqual({
+			message: INVALID,
+		});
+		expect((await roles.anonymous.post('/api/newsletter/confirm', { token: second })).status).toBe(200);
+		const replaced = await roles.anonymous.post('/api/newsletter/confirm', { token: first });
+		expect(replaced).toMatchObject({ status: 200, body: { message: ALREADY_CONFIRMED } });
+		expect((await member(email))!.status).toBe('confirmed');
+	});
+
+	it('mails a confirmed address nothing when it signs up again: the answer holds either way', async () => {
+		const email = await confirmedMember();
+		const before = smtp.mails.filter((mail) => mail.raw.includes(email)).length;
+		const answer = await new TestClient(server.url).post('/api/newsletter/subscribe', { email });
+		expect(answer.body).toEqual({ message: ACCEPTED });
+		expect(ACCEPTED).toContain('unless this address is subscribed already');
+		// A later sign-up's mail arrives, so one for this address would have too.
+		const later = newAddress();
+		await new TestClient(server.url).post('/api/newsletter/subscribe', { email: later });
+		await confirmationLink(later);
+		expect(smtp.mails.filter((mail) => mail.raw.includes(email)).length).toBe(before);
 	});
 
 	it.each([

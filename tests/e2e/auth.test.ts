@@ -130,6 +130,25 @@ describe('the sign-in panel', () => {
 		await expect.poll(() => signInTab.getAttribute('aria-selected')).toBe('true');
 	});
 
+	it.for([false, true])(
+		'Tab goes from the email to the password, then to "Forgot your password?" (mobile: %s)',
+		async (mobile, { newPage }) => {
+			const page = await open(newPage, '/auth', mobile);
+			await page.getByLabel('Email').focus();
+			const focused = () =>
+				page.evaluate(() => {
+					const element = document.activeElement;
+					return element?.id || element?.textContent?.trim() || element?.tagName;
+				});
+			await page.keyboard.press('Tab');
+			expect(await focused()).toBe('signin-password');
+			await page.keyboard.press('Tab');
+			expect(await focused()).toBe('Forgot your password?');
+			await page.keyboard.press('Tab');
+			expect(await focused()).toBe('Sign In');
+		},
+	);
+
 	it('loads the forgot-password dialog on demand; Escape closes it and the focus returns', async ({
 		newPage,
 	}) => {
@@ -189,7 +208,10 @@ describe('sign up', () => {
 		const page = await open(newPage, '/auth');
 		await signUp(page, account);
 		await page.waitForURL(`${server.url}/`);
-		await expect.poll(() => toastRegion(page).innerText()).toContain('Account created successfully!');
+		// The SPEC's sentence, and where the verification link went.
+		await expect
+			.poll(() => toastRegion(page).innerText())
+			.toContain(`Account created successfully! We sent a link to verify your address to ${account.email}.`);
 		await expect
 			.poll(() =>
 				page

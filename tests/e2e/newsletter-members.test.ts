@@ -28,7 +28,9 @@ it('subscribes a visitor by email from the home band and confirms on the page, o
 	await band.getByRole('button', { name: 'Subscribe' }).click();
 	const toast = page.locator('#toast-root li').last();
 	await expect.poll(() => toast.innerText()).toContain('Check your inbox');
-	expect(await toast.innerText()).toContain('we sent you a link to confirm your subscription');
+	expect(await toast.innerText()).toContain(
+		"unless this address is subscribed already, we're mailing it a link to confirm your subscription",
+	);
 	expect(await band.getByLabel('Email address').inputValue()).toBe('');
 	expect(await status()).toBe('pending');
 
@@ -47,10 +49,15 @@ it('subscribes a visitor by email from the home band and confirms on the page, o
 	expect(await page.getByRole('button', { name: 'Confirm my subscription' }).isDisabled()).toBe(true);
 	await page.getByRole('link', { name: 'Read past issues' }).waitFor();
 
-	// The link works once.
+	// The link works once; after the refusal, pressing again is pointless, and a new link is offered.
 	await gotoHydrated(page, path);
+	expect(await page.getByRole('link', { name: 'Send me a new link' }).count()).toBe(0);
 	await page.getByRole('button', { name: 'Confirm my subscription' }).click();
 	await expect.poll(() => outcome.innerText()).toContain('This confirmation link is invalid or has expired.');
+	expect(await page.getByRole('button', { name: 'Confirm my subscription' }).isDisabled()).toBe(true);
+	expect(await page.getByRole('link', { name: 'Send me a new link' }).getAttribute('href')).toBe(
+		'/#newsletter',
+	);
 
 	// Without a token the page says so and offers nothing to press.
 	await gotoHydrated(page, '/newsletter/confirm');

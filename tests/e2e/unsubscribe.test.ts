@@ -39,7 +39,10 @@ it('asks, unsubscribes, undoes, and refuses the link after an address change', a
 	await server.db.update(users).set({ email: newEmail }).where(eq(users.id, reader.id));
 	await gotoHydrated(page, `/unsubscribe?token=${token}`);
 	const text = await status.innerText();
-	expect(text).toContain('This unsubscribe link is not valid.');
+	// Worded for email-only subscribers too, who have no account to sign in to.
+	expect(text).toContain(
+		'This unsubscribe link is not valid. Use the unsubscribe link in your most recent issue; with an account, you can also sign in',
+	);
 	expect(text).not.toContain(newEmail);
 	expect(text).not.toContain(reader.email);
 	expect(await page.getByRole('button', { name: 'Unsubscribe' }).count()).toBe(0);

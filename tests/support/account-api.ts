@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { decodeQuotedPrintable } from '../../scripts/mail-last';
 import { Client, type ApiAnswer } from './http';
 import { startServer, type StartOptions, type TestServer } from './server';
 
@@ -128,12 +129,8 @@ export async function getUserWithCookie(server: TestServer, cookie: string) {
 	return new TestClient(server.url).request('GET', '/api/user', undefined, { cookie });
 }
 
-/** Undoes quoted-printable soft breaks and escapes (mail bodies). */
-export function decodeQuotedPrintable(body: string): string {
-	return body
-		.replace(/=\r?\n/g, '')
-		.replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+// The decoder `npm run mail:last` uses, for the same .eml files.
+export { decodeQuotedPrintable };
 
 /** The decoded text of every .eml file in the server's outbox folder. */
 export function outboxMails(server: TestServer): string[] {

@@ -67,6 +67,16 @@ export type Expectation = {
 	check?: (answer: ApiAnswer, fx: Fixture, persona: Persona) => void | Promise<void>;
 };
 
+/** An email change of the persona's account waiting for its link, as PUT /api/profile/email leaves it. */
+async function waitingEmailChange(fx: Fixture, persona: Persona): Promise<void> {
+	await fx.server.db.insert(fx.server.tables.emailVerificationTokens).values({
+		id: hashToken(generateToken()),
+		userId: persona.id,
+		email: fx.uniqueEmail(),
+		expiresAt: new Date(Date.now() + 3_600_000),
+	});
+}
+
 const all = (status: number): Record<Role, number> => ({
 	anonymous: status,
 	banned: status,
@@ -224,6 +234,36 @@ export const EXPECTATIONS: Expectation[] = [
 			);
 			expect(row?.email).toBe(persona.email);
 		},
+	},
+	{
+		route: '/api/profile/email',
+		method: 'GET',
+		expect: signedIn(200),
+		call: () => ({ path: '/api/profile/email' }),
+		check: (answer) => expect(answer.body).toHaveProperty('pendingEmail'),
+	},
+	{
+		route: '/api/profile/email',
+		method: 'POST',
+		expect: signedIn(200),
+		// A change must wait first: each fresh persona asks for one, with its own mail limit.
+		fresh: true,
+		call: async (fx, persona) => {
+			await waitingEmailChange(fx, persona);
+			return { path: '/api/profile/email' };
+		},
+		check: (answer) => expect(answer.body.pendingEmail).toMatch(/^new_/),
+	},
+	{
+		route: '/api/profile/email',
+		method: 'DELETE',
+		expect: signedIn(200),
+		fresh: true,
+		call: async (fx, persona) => {
+			await waitingEmailChange(fx, persona);
+			return { path: '/api/profile/email' };
+		},
+		check: (answer) => expect(answer.body.message).toMatch(/is cancelled/),
 	},
 	{
 		route: '/api/auth/verify-email',

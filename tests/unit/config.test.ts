@@ -3,7 +3,9 @@
  * database is named for logs and scripts without the password a PostgreSQL URL may carry, and
  * forwarding headers are believed from the listed proxies' addresses only.
  */
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 async function freshConfig(env: Record<string, string>) {
@@ -74,6 +76,48 @@ describe('config', () => {
 			}
 			const { config } = await freshConfig({ TRUSTED_PROXIES: '10.0.0.5', TRUST_PROXY: '1' });
 			expect(() => config()).toThrow(/TRUSTED_PROXIES.*TRUST_PROXY/);
+		});
+	});
+
+	describe('SITE_URL', () => {
+		it('follows PORT when unset or empty, so mailed links name the port the site listens on', async () => {
+			for (const env of [{ PORT: '8080' }, { PORT: '8080', SITE_URL: '' }] as Record<string, string>[]) {
+				const { config } = await freshConfig(env);
+				expect(config().siteUrl.href, JSON.stringify(env)).toBe('http://localhost:8080/');
+			}
+			const { config } = await freshConfig({});
+			expect(config().siteUrl.href).toBe('http://localhost:4321/');
+		});
+
+		it('is taken as set, whatever PORT says', async () => {
+			const { config } = await freshConfig({ PORT: '8080', SITE_URL: 'https://hub.example.com' });
+			expect(config().siteUrl.href).toBe('https://hub.example.com/');
+		});
+	});
+
+	describe('.env', () => {
+		it('is read from the working folder under the real environment, and skipped with DOTENV=0', async () => {
+			const dir = mkdtempSync(join(tmpdir(), 'rmh-dotenv-'));
+			const cwd = process.cwd();
+			writeFileSync(join(dir, '.env'), 'PORT=8123\nLOG_LEVEL=warn\nHOST=0.0.0.0\n');
+			try {
+				process.chdir(dir);
+				// The test runs skip it (vitest.config.ts), so a developer's own .env never counts.
+				expect(process.env.DOTENV).toBe('0');
+				let { config } = await freshConfig({});
+				expect(config().port).toBe(4321);
+				// A variable of the real environment wins; an empty one too (it means the default).
+				({ config } = await freshConfig({ DOTENV: '1', LOG_LEVEL: 'error', HOST: '' }));
+				expect(config().port).toBe(8123);
+				expect(config().siteUrl.href).toBe('http://localhost:8123/');
+				expect(config().logLevel).toBe('error');
+				expect(config().host).toBe('localhost');
+			} finally {
+				process.chdir(cwd);
+				// The loader wrote into the real environment: take back what the file added.
+				delete process.env.PORT;
+				rmSync(dir, { recursive: true, force: true });
+			}
 		});
 	});
 });

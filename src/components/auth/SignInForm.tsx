@@ -31,10 +31,7 @@ export function SignInForm({ returnTo }: { returnTo: string | null }) {
 				/>
 			</div>
 			<div className="space-y-1.5">
-				<div className="flex items-center justify-between">
-					<Label htmlFor="signin-password">Password</Label>
-					<ForgotPasswordLink />
-				</div>
+				<Label htmlFor="signin-password">Password</Label>
 				<Input
 					id="signin-password"
 					type="password"
@@ -43,6 +40,10 @@ export function SignInForm({ returnTo }: { returnTo: string | null }) {
 					value={password}
 					onChange={(e) => setPassword(e.target.value)}
 				/>
+				{/* After the field, not beside its label: Tab goes from the email to the password. */}
+				<div className="flex justify-end">
+					<ForgotPasswordLink />
+				</div>
 			</div>
 			<Button type="submit" className="w-full" loading={busy}>
 				Sign In

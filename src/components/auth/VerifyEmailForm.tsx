@@ -12,6 +12,7 @@ export default function VerifyEmailForm() {
 			missingLinkText="The verification link is invalid or missing."
 			failureFallback="Failed to verify your email. Please try again."
 			doneLink={{ href: '/profile', label: 'Go to your profile' }}
+			renewLink={{ href: '/profile', label: 'Ask for a new link from your profile' }}
 			outcomeTestId="verify-outcome"
 			// A signed-in page elsewhere (header, profile) sees the verified or changed address.
 			onConfirmed={() => loadUser(true)}

@@ -47,7 +47,11 @@ export async function submitRegistration(
 	try {
 		const user = await apiRequest<PublicUser>('POST', '/api/register', input);
 		setUser(user);
-		toastAfterNavigation({ title: 'Success', description: 'Account created successfully!' });
+		// The SPEC's sentence, then where to look: the new address is unverified until its link is used.
+		toastAfterNavigation({
+			title: 'Success',
+			description: `Account created successfully! We sent a link to verify your address to ${user.email}.`,
+		});
 		window.location.assign(destination(returnTo));
 	} catch (error) {
 		toast({

@@ -12,6 +12,7 @@ export default function ConfirmSubscriptionForm() {
 			missingLinkText={CONFIRMATION_LINK_INVALID}
 			failureFallback="Failed to confirm your subscription. Please try again."
 			doneLink={{ href: '/newsletter', label: 'Read past issues' }}
+			renewLink={{ href: '/#newsletter', label: 'Send me a new link' }}
 			outcomeTestId="confirm-outcome"
 		/>
 	);

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { apiRequest, failureText } from '@/lib/api-client';
+import { failureText } from '@/lib/api-client';
 import type { PublicUser } from '@/lib/validation/auth';
+import { requestEmailChange } from '@/stores/pending-email';
 import { sessionEnded } from '@/stores/session';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
+import { PendingEmailChange } from './PendingEmailChange';
 
 export function EmailForm({ user }: { user: PublicUser }) {
 	const [email, setEmail] = useState('');
@@ -33,14 +35,11 @@ export function EmailForm({ user }: { user: PublicUser }) {
 		}
 		setBusy(true);
 		try {
-			const answer = await apiRequest<{ message: string }>('PUT', '/api/profile/email', {
-				email: next,
-				currentPassword,
-			});
+			const message = await requestEmailChange(next, currentPassword);
 			setEmail('');
 			setCurrentPassword('');
 			// The address changes only once the link mailed to it is confirmed.
-			toast({ title: 'Check your inbox', description: answer.message });
+			toast({ title: 'Check your inbox', description: message });
 		} catch (error) {
 			if (sessionEnded(error)) return;
 			toast({
@@ -61,6 +60,7 @@ export function EmailForm({ user }: { user: PublicUser }) {
 			<p className="text-sm text-slate-600">
 				Current email: <span className="font-medium text-slate-900">{user.email}</span>
 			</p>
+			<PendingEmailChange currentEmail={user.email} />
 			<div className="space-y-1.5">
 				<Label htmlFor="profile-new-email">New Email</Label>
 				<Input

@@ -22,6 +22,8 @@ export type ConfirmLinkCardProps = {
 	failureFallback: string;
 	/** Where to go once confirmed. */
 	doneLink: { href: string; label: string };
+	/** Where to ask for a new link when this one failed. */
+	renewLink: { href: string; label: string };
 	outcomeTestId: string;
 	/** Runs after a confirmation succeeded. */
 	onConfirmed?: () => Promise<unknown>;
@@ -73,11 +75,19 @@ export function ConfirmLinkCard(props: ConfirmLinkCardProps) {
 						{outcome.text}
 					</p>
 				)}
+				{/* Pressing again after an answer changes nothing: a failed link stays failed. */}
 				<form onSubmit={onSubmit} noValidate>
-					<Button type="submit" className="w-full" loading={busy} disabled={!token || outcome?.ok}>
+					<Button type="submit" className="w-full" loading={busy} disabled={!token || outcome !== null}>
 						{props.buttonLabel}
 					</Button>
 				</form>
+				{(token === null || outcome?.ok === false) && (
+					<p className="mt-4 text-center text-sm">
+						<a href={props.renewLink.href} className="font-medium text-primary-700 hover:underline">
+							{props.renewLink.label}
+						</a>
+					</p>
+				)}
 				<p className="mt-4 text-center text-sm">
 					<a href={after.href} className="font-medium text-primary-700 hover:underline">
 						{after.label}

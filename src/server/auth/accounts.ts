@@ -25,6 +25,7 @@ import {
 import {
 	INVALID_VERIFICATION_TOKEN,
 	issueVerificationLink,
+	pendingEmailChange,
 	takeVerificationToken,
 	voidVerificationTokens,
 } from './email-verification';
@@ -34,7 +35,7 @@ import { limits, retryMessage, takeMailTo } from './rate-limit';
 import { invalidateUserSessions, publicUserColumns, type SessionUser } from './session';
 import { generateToken, hashToken } from './tokens';
 import { metrics } from '@/server/runtime/metrics';
-import { Conflict, Forbidden, InvalidInput, NotSignedIn, TooManyAttempts } from '@/server/errors';
+import { Conflict, Forbidden, InvalidInput, NotFound, NotSignedIn, TooManyAttempts } from '@/server/errors';
 import { mergeMemberIntoAccount } from '@/server/newsletter/members';
 
 const EMAIL_TAKEN = 'An account with this email already exists.';
@@ -186,6 +187,37 @@ export async function changeEmail(
 		message: `We sent a confirmation link to ${email}. Your email stays ${user.email} until you open it.`,
 		pendingEmail: email,
 	};
+}
+
+export type PendingEmailChange = { pendingEmail: string | null };
+
+/** The email change the account asked for and has not confirmed yet, if any. */
+export async function pendingEmail(user: SessionUser): Promise<PendingEmailChange> {
+	const pending = await pendingEmailChange(user.id, user.email);
+	return { pendingEmail: pending?.email ?? null };
+}
+
+const NO_PENDING_CHANGE = 'There is no email change waiting for confirmation.';
+
+/** Mails the waiting email change's link again (a new one: it voids the older). */
+export async function resendEmailChange(user: SessionUser): Promise<EmailChangeRequested> {
+	const pending = await pendingEmailChange(user.id, user.email);
+	if (!pending) throw new NotFound(NO_PENDING_CHANGE);
+	await takeVerificationMail(user.id, pending.email);
+	const link = await issueVerificationLink(user.id, pending.email);
+	sendInBackground(confirmNewAddressMail(pending.email, link), 'email change confirmation');
+	return {
+		message: `We sent a new confirmation link to ${pending.email}. Your email stays ${user.email} until you open it.`,
+		pendingEmail: pending.email,
+	};
+}
+
+/** Drops the waiting email change: its link stops working and the address stays as it is. */
+export async function cancelEmailChange(user: SessionUser): Promise<{ message: string }> {
+	const pending = await pendingEmailChange(user.id, user.email);
+	if (!pending) throw new NotFound(NO_PENDING_CHANGE);
+	await voidVerificationTokens(user.id);
+	return { message: `The change to ${pending.email} is cancelled. Your email stays ${user.email}.` };
 }
 
 /**

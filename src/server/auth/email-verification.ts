@@ -3,7 +3,7 @@
  * as its SHA-256 hash with the address it was mailed to. One live link per account (a newer one
  * voids the older), used once, dead after 48 hours.
  */
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { config } from '@/server/config';
 import { db, transaction, emailVerificationTokens as tokens } from '@/server/db';
 import { generateToken, hashToken } from './tokens';
@@ -52,4 +52,20 @@ export async function takeVerificationToken(
 /** Voids every verification link of the account still waiting in a mailbox. */
 export async function voidVerificationTokens(userId: number): Promise<void> {
 	await db().delete(tokens).where(eq(tokens.userId, userId));
+}
+
+/**
+ * The address a live link was mailed to when it is not the account's own: an email change
+ * waiting for its confirmation (one at most, as a newer link voids the older).
+ */
+export async function pendingEmailChange(
+	userId: number,
+	currentEmail: string,
+): Promise<{ email: string; expiresAt: Date } | undefined> {
+	const [row] = await db()
+		.select({ email: tokens.email, expiresAt: tokens.expiresAt })
+		.from(tokens)
+		.where(and(eq(tokens.userId, userId), ne(tokens.email, currentEmail), gt(tokens.expiresAt, new Date())))
+		.limit(1);
+	return row;
 }

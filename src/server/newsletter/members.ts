@@ -23,9 +23,16 @@ import { InvalidInput, TooManyAttempts } from '@/server/errors';
 import { confirmSubscriptionMail, sendInBackground } from '@/server/mail/transport';
 
 export const CONFIRMATION_LIFETIME_MS = 48 * 60 * 60 * 1000;
+/**
+ * The same answer for every address, so it says nothing about one to a stranger; worded to be
+ * true either way, as a confirmed address gets no mail.
+ */
 export const SUBSCRIBE_ACCEPTED =
-	'Thanks! Please check your inbox: we sent you a link to confirm your subscription.';
-export const INVALID_CONFIRMATION = 'This confirmation link is invalid or has expired.';
+	"Thanks! Please check your inbox: unless this address is subscribed already, we're mailing it a link to confirm your subscription.";
+export const INVALID_CONFIRMATION =
+	'This confirmation link is invalid or has expired. Sign up again to get a new one.';
+export const ALREADY_CONFIRMED =
+	'This link is no longer needed: your subscription is already confirmed, and the weekly briefing comes to you.';
 export const SUBSCRIPTION_CONFIRMED =
 	'Your subscription is confirmed. The next weekly briefing is on its way to you.';
 
@@ -62,7 +69,12 @@ export async function subscribeByEmail(rawEmail: string, client: string): Promis
 	if (await takeMailTo(email)) return;
 	const token = generateToken();
 	await transaction(async (tx) => {
-		await tx.delete(tokens).where(and(eq(tokens.memberId, member.id), eq(tokens.purpose, 'confirm')));
+		// Voided by ending them now rather than deleted, so an older link opened after the newer one
+		// was confirmed can tell its holder the address is confirmed.
+		await tx
+			.update(tokens)
+			.set({ expiresAt: new Date(0) })
+			.where(and(eq(tokens.memberId, member.id), eq(tokens.purpose, 'confirm')));
 		await tx.insert(tokens).values({
 			id: hashToken(token),
 			memberId: member.id,
@@ -71,6 +83,18 @@ export async function subscribeByEmail(rawEmail: string, client: string): Promis
 		});
 	});
 	sendInBackground(confirmSubscriptionMail(email, confirmPageUrl(token)), 'newsletter confirmation');
+}
+
+/** A replaced or expired link of a member whose address a newer link has confirmed. */
+async function confirmedByAnotherLink(token: string): Promise<boolean> {
+	const row = await firstRow(
+		db()
+			.select({ status: members.status })
+			.from(tokens)
+			.innerJoin(members, eq(members.id, tokens.memberId))
+			.where(and(eq(tokens.id, hashToken(token)), eq(tokens.purpose, 'confirm'))),
+	);
+	return row?.status === 'confirmed';
 }
 
 /**
@@ -84,7 +108,10 @@ export async function confirmSubscription(token: string): Promise<{ message: str
 			and(eq(tokens.id, hashToken(token)), eq(tokens.purpose, 'confirm'), gt(tokens.expiresAt, new Date())),
 		)
 		.returning({ memberId: tokens.memberId });
-	if (!used) throw new InvalidInput(INVALID_CONFIRMATION);
+	if (!used) {
+		if (await confirmedByAnotherLink(token)) return { message: ALREADY_CONFIRMED };
+		throw new InvalidInput(INVALID_CONFIRMATION);
+	}
 	const [member] = await db()
 		.update(members)
 		.set({ status: 'confirmed', confirmedAt: new Date(), unsubscribedAt: null })

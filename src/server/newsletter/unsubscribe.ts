@@ -18,8 +18,9 @@ import { db, firstRow, newsletterUnsubscribeTokens, users } from '@/server/db';
 import { InvalidInput, NotFound } from '@/server/errors';
 import { memberOfUnsubscribeToken, setMemberSubscribed } from './members';
 
+/** Worded for both kinds of subscriber: only some have an account to sign in to. */
 export const UNKNOWN_UNSUBSCRIBE_LINK =
-	'This unsubscribe link is not valid. Sign in and change the newsletter setting in your profile.';
+	'This unsubscribe link is not valid. Use the unsubscribe link in your most recent issue; with an account, you can also sign in and change the newsletter setting in your profile.';
 export const UNDO_NOT_AVAILABLE =
 	'This link can no longer subscribe you again. Sign in and switch the newsletter on in your profile.';
 export const MEMBER_UNDO_NOT_AVAILABLE =

@@ -1,4 +1,4 @@
-import { changeEmail } from '@/server/auth/accounts';
+import { cancelEmailChange, changeEmail, pendingEmail, resendEmailChange } from '@/server/auth/accounts';
 import { requireUser } from '@/server/auth/permissions';
 import { clientKey } from '@/server/http/request-origin';
 import { endpoint, json, readJson } from '@/server/http/endpoint';
@@ -16,3 +16,12 @@ export const PUT = endpoint(async (ctx) => {
 	const { email, currentPassword } = await readJson(request, changeEmailSchema);
 	return json(await changeEmail(user, email, currentPassword, clientKey(ctx)));
 });
+
+/** The email change waiting for its link to be opened: `{ pendingEmail }`, null when none. */
+export const GET = endpoint(async ({ locals }) => json(await pendingEmail(requireUser(locals))));
+
+/** Mails the waiting change's link again (404 when nothing waits). */
+export const POST = endpoint(async ({ locals }) => json(await resendEmailChange(requireUser(locals))));
+
+/** Cancels the waiting change: its link stops working (404 when nothing waits). */
+export const DELETE = endpoint(async ({ locals }) => json(await cancelEmailChange(requireUser(locals))));
