@@ -4,7 +4,7 @@
  */
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { articlePath } from '@/components/content/article-summary';
+import { articlePath } from '@/lib/public-paths';
 import { escapeXml, publishedArticles } from '@/components/content/feed-data';
 import { absoluteUrl } from '@/components/content/structured-data';
 

@@ -16,9 +16,7 @@ import {
 import { sentIssueCount, sentIssueDates } from '@/server/newsletter/archive';
 import type { ArticleKind } from '@/lib/validation/content';
 
-import { STATIC_PAGE_PATHS } from '@/lib/static-page-paths';
-
-export { STATIC_PAGE_PATHS };
+import { STATIC_PAGE_PATHS } from '@/lib/public-paths';
 
 const FEEDS = ['/rss', '/podcast/rss', '/sitemap.xml', '/robots.txt'];
 const LISTINGS = ['/', '/podcast', '/platforms', '/compare'];
