@@ -5,7 +5,7 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { articlePath } from '@/lib/public-paths';
-import { escapeXml, publishedArticles } from '@/components/content/feed-data';
+import { escapeXml, publishedArticles } from '@/server/content/feed-data';
 import { absoluteUrl } from '@/components/content/structured-data';
 
 export const prerender = false;

@@ -6,7 +6,7 @@
  */
 import type { APIRoute } from 'astro';
 import { articlePath } from '@/lib/public-paths';
-import { escapeXml, lastmod, publishedArticles } from '@/components/content/feed-data';
+import { escapeXml, lastmod, publishedArticles } from '@/server/content/feed-data';
 import { absoluteUrl } from '@/components/content/structured-data';
 import { listStaticPages } from '@/server/content/static-pages';
 import { listEpisodes } from '@/server/content/podcasts';
