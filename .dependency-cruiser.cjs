@@ -9,7 +9,7 @@
 
 /** The server's infrastructure, which any module may use; everything else under src/server is a subject. */
 const INFRASTRUCTURE =
-	'^src/server/(db/|db\\.ts$|config\\.ts$|errors\\.ts$|runtime/(log|metrics|request-context)\\.ts$)';
+	'^src/server/(db/|db\\.ts$|config\\.ts$|errors\\.ts$|trusted-proxies\\.ts$|runtime/(log|metrics|request-context|remembered-urls)\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
