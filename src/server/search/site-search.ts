@@ -17,7 +17,7 @@ import { STATIC_PAGE_PATHS } from '@/lib/public-paths';
 import { listPublished } from '../content/articles';
 import { listStaticPages } from '../content/static-pages';
 import { listEpisodes } from '../content/podcasts';
-import { searchWords } from '.';
+import { searchWords } from '@/server/content/search';
 
 /** Hits per group: the search page shows these, and links each group's own list for more. */
 export const SEARCH_GROUP_LIMIT = 5;
