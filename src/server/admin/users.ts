@@ -18,7 +18,8 @@ import {
 	platforms,
 	users,
 } from '@/server/db';
-import { passwordSetByEditorMail, sendInBackground } from '../mail/transport';
+import { passwordSetByEditorMail } from '../auth/account-mails';
+import { sendInBackground } from '../mail/transport';
 import { likePattern, platformChanged } from '../platforms/directory';
 import { InvalidInput, NotFound } from '@/server/errors';
 import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';

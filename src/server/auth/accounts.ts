@@ -14,14 +14,14 @@ import {
 	passwordResetTokens,
 	users,
 } from '@/server/db';
+import { sendInBackground } from '@/server/mail/transport';
 import {
 	confirmNewAddressMail,
 	emailChangedMail,
 	emailChangeRequestedMail,
 	passwordResetMail,
-	sendInBackground,
 	verifyAddressMail,
-} from '@/server/mail/transport';
+} from './account-mails';
 import {
 	INVALID_VERIFICATION_TOKEN,
 	issueVerificationLink,
