@@ -1,17 +1,23 @@
 /**
  * The house rules about imports, checked by tests/unit/house-rules.test.ts and drawn by
- * `npm run house` (docs/house.md):
+ * `npm run house` (docs/house.md). Imports run one way: pages -> components -> server subjects
+ * -> infrastructure (the engine seam, config, log, metrics) -> db/ and src/lib.
  * - no import circles anywhere in src/, db/ or scripts/;
  * - src/server/db/ is the engine seam, infrastructure only: it imports no subject (a subject
  *   that differs per engine keeps both adapters itself and asks the seam for the engine);
  * - db/ (schema, migrations, seed) imports nothing of the server but the seam;
- * - nothing outside src/server/host/ imports the host: it is the top of the house, and what it
- *   shares with the app it hands over at start (src/server/runtime/shared-runtime.ts).
+ * - src/lib/ imports nothing of the server, the components or the pages;
+ * - src/server/ imports no component, page, layout or store;
+ * - src/server/host/ (the production process) is imported by nobody else: what it shares with
+ *   the app it hands over at start (src/server/runtime/shared-runtime.ts); the app's start and
+ *   stop (runtime/app.ts) are called only by the host;
+ * - components import no page; scripts import nothing from tests/ (what both use is in
+ *   scripts/shared/).
  */
 
 /** The server's infrastructure, which any module may use; everything else under src/server is a subject. */
 const INFRASTRUCTURE =
-	'^src/server/(db/|db\\.ts$|config\\.ts$|errors\\.ts$|runtime/(log|metrics|request-context)\\.ts$)';
+	'^src/server/(db/|db\\.ts$|config\\.ts$|errors\\.ts$|trusted-proxies\\.ts$|runtime/(log|metrics|request-context|remembered-urls)\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -49,6 +55,56 @@ module.exports = {
 				'What the two share, the host hands to the app at start (src/server/runtime/shared-runtime.ts).',
 			from: { path: '^(src|db|scripts)/', pathNot: '^src/server/host/' },
 			to: { path: '^src/server/host/' },
+		},
+		{
+			name: 'lib-imports-nothing-above',
+			severity: 'error',
+			comment:
+				'src/lib/ is the bottom: plain code that runs anywhere. It imports no server module, component, page or store; ' +
+				'a type it needs from above moves down into src/lib.',
+			from: { path: '^src/lib/' },
+			to: { path: '^src/(server|components|pages|layouts|stores|middleware|integrations)' },
+		},
+		{
+			name: 'server-imports-no-ui',
+			severity: 'error',
+			comment:
+				'The server serves the pages and components, never the other way: what a server module needs of a page ' +
+				'(a path, a shape) moves down into src/lib or into the subject.',
+			from: { path: '^src/server/' },
+			to: { path: '^src/(components|pages|layouts|stores|middleware)' },
+		},
+		{
+			name: 'components-import-no-page',
+			severity: 'error',
+			comment: 'Pages put components together; a component never reaches back into a page.',
+			from: { path: '^src/components/' },
+			to: { path: '^src/pages/' },
+		},
+		{
+			name: 'only-the-host-starts-the-app',
+			severity: 'error',
+			comment:
+				'runtime/app.ts starts and stops everything; only the host (and the Astro integration, by path) calls it.',
+			from: { path: '^src/', pathNot: ['^src/server/host/', '^src/server/runtime/app\\.ts$'] },
+			to: { path: '^src/server/runtime/app\\.ts$' },
+		},
+		{
+			name: 'content-search-is-contents',
+			severity: 'error',
+			comment:
+				"content/search/ holds the engines' article and episode queries behind content's own services; " +
+				'other subjects ask content, and the site search only its search words (content/search/index.ts).',
+			from: { path: '^src/', pathNot: ['^src/server/content/'] },
+			to: { path: '^src/server/content/search/', pathNot: '^src/server/content/search/(index|words)\\.ts$' },
+		},
+		{
+			name: 'scripts-import-no-tests',
+			severity: 'error',
+			comment:
+				'Scripts (the benchmarks) and tests share helpers through scripts/shared/, never through tests/.',
+			from: { path: '^scripts/' },
+			to: { path: '^tests/' },
 		},
 	],
 	options: {

@@ -13,7 +13,7 @@ export type CruiseResult = {
 			from: string;
 			to: string;
 			cycle?: { name: string }[];
-			rule: { name: string };
+			rule: { name: string; severity: string };
 		}[];
 	};
 };

@@ -4,8 +4,8 @@
  */
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { articlePath } from '@/components/content/article-summary';
-import { escapeXml, publishedArticles } from '@/components/content/feed-data';
+import { articlePath } from '@/lib/public-paths';
+import { escapeXml, publishedArticles } from '@/server/content/feed-data';
 import { absoluteUrl } from '@/components/content/structured-data';
 
 export const prerender = false;

@@ -5,8 +5,8 @@
  * same articles again.
  */
 import type { APIRoute } from 'astro';
-import { articlePath } from '@/components/content/article-summary';
-import { escapeXml, lastmod, publishedArticles } from '@/components/content/feed-data';
+import { articlePath } from '@/lib/public-paths';
+import { escapeXml, lastmod, publishedArticles } from '@/server/content/feed-data';
 import { absoluteUrl } from '@/components/content/structured-data';
 import { listStaticPages } from '@/server/content/static-pages';
 import { listEpisodes } from '@/server/content/podcasts';
@@ -20,7 +20,7 @@ import {
 } from '@/lib/archive-links';
 import { sentIssueDates } from '@/server/newsletter/archive';
 import type { ArticleKind } from '@/lib/validation/content';
-import { STATIC_PAGE_PATHS } from '@/server/site/paths';
+import { STATIC_PAGE_PATHS } from '@/lib/public-paths';
 
 export const prerender = false;
 

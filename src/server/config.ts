@@ -10,7 +10,7 @@ import {
 	NO_TRUSTED_PROXIES,
 	parseTrustedProxies,
 	type TrustedProxies,
-} from './http/trusted-proxies';
+} from './trusted-proxies';
 
 /** An empty variable (`PORT=` in a copied .env) means "use the default", as if unset. */
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);

@@ -5,13 +5,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleListQuerySchema } from '@/lib/validation/content';
-import { articleListQuery } from '@/server/search/articles.sqlite';
+import { articleListQuery } from '@/server/content/search/articles.sqlite';
 import { firstRow } from '@/server/db';
 import type { PostgresDatabase } from '@/server/db/postgres-connection';
 import {
 	articleSearchCondition,
 	listArticles as listArticlesPostgres,
-} from '@/server/search/articles.postgres';
+} from '@/server/content/search/articles.postgres';
 import type { TestServer } from '../support/server';
 import {
 	ODD_SEARCHES,

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { podcastListQuerySchema } from '@/lib/validation/content';
 import { episodeListQuery } from '@/server/content/podcasts';
-import { podcastSearchCondition } from '@/server/search/episodes.postgres';
+import { podcastSearchCondition } from '@/server/content/search/episodes.postgres';
 import type { TestServer } from '../support/server';
 import { TestClient, registerUser } from '../support/account-api';
 import { ODD_SEARCHES, postgresQueryPlan, queryPlan, startContentServer } from '../support/content-fixtures';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createHealthProbes } from '@/server/host/health';
 import { createRequestObserver } from '@/server/host/request-observer';
-import { NO_TRUSTED_PROXIES } from '@/server/http/trusted-proxies';
+import { NO_TRUSTED_PROXIES } from '@/server/trusted-proxies';
 import { createGracefulStop } from '@/server/host/shutdown';
 
 type Held = { release: () => void; started: Promise<void> };

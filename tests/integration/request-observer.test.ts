@@ -8,7 +8,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRequestObserver } from '@/server/host/request-observer';
-import { NO_TRUSTED_PROXIES, parseTrustedProxies, type TrustedProxies } from '@/server/http/trusted-proxies';
+import { NO_TRUSTED_PROXIES, parseTrustedProxies, type TrustedProxies } from '@/server/trusted-proxies';
 
 const servers: Array<{ close(): void }> = [];
 afterEach(() => {

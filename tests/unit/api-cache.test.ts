@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import inject from 'light-my-request';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiCache } from '@/server/host/api-cache';
-import { MAX_REMEMBERED_URL_LENGTH } from '@/server/http/remembered-urls';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/runtime/remembered-urls';
 import { SHARED_CACHE_CONTROL } from '@/server/http/cache-headers';
 
 type Cache = ReturnType<typeof createApiCache>;

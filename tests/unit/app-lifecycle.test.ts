@@ -24,7 +24,7 @@ vi.mock('@/server/site', () => ({
 	stopSiteGeneration: record('stop generation'),
 	requestFullGeneration: vi.fn(() => void calls.push('full generation')),
 }));
-vi.mock('@/server/runtime/housekeeping', () => ({
+vi.mock('@/server/housekeeping/rounds', () => ({
 	startHousekeeping: vi.fn(() => void calls.push('start housekeeping')),
 	stopHousekeeping: record('stop housekeeping'),
 }));

@@ -1,5 +1,5 @@
 /**
- * Article search (src/server/search/articles.sqlite.ts, migration 0002): articles_fts is keyed
+ * Article search (src/server/content/search/articles.sqlite.ts, migration 0002): articles_fts is keyed
  * by kind, date bucket and id, and a date-ordered search walks it and stops after the page. It
  * must answer exactly what sorting every match answers, whatever order ids and dates were
  * written in; a prefix spelled out as its terms must match what FTS5's prefix query matches.
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleListQuerySchema, type ArticleKind } from '@/lib/validation/content';
-import { articleMatch, articleSearchKey, articleListQuery } from '@/server/search/articles.sqlite';
+import { articleMatch, articleSearchKey, articleListQuery } from '@/server/content/search/articles.sqlite';
 import { openDatabase, type AppDatabase } from '@/server/db';
 import * as schema from '@db/schema';
 import { insertArticleRow } from '../support/content-fixtures';

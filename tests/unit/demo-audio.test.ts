@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EPISODES, episodeAudioUrl } from '@db/seed/podcasts';
 import { DEMO_AUDIO_BITS_PER_SECOND, DEMO_AUDIO_BYTES, demoAudioMinutes } from '@/lib/demo-audio';
-import { audioBytes } from '@/components/content/feed-data';
+import { audioBytes } from '@/server/content/feed-data';
 
 const publicPath = (path: string) => join(process.cwd(), 'public', path);
 

@@ -12,7 +12,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGeneratedPages, type GeneratedPages } from '@/server/host/generated-pages';
 import { SHARED_CACHE_CONTROL } from '@/server/http/cache-headers';
-import { MAX_REMEMBERED_URL_LENGTH } from '@/server/http/remembered-urls';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/runtime/remembered-urls';
 
 let dir: string;
 let server: Server;

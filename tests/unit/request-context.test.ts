@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { knownRoute, noteRoute, routeMemory } from '@/server/runtime/request-context';
-import { MAX_REMEMBERED_URL_LENGTH } from '@/server/http/remembered-urls';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/runtime/remembered-urls';
 
 describe('remembered route names', () => {
 	it('keep a route for its path, but none for a path longer than the bound', () => {

@@ -1,6 +1,6 @@
 /**
  * Search gives the same answers on both engines: the same articles and episodes written into
- * SQLite (FTS5) and PostgreSQL (tsvector + GIN, src/server/search/articles.postgres.ts) must come back
+ * SQLite (FTS5) and PostgreSQL (tsvector + GIN, src/server/content/search/articles.postgres.ts) must come back
  * as the same ids in the same order for every query: prefixes, case, accents, punctuation,
  * FTS5 syntax typed as text, kinds, drafts, categories, each sort and paging.
  */
@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleListQuerySchema, type ArticleKind } from '@/lib/validation/content';
-import { articleListQuery } from '@/server/search/articles.sqlite';
-import { ftsCondition } from '@/server/search';
+import { articleListQuery } from '@/server/content/search/articles.sqlite';
+import { ftsCondition } from '@/server/content/search';
 import { closeDatabase, openDatabase, type AppDatabase } from '@/server/db';
 import * as schema from '@db/schema';
 import { schema as pgSchema } from '@/server/db/postgres-connection';
@@ -20,8 +20,8 @@ import {
 	SEARCH_LIMITS,
 	articleSearchCondition,
 	collectedMatchesQuery,
-} from '@/server/search/articles.postgres';
-import { podcastSearchCondition } from '@/server/search/episodes.postgres';
+} from '@/server/content/search/articles.postgres';
+import { podcastSearchCondition } from '@/server/content/search/episodes.postgres';
 import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
 
 let dir: string;

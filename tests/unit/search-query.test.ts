@@ -1,6 +1,6 @@
 /** toFtsQuery: what a visitor types becomes a safe FTS5 MATCH expression. */
 import { describe, expect, it } from 'vitest';
-import { toFtsQuery } from '@/server/search';
+import { toFtsQuery } from '@/server/content/search';
 
 describe('toFtsQuery', () => {
 	it('turns each word into a quoted prefix term, all required', () => {

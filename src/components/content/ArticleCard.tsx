@@ -3,7 +3,8 @@
  * by Astro without hydration) and for the filter islands, so both look the same.
  */
 import { categoryBadgeClasses } from './category-badge';
-import { articlePath, readTimeLabel, type ArticleKind, type ArticleSummary } from './article-summary';
+import { articlePath } from '@/lib/public-paths';
+import { readTimeLabel, type ArticleKind, type ArticleSummary } from './article-summary';
 import { CardImage } from './CardImage';
 import { TagList } from './TagList';
 import { TimeAgo } from './TimeAgo';

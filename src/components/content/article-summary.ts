@@ -24,11 +24,6 @@ export function toArticleSummary(article: ArticleSummary): ArticleSummary {
 	return { id, title, excerpt, category, imageUrl, tags, readTime, createdAt };
 }
 
-/** The public page of an article: /news/{id} or /education/{id}. */
-export function articlePath(kind: ArticleKind, id: number): string {
-	return `/${kind}/${id}`;
-}
-
 /**
  * Read time defaults to 5 minutes. The same value as DEFAULT_READ_TIME in
  * lib/validation/content.ts, repeated because importing that module would bring zod into islands.

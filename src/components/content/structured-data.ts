@@ -6,7 +6,7 @@
 import { config } from '@/server/config';
 import type { Article } from '@/server/content/articles';
 import type { ArticleKind } from '@/lib/validation/content';
-import { articlePath } from './article-summary';
+import { articlePath } from '@/lib/public-paths';
 
 export const PUBLISHER_NAME = 'Retail Media Hub';
 /** The site's logo as a raster image (search engines ask for at least 112 px). */

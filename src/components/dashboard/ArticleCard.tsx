@@ -1,6 +1,6 @@
 import { formatDate } from '@/lib/format';
 import { Button } from '@/components/ui/Button';
-import { articlePath } from '@/components/content/article-summary';
+import { articlePath } from '@/lib/public-paths';
 import { buttonClasses } from '@/components/ui/button-classes';
 import type { AdminArticle, ArticleKind } from './api-types';
 import { Badge } from './Badge';

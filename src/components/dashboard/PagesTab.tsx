@@ -7,7 +7,7 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';
 import { cn } from '@/lib/class-names';
 import { formatDate } from '@/lib/format';
-import { STATIC_PAGE_PATHS } from '@/lib/static-page-paths';
+import { STATIC_PAGE_PATHS } from '@/lib/public-paths';
 import { $user } from '@/stores/session';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';

@@ -3,7 +3,8 @@
  * services (type-only imports, erased at build time, so no server code reaches the island);
  * Wire<T> (src/lib/wire.ts) turns their Date fields into the ISO strings JSON carries.
  */
-import type { OverviewCounts, UserList } from '@/server/admin/users';
+import type { OverviewCounts } from '@/server/admin/overview';
+import type { UserList } from '@/server/admin/users';
 import type { ModerationCommentJson, ModerationList } from '@/server/community/moderation';
 import type { Article } from '@/server/content/articles';
 import type { StaticPage } from '@/server/content/static-pages';

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/password-rules';
-import type { SessionUser } from '@/server/auth/session';
+import type { SessionUser } from '@/lib/session-user';
 import type { Wire } from '@/lib/wire';
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };

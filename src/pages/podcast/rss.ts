@@ -4,7 +4,7 @@
  */
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { audioBytes, escapeXml, itunesDuration } from '@/components/content/feed-data';
+import { audioBytes, escapeXml, itunesDuration } from '@/server/content/feed-data';
 import { absoluteUrl, PUBLISHER_NAME } from '@/components/content/structured-data';
 import { config } from '@/server/config';
 import { SHOW_COVER } from '@/components/podcast/show-cover';

@@ -1,7 +1,8 @@
 /**
- * The editors' administration: the overview counts and
- * user management. Who may do what is asked of auth/permissions.ts; the account changes themselves
- * (ban, password) go through accounts.ts so their side effects (ending sessions) live in one place.
+ * The editors' user management: the user list with its tiles, bans, passwords set by an
+ * editor, platform representatives. Who may do what is asked of auth/permissions.ts; the account
+ * changes themselves (ban, password) go through accounts.ts so their side effects (ending
+ * sessions) live in one place.
  */
 import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { UserListQuery } from '@/lib/validation/admin';
@@ -11,47 +12,19 @@ import { publicUserColumns, type SessionUser } from '../auth/session';
 import {
 	db,
 	firstRow,
-	rawRows,
 	transaction,
-	articles,
 	platformRepresentatives as representatives,
 	platforms,
 	users,
 } from '@/server/db';
-import { passwordSetByEditorMail, sendInBackground } from '../mail/transport';
+import { passwordSetByEditorMail } from '../auth/account-mails';
+import { sendInBackground } from '../mail/transport';
 import { platformChanged } from '../platforms/directory';
 import { containsText } from '@/server/db/sql';
 import { InvalidInput, NotFound } from '@/server/errors';
 import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
 
 export const USER_NOT_FOUND = 'User not found';
-
-/** The dashboard's Overview: four counts in one round trip. */
-export type OverviewCounts = {
-	/** Every platform. */
-	platforms: number;
-	/** Every news article, drafts included. */
-	articles: number;
-	/** Published news articles. */
-	published: number;
-	/** Platforms flagged recommended. */
-	featured: number;
-};
-
-export async function overviewCounts(): Promise<OverviewCounts> {
-	const news = eq(articles.kind, 'news');
-	const [row] = await rawRows<Record<keyof OverviewCounts, number | string>>(sql`select
-		(select count(*) from ${platforms}) as platforms,
-		(select count(*) from ${articles} where ${news}) as articles,
-		(select count(*) from ${articles} where ${news} and ${articles.isPublished}) as published,
-		(select count(*) from ${platforms} where ${platforms.isRecommended}) as featured`);
-	return {
-		platforms: Number(row!.platforms),
-		articles: Number(row!.articles),
-		published: Number(row!.published),
-		featured: Number(row!.featured),
-	};
-}
 
 export type UserStats = {
 	totalUsers: number;

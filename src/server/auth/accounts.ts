@@ -14,14 +14,14 @@ import {
 	passwordResetTokens,
 	users,
 } from '@/server/db';
+import { sendInBackground } from '@/server/mail/transport';
 import {
 	confirmNewAddressMail,
 	emailChangedMail,
 	emailChangeRequestedMail,
 	passwordResetMail,
-	sendInBackground,
 	verifyAddressMail,
-} from '@/server/mail/transport';
+} from './account-mails';
 import {
 	INVALID_VERIFICATION_TOKEN,
 	issueVerificationLink,
@@ -36,7 +36,6 @@ import { invalidateUserSessions, publicUserColumns, type SessionUser } from './s
 import { generateToken, hashToken } from './tokens';
 import { metrics } from '@/server/runtime/metrics';
 import { Conflict, Forbidden, InvalidInput, NotFound, NotSignedIn, TooManyAttempts } from '@/server/errors';
-import { mergeMemberIntoAccount } from '@/server/newsletter/members';
 
 const EMAIL_TAKEN = 'An account with this email already exists.';
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -270,9 +269,13 @@ export type Confirmer = { userId?: number; sessionId?: string; clientKey: string
  * of an email change becomes the account's (verified, since its mailbox answered). Either way
  * the mailbox's holder now owns the account, so a session of that account sending the
  * confirmation stays and every other one ends: whoever signed up with someone else's address
- * does not stay signed in once its owner confirms it.
+ * does not stay signed in once its owner confirms it. Answers with the address now verified, so
+ * the caller can let other subjects act on it (the newsletter takes over a subscription).
  */
-export async function verifyEmail(token: string, by: Confirmer): Promise<{ message: string }> {
+export async function verifyEmail(
+	token: string,
+	by: Confirmer,
+): Promise<{ message: string; verifiedEmail: string }> {
 	const link = await takeVerificationToken(token);
 	if (!link) throw new InvalidInput(INVALID_VERIFICATION_TOKEN);
 	const account = await firstRow(
@@ -286,12 +289,10 @@ export async function verifyEmail(token: string, by: Confirmer): Promise<{ messa
 	if (link.email === account.email) {
 		await db().update(users).set({ emailVerified: true }).where(eq(users.id, account.id));
 		await invalidateUserSessions(account.id, keep);
-		await mergeMemberIntoAccount(account.email);
-		return { message: `Your email ${account.email} is verified.` };
+		return { message: `Your email ${account.email} is verified.`, verifiedEmail: account.email };
 	}
 	await switchEmail(account, link.email, by.clientKey, keep);
-	await mergeMemberIntoAccount(link.email);
-	return { message: `Your email is now ${link.email}, and it is verified.` };
+	return { message: `Your email is now ${link.email}, and it is verified.`, verifiedEmail: link.email };
 }
 
 export const ALREADY_VERIFIED = 'Your email address is already verified.';

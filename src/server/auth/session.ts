@@ -15,6 +15,7 @@ import {
 	users,
 } from '@/server/db';
 import { generateToken, hashToken } from './tokens';
+import type { SessionUser } from '@/lib/session-user';
 
 export const SESSION_COOKIE = 'session';
 /**
@@ -28,19 +29,7 @@ export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 /** However often a session is extended, it ends this long after it started. */
 export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * DAY_MS;
 
-export type SessionUser = {
-	id: number;
-	username: string;
-	email: string;
-	role: 'user' | 'editor';
-	isBanned: boolean;
-	isNewsletterSubscribed: boolean;
-	/** The address is proven the owner's; only verified addresses receive newsletters. */
-	emailVerified: boolean;
-	createdAt: Date;
-	/** The platform this user answers reviews for (its representative), or null. */
-	vendorPlatformId: number | null;
-};
+export type { SessionUser };
 export type Session = { id: string; userId: number; expiresAt: Date; createdAt: Date };
 
 /** The columns of a user that sessions and the API show (never the password hash). */

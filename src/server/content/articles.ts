@@ -12,10 +12,10 @@ import type {
 } from '@/lib/validation/content';
 import { byEngine, db, firstRow, articles, users } from '@/server/db';
 import { publishChange } from '@/server/changes/content-changes';
-import { articleColumnsOf } from '../search/article-columns';
-import type { ArticleListRow } from '../search/articles';
-import { postgresArticleLists } from '../search/articles.postgres';
-import { sqliteArticleLists } from '../search/articles.sqlite';
+import { articleColumnsOf } from './search/article-columns';
+import type { ArticleListRow } from './search/articles';
+import { postgresArticleLists } from './search/articles.postgres';
+import { sqliteArticleLists } from './search/articles.sqlite';
 
 /** An article as the API returns it (dates become ISO strings in JSON). */
 export type Article = Omit<ArticleListRow, 'authorUsername'> & {

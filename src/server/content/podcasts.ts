@@ -6,8 +6,8 @@ import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { PodcastListQuery } from '@/lib/validation/content';
 import { byEngine, db, podcastEpisodes, users, type AppDatabase } from '@/server/db';
 import { nocase } from '@/server/db/sql';
-import { podcastSearchCondition } from '../search/episodes.postgres';
-import { sqliteEpisodeSearch } from '../search/episodes.sqlite';
+import { podcastSearchCondition } from './search/episodes.postgres';
+import { sqliteEpisodeSearch } from './search/episodes.sqlite';
 
 /** The episode search, by engine: FTS5 on SQLite, the tsvector index on PostgreSQL (same matches). */
 const episodeSearch = byEngine({

@@ -45,7 +45,7 @@ import { COMPRESS_THRESHOLD } from './compress';
 import { preferredEncoding, type Encoding } from './encoding';
 import { requestHeader } from './request-headers';
 import { baseLog } from '@/server/runtime/log';
-import { MAX_REMEMBERED_URL_LENGTH } from '@/server/http/remembered-urls';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/runtime/remembered-urls';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

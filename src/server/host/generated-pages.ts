@@ -31,7 +31,7 @@ import {
 import type { StoredPage } from '@/server/runtime/shared-runtime';
 import { preferredEncoding, type Encoding } from './encoding';
 import { requestHeader } from './request-headers';
-import { MAX_REMEMBERED_URL_LENGTH } from '@/server/http/remembered-urls';
+import { MAX_REMEMBERED_URL_LENGTH } from '@/server/runtime/remembered-urls';
 import { storedPagePath } from '@/server/site/query-variants';
 
 const TYPES: Record<string, string> = {

@@ -20,7 +20,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { accessLog, baseLog, maskEmail } from '@/server/runtime/log';
 import { metrics } from '@/server/runtime/metrics';
 import { knownRoute, runInRequest, type RequestContext } from '@/server/runtime/request-context';
-import type { TrustedProxies } from '@/server/http/trusted-proxies';
+import type { TrustedProxies } from '@/server/trusted-proxies';
 import { requestHeader } from './request-headers';
 
 /** What nginx's $request_id and common tracing ids look like; anything else is replaced. */

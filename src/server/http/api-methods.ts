@@ -11,6 +11,7 @@ const HANDLERS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 const allowedByRoute = new Map<string, string[]>();
 for (const [file, module] of Object.entries(modules)) {
 	if (typeof module.ALL === 'function') continue;
+	// The glob's keys are relative to this file: `../../pages/api/...`.
 	const pattern = file
 		.replace(/^(\.\.\/)+pages/, '')
 		.replace(/\.ts$/, '')

@@ -20,7 +20,22 @@ import {
 	users,
 } from '@/server/db';
 import { InvalidInput, TooManyAttempts } from '@/server/errors';
-import { confirmSubscriptionMail, sendInBackground } from '@/server/mail/transport';
+import { sendInBackground, type Mail } from '@/server/mail/transport';
+
+/** The double opt-in of an email-only newsletter member: nothing is sent until they confirm. */
+function confirmSubscriptionMail(to: string, link: string): Mail {
+	return {
+		to,
+		subject: 'Confirm your Retail Media Hub newsletter subscription',
+		text: [
+			'Someone asked to get the Retail Media Hub weekly briefing at this address.',
+			'',
+			`To confirm, open this link and press the button on the page (it works once, for 48 hours): ${link}`,
+			'',
+			'If it was not you, ignore this mail: without confirmation we send you nothing.',
+		].join('\n'),
+	};
+}
 
 export const CONFIRMATION_LIFETIME_MS = 48 * 60 * 60 * 1000;
 /**

@@ -17,7 +17,8 @@ import type { Readiness, ReadinessCheck } from '@/server/db/readiness';
 import { startContentRelay, stopContentRelay } from '@/server/changes/relay';
 import { staleApiAnswers, storedPages } from '@/server/changes/served-copies';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
-import { startHousekeeping, stopHousekeeping } from '@/server/runtime/housekeeping';
+import { HOUSEKEEPING_CHORES } from '@/server/housekeeping/chores';
+import { startHousekeeping, stopHousekeeping } from '@/server/housekeeping/rounds';
 import { outsideRequest } from '@/server/runtime/request-context';
 import { adoptSharedState, type SharedRuntime } from '@/server/runtime/shared-runtime';
 import {
@@ -54,7 +55,7 @@ export function joinHost(shared: SharedRuntime): void {
  * 2. the newsletter sender (unless NEWSLETTER_WORKER=0);
  * 3. with several nodes on PostgreSQL, the relay of changes between nodes (resolves once this
  *    node listens);
- * 4. housekeeping: expired rows deleted now and then, by one node at a time (housekeeping.ts);
+ * 4. housekeeping: expired rows deleted now and then, by one node at a time (housekeeping/);
  * 5. with SITE_GENERATE_ON_START (the default), one full generation of the public pages
  *    (a no-op where no page renderer exists, as under `astro dev`).
  */
@@ -64,7 +65,7 @@ export function startApp(): Promise<void> {
 		resumeSiteGeneration();
 		startNewsletterWorker();
 		await startContentRelay();
-		startHousekeeping();
+		startHousekeeping(HOUSEKEEPING_CHORES);
 		if (config().generateOnStart) requestFullGeneration();
 	});
 	return started;

@@ -11,7 +11,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import { MAX_REMEMBERED_URL_LENGTH } from '../http/remembered-urls';
+import { MAX_REMEMBERED_URL_LENGTH } from './remembered-urls';
 
 export type RequestContext = {
 	/** The request id its answer carries in X-Request-Id. */

@@ -8,16 +8,16 @@
  * static pages are read whole and matched here with the snippet's own word rule, the same on
  * both engines.
  */
-import { articlePath } from '@/components/content/article-summary';
+import { articlePath } from '@/lib/public-paths';
 import { bestSnippet, matchesEveryWord, type Snippet } from '@/lib/search-snippet';
 import type { ArticleKind } from '@/lib/validation/content';
 import { markdownText } from '@/server/content/markdown';
 import { listPlatforms } from '@/server/platforms/directory';
-import { STATIC_PAGE_PATHS } from '@/server/site/paths';
+import { STATIC_PAGE_PATHS } from '@/lib/public-paths';
 import { listPublished } from '../content/articles';
 import { listStaticPages } from '../content/static-pages';
 import { listEpisodes } from '../content/podcasts';
-import { searchWords } from '.';
+import { searchWords } from '@/server/content/search';
 
 /** Hits per group: the search page shows these, and links each group's own list for more. */
 export const SEARCH_GROUP_LIMIT = 5;

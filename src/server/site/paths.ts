@@ -15,9 +15,7 @@ import {
 import { sentIssueCount, sentIssueDates } from '@/server/newsletter/archive';
 import type { ArticleKind } from '@/lib/validation/content';
 
-import { STATIC_PAGE_PATHS } from '@/lib/static-page-paths';
-
-export { STATIC_PAGE_PATHS };
+import { STATIC_PAGE_PATHS } from '@/lib/public-paths';
 
 type PlatformContentChange = Extract<ContentChange, { kind: 'platform' }>;
 

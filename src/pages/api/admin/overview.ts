@@ -1,4 +1,4 @@
-import { overviewCounts } from '@/server/admin/users';
+import { overviewCounts } from '@/server/admin/overview';
 import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json } from '@/server/http/endpoint';
 

@@ -1,4 +1,5 @@
 import { verifyEmail } from '@/server/auth/accounts';
+import { mergeMemberIntoAccount } from '@/server/newsletter/members';
 import { clientKey } from '@/server/http/request-origin';
 import { endpoint, json, readJson } from '@/server/http/endpoint';
 import { verifyEmailSchema } from '@/lib/validation/auth';
@@ -13,7 +14,13 @@ export const prerender = false;
 export const POST = endpoint(async (ctx) => {
 	const { token } = await readJson(ctx.request, verifyEmailSchema);
 	const { user, session } = ctx.locals;
-	return json(
-		await verifyEmail(token, { userId: user?.id, sessionId: session?.id, clientKey: clientKey(ctx) }),
-	);
+	const { message, verifiedEmail } = await verifyEmail(token, {
+		userId: user?.id,
+		sessionId: session?.id,
+		clientKey: clientKey(ctx),
+	});
+	// Accounts know nothing of the newsletter: an email-only subscription of the address just
+	// proven becomes the account's here, where both subjects meet.
+	await mergeMemberIntoAccount(verifiedEmail);
+	return json({ message });
 });

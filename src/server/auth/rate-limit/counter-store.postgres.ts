@@ -2,7 +2,7 @@
  * Rate-limit counters on PostgreSQL, shared by every app node: one atomic upsert per attempt,
  * so attempts spread over nodes, arriving together, each get their own number and a limit holds
  * exactly. The table is unlogged (see db/schema/postgres.ts). Finished windows no longer count
- * and are deleted by housekeeping (src/server/runtime/housekeeping.ts), on one node at a time.
+ * and are deleted by housekeeping (src/server/housekeeping/rounds.ts), on one node at a time.
  */
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { CounterStore } from './counter-store';

@@ -8,24 +8,11 @@
  * The rows are shared by every node, so a round runs on one node at a time: on PostgreSQL the
  * node that takes an advisory lock runs it and the others skip theirs; SQLite has one node.
  */
-import { deleteExpiredResetTokens } from '@/server/auth/accounts';
-import { deleteExpiredVerificationTokens } from '@/server/auth/email-verification';
-import { siteCounterStore } from '@/server/auth/rate-limit/site-counters';
-import { deleteExpiredSessions } from '@/server/auth/session';
 import { engine } from '@/server/db';
-import { deleteExpiredMemberTokens } from '@/server/newsletter/members';
-import { baseLog } from './log';
+import { baseLog } from '@/server/runtime/log';
 
 /** One subject's cleanup: deletes its rows that expired by `now` (milliseconds). */
 export type Chore = { name: string; run: (now: number) => Promise<void> };
-
-export const CHORES: readonly Chore[] = [
-	{ name: 'expired sessions', run: deleteExpiredSessions },
-	{ name: 'expired password reset links', run: deleteExpiredResetTokens },
-	{ name: 'expired e-mail verification links', run: deleteExpiredVerificationTokens },
-	{ name: 'expired newsletter confirmation links', run: deleteExpiredMemberTokens },
-	{ name: 'finished rate-limit windows', run: (now) => siteCounterStore().deleteFinishedWindows(now) },
-];
 
 /** Rate-limit windows last minutes, so the shared counter table never holds hours of dead rows. */
 export const HOUSEKEEPING_EVERY_MS = 15 * 60_000;
@@ -42,7 +29,7 @@ const housekeepingLog = () => baseLog().child({ subject: 'housekeeping' });
  * Runs one round unless another node is running one; answers whether this node ran it. A chore
  * that fails is logged and the others still run.
  */
-export function housekeepingRound(now = Date.now(), chores: readonly Chore[] = CHORES): Promise<boolean> {
+export function housekeepingRound(chores: readonly Chore[], now = Date.now()): Promise<boolean> {
 	return engine().unlessRunningElsewhere(HOUSEKEEPING_LOCK_KEY, async () => {
 		for (const chore of chores) {
 			try {
@@ -57,21 +44,25 @@ export function housekeepingRound(now = Date.now(), chores: readonly Chore[] = C
 let timer: NodeJS.Timeout | undefined;
 let round: Promise<unknown> | undefined;
 
-function runRound(): void {
+function runRound(chores: readonly Chore[]): void {
 	// A round still running (a slow database) is not doubled.
 	if (round) return;
-	round = housekeepingRound()
+	round = housekeepingRound(chores)
 		.catch((error: unknown) => housekeepingLog().error({ err: error }, 'housekeeping round failed'))
 		.finally(() => {
 			round = undefined;
 		});
 }
 
-/** Runs a round now and then every `everyMs`, on a timer that keeps no process alive. */
-export function startHousekeeping(everyMs = HOUSEKEEPING_EVERY_MS): void {
+/**
+ * Runs the chores now and then every `everyMs`, on a timer that keeps no process alive. The
+ * subjects' chores come from the app's start, which sits above them (this module, like the rest
+ * of runtime/, sits below every subject).
+ */
+export function startHousekeeping(chores: readonly Chore[], everyMs = HOUSEKEEPING_EVERY_MS): void {
 	if (timer) return;
-	runRound();
-	timer = setInterval(runRound, everyMs).unref();
+	runRound(chores);
+	timer = setInterval(() => runRound(chores), everyMs).unref();
 }
 
 /** Stops the timer and waits for a round under way, so the database can close after it. */

@@ -1,0 +1,18 @@
+/**
+ * What housekeeping deletes: each subject's rows that outlived their use, by the subject that owns
+ * them. Nothing reads them once expired, so this only keeps the tables small.
+ */
+import { deleteExpiredResetTokens } from '@/server/auth/accounts';
+import { deleteExpiredVerificationTokens } from '@/server/auth/email-verification';
+import { siteCounterStore } from '@/server/auth/rate-limit/site-counters';
+import { deleteExpiredSessions } from '@/server/auth/session';
+import { deleteExpiredMemberTokens } from '@/server/newsletter/members';
+import type { Chore } from './rounds';
+
+export const HOUSEKEEPING_CHORES: readonly Chore[] = [
+	{ name: 'expired sessions', run: deleteExpiredSessions },
+	{ name: 'expired password reset links', run: deleteExpiredResetTokens },
+	{ name: 'expired e-mail verification links', run: deleteExpiredVerificationTokens },
+	{ name: 'expired newsletter confirmation links', run: deleteExpiredMemberTokens },
+	{ name: 'finished rate-limit windows', run: (now) => siteCounterStore().deleteFinishedWindows(now) },
+];
