@@ -586,7 +586,8 @@ describe('platform changes on the change stream (in-process, as page regeneratio
 	it('tells listeners after create, update, rating and delete, survives a failing listener, and unsubscribes', async () => {
 		const { platformFormSchema } = await import('@/lib/validation/platforms');
 		const { rate } = await import('@/server/community/ratings');
-		const { db, ...bound } = await import('@/server/db');
+		// Read at use: the table bindings are the chosen engine's once a query has chosen it.
+		const database = await import('@/server/db');
 		const { baseLog } = await import('@/server/runtime/log');
 		// A failing listener is logged (as an error of the process's logger) and the change goes on.
 		const logged = vi.spyOn(baseLog(), 'error').mockImplementation(() => {});
@@ -612,8 +613,9 @@ describe('platform changes on the change stream (in-process, as page regeneratio
 		await checked();
 		await service.updatePlatform(created.id, { ...form, name: 'Changed' });
 		await checked();
-		const [rater] = await db()
-			.insert(bound.users)
+		const [rater] = await database
+			.db()
+			.insert(database.users)
 			.values({ username: 'hook_rater', email: 'hook@example.com', passwordHash: 'x' })
 			.returning();
 		expect((await rate(created.id, rater!.id, { rating: 4, review: null })).platform).toEqual({

@@ -749,6 +749,13 @@ function targets(): Target[] {
 			check: (body) => expectSafeHtml(body.html),
 		},
 		{
+			name: 'GET /api/admin/platforms',
+			method: 'GET',
+			path: () => q('/api/admin/platforms', platformListQuerySchema),
+			roles: { editor: RUNS, user: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: z.array(platformShape),
+		},
+		{
 			name: 'POST /api/admin/platforms',
 			method: 'POST',
 			path: () => fc.constant('/api/admin/platforms'),
