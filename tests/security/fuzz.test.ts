@@ -644,6 +644,16 @@ function targets(): Target[] {
 				own('platform_comments')(change, ctx) && change.kind === 'added' && row(change).status === 'pending',
 		},
 		{
+			name: 'GET /api/platforms/{id}/my-votes',
+			method: 'GET',
+			path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}/my-votes`),
+			roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: z.object({
+				reviews: z.record(z.string(), z.enum(['helpful', 'unhelpful'])),
+				comments: z.record(z.string(), z.enum(['helpful', 'unhelpful'])),
+			}),
+		},
+		{
 			name: 'GET /api/comments/{id}/vote',
 			method: 'GET',
 			path: () => idArbitrary(ids.comments).map((id) => `/api/comments/${id}/vote`),

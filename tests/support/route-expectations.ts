@@ -475,6 +475,20 @@ export const EXPECTATIONS: Expectation[] = [
 		check: (answer) => expect(answer.body.status).toBe('pending'),
 	},
 	{
+		route: '/api/platforms/{id}/my-votes',
+		method: 'GET',
+		expect: signedIn(200),
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/my-votes` }),
+		// Each user reads their own votes, never A's.
+		check: async (answer, fx, persona) => {
+			expect(Object.keys(answer.body).sort()).toEqual(['comments', 'reviews']);
+			for (const [id, voteType] of Object.entries(answer.body.comments))
+				expect(voteType).toBe(await fx.voteOf(Number(id), persona.id));
+			for (const [id, voteType] of Object.entries(answer.body.reviews))
+				expect(voteType).toBe(await fx.reviewVoteOf(Number(id), persona.id));
+		},
+	},
+	{
 		route: '/api/comments/{id}/vote',
 		method: 'GET',
 		expect: signedIn(200),

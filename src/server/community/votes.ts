@@ -9,6 +9,7 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import {
 	db,
 	firstRow,
+	platformRatings,
 	transaction,
 	type Reader,
 	commentVotes,
@@ -17,7 +18,7 @@ import {
 } from '@/server/db';
 import { assertCanVoteOn, assertCanVoteOnReview } from '@/server/auth/permissions';
 import type { SessionUser } from '@/server/auth/session';
-import { platformChanged } from '@/server/platforms/directory';
+import { assertPlatformExists, platformChanged } from '@/server/platforms/directory';
 import type { PlatformChangeKind } from '@/server/changes/content-changes';
 import { COMMENT_NOT_FOUND, REVIEW_NOT_FOUND } from '@/lib/validation/platforms';
 import { OWN_COMMENT_VOTE, OWN_REVIEW_VOTE } from '@/lib/validation/platform-messages';
@@ -214,4 +215,33 @@ export async function voteOnReview(
 ): Promise<ReviewVoteResult> {
 	const { helpful, unhelpful, ...rest } = await castVote(reviewVoting, ratingId, voter, voteType);
 	return { ...rest, helpfulCount: helpful, unhelpfulCount: unhelpful };
+}
+
+/** The reader's own votes on one platform's reviews and comments, by item id (absent: no vote). */
+export type PlatformVotes = {
+	reviews: Record<number, VoteType>;
+	comments: Record<number, VoteType>;
+};
+
+/**
+ * Every vote of the reader's on a platform's page in one read, so the page asks once instead of
+ * once per item; 404 for an unknown platform.
+ */
+export async function getPlatformVotes(platformId: number, userId: number): Promise<PlatformVotes> {
+	await assertPlatformExists(platformId);
+	const [reviews, comments] = await Promise.all([
+		db()
+			.select({ id: reviewVotes.ratingId, voteType: reviewVotes.voteType })
+			.from(reviewVotes)
+			.innerJoin(platformRatings, eq(platformRatings.id, reviewVotes.ratingId))
+			.where(and(eq(platformRatings.platformId, platformId), eq(reviewVotes.userId, userId))),
+		db()
+			.select({ id: commentVotes.commentId, voteType: commentVotes.voteType })
+			.from(commentVotes)
+			.innerJoin(platformComments, eq(platformComments.id, commentVotes.commentId))
+			.where(and(eq(platformComments.platformId, platformId), eq(commentVotes.userId, userId))),
+	]);
+	const byId = (rows: { id: number; voteType: VoteType }[]) =>
+		Object.fromEntries(rows.map((row) => [row.id, row.voteType]));
+	return { reviews: byId(reviews), comments: byId(comments) };
 }

@@ -1,7 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import type { PublicUser } from '@/lib/validation/auth';
 import { MAX_COMMENT_LENGTH, SIGN_IN_TO_COMMENT, SIGN_IN_TO_VOTE } from '@/lib/validation/platform-messages';
+import { $castVotes, $readVotes, myVote, recordMyVote } from '@/stores/my-votes';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/ui/FormMessage';
@@ -14,22 +16,6 @@ import { CommentItem } from './CommentItem';
 import { LoadError } from '@/components/ui/LoadError';
 import { ensureSignedIn, reportFailure } from './session';
 import { SignInPrompt } from './SignInPrompt';
-
-type Votes = Record<number, VoteType | null>;
-
-/** The viewer's own votes (GET /api/comments/{id}/vote, only when signed in). */
-async function loadVotes(comments: PlatformComment[]): Promise<Votes> {
-	const approved = comments.filter((comment) => comment.status === 'approved');
-	const answers = await Promise.all(
-		approved.map((comment) =>
-			apiRequest<{ voteType: VoteType | null }>('GET', `/api/comments/${comment.id}/vote`).then(
-				(answer) => [comment.id, answer.voteType] as const,
-				() => [comment.id, null] as const,
-			),
-		),
-	);
-	return Object.fromEntries(answers);
-}
 
 export type CommentsSectionProps = {
 	platformId: number;
@@ -49,7 +35,8 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 	const [now, setNow] = useState<number>();
 	const [failed, setFailed] = useState(false);
 	const [attempt, setAttempt] = useState(0);
-	const [votes, setVotes] = useState<Votes>({});
+	const readVotes = useStore($readVotes);
+	const castVotes = useStore($castVotes);
 	const [voting, setVoting] = useState<number | null>(null);
 	const [text, setText] = useTypedBeforeHydration('comment-text');
 	const [emptyError, setEmptyError] = useState(false);
@@ -57,7 +44,7 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 	const userId = user === undefined ? undefined : (user?.id ?? null);
 	/**
 	 * Votes recorded while the list was being read: the list (read before them) must not put
-	 * back the counts and the vote they replaced.
+	 * back the counts they replaced (the viewer's own votes are kept by the my-votes store).
 	 */
 	const votedDuringLoad = useRef(new Map<number, VoteResult>());
 
@@ -68,8 +55,7 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 		setFailed(false);
 		votedDuringLoad.current.clear();
 		apiRequest<PlatformComment[]>('GET', `/api/platforms/${platformId}/comments`)
-			.then(async (list) => {
-				const mine = userId === null ? {} : await loadVotes(list);
+			.then((list) => {
 				if (!current) return;
 				const voted = votedDuringLoad.current;
 				setComments(
@@ -80,7 +66,6 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 							: item;
 					}),
 				);
-				setVotes({ ...mine, ...Object.fromEntries([...voted].map(([id, result]) => [id, result.voteType])) });
 				setNow(Date.now());
 			})
 			.catch(() => current && setFailed(true));
@@ -103,7 +88,7 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 						: item,
 				),
 			);
-			setVotes((current) => ({ ...current, [comment.id]: result.voteType }));
+			recordMyVote('comments', comment.id, result.voteType);
 			votedDuringLoad.current.set(comment.id, result);
 		} catch (error) {
 			reportFailure('Failed to record vote', error, 'Please try again.');
@@ -188,7 +173,7 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 							<CommentItem
 								key={comment.id}
 								comment={comment}
-								myVote={votes[comment.id] ?? null}
+								myVote={myVote(readVotes, castVotes, 'comments', comment.id)}
 								// Usernames are unique; the list carries no author ids.
 								mine={!!user && comment.user?.username === user.username}
 								busy={voting === comment.id}

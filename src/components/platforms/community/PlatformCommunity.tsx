@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { paintRatingSummary } from '@/components/platforms/rating-summary';
 import type {
 	PlatformComment,
@@ -8,6 +8,7 @@ import type {
 } from '@/components/platforms/types';
 import { CommentsSection } from './CommentsSection';
 import { ReviewsSection } from './ReviewsSection';
+import { loadMyVotes } from '@/stores/my-votes';
 import { useCurrentUser } from './session';
 
 export type PlatformCommunityProps = {
@@ -35,6 +36,12 @@ export default function PlatformCommunity({
 }: PlatformCommunityProps) {
 	const user = useCurrentUser();
 	const [summary, setSummary] = useState(initial);
+	const userId = user === undefined ? undefined : (user?.id ?? null);
+
+	// The viewer's votes on every review and comment here, in one read once the viewer is known.
+	useEffect(() => {
+		if (userId !== undefined) loadMyVotes(platformId, userId);
+	}, [platformId, userId]);
 
 	function showSummary(next: RatingSummary) {
 		setSummary(next);

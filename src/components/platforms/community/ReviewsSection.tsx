@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { formatRating } from '@/lib/format';
@@ -8,6 +9,7 @@ import {
 	SIGN_IN_TO_VOTE_ON_REVIEWS,
 	type ReviewSort,
 } from '@/lib/validation/platform-messages';
+import { $castVotes, $readVotes, recordMyVote } from '@/stores/my-votes';
 import { toast } from '@/stores/toast';
 import type { PublicUser } from '@/lib/validation/auth';
 import { Spinner } from '@/components/ui/Spinner';
@@ -28,21 +30,6 @@ import { RatingForm } from './RatingForm';
 import { ReviewList } from './ReviewList';
 import { StarHistogram } from './StarHistogram';
 import { ensureSignedIn, reportFailure } from './session';
-
-type Votes = Record<number, VoteType | null>;
-
-/** The viewer's own votes (GET /api/ratings/{id}/vote, only when signed in). */
-async function loadVotes(reviews: PlatformRating[]): Promise<Votes> {
-	const answers = await Promise.all(
-		reviews.map((review) =>
-			apiRequest<{ voteType: VoteType | null }>('GET', `/api/ratings/${review.id}/vote`).then(
-				(answer) => [review.id, answer.voteType] as const,
-				() => [review.id, null] as const,
-			),
-		),
-	);
-	return Object.fromEntries(answers);
-}
 
 /** The listing's query: none for the default (newest first, every star count). */
 function listingQuery(sort: ReviewSort, stars: number | undefined): string {
@@ -98,11 +85,11 @@ export function ReviewsSection({
 	/** The sorted or filtered listing (null: the default, which is `reviews`). */
 	const [listing, setListing] = useState<PlatformRating[] | null>(null);
 	const [listingBusy, setListingBusy] = useState(false);
-	const [votes, setVotes] = useState<Votes>({});
+	const readVotes = useStore($readVotes);
+	const castVotes = useStore($castVotes);
 	const [voting, setVoting] = useState<number | null>(null);
 	/** Votes recorded while the lists were being read: the read must not put back what they replaced. */
 	const votedDuringLoad = useRef(new Map<number, ReviewVoteResult>());
-	const userId = user === undefined ? undefined : (user?.id ?? null);
 	const query = listingQuery(sort, stars);
 
 	// biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry; onSummary only sets state and withVotesDuringLoad reads a ref
@@ -152,25 +139,6 @@ export function ReviewsSection({
 		};
 	}, [platformId, query, attempt]);
 
-	// The viewer's votes, once the reviews and the viewer are known.
-	const reviewIds = reviews?.map((review) => review.id).join(',');
-	// biome-ignore lint/correctness/useExhaustiveDependencies: reviews changes with every vote; its ids (reviewIds) say when to read again
-	useEffect(() => {
-		if (!userId || !reviews) {
-			setVotes({});
-			return;
-		}
-		let current = true;
-		loadVotes(reviews).then((mine) => {
-			if (!current) return;
-			const voted = votedDuringLoad.current;
-			setVotes({ ...mine, ...Object.fromEntries([...voted].map(([id, result]) => [id, result.voteType])) });
-		});
-		return () => {
-			current = false;
-		};
-	}, [userId, reviewIds]); // reviews changes with every vote; its ids say when to read again
-
 	function withVotesDuringLoad(review: PlatformRating): PlatformRating {
 		const result = votedDuringLoad.current.get(review.id);
 		return result
@@ -198,7 +166,7 @@ export function ReviewsSection({
 				helpfulCount: result.helpfulCount,
 				unhelpfulCount: result.unhelpfulCount,
 			}));
-			setVotes((current) => ({ ...current, [review.id]: result.voteType }));
+			recordMyVote('reviews', review.id, result.voteType);
 			votedDuringLoad.current.set(review.id, result);
 		} catch (error) {
 			reportFailure('Failed to record vote', error, 'Please try again.');
@@ -243,7 +211,8 @@ export function ReviewsSection({
 	const shown = listing ?? reviews;
 	const counts = starCounts(reviews ?? []);
 	const actions = {
-		votes,
+		// A vote cast here wins over the page's read of the viewer's votes (stores/my-votes.ts).
+		votes: { ...readVotes.reviews, ...castVotes.reviews },
 		username: user?.username,
 		voting,
 		onVote: vote,
