@@ -162,6 +162,28 @@ export type AppConfig = {
 	connections: { max: number; requestTimeoutMs: number };
 };
 
+/**
+ * The committed migrations of each engine, found from the working directory unless named (an
+ * empty variable is unset).
+ * Read on each call rather than fixed with config(): scripts and tests open (and migrate) a
+ * database before anything else reads the configuration.
+ */
+export function migrationsFolders(): { sqlite: string; postgres: string } {
+	return {
+		sqlite: resolve(process.env.MIGRATIONS_DIR || 'db/migrations'),
+		postgres: resolve(process.env.POSTGRES_MIGRATIONS_DIR || 'db/migrations-postgres'),
+	};
+}
+
+/**
+ * Whether the environment names a PostgreSQL database (an empty DATABASE_URL names none), read
+ * afresh: the table bindings follow it before an engine is chosen, and config() would fix the
+ * configuration before a test or script has set it.
+ */
+export function environmentNamesPostgres(): boolean {
+	return Boolean(process.env.DATABASE_URL);
+}
+
 let cached: AppConfig | undefined;
 
 /**

@@ -27,18 +27,11 @@ export function upgradedDatabase(
 	if (!upgrade) throw new Error(`no migration ends with ${tagSuffix}`);
 	journal.entries = journal.entries.filter((entry) => entry.idx < upgrade.idx);
 	writeFileSync(journalPath, JSON.stringify(journal));
-	const before = process.env.MIGRATIONS_DIR;
+	const old = openDatabase(path, migrations);
 	try {
-		process.env.MIGRATIONS_DIR = migrations;
-		const old = openDatabase(path);
-		try {
-			arrange(old);
-		} finally {
-			old.$client.close();
-		}
+		arrange(old);
 	} finally {
-		if (before === undefined) delete process.env.MIGRATIONS_DIR;
-		else process.env.MIGRATIONS_DIR = before;
+		old.$client.close();
 	}
 	return openDatabase(path);
 }

@@ -6,7 +6,7 @@
  * rest of the house asks the engine, never which engine it is. Subjects whose storage differs
  * per engine give both adapters to byEngine() and get the running engine's.
  */
-import { config } from '@/server/config';
+import { config, environmentNamesPostgres } from '@/server/config';
 import type { PostgresDatabase } from './postgres-connection';
 import { postgresDialect, postgresEngine } from './postgres-engine';
 import { sqliteDialect, sqliteEngine } from './sqlite-engine';
@@ -17,12 +17,10 @@ let current: Engine | undefined;
 
 /**
  * The tables of the engine the environment names, which engine() will choose: bound until an
- * engine is chosen, so the tables are the right engine's from the first import on. Read from the
- * environment as config() does (an empty DATABASE_URL is none), without config(), which would
- * fix the configuration before a test or script sets it.
+ * engine is chosen, so the tables are the right engine's from the first import on.
  */
 function environmentTables() {
-	return process.env.DATABASE_URL ? postgresDialect.tables : sqliteDialect.tables;
+	return environmentNamesPostgres() ? postgresDialect.tables : sqliteDialect.tables;
 }
 
 bindTables(environmentTables());

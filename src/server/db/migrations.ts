@@ -1,6 +1,6 @@
-import { resolve } from 'node:path';
+import { migrationsFolders } from '@/server/config';
 
-/** Folder of the committed SQLite migrations (drizzle-kit), found from the working directory. */
+/** Folder of the committed SQLite migrations (drizzle-kit). */
 export function migrationsFolder(): string {
-	return resolve(process.env.MIGRATIONS_DIR ?? 'db/migrations');
+	return migrationsFolders().sqlite;
 }

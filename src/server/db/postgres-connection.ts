@@ -4,7 +4,7 @@
  * nodes share one database, so migrating (and seeding a fresh database) runs under an advisory
  * lock: the first node does the work, the others wait for it and then find nothing to do.
  */
-import { resolve } from 'node:path';
+import { migrationsFolders } from '@/server/config';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
@@ -48,9 +48,9 @@ export async function closePostgres(database: PostgresDatabase): Promise<void> {
 	await database.$client.end();
 }
 
-/** Folder of the committed PostgreSQL migrations, found from the working directory. */
+/** Folder of the committed PostgreSQL migrations. */
 export function postgresMigrationsFolder(): string {
-	return resolve(process.env.POSTGRES_MIGRATIONS_DIR ?? 'db/migrations-postgres');
+	return migrationsFolders().postgres;
 }
 
 /**

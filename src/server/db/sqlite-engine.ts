@@ -16,8 +16,8 @@ import { migrationsFolder } from './migrations';
 import { sqliteReadiness } from './readiness';
 import type { AppDatabase, Engine, EngineDialect, Reader } from './types';
 
-/** Opens (creating and migrating) a SQLite file, or ':memory:'. */
-export function openDatabase(path: string): AppDatabase {
+/** Opens (creating and migrating) a SQLite file, or ':memory:', with the given migrations. */
+export function openDatabase(path: string, migrations = migrationsFolder()): AppDatabase {
 	if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
 	const sqlite = new Database(path);
 	sqlite.pragma('journal_mode = WAL');
@@ -25,7 +25,7 @@ export function openDatabase(path: string): AppDatabase {
 	sqlite.pragma('busy_timeout = 5000');
 	sqlite.pragma('synchronous = NORMAL');
 	const db = drizzle(sqlite, { schema: sqliteSchema });
-	migrate(db, { migrationsFolder: migrationsFolder() });
+	migrate(db, { migrationsFolder: migrations });
 	return db as AppDatabase;
 }
 

@@ -43,6 +43,7 @@ function readSettings(): AppConfig {
 
 const settings = readSettings();
 // The adapter would otherwise start its own server when its entry is imported.
+// biome-ignore lint/style/noProcessEnv: a setting written for the adapter, not one read here.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const serverBuild = (file: string) => pathToFileURL(join(settings.distDir, 'server', file)).href;
 const { handler } = (await import(serverBuild('entry.mjs'))) as { handler: AstroHandler };
