@@ -5,3 +5,4 @@
  */
 export * from './sqlite';
 export * from './values';
+export type * from './rows';

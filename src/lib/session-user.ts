@@ -3,16 +3,13 @@
  * here, below the server, so the API's wire types in src/lib can name it without importing the
  * server's session code.
  */
-export type SessionUser = {
-	id: number;
-	username: string;
-	email: string;
-	role: 'user' | 'editor';
-	isBanned: boolean;
-	isNewsletterSubscribed: boolean;
-	/** The address is proven the owner's; only verified addresses receive newsletters. */
-	emailVerified: boolean;
-	createdAt: Date;
+import type { UserRow } from '@db/schema';
+
+export type SessionUser = Pick<
+	UserRow,
+	// emailVerified: the address is proven the owner's; only verified addresses receive newsletters.
+	'id' | 'username' | 'email' | 'role' | 'isBanned' | 'isNewsletterSubscribed' | 'emailVerified' | 'createdAt'
+> & {
 	/** The platform this user answers reviews for (its representative), or null. */
 	vendorPlatformId: number | null;
 };

@@ -3,18 +3,13 @@
  * get it from the API (ISO strings), so dates may be either; the markdown body is left out so
  * it never travels into card HTML or island props.
  */
+import type { ArticleRow } from '@db/schema';
 import type { ArticleKind } from '@/lib/validation/content';
 
-export type ArticleSummary = {
-	id: number;
-	title: string;
-	excerpt: string;
-	category: string;
-	imageUrl: string | null;
-	tags: string[];
-	readTime: number;
-	createdAt: string | Date;
-};
+export type ArticleSummary = Pick<
+	ArticleRow,
+	'id' | 'title' | 'excerpt' | 'category' | 'imageUrl' | 'tags' | 'readTime'
+> & { createdAt: string | Date };
 
 export type { ArticleKind };
 

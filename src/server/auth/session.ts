@@ -16,6 +16,7 @@ import {
 } from '@/server/db';
 import { generateToken, hashToken } from './tokens';
 import type { SessionUser } from '@/lib/session-user';
+import type { SessionRow } from '@db/schema';
 
 export const SESSION_COOKIE = 'session';
 /**
@@ -30,7 +31,7 @@ export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * DAY_MS;
 
 export type { SessionUser };
-export type Session = { id: string; userId: number; expiresAt: Date; createdAt: Date };
+export type Session = Pick<SessionRow, 'id' | 'userId' | 'expiresAt' | 'createdAt'>;
 
 /** The columns of a user that sessions and the API show (never the password hash). */
 export function publicUserColumns() {

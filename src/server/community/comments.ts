@@ -7,19 +7,15 @@ import { db, firstRow, type Reader, platformComments, users } from '@/server/db'
 import { lockedForUpdate } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
 import { assertPlatformExists } from '@/server/platforms/directory';
-import type { CommentStatus } from '@db/schema';
+import type { CommentRow, UserRow } from '@db/schema';
 import { checkPostingLimit } from './posting-limits';
 
-export type CommentJson = {
-	id: number;
-	platformId: number;
-	comment: string;
-	createdAt: Date;
-	status: CommentStatus;
+export type CommentJson = Pick<
+	CommentRow,
+	'id' | 'platformId' | 'comment' | 'createdAt' | 'status' | 'helpfulVotes' | 'unhelpfulVotes'
+> & {
 	/** Null once the author's account is gone (the UI shows 'Anonymous'). */
-	user: { username: string } | null;
-	helpfulVotes: number;
-	unhelpfulVotes: number;
+	user: Pick<UserRow, 'username'> | null;
 };
 
 function commentColumns() {

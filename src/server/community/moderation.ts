@@ -3,23 +3,20 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { db, firstRow, transaction, type Reader, platformComments, platforms, users } from '@/server/db';
 import { platformChanged } from '@/server/platforms/directory';
 import { COMMENT_NOT_FOUND } from '@/lib/validation/platforms';
-import type { CommentStatus } from '@db/schema';
+import type { CommentRow, CommentStatus, PlatformRow, UserRow } from '@db/schema';
 import { canModerate, refusedTransitionMessage, type ModerationDecision } from '@/lib/comment-moderation';
 import { InvalidInput, NotFound } from '@/server/errors';
 import { findComment } from './comments';
 
 /** A comment as the moderation list shows it (with its status, author and platform). */
-export type ModerationCommentJson = {
-	id: number;
-	comment: string;
-	status: CommentStatus;
-	createdAt: Date;
+export type ModerationCommentJson = Pick<
+	CommentRow,
+	'id' | 'comment' | 'status' | 'createdAt' | 'helpfulVotes' | 'unhelpfulVotes'
+> & {
 	/** Null if the platform is gone (cannot happen with the cascade; the UI says 'Unknown Platform'). */
-	platform: { id: number; name: string } | null;
+	platform: Pick<PlatformRow, 'id' | 'name'> | null;
 	/** Null once the author's account is gone (the UI says 'Anonymous'). */
-	author: { username: string; email: string } | null;
-	helpfulVotes: number;
-	unhelpfulVotes: number;
+	author: Pick<UserRow, 'username' | 'email'> | null;
 };
 
 export type ModerationList = { comments: ModerationCommentJson[]; total: number };

@@ -3,6 +3,7 @@
  * tags) and the four sort keys of the list (date, title, duration, episode number). Episodes are added by the seed or scripts.
  */
 import { asc, desc, eq, type SQL } from 'drizzle-orm';
+import type { EpisodeRow, UserRow } from '@db/schema';
 import type { PodcastListQuery } from '@/lib/validation/content';
 import { byEngine, db, podcastEpisodes, users, type AppDatabase } from '@/server/db';
 import { nocase } from '@/server/db/sql';
@@ -16,19 +17,19 @@ const episodeSearch = byEngine({
 });
 
 /** An episode as the API returns it. */
-export type PodcastEpisode = {
-	id: number;
-	title: string;
-	description: string;
-	imageUrl: string | null;
-	audioUrl: string;
-	duration: number;
-	episodeNumber: number;
-	seasonNumber: number;
-	publishedAt: Date;
-	tags: string[];
-	author: { username: string } | null;
-};
+export type PodcastEpisode = Pick<
+	EpisodeRow,
+	| 'id'
+	| 'title'
+	| 'description'
+	| 'imageUrl'
+	| 'audioUrl'
+	| 'duration'
+	| 'episodeNumber'
+	| 'seasonNumber'
+	| 'publishedAt'
+	| 'tags'
+> & { author: Pick<UserRow, 'username'> | null };
 
 /**
  * ORDER BY for each sort key; ties fall back to id so the order is stable. Episode numbers may
