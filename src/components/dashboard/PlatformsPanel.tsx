@@ -8,27 +8,19 @@ import { apiRequest, failureText } from '@/lib/api-client';
 import { formatRating } from '@/lib/format';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
-import { Spinner } from '@/components/ui/Spinner';
 import type { AdminPlatform } from './api-types';
 import { Badge } from './Badge';
 import { ConfirmDialog } from './ConfirmDialog';
-import { LoadError } from './LoadError';
 import { Pager } from './Pager';
 import { PanelHeader } from './PanelHeader';
+import { SearchedListView, useSearchedList } from './searched-list';
 import { PlatformFormDialog } from './PlatformFormDialog';
-import { SearchField } from './SearchField';
-import { useApiData, withQuery } from './use-api-data';
-import { useDebouncedValue } from './use-debounced-value';
 
 const PAGE_SIZE = 25;
 
 export default function PlatformsPanel() {
-	const [search, setSearch] = useState('');
-	const query = useDebouncedValue(search.trim());
-	const [offset, setOffset] = useState(0);
-	const list = useApiData<AdminPlatform[]>(
-		withQuery('/api/admin/platforms', { search: query, limit: PAGE_SIZE, offset }),
-	);
+	const searched = useSearchedList<AdminPlatform[]>('/api/admin/platforms', PAGE_SIZE);
+	const { offset, setOffset, list } = searched;
 	const [editing, setEditing] = useState<AdminPlatform | null>(null);
 	const [formOpen, setFormOpen] = useState(false);
 	const [deleting, setDeleting] = useState<AdminPlatform | null>(null);
@@ -68,28 +60,17 @@ export default function PlatformsPanel() {
 			>
 				<Button onClick={() => openForm(null)}>Add Platform</Button>
 			</PanelHeader>
-			<div className="mb-4 flex flex-wrap items-center gap-3">
-				<SearchField
-					id="platform-search"
-					label="Search platforms"
-					placeholder="Search by name, category or feature..."
-					value={search}
-					onChange={(value) => {
-						setSearch(value);
-						setOffset(0);
-					}}
-				/>
-				{list.loading && list.data && <span className="text-sm text-muted">Loading...</span>}
-			</div>
-			{list.error && !list.data ? (
-				<LoadError what="the platforms" error={list.error} onRetry={list.reload} />
-			) : !list.data ? (
-				<Spinner label="Loading platforms..." />
-			) : rows.length === 0 ? (
-				<p className="rounded-lg border border-dashed border-border bg-surface p-8 text-center text-muted">
-					{query ? `No platforms match "${query}".` : 'No platforms yet. Add the first one.'}
-				</p>
-			) : (
+			<SearchedListView
+				searched={searched}
+				searchId="platform-search"
+				searchLabel="Search platforms"
+				placeholder="Search by name, category or feature..."
+				what="platforms"
+				isEmpty={rows.length === 0}
+				emptyText={(query) =>
+					query ? `No platforms match "${query}".` : 'No platforms yet. Add the first one.'
+				}
+			>
 				<div className="relative overflow-x-auto rounded-xl border border-border bg-surface shadow-sm">
 					{/* Positioned, so the screen-reader-only texts in it stay inside it instead of
 					    widening the page. */}
@@ -172,7 +153,7 @@ export default function PlatformsPanel() {
 						</tbody>
 					</table>
 				</div>
-			)}
+			</SearchedListView>
 			<Pager
 				offset={offset}
 				pageSize={PAGE_SIZE}

@@ -11,19 +11,16 @@ import { formatDate } from '@/lib/format';
 import { $user } from '@/stores/session';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
-import { Spinner } from '@/components/ui/Spinner';
 import type { Platform } from '@/components/platforms/types';
 import type { AdminUser, AdminUserList } from './api-types';
 import { Badge } from './Badge';
 import { ConfirmDialog } from './ConfirmDialog';
-import { LoadError } from './LoadError';
 import { Pager } from './Pager';
 import { PanelHeader } from './PanelHeader';
+import { SearchedListView, useSearchedList } from './searched-list';
 import { PasswordDialog } from './PasswordDialog';
-import { SearchField } from './SearchField';
 import { StatTile } from './StatTile';
-import { useApiData, withQuery } from './use-api-data';
-import { useDebouncedValue } from './use-debounced-value';
+import { useApiData } from './use-api-data';
 
 const PAGE_SIZE = 20;
 
@@ -173,12 +170,8 @@ function vendorText({ user, platformId }: VendorAction, name: string | undefined
 
 export default function UsersTab() {
 	const me = useStore($user);
-	const [search, setSearch] = useState('');
-	const query = useDebouncedValue(search.trim());
-	const [offset, setOffset] = useState(0);
-	const list = useApiData<AdminUserList>(
-		withQuery('/api/admin/users', { search: query, limit: PAGE_SIZE, offset }),
-	);
+	const searched = useSearchedList<AdminUserList>('/api/admin/users', PAGE_SIZE);
+	const { offset, setOffset, list } = searched;
 	const platformList = useApiData<PlatformChoice[]>('/api/platforms?sortBy=name&sortOrder=asc');
 	const platforms = platformList.data ?? [];
 	const [passwordFor, setPasswordFor] = useState<AdminUser | null>(null);
@@ -258,28 +251,15 @@ export default function UsersTab() {
 					testId="stat-newsletter"
 				/>
 			</dl>
-			<div className="mb-4 flex flex-wrap items-center gap-3">
-				<SearchField
-					id="user-search"
-					label="Search users"
-					placeholder="Search by username or email..."
-					value={search}
-					onChange={(value) => {
-						setSearch(value);
-						setOffset(0);
-					}}
-				/>
-				{list.loading && list.data && <span className="text-sm text-muted">Loading...</span>}
-			</div>
-			{list.error && !list.data ? (
-				<LoadError what="the users" error={list.error} onRetry={list.reload} />
-			) : !list.data ? (
-				<Spinner label="Loading users..." />
-			) : users.length === 0 ? (
-				<p className="rounded-lg border border-dashed border-border bg-surface p-8 text-center text-muted">
-					{query ? 'No users found matching your search.' : 'No users found.'}
-				</p>
-			) : (
+			<SearchedListView
+				searched={searched}
+				searchId="user-search"
+				searchLabel="Search users"
+				placeholder="Search by username or email..."
+				what="users"
+				isEmpty={users.length === 0}
+				emptyText={(query) => (query ? 'No users found matching your search.' : 'No users found.')}
+			>
 				<ul
 					className="divide-y divide-border rounded-xl border border-border bg-surface shadow-sm"
 					aria-label="Users"
@@ -296,7 +276,7 @@ export default function UsersTab() {
 						/>
 					))}
 				</ul>
-			)}
+			</SearchedListView>
 			<Pager
 				offset={offset}
 				pageSize={PAGE_SIZE}
