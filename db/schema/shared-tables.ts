@@ -12,6 +12,7 @@ import type { SchemaKit } from './kit';
 import {
 	ARTICLE_KINDS,
 	COMMENT_STATUSES,
+	EPISODE_AUDIO_TYPES,
 	NEWSLETTER_DELIVERY_STATUSES,
 	NEWSLETTER_ISSUE_STATUSES,
 	NEWSLETTER_MEMBER_STATUSES,
@@ -319,12 +320,18 @@ export function defineTables(kit: SchemaKit) {
 			description: text('description').notNull(),
 			imageUrl: text('image_url'),
 			audioUrl: text('audio_url').notNull(),
+			/** The audio file's size in bytes (the feed's enclosure length); null: not known. */
+			audioBytes: integer('audio_bytes'),
+			/** The audio file's MIME type (the feed's enclosure type); null: read from the URL. */
+			audioType: text('audio_type', { enum: EPISODE_AUDIO_TYPES }),
 			/** Minutes. */
 			duration: integer('duration').notNull(),
 			episodeNumber: integer('episode_number').notNull(),
 			seasonNumber: integer('season_number').notNull().default(1),
 			publishedAt: timestamp('published_at').notNull(),
 			tags: textList('tags'),
+			/** Episodes older than drafts were all public: true by default. */
+			isPublished: boolean('is_published').notNull().default(true),
 			authorId: integer('author_id').references(() => users.id, {
 				onDelete: 'set null',
 			}),

@@ -24,3 +24,10 @@ export type NewsletterMemberStatus = (typeof NEWSLETTER_MEMBER_STATUSES)[number]
 
 export const NEWSLETTER_MEMBER_TOKEN_PURPOSES = ['confirm', 'unsubscribe'] as const;
 export type NewsletterMemberTokenPurpose = (typeof NEWSLETTER_MEMBER_TOKEN_PURPOSES)[number];
+
+/**
+ * Audio formats a podcast enclosure may carry that Apple Podcasts and Spotify both play: MP3,
+ * and AAC in an MPEG-4 container (.m4a, .mp4).
+ */
+export const EPISODE_AUDIO_TYPES = ['audio/mpeg', 'audio/x-m4a', 'audio/mp4'] as const;
+export type EpisodeAudioType = (typeof EPISODE_AUDIO_TYPES)[number];

@@ -3,6 +3,7 @@
  * Passwords are hashed beforehand (see hashSeedPasswords): nothing slow runs inside the
  * transaction.
  */
+import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
 import { averageRating } from '@/lib/ratings';
 import { schemaOf } from '@/server/db';
 import { before } from './age';
@@ -180,6 +181,8 @@ async function insertEditorial(
 			description: episode.description,
 			imageUrl: episode.imageUrl,
 			audioUrl: episodeAudioUrl(episode),
+			audioBytes: DEMO_AUDIO_BYTES[episodeAudioUrl(episode)] ?? null,
+			audioType: 'audio/mpeg' as const,
 			duration: episodeDuration(episode),
 			episodeNumber: episode.episodeNumber,
 			seasonNumber: episode.seasonNumber,

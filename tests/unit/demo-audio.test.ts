@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EPISODES, episodeAudioUrl } from '@db/seed/podcasts';
 import { DEMO_AUDIO_BITS_PER_SECOND, DEMO_AUDIO_BYTES, demoAudioMinutes } from '@/lib/demo-audio';
-import { audioBytes } from '@/server/content/feed-data';
+import { enclosureLength } from '@/server/content/feed-data';
+import { audioTypeFor } from '@/lib/validation/episodes';
 
 const publicPath = (path: string) => join(process.cwd(), 'public', path);
 
@@ -61,8 +62,19 @@ describe('demo audio', () => {
 		}
 	});
 
-	it('gives the feed the exact size of a shipped file and an estimate for other audio', () => {
-		expect(audioBytes('/audio/episode-1.mp3', 42)).toBe(DEMO_AUDIO_BYTES['/audio/episode-1.mp3']);
-		expect(audioBytes('https://audio.example.com/1.mp3', 2)).toBe(2 * 60 * 16_000);
+	it('gives the feed the stored size, the exact size of a shipped file, or an estimate', () => {
+		const remote = 'https://audio.example.com/1.mp3';
+		expect(enclosureLength({ audioUrl: remote, audioBytes: 123_456, duration: 2 })).toBe(123_456);
+		expect(enclosureLength({ audioUrl: '/audio/episode-1.mp3', audioBytes: null, duration: 42 })).toBe(
+			DEMO_AUDIO_BYTES['/audio/episode-1.mp3'],
+		);
+		expect(enclosureLength({ audioUrl: remote, audioBytes: null, duration: 2 })).toBe(2 * 60 * 16_000);
+	});
+
+	it('reads the enclosure type from the audio address', () => {
+		expect(audioTypeFor('/audio/episode-1.mp3')).toBe('audio/mpeg');
+		expect(audioTypeFor('https://cdn.example.com/show/ep.M4A?token=1')).toBe('audio/x-m4a');
+		expect(audioTypeFor('https://cdn.example.com/show/ep.mp4#t=10')).toBe('audio/mp4');
+		expect(audioTypeFor('https://cdn.example.com/stream')).toBe('audio/mpeg');
 	});
 });

@@ -39,11 +39,14 @@ const TEMPLATE_EPISODE: EpisodeSummary = {
 	description: '',
 	imageUrl: 'data:,',
 	audioUrl: '#',
+	audioBytes: null,
+	audioType: null,
 	duration: 0,
 	episodeNumber: 0,
 	seasonNumber: 1,
 	publishedAt: new Date(0),
 	tags: [''],
+	isPublished: true,
 	author: { username: '' },
 };
 

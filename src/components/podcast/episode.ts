@@ -2,7 +2,7 @@
  * An episode as cards show it: the service's PodcastEpisode (Dates) on the server, the API's JSON
  * (ISO strings) in the /podcast page script. What a card shows of it (its texts and optional
  * parts), so the server's cards and the script's agree. Also the list query of the page script
- * (parameter names from src/pages/api/podcasts.ts).
+ * (parameter names from src/pages/api/podcasts/index.ts).
  */
 import { apiRequest } from '@/lib/api-client';
 import { formatDuration } from '@/lib/format';

@@ -120,7 +120,7 @@ export const readTimeField = z.preprocess(
 		.max(MAX_READ_TIME, READ_TIME_RANGE),
 );
 
-const isPublishedField = z.preprocess(
+export const isPublishedField = z.preprocess(
 	(value) => (value === null ? undefined : value),
 	z.boolean({ error: 'The published setting must be true or false.' }).default(false),
 );
@@ -232,17 +232,25 @@ export const ARTICLE_STATUSES = ['draft', 'published'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
 /**
+ * What the editors' lists (articles, episodes) add to a public list's query: status (drafts or
+ * published), and a limit that may be left out for the whole list.
+ */
+export function editorListFields() {
+	return {
+		status: z.preprocess(
+			blankToUndefined,
+			z.enum(ARTICLE_STATUSES, { error: "status must be 'draft' or 'published'." }).optional(),
+		),
+		limit: z.preprocess(blankToUndefined, limitRule.optional()),
+	};
+}
+
+/**
  * GET /api/news/all and /api/education/all (editors): the same filters plus status (drafts or
  * published). Without limit the list is every article, so an editor's tool never silently
  * misses the 51st; a limit (1 to 100) asks for one page, and offset skips.
  */
-export const editorArticleListQuerySchema = articleListQuerySchema.extend({
-	status: z.preprocess(
-		blankToUndefined,
-		z.enum(ARTICLE_STATUSES, { error: "status must be 'draft' or 'published'." }).optional(),
-	),
-	limit: z.preprocess(blankToUndefined, limitRule.optional()),
-});
+export const editorArticleListQuerySchema = articleListQuerySchema.extend(editorListFields());
 
 export type EditorArticleListQuery = z.output<typeof editorArticleListQuerySchema>;
 

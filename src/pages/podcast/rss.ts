@@ -4,7 +4,8 @@
  */
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { audioBytes, escapeXml, itunesDuration } from '@/server/content/feed-data';
+import { enclosureLength, escapeXml, itunesDuration } from '@/server/content/feed-data';
+import { audioTypeFor } from '@/lib/validation/episodes';
 import { absoluteUrl, PUBLISHER_NAME } from '@/components/content/structured-data';
 import { config } from '@/server/config';
 import { SHOW_COVER } from '@/components/podcast/show-cover';
@@ -54,8 +55,8 @@ export const GET: APIRoute = async () => {
 			categories: episode.tags,
 			enclosure: {
 				url: absoluteUrl(episode.audioUrl),
-				type: 'audio/mpeg',
-				length: audioBytes(episode.audioUrl, episode.duration),
+				type: episode.audioType ?? audioTypeFor(episode.audioUrl),
+				length: enclosureLength(episode),
 			},
 			customData: [
 				`<guid isPermaLink="false">retail-media-hub-podcast-episode-${episode.id}</guid>`,

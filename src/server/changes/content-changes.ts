@@ -38,6 +38,8 @@ export type ContentChange =
 	/** A static page (about us, terms, ...) edited. */
 	| { kind: 'page'; slug: string }
 	| { kind: 'platform'; id: number; platformChange: PlatformChangeKind }
+	/** A podcast episode created, edited, published, unpublished or deleted. */
+	| { kind: 'episode'; id: number }
 	/** A newsletter issue went out, so the archive shows it. */
 	| { kind: 'newsletter-issue'; id: number };
 

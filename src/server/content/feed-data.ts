@@ -41,12 +41,21 @@ export function itunesDuration(minutes: number): string {
 }
 
 /**
- * RSS requires an enclosure length in bytes. The demo audio files' sizes are known exactly;
- * for other audio, which we do not store the size of, it is estimated from the duration at
- * 128 kbit/s, the usual podcast MP3 rate (podcast apps only use it as a hint).
+ * RSS requires an enclosure length in bytes: the size stored with the episode (given by the
+ * editor, or known for the site's own demo clips). An episode saved without one is estimated
+ * from its duration at 128 kbit/s, the usual podcast MP3 rate (podcast apps only use it as a
+ * hint).
  */
-export function audioBytes(audioUrl: string, minutes: number): number {
-	return DEMO_AUDIO_BYTES[audioUrl] ?? Math.max(0, Math.round(minutes)) * 60 * 16_000;
+export function enclosureLength(episode: {
+	audioUrl: string;
+	audioBytes: number | null;
+	duration: number;
+}): number {
+	return (
+		episode.audioBytes ??
+		DEMO_AUDIO_BYTES[episode.audioUrl] ??
+		Math.max(0, Math.round(episode.duration)) * 60 * 16_000
+	);
 }
 
 /** A sitemap <lastmod> (W3C datetime). */

@@ -1,11 +1,16 @@
 /**
- * Podcast episodes for the /podcast list: full-text search (FTS5 over title, description and
- * tags) and the four sort keys of the list (date, title, duration, episode number). Episodes are added by the seed or scripts.
+ * Podcast episodes: the public list for /podcast, the feed, the sitemap and search (published
+ * episodes only), with full-text search (FTS5 over title, description and tags) and the four
+ * sort keys of the list (date, title, duration, episode number); the editors' list with drafts,
+ * and their create, update and delete.
  */
-import { asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { EpisodeRow, UserRow } from '@db/schema';
+import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
 import type { PodcastListQuery } from '@/lib/validation/content';
-import { byEngine, db, podcastEpisodes, users, type AppDatabase } from '@/server/db';
+import type { EditorEpisodeListQuery, EpisodeInput } from '@/lib/validation/episodes';
+import { publishChange } from '@/server/changes/content-changes';
+import { byEngine, db, firstRow, podcastEpisodes, transaction, users, type Reader } from '@/server/db';
 import { nocase } from '@/server/db/sql';
 import { podcastSearchCondition } from './search/episodes.postgres';
 import { sqliteEpisodeSearch } from './search/episodes.sqlite';
@@ -29,6 +34,9 @@ export type PodcastEpisode = Pick<
 	| 'seasonNumber'
 	| 'publishedAt'
 	| 'tags'
+	| 'audioBytes'
+	| 'audioType'
+	| 'isPublished'
 > & { author: Pick<UserRow, 'username'> | null };
 
 /**
@@ -53,35 +61,151 @@ function episodeOrder(query: Pick<PodcastListQuery, 'sortBy' | 'sortOrder'>): SQ
 	}
 }
 
-/** The list query, unexecuted, so tests can EXPLAIN it. */
-export function episodeListQuery(database: AppDatabase, query: PodcastListQuery) {
-	const search = episodeSearch()(query.search);
-	return database
-		.select({
-			id: podcastEpisodes.id,
-			title: podcastEpisodes.title,
-			description: podcastEpisodes.description,
-			imageUrl: podcastEpisodes.imageUrl,
-			audioUrl: podcastEpisodes.audioUrl,
-			duration: podcastEpisodes.duration,
-			episodeNumber: podcastEpisodes.episodeNumber,
-			seasonNumber: podcastEpisodes.seasonNumber,
-			publishedAt: podcastEpisodes.publishedAt,
-			tags: podcastEpisodes.tags,
-			authorUsername: users.username,
-		})
-		.from(podcastEpisodes)
-		.leftJoin(users, eq(podcastEpisodes.authorId, users.id))
-		.where(search)
-		.orderBy(...episodeOrder(query))
-		.limit(query.limit)
-		.offset(query.offset);
+const episodeColumns = {
+	id: podcastEpisodes.id,
+	title: podcastEpisodes.title,
+	description: podcastEpisodes.description,
+	imageUrl: podcastEpisodes.imageUrl,
+	audioUrl: podcastEpisodes.audioUrl,
+	audioBytes: podcastEpisodes.audioBytes,
+	audioType: podcastEpisodes.audioType,
+	duration: podcastEpisodes.duration,
+	episodeNumber: podcastEpisodes.episodeNumber,
+	seasonNumber: podcastEpisodes.seasonNumber,
+	publishedAt: podcastEpisodes.publishedAt,
+	tags: podcastEpisodes.tags,
+	isPublished: podcastEpisodes.isPublished,
+	authorUsername: users.username,
+};
+
+type EpisodeListRow = Omit<PodcastEpisode, 'author'> & { authorUsername: string | null };
+
+function toEpisode({ authorUsername, ...row }: EpisodeListRow): PodcastEpisode {
+	return { ...row, author: authorUsername === null ? null : { username: authorUsername } };
 }
 
+/** Which episodes a list shows: its search, and published ones, drafts or both. */
+function episodeFilter(search: string | undefined, status: 'draft' | 'published' | undefined): SQL | undefined {
+	return and(
+		episodeSearch()(search),
+		status === undefined ? undefined : eq(podcastEpisodes.isPublished, status === 'published'),
+	);
+}
+
+/** The public list query (published episodes), unexecuted, so tests can EXPLAIN it. */
+export function episodeListQuery(database: Reader, query: PodcastListQuery) {
+	return editorEpisodeListQuery(database, { ...query, status: 'published' });
+}
+
+function editorEpisodeListQuery(database: Reader, query: EditorEpisodeListQuery) {
+	const list = database
+		.select(episodeColumns)
+		.from(podcastEpisodes)
+		.leftJoin(users, eq(podcastEpisodes.authorId, users.id))
+		.where(episodeFilter(query.search, query.status))
+		.orderBy(...episodeOrder(query))
+		.$dynamic();
+	return query.limit === undefined ? list : list.limit(query.limit).offset(query.offset);
+}
+
+/** What visitors see: published episodes only. */
 export async function listEpisodes(query: PodcastListQuery): Promise<PodcastEpisode[]> {
-	const rows = await episodeListQuery(db(), query);
-	return rows.map(({ authorUsername, ...row }) => ({
-		...row,
-		author: authorUsername === null ? null : { username: authorUsername },
-	}));
+	return (await episodeListQuery(db(), query)).map(toEpisode);
+}
+
+/**
+ * The editors' list: drafts included (or only drafts or only published, by status), with the
+ * number of matching episodes so a page can say "of n"; both read in one snapshot.
+ */
+export async function listAllEpisodes(
+	query: EditorEpisodeListQuery,
+): Promise<{ episodes: PodcastEpisode[]; total: number }> {
+	return transaction(async (tx) => {
+		const rows = await editorEpisodeListQuery(tx, query);
+		const [counted] = await tx
+			.select({ total: count() })
+			.from(podcastEpisodes)
+			.where(episodeFilter(query.search, query.status));
+		return { episodes: rows.map(toEpisode), total: Number(counted?.total ?? 0) };
+	});
+}
+
+/** One episode; a draft only when includeDrafts (editors). */
+export async function getEpisode(
+	id: number,
+	{ includeDrafts }: { includeDrafts: boolean },
+): Promise<PodcastEpisode | undefined> {
+	const row = await firstRow(
+		db()
+			.select(episodeColumns)
+			.from(podcastEpisodes)
+			.leftJoin(users, eq(podcastEpisodes.authorId, users.id))
+			.where(
+				and(
+					eq(podcastEpisodes.id, id),
+					includeDrafts ? undefined : eq(podcastEpisodes.isPublished, true),
+				),
+			),
+	);
+	return row && toEpisode(row);
+}
+
+async function mustGet(id: number): Promise<PodcastEpisode> {
+	const episode = await getEpisode(id, { includeDrafts: true });
+	if (!episode) throw new Error(`Episode ${id} vanished right after it was written`);
+	return episode;
+}
+
+/**
+ * The stored columns of an editor's input. Audio served by the site itself (the demo clips)
+ * has a known size, so the feed's enclosure length is exact without the editor typing it.
+ */
+function episodeValues(input: EpisodeInput) {
+	return { ...input, audioBytes: input.audioBytes ?? DEMO_AUDIO_BYTES[input.audioUrl] ?? null };
+}
+
+/** A new episode by the editor; published now, or kept as a draft. */
+export async function createEpisode(input: EpisodeInput, authorId: number): Promise<PodcastEpisode> {
+	const [created] = await db()
+		.insert(podcastEpisodes)
+		.values({ ...episodeValues(input), authorId, publishedAt: new Date() })
+		.returning({ id: podcastEpisodes.id });
+	const id = created!.id;
+	publishChange({ kind: 'episode', id });
+	return mustGet(id);
+}
+
+/**
+ * Replaces the editable fields; the author stays the original one. A draft that is published
+ * takes the time of publishing as its date, so it shows as the newest episode rather than at
+ * the day its draft was started. Undefined when missing.
+ */
+export async function updateEpisode(id: number, input: EpisodeInput): Promise<PodcastEpisode | undefined> {
+	const updated = await transaction(async (tx) => {
+		const [current] = await tx
+			.select({ isPublished: podcastEpisodes.isPublished })
+			.from(podcastEpisodes)
+			.where(eq(podcastEpisodes.id, id));
+		if (!current) return false;
+		const publishing = input.isPublished && !current.isPublished;
+		await tx
+			.update(podcastEpisodes)
+			.set({ ...episodeValues(input), ...(publishing ? { publishedAt: new Date() } : {}) })
+			.where(eq(podcastEpisodes.id, id));
+		return true;
+	});
+	if (!updated) return undefined;
+	publishChange({ kind: 'episode', id });
+	return mustGet(id);
+}
+
+/** True when an episode was deleted. */
+export async function deleteEpisode(id: number): Promise<boolean> {
+	const [deleted] = await db()
+		.delete(podcastEpisodes)
+		.where(eq(podcastEpisodes.id, id))
+		.returning({ id: podcastEpisodes.id });
+	if (!deleted) return false;
+	publishChange({ kind: 'episode', id });
+	return true;
 }

@@ -105,6 +105,9 @@ export function pathsForContentChange(change: ContentChange): string[] {
 			return pathsForPlatformChange(change);
 		case 'newsletter-issue':
 			return [newsletterIssuePath(change.id), '/sitemap.xml'];
+		case 'episode':
+			// Episodes have no page of their own: their list, their feed, and the list's lastmod.
+			return ['/podcast', '/podcast/rss', '/sitemap.xml'];
 	}
 }
 
@@ -154,6 +157,8 @@ export function apiPathsForContentChange(change: ContentChange): string[] {
 			return [`/api/${change.articleKind}`, `/api/${change.articleKind}/${change.id}`, ...search];
 		case 'page':
 			return ['/api/pages', `/api/pages/${change.slug}`, ...search];
+		case 'episode':
+			return ['/api/podcasts', `/api/podcasts/${change.id}`, ...search];
 		case 'platform':
 			return [...apiPathsForPlatformChange(change), ...search];
 	}

@@ -1,0 +1,33 @@
+/**
+ * One podcast episode. GET: a draft is 404 except for editors. PUT (editors): replaces the
+ * editable fields, answers the episode. DELETE (editors).
+ */
+import { episodeInputSchema } from '@/lib/validation/episodes';
+import { canViewDrafts, requireEditor } from '@/server/auth/permissions';
+import { deleteEpisode, getEpisode, updateEpisode } from '@/server/content/podcasts';
+import { NotFound } from '@/server/errors';
+import { endpoint, json, publicJson, readId, readJson } from '@/server/http/endpoint';
+
+export const prerender = false;
+
+const EPISODE_NOT_FOUND = 'Episode not found';
+
+export const GET = endpoint(async (ctx) => {
+	const episode = await getEpisode(readId(ctx.params.id), { includeDrafts: canViewDrafts(ctx.locals.user) });
+	if (!episode) throw new NotFound(EPISODE_NOT_FOUND);
+	return publicJson(episode, ctx);
+});
+
+export const PUT = endpoint(async (ctx) => {
+	requireEditor(ctx.locals);
+	const id = readId(ctx.params.id);
+	const episode = await updateEpisode(id, await readJson(ctx.request, episodeInputSchema));
+	if (!episode) throw new NotFound(EPISODE_NOT_FOUND);
+	return json(episode);
+});
+
+export const DELETE = endpoint(async (ctx) => {
+	requireEditor(ctx.locals);
+	if (!(await deleteEpisode(readId(ctx.params.id)))) throw new NotFound(EPISODE_NOT_FOUND);
+	return json({ message: 'Episode deleted' });
+});
