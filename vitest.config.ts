@@ -16,6 +16,7 @@ const POSTGRES_API = [
 	'tests/api/editor-article-lists.test.ts',
 	'tests/api/platforms.test.ts',
 	'tests/api/podcasts.test.ts',
+	'tests/api/podcast-editing.test.ts',
 	'tests/api/community.test.ts',
 	'tests/api/reviews.test.ts',
 	'tests/api/admin-comments.test.ts',

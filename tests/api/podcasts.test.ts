@@ -92,6 +92,8 @@ describe('GET /api/podcasts', () => {
 			'Retail media basics',
 		]);
 		expect(Object.keys(episodes[0]!).sort()).toEqual([
+			'audioBytes',
+			'audioType',
 			'audioUrl',
 			'author',
 			'description',
@@ -99,6 +101,7 @@ describe('GET /api/podcasts', () => {
 			'episodeNumber',
 			'id',
 			'imageUrl',
+			'isPublished',
 			'publishedAt',
 			'seasonNumber',
 			'tags',

@@ -42,6 +42,7 @@ import {
 	podcastListQuerySchema,
 	staticPageInputSchema,
 } from '@/lib/validation/content';
+import { editorEpisodeListQuerySchema, episodeInputSchema } from '@/lib/validation/episodes';
 import { siteSearchQuerySchema } from '@/lib/validation/discovery';
 import {
 	newsletterConfirmSchema,
@@ -63,6 +64,7 @@ import { eq } from 'drizzle-orm';
 import { MAX_BODY_BYTES } from '@/server/http/endpoint';
 import { TestClient, jsonOfSize, sendStreamedBody } from '../support/account-api';
 import type { TestServer } from '../support/server';
+import { insertEpisode } from '../support/episode-fixtures';
 import {
 	POLLUTION_MARKER,
 	hostileString,
@@ -110,6 +112,8 @@ let ids: {
 	disposableComments: number[];
 	newsletterDrafts: number[];
 	disposableNewsletters: number[];
+	episodes: number[];
+	disposableEpisodes: number[];
 };
 
 async function insertArticle(kind: 'news' | 'education'): Promise<number> {
@@ -210,6 +214,8 @@ beforeAll(async () => {
 		disposableComments: await times(4, () => insertComment(platform, commenter, 'pending')),
 		newsletterDrafts: await times(2, insertNewsletterDraft),
 		disposableNewsletters: await times(6, insertNewsletterDraft),
+		episodes: await times(2, () => insertEpisode(server)),
+		disposableEpisodes: await times(4, () => insertEpisode(server)),
 	};
 	current = snapshotWatcher(server);
 }, 120_000);
@@ -385,6 +391,16 @@ const newsletterShape = z.looseObject({
 		skipped: z.number(),
 	}),
 });
+const episodeShape = z.looseObject({
+	id: z.number(),
+	title: z.string().min(1),
+	audioUrl: z.string().regex(/^(https?:\/\/|\/(?![\\/]))/i),
+	// null: stored before episodes had a type (the feed reads it from the address).
+	audioType: z.enum(['audio/mpeg', 'audio/x-m4a', 'audio/mp4']).nullable(),
+	duration: z.number().int().min(1).max(1440),
+	isPublished: z.boolean(),
+	tags: z.array(z.string()),
+});
 const commentShape = z.looseObject({
 	id: z.number(),
 	comment: z.string(),
@@ -412,6 +428,16 @@ const articleOverrides = (kind: 'news' | 'education') => ({
 		'//evil.example/x.png',
 	),
 });
+const episodeOverrides = {
+	audioUrl: fc.constantFrom(
+		'/audio/episode-1.mp3',
+		'https://cdn.example.com/a.m4a',
+		'javascript:alert(1)',
+		'//evil.example/a.mp3',
+		'',
+	),
+	imageUrl: articleOverrides('news').imageUrl,
+};
 const platformOverrides = {
 	logo: fc.constantFrom(
 		'',
@@ -582,7 +608,47 @@ function targets(): Target[] {
 			method: 'GET',
 			path: () => q('/api/podcasts', podcastListQuerySchema),
 			roles: { anonymous: RUNS },
-			ok: z.array(z.looseObject({ id: z.number(), title: z.string() })),
+			ok: z.array(episodeShape),
+		},
+		{
+			name: 'GET /api/podcasts/all',
+			method: 'GET',
+			path: () => q('/api/podcasts/all', editorEpisodeListQuerySchema),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: z.array(episodeShape),
+		},
+		{
+			name: 'POST /api/podcasts',
+			method: 'POST',
+			path: () => fc.constant('/api/podcasts'),
+			body: () => bodyArbitrary(episodeInputSchema, episodeOverrides),
+			roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: episodeShape,
+			mayChange: added('podcast_episodes'),
+		},
+		{
+			name: 'GET /api/podcasts/{id}',
+			method: 'GET',
+			path: () => idArbitrary(ids.episodes).map((id) => `/api/podcasts/${id}`),
+			roles: { anonymous: RUNS },
+			ok: episodeShape,
+		},
+		{
+			name: 'PUT /api/podcasts/{id}',
+			method: 'PUT',
+			path: () => idArbitrary(ids.episodes).map((id) => `/api/podcasts/${id}`),
+			body: () => bodyArbitrary(episodeInputSchema, episodeOverrides),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: episodeShape,
+			mayChange: targeted('podcast_episodes', 'changed'),
+		},
+		{
+			name: 'DELETE /api/podcasts/{id}',
+			method: 'DELETE',
+			path: () => idArbitrary(ids.disposableEpisodes).map((id) => `/api/podcasts/${id}`),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: message,
+			mayChange: targeted('podcast_episodes', 'removed'),
 		},
 		{
 			name: 'GET /api/search',
@@ -1015,7 +1081,7 @@ async function personaFor(role: FuzzRole, n: number): Promise<Persona> {
 
 function parseTarget(path: string): { targetId: number | null; slug: string | null } {
 	const id = path.match(
-		/^\/api\/(?:[a-z]+\/)*?(?:news|education|platforms|comments|users|pages)\/(\d{1,12})(?:[/?]|$)/,
+		/^\/api\/(?:[a-z]+\/)*?(?:news|education|platforms|comments|users|pages|podcasts)\/(\d{1,12})(?:[/?]|$)/,
 	);
 	let slug: string | null = null;
 	if (path.startsWith('/api/pages/')) {
@@ -1166,6 +1232,8 @@ describe('bodies over the size limit', () => {
 		{ method: 'POST', path: '/api/education', role: 'editor' },
 		{ method: 'PUT', path: `/api/education/${ids.education[0]}`, role: 'editor' },
 		{ method: 'PUT', path: '/api/pages/about-us', role: 'editor' },
+		{ method: 'POST', path: '/api/podcasts', role: 'editor' },
+		{ method: 'PUT', path: `/api/podcasts/${ids.episodes[0]}`, role: 'editor' },
 		{ method: 'POST', path: `/api/platforms/${ids.platform}/ratings`, role: 'user' },
 		{ method: 'POST', path: `/api/platforms/${ids.platform}/comments`, role: 'user' },
 		{ method: 'POST', path: `/api/comments/${ids.comments[0]}/vote`, role: 'user' },

@@ -105,6 +105,7 @@ const QUERY_FIELDS: { role: 'anonymous' | 'editor'; path: string; field: string 
 	{ role: 'editor', path: '/api/news/all', field: 'search' },
 	{ role: 'editor', path: '/api/news/all', field: 'category' },
 	{ role: 'editor', path: '/api/education/all', field: 'search' },
+	{ role: 'editor', path: '/api/podcasts/all', field: 'search' },
 	{ role: 'editor', path: '/api/admin/users', field: 'search' },
 	{ role: 'editor', path: '/api/admin/newsletters/subscribers', field: 'q' },
 	{ role: 'editor', path: '/api/admin/newsletters/subscribers.csv', field: 'q' },

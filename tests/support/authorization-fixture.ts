@@ -11,6 +11,7 @@ import { expect } from 'vitest';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { firstRow } from '@/server/db';
 import { TestClient, registerUser } from './account-api';
+import { episodeBody, insertEpisode } from './episode-fixtures';
 import { platformInput } from './platform-fixtures';
 import type { TestServer } from './server';
 import type { Fixture } from './route-expectations';
@@ -67,6 +68,7 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 	const platform = await created('/api/admin/platforms', platformInput());
 	const news = await created('/api/news', articleBody('news'));
 	const education = await created('/api/education', articleBody('education'));
+	const episode = await created('/api/podcasts', episodeBody());
 
 	for (const persona of [user, other, editor]) {
 		const rated = await persona.client.post(`/api/platforms/${platform}/ratings`, {
@@ -125,7 +127,7 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 	return {
 		server,
 		personas,
-		ids: { platform, news, education, votedComment, ownComment: posted.body.id, votedReview },
+		ids: { platform, news, education, votedComment, ownComment: posted.body.id, votedReview, episode },
 		async newArticle(kind) {
 			const now = new Date();
 			const [row] = await server.db
@@ -145,6 +147,7 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 				.returning({ id: articles.id });
 			return row!.id;
 		},
+		newEpisode: () => insertEpisode(server),
 		async newPlatform() {
 			const [row] = await server.db
 				.insert(platforms)
@@ -228,5 +231,6 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 		uniqueEmail: () => `new_${uniqueTag()}@example.com`,
 		articleBody,
 		platformBody: () => platformInput(),
+		episodeBody: () => episodeBody(),
 	};
 }

@@ -33,9 +33,13 @@ export type Fixture = {
 		ownComment: number;
 		/** A seeded review by a community member; A has voted 'helpful' on it. */
 		votedReview: number;
+		/** A published podcast episode. */
+		episode: number;
 	};
 	newArticle(kind: 'news' | 'education'): Promise<number>;
 	newPlatform(): Promise<number>;
+	/** A published podcast episode, to be deleted. */
+	newEpisode(): Promise<number>;
 	/** A pending comment by A on the fixture platform. */
 	newPendingComment(): Promise<number>;
 	newUser(options?: { isBanned?: boolean }): Promise<{ id: number; email: string }>;
@@ -52,6 +56,7 @@ export type Fixture = {
 	uniqueEmail(): string;
 	articleBody(kind: 'news' | 'education'): Record<string, unknown>;
 	platformBody(): Record<string, unknown>;
+	episodeBody(): Record<string, unknown>;
 };
 
 export type Call = { path: string; body?: unknown };
@@ -361,6 +366,39 @@ export const EXPECTATIONS: Expectation[] = [
 		method: 'GET',
 		expect: all(200),
 		call: () => ({ path: '/api/podcasts' }),
+		check: (answer) => {
+			expect(answer.body.every((e: { isPublished: boolean }) => e.isPublished)).toBe(true);
+		},
+	},
+	{
+		route: '/api/podcasts',
+		method: 'POST',
+		expect: editorOnly(201),
+		call: (fx) => ({ path: '/api/podcasts', body: fx.episodeBody() }),
+	},
+	{
+		route: '/api/podcasts/all',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/podcasts/all' }),
+	},
+	{
+		route: '/api/podcasts/{id}',
+		method: 'GET',
+		expect: all(200),
+		call: (fx) => ({ path: `/api/podcasts/${fx.ids.episode}` }),
+	},
+	{
+		route: '/api/podcasts/{id}',
+		method: 'PUT',
+		expect: editorOnly(200),
+		call: (fx) => ({ path: `/api/podcasts/${fx.ids.episode}`, body: fx.episodeBody() }),
+	},
+	{
+		route: '/api/podcasts/{id}',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/podcasts/${await fx.newEpisode()}` }),
 	},
 	{
 		route: '/api/search',
