@@ -29,9 +29,7 @@ export const MAX_AUDIO_BYTES = 2_147_483_647;
 
 /** Missing, null or blank text means "not given". */
 const blankToNull = (value: unknown) =>
-	value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
-		? null
-		: value;
+	value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value;
 
 /** A number typed in a form ("42") or sent as one. */
 const numberInput = (value: unknown) =>
@@ -41,10 +39,7 @@ const numberInput = (value: unknown) =>
 
 /** A required whole number in a range, one sentence for every way it can be wrong. */
 function wholeNumber(rule: string, min: number, max: number) {
-	return z.preprocess(
-		numberInput,
-		z.number({ error: rule }).int(rule).min(min, rule).max(max, rule),
-	);
+	return z.preprocess(numberInput, z.number({ error: rule }).int(rule).min(min, rule).max(max, rule));
 }
 
 export const DURATION_RULE = `Duration must be a whole number of minutes from 1 to ${MAX_DURATION_MINUTES}.`;
@@ -88,10 +83,7 @@ export const episodeInputSchema = z
 				.nullable(),
 		),
 		/** Not given: read from the audio URL's extension. */
-		audioType: z.preprocess(
-			blankToNull,
-			z.enum(EPISODE_AUDIO_TYPES, { error: AUDIO_TYPE_RULE }).nullable(),
-		),
+		audioType: z.preprocess(blankToNull, z.enum(EPISODE_AUDIO_TYPES, { error: AUDIO_TYPE_RULE }).nullable()),
 		duration: wholeNumber(DURATION_RULE, 1, MAX_DURATION_MINUTES),
 		episodeNumber: wholeNumber(EPISODE_NUMBER_RULE, 1, MAX_EPISODE_NUMBER),
 		/** Not given: the first season. */

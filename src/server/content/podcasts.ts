@@ -85,7 +85,10 @@ function toEpisode({ authorUsername, ...row }: EpisodeListRow): PodcastEpisode {
 }
 
 /** Which episodes a list shows: its search, and published ones, drafts or both. */
-function episodeFilter(search: string | undefined, status: 'draft' | 'published' | undefined): SQL | undefined {
+function episodeFilter(
+	search: string | undefined,
+	status: 'draft' | 'published' | undefined,
+): SQL | undefined {
 	return and(
 		episodeSearch()(search),
 		status === undefined ? undefined : eq(podcastEpisodes.isPublished, status === 'published'),
@@ -141,10 +144,7 @@ export async function getEpisode(
 			.from(podcastEpisodes)
 			.leftJoin(users, eq(podcastEpisodes.authorId, users.id))
 			.where(
-				and(
-					eq(podcastEpisodes.id, id),
-					includeDrafts ? undefined : eq(podcastEpisodes.isPublished, true),
-				),
+				and(eq(podcastEpisodes.id, id), includeDrafts ? undefined : eq(podcastEpisodes.isPublished, true)),
 			),
 	);
 	return row && toEpisode(row);
