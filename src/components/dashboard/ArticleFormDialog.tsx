@@ -4,8 +4,6 @@ import { useMemo } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { $user } from '@/stores/session';
 import { Input, inputClasses, Textarea } from '@/components/ui/Input';
-import { Label } from '@/components/ui/Label';
-import { Switch } from '@/components/ui/Switch';
 import type { AdminArticle, ArticleKind } from './api-types';
 import { ARTICLE_CATEGORIES, ARTICLE_CATEGORY_GROUPS } from '@/lib/categories';
 import { CategoryOptions } from '@/components/content/CategoryOptions';
@@ -20,6 +18,7 @@ import {
 import { Field } from './Field';
 import { FormDialog, useFormDialog } from './FormDialog';
 import { MarkdownEditor } from './MarkdownEditor';
+import { PublishSwitch } from './PublishSwitch';
 
 export type ArticleFormDialogProps = {
 	kind: ArticleKind;
@@ -123,17 +122,11 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 			>
 				<Input {...text('tags')} />
 			</Field>
-			<div className="flex items-center gap-3">
-				<Switch
-					id={`${idPrefix}-isPublished`}
-					checked={values.isPublished}
-					onCheckedChange={set('isPublished')}
-				/>
-				<Label htmlFor={`${idPrefix}-isPublished`}>Publish</Label>
-				<span className="text-sm text-muted">
-					{values.isPublished ? 'Visible on the site' : 'Saved as a draft'}
-				</span>
-			</div>
+			<PublishSwitch
+				id={`${idPrefix}-isPublished`}
+				checked={values.isPublished}
+				onCheckedChange={set('isPublished')}
+			/>
 		</FormDialog>
 	);
 }

@@ -1,5 +1,5 @@
 /**
- * The dashboard itself, once the session is known to be an editor's: the header and the eight
+ * The dashboard itself, once the session is known to be an editor's: the header and the
  * tabs, the active tab kept in the URL. Each tab's code loads when the tab is first
  * opened (React.lazy), and this file loads only for editors (see EditorDashboard.tsx).
  */
@@ -14,6 +14,7 @@ import { mayLeave } from './unsaved-changes';
 const OverviewTab = lazy(() => import('./OverviewTab'));
 const PlatformsPanel = lazy(() => import('./PlatformsPanel'));
 const ArticlesTab = lazy(() => import('./ArticlesTab'));
+const PodcastTab = lazy(() => import('./PodcastTab'));
 const PagesTab = lazy(() => import('./PagesTab'));
 const CommentsTab = lazy(() => import('./CommentsTab'));
 const UsersTab = lazy(() => import('./UsersTab'));
@@ -24,6 +25,7 @@ const PANELS: Record<DashboardTab, ComponentType> = {
 	platforms: PlatformsPanel,
 	news: () => <ArticlesTab kind="news" />,
 	education: () => <ArticlesTab kind="education" />,
+	podcast: PodcastTab,
 	pages: PagesTab,
 	comments: CommentsTab,
 	users: UsersTab,
@@ -68,7 +70,7 @@ export default function Dashboard({ user }: { user: PublicUser }) {
 				</a>
 			</div>
 			<Tabs value={tab} onValueChange={choose} className="mt-6">
-				{/* Eight tabs do not fit a phone's width: they wrap onto more rows rather than scroll
+				{/* Nine tabs do not fit a phone's width: they wrap onto more rows rather than scroll
 				    sideways, where half of them would be off-screen with nothing saying so. */}
 				<div className="overflow-x-auto pb-1">
 					<TabsList

@@ -7,6 +7,7 @@ export const DASHBOARD_TABS = [
 	{ id: 'platforms', label: 'Platforms' },
 	{ id: 'news', label: 'News' },
 	{ id: 'education', label: 'Education' },
+	{ id: 'podcast', label: 'Podcast' },
 	{ id: 'pages', label: 'Pages' },
 	{ id: 'comments', label: 'Comments' },
 	{ id: 'users', label: 'Users' },

@@ -41,6 +41,8 @@ type SearchedListViewProps<T> = {
 	/** What the list holds, as the load error and the spinner name it ("the users", "users"). */
 	what: string;
 	isEmpty: boolean;
+	/** Filters and counts shown after the search field. */
+	controls?: ReactNode;
 	/** The empty list's sentence; `query` is the text searched for, or '' with no search. */
 	emptyText: (query: string) => string;
 	children: ReactNode;
@@ -59,6 +61,7 @@ export function SearchedListView<T>({
 	what,
 	isEmpty,
 	emptyText,
+	controls,
 	children,
 }: SearchedListViewProps<T>) {
 	return (
@@ -71,6 +74,7 @@ export function SearchedListView<T>({
 					value={search}
 					onChange={setSearch}
 				/>
+				{controls}
 				{list.loading && list.data && <span className="text-sm text-muted">Loading...</span>}
 			</div>
 			{list.error && !list.data ? (
