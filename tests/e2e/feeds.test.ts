@@ -18,6 +18,8 @@ type Episode = {
 	id: number;
 	title: string;
 	audioUrl: string;
+	audioBytes: number | null;
+	audioType: string | null;
 	duration: number;
 	episodeNumber: number;
 	seasonNumber: number;
@@ -150,6 +152,7 @@ describe('/podcast/rss', () => {
 			expect(audio.status).toBe(200);
 			expect(audio.headers.get('content-type')).toBe('audio/mpeg');
 			const bytes = (await audio.arrayBuffer()).byteLength;
+			expect(episode).toMatchObject({ audioBytes: bytes, audioType: 'audio/mpeg' });
 			expect(item.enclosure).toEqual({
 				url: `${server.url}${episode.audioUrl}`,
 				type: 'audio/mpeg',
@@ -165,6 +168,45 @@ describe('/podcast/rss', () => {
 			expect(item.link!.startsWith(`${server.url}/podcast`)).toBe(true);
 		}
 		expect(new Set(feed.items.map((item) => item.guid)).size).toBe(episodes.length);
+	});
+
+	it("takes an editor's episode with its stated size and type, and leaves a draft out", async ({
+		server,
+	}) => {
+		const body = {
+			description: 'Hosted elsewhere.',
+			audioUrl: 'https://cdn.example.com/show/aac-episode.m4a',
+			audioBytes: 48_123_456,
+			duration: 75,
+			episodeNumber: 9,
+			tags: 'hosting',
+		};
+		const live = await editor.post<Episode>('/api/podcasts', {
+			...body,
+			title: 'Feed live',
+			isPublished: true,
+		});
+		const draft = await editor.post<Episode>('/api/podcasts', {
+			...body,
+			title: 'Feed draft',
+			isPublished: false,
+		});
+		expect([live.status, draft.status]).toEqual([201, 201]);
+		await server.siteIdle();
+		const feed = await parseFeed(await generated(server, '/podcast/rss', /^application\/(rss\+)?xml/));
+		expect(feed.error).toBeNull();
+		expect(feed.items.map((item) => item.title)).not.toContain('Feed draft');
+		const item = feed.items.find((entry) => entry.title === 'Feed live')!;
+		expect(item.enclosure).toEqual({
+			url: 'https://cdn.example.com/show/aac-episode.m4a',
+			type: 'audio/x-m4a',
+			length: '48123456',
+		});
+		expect(item.duration).toBe('01:15:00');
+		for (const episode of [live.body, draft.body]) {
+			expect((await editor.delete(`/api/podcasts/${episode.id}`)).status).toBe(200);
+		}
+		await server.siteIdle();
 	});
 
 	it('names the owner and the copyright, as podcast directories ask', async ({ server }) => {
