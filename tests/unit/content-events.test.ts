@@ -10,6 +10,9 @@ import { articleInputSchemas } from '@/lib/validation/content';
 import { createArticle, deleteArticle, updateArticle } from '@/server/content/articles';
 import { changeBus, publishChange, type ContentChange } from '@/server/changes/content-changes';
 import { updateStaticPage } from '@/server/content/static-pages';
+import { createEpisode, deleteEpisode, updateEpisode } from '@/server/content/podcasts';
+import { episodeInputSchema } from '@/lib/validation/episodes';
+import { apiPathsForContentChange, pathsForContentChange } from '@/server/site/paths';
 import { closeDatabase, db, staticPages, users } from '@/server/db';
 import { testDatabaseSettings } from '../support/postgres-databases';
 
@@ -59,6 +62,32 @@ describe('content change events', () => {
 			{ kind: 'article', articleKind: 'news', id: article.id },
 			{ kind: 'article', articleKind: 'news', id: article.id },
 			{ kind: 'page', slug: 'about-us' },
+		]);
+	});
+
+	it('are sent after each episode write, and not for misses; the podcast list, feed and API follow', async () => {
+		const episode = episodeInputSchema.parse({
+			title: 'Ep',
+			description: 'D',
+			audioUrl: '/audio/episode-1.mp3',
+			duration: 1,
+			episodeNumber: 1,
+		});
+		const seen: ContentChange[] = [];
+		const stop = changeBus.changes.subscribe((change) => seen.push(change));
+		const created = await createEpisode(episode, editorId);
+		await updateEpisode(created.id, { ...episode, isPublished: true });
+		expect(await updateEpisode(created.id + 1000, episode)).toBeUndefined();
+		expect(await deleteEpisode(created.id)).toBe(true);
+		expect(await deleteEpisode(created.id)).toBe(false);
+		stop();
+		const change: ContentChange = { kind: 'episode', id: created.id };
+		expect(seen).toEqual([change, change, change]);
+		expect(pathsForContentChange(change)).toEqual(['/podcast', '/podcast/rss', '/sitemap.xml']);
+		expect(apiPathsForContentChange(change)).toEqual([
+			'/api/podcasts',
+			`/api/podcasts/${created.id}`,
+			'/api/search',
 		]);
 	});
 

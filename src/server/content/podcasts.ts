@@ -61,7 +61,11 @@ function episodeOrder(query: Pick<PodcastListQuery, 'sortBy' | 'sortOrder'>): SQ
 	}
 }
 
-const episodeColumns = {
+/**
+ * The columns an answer reads. Built on each call: the table bindings are the running
+ * engine's, chosen at start, after this module may have loaded.
+ */
+const episodeColumns = () => ({
 	id: podcastEpisodes.id,
 	title: podcastEpisodes.title,
 	description: podcastEpisodes.description,
@@ -76,7 +80,7 @@ const episodeColumns = {
 	tags: podcastEpisodes.tags,
 	isPublished: podcastEpisodes.isPublished,
 	authorUsername: users.username,
-};
+});
 
 type EpisodeListRow = Omit<PodcastEpisode, 'author'> & { authorUsername: string | null };
 
@@ -102,7 +106,7 @@ export function episodeListQuery(database: Reader, query: PodcastListQuery) {
 
 function editorEpisodeListQuery(database: Reader, query: EditorEpisodeListQuery) {
 	const list = database
-		.select(episodeColumns)
+		.select(episodeColumns())
 		.from(podcastEpisodes)
 		.leftJoin(users, eq(podcastEpisodes.authorId, users.id))
 		.where(episodeFilter(query.search, query.status))
@@ -140,7 +144,7 @@ export async function getEpisode(
 ): Promise<PodcastEpisode | undefined> {
 	const row = await firstRow(
 		db()
-			.select(episodeColumns)
+			.select(episodeColumns())
 			.from(podcastEpisodes)
 			.leftJoin(users, eq(podcastEpisodes.authorId, users.id))
 			.where(
