@@ -46,6 +46,7 @@ const POSTGRES_BROWSER_SMOKE = [
 	'tests/e2e/articles.test.ts',
 	'tests/e2e/publishing.test.ts',
 	'tests/e2e/comment-own-votes.test.ts',
+	'tests/e2e/podcast-editor.test.ts',
 ];
 
 // Integration and browser tests run against the production build (`npm test` builds first);
@@ -93,8 +94,8 @@ export default defineConfig({
 						'tests/unit/newsletter-queue.test.ts',
 						'tests/integration/newsletter-crash.test.ts',
 						// A browser smoke test on PostgreSQL: reading and searching articles, an
-						// editor publishing through the dashboard, a comment moderated and voted on by
-						// readers. The rest of the browser suite runs on SQLite.
+						// editor publishing articles and podcast episodes through the dashboard, a
+						// comment moderated and voted on by readers. The rest of the browser suite runs on SQLite.
 						...POSTGRES_BROWSER_SMOKE,
 					],
 					env: { TEST_DATABASE: 'postgres' },
