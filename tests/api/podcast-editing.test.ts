@@ -47,6 +47,12 @@ async function create(overrides: Record<string, unknown> = {}): Promise<Episode>
 const publicIds = async (client: TestClient = roles.anonymous, query = '') =>
 	((await client.get(`/api/podcasts${query}`)).body as Episode[]).map((episode) => episode.id);
 
+/** The sitemap's lastmod of /podcast: the newest published episode's date. */
+async function podcastLastmod(): Promise<string | undefined> {
+	const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+	return xml.match(/<loc>[^<]*\/podcast<\/loc><lastmod>([^<]*)<\/lastmod>/)?.[1];
+}
+
 /** The generated feed's items, parsed loosely: title, guid and the enclosure's attributes. */
 async function feedItems(): Promise<Array<{ title: string; enclosure: string; duration: string }>> {
 	const xml = await (await fetch(`${server.url}/podcast/rss`)).text();
@@ -193,6 +199,8 @@ describe('drafts', () => {
 		expect((await feedItems()).map((item) => item.title)).not.toContain(draft.title);
 		const page = await (await fetch(`${server.url}/podcast`)).text();
 		expect(page).not.toContain(word);
+		// The newest episode is a draft: the sitemap's date of /podcast is still a published one's.
+		expect(await podcastLastmod()).not.toBe(draft.publishedAt);
 	});
 
 	it('publishing a draft makes it public everywhere, dated when it was published', async () => {
@@ -218,6 +226,7 @@ describe('drafts', () => {
 		await expect
 			.poll(async () => (await feedItems()).find((item) => item.title === draft.title))
 			.toMatchObject({ duration: '00:42:00' });
+		await expect.poll(podcastLastmod).toBe(published.body.publishedAt);
 		const item = (await feedItems()).find((entry) => entry.title === draft.title)!;
 		expect(item.enclosure).toContain('length="31337"');
 		expect(item.enclosure).toContain('type="audio/x-m4a"');
