@@ -185,6 +185,51 @@ describe('an article published through one node', () => {
 	});
 });
 
+describe('a podcast episode published through one node', () => {
+	it('shows on every node, in /podcast, the feed and the cached API list; as a draft on none', async () => {
+		const title = `Episode across nodes ${Date.now()}`;
+		for (const node of nodes) {
+			for (let read = 0; read < 3; read += 1) await fetch(`${node.url}/api/podcasts`);
+			expect((await fetch(`${node.url}/api/podcasts`)).headers.get('x-cache'), node.name).toBe('hit');
+		}
+		const body = {
+			title,
+			description: 'Recorded on one node, heard on all of them.',
+			audioUrl: '/audio/episode-1.mp3',
+			duration: 1,
+			episodeNumber: 99,
+			isPublished: false,
+		};
+		const created = await editor.post('/api/podcasts', body);
+		expect(created.status, JSON.stringify(created.body)).toBe(201);
+		const id = created.body.id as number;
+		const published = await editor.put(`/api/podcasts/${id}`, { ...body, isPublished: true });
+		expect(published.status, JSON.stringify(published.body)).toBe(200);
+		await Promise.all(
+			nodes.map((node) =>
+				eventually(async () => {
+					const list = (await (await fetch(`${node.url}/api/podcasts`)).json()) as Array<{ id: number }>;
+					expect(list.map((episode) => episode.id)).toContain(id);
+					expect(await (await fetch(`${node.url}/podcast`)).text()).toContain(title);
+					expect(await (await fetch(`${node.url}/podcast/rss`)).text()).toContain(title);
+				}),
+			),
+		);
+		// Unpublished again: gone from every node.
+		expect((await editor.put(`/api/podcasts/${id}`, body)).status).toBe(200);
+		await Promise.all(
+			nodes.map((node) =>
+				eventually(async () => {
+					const list = (await (await fetch(`${node.url}/api/podcasts`)).json()) as Array<{ id: number }>;
+					expect(list.map((episode) => episode.id)).not.toContain(id);
+					expect(await (await fetch(`${node.url}/podcast`)).text()).not.toContain(title);
+					expect(await (await fetch(`${node.url}/podcast/rss`)).text()).not.toContain(title);
+				}),
+			),
+		);
+	});
+});
+
 describe("nginx's cache", () => {
 	it('answers anonymous reads, never a request with a cookie', async () => {
 		await eventually(async () => {
