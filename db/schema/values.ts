@@ -24,3 +24,7 @@ export type NewsletterMemberStatus = (typeof NEWSLETTER_MEMBER_STATUSES)[number]
 
 export const NEWSLETTER_MEMBER_TOKEN_PURPOSES = ['confirm', 'unsubscribe'] as const;
 export type NewsletterMemberTokenPurpose = (typeof NEWSLETTER_MEMBER_TOKEN_PURPOSES)[number];
+
+/** What a preview link can show before it is public. */
+export const PREVIEW_SUBJECTS = ['article', 'page'] as const;
+export type PreviewSubject = (typeof PREVIEW_SUBJECTS)[number];

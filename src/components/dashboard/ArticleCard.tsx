@@ -4,6 +4,7 @@ import { articlePath } from '@/lib/public-paths';
 import { buttonClasses } from '@/components/ui/button-classes';
 import type { AdminArticle, ArticleKind } from './api-types';
 import { Badge } from './Badge';
+import { PreviewLinkButton } from './PreviewLinkButton';
 
 const MAX_TAGS = 3;
 
@@ -52,6 +53,7 @@ export function ArticleCard({ kind, article, onEdit, onDelete }: ArticleCardProp
 					>
 						View on site
 					</a>
+					{!article.isPublished && <PreviewLinkButton type="article" id={article.id} title={article.title} />}
 					<Button variant="outline" size="sm" aria-label={`Edit ${article.title}`} onClick={onEdit}>
 						Edit
 					</Button>
