@@ -36,6 +36,7 @@ const POSTGRES_API = [
 	'tests/api/archives.test.ts',
 	'tests/api/newsletter-archive.test.ts',
 	'tests/api/newsletter-members.test.ts',
+	'tests/api/previews.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',

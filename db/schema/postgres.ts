@@ -43,4 +43,5 @@ export const {
 	newsletterMembers,
 	newsletterMemberTokens,
 	newsletterSuppressions,
+	previewLinks,
 } = defineTables(postgresKit) as unknown as AsPostgres<SharedSchema>;

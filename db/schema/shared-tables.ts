@@ -17,6 +17,7 @@ import {
 	NEWSLETTER_ISSUE_STATUSES,
 	NEWSLETTER_MEMBER_STATUSES,
 	NEWSLETTER_MEMBER_TOKEN_PURPOSES,
+	PREVIEW_SUBJECTS,
 	USER_ROLES,
 	VOTE_TYPES,
 } from './values';
@@ -541,6 +542,24 @@ export function defineTables(kit: SchemaKit) {
 		(t) => [index('newsletter_unsubscribe_tokens_user_idx').on(t.userId)],
 	);
 
+	/**
+	 * Links that show an item as its public page would, to anyone holding them, before it is
+	 * published: stored only as the SHA-256 of the token, good until `expiresAt` and only while
+	 * the item exists (the link names the item; a deleted item leaves it pointing at nothing).
+	 */
+	const previewLinks = table(
+		'preview_links',
+		{
+			id: text('id').primaryKey(),
+			subjectType: text('subject_type', { enum: PREVIEW_SUBJECTS }).notNull(),
+			subjectId: integer('subject_id').notNull(),
+			createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+			createdAt: timestampNow('created_at'),
+			expiresAt: timestamp('expires_at').notNull(),
+		},
+		(t) => [index('preview_links_expires_at_idx').on(t.expiresAt)],
+	);
+
 	return {
 		users,
 		sessions,
@@ -570,6 +589,7 @@ export function defineTables(kit: SchemaKit) {
 		newsletterMembers,
 		newsletterMemberTokens,
 		newsletterSuppressions,
+		previewLinks,
 	};
 }
 

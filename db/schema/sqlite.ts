@@ -39,4 +39,5 @@ export const {
 	newsletterMembers,
 	newsletterMemberTokens,
 	newsletterSuppressions,
+	previewLinks,
 } = defineTables(sqliteKit);

@@ -31,3 +31,7 @@ export type NewsletterMemberTokenPurpose = (typeof NEWSLETTER_MEMBER_TOKEN_PURPO
  */
 export const EPISODE_AUDIO_TYPES = ['audio/mpeg', 'audio/x-m4a', 'audio/mp4'] as const;
 export type EpisodeAudioType = (typeof EPISODE_AUDIO_TYPES)[number];
+
+/** What a preview link can show before it is public. */
+export const PREVIEW_SUBJECTS = ['article', 'page'] as const;
+export type PreviewSubject = (typeof PREVIEW_SUBJECTS)[number];

@@ -17,6 +17,7 @@ const PRIVATE_PATHS = [
 	'/verify-email',
 	'/unsubscribe',
 	'/newsletter/confirm',
+	'/preview',
 ];
 
 export const GET: APIRoute = () => {

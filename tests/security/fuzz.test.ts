@@ -23,6 +23,7 @@ import {
 	markdownPreviewSchema,
 	moderateCommentSchema,
 	moderationListQuerySchema,
+	previewRequestSchema,
 	userListQuerySchema,
 } from '@/lib/validation/admin';
 import {
@@ -823,6 +824,14 @@ function targets(): Target[] {
 			roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS },
 			ok: z.object({ html: z.string() }),
 			check: (body) => expectSafeHtml(body.html),
+		},
+		{
+			name: 'POST /api/admin/previews',
+			method: 'POST',
+			path: () => fc.constant('/api/admin/previews'),
+			body: () => bodyArbitrary(previewRequestSchema),
+			roles: { editor: RUNS, user: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: z.object({ url: z.string().startsWith('http'), expiresAt: z.string() }),
 		},
 		{
 			name: 'GET /api/admin/platforms',

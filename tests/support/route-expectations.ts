@@ -604,6 +604,15 @@ export const EXPECTATIONS: Expectation[] = [
 		call: () => ({ path: '/api/admin/markdown-preview', body: { content: '# Hello' } }),
 	},
 	{
+		route: '/api/admin/previews',
+		method: 'POST',
+		expect: editorOnly(201),
+		call: async (fixture) => ({
+			path: '/api/admin/previews',
+			body: { type: 'article', id: await fixture.newArticle('news') },
+		}),
+	},
+	{
 		route: '/api/admin/site-build',
 		method: 'GET',
 		expect: editorOnly(200),

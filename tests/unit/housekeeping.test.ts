@@ -1,6 +1,6 @@
 /**
  * Housekeeping (src/server/housekeeping/rounds.ts) on each engine in turn: a round deletes the
- * expired sessions, links and finished rate-limit windows and keeps the live ones; on
+ * expired sessions, links (preview links too) and finished rate-limit windows and keeps the live ones; on
  * PostgreSQL, of two rounds started together (two nodes), one runs and the other skips.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +18,7 @@ import {
 	newsletterMembers,
 	newsletterMemberTokens,
 	passwordResetTokens,
+	previewLinks,
 	sessions,
 } from '@/server/db';
 import { HOUSEKEEPING_CHORES } from '@/server/housekeeping/chores';
@@ -85,6 +86,12 @@ describe.each(engines)('housekeeping on %s', (name) => {
 				{ id: 'confirm-live', memberId: member!.id, purpose: 'confirm', expiresAt: after },
 				{ id: 'unsubscribe-forever', memberId: member!.id, purpose: 'unsubscribe', expiresAt: null },
 			]);
+		await db()
+			.insert(previewLinks)
+			.values([
+				{ id: 'preview-expired', subjectType: 'article', subjectId: 1, expiresAt: before },
+				{ id: 'preview-live', subjectType: 'article', subjectId: 1, expiresAt: after },
+			]);
 		const store = siteCounterStore();
 		await store.increment('hk:ended', MINUTE, T0 - 2 * MINUTE);
 		await store.increment('hk:live', MINUTE, T0);
@@ -98,6 +105,7 @@ describe.each(engines)('housekeeping on %s', (name) => {
 			'confirm-live',
 			'unsubscribe-forever',
 		]);
+		expect(await ids(db().select().from(previewLinks))).toEqual(['preview-live']);
 		expect((await store.count('hk:live', T0)).count).toBe(1);
 		if (name === 'postgres') {
 			const { rows } = await engine()

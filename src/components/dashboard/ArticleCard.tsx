@@ -2,6 +2,7 @@ import { formatDate } from '@/lib/format';
 import { articlePath } from '@/lib/public-paths';
 import type { AdminArticle, ArticleKind } from './api-types';
 import { ContentCard } from './ContentCard';
+import { PreviewLinkButton } from './PreviewLinkButton';
 
 export type ArticleCardProps = {
 	kind: ArticleKind;
@@ -31,6 +32,9 @@ export function ArticleCard({ kind, article, onEdit, onDelete }: ArticleCardProp
 					<span aria-hidden="true"> · </span>
 					Updated {formatDate(article.updatedAt)}
 				</>
+			}
+			extraActions={
+				!article.isPublished && <PreviewLinkButton type="article" id={article.id} title={article.title} />
 			}
 			onEdit={onEdit}
 			onDelete={onDelete}

@@ -16,6 +16,8 @@ export type ContentCardProps = {
 	tags: string[];
 	/** The dates in the card's corner. */
 	dates: ReactNode;
+	/** Actions of this kind of item, between View on site and Edit (Share preview on a draft). */
+	extraActions?: ReactNode;
 	testId: string;
 	onEdit: () => void;
 	onDelete: () => void;
@@ -30,6 +32,7 @@ export function ContentCard({
 	summary,
 	tags: allTags,
 	dates,
+	extraActions,
 	testId,
 	onEdit,
 	onDelete,
@@ -68,6 +71,7 @@ export function ContentCard({
 							View on site
 						</a>
 					)}
+					{extraActions}
 					<Button variant="outline" size="sm" aria-label={`Edit ${title}`} onClick={onEdit}>
 						Edit
 					</Button>

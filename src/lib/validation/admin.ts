@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { adminPasswordProblem } from '@/lib/admin-password';
 import { MODERATION_DECISIONS } from '@/lib/comment-moderation';
+import { PREVIEW_SUBJECTS } from '@db/schema/values';
 import { idField } from './id';
 import { MAX_CONTENT_LENGTH, articleListQuerySchema, markdownBody } from './content';
 
@@ -70,4 +71,10 @@ export const markdownPreviewSchema = z.object({
 			.string({ error: 'Content must be text.' })
 			.max(MAX_CONTENT_LENGTH, `Content must be at most ${MAX_CONTENT_LENGTH} characters.`),
 	),
+});
+
+/** POST /api/admin/previews: the item a preview link shows, by kind and id. */
+export const previewRequestSchema = z.object({
+	type: z.enum(PREVIEW_SUBJECTS, { error: `Type must be one of: ${PREVIEW_SUBJECTS.join(', ')}.` }),
+	id: idField('Id must be the id of the item to preview.'),
 });

@@ -51,6 +51,12 @@ export async function getStaticPage(slug: string): Promise<StaticPage | undefine
 	return row && toPage(row);
 }
 
+/** A page by its id (preview links name pages by id, as they name every item). */
+export async function getStaticPageById(id: number): Promise<StaticPage | undefined> {
+	const row = await firstRow(selectPages().where(eq(staticPages.id, id)));
+	return row && toPage(row);
+}
+
 /** Saves an editor's change and who made it. Undefined when no page has the slug. */
 export async function updateStaticPage(
 	slug: string,

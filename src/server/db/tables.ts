@@ -48,6 +48,7 @@ export let {
 	newsletterMembers,
 	newsletterMemberTokens,
 	newsletterSuppressions,
+	previewLinks,
 } = bound;
 
 /** Binds `schema`'s tables to the exports above (engine.ts, when an engine is chosen). */
@@ -74,5 +75,6 @@ export function bindTables(schema: Schema): void {
 		newsletterMembers,
 		newsletterMemberTokens,
 		newsletterSuppressions,
+		previewLinks,
 	} = schema);
 }

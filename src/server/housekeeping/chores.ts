@@ -6,6 +6,7 @@ import { deleteExpiredResetTokens } from '@/server/auth/accounts';
 import { deleteExpiredVerificationTokens } from '@/server/auth/email-verification';
 import { siteCounterStore } from '@/server/auth/rate-limit/site-counters';
 import { deleteExpiredSessions } from '@/server/auth/session';
+import { deleteExpiredPreviewLinks } from '@/server/content/previews';
 import { deleteExpiredMemberTokens } from '@/server/newsletter/members';
 import type { Chore } from './rounds';
 
@@ -14,5 +15,6 @@ export const HOUSEKEEPING_CHORES: readonly Chore[] = [
 	{ name: 'expired password reset links', run: deleteExpiredResetTokens },
 	{ name: 'expired e-mail verification links', run: deleteExpiredVerificationTokens },
 	{ name: 'expired newsletter confirmation links', run: deleteExpiredMemberTokens },
+	{ name: 'expired preview links', run: deleteExpiredPreviewLinks },
 	{ name: 'finished rate-limit windows', run: (now) => siteCounterStore().deleteFinishedWindows(now) },
 ];

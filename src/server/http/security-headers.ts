@@ -94,7 +94,7 @@ export const PERMISSIONS_POLICY = [
 	.join(', ');
 
 /**
- * Pages whose URL carries a secret (a reset, verification, confirmation or unsubscribe token),
+ * Pages whose URL carries a secret (a reset, verification, confirmation, preview or unsubscribe token),
  * with the Referrer-Policy that keeps it from leaking as a Referer to another site. The
  * unsubscribe page posts its own form, and under `no-referrer` browsers send such a form with
  * `Origin: null`, which the cross-site check refuses: `same-origin` sends no Referer off the site
@@ -104,6 +104,7 @@ const TOKEN_PAGES: ReadonlyMap<string, string> = new Map([
 	['/reset-password', 'no-referrer'],
 	['/verify-email', 'no-referrer'],
 	['/newsletter/confirm', 'no-referrer'],
+	['/preview', 'no-referrer'],
 	['/unsubscribe', 'same-origin'],
 ]);
 
