@@ -15,6 +15,6 @@ import { endpoint, publicJson, readQuery } from '@/server/http/endpoint';
 
 export const prerender = false;
 
-export const GET = endpoint(async (ctx) =>
+export const GET = endpoint('public', async (ctx) =>
 	publicJson(await listEpisodes(readQuery(ctx.url, podcastListQuerySchema)), ctx),
 );
