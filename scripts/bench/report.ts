@@ -12,6 +12,7 @@ import type { PublishFigure } from './publish';
 import type { GenerationFigures } from './server';
 import type { PostgresFigures } from './postgres';
 import type { OperationsCostFigure } from './operations';
+import type { SignedInFigure } from './signed-in';
 import { isSiteSearch } from './dataset';
 import { BUDGETS } from './budgets';
 
@@ -58,6 +59,8 @@ export type Results = {
 	postgres?: PostgresFigures;
 	/** Request rate with the access log and metrics on, and off. */
 	operations?: OperationsCostFigure[];
+	/** What a request costs by who sends it (no cookie, any cookie, a session). */
+	signedIn?: SignedInFigure[];
 	errors: string[];
 	rows?: Row[];
 };

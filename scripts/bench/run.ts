@@ -18,6 +18,8 @@
  *                      when installed)
  *   --only-archives    build, then only the archive pages' throughput (/news?page=N) beside the
  *                      article page's, at 1,000 articles, generated
+ *   --only-signed-in   build, then only what a request costs by who sends it (no cookie, any
+ *                      cookie, an invalid session, signed in): req/s and server CPU per request
  *
  * Budgets are printed beside the figures; the exit code never depends on them.
  */
@@ -47,6 +49,7 @@ import { buildRows, formatTable, type Results, type SizeFigures } from './report
 import { startBenchServer, type BenchServer } from './server';
 import { measurePostgres, measurePostgresSearch, postgresAvailable } from './postgres';
 import { measureOperationsCost } from './operations';
+import { measureSignedIn, signedInTable } from './signed-in';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -58,6 +61,7 @@ const onlyPostgres = args.has('--only-postgres');
 const onlyOperations = args.has('--only-operations');
 const onlySearch = args.has('--only-search');
 const onlyArchives = args.has('--only-archives');
+const onlySignedIn = args.has('--only-signed-in');
 const postgresOn = !args.has('--skip-postgres') && postgresAvailable();
 const newsletterMembers =
 	Number([...args].find((a) => a.startsWith('--newsletter-members='))?.split('=')[1]) || NEWSLETTER_MEMBERS;
@@ -174,6 +178,29 @@ function dataPaths(label: string) {
 	const dir = join(work, label);
 	mkdirSync(dir, { recursive: true });
 	return { dir, dbPath: join(dir, 'app.db') };
+}
+
+/** What a request costs by who sends it, on the demo database, generated. */
+async function signedInPhase() {
+	const { dir, dbPath } = dataPaths('signed-in');
+	await createDataset(dbPath, 'demo');
+	const server = await startBenchServer({
+		root,
+		distDir,
+		workDir: dir,
+		dbPath,
+		generateOnStart: false,
+		cpu: 0,
+	});
+	try {
+		await server.fullGeneration();
+		const platformId = (await firstId(server.url, '/api/platforms?limit=1')) ?? 1;
+		log('by who asks: wrk, 16 connections, 5 s a row, server CPU from /proc/<pid>/stat');
+		results.signedIn = await measureSignedIn(server, platformId, 5, log);
+		log(`\n${signedInTable(results.signedIn)}`);
+	} finally {
+		await server.stop();
+	}
 }
 
 async function demoPhase() {
@@ -531,9 +558,11 @@ function runName(): string {
 				? 'search'
 				: onlyOperations
 					? 'operations'
-					: onlyArchives
-						? 'archives'
-						: 'latest';
+					: onlySignedIn
+						? 'signed-in'
+						: onlyArchives
+							? 'archives'
+							: 'latest';
 }
 
 function writeResults() {
@@ -570,6 +599,10 @@ try {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
 		await step('logs and metrics cost', operationsPhase);
+	} else if (onlySignedIn) {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
+		await step('by who asks', signedInPhase);
 	} else if (onlySearch) {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
@@ -587,6 +620,7 @@ try {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
 		await step('demo size', demoPhase);
+		await step('by who asks', signedInPhase);
 		await step('newsletter', newsletterPhase);
 		if (scale) {
 			for (const articles of SCALE_SIZES) await step(`${articles} articles`, () => scalePhase(articles));
