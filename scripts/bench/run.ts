@@ -41,7 +41,7 @@ import { killLighthouseChrome, runLighthouse } from './lighthouse';
 import { autocannon, sequentialLatency, startBareServer } from './load';
 import { launchChromium, measurePage } from './page-weight';
 import { canPin, killAllTracked, runToEnd } from './processes';
-import { mixedLoad } from './mixed-load';
+import { mixedLoad, READS_BESIDE_SIGN_INS } from './mixed-load';
 import { NEWSLETTER_MEMBERS, describeSenderMemory, measureNewsletter } from './newsletter';
 import { DEMO_USER, signIn } from './accounts';
 import { measurePublishing } from './publish';
@@ -274,6 +274,14 @@ async function demoPhase() {
 			'mixed load: reads, writes and sign-ins at once (each measured apart), 50 connections x 30 s, 3 rounds',
 		);
 		results.mixedLoad = await step('mixed load', () => mixedLoad(server, { path: dbPath }));
+		log('reads beside 8 clients signing in (no writes), 16 read connections x 30 s, 2 rounds');
+		results.readsBesideSignIns = await step('reads beside sign-ins', () =>
+			mixedLoad(server, { path: dbPath }, { rounds: 2, connections: READS_BESIDE_SIGN_INS }),
+		);
+		for (const run of results.readsBesideSignIns ?? [])
+			log(
+				`  reads p99 ${run.reads.latencyP99} ms (p50 ${run.reads.latencyP50}, ${Math.round(run.reads.requestsPerSecond)}/s) beside sign-ins p99 ${run.signIns.latencyP99} ms (${run.signIns.requestsPerSecond.toFixed(1)}/s)`,
+			);
 	} finally {
 		await server.stop();
 	}
