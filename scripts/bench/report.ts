@@ -51,7 +51,7 @@ export type Results = {
 	throughput: { bare: LoadFigure[]; targets: LoadFigure[] };
 	/** Reads, writes and sign-ins at once on 50 connections, each measured apart, repeated (memory check). */
 	mixedLoad?: MixedLoadRun[];
-	/** Reads beside 8 clients signing in continuously, no writes. */
+	/** Reads alone, then beside 8 clients signing in continuously, no writes. */
 	readsBesideSignIns?: MixedLoadRun[];
 	sizes: SizeFigures[];
 	search?: { articles: number; insertMs: number; sequential: SequentialFigure[]; concurrent: LoadFigure[] };

@@ -180,10 +180,32 @@ function dataPaths(label: string) {
 	return { dir, dbPath: join(dir, 'app.db') };
 }
 
+/** Reads' latency beside 8 clients signing in continuously (no writes), and the reads alone. */
+async function readsBesideSignIns(server: BenchServer, dbPath: string) {
+	log('reads beside 8 clients signing in (no writes), 16 read connections x 30 s: alone once, then 2 rounds');
+	const alone = await mixedLoad(
+		server,
+		{ path: dbPath },
+		{ rounds: 1, connections: { ...READS_BESIDE_SIGN_INS, signIns: 0 } },
+	);
+	results.readsBesideSignIns = [
+		...alone,
+		...(await mixedLoad(server, { path: dbPath }, { rounds: 2, connections: READS_BESIDE_SIGN_INS })),
+	];
+	for (const run of results.readsBesideSignIns)
+		log(
+			`  reads p99 ${run.reads.latencyP99} ms (p50 ${run.reads.latencyP50}, ${Math.round(run.reads.requestsPerSecond)}/s)` +
+				(run.signIns.totalRequests > 0
+					? ` beside sign-ins p99 ${run.signIns.latencyP99} ms (${run.signIns.requestsPerSecond.toFixed(1)}/s)`
+					: ' alone'),
+		);
+}
+
 /** What a request costs by who sends it, on the demo database, generated. */
 async function signedInPhase() {
 	const { dir, dbPath } = dataPaths('signed-in');
 	await createDataset(dbPath, 'demo');
+	// TRUST_PROXY: the sign-ins below each come from their own forwarded address.
 	const server = await startBenchServer({
 		root,
 		distDir,
@@ -191,6 +213,7 @@ async function signedInPhase() {
 		dbPath,
 		generateOnStart: false,
 		cpu: 0,
+		env: { TRUST_PROXY: '1' },
 	});
 	try {
 		await server.fullGeneration();
@@ -198,6 +221,8 @@ async function signedInPhase() {
 		log('by who asks: wrk, 16 connections, 5 s a row, server CPU from /proc/<pid>/stat');
 		results.signedIn = await measureSignedIn(server, platformId, 5, log);
 		log(`\n${signedInTable(results.signedIn)}`);
+		// The full run measures this after its mixed load, on the demo phase's server.
+		if (onlySignedIn) await readsBesideSignIns(server, dbPath);
 	} finally {
 		await server.stop();
 	}
@@ -274,14 +299,7 @@ async function demoPhase() {
 			'mixed load: reads, writes and sign-ins at once (each measured apart), 50 connections x 30 s, 3 rounds',
 		);
 		results.mixedLoad = await step('mixed load', () => mixedLoad(server, { path: dbPath }));
-		log('reads beside 8 clients signing in (no writes), 16 read connections x 30 s, 2 rounds');
-		results.readsBesideSignIns = await step('reads beside sign-ins', () =>
-			mixedLoad(server, { path: dbPath }, { rounds: 2, connections: READS_BESIDE_SIGN_INS }),
-		);
-		for (const run of results.readsBesideSignIns ?? [])
-			log(
-				`  reads p99 ${run.reads.latencyP99} ms (p50 ${run.reads.latencyP50}, ${Math.round(run.reads.requestsPerSecond)}/s) beside sign-ins p99 ${run.signIns.latencyP99} ms (${run.signIns.requestsPerSecond.toFixed(1)}/s)`,
-			);
+		await step('reads beside sign-ins', () => readsBesideSignIns(server, dbPath));
 	} finally {
 		await server.stop();
 	}
