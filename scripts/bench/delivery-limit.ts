@@ -29,7 +29,8 @@
  *     bottleneck. Needs root (cgroup writes).
  *
  *   npx tsx scripts/bench/delivery-limit.ts [--dist=dist] [--before=<dist of an older build>]
- *       [--seconds=5] [--rounds=5] [--quota=0.15] [--skip-scaling] [--skip-js] [--skip-lighthouse]
+ *       [--seconds=5] [--rounds=5] [--quota=0.15] [--scaling-path=/api/platforms] [--skip-scaling]
+ *       [--skip-js] [--skip-lighthouse]
  *       [--without-access-log] (adds ours with LOG_LEVEL=warn as a target: the access log's cost)
  *
  * Writes bench/results/delivery-limit.json and .md. Other work on the machine makes every figure
@@ -68,6 +69,8 @@ const seconds = Number(option('seconds', '5'));
 const rounds = Number(option('rounds', '5'));
 /** Cores each node may use in the scaling simulation. */
 const quota = Number(option('quota', '0.15'));
+/** What the scaling figures read with the session cookie (a personal answer: /api/user). */
+const scalingPath = option('scaling-path', '/api/platforms');
 const CONNECTIONS = 32;
 /** Where the floor server answers with the bare handler (scripts/bench/bare-inside.mjs). */
 const BARE_INSIDE_PATH = '/bare-inside';
@@ -484,12 +487,12 @@ async function scaling(): Promise<ScalingFigure[]> {
 		);
 		try {
 			const headers = { ...ENCODINGS, cookie };
-			const answer = await fetch(`${nginx.url}/api/platforms`, { headers });
+			const answer = await fetch(`${nginx.url}${scalingPath}`, { headers });
 			if (answer.headers.get('x-cache-status') !== 'BYPASS')
 				throw new Error('a read with the session cookie was not sent past the cache');
 			const nginxPids = listeners(nginxPort);
 			for (const pid of [...nginxPids, ...withChildren(postmaster)]) infra.join(pid);
-			await wrk(`${nginx.url}/api/platforms`, headers, 2, infra.path);
+			await wrk(`${nginx.url}${scalingPath}`, headers, 2, infra.path);
 			const postgresPids = withChildren(postmaster);
 			for (const pid of postgresPids) infra.join(pid);
 			const used = () => ({
@@ -504,7 +507,7 @@ async function scaling(): Promise<ScalingFigure[]> {
 				rps,
 				non2xx,
 				cpuSeconds: wrkSeconds,
-			} = await wrk(`${nginx.url}/api/platforms`, headers, seconds, infra.path);
+			} = await wrk(`${nginx.url}${scalingPath}`, headers, seconds, infra.path);
 			const elapsed = (Date.now() - began) / 1000;
 			const end = used();
 			if (non2xx > 0) log(`  ${non2xx} answers were not 2xx`);
@@ -674,7 +677,7 @@ async function main() {
 	if (results.scaling) {
 		lines.push(
 			'',
-			`Node scaling, SIMULATED: each node capped at ${quota} core by the cgroup v1 CPU controller (cpu.cfs_quota_us=${Math.round(quota * PERIOD_US)}, cpu.cfs_period_us=${PERIOD_US}); GET /api/platforms with a signed-in session cookie through nginx (never from its cache); PostgreSQL, nginx and wrk uncapped in a group of their own, all groups at cpu.shares=${BENCH_SHARES}, on the same ${cpus().length} cores. "Throttled" is the share of the nodes' 100 ms periods in which they used their whole quota: near 100 % means the nodes were the bottleneck.`,
+			`Node scaling, SIMULATED: each node capped at ${quota} core by the cgroup v1 CPU controller (cpu.cfs_quota_us=${Math.round(quota * PERIOD_US)}, cpu.cfs_period_us=${PERIOD_US}); GET ${scalingPath} with a signed-in session cookie through nginx (never from its cache); PostgreSQL, nginx and wrk uncapped in a group of their own, all groups at cpu.shares=${BENCH_SHARES}, on the same ${cpus().length} cores. "Throttled" is the share of the nodes' 100 ms periods in which they used their whole quota: near 100 % means the nodes were the bottleneck.`,
 			'',
 			'| nodes | req/s | × one node | CPU per node (cores) | nodes throttled | nginx | PostgreSQL | wrk |',
 			'|---|---|---|---|---|---|---|---|',

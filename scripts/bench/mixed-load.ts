@@ -37,6 +37,9 @@ export type MixedLoadRun = {
 /** How the 50 connections are shared out. */
 export const MIXED_CONNECTIONS = { reads: 36, writes: 6, signIns: 8 } as const;
 
+/** Reads beside 8 clients signing in continuously, no writes: what password hashing takes from reads. */
+export const READS_BESIDE_SIGN_INS = { reads: 16, writes: 0, signIns: 8 } as const;
+
 const NO_FIGURES: LoadFigures = {
 	requestsPerSecond: 0,
 	totalRequests: 0,
@@ -127,7 +130,15 @@ async function targets(origin: string) {
 export async function mixedLoad(
 	server: BenchServer,
 	database: BenchDatabase,
-	{ duration = 30, rounds = 3 } = {},
+	{
+		duration = 30,
+		rounds = 3,
+		connections = MIXED_CONNECTIONS,
+	}: {
+		duration?: number;
+		rounds?: number;
+		connections?: { reads: number; writes: number; signIns: number };
+	} = {},
 ): Promise<MixedLoadRun[]> {
 	const accounts = await createUsers(database);
 	const cookies = await signInAll(server.url, accounts);
@@ -136,9 +147,9 @@ export async function mixedLoad(
 		cookies,
 		accounts,
 		duration,
-		readConnections: MIXED_CONNECTIONS.reads,
-		writeConnections: MIXED_CONNECTIONS.writes,
-		signInConnections: MIXED_CONNECTIONS.signIns,
+		readConnections: connections.reads,
+		writeConnections: connections.writes,
+		signInConnections: connections.signIns,
 		...(await targets(server.url)),
 	};
 	const worker = fileURLToPath(new URL('./mixed-load-worker.mjs', import.meta.url));

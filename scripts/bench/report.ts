@@ -12,6 +12,7 @@ import type { PublishFigure } from './publish';
 import type { GenerationFigures } from './server';
 import type { PostgresFigures } from './postgres';
 import type { OperationsCostFigure } from './operations';
+import type { SignedInFigure } from './signed-in';
 import { isSiteSearch } from './dataset';
 import { BUDGETS } from './budgets';
 
@@ -50,6 +51,8 @@ export type Results = {
 	throughput: { bare: LoadFigure[]; targets: LoadFigure[] };
 	/** Reads, writes and sign-ins at once on 50 connections, each measured apart, repeated (memory check). */
 	mixedLoad?: MixedLoadRun[];
+	/** Reads alone, then beside 8 clients signing in continuously, no writes. */
+	readsBesideSignIns?: MixedLoadRun[];
 	sizes: SizeFigures[];
 	search?: { articles: number; insertMs: number; sequential: SequentialFigure[]; concurrent: LoadFigure[] };
 	/** Handing one issue to every recipient through a local SMTP capture. */
@@ -58,6 +61,8 @@ export type Results = {
 	postgres?: PostgresFigures;
 	/** Request rate with the access log and metrics on, and off. */
 	operations?: OperationsCostFigure[];
+	/** What a request costs by who sends it (no cookie, any cookie, a session). */
+	signedIn?: SignedInFigure[];
 	errors: string[];
 	rows?: Row[];
 };

@@ -18,6 +18,8 @@
  *                      when installed)
  *   --only-archives    build, then only the archive pages' throughput (/news?page=N) beside the
  *                      article page's, at 1,000 articles, generated
+ *   --only-signed-in   build, then only what a request costs by who sends it (no cookie, any
+ *                      cookie, an invalid session, signed in): req/s and server CPU per request
  *
  * Budgets are printed beside the figures; the exit code never depends on them.
  */
@@ -39,7 +41,7 @@ import { killLighthouseChrome, runLighthouse } from './lighthouse';
 import { autocannon, sequentialLatency, startBareServer } from './load';
 import { launchChromium, measurePage } from './page-weight';
 import { canPin, killAllTracked, runToEnd } from './processes';
-import { mixedLoad } from './mixed-load';
+import { mixedLoad, READS_BESIDE_SIGN_INS } from './mixed-load';
 import { NEWSLETTER_MEMBERS, describeSenderMemory, measureNewsletter } from './newsletter';
 import { DEMO_USER, signIn } from './accounts';
 import { measurePublishing } from './publish';
@@ -47,6 +49,7 @@ import { buildRows, formatTable, type Results, type SizeFigures } from './report
 import { startBenchServer, type BenchServer } from './server';
 import { measurePostgres, measurePostgresSearch, postgresAvailable } from './postgres';
 import { measureOperationsCost } from './operations';
+import { measureSignedIn, signedInTable } from './signed-in';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -58,6 +61,7 @@ const onlyPostgres = args.has('--only-postgres');
 const onlyOperations = args.has('--only-operations');
 const onlySearch = args.has('--only-search');
 const onlyArchives = args.has('--only-archives');
+const onlySignedIn = args.has('--only-signed-in');
 const postgresOn = !args.has('--skip-postgres') && postgresAvailable();
 const newsletterMembers =
 	Number([...args].find((a) => a.startsWith('--newsletter-members='))?.split('=')[1]) || NEWSLETTER_MEMBERS;
@@ -176,6 +180,54 @@ function dataPaths(label: string) {
 	return { dir, dbPath: join(dir, 'app.db') };
 }
 
+/** Reads' latency beside 8 clients signing in continuously (no writes), and the reads alone. */
+async function readsBesideSignIns(server: BenchServer, dbPath: string) {
+	log('reads beside 8 clients signing in (no writes), 16 read connections x 30 s: alone once, then 2 rounds');
+	const alone = await mixedLoad(
+		server,
+		{ path: dbPath },
+		{ rounds: 1, connections: { ...READS_BESIDE_SIGN_INS, signIns: 0 } },
+	);
+	results.readsBesideSignIns = [
+		...alone,
+		...(await mixedLoad(server, { path: dbPath }, { rounds: 2, connections: READS_BESIDE_SIGN_INS })),
+	];
+	for (const run of results.readsBesideSignIns)
+		log(
+			`  reads p99 ${run.reads.latencyP99} ms (p50 ${run.reads.latencyP50}, ${Math.round(run.reads.requestsPerSecond)}/s)` +
+				(run.signIns.totalRequests > 0
+					? ` beside sign-ins p99 ${run.signIns.latencyP99} ms (${run.signIns.requestsPerSecond.toFixed(1)}/s)`
+					: ' alone'),
+		);
+}
+
+/** What a request costs by who sends it, on the demo database, generated. */
+async function signedInPhase() {
+	const { dir, dbPath } = dataPaths('signed-in');
+	await createDataset(dbPath, 'demo');
+	// TRUST_PROXY: the sign-ins below each come from their own forwarded address.
+	const server = await startBenchServer({
+		root,
+		distDir,
+		workDir: dir,
+		dbPath,
+		generateOnStart: false,
+		cpu: 0,
+		env: { TRUST_PROXY: '1' },
+	});
+	try {
+		await server.fullGeneration();
+		const platformId = (await firstId(server.url, '/api/platforms?limit=1')) ?? 1;
+		log('by who asks: wrk, 16 connections, 5 s a row, server CPU from /proc/<pid>/stat');
+		results.signedIn = await measureSignedIn(server, platformId, 5, log);
+		log(`\n${signedInTable(results.signedIn)}`);
+		// The full run measures this after its mixed load, on the demo phase's server.
+		if (onlySignedIn) await readsBesideSignIns(server, dbPath);
+	} finally {
+		await server.stop();
+	}
+}
+
 async function demoPhase() {
 	const { dir, dbPath } = dataPaths('demo');
 	const dataset = await createDataset(dbPath, 'demo');
@@ -247,6 +299,7 @@ async function demoPhase() {
 			'mixed load: reads, writes and sign-ins at once (each measured apart), 50 connections x 30 s, 3 rounds',
 		);
 		results.mixedLoad = await step('mixed load', () => mixedLoad(server, { path: dbPath }));
+		await step('reads beside sign-ins', () => readsBesideSignIns(server, dbPath));
 	} finally {
 		await server.stop();
 	}
@@ -531,9 +584,11 @@ function runName(): string {
 				? 'search'
 				: onlyOperations
 					? 'operations'
-					: onlyArchives
-						? 'archives'
-						: 'latest';
+					: onlySignedIn
+						? 'signed-in'
+						: onlyArchives
+							? 'archives'
+							: 'latest';
 }
 
 function writeResults() {
@@ -570,6 +625,10 @@ try {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
 		await step('logs and metrics cost', operationsPhase);
+	} else if (onlySignedIn) {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
+		await step('by who asks', signedInPhase);
 	} else if (onlySearch) {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
@@ -587,6 +646,7 @@ try {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
 		await step('demo size', demoPhase);
+		await step('by who asks', signedInPhase);
 		await step('newsletter', newsletterPhase);
 		if (scale) {
 			for (const articles of SCALE_SIZES) await step(`${articles} articles`, () => scalePhase(articles));

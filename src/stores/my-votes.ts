@@ -1,6 +1,7 @@
 /**
- * The signed-in reader's own votes on one platform page's reviews and comments, read once per
- * page (GET /api/platforms/{id}/my-votes) and shared by every vote button.
+ * The signed-in reader's own part of one platform page, read once per page (GET
+ * /api/platforms/{id}/my-votes): their votes on its reviews and comments, shared by every vote
+ * button, and their comments waiting for moderation, which the public comment list never holds.
  *
  * The read and the reader's own votes are kept apart, and a vote cast on this page always wins
  * over the read: a read that left before the vote was saved (it starts as the page loads) answers
@@ -10,6 +11,7 @@
 import { atom } from 'nanostores';
 import { apiRequest } from '@/lib/api-client';
 import type { VOTE_TYPES } from '@/lib/validation/platforms';
+import type { PlatformComment } from '@/components/platforms/types';
 
 type VoteType = (typeof VOTE_TYPES)[number];
 
@@ -24,6 +26,9 @@ export const $readVotes = atom<Votes>(none());
 /** The votes cast here since (null: taken back). */
 export const $castVotes = atom<Votes>(none());
 
+/** The reader's comments waiting for moderation: the read's, then those posted here. */
+export const $ownPendingComments = atom<PlatformComment[]>([]);
+
 /** Whose votes on which platform the store holds ("platformId:userId"). */
 let holds: string | undefined;
 
@@ -37,14 +42,29 @@ export function loadMyVotes(platformId: number, userId: number | null): void {
 	holds = key;
 	$readVotes.set(none());
 	$castVotes.set(none());
+	$ownPendingComments.set([]);
 	if (key === undefined) return;
-	apiRequest<Record<VoteItem, Record<number, VoteType>>>('GET', `/api/platforms/${platformId}/my-votes`).then(
+	apiRequest<Record<VoteItem, Record<number, VoteType>> & { pendingComments: PlatformComment[] }>(
+		'GET',
+		`/api/platforms/${platformId}/my-votes`,
+	).then(
 		(answer) => {
-			if (holds === key) $readVotes.set({ reviews: answer.reviews, comments: answer.comments });
+			if (holds !== key) return;
+			$readVotes.set({ reviews: answer.reviews, comments: answer.comments });
+			// One posted here while the read was on its way may be in both.
+			const posted = $ownPendingComments
+				.get()
+				.filter((c) => !answer.pendingComments.some((p) => p.id === c.id));
+			$ownPendingComments.set([...posted, ...answer.pendingComments]);
 		},
 		// Without the read the buttons show no vote; voting still works and shows its result.
 		() => undefined,
 	);
+}
+
+/** A comment the reader posted here: shown to them while it waits for moderation. */
+export function recordOwnComment(comment: PlatformComment): void {
+	$ownPendingComments.set([comment, ...$ownPendingComments.get()]);
 }
 
 /** A vote the server recorded (voteType null: taken back). */

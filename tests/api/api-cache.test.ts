@@ -1,14 +1,18 @@
 /**
  * The host's cache of shared API answers (src/server/host/api-cache.ts) over real HTTP: a
- * repeated anonymous read is answered from memory, every write through the API is visible to
- * the next anonymous read at once and clears exactly the answers it touched, signed-in readers
- * (however their cookie is spelled) are never served from it nor stored in it, and each
- * encoding of a kept answer carries the same JSON.
+ * repeated public read is answered from memory whatever cookies come (an analytics cookie, the
+ * session), every write through the API is visible to the next read at once and clears exactly
+ * the answers it touched, a personal answer (however the session cookie is spelled) is never
+ * stored nor served to anyone else, and each encoding of a kept answer carries the same JSON.
  */
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVATE_CACHE_CONTROL, SHARED_CACHE_CONTROL } from '@/server/http/cache-headers';
+import {
+	PERSONAL_CACHE_CONTROL,
+	PRIVATE_CACHE_CONTROL,
+	SHARED_CACHE_CONTROL,
+} from '@/server/http/cache-headers';
 import type { TestServer } from '../support/server';
 import { TestClient, registerUser, startAccountServer, type Registered } from '../support/account-api';
 import { createPlatform, registerEditor } from '../support/platform-fixtures';
@@ -97,7 +101,7 @@ describe('anonymous reads', () => {
 		expect(gzip.headers['content-encoding']).toBe('gzip');
 		expect(identity.headers['content-encoding']).toBeUndefined();
 		expect(none.headers['content-encoding']).toBeUndefined();
-		expect(br.headers.vary).toBe('Cookie, Accept-Encoding');
+		expect(br.headers.vary).toBe('Accept-Encoding');
 		expect(Number(br.headers['content-length'])).toBe(br.body.length);
 		const json = identity.body.toString('utf8');
 		expect(brotliDecompressSync(br.body).toString('utf8')).toBe(json);
@@ -183,9 +187,12 @@ describe('after a write through the API, the next anonymous read is fresh', () =
 		expect(JSON.stringify(empty.body)).not.toContain('Waiting for review');
 		const posted = await user.client.post(path, { comment: 'Waiting for review here.' });
 		expect(posted.status, JSON.stringify(posted.body)).toBe(201);
-		const own = await user.client.get(path);
+		// The author reads it in their own, personal call; the public list is everyone's.
+		const own = await user.client.get(`/api/platforms/${platform.id}/my-votes`);
 		expect(own.headers.get('x-cache')).toBeNull();
-		expect(JSON.stringify(own.body)).toContain('Waiting for review');
+		expect(own.headers.get('cache-control')).toBe(PERSONAL_CACHE_CONTROL);
+		expect(JSON.stringify(own.body.pendingComments)).toContain('Waiting for review');
+		expect(JSON.stringify((await user.client.get(path)).body)).not.toContain('Waiting for review');
 		expect(JSON.stringify((await anonymous.get(path)).body)).not.toContain('Waiting for review');
 		await readUntilKept(path);
 		const commentId = posted.body.id ?? posted.body.comment?.id;
@@ -263,37 +270,81 @@ describe('a write clears exactly the answers it touched', () => {
 	});
 });
 
-describe('signed-in readers', () => {
-	it('are never answered from the cache, and their answers are private', async () => {
-		await readUntilKept('/api/news');
-		const answer = await user.client.get('/api/news');
-		expect(answer.status).toBe(200);
-		expect(answer.headers.get('x-cache')).toBeNull();
-		expect(answer.headers.get('cache-control')).toBe('private, no-cache');
+describe('a public answer', () => {
+	it.each([
+		['an analytics cookie', () => '_ga=GA1.2.1234567.1700000000'],
+		['the session cookie', () => `session=${user.client.sessionToken}`],
+		['a consent cookie beside the session', () => `consent=yes; session=${user.client.sessionToken}`],
+	])('is served from the cache with %s, the same as to anyone', async (_name, cookie) => {
+		const path = '/api/platforms?limit=3';
+		const kept = await readUntilKept(path);
+		for (let i = 0; i < 3; i++) {
+			const answer = await rawGet(path, { cookie: cookie(), 'x-forwarded-for': user.client.address });
+			expect(answer.status).toBe(200);
+			expect(answer.headers['x-cache']).toBe('hit');
+			expect(answer.headers['cache-control']).toBe(SHARED_CACHE_CONTROL);
+			expect(JSON.parse(answer.body.toString('utf8'))).toEqual(kept.body);
+		}
+	});
+
+	it("made for a signed-in reader is kept and served to everyone (it is everyone's)", async () => {
+		const platform = await createPlatform(editor);
+		const path = `/api/platforms/${platform.id}/similar`;
+		const signedIn = await user.client.get(path);
+		expect(signedIn.status).toBe(200);
+		expect(signedIn.headers.get('cache-control')).toBe(SHARED_CACHE_CONTROL);
+		await expect.poll(async () => (await anonymous.get(path)).headers.get('x-cache')).toBe('hit');
 	});
 });
 
-describe('an answer to a request carrying the session cookie', () => {
-	it('is never kept, however the cookie is spelled (a signed-in reader cannot poison the cache)', async () => {
+describe('a personal answer', () => {
+	it('is private, no-store to everyone, signed in or not, and never kept', async () => {
+		for (const client of [user.client, anonymous]) {
+			for (let i = 0; i < 3; i++) {
+				const answer = await client.get('/api/user');
+				expect(answer.headers.get('cache-control')).toBe(PERSONAL_CACHE_CONTROL);
+				expect(answer.headers.get('x-cache')).toBeNull();
+			}
+		}
+	});
+
+	it('is never served to another user, however the session cookie is spelled (no poisoning)', async () => {
+		const other = await registerUser(server);
 		const platform = await createPlatform(editor);
-		const path = `/api/platforms/${platform.id}/comments`;
-		const posted = await user.client.post(path, { comment: 'Pending, only for its author.' });
+		const mine = `/api/platforms/${platform.id}/my-votes`;
+		const posted = await user.client.post(`/api/platforms/${platform.id}/comments`, {
+			comment: 'Pending, only for its author.',
+		});
 		expect(posted.status, JSON.stringify(posted.body)).toBe(201);
 		// Astro's cookie parser reads all of these as the session cookie.
-		for (const cookie of [
-			`session =${user.client.sessionToken}`,
-			`other=1;session= ${user.client.sessionToken}`,
-			`session=${user.client.sessionToken}`,
-		]) {
-			for (let i = 0; i < 3; i++) {
-				const own = await rawGet(path, { cookie, 'x-forwarded-for': user.client.address });
-				expect(own.status).toBe(200);
-				expect(own.headers['x-cache']).toBeUndefined();
-				expect(own.body.toString('utf8')).toContain('Pending, only for its author.');
+		const spellings = (token: string) => [
+			`session =${token}`,
+			`other=1;session= ${token}`,
+			`_ga=GA1.2.3.4; session=${token}`,
+			`session=${token}`,
+		];
+		for (let round = 0; round < 3; round++) {
+			for (const [reader, own] of [
+				[user, true],
+				[other, false],
+			] as const) {
+				for (const cookie of spellings(reader.client.sessionToken)) {
+					const headers = { cookie, 'x-forwarded-for': reader.client.address };
+					const me = await rawGet('/api/user', headers);
+					expect(me.status).toBe(200);
+					expect(me.headers['x-cache']).toBeUndefined();
+					expect(JSON.parse(me.body.toString('utf8')).id).toBe(reader.id);
+					const votes = await rawGet(mine, headers);
+					expect(votes.status).toBe(200);
+					expect(votes.headers['x-cache']).toBeUndefined();
+					expect(votes.headers['cache-control']).toBe(PERSONAL_CACHE_CONTROL);
+					expect(votes.body.toString('utf8').includes('Pending, only for its author.'), cookie).toBe(own);
+				}
 			}
 		}
 		await new Promise((resolve) => setTimeout(resolve, 100));
-		const anonymousRead = await anonymous.get(path);
+		const anonymousRead = await anonymous.get(mine);
+		expect(anonymousRead.status).toBe(401);
 		expect(anonymousRead.headers.get('x-cache')).toBeNull();
 		expect(JSON.stringify(anonymousRead.body)).not.toContain('Pending, only for its author.');
 	});

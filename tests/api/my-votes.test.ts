@@ -1,6 +1,6 @@
 /**
- * GET /api/platforms/{id}/my-votes: the reader's own votes on a platform's reviews and comments in
- * one answer, for each role (anonymous, user, banned user, editor), never another platform's or
+ * GET /api/platforms/{id}/my-votes: the reader's own votes on a platform's reviews and comments
+ * and their comments waiting for moderation in one answer, for each role (anonymous, user, banned user, editor), never another platform's or
  * another reader's votes, private to the reader, and its validation.
  */
 import { eq } from 'drizzle-orm';
@@ -88,20 +88,37 @@ describe('GET /api/platforms/{id}/my-votes', () => {
 		expect(answer.body).toEqual({
 			reviews: { [reviews[0]!]: 'helpful', [reviews[1]!]: 'unhelpful' },
 			comments: { [comments[1]!]: 'unhelpful' },
+			pendingComments: [],
 		});
-		// Personal: no shared cache may keep it.
-		expect(answer.headers.get('cache-control') ?? '').toMatch(/private/);
+		// Personal: no cache may keep it.
+		expect(answer.headers.get('cache-control')).toBe('private, no-store');
 	});
 
 	it("answers an editor's own votes the same way", async () => {
 		const answer = await editor.client.get(path());
 		expect(answer.status).toBe(200);
-		expect(answer.body).toEqual({ reviews: { [reviews[1]!]: 'helpful' }, comments: {} });
+		expect(answer.body).toEqual({ reviews: { [reviews[1]!]: 'helpful' }, comments: {}, pendingComments: [] });
 	});
 
 	it('follows a vote taken back', async () => {
 		await voteOn(bob, 'comments', comments[0]!, 'helpful');
-		expect((await bob.client.get(path())).body).toEqual({ reviews: {}, comments: {} });
+		expect((await bob.client.get(path())).body).toEqual({ reviews: {}, comments: {}, pendingComments: [] });
+	});
+
+	it("answers the reader's own comments waiting for moderation, never another reader's", async () => {
+		const posted = await bob.client.post(`/api/platforms/${platformId}/comments`, {
+			comment: "Bob's, waiting.",
+		});
+		expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+		const own = await bob.client.get(path());
+		expect(own.body.pendingComments.map((c: { id: number; status: string }) => [c.id, c.status])).toEqual([
+			[posted.body.id, 'pending'],
+		]);
+		expect((await alice.client.get(path())).body.pendingComments).toEqual([]);
+		// Nor on another platform's page.
+		expect((await bob.client.get(`/api/platforms/${otherPlatformId}/my-votes`)).body.pendingComments).toEqual(
+			[],
+		);
 	});
 
 	it('asks anonymous visitors and banned users to sign in (401)', async () => {

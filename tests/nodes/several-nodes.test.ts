@@ -1,5 +1,6 @@
 /**
  * Three app nodes on one PostgreSQL database behind nginx (the repository's deploy/nginx.conf).
+ * nginx keeps public answers whatever cookies come and never a personal one.
  * The nodes start together against an empty database: one migrates and seeds, the others wait.
  * Then: a session works on every node, a publication reaches every node's pages and cached API
  * answers, nginx forwards every path with its own forwarding headers (a backslash path reaches no
@@ -231,17 +232,22 @@ describe('a podcast episode published through one node', () => {
 });
 
 describe("nginx's cache", () => {
-	it('answers anonymous reads, never a request with a cookie', async () => {
+	it('answers public reads whatever cookies come; the session skips it, to see its own writes', async () => {
 		await eventually(async () => {
 			const answer = await fetch(`${nginx.url}/api/platforms`);
 			await answer.arrayBuffer();
 			expect(answer.headers.get('x-cache-status')).toBe('HIT');
 		});
-		for (const cookie of [editor.sessionCookie, 'session =abc', 'other=1']) {
+		for (const cookie of ['_ga=GA1.2.1234567.1700000000', 'other=1', 'consent=yes; _ga=GA1.2.3.4']) {
 			const answer = await getWithCookie(`${nginx.url}/api/platforms`, cookie);
 			await answer.arrayBuffer();
-			expect(answer.headers.get('x-cache-status'), cookie).toBe('BYPASS');
+			expect(answer.headers.get('x-cache-status'), cookie).toBe('HIT');
 		}
+		const signedIn = await getWithCookie(`${nginx.url}/api/platforms`, editor.sessionCookie);
+		await signedIn.arrayBuffer();
+		expect(signedIn.headers.get('x-cache-status')).toBe('BYPASS');
+		// A public answer says so to everyone, signed in or not.
+		expect(signedIn.headers.get('cache-control')).toMatch(/^public, /);
 		const asset = (await (await fetch(`${nginx.url}/`)).text()).match(/\/_astro\/[\w.-]+\.(?:js|css)/)![0];
 		await eventually(async () => {
 			const answer = await getWithCookie(`${nginx.url}${asset}`, editor.sessionCookie);
@@ -249,6 +255,38 @@ describe("nginx's cache", () => {
 			expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
 			expect(answer.headers.get('x-cache-status')).toBe('HIT');
 		});
+	});
+
+	it("never serves one user's personal answer to another, however the session cookie is spelled", async () => {
+		const users = await Promise.all(
+			[newCredentials(), newCredentials()].map(async (account) => {
+				const client = new TestClient(nginx.url);
+				expect((await client.post('/api/register', account)).status).toBe(201);
+				return { account, client };
+			}),
+		);
+		const platform = (await (await fetch(`${nginx.url}/api/platforms?limit=1`)).json())[0].id as number;
+		for (let round = 0; round < 3; round += 1) {
+			for (const { account, client } of users) {
+				const token = client.sessionToken;
+				for (const cookie of [`session=${token}`, `session =${token}`, `_ga=GA1.2.3.4;session= ${token}`]) {
+					const user = await getWithCookie(`${nginx.url}/api/user`, cookie);
+					expect(user.status, cookie).toBe(200);
+					expect(user.headers.get('cache-control')).toBe('private, no-store');
+					expect(user.headers.get('x-cache-status')).not.toBe('HIT');
+					expect((await user.json()).email, cookie).toBe(account.email);
+					const votes = await getWithCookie(`${nginx.url}/api/platforms/${platform}/my-votes`, cookie);
+					expect(votes.status, cookie).toBe(200);
+					expect(votes.headers.get('cache-control')).toBe('private, no-store');
+					expect(votes.headers.get('x-cache-status')).not.toBe('HIT');
+					await votes.arrayBuffer();
+				}
+			}
+			// Nobody else gets what they were answered: an unrelated cookie meets the sign-in refusal.
+			const other = await getWithCookie(`${nginx.url}/api/user`, '_ga=GA1.2.3.4');
+			expect(other.status).toBe(401);
+			expect(other.headers.get('x-cache-status')).not.toBe('HIT');
+		}
 	});
 
 	it("never shows a signed-in reader another reader's answers (two browsers)", async () => {

@@ -5,11 +5,16 @@
  * on spellings of the path the router may or may not accept (percent-encoded letters, doubled
  * and encoded slashes): those answer exactly what the plain path answers, or 404; never a 2xx
  * where the plain path refused. Refused calls change no data, and nothing B does changes A's.
+ * Every answer follows the cache rule its route file declares (tests/support/cache-rules.ts):
+ * a personal route's is `private, no-store` for every role and status, so no cache can keep
+ * it; a public route's successful read is shareable for every role, the same for everyone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
 import { arrangeFixture } from '../support/authorization-fixture';
 import { EXPECTATIONS, type Expectation, type Fixture } from '../support/route-expectations';
+import { cacheRulesFromFiles, ruleOf, type DeclaredRule } from '../support/cache-rules';
+import { PERSONAL_CACHE_CONTROL } from '@/server/http/cache-headers';
 import {
 	ROLES,
 	apiRoutesFromFileSystem,
@@ -28,8 +33,10 @@ import {
 let server: TestServer;
 let fx: Fixture;
 let current: () => Promise<Snapshot>;
+let rules: DeclaredRule[];
 
 beforeAll(async () => {
+	rules = await cacheRulesFromFiles();
 	server = await startSecurityServer();
 	fx = await arrangeFixture(server);
 	current = snapshotWatcher(server);
@@ -101,7 +108,7 @@ async function personaFor(entry: Expectation, role: Role): Promise<Persona> {
 	return persona;
 }
 
-type Outcome = { status: number; body: any };
+type Outcome = { status: number; body: any; headers: Headers };
 
 /**
  * Sends one call as the role and checks what must hold whatever the status: a refusal changes
@@ -129,7 +136,7 @@ async function send(
 	if (role === 'other') {
 		expect(await ownedState(server, ownerId), `${label} changed A's data`).toBe(ownedBefore);
 	}
-	return { status: answer.status, body: answer.body, persona };
+	return { status: answer.status, body: answer.body, headers: answer.headers, persona };
 }
 
 describe.each(EXPECTATIONS.map((entry) => [key(entry.route, entry.method), entry] as const))(
@@ -139,6 +146,14 @@ describe.each(EXPECTATIONS.map((entry) => [key(entry.route, entry.method), entry
 			const plain = await send(entry, role, (path) => path);
 			const label = `${entry.method} ${entry.route} as ${role}`;
 			expect(plain.status, `${label}: ${JSON.stringify(plain.body)}`).toBe(entry.expect[role]);
+			const rule = ruleOf(rules, entry.route, entry.method);
+			const cacheControl = plain.headers.get('cache-control') ?? '';
+			if (rule === 'personal') expect(cacheControl, label).toBe(PERSONAL_CACHE_CONTROL);
+			else if (entry.method === 'GET' && plain.status === 200)
+				expect(cacheControl, label).toMatch(/^public, /);
+			expect(plain.headers.get('vary') ?? '', `${label}: a shared answer never varies by cookie`).not.toMatch(
+				/cookie/i,
+			);
 			if (plain.status >= 400) {
 				expect(typeof plain.body?.message, `${label}: a refusal says why`).toBe('string');
 			} else if (entry.check) {

@@ -517,9 +517,13 @@ export const EXPECTATIONS: Expectation[] = [
 		method: 'GET',
 		expect: signedIn(200),
 		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/my-votes` }),
-		// Each user reads their own votes, never A's.
+		// Each user reads their own votes and pending comments, never A's.
 		check: async (answer, fx, persona) => {
-			expect(Object.keys(answer.body).sort()).toEqual(['comments', 'reviews']);
+			expect(Object.keys(answer.body).sort()).toEqual(['comments', 'pendingComments', 'reviews']);
+			for (const comment of answer.body.pendingComments) {
+				expect(comment.status).toBe('pending');
+				expect(comment.user.username).toBe(persona.username);
+			}
 			for (const [id, voteType] of Object.entries(answer.body.comments))
 				expect(voteType).toBe(await fx.voteOf(Number(id), persona.id));
 			for (const [id, voteType] of Object.entries(answer.body.reviews))

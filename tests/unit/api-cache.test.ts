@@ -1,7 +1,7 @@
 /**
  * The rules of src/server/host/api-cache.ts that real HTTP against the app cannot time on
- * purpose: only answers that say they may be shared are kept, never for a request carrying a
- * cookie; an announced change drops exactly its pathnames, an answer made across a change is not
+ * purpose: only answers that say they may be shared are kept, whatever cookies the request
+ * carried, and a personal answer never is, whatever the cookie's spelling; an announced change drops exactly its pathnames, an answer made across a change is not
  * kept, and writes that announce nothing clear nothing; answers expire; the size stays bounded.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -10,15 +10,15 @@ import inject from 'light-my-request';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiCache } from '@/server/host/api-cache';
 import { MAX_REMEMBERED_URL_LENGTH } from '@/server/runtime/remembered-urls';
-import { SHARED_CACHE_CONTROL } from '@/server/http/cache-headers';
+import { PERSONAL_CACHE_CONTROL, SHARED_CACHE_CONTROL } from '@/server/http/cache-headers';
 
 type Cache = ReturnType<typeof createApiCache>;
 type Pending = { req: IncomingMessage; res: ServerResponse };
 
 let server: Server | undefined;
 
-/** What the public read routes answer anonymous readers with (src/server/http/cache-headers.ts). */
-const SHARED = { 'cache-control': SHARED_CACHE_CONTROL, vary: 'Cookie' };
+/** What the public routes answer everyone with (src/server/http/cache-headers.ts). */
+const SHARED = { 'cache-control': SHARED_CACHE_CONTROL };
 
 /**
  * A server in front of a fake app: every request the cache does not answer waits in `pending`
@@ -65,7 +65,7 @@ describe('api cache', () => {
 		const second = await fetch(`${base}/api/platforms`);
 		expect(second.headers.get('x-cache')).toBe('hit');
 		expect(second.headers.get('cache-control')).toBe(SHARED['cache-control']);
-		expect(second.headers.get('vary')).toBe('Cookie');
+		expect(second.headers.get('vary')).toBeNull();
 		expect(await second.json()).toEqual({ n: 1 });
 	});
 
@@ -75,7 +75,9 @@ describe('api cache', () => {
 		['public without a lifetime', { 'cache-control': 'public' }],
 		['public but no-store', { 'cache-control': 'public, s-maxage=10, no-store' }],
 		['a Set-Cookie', { ...SHARED, 'set-cookie': 'session=; Max-Age=0' }],
-		['a Vary this cache does not handle', { ...SHARED, vary: 'Cookie, Authorization' }],
+		['a Vary this cache does not handle', { ...SHARED, vary: 'Authorization' }],
+		['a Vary by Cookie (the key is the URL alone)', { ...SHARED, vary: 'Cookie' }],
+		['a personal answer', { 'cache-control': PERSONAL_CACHE_CONTROL }],
 	])('never keeps an answer with %s', async (_name, headers) => {
 		const cache = createApiCache();
 		const { base, next, answer } = await start(cache);
@@ -91,24 +93,51 @@ describe('api cache', () => {
 		['session =abc'],
 		['theme=x;session= abc'],
 		['other=1; session\t=abc'],
-		['theme=dark'],
-	])('neither keeps nor serves from memory a request with the cookie %j', async (cookie) => {
+		['_ga=GA1.2.3.4'],
+	])('serves a kept public answer to a request with the cookie %j', async (cookie) => {
 		const cache = createApiCache();
 		const { base, next, answer } = await start(cache);
-		const shared = fetch(`${base}/api/platforms`);
+		const first = fetch(`${base}/api/platforms`);
 		answer(await next(), { for: 'everyone' });
-		await shared;
+		await first;
 		await kept(cache, 1);
-		const own = fetch(`${base}/api/platforms`, { headers: { cookie } });
-		const request = await next();
-		expect(request.req.headers.cookie).toBe(cookie);
-		answer(request, { for: 'the signed-in reader' });
-		expect(await (await own).json()).toEqual({ for: 'the signed-in reader' });
-		await new Promise((resolve) => setTimeout(resolve, 50));
-		const anonymous = await fetch(`${base}/api/platforms`);
-		expect(anonymous.headers.get('x-cache')).toBe('hit');
-		expect(await anonymous.json()).toEqual({ for: 'everyone' });
+		const withCookie = await fetch(`${base}/api/platforms`, { headers: { cookie } });
+		expect(withCookie.headers.get('x-cache')).toBe('hit');
+		expect(await withCookie.json()).toEqual({ for: 'everyone' });
 	});
+
+	it.each([['session=abc'], ['session =abc'], ['theme=x;session= abc'], ['_ga=GA1.2.3.4']])(
+		'keeps a public answer made for a request with the cookie %j',
+		async (cookie) => {
+			const cache = createApiCache();
+			const { base, next, answer } = await start(cache);
+			const first = fetch(`${base}/api/platforms`, { headers: { cookie } });
+			answer(await next(), { for: 'everyone' });
+			await first;
+			await kept(cache, 1);
+			const anonymous = await fetch(`${base}/api/platforms`);
+			expect(anonymous.headers.get('x-cache')).toBe('hit');
+		},
+	);
+
+	it.each([['session=abc'], ['session =abc'], ['theme=x;session= abc'], ['other=1; session\t=abc']])(
+		'never keeps a personal answer to a request with the cookie %j',
+		async (cookie) => {
+			const cache = createApiCache();
+			const { base, next, answer } = await start(cache);
+			const own = fetch(`${base}/api/user`, { headers: { cookie } });
+			answer(await next(), { for: 'the signed-in reader' }, { 'cache-control': PERSONAL_CACHE_CONTROL });
+			expect(await (await own).json()).toEqual({ for: 'the signed-in reader' });
+			await new Promise((resolve) => setTimeout(resolve, 50));
+			expect(cache.stats().entries).toBe(0);
+			const other = fetch(`${base}/api/user`);
+			const request = await next();
+			answer(request, { message: 'Sign in.' }, { 'cache-control': PERSONAL_CACHE_CONTROL });
+			const answered = await other;
+			expect(answered.headers.get('x-cache')).toBeNull();
+			expect(await answered.json()).toEqual({ message: 'Sign in.' });
+		},
+	);
 
 	it('drops exactly the pathnames a change names, every query string of them', async () => {
 		const cache = createApiCache();
@@ -324,7 +353,7 @@ describe('a kept answer', () => {
 			expect(hit.headers.get('x-cache')).toBe('hit');
 			expect(hit.headers.get('content-encoding')).toBe(encoding);
 			expect(hit.headers.get('cache-control')).toBe(SHARED_CACHE_CONTROL);
-			expect(hit.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+			expect(hit.headers.get('vary')).toBe('Accept-Encoding');
 			expect(hit.headers.get('x-common')).toBe(common);
 			expect((await hit.json()).items).toHaveLength(2000);
 		}

@@ -4,6 +4,7 @@ import {
 	HttpError,
 	MAX_BODY_BYTES,
 	MAX_DISCARDED_BYTES,
+	cacheRuleOf,
 	describeZodError,
 	endpoint,
 	errorToResponse,
@@ -13,6 +14,7 @@ import {
 	readJson,
 	readQuery,
 } from '@/server/http/endpoint';
+import { PERSONAL_CACHE_CONTROL, SHARED_CACHE_CONTROL } from '@/server/http/cache-headers';
 import { loginSchema } from '@/lib/validation/auth';
 import { INVALID_FIELD_HEADER } from '@/lib/api-client';
 import {
@@ -322,11 +324,11 @@ describe('responses', () => {
 	it('endpoint turns thrown errors (sync or async) into answers', async () => {
 		vi.spyOn(console, 'error').mockImplementation(() => {});
 		const ctx = {} as Parameters<ReturnType<typeof endpoint>>[0];
-		const ok = endpoint(() => json({ fine: true }));
-		const refused = endpoint(() => {
+		const ok = endpoint('public', () => json({ fine: true }));
+		const refused = endpoint('public', () => {
 			throw new HttpError(403, 'No.');
 		});
-		const broken = endpoint(async () => {
+		const broken = endpoint('public', async () => {
 			throw new TypeError('oops');
 		});
 		expect((await ok(ctx)).status).toBe(200);
@@ -334,6 +336,21 @@ describe('responses', () => {
 		expect(no.status).toBe(403);
 		expect(await no.json()).toEqual({ message: 'No.' });
 		expect((await broken(ctx)).status).toBe(500);
+	});
+
+	it("a personal endpoint's every answer, refusals included, is kept by no cache", async () => {
+		const ctx = {} as Parameters<ReturnType<typeof endpoint>>[0];
+		const shared = endpoint('personal', () =>
+			json({ mine: true }, 200, { 'Cache-Control': SHARED_CACHE_CONTROL }),
+		);
+		const refused = endpoint('personal', () => {
+			throw new HttpError(401, 'Sign in.');
+		});
+		expect((await shared(ctx)).headers.get('cache-control')).toBe(PERSONAL_CACHE_CONTROL);
+		expect((await refused(ctx)).headers.get('cache-control')).toBe(PERSONAL_CACHE_CONTROL);
+		expect(cacheRuleOf(shared)).toBe('personal');
+		expect(cacheRuleOf(endpoint('public', () => json({})))).toBe('public');
+		expect(cacheRuleOf(() => json({}))).toBeUndefined();
 	});
 });
 
@@ -351,7 +368,7 @@ describe('domain errors thrown by services', () => {
 	it.each(cases)(
 		'%s answers its status with { message } through the endpoint wrapper',
 		async (error, status) => {
-			const answer = await endpoint(() => {
+			const answer = await endpoint('public', () => {
 				throw error;
 			})({} as never);
 			expect(answer.status).toBe(status);

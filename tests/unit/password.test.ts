@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+	HASHING_NICENESS,
 	PASSWORD_HASH_CONCURRENCY,
 	dummyPasswordHash,
 	hashPassword,
@@ -56,5 +58,16 @@ describe('password hashing', () => {
 		expect(results.slice(0, 6)).toEqual([false, false, false, false, false, false]);
 		expect(most).toBe(PASSWORD_HASH_CONCURRENCY);
 		expect(passwordHashQueue.activeCount + passwordHashQueue.pendingCount).toBe(0);
+	});
+
+	it('hashes on threads at a lower OS priority than the rest of the process', async () => {
+		await hashPassword('on a low-priority thread');
+		// /proc/self/task/<tid>/stat: the 19th field is the thread's nice value.
+		const nice = readdirSync('/proc/self/task').map((tid) => {
+			const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+			return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+		});
+		expect(nice).toContain(HASHING_NICENESS);
+		expect(nice).toContain(0);
 	});
 });

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDatabase, db, sessions, users } from '@/server/db';
 import {
 	SESSION_ABSOLUTE_LIFETIME_MS,
@@ -92,6 +92,24 @@ describe('validateSessionToken', () => {
 			vendorPlatformId: null,
 		});
 		expect(found!.user).not.toHaveProperty('passwordHash');
+	});
+
+	it('on an ordinary request, reuses its prepared lookup and writes nothing', async () => {
+		const user = await newUser();
+		const { token } = await createSession(user.id, T0);
+		await validateSessionToken(token, T0 + 1000);
+		const connection = db();
+		const built = [
+			vi.spyOn(connection, 'select'),
+			vi.spyOn(connection, 'update'),
+			vi.spyOn(connection, 'delete'),
+		];
+		try {
+			for (let i = 0; i < 3; i++) expect(await validateSessionToken(token, T0 + 2000 + i)).not.toBeNull();
+			for (const spy of built) expect(spy).not.toHaveBeenCalled();
+		} finally {
+			for (const spy of built) spy.mockRestore();
+		}
 	});
 
 	it('answers null to an unknown token', async () => {

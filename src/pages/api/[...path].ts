@@ -2,12 +2,12 @@
  * Any /api/ path no route matches: API clients get JSON `{ "message" }` with the 404, not the
  * HTML page readers get. More specific routes always win over this one.
  */
-import type { APIRoute } from 'astro';
-import { errorResponse, NO_SUCH_ENDPOINT } from '@/server/http/endpoint';
+import { endpoint, errorResponse, NO_SUCH_ENDPOINT } from '@/server/http/endpoint';
 
 export const prerender = false;
 
-const notFound: APIRoute = () => errorResponse(404, NO_SUCH_ENDPOINT);
+/** The same refusal for everyone who asks. */
+const notFound = endpoint('public', () => errorResponse(404, NO_SUCH_ENDPOINT));
 
 export const GET = notFound;
 export const POST = notFound;

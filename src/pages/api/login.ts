@@ -6,7 +6,7 @@ import { loginSchema } from '@/lib/validation/auth';
 
 export const prerender = false;
 
-export const POST = endpoint(async (ctx) => {
+export const POST = endpoint('personal', async (ctx) => {
 	const { email, password } = await readJson(ctx.request, loginSchema);
 	const user = await authenticate(email, password, clientKey(ctx));
 	// Signing in as someone else in the same browser ends the session it had.

@@ -3,7 +3,7 @@ import { endpoint, json } from '@/server/http/endpoint';
 
 export const prerender = false;
 
-export const POST = endpoint(async (ctx) => {
+export const POST = endpoint('personal', async (ctx) => {
 	await endSession(ctx);
 	return json({ message: 'Successfully logged out!' });
 });

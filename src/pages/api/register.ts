@@ -7,7 +7,7 @@ import { registerSchema } from '@/lib/validation/auth';
 export const prerender = false;
 
 /** Creates the account and signs it in (a new account starts signed in). */
-export const POST = endpoint(async (ctx) => {
+export const POST = endpoint('personal', async (ctx) => {
 	const input = await readJson(ctx.request, registerSchema);
 	const user = await register(input, clientKey(ctx));
 	// Like signing in as someone else: the session this browser had ends.

@@ -11,7 +11,7 @@ import { endpoint, publicJson, readQuery } from '@/server/http/endpoint';
 
 export const prerender = false;
 
-export const GET = endpoint(async (ctx) => {
+export const GET = endpoint('public', async (ctx) => {
 	const { q } = readQuery(ctx.url, siteSearchQuerySchema);
 	return publicJson(await searchSite(q), ctx);
 });

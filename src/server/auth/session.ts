@@ -8,7 +8,7 @@ import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { config } from '@/server/config';
 import {
 	db,
-	firstRow,
+	preparedSelect,
 	qualified,
 	platformRepresentatives as representatives,
 	sessions,
@@ -71,6 +71,15 @@ export async function createSession(
 	return { token, session };
 }
 
+/** The session and its user by the session's id: one statement, prepared once. */
+const sessionById = preparedSelect('session_by_id', (database) =>
+	database
+		.select({ session: sessions, user: publicUserColumns() })
+		.from(sessions)
+		.innerJoin(users, eq(sessions.userId, users.id))
+		.where(eq(sessions.id, sql.placeholder('id'))),
+);
+
 /**
  * Looks up the session of a token. Expired sessions, those past their absolute end and those
  * of banned users count as none (bans also delete sessions; this is the belt to those braces).
@@ -80,13 +89,7 @@ export async function validateSessionToken(
 	now = Date.now(),
 ): Promise<{ session: Session; user: SessionUser; extended: boolean } | null> {
 	const id = hashToken(token);
-	const row = await firstRow(
-		db()
-			.select({ session: sessions, user: publicUserColumns() })
-			.from(sessions)
-			.innerJoin(users, eq(sessions.userId, users.id))
-			.where(eq(sessions.id, id)),
-	);
+	const [row] = await sessionById({ id });
 	if (!row) return null;
 	const { session, user } = row;
 	const end = session.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS;

@@ -1,8 +1,8 @@
 /**
  * Comments on a platform: a new one waits for an editor (pending); readers see approved ones,
- * and an author also sees their own pending and rejected ones.
+ * and an author also sees their own pending ones (listOwnPendingComments, a personal read).
  */
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { db, firstRow, type Reader, platformComments, users } from '@/server/db';
 import { lockedForUpdate } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
@@ -38,24 +38,37 @@ function commentJson({
 	return { ...row, user: username === null ? null : { username } };
 }
 
-/**
- * Approved comments, newest first, plus the viewer's own pending ones (marked by status) so
- * authors see what they posted while it waits for moderation.
- */
-export async function listComments(platformId: number, viewerId: number | null): Promise<CommentJson[]> {
-	await assertPlatformExists(platformId);
-	const approved = eq(platformComments.status, 'approved');
-	const visible =
-		viewerId === null
-			? approved
-			: or(approved, and(eq(platformComments.status, 'pending'), eq(platformComments.userId, viewerId)));
+/** Comments matching `where`, newest first. */
+async function selectComments(where: SQL | undefined): Promise<CommentJson[]> {
 	const rows = await db()
 		.select(commentColumns())
 		.from(platformComments)
 		.leftJoin(users, eq(platformComments.userId, users.id))
-		.where(and(eq(platformComments.platformId, platformId), visible))
+		.where(where)
 		.orderBy(desc(platformComments.createdAt), desc(platformComments.id));
 	return rows.map(commentJson);
+}
+
+/** Approved comments, newest first: the same for every reader, so any cache may keep it. */
+export async function listComments(platformId: number): Promise<CommentJson[]> {
+	await assertPlatformExists(platformId);
+	return selectComments(
+		and(eq(platformComments.platformId, platformId), eq(platformComments.status, 'approved')),
+	);
+}
+
+/**
+ * The reader's own comments on the platform still waiting for moderation, newest first: the
+ * author sees what they posted beside the public list, which never holds them.
+ */
+export function listOwnPendingComments(platformId: number, userId: number): Promise<CommentJson[]> {
+	return selectComments(
+		and(
+			eq(platformComments.platformId, platformId),
+			eq(platformComments.userId, userId),
+			eq(platformComments.status, 'pending'),
+		),
+	);
 }
 
 /** Adds a comment; every comment starts pending until an editor approves it. */

@@ -11,7 +11,15 @@ import {
 } from '@/lib/validation/content';
 import { TOTAL_COUNT_HEADER } from '@/lib/api-client';
 import { canViewDrafts, requireEditor } from '@/server/auth/permissions';
-import { endpoint, json, publicJson, readId, readJson, readQuery } from '@/server/http/endpoint';
+import {
+	endpoint,
+	json,
+	personalJson,
+	publicJson,
+	readId,
+	readJson,
+	readQuery,
+} from '@/server/http/endpoint';
 import { createArticle, deleteArticle, getArticle, listAll, listPublished, updateArticle } from './articles';
 import { NotFound } from '@/server/errors';
 
@@ -43,30 +51,31 @@ export type ArticleRoutes = {
 export function articleRoutes(kind: ArticleKind): ArticleRoutes {
 	const inputSchema = articleInputSchemas[kind];
 	return {
-		list: endpoint(async (ctx) =>
+		list: endpoint('public', async (ctx) =>
 			publicJson(await listPublished(kind, readQuery(ctx.url, articleListQuerySchema)), ctx),
 		),
 
-		listAll: endpoint(async (ctx) => {
+		listAll: endpoint('personal', async (ctx) => {
 			requireEditor(ctx.locals);
 			const { articles, total } = await listAll(kind, readQuery(ctx.url, editorArticleListQuerySchema));
 			return json(articles, 200, { [TOTAL_COUNT_HEADER]: String(total) });
 		}),
 
-		get: endpoint(async (ctx) => {
+		get: endpoint('public', async (ctx) => {
 			const id = readId(ctx.params.id);
 			const article = await getArticle(kind, id, { includeDrafts: canViewDrafts(ctx.locals.user) });
 			if (!article) throw new NotFound(ARTICLE_NOT_FOUND);
-			return publicJson(article, ctx);
+			// A draft reaches editors only: that answer is theirs, the public one is a 404.
+			return article.isPublished ? publicJson(article, ctx) : personalJson(article);
 		}),
 
-		create: endpoint(async (ctx) => {
+		create: endpoint('personal', async (ctx) => {
 			const editor = requireEditor(ctx.locals);
 			const input = await readJson(ctx.request, inputSchema);
 			return json(await createArticle(kind, input, editor.id), 201);
 		}),
 
-		update: endpoint(async (ctx) => {
+		update: endpoint('personal', async (ctx) => {
 			requireEditor(ctx.locals);
 			const id = readId(ctx.params.id);
 			const input = await readJson(ctx.request, inputSchema);
@@ -75,7 +84,7 @@ export function articleRoutes(kind: ArticleKind): ArticleRoutes {
 			return json(article);
 		}),
 
-		remove: endpoint(async (ctx) => {
+		remove: endpoint('personal', async (ctx) => {
 			requireEditor(ctx.locals);
 			if (!(await deleteArticle(kind, readId(ctx.params.id)))) throw new NotFound(ARTICLE_NOT_FOUND);
 			return json({ message: DELETED_MESSAGES[kind] });

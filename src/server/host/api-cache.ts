@@ -5,11 +5,12 @@
  *
  * - What may be kept is said by the answer: `Cache-Control: public` with an `s-maxage` (or
  *   `max-age`), no `private`/`no-store`, no Set-Cookie, and a `Vary` naming only what this
- *   cache handles (Accept-Encoding, Cookie). The public read routes say so for anonymous
- *   readers (src/server/http/cache-headers.ts); nothing here knows routes or sessions.
- * - A request carrying any cookie is neither answered from memory nor stored: the app may read
- *   it (the session), and what it means is decided by the same parser Astro uses (`cookie`), so
- *   no spelling of a cookie can slip past.
+ *   cache handles (Accept-Encoding). Public routes say so, personal ones answer `private,
+ *   no-store` to everyone (src/server/http/cache-headers.ts); nothing here knows routes or
+ *   sessions.
+ * - So cookies do not matter here: a public answer is the same for everyone, so it is served
+ *   and kept whatever cookies came (the session included), and a personal one is never kept,
+ *   however its caller's cookie was spelled.
  * - The app announces which API pathnames a committed change made stale (src/server/site/
  *   paths.ts, through the shared runtime the host hands it); exactly those answers are dropped,
  *   every query string of them. An answer being made while any change was announced is not
@@ -31,7 +32,6 @@
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { parseCookie as parseCookies } from 'cookie';
 import { LRUCache } from 'lru-cache';
 import {
 	headerList,
@@ -62,8 +62,11 @@ const MAX_ENTRY_BYTES = 1024 * 1024;
  * slots): a tiny answer measured about 1.6 KB in all on Node 24, headers included.
  */
 const ENTRY_OVERHEAD_BYTES = 1024;
-/** Vary values this cache honours: it compresses itself, and never keeps cookie-carrying reads. */
-const HANDLED_VARY = new Set(['accept-encoding', 'cookie']);
+/**
+ * Vary values this cache honours: it compresses itself. An answer that varies by Cookie is not
+ * kept: the key is the URL alone.
+ */
+const HANDLED_VARY = new Set(['accept-encoding']);
 
 type Entry = {
 	pathname: string;
@@ -82,16 +85,6 @@ type Chunk = string | Buffer | Uint8Array;
 type Callback = (error?: Error | null) => void;
 
 export type ApiCache = ReturnType<typeof createApiCache>;
-
-/** True when the Cookie header holds any cookie at all, as Astro's own parser reads it. */
-function carriesCookie(req: IncomingMessage): boolean {
-	// Whether any cookie came is all that matters here, so repeated Cookie headers may be joined
-	// with ', ' (req.headers would join them with '; ').
-	const header = requestHeader(req, 'cookie');
-	if (!header) return false;
-	for (const _ in parseCookies(header)) return true;
-	return false;
-}
 
 /** Seconds a shared cache may keep the answer, or undefined when it must not keep it. */
 export function sharedLifetime(cacheControl: string, vary: string): number | undefined {
@@ -192,7 +185,7 @@ export function createApiCache({
 		const query = url.indexOf('?');
 		const pathname = query === -1 ? url : url.slice(0, query);
 		if (!PLAIN_API_PATH.test(pathname)) return undefined;
-		if (requestHeader(req, 'range') || carriesCookie(req)) return undefined;
+		if (requestHeader(req, 'range')) return undefined;
 		return { key: url, pathname };
 	}
 

@@ -1,7 +1,7 @@
 /**
  * Which answers may be shared between readers, and for how long, said the standard way: by the
- * answer's own `Cache-Control`. Generated pages and what an anonymous reader gets from a public
- * read route are the same for every anonymous reader (`public, s-maxage=…`); the host's
+ * answer's own `Cache-Control`. Generated pages and what a public route answers are the same for
+ * every reader (`public, s-maxage=…`); the host's
  * in-memory cache keeps only such answers (src/server/host/api-cache.ts), and nginx or a CDN in
  * front can keep the same ones without any code of ours.
  *
@@ -12,21 +12,33 @@
  * emptied by change events instead, so it does not need this bound (src/server/host/
  * api-cache.ts, generated-pages.ts).
  *
- * What a signed-in reader gets may be theirs alone (an author sees their own pending comments;
- * editors see drafts), so it stays `private, no-cache`. `Vary: Cookie` tells a shared cache that
- * the answer belongs to readers without cookies.
+ * Every endpoint declares, in its route file, whether its answer depends on who asks
+ * (endpoint() in src/server/http/endpoint.ts), as Ghost and CDNs do:
+ * - a public answer is the same for everyone, so it is shared whatever cookies came (an
+ *   analytics or consent cookie, or the session itself, changes nothing in it);
+ * - a personal answer is `private, no-store` for everyone, an anonymous caller included, so no
+ *   cache, shared or the browser's, ever keeps one.
+ * Nothing here reads cookies: which answers are shareable is said by the answer, never guessed
+ * from the request.
  *
  * No runtime imports: the host reads these values without loading the app's endpoint helpers.
  */
-import type { APIContext } from 'astro';
-
 export const SHARED_MAX_AGE_SECONDS = 1;
 export const SHARED_STALE_SECONDS = 1;
 
 export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${SHARED_STALE_SECONDS}`;
 
-/** What a signed-in reader gets may be theirs alone: browsers only, and revalidated. */
+/**
+ * A public route's answer under a URL no shared cache should key (an undeclared query parameter):
+ * the browser's alone, revalidated. Also the host's default for anything that says nothing.
+ */
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+
+/** Whether an endpoint's answer depends on who asks (see above). */
+export type CacheRule = 'public' | 'personal';
+
+/** Every answer of a personal endpoint, refusals included: kept by no cache at all. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store';
 
 /**
  * A page whose URL carries a secret (a reset, verification or unsubscribe token; the list is in
@@ -35,9 +47,3 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
  * use. Nothing on such a page is worth keeping.
  */
 export const SECRET_URL_CACHE_CONTROL = 'private, no-store';
-
-/** The headers of a public read route's answer: shareable when the reader is anonymous. */
-export function sharedAnswerHeaders(locals: APIContext['locals']): Record<string, string> {
-	if (locals.user) return { 'Cache-Control': PRIVATE_CACHE_CONTROL };
-	return { 'Cache-Control': SHARED_CACHE_CONTROL, Vary: 'Cookie' };
-}

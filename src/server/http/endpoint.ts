@@ -17,7 +17,12 @@ import {
 	TooManyAttempts,
 	UpstreamFailed,
 } from '@/server/errors';
-import { PRIVATE_CACHE_CONTROL, sharedAnswerHeaders } from './cache-headers';
+import {
+	PERSONAL_CACHE_CONTROL,
+	PRIVATE_CACHE_CONTROL,
+	SHARED_CACHE_CONTROL,
+	type CacheRule,
+} from './cache-headers';
 import {
 	BODY_TOO_LARGE,
 	BodyAborted,
@@ -47,17 +52,23 @@ export function json<T>(data: NotAPromise<T>, status = 200, headers?: HeadersIni
 }
 
 /**
- * A JSON answer of a public read route: shareable when the reader is anonymous (cache-headers.ts)
- * and the URL names only query parameters the endpoint reads, each once. Any other spelling
+ * A JSON answer of a public route, the same for everyone who asks (cache-headers.ts): shareable
+ * when the URL names only query parameters the endpoint reads, each once. Any other spelling
  * gives the same answer under a new URL, so a shared cache (ours, or one in front) would keep one
  * copy per made-up parameter: such answers are for the browser alone.
  */
-export function publicJson<T>(
-	data: NotAPromise<T>,
-	{ url, locals }: Pick<APIContext, 'url' | 'locals'>,
-): Response {
-	if (!onlyDeclaredQuery(url)) return json(data, 200, { 'Cache-Control': PRIVATE_CACHE_CONTROL });
-	return json(data, 200, sharedAnswerHeaders(locals));
+export function publicJson<T>(data: NotAPromise<T>, { url }: Pick<APIContext, 'url'>): Response {
+	return json(data, 200, {
+		'Cache-Control': onlyDeclaredQuery(url) ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+	});
+}
+
+/**
+ * A public route's answer that is, this once, the caller's alone (a draft an editor may read,
+ * a 404 to everyone else): kept by no cache.
+ */
+export function personalJson<T>(data: NotAPromise<T>): Response {
+	return json(data, 200, { 'Cache-Control': PERSONAL_CACHE_CONTROL });
 }
 
 /** The query parameters each request's endpoint reads (readQuery), by the URL the app gave it. */
@@ -247,13 +258,35 @@ export function errorToResponse(error: unknown): Response {
 
 import type { APIContext, APIRoute } from 'astro';
 
-/** Wraps an endpoint so thrown HttpErrors, domain errors (and surprises) become JSON answers. */
-export function endpoint(handler: (ctx: APIContext) => Promise<Response> | Response): APIRoute {
-	return async (ctx) => {
+/** The rule each endpoint declared, by its handler (read by the tests of every route file). */
+const declaredRules = new WeakMap<APIRoute, CacheRule>();
+
+/** The cache rule a route file's handler declared, or undefined for one that declared none. */
+export function cacheRuleOf(route: unknown): CacheRule | undefined {
+	return typeof route === 'function' ? declaredRules.get(route as APIRoute) : undefined;
+}
+
+/**
+ * Wraps an endpoint so thrown HttpErrors, domain errors (and surprises) become JSON answers, and
+ * declares whether its answer depends on who asks (cache-headers.ts). Every answer of a
+ * 'personal' endpoint, refusals included, is `private, no-store` whatever the handler set, so a
+ * cache can never keep one; a 'public' endpoint's handler makes its answer shareable with
+ * publicJson(), and must not read who is asking for it.
+ */
+export function endpoint(
+	rule: CacheRule,
+	handler: (ctx: APIContext) => Promise<Response> | Response,
+): APIRoute {
+	const route: APIRoute = async (ctx) => {
+		let response: Response;
 		try {
-			return await handler(ctx);
+			response = await handler(ctx);
 		} catch (error) {
-			return errorToResponse(error);
+			response = errorToResponse(error);
 		}
+		if (rule === 'personal') response.headers.set('Cache-Control', PERSONAL_CACHE_CONTROL);
+		return response;
 	};
+	declaredRules.set(route, rule);
+	return route;
 }

@@ -3,7 +3,14 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import type { PublicUser } from '@/lib/validation/auth';
 import { MAX_COMMENT_LENGTH, SIGN_IN_TO_COMMENT, SIGN_IN_TO_VOTE } from '@/lib/validation/platform-messages';
-import { $castVotes, $readVotes, myVote, recordMyVote } from '@/stores/my-votes';
+import {
+	$castVotes,
+	$ownPendingComments,
+	$readVotes,
+	myVote,
+	recordMyVote,
+	recordOwnComment,
+} from '@/stores/my-votes';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/ui/FormMessage';
@@ -19,7 +26,7 @@ import { SignInPrompt } from './SignInPrompt';
 
 export type CommentsSectionProps = {
 	platformId: number;
-	/** undefined while the session loads: comments wait for it, to include the viewer's pending ones. */
+	/** undefined while the session loads. */
 	user: PublicUser | null | undefined;
 	/** The approved comments the page was generated with, shown until the island's own read arrives. */
 	initialComments?: PlatformComment[];
@@ -37,6 +44,7 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 	const [attempt, setAttempt] = useState(0);
 	const readVotes = useStore($readVotes);
 	const castVotes = useStore($castVotes);
+	const ownPending = useStore($ownPendingComments);
 	const [voting, setVoting] = useState<number | null>(null);
 	const [text, setText] = useTypedBeforeHydration('comment-text');
 	const [emptyError, setEmptyError] = useState(false);
@@ -73,6 +81,14 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 			current = false;
 		};
 	}, [platformId, userId, attempt]);
+
+	/** The public list with the viewer's own comments waiting for moderation, newest first. */
+	const shown =
+		comments === null
+			? null
+			: [...ownPending.filter((own) => !comments.some((c) => c.id === own.id)), ...comments].sort(
+					(a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id,
+				);
 
 	async function vote(comment: PlatformComment, voteType: VoteType) {
 		if (voting !== null || !(await ensureSignedIn(SIGN_IN_TO_VOTE))) return;
@@ -113,11 +129,8 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 			const created = await apiRequest<PlatformComment>('POST', `/api/platforms/${platformId}/comments`, {
 				comment,
 			});
-			setComments((list) => [created, ...(list ?? [])]);
+			recordOwnComment(created);
 			setNow(Date.now());
-			// A read started before the post (the first one, right after hydration) would answer
-			// without it: read again instead, the earlier answer is then dropped.
-			setAttempt((n) => n + 1);
 			setText('');
 			toast({ title: 'Comment submitted', description: 'Your comment is awaiting moderation.' });
 		} catch (error) {
@@ -163,13 +176,13 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 			<div className="mt-4 border-t border-border">
 				{failed ? (
 					<LoadError what="the comments" onRetry={() => setAttempt((n) => n + 1)} />
-				) : comments === null ? (
+				) : shown === null ? (
 					<Spinner label="Loading comments..." className="min-h-0 py-8" />
-				) : comments.length === 0 ? (
+				) : shown.length === 0 ? (
 					<p className="py-6 text-center text-sm text-muted">No comments yet. Start the conversation!</p>
 				) : (
 					<ul className="divide-y divide-border" aria-label="Comments">
-						{comments.map((comment) => (
+						{shown.map((comment) => (
 							<CommentItem
 								key={comment.id}
 								comment={comment}

@@ -5,7 +5,7 @@ import { endpoint, json } from '@/server/http/endpoint';
 export const prerender = false;
 
 /** The dashboard's four counts: platforms, articles (all news), published (news), featured. */
-export const GET = endpoint(async ({ locals }) => {
+export const GET = endpoint('personal', async ({ locals }) => {
 	requireEditor(locals);
 	return json(await overviewCounts());
 });

@@ -6,7 +6,7 @@ import { forgotPasswordSchema } from '@/lib/validation/auth';
 export const prerender = false;
 
 /** Always the same neutral answer, whether or not the account exists. */
-export const POST = endpoint(async (ctx) => {
+export const POST = endpoint('personal', async (ctx) => {
 	const { email } = await readJson(ctx.request, forgotPasswordSchema);
 	await requestPasswordReset(email, clientKey(ctx));
 	return json({ message: FORGOT_PASSWORD_MESSAGE });

@@ -11,7 +11,7 @@ export const prerender = false;
  * scanner that opens the link (a GET of the page) confirms nothing. No session is needed (the
  * token is the proof); one of the same account is kept when the address changes.
  */
-export const POST = endpoint(async (ctx) => {
+export const POST = endpoint('personal', async (ctx) => {
 	const { token } = await readJson(ctx.request, verifyEmailSchema);
 	const { user, session } = ctx.locals;
 	const { message, verifiedEmail } = await verifyEmail(token, {

@@ -12,7 +12,7 @@ export const prerender = false;
  * used: only the account's own address receives mail). Signed out: `{ email }` starts a double
  * opt-in and answers 202 with the same sentence whatever the address (see members.ts).
  */
-export const POST = endpoint(async (ctx) => {
+export const POST = endpoint('personal', async (ctx) => {
 	const { locals, request } = ctx;
 	if (locals.user) {
 		const user = await setNewsletter(locals.user.id, true);

@@ -4,4 +4,4 @@ import { listStaticPages } from '@/server/content/static-pages';
 export const prerender = false;
 
 /** Every static page (public). */
-export const GET = endpoint(async ({ url, locals }) => publicJson(await listStaticPages(), { url, locals }));
+export const GET = endpoint('public', async ({ url }) => publicJson(await listStaticPages(), { url }));

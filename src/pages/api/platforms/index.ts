@@ -5,6 +5,6 @@ import { platformListQuerySchema } from '@/lib/validation/platforms';
 export const prerender = false;
 
 /** The directory listing: search, category, sortBy/sortOrder, limit/offset. */
-export const GET = endpoint(async ({ url, locals }) =>
-	publicJson(await listPlatforms(readQuery(url, platformListQuerySchema)), { url, locals }),
+export const GET = endpoint('public', async ({ url }) =>
+	publicJson(await listPlatforms(readQuery(url, platformListQuerySchema)), { url }),
 );

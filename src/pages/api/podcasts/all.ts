@@ -11,7 +11,7 @@ import { endpoint, json, readQuery } from '@/server/http/endpoint';
 
 export const prerender = false;
 
-export const GET = endpoint(async (ctx) => {
+export const GET = endpoint('personal', async (ctx) => {
 	requireEditor(ctx.locals);
 	const { episodes, total } = await listAllEpisodes(readQuery(ctx.url, editorEpisodeListQuerySchema));
 	return json(episodes, 200, { [TOTAL_COUNT_HEADER]: String(total) });

@@ -19,11 +19,11 @@ import { endpoint, json, publicJson, readJson, readQuery } from '@/server/http/e
 
 export const prerender = false;
 
-export const GET = endpoint(async (ctx) =>
+export const GET = endpoint('public', async (ctx) =>
 	publicJson(await listEpisodes(readQuery(ctx.url, podcastListQuerySchema)), ctx),
 );
 
-export const POST = endpoint(async (ctx) => {
+export const POST = endpoint('personal', async (ctx) => {
 	const editor = requireEditor(ctx.locals);
 	const input = await readJson(ctx.request, episodeInputSchema);
 	return json(await createEpisode(input, editor.id), 201);

@@ -10,7 +10,7 @@ export const prerender = false;
  * Asks to change the sign-in email: a confirmation link goes to the new address, which becomes
  * the account's only when that link is confirmed (POST /api/auth/verify-email).
  */
-export const PUT = endpoint(async (ctx) => {
+export const PUT = endpoint('personal', async (ctx) => {
 	const { request, locals } = ctx;
 	const user = requireUser(locals);
 	const { email, currentPassword } = await readJson(request, changeEmailSchema);
@@ -18,10 +18,14 @@ export const PUT = endpoint(async (ctx) => {
 });
 
 /** The email change waiting for its link to be opened: `{ pendingEmail }`, null when none. */
-export const GET = endpoint(async ({ locals }) => json(await pendingEmail(requireUser(locals))));
+export const GET = endpoint('personal', async ({ locals }) => json(await pendingEmail(requireUser(locals))));
 
 /** Mails the waiting change's link again (404 when nothing waits). */
-export const POST = endpoint(async ({ locals }) => json(await resendEmailChange(requireUser(locals))));
+export const POST = endpoint('personal', async ({ locals }) =>
+	json(await resendEmailChange(requireUser(locals))),
+);
 
 /** Cancels the waiting change: its link stops working (404 when nothing waits). */
-export const DELETE = endpoint(async ({ locals }) => json(await cancelEmailChange(requireUser(locals))));
+export const DELETE = endpoint('personal', async ({ locals }) =>
+	json(await cancelEmailChange(requireUser(locals))),
+);

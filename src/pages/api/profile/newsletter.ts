@@ -5,7 +5,7 @@ import { newsletterSchema } from '@/lib/validation/auth';
 
 export const prerender = false;
 
-export const PUT = endpoint(async ({ request, locals }) => {
+export const PUT = endpoint('personal', async ({ request, locals }) => {
 	const user = requireUser(locals);
 	const { isNewsletterSubscribed } = await readJson(request, newsletterSchema);
 	return json(await setNewsletter(user.id, isNewsletterSubscribed));

@@ -7,7 +7,7 @@ import { changePasswordSchema } from '@/lib/validation/auth';
 export const prerender = false;
 
 /** Changes the password and ends every other session of the user. */
-export const PUT = endpoint(async (ctx) => {
+export const PUT = endpoint('personal', async (ctx) => {
 	const { request, locals } = ctx;
 	const user = requireUser(locals);
 	const { currentPassword, newPassword } = await readJson(request, changePasswordSchema);

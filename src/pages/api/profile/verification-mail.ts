@@ -5,4 +5,6 @@ import { endpoint, json } from '@/server/http/endpoint';
 export const prerender = false;
 
 /** Mails a new link to verify the signed-in account's address (limited per account). */
-export const POST = endpoint(async ({ locals }) => json(await resendVerification(requireUser(locals))));
+export const POST = endpoint('personal', async ({ locals }) =>
+	json(await resendVerification(requireUser(locals))),
+);

@@ -6,7 +6,7 @@ import { moderationListQuerySchema } from '@/lib/validation/admin';
 export const prerender = false;
 
 /** The moderation list: query status (pending | approved | rejected, blank = all), limit, offset. */
-export const GET = endpoint(async ({ locals, url }) => {
+export const GET = endpoint('personal', async ({ locals, url }) => {
 	requireEditor(locals);
 	return json(await listCommentsForModeration(readQuery(url, moderationListQuerySchema)));
 });

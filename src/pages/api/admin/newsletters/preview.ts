@@ -9,7 +9,7 @@ export const prerender = false;
  * The editor's Preview: the mail subscribers would get for this subject and content, as MJML
  * renders it (HTML and text parts), saved or not.
  */
-export const POST = endpoint(async ({ locals, request }) => {
+export const POST = endpoint('personal', async ({ locals, request }) => {
 	requireEditor(locals);
 	return json(await previewMail(await readJson(request, newsletterIssueSchema)));
 });

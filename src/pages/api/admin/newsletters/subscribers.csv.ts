@@ -6,7 +6,7 @@ import { subscribersQuerySchema } from '@/lib/validation/newsletter';
 export const prerender = false;
 
 /** The subscribers view as CSV (every row of the search), for a spreadsheet or another tool. */
-export const GET = endpoint(async ({ locals, url }) => {
+export const GET = endpoint('personal', async ({ locals, url }) => {
 	requireEditor(locals);
 	const csv = await subscribersCsv(readQuery(url, subscribersQuerySchema));
 	return new Response(csv, {

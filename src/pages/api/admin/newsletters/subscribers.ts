@@ -6,7 +6,7 @@ import { subscribersQuerySchema } from '@/lib/validation/newsletter';
 export const prerender = false;
 
 /** Accounts and email-only members with their status, counts by status; ?q= searches, ?status= narrows. */
-export const GET = endpoint(async ({ locals, url }) => {
+export const GET = endpoint('personal', async ({ locals, url }) => {
 	requireEditor(locals);
 	return json(await listSubscribers(readQuery(url, subscribersQuerySchema)));
 });

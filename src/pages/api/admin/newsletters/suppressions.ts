@@ -6,13 +6,13 @@ import { liftSuppressionSchema } from '@/lib/validation/newsletter';
 export const prerender = false;
 
 /** The addresses a mail server refused for good, newest first. */
-export const GET = endpoint(async ({ locals }) => {
+export const GET = endpoint('personal', async ({ locals }) => {
 	requireEditor(locals);
 	return json({ suppressions: await listSuppressions() });
 });
 
 /** Lifts the suppression of ?email= (404 when it is not suppressed). */
-export const DELETE = endpoint(async ({ locals, url }) => {
+export const DELETE = endpoint('personal', async ({ locals, url }) => {
 	requireEditor(locals);
 	const { email } = readQuery(url, liftSuppressionSchema);
 	await liftSuppression(email);

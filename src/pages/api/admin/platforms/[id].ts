@@ -8,14 +8,14 @@ export const prerender = false;
 // Editors only: the platform panel lives in the editor dashboard.
 
 /** Replaces the platform's form fields (the form always sends all of them). */
-export const PUT = endpoint(async ({ params, request, locals }) => {
+export const PUT = endpoint('personal', async ({ params, request, locals }) => {
 	requireEditor(locals);
 	const id = readId(params.id, 'platform id');
 	return json(await updatePlatform(id, await readJson(request, platformFormSchema)));
 });
 
 /** Deletes the platform with its ratings, comments and votes. */
-export const DELETE = endpoint(async ({ params, locals }) => {
+export const DELETE = endpoint('personal', async ({ params, locals }) => {
 	requireEditor(locals);
 	await deletePlatform(readId(params.id, 'platform id'));
 	return json({ message: 'Platform deleted' });

@@ -10,7 +10,7 @@ export const prerender = false;
  * The editors' listing: the public one's query (search, category, sort, limit/offset) with
  * X-Total-Count, uncached, so the dashboard can say "Showing 1–25 of N".
  */
-export const GET = endpoint(async ({ url, locals }) => {
+export const GET = endpoint('personal', async ({ url, locals }) => {
 	requireEditor(locals);
 	const { platforms, total } = await listPlatformsWithTotal(readQuery(url, platformListQuerySchema));
 	return json(platforms, 200, { [TOTAL_COUNT_HEADER]: String(total) });
@@ -20,7 +20,7 @@ export const GET = endpoint(async ({ url, locals }) => {
  * Creates a platform. Editors manage platforms, since the platform panel lives in the editor
  * dashboard.
  */
-export const POST = endpoint(async ({ request, locals }) => {
+export const POST = endpoint('personal', async ({ request, locals }) => {
 	requireEditor(locals);
 	return json(await createPlatform(await readJson(request, platformFormSchema)), 201);
 });

@@ -5,7 +5,7 @@ import { placeholderSizeSchema } from '@/lib/validation/placeholder';
 export const prerender = false;
 
 /** An SVG grey box saying "w×h"; the same size is always the same image, so cache it for good. */
-export const GET = endpoint(({ params }) => {
+export const GET = endpoint('public', ({ params }) => {
 	const { w, h } = parseWith(placeholderSizeSchema, params);
 	return new Response(placeholderSvg(w, h), {
 		headers: {

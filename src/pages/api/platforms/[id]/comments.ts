@@ -6,13 +6,13 @@ import { NotSignedIn } from '@/server/errors';
 
 export const prerender = false;
 
-/** Approved comments for everyone; a signed-in author also gets their own pending ones. */
-export const GET = endpoint(async ({ params, url, locals }) =>
-	publicJson(await listComments(readId(params.id, 'platform id'), locals.user?.id ?? null), { url, locals }),
+/** Approved comments, the same for everyone (an author's pending ones come with my-votes). */
+export const GET = endpoint('public', async ({ params, url }) =>
+	publicJson(await listComments(readId(params.id, 'platform id')), { url }),
 );
 
 /** Posts a comment; it waits for moderation (status 'pending'). */
-export const POST = endpoint(async ({ params, request, locals }) => {
+export const POST = endpoint('personal', async ({ params, request, locals }) => {
 	if (!locals.user) throw new NotSignedIn(SIGN_IN_TO_COMMENT);
 	const user = requireActiveUser(locals);
 	const platformId = readId(params.id, 'platform id');

@@ -3,6 +3,6 @@ import { getPlatform } from '@/server/platforms/directory';
 
 export const prerender = false;
 
-export const GET = endpoint(async ({ params, url, locals }) =>
-	publicJson(await getPlatform(readId(params.id, 'platform id')), { url, locals }),
+export const GET = endpoint('public', async ({ params, url }) =>
+	publicJson(await getPlatform(readId(params.id, 'platform id')), { url }),
 );

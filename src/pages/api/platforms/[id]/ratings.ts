@@ -10,9 +10,9 @@ export const prerender = false;
  * The platform's reviews: `sort` = newest (default) | helpful | highest | lowest, `stars` = 1..5
  * for only those; each with helpfulCount, unhelpfulCount, isVerified and reply.
  */
-export const GET = endpoint(async ({ params, locals, url }) => {
+export const GET = endpoint('public', async ({ params, url }) => {
 	const platformId = readId(params.id, 'platform id');
-	return publicJson(await listRatings(platformId, readQuery(url, ratingListQuerySchema)), { url, locals });
+	return publicJson(await listRatings(platformId, readQuery(url, ratingListQuerySchema)), { url });
 });
 
 /**
@@ -20,7 +20,7 @@ export const GET = endpoint(async ({ params, locals, url }) => {
  * session middleware, so they meet the sign-in message here and the ban message at sign-in;
  * requireActiveUser is the second line should a banned user's session ever get through.
  */
-export const POST = endpoint(async ({ params, request, locals }) => {
+export const POST = endpoint('personal', async ({ params, request, locals }) => {
 	if (!locals.user) throw new NotSignedIn(SIGN_IN_TO_RATE);
 	const user = requireActiveUser(locals);
 	const platformId = readId(params.id, 'platform id');

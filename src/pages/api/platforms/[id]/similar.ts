@@ -7,6 +7,6 @@ import { similarPlatforms } from '@/server/platforms/similarity';
 
 export const prerender = false;
 
-export const GET = endpoint(async ({ params, url, locals }) =>
-	publicJson(await similarPlatforms(readId(params.id, 'platform id')), { url, locals }),
+export const GET = endpoint('public', async ({ params, url }) =>
+	publicJson(await similarPlatforms(readId(params.id, 'platform id')), { url }),
 );

@@ -11,7 +11,7 @@ import { NotSignedIn } from '@/server/errors';
 
 export const prerender = false;
 
-export const POST = endpoint(async ({ params, request, locals }) => {
+export const POST = endpoint('personal', async ({ params, request, locals }) => {
 	if (!locals.user) throw new NotSignedIn(SIGN_IN_TO_REPLY);
 	const user = requireActiveUser(locals);
 	const ratingId = readId(params.id, 'review id');
@@ -20,7 +20,7 @@ export const POST = endpoint(async ({ params, request, locals }) => {
 	return json(reply, created ? 201 : 200);
 });
 
-export const DELETE = endpoint(async ({ params, locals }) => {
+export const DELETE = endpoint('personal', async ({ params, locals }) => {
 	if (!locals.user) throw new NotSignedIn(SIGN_IN_TO_REPLY);
 	const user = requireActiveUser(locals);
 	await removeReply(readId(params.id, 'review id'), user);

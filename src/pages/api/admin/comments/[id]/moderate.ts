@@ -6,7 +6,7 @@ import { moderateCommentSchema } from '@/lib/validation/admin';
 export const prerender = false;
 
 /** Approves or rejects a comment (body status); answers the moderated comment. */
-export const PATCH = endpoint(async ({ locals, params, request }) => {
+export const PATCH = endpoint('personal', async ({ locals, params, request }) => {
 	requireEditor(locals);
 	const id = readId(params.id, 'comment id');
 	const { status } = await readJson(request, moderateCommentSchema);

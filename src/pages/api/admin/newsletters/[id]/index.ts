@@ -6,7 +6,7 @@ import { newsletterIssueSchema } from '@/lib/validation/newsletter';
 export const prerender = false;
 
 /** Changes a draft (body subject, content); 409 once it has been sent. */
-export const PUT = endpoint(async ({ locals, params, request }) => {
+export const PUT = endpoint('personal', async ({ locals, params, request }) => {
 	requireEditor(locals);
 	const id = readId(params.id, 'issue id');
 	const input = await readJson(request, newsletterIssueSchema);
@@ -14,7 +14,7 @@ export const PUT = endpoint(async ({ locals, params, request }) => {
 });
 
 /** Deletes a draft; 409 for an issue that has been sent. */
-export const DELETE = endpoint(async ({ locals, params }) => {
+export const DELETE = endpoint('personal', async ({ locals, params }) => {
 	requireEditor(locals);
 	await deleteIssue(readId(params.id, 'issue id'));
 	return json({ message: 'Newsletter issue deleted' });

@@ -5,7 +5,7 @@ import { sendIssue } from '@/server/newsletter/issues';
 export const prerender = false;
 
 /** Queues the issue for every subscriber; 202 with the issue, 409 if it was already sent. */
-export const POST = endpoint(async ({ locals, params }) => {
+export const POST = endpoint('personal', async ({ locals, params }) => {
 	requireEditor(locals);
 	return json(await sendIssue(readId(params.id, 'issue id')), 202);
 });

@@ -5,7 +5,7 @@ import { sendTestMail } from '@/server/newsletter/issues';
 export const prerender = false;
 
 /** Sends the issue to the signed-in editor only, subject marked [Test]. */
-export const POST = endpoint(async ({ locals, params }) => {
+export const POST = endpoint('personal', async ({ locals, params }) => {
 	const editor = requireEditor(locals);
 	return json(await sendTestMail(readId(params.id, 'issue id'), editor));
 });

@@ -6,7 +6,7 @@ import { adminPasswordSchema } from '@/lib/validation/admin';
 export const prerender = false;
 
 /** Sets another user's password (body password, optional confirmPassword); ends their sessions. */
-export const PUT = endpoint(async ({ locals, params, request }) => {
+export const PUT = endpoint('personal', async ({ locals, params, request }) => {
 	const editor = requireEditor(locals);
 	const id = readId(params.id, 'user id');
 	const { password } = await readJson(request, adminPasswordSchema);

@@ -9,7 +9,7 @@ export const prerender = false;
  * `{ platformId: N }` makes the user that platform's representative (they answer its reviews);
  * `{ platformId: null }` ends it. Answers the user, with vendorPlatformId.
  */
-export const PUT = endpoint(async ({ locals, params, request }) => {
+export const PUT = endpoint('personal', async ({ locals, params, request }) => {
 	requireEditor(locals);
 	const userId = readId(params.id, 'user id');
 	const { platformId } = await readJson(request, vendorSchema);

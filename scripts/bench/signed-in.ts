@@ -1,0 +1,105 @@
+/**
+ * What a request costs the server by who sends it: server CPU per request (from
+ * /proc/<pid>/stat, user + system, every thread) and requests per second under wrk (Debian's
+ * `wrk`; 16 connections), for a public API answer with no cookie, an unrelated cookie, an
+ * invalid session and a session; a personal answer (GET /api/user) without and with a session;
+ * and a generated page signed in. One figure each, in one run, so they share the machine's state.
+ */
+import { spawn } from 'node:child_process';
+import { procCpuMs } from './processes';
+import { DEMO_USER, signIn } from './accounts';
+import type { BenchServer } from './server';
+
+export type SignedInFigure = {
+	name: string;
+	path: string;
+	requestsPerSecond: number;
+	/** Server CPU (user + system) per answered request, in microseconds. */
+	cpuMicrosPerRequest: number;
+	/** Answers outside 2xx/3xx (a personal answer without a session is 401 by design). */
+	non2xx: number;
+};
+
+const CONNECTIONS = 16;
+/** A well-formed token no session has. */
+const UNKNOWN_SESSION = `session=${'a'.repeat(32)}`;
+
+function wrk(url: string, headers: Record<string, string>, seconds: number) {
+	const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`];
+	for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+	const child = spawn('wrk', [...args, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	child.stdout.on('data', (chunk) => (output += chunk));
+	return new Promise<{ requests: number; rps: number; non2xx: number }>((resolve, reject) => {
+		child.once('error', reject);
+		child.once('close', (status) => {
+			if (status !== 0) return reject(new Error(`wrk failed: ${output.slice(0, 500)}`));
+			resolve({
+				requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? 0),
+				rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
+				non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0),
+			});
+		});
+	});
+}
+
+/** One row: a short warm-up (the caches fill), then the measured run. */
+async function measure(
+	server: BenchServer,
+	name: string,
+	path: string,
+	headers: Record<string, string>,
+	seconds: number,
+): Promise<SignedInFigure> {
+	await wrk(server.url + path, headers, 1);
+	const before = procCpuMs(server.pid) ?? 0;
+	const run = await wrk(server.url + path, headers, seconds);
+	const cpuMs = (procCpuMs(server.pid) ?? 0) - before;
+	return {
+		name,
+		path,
+		requestsPerSecond: run.rps,
+		cpuMicrosPerRequest: run.requests > 0 ? (cpuMs * 1000) / run.requests : Number.NaN,
+		non2xx: run.non2xx,
+	};
+}
+
+export async function measureSignedIn(
+	server: BenchServer,
+	platformId: number,
+	seconds = 5,
+	log: (line: string) => void = () => {},
+): Promise<SignedInFigure[]> {
+	const session = await signIn(server.url, DEMO_USER);
+	const encodings = { 'accept-encoding': 'br, gzip' };
+	const rows: [string, string, Record<string, string>][] = [
+		['GET /api/platforms, no cookie', '/api/platforms', {}],
+		['GET /api/platforms, any cookie (other=1)', '/api/platforms', { cookie: 'other=1' }],
+		['GET /api/platforms, an invalid session', '/api/platforms', { cookie: UNKNOWN_SESSION }],
+		['GET /api/platforms, signed in', '/api/platforms', { cookie: session }],
+		['GET /api/user, no cookie', '/api/user', {}],
+		['GET /api/user, signed in', '/api/user', { cookie: session }],
+		[`GET /platforms/${platformId} (generated), signed in`, `/platforms/${platformId}`, { cookie: session }],
+	];
+	const figures: SignedInFigure[] = [];
+	for (const [name, path, headers] of rows) {
+		const figure = await measure(server, name, path, { ...encodings, ...headers }, seconds);
+		log(
+			`${name}: ${Math.round(figure.requestsPerSecond)} req/s, ${Math.round(figure.cpuMicrosPerRequest)} µs CPU per request`,
+		);
+		figures.push(figure);
+	}
+	return figures;
+}
+
+/** The figures as a Markdown table, for the log and the README. */
+export function signedInTable(figures: SignedInFigure[]): string {
+	return [
+		'| request | req/s | server CPU per request |',
+		'|---|---|---|',
+		...figures.map(
+			(f) =>
+				`| ${f.name} | ${Math.round(f.requestsPerSecond).toLocaleString('en')} | ${Math.round(f.cpuMicrosPerRequest).toLocaleString('en')} µs |`,
+		),
+	].join('\n');
+}
