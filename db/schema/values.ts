@@ -33,5 +33,5 @@ export const EPISODE_AUDIO_TYPES = ['audio/mpeg', 'audio/x-m4a', 'audio/mp4'] as
 export type EpisodeAudioType = (typeof EPISODE_AUDIO_TYPES)[number];
 
 /** What a preview link can show before it is public. */
-export const PREVIEW_SUBJECTS = ['article', 'page'] as const;
+export const PREVIEW_SUBJECTS = ['article', 'page', 'episode'] as const;
 export type PreviewSubject = (typeof PREVIEW_SUBJECTS)[number];

@@ -1,6 +1,6 @@
 /**
  * Preview links (POST /api/admin/previews, /preview?token=…): editors only; a link on SITE_URL
- * that shows a draft signed out as its public page would, with the preview band, noindex,
+ * that shows a draft (article, page or episode) signed out as its public page would, with the preview band, noindex,
  * private no-store and no Referer; and 404 once expired, altered, or its item deleted. Its
  * validation, and housekeeping of expired links.
  */
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
 import { TestClient } from '../support/account-api';
 import { insertArticle, setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
+import { episodeBody } from '../support/episode-fixtures';
 
 let server: TestServer;
 let roles: Roles;
@@ -80,7 +81,7 @@ describe('POST /api/admin/previews', () => {
 
 	it('answers 400 with a sentence for a bad type or id, and 404 for an item that does not exist', async () => {
 		const cases: [unknown, string][] = [
-			[{ type: 'platform', id: 1 }, 'Type must be one of: article, page.'],
+			[{ type: 'platform', id: 1 }, 'Type must be one of: article, page, episode.'],
 			[{ type: 'article', id: 0 }, 'Id must be the id of the item to preview.'],
 			[{ type: 'article', id: '3' }, 'Id must be the id of the item to preview.'],
 			[{ type: 'article' }, 'Id must be the id of the item to preview.'],
@@ -136,6 +137,23 @@ describe('/preview', () => {
 		expect(shown.status).toBe(200);
 		expect(shown.body).toContain(page!.title);
 		expect(shown.body).toContain('data-testid="preview-ribbon"');
+	});
+
+	it('shows a draft episode as its card on /podcast will look, and dies when it is deleted', async () => {
+		const created = await roles.editor.client.post(
+			'/api/podcasts',
+			episodeBody({ title: 'Episode still in the edit', isPublished: false }),
+		);
+		expect(created.status).toBe(201);
+		expect((await roles.anonymous.get('/podcast')).body).not.toContain('Episode still in the edit');
+		const path = onServer((await previewOf('episode', created.body.id)).url);
+		const shown = await roles.anonymous.get(path);
+		expect(shown.status).toBe(200);
+		expect(shown.body).toContain('Episode still in the edit');
+		expect(shown.body).toContain('data-testid="preview-ribbon"');
+		expect(shown.headers.get('cache-control')).toBe('private, no-store');
+		expect((await roles.editor.client.delete(`/api/podcasts/${created.body.id}`)).status).toBe(200);
+		expect((await roles.anonymous.get(path)).status).toBe(404);
 	});
 
 	it('answers 404 for a missing, altered or unknown token', async () => {

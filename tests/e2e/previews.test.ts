@@ -9,6 +9,7 @@ import type { BrowserContext } from 'playwright-core';
 import { axeBuilder } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { articleBody } from '../support/content-fixtures';
+import { episodeBody } from '../support/episode-fixtures';
 import { browse, openDashboard } from '../support/dashboard-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
@@ -79,4 +80,27 @@ describe('preview links', () => {
 			expect(await visitor.page.getByText(title).count()).toBe(0);
 		});
 	}
+
+	it('a draft episode is shared from the Podcast tab and shows as its /podcast card', {
+		timeout: 120_000,
+	}, async ({ server, browser }) => {
+		const { context, page } = await openDashboard(browser, server, 'podcast');
+		const title = `Preview episode ${Date.now()}`;
+		const created = await context.request.post('/api/podcasts', {
+			data: episodeBody({ title, isPublished: false }),
+		});
+		expect(created.status()).toBe(201);
+		await page.reload();
+		const card = page.getByTestId('episode-card').filter({ hasText: title });
+		await card.getByRole('button', { name: `Share a preview of ${title}` }).click();
+		const link = page.getByRole('dialog', { name: 'Preview link' }).getByLabel('Link');
+		await expect.poll(() => link.inputValue()).toMatch(/\/preview\?token=/);
+		const { pathname, search } = new URL(await link.inputValue());
+
+		const visitor = await browse(browser, server);
+		expect((await visitor.page.goto(pathname + search))?.status()).toBe(200);
+		await visitor.page.getByRole('heading', { name: title }).waitFor();
+		await visitor.page.getByTestId('preview-ribbon').waitFor();
+		expect((await axeBuilder(visitor.page).analyze()).violations).toEqual([]);
+	});
 });

@@ -12,6 +12,7 @@ import { ContentCard } from './ContentCard';
 import { EpisodeFormDialog } from './EpisodeFormDialog';
 import { Pager } from './Pager';
 import { PanelHeader } from './PanelHeader';
+import { PreviewLinkButton } from './PreviewLinkButton';
 import { SearchedListView } from './searched-list';
 import { StatusControls, deleteListed, useStatusList } from './status-list';
 
@@ -41,6 +42,9 @@ function EpisodeCard({
 			summary={episode.description}
 			tags={episode.tags}
 			dates={`${episode.isPublished ? 'Published' : 'Created'} ${formatDate(episode.publishedAt)}`}
+			extraActions={
+				!episode.isPublished && <PreviewLinkButton type="episode" id={episode.id} title={episode.title} />
+			}
 			onEdit={onEdit}
 			onDelete={onDelete}
 		/>

@@ -4,6 +4,7 @@
  * holds it and without signing in, for 7 days or until the item is deleted.
  */
 import { useState } from 'react';
+import type { PreviewSubject } from '@db/schema/values';
 import { apiRequest, failureText } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/stores/toast';
@@ -15,15 +16,7 @@ import { Label } from '@/components/ui/Label';
 
 type PreviewLink = { url: string; expiresAt: string };
 
-export function PreviewLinkButton({
-	type,
-	id,
-	title,
-}: {
-	type: 'article' | 'page';
-	id: number;
-	title: string;
-}) {
+export function PreviewLinkButton({ type, id, title }: { type: PreviewSubject; id: number; title: string }) {
 	const [link, setLink] = useState<PreviewLink | null>(null);
 	const [busy, setBusy] = useState(false);
 

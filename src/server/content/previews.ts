@@ -12,6 +12,7 @@ import { db, firstRow, previewLinks } from '@/server/db';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { NotFound } from '@/server/errors';
 import { type Article, getArticle } from './articles';
+import { getEpisode, type PodcastEpisode } from './podcasts';
 import { getStaticPageById, type StaticPage } from './static-pages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +25,8 @@ export type PreviewLink = { url: string; expiresAt: Date };
 
 export type PreviewItem =
 	| { type: 'article'; kind: ArticleKind; article: Article }
-	| { type: 'page'; page: StaticPage };
+	| { type: 'page'; page: StaticPage }
+	| { type: 'episode'; episode: PodcastEpisode };
 
 /** The item a link may name, drafts included; undefined once it is gone. */
 async function findItem(type: PreviewSubject, id: number): Promise<PreviewItem | undefined> {
@@ -40,6 +42,10 @@ async function findItem(type: PreviewSubject, id: number): Promise<PreviewItem |
 		case 'page': {
 			const page = await getStaticPageById(id);
 			return page && { type, page };
+		}
+		case 'episode': {
+			const episode = await getEpisode(id, { includeDrafts: true });
+			return episode && { type, episode };
 		}
 	}
 }
