@@ -20,7 +20,7 @@ export default defineConfig({
 	// Pages render whole before the first byte goes out: a page that fails while rendering (a
 	// body too deep to render, a failing query) answers 500, never a 200 that ends in an error,
 	// and the site generator keeps the last good copy. Our pages are small; streaming won little.
-	adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+	adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
 	// The app's start and stop (src/server/runtime/app.ts), for the production host and `astro dev`.
 	integrations: [react(), hydrateOnInteraction(), appLifecycle()],
 	// Origin checks for JSON endpoints live in our middleware (Astro's own check covers forms only).

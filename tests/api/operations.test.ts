@@ -111,6 +111,19 @@ describe('the access log', () => {
 		expect(line.path).toBe(path);
 	});
 
+	it('answers 400 to an address with malformed percent-encoding, on pages too, and logs no error', async () => {
+		for (const path of ['/%FF', '/news/%', '/platforms/%E0%A4%A', '/api/news/%FF']) {
+			const answer = await fetch(server.url + path);
+			expect(answer.status, path).toBe(400);
+			expect(await answer.text(), path).toMatch(/not validly encoded/);
+			const line = await accessLine(answer.headers.get('x-request-id')!);
+			expect(line.status).toBe(400);
+		}
+		expect(logLines().filter((line) => line.level === 'error' || line.level === 'fatal')).toEqual([]);
+		// Astro's own logger, which writes plain text, had called each one an error.
+		expect(server.logs()).not.toContain('Invalid URL encoding');
+	});
+
 	it('names the route pattern, not the raw path, for a page', async () => {
 		const answer = await fetch(`${server.url}/news/999999`);
 		const line = await accessLine(answer.headers.get('x-request-id')!);

@@ -2,11 +2,11 @@
  * Paths refused before routing, with a JSON `{ "message" }` as API clients get with every
  * refusal (src/server/http/endpoint.ts).
  *
- * Astro refuses some paths before any route or middleware runs: malformed percent-encoding
- * ('%FF', '%') with a plain-text 400, and encoding still left after decoding once
- * ('/api/news/1%20OR%3D1', '%253D') with its HTML 404 page. Under /api/ we answer those
- * ourselves: same status, JSON. A path with a backslash is refused everywhere (see
- * refuseBackslashPath).
+ * Astro cannot route some paths: malformed percent-encoding ('%FF', '%'), which its handler
+ * logs as an error before answering its 404 page, and encoding still left after decoding once
+ * ('/api/news/1%20OR%3D1', '%253D'), which it answers with its HTML 404 page. We answer those
+ * ourselves: malformed encoding with 400 everywhere, and under /api/ in JSON. A path with a
+ * backslash is refused everywhere (see refuseBackslashPath).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -43,14 +43,26 @@ export function refuseBackslashPath(req: IncomingMessage, res: ServerResponse, r
 	return refuse(res, 400, 'A backslash is not allowed in the URL path.', requestId);
 }
 
-/** Answers (and returns true for) an /api/ path Astro would not route; false otherwise. */
-export function refuseUnroutableApiPath(req: IncomingMessage, res: ServerResponse): boolean {
+/**
+ * Answers (and returns true for) a path Astro would not route: malformed percent-encoding
+ * anywhere (400: Astro's handler would log it as an error and answer its 404 page), and under
+ * /api/ encoding left after one decoding; false otherwise.
+ */
+export function refuseUnroutablePath(req: IncomingMessage, res: ServerResponse): boolean {
 	const path = (req.url ?? '/').split('?')[0]!;
 	let decoded: string;
 	try {
 		decoded = decodeURI(path);
 	} catch {
-		return API_PATH.test(path) ? refuse(res, 400, 'The URL is not validly encoded.') : false;
+		if (API_PATH.test(path)) return refuse(res, 400, 'The URL is not validly encoded.');
+		const body = 'Bad request: the address is not validly encoded.';
+		res.writeHead(400, {
+			'Content-Type': 'text/plain; charset=utf-8',
+			'Content-Length': Buffer.byteLength(body),
+			'Cache-Control': 'no-store',
+		});
+		res.end(body);
+		return true;
 	}
 	if (!API_PATH.test(decoded)) return false;
 	// Astro's rule (validateAndDecodePathname): no encoding may survive one decoding.

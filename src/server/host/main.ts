@@ -15,7 +15,7 @@ import type * as App from '@/server/runtime/app';
 import { contentSecurityPolicy, securityHeaders } from '@/server/http/security-headers';
 import { createApiCache } from './api-cache';
 import { limitRequestBody } from './body-limit';
-import { refuseBackslashPath, refuseUnroutableApiPath } from './api-paths';
+import { refuseBackslashPath, refuseUnroutablePath } from './api-paths';
 import { compressDynamic } from './compress';
 import { isCompressedTwinPath } from './encoding';
 import { stripUntrustedForwarding } from './forwarding';
@@ -146,7 +146,7 @@ function answerWithApp(req: IncomingMessage, res: ServerResponse, https: boolean
 	if (serveProbe(req, res, pathname)) return;
 	// biome-ignore lint/correctness/noVoidTypeReturn: hands over and stops in one statement; the value is void
 	if (!KNOWN_METHODS.has(req.method ?? '')) return refuseMethod(res);
-	if (refuseUnroutableApiPath(req, res)) return;
+	if (refuseUnroutablePath(req, res)) return;
 	// A twin's own address gets the site's not-found page: the build files and Astro's own file
 	// server below would otherwise hand out the file itself.
 	if (isCompressedTwinPath(pathname)) req.url = NOT_FOUND_PATH;
