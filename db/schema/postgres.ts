@@ -43,4 +43,6 @@ export const {
 	newsletterMembers,
 	newsletterMemberTokens,
 	newsletterSuppressions,
+	mediaItems,
+	mediaVariants,
 } = defineTables(postgresKit) as unknown as AsPostgres<SharedSchema>;

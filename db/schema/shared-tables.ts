@@ -12,6 +12,7 @@ import type { SchemaKit } from './kit';
 import {
 	ARTICLE_KINDS,
 	COMMENT_STATUSES,
+	MEDIA_FORMATS,
 	NEWSLETTER_DELIVERY_STATUSES,
 	NEWSLETTER_ISSUE_STATUSES,
 	NEWSLETTER_MEMBER_STATUSES,
@@ -337,6 +338,47 @@ export function defineTables(kit: SchemaKit) {
 		],
 	);
 
+	/** An image editors uploaded to the media library; its files are its variants. */
+	const mediaItems = table(
+		'media_items',
+		{
+			id: id(),
+			/** The uploaded file's name, for the library's search. */
+			name: text('name').notNull(),
+			alt: text('alt').notNull(),
+			/** The uploaded bytes' format, as sniffed (the fallback variant keeps it). */
+			format: text('format', { enum: MEDIA_FORMATS }).notNull(),
+			/** The largest variant's size, which the fallback has: what pages write as width and height. */
+			width: integer('width').notNull(),
+			height: integer('height').notNull(),
+			/** The size of the upload as received. */
+			bytes: integer('bytes').notNull(),
+			uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [index('media_items_created_idx').on(t.createdAt)],
+	);
+
+	/** One served file of an image: a width in a format, stored under its content-addressed key. */
+	const mediaVariants = table(
+		'media_variants',
+		{
+			id: id(),
+			mediaId: integer('media_id')
+				.notNull()
+				.references(() => mediaItems.id, { onDelete: 'cascade' }),
+			/** The file's name under /media/: a hash of its bytes and its extension. */
+			key: text('key').notNull(),
+			format: text('format', { enum: MEDIA_FORMATS }).notNull(),
+			width: integer('width').notNull(),
+			height: integer('height').notNull(),
+			bytes: integer('bytes').notNull(),
+			/** The variant in the upload's own format, for browsers without AVIF or WebP. */
+			isFallback: boolean('is_fallback').notNull().default(false),
+		},
+		(t) => [index('media_variants_media_idx').on(t.mediaId), index('media_variants_key_idx').on(t.key)],
+	);
+
 	const usersRelations = relations(users, ({ many }) => ({
 		sessions: many(sessions),
 		articles: many(articles),
@@ -563,6 +605,8 @@ export function defineTables(kit: SchemaKit) {
 		newsletterMembers,
 		newsletterMemberTokens,
 		newsletterSuppressions,
+		mediaItems,
+		mediaVariants,
 	};
 }
 

@@ -39,4 +39,6 @@ export const {
 	newsletterMembers,
 	newsletterMemberTokens,
 	newsletterSuppressions,
+	mediaItems,
+	mediaVariants,
 } = defineTables(sqliteKit);

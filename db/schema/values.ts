@@ -24,3 +24,7 @@ export type NewsletterMemberStatus = (typeof NEWSLETTER_MEMBER_STATUSES)[number]
 
 export const NEWSLETTER_MEMBER_TOKEN_PURPOSES = ['confirm', 'unsubscribe'] as const;
 export type NewsletterMemberTokenPurpose = (typeof NEWSLETTER_MEMBER_TOKEN_PURPOSES)[number];
+
+/** The image formats the media library accepts and serves (its variants' formats too). */
+export const MEDIA_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'gif'] as const;
+export type MediaFormat = (typeof MEDIA_FORMATS)[number];

@@ -48,6 +48,8 @@ export let {
 	newsletterMembers,
 	newsletterMemberTokens,
 	newsletterSuppressions,
+	mediaItems,
+	mediaVariants,
 } = bound;
 
 /** Binds `schema`'s tables to the exports above (engine.ts, when an engine is chosen). */
@@ -74,5 +76,7 @@ export function bindTables(schema: Schema): void {
 		newsletterMembers,
 		newsletterMemberTokens,
 		newsletterSuppressions,
+		mediaItems,
+		mediaVariants,
 	} = schema);
 }

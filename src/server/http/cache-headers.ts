@@ -25,6 +25,9 @@ export const SHARED_STALE_SECONDS = 1;
 
 export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${SHARED_STALE_SECONDS}`;
 
+/** Files that never change under their name (hashed build files, library images, placeholders). */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 /** What a signed-in reader gets may be theirs alone: browsers only, and revalidated. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
