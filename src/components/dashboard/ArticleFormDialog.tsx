@@ -90,6 +90,7 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 				value={values.content}
 				onChange={set('content')}
 				error={errors.content}
+				images
 			/>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<Field id={`${idPrefix}-category`} label="Category" required error={errors.category}>

@@ -1,5 +1,5 @@
 /**
- * The dashboard itself, once the session is known to be an editor's: the header and the eight
+ * The dashboard itself, once the session is known to be an editor's: the header and the nine
  * tabs, the active tab kept in the URL. Each tab's code loads when the tab is first
  * opened (React.lazy), and this file loads only for editors (see EditorDashboard.tsx).
  */
@@ -15,6 +15,7 @@ const OverviewTab = lazy(() => import('./OverviewTab'));
 const PlatformsPanel = lazy(() => import('./PlatformsPanel'));
 const ArticlesTab = lazy(() => import('./ArticlesTab'));
 const PagesTab = lazy(() => import('./PagesTab'));
+const MediaTab = lazy(() => import('./MediaTab'));
 const CommentsTab = lazy(() => import('./CommentsTab'));
 const UsersTab = lazy(() => import('./UsersTab'));
 const NewsletterTab = lazy(() => import('./NewsletterTab'));
@@ -25,6 +26,7 @@ const PANELS: Record<DashboardTab, ComponentType> = {
 	news: () => <ArticlesTab kind="news" />,
 	education: () => <ArticlesTab kind="education" />,
 	pages: PagesTab,
+	media: MediaTab,
 	comments: CommentsTab,
 	users: UsersTab,
 	newsletter: NewsletterTab,
@@ -68,7 +70,7 @@ export default function Dashboard({ user }: { user: PublicUser }) {
 				</a>
 			</div>
 			<Tabs value={tab} onValueChange={choose} className="mt-6">
-				{/* Eight tabs do not fit a phone's width: they wrap onto more rows rather than scroll
+				{/* Nine tabs do not fit a phone's width: they wrap onto more rows rather than scroll
 				    sideways, where half of them would be off-screen with nothing saying so. */}
 				<div className="overflow-x-auto pb-1">
 					<TabsList

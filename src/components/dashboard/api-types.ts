@@ -10,12 +10,14 @@ import type { Article } from '@/server/content/articles';
 import type { StaticPage } from '@/server/content/static-pages';
 import type { PlatformJson } from '@/server/platforms/directory';
 import type { GenerationStatus } from '@/server/site/status';
+import type { MediaItem } from '@/server/media/library';
 import type { Wire } from '@/lib/wire';
 
 export type ArticleKind = 'news' | 'education';
 export type AdminArticle = Wire<Article>;
 export type AdminPage = Wire<StaticPage>;
 export type AdminPlatform = PlatformJson;
+export type AdminMedia = Wire<MediaItem>;
 export type AdminUserList = Wire<UserList>;
 export type AdminUser = AdminUserList['users'][number];
 export type AdminCommentList = Wire<ModerationList>;

@@ -8,6 +8,7 @@ export const DASHBOARD_TABS = [
 	{ id: 'news', label: 'News' },
 	{ id: 'education', label: 'Education' },
 	{ id: 'pages', label: 'Pages' },
+	{ id: 'media', label: 'Media' },
 	{ id: 'comments', label: 'Comments' },
 	{ id: 'users', label: 'Users' },
 	{ id: 'newsletter', label: 'Newsletter' },

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { MediaFormat } from '@db/schema/values';
 import type { SessionUser } from '@/lib/session-user';
+import { MEDIA_URL_IN_TEXT, type LibraryImage } from '@/lib/media-images';
 import { MAX_MEDIA_BYTES, MEDIA_FILE_NAME, MEDIA_PAGE_SIZE } from '@/lib/validation/media';
 import {
 	articles,
@@ -249,4 +250,54 @@ export async function deleteMedia(id: number): Promise<void> {
 export async function mediaFile(name: string): Promise<StoredFile | null> {
 	if (!MEDIA_FILE_NAME.test(name)) return null;
 	return mediaStore().get(name);
+}
+
+/** How a page shows an image: srcset per modern format, the fallback with its size. */
+function libraryImage(item: MediaItem): LibraryImage {
+	const sources = (['avif', 'webp'] as const)
+		.map((format) => ({
+			type: MEDIA_CONTENT_TYPES[format] as LibraryImage['sources'][number]['type'],
+			srcset: item.variants
+				.filter((variant) => variant.format === format)
+				.map((variant) => `${variant.url} ${variant.width}w`)
+				.join(', '),
+		}))
+		.filter((source) => source.srcset !== '');
+	return { alt: item.alt, src: item.url, width: item.width, height: item.height, sources };
+}
+
+/**
+ * The library images the texts mention (markdown bodies, image fields), by every address of
+ * each: a page can then show any of them as a responsive <picture>. Addresses of deleted
+ * images are simply not in the map (the page keeps a plain <img>).
+ */
+export async function libraryImagesIn(
+	texts: ReadonlyArray<string | null | undefined>,
+): Promise<Map<string, LibraryImage>> {
+	const keys = new Set<string>();
+	for (const text of texts) {
+		for (const match of (text ?? '').matchAll(MEDIA_URL_IN_TEXT))
+			keys.add(match[0].slice(MEDIA_PATH_PREFIX.length));
+	}
+	const found = new Map<string, LibraryImage>();
+	if (keys.size === 0) return found;
+	const owners = await db()
+		.selectDistinct({ mediaId: mediaVariants.mediaId })
+		.from(mediaVariants)
+		.where(inArray(mediaVariants.key, [...keys]));
+	if (owners.length === 0) return found;
+	const items = await db()
+		.select()
+		.from(mediaItems)
+		.where(
+			inArray(
+				mediaItems.id,
+				owners.map((owner) => owner.mediaId),
+			),
+		);
+	for (const item of await withVariants(items)) {
+		const image = libraryImage(item);
+		for (const variant of item.variants) found.set(variant.url, image);
+	}
+	return found;
 }
