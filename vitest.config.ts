@@ -36,6 +36,7 @@ const POSTGRES_API = [
 	'tests/api/newsletter-archive.test.ts',
 	'tests/api/newsletter-members.test.ts',
 	'tests/api/media.test.ts',
+	'tests/api/scheduled-publishing.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',
@@ -46,6 +47,7 @@ const POSTGRES_BROWSER_SMOKE = [
 	'tests/e2e/articles.test.ts',
 	'tests/e2e/publishing.test.ts',
 	'tests/e2e/comment-own-votes.test.ts',
+	'tests/e2e/media-library.test.ts',
 ];
 
 // Integration and browser tests run against the production build (`npm test` builds first);

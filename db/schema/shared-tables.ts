@@ -132,6 +132,11 @@ export function defineTables(kit: SchemaKit) {
 			tags: textList('tags'),
 			readTime: integer('read_time').notNull().default(5),
 			isPublished: boolean('is_published').notNull().default(false),
+			/**
+			 * A draft with this set is scheduled: it goes public at this time (scheduled-publishing.ts).
+			 * Null once published.
+			 */
+			publishAt: timestamp('publish_at'),
 			authorId: integer('author_id').references(() => users.id, {
 				onDelete: 'set null',
 			}),
@@ -140,6 +145,7 @@ export function defineTables(kit: SchemaKit) {
 		},
 		(t) => [
 			index('articles_public_list_idx').on(t.kind, t.isPublished, t.createdAt),
+			index('articles_publish_at_idx').on(t.publishAt),
 			index('articles_category_idx').on(t.kind, t.category, t.createdAt),
 			index('articles_title_idx').on(t.kind, t.title),
 			index('articles_author_idx').on(t.authorId),

@@ -3,7 +3,7 @@
  * The nodes start together against an empty database: one migrates and seeds, the others wait.
  * Then: a session works on every node, a publication reaches every node's pages and cached API
  * answers, nginx forwards every path with its own forwarding headers (a backslash path reaches no
- * API) and logs no token, an image uploaded through one node is served by all (and cached by nginx), the sign-in limit holds across nodes, and killing a node under load
+ * API) and logs no token, a scheduled article goes public on every node once, an image uploaded through one node is served by all (and cached by nginx), the sign-in limit holds across nodes, and killing a node under load
  * loses neither a read nor an acknowledged write. Times are printed for the record, never asserted: the bench
  * reports them against the goals.
  */
@@ -235,6 +235,44 @@ describe("nginx's cache", () => {
 		} finally {
 			await browser.close();
 		}
+	});
+});
+
+describe('an article scheduled through one node', () => {
+	it('goes public on every node at its time, not before, published by exactly one node', async () => {
+		const at = new Date(Date.now() + 4_000);
+		const title = `Scheduled across nodes ${Date.now()}`;
+		const created = await editor.post('/api/news', {
+			title,
+			excerpt: 'Goes out by itself.',
+			content: 'Body.',
+			category: 'Market Analysis',
+			imageUrl: '',
+			tags: '',
+			readTime: 3,
+			isPublished: false,
+			publishAt: at.toISOString(),
+		});
+		expect(created.status, JSON.stringify(created.body)).toBe(201);
+		const id = created.body.id as number;
+		for (const node of nodes) expect((await fetch(`${node.url}/api/news/${id}`)).status, node.name).toBe(404);
+		for (const node of nodes) {
+			await eventually(async () => {
+				expect((await fetch(`${node.url}/news/${id}`)).status, node.name).toBe(200);
+				expect(await (await fetch(`${node.url}/rss`)).text(), node.name).toContain(title);
+			});
+		}
+		expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+		// Each node looks once a second; one of them published it, once.
+		const published = nodes.flatMap((node) =>
+			node
+				.logs()
+				.split('\n')
+				.filter(
+					(line) => line.includes('published a scheduled article') && line.includes(`"articleId":${id}`),
+				),
+		);
+		expect(published).toHaveLength(1);
 	});
 });
 

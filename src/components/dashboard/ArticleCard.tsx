@@ -5,6 +5,11 @@ import { buttonClasses } from '@/components/ui/button-classes';
 import type { AdminArticle, ArticleKind } from './api-types';
 import { Badge } from './Badge';
 
+/** A time in the editor's own zone and language (the dashboard renders in the browser only). */
+function localDateTime(iso: string): string {
+	return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 const MAX_TAGS = 3;
 
 export type ArticleCardProps = {
@@ -31,6 +36,8 @@ export function ArticleCard({ kind, article, onEdit, onDelete }: ArticleCardProp
 						<h3 className="text-lg font-semibold leading-tight text-ink">{article.title}</h3>
 						{article.isPublished ? (
 							<Badge tone="success">Published</Badge>
+						) : article.publishAt ? (
+							<Badge tone="warning">Scheduled: {localDateTime(article.publishAt)}</Badge>
 						) : (
 							<Badge tone="warning">Draft</Badge>
 						)}

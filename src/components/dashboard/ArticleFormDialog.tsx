@@ -132,9 +132,23 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 				/>
 				<Label htmlFor={`${idPrefix}-isPublished`}>Publish</Label>
 				<span className="text-sm text-muted">
-					{values.isPublished ? 'Visible on the site' : 'Saved as a draft'}
+					{values.isPublished
+						? 'Visible on the site'
+						: values.publishAt
+							? 'Scheduled: goes public at the time below'
+							: 'Saved as a draft'}
 				</span>
 			</div>
+			{!values.isPublished && (
+				<Field
+					id={`${idPrefix}-publishAt`}
+					label="Publish at"
+					error={errors.publishAt}
+					hint="Your local time. Leave empty to keep a draft; clear it to unschedule."
+				>
+					<Input {...text('publishAt')} type="datetime-local" />
+				</Field>
+			)}
 		</FormDialog>
 	);
 }
