@@ -237,6 +237,9 @@ describe('the library', () => {
 			.insert(server.tables.platforms)
 			.values({ name: 'Logo Corp', description: 'D', pricing: 'CPM', category: 'Retailer', logo: webp })
 			.returning();
+		// Read once, so the host keeps it in memory: the delete must drop that copy too.
+		expect((await served(body.url)).response.status).toBe(200);
+		expect((await served(body.url)).response.headers.get('x-cache')).toBe('hit');
 		const refused = await roles.editor.client.delete(`/api/admin/media/${body.id}`);
 		expect(refused.status).toBe(409);
 		expect(refused.body.message).toContain('news article “Cover story”');

@@ -21,6 +21,7 @@ import {
 	transaction,
 } from '@/server/db';
 import { containsText } from '@/server/db/sql';
+import { apiAnswersStale } from '@/server/changes/served-copies';
 import { Conflict, NotFound, TooLarge, UnsupportedMedia } from '@/server/errors';
 import { MEDIA_CONTENT_TYPES, MEDIA_EXTENSIONS, sniffImageFormat } from './sniff';
 import { mediaStore, type StoredFile } from './store';
@@ -244,6 +245,9 @@ export async function deleteMedia(id: number): Promise<void> {
 		return keys.filter((key) => !kept.has(key));
 	});
 	await mediaStore().remove(orphaned);
+	// This node's memory keeps library files like shared answers (the host's cache): drop them.
+	// Other nodes' copies expire within API_CACHE_TTL_MS; nginx keeps them (immutable) until evicted.
+	apiAnswersStale(orphaned.map(mediaUrl));
 }
 
 /** A library file by its name under /media/, or null when there is none. */
