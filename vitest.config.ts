@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  * engine does. Search and list queries (ILIKE, case-insensitive order), row locks and aggregates
  * (ratings, votes, moderation), shared counters (rate limits, password guessing), sessions and
  * unique violations (sign-up, email change), verification and unsubscribe tokens, the newsletter
- * queue, the per-node status rows, the relay started with the server, closing the pool on a
+ * queue, the per-node status rows, the media library's files (a folder, or PostgreSQL), the relay started with the server, closing the pool on a
  * graceful stop, and input PostgreSQL refuses (NUL, reached by the fuzzer; ids past its integer). The rest (headers,
  * methods, body limits, cross-site checks, permissions, escaping) is decided before any query
  * and runs once, on SQLite.
@@ -37,6 +37,8 @@ const POSTGRES_API = [
 	'tests/api/newsletter-archive.test.ts',
 	'tests/api/newsletter-members.test.ts',
 	'tests/api/previews.test.ts',
+	'tests/api/media.test.ts',
+	'tests/api/scheduled-publishing.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',
@@ -48,6 +50,7 @@ const POSTGRES_BROWSER_SMOKE = [
 	'tests/e2e/publishing.test.ts',
 	'tests/e2e/comment-own-votes.test.ts',
 	'tests/e2e/podcast-editor.test.ts',
+	'tests/e2e/media-library.test.ts',
 ];
 
 // Integration and browser tests run against the production build (`npm test` builds first);

@@ -3,11 +3,13 @@
  * set, else DATABASE_PATH) that is safe to take while the server keeps writing. The engine
  * takes it (src/server/db/backup-sqlite.ts, backup-postgres.ts): one consistent snapshot,
  * written beside FILE, checked, and only then renamed over FILE, so a failed run never replaces
- * an earlier good backup. Restore: see "Backup and restore" in the README.
+ * an earlier good backup. On SQLite the media library's files are copied beside it
+ * (`FILE.media/`). Restore: see "Backup and restore" in the README.
  */
 import { resolve } from 'node:path';
 import { engine } from '@/server/db';
 import { BackupError, message } from '@/server/db/backup';
+import { backupMediaFiles } from '@/server/media/backup';
 
 const USAGE =
 	'Usage: npm run db:backup -- <backup-file>   (the source is DATABASE_URL if set, else DATABASE_PATH)';
@@ -26,6 +28,8 @@ async function main(): Promise<void> {
 	const target = targetPath(process.argv.slice(2));
 	// Backing up never opens the app's connection: each engine reads through its own.
 	for (const line of await engine().backup(target)) console.log(line);
+	// After the database: every file a backed-up row names was written before its row.
+	for (const line of backupMediaFiles(target)) console.log(line);
 }
 
 main().catch((error: unknown) => {

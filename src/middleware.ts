@@ -5,7 +5,12 @@ import { securityHeadersMiddleware } from './server/http/security-middleware';
 import { isIdSegment } from './lib/ids';
 import { hasNul } from './lib/visible-text';
 import { errorResponse, NO_SUCH_ENDPOINT } from './server/http/endpoint';
-import { BODY_TOO_LARGE, METHODS_WITH_BODIES, declaresTooLargeBody } from './server/http/request-body';
+import {
+	BODY_TOO_LARGE,
+	METHODS_WITH_BODIES,
+	bodyCapFor,
+	declaresTooLargeBody,
+} from './server/http/request-body';
 import { log } from './server/runtime/log';
 import { currentRequest, noteRoute } from './server/runtime/request-context';
 import {
@@ -73,7 +78,8 @@ const writeGuard = defineMiddleware((ctx, next) => {
 	}
 	if (
 		METHODS_WITH_BODIES.has(method) &&
-		(declaresTooLargeBody(ctx.request.headers.get('content-length')) || currentRequest()?.bodyTooLarge)
+		(declaresTooLargeBody(ctx.request.headers.get('content-length'), bodyCapFor(method, ctx.url.pathname)) ||
+			currentRequest()?.bodyTooLarge)
 	) {
 		// The rest of the body is not read here: the connection is not reused half read.
 		return errorResponse(413, BODY_TOO_LARGE, { connection: 'close' });

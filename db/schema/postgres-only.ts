@@ -3,7 +3,7 @@
  * memory. Written with pg-core directly (the kit is for shared tables); re-exported by
  * postgres.ts, so drizzle.postgres.config.ts sees them.
  */
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { postgresTimestamp, postgresTimestampNow } from './kit';
 
 /**
@@ -39,4 +39,21 @@ export const siteBuildStatus = pgTable('site_build_status', {
 	queued: integer('queued').notNull().default(0),
 	/** When the node last wrote its row: a node gone for good stops moving it. */
 	updatedAt: postgresTimestampNow('updated_at'),
+});
+
+/** PostgreSQL's bytea, read and written as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+	dataType: () => 'bytea',
+});
+
+/**
+ * The media library's files when several nodes share PostgreSQL: a file uploaded on one node
+ * is served by every other at once, and a database backup holds the media too. SQLite keeps
+ * them in a folder (MEDIA_DIR) instead. Keys are content-addressed, so a row never changes.
+ */
+export const mediaBlobs = pgTable('media_blobs', {
+	key: text('key').primaryKey(),
+	contentType: text('content_type').notNull(),
+	data: bytea('data').notNull(),
+	createdAt: postgresTimestampNow('created_at'),
 });

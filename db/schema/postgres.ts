@@ -44,4 +44,6 @@ export const {
 	newsletterMemberTokens,
 	newsletterSuppressions,
 	previewLinks,
+	mediaItems,
+	mediaVariants,
 } = defineTables(postgresKit) as unknown as AsPostgres<SharedSchema>;

@@ -13,6 +13,7 @@ import {
 	ARTICLE_KINDS,
 	COMMENT_STATUSES,
 	EPISODE_AUDIO_TYPES,
+	MEDIA_FORMATS,
 	NEWSLETTER_DELIVERY_STATUSES,
 	NEWSLETTER_ISSUE_STATUSES,
 	NEWSLETTER_MEMBER_STATUSES,
@@ -133,6 +134,11 @@ export function defineTables(kit: SchemaKit) {
 			tags: textList('tags'),
 			readTime: integer('read_time').notNull().default(5),
 			isPublished: boolean('is_published').notNull().default(false),
+			/**
+			 * A draft with this set is scheduled: it goes public at this time (scheduled-publishing.ts).
+			 * Null once published.
+			 */
+			publishAt: timestamp('publish_at'),
 			authorId: integer('author_id').references(() => users.id, {
 				onDelete: 'set null',
 			}),
@@ -141,6 +147,7 @@ export function defineTables(kit: SchemaKit) {
 		},
 		(t) => [
 			index('articles_public_list_idx').on(t.kind, t.isPublished, t.createdAt),
+			index('articles_publish_at_idx').on(t.publishAt),
 			index('articles_category_idx').on(t.kind, t.category, t.createdAt),
 			index('articles_title_idx').on(t.kind, t.title),
 			index('articles_author_idx').on(t.authorId),
@@ -343,6 +350,47 @@ export function defineTables(kit: SchemaKit) {
 			index('podcast_episodes_duration_idx').on(t.duration),
 			index('podcast_episodes_number_idx').on(t.seasonNumber, t.episodeNumber),
 		],
+	);
+
+	/** An image editors uploaded to the media library; its files are its variants. */
+	const mediaItems = table(
+		'media_items',
+		{
+			id: id(),
+			/** The uploaded file's name, for the library's search. */
+			name: text('name').notNull(),
+			alt: text('alt').notNull(),
+			/** The uploaded bytes' format, as sniffed (the fallback variant keeps it). */
+			format: text('format', { enum: MEDIA_FORMATS }).notNull(),
+			/** The largest variant's size, which the fallback has: what pages write as width and height. */
+			width: integer('width').notNull(),
+			height: integer('height').notNull(),
+			/** The size of the upload as received. */
+			bytes: integer('bytes').notNull(),
+			uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [index('media_items_created_idx').on(t.createdAt)],
+	);
+
+	/** One served file of an image: a width in a format, stored under its content-addressed key. */
+	const mediaVariants = table(
+		'media_variants',
+		{
+			id: id(),
+			mediaId: integer('media_id')
+				.notNull()
+				.references(() => mediaItems.id, { onDelete: 'cascade' }),
+			/** The file's name under /media/: a hash of its bytes and its extension. */
+			key: text('key').notNull(),
+			format: text('format', { enum: MEDIA_FORMATS }).notNull(),
+			width: integer('width').notNull(),
+			height: integer('height').notNull(),
+			bytes: integer('bytes').notNull(),
+			/** The variant in the upload's own format, for browsers without AVIF or WebP. */
+			isFallback: boolean('is_fallback').notNull().default(false),
+		},
+		(t) => [index('media_variants_media_idx').on(t.mediaId), index('media_variants_key_idx').on(t.key)],
 	);
 
 	const usersRelations = relations(users, ({ many }) => ({
@@ -590,6 +638,8 @@ export function defineTables(kit: SchemaKit) {
 		newsletterMemberTokens,
 		newsletterSuppressions,
 		previewLinks,
+		mediaItems,
+		mediaVariants,
 	};
 }
 

@@ -40,4 +40,6 @@ export const {
 	newsletterMemberTokens,
 	newsletterSuppressions,
 	previewLinks,
+	mediaItems,
+	mediaVariants,
 } = defineTables(sqliteKit);

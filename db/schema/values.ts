@@ -35,3 +35,7 @@ export type EpisodeAudioType = (typeof EPISODE_AUDIO_TYPES)[number];
 /** What a preview link can show before it is public. */
 export const PREVIEW_SUBJECTS = ['article', 'page', 'episode'] as const;
 export type PreviewSubject = (typeof PREVIEW_SUBJECTS)[number];
+
+/** The image formats the media library accepts and serves (its variants' formats too). */
+export const MEDIA_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'gif'] as const;
+export type MediaFormat = (typeof MEDIA_FORMATS)[number];

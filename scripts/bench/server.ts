@@ -85,6 +85,7 @@ export async function startBenchServer(options: ServerOptions): Promise<BenchSer
 			SITE_DIR: siteDir,
 			SITE_GENERATE_ON_START: options.generateOnStart ? '1' : '0',
 			OUTBOX_DIR: join(options.workDir, 'outbox'),
+			MEDIA_DIR: join(options.workDir, 'media'),
 			SMTP_URL: '',
 			NODE_ENV: 'production',
 			...options.env,

@@ -53,6 +53,7 @@ export async function startNode(
 			TRUSTED_PROXIES: '127.0.0.1',
 			SITE_DIR: join(dir, name, 'site'),
 			OUTBOX_DIR: join(dir, name, 'outbox'),
+			MEDIA_DIR: join(dir, name, 'media'),
 			// Cached API answers are kept for an hour, so only a change announced by another node
 			// can make a node answer anew (no expiry hides a missing announcement).
 			API_CACHE_TTL_MS: String(60 * 60 * 1000),

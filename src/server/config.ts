@@ -91,6 +91,8 @@ const schema = z.object({
 	/** Where the production host listens. */
 	PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).default(4321)),
 	HOST: z.preprocess(unsetIfEmpty, z.string().optional()),
+	/** Where the media library keeps its files when the database is SQLite (one node). */
+	MEDIA_DIR: z.preprocess(unsetIfEmpty, z.string().default('data/media')),
 	/** Where the site generator writes public pages, served as files from then on. */
 	SITE_DIR: z.preprocess(unsetIfEmpty, z.string().default('data/site')),
 	/** The `astro build` output the host serves (several builds can live side by side). */
@@ -149,6 +151,8 @@ export type AppConfig = {
 	port: number;
 	host: string;
 	siteDir: string;
+	/** The media library's folder (SQLite); with DATABASE_URL the files live in PostgreSQL. */
+	mediaDir: string;
 	distDir: string;
 	apiCacheTtlMs: number;
 	generateOnStart: boolean;
@@ -234,6 +238,7 @@ export function config(): AppConfig {
 		port: env.PORT,
 		host: env.HOST ?? 'localhost',
 		siteDir: resolve(env.SITE_DIR),
+		mediaDir: resolve(env.MEDIA_DIR),
 		distDir: resolve(env.DIST_DIR),
 		apiCacheTtlMs: env.API_CACHE_TTL_MS,
 		generateOnStart: env.SITE_GENERATE_ON_START,

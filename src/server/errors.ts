@@ -41,3 +41,9 @@ export class TooManyAttempts extends DomainError {
 
 /** Something outside the app that the action needs (the mail server) failed. */
 export class UpstreamFailed extends DomainError {}
+
+/** The file is not of a kind the action takes (an upload that is no accepted image). */
+export class UnsupportedMedia extends DomainError {}
+
+/** The file is larger than the action takes. */
+export class TooLarge extends DomainError {}

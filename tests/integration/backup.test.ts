@@ -5,7 +5,15 @@
  * reviewCount equal to its rating rows, each comment's vote counts equal to its votes).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	readdirSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -27,7 +35,7 @@ type Outcome = { code: number; stdout: string; stderr: string };
 async function backup(databasePath: string, ...args: string[]): Promise<Outcome> {
 	try {
 		const { stdout, stderr } = await run(TSX, ['scripts/backup.ts', ...args], {
-			env: { ...process.env, DATABASE_PATH: databasePath },
+			env: { ...process.env, DATABASE_PATH: databasePath, MEDIA_DIR: join(dir, 'media') },
 		});
 		return { code: 0, stdout, stderr };
 	} catch (error) {
@@ -105,6 +113,28 @@ describe('db:backup', () => {
 		const leftovers = readdirSync(dir).filter((f) => f.endsWith('.tmp'));
 		expect(leftovers).toEqual([]);
 	}, 120_000);
+
+	it("copies the media library's files beside the backup, and only new ones the next time", async () => {
+		const stored = (name: string) => join(dir, 'media', name.slice(0, 2), name);
+		const first = `${'a'.repeat(32)}.webp`;
+		const second = `${'b'.repeat(32)}.png`;
+		mkdirSync(join(dir, 'media', 'aa'), { recursive: true });
+		writeFileSync(stored(first), 'first image');
+		// A file still being written (its temporary name) is left out.
+		writeFileSync(`${stored(first)}.123.tmp`, 'half');
+		const target = join(dir, 'with-media.db');
+		const once = await backup(dbPath, target);
+		expect(once.code, once.stderr).toBe(0);
+		expect(once.stdout).toContain(`media: 1 files copied to ${target}.media (0 already there)`);
+		expect(readFileSync(join(`${target}.media`, 'aa', first), 'utf8')).toBe('first image');
+		expect(readdirSync(join(`${target}.media`, 'aa'))).toEqual([first]);
+		mkdirSync(join(dir, 'media', 'bb'), { recursive: true });
+		writeFileSync(stored(second), 'second image');
+		const twice = await backup(dbPath, target);
+		expect(twice.stdout).toContain('media: 1 files copied');
+		expect(twice.stdout).toContain('(1 already there)');
+		expect(readFileSync(join(`${target}.media`, 'bb', second), 'utf8')).toBe('second image');
+	});
 
 	it('fails with a clear message when the database is missing', async () => {
 		const missing = join(dir, 'missing.db');

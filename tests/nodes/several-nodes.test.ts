@@ -4,20 +4,23 @@
  * The nodes start together against an empty database: one migrates and seeds, the others wait.
  * Then: a session works on every node, a publication reaches every node's pages and cached API
  * answers, nginx forwards every path with its own forwarding headers (a backslash path reaches no
- * API) and logs no token, the sign-in limit holds across nodes, and killing a node under load
+ * API) and logs no token, a scheduled article goes public on every node once, an image uploaded through one node is served by all (and cached by nginx), the sign-in limit holds across nodes, and killing a node under load
  * loses neither a read nor an acknowledged write. Times are printed for the record, never asserted: the bench
  * reports them against the goals.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentCounts, DEMO_ACCOUNTS } from '@db/seed/index';
 import type { AppDatabase } from '@/server/db';
 import { schema } from '@/server/db/postgres-connection';
 import { newCredentials, TestClient } from '../support/account-api';
 import { rawRequest } from '../support/http';
+import { uploadForm } from '../support/media-fixtures';
 import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
 import { freePort } from '../../scripts/shared/ports';
 import { launchBrowser, newPage } from '../support/browser';
@@ -318,6 +321,81 @@ describe("nginx's cache", () => {
 	});
 });
 
+describe('an article scheduled through one node', () => {
+	it('goes public on every node at its time, not before, published by exactly one node', async () => {
+		const at = new Date(Date.now() + 4_000);
+		const title = `Scheduled across nodes ${Date.now()}`;
+		const created = await editor.post('/api/news', {
+			title,
+			excerpt: 'Goes out by itself.',
+			content: 'Body.',
+			category: 'Market Analysis',
+			imageUrl: '',
+			tags: '',
+			readTime: 3,
+			isPublished: false,
+			publishAt: at.toISOString(),
+		});
+		expect(created.status, JSON.stringify(created.body)).toBe(201);
+		const id = created.body.id as number;
+		for (const node of nodes) expect((await fetch(`${node.url}/api/news/${id}`)).status, node.name).toBe(404);
+		for (const node of nodes) {
+			await eventually(async () => {
+				expect((await fetch(`${node.url}/news/${id}`)).status, node.name).toBe(200);
+				expect(await (await fetch(`${node.url}/rss`)).text(), node.name).toContain(title);
+			});
+		}
+		expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+		// Each node looks once a second; one of them published it, once.
+		const published = nodes.flatMap((node) =>
+			node
+				.logs()
+				.split('\n')
+				.filter(
+					(line) => line.includes('published a scheduled article') && line.includes(`"articleId":${id}`),
+				),
+		);
+		expect(published).toHaveLength(1);
+	});
+});
+
+describe('an image uploaded to the media library through one node', () => {
+	it('is served at once by every node, and through nginx from its cache, ranges included', async () => {
+		// Noise does not compress: a PNG of about 3 MB, over nginx's usual 2 MB body limit.
+		const noise = randomBytes(1000 * 1000 * 3);
+		const png = await sharp(noise, { raw: { width: 1000, height: 1000, channels: 3 } })
+			.png()
+			.toBuffer();
+		expect(png.byteLength).toBeGreaterThan(2 * 1024 * 1024);
+		const viaNginx = new TestClient(nginx.url);
+		expect((await viaNginx.login(editorAccount.email, editorAccount.password)).status).toBe(200);
+		const uploaded = await viaNginx.post(
+			'/api/admin/media',
+			uploadForm(png, { name: 'noise.png', type: 'image/png', alt: 'Noise' }),
+		);
+		expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+		const url: string = uploaded.body.url;
+		const bytes: number[] = [];
+		for (const node of nodes) {
+			const answer = await fetch(`${node.url}${url}`);
+			expect(answer.status, node.name).toBe(200);
+			bytes.push((await answer.arrayBuffer()).byteLength);
+		}
+		expect(new Set(bytes).size).toBe(1);
+		const first = await fetch(`${nginx.url}${url}`);
+		await first.arrayBuffer();
+		expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+		await eventually(async () => {
+			const again = await fetch(`${nginx.url}${url}`);
+			await again.arrayBuffer();
+			expect(again.headers.get('x-cache-status')).toBe('HIT');
+		});
+		const part = await fetch(`${nginx.url}${url}`, { headers: { range: 'bytes=100-199' } });
+		expect(part.status).toBe(206);
+		expect((await part.arrayBuffer()).byteLength).toBe(100);
+	});
+});
+
 describe('nginx in front (deploy/nginx.conf)', () => {
 	it('routes no backslash path to the API, and the sign-in limit holds whatever the client claims', async () => {
 		const account = newCredentials();
@@ -367,6 +445,8 @@ describe('nginx in front (deploy/nginx.conf)', () => {
 			`${asset}?fresh=${fresh}`,
 			`/news?fresh=${fresh}`,
 			'/api/user',
+			'/api/admin/media',
+			`/media/${fresh.toString(16).padStart(32, '0')}.png`,
 			`/no/such/page?fresh=${fresh}`,
 		]) {
 			const answer = await fetch(`${nginx.url}${path}`, { headers: claims });

@@ -45,6 +45,7 @@ import {
 } from '@/lib/validation/content';
 import { editorEpisodeListQuerySchema, episodeInputSchema } from '@/lib/validation/episodes';
 import { siteSearchQuerySchema } from '@/lib/validation/discovery';
+import { mediaAltUpdateSchema, mediaListQuerySchema } from '@/lib/validation/media';
 import {
 	newsletterConfirmSchema,
 	liftSuppressionSchema,
@@ -63,6 +64,8 @@ import {
 } from '@/lib/validation/platforms';
 import { eq } from 'drizzle-orm';
 import { MAX_BODY_BYTES } from '@/server/http/endpoint';
+import { MAX_UPLOAD_BODY_BYTES, MEDIA_UPLOAD_PATH } from '@/server/http/request-body';
+import { plainPng, uploadForm } from '../support/media-fixtures';
 import { TestClient, jsonOfSize, sendStreamedBody } from '../support/account-api';
 import type { TestServer } from '../support/server';
 import { insertEpisode } from '../support/episode-fixtures';
@@ -115,7 +118,30 @@ let ids: {
 	disposableNewsletters: number[];
 	episodes: number[];
 	disposableEpisodes: number[];
+	media: number[];
+	disposableMedia: number[];
 };
+
+/** A library image's rows (no files: the fuzzer reads, edits and deletes records). */
+async function insertMedia(): Promise<number> {
+	const { mediaItems, mediaVariants } = server.tables;
+	const [row] = await server.db
+		.insert(mediaItems)
+		.values({
+			name: 'fuzz.png',
+			alt: `Fuzz image ${uniqueTag()}`,
+			format: 'png',
+			width: 10,
+			height: 10,
+			bytes: 100,
+		})
+		.returning({ id: mediaItems.id });
+	const key = `${crypto.randomUUID().replaceAll('-', '')}.png`;
+	await server.db
+		.insert(mediaVariants)
+		.values({ mediaId: row!.id, key, format: 'png', width: 10, height: 10, bytes: 100, isFallback: true });
+	return row!.id;
+}
 
 async function insertArticle(kind: 'news' | 'education'): Promise<number> {
 	const now = new Date();
@@ -217,7 +243,10 @@ beforeAll(async () => {
 		disposableNewsletters: await times(6, insertNewsletterDraft),
 		episodes: await times(2, () => insertEpisode(server)),
 		disposableEpisodes: await times(4, () => insertEpisode(server)),
+		media: await times(2, insertMedia),
+		disposableMedia: await times(3, insertMedia),
 	};
+	validPng = await plainPng(20, 20);
 	current = snapshotWatcher(server);
 }, 120_000);
 
@@ -285,7 +314,62 @@ function idArbitrary(valid: number[]): fc.Arbitrary<string> {
 	);
 }
 
-type Body = { text?: string; mutations?: string[] };
+type Body = { text?: string; form?: FormData; mutations?: string[] };
+
+/** A small real image, the one valid upload among the hostile ones. */
+let validPng: Buffer;
+
+/**
+ * Multipart uploads: a real PNG, SVG and HTML under image names, random bytes, with hostile alt
+ * texts and file names, fields missing; and JSON or text where multipart belongs.
+ */
+function uploadArbitrary(): fc.Arbitrary<Body> {
+	const file = fc.oneof(
+		fc.constant({ bytes: 'png' as const, mutations: [] as string[] }),
+		fc
+			.constantFrom(
+				'<svg xmlns="http://www.w3.org/2000/svg"/>',
+				'<html><script>alert(1)</script></html>',
+				'GIF89a',
+				'\u0000',
+			)
+			.map((bytes) => ({ bytes, mutations: ['not an image'] })),
+		fc
+			.uint8Array({ maxLength: 2000 })
+			.map((bytes) => ({ bytes: Buffer.from(bytes), mutations: ['random bytes'] })),
+	);
+	const form = fc
+		.record({
+			file: fc.option(file, { nil: undefined }),
+			alt: fc.option(fc.oneof(fc.string({ maxLength: 300 }), hostileString()), { nil: undefined }),
+			name: fc.oneof(fc.constantFrom('a.png', '../../etc/passwd', 'x.svg', ''), hostileString()),
+			type: fc.constantFrom('image/png', 'image/svg+xml', 'text/html', ''),
+		})
+		.map(({ file, alt, name, type }): Body => {
+			const data = new FormData();
+			if (file) {
+				const bytes = file.bytes === 'png' ? validPng : file.bytes;
+				data.set(
+					'file',
+					new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }),
+					name,
+				);
+			}
+			if (alt !== undefined) data.set('alt', alt);
+			const mutations = [...(file?.mutations ?? ['no file']), ...(alt === undefined ? ['no alt'] : [])];
+			return { form: data, mutations };
+		});
+	return fc.oneof(
+		{ weight: 4, arbitrary: form },
+		{ weight: 1, arbitrary: fc.constant<Body>({ text: undefined, mutations: ['no body'] }) },
+		{
+			weight: 1,
+			arbitrary: fc
+				.jsonValue({ maxDepth: 3 })
+				.map((value) => ({ text: JSON.stringify(value), mutations: ['JSON'] })),
+		},
+	);
+}
 
 /** JSON bodies from the schema, mutated ones, random JSON and raw text that is not JSON. */
 function bodyArbitrary(
@@ -359,6 +443,14 @@ const userShape = z.looseObject({
 	isNewsletterSubscribed: z.boolean(),
 });
 const message = z.looseObject({ message: z.string() });
+const mediaShape = z.looseObject({
+	id: z.number(),
+	url: z.string().regex(/^\/media\/[0-9a-f]{32}\.(jpg|png|gif|webp|avif)$/),
+	alt: z.string().min(1).max(250),
+	width: z.number(),
+	height: z.number(),
+	variants: z.array(z.looseObject({ width: z.number(), format: z.string(), url: z.string() })),
+});
 const articleShape = z.looseObject({
 	id: z.number(),
 	title: z.string(),
@@ -834,6 +926,46 @@ function targets(): Target[] {
 			ok: z.object({ url: z.string().startsWith('http'), expiresAt: z.string() }),
 		},
 		{
+			name: 'GET /api/admin/media',
+			method: 'GET',
+			path: () => q('/api/admin/media', mediaListQuerySchema),
+			roles: { editor: RUNS, user: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: z.array(mediaShape),
+		},
+		{
+			name: 'POST /api/admin/media',
+			method: 'POST',
+			path: () => fc.constant('/api/admin/media'),
+			body: uploadArbitrary,
+			roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS },
+			ok: mediaShape,
+			mayChange: added('media_items'),
+		},
+		{
+			name: 'GET /api/admin/media/{id}',
+			method: 'GET',
+			path: () => idArbitrary(ids.media).map((id) => `/api/admin/media/${id}`),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: mediaShape,
+		},
+		{
+			name: 'PATCH /api/admin/media/{id}',
+			method: 'PATCH',
+			path: () => idArbitrary(ids.media).map((id) => `/api/admin/media/${id}`),
+			body: () => bodyArbitrary(mediaAltUpdateSchema),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: mediaShape,
+			mayChange: targeted('media_items', 'changed'),
+		},
+		{
+			name: 'DELETE /api/admin/media/{id}',
+			method: 'DELETE',
+			path: () => idArbitrary(ids.disposableMedia).map((id) => `/api/admin/media/${id}`),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: message,
+			mayChange: targeted('media_items', 'removed'),
+		},
+		{
 			name: 'GET /api/admin/platforms',
 			method: 'GET',
 			path: () => q('/api/admin/platforms', platformListQuerySchema),
@@ -1090,7 +1222,7 @@ async function personaFor(role: FuzzRole, n: number): Promise<Persona> {
 
 function parseTarget(path: string): { targetId: number | null; slug: string | null } {
 	const id = path.match(
-		/^\/api\/(?:[a-z]+\/)*?(?:news|education|platforms|comments|users|pages|podcasts)\/(\d{1,12})(?:[/?]|$)/,
+		/^\/api\/(?:[a-z]+\/)*?(?:news|education|platforms|comments|users|pages|podcasts|media)\/(\d{1,12})(?:[/?]|$)/,
 	);
 	let slug: string | null = null;
 	if (path.startsWith('/api/pages/')) {
@@ -1109,7 +1241,7 @@ async function runCase(target: Target, role: FuzzRole, path: string, body: Body 
 	caseCounter += 1;
 	const persona = await personaFor(role, caseCounter);
 	const before = await current();
-	const answer = await persona.client.request(target.method, path, body?.text);
+	const answer = await persona.client.request(target.method, path, body?.form ?? body?.text);
 	const label = `${target.method} ${path.slice(0, 200)} as ${role}${body?.mutations ? ` [${body.mutations.join(', ')}]` : ''} body=${String(body?.text).slice(0, 200)}`;
 	expect(answer.status, `${label}: ${JSON.stringify(answer.body)?.slice(0, 300)}`).toBeLessThan(500);
 	if (answer.status >= 400) {
@@ -1256,6 +1388,7 @@ describe('bodies over the size limit', () => {
 		{ method: 'POST', path: '/api/newsletter/confirm', role: 'anonymous' },
 		{ method: 'POST', path: '/api/admin/platforms', role: 'editor' },
 		{ method: 'PUT', path: `/api/admin/platforms/${ids.platform}`, role: 'editor' },
+		{ method: 'PATCH', path: `/api/admin/media/${ids.media[0]}`, role: 'editor' },
 		{ method: 'PUT', path: `/api/admin/users/${victims[0]}/password`, role: 'editor' },
 		{ method: 'PUT', path: `/api/admin/users/${victims[0]}/vendor`, role: 'editor' },
 		{ method: 'POST', path: '/api/admin/newsletters', role: 'editor' },
@@ -1263,7 +1396,12 @@ describe('bodies over the size limit', () => {
 	];
 
 	it('covers every schema-reading endpoint the fuzzer covers', () => {
-		const withBody = new Set(TARGETS.filter((t) => t.body).map((t) => `${t.method} ${t.name.split(' ')[1]}`));
+		// The upload has its own, larger cap (below).
+		const withBody = new Set(
+			TARGETS.filter((t) => t.body && t.name !== `POST ${MEDIA_UPLOAD_PATH}`).map(
+				(t) => `${t.method} ${t.name.split(' ')[1]}`,
+			),
+		);
 		const listed = new Set(
 			BODY_ENDPOINTS().map(
 				(e) => `${e.method} ${e.path.replace(/\/\d+/g, '/{id}').replace('/pages/about-us', '/pages/{slug}')}`,
@@ -1302,6 +1440,30 @@ describe('bodies over the size limit', () => {
 		}
 		// The server is still answering normally.
 		expect((await new TestClient(server.url).get('/api/platforms')).status).toBe(200);
+	});
+
+	it('answers 413 to an upload whose declared or streamed body is over its own cap, and reads one over 256 KB', async () => {
+		const before = await current();
+		const declared = await editor.client.request(
+			'POST',
+			MEDIA_UPLOAD_PATH,
+			uploadForm(Buffer.alloc(MAX_UPLOAD_BODY_BYTES + 1), { alt: 'Too big' }),
+		);
+		expect(declared.status).toBe(413);
+		const headers = { cookie: editor.client.sessionCookie, 'x-forwarded-for': editor.client.address };
+		const streamed = await sendStreamedBody(
+			`${server.url}${MEDIA_UPLOAD_PATH}`,
+			'POST',
+			'x'.repeat(MAX_UPLOAD_BODY_BYTES + 1024),
+			{ ...headers, 'content-type': 'multipart/form-data; boundary=x' },
+		);
+		expect(streamed.status).toBe(413);
+		expect(diff(before, await current())).toEqual([]);
+		const png = await plainPng(400, 400);
+		const padded = uploadForm(png, { name: 'p.png', type: 'image/png', alt: 'Fits' });
+		padded.set('padding', 'x'.repeat(MAX_BODY_BYTES));
+		const fits = await editor.client.request('POST', MEDIA_UPLOAD_PATH, padded);
+		expect(fits.status).toBe(201);
 	});
 
 	it('still reads a body of exactly 256 KB', async () => {

@@ -95,6 +95,7 @@ export const ARTICLE_FIELDS = [
 	'id',
 	'imageUrl',
 	'isPublished',
+	'publishAt',
 	'readTime',
 	'tags',
 	'title',

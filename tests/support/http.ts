@@ -11,7 +11,7 @@ export class Client {
 
 	constructor(readonly baseUrl: string) {}
 
-	/** Sends JSON (or a raw string body) and keeps the session cookie like a browser. */
+	/** Sends JSON (a raw string body, or a FormData as multipart) and keeps the session cookie like a browser. */
 	async request<T = any>(
 		method: string,
 		path: string,
@@ -21,7 +21,10 @@ export class Client {
 		const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
 		const h = init.headers as Record<string, string>;
 		if (this.cookie) h.cookie = this.cookie;
-		if (body !== undefined) {
+		if (body instanceof FormData) {
+			// fetch writes the multipart Content-Type with its boundary.
+			init.body = body;
+		} else if (body !== undefined) {
 			init.body = typeof body === 'string' ? body : JSON.stringify(body);
 			h['content-type'] ??= 'application/json';
 		}

@@ -18,6 +18,7 @@ import type { TestServer } from './server';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { firstRow } from '@/server/db';
 import type { Method, Persona, Role } from './security-roles';
+import { plainPng, uploadForm } from './media-fixtures';
 
 export type Fixture = {
 	server: TestServer;
@@ -629,6 +630,40 @@ export const EXPECTATIONS: Expectation[] = [
 		call: () => ({ path: '/api/admin/site-build' }),
 	},
 	{
+		route: '/api/admin/media',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/media?q=a&page=1' }),
+	},
+	{
+		route: '/api/admin/media',
+		method: 'POST',
+		expect: editorOnly(201),
+		call: async () => ({
+			path: '/api/admin/media',
+			body: uploadForm(await plainPng(16, 16), { name: 'm.png', type: 'image/png', alt: 'A red square' }),
+		}),
+		check: (answer) => expect(answer.body.url).toMatch(/^\/media\//),
+	},
+	{
+		route: '/api/admin/media/{id}',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/media/${await libraryImage(fx)}` }),
+	},
+	{
+		route: '/api/admin/media/{id}',
+		method: 'PATCH',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/media/${await libraryImage(fx)}`, body: { alt: 'New alt' } }),
+	},
+	{
+		route: '/api/admin/media/{id}',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/media/${await libraryImage(fx)}` }),
+	},
+	{
 		route: '/api/admin/platforms',
 		method: 'GET',
 		expect: editorOnly(200),
@@ -826,6 +861,25 @@ export const EXPECTATIONS: Expectation[] = [
 ];
 
 /** A new newsletter draft, written straight into the database. */
+/** A library image's rows (its files are not needed to read, edit or delete it). */
+async function libraryImage(fx: Fixture): Promise<number> {
+	const { mediaItems, mediaVariants } = fx.server.tables;
+	const [row] = await fx.server.db
+		.insert(mediaItems)
+		.values({ name: 'm.png', alt: 'Matrix image', format: 'png', width: 16, height: 16, bytes: 100 })
+		.returning({ id: mediaItems.id });
+	await fx.server.db.insert(mediaVariants).values({
+		mediaId: row!.id,
+		key: `${crypto.randomUUID().replaceAll('-', '')}.png`,
+		format: 'png',
+		width: 16,
+		height: 16,
+		bytes: 100,
+		isFallback: true,
+	});
+	return row!.id;
+}
+
 async function newsletterDraft(fx: Fixture): Promise<number> {
 	const { newsletterIssues } = fx.server.tables;
 	const [row] = await fx.server.db

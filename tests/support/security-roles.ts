@@ -208,6 +208,7 @@ export const SNAPSHOT_TABLES = [
 	'review_replies',
 	'platform_representatives',
 	'podcast_episodes',
+	'media_items',
 ] as const;
 export type SnapshotTable = (typeof SNAPSHOT_TABLES)[number];
 export type Snapshot = Record<SnapshotTable, Map<number, Record<string, unknown>>>;

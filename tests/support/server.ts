@@ -213,6 +213,7 @@ async function launch(options: Launch): Promise<TestServer> {
 			...databaseEnv,
 			SITE_URL: url,
 			OUTBOX_DIR: outboxDir,
+			MEDIA_DIR: join(dir, 'media'),
 			SITE_DIR: siteDir,
 			SMTP_URL: '',
 			NODE_ENV: 'production',

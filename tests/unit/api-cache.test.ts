@@ -69,6 +69,33 @@ describe('api cache', () => {
 		expect(await second.json()).toEqual({ n: 1 });
 	});
 
+	it('keeps a media library file as it is (no compressed twin), never for a Range request', async () => {
+		const cache = createApiCache();
+		const { base, next } = await start(cache);
+		const path = `/media/${'a'.repeat(32)}.webp`;
+		const image = Buffer.alloc(4096, 7);
+		const first = fetch(`${base}${path}`, { headers: { 'accept-encoding': 'br, gzip' } });
+		const { res } = await next();
+		res.writeHead(200, {
+			'content-type': 'image/webp',
+			'cache-control': 'public, max-age=31536000, immutable',
+		});
+		res.end(image);
+		expect(Buffer.from(await (await first).arrayBuffer())).toEqual(image);
+		await kept(cache, 1);
+		const second = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'br, gzip' } });
+		expect(second.headers.get('x-cache')).toBe('hit');
+		expect(second.headers.get('content-encoding')).toBeNull();
+		expect(second.headers.get('content-type')).toBe('image/webp');
+		expect(Buffer.from(await second.arrayBuffer())).toEqual(image);
+		// A byte range goes to the app, which answers 206.
+		const ranged = fetch(`${base}${path}`, { headers: { range: 'bytes=0-9' } });
+		const pending = await next();
+		pending.res.writeHead(206, { 'content-type': 'image/webp' });
+		pending.res.end(image.subarray(0, 10));
+		expect((await ranged).status).toBe(206);
+	});
+
 	it.each([
 		['no Cache-Control', {}],
 		['private', { 'cache-control': 'private, no-cache' }],

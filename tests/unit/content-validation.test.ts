@@ -33,7 +33,17 @@ describe('article input', () => {
 			tags: [],
 			readTime: 5,
 			isPublished: false,
+			publishAt: null,
 		});
+	});
+
+	it('reads publishAt as an instant with its zone, and refuses one without', () => {
+		const at = parse({ ...valid, publishAt: '2031-06-15T09:30:00-04:00' });
+		expect(at.data?.publishAt?.toISOString()).toBe('2031-06-15T13:30:00.000Z');
+		expect(parse({ ...valid, publishAt: '' }).data?.publishAt).toBeNull();
+		const local = parse({ ...valid, publishAt: '2031-06-15T09:30' });
+		expect(local.success).toBe(false);
+		expect(message(local)).toMatch(/time zone/);
 	});
 
 	it.each(['title', 'excerpt', 'content', 'category'])('requires %s', (field) => {

@@ -171,6 +171,7 @@ describe.each(engines)('the services on %s', (name) => {
 			tags: ['engines'],
 			readTime: 3,
 			isPublished: true,
+			publishAt: null,
 		});
 		for (const title of ['banana Zyxwvé', 'Apple zyxwve', '_under zyxwve', 'Élan zyxwve']) {
 			await createArticle('news', input(title), author.id);

@@ -270,9 +270,31 @@ describe('renderMarkdown: ordinary markdown survives', () => {
 		);
 	});
 
-	it('keeps images with safe sources', () => {
+	it('keeps images with safe sources, loaded when scrolled near', () => {
 		expect(renderMarkdown('![logo](https://example.com/logo.png)')).toContain(
-			'<img src="https://example.com/logo.png" alt="logo">',
+			'<img src="https://example.com/logo.png" alt="logo" loading="lazy" decoding="async">',
+		);
+	});
+
+	it('shows a media library image as a picture with AVIF and WebP sources and its size', () => {
+		const fallback = `/media/${'a'.repeat(32)}.jpg`;
+		const small = `/media/${'b'.repeat(32)}.webp`;
+		const image = {
+			alt: 'Library alt',
+			src: fallback,
+			width: 960,
+			height: 540,
+			sources: [
+				{ type: 'image/avif' as const, srcset: `/media/${'c'.repeat(32)}.avif 480w` },
+				{ type: 'image/webp' as const, srcset: `${small} 480w` },
+			],
+		};
+		// Any of the image's addresses in the markdown finds it; the markdown's own alt text stays.
+		const html = renderMarkdown(`![Team photo](${small})`, new Map([[small, image]]));
+		expect(html.trim()).toBe(
+			`<p><picture><source type="image/avif" srcset="/media/${'c'.repeat(32)}.avif 480w" sizes="(min-width: 48rem) 48rem, 100vw">` +
+				`<source type="image/webp" srcset="${small} 480w" sizes="(min-width: 48rem) 48rem, 100vw">` +
+				`<img src="${fallback}" alt="Team photo" loading="lazy" decoding="async" width="960" height="540"></picture></p>`,
 		);
 	});
 

@@ -89,6 +89,7 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 				value={values.content}
 				onChange={set('content')}
 				error={errors.content}
+				images
 			/>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<Field id={`${idPrefix}-category`} label="Category" required error={errors.category}>
@@ -126,7 +127,18 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 				id={`${idPrefix}-isPublished`}
 				checked={values.isPublished}
 				onCheckedChange={set('isPublished')}
+				scheduled={Boolean(values.publishAt)}
 			/>
+			{!values.isPublished && (
+				<Field
+					id={`${idPrefix}-publishAt`}
+					label="Publish at"
+					error={errors.publishAt}
+					hint="Your local time. Leave empty to keep a draft; clear it to unschedule."
+				>
+					<Input {...text('publishAt')} type="datetime-local" />
+				</Field>
+			)}
 		</FormDialog>
 	);
 }

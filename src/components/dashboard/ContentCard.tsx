@@ -8,6 +8,8 @@ const MAX_TAGS = 3;
 export type ContentCardProps = {
 	title: string;
 	isPublished: boolean;
+	/** What an unpublished item's badge says: 'Draft' unless it is scheduled. */
+	draftLabel?: string;
 	/** The facts under the title ('Industry News', '5 min read', 'by editor'), shown dot-separated. */
 	facts: string[];
 	/** The public address (an article's draft opens too: its page answers editors); null: none. */
@@ -27,6 +29,7 @@ export type ContentCardProps = {
 export function ContentCard({
 	title,
 	isPublished,
+	draftLabel = 'Draft',
 	facts,
 	viewHref,
 	summary,
@@ -50,7 +53,11 @@ export function ContentCard({
 				<div className="min-w-0 flex-1 basis-64">
 					<div className="flex flex-wrap items-center gap-2">
 						<h3 className="text-lg font-semibold leading-tight text-ink">{title}</h3>
-						{isPublished ? <Badge tone="success">Published</Badge> : <Badge tone="warning">Draft</Badge>}
+						{isPublished ? (
+							<Badge tone="success">Published</Badge>
+						) : (
+							<Badge tone="warning">{draftLabel}</Badge>
+						)}
 					</div>
 					<p className="mt-1 text-sm text-muted">
 						{facts.map((fact, index) => (

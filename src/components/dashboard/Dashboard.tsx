@@ -16,6 +16,7 @@ const PlatformsPanel = lazy(() => import('./PlatformsPanel'));
 const ArticlesTab = lazy(() => import('./ArticlesTab'));
 const PodcastTab = lazy(() => import('./PodcastTab'));
 const PagesTab = lazy(() => import('./PagesTab'));
+const MediaTab = lazy(() => import('./MediaTab'));
 const CommentsTab = lazy(() => import('./CommentsTab'));
 const UsersTab = lazy(() => import('./UsersTab'));
 const NewsletterTab = lazy(() => import('./NewsletterTab'));
@@ -27,6 +28,7 @@ const PANELS: Record<DashboardTab, ComponentType> = {
 	education: () => <ArticlesTab kind="education" />,
 	podcast: PodcastTab,
 	pages: PagesTab,
+	media: MediaTab,
 	comments: CommentsTab,
 	users: UsersTab,
 	newsletter: NewsletterTab,

@@ -3,7 +3,8 @@
  * (POST /api/admin/markdown-preview, the same renderMarkdown as the public pages), so the
  * editor sees exactly what visitors will, and no markdown library is shipped to the browser.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/Button';
 import { apiRequest, failureText } from '@/lib/api-client';
 import { Textarea } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
@@ -11,6 +12,8 @@ import { SpinnerIcon } from '@/components/ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { controlProps } from './Field';
 import { FormMessage } from '@/components/ui/FormMessage';
+import { imageMarkdown } from './media-upload';
+import { MediaPicker } from './MediaPicker';
 
 export type MarkdownEditorProps = {
 	id: string;
@@ -26,7 +29,24 @@ export type MarkdownEditorProps = {
 	 * called only while the tab is open.
 	 */
 	renderPreview?: (value: string) => ReactNode;
+	/** Offers "Insert image" from the media library (not for mail, whose readers need absolute URLs). */
+	images?: boolean;
 };
+
+/** The text with `insert` put at the selection (replacing it), on a line of its own. */
+export function insertAt(
+	text: string,
+	start: number,
+	end: number,
+	insert: string,
+): { text: string; caret: number } {
+	const before = text.slice(0, start);
+	const after = text.slice(end);
+	const lead = before === '' || before.endsWith('\n') ? '' : '\n';
+	const trail = after.startsWith('\n') ? '' : '\n';
+	const block = `${lead}${insert}${trail}`;
+	return { text: before + block + after, caret: before.length + block.length };
+}
 
 type Preview = { source: string; html: string } | { source: string; error: string };
 
@@ -40,8 +60,25 @@ export function MarkdownEditor({
 	disabled,
 	rows = 12,
 	renderPreview,
+	images,
 }: MarkdownEditorProps) {
 	const [tab, setTab] = useState<'write' | 'preview'>('write');
+	const [picking, setPicking] = useState(false);
+	const textarea = useRef<HTMLTextAreaElement>(null);
+
+	function insertImage(markdown: string) {
+		const field = textarea.current;
+		const start = field?.selectionStart ?? value.length;
+		const end = field?.selectionEnd ?? value.length;
+		const next = insertAt(value, start, end, markdown);
+		onChange(next.text);
+		setTab('write');
+		// After React wrote the new value: the caret goes after the image.
+		requestAnimationFrame(() => {
+			textarea.current?.focus();
+			textarea.current?.setSelectionRange(next.caret, next.caret);
+		});
+	}
 	const [preview, setPreview] = useState<Preview | null>(null);
 
 	// An error is fixed in the Write tab: go back there so the field can take focus.
@@ -80,13 +117,27 @@ export function MarkdownEditor({
 				)}
 			</Label>
 			<Tabs value={tab} onValueChange={(next) => setTab(next as 'write' | 'preview')}>
-				<TabsList aria-label={`${label} editor mode`}>
-					<TabsTrigger value="write">Write</TabsTrigger>
-					<TabsTrigger value="preview">Preview</TabsTrigger>
-				</TabsList>
+				<div className="flex flex-wrap items-center justify-between gap-2">
+					<TabsList aria-label={`${label} editor mode`}>
+						<TabsTrigger value="write">Write</TabsTrigger>
+						<TabsTrigger value="preview">Preview</TabsTrigger>
+					</TabsList>
+					{images && (
+						<Button
+							type="button"
+							variant="outline"
+							size="sm"
+							disabled={disabled}
+							onClick={() => setPicking(true)}
+						>
+							Insert image
+						</Button>
+					)}
+				</div>
 				{/* Always mounted (hidden when inactive), so the label and error focus keep working. */}
 				<TabsContent value="write" forceMount hidden={tab !== 'write'} className="mt-2">
 					<Textarea
+						ref={textarea}
 						{...controlProps(id, error)}
 						value={value}
 						onChange={(event) => onChange(event.target.value)}
@@ -122,6 +173,13 @@ export function MarkdownEditor({
 				</TabsContent>
 			</Tabs>
 			<FormMessage id={`${id}-error`}>{error}</FormMessage>
+			{images && (
+				<MediaPicker
+					open={picking}
+					onOpenChange={setPicking}
+					onPick={(item) => insertImage(imageMarkdown(item))}
+				/>
+			)}
 		</div>
 	);
 }

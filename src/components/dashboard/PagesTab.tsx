@@ -152,6 +152,7 @@ function PageEditor() {
 						disabled={!selected}
 						rows={16}
 						error={errors.content}
+						images
 						onChange={(content) => setDraft((d) => ({ ...d, content }))}
 					/>
 					<div className="flex flex-wrap justify-end gap-2">

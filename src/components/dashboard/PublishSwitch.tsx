@@ -6,16 +6,25 @@ export function PublishSwitch({
 	id,
 	checked,
 	onCheckedChange,
+	scheduled = false,
 }: {
 	id: string;
 	checked: boolean;
 	onCheckedChange: (checked: boolean) => void;
+	/** An unpublished item with a publishing time: it goes public then. */
+	scheduled?: boolean;
 }) {
 	return (
 		<div className="flex items-center gap-3">
 			<Switch id={id} checked={checked} onCheckedChange={onCheckedChange} />
 			<Label htmlFor={id}>Publish</Label>
-			<span className="text-sm text-muted">{checked ? 'Visible on the site' : 'Saved as a draft'}</span>
+			<span className="text-sm text-muted">
+				{checked
+					? 'Visible on the site'
+					: scheduled
+						? 'Scheduled: goes public at the time below'
+						: 'Saved as a draft'}
+			</span>
 		</div>
 	);
 }

@@ -11,6 +11,7 @@ import type { PodcastEpisode } from '@/server/content/podcasts';
 import type { StaticPage } from '@/server/content/static-pages';
 import type { PlatformJson } from '@/server/platforms/directory';
 import type { GenerationStatus } from '@/server/site/status';
+import type { MediaItem } from '@/server/media/library';
 import type { Wire } from '@/lib/wire';
 
 export type ArticleKind = 'news' | 'education';
@@ -18,6 +19,7 @@ export type AdminArticle = Wire<Article>;
 export type AdminPage = Wire<StaticPage>;
 export type AdminEpisode = Wire<PodcastEpisode>;
 export type AdminPlatform = PlatformJson;
+export type AdminMedia = Wire<MediaItem>;
 export type AdminUserList = Wire<UserList>;
 export type AdminUser = AdminUserList['users'][number];
 export type AdminCommentList = Wire<ModerationList>;

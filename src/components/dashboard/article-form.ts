@@ -21,6 +21,8 @@ export type ArticleFormValues = {
 	imageUrl: string;
 	tags: string;
 	isPublished: boolean;
+	/** A draft's publication time, as a datetime-local input holds it (the editor's own zone); '' for none. */
+	publishAt: string;
 };
 
 export type ArticleFormErrors = Partial<Record<keyof ArticleFormValues, string>>;
@@ -34,7 +36,16 @@ export const EMPTY_ARTICLE_FORM: ArticleFormValues = {
 	imageUrl: '',
 	tags: '',
 	isPublished: false,
+	publishAt: '',
 };
+
+/** An instant as a datetime-local input shows it, in the browser's time zone. */
+export function toLocalInput(iso: string | null): string {
+	if (!iso) return '';
+	const date = new Date(iso);
+	const pad = (n: number) => String(n).padStart(2, '0');
+	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
 
 export function articleToForm(article: AdminArticle): ArticleFormValues {
 	return {
@@ -46,6 +57,7 @@ export function articleToForm(article: AdminArticle): ArticleFormValues {
 		imageUrl: article.imageUrl ?? '',
 		tags: article.tags.join(', '),
 		isPublished: article.isPublished,
+		publishAt: toLocalInput(article.publishAt),
 	};
 }
 
@@ -82,6 +94,8 @@ export function articlePayload(values: ArticleFormValues, authorId: number) {
 		tags: values.tags,
 		readTime: parseReadTime(values.readTime) ?? DEFAULT_READ_TIME,
 		isPublished: values.isPublished,
+		// The local time the editor typed, sent with its zone (as UTC); the server checks it is to come.
+		publishAt: !values.isPublished && values.publishAt ? new Date(values.publishAt).toISOString() : null,
 		authorId,
 	};
 }

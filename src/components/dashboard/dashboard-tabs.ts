@@ -9,6 +9,7 @@ export const DASHBOARD_TABS = [
 	{ id: 'education', label: 'Education' },
 	{ id: 'podcast', label: 'Podcast' },
 	{ id: 'pages', label: 'Pages' },
+	{ id: 'media', label: 'Media' },
 	{ id: 'comments', label: 'Comments' },
 	{ id: 'users', label: 'Users' },
 	{ id: 'newsletter', label: 'Newsletter' },

@@ -3,6 +3,7 @@
  * islands and the endpoints so both say the same thing.
  */
 import { z } from 'zod';
+import { isoInstant } from './instant';
 import { ARTICLE_CATEGORIES } from '@/lib/categories';
 import { markdownProblem } from '@/lib/markdown-nesting';
 
@@ -120,6 +121,16 @@ export const readTimeField = z.preprocess(
 		.max(MAX_READ_TIME, READ_TIME_RANGE),
 );
 
+export const PUBLISH_AT_INVALID =
+	'Publish time must be a date and time with its time zone (ISO 8601), such as 2026-12-01T09:00:00+01:00.';
+export const PUBLISH_AT_PAST = 'Publish time must be in the future: to publish now, turn on Published.';
+
+/** When a draft goes public by itself; empty or null: not scheduled. */
+const publishAtField = z.preprocess(
+	(value) => (value === '' || value === undefined ? null : value),
+	isoInstant(PUBLISH_AT_INVALID, PUBLISH_AT_INVALID).nullable(),
+);
+
 export const isPublishedField = z.preprocess(
 	(value) => (value === null ? undefined : value),
 	z.boolean({ error: 'The published setting must be true or false.' }).default(false),
@@ -144,6 +155,7 @@ export function articleInputSchema(kind: ArticleKind) {
 		tags: tagsField,
 		readTime: readTimeField,
 		isPublished: isPublishedField,
+		publishAt: publishAtField,
 	});
 }
 

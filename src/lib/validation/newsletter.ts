@@ -3,6 +3,7 @@
  * same sentence.
  */
 import { z } from 'zod';
+import { isoInstant } from './instant';
 import { emailField } from './auth';
 import { MAX_CONTENT_LENGTH, markdownBody, requiredText } from './content';
 
@@ -38,13 +39,10 @@ export const SEND_AT_PAST = 'Send time must be in the future.';
 
 /** POST /api/admin/newsletters/{id}/schedule: when to send, an ISO 8601 time still to come. */
 export const newsletterScheduleSchema = z.object({
-	sendAt: z
-		.string({ error: SEND_AT_REQUIRED })
-		.trim()
-		.min(1, SEND_AT_REQUIRED)
-		.pipe(z.iso.datetime({ offset: true, error: SEND_AT_INVALID }))
-		.transform((value) => new Date(value))
-		.refine((date) => date.getTime() > Date.now(), SEND_AT_PAST),
+	sendAt: isoInstant(SEND_AT_REQUIRED, SEND_AT_INVALID).refine(
+		(date) => date.getTime() > Date.now(),
+		SEND_AT_PAST,
+	),
 });
 
 /** DELETE /api/admin/newsletters/suppressions?email=: the address to lift. */

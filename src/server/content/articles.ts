@@ -4,12 +4,14 @@
  * every query here filters by kind, so an id of the other kind is simply not found.
  */
 import { and, eq } from 'drizzle-orm';
-import type {
-	ArticleInput,
-	ArticleKind,
-	ArticleListQuery,
-	EditorArticleListQuery,
+import {
+	PUBLISH_AT_PAST,
+	type ArticleInput,
+	type ArticleKind,
+	type ArticleListQuery,
+	type EditorArticleListQuery,
 } from '@/lib/validation/content';
+import { InvalidInput } from '@/server/errors';
 import { byEngine, db, firstRow, articles, users } from '@/server/db';
 import { publishChange } from '@/server/changes/content-changes';
 import { articleColumnsOf } from './search/article-columns';
@@ -88,6 +90,16 @@ async function mustGet(kind: ArticleKind, id: number): Promise<Article> {
 	return article;
 }
 
+/**
+ * The publication fields as stored: published now (no schedule), a draft scheduled for a time
+ * still to come (scheduled-publishing.ts publishes it then), or a plain draft.
+ */
+function publication(input: ArticleInput, now: Date): ArticleInput {
+	if (input.isPublished || !input.publishAt) return { ...input, publishAt: null };
+	if (input.publishAt.getTime() <= now.getTime()) throw new InvalidInput(PUBLISH_AT_PAST, 'publishAt');
+	return input;
+}
+
 export async function createArticle(
 	kind: ArticleKind,
 	input: ArticleInput,
@@ -96,7 +108,7 @@ export async function createArticle(
 	const now = new Date();
 	const [created] = await db()
 		.insert(articles)
-		.values({ ...input, kind, authorId, createdAt: now, updatedAt: now })
+		.values({ ...publication(input, now), kind, authorId, createdAt: now, updatedAt: now })
 		.returning({ id: articles.id });
 	const id = created!.id;
 	publishChange({ kind: 'article', articleKind: kind, id });
@@ -109,9 +121,10 @@ export async function updateArticle(
 	id: number,
 	input: ArticleInput,
 ): Promise<Article | undefined> {
+	const now = new Date();
 	const [updated] = await db()
 		.update(articles)
-		.set({ ...input, updatedAt: new Date() })
+		.set({ ...publication(input, now), updatedAt: now })
 		.where(and(eq(articles.id, id), eq(articles.kind, kind)))
 		.returning({ id: articles.id });
 	if (!updated) return undefined;

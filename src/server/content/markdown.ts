@@ -9,6 +9,7 @@ import { Marked } from 'marked';
 import { MARKDOWN_TOO_DEEP, markdownProblem } from '@/lib/markdown-nesting';
 import { ALLOWED_URI_REGEXP, isExternalUrl, isSafeUrl } from '@/lib/safe-url';
 import { InvalidInput } from '@/server/errors';
+import { BODY_IMAGE_SIZES, type LibraryImage } from '@/lib/media-images';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
@@ -104,10 +105,42 @@ function parseMarkdown(source: string): string {
 }
 
 /**
- * Renders editor-written markdown to HTML that is safe to inject with set:html. Throws
- * InvalidInput (400) for markdown nested too deeply to render.
+ * Body images load when scrolled near (they sit below the title and cover); a library image
+ * becomes a <picture> with AVIF and WebP sources at every width and its size, so the page does
+ * not move when it arrives. Built after sanitizing, from the library's own records only.
  */
-export function renderMarkdown(source: string): string {
+function presentImages(body: HTMLElement, images: ReadonlyMap<string, LibraryImage>): void {
+	const document = body.ownerDocument;
+	for (const img of Array.from(body.getElementsByTagName('img'))) {
+		img.setAttribute('loading', 'lazy');
+		img.setAttribute('decoding', 'async');
+		const image = images.get(img.getAttribute('src') ?? '');
+		if (!image) continue;
+		img.setAttribute('src', image.src);
+		img.setAttribute('width', String(image.width));
+		img.setAttribute('height', String(image.height));
+		const picture = document.createElement('picture');
+		for (const { type, srcset } of image.sources) {
+			const source = document.createElement('source');
+			source.setAttribute('type', type);
+			source.setAttribute('srcset', srcset);
+			source.setAttribute('sizes', BODY_IMAGE_SIZES);
+			picture.append(source);
+		}
+		img.replaceWith(picture);
+		picture.append(img);
+	}
+}
+
+/**
+ * Renders editor-written markdown to HTML that is safe to inject with set:html. Throws
+ * InvalidInput (400) for markdown nested too deeply to render. `images` are the media library
+ * images the source mentions (libraryImagesIn), shown as responsive pictures.
+ */
+export function renderMarkdown(
+	source: string,
+	images: ReadonlyMap<string, LibraryImage> = new Map(),
+): string {
 	registerHooks();
 	const html = parseMarkdown(source ?? '');
 	refusedLinks = new Set();
@@ -126,6 +159,7 @@ export function renderMarkdown(source: string): string {
 		section.replaceChildren(...Array.from(heading.childNodes));
 		heading.replaceWith(section);
 	}
+	presentImages(body, images);
 	return body.innerHTML;
 }
 

@@ -49,6 +49,8 @@ export let {
 	newsletterMemberTokens,
 	newsletterSuppressions,
 	previewLinks,
+	mediaItems,
+	mediaVariants,
 } = bound;
 
 /** Binds `schema`'s tables to the exports above (engine.ts, when an engine is chosen). */
@@ -76,5 +78,7 @@ export function bindTables(schema: Schema): void {
 		newsletterMemberTokens,
 		newsletterSuppressions,
 		previewLinks,
+		mediaItems,
+		mediaVariants,
 	} = schema);
 }

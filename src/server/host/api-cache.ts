@@ -1,5 +1,5 @@
 /**
- * A per-process cache of shared API answers, kept with their brotli and gzip twins so that a
+ * A per-process cache of shared API answers (and media library files), kept with their brotli and gzip twins so that a
  * repeated read costs a Map lookup and one write, not Astro's endpoint pipeline, SQL, JSON and
  * compression. It behaves as a reverse proxy or CDN in front would:
  *
@@ -56,6 +56,13 @@ const gzipAsync = promisify(gzip);
  * answer of that resource; '//api/platforms/05' and the like are simply not kept.
  */
 const PLAIN_API_PATH = /^\/api(?:\/(?:[a-z][a-z0-9-]*|[1-9][0-9]*))+$/;
+/**
+ * Media library files are kept too (their answers say public and immutable): a library image
+ * is then served at a kept answer's speed, not through the app and a storage read. Images are
+ * compressed already, so they are kept as they are.
+ */
+const MEDIA_FILE_PATH = /^\/media\/[0-9a-f]{32}\.(?:avif|webp|jpg|png|gif)$/;
+const keptPath = (pathname: string) => PLAIN_API_PATH.test(pathname) || MEDIA_FILE_PATH.test(pathname);
 const MAX_ENTRY_BYTES = 1024 * 1024;
 /**
  * What an entry costs besides its strings and bodies (objects, the LRU's and the path index's
@@ -184,7 +191,9 @@ export function createApiCache({
 		if (url.length > MAX_REMEMBERED_URL_LENGTH) return undefined;
 		const query = url.indexOf('?');
 		const pathname = query === -1 ? url : url.slice(0, query);
-		if (!PLAIN_API_PATH.test(pathname)) return undefined;
+		if (!keptPath(pathname)) return undefined;
+		// A library file's revalidation (rare: it is immutable) goes to the app, which answers 304.
+		if (requestHeader(req, 'if-none-match') && MEDIA_FILE_PATH.test(pathname)) return undefined;
 		if (requestHeader(req, 'range')) return undefined;
 		return { key: url, pathname };
 	}
@@ -217,7 +226,7 @@ export function createApiCache({
 		expiresAt: number,
 	): Promise<void> {
 		const { identity } = entry;
-		const compress = identity.length >= COMPRESS_THRESHOLD;
+		const compress = identity.length >= COMPRESS_THRESHOLD && !entry.type.startsWith('image/');
 		const [br, gz] = compress
 			? await Promise.all([
 					brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }),

@@ -18,6 +18,7 @@ import {
 	BodyTooLarge,
 	MAX_DISCARDED_BYTES,
 	METHODS_WITH_BODIES,
+	bodyCapFor,
 	declaresTooLargeBody,
 	readCappedBody,
 } from '@/server/http/request-body';
@@ -84,6 +85,13 @@ function refuseTooLarge(req: IncomingMessage, res: ServerResponse, budget: numbe
 	handOver(req, new Uint8Array(0), next);
 }
 
+/** The path of a request target, without its query. */
+function pathOf(target: string | undefined): string {
+	const path = target ?? '/';
+	const queryAt = path.indexOf('?');
+	return queryAt < 0 ? path : path.slice(0, queryAt);
+}
+
 /**
  * Reads the request's body within the cap, then calls next() with the body handed to Astro.
  * A body over the cap is handed over empty and marked (see above); a client that went away
@@ -92,12 +100,13 @@ function refuseTooLarge(req: IncomingMessage, res: ServerResponse, budget: numbe
 export function limitRequestBody(req: IncomingMessage, res: ServerResponse, next: () => void): void {
 	// biome-ignore lint/correctness/noVoidTypeReturn: hands over and stops in one statement; the value is void
 	if (!METHODS_WITH_BODIES.has(req.method ?? '')) return next();
-	if (declaresTooLargeBody(req.headers['content-length'])) {
+	const cap = bodyCapFor(req.method, pathOf(req.url));
+	if (declaresTooLargeBody(req.headers['content-length'], cap)) {
 		refuseTooLarge(req, res, MAX_DISCARDED_BYTES, next);
 		return;
 	}
 	// Stopping early must not destroy the request (and with it the socket) before the answer.
-	readCappedBody(req.iterator({ destroyOnReturn: false })).then(
+	readCappedBody(req.iterator({ destroyOnReturn: false }), cap).then(
 		(bytes) => handOver(req, bytes, next),
 		(error: unknown) => {
 			if (error instanceof BodyTooLarge && !res.headersSent) {

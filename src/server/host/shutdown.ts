@@ -37,7 +37,7 @@ type Options = {
 	answersInFlight(): ReadonlySet<ServerResponse>;
 	drained(): Promise<void>;
 	/**
-	 * Stops the app within the time left, in its order (newsletter, relay, site, housekeeping,
+	 * Stops the app within the time left, in its order (newsletter, scheduling, relay, site, housekeeping,
 	 * database), telling of each step as it ends.
 	 */
 	stopApp(remainingMs: () => number, stepDone: (step: AppStopStep, error?: unknown) => void): Promise<void>;

@@ -8,8 +8,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sirv from 'sirv';
+import { IMMUTABLE_CACHE_CONTROL } from '@/server/http/cache-headers';
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const IMMUTABLE = IMMUTABLE_CACHE_CONTROL;
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /**

@@ -28,6 +28,9 @@ export const SHARED_STALE_SECONDS = 1;
 
 export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${SHARED_STALE_SECONDS}`;
 
+/** Files that never change under their name (hashed build files, library images, placeholders). */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 /**
  * A public route's answer under a URL no shared cache should key (an undeclared query parameter):
  * the browser's alone, revalidated. Also the host's default for anything that says nothing.

@@ -14,7 +14,9 @@ import {
 	InvalidInput,
 	NotFound,
 	NotSignedIn,
+	TooLarge,
 	TooManyAttempts,
+	UnsupportedMedia,
 	UpstreamFailed,
 } from '@/server/errors';
 import {
@@ -227,6 +229,8 @@ const DOMAIN_STATUSES: [new (...args: never[]) => DomainError, number][] = [
 	[Forbidden, 403],
 	[NotFound, 404],
 	[Conflict, 409],
+	[TooLarge, 413],
+	[UnsupportedMedia, 415],
 	[TooManyAttempts, 429],
 	[UpstreamFailed, 502],
 ];

@@ -8,6 +8,18 @@
 export const MAX_BODY_BYTES = 256 * 1024;
 
 /**
+ * The one route that takes more: the media library's upload, a 10 MB image
+ * (MAX_MEDIA_BYTES) with its alt text and the multipart framing around them.
+ */
+export const MEDIA_UPLOAD_PATH = '/api/admin/media';
+export const MAX_UPLOAD_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;
+
+/** The cap on the body of a request to `pathname`. */
+export function bodyCapFor(method: string | undefined, pathname: string): number {
+	return method === 'POST' && pathname === MEDIA_UPLOAD_PATH ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+}
+
+/**
  * How much of an oversized body is read and thrown away so its sender can read the 413: a
  * client that is still writing when the connection closes gets a reset instead of the answer
  * (Node's fetch reports EPIPE). A few megabytes covers what a mistaken upload sends.
@@ -34,35 +46,38 @@ export class BodyAborted extends Error {
 }
 
 /** True when a Content-Length header announces more than the cap. */
-export function declaresTooLargeBody(contentLength: string | null | undefined): boolean {
+export function declaresTooLargeBody(
+	contentLength: string | null | undefined,
+	cap = MAX_BODY_BYTES,
+): boolean {
 	const declared = Number(contentLength);
-	return (
-		contentLength != null && contentLength !== '' && Number.isFinite(declared) && declared > MAX_BODY_BYTES
-	);
+	return contentLength != null && contentLength !== '' && Number.isFinite(declared) && declared > cap;
 }
 
 /**
  * Reads a body (a web ReadableStream or a Node request, both async iterables of bytes) of at most
- * MAX_BODY_BYTES. Past the cap it reads on to its end keeping nothing, as nginx's lingering close
- * does: closing the connection while the client is still sending resets it, and most clients
- * then report a broken pipe instead of the 413. A body that goes on past MAX_DISCARDED_BYTES is
- * cut off (the iteration stops, which cancels the stream). Throws BodyTooLarge or BodyAborted.
+ * `cap` bytes (MAX_BODY_BYTES unless the route takes more). Past the cap it reads on to its end
+ * keeping nothing, as nginx's lingering close does: closing the connection while the client is
+ * still sending resets it, and most clients then report a broken pipe instead of the 413. A body
+ * that goes on past MAX_DISCARDED_BYTES beyond the cap (or in all, for the usual cap) is cut off
+ * (the iteration stops, which cancels the stream). Throws BodyTooLarge or BodyAborted.
  */
-export async function readCappedBody(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
+export async function readCappedBody(body: AsyncIterable<Uint8Array>, cap = MAX_BODY_BYTES): Promise<Buffer> {
 	const chunks: Uint8Array[] = [];
+	const discardUpTo = Math.max(MAX_DISCARDED_BYTES, cap + MAX_DISCARDED_BYTES / 4);
 	let total = 0;
 	let tooLarge = false;
 	try {
 		for await (const chunk of body) {
 			total += chunk.byteLength;
-			if (total > MAX_DISCARDED_BYTES) break;
-			if (total > MAX_BODY_BYTES) tooLarge = true;
+			if (total > discardUpTo) break;
+			if (total > cap) tooLarge = true;
 			else chunks.push(chunk);
 		}
 	} catch {
 		if (tooLarge) throw new BodyTooLarge();
 		throw new BodyAborted();
 	}
-	if (tooLarge || total > MAX_BODY_BYTES) throw new BodyTooLarge();
+	if (tooLarge || total > cap) throw new BodyTooLarge();
 	return Buffer.concat(chunks);
 }

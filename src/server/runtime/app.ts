@@ -19,6 +19,7 @@ import { staleApiAnswers, storedPages } from '@/server/changes/served-copies';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
 import { HOUSEKEEPING_CHORES } from '@/server/housekeeping/chores';
 import { startHousekeeping, stopHousekeeping } from '@/server/housekeeping/rounds';
+import { startScheduledPublishing, stopScheduledPublishing } from '@/server/content/scheduled-publishing';
 import { outsideRequest } from '@/server/runtime/request-context';
 import { adoptSharedState, type SharedRuntime } from '@/server/runtime/shared-runtime';
 import {
@@ -32,7 +33,7 @@ import { adoptHostRenderer } from '@/server/site/page-renderer';
 export type { Readiness };
 
 /** The steps of stopApp(), in the order they run. */
-export type AppStopStep = 'newsletter' | 'relay' | 'site' | 'housekeeping' | 'database';
+export type AppStopStep = 'newsletter' | 'scheduling' | 'relay' | 'site' | 'housekeeping' | 'database';
 
 let started: Promise<void> | undefined;
 
@@ -56,6 +57,7 @@ export function joinHost(shared: SharedRuntime): void {
  * 3. with several nodes on PostgreSQL, the relay of changes between nodes (resolves once this
  *    node listens);
  * 4. housekeeping: expired rows deleted now and then, by one node at a time (housekeeping/);
+ *    and scheduled articles published at their time (content/scheduled-publishing.ts);
  * 5. with SITE_GENERATE_ON_START (the default), one full generation of the public pages
  *    (a no-op where no page renderer exists, as under `astro dev`).
  */
@@ -66,6 +68,7 @@ export function startApp(): Promise<void> {
 		startNewsletterWorker();
 		await startContentRelay();
 		startHousekeeping(HOUSEKEEPING_CHORES);
+		startScheduledPublishing();
 		if (config().generateOnStart) requestFullGeneration();
 	});
 	return started;
@@ -74,7 +77,7 @@ export function startApp(): Promise<void> {
 /**
  * Stops what startApp() started, in this order: the newsletter sender stops claiming, hands back
  * the mails it has not started (claimable at once by any node) and waits for those being sent,
- * within `remainingMs()`; then the relay closes; then page generation stops, the pages being
+ * within `remainingMs()`; then scheduled publishing stops looking; then the relay closes; then page generation stops, the pages being
  * rendered written within the time left; then housekeeping, its round under way finished; the
  * database closes last. Each step runs even
  * when one before it failed; `stepDone` hears of each (with its error, if any). Rejects with the
@@ -89,6 +92,8 @@ export async function stopApp(
 	readiness = undefined;
 	const steps: Array<[AppStopStep, () => Promise<void>]> = [
 		['newsletter', () => stopNewsletterWorker(remainingMs())],
+		// Before the relay and the site, which carry what a publication changes.
+		['scheduling', () => stopScheduledPublishing()],
 		['relay', () => stopContentRelay()],
 		// After the relay, which could still ask for pages; before the database, which renders need.
 		['site', () => stopSiteGeneration(remainingMs())],

@@ -12,6 +12,7 @@ type ArticleKey =
 	| 'tags'
 	| 'readTime'
 	| 'isPublished'
+	| 'publishAt'
 	| 'authorId'
 	| 'createdAt'
 	| 'updatedAt';
@@ -32,6 +33,7 @@ export function articleColumnsOf<Articles extends ArticleTable, Users extends { 
 		tags: articles.tags,
 		readTime: articles.readTime,
 		isPublished: articles.isPublished,
+		publishAt: articles.publishAt,
 		authorId: articles.authorId,
 		authorUsername: users.username,
 		createdAt: articles.createdAt,

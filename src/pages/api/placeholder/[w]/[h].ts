@@ -1,3 +1,4 @@
+import { IMMUTABLE_CACHE_CONTROL } from '@/server/http/cache-headers';
 import { endpoint, parseWith } from '@/server/http/endpoint';
 import { placeholderSvg } from '@/server/platforms/logo-placeholder';
 import { placeholderSizeSchema } from '@/lib/validation/placeholder';
@@ -10,7 +11,7 @@ export const GET = endpoint('public', ({ params }) => {
 	return new Response(placeholderSvg(w, h), {
 		headers: {
 			'Content-Type': 'image/svg+xml; charset=utf-8',
-			'Cache-Control': 'public, max-age=31536000, immutable',
+			'Cache-Control': IMMUTABLE_CACHE_CONTROL,
 		},
 	});
 });

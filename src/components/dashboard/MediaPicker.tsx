@@ -1,0 +1,91 @@
+/**
+ * Chooses an image from the media library (searched by alt text or file name): the markdown
+ * editors insert it as `![alt](url)`. Uploading stays in the Media tab, where the alt text is
+ * written once for every use.
+ */
+import { useState } from 'react';
+import { Dialog, DialogContent } from '@/components/ui/Dialog';
+import { Spinner } from '@/components/ui/Spinner';
+import type { AdminMedia } from './api-types';
+import { LoadError } from './LoadError';
+import { SearchField } from './SearchField';
+import { thumbnailOf } from './media-upload';
+import { useApiData, withQuery } from './use-api-data';
+import { useDebouncedValue } from './use-debounced-value';
+
+function PickerList({ onPick }: { onPick: (item: AdminMedia) => void }) {
+	const [search, setSearch] = useState('');
+	const query = useDebouncedValue(search.trim());
+	const library = useApiData<AdminMedia[]>(withQuery('/api/admin/media', { q: query }));
+	return (
+		<div className="grid gap-3">
+			<SearchField
+				id="media-picker-search"
+				label="Search images"
+				placeholder="Search by alt text or file name..."
+				value={search}
+				onChange={setSearch}
+			/>
+			{library.error && !library.data ? (
+				<LoadError what="the images" error={library.error} onRetry={library.reload} />
+			) : !library.data ? (
+				<Spinner label="Loading images..." />
+			) : library.data.length === 0 ? (
+				<p className="text-sm text-muted">No images: upload them in the Media tab.</p>
+			) : (
+				<ul
+					className="grid max-h-[60vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-3"
+					aria-label="Images"
+				>
+					{library.data.map((item) => {
+						const thumbnail = thumbnailOf(item);
+						return (
+							<li key={item.id}>
+								<button
+									type="button"
+									onClick={() => onPick(item)}
+									className="grid w-full gap-1 rounded-md border border-border p-2 text-left hover:border-brand-600 focus-visible:outline-2"
+								>
+									<img
+										src={thumbnail.url}
+										width={thumbnail.width}
+										height={thumbnail.height}
+										alt=""
+										loading="lazy"
+										className="aspect-[4/3] w-full object-contain"
+									/>
+									<span className="line-clamp-2 text-xs text-ink">{item.alt}</span>
+								</button>
+							</li>
+						);
+					})}
+				</ul>
+			)}
+		</div>
+	);
+}
+
+export function MediaPicker({
+	open,
+	onOpenChange,
+	onPick,
+}: {
+	open: boolean;
+	onOpenChange: (open: boolean) => void;
+	onPick: (item: AdminMedia) => void;
+}) {
+	return (
+		<Dialog open={open} onOpenChange={onOpenChange}>
+			<DialogContent title="Insert an image" description="Choose an image from the media library." size="lg">
+				{open && (
+					<PickerList
+						onPick={(item) => {
+							onPick(item);
+							onOpenChange(false);
+						}}
+					/>
+				)}
+			</DialogContent>
+		</Dialog>
+	);
+}

@@ -1,0 +1,289 @@
+/**
+ * The Media tab: upload an image (picker or drag and drop, with progress, alt text required),
+ * the library as a searchable, paged grid, each image's alt text editable in place, and Delete
+ * behind a confirmation (the server refuses while an article, page, platform or episode uses it).
+ */
+import { useRef, useState, type DragEvent, type SubmitEvent } from 'react';
+import { failureText } from '@/lib/api-client';
+import { cn } from '@/lib/class-names';
+import { ACCEPTED_IMAGE_TYPES, MAX_ALT_LENGTH, MEDIA_PAGE_SIZE } from '@/lib/validation/media';
+import { toast } from '@/stores/toast';
+import { Button } from '@/components/ui/Button';
+import { Input } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
+import { Spinner } from '@/components/ui/Spinner';
+import { apiRequest } from '@/lib/api-client';
+import type { AdminMedia } from './api-types';
+import { ConfirmDialog } from './ConfirmDialog';
+import { LoadError } from './LoadError';
+import { Pager } from './Pager';
+import { PanelHeader } from './PanelHeader';
+import { SearchField } from './SearchField';
+import { thumbnailOf, uploadImage } from './media-upload';
+import { useApiData, withQuery } from './use-api-data';
+import { useDebouncedValue } from './use-debounced-value';
+
+function UploadForm({ onUploaded }: { onUploaded: () => void }) {
+	const [file, setFile] = useState<File | null>(null);
+	const [alt, setAlt] = useState('');
+	const [progress, setProgress] = useState<number | null>(null);
+	const [dragging, setDragging] = useState(false);
+	const [error, setError] = useState('');
+	const picker = useRef<HTMLInputElement>(null);
+
+	function onDrop(event: DragEvent) {
+		event.preventDefault();
+		setDragging(false);
+		const dropped = event.dataTransfer.files[0];
+		if (dropped) setFile(dropped);
+	}
+
+	async function onSubmit(event: SubmitEvent) {
+		event.preventDefault();
+		if (!file) {
+			setError('Choose an image file to upload.');
+			return;
+		}
+		if (!alt.trim()) {
+			setError('Alt text is required: describe the image for readers who cannot see it.');
+			return;
+		}
+		setError('');
+		setProgress(0);
+		try {
+			await uploadImage(file, alt.trim(), setProgress);
+			toast({ title: 'Image uploaded', description: alt.trim() });
+			setFile(null);
+			setAlt('');
+			if (picker.current) picker.current.value = '';
+			onUploaded();
+		} catch (reason) {
+			setError(failureText(reason, 'The image could not be uploaded.'));
+		} finally {
+			setProgress(null);
+		}
+	}
+
+	return (
+		<form
+			onSubmit={onSubmit}
+			className="mb-6 grid gap-3 rounded-lg border border-border bg-surface p-4"
+			noValidate
+		>
+			{/* biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a pointer shortcut; the file input inside is the way for keyboards and screen readers */}
+			<div
+				data-testid="media-drop-zone"
+				onDragOver={(event) => {
+					event.preventDefault();
+					setDragging(true);
+				}}
+				onDragLeave={() => setDragging(false)}
+				onDrop={onDrop}
+				className={cn(
+					'grid gap-2 rounded-md border-2 border-dashed p-4 text-center',
+					dragging ? 'border-brand-600 bg-brand-50' : 'border-border',
+				)}
+			>
+				<Label htmlFor="media-file">Image (JPEG, PNG, WebP, AVIF or GIF, up to 10 MB)</Label>
+				<input
+					ref={picker}
+					id="media-file"
+					type="file"
+					accept={ACCEPTED_IMAGE_TYPES.join(',')}
+					onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+					className="mx-auto max-w-full text-sm"
+				/>
+				<p className="text-sm text-muted">{file ? `Chosen: ${file.name}` : 'or drop an image here'}</p>
+			</div>
+			<div className="grid gap-1.5">
+				<Label htmlFor="media-alt">Alt text of the new image</Label>
+				<Input
+					id="media-alt"
+					value={alt}
+					maxLength={MAX_ALT_LENGTH}
+					onChange={(event) => setAlt(event.target.value)}
+					placeholder="What the image shows, for readers who cannot see it"
+					aria-describedby={error ? 'media-upload-error' : undefined}
+				/>
+			</div>
+			{error && (
+				<p id="media-upload-error" role="alert" className="text-sm text-red-800">
+					{error}
+				</p>
+			)}
+			<div className="flex flex-wrap items-center gap-3">
+				<Button type="submit" disabled={progress !== null}>
+					{progress !== null ? 'Uploading...' : 'Upload'}
+				</Button>
+				{progress !== null && (
+					<progress
+						value={Math.round(progress * 100)}
+						max={100}
+						aria-label="Upload progress"
+						className="h-2 w-48 max-w-full"
+					/>
+				)}
+			</div>
+		</form>
+	);
+}
+
+function MediaCard({
+	item,
+	onChanged,
+	onDelete,
+}: {
+	item: AdminMedia;
+	onChanged: () => void;
+	onDelete: () => void;
+}) {
+	const [alt, setAlt] = useState(item.alt);
+	const [saving, setSaving] = useState(false);
+	const thumbnail = thumbnailOf(item);
+	const fieldId = `media-alt-${item.id}`;
+
+	async function save(event: SubmitEvent) {
+		event.preventDefault();
+		setSaving(true);
+		try {
+			await apiRequest('PATCH', `/api/admin/media/${item.id}`, { alt: alt.trim() });
+			toast({ title: 'Alt text saved' });
+			onChanged();
+		} catch (reason) {
+			toast({
+				title: 'Error',
+				description: failureText(reason, 'The alt text was not saved.'),
+				variant: 'destructive',
+			});
+		} finally {
+			setSaving(false);
+		}
+	}
+
+	return (
+		<li
+			className="grid content-start gap-2 rounded-lg border border-border bg-surface p-3"
+			data-testid="media-card"
+		>
+			<img
+				src={thumbnail.url}
+				width={thumbnail.width}
+				height={thumbnail.height}
+				alt={item.alt}
+				loading="lazy"
+				className="aspect-[4/3] w-full rounded bg-gray-100 object-contain"
+			/>
+			<p className="truncate text-xs text-muted" title={item.name}>
+				{item.name} · {item.width}×{item.height}
+			</p>
+			<form onSubmit={save} className="grid gap-1.5">
+				<Label htmlFor={fieldId}>Alt text</Label>
+				<Input
+					id={fieldId}
+					value={alt}
+					maxLength={MAX_ALT_LENGTH}
+					onChange={(event) => setAlt(event.target.value)}
+				/>
+				<div className="flex flex-wrap gap-2">
+					<Button type="submit" size="sm" disabled={saving || !alt.trim() || alt.trim() === item.alt}>
+						Save alt text
+					</Button>
+					<Button type="button" size="sm" variant="outline" onClick={onDelete}>
+						Delete
+					</Button>
+				</div>
+			</form>
+		</li>
+	);
+}
+
+export default function MediaTab() {
+	const [search, setSearch] = useState('');
+	const [offset, setOffset] = useState(0);
+	const [deleting, setDeleting] = useState<AdminMedia | null>(null);
+	const query = useDebouncedValue(search.trim());
+	const page = Math.floor(offset / MEDIA_PAGE_SIZE) + 1;
+	const library = useApiData<AdminMedia[]>(
+		withQuery('/api/admin/media', { q: query, page: page > 1 ? page : undefined }),
+	);
+
+	async function remove(item: AdminMedia): Promise<boolean> {
+		try {
+			await apiRequest('DELETE', `/api/admin/media/${item.id}`);
+			toast({ title: 'Image deleted' });
+			library.reload();
+			return true;
+		} catch (reason) {
+			toast({
+				title: 'Not deleted',
+				description: failureText(reason, 'The image was not deleted.'),
+				variant: 'destructive',
+			});
+			return false;
+		}
+	}
+
+	return (
+		<section aria-labelledby="media-heading">
+			<PanelHeader
+				id="media-heading"
+				title="Media"
+				description="Images for articles, pages, platforms and episodes."
+			>
+				<SearchField
+					id="media-search"
+					label="Search images"
+					placeholder="Search by alt text or file name..."
+					value={search}
+					onChange={(value) => {
+						setSearch(value);
+						setOffset(0);
+					}}
+				/>
+			</PanelHeader>
+			<UploadForm
+				onUploaded={() => {
+					setOffset(0);
+					library.reload();
+				}}
+			/>
+			{library.error && !library.data ? (
+				<LoadError what="the images" error={library.error} onRetry={library.reload} />
+			) : !library.data ? (
+				<Spinner label="Loading images..." />
+			) : library.data.length === 0 ? (
+				<p className="text-muted">
+					{query ? 'No image matches that search.' : 'No images yet: upload the first above.'}
+				</p>
+			) : (
+				<ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Images">
+					{library.data.map((item) => (
+						<MediaCard
+							key={`${item.id}-${item.alt}`}
+							item={item}
+							onChanged={library.reload}
+							onDelete={() => setDeleting(item)}
+						/>
+					))}
+				</ul>
+			)}
+			<Pager
+				offset={offset}
+				pageSize={MEDIA_PAGE_SIZE}
+				count={library.data?.length ?? 0}
+				total={library.total}
+				label="Images"
+				onChange={setOffset}
+			/>
+			<ConfirmDialog
+				open={deleting !== null}
+				onOpenChange={(open) => !open && setDeleting(null)}
+				title="Delete this image?"
+				description={deleting ? `“${deleting.alt}” and all its sizes are removed for good.` : ''}
+				confirmLabel="Delete"
+				destructive
+				onConfirm={() => (deleting ? remove(deleting) : Promise.resolve(true))}
+			/>
+		</section>
+	);
+}

@@ -1,0 +1,24 @@
+import { TOTAL_COUNT_HEADER } from '@/lib/api-client';
+import { mediaAltSchema, mediaListQuerySchema } from '@/lib/validation/media';
+import { requireEditor } from '@/server/auth/permissions';
+import { HttpError, endpoint, json, parseWith, readQuery } from '@/server/http/endpoint';
+import { readUpload } from '@/server/http/multipart';
+import { listMedia, uploadMedia } from '@/server/media/library';
+
+export const prerender = false;
+
+/** One page of the library (24 images), newest first, searched by alt text and name; X-Total-Count. */
+export const GET = endpoint('personal', async ({ url, locals }) => {
+	requireEditor(locals);
+	const { items, total } = await listMedia(readQuery(url, mediaListQuerySchema));
+	return json(items, 200, { [TOTAL_COUNT_HEADER]: String(total) });
+});
+
+/** Uploads an image: multipart/form-data with `file` and `alt`; 201 with the image and its variants. */
+export const POST = endpoint('personal', async ({ request, locals }) => {
+	const editor = requireEditor(locals);
+	const form = await readUpload(request);
+	const alt = parseWith(mediaAltSchema, form.fields.get('alt') ?? undefined);
+	if (!form.file) throw new HttpError(400, 'Choose an image file to upload.', 'file');
+	return json(await uploadMedia({ bytes: form.file.bytes, name: form.file.name, alt }, editor), 201);
+});

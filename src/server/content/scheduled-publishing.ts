@@ -1,0 +1,60 @@
+/**
+ * Scheduled articles go public at their time. Every node looks once a second; one UPDATE both
+ * finds the due drafts and publishes them, so of several nodes looking at once exactly one
+ * publishes each article (PostgreSQL re-checks a row another transaction just changed, and finds
+ * it published). That node announces the change, which regenerates the pages, feeds and sitemap
+ * on every node (the change relay), as an editor's save does.
+ */
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { articles, db } from '@/server/db';
+import { publishChange } from '@/server/changes/content-changes';
+import { baseLog } from '@/server/runtime/log';
+
+/** How often a node looks for due articles: publication within about this, plus regeneration. */
+export const SCHEDULE_CHECK_MS = 1_000;
+
+const scheduleLog = () => baseLog().child({ subject: 'scheduled-publishing' });
+
+/**
+ * Publishes the drafts whose time has come; answers their ids. A scheduled article's date is
+ * its publication time (createdAt orders the lists and dates the page), not when it was drafted.
+ */
+export async function publishDueArticles(now = new Date()): Promise<number[]> {
+	const published = await db()
+		.update(articles)
+		.set({ isPublished: true, publishAt: null, createdAt: sql`${articles.publishAt}`, updatedAt: now })
+		.where(and(eq(articles.isPublished, false), isNotNull(articles.publishAt), lte(articles.publishAt, now)))
+		.returning({ id: articles.id, kind: articles.kind });
+	for (const { id, kind } of published) {
+		scheduleLog().info({ articleId: id, kind }, 'published a scheduled article');
+		publishChange({ kind: 'article', articleKind: kind, id });
+	}
+	return published.map((row) => row.id);
+}
+
+let timer: NodeJS.Timeout | undefined;
+let checking: Promise<unknown> | undefined;
+
+function check(): void {
+	// A check still running (a slow database) is not doubled.
+	if (checking) return;
+	checking = publishDueArticles()
+		.catch((error: unknown) => scheduleLog().error({ err: error }, 'scheduled publishing failed'))
+		.finally(() => {
+			checking = undefined;
+		});
+}
+
+/** Looks now and then every SCHEDULE_CHECK_MS, on a timer that keeps no process alive. */
+export function startScheduledPublishing(everyMs = SCHEDULE_CHECK_MS): void {
+	if (timer) return;
+	check();
+	timer = setInterval(check, everyMs).unref();
+}
+
+/** Stops the timer and waits for a check under way, so the database can close after it. */
+export async function stopScheduledPublishing(): Promise<void> {
+	clearInterval(timer);
+	timer = undefined;
+	await checking;
+}

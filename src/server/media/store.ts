@@ -1,0 +1,63 @@
+/**
+ * Where the media library's files live: one small port with an adapter per engine, chosen once
+ * by the engine seam. SQLite runs as one process, so a folder (MEDIA_DIR) serves; with
+ * PostgreSQL several nodes share the database, so the files live there (store.postgres.ts) and
+ * a file uploaded on one node is served by every other at once, and backed up with the rest.
+ * An S3-compatible store would be a third adapter of the same three calls.
+ *
+ * Keys are content-addressed (a hash of the bytes and an extension), so a key's bytes never
+ * change: writing a key twice writes the same file.
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { config } from '@/server/config';
+import { byEngine } from '@/server/db';
+import type { MediaStore, StoredFile } from './store-port';
+import { PostgresMediaStore } from './store.postgres';
+
+export type { MediaStore, StoredFile } from './store-port';
+
+/** The Content-Type of a key, by its extension (the folder keeps no other record). */
+function contentTypeOf(key: string): string {
+	const extension = key.slice(key.lastIndexOf('.') + 1);
+	return extension === 'jpg' ? 'image/jpeg' : `image/${extension}`;
+}
+
+/** Files in MEDIA_DIR, spread over 256 subfolders by the key's first two characters. */
+export class FolderMediaStore implements MediaStore {
+	constructor(private readonly folder: string) {}
+
+	/** The file's path; keys are checked against MEDIA_FILE_NAME before they get here. */
+	path(key: string): string {
+		return join(this.folder, key.slice(0, 2), key);
+	}
+
+	async put(key: string, _contentType: string, data: Buffer): Promise<void> {
+		const target = this.path(key);
+		mkdirSync(dirname(target), { recursive: true });
+		// Written aside and renamed: a reader never sees half a file.
+		const temp = `${target}.${process.pid}.${crypto.randomUUID()}.tmp`;
+		writeFileSync(temp, data);
+		renameSync(temp, target);
+	}
+
+	async get(key: string): Promise<StoredFile | null> {
+		try {
+			return { data: await readFile(this.path(key)), contentType: contentTypeOf(key) };
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+			throw error;
+		}
+	}
+
+	async remove(keys: readonly string[]): Promise<void> {
+		for (const key of keys) rmSync(this.path(key), { force: true });
+	}
+}
+
+/** The running engine's media store. */
+export const mediaStore = byEngine<MediaStore>({
+	sqlite: () => new FolderMediaStore(config().mediaDir),
+	postgres: (pool) => new PostgresMediaStore(pool),
+});

@@ -1,0 +1,75 @@
+/**
+ * Images for the media library's tests, made with sharp: a phone photo with its GPS position in
+ * the EXIF, a wide-gamut (Display P3) picture, an animated GIF, and the multipart form an
+ * upload sends.
+ */
+import sharp from 'sharp';
+
+/** Where the "phone" took the photo: what must never reach a reader. */
+export const GPS_LATITUDE = '48/1 51/1 2400/100';
+
+/** A JPEG photo of `width`×`height` with camera and GPS data in its EXIF. */
+export function photoWithGps(width = 2000, height = 1500): Promise<Buffer> {
+	return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+		.jpeg({ quality: 90 })
+		.withExif({
+			IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' },
+			IFD3: {
+				GPSLatitudeRef: 'N',
+				GPSLatitude: GPS_LATITUDE,
+				GPSLongitudeRef: 'E',
+				GPSLongitude: '2/1 17/1 4000/100',
+			},
+		})
+		.toBuffer();
+}
+
+/** A flat-coloured PNG. */
+export function plainPng(width: number, height: number): Promise<Buffer> {
+	return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+		.png()
+		.toBuffer();
+}
+
+/** A PNG whose pixels are Display P3 values, tagged with the P3 profile. */
+export function displayP3Png(): Promise<Buffer> {
+	return sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 100, b: 50 } } })
+		.withIccProfile('p3', { attach: true })
+		.png()
+		.toBuffer();
+}
+
+/** A GIF of two 120×80 frames. */
+export async function animatedGif(): Promise<Buffer> {
+	const frame = (r: number) =>
+		sharp({ create: { width: 120, height: 80, channels: 3, background: { r, g: 0, b: 0 } } })
+			.raw()
+			.toBuffer();
+	const frames = Buffer.concat([await frame(255), await frame(20)]);
+	return sharp(frames, { raw: { width: 120, height: 160, channels: 3, pageHeight: 80 } } as never)
+		.gif({ delay: [200, 200], loop: 0 })
+		.toBuffer();
+}
+
+/**
+ * The first pixel's stored values, its ICC profile ignored: what a browser that does no colour
+ * management shows, and the sRGB colour itself when the file is sRGB.
+ */
+export async function storedPixel(image: Buffer): Promise<number[]> {
+	const data = await sharp(image, { ignoreIcc: true } as never)
+		.removeAlpha()
+		.raw()
+		.toBuffer();
+	return [data[0]!, data[1]!, data[2]!];
+}
+
+/** The multipart form of an upload. */
+export function uploadForm(
+	bytes: Buffer | string,
+	{ name = 'photo.jpg', type = 'image/jpeg', alt }: { name?: string; type?: string; alt?: string } = {},
+): FormData {
+	const form = new FormData();
+	form.set('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name);
+	if (alt !== undefined) form.set('alt', alt);
+	return form;
+}
