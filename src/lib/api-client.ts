@@ -44,7 +44,11 @@ export async function apiResponse<T = unknown>(
 	path: string,
 	payload?: unknown,
 ): Promise<{ data: T; headers: Headers }> {
-	const init: RequestInit = { method, credentials: 'include' };
+	// Public answers allow shared caches a moment of staleness (stale-while-revalidate), and a
+	// browser would use it too: right after a write, a list read again would come from the
+	// browser's own copy. The islands always ask the server, which answers an unchanged copy
+	// with a bodiless 304.
+	const init: RequestInit = { method, credentials: 'include', cache: 'no-cache' };
 	if (payload !== undefined) {
 		init.headers = { 'Content-Type': 'application/json' };
 		init.body = JSON.stringify(payload);
