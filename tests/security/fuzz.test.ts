@@ -1105,7 +1105,8 @@ const NOT_FUZZED: Record<string, string> = {
 	'GET /api/user': 'no input',
 	'DELETE /api/ratings/{id}/reply':
 		'no input but the review id (tests/api/reviews.test.ts and the matrix cover it)',
-	'DELETE /api/ratings/{id}': 'no input but the review id (tests/api/review-trust.test.ts and the matrix cover it)',
+	'DELETE /api/ratings/{id}':
+		'no input but the review id (tests/api/review-trust.test.ts and the matrix cover it)',
 	'DELETE /api/admin/ratings/{id}':
 		'no input but the review id (tests/api/review-trust.test.ts and the matrix cover it)',
 	'DELETE /api/admin/ratings/{id}/reports':
