@@ -1,5 +1,5 @@
 /**
- * The dashboard itself, once the session is known to be an editor's: the header and the eight
+ * The dashboard itself, once the session is known to be an editor's: the header and the nine
  * tabs, the active tab kept in the URL. Each tab's code loads when the tab is first
  * opened (React.lazy), and this file loads only for editors (see EditorDashboard.tsx).
  */
@@ -16,6 +16,7 @@ const PlatformsPanel = lazy(() => import('./PlatformsPanel'));
 const ArticlesTab = lazy(() => import('./ArticlesTab'));
 const PagesTab = lazy(() => import('./PagesTab'));
 const CommentsTab = lazy(() => import('./CommentsTab'));
+const ReviewsTab = lazy(() => import('./ReviewsTab'));
 const UsersTab = lazy(() => import('./UsersTab'));
 const NewsletterTab = lazy(() => import('./NewsletterTab'));
 
@@ -26,6 +27,7 @@ const PANELS: Record<DashboardTab, ComponentType> = {
 	education: () => <ArticlesTab kind="education" />,
 	pages: PagesTab,
 	comments: CommentsTab,
+	reviews: ReviewsTab,
 	users: UsersTab,
 	newsletter: NewsletterTab,
 };

@@ -9,6 +9,7 @@ export const DASHBOARD_TABS = [
 	{ id: 'education', label: 'Education' },
 	{ id: 'pages', label: 'Pages' },
 	{ id: 'comments', label: 'Comments' },
+	{ id: 'reviews', label: 'Reviews' },
 	{ id: 'users', label: 'Users' },
 	{ id: 'newsletter', label: 'Newsletter' },
 ] as const;

@@ -4,6 +4,7 @@ import type {
 	PlatformComment,
 	PlatformRating,
 	RateResponse,
+	RatingBreakdown,
 	RatingSummary,
 } from '@/components/platforms/types';
 import { CommentsSection } from './CommentsSection';
@@ -16,6 +17,8 @@ export type PlatformCommunityProps = {
 	platformName: string;
 	/** The average and count the static page was generated with. */
 	summary: RatingSummary;
+	/** The star distribution and sub-score averages it was generated with. */
+	breakdown: RatingBreakdown;
 	/** The reviews and approved comments it was generated with: readable before any script runs. */
 	reviews?: PlatformRating[];
 	comments?: PlatformComment[];
@@ -31,6 +34,7 @@ export default function PlatformCommunity({
 	platformId,
 	platformName,
 	summary: initial,
+	breakdown,
 	reviews,
 	comments,
 }: PlatformCommunityProps) {
@@ -55,6 +59,7 @@ export default function PlatformCommunity({
 				platformName={platformName}
 				user={user}
 				summary={summary}
+				breakdown={breakdown}
 				onRated={(response: RateResponse) => showSummary(response.platform)}
 				onSummary={showSummary}
 				initialReviews={reviews}
