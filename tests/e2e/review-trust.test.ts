@@ -128,7 +128,10 @@ describe('structured reviews and reviewer filters on a platform page', () => {
 		await expect.poll(shownIds(page)).toEqual([mineId]);
 		await expect.poll(() => new URL(page.url()).search).toBe('?reviewerRole=agency&companySize=51-200');
 
-		// The address brings the filters back in a new visit.
+		// The address brings the filters back in a new visit: in the server HTML already.
+		const { html } = await publicPage(server, `/platforms/${platform.id}?reviewerRole=brand`);
+		const listed = [...html.matchAll(/data-review="(\d+)"/g)].map((match) => Number(match[1]));
+		expect(listed).toEqual([brand]);
 		const other = await newPage();
 		await openReviews(other.page, `/platforms/${platform.id}?reviewerRole=brand`);
 		await expect.poll(shownIds(other.page)).toEqual([brand]);

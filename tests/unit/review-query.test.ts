@@ -4,6 +4,8 @@ import {
 	reviewQueryString,
 	withReviewQuery,
 } from '@/components/platforms/community/review-query';
+import { REVIEW_FILTERS } from '@/lib/review-profile';
+import { PLATFORM_PAGE_PARAMETERS, storedPagePath } from '@/server/site/query-variants';
 
 describe('the review list query in the page address', () => {
 	it('reads sort, stars and the reviewer filters, dropping unknown values', () => {
@@ -34,5 +36,16 @@ describe('the review list query in the page address', () => {
 				industry: 'beauty',
 			}),
 		).toBe('/platforms/3?ref=mail&sort=lowest&industry=beauty#reviews');
+	});
+});
+
+describe('a platform page with a review query', () => {
+	it('is a variant of its own (rendered on demand), chosen by the review parameters only', () => {
+		expect(PLATFORM_PAGE_PARAMETERS).toEqual(['sort', 'stars', ...REVIEW_FILTERS]);
+		expect(storedPagePath('/platforms/3?utm_source=mail')).toBe('/platforms/3');
+		const variant = storedPagePath('/platforms/3?reviewerRole=agency&stars=4');
+		expect(variant).toMatch(/^\/platforms\/3\/@/);
+		expect(storedPagePath('/platforms/3?stars=4&utm_source=x&reviewerRole=agency')).toBe(variant);
+		expect(storedPagePath('/platforms/new?stars=4')).toBe('/platforms/new');
 	});
 });

@@ -9,6 +9,7 @@ import type {
 } from '@/components/platforms/types';
 import { CommentsSection } from './CommentsSection';
 import { ReviewsSection } from './ReviewsSection';
+import type { ReviewQuery } from './review-query';
 import { loadMyVotes } from '@/stores/my-votes';
 import { useCurrentUser } from './session';
 
@@ -22,6 +23,9 @@ export type PlatformCommunityProps = {
 	/** The reviews and approved comments it was generated with: readable before any script runs. */
 	reviews?: PlatformRating[];
 	comments?: PlatformComment[];
+	/** The review sort and filters of the page address, with the reviews listed for them. */
+	reviewQuery?: ReviewQuery;
+	listing?: PlatformRating[];
 };
 
 /**
@@ -37,6 +41,8 @@ export default function PlatformCommunity({
 	breakdown,
 	reviews,
 	comments,
+	reviewQuery,
+	listing,
 }: PlatformCommunityProps) {
 	const user = useCurrentUser();
 	const [summary, setSummary] = useState(initial);
@@ -63,6 +69,8 @@ export default function PlatformCommunity({
 				onRated={(response: RateResponse) => showSummary(response.platform)}
 				onSummary={showSummary}
 				initialReviews={reviews}
+				initialQuery={reviewQuery}
+				initialListing={listing}
 			/>
 			<CommentsSection platformId={platformId} user={user} initialComments={comments} />
 		</div>

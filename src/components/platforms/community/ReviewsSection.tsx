@@ -32,13 +32,7 @@ import { ReviewList } from './ReviewList';
 import { StarHistogram } from './StarHistogram';
 import { SubRatingAverages } from './SubRatingAverages';
 import { ensureSignedIn, reportFailure } from './session';
-import {
-	DEFAULT_REVIEW_QUERY,
-	readReviewQuery,
-	reviewQueryString,
-	withReviewQuery,
-	type ReviewQuery,
-} from './review-query';
+import { DEFAULT_REVIEW_QUERY, reviewQueryString, withReviewQuery, type ReviewQuery } from './review-query';
 
 export type ReviewsSectionProps = {
 	platformId: number;
@@ -52,6 +46,9 @@ export type ReviewsSectionProps = {
 	onSummary: (summary: RatingSummary) => void;
 	/** The reviews the page was generated with, shown until the island's own read arrives. */
 	initialReviews?: PlatformRating[];
+	/** The sort and filters the page address asked for, and the reviews the page listed for them. */
+	initialQuery?: ReviewQuery;
+	initialListing?: PlatformRating[];
 };
 
 /** A new or changed rating takes its place in the list at once (newest first; a change keeps its spot). */
@@ -76,6 +73,8 @@ export function ReviewsSection({
 	onRated,
 	onSummary,
 	initialReviews,
+	initialQuery,
+	initialListing,
 }: ReviewsSectionProps) {
 	const [reviews, setReviews] = useState<PlatformRating[] | null>(initialReviews ?? null);
 	/** When the list shown was read (undefined: the generated one, which shows dates). */
@@ -83,14 +82,14 @@ export function ReviewsSection({
 	const [failed, setFailed] = useState(false);
 	const [attempt, setAttempt] = useState(0);
 	const own = user ? reviews?.find((review) => review.user.username === user.username) : undefined;
-	const [query, setQuery] = useState<ReviewQuery>(DEFAULT_REVIEW_QUERY);
+	const [query, setQuery] = useState<ReviewQuery>(initialQuery ?? DEFAULT_REVIEW_QUERY);
 	const { sort, stars } = query;
 	const setStars = (next: number | undefined) => setQuery((current) => ({ ...current, stars: next }));
 	const [breakdown, setBreakdown] = useState(initialBreakdown);
-	/** The address's review query has been read: from then on the address follows the controls. */
-	const addressRead = useRef(false);
+	/** Past the first render: from then on the address follows the controls. */
+	const addressFollows = useRef(false);
 	/** The sorted or filtered listing (null: the default, which is `reviews`). */
-	const [listing, setListing] = useState<PlatformRating[] | null>(null);
+	const [listing, setListing] = useState<PlatformRating[] | null>(initialListing ?? null);
 	const [listingBusy, setListingBusy] = useState(false);
 	const readVotes = useStore($readVotes);
 	const castVotes = useStore($castVotes);
@@ -99,15 +98,12 @@ export function ReviewsSection({
 	const votedDuringLoad = useRef(new Map<number, ReviewVoteResult>());
 	const listingQuery = reviewQueryString(query);
 
-	// The generated page is the same for every address: the query it carries is applied here.
+	// The address follows the controls (the page was rendered with the address's own query).
 	useEffect(() => {
-		const fromAddress = readReviewQuery(window.location.search);
-		if (reviewQueryString(fromAddress)) setQuery(fromAddress);
-		addressRead.current = true;
-	}, []);
-
-	useEffect(() => {
-		if (!addressRead.current) return;
+		if (!addressFollows.current) {
+			addressFollows.current = true;
+			return;
+		}
 		const next = withReviewQuery(window.location.href, query);
 		if (next !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
 			window.history.replaceState(window.history.state, '', next);

@@ -1,15 +1,26 @@
 /**
  * The review list's sort and filters, read from and written to the page address, so a filtered
- * view ("agencies of 51–200 people, 4 stars") can be shared and survives a reload. Unknown
- * values in the address are dropped rather than sent to the API, which would answer 400.
+ * view ("agencies of 51–200 people, 4 stars") can be shared and survives a reload: the page
+ * renders the address's view on the server (a variant, src/server/site/query-variants.ts) and
+ * the island writes each change back. Unknown values in the address are dropped rather than
+ * sent to the API, which would answer 400.
  */
-import { REVIEW_FILTERS, REVIEW_FILTER_OPTIONS, type ReviewFilterKey } from '@/lib/review-profile';
+import {
+	REVIEW_FILTERS,
+	REVIEW_FILTER_OPTIONS,
+	type CompanySize,
+	type Industry,
+	type ReviewerRole,
+} from '@/lib/review-profile';
 import { REVIEW_SORTS, type ReviewSort } from '@/lib/validation/platform-messages';
 
 export type ReviewQuery = {
 	sort: ReviewSort;
 	stars: number | undefined;
-} & Partial<Record<ReviewFilterKey, string>>;
+	reviewerRole?: ReviewerRole;
+	companySize?: CompanySize;
+	industry?: Industry;
+};
 
 export const DEFAULT_REVIEW_QUERY: ReviewQuery = { sort: 'newest', stars: undefined };
 
@@ -24,7 +35,7 @@ export function readReviewQuery(search: string): ReviewQuery {
 	};
 	for (const key of REVIEW_FILTERS) {
 		const value = params.get(key);
-		if (value && value in REVIEW_FILTER_OPTIONS[key].options) query[key] = value;
+		if (value && value in REVIEW_FILTER_OPTIONS[key].options) Object.assign(query, { [key]: value });
 	}
 	return query;
 }
