@@ -56,6 +56,7 @@ import {
 	commentSchema,
 	platformFormSchema,
 	platformListQuerySchema,
+	marketMapQuerySchema,
 	ratingListQuerySchema,
 	ratingSchema,
 	reportSchema,
@@ -614,6 +615,21 @@ function targets(): Target[] {
 			path: () => q('/api/platforms', platformListQuerySchema),
 			roles: { anonymous: RUNS },
 			ok: z.array(platformShape),
+		},
+		{
+			name: 'GET /api/platforms/map',
+			method: 'GET',
+			path: () => q('/api/platforms/map', marketMapQuerySchema),
+			roles: { anonymous: RUNS },
+			ok: z.array(
+				z.object({
+					id: z.number(),
+					name: z.string(),
+					satisfaction: z.number().min(0).max(100),
+					presence: z.number().min(0).max(100),
+					reviewCount: z.number(),
+				}),
+			),
 		},
 		{
 			name: 'GET /api/platforms/{id}/ratings',

@@ -418,6 +418,14 @@ export const EXPECTATIONS: Expectation[] = [
 		},
 	},
 	{
+		route: '/api/platforms/map',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/platforms/map' }),
+		check: (answer, fx) =>
+			expect(answer.body.map((point: { id: number }) => point.id)).toContain(fx.ids.platform),
+	},
+	{
 		route: '/api/platforms/{id}/ratings',
 		method: 'GET',
 		expect: all(200),

@@ -302,6 +302,10 @@ export const platformListQuerySchema = z.object({
 });
 export type PlatformListQuery = z.output<typeof platformListQuerySchema>;
 
+/** GET /api/platforms/map: all platforms, or one category's (unknown categories are a 400). */
+export const marketMapQuerySchema = platformListQuerySchema.pick({ category: true });
+export type MarketMapQuery = z.output<typeof marketMapQuerySchema>;
+
 /**
  * GET /api/platforms/{id}/ratings: `sort` (newest by default, the order the SPEC shows) and
  * `stars` (only the reviews with that many stars). Blank means not given; anything else

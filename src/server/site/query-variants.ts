@@ -30,6 +30,7 @@ export const VARIANT_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
 		'educationOrder',
 	],
 	'/platforms': ['search', 'category', 'sortBy', 'sortOrder', 'page'],
+	'/platforms/map': ['category'],
 	'/compare': ['platforms'],
 	'/newsletter': ['page'],
 };
