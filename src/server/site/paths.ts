@@ -176,16 +176,18 @@ export async function queriedApiPathsForContentChange(change: ContentChange): Pr
 export function apiPathsForPlatformChange({ id, platformChange: kind }: PlatformContentChange): string[] {
 	const list = '/api/platforms';
 	const detail = `/api/platforms/${id}`;
+	// The market map places every platform by its name, category and reviews.
+	const map = '/api/platforms/map';
 	switch (kind) {
 		case 'created':
-			return [list];
+			return [list, map];
 		case 'updated':
-			return [list, detail, `${detail}/similar`];
+			return [list, detail, `${detail}/similar`, map];
 		case 'deleted':
-			return [list, detail, `${detail}/comments`, `${detail}/ratings`, `${detail}/similar`];
+			return [list, detail, `${detail}/comments`, `${detail}/ratings`, `${detail}/similar`, map];
 		case 'rated':
 			// The list and the detail carry the average rating and the review count.
-			return [list, detail, `${detail}/ratings`];
+			return [list, detail, `${detail}/ratings`, map];
 		case 'commented':
 		case 'voted':
 			return [`${detail}/comments`];
