@@ -27,6 +27,7 @@ export const {
 	commentVotes,
 	reviewVotes,
 	reviewReplies,
+	reviewReports,
 	platformRepresentatives,
 	podcastEpisodes,
 	usersRelations,

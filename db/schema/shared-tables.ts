@@ -207,6 +207,20 @@ export function defineTables(kit: SchemaKit) {
 				.references(() => users.id, { onDelete: 'cascade' }),
 			rating: integer('rating').notNull(),
 			review: text('review'),
+			/**
+			 * The structured parts of a review, all optional; their values are checked by the rating
+			 * schema (src/lib/review-profile.ts), not by a CHECK, which SQLite could only add by
+			 * copying the table.
+			 */
+			pros: text('pros'),
+			cons: text('cons'),
+			easeOfUse: integer('ease_of_use'),
+			support: integer('support'),
+			measurement: integer('measurement'),
+			valueForMoney: integer('value_for_money'),
+			reviewerRole: text('reviewer_role'),
+			companySize: text('company_size'),
+			industry: text('industry'),
 			createdAt: timestampNow('created_at'),
 			updatedAt: timestampNow('updated_at'),
 		},
@@ -215,6 +229,30 @@ export function defineTables(kit: SchemaKit) {
 			index('platform_ratings_platform_created_idx').on(t.platformId, t.createdAt),
 			index('platform_ratings_user_idx').on(t.userId),
 			check('platform_ratings_range', sql`${t.rating} between 1 and 5`),
+		],
+	);
+
+	/**
+	 * A reader's report of a review, with their reason: one per user and review. Dismissing it
+	 * keeps the row (dated), so the same reader cannot report the same review again.
+	 */
+	const reviewReports = table(
+		'review_reports',
+		{
+			id: id(),
+			ratingId: integer('rating_id')
+				.notNull()
+				.references(() => platformRatings.id, { onDelete: 'cascade' }),
+			userId: integer('user_id')
+				.notNull()
+				.references(() => users.id, { onDelete: 'cascade' }),
+			reason: text('reason').notNull(),
+			createdAt: timestampNow('created_at'),
+			dismissedAt: timestamp('dismissed_at'),
+		},
+		(t) => [
+			uniqueIndex('review_reports_one_per_user').on(t.ratingId, t.userId),
+			index('review_reports_user_idx').on(t.userId),
 		],
 	);
 
@@ -621,6 +659,7 @@ export function defineTables(kit: SchemaKit) {
 		commentVotes,
 		reviewVotes,
 		reviewReplies,
+		reviewReports,
 		platformRepresentatives,
 		podcastEpisodes,
 		usersRelations,

@@ -23,6 +23,7 @@ export const {
 	commentVotes,
 	reviewVotes,
 	reviewReplies,
+	reviewReports,
 	platformRepresentatives,
 	podcastEpisodes,
 	usersRelations,

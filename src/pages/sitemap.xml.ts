@@ -46,6 +46,7 @@ export const GET: APIRoute = async () => {
 		{ path: '/', lastmod: lastmod(latest(articles.map((article) => article.updatedAt))) },
 		{ path: '/podcast', lastmod: lastmod(latestEpisode?.publishedAt) },
 		{ path: '/platforms' },
+		{ path: '/platforms/map' },
 		{ path: '/compare' },
 		...(await archiveEntries('news')),
 		...(await archiveEntries('education')),

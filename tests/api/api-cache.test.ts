@@ -180,6 +180,16 @@ describe('after a write through the API, the next anonymous read is fresh', () =
 		expect(JSON.stringify(ratings.body)).toContain('Solid reporting.');
 	});
 
+	it('a rating moves the platform on the market map at once', async () => {
+		const platform = await createPlatform(editor);
+		const mapPath = `/api/platforms/map?category=${encodeURIComponent(platform.category as string)}`;
+		const pointOf = (body: { id: number; reviewCount: number }[]) => body.find((p) => p.id === platform.id);
+		expect(pointOf((await readUntilKept(mapPath)).body)?.reviewCount).toBe(0);
+		const rated = await user.client.post(`/api/platforms/${platform.id}/ratings`, { rating: 5 });
+		expect(rated.status, JSON.stringify(rated.body)).toBe(201);
+		expect(pointOf((await anonymous.get(mapPath)).body)?.reviewCount).toBe(1);
+	});
+
 	it('an approved comment appears; a pending one only for its author, never from the cache', async () => {
 		const platform = await createPlatform(editor);
 		const path = `/api/platforms/${platform.id}/comments`;

@@ -126,13 +126,20 @@ describe('ratings', () => {
 			user: { username: alice.username },
 		});
 		expect(Object.keys(answer.body.rating).sort()).toEqual([
+			'companySize',
+			'cons',
 			'createdAt',
 			'helpfulCount',
 			'id',
+			'industry',
+			'isAffiliated',
 			'isVerified',
+			'pros',
 			'rating',
 			'reply',
 			'review',
+			'reviewerRole',
+			'subRatings',
 			'unhelpfulCount',
 			'user',
 		]);
@@ -252,13 +259,20 @@ describe('ratings', () => {
 		});
 		for (const rating of answer.body) {
 			expect(Object.keys(rating).sort()).toEqual([
+				'companySize',
+				'cons',
 				'createdAt',
 				'helpfulCount',
 				'id',
+				'industry',
+				'isAffiliated',
 				'isVerified',
+				'pros',
 				'rating',
 				'reply',
 				'review',
+				'reviewerRole',
+				'subRatings',
 				'unhelpfulCount',
 				'user',
 			]);

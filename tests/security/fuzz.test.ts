@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { ARTICLE_CATEGORIES, STATIC_PAGE_SLUGS } from '@/lib/categories';
 import {
 	adminPasswordSchema,
+	adminRatingListQuerySchema,
 	vendorSchema,
 	markdownPreviewSchema,
 	moderateCommentSchema,
@@ -58,7 +59,10 @@ import {
 	commentSchema,
 	platformFormSchema,
 	platformListQuerySchema,
+	marketMapQuerySchema,
+	ratingListQuerySchema,
 	ratingSchema,
+	reportSchema,
 	voteSchema,
 	replySchema,
 } from '@/lib/validation/platforms';
@@ -771,7 +775,29 @@ function targets(): Target[] {
 			roles: { anonymous: RUNS },
 			ok: z.array(platformShape),
 		},
-		...(['', '/ratings', '/comments', '/similar'] as const).map(
+		{
+			name: 'GET /api/platforms/map',
+			method: 'GET',
+			path: () => q('/api/platforms/map', marketMapQuerySchema),
+			roles: { anonymous: RUNS },
+			ok: z.array(
+				z.object({
+					id: z.number(),
+					name: z.string(),
+					satisfaction: z.number().min(0).max(100),
+					presence: z.number().min(0).max(100),
+					reviewCount: z.number(),
+				}),
+			),
+		},
+		{
+			name: 'GET /api/platforms/{id}/ratings',
+			method: 'GET',
+			path: () => q(`/api/platforms/${ids.platform}/ratings`, ratingListQuerySchema),
+			roles: { anonymous: RUNS },
+			ok: z.array(z.looseObject({ id: z.number(), isAffiliated: z.boolean() })),
+		},
+		...(['', '/comments', '/similar'] as const).map(
 			(suffix): Target => ({
 				name: `GET /api/platforms/{id}${suffix}`,
 				method: 'GET',
@@ -861,7 +887,26 @@ function targets(): Target[] {
 			roles: { user: RUNS, editor: OTHER_RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
 			ok: z.looseObject({ content: z.string() }),
 		},
+		{
+			name: 'POST /api/ratings/{id}/report',
+			method: 'POST',
+			path: () => idArbitrary(ids.reviews).map((id) => `/api/ratings/${id}/report`),
+			body: () => bodyArbitrary(reportSchema),
+			roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: message,
+			mayChange: own('review_reports'),
+		},
 		// ------------------------------------------------ administration
+		{
+			name: 'GET /api/admin/ratings',
+			method: 'GET',
+			path: () => q('/api/admin/ratings', adminRatingListQuerySchema),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: z.looseObject({
+				reviews: z.array(z.looseObject({ id: z.number(), reportCount: z.number() })),
+				total: z.number(),
+			}),
+		},
 		{
 			name: 'PUT /api/admin/users/{id}/vendor',
 			method: 'PUT',
@@ -1283,6 +1328,12 @@ const NOT_FUZZED: Record<string, string> = {
 	'GET /api/user': 'no input',
 	'DELETE /api/ratings/{id}/reply':
 		'no input but the review id (tests/api/reviews.test.ts and the matrix cover it)',
+	'DELETE /api/ratings/{id}':
+		'no input but the review id (tests/api/review-trust.test.ts and the matrix cover it)',
+	'DELETE /api/admin/ratings/{id}':
+		'no input but the review id (tests/api/review-trust.test.ts and the matrix cover it)',
+	'DELETE /api/admin/ratings/{id}/reports':
+		'no input but the review id (tests/api/review-trust.test.ts and the matrix cover it)',
 	'POST /api/logout': 'no input',
 	'DELETE /api/profile/sessions': 'no input: the session says whose sessions end',
 	'POST /api/profile/verification-mail': 'no input: the account, not a body, says whose address',
@@ -1380,6 +1431,7 @@ describe('bodies over the size limit', () => {
 		{ method: 'POST', path: `/api/comments/${ids.comments[0]}/vote`, role: 'user' },
 		{ method: 'POST', path: `/api/ratings/${ids.reviews[0]}/vote`, role: 'user' },
 		{ method: 'POST', path: `/api/ratings/${ids.reviews[0]}/reply`, role: 'user' },
+		{ method: 'POST', path: `/api/ratings/${ids.reviews[0]}/report`, role: 'user' },
 		{ method: 'PATCH', path: `/api/admin/comments/${ids.comments[2]}/moderate`, role: 'editor' },
 		{ method: 'POST', path: '/api/admin/markdown-preview', role: 'editor' },
 		{ method: 'POST', path: '/api/admin/newsletters/preview', role: 'editor' },

@@ -457,6 +457,14 @@ export const EXPECTATIONS: Expectation[] = [
 		},
 	},
 	{
+		route: '/api/platforms/map',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/platforms/map' }),
+		check: (answer, fx) =>
+			expect(answer.body.map((point: { id: number }) => point.id)).toContain(fx.ids.platform),
+	},
+	{
 		route: '/api/platforms/{id}/ratings',
 		method: 'GET',
 		expect: all(200),
@@ -465,8 +473,9 @@ export const EXPECTATIONS: Expectation[] = [
 	{
 		route: '/api/platforms/{id}/ratings',
 		method: 'POST',
-		// Every persona rated the platform during set-up, so rating again is an update (200).
-		expect: signedIn(200),
+		// Every persona rated the platform during set-up, so rating again is an update (200);
+		// A has since become its representative, who may not rate it.
+		expect: { anonymous: 401, banned: 401, other: 200, user: 403, editor: 200 },
 		call: (fx) => ({
 			path: `/api/platforms/${fx.ids.platform}/ratings`,
 			body: { rating: 2, review: 'Changed my mind.' },
@@ -586,7 +595,44 @@ export const EXPECTATIONS: Expectation[] = [
 		call: async (fx) => ({ path: `/api/ratings/${await fx.newReview({ withReply: true })}/reply` }),
 	},
 
+	{
+		// Authors delete their own review: each signed-in persona deletes one it just wrote.
+		route: '/api/ratings/{id}',
+		method: 'DELETE',
+		expect: signedIn(204),
+		call: async (fx, persona) => {
+			const rated = await persona.client.post(`/api/platforms/${await fx.newPlatform()}/ratings`, {
+				rating: 3,
+			});
+			return { path: `/api/ratings/${rated.status === 201 ? rated.body.rating.id : await fx.newReview()}` };
+		},
+	},
+	{
+		route: '/api/ratings/{id}/report',
+		method: 'POST',
+		expect: signedIn(202),
+		call: async (fx) => ({ path: `/api/ratings/${await fx.newReview()}/report`, body: { reason: 'Spam' } }),
+	},
+
 	// ------------------------------------------------------------ administration
+	{
+		route: '/api/admin/ratings',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/ratings?reported=1' }),
+	},
+	{
+		route: '/api/admin/ratings/{id}',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/ratings/${await fx.newReview()}` }),
+	},
+	{
+		route: '/api/admin/ratings/{id}/reports',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/ratings/${await fx.newReview()}/reports` }),
+	},
 	{
 		route: '/api/admin/users/{id}/vendor',
 		method: 'PUT',

@@ -206,6 +206,7 @@ export const SNAPSHOT_TABLES = [
 	'comment_votes',
 	'review_votes',
 	'review_replies',
+	'review_reports',
 	'platform_representatives',
 	'podcast_episodes',
 	'media_items',

@@ -18,6 +18,7 @@ const PodcastTab = lazy(() => import('./PodcastTab'));
 const PagesTab = lazy(() => import('./PagesTab'));
 const MediaTab = lazy(() => import('./MediaTab'));
 const CommentsTab = lazy(() => import('./CommentsTab'));
+const ReviewsTab = lazy(() => import('./ReviewsTab'));
 const UsersTab = lazy(() => import('./UsersTab'));
 const NewsletterTab = lazy(() => import('./NewsletterTab'));
 
@@ -30,6 +31,7 @@ const PANELS: Record<DashboardTab, ComponentType> = {
 	pages: PagesTab,
 	media: MediaTab,
 	comments: CommentsTab,
+	reviews: ReviewsTab,
 	users: UsersTab,
 	newsletter: NewsletterTab,
 };

@@ -6,6 +6,10 @@
 import type { OverviewCounts } from '@/server/admin/overview';
 import type { UserList } from '@/server/admin/users';
 import type { ModerationCommentJson, ModerationList } from '@/server/community/moderation';
+import type {
+	AdminReviewJson,
+	AdminReviewList as ReviewListForEditors,
+} from '@/server/community/review-reports';
 import type { Article } from '@/server/content/articles';
 import type { PodcastEpisode } from '@/server/content/podcasts';
 import type { StaticPage } from '@/server/content/static-pages';
@@ -24,4 +28,6 @@ export type AdminUserList = Wire<UserList>;
 export type AdminUser = AdminUserList['users'][number];
 export type AdminCommentList = Wire<ModerationList>;
 export type AdminComment = Wire<ModerationCommentJson>;
+export type AdminReviewList = Wire<ReviewListForEditors>;
+export type AdminReview = Wire<AdminReviewJson>;
 export type { OverviewCounts, GenerationStatus };

@@ -11,6 +11,7 @@ export const DASHBOARD_TABS = [
 	{ id: 'pages', label: 'Pages' },
 	{ id: 'media', label: 'Media' },
 	{ id: 'comments', label: 'Comments' },
+	{ id: 'reviews', label: 'Reviews' },
 	{ id: 'users', label: 'Users' },
 	{ id: 'newsletter', label: 'Newsletter' },
 ] as const;

@@ -5,10 +5,13 @@ import type { Wire } from '@/lib/wire';
  */
 import type { PlatformJson } from '@/server/platforms/directory';
 import type { CommentJson } from '@/server/community/comments';
-import type { RatingJson, ReviewReplyJson } from '@/server/community/ratings';
+import type { RatingBreakdown, RatingJson, ReviewReplyJson } from '@/server/community/ratings';
 import type { ReviewVoteResult, VoteResult } from '@/server/community/votes';
 
 export type Platform = PlatformJson;
+/** GET /api/platforms/{id}: the platform with its ratings' breakdown. */
+export type PlatformDetail = PlatformJson & RatingBreakdown;
+export type { RatingBreakdown };
 export type ReviewReply = Wire<ReviewReplyJson>;
 export type PlatformRating = Omit<Wire<RatingJson>, 'reply'> & { reply: ReviewReply | null };
 export type PlatformComment = Wire<CommentJson>;

@@ -59,6 +59,21 @@ export const moderationListQuerySchema = pagingSchema.extend({
 });
 export type ModerationListQuery = z.output<typeof moderationListQuerySchema>;
 
+/**
+ * GET /api/admin/ratings: every review, or with reported=1 only those with open reports; search
+ * matches the review's texts, its author or its platform.
+ */
+export const adminRatingListQuerySchema = userListQuerySchema.extend({
+	reported: z.preprocess(
+		blankToUndefined,
+		z
+			.enum(['0', '1'], { error: "Reported must be '1' (only reported reviews) or '0' (all)." })
+			.transform((value) => value === '1')
+			.default(false),
+	),
+});
+export type AdminRatingListQuery = z.output<typeof adminRatingListQuerySchema>;
+
 /** PATCH /api/admin/comments/{id}/moderate. */
 export const moderateCommentSchema = z.object({
 	status: z.enum(MODERATION_DECISIONS, { error: "The status must be 'approved' or 'rejected'." }),

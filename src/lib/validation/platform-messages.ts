@@ -39,3 +39,12 @@ export const MAX_REVIEW_LENGTH = 5000;
 export const MAX_COMMENT_LENGTH = 5000;
 /** A new rating starts at 5 stars; a rating sent without a value counts as 5. */
 export const DEFAULT_RATING = 5;
+
+/** A platform's own team would rate it for its own sake; buyers weigh reviews from outside. */
+export const REPRESENTATIVE_CANNOT_RATE =
+	"A platform's representative cannot rate or review the platform they represent.";
+export const OWN_REVIEW_DELETE_ONLY = 'You can delete only your own review.';
+export const OWN_REVIEW_REPORT = 'You cannot report your own review.';
+export const ALREADY_REPORTED = 'You have already reported this review.';
+export const MAX_REPORT_REASON_LENGTH = 1000;
+export const MAX_REVIEW_PART_LENGTH = 2000;

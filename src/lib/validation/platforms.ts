@@ -8,10 +8,20 @@ import { stripHiddenControls, visibleText } from '@/lib/visible-text';
 import { isImageUrl } from './content';
 import type { VoteType } from '@db/schema';
 import {
+	COMPANY_SIZES,
+	INDUSTRIES,
+	REVIEWER_ROLES,
+	SUB_RATINGS,
+	type SubRatingKey,
+	type SubRatings,
+} from '@/lib/review-profile';
+import {
 	DEFAULT_RATING,
 	MAX_COMMENT_LENGTH,
 	MAX_REPLY_LENGTH,
+	MAX_REPORT_REASON_LENGTH,
 	MAX_REVIEW_LENGTH,
+	MAX_REVIEW_PART_LENGTH,
 	REVIEW_SORTS,
 } from './platform-messages';
 
@@ -157,7 +167,50 @@ export const platformFormSchema = z.object({
 export type PlatformFormInput = z.input<typeof platformFormSchema>;
 export type PlatformForm = z.output<typeof platformFormSchema>;
 
-/** Rating 1 to 5 (whole stars), default 5; the review is trimmed and omitted if empty. */
+const optionalReviewText = (field: string, max: number) =>
+	z.preprocess(
+		(value) => emptyToNull(visibleText(value)),
+		z
+			.string({ error: `${field} must be text.` })
+			.trim()
+			.max(max, `${field} must be at most ${max} characters long.`)
+			.nullable(),
+	);
+
+/** One of a fixed list; the sentence names every value allowed. */
+const choice = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
+	z.enum(values, { error: `${field} must be one of: ${values.join(', ')}.` });
+const optionalChoice = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
+	choice(field, values).nullable().default(null);
+
+const subRatingField = (field: string) =>
+	z
+		.number({ error: `${field} must be a whole number from 1 to 5.` })
+		.int(`${field} must be a whole number from 1 to 5.`)
+		.min(1, `${field} must be a whole number from 1 to 5.`)
+		.max(5, `${field} must be a whole number from 1 to 5.`)
+		.nullable()
+		.default(null);
+
+const NO_SUB_RATINGS: SubRatings = { easeOfUse: null, support: null, measurement: null, valueForMoney: null };
+
+const subRatingsSchema = z
+	.strictObject(
+		{
+			easeOfUse: subRatingField('Ease of use'),
+			support: subRatingField('Support'),
+			measurement: subRatingField('Measurement'),
+			valueForMoney: subRatingField('Value for money'),
+		} satisfies Record<SubRatingKey, unknown>,
+		{ error: `Sub-ratings must be an object with only ${SUB_RATINGS.join(', ')}.` },
+	)
+	.nullable()
+	.transform((value): SubRatings => value ?? NO_SUB_RATINGS);
+
+/**
+ * Rating 1 to 5 (whole stars), default 5; the review, pros and cons are trimmed and omitted if
+ * empty; the sub-ratings and who the reviewer is are optional, each from a fixed list.
+ */
 export const ratingSchema = z.object({
 	rating: z.preprocess(
 		(value) => (value === undefined || value === null ? DEFAULT_RATING : value),
@@ -167,14 +220,13 @@ export const ratingSchema = z.object({
 			.min(1, 'Rating must be a whole number from 1 to 5.')
 			.max(5, 'Rating must be a whole number from 1 to 5.'),
 	),
-	review: z.preprocess(
-		(value) => emptyToNull(visibleText(value)),
-		z
-			.string({ error: 'Review must be text.' })
-			.trim()
-			.max(MAX_REVIEW_LENGTH, `Review must be at most ${MAX_REVIEW_LENGTH} characters long.`)
-			.nullable(),
-	),
+	review: optionalReviewText('Review', MAX_REVIEW_LENGTH),
+	pros: optionalReviewText('Pros', MAX_REVIEW_PART_LENGTH),
+	cons: optionalReviewText('Cons', MAX_REVIEW_PART_LENGTH),
+	subRatings: subRatingsSchema.default(NO_SUB_RATINGS),
+	reviewerRole: optionalChoice('Reviewer role', REVIEWER_ROLES),
+	companySize: optionalChoice('Company size', COMPANY_SIZES),
+	industry: optionalChoice('Industry', INDUSTRIES),
 });
 export type RatingInput = z.output<typeof ratingSchema>;
 
@@ -250,6 +302,10 @@ export const platformListQuerySchema = z.object({
 });
 export type PlatformListQuery = z.output<typeof platformListQuerySchema>;
 
+/** GET /api/platforms/map: all platforms, or one category's (unknown categories are a 400). */
+export const marketMapQuerySchema = platformListQuerySchema.pick({ category: true });
+export type MarketMapQuery = z.output<typeof marketMapQuerySchema>;
+
 /**
  * GET /api/platforms/{id}/ratings: `sort` (newest by default, the order the SPEC shows) and
  * `stars` (only the reviews with that many stars). Blank means not given; anything else
@@ -270,5 +326,23 @@ export const ratingListQuerySchema = z.object({
 			.transform(Number)
 			.optional(),
 	),
+	reviewerRole: queryField(choice('Reviewer role', REVIEWER_ROLES).optional()),
+	companySize: queryField(choice('Company size', COMPANY_SIZES).optional()),
+	industry: queryField(choice('Industry', INDUSTRIES).optional()),
 });
 export type RatingListQuery = z.output<typeof ratingListQuerySchema>;
+
+/** A reader's report of a review: why it should not stand (required, visible text). */
+export const reportSchema = z.object({
+	reason: z.preprocess(
+		visibleText,
+		z
+			.string({ error: 'Please say why you are reporting this review.' })
+			.trim()
+			.min(1, 'Please say why you are reporting this review.')
+			.max(
+				MAX_REPORT_REASON_LENGTH,
+				`The reason must be at most ${MAX_REPORT_REASON_LENGTH} characters long.`,
+			),
+	),
+});

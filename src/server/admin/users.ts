@@ -20,6 +20,7 @@ import {
 import { passwordSetByEditorMail } from '../auth/account-mails';
 import { sendInBackground } from '../mail/transport';
 import { platformChanged } from '../platforms/directory';
+import { platformsRatedBy, recountPlatforms } from '../community/ratings';
 import { containsText } from '@/server/db/sql';
 import { InvalidInput, NotFound } from '@/server/errors';
 import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
@@ -92,15 +93,24 @@ async function requireTarget(userId: number): Promise<SessionUser> {
 	return target;
 }
 
-/** Bans a non-editor other than the actor; their sessions end at once (setBanned). */
+/**
+ * Bans a non-editor other than the actor; their sessions end at once (setBanned), and their
+ * reviews leave the platforms' numbers (they are hidden while the ban lasts).
+ */
 export async function banUser(actor: SessionUser, userId: number): Promise<SessionUser> {
-	assertCanBan(actor, await requireTarget(userId));
-	return (await setBanned(userId, true))!;
+	return setBan(actor, userId, true);
 }
 
+/** Lifts a ban; the user's reviews show and count again. */
 export async function unbanUser(actor: SessionUser, userId: number): Promise<SessionUser> {
+	return setBan(actor, userId, false);
+}
+
+async function setBan(actor: SessionUser, userId: number, banned: boolean): Promise<SessionUser> {
 	assertCanBan(actor, await requireTarget(userId));
-	return (await setBanned(userId, false))!;
+	const user = (await setBanned(userId, banned))!;
+	await recountPlatforms(await platformsRatedBy(userId));
+	return user;
 }
 
 /**
@@ -131,9 +141,9 @@ export async function setRepresentative(userId: number, platformId: number | nul
 		await tx.delete(representatives).where(eq(representatives.userId, userId));
 		if (platformId !== null) await tx.insert(representatives).values({ userId, platformId });
 	});
-	// Both platforms' isClaimed may have changed.
-	for (const id of new Set([before, platformId])) {
-		if (id !== null) platformChanged({ id, kind: 'claimed' });
-	}
+	// Both platforms' isClaimed may have changed, and which of their reviews are affiliated.
+	const changed = [before, platformId].filter((id) => id !== null);
+	for (const id of new Set(changed)) platformChanged({ id, kind: 'claimed' });
+	await recountPlatforms(changed);
 	return requireTarget(userId);
 }

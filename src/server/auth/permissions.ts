@@ -8,6 +8,7 @@ import {
 	OWN_COMMENT_VOTE,
 	OWN_PLATFORM_REVIEW_VOTE,
 	REMOVE_REPLY_DENIED,
+	REPRESENTATIVE_CANNOT_RATE,
 	UNVERIFIED_REVIEW_VOTE,
 } from '@/lib/validation/platform-messages';
 import type { SessionUser } from './session';
@@ -76,6 +77,11 @@ export function assertCanVoteOnReview(
 ): void {
 	if (!voter.emailVerified) throw new Forbidden(UNVERIFIED_REVIEW_VOTE);
 	if (voter.vendorPlatformId === review.platformId) throw new Forbidden(OWN_PLATFORM_REVIEW_VOTE);
+}
+
+/** A platform's representative never rates it: `represented` is the platform they speak for. */
+export function assertCanRate(represented: number | null, platformId: number): void {
+	if (represented === platformId) throw new Forbidden(REPRESENTATIVE_CANNOT_RATE);
 }
 
 /** A review is answered by the representative of the platform it is about, and nobody else. */

@@ -4,8 +4,13 @@
  * same IMMEDIATE transaction as the change, so they always equal the rows, however many
  * requests arrive at once. Each review is read with its helpful / unhelpful counts (counted
  * from its vote rows, so never out of step with them) and its representative's reply.
+ *
+ * Two kinds of review stay out of the numbers: a banned author's (hidden everywhere until the
+ * ban is lifted) and an affiliated one, written by the platform's own representative (shown,
+ * marked, never counted). Both are decided when read, from the author's row and the
+ * representatives table, so a ban or a new representative needs no rewrite of the reviews.
  */
-import { and, asc, desc, eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, not, sql, type Column, type SQL } from 'drizzle-orm';
 import {
 	db,
 	firstRow,
@@ -13,6 +18,7 @@ import {
 	transaction,
 	type Reader,
 	platformRatings,
+	platformRepresentatives,
 	platforms,
 	reviewReplies,
 	reviewVotes,
@@ -20,19 +26,36 @@ import {
 } from '@/server/db';
 import { lockedForUpdate } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
+import { assertCanRate } from '@/server/auth/permissions';
 import { assertPlatformExists, platformChanged } from '@/server/platforms/directory';
-import { PLATFORM_NOT_FOUND, type RatingInput, type RatingListQuery } from '@/lib/validation/platforms';
+import {
+	PLATFORM_NOT_FOUND,
+	REVIEW_NOT_FOUND,
+	type RatingInput,
+	type RatingListQuery,
+} from '@/lib/validation/platforms';
+import { OWN_REVIEW_DELETE_ONLY } from '@/lib/validation/platform-messages';
+import type { CompanySize, Industry, ReviewerRole, SubRatingKey, SubRatings } from '@/lib/review-profile';
 import type { VoteType } from '@db/schema';
 import { averageRating } from '@/lib/ratings';
 import { checkPostingLimit } from './posting-limits';
-import { NotFound } from '@/server/errors';
+import { Forbidden, NotFound } from '@/server/errors';
 
 export type RatingJson = {
 	id: number;
 	rating: number;
 	review: string | null;
+	pros: string | null;
+	cons: string | null;
+	/** Each null when the reviewer left it out. */
+	subRatings: SubRatings;
+	reviewerRole: ReviewerRole | null;
+	companySize: CompanySize | null;
+	industry: Industry | null;
 	createdAt: Date;
 	user: { username: string };
+	/** Written by the platform's own representative: shown, marked, left out of the average. */
+	isAffiliated: boolean;
 	/** The author's address is verified: the review comes from a reachable person. */
 	isVerified: boolean;
 	/** Readers who found the review helpful / not helpful (one vote each). */
@@ -51,11 +74,36 @@ function reviewVoteCount(ratingId: Column, type: VoteType) {
 	);
 }
 
+/** The review's author represents the platform it is about. */
+export function affiliatedReview(): SQL {
+	return sql`exists (select 1 from ${platformRepresentatives} where ${platformRepresentatives.userId} = ${qualified(platformRatings.userId)} and ${platformRepresentatives.platformId} = ${qualified(platformRatings.platformId)})`;
+}
+
+/** The review is public: its author is not banned (a subquery, so a locking read locks only the review). */
+export function visibleReview(): SQL {
+	return sql`not exists (select 1 from ${users} where ${users.id} = ${qualified(platformRatings.userId)} and ${users.isBanned})`;
+}
+
+/** The review counts in its platform's rating, reviewCount and distribution. */
+export function countedReview(): SQL {
+	return and(visibleReview(), not(affiliatedReview()))!;
+}
+
 function ratingColumns() {
 	return {
 		id: platformRatings.id,
 		rating: platformRatings.rating,
 		review: platformRatings.review,
+		pros: platformRatings.pros,
+		cons: platformRatings.cons,
+		easeOfUse: platformRatings.easeOfUse,
+		support: platformRatings.support,
+		measurement: platformRatings.measurement,
+		valueForMoney: platformRatings.valueForMoney,
+		reviewerRole: sql<ReviewerRole | null>`${platformRatings.reviewerRole}`,
+		companySize: sql<CompanySize | null>`${platformRatings.companySize}`,
+		industry: sql<Industry | null>`${platformRatings.industry}`,
+		isAffiliated: sql<boolean>`${affiliatedReview()}`.mapWith(Boolean),
 		createdAt: platformRatings.createdAt,
 		username: users.username,
 		isVerified: users.emailVerified,
@@ -67,7 +115,9 @@ function ratingColumns() {
 	};
 }
 
-type RatingRow = Omit<RatingJson, 'user' | 'reply'> & {
+type RatingRow = Omit<RatingJson, 'user' | 'reply' | 'subRatings'> & {
+	[K in SubRatingKey]: number | null;
+} & {
 	username: string;
 	replyContent: string | null;
 	replyCreatedAt: Date | null;
@@ -79,23 +129,32 @@ function ratingJson({
 	replyContent,
 	replyCreatedAt,
 	replyUpdatedAt,
+	easeOfUse,
+	support,
+	measurement,
+	valueForMoney,
 	...row
 }: RatingRow): RatingJson {
 	const reply =
 		replyContent !== null && replyCreatedAt && replyUpdatedAt
 			? { content: replyContent, createdAt: replyCreatedAt, updatedAt: replyUpdatedAt }
 			: null;
-	return { ...row, user: { username }, reply };
+	return {
+		...row,
+		subRatings: { easeOfUse, support, measurement, valueForMoney },
+		user: { username },
+		reply,
+	};
 }
 
-/** Reviews with their author and reply; `where` picks which. */
+/** Public reviews with their author and reply; `where` picks which. */
 function selectRatings(handle: Reader, where: SQL | undefined) {
 	return handle
 		.select(ratingColumns())
 		.from(platformRatings)
 		.innerJoin(users, eq(platformRatings.userId, users.id))
 		.leftJoin(reviewReplies, eq(reviewReplies.ratingId, platformRatings.id))
-		.where(where);
+		.where(and(where, visibleReview()));
 }
 
 /**
@@ -116,10 +175,13 @@ function reviewOrder(sort: RatingListQuery['sort']): SQL[] {
 	}
 }
 
-/** A platform's ratings in the asked order, all or only those with `stars` stars. */
+/**
+ * A platform's public ratings in the asked order: all, or only those with `stars` stars and
+ * from the reviewers of the asked role, company size and industry.
+ */
 export async function listRatings(
 	platformId: number,
-	{ sort, stars }: Partial<RatingListQuery> = {},
+	{ sort, stars, reviewerRole, companySize, industry }: Partial<RatingListQuery> = {},
 ): Promise<RatingJson[]> {
 	await assertPlatformExists(platformId);
 	const rows = await selectRatings(
@@ -127,20 +189,61 @@ export async function listRatings(
 		and(
 			eq(platformRatings.platformId, platformId),
 			stars === undefined ? undefined : eq(platformRatings.rating, stars),
+			reviewerRole ? eq(platformRatings.reviewerRole, reviewerRole) : undefined,
+			companySize ? eq(platformRatings.companySize, companySize) : undefined,
+			industry ? eq(platformRatings.industry, industry) : undefined,
 		),
 	).orderBy(...reviewOrder(sort ?? 'newest'));
 	return rows.map(ratingJson);
 }
 
+/** How a platform's counted reviews spread over the stars, and each sub-score's average. */
+export type RatingBreakdown = {
+	/** Counted reviews per star, summing to the platform's reviewCount. */
+	ratingDistribution: Record<'1' | '2' | '3' | '4' | '5', number>;
+	/** One decimal; null when no counted review gave that sub-score. */
+	subRatingAverages: SubRatings;
+};
+
+/** The breakdown the platform's page draws: one grouped read over its counted reviews. */
+export async function ratingBreakdown(platformId: number): Promise<RatingBreakdown> {
+	const subAverage = (column: Column) =>
+		sql<number | null>`avg(${column})`.mapWith((value) =>
+			value === null ? null : Math.round(Number(value) * 10) / 10,
+		);
+	const starCount = (stars: number) =>
+		sql<number>`count(*) filter (where ${platformRatings.rating} = ${stars})`.mapWith(Number);
+	const [row] = await db()
+		.select({
+			1: starCount(1),
+			2: starCount(2),
+			3: starCount(3),
+			4: starCount(4),
+			5: starCount(5),
+			easeOfUse: subAverage(platformRatings.easeOfUse),
+			support: subAverage(platformRatings.support),
+			measurement: subAverage(platformRatings.measurement),
+			valueForMoney: subAverage(platformRatings.valueForMoney),
+		})
+		.from(platformRatings)
+		.where(and(eq(platformRatings.platformId, platformId), countedReview()));
+	const { easeOfUse, support, measurement, valueForMoney, ...stars } = row!;
+	return {
+		ratingDistribution: stars,
+		subRatingAverages: { easeOfUse, support, measurement, valueForMoney },
+	};
+}
+
 /**
- * A review's platform and author, or undefined. With `lock`, its row stays locked until the
- * transaction ends (votes and replies on one review take turns).
+ * A public review's platform and author, or undefined. With `lock`, its row stays locked until
+ * the transaction ends (votes and replies on one review take turns). `hidden` finds a banned
+ * author's too (editors remove those).
  */
-export function findRating(tx: Reader, ratingId: number, { lock = false } = {}) {
+export function findRating(tx: Reader, ratingId: number, { lock = false, hidden = false } = {}) {
 	const query = tx
 		.select({ platformId: platformRatings.platformId, userId: platformRatings.userId })
 		.from(platformRatings)
-		.where(eq(platformRatings.id, ratingId));
+		.where(and(eq(platformRatings.id, ratingId), hidden ? undefined : visibleReview()));
 	return firstRow(lock ? lockedForUpdate(query) : query);
 }
 
@@ -151,9 +254,9 @@ export async function readRating(tx: Reader, ratingId: number): Promise<RatingJs
 }
 
 /**
- * Recomputes a platform's rating and reviewCount from its rating rows. Runs in the transaction
- * that changed a rating, after the platform row was locked, so two ratings of one platform
- * recompute one after the other and the totals always equal the rows.
+ * Recomputes a platform's rating and reviewCount from its counted rating rows. Runs in the
+ * transaction that changed a rating, after the platform row was locked, so two ratings of one
+ * platform recompute one after the other and the totals always equal the rows.
  */
 async function refreshPlatformRating(tx: Reader, platformId: number) {
 	const [totals] = await tx
@@ -162,7 +265,7 @@ async function refreshPlatformRating(tx: Reader, platformId: number) {
 			count: sql<number>`count(*)`.mapWith(Number),
 		})
 		.from(platformRatings)
-		.where(eq(platformRatings.platformId, platformId));
+		.where(and(eq(platformRatings.platformId, platformId), countedReview()));
 	const summary = { rating: averageRating(totals!.sum, totals!.count), reviewCount: totals!.count };
 	await tx.update(platforms).set(summary).where(eq(platforms.id, platformId));
 	return summary;
@@ -180,13 +283,13 @@ export type RateResult = {
  * the unique index), keeping the original createdAt. The platform row is locked first, which
  * also serializes concurrent ratings of one platform for the recompute.
  */
-export async function rate(platformId: number, userId: number, input: RatingInput): Promise<RateResult> {
+export async function rate(platformId: number, userId: number, input: RateInput): Promise<RateResult> {
 	await checkPostingLimit(limits.ratingsPerUser, userId, 'ratings');
+	const values = ratingValues(input);
 	const result = await transaction(async (tx) => {
-		const platform = await firstRow(
-			lockedForUpdate(tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, platformId))),
-		);
+		const platform = await lockPlatform(tx, platformId);
 		if (!platform) return undefined;
+		assertCanRate(await representedPlatform(tx, userId), platformId);
 		const existing = await firstRow(
 			tx
 				.select({ id: platformRatings.id })
@@ -195,10 +298,10 @@ export async function rate(platformId: number, userId: number, input: RatingInpu
 		);
 		const [row] = await tx
 			.insert(platformRatings)
-			.values({ platformId, userId, rating: input.rating, review: input.review })
+			.values({ platformId, userId, ...values })
 			.onConflictDoUpdate({
 				target: [platformRatings.platformId, platformRatings.userId],
-				set: { rating: input.rating, review: input.review, updatedAt: new Date() },
+				set: { ...values, updatedAt: new Date() },
 			})
 			.returning({ id: platformRatings.id });
 		return {
@@ -210,4 +313,85 @@ export async function rate(platformId: number, userId: number, input: RatingInpu
 	if (!result) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id: platformId, kind: 'rated' });
 	return result;
+}
+
+/** What rate() takes: the stars and review, and any of the structured parts. */
+export type RateInput = Pick<RatingInput, 'rating' | 'review'> & Partial<RatingInput>;
+
+/** The row's values of a rating; a part left out is stored as null (rating again replaces all). */
+function ratingValues({ subRatings, ...input }: RateInput) {
+	return {
+		rating: input.rating,
+		review: input.review,
+		pros: input.pros ?? null,
+		cons: input.cons ?? null,
+		easeOfUse: subRatings?.easeOfUse ?? null,
+		support: subRatings?.support ?? null,
+		measurement: subRatings?.measurement ?? null,
+		valueForMoney: subRatings?.valueForMoney ?? null,
+		reviewerRole: input.reviewerRole ?? null,
+		companySize: input.companySize ?? null,
+		industry: input.industry ?? null,
+	};
+}
+
+/** Locks the platform's row (ratings of one platform take turns); undefined if it is gone. */
+function lockPlatform(tx: Reader, platformId: number) {
+	return firstRow(
+		lockedForUpdate(tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, platformId))),
+	);
+}
+
+/** The platform the user represents, or null. */
+async function representedPlatform(tx: Reader, userId: number): Promise<number | null> {
+	const row = await firstRow(
+		tx
+			.select({ platformId: platformRepresentatives.platformId })
+			.from(platformRepresentatives)
+			.where(eq(platformRepresentatives.userId, userId)),
+	);
+	return row?.platformId ?? null;
+}
+
+/**
+ * Deletes a review and recomputes its platform's numbers in the same transaction (its votes,
+ * reply and reports go with it: ON DELETE CASCADE). `byAuthor` is the user who must have
+ * written it (an author deleting their own), or null for an editor's removal.
+ */
+export async function deleteRating(ratingId: number, byAuthor: number | null): Promise<void> {
+	const platformId = await transaction(async (tx) => {
+		const review = await findRating(tx, ratingId, { hidden: byAuthor === null });
+		if (!review) throw new NotFound(REVIEW_NOT_FOUND);
+		if (byAuthor !== null && review.userId !== byAuthor) throw new Forbidden(OWN_REVIEW_DELETE_ONLY);
+		await lockPlatform(tx, review.platformId);
+		await tx.delete(platformRatings).where(eq(platformRatings.id, ratingId));
+		await refreshPlatformRating(tx, review.platformId);
+		return review.platformId;
+	});
+	platformChanged({ id: platformId, kind: 'rated' });
+}
+
+/**
+ * Recomputes the numbers of the given platforms (each locked in turn, in id order so two
+ * recounts cannot wait on each other) after something outside the reviews changed which of
+ * them count: an author banned or unbanned, a representative named or removed.
+ */
+export async function recountPlatforms(platformIds: Iterable<number>): Promise<void> {
+	const ids = [...new Set(platformIds)].sort((a, b) => a - b);
+	if (ids.length === 0) return;
+	await transaction(async (tx) => {
+		for (const id of ids) {
+			if (await lockPlatform(tx, id)) await refreshPlatformRating(tx, id);
+		}
+	});
+	for (const id of ids) platformChanged({ id, kind: 'rated' });
+}
+
+/** Every platform the user has rated: a ban or unban changes their numbers. */
+export async function platformsRatedBy(userId: number): Promise<number[]> {
+	const rows = await db()
+		.select({ platformId: platformRatings.platformId })
+		.from(platformRatings)
+		.where(eq(platformRatings.userId, userId));
+	return rows.map((row) => row.platformId);
 }

@@ -20,7 +20,7 @@ import { STATIC_PAGE_PATHS } from '@/lib/public-paths';
 type PlatformContentChange = Extract<ContentChange, { kind: 'platform' }>;
 
 const FEEDS = ['/rss', '/podcast/rss', '/sitemap.xml', '/robots.txt'];
-const LISTINGS = ['/', '/podcast', '/platforms', '/compare'];
+const LISTINGS = ['/', '/podcast', '/platforms', '/platforms/map', '/compare'];
 // Shells whose islands do the work after a session check in the browser. Their HTML is the same
 // for everyone, but carries absolute URLs (canonical, og:url), so it is generated here from the
 // running SITE_URL rather than prerendered by `astro build` with the build's origin.
@@ -136,8 +136,9 @@ export function pathsForPlatformChange({ id, platformChange: kind }: PlatformCon
 	// A reply or the Claimed mark shows on the platform's own page only.
 	if (kind === 'replied' || kind === 'claimed') return [`/platforms/${id}`];
 	const paths = ['/platforms', `/platforms/${id}`, '/compare'];
-	// The home page's #platforms teaser shows names, ratings and review counts (not comments).
-	if (kind !== 'commented') paths.push('/');
+	// The home page's #platforms teaser shows names, ratings and review counts (not comments);
+	// the market map places platforms by their reviews.
+	if (kind !== 'commented') paths.push('/', '/platforms/map');
 	// Ratings and comments leave the set of URLs (the sitemap) as it was.
 	return kind === 'rated' || kind === 'commented' ? paths : [...paths, '/sitemap.xml'];
 }
@@ -180,16 +181,18 @@ export async function queriedApiPathsForContentChange(change: ContentChange): Pr
 export function apiPathsForPlatformChange({ id, platformChange: kind }: PlatformContentChange): string[] {
 	const list = '/api/platforms';
 	const detail = `/api/platforms/${id}`;
+	// The market map places every platform by its name, category and reviews.
+	const map = '/api/platforms/map';
 	switch (kind) {
 		case 'created':
-			return [list];
+			return [list, map];
 		case 'updated':
-			return [list, detail, `${detail}/similar`];
+			return [list, detail, `${detail}/similar`, map];
 		case 'deleted':
-			return [list, detail, `${detail}/comments`, `${detail}/ratings`, `${detail}/similar`];
+			return [list, detail, `${detail}/comments`, `${detail}/ratings`, `${detail}/similar`, map];
 		case 'rated':
 			// The list and the detail carry the average rating and the review count.
-			return [list, detail, `${detail}/ratings`];
+			return [list, detail, `${detail}/ratings`, map];
 		case 'commented':
 		case 'voted':
 			return [`${detail}/comments`];

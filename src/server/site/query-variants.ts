@@ -30,9 +30,24 @@ export const VARIANT_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
 		'educationOrder',
 	],
 	'/platforms': ['search', 'category', 'sortBy', 'sortOrder', 'page'],
+	'/platforms/map': ['category'],
 	'/compare': ['platforms'],
 	'/newsletter': ['page'],
 };
+
+/**
+ * A platform's page: the sort and filters of its review list are rendered into the server HTML
+ * as well (src/components/platforms/community/review-query.ts reads the same names).
+ */
+const PLATFORM_PAGE = /^\/platforms\/\d+$/;
+export const PLATFORM_PAGE_PARAMETERS = ['sort', 'stars', 'reviewerRole', 'companySize', 'industry'] as const;
+
+/** The query parameters that choose a path's variant, if it has variants. */
+function variantParameters(pathname: string): readonly string[] | undefined {
+	return (
+		VARIANT_PARAMETERS[pathname] ?? (PLATFORM_PAGE.test(pathname) ? PLATFORM_PAGE_PARAMETERS : undefined)
+	);
+}
 
 /**
  * The path a URL's generated file is stored under: the pathname itself, or for a page of
@@ -42,7 +57,7 @@ export const VARIANT_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
 export function storedPagePath(url: string): string {
 	const mark = url.indexOf('?');
 	const pathname = mark === -1 ? url : url.slice(0, mark);
-	const owned = VARIANT_PARAMETERS[pathname];
+	const owned = variantParameters(pathname);
 	if (!owned || mark === -1) return pathname;
 	const params = new URLSearchParams(url.slice(mark + 1));
 	const kept = new URLSearchParams();

@@ -4,10 +4,12 @@ import type {
 	PlatformComment,
 	PlatformRating,
 	RateResponse,
+	RatingBreakdown,
 	RatingSummary,
 } from '@/components/platforms/types';
 import { CommentsSection } from './CommentsSection';
 import { ReviewsSection } from './ReviewsSection';
+import type { ReviewQuery } from './review-query';
 import { loadMyVotes } from '@/stores/my-votes';
 import { useCurrentUser } from './session';
 
@@ -16,9 +18,14 @@ export type PlatformCommunityProps = {
 	platformName: string;
 	/** The average and count the static page was generated with. */
 	summary: RatingSummary;
+	/** The star distribution and sub-score averages it was generated with. */
+	breakdown: RatingBreakdown;
 	/** The reviews and approved comments it was generated with: readable before any script runs. */
 	reviews?: PlatformRating[];
 	comments?: PlatformComment[];
+	/** The review sort and filters of the page address, with the reviews listed for them. */
+	reviewQuery?: ReviewQuery;
+	listing?: PlatformRating[];
 };
 
 /**
@@ -31,8 +38,11 @@ export default function PlatformCommunity({
 	platformId,
 	platformName,
 	summary: initial,
+	breakdown,
 	reviews,
 	comments,
+	reviewQuery,
+	listing,
 }: PlatformCommunityProps) {
 	const user = useCurrentUser();
 	const [summary, setSummary] = useState(initial);
@@ -55,9 +65,12 @@ export default function PlatformCommunity({
 				platformName={platformName}
 				user={user}
 				summary={summary}
+				breakdown={breakdown}
 				onRated={(response: RateResponse) => showSummary(response.platform)}
 				onSummary={showSummary}
 				initialReviews={reviews}
+				initialQuery={reviewQuery}
+				initialListing={listing}
 			/>
 			<CommentsSection platformId={platformId} user={user} initialComments={comments} />
 		</div>

@@ -1,11 +1,25 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { apiRequest } from '@/lib/api-client';
-import { DEFAULT_RATING, MAX_REVIEW_LENGTH, SIGN_IN_TO_RATE } from '@/lib/validation/platform-messages';
+import {
+	DEFAULT_RATING,
+	MAX_REVIEW_LENGTH,
+	MAX_REVIEW_PART_LENGTH,
+	SIGN_IN_TO_RATE,
+} from '@/lib/validation/platform-messages';
+import {
+	REVIEW_FILTERS,
+	REVIEW_FILTER_OPTIONS,
+	SUB_RATINGS,
+	SUB_RATING_LABELS,
+	type ReviewFilterKey,
+	type SubRatings,
+} from '@/lib/review-profile';
 import { clearDraft, readDraft, saveDraft } from '@/stores/drafts';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { Textarea } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
+import { FilterSelect } from '@/components/content/FilterSelect';
 import type { PlatformRating, RateResponse } from '@/components/platforms/types';
 import { ensureSignedIn, reportFailure } from './session';
 import { SignInPrompt } from './SignInPrompt';
@@ -23,6 +37,50 @@ export type RatingFormProps = {
 
 type ReviewDraft = { rating: number; review: string };
 
+/** The optional parts behind "Add details": pros, cons, the sub-scores and who the reviewer is. */
+type ReviewParts = {
+	pros: string;
+	cons: string;
+	subRatings: SubRatings;
+} & Record<ReviewFilterKey, string>;
+
+/** The form asks about the reader ("Your role"); the list's filters name the same fields. */
+const ABOUT_YOU_LABELS: Record<ReviewFilterKey, string> = {
+	reviewerRole: 'Your role',
+	companySize: 'Your company size',
+	industry: 'Your industry',
+};
+
+const NO_PARTS: ReviewParts = {
+	pros: '',
+	cons: '',
+	subRatings: { easeOfUse: null, support: null, measurement: null, valueForMoney: null },
+	reviewerRole: '',
+	companySize: '',
+	industry: '',
+};
+
+function partsOf(own: PlatformRating): ReviewParts {
+	return {
+		pros: own.pros ?? '',
+		cons: own.cons ?? '',
+		subRatings: own.subRatings,
+		reviewerRole: own.reviewerRole ?? '',
+		companySize: own.companySize ?? '',
+		industry: own.industry ?? '',
+	};
+}
+
+/** The body's optional parts: empty ones left out, as the API treats them. */
+function partsBody(parts: ReviewParts): Record<string, unknown> {
+	const body: Record<string, unknown> = {};
+	if (parts.pros.trim()) body.pros = parts.pros.trim();
+	if (parts.cons.trim()) body.cons = parts.cons.trim();
+	if (SUB_RATINGS.some((key) => parts.subRatings[key] !== null)) body.subRatings = parts.subRatings;
+	for (const key of REVIEW_FILTERS) if (parts[key]) body[key] = parts[key];
+	return body;
+}
+
 function asReviewDraft(value: unknown): ReviewDraft | null {
 	if (typeof value !== 'object' || value === null) return null;
 	const { rating, review } = value as Record<string, unknown>;
@@ -31,13 +89,16 @@ function asReviewDraft(value: unknown): ReviewDraft | null {
 }
 
 /**
- * 1 to 5 stars (default 5) and an optional review, trimmed and left out when empty. What the
- * reader writes is kept as a draft of this platform until it is sent, so a visitor who follows
- * "Sign in to rate", signs up and comes back finds it again.
+ * 1 to 5 stars (default 5) and an optional review, trimmed and left out when empty; pros, cons,
+ * four sub-scores and who the reviewer is wait behind "Add details", so a quick rating stays
+ * quick (progressive disclosure, as G2's form does). What the reader writes in the review is
+ * kept as a draft of this platform until it is sent, so a visitor who follows "Sign in to
+ * rate", signs up and comes back finds it again.
  */
 export function RatingForm({ platformId, platformName, signedOut, own, onRated }: RatingFormProps) {
 	const [rating, setRating] = useState(DEFAULT_RATING);
 	const [review, setReview] = useTypedBeforeHydration('review-text');
+	const [parts, setParts] = useState<ReviewParts>(NO_PARTS);
 	const [saving, setSaving] = useState(false);
 	const draftKey = `review:${platformId}`;
 	/** A draft was restored: it is newer than the viewer's stored rating, which must not replace it. */
@@ -55,7 +116,9 @@ export function RatingForm({ platformId, platformName, signedOut, own, onRated }
 	// Start from the viewer's own rating once it is known (and again if it is a different one).
 	// biome-ignore lint/correctness/useExhaustiveDependencies: only a different rating (own?.id) resets the form; the viewer's edits must stay
 	useEffect(() => {
-		if (!own || restoredDraft.current) return;
+		if (!own) return;
+		setParts(partsOf(own));
+		if (restoredDraft.current) return;
 		setRating(own.rating);
 		setReview(own.review ?? '');
 	}, [own?.id]);
@@ -74,11 +137,11 @@ export function RatingForm({ platformId, platformName, signedOut, own, onRated }
 		const text = review.trim();
 		setSaving(true);
 		try {
-			const response = await apiRequest<RateResponse>(
-				'POST',
-				`/api/platforms/${platformId}/ratings`,
-				text ? { rating, review: text } : { rating },
-			);
+			const response = await apiRequest<RateResponse>('POST', `/api/platforms/${platformId}/ratings`, {
+				rating,
+				...(text ? { review: text } : {}),
+				...partsBody(parts),
+			});
 			onRated(response);
 			setReview(text);
 			clearDraft(draftKey);
@@ -112,6 +175,70 @@ export function RatingForm({ platformId, platformName, signedOut, own, onRated }
 					rows={4}
 				/>
 			</div>
+			<details className="group rounded-lg border border-border bg-surface" data-testid="review-details">
+				<summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-medium text-brand-800 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none">
+					Add details (optional): pros, cons, scores, about you
+				</summary>
+				<div className="grid gap-4 border-t border-border p-3">
+					<div className="grid gap-3 sm:grid-cols-2">
+						{(['pros', 'cons'] as const).map((key) => (
+							<div key={key} className="grid gap-2">
+								<Label htmlFor={`review-${key}`}>{key === 'pros' ? 'Pros' : 'Cons'}</Label>
+								<Textarea
+									id={`review-${key}`}
+									value={parts[key]}
+									onChange={(event) => setParts({ ...parts, [key]: event.target.value })}
+									maxLength={MAX_REVIEW_PART_LENGTH}
+									rows={2}
+								/>
+							</div>
+						))}
+					</div>
+					<fieldset className="grid gap-3 sm:grid-cols-2">
+						<legend className="mb-2 text-sm font-medium text-ink">Scores</legend>
+						{SUB_RATINGS.map((key) => (
+							<FilterSelect
+								key={key}
+								id={`review-score-${key}`}
+								label={SUB_RATING_LABELS[key]}
+								value={parts.subRatings[key] === null ? '' : String(parts.subRatings[key])}
+								onChange={(value) =>
+									setParts({
+										...parts,
+										subRatings: { ...parts.subRatings, [key]: value ? Number(value) : null },
+									})
+								}
+							>
+								<option value="">Not scored</option>
+								{[5, 4, 3, 2, 1].map((stars) => (
+									<option key={stars} value={stars}>
+										{stars} of 5
+									</option>
+								))}
+							</FilterSelect>
+						))}
+					</fieldset>
+					<fieldset className="grid gap-3 sm:grid-cols-3">
+						<legend className="mb-2 text-sm font-medium text-ink">About you</legend>
+						{REVIEW_FILTERS.map((key) => (
+							<FilterSelect
+								key={key}
+								id={`review-about-${key}`}
+								label={ABOUT_YOU_LABELS[key]}
+								value={parts[key]}
+								onChange={(value) => setParts({ ...parts, [key]: value })}
+							>
+								<option value="">Prefer not to say</option>
+								{Object.entries(REVIEW_FILTER_OPTIONS[key].options).map(([value, label]) => (
+									<option key={value} value={value}>
+										{label}
+									</option>
+								))}
+							</FilterSelect>
+						))}
+					</fieldset>
+				</div>
+			</details>
 			<Button type="submit" loading={saving} className="justify-self-start">
 				{own ? 'Update Rating' : 'Submit Rating'}
 			</Button>

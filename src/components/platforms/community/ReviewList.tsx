@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { MAX_REPLY_LENGTH } from '@/lib/validation/platform-messages';
+import { MAX_REPLY_LENGTH, MAX_REPORT_REASON_LENGTH } from '@/lib/validation/platform-messages';
 import { TimeAgo } from '@/components/content/TimeAgo';
 import { StarRating } from '@/components/platforms/StarRating';
 import type { PlatformRating, VoteType } from '@/components/platforms/types';
@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { Avatar } from './Avatar';
 import { HelpfulVotes } from './HelpfulVotes';
+import { ReviewDetails, reviewerProfile } from './ReviewDetails';
 
 /** What the viewer may do with the reviews, and the handlers that do it. */
 export type ReviewActions = {
@@ -24,6 +25,12 @@ export type ReviewActions = {
 	canRemoveReply: boolean;
 	onReply: (review: PlatformRating, content: string) => Promise<boolean>;
 	onRemoveReply: (review: PlatformRating) => void;
+	/** Signed in: others' reviews can be reported. */
+	signedIn: boolean;
+	/** Deletes the viewer's own review. */
+	onDelete: (review: PlatformRating) => Promise<void>;
+	/** Reports a review to the editors; true once sent. */
+	onReport: (review: PlatformRating, reason: string) => Promise<boolean>;
 };
 
 /**
@@ -68,8 +75,12 @@ function ReviewItem({
 	actions: ReviewActions;
 }) {
 	const [editing, setEditing] = useState(false);
+	const [reporting, setReporting] = useState(false);
+	const [reported, setReported] = useState(false);
+	const [confirmDelete, setConfirmDelete] = useState(false);
 	const mine = actions.username === review.user.username;
 	const myVote = actions.votes[review.id] ?? null;
+	const profile = reviewerProfile(review);
 	return (
 		<li className="flex gap-3 py-4" data-review={review.id}>
 			<Avatar username={review.user.username} />
@@ -85,14 +96,29 @@ function ReviewItem({
 							✓ Verified reviewer
 						</span>
 					)}
+					{review.isAffiliated && (
+						<span
+							className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900"
+							title={`Written by ${platformName}'s own representative: not counted in the rating`}
+							data-testid="review-affiliated"
+						>
+							Affiliated with {platformName}
+						</span>
+					)}
 					<StarRating rating={review.rating} />
 					<TimeAgo value={review.createdAt} now={now} className="text-xs text-muted" />
 				</div>
+				{profile && (
+					<p className="mt-0.5 text-xs text-muted" data-testid="reviewer-profile">
+						{profile}
+					</p>
+				)}
 				{review.review && (
 					<p className="mt-1.5 text-sm leading-6 whitespace-pre-line wrap-anywhere text-slate-700">
 						{review.review}
 					</p>
 				)}
+				<ReviewDetails review={review} />
 				<HelpfulVotes
 					item="review"
 					helpful={review.helpfulCount}
@@ -102,6 +128,51 @@ function ReviewItem({
 					busy={actions.voting === review.id}
 					onVote={(voteType) => actions.onVote(review, voteType)}
 				/>
+				{mine && !confirmDelete && (
+					<Button variant="ghost" size="sm" className="mt-1" onClick={() => setConfirmDelete(true)}>
+						Delete my review
+					</Button>
+				)}
+				{mine && confirmDelete && (
+					<div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+						<span className="text-slate-700">Delete your review for good?</span>
+						<Button variant="destructive" size="sm" onClick={() => actions.onDelete(review)}>
+							Delete
+						</Button>
+						<Button variant="ghost" size="sm" onClick={() => setConfirmDelete(false)}>
+							Keep it
+						</Button>
+					</div>
+				)}
+				{!mine && actions.signedIn && !reporting && (
+					<Button
+						variant="ghost"
+						size="sm"
+						className="mt-1"
+						disabled={reported}
+						onClick={() => setReporting(true)}
+					>
+						{reported ? 'Reported' : 'Report'}
+					</Button>
+				)}
+				{reporting && (
+					<ReviewTextForm
+						id={`report-${review.id}`}
+						label="Why should the editors look at this review?"
+						maxLength={MAX_REPORT_REASON_LENGTH}
+						rows={2}
+						emptyMessage="Please say why you are reporting this review."
+						submitLabel="Send report"
+						testId="report-form"
+						onCancel={() => setReporting(false)}
+						onSave={async (reason) => {
+							if (await actions.onReport(review, reason)) {
+								setReporting(false);
+								setReported(true);
+							}
+						}}
+					/>
+				)}
 				{review.reply && !editing && (
 					<div
 						className="mt-3 rounded-lg border-l-4 border-brand-300 bg-canvas p-3"
@@ -131,10 +202,14 @@ function ReviewItem({
 					</Button>
 				)}
 				{actions.canReply && editing && (
-					<ReplyForm
-						reviewId={review.id}
+					<ReviewTextForm
+						id={`reply-${review.id}`}
+						label={`Response from ${platformName}`}
 						initial={review.reply?.content ?? ''}
-						platformName={platformName}
+						maxLength={MAX_REPLY_LENGTH}
+						rows={3}
+						emptyMessage="Reply cannot be empty."
+						submitLabel="Post reply"
 						onCancel={() => setEditing(false)}
 						onSave={async (content) => {
 							if (await actions.onReply(review, content)) setEditing(false);
@@ -146,23 +221,36 @@ function ReviewItem({
 	);
 }
 
-function ReplyForm({
-	reviewId,
-	initial,
-	platformName,
+/**
+ * A short text written about a review (a representative's reply, a reader's report): not empty,
+ * trimmed, sent with one button and dropped with Cancel.
+ */
+function ReviewTextForm({
+	id,
+	label,
+	initial = '',
+	maxLength,
+	rows,
+	emptyMessage,
+	submitLabel,
+	testId,
 	onSave,
 	onCancel,
 }: {
-	reviewId: number;
-	initial: string;
-	platformName: string;
-	onSave: (content: string) => Promise<void>;
+	id: string;
+	label: string;
+	initial?: string;
+	maxLength: number;
+	rows: number;
+	emptyMessage: string;
+	submitLabel: string;
+	testId?: string;
+	onSave: (text: string) => Promise<void>;
 	onCancel: () => void;
 }) {
 	const [text, setText] = useState(initial);
 	const [saving, setSaving] = useState(false);
 	const [emptyError, setEmptyError] = useState(false);
-	const id = `reply-${reviewId}`;
 
 	async function submit(event: SubmitEvent<HTMLFormElement>) {
 		event.preventDefault();
@@ -179,13 +267,13 @@ function ReplyForm({
 	}
 
 	return (
-		<form onSubmit={submit} className="mt-3 grid gap-2" noValidate>
-			<Label htmlFor={id}>Response from {platformName}</Label>
+		<form onSubmit={submit} className="mt-3 grid gap-2" noValidate data-testid={testId}>
+			<Label htmlFor={id}>{label}</Label>
 			<Textarea
 				id={id}
 				value={text}
-				rows={3}
-				maxLength={MAX_REPLY_LENGTH}
+				rows={rows}
+				maxLength={maxLength}
 				autoFocus
 				aria-invalid={emptyError || undefined}
 				aria-describedby={emptyError ? `${id}-error` : undefined}
@@ -196,12 +284,12 @@ function ReplyForm({
 			/>
 			{emptyError && (
 				<p id={`${id}-error`} className="text-sm text-red-700">
-					Reply cannot be empty.
+					{emptyMessage}
 				</p>
 			)}
 			<div className="flex gap-2">
 				<Button type="submit" size="sm" loading={saving}>
-					Post reply
+					{submitLabel}
 				</Button>
 				<Button type="button" variant="ghost" size="sm" onClick={onCancel}>
 					Cancel

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { formatRating } from '@/lib/format';
-import { starCounts } from '@/lib/ratings';
+import { REVIEW_FILTERS, REVIEW_FILTER_OPTIONS } from '@/lib/review-profile';
 import {
 	REVIEW_SORTS,
 	REVIEW_SORT_LABELS,
@@ -17,9 +17,10 @@ import { FilterSelect } from '@/components/content/FilterSelect';
 import { StarRating } from '@/components/platforms/StarRating';
 import { reviewsLabel } from '@/components/platforms/stars';
 import type {
-	Platform,
+	PlatformDetail,
 	PlatformRating,
 	RateResponse,
+	RatingBreakdown,
 	RatingSummary,
 	ReviewReply,
 	ReviewVoteResult,
@@ -29,27 +30,25 @@ import { LoadError } from '@/components/ui/LoadError';
 import { RatingForm } from './RatingForm';
 import { ReviewList } from './ReviewList';
 import { StarHistogram } from './StarHistogram';
+import { SubRatingAverages } from './SubRatingAverages';
 import { ensureSignedIn, reportFailure } from './session';
-
-/** The listing's query: none for the default (newest first, every star count). */
-function listingQuery(sort: ReviewSort, stars: number | undefined): string {
-	const query = new URLSearchParams();
-	if (sort !== 'newest') query.set('sort', sort);
-	if (stars !== undefined) query.set('stars', String(stars));
-	const text = query.toString();
-	return text ? `?${text}` : '';
-}
+import { DEFAULT_REVIEW_QUERY, reviewQueryString, withReviewQuery, type ReviewQuery } from './review-query';
 
 export type ReviewsSectionProps = {
 	platformId: number;
 	platformName: string;
 	user: PublicUser | null | undefined;
 	summary: RatingSummary;
+	/** How the counted reviews spread over the stars, and the sub-score averages. */
+	breakdown: RatingBreakdown;
 	onRated: (response: RateResponse) => void;
 	/** Fresh numbers from the API (the generated page may be a few seconds behind). */
 	onSummary: (summary: RatingSummary) => void;
 	/** The reviews the page was generated with, shown until the island's own read arrives. */
 	initialReviews?: PlatformRating[];
+	/** The sort and filters the page address asked for, and the reviews the page listed for them. */
+	initialQuery?: ReviewQuery;
+	initialListing?: PlatformRating[];
 };
 
 /** A new or changed rating takes its place in the list at once (newest first; a change keeps its spot). */
@@ -60,19 +59,22 @@ function upsert(reviews: PlatformRating[], rating: PlatformRating): PlatformRati
 }
 
 /**
- * User reviews with their average and count, a star histogram, sort and star-filter controls,
- * helpful votes, the platform's replies, and the rating form. `reviews` is every review (newest
- * first: the histogram and the viewer's own come from it); a sort or filter other than the
- * default shows the API's answer for it instead.
+ * User reviews with their average and count, a star histogram, sub-score averages, sort, star
+ * and reviewer filters (kept in the page address), helpful votes, reports, the platform's
+ * replies, and the rating form. `reviews` is every public review (newest first: the viewer's own
+ * comes from it); a sort or filter other than the default shows the API's answer for it instead.
  */
 export function ReviewsSection({
 	platformId,
 	platformName,
 	user,
 	summary,
+	breakdown: initialBreakdown,
 	onRated,
 	onSummary,
 	initialReviews,
+	initialQuery,
+	initialListing,
 }: ReviewsSectionProps) {
 	const [reviews, setReviews] = useState<PlatformRating[] | null>(initialReviews ?? null);
 	/** When the list shown was read (undefined: the generated one, which shows dates). */
@@ -80,17 +82,43 @@ export function ReviewsSection({
 	const [failed, setFailed] = useState(false);
 	const [attempt, setAttempt] = useState(0);
 	const own = user ? reviews?.find((review) => review.user.username === user.username) : undefined;
-	const [sort, setSort] = useState<ReviewSort>('newest');
-	const [stars, setStars] = useState<number>();
+	const [query, setQuery] = useState<ReviewQuery>(initialQuery ?? DEFAULT_REVIEW_QUERY);
+	const { sort, stars } = query;
+	const setStars = (next: number | undefined) => setQuery((current) => ({ ...current, stars: next }));
+	const [breakdown, setBreakdown] = useState(initialBreakdown);
+	/** Past the first render: from then on the address follows the controls. */
+	const addressFollows = useRef(false);
 	/** The sorted or filtered listing (null: the default, which is `reviews`). */
-	const [listing, setListing] = useState<PlatformRating[] | null>(null);
+	const [listing, setListing] = useState<PlatformRating[] | null>(initialListing ?? null);
 	const [listingBusy, setListingBusy] = useState(false);
 	const readVotes = useStore($readVotes);
 	const castVotes = useStore($castVotes);
 	const [voting, setVoting] = useState<number | null>(null);
 	/** Votes recorded while the lists were being read: the read must not put back what they replaced. */
 	const votedDuringLoad = useRef(new Map<number, ReviewVoteResult>());
-	const query = listingQuery(sort, stars);
+	const listingQuery = reviewQueryString(query);
+
+	// The address follows the controls (the page was rendered with the address's own query).
+	useEffect(() => {
+		if (!addressFollows.current) {
+			addressFollows.current = true;
+			return;
+		}
+		const next = withReviewQuery(window.location.href, query);
+		if (next !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+			window.history.replaceState(window.history.state, '', next);
+		}
+	}, [query]);
+
+	/** The platform's numbers as the API has them now (after a change of the reviews). */
+	async function readNumbers() {
+		const platform = await apiRequest<PlatformDetail>('GET', `/api/platforms/${platformId}`);
+		onSummary({ rating: platform.rating, reviewCount: platform.reviewCount });
+		setBreakdown({
+			ratingDistribution: platform.ratingDistribution,
+			subRatingAverages: platform.subRatingAverages,
+		});
+	}
 
 	// biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry; onSummary only sets state and withVotesDuringLoad reads a ref
 	useEffect(() => {
@@ -98,13 +126,17 @@ export function ReviewsSection({
 		setFailed(false);
 		Promise.all([
 			apiRequest<PlatformRating[]>('GET', `/api/platforms/${platformId}/ratings`),
-			apiRequest<Platform>('GET', `/api/platforms/${platformId}`),
+			apiRequest<PlatformDetail>('GET', `/api/platforms/${platformId}`),
 		]).then(
 			([list, platform]) => {
 				if (!current) return;
 				setReviews(list.map(withVotesDuringLoad));
 				setNow(Date.now());
 				onSummary({ rating: platform.rating, reviewCount: platform.reviewCount });
+				setBreakdown({
+					ratingDistribution: platform.ratingDistribution,
+					subRatingAverages: platform.subRatingAverages,
+				});
 			},
 			() => current && setFailed(true),
 		);
@@ -116,13 +148,13 @@ export function ReviewsSection({
 	// The sorted or filtered listing, read again whenever its query changes.
 	// biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry; withVotesDuringLoad reads a ref
 	useEffect(() => {
-		if (!query) {
+		if (!listingQuery) {
 			setListing(null);
 			return;
 		}
 		let current = true;
 		setListingBusy(true);
-		apiRequest<PlatformRating[]>('GET', `/api/platforms/${platformId}/ratings${query}`).then(
+		apiRequest<PlatformRating[]>('GET', `/api/platforms/${platformId}/ratings${listingQuery}`).then(
 			(list) => {
 				if (!current) return;
 				setListing(list.map(withVotesDuringLoad));
@@ -137,7 +169,7 @@ export function ReviewsSection({
 		return () => {
 			current = false;
 		};
-	}, [platformId, query, attempt]);
+	}, [platformId, listingQuery, attempt]);
 
 	function withVotesDuringLoad(review: PlatformRating): PlatformRating {
 		const result = votedDuringLoad.current.get(review.id);
@@ -204,12 +236,41 @@ export function ReviewsSection({
 		setReviews((list) => upsert(list ?? [], response.rating));
 		setNow(Date.now());
 		// A sorted or filtered listing is read again with the new rating in its place.
-		if (query) setAttempt((n) => n + 1);
+		if (listingQuery) setAttempt((n) => n + 1);
 		onRated(response);
+		readNumbers().catch(() => undefined);
+	}
+
+	async function deleteOwn(review: PlatformRating) {
+		try {
+			await apiRequest('DELETE', `/api/ratings/${review.id}`);
+			const without = (list: PlatformRating[] | null) =>
+				list?.filter((item) => item.id !== review.id) ?? null;
+			setReviews(without);
+			setListing(without);
+			toast({ title: 'Review deleted', description: `Your review of ${platformName} is gone.` });
+			await readNumbers();
+		} catch (error) {
+			reportFailure('Error', error, 'Failed to delete your review. Please try again.');
+		}
+	}
+
+	async function report(review: PlatformRating, reason: string): Promise<boolean> {
+		try {
+			await apiRequest('POST', `/api/ratings/${review.id}/report`, { reason });
+			toast({ title: 'Review reported', description: 'Thank you. The editors will look at it.' });
+			return true;
+		} catch (error) {
+			reportFailure('Error', error, 'Failed to report the review. Please try again.');
+			return false;
+		}
 	}
 
 	const shown = listing ?? reviews;
-	const counts = starCounts(reviews ?? []);
+	const counts = [1, 2, 3, 4, 5].map(
+		(value) => breakdown.ratingDistribution[String(value) as keyof RatingBreakdown['ratingDistribution']],
+	);
+	const filtered = REVIEW_FILTERS.some((key) => query[key]);
 	const actions = {
 		// A vote cast here wins over the page's read of the viewer's votes (stores/my-votes.ts).
 		votes: { ...readVotes.reviews, ...castVotes.reviews },
@@ -220,6 +281,9 @@ export function ReviewsSection({
 		canRemoveReply: user?.role === 'editor',
 		onReply: reply,
 		onRemoveReply: removeReply,
+		signedIn: !!user,
+		onDelete: deleteOwn,
+		onReport: report,
 	};
 
 	return (
@@ -243,8 +307,9 @@ export function ReviewsSection({
 				)}
 			</div>
 			{summary.reviewCount > 0 && (
-				<div className="mt-4">
+				<div className="mt-4 grid gap-4 sm:grid-cols-2">
 					<StarHistogram counts={counts} selected={stars} onSelect={setStars} />
+					<SubRatingAverages averages={breakdown.subRatingAverages} />
 				</div>
 			)}
 			<div className="mt-5 rounded-lg border border-border bg-canvas p-4">
@@ -257,12 +322,12 @@ export function ReviewsSection({
 				/>
 			</div>
 			{(reviews?.length ?? 0) > 0 && (
-				<div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" data-testid="review-controls">
+				<div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="review-controls">
 					<FilterSelect
 						id="review-sort"
 						label="Sort reviews"
 						value={sort}
-						onChange={(value) => setSort(value as ReviewSort)}
+						onChange={(value) => setQuery((current) => ({ ...current, sort: value as ReviewSort }))}
 					>
 						{REVIEW_SORTS.map((value) => (
 							<option key={value} value={value}>
@@ -283,6 +348,22 @@ export function ReviewsSection({
 							</option>
 						))}
 					</FilterSelect>
+					{REVIEW_FILTERS.map((key) => (
+						<FilterSelect
+							key={key}
+							id={`review-${key}`}
+							label={REVIEW_FILTER_OPTIONS[key].label}
+							value={query[key] ?? ''}
+							onChange={(value) => setQuery((current) => ({ ...current, [key]: value || undefined }))}
+						>
+							<option value="">{REVIEW_FILTER_OPTIONS[key].all}</option>
+							{Object.entries(REVIEW_FILTER_OPTIONS[key].options).map(([value, label]) => (
+								<option key={value} value={value}>
+									{label}
+								</option>
+							))}
+						</FilterSelect>
+					))}
 				</div>
 			)}
 			<div className="mt-4" aria-busy={listingBusy || undefined}>
@@ -295,7 +376,13 @@ export function ReviewsSection({
 						reviews={shown}
 						now={now}
 						platformName={platformName}
-						empty={stars === undefined ? undefined : `No ${stars}-star reviews yet.`}
+						empty={
+							filtered
+								? 'No reviews from reviewers like these yet.'
+								: stars === undefined
+									? undefined
+									: `No ${stars}-star reviews yet.`
+						}
 						actions={actions}
 					/>
 				)}

@@ -2,7 +2,7 @@ import { cn } from '@/lib/class-names';
 import { StarIcon } from '@/components/platforms/StarRating';
 
 export type StarHistogramProps = {
-	/** starCounts(): index 0 holds the 1-star count. */
+	/** Counted reviews per star (the platform's ratingDistribution): index 0 holds the 1-star count. */
 	counts: number[];
 	/** The star filter in force (undefined: all). */
 	selected: number | undefined;

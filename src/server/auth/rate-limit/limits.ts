@@ -44,6 +44,8 @@ export const limits = {
 	commentsPerUser: limiter('comment-user', 20, 60 * MINUTE),
 	/** Ratings posted (or changed) per user. */
 	ratingsPerUser: limiter('rating-user', 60, 60 * MINUTE),
+	/** Reviews reported per user (each lands in the editors' queue, so this caps it). */
+	reportsPerUser: limiter('report-user', 20, 60 * MINUTE),
 };
 
 /** Clients that signed in to an account in the last 30 days, keyed `${email} ${client}`. */

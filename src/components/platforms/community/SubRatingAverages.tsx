@@ -1,0 +1,26 @@
+import { formatRating } from '@/lib/format';
+import { SUB_RATINGS, SUB_RATING_LABELS, type SubRatings } from '@/lib/review-profile';
+import { StarRating } from '@/components/platforms/StarRating';
+
+/** The platform's sub-score averages, each with its stars; those no review gave are left out. */
+export function SubRatingAverages({ averages }: { averages: SubRatings }) {
+	const given = SUB_RATINGS.filter((key) => averages[key] !== null);
+	if (given.length === 0) return null;
+	return (
+		<dl
+			className="grid content-start gap-1.5 text-sm"
+			aria-label="Average scores"
+			data-testid="sub-rating-averages"
+		>
+			{given.map((key) => (
+				<div key={key} className="flex items-center justify-between gap-3">
+					<dt className="text-slate-700">{SUB_RATING_LABELS[key]}</dt>
+					<dd className="flex items-center gap-2">
+						<StarRating rating={averages[key]!} />
+						<span className="w-7 text-right font-medium text-ink">{formatRating(averages[key]!)}</span>
+					</dd>
+				</div>
+			))}
+		</dl>
+	);
+}

@@ -1,0 +1,63 @@
+/**
+ * The review list's sort and filters, read from and written to the page address, so a filtered
+ * view ("agencies of 51–200 people, 4 stars") can be shared and survives a reload: the page
+ * renders the address's view on the server (a variant, src/server/site/query-variants.ts) and
+ * the island writes each change back. Unknown values in the address are dropped rather than
+ * sent to the API, which would answer 400.
+ */
+import {
+	REVIEW_FILTERS,
+	REVIEW_FILTER_OPTIONS,
+	type CompanySize,
+	type Industry,
+	type ReviewerRole,
+} from '@/lib/review-profile';
+import { REVIEW_SORTS, type ReviewSort } from '@/lib/validation/platform-messages';
+
+export type ReviewQuery = {
+	sort: ReviewSort;
+	stars: number | undefined;
+	reviewerRole?: ReviewerRole;
+	companySize?: CompanySize;
+	industry?: Industry;
+};
+
+export const DEFAULT_REVIEW_QUERY: ReviewQuery = { sort: 'newest', stars: undefined };
+
+/** The review query an address carries (anything unknown left out). */
+export function readReviewQuery(search: string): ReviewQuery {
+	const params = new URLSearchParams(search);
+	const sort = params.get('sort');
+	const stars = params.get('stars');
+	const query: ReviewQuery = {
+		sort: (REVIEW_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ReviewSort) : 'newest',
+		stars: stars && /^[1-5]$/.test(stars) ? Number(stars) : undefined,
+	};
+	for (const key of REVIEW_FILTERS) {
+		const value = params.get(key);
+		if (value && value in REVIEW_FILTER_OPTIONS[key].options) Object.assign(query, { [key]: value });
+	}
+	return query;
+}
+
+/** The query string of a review query, without the defaults ('' for the default listing). */
+export function reviewQueryString(query: ReviewQuery): string {
+	const params = new URLSearchParams();
+	if (query.sort !== 'newest') params.set('sort', query.sort);
+	if (query.stars !== undefined) params.set('stars', String(query.stars));
+	for (const key of REVIEW_FILTERS) {
+		const value = query[key];
+		if (value) params.set(key, value);
+	}
+	const text = params.toString();
+	return text ? `?${text}` : '';
+}
+
+/** The address with the review query in place of the one it had; other parameters stay. */
+export function withReviewQuery(href: string, query: ReviewQuery): string {
+	const url = new URL(href);
+	for (const key of ['sort', 'stars', ...REVIEW_FILTERS]) url.searchParams.delete(key);
+	const own = new URLSearchParams(reviewQueryString(query));
+	for (const [key, value] of own) url.searchParams.set(key, value);
+	return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import {
+	readReviewQuery,
+	reviewQueryString,
+	withReviewQuery,
+} from '@/components/platforms/community/review-query';
+import { REVIEW_FILTERS } from '@/lib/review-profile';
+import { PLATFORM_PAGE_PARAMETERS, storedPagePath } from '@/server/site/query-variants';
+
+describe('the review list query in the page address', () => {
+	it('reads sort, stars and the reviewer filters, dropping unknown values', () => {
+		expect(
+			readReviewQuery('?sort=helpful&stars=4&reviewerRole=agency&companySize=51-200&industry=grocery'),
+		).toEqual({
+			sort: 'helpful',
+			stars: 4,
+			reviewerRole: 'agency',
+			companySize: '51-200',
+			industry: 'grocery',
+		});
+		expect(readReviewQuery('?sort=best&stars=9&reviewerRole=ceo&industry=')).toEqual({
+			sort: 'newest',
+			stars: undefined,
+		});
+	});
+
+	it('writes only what differs from the default, and keeps the address’s other parameters', () => {
+		expect(reviewQueryString({ sort: 'newest', stars: undefined })).toBe('');
+		expect(reviewQueryString({ sort: 'newest', stars: 2, companySize: '5001+' })).toBe(
+			'?stars=2&companySize=5001%2B',
+		);
+		expect(
+			withReviewQuery('https://example.com/platforms/3?ref=mail&stars=5#reviews', {
+				sort: 'lowest',
+				stars: undefined,
+				industry: 'beauty',
+			}),
+		).toBe('/platforms/3?ref=mail&sort=lowest&industry=beauty#reviews');
+	});
+});
+
+describe('a platform page with a review query', () => {
+	it('is a variant of its own (rendered on demand), chosen by the review parameters only', () => {
+		expect(PLATFORM_PAGE_PARAMETERS).toEqual(['sort', 'stars', ...REVIEW_FILTERS]);
+		expect(storedPagePath('/platforms/3?utm_source=mail')).toBe('/platforms/3');
+		const variant = storedPagePath('/platforms/3?reviewerRole=agency&stars=4');
+		expect(variant).toMatch(/^\/platforms\/3\/@/);
+		expect(storedPagePath('/platforms/3?stars=4&utm_source=x&reviewerRole=agency')).toBe(variant);
+		expect(storedPagePath('/platforms/new?stars=4')).toBe('/platforms/new');
+	});
+});
