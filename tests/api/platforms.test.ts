@@ -590,7 +590,7 @@ describe('platform changes on the change stream (in-process, as page regeneratio
 
 	it('tells listeners after create, update, rating and delete, survives a failing listener, and unsubscribes', async () => {
 		const { platformFormSchema } = await import('@/lib/validation/platforms');
-		const { rate } = await import('@/server/community/ratings');
+		const { rate } = await import('@/server/community/reviews');
 		// Read at use: the table bindings are the chosen engine's once a query has chosen it.
 		const database = await import('@/server/db');
 		const { baseLog } = await import('@/server/runtime/log');

@@ -13,7 +13,7 @@ import { authenticate, createAccount, register, requestPasswordReset } from '@/s
 import { setRateLimitClock, type Counter } from '@/server/auth/rate-limit';
 import { siteCounterStore } from '@/server/auth/rate-limit/site-counters';
 import { addComment } from '@/server/community/comments';
-import { rate } from '@/server/community/ratings';
+import { rate } from '@/server/community/reviews';
 import { closeDatabase, db, platformComments, platforms } from '@/server/db';
 import { DomainError } from '@/server/errors';
 import { statusOfDomainError } from '@/server/http/endpoint';

@@ -22,7 +22,7 @@ import { writeSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { limits } from '@/server/auth/rate-limit';
 import { addComment } from '@/server/community/comments';
-import { rate } from '@/server/community/ratings';
+import { rate } from '@/server/community/reviews';
 import { vote } from '@/server/community/votes';
 import { closeDatabase, db } from '@/server/db';
 import * as schema from '@db/schema';

@@ -5,7 +5,7 @@ import type { Wire } from '@/lib/wire';
  */
 import type { PlatformJson } from '@/server/platforms/directory';
 import type { CommentJson } from '@/server/community/comments';
-import type { RatingBreakdown, RatingJson, ReviewReplyJson } from '@/server/community/ratings';
+import type { RatingBreakdown, ReviewJson, ReviewReplyJson } from '@/server/community/reviews';
 import type { ReviewVoteResult, VoteResult } from '@/server/community/votes';
 
 export type Platform = PlatformJson;
@@ -13,7 +13,7 @@ export type Platform = PlatformJson;
 export type PlatformDetail = PlatformJson & RatingBreakdown;
 export type { RatingBreakdown };
 export type ReviewReply = Wire<ReviewReplyJson>;
-export type PlatformRating = Omit<Wire<RatingJson>, 'reply'> & { reply: ReviewReply | null };
+export type PlatformRating = Omit<Wire<ReviewJson>, 'reply'> & { reply: ReviewReply | null };
 export type PlatformComment = Wire<CommentJson>;
 export type VoteType = 'helpful' | 'unhelpful';
 export type { ReviewVoteResult, VoteResult };

@@ -20,7 +20,7 @@ import {
 import { passwordSetByEditorMail } from '../auth/account-mails';
 import { sendInBackground } from '../mail/transport';
 import { platformChanged } from '../platforms/directory';
-import { platformsRatedBy, recountPlatforms } from '../community/ratings';
+import { platformsRatedBy, recountPlatforms } from '../community/reviews';
 import { containsText } from '@/server/db/sql';
 import { InvalidInput, NotFound } from '@/server/errors';
 import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';

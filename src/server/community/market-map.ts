@@ -13,7 +13,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { db, platformRatings, platforms } from '@/server/db';
 import type { MarketMapQuery } from '@/lib/validation/platforms';
-import { countedReview } from './ratings';
+import { countedReview } from './reviews';
 
 export type MarketMapPoint = {
 	id: number;

@@ -11,7 +11,7 @@ import type { SessionUser } from '@/server/auth/session';
 import { platformChanged } from '@/server/platforms/directory';
 import { REPLY_NOT_FOUND, REVIEW_NOT_FOUND } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
-import { findRating, readRating, type ReviewReplyJson } from './ratings';
+import { findReview, readReview, type ReviewReplyJson } from './reviews';
 
 export type ReplyResult = {
 	/** True when the review had no reply before (the endpoint answers 201). */
@@ -26,10 +26,10 @@ export async function replyToReview(
 	content: string,
 ): Promise<ReplyResult> {
 	const result = await transaction(async (tx) => {
-		const rating = await findRating(tx, ratingId, { lock: true });
+		const rating = await findReview(tx, ratingId, { lock: true });
 		if (!rating) return undefined;
 		assertCanReplyFor(user, rating.platformId);
-		const before = (await readRating(tx, ratingId))!.reply;
+		const before = (await readReview(tx, ratingId))!.reply;
 		await tx
 			.insert(reviewReplies)
 			.values({ ratingId, authorId: user.id, content })
@@ -37,7 +37,7 @@ export async function replyToReview(
 				target: reviewReplies.ratingId,
 				set: { content, authorId: user.id, updatedAt: new Date() },
 			});
-		const { reply } = (await readRating(tx, ratingId))!;
+		const { reply } = (await readReview(tx, ratingId))!;
 		return { platformId: rating.platformId, created: before === null, reply: reply! };
 	});
 	if (!result) throw new NotFound(REVIEW_NOT_FOUND);
@@ -48,7 +48,7 @@ export async function replyToReview(
 /** Removes a review's reply (its platform's representative, or an editor). */
 export async function removeReply(ratingId: number, user: SessionUser): Promise<void> {
 	const platformId = await transaction(async (tx) => {
-		const rating = await findRating(tx, ratingId, { lock: true });
+		const rating = await findReview(tx, ratingId, { lock: true });
 		if (!rating) throw new NotFound(REVIEW_NOT_FOUND);
 		assertCanRemoveReplyFor(user, rating.platformId);
 		const removed = await tx

@@ -1,7 +1,7 @@
 /**
  * Readers' reports of reviews and the editors' side of reviews: the Reviews tab's list (every
  * review, or those with open reports, with the reasons), dismissing a review's reports, and
- * removing a review (ratings.ts deletes it and recomputes the platform's numbers).
+ * removing a review (reviews.ts deletes it and recomputes the platform's numbers).
  */
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { db, firstRow, qualified, platformRatings, platforms, reviewReports, users } from '@/server/db';
@@ -13,7 +13,7 @@ import type { AdminRatingListQuery } from '@/lib/validation/admin';
 import { ALREADY_REPORTED, OWN_REVIEW_REPORT } from '@/lib/validation/platform-messages';
 import { Conflict, Forbidden, NotFound } from '@/server/errors';
 import { checkPostingLimit } from './posting-limits';
-import { affiliatedReview, findRating } from './ratings';
+import { affiliatedReview, findReview } from './reviews';
 
 /** A report as editors read it: why, when and by whom. */
 export type ReviewReportJson = { reason: string; createdAt: Date; reporter: string };
@@ -42,7 +42,7 @@ export type AdminReviewList = { reviews: AdminReviewJson[]; total: number };
  * still counts, so a dismissal is not undone by the same reader), never of their own.
  */
 export async function reportReview(ratingId: number, user: Pick<SessionUser, 'id'>, reason: string) {
-	const review = await findRating(db(), ratingId);
+	const review = await findReview(db(), ratingId);
 	if (!review) throw new NotFound(REVIEW_NOT_FOUND);
 	if (review.userId === user.id) throw new Forbidden(OWN_REVIEW_REPORT);
 	await checkPostingLimit(limits.reportsPerUser, user.id, 'reports');
@@ -151,7 +151,7 @@ async function openReportsOf(ratingIds: number[]): Promise<Map<number, ReviewRep
 
 /** Dismisses a review's open reports (the review stays); 404 for an unknown review. */
 export async function dismissReports(ratingId: number): Promise<{ dismissed: number }> {
-	const review = await findRating(db(), ratingId, { hidden: true });
+	const review = await findReview(db(), ratingId, { hidden: true });
 	if (!review) throw new NotFound(REVIEW_NOT_FOUND);
 	const rows = await db()
 		.update(reviewReports)

@@ -25,7 +25,7 @@ import { OWN_COMMENT_VOTE, OWN_REVIEW_VOTE } from '@/lib/validation/platform-mes
 import type { VoteType } from '@db/schema';
 import { NotFound } from '@/server/errors';
 import { findComment } from './comments';
-import { findRating } from './ratings';
+import { findReview } from './reviews';
 
 /** What a vote answers for a comment (the SPEC's field names). */
 export type VoteResult = {
@@ -181,7 +181,7 @@ const reviewVoting: VoteSubject = {
 			values: (ratingId, userId, voteType) => ({ ratingId, userId, voteType }),
 		};
 	},
-	find: (tx, ratingId, lock) => findRating(tx, ratingId, { lock }),
+	find: (tx, ratingId, lock) => findReview(tx, ratingId, { lock }),
 	notFound: REVIEW_NOT_FOUND,
 	ownVote: OWN_REVIEW_VOTE,
 	assertVoter: assertCanVoteOnReview,

@@ -27,7 +27,7 @@ import type {
 	VoteType,
 } from '@/components/platforms/types';
 import { LoadError } from '@/components/ui/LoadError';
-import { RatingForm } from './RatingForm';
+import { ReviewForm } from './ReviewForm';
 import { ReviewList } from './ReviewList';
 import { StarHistogram } from './StarHistogram';
 import { SubRatingAverages } from './SubRatingAverages';
@@ -313,7 +313,7 @@ export function ReviewsSection({
 				</div>
 			)}
 			<div className="mt-5 rounded-lg border border-border bg-canvas p-4">
-				<RatingForm
+				<ReviewForm
 					platformId={platformId}
 					platformName={platformName}
 					signedOut={user === null}

@@ -1,5 +1,5 @@
 import { endpoint, publicJson, readId } from '@/server/http/endpoint';
-import { ratingBreakdown } from '@/server/community/ratings';
+import { ratingBreakdown } from '@/server/community/reviews';
 import { getPlatform } from '@/server/platforms/directory';
 
 export const prerender = false;

@@ -1,5 +1,5 @@
 import { requireActiveUser } from '@/server/auth/permissions';
-import { listRatings, rate } from '@/server/community/ratings';
+import { listReviews, rate } from '@/server/community/reviews';
 import { endpoint, json, readId, readJson, readQuery, publicJson } from '@/server/http/endpoint';
 import { SIGN_IN_TO_RATE, ratingListQuerySchema, ratingSchema } from '@/lib/validation/platforms';
 import { NotSignedIn } from '@/server/errors';
@@ -12,7 +12,7 @@ export const prerender = false;
  */
 export const GET = endpoint('public', async ({ params, url }) => {
 	const platformId = readId(params.id, 'platform id');
-	return publicJson(await listRatings(platformId, readQuery(url, ratingListQuerySchema)), { url });
+	return publicJson(await listReviews(platformId, readQuery(url, ratingListQuerySchema)), { url });
 });
 
 /**

@@ -2,7 +2,7 @@
  * DELETE: the author removes their own review; the platform's rating and review count follow
  * at once. Anyone else gets 403 (editors remove reviews from the dashboard, /api/admin/ratings).
  */
-import { deleteRating } from '@/server/community/ratings';
+import { deleteReview } from '@/server/community/reviews';
 import { endpoint, readId } from '@/server/http/endpoint';
 import { AUTH_REQUIRED, requireActiveUser } from '@/server/auth/permissions';
 import { NotSignedIn } from '@/server/errors';
@@ -12,6 +12,6 @@ export const prerender = false;
 export const DELETE = endpoint('personal', async ({ params, locals }) => {
 	if (!locals.user) throw new NotSignedIn(AUTH_REQUIRED);
 	const user = requireActiveUser(locals);
-	await deleteRating(readId(params.id, 'review id'), user.id);
+	await deleteReview(readId(params.id, 'review id'), user.id);
 	return new Response(null, { status: 204 });
 });

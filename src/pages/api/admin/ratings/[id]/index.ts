@@ -1,5 +1,5 @@
 import { requireEditor } from '@/server/auth/permissions';
-import { deleteRating } from '@/server/community/ratings';
+import { deleteReview } from '@/server/community/reviews';
 import { endpoint, json, readId } from '@/server/http/endpoint';
 
 export const prerender = false;
@@ -7,6 +7,6 @@ export const prerender = false;
 /** Removes a review (with its votes, reply and reports); the platform's numbers follow at once. */
 export const DELETE = endpoint('personal', async ({ locals, params }) => {
 	requireEditor(locals);
-	await deleteRating(readId(params.id, 'review id'), null);
+	await deleteReview(readId(params.id, 'review id'), null);
 	return json({ message: 'Review removed' });
 });

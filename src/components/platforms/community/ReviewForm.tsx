@@ -26,7 +26,7 @@ import { SignInPrompt } from './SignInPrompt';
 import { StarInput } from './StarInput';
 import { useTypedBeforeHydration } from '@/components/ui/use-typed-before-hydration';
 
-export type RatingFormProps = {
+export type ReviewFormProps = {
 	platformId: number;
 	platformName: string;
 	signedOut: boolean;
@@ -95,7 +95,7 @@ function asReviewDraft(value: unknown): ReviewDraft | null {
  * kept as a draft of this platform until it is sent, so a visitor who follows "Sign in to
  * rate", signs up and comes back finds it again.
  */
-export function RatingForm({ platformId, platformName, signedOut, own, onRated }: RatingFormProps) {
+export function ReviewForm({ platformId, platformName, signedOut, own, onRated }: ReviewFormProps) {
 	const [rating, setRating] = useState(DEFAULT_RATING);
 	const [review, setReview] = useTypedBeforeHydration('review-text');
 	const [parts, setParts] = useState<ReviewParts>(NO_PARTS);

@@ -1,6 +1,7 @@
 /**
- * Ratings with reviews: one per user and platform, rated again to change it. The platform's
- * rating (the average, one decimal) and reviewCount are recomputed from the rating rows in the
+ * Reviews (a user's rating of a platform, with optional text and details; the API and the table
+ * call them ratings): one per user and platform, rated again to change it. The platform's
+ * rating (the average, one decimal) and reviewCount are recomputed from the review rows in the
  * same IMMEDIATE transaction as the change, so they always equal the rows, however many
  * requests arrive at once. Each review is read with its helpful / unhelpful counts (counted
  * from its vote rows, so never out of step with them) and its representative's reply.
@@ -41,7 +42,7 @@ import { averageRating } from '@/lib/ratings';
 import { checkPostingLimit } from './posting-limits';
 import { Forbidden, NotFound } from '@/server/errors';
 
-export type RatingJson = {
+export type ReviewJson = {
 	id: number;
 	rating: number;
 	review: string | null;
@@ -115,7 +116,7 @@ function ratingColumns() {
 	};
 }
 
-type RatingRow = Omit<RatingJson, 'user' | 'reply' | 'subRatings'> & {
+type RatingRow = Omit<ReviewJson, 'user' | 'reply' | 'subRatings'> & {
 	[K in SubRatingKey]: number | null;
 } & {
 	username: string;
@@ -134,7 +135,7 @@ function ratingJson({
 	measurement,
 	valueForMoney,
 	...row
-}: RatingRow): RatingJson {
+}: RatingRow): ReviewJson {
 	const reply =
 		replyContent !== null && replyCreatedAt && replyUpdatedAt
 			? { content: replyContent, createdAt: replyCreatedAt, updatedAt: replyUpdatedAt }
@@ -179,10 +180,10 @@ function reviewOrder(sort: RatingListQuery['sort']): SQL[] {
  * A platform's public ratings in the asked order: all, or only those with `stars` stars and
  * from the reviewers of the asked role, company size and industry.
  */
-export async function listRatings(
+export async function listReviews(
 	platformId: number,
 	{ sort, stars, reviewerRole, companySize, industry }: Partial<RatingListQuery> = {},
-): Promise<RatingJson[]> {
+): Promise<ReviewJson[]> {
 	await assertPlatformExists(platformId);
 	const rows = await selectRatings(
 		db(),
@@ -239,7 +240,7 @@ export async function ratingBreakdown(platformId: number): Promise<RatingBreakdo
  * the transaction ends (votes and replies on one review take turns). `hidden` finds a banned
  * author's too (editors remove those).
  */
-export function findRating(tx: Reader, ratingId: number, { lock = false, hidden = false } = {}) {
+export function findReview(tx: Reader, ratingId: number, { lock = false, hidden = false } = {}) {
 	const query = tx
 		.select({ platformId: platformRatings.platformId, userId: platformRatings.userId })
 		.from(platformRatings)
@@ -248,7 +249,7 @@ export function findRating(tx: Reader, ratingId: number, { lock = false, hidden 
 }
 
 /** One review as listings show it (after a change), or undefined. */
-export async function readRating(tx: Reader, ratingId: number): Promise<RatingJson | undefined> {
+export async function readReview(tx: Reader, ratingId: number): Promise<ReviewJson | undefined> {
 	const row = await firstRow(selectRatings(tx, eq(platformRatings.id, ratingId)));
 	return row && ratingJson(row);
 }
@@ -274,7 +275,7 @@ async function refreshPlatformRating(tx: Reader, platformId: number) {
 export type RateResult = {
 	/** True when this was the user's first rating of the platform (the endpoint answers 201). */
 	created: boolean;
-	rating: RatingJson;
+	rating: ReviewJson;
 	platform: { rating: number; reviewCount: number };
 };
 
@@ -306,7 +307,7 @@ export async function rate(platformId: number, userId: number, input: RateInput)
 			.returning({ id: platformRatings.id });
 		return {
 			created: !existing,
-			rating: (await readRating(tx, row!.id))!,
+			rating: (await readReview(tx, row!.id))!,
 			platform: await refreshPlatformRating(tx, platformId),
 		};
 	});
@@ -358,9 +359,9 @@ async function representedPlatform(tx: Reader, userId: number): Promise<number |
  * reply and reports go with it: ON DELETE CASCADE). `byAuthor` is the user who must have
  * written it (an author deleting their own), or null for an editor's removal.
  */
-export async function deleteRating(ratingId: number, byAuthor: number | null): Promise<void> {
+export async function deleteReview(ratingId: number, byAuthor: number | null): Promise<void> {
 	const platformId = await transaction(async (tx) => {
-		const review = await findRating(tx, ratingId, { hidden: byAuthor === null });
+		const review = await findReview(tx, ratingId, { hidden: byAuthor === null });
 		if (!review) throw new NotFound(REVIEW_NOT_FOUND);
 		if (byAuthor !== null && review.userId !== byAuthor) throw new Forbidden(OWN_REVIEW_DELETE_ONLY);
 		await lockPlatform(tx, review.platformId);
