@@ -1434,6 +1434,7 @@ describe('bodies over the size limit', () => {
 		{ method: 'POST', path: `/api/ratings/${ids.reviews[0]}/report`, role: 'user' },
 		{ method: 'PATCH', path: `/api/admin/comments/${ids.comments[2]}/moderate`, role: 'editor' },
 		{ method: 'POST', path: '/api/admin/markdown-preview', role: 'editor' },
+		{ method: 'POST', path: '/api/admin/previews', role: 'editor' },
 		{ method: 'POST', path: '/api/admin/newsletters/preview', role: 'editor' },
 		{ method: 'POST', path: `/api/admin/newsletters/${ids.newsletterDrafts[0]}/schedule`, role: 'editor' },
 		{ method: 'POST', path: '/api/newsletter/subscribe', role: 'anonymous' },
