@@ -35,7 +35,7 @@ describe('preview links', () => {
 			await page.reload();
 			await page.getByLabel('Search news').fill(title);
 			const card = page.getByTestId('article-card').filter({ hasText: title });
-			await card.getByRole('button', { name: `Share a preview of ${title}` }).click();
+			await card.getByRole('button', { name: `Share preview of ${title}` }).click();
 
 			const dialog = page.getByRole('dialog', { name: 'Preview link' });
 			await dialog.waitFor();
@@ -54,7 +54,7 @@ describe('preview links', () => {
 			expect(
 				await published
 					.first()
-					.getByRole('button', { name: /^Share a preview/ })
+					.getByRole('button', { name: /^Share preview of/ })
 					.count(),
 			).toBe(0);
 
@@ -92,7 +92,7 @@ describe('preview links', () => {
 		expect(created.status()).toBe(201);
 		await page.reload();
 		const card = page.getByTestId('episode-card').filter({ hasText: title });
-		await card.getByRole('button', { name: `Share a preview of ${title}` }).click();
+		await card.getByRole('button', { name: `Share preview of ${title}` }).click();
 		const link = page.getByRole('dialog', { name: 'Preview link' }).getByLabel('Link');
 		await expect.poll(() => link.inputValue()).toMatch(/\/preview\?token=/);
 		const { pathname, search } = new URL(await link.inputValue());

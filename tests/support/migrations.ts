@@ -35,3 +35,38 @@ export function upgradedDatabase(
 	}
 	return openDatabase(path);
 }
+
+type OldArticle = {
+	kind?: 'news' | 'education';
+	title: string;
+	excerpt?: string;
+	content?: string;
+	category?: string;
+	isPublished?: boolean;
+	createdAt?: Date;
+};
+
+/**
+ * Writes an article into a database migrated only part of the way, naming only the columns of
+ * the first migration's table: the current schema names columns later migrations add, which the
+ * older table lacks. Dates as SQLite's kit stores them (milliseconds), tags as JSON text.
+ */
+export function insertOldArticle(old: AppDatabase, article: OldArticle): { id: number } {
+	const created = (article.createdAt ?? new Date()).getTime();
+	const { lastInsertRowid } = old.$client
+		.prepare(
+			`insert into articles (kind, title, excerpt, content, category, tags, is_published, created_at, updated_at)
+			 values (?, ?, ?, ?, ?, '[]', ?, ?, ?)`,
+		)
+		.run(
+			article.kind ?? 'news',
+			article.title,
+			article.excerpt ?? 'An excerpt.',
+			article.content ?? 'Body.',
+			article.category ?? 'Trends',
+			article.isPublished === false ? 0 : 1,
+			created,
+			created,
+		);
+	return { id: Number(lastInsertRowid) };
+}

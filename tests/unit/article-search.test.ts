@@ -14,7 +14,7 @@ import { articleMatch, articleSearchKey, articleListQuery } from '@/server/conte
 import { openDatabase, type AppDatabase } from '@/server/db';
 import * as schema from '@db/schema';
 import { insertArticleRow } from '../support/content-fixtures';
-import { upgradedDatabase } from '../support/migrations';
+import { insertOldArticle, upgradedDatabase } from '../support/migrations';
 
 type Row = typeof schema.articles.$inferSelect;
 
@@ -281,8 +281,8 @@ describe('migration 0002 on an existing database', () => {
 				join(upgrade, 'app.db'),
 				'_articles_search_by_date',
 				(old) => {
-					first = insert(old, { title: 'Old mistletoe', createdAt: new Date(BASE) });
-					second = insert(old, { title: 'Older mistletoe', createdAt: new Date(BASE - DAY_MS) });
+					first = insertOldArticle(old, { title: 'Old mistletoe', createdAt: new Date(BASE) });
+					second = insertOldArticle(old, { title: 'Older mistletoe', createdAt: new Date(BASE - DAY_MS) });
 				},
 			);
 			const query = articleListQuerySchema.parse({ search: 'mistletoe' });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ARTICLE_CATEGORIES, ARTICLE_CATEGORY_GROUPS, NEWS_CATEGORIES } from '@/lib/categories';
 import { articleInputSchemas } from '@/lib/validation/content';
 import * as schema from '@db/schema';
-import { upgradedDatabase } from '../support/migrations';
+import { insertOldArticle, upgradedDatabase } from '../support/migrations';
 
 /** "eCommerce", "E-commerce" and "e commerce" are one name. */
 const spelling = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -45,13 +45,8 @@ describe('news categories', () => {
 		try {
 			const upgraded = upgradedDatabase(dir, join(dir, 'app.db'), '_news_categories_merged', (old) => {
 				const base = { title: 'Shop', excerpt: 'E', content: 'C', isPublished: true };
-				old
-					.insert(schema.articles)
-					.values([
-						{ ...base, kind: 'news', category: 'eCommerce' },
-						{ ...base, kind: 'news', category: 'Grocery' },
-					])
-					.run();
+				insertOldArticle(old, { ...base, kind: 'news', category: 'eCommerce' });
+				insertOldArticle(old, { ...base, kind: 'news', category: 'Grocery' });
 			});
 			const categories = upgraded
 				.select({ category: schema.articles.category })

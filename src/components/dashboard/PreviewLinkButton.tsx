@@ -54,7 +54,7 @@ export function PreviewLinkButton({ type, id, title }: { type: PreviewSubject; i
 			<Button
 				variant="ghost"
 				size="sm"
-				aria-label={`Share a preview of ${title}`}
+				aria-label={`Share preview of ${title}`}
 				disabled={busy}
 				onClick={create}
 			>

@@ -1,7 +1,8 @@
 import { TOTAL_COUNT_HEADER } from '@/lib/api-client';
 import { mediaAltSchema, mediaListQuerySchema } from '@/lib/validation/media';
 import { requireEditor } from '@/server/auth/permissions';
-import { HttpError, endpoint, json, parseWith, readQuery } from '@/server/http/endpoint';
+import { InvalidInput } from '@/server/errors';
+import { endpoint, json, parseWith, readQuery } from '@/server/http/endpoint';
 import { readUpload } from '@/server/http/multipart';
 import { listMedia, uploadMedia } from '@/server/media/library';
 
@@ -19,6 +20,6 @@ export const POST = endpoint('personal', async ({ request, locals }) => {
 	const editor = requireEditor(locals);
 	const form = await readUpload(request);
 	const alt = parseWith(mediaAltSchema, form.fields.get('alt') ?? undefined);
-	if (!form.file) throw new HttpError(400, 'Choose an image file to upload.', 'file');
+	if (!form.file) throw new InvalidInput('Choose an image file to upload.', 'file');
 	return json(await uploadMedia({ bytes: form.file.bytes, name: form.file.name, alt }, editor), 201);
 });
