@@ -19,6 +19,7 @@ const POSTGRES_API = [
 	'tests/api/podcast-editing.test.ts',
 	'tests/api/community.test.ts',
 	'tests/api/reviews.test.ts',
+	'tests/api/platform-history.test.ts',
 	'tests/api/admin-comments.test.ts',
 	'tests/api/admin-overview.test.ts',
 	'tests/api/auth-session.test.ts',

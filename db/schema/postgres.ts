@@ -23,6 +23,7 @@ export const {
 	staticPages,
 	platforms,
 	platformRatings,
+	platformChanges,
 	platformComments,
 	commentVotes,
 	reviewVotes,

@@ -195,6 +195,26 @@ export function defineTables(kit: SchemaKit) {
 		],
 	);
 
+	/**
+	 * One editor change of one public field of a platform, for its public history. The editor is
+	 * deliberately not recorded: the history never names who made a change. `from` and `to` hold
+	 * JSON: the old and new value, or for a list the items removed and the items added.
+	 */
+	const platformChanges = table(
+		'platform_changes',
+		{
+			id: id(),
+			platformId: integer('platform_id')
+				.notNull()
+				.references(() => platforms.id, { onDelete: 'cascade' }),
+			field: text('field').notNull(),
+			fromValue: text('from_value').notNull(),
+			toValue: text('to_value').notNull(),
+			at: timestampNow('at'),
+		},
+		(t) => [index('platform_changes_platform_at_idx').on(t.platformId, t.at)],
+	);
+
 	const platformRatings = table(
 		'platform_ratings',
 		{
@@ -655,6 +675,7 @@ export function defineTables(kit: SchemaKit) {
 		staticPages,
 		platforms,
 		platformRatings,
+		platformChanges,
 		platformComments,
 		commentVotes,
 		reviewVotes,

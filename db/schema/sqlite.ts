@@ -19,6 +19,7 @@ export const {
 	staticPages,
 	platforms,
 	platformRatings,
+	platformChanges,
 	platformComments,
 	commentVotes,
 	reviewVotes,

@@ -12,7 +12,7 @@ import { planRatings, planVotes } from './community';
 import { EDUCATION } from './education';
 import { NEWS } from './news';
 import { PAGES } from './pages';
-import { PLATFORMS, logoPath } from './platforms';
+import { PLATFORMS, logoPath, type PlatformSeed } from './platforms';
 import { EPISODES, episodeAudioUrl, episodeDuration } from './podcasts';
 import type { SeedWriter } from './types';
 import { DEMO_ACCOUNTS, SEED_USERS } from './users';
@@ -69,6 +69,25 @@ async function insertUsers(tx: SeedWriter, hashes: PasswordHashes, now: number) 
 	return new Map(rows.map((row) => [row.username, row.id]));
 }
 
+/** A seeded platform's history as rows: what each text change became is the next value of that field. */
+function seedHistory(platform: PlatformSeed) {
+	const history = platform.history ?? [];
+	return history.map((change, index) => {
+		if (!('from' in change)) {
+			return {
+				field: change.field,
+				fromValue: JSON.stringify(change.removed),
+				toValue: JSON.stringify(change.added),
+				age: change.age,
+			};
+		}
+		const field = change.field;
+		const next = history.slice(index + 1).find((later) => later.field === field);
+		const to = next && 'from' in next ? next.from : platform[field];
+		return { field, fromValue: JSON.stringify(change.from), toValue: JSON.stringify(to), age: change.age };
+	});
+}
+
 async function insertPlatforms(tx: SeedWriter, now: number, ratings: ReturnType<typeof planRatings>) {
 	const schema = schemaOf(tx);
 	const ids = new Map<string, number>();
@@ -98,6 +117,12 @@ async function insertPlatforms(tx: SeedWriter, now: number, ratings: ReturnType<
 			})
 			.returning({ id: schema.platforms.id });
 		ids.set(platform.slug, id);
+		const history = seedHistory(platform);
+		if (history.length > 0) {
+			await tx
+				.insert(schema.platformChanges)
+				.values(history.map((change) => ({ platformId: id, ...change, at: before(now, change.age) })));
+		}
 	}
 	return ids;
 }

@@ -21,7 +21,17 @@ export type PlatformSeed = {
 	category: (typeof PLATFORM_CATEGORIES)[number];
 	isRecommended: boolean;
 	listed: Age;
+	/**
+	 * Earlier editor changes, oldest first, for the page's "What changed": a text field's value
+	 * before the change (the next change's, or the platform's present value, is what it became),
+	 * or a list's items added and removed.
+	 */
+	history?: SeedChange[];
 };
+
+export type SeedChange =
+	| { field: 'name' | 'description' | 'pricing'; from: string; age: Age }
+	| { field: 'features' | 'pros' | 'cons'; added: string[]; removed: string[]; age: Age };
 
 export function logoPath(platform: PlatformSeed): string | null {
 	return platform.hasLogo ? `/images/logos/${platform.slug}.svg` : null;
@@ -278,6 +288,15 @@ export const PLATFORMS: PlatformSeed[] = [
 		category: 'Video',
 		isRecommended: false,
 		listed: days(140),
+		history: [
+			{ field: 'pricing', from: 'CPM; in-store from $10, CTV from $25; no minimum flight', age: days(75) },
+			{
+				field: 'pricing',
+				from: 'CPM; in-store from $12, CTV from $25; minimum flight of two weeks',
+				age: days(30),
+			},
+			{ field: 'features', added: ['Sales lift studies'], removed: ['Footfall reports'], age: days(9) },
+		],
 	},
 	{
 		slug: 'storefront-display',

@@ -31,6 +31,12 @@ export function formatDate(value: Date | string | number): string {
 	return `${MONTHS[date.getUTCMonth()]} ${day}, ${date.getUTCFullYear()}`;
 }
 
+/** A 'YYYY-MM' month as 'Nov 2026'. */
+export function formatMonth(month: string): string {
+	const [year, number] = month.split('-');
+	return `${MONTHS[Number(number) - 1]} ${year}`;
+}
+
 /** Date and time for moderation lists: 'Mar 05, 2026, 14:30' (UTC). */
 export function formatDateTime(value: Date | string | number): string {
 	const date = new Date(value);

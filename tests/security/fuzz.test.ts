@@ -807,6 +807,20 @@ function targets(): Target[] {
 			}),
 		),
 		{
+			name: 'GET /api/platforms/{id}/history',
+			method: 'GET',
+			path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}/history`),
+			roles: { anonymous: RUNS },
+			ok: z.array(z.looseObject({ at: z.string(), field: z.string() })),
+		},
+		{
+			name: 'GET /api/platforms/{id}/rating-trend',
+			method: 'GET',
+			path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}/rating-trend`),
+			roles: { anonymous: RUNS },
+			ok: z.array(z.looseObject({ month: z.string(), average: z.number(), count: z.number() })),
+		},
+		{
 			name: 'POST /api/platforms/{id}/ratings',
 			method: 'POST',
 			path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}/ratings`),

@@ -457,6 +457,20 @@ export const EXPECTATIONS: Expectation[] = [
 		},
 	},
 	{
+		route: '/api/platforms/{id}/history',
+		method: 'GET',
+		expect: all(200),
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/history` }),
+		check: (answer) => expect(Array.isArray(answer.body)).toBe(true),
+	},
+	{
+		route: '/api/platforms/{id}/rating-trend',
+		method: 'GET',
+		expect: all(200),
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/rating-trend` }),
+		check: (answer) => expect(Array.isArray(answer.body)).toBe(true),
+	},
+	{
 		route: '/api/platforms/map',
 		method: 'GET',
 		expect: all(200),

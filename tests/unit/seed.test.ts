@@ -305,6 +305,25 @@ describe('podcast episodes', () => {
 	});
 });
 
+describe('platform history', () => {
+	it('ends every seeded history at the platform as it is now', () => {
+		const platforms = db.select().from(schema.platforms).all();
+		const changes = db.select().from(schema.platformChanges).orderBy(schema.platformChanges.at).all();
+		expect(changes.length).toBeGreaterThan(0);
+		for (const platform of platforms) {
+			const own = changes.filter((change) => change.platformId === platform.id);
+			const pricing = own.filter((change) => change.field === 'pricing');
+			if (pricing.length > 0) expect(JSON.parse(pricing[pricing.length - 1]!.toValue)).toBe(platform.pricing);
+			for (const change of own.filter((row) => row.field === 'features')) {
+				for (const added of JSON.parse(change.toValue) as string[])
+					expect(platform.features).toContain(added);
+				for (const removed of JSON.parse(change.fromValue) as string[])
+					expect(platform.features).not.toContain(removed);
+			}
+		}
+	});
+});
+
 describe('static pages', () => {
 	it('has the four pages, valid for the page editor, the contact page with a mailto link', () => {
 		const pages = db.select().from(schema.staticPages).all();

@@ -25,7 +25,7 @@ import {
 	reviewVotes,
 	users,
 } from '@/server/db';
-import { lockedForUpdate } from '@/server/db/sql';
+import { lockedForUpdate, month } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
 import { assertCanRate } from '@/server/auth/permissions';
 import { assertPlatformExists, platformChanged } from '@/server/platforms/directory';
@@ -233,6 +233,33 @@ export async function ratingBreakdown(platformId: number): Promise<RatingBreakdo
 		ratingDistribution: stars,
 		subRatingAverages: { easeOfUse, support, measurement, valueForMoney },
 	};
+}
+
+/** One month of a platform's rating trend: its counted reviews' average (one decimal) and number. */
+export type RatingTrendPoint = { month: string; average: number; count: number };
+
+/**
+ * The platform's counted reviews grouped by the month (UTC) they were first written, oldest
+ * first; months without a review are left out. 404 for an unknown platform.
+ */
+export async function ratingTrend(platformId: number): Promise<RatingTrendPoint[]> {
+	await assertPlatformExists(platformId);
+	const byMonth = month(platformRatings.createdAt);
+	const rows = await db()
+		.select({
+			month: byMonth,
+			sum: sql<number>`sum(${platformRatings.rating})`.mapWith(Number),
+			count: sql<number>`count(*)`.mapWith(Number),
+		})
+		.from(platformRatings)
+		.where(and(eq(platformRatings.platformId, platformId), countedReview()))
+		.groupBy(byMonth)
+		.orderBy(byMonth);
+	return rows.map((row) => ({
+		month: row.month,
+		average: averageRating(row.sum, row.count),
+		count: row.count,
+	}));
 }
 
 /**

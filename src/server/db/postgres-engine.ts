@@ -42,6 +42,7 @@ export const postgresDialect: EngineDialect = {
 		return lockable.for ? lockable.for('update', { skipLocked: true }) : query;
 	},
 	timestamp: (at: Date): SQL => sql`cast(${at.toISOString()} as timestamptz)`,
+	month: (column: SQLWrapper) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`,
 	// drizzle's transaction, on a connection of the pool.
 	transaction: (fn, database) =>
 		(database as unknown as PostgresDatabase).transaction((tx) => {

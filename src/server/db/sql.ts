@@ -54,3 +54,8 @@ export function claimingSkipLocked<Query>(query: Query): Query {
 export function timestamp(at: Date): SQL {
 	return engine().timestamp(at);
 }
+
+/** The month of a timestamp column as 'YYYY-MM' text, in UTC (for grouping by month). */
+export function month(column: SQLWrapper): SQL<string> {
+	return engine().month(column);
+}

@@ -45,6 +45,7 @@ export const sqliteDialect: EngineDialect = {
 	claimingSkipLocked: (query) => query,
 	// Timestamps are stored as milliseconds in an integer.
 	timestamp: (at: Date): SQL => sql`${at.getTime()}`,
+	month: (column: SQLWrapper) => sql<string>`strftime('%Y-%m', ${column} / 1000, 'unixepoch')`,
 	/**
 	 * better-sqlite3 only runs synchronous transaction callbacks, so the transaction is opened by
 	 * hand (BEGIN IMMEDIATE takes the write lock at once, so it never fails half-way on a busy

@@ -38,6 +38,8 @@ export interface EngineDialect {
 	claimingSkipLocked<Query>(query: Query): Query;
 	/** A point in time as a value of this engine's timestamp columns, for hand-written SQL. */
 	timestamp(at: Date): SQL;
+	/** The month of a timestamp column as 'YYYY-MM' text, in UTC. */
+	month(column: SQLWrapper): SQL<string>;
 	/** Runs `fn` in one transaction on `database` (see transaction.ts). */
 	transaction<T>(fn: (tx: Reader) => Promise<T>, database: AppDatabase): Promise<T>;
 	/** Rows of a hand-written statement. */

@@ -3,11 +3,19 @@
  * update and delete. Every platform query lives here; pages, endpoints and the build call it.
  */
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { db, firstRow, qualified, platformRepresentatives as representatives, platforms } from '@/server/db';
+import {
+	db,
+	firstRow,
+	qualified,
+	platformRepresentatives as representatives,
+	platforms,
+	transaction,
+} from '@/server/db';
 import { containsText, likePattern, nocase, someItemLike } from '@/server/db/sql';
 import { PLATFORM_NOT_FOUND, type PlatformForm, type PlatformListQuery } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
 import { publishChange, type PlatformChangeKind } from '@/server/changes/content-changes';
+import { fieldChanges, lockTrackedValues, recordChanges } from './history';
 
 /** A platform as the API returns it. */
 export type PlatformJson = {
@@ -161,13 +169,24 @@ export async function createPlatform(input: PlatformForm): Promise<PlatformJson>
 	return toJson(row!);
 }
 
-/** Replaces every form field; rating and reviewCount are the ratings' business, not the form's. */
+/**
+ * Replaces every form field; rating and reviewCount are the ratings' business, not the form's.
+ * The changed public fields go to the platform's history in the same transaction, so the history
+ * never misses an edit nor shows one that was rolled back.
+ */
 export async function updatePlatform(id: number, input: PlatformForm): Promise<PlatformJson> {
-	const [row] = await db()
-		.update(platforms)
-		.set({ ...input, updatedAt: new Date() })
-		.where(eq(platforms.id, id))
-		.returning(platformColumns());
+	const row = await transaction(async (tx) => {
+		const before = await lockTrackedValues(tx, id);
+		if (!before) return undefined;
+		const at = new Date();
+		const [updated] = await tx
+			.update(platforms)
+			.set({ ...input, updatedAt: at })
+			.where(eq(platforms.id, id))
+			.returning(platformColumns());
+		await recordChanges(tx, id, fieldChanges(before, input), at);
+		return updated;
+	});
 	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id, kind: 'updated' });
 	return toJson(row);

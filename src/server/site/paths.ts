@@ -187,12 +187,21 @@ export function apiPathsForPlatformChange({ id, platformChange: kind }: Platform
 		case 'created':
 			return [list, map];
 		case 'updated':
-			return [list, detail, `${detail}/similar`, map];
+			return [list, detail, `${detail}/similar`, `${detail}/history`, map];
 		case 'deleted':
-			return [list, detail, `${detail}/comments`, `${detail}/ratings`, `${detail}/similar`, map];
+			return [
+				list,
+				detail,
+				`${detail}/comments`,
+				`${detail}/ratings`,
+				`${detail}/similar`,
+				`${detail}/history`,
+				`${detail}/rating-trend`,
+				map,
+			];
 		case 'rated':
 			// The list and the detail carry the average rating and the review count.
-			return [list, detail, `${detail}/ratings`, map];
+			return [list, detail, `${detail}/ratings`, `${detail}/rating-trend`, map];
 		case 'commented':
 		case 'voted':
 			return [`${detail}/comments`];

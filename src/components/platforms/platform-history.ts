@@ -1,0 +1,84 @@
+/**
+ * The sentences of a platform's "What changed" timeline and the geometry of its rating-trend
+ * chart: plain functions, so the page renders them on the server and tests read them directly.
+ */
+import { formatDate } from '@/lib/format';
+import type { PlatformChangeJson, TrackedField } from '@/server/platforms/history';
+import type { RatingTrendPoint } from '@/server/community/reviews';
+
+const FIELD_LABELS: Record<TrackedField, string> = {
+	name: 'Name',
+	description: 'Description',
+	pricing: 'Pricing',
+	features: 'Features',
+	pros: 'Pros',
+	cons: 'Cons',
+	category: 'Category',
+	websiteUrl: 'Website',
+	isRecommended: 'Recommended',
+};
+
+/** Long texts (a description) are cut: the timeline is a summary, the page shows the text. */
+const MAX_VALUE_LENGTH = 120;
+
+function shown(value: PlatformChangeJson['from']): string {
+	if (value === null || value === '') return 'none';
+	if (typeof value === 'boolean') return value ? 'yes' : 'no';
+	const text = String(value);
+	return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1).trimEnd()}…` : text;
+}
+
+/** One change as a line: "Pricing: CPC from $0.50 → CPC from $0.65"; lists name what was added and removed. */
+export function describeChange({
+	field,
+	from,
+	to,
+}: Pick<PlatformChangeJson, 'field' | 'from' | 'to'>): string {
+	const label = FIELD_LABELS[field] ?? field;
+	if (Array.isArray(from) || Array.isArray(to)) {
+		const parts: string[] = [];
+		const added = Array.isArray(to) ? to : [];
+		const removed = Array.isArray(from) ? from : [];
+		if (added.length > 0) parts.push(`added ${added.map(shown).join(', ')}`);
+		if (removed.length > 0) parts.push(`removed ${removed.map(shown).join(', ')}`);
+		return `${label}: ${parts.join('; ')}`;
+	}
+	return `${label}: ${shown(from)} → ${shown(to)}`;
+}
+
+/** The date a change shows (UTC, as the rest of the site). */
+export function changeDate(at: Date | string): string {
+	return formatDate(at);
+}
+
+export const TREND_WIDTH = 320;
+export const TREND_HEIGHT = 140;
+/** The plot inside the axis labels. */
+export const TREND_PLOT = { left: 28, top: 10, right: 308, bottom: 112 } as const;
+
+/** Where a star average sits on the chart's vertical axis (1 at the bottom, 5 at the top). */
+export function trendY(average: number): number {
+	return TREND_PLOT.bottom - ((average - 1) / 4) * (TREND_PLOT.bottom - TREND_PLOT.top);
+}
+
+/**
+ * Each month's point: across by the time since the first month (a month without reviews leaves
+ * a gap, not a squeeze), up by the average. A single month sits in the middle.
+ */
+export function trendPoints(trend: RatingTrendPoint[]): (RatingTrendPoint & { x: number; y: number })[] {
+	const index = (month: string) => {
+		const [year, number] = month.split('-').map(Number);
+		return year! * 12 + number!;
+	};
+	const first = trend[0] ? index(trend[0].month) : 0;
+	const span = trend.length > 0 ? index(trend[trend.length - 1]!.month) - first : 0;
+	const width = TREND_PLOT.right - TREND_PLOT.left;
+	return trend.map((point) => ({
+		...point,
+		x:
+			span === 0
+				? TREND_PLOT.left + width / 2
+				: TREND_PLOT.left + ((index(point.month) - first) / span) * width,
+		y: trendY(point.average),
+	}));
+}

@@ -1,0 +1,112 @@
+/**
+ * A platform's public history: every editor change of a public field, recorded in the
+ * transaction of the update, and read back newest first. Who made a change is never stored.
+ */
+import { desc, eq } from 'drizzle-orm';
+import { db, platformChanges, platforms, type Reader } from '@/server/db';
+import { lockedForUpdate } from '@/server/db/sql';
+
+/** The fields whose changes are public, in the order a change of several lists them. */
+export const TRACKED_FIELDS = [
+	'name',
+	'description',
+	'pricing',
+	'features',
+	'pros',
+	'cons',
+	'category',
+	'websiteUrl',
+	'isRecommended',
+] as const;
+export type TrackedField = (typeof TRACKED_FIELDS)[number];
+
+const LIST_FIELDS: ReadonlySet<TrackedField> = new Set(['features', 'pros', 'cons']);
+
+type FieldValue = string | boolean | null | string[];
+export type TrackedValues = Record<TrackedField, FieldValue>;
+
+/**
+ * One change as the API returns it. For a list (features, pros, cons) `from` holds the items
+ * removed and `to` the items added.
+ */
+export type PlatformChangeJson = { at: Date; field: TrackedField; from: FieldValue; to: FieldValue };
+
+/** The tracked fields of the platform, its row locked until the transaction ends; undefined if gone. */
+export async function lockTrackedValues(tx: Reader, platformId: number): Promise<TrackedValues | undefined> {
+	const [row] = await lockedForUpdate(
+		tx
+			.select({
+				name: platforms.name,
+				description: platforms.description,
+				pricing: platforms.pricing,
+				features: platforms.features,
+				pros: platforms.pros,
+				cons: platforms.cons,
+				category: platforms.category,
+				websiteUrl: platforms.websiteUrl,
+				isRecommended: platforms.isRecommended,
+			})
+			.from(platforms)
+			.where(eq(platforms.id, platformId)),
+	);
+	return row;
+}
+
+/** The changes between two versions; a list whose items only moved has not changed. */
+export function fieldChanges(before: TrackedValues, after: TrackedValues): Omit<PlatformChangeJson, 'at'>[] {
+	const changes: Omit<PlatformChangeJson, 'at'>[] = [];
+	for (const field of TRACKED_FIELDS) {
+		const [from, to] = [before[field], after[field]];
+		if (LIST_FIELDS.has(field)) {
+			const [old, now] = [(from as string[] | null) ?? [], (to as string[] | null) ?? []];
+			const removed = old.filter((item) => !now.includes(item));
+			const added = now.filter((item) => !old.includes(item));
+			if (removed.length > 0 || added.length > 0) changes.push({ field, from: removed, to: added });
+		} else if (from !== to) {
+			changes.push({ field, from, to });
+		}
+	}
+	return changes;
+}
+
+/** Stores the changes of one update, all at the same moment. */
+export async function recordChanges(
+	tx: Reader,
+	platformId: number,
+	changes: Omit<PlatformChangeJson, 'at'>[],
+	at: Date,
+): Promise<void> {
+	if (changes.length === 0) return;
+	await tx.insert(platformChanges).values(
+		changes.map(({ field, from, to }) => ({
+			platformId,
+			field,
+			fromValue: JSON.stringify(from),
+			toValue: JSON.stringify(to),
+			at,
+		})),
+	);
+}
+
+/**
+ * The platform's changes, newest first (within one update, in the fields' order); none for an
+ * unknown platform (callers that answer 404 check it exists: directory.ts imports this module).
+ */
+export async function platformHistory(platformId: number): Promise<PlatformChangeJson[]> {
+	const rows = await db()
+		.select({
+			at: platformChanges.at,
+			field: platformChanges.field,
+			from: platformChanges.fromValue,
+			to: platformChanges.toValue,
+		})
+		.from(platformChanges)
+		.where(eq(platformChanges.platformId, platformId))
+		.orderBy(desc(platformChanges.at), platformChanges.id);
+	return rows.map((row) => ({
+		at: row.at,
+		field: row.field as TrackedField,
+		from: JSON.parse(row.from) as FieldValue,
+		to: JSON.parse(row.to) as FieldValue,
+	}));
+}
