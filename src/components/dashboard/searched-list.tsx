@@ -20,11 +20,22 @@ export type SearchedList<T> = {
 	list: ApiData<T>;
 };
 
-export function useSearchedList<T>(path: string, pageSize: number): SearchedList<T> {
+export function useSearchedList<T>(
+	path: string,
+	pageSize: number,
+	{
+		filters = {},
+		initialOffset = 0,
+	}: {
+		/** Further query parameters of the list's GET (an empty one is left out). */
+		filters?: Record<string, string | undefined>;
+		initialOffset?: number;
+	} = {},
+): SearchedList<T> {
 	const [search, setSearchText] = useState('');
 	const query = useDebouncedValue(search.trim());
-	const [offset, setOffset] = useState(0);
-	const list = useApiData<T>(withQuery(path, { search: query, limit: pageSize, offset }));
+	const [offset, setOffset] = useState(initialOffset);
+	const list = useApiData<T>(withQuery(path, { search: query, ...filters, limit: pageSize, offset }));
 	const setSearch = (text: string) => {
 		setSearchText(text);
 		setOffset(0);

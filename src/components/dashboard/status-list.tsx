@@ -10,9 +10,7 @@ import { apiRequest, failureText } from '@/lib/api-client';
 import { toast } from '@/stores/toast';
 import { inputClasses } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
-import type { SearchedList } from './searched-list';
-import { useApiData, withQuery } from './use-api-data';
-import { useDebouncedValue } from './use-debounced-value';
+import { type SearchedList, useSearchedList } from './searched-list';
 
 export type StatusFilter = '' | 'draft' | 'published';
 
@@ -51,12 +49,13 @@ export type StatusList<T> = SearchedList<T[]> & {
 };
 
 export function useStatusList<T>(path: string, pageSize: number): StatusList<T> {
-	const [search, setSearchText] = useState('');
-	const query = useDebouncedValue(search.trim());
 	const [initial] = useState(() => listStateFromUrl(pageSize));
 	const [status, setStatusValue] = useState<StatusFilter>(initial.status);
-	const [offset, setOffset] = useState(initial.offset);
-	const list = useApiData<T[]>(withQuery(path, { search: query, status, limit: pageSize, offset }));
+	const searched = useSearchedList<T[]>(path, pageSize, {
+		filters: { status },
+		initialOffset: initial.offset,
+	});
+	const { offset, setOffset, list } = searched;
 	useEffect(() => writeListStateToUrl(status, offset, pageSize), [status, offset, pageSize]);
 
 	// A page past the end (a shared link, the last item of a page deleted elsewhere): go to the
@@ -66,18 +65,10 @@ export function useStatusList<T>(path: string, pageSize: number): StatusList<T> 
 		if (total !== undefined && offset > 0 && offset >= total) {
 			setOffset(Math.max(0, Math.ceil(total / pageSize) - 1) * pageSize);
 		}
-	}, [total, offset, pageSize]);
+	}, [total, offset, pageSize, setOffset]);
 
 	return {
-		search,
-		setSearch: (text) => {
-			setSearchText(text);
-			setOffset(0);
-		},
-		query,
-		offset,
-		setOffset,
-		list,
+		...searched,
 		status,
 		setStatus: (next) => {
 			setStatusValue(next);
