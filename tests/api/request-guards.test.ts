@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow } from '@/server/db';
 import { MAX_BODY_BYTES, MAX_DISCARDED_BYTES } from '@/server/http/endpoint';
+import { MAX_UPLOAD_BODY_BYTES, MEDIA_UPLOAD_PATH } from '@/server/http/request-body';
 import type { TestServer } from '../support/server';
 import {
 	TestClient,
@@ -207,6 +208,21 @@ describe.each([
 		const answer = await sendSlowBody(server.url, '/api/login', total, announced);
 		expect(answer.finished).toBe(false);
 		expect(answer.sent).toBeLessThan(total);
+	});
+});
+
+describe('a refused upload, announced (Content-Length)', () => {
+	// The upload's cap is above what the usual routes discard in all, so a mistaken upload
+	// (a 10 MB photo and a bit) must still be read to its end rather than cut off mid-body.
+	it('lets a client sending 1 MB over the upload cap finish and read the 413', async () => {
+		const answer = await sendSlowBody(
+			server.url,
+			MEDIA_UPLOAD_PATH,
+			MAX_UPLOAD_BODY_BYTES + 1024 * 1024,
+			true,
+		);
+		expect(answer.finished, `the connection was closed after ${answer.sent} bytes`).toBe(true);
+		expect(answer.statusLine).toBe('HTTP/1.1 413 Payload Too Large');
 	});
 });
 

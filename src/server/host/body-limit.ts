@@ -6,7 +6,7 @@
  * A body over the cap reaches Astro empty, marked on the request's context, and the app's
  * middleware answers 413 under the route it matched. The connection then closes as nginx's
  * lingering close does: the answer goes out with `Connection: close`, and what the client is
- * still sending is read and thrown away, for at most LINGER_MS and MAX_DISCARDED_BYTES, before
+ * still sending is read and thrown away, for at most LINGER_MS and discardLimitFor(cap), before
  * the socket is destroyed. Closing at once resets a client that is still writing, and most
  * (Node's fetch, browsers) then report a network error instead of the 413.
  */
@@ -16,10 +16,10 @@ import { currentRequest } from '@/server/runtime/request-context';
 import {
 	BodyAborted,
 	BodyTooLarge,
-	MAX_DISCARDED_BYTES,
 	METHODS_WITH_BODIES,
 	bodyCapFor,
 	declaresTooLargeBody,
+	discardLimitFor,
 	readCappedBody,
 } from '@/server/http/request-body';
 
@@ -102,7 +102,7 @@ export function limitRequestBody(req: IncomingMessage, res: ServerResponse, next
 	if (!METHODS_WITH_BODIES.has(req.method ?? '')) return next();
 	const cap = bodyCapFor(req.method, pathOf(req.url));
 	if (declaresTooLargeBody(req.headers['content-length'], cap)) {
-		refuseTooLarge(req, res, MAX_DISCARDED_BYTES, next);
+		refuseTooLarge(req, res, discardLimitFor(cap), next);
 		return;
 	}
 	// Stopping early must not destroy the request (and with it the socket) before the answer.
@@ -110,7 +110,7 @@ export function limitRequestBody(req: IncomingMessage, res: ServerResponse, next
 		(bytes) => handOver(req, bytes, next),
 		(error: unknown) => {
 			if (error instanceof BodyTooLarge && !res.headersSent) {
-				// readCappedBody read on to the body's end or MAX_DISCARDED_BYTES already.
+				// readCappedBody read on to the body's end or discardLimitFor(cap) already.
 				refuseTooLarge(req, res, 0, next);
 				return;
 			}

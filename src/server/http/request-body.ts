@@ -26,6 +26,16 @@ export function bodyCapFor(method: string | undefined, pathname: string): number
  */
 export const MAX_DISCARDED_BYTES = 8 * 1024 * 1024;
 
+/**
+ * How many bytes of a refused body are read in all before the connection is cut: a route with a
+ * larger cap (the upload) has its mistaken bodies run past the cap, so they are let run a quarter
+ * of MAX_DISCARDED_BYTES beyond it. The same limit holds whether the body announced its length
+ * or grew past the cap as it came.
+ */
+export function discardLimitFor(cap: number): number {
+	return Math.max(MAX_DISCARDED_BYTES, cap + MAX_DISCARDED_BYTES / 4);
+}
+
 /** Methods whose bodies Astro reads (it ignores those of GET and HEAD). */
 export const METHODS_WITH_BODIES = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -59,12 +69,11 @@ export function declaresTooLargeBody(
  * `cap` bytes (MAX_BODY_BYTES unless the route takes more). Past the cap it reads on to its end
  * keeping nothing, as nginx's lingering close does: closing the connection while the client is
  * still sending resets it, and most clients then report a broken pipe instead of the 413. A body
- * that goes on past MAX_DISCARDED_BYTES beyond the cap (or in all, for the usual cap) is cut off
- * (the iteration stops, which cancels the stream). Throws BodyTooLarge or BodyAborted.
+ * that goes on past discardLimitFor(cap) is cut off (the iteration stops, which cancels the stream). Throws BodyTooLarge or BodyAborted.
  */
 export async function readCappedBody(body: AsyncIterable<Uint8Array>, cap = MAX_BODY_BYTES): Promise<Buffer> {
 	const chunks: Uint8Array[] = [];
-	const discardUpTo = Math.max(MAX_DISCARDED_BYTES, cap + MAX_DISCARDED_BYTES / 4);
+	const discardUpTo = discardLimitFor(cap);
 	let total = 0;
 	let tooLarge = false;
 	try {
