@@ -1,5 +1,6 @@
 /** Create or edit a news or education article in a dialog. */
 import { useStore } from '@nanostores/react';
+import { RevisionHistoryButton } from '@/components/revisions/RevisionHistory';
 import { useMemo } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { $user } from '@/stores/session';
@@ -76,6 +77,17 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 			size="xl"
 			submitLabel={editing ? 'Update Article' : 'Create Article'}
 		>
+			{article && (
+				<RevisionHistoryButton
+					type="article"
+					id={article.id}
+					title={article.title}
+					onRestored={() => {
+						onOpenChange(false);
+						onSaved();
+					}}
+				/>
+			)}
 			<Field id={`${idPrefix}-title`} label="Title" required error={errors.title}>
 				<Input {...text('title')} maxLength={200} />
 			</Field>

@@ -1,5 +1,6 @@
 /** Create or edit a platform in a dialog; the caller reloads the list on save. */
 import { useMemo } from 'react';
+import { RevisionHistoryButton } from '@/components/revisions/RevisionHistory';
 import { apiRequest } from '@/lib/api-client';
 import { PLATFORM_CATEGORIES } from '@/lib/categories';
 import { Input, inputClasses, Textarea } from '@/components/ui/Input';
@@ -64,6 +65,17 @@ export function PlatformFormDialog({ open, onOpenChange, platform, onSaved }: Pl
 			size="lg"
 			submitLabel={editing ? 'Update Platform' : 'Create Platform'}
 		>
+			{platform && (
+				<RevisionHistoryButton
+					type="platform"
+					id={platform.id}
+					title={platform.name}
+					onRestored={() => {
+						onOpenChange(false);
+						onSaved();
+					}}
+				/>
+			)}
 			<div className="grid gap-4 sm:grid-cols-2">
 				<Field id="platform-name" label="Name" required error={errors.name}>
 					<Input {...text('name')} maxLength={200} />
