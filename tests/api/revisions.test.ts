@@ -145,6 +145,20 @@ describe('article revisions', () => {
 		expect(latest.diff.map((change) => change.field)).toEqual(['title', 'content']);
 	});
 
+	it('keeps a scheduled publication as a revision by no editor', async () => {
+		const body = articleBody({ isPublished: false, publishAt: new Date(Date.now() + 1500).toISOString() });
+		const article = await ok(editor.post('/api/news', body), 201);
+		await expect.poll(async () => (await roles.anonymous.get(`/api/news/${article.id}`)).status).toBe(200);
+		const [published, created] = await revisionsOf('article', article.id);
+		expect(published).toMatchObject({ summary: 'Published at its scheduled time', author: null });
+		expect(created).toMatchObject({ summary: 'Created', author: { username: roles.editor.username } });
+		const detail = await ok(editor.get<Detail>(`/api/admin/revisions/${published!.id}`));
+		expect(detail.diff.map((change) => [change.field, change.to])).toEqual([
+			['isPublished', true],
+			['publishAt', null],
+		]);
+	});
+
 	it('restores a scheduled draft whose time has passed as a plain draft', async () => {
 		const body = articleBody({ isPublished: false, publishAt: new Date(Date.now() + 60_000).toISOString() });
 		const article = await ok(editor.post('/api/news', body), 201);

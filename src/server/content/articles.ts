@@ -15,7 +15,7 @@ import { InvalidInput } from '@/server/errors';
 import { byEngine, db, firstRow, articles, transaction, users, type Reader } from '@/server/db';
 import { publishChange } from '@/server/changes/content-changes';
 import { deleteRevisions, recordRevision, type SaveBy } from '@/server/revisions/store';
-import { articleColumnsOf } from './search/article-columns';
+import { articleColumnsOf, articleFormColumnsOf } from './search/article-columns';
 import type { ArticleListRow } from './search/articles';
 import { postgresArticleLists } from './search/articles.postgres';
 import { sqliteArticleLists } from './search/articles.sqlite';
@@ -127,21 +127,15 @@ export async function createArticle(
 	return mustGet(kind, id);
 }
 
-/** The saved fields of an article as its form sends them, for its revisions. */
+/** The columns of an article its form edits, as its revisions keep them. */
+export function articleFormColumns() {
+	return articleFormColumnsOf(articles);
+}
+
 function savedFields(tx: Reader, kind: ArticleKind, id: number) {
 	return firstRow(
 		tx
-			.select({
-				title: articles.title,
-				excerpt: articles.excerpt,
-				content: articles.content,
-				category: articles.category,
-				imageUrl: articles.imageUrl,
-				tags: articles.tags,
-				readTime: articles.readTime,
-				isPublished: articles.isPublished,
-				publishAt: articles.publishAt,
-			})
+			.select(articleFormColumns())
 			.from(articles)
 			.where(and(eq(articles.id, id), eq(articles.kind, kind))),
 	);

@@ -11,8 +11,11 @@ import { db, firstRow, revisions, users, type Reader } from '@/server/db';
 /** The stored fields of one save: plain JSON values (dates as ISO strings). */
 export type RevisionFields = Record<string, unknown>;
 
-/** Who saved, and whether the save was a restore (its summary says of which revision). */
-export type SaveBy = { authorId: number; restoredFrom?: number };
+/**
+ * Who saved (null: the site itself, as when a scheduled article goes public), and whether the
+ * save was a restore (its summary says of which revision).
+ */
+export type SaveBy = { authorId: number | null; restoredFrom?: number };
 
 /** How many of an item's revisions are always kept; older ones keep the newest of each day. */
 export const KEPT_REVISIONS = 50;
@@ -126,6 +129,8 @@ export type SaveRecord = {
 	 * they become its first revision (no author), so even that version can be restored.
 	 */
 	before?: object;
+	/** Says what the save was when the fields alone cannot tell (a scheduled publication). */
+	summary?: string;
 	at?: Date;
 };
 
@@ -151,7 +156,9 @@ export async function recordRevision(tx: Reader, save: SaveRecord): Promise<void
 		itemId,
 		authorId: by.authorId,
 		fields: JSON.stringify(fields),
-		summary: revisionSummary(previous, fields, { created: save.created, restoredFrom: by.restoredFrom }),
+		summary:
+			save.summary ??
+			revisionSummary(previous, fields, { created: save.created, restoredFrom: by.restoredFrom }),
 		createdAt: at,
 	});
 	await pruneRevisions(tx, type, itemId);
