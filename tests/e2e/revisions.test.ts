@@ -98,6 +98,55 @@ describe('article history', () => {
 	);
 });
 
+describe('platform history', () => {
+	it('restores a platform from its edit dialog, and the public page follows', async ({ server, newPage }) => {
+		const { page, context } = await newPage({ as: 'editor' });
+		const name = `Shelf DSP ${Date.now()}`;
+		const form = {
+			name,
+			category: 'DSP',
+			description: 'A demand-side platform.',
+			pricing: 'CPM from $4',
+			features: ['Self-serve'],
+			pros: [],
+			cons: [],
+			isRecommended: false,
+			sortOrder: 0,
+		};
+		const created = await context.request.post('/api/admin/platforms', { data: form });
+		expect(created.status()).toBe(201);
+		const { id } = (await created.json()) as { id: number };
+		const updated = await context.request.put(`/api/admin/platforms/${id}`, {
+			data: { ...form, pricing: 'CPM from $9' },
+		});
+		expect(updated.status()).toBe(200);
+
+		await page.goto('/editor-dashboard?tab=platforms');
+		await page.getByLabel('Search platforms').fill(name);
+		await page.getByRole('button', { name: `Edit ${name}` }).click();
+		const edit = page.getByRole('dialog', { name: 'Edit Platform' });
+		await edit.getByRole('button', { name: 'History' }).click();
+		const history = page.getByRole('dialog', { name: `History of "${name}"` });
+		await history.getByText('Before: CPM from $4').waitFor();
+		await history.getByRole('button', { name: /^Created/ }).click();
+		await history.getByRole('button', { name: 'Restore' }).click();
+		await confirmDialog(page, 'Restore this revision?', 'Restore');
+		await expectToast(page, 'Revision restored');
+		await edit.waitFor({ state: 'detached' });
+
+		const platform = await context.request.get(`/api/platforms/${id}`);
+		expect(((await platform.json()) as { pricing: string }).pricing).toBe('CPM from $4');
+		// The restore is one more public change, and the page's pricing is the old one again.
+		const changes = await context.request.get(`/api/platforms/${id}/history`);
+		expect(((await changes.json()) as { to: unknown }[]).map((change) => change.to)).toEqual([
+			'CPM from $4',
+			'CPM from $9',
+		]);
+		await server.siteIdle();
+		expect((await publicPage(server, `/platforms/${id}`)).html).toContain('CPM from $4');
+	});
+});
+
 describe('page history', () => {
 	it('restores a static page from the Pages tab, and the public page follows', async ({
 		server,

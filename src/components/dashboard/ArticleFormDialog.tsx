@@ -77,17 +77,6 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 			size="xl"
 			submitLabel={editing ? 'Update Article' : 'Create Article'}
 		>
-			{article && (
-				<RevisionHistoryButton
-					type="article"
-					id={article.id}
-					title={article.title}
-					onRestored={() => {
-						onOpenChange(false);
-						onSaved();
-					}}
-				/>
-			)}
 			<Field id={`${idPrefix}-title`} label="Title" required error={errors.title}>
 				<Input {...text('title')} maxLength={200} />
 			</Field>
@@ -150,6 +139,17 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 				>
 					<Input {...text('publishAt')} type="datetime-local" />
 				</Field>
+			)}
+			{article && (
+				<RevisionHistoryButton
+					type="article"
+					id={article.id}
+					title={article.title}
+					onRestored={() => {
+						onOpenChange(false);
+						onSaved();
+					}}
+				/>
 			)}
 		</FormDialog>
 	);

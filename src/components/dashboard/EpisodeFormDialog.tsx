@@ -61,17 +61,6 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 			size="xl"
 			submitLabel={editing ? 'Update Episode' : 'Create Episode'}
 		>
-			{episode && (
-				<RevisionHistoryButton
-					type="episode"
-					id={episode.id}
-					title={episode.title}
-					onRestored={() => {
-						onOpenChange(false);
-						onSaved();
-					}}
-				/>
-			)}
 			<Field id={`${idPrefix}-title`} label="Title" required error={errors.title}>
 				<Input {...text('title')} maxLength={200} />
 			</Field>
@@ -155,6 +144,17 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 				checked={values.isPublished}
 				onCheckedChange={set('isPublished')}
 			/>
+			{episode && (
+				<RevisionHistoryButton
+					type="episode"
+					id={episode.id}
+					title={episode.title}
+					onRestored={() => {
+						onOpenChange(false);
+						onSaved();
+					}}
+				/>
+			)}
 		</FormDialog>
 	);
 }

@@ -65,17 +65,6 @@ export function PlatformFormDialog({ open, onOpenChange, platform, onSaved }: Pl
 			size="lg"
 			submitLabel={editing ? 'Update Platform' : 'Create Platform'}
 		>
-			{platform && (
-				<RevisionHistoryButton
-					type="platform"
-					id={platform.id}
-					title={platform.name}
-					onRestored={() => {
-						onOpenChange(false);
-						onSaved();
-					}}
-				/>
-			)}
 			<div className="grid gap-4 sm:grid-cols-2">
 				<Field id="platform-name" label="Name" required error={errors.name}>
 					<Input {...text('name')} maxLength={200} />
@@ -139,6 +128,17 @@ export function PlatformFormDialog({ open, onOpenChange, platform, onSaved }: Pl
 					<Label htmlFor="platform-isRecommended">Recommended</Label>
 				</div>
 			</div>
+			{platform && (
+				<RevisionHistoryButton
+					type="platform"
+					id={platform.id}
+					title={platform.name}
+					onRestored={() => {
+						onOpenChange(false);
+						onSaved();
+					}}
+				/>
+			)}
 		</FormDialog>
 	);
 }

@@ -52,7 +52,7 @@ export type RevisionHistoryProps = {
 export function RevisionHistoryButton({ type, id, title, onRestored }: RevisionHistoryProps) {
 	const [open, setOpen] = useState(false);
 	return (
-		<div className="flex justify-end">
+		<div className="flex">
 			<Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
 				History
 			</Button>
