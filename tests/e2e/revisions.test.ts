@@ -147,6 +147,42 @@ describe('platform history', () => {
 	});
 });
 
+describe('episode history', () => {
+	it('restores an episode from its edit dialog', async ({ newPage }) => {
+		const { page, context } = await newPage({ as: 'editor', mobile: true });
+		const title = `Shelf talk ${Date.now()}`;
+		const form = {
+			title,
+			description: 'Notes.',
+			audioUrl: '/audio/episode-1.mp3',
+			duration: 30,
+			episodeNumber: 9,
+			isPublished: true,
+		};
+		const created = await context.request.post('/api/podcasts', { data: form });
+		expect(created.status()).toBe(201);
+		const { id } = (await created.json()) as { id: number };
+		expect(
+			(await context.request.put(`/api/podcasts/${id}`, { data: { ...form, duration: 45 } })).status(),
+		).toBe(200);
+
+		await page.goto('/editor-dashboard?tab=podcast');
+		await page.getByLabel('Search podcast episodes').fill(title);
+		await page.getByRole('button', { name: `Edit ${title}` }).click();
+		const edit = page.getByRole('dialog', { name: 'Edit Episode' });
+		await edit.getByRole('button', { name: 'History' }).click();
+		const history = page.getByRole('dialog', { name: `History of "${title}"` });
+		await history.getByText('Before: 30').waitFor();
+		await history.getByRole('button', { name: /^Created and published/ }).click();
+		await history.getByRole('button', { name: 'Restore' }).click();
+		await confirmDialog(page, 'Restore this revision?', 'Restore');
+		await expectToast(page, 'Revision restored');
+		await edit.waitFor({ state: 'detached' });
+		const episode = await context.request.get(`/api/podcasts/${id}`);
+		expect(((await episode.json()) as { duration: number }).duration).toBe(30);
+	});
+});
+
 describe('page history', () => {
 	it('restores a static page from the Pages tab, and the public page follows', async ({
 		server,
