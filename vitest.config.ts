@@ -40,6 +40,7 @@ const POSTGRES_API = [
 	'tests/api/previews.test.ts',
 	'tests/api/media.test.ts',
 	'tests/api/scheduled-publishing.test.ts',
+	'tests/api/revisions.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',
@@ -52,6 +53,7 @@ const POSTGRES_BROWSER_SMOKE = [
 	'tests/e2e/comment-own-votes.test.ts',
 	'tests/e2e/podcast-editor.test.ts',
 	'tests/e2e/media-library.test.ts',
+	'tests/e2e/revisions.test.ts',
 ];
 
 // Integration and browser tests run against the production build (`npm test` builds first);

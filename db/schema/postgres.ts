@@ -48,4 +48,5 @@ export const {
 	previewLinks,
 	mediaItems,
 	mediaVariants,
+	revisions,
 } = defineTables(postgresKit) as unknown as AsPostgres<SharedSchema>;

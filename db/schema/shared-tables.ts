@@ -19,6 +19,7 @@ import {
 	NEWSLETTER_MEMBER_STATUSES,
 	NEWSLETTER_MEMBER_TOKEN_PURPOSES,
 	PREVIEW_SUBJECTS,
+	REVISION_SUBJECTS,
 	USER_ROLES,
 	VOTE_TYPES,
 } from './values';
@@ -666,6 +667,25 @@ export function defineTables(kit: SchemaKit) {
 		(t) => [index('preview_links_expires_at_idx').on(t.expiresAt)],
 	);
 
+	/**
+	 * One save of an article, page, platform or episode: the fields as saved (JSON), who saved it
+	 * and a short sentence of what changed. The item is named by kind and id, without a foreign
+	 * key, since the kinds live in four tables; deleting an item deletes its revisions.
+	 */
+	const revisions = table(
+		'revisions',
+		{
+			id: id(),
+			itemType: text('item_type', { enum: REVISION_SUBJECTS }).notNull(),
+			itemId: integer('item_id').notNull(),
+			authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+			fields: text('fields').notNull(),
+			summary: text('summary').notNull(),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [index('revisions_item_idx').on(t.itemType, t.itemId, t.id)],
+	);
+
 	return {
 		users,
 		sessions,
@@ -700,6 +720,7 @@ export function defineTables(kit: SchemaKit) {
 		previewLinks,
 		mediaItems,
 		mediaVariants,
+		revisions,
 	};
 }
 

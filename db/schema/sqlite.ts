@@ -44,4 +44,5 @@ export const {
 	previewLinks,
 	mediaItems,
 	mediaVariants,
+	revisions,
 } = defineTables(sqliteKit);

@@ -36,6 +36,10 @@ export type EpisodeAudioType = (typeof EPISODE_AUDIO_TYPES)[number];
 export const PREVIEW_SUBJECTS = ['article', 'page', 'episode'] as const;
 export type PreviewSubject = (typeof PREVIEW_SUBJECTS)[number];
 
+/** What keeps revisions: every save of one of these is kept and can be restored. */
+export const REVISION_SUBJECTS = ['article', 'page', 'platform', 'episode'] as const;
+export type RevisionSubject = (typeof REVISION_SUBJECTS)[number];
+
 /** The image formats the media library accepts and serves (its variants' formats too). */
 export const MEDIA_FORMATS = ['jpeg', 'png', 'webp', 'avif', 'gif'] as const;
 export type MediaFormat = (typeof MEDIA_FORMATS)[number];

@@ -614,15 +614,16 @@ describe('platform changes on the change stream (in-process, as page regeneratio
 		// connection, which could otherwise answer after a later change.
 		const checked = () => Promise.all(seen.map((change) => change.existsNow));
 		const form = platformFormSchema.parse(platformInput());
-		const created = await service.createPlatform(form);
-		await checked();
-		await service.updatePlatform(created.id, { ...form, name: 'Changed' });
-		await checked();
 		const [rater] = await database
 			.db()
 			.insert(database.users)
 			.values({ username: 'hook_rater', email: 'hook@example.com', passwordHash: 'x' })
 			.returning();
+		const by = { authorId: rater!.id };
+		const created = await service.createPlatform(form, by);
+		await checked();
+		await service.updatePlatform(created.id, { ...form, name: 'Changed' }, by);
+		await checked();
 		expect((await rate(created.id, rater!.id, { rating: 4, review: null })).platform).toEqual({
 			rating: 4,
 			reviewCount: 1,
@@ -644,7 +645,7 @@ describe('platform changes on the change stream (in-process, as page regeneratio
 		expect(seen).toHaveLength(4);
 		stop();
 		stopFailing();
-		await service.createPlatform(form);
+		await service.createPlatform(form, by);
 		expect(seen).toHaveLength(4);
 	});
 });

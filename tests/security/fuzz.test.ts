@@ -25,6 +25,7 @@ import {
 	moderateCommentSchema,
 	moderationListQuerySchema,
 	previewRequestSchema,
+	revisionListQuerySchema,
 	userListQuerySchema,
 } from '@/lib/validation/admin';
 import {
@@ -124,6 +125,9 @@ let ids: {
 	disposableEpisodes: number[];
 	media: number[];
 	disposableMedia: number[];
+	/** Revisions of the articles in revisedArticles, the only rows a restore may change. */
+	revisions: number[];
+	revisedArticles: number[];
 };
 
 /** A library image's rows (no files: the fuzzer reads, edits and deletes records). */
@@ -166,6 +170,31 @@ async function insertArticle(kind: 'news' | 'education'): Promise<number> {
 		})
 		.returning({ id: articles.id });
 	return row!.id;
+}
+
+/** A new news article with one revision of it, as a save would leave; the revision's id. */
+async function insertRevision(): Promise<{ revision: number; article: number }> {
+	const article = await insertArticle('news');
+	const { revisions } = server.tables;
+	const [row] = await server.db
+		.insert(revisions)
+		.values({
+			itemType: 'article',
+			itemId: article,
+			authorId: editor.id,
+			fields: JSON.stringify({
+				title: `Fuzz revision ${uniqueTag()}`,
+				excerpt: 'Restored.',
+				content: 'Body.',
+				category: ARTICLE_CATEGORIES.news[0],
+				tags: [],
+				readTime: 3,
+				isPublished: true,
+			}),
+			summary: 'Created',
+		})
+		.returning({ id: revisions.id });
+	return { revision: row!.id, article };
 }
 
 async function insertNewsletterDraft(): Promise<number> {
@@ -249,7 +278,14 @@ beforeAll(async () => {
 		disposableEpisodes: await times(4, () => insertEpisode(server)),
 		media: await times(2, insertMedia),
 		disposableMedia: await times(3, insertMedia),
+		revisions: [],
+		revisedArticles: [],
 	};
+	for (let i = 0; i < 3; i++) {
+		const { revision, article } = await insertRevision();
+		ids.revisions.push(revision);
+		ids.revisedArticles.push(article);
+	}
 	validPng = await plainPng(20, 20);
 	current = snapshotWatcher(server);
 }, 120_000);
@@ -497,6 +533,12 @@ const episodeShape = z.looseObject({
 	duration: z.number().int().min(1).max(1440),
 	isPublished: z.boolean(),
 	tags: z.array(z.string()),
+});
+const revisionShape = z.looseObject({
+	id: z.number(),
+	createdAt: z.string(),
+	author: z.object({ username: z.string() }).nullable(),
+	summary: z.string().min(1),
 });
 const commentShape = z.looseObject({
 	id: z.number(),
@@ -983,6 +1025,29 @@ function targets(): Target[] {
 			body: () => bodyArbitrary(previewRequestSchema),
 			roles: { editor: RUNS, user: OTHER_RUNS, banned: OTHER_RUNS },
 			ok: z.object({ url: z.string().startsWith('http'), expiresAt: z.string() }),
+		},
+		{
+			name: 'GET /api/admin/revisions',
+			method: 'GET',
+			path: () => q('/api/admin/revisions', revisionListQuerySchema),
+			roles: { editor: RUNS, user: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: z.array(revisionShape),
+		},
+		{
+			name: 'GET /api/admin/revisions/{id}',
+			method: 'GET',
+			path: () => idArbitrary(ids.revisions).map((id) => `/api/admin/revisions/${id}`),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: revisionShape.extend({ fields: z.record(z.string(), z.unknown()), diff: z.array(z.unknown()) }),
+		},
+		{
+			name: 'POST /api/admin/revisions/{id}/restore',
+			method: 'POST',
+			path: () => idArbitrary(ids.revisions).map((id) => `/api/admin/revisions/${id}/restore`),
+			roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS },
+			ok: revisionShape,
+			mayChange: (change) =>
+				change.table === 'articles' && change.kind === 'changed' && ids.revisedArticles.includes(change.id),
 		},
 		{
 			name: 'GET /api/admin/media',

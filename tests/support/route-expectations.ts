@@ -678,6 +678,27 @@ export const EXPECTATIONS: Expectation[] = [
 		}),
 	},
 	{
+		route: '/api/admin/revisions',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: (fx) => ({ path: `/api/admin/revisions?type=article&id=${fx.ids.news}` }),
+		check: (answer) => expect(answer.body.length).toBeGreaterThan(0),
+	},
+	{
+		route: '/api/admin/revisions/{id}',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/revisions/${await newRevision(fx)}` }),
+		check: (answer) => expect(answer.body.fields.title).toMatch(/^Security fixture/),
+	},
+	{
+		route: '/api/admin/revisions/{id}/restore',
+		method: 'POST',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/revisions/${await newRevision(fx)}/restore` }),
+		check: (answer) => expect(answer.body.summary).toMatch(/^Restored revision \d+$/),
+	},
+	{
 		route: '/api/admin/site-build',
 		method: 'GET',
 		expect: editorOnly(200),
@@ -919,6 +940,22 @@ export const EXPECTATIONS: Expectation[] = [
 		}),
 	},
 ];
+
+/** A revision of a new news article, written straight into the database as a save would. */
+async function newRevision(fx: Fixture): Promise<number> {
+	const itemId = await fx.newArticle('news');
+	const [row] = await fx.server.db
+		.insert(fx.server.tables.revisions)
+		.values({
+			itemType: 'article',
+			itemId,
+			authorId: fx.personas.editor.id,
+			fields: JSON.stringify(fx.articleBody('news')),
+			summary: 'Created',
+		})
+		.returning({ id: fx.server.tables.revisions.id });
+	return row!.id;
+}
 
 /** A new newsletter draft, written straight into the database. */
 /** A library image's rows (its files are not needed to read, edit or delete it). */

@@ -49,12 +49,14 @@ describe('content change events', () => {
 		const seen: ContentChange[] = [];
 		const stop = changeBus.changes.subscribe((change) => seen.push(change));
 		const article = await createArticle('news', input, editorId);
-		await updateArticle('news', article.id, { ...input, title: 'T2' });
-		expect(await updateArticle('education', article.id, input)).toBeUndefined();
+		await updateArticle('news', article.id, { ...input, title: 'T2' }, { authorId: editorId });
+		expect(await updateArticle('education', article.id, input, { authorId: editorId })).toBeUndefined();
 		expect(await deleteArticle('news', article.id)).toBe(true);
 		expect(await deleteArticle('news', article.id)).toBe(false);
-		await updateStaticPage('about-us', { title: 'About us', content: 'y' }, editorId);
-		expect(await updateStaticPage('nope', { title: 'x', content: 'y' }, editorId)).toBeUndefined();
+		await updateStaticPage('about-us', { title: 'About us', content: 'y' }, { authorId: editorId });
+		expect(
+			await updateStaticPage('nope', { title: 'x', content: 'y' }, { authorId: editorId }),
+		).toBeUndefined();
 		stop();
 		await createArticle('news', input, editorId);
 		expect(seen).toEqual([
@@ -76,8 +78,8 @@ describe('content change events', () => {
 		const seen: ContentChange[] = [];
 		const stop = changeBus.changes.subscribe((change) => seen.push(change));
 		const created = await createEpisode(episode, editorId);
-		await updateEpisode(created.id, { ...episode, isPublished: true });
-		expect(await updateEpisode(created.id + 1000, episode)).toBeUndefined();
+		await updateEpisode(created.id, { ...episode, isPublished: true }, { authorId: editorId });
+		expect(await updateEpisode(created.id + 1000, episode, { authorId: editorId })).toBeUndefined();
 		expect(await deleteEpisode(created.id)).toBe(true);
 		expect(await deleteEpisode(created.id)).toBe(false);
 		stop();

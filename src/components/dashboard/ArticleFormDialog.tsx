@@ -1,5 +1,6 @@
 /** Create or edit a news or education article in a dialog. */
 import { useStore } from '@nanostores/react';
+import { RevisionHistoryButton } from '@/components/revisions/RevisionHistory';
 import { useMemo } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { $user } from '@/stores/session';
@@ -138,6 +139,17 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 				>
 					<Input {...text('publishAt')} type="datetime-local" />
 				</Field>
+			)}
+			{article && (
+				<RevisionHistoryButton
+					type="article"
+					id={article.id}
+					title={article.title}
+					onRestored={() => {
+						onOpenChange(false);
+						onSaved();
+					}}
+				/>
 			)}
 		</FormDialog>
 	);

@@ -1,5 +1,6 @@
 /** Create or edit a podcast episode in a dialog. */
 import { useMemo } from 'react';
+import { RevisionHistoryButton } from '@/components/revisions/RevisionHistory';
 import { apiRequest } from '@/lib/api-client';
 import { EPISODE_AUDIO_TYPES } from '@/lib/validation/episodes';
 import { Input, inputClasses } from '@/components/ui/Input';
@@ -143,6 +144,17 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 				checked={values.isPublished}
 				onCheckedChange={set('isPublished')}
 			/>
+			{episode && (
+				<RevisionHistoryButton
+					type="episode"
+					id={episode.id}
+					title={episode.title}
+					onRestored={() => {
+						onOpenChange(false);
+						onSaved();
+					}}
+				/>
+			)}
 		</FormDialog>
 	);
 }

@@ -13,6 +13,7 @@ import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
+import { RevisionHistoryButton } from '@/components/revisions/RevisionHistory';
 import type { AdminPage } from './api-types';
 import { controlProps, Field, focusFirstInvalid, serverFieldError, withoutFixedError } from './Field';
 import { LoadError } from './LoadError';
@@ -44,6 +45,12 @@ function PageEditor() {
 	function choose(page: AdminPage) {
 		if (page.slug === selected?.slug || !confirmDiscard(changed)) return;
 		select(page);
+	}
+
+	/** After a restore: the page as now saved, in the list and the form. */
+	async function reloadSelected(slug: string) {
+		select(await apiRequest<AdminPage>('GET', `/api/pages/${encodeURIComponent(slug)}`));
+		pages.reload();
 	}
 
 	async function onSave(event: SubmitEvent) {
@@ -132,6 +139,14 @@ function PageEditor() {
 					<h3 className="font-semibold text-ink">
 						{selected ? `Editing: ${selected.title}` : 'Select a page from the list to edit it.'}
 					</h3>
+					{selected && (
+						<RevisionHistoryButton
+							type="page"
+							id={selected.id}
+							title={selected.title}
+							onRestored={() => void reloadSelected(selected.slug)}
+						/>
+					)}
 					<Field id="page-title" label="Title" error={errors.title}>
 						<Input
 							{...controlProps('page-title', errors.title)}

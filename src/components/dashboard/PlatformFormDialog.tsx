@@ -1,5 +1,6 @@
 /** Create or edit a platform in a dialog; the caller reloads the list on save. */
 import { useMemo } from 'react';
+import { RevisionHistoryButton } from '@/components/revisions/RevisionHistory';
 import { apiRequest } from '@/lib/api-client';
 import { PLATFORM_CATEGORIES } from '@/lib/categories';
 import { Input, inputClasses, Textarea } from '@/components/ui/Input';
@@ -127,6 +128,17 @@ export function PlatformFormDialog({ open, onOpenChange, platform, onSaved }: Pl
 					<Label htmlFor="platform-isRecommended">Recommended</Label>
 				</div>
 			</div>
+			{platform && (
+				<RevisionHistoryButton
+					type="platform"
+					id={platform.id}
+					title={platform.name}
+					onRestored={() => {
+						onOpenChange(false);
+						onSaved();
+					}}
+				/>
+			)}
 		</FormDialog>
 	);
 }

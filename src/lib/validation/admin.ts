@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { adminPasswordProblem } from '@/lib/admin-password';
 import { MODERATION_DECISIONS } from '@/lib/comment-moderation';
-import { PREVIEW_SUBJECTS } from '@db/schema/values';
+import { PREVIEW_SUBJECTS, REVISION_SUBJECTS } from '@db/schema/values';
+import { isIdSegment } from '@/lib/ids';
 import { idField } from './id';
 import { MAX_CONTENT_LENGTH, articleListQuerySchema, markdownBody } from './content';
 
@@ -93,3 +94,13 @@ export const previewRequestSchema = z.object({
 	type: z.enum(PREVIEW_SUBJECTS, { error: `Type must be one of: ${PREVIEW_SUBJECTS.join(', ')}.` }),
 	id: idField('Id must be the id of the item to preview.'),
 });
+
+/** GET /api/admin/revisions: the item whose revisions to list, by kind and id. */
+export const revisionListQuerySchema = z.object({
+	type: z.enum(REVISION_SUBJECTS, { error: `Type must be one of: ${REVISION_SUBJECTS.join(', ')}.` }),
+	id: z
+		.string({ error: 'Id is required.' })
+		.refine(isIdSegment, 'Id must be the id of the item whose revisions to list.')
+		.transform(Number),
+});
+export type RevisionListQuery = z.output<typeof revisionListQuerySchema>;

@@ -76,10 +76,10 @@ export function articleRoutes(kind: ArticleKind): ArticleRoutes {
 		}),
 
 		update: endpoint('personal', async (ctx) => {
-			requireEditor(ctx.locals);
+			const editor = requireEditor(ctx.locals);
 			const id = readId(ctx.params.id);
 			const input = await readJson(ctx.request, inputSchema);
-			const article = await updateArticle(kind, id, input);
+			const article = await updateArticle(kind, id, input, { authorId: editor.id });
 			if (!article) throw new NotFound(ARTICLE_NOT_FOUND);
 			return json(article);
 		}),

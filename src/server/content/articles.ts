@@ -12,9 +12,10 @@ import {
 	type EditorArticleListQuery,
 } from '@/lib/validation/content';
 import { InvalidInput } from '@/server/errors';
-import { byEngine, db, firstRow, articles, users } from '@/server/db';
+import { byEngine, db, firstRow, articles, transaction, users, type Reader } from '@/server/db';
 import { publishChange } from '@/server/changes/content-changes';
-import { articleColumnsOf } from './search/article-columns';
+import { deleteRevisions, recordRevision, type SaveBy } from '@/server/revisions/store';
+import { articleColumnsOf, articleFormColumnsOf } from './search/article-columns';
 import type { ArticleListRow } from './search/articles';
 import { postgresArticleLists } from './search/articles.postgres';
 import { sqliteArticleLists } from './search/articles.sqlite';
@@ -106,41 +107,86 @@ export async function createArticle(
 	authorId: number,
 ): Promise<Article> {
 	const now = new Date();
-	const [created] = await db()
-		.insert(articles)
-		.values({ ...publication(input, now), kind, authorId, createdAt: now, updatedAt: now })
-		.returning({ id: articles.id });
-	const id = created!.id;
+	const fields = publication(input, now);
+	const id = await transaction(async (tx) => {
+		const [created] = await tx
+			.insert(articles)
+			.values({ ...fields, kind, authorId, createdAt: now, updatedAt: now })
+			.returning({ id: articles.id });
+		await recordRevision(tx, {
+			type: 'article',
+			itemId: created!.id,
+			fields,
+			by: { authorId },
+			created: true,
+			at: now,
+		});
+		return created!.id;
+	});
 	publishChange({ kind: 'article', articleKind: kind, id });
 	return mustGet(kind, id);
 }
 
-/** Replaces the editable fields; the author stays the original one. Undefined when missing. */
+/** The columns of an article its form edits, as its revisions keep them. */
+export function articleFormColumns() {
+	return articleFormColumnsOf(articles);
+}
+
+function savedFields(tx: Reader, kind: ArticleKind, id: number) {
+	return firstRow(
+		tx
+			.select(articleFormColumns())
+			.from(articles)
+			.where(and(eq(articles.id, id), eq(articles.kind, kind))),
+	);
+}
+
+/**
+ * Replaces the editable fields; the author stays the original one, and the save is kept as a
+ * revision by whoever made it (a restore included). Undefined when missing.
+ */
 export async function updateArticle(
 	kind: ArticleKind,
 	id: number,
 	input: ArticleInput,
+	by: SaveBy,
 ): Promise<Article | undefined> {
 	const now = new Date();
-	const [updated] = await db()
-		.update(articles)
-		.set({ ...publication(input, now), updatedAt: now })
-		.where(and(eq(articles.id, id), eq(articles.kind, kind)))
-		.returning({ id: articles.id });
+	const fields = publication(input, now);
+	const updated = await transaction(async (tx) => {
+		const before = await savedFields(tx, kind, id);
+		if (!before) return false;
+		await tx
+			.update(articles)
+			.set({ ...fields, updatedAt: now })
+			.where(and(eq(articles.id, id), eq(articles.kind, kind)));
+		await recordRevision(tx, { type: 'article', itemId: id, fields, by, before, at: now });
+		return true;
+	});
 	if (!updated) return undefined;
 	publishChange({ kind: 'article', articleKind: kind, id });
 	return mustGet(kind, id);
 }
 
-/** True when an article was deleted. */
+/** True when an article was deleted (its revisions go with it). */
 export async function deleteArticle(kind: ArticleKind, id: number): Promise<boolean> {
-	const [deleted] = await db()
-		.delete(articles)
-		.where(and(eq(articles.id, id), eq(articles.kind, kind)))
-		.returning({ id: articles.id });
+	const deleted = await transaction(async (tx) => {
+		const [row] = await tx
+			.delete(articles)
+			.where(and(eq(articles.id, id), eq(articles.kind, kind)))
+			.returning({ id: articles.id });
+		if (row) await deleteRevisions(tx, 'article', id);
+		return row !== undefined;
+	});
 	if (!deleted) return false;
 	publishChange({ kind: 'article', articleKind: kind, id });
 	return true;
+}
+
+/** The kind of an article, or undefined when no article has the id. */
+export async function articleKindOf(id: number): Promise<ArticleKind | undefined> {
+	const row = await firstRow(db().select({ kind: articles.kind }).from(articles).where(eq(articles.id, id)));
+	return row?.kind;
 }
 
 /** Ids of every published article of a kind, for generating their pages. */

@@ -12,6 +12,7 @@ import type { EditorEpisodeListQuery, EpisodeInput } from '@/lib/validation/epis
 import { publishChange } from '@/server/changes/content-changes';
 import { byEngine, db, firstRow, podcastEpisodes, transaction, users, type Reader } from '@/server/db';
 import { nocase } from '@/server/db/sql';
+import { deleteRevisions, recordRevision, type SaveBy } from '@/server/revisions/store';
 import { podcastSearchCondition } from './search/episodes.postgres';
 import { sqliteEpisodeSearch } from './search/episodes.sqlite';
 
@@ -170,32 +171,61 @@ function episodeValues(input: EpisodeInput) {
 
 /** A new episode by the editor; published now, or kept as a draft. */
 export async function createEpisode(input: EpisodeInput, authorId: number): Promise<PodcastEpisode> {
-	const [created] = await db()
-		.insert(podcastEpisodes)
-		.values({ ...episodeValues(input), authorId, publishedAt: new Date() })
-		.returning({ id: podcastEpisodes.id });
-	const id = created!.id;
+	const fields = episodeValues(input);
+	const id = await transaction(async (tx) => {
+		const [created] = await tx
+			.insert(podcastEpisodes)
+			.values({ ...fields, authorId, publishedAt: new Date() })
+			.returning({ id: podcastEpisodes.id });
+		await recordRevision(tx, {
+			type: 'episode',
+			itemId: created!.id,
+			fields,
+			by: { authorId },
+			created: true,
+		});
+		return created!.id;
+	});
 	publishChange({ kind: 'episode', id });
 	return mustGet(id);
 }
 
 /**
- * Replaces the editable fields; the author stays the original one. A draft that is published
- * takes the time of publishing as its date, so it shows as the newest episode rather than at
- * the day its draft was started. Undefined when missing.
+ * Replaces the editable fields; the author stays the original one, and the save is kept as a
+ * revision by whoever made it (a restore included). A draft that is published takes the time of
+ * publishing as its date, so it shows as the newest episode rather than at the day its draft was
+ * started. Undefined when missing.
  */
-export async function updateEpisode(id: number, input: EpisodeInput): Promise<PodcastEpisode | undefined> {
+export async function updateEpisode(
+	id: number,
+	input: EpisodeInput,
+	by: SaveBy,
+): Promise<PodcastEpisode | undefined> {
+	const fields = episodeValues(input);
 	const updated = await transaction(async (tx) => {
-		const [current] = await tx
-			.select({ isPublished: podcastEpisodes.isPublished })
+		const [before] = await tx
+			.select({
+				title: podcastEpisodes.title,
+				description: podcastEpisodes.description,
+				audioUrl: podcastEpisodes.audioUrl,
+				audioBytes: podcastEpisodes.audioBytes,
+				audioType: podcastEpisodes.audioType,
+				duration: podcastEpisodes.duration,
+				episodeNumber: podcastEpisodes.episodeNumber,
+				seasonNumber: podcastEpisodes.seasonNumber,
+				imageUrl: podcastEpisodes.imageUrl,
+				tags: podcastEpisodes.tags,
+				isPublished: podcastEpisodes.isPublished,
+			})
 			.from(podcastEpisodes)
 			.where(eq(podcastEpisodes.id, id));
-		if (!current) return false;
-		const publishing = input.isPublished && !current.isPublished;
+		if (!before) return false;
+		const publishing = input.isPublished && !before.isPublished;
 		await tx
 			.update(podcastEpisodes)
-			.set({ ...episodeValues(input), ...(publishing ? { publishedAt: new Date() } : {}) })
+			.set({ ...fields, ...(publishing ? { publishedAt: new Date() } : {}) })
 			.where(eq(podcastEpisodes.id, id));
+		await recordRevision(tx, { type: 'episode', itemId: id, fields, by, before });
 		return true;
 	});
 	if (!updated) return undefined;
@@ -203,12 +233,16 @@ export async function updateEpisode(id: number, input: EpisodeInput): Promise<Po
 	return mustGet(id);
 }
 
-/** True when an episode was deleted. */
+/** True when an episode was deleted (its revisions go with it). */
 export async function deleteEpisode(id: number): Promise<boolean> {
-	const [deleted] = await db()
-		.delete(podcastEpisodes)
-		.where(eq(podcastEpisodes.id, id))
-		.returning({ id: podcastEpisodes.id });
+	const deleted = await transaction(async (tx) => {
+		const [row] = await tx
+			.delete(podcastEpisodes)
+			.where(eq(podcastEpisodes.id, id))
+			.returning({ id: podcastEpisodes.id });
+		if (row) await deleteRevisions(tx, 'episode', id);
+		return row !== undefined;
+	});
 	if (!deleted) return false;
 	publishChange({ kind: 'episode', id });
 	return true;

@@ -6,9 +6,11 @@
  * on every node (the change relay), as an editor's save does.
  */
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { articles, db } from '@/server/db';
+import { articles, transaction } from '@/server/db';
 import { publishChange } from '@/server/changes/content-changes';
+import { recordRevision } from '@/server/revisions/store';
 import { baseLog } from '@/server/runtime/log';
+import { articleFormColumns } from './articles';
 
 /** How often a node looks for due articles: publication within about this, plus regeneration. */
 export const SCHEDULE_CHECK_MS = 1_000;
@@ -18,13 +20,29 @@ const scheduleLog = () => baseLog().child({ subject: 'scheduled-publishing' });
 /**
  * Publishes the drafts whose time has come; answers their ids. A scheduled article's date is
  * its publication time (createdAt orders the lists and dates the page), not when it was drafted.
+ * Each publication is kept as a revision by no editor, in the same transaction.
  */
 export async function publishDueArticles(now = new Date()): Promise<number[]> {
-	const published = await db()
-		.update(articles)
-		.set({ isPublished: true, publishAt: null, createdAt: sql`${articles.publishAt}`, updatedAt: now })
-		.where(and(eq(articles.isPublished, false), isNotNull(articles.publishAt), lte(articles.publishAt, now)))
-		.returning({ id: articles.id, kind: articles.kind });
+	const published = await transaction(async (tx) => {
+		const rows = await tx
+			.update(articles)
+			.set({ isPublished: true, publishAt: null, createdAt: sql`${articles.publishAt}`, updatedAt: now })
+			.where(
+				and(eq(articles.isPublished, false), isNotNull(articles.publishAt), lte(articles.publishAt, now)),
+			)
+			.returning({ id: articles.id, kind: articles.kind, ...articleFormColumns() });
+		for (const { id, kind: _kind, ...fields } of rows) {
+			await recordRevision(tx, {
+				type: 'article',
+				itemId: id,
+				fields,
+				by: { authorId: null },
+				summary: 'Published at its scheduled time',
+				at: now,
+			});
+		}
+		return rows;
+	});
 	for (const { id, kind } of published) {
 		scheduleLog().info({ articleId: id, kind }, 'published a scheduled article');
 		publishChange({ kind: 'article', articleKind: kind, id });

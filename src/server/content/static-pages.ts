@@ -4,8 +4,9 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { StaticPageInput } from '@/lib/validation/content';
-import { canMatchStoredText, db, firstRow, staticPages, users } from '@/server/db';
+import { canMatchStoredText, db, firstRow, staticPages, transaction, users } from '@/server/db';
 import { publishChange } from '@/server/changes/content-changes';
+import { recordRevision, type SaveBy } from '@/server/revisions/store';
 
 /** A page as the API returns it. */
 export type StaticPage = {
@@ -57,23 +58,40 @@ export async function getStaticPageById(id: number): Promise<StaticPage | undefi
 	return row && toPage(row);
 }
 
-/** Saves an editor's change and who made it. Undefined when no page has the slug. */
+/**
+ * Saves an editor's change and who made it, kept as a revision (a restore included). Undefined
+ * when no page has the slug.
+ */
 export async function updateStaticPage(
 	slug: string,
 	input: StaticPageInput,
-	editorId: number,
+	by: SaveBy,
 ): Promise<StaticPage | undefined> {
 	if (!canMatchStoredText(slug)) return undefined;
-	const [updated] = await db()
-		.update(staticPages)
-		.set({
-			title: input.title,
-			content: input.content,
-			lastModifiedBy: editorId,
-			updatedAt: new Date(),
-		})
-		.where(eq(staticPages.slug, slug))
-		.returning({ id: staticPages.id });
+	const fields = { title: input.title, content: input.content };
+	const updated = await transaction(async (tx) => {
+		const before = await firstRow(
+			tx
+				.select({ id: staticPages.id, title: staticPages.title, content: staticPages.content })
+				.from(staticPages)
+				.where(eq(staticPages.slug, slug)),
+		);
+		if (!before) return false;
+		const at = new Date();
+		await tx
+			.update(staticPages)
+			.set({ ...fields, lastModifiedBy: by.authorId, updatedAt: at })
+			.where(eq(staticPages.id, before.id));
+		await recordRevision(tx, {
+			type: 'page',
+			itemId: before.id,
+			fields,
+			by,
+			before: { title: before.title, content: before.content },
+			at,
+		});
+		return true;
+	});
 	if (!updated) return undefined;
 	publishChange({ kind: 'page', slug });
 	return getStaticPage(slug);

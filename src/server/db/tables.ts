@@ -53,6 +53,7 @@ export let {
 	previewLinks,
 	mediaItems,
 	mediaVariants,
+	revisions,
 } = bound;
 
 /** Binds `schema`'s tables to the exports above (engine.ts, when an engine is chosen). */
@@ -84,5 +85,6 @@ export function bindTables(schema: Schema): void {
 		previewLinks,
 		mediaItems,
 		mediaVariants,
+		revisions,
 	} = schema);
 }

@@ -15,7 +15,8 @@ import { containsText, likePattern, nocase, someItemLike } from '@/server/db/sql
 import { PLATFORM_NOT_FOUND, type PlatformForm, type PlatformListQuery } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
 import { publishChange, type PlatformChangeKind } from '@/server/changes/content-changes';
-import { fieldChanges, lockTrackedValues, recordChanges } from './history';
+import { deleteRevisions, type SaveBy } from '@/server/revisions/store';
+import { lockFormValues, recordPlatformSave } from './history';
 
 /** A platform as the API returns it. */
 export type PlatformJson = {
@@ -163,20 +164,25 @@ export async function assertPlatformExists(id: number): Promise<void> {
 	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
 }
 
-export async function createPlatform(input: PlatformForm): Promise<PlatformJson> {
-	const [row] = await db().insert(platforms).values(input).returning(platformColumns());
-	platformChanged({ id: row!.id, kind: 'created' });
-	return toJson(row!);
+export async function createPlatform(input: PlatformForm, by: SaveBy): Promise<PlatformJson> {
+	const row = await transaction(async (tx) => {
+		const at = new Date();
+		const [created] = await tx.insert(platforms).values(input).returning(platformColumns());
+		await recordPlatformSave(tx, { platformId: created!.id, after: input, by, at });
+		return created!;
+	});
+	platformChanged({ id: row.id, kind: 'created' });
+	return toJson(row);
 }
 
 /**
  * Replaces every form field; rating and reviewCount are the ratings' business, not the form's.
- * The changed public fields go to the platform's history in the same transaction, so the history
- * never misses an edit nor shows one that was rolled back.
+ * The save goes to the platform's history and revisions in the same transaction, so neither
+ * misses an edit nor shows one that was rolled back. A restore is such a save.
  */
-export async function updatePlatform(id: number, input: PlatformForm): Promise<PlatformJson> {
+export async function updatePlatform(id: number, input: PlatformForm, by: SaveBy): Promise<PlatformJson> {
 	const row = await transaction(async (tx) => {
-		const before = await lockTrackedValues(tx, id);
+		const before = await lockFormValues(tx, id);
 		if (!before) return undefined;
 		const at = new Date();
 		const [updated] = await tx
@@ -184,7 +190,7 @@ export async function updatePlatform(id: number, input: PlatformForm): Promise<P
 			.set({ ...input, updatedAt: at })
 			.where(eq(platforms.id, id))
 			.returning(platformColumns());
-		await recordChanges(tx, id, fieldChanges(before, input), at);
+		await recordPlatformSave(tx, { platformId: id, before, after: input, by, at });
 		return updated;
 	});
 	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
@@ -194,11 +200,15 @@ export async function updatePlatform(id: number, input: PlatformForm): Promise<P
 
 /**
  * Deletes the platform; the foreign keys (ON DELETE CASCADE, foreign_keys=ON in db/sqlite-engine.ts) remove
- * its ratings, its comments and, through the comments, their votes.
+ * its ratings, its comments and, through the comments, their votes. Its revisions go too.
  */
 export async function deletePlatform(id: number): Promise<void> {
-	const [row] = await db().delete(platforms).where(eq(platforms.id, id)).returning({ id: platforms.id });
-	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
+	const deleted = await transaction(async (tx) => {
+		const [row] = await tx.delete(platforms).where(eq(platforms.id, id)).returning({ id: platforms.id });
+		if (row) await deleteRevisions(tx, 'platform', id);
+		return row !== undefined;
+	});
+	if (!deleted) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id, kind: 'deleted' });
 }
 

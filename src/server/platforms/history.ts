@@ -1,10 +1,14 @@
 /**
  * A platform's public history: every editor change of a public field, recorded in the
- * transaction of the update, and read back newest first. Who made a change is never stored.
+ * transaction of the update, and read back newest first. Who made a change is never stored
+ * here; the same save also keeps the editors' revision (recordPlatformSave), which does name
+ * its author and is never public.
  */
 import { desc, eq } from 'drizzle-orm';
+import type { PlatformForm } from '@/lib/validation/platforms';
 import { db, platformChanges, platforms, type Reader } from '@/server/db';
 import { lockedForUpdate } from '@/server/db/sql';
+import { recordRevision, type SaveBy } from '@/server/revisions/store';
 
 /** The fields whose changes are public, in the order a change of several lists them. */
 export const TRACKED_FIELDS = [
@@ -31,13 +35,14 @@ export type TrackedValues = Record<TrackedField, FieldValue>;
  */
 export type PlatformChangeJson = { at: Date; field: TrackedField; from: FieldValue; to: FieldValue };
 
-/** The tracked fields of the platform, its row locked until the transaction ends; undefined if gone. */
-export async function lockTrackedValues(tx: Reader, platformId: number): Promise<TrackedValues | undefined> {
+/** The form fields of the platform, its row locked until the transaction ends; undefined if gone. */
+export async function lockFormValues(tx: Reader, platformId: number): Promise<PlatformForm | undefined> {
 	const [row] = await lockedForUpdate(
 		tx
 			.select({
 				name: platforms.name,
 				description: platforms.description,
+				logo: platforms.logo,
 				pricing: platforms.pricing,
 				features: platforms.features,
 				pros: platforms.pros,
@@ -45,11 +50,12 @@ export async function lockTrackedValues(tx: Reader, platformId: number): Promise
 				category: platforms.category,
 				websiteUrl: platforms.websiteUrl,
 				isRecommended: platforms.isRecommended,
+				sortOrder: platforms.sortOrder,
 			})
 			.from(platforms)
 			.where(eq(platforms.id, platformId)),
 	);
-	return row;
+	return row && { ...row, category: row.category as PlatformForm['category'] };
 }
 
 /** The changes between two versions; a list whose items only moved has not changed. */
@@ -69,8 +75,29 @@ export function fieldChanges(before: TrackedValues, after: TrackedValues): Omit<
 	return changes;
 }
 
+/**
+ * Records one save of a platform's form, in its transaction: the editors' revision and, for an
+ * update, the public history's changes. The one place both are written, so they never disagree.
+ */
+export async function recordPlatformSave(
+	tx: Reader,
+	save: { platformId: number; before?: PlatformForm; after: PlatformForm; by: SaveBy; at: Date },
+): Promise<void> {
+	const { platformId, before, after, by, at } = save;
+	if (before) await recordChanges(tx, platformId, fieldChanges(before, after), at);
+	await recordRevision(tx, {
+		type: 'platform',
+		itemId: platformId,
+		fields: after,
+		by,
+		before,
+		created: before === undefined,
+		at,
+	});
+}
+
 /** Stores the changes of one update, all at the same moment. */
-export async function recordChanges(
+async function recordChanges(
 	tx: Reader,
 	platformId: number,
 	changes: Omit<PlatformChangeJson, 'at'>[],

@@ -18,7 +18,7 @@ export const GET = endpoint('public', async (ctx) => {
 export const PUT = endpoint('personal', async (ctx) => {
 	const editor = requireEditor(ctx.locals);
 	const input = await readJson(ctx.request, staticPageInputSchema);
-	const page = await updateStaticPage(ctx.params.slug ?? '', input, editor.id);
+	const page = await updateStaticPage(ctx.params.slug ?? '', input, { authorId: editor.id });
 	if (!page) throw new NotFound(PAGE_NOT_FOUND);
 	return json(page);
 });

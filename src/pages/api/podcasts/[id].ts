@@ -20,9 +20,11 @@ export const GET = endpoint('public', async (ctx) => {
 });
 
 export const PUT = endpoint('personal', async (ctx) => {
-	requireEditor(ctx.locals);
+	const editor = requireEditor(ctx.locals);
 	const id = readId(ctx.params.id);
-	const episode = await updateEpisode(id, await readJson(ctx.request, episodeInputSchema));
+	const episode = await updateEpisode(id, await readJson(ctx.request, episodeInputSchema), {
+		authorId: editor.id,
+	});
 	if (!episode) throw new NotFound(EPISODE_NOT_FOUND);
 	return json(episode);
 });

@@ -2,8 +2,8 @@
  * The columns of an article as the services read it, with its author's name: one list for both
  * engines (each passes its own tables), so the SQLite and PostgreSQL queries cannot drift apart.
  */
-type ArticleKey =
-	| 'id'
+/** What the article form edits, as a save stores it and its revisions keep it. */
+type FormKey =
 	| 'title'
 	| 'excerpt'
 	| 'content'
@@ -12,19 +12,16 @@ type ArticleKey =
 	| 'tags'
 	| 'readTime'
 	| 'isPublished'
-	| 'publishAt'
-	| 'authorId'
-	| 'createdAt'
-	| 'updatedAt';
+	| 'publishAt';
+
+type ArticleKey = 'id' | FormKey | 'authorId' | 'createdAt' | 'updatedAt';
 
 type ArticleTable = Record<ArticleKey, unknown>;
 
-export function articleColumnsOf<Articles extends ArticleTable, Users extends { username: unknown }>(
+export function articleFormColumnsOf<Articles extends Record<FormKey, unknown>>(
 	articles: Articles,
-	users: Users,
-): Pick<Articles, ArticleKey> & { authorUsername: Users['username'] } {
+): Pick<Articles, FormKey> {
 	return {
-		id: articles.id,
 		title: articles.title,
 		excerpt: articles.excerpt,
 		content: articles.content,
@@ -34,6 +31,16 @@ export function articleColumnsOf<Articles extends ArticleTable, Users extends { 
 		readTime: articles.readTime,
 		isPublished: articles.isPublished,
 		publishAt: articles.publishAt,
+	};
+}
+
+export function articleColumnsOf<Articles extends ArticleTable, Users extends { username: unknown }>(
+	articles: Articles,
+	users: Users,
+): Pick<Articles, ArticleKey> & { authorUsername: Users['username'] } {
+	return {
+		id: articles.id,
+		...articleFormColumnsOf(articles),
 		authorId: articles.authorId,
 		authorUsername: users.username,
 		createdAt: articles.createdAt,

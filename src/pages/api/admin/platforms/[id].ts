@@ -9,9 +9,9 @@ export const prerender = false;
 
 /** Replaces the platform's form fields (the form always sends all of them). */
 export const PUT = endpoint('personal', async ({ params, request, locals }) => {
-	requireEditor(locals);
+	const editor = requireEditor(locals);
 	const id = readId(params.id, 'platform id');
-	return json(await updatePlatform(id, await readJson(request, platformFormSchema)));
+	return json(await updatePlatform(id, await readJson(request, platformFormSchema), { authorId: editor.id }));
 });
 
 /** Deletes the platform with its ratings, comments and votes. */

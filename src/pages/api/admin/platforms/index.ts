@@ -21,6 +21,9 @@ export const GET = endpoint('personal', async ({ url, locals }) => {
  * dashboard.
  */
 export const POST = endpoint('personal', async ({ request, locals }) => {
-	requireEditor(locals);
-	return json(await createPlatform(await readJson(request, platformFormSchema)), 201);
+	const editor = requireEditor(locals);
+	return json(
+		await createPlatform(await readJson(request, platformFormSchema), { authorId: editor.id }),
+		201,
+	);
 });
