@@ -40,6 +40,8 @@ const POSTGRES_API = [
 	'tests/api/previews.test.ts',
 	'tests/api/media.test.ts',
 	'tests/api/scheduled-publishing.test.ts',
+	'tests/api/episode-scheduling.test.ts',
+	'tests/api/edit-conflicts.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',

@@ -18,7 +18,7 @@ import {
 import { Field } from './Field';
 import { FormDialog, useFormDialog } from './FormDialog';
 import { MarkdownEditor } from './MarkdownEditor';
-import { PublishSwitch } from './PublishSwitch';
+import { PublicationFields } from './PublishSwitch';
 
 export type ArticleFormDialogProps = {
 	kind: ArticleKind;
@@ -123,22 +123,7 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 			>
 				<Input {...text('tags')} />
 			</Field>
-			<PublishSwitch
-				id={`${idPrefix}-isPublished`}
-				checked={values.isPublished}
-				onCheckedChange={set('isPublished')}
-				scheduled={Boolean(values.publishAt)}
-			/>
-			{!values.isPublished && (
-				<Field
-					id={`${idPrefix}-publishAt`}
-					label="Publish at"
-					error={errors.publishAt}
-					hint="Your local time. Leave empty to keep a draft; clear it to unschedule."
-				>
-					<Input {...text('publishAt')} type="datetime-local" />
-				</Field>
-			)}
+			<PublicationFields idPrefix={idPrefix} form={form} />
 		</FormDialog>
 	);
 }

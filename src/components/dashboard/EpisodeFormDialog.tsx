@@ -14,7 +14,7 @@ import {
 import { Field } from './Field';
 import { FormDialog, useFormDialog } from './FormDialog';
 import { MarkdownEditor } from './MarkdownEditor';
-import { PublishSwitch } from './PublishSwitch';
+import { PublicationFields } from './PublishSwitch';
 
 export type EpisodeFormDialogProps = {
 	open: boolean;
@@ -138,11 +138,7 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 			>
 				<Input {...text('tags')} />
 			</Field>
-			<PublishSwitch
-				id={`${idPrefix}-isPublished`}
-				checked={values.isPublished}
-				onCheckedChange={set('isPublished')}
-			/>
+			<PublicationFields idPrefix={idPrefix} form={form} />
 		</FormDialog>
 	);
 }

@@ -4,16 +4,16 @@
  * every query here filters by kind, so an id of the other kind is simply not found.
  */
 import { and, eq } from 'drizzle-orm';
-import {
-	PUBLISH_AT_PAST,
-	type ArticleInput,
-	type ArticleKind,
-	type ArticleListQuery,
-	type EditorArticleListQuery,
+import type {
+	ArticleInput,
+	ArticleKind,
+	ArticleListQuery,
+	EditorArticleListQuery,
 } from '@/lib/validation/content';
-import { InvalidInput } from '@/server/errors';
-import { byEngine, db, firstRow, articles, users } from '@/server/db';
+import { byEngine, db, firstRow, articles, transaction, users } from '@/server/db';
+import { lockedForUpdate } from '@/server/db/sql';
 import { publishChange } from '@/server/changes/content-changes';
+import { editConflict, publication, savedSince } from './publication';
 import { articleColumnsOf } from './search/article-columns';
 import type { ArticleListRow } from './search/articles';
 import { postgresArticleLists } from './search/articles.postgres';
@@ -90,43 +90,49 @@ async function mustGet(kind: ArticleKind, id: number): Promise<Article> {
 	return article;
 }
 
-/**
- * The publication fields as stored: published now (no schedule), a draft scheduled for a time
- * still to come (scheduled-publishing.ts publishes it then), or a plain draft.
- */
-function publication(input: ArticleInput, now: Date): ArticleInput {
-	if (input.isPublished || !input.publishAt) return { ...input, publishAt: null };
-	if (input.publishAt.getTime() <= now.getTime()) throw new InvalidInput(PUBLISH_AT_PAST, 'publishAt');
-	return input;
-}
-
 export async function createArticle(
 	kind: ArticleKind,
 	input: ArticleInput,
 	authorId: number,
 ): Promise<Article> {
 	const now = new Date();
+	const { expectedUpdatedAt: _new, ...fields } = input;
 	const [created] = await db()
 		.insert(articles)
-		.values({ ...publication(input, now), kind, authorId, createdAt: now, updatedAt: now })
+		.values({ ...publication(fields, now), kind, authorId, createdAt: now, updatedAt: now })
 		.returning({ id: articles.id });
 	const id = created!.id;
 	publishChange({ kind: 'article', articleKind: kind, id });
 	return mustGet(kind, id);
 }
 
-/** Replaces the editable fields; the author stays the original one. Undefined when missing. */
+/**
+ * Replaces the editable fields; the author stays the original one. Undefined when missing. With
+ * expectedUpdatedAt, a save over another editor's later one is refused (the row is locked while
+ * compared, so two saves at once cannot both pass).
+ */
 export async function updateArticle(
 	kind: ArticleKind,
 	id: number,
 	input: ArticleInput,
 ): Promise<Article | undefined> {
 	const now = new Date();
-	const [updated] = await db()
-		.update(articles)
-		.set({ ...publication(input, now), updatedAt: now })
-		.where(and(eq(articles.id, id), eq(articles.kind, kind)))
-		.returning({ id: articles.id });
+	const { expectedUpdatedAt, ...fields } = input;
+	const values = { ...publication(fields, now), updatedAt: now };
+	const updated = await transaction(async (tx) => {
+		const current = await firstRow(
+			lockedForUpdate(
+				tx
+					.select({ updatedAt: articles.updatedAt })
+					.from(articles)
+					.where(and(eq(articles.id, id), eq(articles.kind, kind))),
+			),
+		);
+		if (!current) return false;
+		if (savedSince(current.updatedAt, expectedUpdatedAt)) throw editConflict('article', current.updatedAt);
+		await tx.update(articles).set(values).where(eq(articles.id, id));
+		return true;
+	});
 	if (!updated) return undefined;
 	publishChange({ kind: 'article', articleKind: kind, id });
 	return mustGet(kind, id);

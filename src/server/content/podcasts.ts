@@ -11,7 +11,8 @@ import type { PodcastListQuery } from '@/lib/validation/content';
 import type { EditorEpisodeListQuery, EpisodeInput } from '@/lib/validation/episodes';
 import { publishChange } from '@/server/changes/content-changes';
 import { byEngine, db, firstRow, podcastEpisodes, transaction, users, type Reader } from '@/server/db';
-import { nocase } from '@/server/db/sql';
+import { lockedForUpdate, nocase } from '@/server/db/sql';
+import { editConflict, publication, savedSince } from './publication';
 import { podcastSearchCondition } from './search/episodes.postgres';
 import { sqliteEpisodeSearch } from './search/episodes.sqlite';
 
@@ -37,6 +38,8 @@ export type PodcastEpisode = Pick<
 	| 'audioBytes'
 	| 'audioType'
 	| 'isPublished'
+	| 'publishAt'
+	| 'updatedAt'
 > & { author: Pick<UserRow, 'username'> | null };
 
 /**
@@ -79,6 +82,8 @@ const episodeColumns = () => ({
 	publishedAt: podcastEpisodes.publishedAt,
 	tags: podcastEpisodes.tags,
 	isPublished: podcastEpisodes.isPublished,
+	publishAt: podcastEpisodes.publishAt,
+	updatedAt: podcastEpisodes.updatedAt,
 	authorUsername: users.username,
 });
 
@@ -164,15 +169,20 @@ async function mustGet(id: number): Promise<PodcastEpisode> {
  * The stored columns of an editor's input. Audio served by the site itself (the demo clips)
  * has a known size, so the feed's enclosure length is exact without the editor typing it.
  */
-function episodeValues(input: EpisodeInput) {
-	return { ...input, audioBytes: input.audioBytes ?? DEMO_AUDIO_BYTES[input.audioUrl] ?? null };
+function episodeValues({ expectedUpdatedAt: _loaded, ...input }: EpisodeInput, now: Date) {
+	return {
+		...publication(input, now),
+		audioBytes: input.audioBytes ?? DEMO_AUDIO_BYTES[input.audioUrl] ?? null,
+		updatedAt: now,
+	};
 }
 
-/** A new episode by the editor; published now, or kept as a draft. */
+/** A new episode by the editor; published now, scheduled, or kept as a draft. */
 export async function createEpisode(input: EpisodeInput, authorId: number): Promise<PodcastEpisode> {
+	const now = new Date();
 	const [created] = await db()
 		.insert(podcastEpisodes)
-		.values({ ...episodeValues(input), authorId, publishedAt: new Date() })
+		.values({ ...episodeValues(input, now), authorId, publishedAt: now })
 		.returning({ id: podcastEpisodes.id });
 	const id = created!.id;
 	publishChange({ kind: 'episode', id });
@@ -182,19 +192,29 @@ export async function createEpisode(input: EpisodeInput, authorId: number): Prom
 /**
  * Replaces the editable fields; the author stays the original one. A draft that is published
  * takes the time of publishing as its date, so it shows as the newest episode rather than at
- * the day its draft was started. Undefined when missing.
+ * the day its draft was started. With expectedUpdatedAt, a save over another editor's later one
+ * is refused (the row is locked while compared). Undefined when missing.
  */
 export async function updateEpisode(id: number, input: EpisodeInput): Promise<PodcastEpisode | undefined> {
+	const now = new Date();
+	const values = episodeValues(input, now);
 	const updated = await transaction(async (tx) => {
-		const [current] = await tx
-			.select({ isPublished: podcastEpisodes.isPublished })
-			.from(podcastEpisodes)
-			.where(eq(podcastEpisodes.id, id));
+		const current = await firstRow(
+			lockedForUpdate(
+				tx
+					.select({ isPublished: podcastEpisodes.isPublished, updatedAt: podcastEpisodes.updatedAt })
+					.from(podcastEpisodes)
+					.where(eq(podcastEpisodes.id, id)),
+			),
+		);
 		if (!current) return false;
+		if (savedSince(current.updatedAt, input.expectedUpdatedAt)) {
+			throw editConflict('episode', current.updatedAt);
+		}
 		const publishing = input.isPublished && !current.isPublished;
 		await tx
 			.update(podcastEpisodes)
-			.set({ ...episodeValues(input), ...(publishing ? { publishedAt: new Date() } : {}) })
+			.set({ ...values, ...(publishing ? { publishedAt: now } : {}) })
 			.where(eq(podcastEpisodes.id, id));
 		return true;
 	});

@@ -4,8 +4,10 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { StaticPageInput } from '@/lib/validation/content';
-import { canMatchStoredText, db, firstRow, staticPages, users } from '@/server/db';
+import { canMatchStoredText, db, firstRow, staticPages, transaction, users } from '@/server/db';
+import { lockedForUpdate } from '@/server/db/sql';
 import { publishChange } from '@/server/changes/content-changes';
+import { editConflict, savedSince } from './publication';
 
 /** A page as the API returns it. */
 export type StaticPage = {
@@ -57,23 +59,31 @@ export async function getStaticPageById(id: number): Promise<StaticPage | undefi
 	return row && toPage(row);
 }
 
-/** Saves an editor's change and who made it. Undefined when no page has the slug. */
+/**
+ * Saves an editor's change and who made it. Undefined when no page has the slug. With
+ * expectedUpdatedAt, a save over another editor's later one is refused (the row is locked while
+ * compared).
+ */
 export async function updateStaticPage(
 	slug: string,
 	input: StaticPageInput,
 	editorId: number,
 ): Promise<StaticPage | undefined> {
 	if (!canMatchStoredText(slug)) return undefined;
-	const [updated] = await db()
-		.update(staticPages)
-		.set({
-			title: input.title,
-			content: input.content,
-			lastModifiedBy: editorId,
-			updatedAt: new Date(),
-		})
-		.where(eq(staticPages.slug, slug))
-		.returning({ id: staticPages.id });
+	const updated = await transaction(async (tx) => {
+		const current = await firstRow(
+			lockedForUpdate(
+				tx.select({ updatedAt: staticPages.updatedAt }).from(staticPages).where(eq(staticPages.slug, slug)),
+			),
+		);
+		if (!current) return false;
+		if (savedSince(current.updatedAt, input.expectedUpdatedAt)) throw editConflict('page', current.updatedAt);
+		await tx
+			.update(staticPages)
+			.set({ title: input.title, content: input.content, lastModifiedBy: editorId, updatedAt: new Date() })
+			.where(eq(staticPages.slug, slug));
+		return true;
+	});
 	if (!updated) return undefined;
 	publishChange({ kind: 'page', slug });
 	return getStaticPage(slug);
