@@ -54,6 +54,7 @@ const POSTGRES_BROWSER_SMOKE = [
 	'tests/e2e/comment-own-votes.test.ts',
 	'tests/e2e/podcast-editor.test.ts',
 	'tests/e2e/media-library.test.ts',
+	'tests/e2e/editor-autosave.test.ts',
 ];
 
 // Integration and browser tests run against the production build (`npm test` builds first);

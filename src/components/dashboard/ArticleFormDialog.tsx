@@ -15,6 +15,7 @@ import {
 	validateArticleForm,
 	type ArticleFormValues,
 } from './article-form';
+import { autosaveKey, draftAutosave } from './autosave';
 import { Field } from './Field';
 import { FormDialog, useFormDialog } from './FormDialog';
 import { MarkdownEditor } from './MarkdownEditor';
@@ -50,9 +51,21 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 		validate: (values) => validateArticleForm(values, categories),
 		idPrefix,
 		failureTitle: `Failed to ${action} ${label.toLowerCase()} article`,
-		async save(values) {
+		autosave: {
+			key: autosaveKey(kind, article?.id ?? null),
+			updatedAt: article?.updatedAt ?? null,
+			saveDraft:
+				article && !article.isPublished
+					? (values, expectedUpdatedAt) =>
+							apiRequest<AdminArticle>('PUT', `/api/${kind}/${article.id}`, {
+								...draftAutosave(articlePayload(values, user?.id ?? 0), article),
+								expectedUpdatedAt,
+							})
+					: undefined,
+		},
+		async save(values, expectedUpdatedAt) {
 			const body = articlePayload(values, user?.id ?? 0);
-			if (article) await apiRequest('PUT', `/api/${kind}/${article.id}`, body);
+			if (article) await apiRequest('PUT', `/api/${kind}/${article.id}`, { ...body, expectedUpdatedAt });
 			else await apiRequest('POST', `/api/${kind}`, body);
 			return {
 				title: `${label} article ${action}d`,

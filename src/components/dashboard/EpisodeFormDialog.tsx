@@ -11,6 +11,7 @@ import {
 	validateEpisodeForm,
 	type EpisodeFormValues,
 } from './episode-form';
+import { autosaveKey, draftAutosave } from './autosave';
 import { Field } from './Field';
 import { FormDialog, useFormDialog } from './FormDialog';
 import { MarkdownEditor } from './MarkdownEditor';
@@ -39,9 +40,21 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 		validate: validateEpisodeForm,
 		idPrefix,
 		failureTitle: `Failed to ${action} podcast episode`,
-		async save(values) {
+		autosave: {
+			key: autosaveKey('episode', episode?.id ?? null),
+			updatedAt: episode?.updatedAt ?? null,
+			saveDraft:
+				episode && !episode.isPublished
+					? (values, expectedUpdatedAt) =>
+							apiRequest<AdminEpisode>('PUT', `/api/podcasts/${episode.id}`, {
+								...draftAutosave(episodePayload(values), episode),
+								expectedUpdatedAt,
+							})
+					: undefined,
+		},
+		async save(values, expectedUpdatedAt) {
 			const body = episodePayload(values);
-			if (episode) await apiRequest('PUT', `/api/podcasts/${episode.id}`, body);
+			if (episode) await apiRequest('PUT', `/api/podcasts/${episode.id}`, { ...body, expectedUpdatedAt });
 			else await apiRequest('POST', '/api/podcasts', body);
 			return { title: `Podcast episode ${action}d`, description: `"${body.title}" was saved.` };
 		},
