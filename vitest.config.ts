@@ -42,6 +42,7 @@ const POSTGRES_API = [
 	'tests/api/scheduled-publishing.test.ts',
 	'tests/api/episode-scheduling.test.ts',
 	'tests/api/edit-conflicts.test.ts',
+	'tests/api/episode-audio.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',
@@ -55,6 +56,7 @@ const POSTGRES_BROWSER_SMOKE = [
 	'tests/e2e/podcast-editor.test.ts',
 	'tests/e2e/media-library.test.ts',
 	'tests/e2e/editor-autosave.test.ts',
+	'tests/e2e/editor-media-tools.test.ts',
 ];
 
 // Integration and browser tests run against the production build (`npm test` builds first);

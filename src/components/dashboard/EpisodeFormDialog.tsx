@@ -11,6 +11,7 @@ import {
 	validateEpisodeForm,
 	type EpisodeFormValues,
 } from './episode-form';
+import { AudioUpload } from './AudioUpload';
 import { autosaveKey, draftAutosave } from './autosave';
 import { Field } from './Field';
 import { FormDialog, useFormDialog } from './FormDialog';
@@ -94,6 +95,16 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 			>
 				<Input {...text('audioUrl')} inputMode="url" />
 			</Field>
+			<AudioUpload
+				onUploaded={(audio) =>
+					form.patch({
+						audioUrl: audio.url,
+						audioBytes: String(audio.bytes),
+						audioType: audio.type,
+						...(audio.durationMinutes === null ? {} : { duration: String(audio.durationMinutes) }),
+					})
+				}
+			/>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<Field
 					id={`${idPrefix}-audioBytes`}

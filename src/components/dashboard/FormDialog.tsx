@@ -82,6 +82,17 @@ export function useFormDialog<V extends Record<string, unknown>>({
 			setValues(next);
 			setErrors((shown) => withoutFixedError(shown, field, validate(next)));
 		};
+	/** Several fields at once (an upload fills the address, size, type and duration). */
+	const patch = (changes: Partial<V>) => {
+		const next = { ...values, ...changes };
+		setValues(next);
+		setErrors((shown) =>
+			(Object.keys(changes) as (keyof V)[]).reduce(
+				(kept, field) => withoutFixedError(kept, field, validate(next)),
+				shown,
+			),
+		);
+	};
 	/** The props of a text control (input, textarea, select) bound to a string field. */
 	const text = (field: keyof V & string) => ({
 		...controlProps(`${idPrefix}-${field}`, errors[field]),
@@ -129,7 +140,7 @@ export function useFormDialog<V extends Record<string, unknown>>({
 		}
 	}
 
-	return { values, errors, saving, dirty, formRef, set, text, onSubmit, autosave };
+	return { values, errors, saving, dirty, formRef, set, patch, text, onSubmit, autosave };
 }
 
 export type FormDialogProps = {
