@@ -85,6 +85,7 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 				value={values.description}
 				onChange={set('description')}
 				error={errors.description}
+				images
 			/>
 			<Field
 				id={`${idPrefix}-audioUrl`}
