@@ -2,7 +2,8 @@
  * The editors' media tools in the browser: an episode's audio uploaded from its form fills the
  * address, size, type and the duration read from the file; an image file dropped onto a
  * markdown editor asks for its alt text, goes to the library and lands in the text as
- * `![alt](url)`, at 1280 and 390 px with axe.
+ * `![alt](url)`, at 1280 and 390 px with axe; a platform's logo and an article's cover are
+ * chosen from the library ("Choose from library"), and a typed external URL still works.
  */
 import { describe, expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -108,6 +109,61 @@ describe('a markdown editor', () => {
 				await context.request.get(`/api/admin/media?q=${encodeURIComponent(alt)}`)
 			).json();
 			expect(library.map((item: { alt: string }) => item.alt)).toEqual([alt]);
+		},
+	);
+});
+
+/** A library image uploaded through the API as this context's editor; answers its URL. */
+async function libraryImage(context: { request: import('playwright-core').APIRequestContext }, alt: string) {
+	const answer = await context.request.post('/api/admin/media', {
+		multipart: { file: { name: 'pick.png', mimeType: 'image/png', buffer: await plainPng(80, 60) }, alt },
+	});
+	expect(answer.status(), await answer.text()).toBe(201);
+	return ((await answer.json()) as { url: string }).url;
+}
+
+describe('image address fields', () => {
+	it.for([false, true])(
+		'take a platform logo and an article cover from the library (mobile: %s)',
+		async (mobile, { newPage }) => {
+			const { context, page } = await newPage({ as: 'editor', mobile });
+			const alt = `Library logo ${mobile ? 'phone' : 'desk'} ${Date.now()}`;
+			const url = await libraryImage(context, alt);
+
+			await page.goto('/editor-dashboard?tab=platforms');
+			await page.getByRole('button', { name: 'Add Platform' }).click();
+			const platform = page.getByRole('dialog', { name: 'Add Platform' });
+			await platform.getByRole('button', { name: 'Choose from library: logo' }).click();
+			const picker = page.getByRole('dialog', { name: 'Choose the logo' });
+			await picker.getByRole('searchbox').fill(alt);
+			await picker.getByRole('button', { name: alt }).click();
+			await picker.waitFor({ state: 'detached' });
+			expect(await platform.getByLabel('Logo URL').inputValue()).toBe(url);
+			await expectNoAxeViolations(page, 'the platform form with a chosen logo');
+			const name = `Picked logo ${Date.now()}`;
+			await platform.getByLabel('Name').fill(name);
+			await platform.getByLabel('Category').selectOption('DSP');
+			await platform.getByLabel('Description').fill('Its logo comes from the library.');
+			await platform.getByLabel('Pricing').fill('CPM');
+			await platform.getByRole('button', { name: 'Create Platform' }).click();
+			await platform.waitFor({ state: 'detached' });
+			const platforms = (await (await context.request.get('/api/platforms')).json()) as Array<{
+				name: string;
+				logo: string | null;
+			}>;
+			expect(platforms.find((each) => each.name === name)?.logo).toBe(url);
+
+			await page.goto('/editor-dashboard?tab=news');
+			await page.getByRole('button', { name: 'Add News Article' }).click();
+			const article = page.getByRole('dialog', { name: 'Add News Article' });
+			// A typed external address stays as typed until a library image replaces it.
+			await article.getByLabel('Featured image URL').fill('https://img.example.com/cover.jpg');
+			await article.getByRole('button', { name: 'Choose from library: featured image' }).click();
+			const coverPicker = page.getByRole('dialog', { name: 'Choose the featured image' });
+			await coverPicker.getByRole('searchbox').fill(alt);
+			await coverPicker.getByRole('button', { name: alt }).click();
+			await coverPicker.waitFor({ state: 'detached' });
+			expect(await article.getByLabel('Featured image URL').inputValue()).toBe(url);
 		},
 	);
 });

@@ -17,6 +17,7 @@ import {
 } from './article-form';
 import { autosaveKey, draftAutosave } from './autosave';
 import { Field } from './Field';
+import { ImageUrlField } from './ImageUrlField';
 import { FormDialog, useFormDialog } from './FormDialog';
 import { MarkdownEditor } from './MarkdownEditor';
 import { PublicationFields } from './PublishSwitch';
@@ -120,14 +121,15 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 					<Input {...text('readTime')} type="number" min={1} max={60} step={1} inputMode="numeric" />
 				</Field>
 			</div>
-			<Field
+			<ImageUrlField
 				id={`${idPrefix}-imageUrl`}
 				label="Featured image URL"
+				purpose="featured image"
 				error={errors.imageUrl}
-				hint="Optional. An http(s) URL or a path such as /images/cover.jpg."
-			>
-				<Input {...text('imageUrl')} inputMode="url" />
-			</Field>
+				hint="Optional. An http(s) URL, a path such as /images/cover.jpg, or an image from the library."
+				input={text('imageUrl')}
+				onChoose={set('imageUrl')}
+			/>
 			<Field
 				id={`${idPrefix}-tags`}
 				label="Tags"

@@ -14,6 +14,7 @@ import {
 import { AudioUpload } from './AudioUpload';
 import { autosaveKey, draftAutosave } from './autosave';
 import { Field } from './Field';
+import { ImageUrlField } from './ImageUrlField';
 import { FormDialog, useFormDialog } from './FormDialog';
 import { MarkdownEditor } from './MarkdownEditor';
 import { PublicationFields } from './PublishSwitch';
@@ -147,14 +148,15 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 					<Input {...text('seasonNumber')} type="number" min={1} step={1} inputMode="numeric" />
 				</Field>
 			</div>
-			<Field
+			<ImageUrlField
 				id={`${idPrefix}-imageUrl`}
 				label="Image URL"
+				purpose="episode image"
 				error={errors.imageUrl}
-				hint="Optional. An http(s) URL or a path such as /images/podcast/cover.jpg."
-			>
-				<Input {...text('imageUrl')} inputMode="url" />
-			</Field>
+				hint="Optional. An http(s) URL, a path such as /images/podcast/cover.jpg, or an image from the library."
+				input={text('imageUrl')}
+				onChoose={set('imageUrl')}
+			/>
 			<Field
 				id={`${idPrefix}-tags`}
 				label="Tags"
