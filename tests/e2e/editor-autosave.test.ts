@@ -7,23 +7,13 @@
  */
 import { describe, expect } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { axeBuilder } from '../support/axe';
+import { expectNoAxeViolations } from '../support/axe';
 import { browserTest, signIn } from '../support/browser-test';
 import { articleBody } from '../support/content-fixtures';
 import { expectToast } from '../support/dashboard-helpers';
 import { episodeBody } from '../support/episode-fixtures';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-	const { violations } = await axeBuilder(page).analyze();
-	expect(
-		violations.map(
-			(violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-		),
-		label,
-	).toEqual([]);
-}
 
 /** An article created through the API as the signed-in editor of this context. */
 async function createArticle(request: APIRequestContext, overrides: Record<string, unknown>) {

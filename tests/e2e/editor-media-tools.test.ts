@@ -6,8 +6,8 @@
  * chosen from the library ("Choose from library"), and a typed external URL still works.
  */
 import { describe, expect } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { axeBuilder } from '../support/axe';
+import type { Locator } from 'playwright-core';
+import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { expectToast } from '../support/dashboard-helpers';
 import { mp3Audio, plainPng } from '../support/media-fixtures';
@@ -51,16 +51,6 @@ describe('the episode form', () => {
 		expect(await dialog.getByLabel('Audio URL').inputValue()).toBe('');
 	});
 });
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-	const { violations } = await axeBuilder(page).analyze();
-	expect(
-		violations.map(
-			(violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-		),
-		label,
-	).toEqual([]);
-}
 
 /** Drops a file on `target` as a person dragging it from their desktop would. */
 async function dropFile(target: Locator, name: string, type: string, bytes: Buffer): Promise<void> {

@@ -5,31 +5,15 @@
  */
 import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, HttpError, json } from '@/server/http/endpoint';
-import {
-	BODY_TOO_LARGE,
-	BodyAborted,
-	BodyTooLarge,
-	MAX_AUDIO_UPLOAD_BODY_BYTES,
-	declaresTooLargeBody,
-	readCappedBody,
-} from '@/server/http/request-body';
+import { readUploadBody } from '@/server/http/multipart';
+import { MAX_AUDIO_UPLOAD_BODY_BYTES } from '@/server/http/request-body';
 import { uploadAudio } from '@/server/media/audio';
 
 export const prerender = false;
 
 export const POST = endpoint('personal', async ({ request, locals }) => {
 	requireEditor(locals);
-	if (declaresTooLargeBody(request.headers.get('content-length'), MAX_AUDIO_UPLOAD_BODY_BYTES)) {
-		throw new HttpError(413, BODY_TOO_LARGE);
-	}
-	let bytes: Buffer;
-	try {
-		bytes = request.body ? await readCappedBody(request.body, MAX_AUDIO_UPLOAD_BODY_BYTES) : Buffer.alloc(0);
-	} catch (error) {
-		if (error instanceof BodyTooLarge) throw new HttpError(413, error.message);
-		if (error instanceof BodyAborted) throw new HttpError(400, error.message);
-		throw error;
-	}
+	const bytes = await readUploadBody(request, MAX_AUDIO_UPLOAD_BODY_BYTES);
 	if (bytes.byteLength === 0) throw new HttpError(400, 'Send the audio file as the request body.');
 	return json(await uploadAudio(bytes), 201);
 });
