@@ -3,7 +3,8 @@
  * offered back ("Restore unsaved text from HH:MM?"), at 1280 and 390 px with axe; a draft is
  * autosaved to the server without being published, a published article is not; another editor's
  * save in between is shown in the dialog (409) and the typed text stays; an episode scheduled
- * from the Podcast tab is stored at the instant the editor meant and shown in their zone.
+ * from the Podcast tab is stored at the instant the editor meant and shown in their zone; the
+ * Pages tab keeps and offers back typed text too, and shows a conflicting save.
  */
 import { describe, expect } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
@@ -125,6 +126,43 @@ describe('a conflicting save', () => {
 		expect(await edit.getByRole('textbox', { name: 'Content' }).inputValue()).toBe('My version.');
 		const stored = await (await context.request.get(`/api/news/${article.id}`)).json();
 		expect(stored.content).toBe('Their version.');
+	});
+});
+
+describe('the Pages tab', () => {
+	it('offers a page’s typed text back after a reload, and shows another editor’s save', async ({
+		newPage,
+	}) => {
+		const { context, page } = await newPage({ as: 'editor' });
+		page.on('dialog', (dialog) => void dialog.accept());
+		await page.goto('/editor-dashboard?tab=pages');
+		await page.getByRole('button', { name: /Privacy Policy/ }).click();
+		const content = page.getByRole('textbox', { name: 'Content' });
+		await expect.poll(() => content.inputValue()).not.toBe('');
+		const typed = `Kept policy ${Date.now()}`;
+		await content.fill(typed);
+		await page.getByText(/^Unsaved text kept in this browser at/).waitFor();
+
+		await page.reload();
+		await page.getByRole('button', { name: /Privacy Policy/ }).click();
+		await page.getByText(/^Restore unsaved text from/).waitFor();
+		await page.getByRole('button', { name: 'Restore' }).click();
+		expect(await content.inputValue()).toBe(typed);
+
+		// Another editor saves the page meanwhile: this save is refused and the text stays.
+		const other = await context.request.put('/api/pages/privacy-policy', {
+			data: { title: 'Privacy Policy', content: 'Their version.' },
+		});
+		expect(other.status()).toBe(200);
+		await page.getByRole('button', { name: 'Save Page' }).click();
+		await page
+			.getByRole('alert')
+			.getByText(/^Someone else saved this page at .*your text is kept here\.$/)
+			.waitFor();
+		expect(await content.inputValue()).toBe(typed);
+		expect((await (await context.request.get('/api/pages/privacy-policy')).json()).content).toBe(
+			'Their version.',
+		);
 	});
 });
 
