@@ -41,6 +41,9 @@ const POSTGRES_API = [
 	'tests/api/media.test.ts',
 	'tests/api/scheduled-publishing.test.ts',
 	'tests/api/revisions.test.ts',
+	'tests/api/episode-scheduling.test.ts',
+	'tests/api/edit-conflicts.test.ts',
+	'tests/api/episode-audio.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',
@@ -54,6 +57,8 @@ const POSTGRES_BROWSER_SMOKE = [
 	'tests/e2e/podcast-editor.test.ts',
 	'tests/e2e/media-library.test.ts',
 	'tests/e2e/revisions.test.ts',
+	'tests/e2e/editor-autosave.test.ts',
+	'tests/e2e/editor-media-tools.test.ts',
 ];
 
 // Integration and browser tests run against the production build (`npm test` builds first);

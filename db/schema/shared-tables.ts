@@ -399,12 +399,23 @@ export function defineTables(kit: SchemaKit) {
 			tags: textList('tags'),
 			/** Episodes older than drafts were all public: true by default. */
 			isPublished: boolean('is_published').notNull().default(true),
+			/**
+			 * A draft with this set is scheduled: it goes public at this time (scheduled-publishing.ts).
+			 * Null once published.
+			 */
+			publishAt: timestamp('publish_at'),
 			authorId: integer('author_id').references(() => users.id, {
 				onDelete: 'set null',
 			}),
+			/**
+			 * The last save, which an editor's save names to detect another editor's save in between.
+			 * Episodes saved before it was kept date from the epoch.
+			 */
+			updatedAt: timestamp('updated_at').notNull().default(epoch),
 		},
 		(t) => [
 			index('podcast_episodes_published_idx').on(t.publishedAt),
+			index('podcast_episodes_publish_at_idx').on(t.publishAt),
 			index('podcast_episodes_title_idx').on(t.title),
 			index('podcast_episodes_duration_idx').on(t.duration),
 			index('podcast_episodes_number_idx').on(t.seasonNumber, t.episodeNumber),

@@ -102,10 +102,12 @@ describe('GET /api/podcasts', () => {
 			'id',
 			'imageUrl',
 			'isPublished',
+			'publishAt',
 			'publishedAt',
 			'seasonNumber',
 			'tags',
 			'title',
+			'updatedAt',
 		]);
 		const basics = episodes.find((episode) => episode.title === 'Retail media basics')!;
 		expect(basics).toMatchObject({

@@ -5,23 +5,12 @@
  * guards unsaved changes; axe finds nothing on the tab or the form.
  */
 import { describe, expect } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
-import { axeBuilder } from '../support/axe';
+import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { confirmDialog, expectToast, publicPage, warnsBeforeLeaving } from '../support/dashboard-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-	const { violations } = await axeBuilder(page).analyze();
-	expect(
-		violations.map(
-			(violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-		),
-		label,
-	).toEqual([]);
-}
 
 /** The feed's item with this title, as text, or undefined. */
 async function feedItem(url: string, title: string): Promise<string | undefined> {

@@ -20,7 +20,8 @@ import type { AppDatabase } from '@/server/db';
 import { schema } from '@/server/db/postgres-connection';
 import { newCredentials, TestClient } from '../support/account-api';
 import { rawRequest } from '../support/http';
-import { uploadForm } from '../support/media-fixtures';
+import { episodeBody } from '../support/episode-fixtures';
+import { mp3Audio, uploadForm } from '../support/media-fixtures';
 import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
 import { freePort } from '../../scripts/shared/ports';
 import { launchBrowser, newPage } from '../support/browser';
@@ -356,6 +357,54 @@ describe('an article scheduled through one node', () => {
 				),
 		);
 		expect(published).toHaveLength(1);
+	});
+});
+
+describe('an episode scheduled through one node', () => {
+	it('goes public on every node at its time, not before, published by exactly one node', async () => {
+		const at = new Date(Date.now() + 4_000);
+		const title = `Episode scheduled across nodes ${Date.now()}`;
+		const created = await editor.post(
+			'/api/podcasts',
+			episodeBody({ title, isPublished: false, publishAt: at.toISOString() }),
+		);
+		expect(created.status, JSON.stringify(created.body)).toBe(201);
+		const id = created.body.id as number;
+		for (const node of nodes)
+			expect((await fetch(`${node.url}/api/podcasts/${id}`)).status, node.name).toBe(404);
+		for (const node of nodes) {
+			await eventually(async () => {
+				expect((await fetch(`${node.url}/api/podcasts/${id}`)).status, node.name).toBe(200);
+				expect(await (await fetch(`${node.url}/podcast/rss`)).text(), node.name).toContain(title);
+			});
+		}
+		expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+		const published = nodes.flatMap((node) =>
+			node
+				.logs()
+				.split('\n')
+				.filter(
+					(line) => line.includes('published a scheduled episode') && line.includes(`"episodeId":${id}`),
+				),
+		);
+		expect(published).toHaveLength(1);
+	});
+});
+
+describe('episode audio uploaded through nginx', () => {
+	it('passes nginx whole (over its usual 2 MB) and is served by every node', async () => {
+		const audio = mp3Audio(300);
+		expect(audio.byteLength).toBeGreaterThan(2 * 1024 * 1024);
+		const viaNginx = new TestClient(nginx.url);
+		expect((await viaNginx.login(editorAccount.email, editorAccount.password)).status).toBe(200);
+		const uploaded = await viaNginx.post('/api/admin/media/audio', audio);
+		expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+		expect(uploaded.body).toMatchObject({ bytes: audio.byteLength, durationMinutes: 5 });
+		for (const node of nodes) {
+			const answer = await fetch(`${node.url}${uploaded.body.url}`, { headers: { range: 'bytes=0-99' } });
+			expect(answer.status, node.name).toBe(206);
+			expect((await answer.arrayBuffer()).byteLength).toBe(100);
+		}
 	});
 });
 

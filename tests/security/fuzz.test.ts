@@ -69,9 +69,14 @@ import {
 } from '@/lib/validation/platforms';
 import { eq } from 'drizzle-orm';
 import { MAX_BODY_BYTES } from '@/server/http/endpoint';
-import { MAX_UPLOAD_BODY_BYTES, MEDIA_UPLOAD_PATH } from '@/server/http/request-body';
+import {
+	AUDIO_UPLOAD_PATH,
+	MAX_AUDIO_UPLOAD_BODY_BYTES,
+	MAX_UPLOAD_BODY_BYTES,
+	MEDIA_UPLOAD_PATH,
+} from '@/server/http/request-body';
 import { plainPng, uploadForm } from '../support/media-fixtures';
-import { TestClient, jsonOfSize, sendStreamedBody } from '../support/account-api';
+import { TestClient, jsonOfSize, sendDeclaredLength, sendStreamedBody } from '../support/account-api';
 import type { TestServer } from '../support/server';
 import { insertEpisode } from '../support/episode-fixtures';
 import {
@@ -408,6 +413,22 @@ function uploadArbitrary(): fc.Arbitrary<Body> {
 				.jsonValue({ maxDepth: 3 })
 				.map((value) => ({ text: JSON.stringify(value), mutations: ['JSON'] })),
 		},
+	);
+}
+
+/**
+ * An audio upload's body, sent as it is: text that starts like audio (an ID3 tag, an Ogg page,
+ * a WAV header) but is no playable file, markup, random text and JSON, or nothing.
+ */
+function audioArbitrary(): fc.Arbitrary<Body> {
+	return fc.oneof(
+		fc
+			.tuple(
+				fc.constantFrom('ID3', 'OggS', 'RIFF\u0000\u0000\u0000\u0000WAVE', '<svg/>', '{}', ''),
+				fc.string({ maxLength: 500 }),
+			)
+			.map(([start, rest]) => ({ text: start + rest, mutations: ['not playable audio'] })),
+		fc.constant<Body>({ text: undefined, mutations: ['no body'] }),
 	);
 }
 
@@ -1066,6 +1087,18 @@ function targets(): Target[] {
 			mayChange: added('media_items'),
 		},
 		{
+			name: 'POST /api/admin/media/audio',
+			method: 'POST',
+			path: () => fc.constant(AUDIO_UPLOAD_PATH),
+			body: audioArbitrary,
+			roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS },
+			ok: z.looseObject({
+				url: z.string().regex(/^\/media\/[0-9a-f]{32}\.mp3$/),
+				bytes: z.number().int().positive(),
+				type: z.literal('audio/mpeg'),
+			}),
+		},
+		{
 			name: 'GET /api/admin/media/{id}',
 			method: 'GET',
 			path: () => idArbitrary(ids.media).map((id) => `/api/admin/media/${id}`),
@@ -1528,11 +1561,11 @@ describe('bodies over the size limit', () => {
 	];
 
 	it('covers every schema-reading endpoint the fuzzer covers', () => {
-		// The upload has its own, larger cap (below).
+		// The uploads have their own, larger caps (below).
 		const withBody = new Set(
-			TARGETS.filter((t) => t.body && t.name !== `POST ${MEDIA_UPLOAD_PATH}`).map(
-				(t) => `${t.method} ${t.name.split(' ')[1]}`,
-			),
+			TARGETS.filter(
+				(t) => t.body && t.name !== `POST ${MEDIA_UPLOAD_PATH}` && t.name !== `POST ${AUDIO_UPLOAD_PATH}`,
+			).map((t) => `${t.method} ${t.name.split(' ')[1]}`),
 		);
 		const listed = new Set(
 			BODY_ENDPOINTS().map(
@@ -1590,6 +1623,14 @@ describe('bodies over the size limit', () => {
 			{ ...headers, 'content-type': 'multipart/form-data; boundary=x' },
 		);
 		expect(streamed.status).toBe(413);
+		// Episode audio: a body declared over its 200 MB is refused before it is read.
+		const audio = await sendDeclaredLength(
+			`${server.url}${AUDIO_UPLOAD_PATH}`,
+			MAX_AUDIO_UPLOAD_BODY_BYTES + 1,
+			headers,
+		);
+		expect(audio.status).toBe(413);
+		expect(audio.body).toEqual({ message: 'Request body is too large.' });
 		expect(diff(before, await current())).toEqual([]);
 		const png = await plainPng(400, 400);
 		const padded = uploadForm(png, { name: 'p.png', type: 'image/png', alt: 'Fits' });

@@ -3,6 +3,7 @@
  * registration with unique credentials, and small facts about cookies, hashes and mail.
  */
 import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -266,6 +267,41 @@ export async function sendStreamedBody(
 		// keep the text
 	}
 	return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/**
+ * Announces a body of `declared` bytes (Content-Length) and sends only a little of it, as a
+ * client starting a huge upload: the answer must come from the announced size alone.
+ */
+export function sendDeclaredLength(
+	url: string,
+	declared: number,
+	headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+	return new Promise((resolve, reject) => {
+		const request = httpRequest(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/octet-stream', 'content-length': String(declared), ...headers },
+		});
+		request.on('response', (response) => {
+			const chunks: Buffer[] = [];
+			response.on('data', (chunk: Buffer) => chunks.push(chunk));
+			response.on('end', () => {
+				const text = Buffer.concat(chunks).toString();
+				let parsed: unknown = text;
+				try {
+					parsed = JSON.parse(text);
+				} catch {
+					// keep the text
+				}
+				resolve({ status: response.statusCode ?? 0, body: parsed });
+				request.destroy();
+			});
+		});
+		// The server closes the connection once it has answered; a reset after that is expected.
+		request.on('error', (error) => reject(error));
+		request.write(Buffer.alloc(1024));
+	});
 }
 
 /** `value` as JSON padded with trailing spaces to exactly `bytes` bytes (still valid JSON). */

@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Rules axe ships switched off (experimental) that the site must pass as well:
@@ -22,4 +23,15 @@ export function axeBuilder(page: Page): AxeBuilder {
 		resultTypes: ['violations'],
 		rules: Object.fromEntries(EXTRA_AXE_RULES.map((id) => [id, { enabled: true }])),
 	});
+}
+
+/** Fails with each violation's rule and the elements it found, when axe finds any on the page. */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+	const { violations } = await axeBuilder(page).analyze();
+	expect(
+		violations.map(
+			(violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
+		),
+		label,
+	).toEqual([]);
 }

@@ -11,7 +11,7 @@ export class Client {
 
 	constructor(readonly baseUrl: string) {}
 
-	/** Sends JSON (a raw string body, or a FormData as multipart) and keeps the session cookie like a browser. */
+	/** Sends JSON (a raw string body, a FormData as multipart, or bytes as they are) and keeps the session cookie like a browser. */
 	async request<T = any>(
 		method: string,
 		path: string,
@@ -24,6 +24,10 @@ export class Client {
 		if (body instanceof FormData) {
 			// fetch writes the multipart Content-Type with its boundary.
 			init.body = body;
+		} else if (body instanceof Uint8Array) {
+			// A file's bytes as the whole body (an audio upload).
+			init.body = new Uint8Array(body);
+			h['content-type'] ??= 'application/octet-stream';
 		} else if (body !== undefined) {
 			init.body = typeof body === 'string' ? body : JSON.stringify(body);
 			h['content-type'] ??= 'application/json';

@@ -1,7 +1,8 @@
 /**
  * Images for the media library's tests, made with sharp: a phone photo with its GPS position in
  * the EXIF, a wide-gamut (Display P3) picture, an animated GIF, and the multipart form an
- * upload sends.
+ * upload sends; and episode audio written byte by byte (no encoder is needed): MP3 frames and
+ * a WAV file of silence.
  */
 import sharp from 'sharp';
 
@@ -72,4 +73,41 @@ export function uploadForm(
 	form.set('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name);
 	if (alt !== undefined) form.set('alt', alt);
 	return form;
+}
+
+/** Bytes of one MPEG-1 Layer III frame at 128 kbit/s and 44.1 kHz, without padding. */
+const MP3_FRAME_BYTES = 417;
+/** Samples in one such frame. */
+const MP3_FRAME_SAMPLES = 1152;
+
+/**
+ * An MP3 of `seconds` of silence: frame headers (sync, MPEG-1 Layer III, 128 kbit/s, 44.1 kHz,
+ * mono) over zeroed side information and data, which players and parsers read as silence.
+ */
+export function mp3Audio(seconds: number): Buffer {
+	const frames = Math.round((seconds * 44_100) / MP3_FRAME_SAMPLES);
+	const bytes = Buffer.alloc(frames * MP3_FRAME_BYTES);
+	for (let frame = 0; frame < frames; frame += 1)
+		bytes.set([0xff, 0xfb, 0x90, 0xc4], frame * MP3_FRAME_BYTES);
+	return bytes;
+}
+
+/** A WAV of `seconds` of 8 kHz, 8-bit mono silence: the RIFF header written out. */
+export function wavAudio(seconds: number): Buffer {
+	const rate = 8_000;
+	const samples = seconds * rate;
+	const header = Buffer.alloc(44);
+	header.write('RIFF', 0, 'ascii');
+	header.writeUInt32LE(36 + samples, 4);
+	header.write('WAVEfmt ', 8, 'ascii');
+	header.writeUInt32LE(16, 16);
+	header.writeUInt16LE(1, 20); // PCM
+	header.writeUInt16LE(1, 22); // mono
+	header.writeUInt32LE(rate, 24);
+	header.writeUInt32LE(rate, 28); // bytes per second
+	header.writeUInt16LE(1, 32); // block align
+	header.writeUInt16LE(8, 34); // bits per sample
+	header.write('data', 36, 'ascii');
+	header.writeUInt32LE(samples, 40);
+	return Buffer.concat([header, Buffer.alloc(samples, 0x80)]);
 }

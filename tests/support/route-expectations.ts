@@ -18,7 +18,7 @@ import type { TestServer } from './server';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { firstRow } from '@/server/db';
 import type { Method, Persona, Role } from './security-roles';
-import { plainPng, uploadForm } from './media-fixtures';
+import { mp3Audio, plainPng, uploadForm } from './media-fixtures';
 
 export type Fixture = {
 	server: TestServer;
@@ -725,6 +725,13 @@ export const EXPECTATIONS: Expectation[] = [
 			body: uploadForm(await plainPng(16, 16), { name: 'm.png', type: 'image/png', alt: 'A red square' }),
 		}),
 		check: (answer) => expect(answer.body.url).toMatch(/^\/media\//),
+	},
+	{
+		route: '/api/admin/media/audio',
+		method: 'POST',
+		expect: editorOnly(201),
+		call: () => ({ path: '/api/admin/media/audio', body: mp3Audio(3) }),
+		check: (answer) => expect(answer.body).toMatchObject({ type: 'audio/mpeg', durationMinutes: 1 }),
 	},
 	{
 		route: '/api/admin/media/{id}',

@@ -1,13 +1,8 @@
 import { formatDate } from '@/lib/format';
 import { articlePath } from '@/lib/public-paths';
 import type { AdminArticle, ArticleKind } from './api-types';
-import { ContentCard } from './ContentCard';
+import { ContentCard, draftLabel } from './ContentCard';
 import { PreviewLinkButton } from './PreviewLinkButton';
-
-/** A time in the editor's own zone and language (the dashboard renders in the browser only). */
-function localDateTime(iso: string): string {
-	return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 export type ArticleCardProps = {
 	kind: ArticleKind;
@@ -23,7 +18,7 @@ export function ArticleCard({ kind, article, onEdit, onDelete }: ArticleCardProp
 			testId="article-card"
 			title={article.title}
 			isPublished={article.isPublished}
-			draftLabel={article.publishAt ? `Scheduled: ${localDateTime(article.publishAt)}` : 'Draft'}
+			draftLabel={draftLabel(article.publishAt)}
 			facts={[
 				article.category,
 				`${article.readTime} min read`,

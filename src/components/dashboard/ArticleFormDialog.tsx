@@ -16,10 +16,12 @@ import {
 	validateArticleForm,
 	type ArticleFormValues,
 } from './article-form';
+import { autosaveKey, draftAutosave } from './autosave';
 import { Field } from './Field';
+import { ImageUrlField } from './ImageUrlField';
 import { FormDialog, useFormDialog } from './FormDialog';
 import { MarkdownEditor } from './MarkdownEditor';
-import { PublishSwitch } from './PublishSwitch';
+import { PublicationFields } from './PublishSwitch';
 
 export type ArticleFormDialogProps = {
 	kind: ArticleKind;
@@ -51,9 +53,21 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 		validate: (values) => validateArticleForm(values, categories),
 		idPrefix,
 		failureTitle: `Failed to ${action} ${label.toLowerCase()} article`,
-		async save(values) {
+		autosave: {
+			key: autosaveKey(kind, article?.id ?? null),
+			updatedAt: article?.updatedAt ?? null,
+			saveDraft:
+				article && !article.isPublished
+					? (values, expectedUpdatedAt) =>
+							apiRequest<AdminArticle>('PUT', `/api/${kind}/${article.id}`, {
+								...draftAutosave(articlePayload(values, user?.id ?? 0), article),
+								expectedUpdatedAt,
+							})
+					: undefined,
+		},
+		async save(values, expectedUpdatedAt) {
 			const body = articlePayload(values, user?.id ?? 0);
-			if (article) await apiRequest('PUT', `/api/${kind}/${article.id}`, body);
+			if (article) await apiRequest('PUT', `/api/${kind}/${article.id}`, { ...body, expectedUpdatedAt });
 			else await apiRequest('POST', `/api/${kind}`, body);
 			return {
 				title: `${label} article ${action}d`,
@@ -108,14 +122,15 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 					<Input {...text('readTime')} type="number" min={1} max={60} step={1} inputMode="numeric" />
 				</Field>
 			</div>
-			<Field
+			<ImageUrlField
 				id={`${idPrefix}-imageUrl`}
 				label="Featured image URL"
+				purpose="featured image"
 				error={errors.imageUrl}
-				hint="Optional. An http(s) URL or a path such as /images/cover.jpg."
-			>
-				<Input {...text('imageUrl')} inputMode="url" />
-			</Field>
+				hint="Optional. An http(s) URL, a path such as /images/cover.jpg, or an image from the library."
+				input={text('imageUrl')}
+				onChoose={set('imageUrl')}
+			/>
 			<Field
 				id={`${idPrefix}-tags`}
 				label="Tags"
@@ -124,22 +139,7 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 			>
 				<Input {...text('tags')} />
 			</Field>
-			<PublishSwitch
-				id={`${idPrefix}-isPublished`}
-				checked={values.isPublished}
-				onCheckedChange={set('isPublished')}
-				scheduled={Boolean(values.publishAt)}
-			/>
-			{!values.isPublished && (
-				<Field
-					id={`${idPrefix}-publishAt`}
-					label="Publish at"
-					error={errors.publishAt}
-					hint="Your local time. Leave empty to keep a draft; clear it to unschedule."
-				>
-					<Input {...text('publishAt')} type="datetime-local" />
-				</Field>
-			)}
+			<PublicationFields idPrefix={idPrefix} form={form} />
 			{article && (
 				<RevisionHistoryButton
 					type="article"

@@ -5,6 +5,15 @@ import { Badge } from './Badge';
 
 const MAX_TAGS = 3;
 
+/**
+ * An unpublished item's badge: its publication time in the editor's own zone and language when
+ * scheduled (the dashboard renders in the browser only), else Draft.
+ */
+export function draftLabel(publishAt: string | null): string {
+	if (!publishAt) return 'Draft';
+	return `Scheduled: ${new Date(publishAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
+}
+
 export type ContentCardProps = {
 	title: string;
 	isPublished: boolean;

@@ -12,10 +12,13 @@ import {
 	validateEpisodeForm,
 	type EpisodeFormValues,
 } from './episode-form';
+import { AudioUpload } from './AudioUpload';
+import { autosaveKey, draftAutosave } from './autosave';
 import { Field } from './Field';
+import { ImageUrlField } from './ImageUrlField';
 import { FormDialog, useFormDialog } from './FormDialog';
 import { MarkdownEditor } from './MarkdownEditor';
-import { PublishSwitch } from './PublishSwitch';
+import { PublicationFields } from './PublishSwitch';
 
 export type EpisodeFormDialogProps = {
 	open: boolean;
@@ -40,9 +43,21 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 		validate: validateEpisodeForm,
 		idPrefix,
 		failureTitle: `Failed to ${action} podcast episode`,
-		async save(values) {
+		autosave: {
+			key: autosaveKey('episode', episode?.id ?? null),
+			updatedAt: episode?.updatedAt ?? null,
+			saveDraft:
+				episode && !episode.isPublished
+					? (values, expectedUpdatedAt) =>
+							apiRequest<AdminEpisode>('PUT', `/api/podcasts/${episode.id}`, {
+								...draftAutosave(episodePayload(values), episode),
+								expectedUpdatedAt,
+							})
+					: undefined,
+		},
+		async save(values, expectedUpdatedAt) {
 			const body = episodePayload(values);
-			if (episode) await apiRequest('PUT', `/api/podcasts/${episode.id}`, body);
+			if (episode) await apiRequest('PUT', `/api/podcasts/${episode.id}`, { ...body, expectedUpdatedAt });
 			else await apiRequest('POST', '/api/podcasts', body);
 			return { title: `Podcast episode ${action}d`, description: `"${body.title}" was saved.` };
 		},
@@ -72,6 +87,7 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 				value={values.description}
 				onChange={set('description')}
 				error={errors.description}
+				images
 			/>
 			<Field
 				id={`${idPrefix}-audioUrl`}
@@ -82,6 +98,16 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 			>
 				<Input {...text('audioUrl')} inputMode="url" />
 			</Field>
+			<AudioUpload
+				onUploaded={(audio) =>
+					form.patch({
+						audioUrl: audio.url,
+						audioBytes: String(audio.bytes),
+						audioType: audio.type,
+						...(audio.durationMinutes === null ? {} : { duration: String(audio.durationMinutes) }),
+					})
+				}
+			/>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<Field
 					id={`${idPrefix}-audioBytes`}
@@ -123,14 +149,15 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 					<Input {...text('seasonNumber')} type="number" min={1} step={1} inputMode="numeric" />
 				</Field>
 			</div>
-			<Field
+			<ImageUrlField
 				id={`${idPrefix}-imageUrl`}
 				label="Image URL"
+				purpose="episode image"
 				error={errors.imageUrl}
-				hint="Optional. An http(s) URL or a path such as /images/podcast/cover.jpg."
-			>
-				<Input {...text('imageUrl')} inputMode="url" />
-			</Field>
+				hint="Optional. An http(s) URL, a path such as /images/podcast/cover.jpg, or an image from the library."
+				input={text('imageUrl')}
+				onChoose={set('imageUrl')}
+			/>
 			<Field
 				id={`${idPrefix}-tags`}
 				label="Tags"
@@ -139,11 +166,7 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 			>
 				<Input {...text('tags')} />
 			</Field>
-			<PublishSwitch
-				id={`${idPrefix}-isPublished`}
-				checked={values.isPublished}
-				onCheckedChange={set('isPublished')}
-			/>
+			<PublicationFields idPrefix={idPrefix} form={form} />
 			{episode && (
 				<RevisionHistoryButton
 					type="episode"

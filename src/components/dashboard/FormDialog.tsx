@@ -12,6 +12,8 @@ import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/Dialog';
 import { controlProps, focusFirstInvalid, serverFieldError, withoutFixedError } from './Field';
+import { type AutosaveOptions, useAutosave } from './autosave';
+import { AutosaveNotice } from './AutosaveNotice';
 import { confirmDiscard, formChanged, useUnsavedChanges } from './unsaved-changes';
 
 type FormErrors<V> = Partial<Record<keyof V, string>>;
@@ -25,8 +27,13 @@ export type FormDialogOptions<V extends Record<string, unknown>> = {
 	validate: (values: V) => FormErrors<V>;
 	/** Control ids are `${idPrefix}-${field}`. */
 	idPrefix: string;
-	/** Sends the form; answers the toast that confirms it. */
-	save: (values: V) => Promise<{ title: string; description: string }>;
+	/**
+	 * Sends the form, naming the updatedAt it was loaded with (or last autosaved at); answers the
+	 * toast that confirms it.
+	 */
+	save: (values: V, expectedUpdatedAt: string | undefined) => Promise<{ title: string; description: string }>;
+	/** Keeps typed text while the dialog is open (autosave.ts); absent: none kept. */
+	autosave?: AutosaveOptions<V>;
 	/** The toast title when saving failed for a reason not about one field. */
 	failureTitle: string;
 };
@@ -40,6 +47,7 @@ export function useFormDialog<V extends Record<string, unknown>>({
 	idPrefix,
 	save,
 	failureTitle,
+	autosave: autosaveOptions,
 }: FormDialogOptions<V>) {
 	const [values, setValues] = useState<V>(initial);
 	const [errors, setErrors] = useState<FormErrors<V>>({});
@@ -53,6 +61,19 @@ export function useFormDialog<V extends Record<string, unknown>>({
 	}, [open, initial]);
 	const dirty = open && formChanged(values, initial);
 	useUnsavedChanges(dirty);
+	const autosave = useAutosave(autosaveOptions, {
+		active: open,
+		values,
+		initial,
+		replace: setValues,
+		canSave: (next) => Object.keys(validate(next)).length === 0,
+	});
+	// Closed after an autosave reached the server: the list shows the item as it was loaded.
+	const wasOpen = useRef(open);
+	useEffect(() => {
+		if (wasOpen.current && !open && autosave.savedToServer()) onSaved();
+		wasOpen.current = open;
+	}, [open, autosave, onSaved]);
 
 	const set =
 		<K extends keyof V>(field: K) =>
@@ -61,6 +82,17 @@ export function useFormDialog<V extends Record<string, unknown>>({
 			setValues(next);
 			setErrors((shown) => withoutFixedError(shown, field, validate(next)));
 		};
+	/** Several fields at once (an upload fills the address, size, type and duration). */
+	const patch = (changes: Partial<V>) => {
+		const next = { ...values, ...changes };
+		setValues(next);
+		setErrors((shown) =>
+			(Object.keys(changes) as (keyof V)[]).reduce(
+				(kept, field) => withoutFixedError(kept, field, validate(next)),
+				shown,
+			),
+		);
+	};
 	/** The props of a text control (input, textarea, select) bound to a string field. */
 	const text = (field: keyof V & string) => ({
 		...controlProps(`${idPrefix}-${field}`, errors[field]),
@@ -78,10 +110,18 @@ export function useFormDialog<V extends Record<string, unknown>>({
 		}
 		setSaving(true);
 		try {
-			toast(await save(values));
+			await autosave.hold();
+			toast(await save(values, autosave.expectedUpdatedAt()));
+			autosave.clear();
 			onOpenChange(false);
 			onSaved();
 		} catch (error) {
+			autosave.release();
+			// Another editor saved meanwhile: say so in the dialog, which keeps the typed text.
+			if (error instanceof ApiError && error.status === 409) {
+				autosave.setConflict(error.serverMessage);
+				return;
+			}
 			const atField = serverFieldError(error, Object.keys(values) as (keyof V & string)[]);
 			if (atField) {
 				setErrors({ [atField.field]: atField.message } as FormErrors<V>);
@@ -100,11 +140,11 @@ export function useFormDialog<V extends Record<string, unknown>>({
 		}
 	}
 
-	return { values, errors, saving, dirty, formRef, set, text, onSubmit };
+	return { values, errors, saving, dirty, formRef, set, patch, text, onSubmit, autosave };
 }
 
 export type FormDialogProps = {
-	form: Pick<ReturnType<typeof useFormDialog>, 'saving' | 'dirty' | 'formRef' | 'onSubmit'>;
+	form: Pick<ReturnType<typeof useFormDialog>, 'saving' | 'dirty' | 'formRef' | 'onSubmit' | 'autosave'>;
 	open: boolean;
 	onOpenChange: (open: boolean) => void;
 	title: string;
@@ -135,6 +175,7 @@ export function FormDialog({
 		>
 			<DialogContent title={title} description={description} size={size}>
 				<form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="grid gap-4">
+					<AutosaveNotice autosave={form.autosave} />
 					{children}
 					<DialogFooter>
 						<DialogClose asChild>

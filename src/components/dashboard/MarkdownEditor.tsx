@@ -14,6 +14,7 @@ import { controlProps } from './Field';
 import { FormMessage } from '@/components/ui/FormMessage';
 import { imageMarkdown } from './media-upload';
 import { MediaPicker } from './MediaPicker';
+import { DroppedImageDialog, droppedImage } from './DroppedImage';
 
 export type MarkdownEditorProps = {
 	id: string;
@@ -29,7 +30,10 @@ export type MarkdownEditorProps = {
 	 * called only while the tab is open.
 	 */
 	renderPreview?: (value: string) => ReactNode;
-	/** Offers "Insert image" from the media library (not for mail, whose readers need absolute URLs). */
+	/**
+	 * Offers "Insert image" from the media library, and uploads an image file dropped on the text
+	 * (not for mail, whose readers need absolute URLs).
+	 */
 	images?: boolean;
 };
 
@@ -64,10 +68,12 @@ export function MarkdownEditor({
 }: MarkdownEditorProps) {
 	const [tab, setTab] = useState<'write' | 'preview'>('write');
 	const [picking, setPicking] = useState(false);
+	const [dropped, setDropped] = useState<File | null>(null);
 	const textarea = useRef<HTMLTextAreaElement>(null);
 
 	function insertImage(markdown: string) {
 		const field = textarea.current;
+		// At the caret: where the editor last was in the text (a drop does not move it).
 		const start = field?.selectionStart ?? value.length;
 		const end = field?.selectionEnd ?? value.length;
 		const next = insertAt(value, start, end, markdown);
@@ -144,6 +150,16 @@ export function MarkdownEditor({
 						rows={rows}
 						disabled={disabled}
 						className="font-mono"
+						onDragOver={(event) => {
+							// Accepting the drag is what lets an image file be dropped here at all.
+							if (images && event.dataTransfer.types.includes('Files')) event.preventDefault();
+						}}
+						onDrop={(event) => {
+							const file = images ? droppedImage(event.dataTransfer.files) : null;
+							if (!file) return;
+							event.preventDefault();
+							setDropped(file);
+						}}
 						placeholder="Write markdown: # Heading, **bold**, [link](https://...)"
 					/>
 				</TabsContent>
@@ -173,6 +189,9 @@ export function MarkdownEditor({
 				</TabsContent>
 			</Tabs>
 			<FormMessage id={`${id}-error`}>{error}</FormMessage>
+			{images && (
+				<DroppedImageDialog file={dropped} onClose={() => setDropped(null)} onInsert={insertImage} />
+			)}
 			{images && (
 				<MediaPicker
 					open={picking}

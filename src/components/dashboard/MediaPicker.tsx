@@ -1,6 +1,6 @@
 /**
  * Chooses an image from the media library (searched by alt text or file name): the markdown
- * editors insert it as `![alt](url)`. Uploading stays in the Media tab, where the alt text is
+ * editors insert it as `![alt](url)`, and the image address fields (logos, covers) take its URL. Uploading stays in the Media tab, where the alt text is
  * written once for every use.
  */
 import { useState } from 'react';
@@ -69,14 +69,17 @@ export function MediaPicker({
 	open,
 	onOpenChange,
 	onPick,
+	title = 'Insert an image',
 }: {
 	open: boolean;
 	onOpenChange: (open: boolean) => void;
 	onPick: (item: AdminMedia) => void;
+	/** The dialog's title: what the chosen image is for. */
+	title?: string;
 }) {
 	return (
 		<Dialog open={open} onOpenChange={onOpenChange}>
-			<DialogContent title="Insert an image" description="Choose an image from the media library." size="lg">
+			<DialogContent title={title} description="Choose an image from the media library." size="lg">
 				{open && (
 					<PickerList
 						onPick={(item) => {

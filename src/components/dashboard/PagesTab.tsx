@@ -3,8 +3,8 @@
  * title and markdown content, with Reset (back to the saved text) and Save Page.
  */
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type SubmitEvent } from 'react';
-import { apiRequest, failureText } from '@/lib/api-client';
+import { useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { ApiError, apiRequest, failureText } from '@/lib/api-client';
 import { cn } from '@/lib/class-names';
 import { formatDate } from '@/lib/format';
 import { STATIC_PAGE_PATHS } from '@/lib/public-paths';
@@ -15,6 +15,8 @@ import { Input } from '@/components/ui/Input';
 import { Spinner } from '@/components/ui/Spinner';
 import { RevisionHistoryButton } from '@/components/revisions/RevisionHistory';
 import type { AdminPage } from './api-types';
+import { autosaveKey, useAutosave } from './autosave';
+import { AutosaveNotice } from './AutosaveNotice';
 import { controlProps, Field, focusFirstInvalid, serverFieldError, withoutFixedError } from './Field';
 import { LoadError } from './LoadError';
 import { MarkdownEditor } from './MarkdownEditor';
@@ -34,6 +36,15 @@ function PageEditor() {
 
 	const changed = !!selected && (draft.title !== selected.title || draft.content !== selected.content);
 	useUnsavedChanges(changed);
+	const loaded = useMemo<Draft>(
+		() => ({ title: selected?.title ?? '', content: selected?.content ?? '' }),
+		[selected],
+	);
+	// Pages are always public: typed text is kept in this browser only, never autosaved live.
+	const autosave = useAutosave(
+		selected ? { key: autosaveKey('page', selected.slug), updatedAt: selected.updatedAt } : undefined,
+		{ active: !!selected, values: draft, initial: loaded, replace: setDraft, canSave: () => false },
+	);
 
 	function select(page: AdminPage) {
 		setSelected(page);
@@ -69,11 +80,18 @@ function PageEditor() {
 			const saved = await apiRequest<AdminPage>('PUT', `/api/pages/${encodeURIComponent(selected.slug)}`, {
 				title: draft.title.trim(),
 				content: draft.content,
+				expectedUpdatedAt: autosave.expectedUpdatedAt(),
 			});
+			autosave.clear();
 			select(saved);
 			pages.reload();
 			toast({ title: 'Success', description: 'Page updated successfully!' });
 		} catch (error) {
+			// Another editor saved meanwhile: say so here, and keep the typed text.
+			if (error instanceof ApiError && error.status === 409) {
+				autosave.setConflict(error.serverMessage);
+				return;
+			}
 			const atField = serverFieldError(error, ['title', 'content'] as const);
 			if (atField) {
 				setErrors({ [atField.field]: atField.message });
@@ -147,6 +165,7 @@ function PageEditor() {
 							onRestored={() => void reloadSelected(selected.slug)}
 						/>
 					)}
+					<AutosaveNotice autosave={autosave} />
 					<Field id="page-title" label="Title" error={errors.title}>
 						<Input
 							{...controlProps('page-title', errors.title)}

@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/Label';
 import { Switch } from '@/components/ui/Switch';
 import type { AdminPlatform } from './api-types';
 import { Field } from './Field';
+import { ImageUrlField } from './ImageUrlField';
 import { FormDialog, useFormDialog } from './FormDialog';
 import {
 	EMPTY_PLATFORM_FORM,
@@ -87,14 +88,15 @@ export function PlatformFormDialog({ open, onOpenChange, platform, onSaved }: Pl
 				<Input {...text('pricing')} placeholder="e.g. CPC auction, no minimum spend" />
 			</Field>
 			<div className="grid gap-4 sm:grid-cols-2">
-				<Field
+				<ImageUrlField
 					id="platform-logo"
 					error={errors.logo}
 					label="Logo URL"
-					hint="Optional. An http(s) URL or a path such as /images/logo.svg."
-				>
-					<Input {...text('logo')} inputMode="url" />
-				</Field>
+					purpose="logo"
+					hint="Optional. An http(s) URL, a path such as /images/logo.svg, or an image from the library."
+					input={text('logo')}
+					onChoose={set('logo')}
+				/>
 				<Field id="platform-websiteUrl" error={errors.websiteUrl} label="Website URL" hint="Optional.">
 					<Input {...text('websiteUrl')} type="url" inputMode="url" placeholder="https://" />
 				</Field>

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/Button';
 import { episodeTexts } from '@/components/podcast/episode';
 import type { AdminEpisode } from './api-types';
 import { ConfirmDialog } from './ConfirmDialog';
-import { ContentCard } from './ContentCard';
+import { ContentCard, draftLabel } from './ContentCard';
 import { EpisodeFormDialog } from './EpisodeFormDialog';
 import { Pager } from './Pager';
 import { PanelHeader } from './PanelHeader';
@@ -32,6 +32,7 @@ function EpisodeCard({
 			testId="episode-card"
 			title={episode.title}
 			isPublished={episode.isPublished}
+			draftLabel={draftLabel(episode.publishAt)}
 			facts={[
 				episodeTexts(episode).badge,
 				formatDuration(episode.duration),

@@ -16,6 +16,7 @@ import type { StaticPage } from '@/server/content/static-pages';
 import type { PlatformJson } from '@/server/platforms/directory';
 import type { GenerationStatus } from '@/server/site/status';
 import type { MediaItem } from '@/server/media/library';
+import type { UploadedAudio } from '@/server/media/audio';
 import type { Wire } from '@/lib/wire';
 
 export type ArticleKind = 'news' | 'education';
@@ -24,6 +25,7 @@ export type AdminPage = Wire<StaticPage>;
 export type AdminEpisode = Wire<PodcastEpisode>;
 export type AdminPlatform = PlatformJson;
 export type AdminMedia = Wire<MediaItem>;
+export type AdminAudio = UploadedAudio;
 export type AdminUserList = Wire<UserList>;
 export type AdminUser = AdminUserList['users'][number];
 export type AdminCommentList = Wire<ModerationList>;

@@ -47,6 +47,14 @@ export function toLocalInput(iso: string | null): string {
 	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/**
+ * A form's publication time as sent: the local time the editor typed, with its zone (as UTC);
+ * the server checks it is to come. Published now or left empty: none.
+ */
+export function publishAtPayload(values: { isPublished: boolean; publishAt: string }): string | null {
+	return !values.isPublished && values.publishAt ? new Date(values.publishAt).toISOString() : null;
+}
+
 export function articleToForm(article: AdminArticle): ArticleFormValues {
 	return {
 		title: article.title,
@@ -94,8 +102,7 @@ export function articlePayload(values: ArticleFormValues, authorId: number) {
 		tags: values.tags,
 		readTime: parseReadTime(values.readTime) ?? DEFAULT_READ_TIME,
 		isPublished: values.isPublished,
-		// The local time the editor typed, sent with its zone (as UTC); the server checks it is to come.
-		publishAt: !values.isPublished && values.publishAt ? new Date(values.publishAt).toISOString() : null,
+		publishAt: publishAtPayload(values),
 		authorId,
 	};
 }

@@ -5,6 +5,7 @@
  */
 import { episodeInputSchema } from '@/lib/validation/episodes';
 import type { AdminEpisode } from './api-types';
+import { publishAtPayload, toLocalInput } from './article-form';
 
 export type EpisodeFormValues = {
 	title: string;
@@ -19,6 +20,8 @@ export type EpisodeFormValues = {
 	imageUrl: string;
 	tags: string;
 	isPublished: boolean;
+	/** A draft's publication time, as a datetime-local input holds it; '' for none. */
+	publishAt: string;
 };
 
 export type EpisodeFormErrors = Partial<Record<keyof EpisodeFormValues, string>>;
@@ -35,6 +38,7 @@ export const EMPTY_EPISODE_FORM: EpisodeFormValues = {
 	imageUrl: '',
 	tags: '',
 	isPublished: false,
+	publishAt: '',
 };
 
 export function episodeToForm(episode: AdminEpisode): EpisodeFormValues {
@@ -50,12 +54,13 @@ export function episodeToForm(episode: AdminEpisode): EpisodeFormValues {
 		imageUrl: episode.imageUrl ?? '',
 		tags: episode.tags.join(', '),
 		isPublished: episode.isPublished,
+		publishAt: toLocalInput(episode.publishAt),
 	};
 }
 
 /** The body of POST /api/podcasts and PUT /api/podcasts/{id}. */
 export function episodePayload(values: EpisodeFormValues) {
-	return { ...values, title: values.title.trim() };
+	return { ...values, title: values.title.trim(), publishAt: publishAtPayload(values) };
 }
 
 /** The first refusal of each field, in the server's words. */

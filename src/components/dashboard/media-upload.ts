@@ -4,18 +4,20 @@
  * ApiError as the rest of the islands' calls.
  */
 import { ApiError, INVALID_FIELD_HEADER } from '@/lib/api-client';
-import type { AdminMedia } from './api-types';
+import type { AdminAudio, AdminMedia } from './api-types';
 
 /** The share of the file sent so far, 0 to 1. */
 export type UploadProgress = (sent: number) => void;
 
-export function uploadImage(file: File, alt: string, onProgress: UploadProgress): Promise<AdminMedia> {
-	const form = new FormData();
-	form.set('file', file);
-	form.set('alt', alt);
+/** POSTs a body with progress; answers the 201's JSON, or rejects with the server's ApiError. */
+function postWithProgress<T>(
+	path: string,
+	body: XMLHttpRequestBodyInit,
+	onProgress: UploadProgress,
+): Promise<T> {
 	return new Promise((resolve, reject) => {
 		const request = new XMLHttpRequest();
-		request.open('POST', '/api/admin/media');
+		request.open('POST', path);
 		request.withCredentials = true;
 		request.upload.onprogress = (event) => {
 			if (event.lengthComputable) onProgress(event.loaded / event.total);
@@ -23,7 +25,7 @@ export function uploadImage(file: File, alt: string, onProgress: UploadProgress)
 		request.onload = () => {
 			const text = request.responseText;
 			if (request.status === 201) {
-				resolve(JSON.parse(text) as AdminMedia);
+				resolve(JSON.parse(text) as T);
 				return;
 			}
 			let message = text || request.statusText;
@@ -37,8 +39,20 @@ export function uploadImage(file: File, alt: string, onProgress: UploadProgress)
 			reject(new ApiError(request.status, `${request.status}: ${message}`, message, field));
 		};
 		request.onerror = () => reject(new ApiError(0, 'The upload did not reach the server.', ''));
-		request.send(form);
+		request.send(body);
 	});
+}
+
+export function uploadImage(file: File, alt: string, onProgress: UploadProgress): Promise<AdminMedia> {
+	const form = new FormData();
+	form.set('file', file);
+	form.set('alt', alt);
+	return postWithProgress('/api/admin/media', form, onProgress);
+}
+
+/** An episode's audio file, sent as its bytes alone; the answer has what the form fills in. */
+export function uploadAudio(file: File, onProgress: UploadProgress): Promise<AdminAudio> {
+	return postWithProgress('/api/admin/media/audio', file, onProgress);
 }
 
 /** The smallest WebP of an image, for thumbnails (the fallback when it has none). */

@@ -47,6 +47,8 @@ const TEMPLATE_EPISODE: EpisodeSummary = {
 	publishedAt: new Date(0),
 	tags: [''],
 	isPublished: true,
+	publishAt: null,
+	updatedAt: new Date(0),
 	author: { username: '' },
 };
 

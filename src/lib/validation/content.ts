@@ -126,9 +126,21 @@ export const PUBLISH_AT_INVALID =
 export const PUBLISH_AT_PAST = 'Publish time must be in the future: to publish now, turn on Published.';
 
 /** When a draft goes public by itself; empty or null: not scheduled. */
-const publishAtField = z.preprocess(
+export const publishAtField = z.preprocess(
 	(value) => (value === '' || value === undefined ? null : value),
 	isoInstant(PUBLISH_AT_INVALID, PUBLISH_AT_INVALID).nullable(),
+);
+
+export const EXPECTED_UPDATED_AT_INVALID =
+	'expectedUpdatedAt must be the updatedAt the item was loaded with (ISO 8601 with its time zone).';
+
+/**
+ * The updatedAt the editor's copy was loaded with: a save over a newer one is refused (another
+ * editor saved in between). Optional, so callers that do not send it save as before.
+ */
+export const expectedUpdatedAtField = z.preprocess(
+	(value) => (value === '' || value === null ? undefined : value),
+	isoInstant(EXPECTED_UPDATED_AT_INVALID, EXPECTED_UPDATED_AT_INVALID).optional(),
 );
 
 export const isPublishedField = z.preprocess(
@@ -156,6 +168,7 @@ export function articleInputSchema(kind: ArticleKind) {
 		readTime: readTimeField,
 		isPublished: isPublishedField,
 		publishAt: publishAtField,
+		expectedUpdatedAt: expectedUpdatedAtField,
 	});
 }
 
@@ -173,6 +186,7 @@ export const staticPageInputSchema = z.object({
 			.string({ error: 'Content is required.' })
 			.max(MAX_CONTENT_LENGTH, `Content must be at most ${MAX_CONTENT_LENGTH} characters.`),
 	),
+	expectedUpdatedAt: expectedUpdatedAtField,
 });
 
 export type StaticPageInput = z.output<typeof staticPageInputSchema>;

@@ -7,11 +7,13 @@ import { EPISODE_AUDIO_TYPES, type EpisodeAudioType } from '@db/schema/values';
 import {
 	MAX_TITLE_LENGTH,
 	editorListFields,
+	expectedUpdatedAtField,
 	imageUrlField,
 	isImageUrl,
 	isPublishedField,
 	markdownBody,
 	podcastListQuerySchema,
+	publishAtField,
 	requiredText,
 	tagsField,
 } from './content';
@@ -94,6 +96,8 @@ export const episodeInputSchema = z
 		imageUrl: imageUrlField,
 		tags: tagsField,
 		isPublished: isPublishedField,
+		publishAt: publishAtField,
+		expectedUpdatedAt: expectedUpdatedAtField,
 	})
 	.transform((input) => ({ ...input, audioType: input.audioType ?? audioTypeFor(input.audioUrl) }));
 

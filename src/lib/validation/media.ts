@@ -7,6 +7,12 @@ import { z } from 'zod';
 /** Largest image the library takes, as received. */
 export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
 
+/** Largest episode audio file: over three hours of 128 kbit/s MP3. */
+export const MAX_AUDIO_UPLOAD_BYTES = 200 * 1024 * 1024;
+
+/** What the audio picker offers; the server sniffs the bytes whatever the browser says. */
+export const ACCEPTED_AUDIO_TYPES = ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', '.mp3', '.m4a'];
+
 /** Longest alt text: a sentence or two, as screen readers read it. */
 export const MAX_ALT_LENGTH = 250;
 
@@ -35,4 +41,4 @@ export const mediaListQuerySchema = z.strictObject({
 });
 
 /** A library file's address: /media/ and a content-addressed name. */
-export const MEDIA_FILE_NAME = /^[0-9a-f]{32}\.(avif|webp|jpg|png|gif)$/;
+export const MEDIA_FILE_NAME = /^[0-9a-f]{32}\.(avif|webp|jpg|png|gif|mp3|m4a)$/;

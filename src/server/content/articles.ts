@@ -4,17 +4,17 @@
  * every query here filters by kind, so an id of the other kind is simply not found.
  */
 import { and, eq } from 'drizzle-orm';
-import {
-	PUBLISH_AT_PAST,
-	type ArticleInput,
-	type ArticleKind,
-	type ArticleListQuery,
-	type EditorArticleListQuery,
+import type {
+	ArticleInput,
+	ArticleKind,
+	ArticleListQuery,
+	EditorArticleListQuery,
 } from '@/lib/validation/content';
-import { InvalidInput } from '@/server/errors';
 import { byEngine, db, firstRow, articles, transaction, users, type Reader } from '@/server/db';
+import { lockedForUpdate } from '@/server/db/sql';
 import { publishChange } from '@/server/changes/content-changes';
 import { deleteRevisions, recordRevision, type SaveBy } from '@/server/revisions/store';
+import { editConflict, publication, savedSince } from './publication';
 import { articleColumnsOf, articleFormColumnsOf } from './search/article-columns';
 import type { ArticleListRow } from './search/articles';
 import { postgresArticleLists } from './search/articles.postgres';
@@ -91,23 +91,14 @@ async function mustGet(kind: ArticleKind, id: number): Promise<Article> {
 	return article;
 }
 
-/**
- * The publication fields as stored: published now (no schedule), a draft scheduled for a time
- * still to come (scheduled-publishing.ts publishes it then), or a plain draft.
- */
-function publication(input: ArticleInput, now: Date): ArticleInput {
-	if (input.isPublished || !input.publishAt) return { ...input, publishAt: null };
-	if (input.publishAt.getTime() <= now.getTime()) throw new InvalidInput(PUBLISH_AT_PAST, 'publishAt');
-	return input;
-}
-
 export async function createArticle(
 	kind: ArticleKind,
 	input: ArticleInput,
 	authorId: number,
 ): Promise<Article> {
 	const now = new Date();
-	const fields = publication(input, now);
+	const { expectedUpdatedAt: _new, ...edited } = input;
+	const fields = publication(edited, now);
 	const id = await transaction(async (tx) => {
 		const [created] = await tx
 			.insert(articles)
@@ -143,7 +134,9 @@ function savedFields(tx: Reader, kind: ArticleKind, id: number) {
 
 /**
  * Replaces the editable fields; the author stays the original one, and the save is kept as a
- * revision by whoever made it (a restore included). Undefined when missing.
+ * revision by whoever made it (a restore included). Undefined when missing. With
+ * expectedUpdatedAt, a save over another editor's later one is refused (the row is locked while
+ * compared, so two saves at once cannot both pass).
  */
 export async function updateArticle(
 	kind: ArticleKind,
@@ -152,10 +145,20 @@ export async function updateArticle(
 	by: SaveBy,
 ): Promise<Article | undefined> {
 	const now = new Date();
-	const fields = publication(input, now);
+	const { expectedUpdatedAt, ...edited } = input;
+	const fields = publication(edited, now);
 	const updated = await transaction(async (tx) => {
+		const current = await firstRow(
+			lockedForUpdate(
+				tx
+					.select({ updatedAt: articles.updatedAt })
+					.from(articles)
+					.where(and(eq(articles.id, id), eq(articles.kind, kind))),
+			),
+		);
+		if (!current) return false;
+		if (savedSince(current.updatedAt, expectedUpdatedAt)) throw editConflict('article', current.updatedAt);
 		const before = await savedFields(tx, kind, id);
-		if (!before) return false;
 		await tx
 			.update(articles)
 			.set({ ...fields, updatedAt: now })

@@ -11,8 +11,9 @@ import type { PodcastListQuery } from '@/lib/validation/content';
 import type { EditorEpisodeListQuery, EpisodeInput } from '@/lib/validation/episodes';
 import { publishChange } from '@/server/changes/content-changes';
 import { byEngine, db, firstRow, podcastEpisodes, transaction, users, type Reader } from '@/server/db';
-import { nocase } from '@/server/db/sql';
+import { lockedForUpdate, nocase } from '@/server/db/sql';
 import { deleteRevisions, recordRevision, type SaveBy } from '@/server/revisions/store';
+import { editConflict, publication, savedSince } from './publication';
 import { podcastSearchCondition } from './search/episodes.postgres';
 import { sqliteEpisodeSearch } from './search/episodes.sqlite';
 
@@ -38,6 +39,8 @@ export type PodcastEpisode = Pick<
 	| 'audioBytes'
 	| 'audioType'
 	| 'isPublished'
+	| 'publishAt'
+	| 'updatedAt'
 > & { author: Pick<UserRow, 'username'> | null };
 
 /**
@@ -80,6 +83,8 @@ const episodeColumns = () => ({
 	publishedAt: podcastEpisodes.publishedAt,
 	tags: podcastEpisodes.tags,
 	isPublished: podcastEpisodes.isPublished,
+	publishAt: podcastEpisodes.publishAt,
+	updatedAt: podcastEpisodes.updatedAt,
 	authorUsername: users.username,
 });
 
@@ -165,17 +170,22 @@ async function mustGet(id: number): Promise<PodcastEpisode> {
  * The stored columns of an editor's input. Audio served by the site itself (the demo clips)
  * has a known size, so the feed's enclosure length is exact without the editor typing it.
  */
-function episodeValues(input: EpisodeInput) {
-	return { ...input, audioBytes: input.audioBytes ?? DEMO_AUDIO_BYTES[input.audioUrl] ?? null };
+function episodeValues({ expectedUpdatedAt: _loaded, ...input }: EpisodeInput, now: Date) {
+	return {
+		...publication(input, now),
+		audioBytes: input.audioBytes ?? DEMO_AUDIO_BYTES[input.audioUrl] ?? null,
+		updatedAt: now,
+	};
 }
 
-/** A new episode by the editor; published now, or kept as a draft. */
+/** A new episode by the editor; published now, scheduled, or kept as a draft. */
 export async function createEpisode(input: EpisodeInput, authorId: number): Promise<PodcastEpisode> {
-	const fields = episodeValues(input);
+	const now = new Date();
+	const { updatedAt: _now, ...fields } = episodeValues(input, now);
 	const id = await transaction(async (tx) => {
 		const [created] = await tx
 			.insert(podcastEpisodes)
-			.values({ ...fields, authorId, publishedAt: new Date() })
+			.values({ ...fields, authorId, publishedAt: now, updatedAt: now })
 			.returning({ id: podcastEpisodes.id });
 		await recordRevision(tx, {
 			type: 'episode',
@@ -183,6 +193,7 @@ export async function createEpisode(input: EpisodeInput, authorId: number): Prom
 			fields,
 			by: { authorId },
 			created: true,
+			at: now,
 		});
 		return created!.id;
 	});
@@ -194,15 +205,29 @@ export async function createEpisode(input: EpisodeInput, authorId: number): Prom
  * Replaces the editable fields; the author stays the original one, and the save is kept as a
  * revision by whoever made it (a restore included). A draft that is published takes the time of
  * publishing as its date, so it shows as the newest episode rather than at the day its draft was
- * started. Undefined when missing.
+ * started. With expectedUpdatedAt, a save over another editor's later one is refused (the row is
+ * locked while compared). Undefined when missing.
  */
 export async function updateEpisode(
 	id: number,
 	input: EpisodeInput,
 	by: SaveBy,
 ): Promise<PodcastEpisode | undefined> {
-	const fields = episodeValues(input);
+	const now = new Date();
+	const { updatedAt: _now, ...fields } = episodeValues(input, now);
 	const updated = await transaction(async (tx) => {
+		const current = await firstRow(
+			lockedForUpdate(
+				tx
+					.select({ updatedAt: podcastEpisodes.updatedAt })
+					.from(podcastEpisodes)
+					.where(eq(podcastEpisodes.id, id)),
+			),
+		);
+		if (!current) return false;
+		if (savedSince(current.updatedAt, input.expectedUpdatedAt)) {
+			throw editConflict('episode', current.updatedAt);
+		}
 		const [before] = await tx
 			.select({
 				title: podcastEpisodes.title,
@@ -216,14 +241,14 @@ export async function updateEpisode(
 				imageUrl: podcastEpisodes.imageUrl,
 				tags: podcastEpisodes.tags,
 				isPublished: podcastEpisodes.isPublished,
+				publishAt: podcastEpisodes.publishAt,
 			})
 			.from(podcastEpisodes)
 			.where(eq(podcastEpisodes.id, id));
-		if (!before) return false;
-		const publishing = input.isPublished && !before.isPublished;
+		const publishing = input.isPublished && !before!.isPublished;
 		await tx
 			.update(podcastEpisodes)
-			.set({ ...fields, ...(publishing ? { publishedAt: new Date() } : {}) })
+			.set({ ...fields, updatedAt: now, ...(publishing ? { publishedAt: now } : {}) })
 			.where(eq(podcastEpisodes.id, id));
 		await recordRevision(tx, { type: 'episode', itemId: id, fields, by, before });
 		return true;

@@ -1,12 +1,12 @@
 /**
- * Scheduled articles go public at their time. Every node looks once a second; one UPDATE both
+ * Scheduled articles and episodes go public at their time. Every node looks once a second; one UPDATE both
  * finds the due drafts and publishes them, so of several nodes looking at once exactly one
- * publishes each article (PostgreSQL re-checks a row another transaction just changed, and finds
+ * publishes each item (PostgreSQL re-checks a row another transaction just changed, and finds
  * it published). That node announces the change, which regenerates the pages, feeds and sitemap
  * on every node (the change relay), as an editor's save does.
  */
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { articles, transaction } from '@/server/db';
+import { articles, db, podcastEpisodes, transaction } from '@/server/db';
 import { publishChange } from '@/server/changes/content-changes';
 import { recordRevision } from '@/server/revisions/store';
 import { baseLog } from '@/server/runtime/log';
@@ -50,13 +50,47 @@ export async function publishDueArticles(now = new Date()): Promise<number[]> {
 	return published.map((row) => row.id);
 }
 
+/**
+ * Publishes the episodes whose time has come, as publishDueArticles does articles; answers their
+ * ids. The episode is dated by its publication time (publishedAt orders the list and the feed).
+ */
+export async function publishDueEpisodes(now = new Date()): Promise<number[]> {
+	const published = await db()
+		.update(podcastEpisodes)
+		.set({
+			isPublished: true,
+			publishAt: null,
+			publishedAt: sql`${podcastEpisodes.publishAt}`,
+			updatedAt: now,
+		})
+		.where(
+			and(
+				eq(podcastEpisodes.isPublished, false),
+				isNotNull(podcastEpisodes.publishAt),
+				lte(podcastEpisodes.publishAt, now),
+			),
+		)
+		.returning({ id: podcastEpisodes.id });
+	for (const { id } of published) {
+		scheduleLog().info({ episodeId: id }, 'published a scheduled episode');
+		publishChange({ kind: 'episode', id });
+	}
+	return published.map((row) => row.id);
+}
+
+/** Both kinds of scheduled content, one after the other. */
+async function publishDue(): Promise<void> {
+	await publishDueArticles();
+	await publishDueEpisodes();
+}
+
 let timer: NodeJS.Timeout | undefined;
 let checking: Promise<unknown> | undefined;
 
 function check(): void {
 	// A check still running (a slow database) is not doubled.
 	if (checking) return;
-	checking = publishDueArticles()
+	checking = publishDue()
 		.catch((error: unknown) => scheduleLog().error({ err: error }, 'scheduled publishing failed'))
 		.finally(() => {
 			checking = undefined;

@@ -5,8 +5,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { StaticPageInput } from '@/lib/validation/content';
 import { canMatchStoredText, db, firstRow, staticPages, transaction, users } from '@/server/db';
+import { lockedForUpdate } from '@/server/db/sql';
 import { publishChange } from '@/server/changes/content-changes';
 import { recordRevision, type SaveBy } from '@/server/revisions/store';
+import { editConflict, savedSince } from './publication';
 
 /** A page as the API returns it. */
 export type StaticPage = {
@@ -60,7 +62,8 @@ export async function getStaticPageById(id: number): Promise<StaticPage | undefi
 
 /**
  * Saves an editor's change and who made it, kept as a revision (a restore included). Undefined
- * when no page has the slug.
+ * when no page has the slug. With expectedUpdatedAt, a save over another editor's later one is
+ * refused (the row is locked while compared).
  */
 export async function updateStaticPage(
 	slug: string,
@@ -71,12 +74,20 @@ export async function updateStaticPage(
 	const fields = { title: input.title, content: input.content };
 	const updated = await transaction(async (tx) => {
 		const before = await firstRow(
-			tx
-				.select({ id: staticPages.id, title: staticPages.title, content: staticPages.content })
-				.from(staticPages)
-				.where(eq(staticPages.slug, slug)),
+			lockedForUpdate(
+				tx
+					.select({
+						id: staticPages.id,
+						title: staticPages.title,
+						content: staticPages.content,
+						updatedAt: staticPages.updatedAt,
+					})
+					.from(staticPages)
+					.where(eq(staticPages.slug, slug)),
+			),
 		);
 		if (!before) return false;
+		if (savedSince(before.updatedAt, input.expectedUpdatedAt)) throw editConflict('page', before.updatedAt);
 		const at = new Date();
 		await tx
 			.update(staticPages)

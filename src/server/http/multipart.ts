@@ -1,5 +1,6 @@
 /**
- * Reads a multipart/form-data upload (the media library's) within its own body cap, counted as
+ * Reads an upload's body within its own cap (readUploadBody: episode audio as raw bytes), and a
+ * multipart/form-data upload (the media library's) within its own body cap, counted as
  * the bytes arrive, before anything parses it: text fields as strings, the `file` part as bytes.
  */
 import { log } from '@/server/runtime/log';
@@ -29,23 +30,30 @@ function cleanName(name: string): string {
 	return base.slice(0, MAX_FILE_NAME_LENGTH) || 'image';
 }
 
-export async function readUpload(request: Request): Promise<UploadForm> {
-	const type = request.headers.get('content-type') ?? '';
-	if (!/^multipart\/form-data\b/i.test(type)) {
-		throw new HttpError(415, 'Send the image as multipart/form-data, with the fields file and alt.');
-	}
-	if (declaresTooLargeBody(request.headers.get('content-length'), MAX_UPLOAD_BODY_BYTES)) {
+/**
+ * An upload's body within its own cap, counted as the bytes arrive: 413 for a body declared or
+ * found over the cap, 400 for one the client gave up on.
+ */
+export async function readUploadBody(request: Request, cap: number): Promise<Buffer> {
+	if (declaresTooLargeBody(request.headers.get('content-length'), cap)) {
 		throw new HttpError(413, BODY_TOO_LARGE);
 	}
-	let bytes: Buffer;
 	try {
-		bytes = request.body ? await readCappedBody(request.body, MAX_UPLOAD_BODY_BYTES) : Buffer.alloc(0);
+		return request.body ? await readCappedBody(request.body, cap) : Buffer.alloc(0);
 	} catch (error) {
 		if (error instanceof BodyTooLarge) throw new HttpError(413, error.message);
 		if (!(error instanceof BodyAborted)) throw error;
 		log().warn('the client aborted the request body');
 		throw new HttpError(400, error.message);
 	}
+}
+
+export async function readUpload(request: Request): Promise<UploadForm> {
+	const type = request.headers.get('content-type') ?? '';
+	if (!/^multipart\/form-data\b/i.test(type)) {
+		throw new HttpError(415, 'Send the image as multipart/form-data, with the fields file and alt.');
+	}
+	const bytes = await readUploadBody(request, MAX_UPLOAD_BODY_BYTES);
 	let form: FormData;
 	try {
 		form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': type } }).formData();

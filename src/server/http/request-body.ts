@@ -3,6 +3,7 @@
  * the production host, which reads each body before Astro sees it, so page routes that read
  * forms (Astro.request.formData()) are held to the same limit as /api.
  */
+import { MAX_AUDIO_UPLOAD_BYTES } from '@/lib/validation/media';
 
 /** Largest body any route accepts; articles with long markdown fit well inside. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -14,9 +15,19 @@ export const MAX_BODY_BYTES = 256 * 1024;
 export const MEDIA_UPLOAD_PATH = '/api/admin/media';
 export const MAX_UPLOAD_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 
+/**
+ * Episode audio, sent as the file's bytes alone (no multipart framing): MAX_AUDIO_UPLOAD_BYTES.
+ * The host holds a body in memory before the app reads it, so one upload costs its size in memory.
+ */
+export const AUDIO_UPLOAD_PATH = '/api/admin/media/audio';
+export const MAX_AUDIO_UPLOAD_BODY_BYTES = MAX_AUDIO_UPLOAD_BYTES;
+
 /** The cap on the body of a request to `pathname`. */
 export function bodyCapFor(method: string | undefined, pathname: string): number {
-	return method === 'POST' && pathname === MEDIA_UPLOAD_PATH ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+	if (method !== 'POST') return MAX_BODY_BYTES;
+	if (pathname === MEDIA_UPLOAD_PATH) return MAX_UPLOAD_BODY_BYTES;
+	if (pathname === AUDIO_UPLOAD_PATH) return MAX_AUDIO_UPLOAD_BODY_BYTES;
+	return MAX_BODY_BYTES;
 }
 
 /**

@@ -13,16 +13,11 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { config } from '@/server/config';
 import { byEngine } from '@/server/db';
+import { contentTypeOfKey } from './sniff';
 import type { MediaStore, StoredFile } from './store-port';
 import { PostgresMediaStore } from './store.postgres';
 
 export type { MediaStore, StoredFile } from './store-port';
-
-/** The Content-Type of a key, by its extension (the folder keeps no other record). */
-function contentTypeOf(key: string): string {
-	const extension = key.slice(key.lastIndexOf('.') + 1);
-	return extension === 'jpg' ? 'image/jpeg' : `image/${extension}`;
-}
 
 /** Files in MEDIA_DIR, spread over 256 subfolders by the key's first two characters. */
 export class FolderMediaStore implements MediaStore {
@@ -44,7 +39,7 @@ export class FolderMediaStore implements MediaStore {
 
 	async get(key: string): Promise<StoredFile | null> {
 		try {
-			return { data: await readFile(this.path(key)), contentType: contentTypeOf(key) };
+			return { data: await readFile(this.path(key)), contentType: contentTypeOfKey(key) };
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
 			throw error;
