@@ -20,6 +20,7 @@ const POSTGRES_API = [
 	'tests/api/community.test.ts',
 	'tests/api/reviews.test.ts',
 	'tests/api/platform-history.test.ts',
+	'tests/api/platform-follows.test.ts',
 	'tests/api/admin-comments.test.ts',
 	'tests/api/admin-overview.test.ts',
 	'tests/api/auth-session.test.ts',

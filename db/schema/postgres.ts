@@ -30,6 +30,7 @@ export const {
 	reviewReplies,
 	reviewReports,
 	platformRepresentatives,
+	platformFollows,
 	podcastEpisodes,
 	usersRelations,
 	articlesRelations,

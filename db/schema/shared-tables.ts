@@ -359,6 +359,25 @@ export function defineTables(kit: SchemaKit) {
 		],
 	);
 
+	/** A user following a platform: its changes and new reviews reach them by mail. */
+	const platformFollows = table(
+		'platform_follows',
+		{
+			id: id(),
+			userId: integer('user_id')
+				.notNull()
+				.references(() => users.id, { onDelete: 'cascade' }),
+			platformId: integer('platform_id')
+				.notNull()
+				.references(() => platforms.id, { onDelete: 'cascade' }),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [
+			uniqueIndex('platform_follows_one_per_user').on(t.userId, t.platformId),
+			index('platform_follows_platform_idx').on(t.platformId),
+		],
+	);
+
 	/** The platform a user speaks for (its representative): at most one per user. */
 	const platformRepresentatives = table(
 		'platform_representatives',
@@ -682,6 +701,7 @@ export function defineTables(kit: SchemaKit) {
 		reviewReplies,
 		reviewReports,
 		platformRepresentatives,
+		platformFollows,
 		podcastEpisodes,
 		usersRelations,
 		articlesRelations,

@@ -26,6 +26,7 @@ export const {
 	reviewReplies,
 	reviewReports,
 	platformRepresentatives,
+	platformFollows,
 	podcastEpisodes,
 	usersRelations,
 	articlesRelations,

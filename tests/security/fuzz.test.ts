@@ -852,6 +852,18 @@ function targets(): Target[] {
 				comments: z.record(z.string(), z.enum(['helpful', 'unhelpful'])),
 			}),
 		},
+		...(['POST', 'DELETE'] as const).map(
+			(method): Target => ({
+				name: `${method} /api/platforms/{id}/follow`,
+				method,
+				path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}/follow`),
+				roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
+				ok: z.object({
+					follows: z.array(z.object({ platformId: z.number(), name: z.string(), followedAt: z.string() })),
+				}),
+				mayChange: own('platform_follows'),
+			}),
+		),
 		{
 			name: 'GET /api/comments/{id}/vote',
 			method: 'GET',
@@ -1352,6 +1364,7 @@ const NOT_FUZZED: Record<string, string> = {
 	'DELETE /api/profile/sessions': 'no input: the session says whose sessions end',
 	'POST /api/profile/verification-mail': 'no input: the account, not a body, says whose address',
 	'GET /api/profile/email': 'no input: the account says whose change',
+	'GET /api/profile/follows': 'no input: the session says whose follows',
 	'POST /api/profile/email': 'no input: the account says whose change',
 	'DELETE /api/profile/email': 'no input: the account says whose change',
 	'GET /api/pages': 'no input',

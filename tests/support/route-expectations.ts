@@ -554,6 +554,27 @@ export const EXPECTATIONS: Expectation[] = [
 				expect(voteType).toBe(await fx.reviewVoteOf(Number(id), persona.id));
 		},
 	},
+	...(['POST', 'DELETE'] as const).map(
+		(method): Expectation => ({
+			route: '/api/platforms/{id}/follow',
+			method,
+			// B signed up through the API and has not confirmed the address, which following needs.
+			expect: { anonymous: 401, banned: 401, other: 403, user: 200, editor: 200 },
+			call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/follow` }),
+			// The answer is the caller's own follows, with this platform in them after a follow.
+			check: (answer, fx) =>
+				expect(
+					answer.body.follows.some((follow: { platformId: number }) => follow.platformId === fx.ids.platform),
+				).toBe(method === 'POST'),
+		}),
+	),
+	{
+		route: '/api/profile/follows',
+		method: 'GET',
+		expect: signedIn(200),
+		call: () => ({ path: '/api/profile/follows' }),
+		check: (answer) => expect(Array.isArray(answer.body)).toBe(true),
+	},
 	{
 		route: '/api/comments/{id}/vote',
 		method: 'GET',
