@@ -21,6 +21,7 @@ const POSTGRES_API = [
 	'tests/api/reviews.test.ts',
 	'tests/api/platform-history.test.ts',
 	'tests/api/platform-follows.test.ts',
+	'tests/api/platform-digests.test.ts',
 	'tests/api/admin-comments.test.ts',
 	'tests/api/admin-overview.test.ts',
 	'tests/api/auth-session.test.ts',

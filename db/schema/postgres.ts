@@ -31,6 +31,8 @@ export const {
 	reviewReports,
 	platformRepresentatives,
 	platformFollows,
+	platformDigests,
+	followUnsubscribeTokens,
 	podcastEpisodes,
 	usersRelations,
 	articlesRelations,

@@ -27,6 +27,8 @@ export const {
 	reviewReports,
 	platformRepresentatives,
 	platformFollows,
+	platformDigests,
+	followUnsubscribeTokens,
 	podcastEpisodes,
 	usersRelations,
 	articlesRelations,

@@ -5,12 +5,17 @@
  * /platforms/{id}/rss carrying an editor's pricing change, never the editor's name, and a new
  * review. Runs on the engine of TEST_DATABASE.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNVERIFIED_FOLLOW } from '@/lib/validation/platform-messages';
 import type { TestServer } from '../support/server';
 import { registerUser, startAccountServer, TestClient, type Registered } from '../support/account-api';
-import { createPlatform, platformInput, registerBanned, registerEditor } from '../support/platform-fixtures';
+import {
+	createPlatform,
+	platformInput,
+	registerBanned,
+	registerEditor,
+	registerVerified,
+} from '../support/platform-fixtures';
 
 type Follow = { platformId: number; name: string; followedAt: string };
 
@@ -24,14 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await server?.stop();
 });
-
-/** A signed-in user whose address is confirmed. */
-async function verifiedUser(): Promise<Registered> {
-	const user = await registerUser(server);
-	const { users } = server.tables;
-	await server.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
-	return user;
-}
 
 describe('POST and DELETE /api/platforms/{id}/follow', () => {
 	it('refuses visitors, banned sessions and unconfirmed addresses, each with a sentence', async () => {
@@ -56,7 +53,7 @@ describe('POST and DELETE /api/platforms/{id}/follow', () => {
 	it('lets a confirmed address follow and unfollow, twice changing nothing, and lists the follows', async () => {
 		const first = await createPlatform(editor, { name: `Alpha ${Date.now()}` });
 		const second = await createPlatform(editor, { name: `Beta ${Date.now()}` });
-		const user = await verifiedUser();
+		const user = await registerVerified(server);
 		const follow = (id: number) => user.client.post<{ follows: Follow[] }>(`/api/platforms/${id}/follow`);
 
 		expect((await follow(second.id)).status).toBe(200);
@@ -75,7 +72,7 @@ describe('POST and DELETE /api/platforms/{id}/follow', () => {
 		expect(Number.isNaN(Date.parse(listed.body[0]!.followedAt))).toBe(false);
 
 		// Another user's follows are their own.
-		expect((await (await verifiedUser()).client.get('/api/profile/follows')).body).toEqual([]);
+		expect((await (await registerVerified(server)).client.get('/api/profile/follows')).body).toEqual([]);
 
 		const unfollowed = await user.client.delete<{ follows: Follow[] }>(`/api/platforms/${second.id}/follow`);
 		expect(unfollowed.status).toBe(200);
@@ -84,7 +81,7 @@ describe('POST and DELETE /api/platforms/{id}/follow', () => {
 	});
 
 	it('answers 404 with a sentence for an unknown platform, and for a malformed id', async () => {
-		const user = await verifiedUser();
+		const user = await registerVerified(server);
 		for (const method of ['POST', 'DELETE']) {
 			const missing = await user.client.request(method, '/api/platforms/999999/follow');
 			expect(missing.status).toBe(404);
@@ -97,7 +94,7 @@ describe('POST and DELETE /api/platforms/{id}/follow', () => {
 
 	it('drops the follows of a deleted platform', async () => {
 		const platform = await createPlatform(editor);
-		const user = await verifiedUser();
+		const user = await registerVerified(server);
 		await user.client.post(`/api/platforms/${platform.id}/follow`);
 		expect((await editor.client.delete(`/api/admin/platforms/${platform.id}`)).status).toBe(200);
 		expect((await user.client.get('/api/profile/follows')).body).toEqual([]);

@@ -939,7 +939,27 @@ export const EXPECTATIONS: Expectation[] = [
 			path: `/api/newsletter/unsubscribe?token=${await unsubscribeToken(fx)}`,
 		}),
 	},
+	{
+		route: '/api/follows/unsubscribe',
+		method: 'POST',
+		// The token, not a session, says whose follow ends: anyone holding it may.
+		expect: all(200),
+		call: async (fx) => ({ path: `/api/follows/unsubscribe?token=${await unfollowToken(fx)}` }),
+		check: (answer) => expect(answer.body.message).toMatch(/^You no longer follow /),
+	},
 ];
+
+/** A digest mail's one-click unfollow token, for a throwaway account following the fixture platform. */
+async function unfollowToken(fx: Fixture): Promise<string> {
+	const { id } = await fx.newUser();
+	const token = generateToken();
+	const { platformFollows, followUnsubscribeTokens } = fx.server.tables;
+	await fx.server.db.insert(platformFollows).values({ userId: id, platformId: fx.ids.platform });
+	await fx.server.db
+		.insert(followUnsubscribeTokens)
+		.values({ id: hashToken(token), userId: id, platformId: fx.ids.platform });
+	return token;
+}
 
 /** A new newsletter draft, written straight into the database. */
 /** A library image's rows (its files are not needed to read, edit or delete it). */

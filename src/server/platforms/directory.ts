@@ -16,6 +16,7 @@ import { PLATFORM_NOT_FOUND, type PlatformForm, type PlatformListQuery } from '@
 import { NotFound } from '@/server/errors';
 import { publishChange, type PlatformChangeKind } from '@/server/changes/content-changes';
 import { fieldChanges, lockTrackedValues, recordChanges } from './history';
+import { noteForFollowers } from './digest-window';
 
 /** A platform as the API returns it. */
 export type PlatformJson = {
@@ -184,7 +185,9 @@ export async function updatePlatform(id: number, input: PlatformForm): Promise<P
 			.set({ ...input, updatedAt: at })
 			.where(eq(platforms.id, id))
 			.returning(platformColumns());
-		await recordChanges(tx, id, fieldChanges(before, input), at);
+		const changes = fieldChanges(before, input);
+		await recordChanges(tx, id, changes, at);
+		if (changes.length > 0) await noteForFollowers(tx, id, at);
 		return updated;
 	});
 	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
