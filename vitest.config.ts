@@ -20,6 +20,8 @@ const POSTGRES_API = [
 	'tests/api/community.test.ts',
 	'tests/api/reviews.test.ts',
 	'tests/api/platform-history.test.ts',
+	'tests/api/platform-follows.test.ts',
+	'tests/api/platform-digests.test.ts',
 	'tests/api/admin-comments.test.ts',
 	'tests/api/admin-overview.test.ts',
 	'tests/api/auth-session.test.ts',
@@ -104,6 +106,7 @@ export default defineConfig({
 						'tests/unit/session.test.ts',
 						'tests/unit/content-events.test.ts',
 						'tests/unit/newsletter-queue.test.ts',
+						'tests/unit/platform-digest-queue.test.ts',
 						'tests/integration/newsletter-crash.test.ts',
 						// A browser smoke test on PostgreSQL: reading and searching articles, an
 						// editor publishing articles and podcast episodes through the dashboard, a

@@ -15,6 +15,7 @@ import {
 	EPISODE_AUDIO_TYPES,
 	MEDIA_FORMATS,
 	NEWSLETTER_DELIVERY_STATUSES,
+	PLATFORM_DIGEST_STATUSES,
 	NEWSLETTER_ISSUE_STATUSES,
 	NEWSLETTER_MEMBER_STATUSES,
 	NEWSLETTER_MEMBER_TOKEN_PURPOSES,
@@ -360,6 +361,65 @@ export function defineTables(kit: SchemaKit) {
 		],
 	);
 
+	/** A user following a platform: its changes and new reviews reach them by mail. */
+	const platformFollows = table(
+		'platform_follows',
+		{
+			id: id(),
+			userId: integer('user_id')
+				.notNull()
+				.references(() => users.id, { onDelete: 'cascade' }),
+			platformId: integer('platform_id')
+				.notNull()
+				.references(() => platforms.id, { onDelete: 'cascade' }),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [
+			uniqueIndex('platform_follows_one_per_user').on(t.userId, t.platformId),
+			index('platform_follows_platform_idx').on(t.platformId),
+		],
+	);
+
+	/**
+	 * One mail round about a platform for its followers (and, for new reviews, its
+	 * representatives): opened by the first change or review after the last round, it gathers
+	 * until `sendAt`, then one node queues its mails (status 'queued', `closedAt` set). A mail
+	 * covers what happened from `since` to `closedAt`.
+	 */
+	const platformDigests = table(
+		'platform_digests',
+		{
+			id: id(),
+			platformId: integer('platform_id')
+				.notNull()
+				.references(() => platforms.id, { onDelete: 'cascade' }),
+			status: text('status', { enum: PLATFORM_DIGEST_STATUSES }).notNull().default('open'),
+			since: timestamp('since').notNull(),
+			sendAt: timestamp('send_at').notNull(),
+			closedAt: timestamp('closed_at'),
+		},
+		(t) => [
+			index('platform_digests_status_send_at_idx').on(t.status, t.sendAt),
+			index('platform_digests_platform_status_idx').on(t.platformId, t.status),
+		],
+	);
+
+	/** One-click unfollow links of digest mails, one per mail, stored only as a SHA-256 hash. */
+	const followUnsubscribeTokens = table(
+		'follow_unsubscribe_tokens',
+		{
+			id: text('id').primaryKey(),
+			userId: integer('user_id')
+				.notNull()
+				.references(() => users.id, { onDelete: 'cascade' }),
+			platformId: integer('platform_id')
+				.notNull()
+				.references(() => platforms.id, { onDelete: 'cascade' }),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [index('follow_unsubscribe_tokens_user_idx').on(t.userId)],
+	);
+
 	/** The platform a user speaks for (its representative): at most one per user. */
 	const platformRepresentatives = table(
 		'platform_representatives',
@@ -596,17 +656,18 @@ export function defineTables(kit: SchemaKit) {
 	});
 
 	/**
-	 * The durable send queue: one row per issue and recipient. A worker claims rows by moving them
-	 * to 'sending' with claimed_at as a lease; a row still 'sending' after the lease belonged to a
-	 * worker that died and is taken again.
+	 * The durable send queue: one row per issue (or platform digest) and recipient. A worker
+	 * claims rows by moving them to 'sending' with claimed_at as a lease; a row still 'sending'
+	 * after the lease belonged to a worker that died and is taken again.
 	 */
 	const newsletterDeliveries = table(
 		'newsletter_deliveries',
 		{
 			id: id(),
-			issueId: integer('issue_id')
-				.notNull()
-				.references(() => newsletterIssues.id, { onDelete: 'cascade' }),
+			/** The issue, or null for a platform digest's mail. */
+			issueId: integer('issue_id').references(() => newsletterIssues.id, { onDelete: 'cascade' }),
+			/** The platform digest this mail is part of (instead of an issue). */
+			digestId: integer('digest_id').references(() => platformDigests.id, { onDelete: 'cascade' }),
 			/** Null once the account is deleted; the row is then skipped. */
 			userId: integer('user_id').references(() => users.id, {
 				onDelete: 'set null',
@@ -629,6 +690,7 @@ export function defineTables(kit: SchemaKit) {
 		(t) => [
 			uniqueIndex('newsletter_deliveries_issue_user_unique').on(t.issueId, t.userId),
 			uniqueIndex('newsletter_deliveries_issue_member_unique').on(t.issueId, t.memberId),
+			uniqueIndex('newsletter_deliveries_digest_user_unique').on(t.digestId, t.userId),
 			index('newsletter_deliveries_claim_idx').on(t.status, t.nextAttemptAt),
 			index('newsletter_deliveries_issue_status_idx').on(t.issueId, t.status),
 		],
@@ -713,6 +775,9 @@ export function defineTables(kit: SchemaKit) {
 		reviewReplies,
 		reviewReports,
 		platformRepresentatives,
+		platformFollows,
+		platformDigests,
+		followUnsubscribeTokens,
 		podcastEpisodes,
 		usersRelations,
 		articlesRelations,

@@ -16,6 +16,9 @@ export type VoteType = (typeof VOTE_TYPES)[number];
 export const NEWSLETTER_ISSUE_STATUSES = ['draft', 'sending', 'sent'] as const;
 export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];
 
+/** A platform digest gathers ('open') until its send time, then its mails are queued ('queued'). */
+export const PLATFORM_DIGEST_STATUSES = ['open', 'queued'] as const;
+
 export const NEWSLETTER_DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type NewsletterDeliveryStatus = (typeof NEWSLETTER_DELIVERY_STATUSES)[number];
 

@@ -5,7 +5,9 @@
  * so a page that is only read loads no React at all. The server HTML shows the state the
  * address carries (filters, the compare selection), so a query never makes an island hydrate;
  * only state the server cannot know does: `{ session: 'key' }` hydrates at once when this tab's
- * sessionStorage holds a non-empty value under the key (the compare selection).
+ * sessionStorage holds a non-empty value under the key (the compare selection), and
+ * `{ signedIn: true }` when the session's hint cookie says a reader is signed in (whether they
+ * follow the platform).
  *
  * Nothing the reader does before hydration is lost: a click on a button inside the island is held
  * and given again once React listens (React takes the island over as soon as hydration starts and
@@ -45,6 +47,9 @@ export default (load, options, el) => {
 			// storage blocked: nothing kept in this tab
 		}
 		if (stored && stored !== '[]') return void start();
+	}
+	if (wants.signedIn && document.cookie.split(';').some((part) => part.trim().startsWith('signed_in='))) {
+		return void start();
 	}
 	el.addEventListener('click', hold, true);
 	for (const kind of kinds) el.addEventListener(kind, start, { capture: true, passive: true });

@@ -83,6 +83,15 @@ const schema = z.object({
 	),
 	/** The publisher's postal address, printed in every issue's footer (anti-spam laws ask for it). */
 	NEWSLETTER_POSTAL_ADDRESS: z.preprocess(unsetIfEmpty, z.string().trim().max(300).optional()),
+	/**
+	 * How long a platform's followers' digest gathers changes and reviews from the first one,
+	 * so several quick edits make one mail (default a day).
+	 */
+	FOLLOW_DIGEST_INTERVAL_MS: z.coerce
+		.number()
+		.int()
+		.min(0)
+		.default(24 * 60 * 60_000),
 	/** Set to 0 on app processes that should not send newsletter mail. */
 	NEWSLETTER_WORKER: z
 		.enum(['0', '1', 'true', 'false', ''])
@@ -148,6 +157,8 @@ export type AppConfig = {
 		replyTo: string | undefined;
 		postalAddress: string | undefined;
 	};
+	/** How long a platform's followers' digest gathers from its first change or review. */
+	followDigestIntervalMs: number;
 	port: number;
 	host: string;
 	siteDir: string;
@@ -235,6 +246,7 @@ export function config(): AppConfig {
 			replyTo: env.NEWSLETTER_REPLY_TO,
 			postalAddress: env.NEWSLETTER_POSTAL_ADDRESS || undefined,
 		},
+		followDigestIntervalMs: env.FOLLOW_DIGEST_INTERVAL_MS,
 		port: env.PORT,
 		host: env.HOST ?? 'localhost',
 		siteDir: resolve(env.SITE_DIR),

@@ -915,6 +915,18 @@ function targets(): Target[] {
 				comments: z.record(z.string(), z.enum(['helpful', 'unhelpful'])),
 			}),
 		},
+		...(['POST', 'DELETE'] as const).map(
+			(method): Target => ({
+				name: `${method} /api/platforms/{id}/follow`,
+				method,
+				path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}/follow`),
+				roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
+				ok: z.object({
+					follows: z.array(z.object({ platformId: z.number(), name: z.string(), followedAt: z.string() })),
+				}),
+				mayChange: own('platform_follows'),
+			}),
+		),
 		{
 			name: 'GET /api/comments/{id}/vote',
 			method: 'GET',
@@ -1317,6 +1329,13 @@ function targets(): Target[] {
 				// A token nobody was given names no account: nothing may change.
 			}),
 		),
+		{
+			name: 'POST /api/follows/unsubscribe',
+			method: 'POST',
+			path: () => q('/api/follows/unsubscribe', unsubscribeTokenSchema),
+			roles: { anonymous: RUNS, user: OTHER_RUNS },
+			// A token nobody was given names no follow: nothing may change.
+		},
 	];
 	return list;
 }
@@ -1450,6 +1469,7 @@ const NOT_FUZZED: Record<string, string> = {
 	'DELETE /api/profile/sessions': 'no input: the session says whose sessions end',
 	'POST /api/profile/verification-mail': 'no input: the account, not a body, says whose address',
 	'GET /api/profile/email': 'no input: the account says whose change',
+	'GET /api/profile/follows': 'no input: the session says whose follows',
 	'POST /api/profile/email': 'no input: the account says whose change',
 	'DELETE /api/profile/email': 'no input: the account says whose change',
 	'GET /api/pages': 'no input',

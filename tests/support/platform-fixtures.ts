@@ -35,6 +35,14 @@ export async function registerEditor(server: TestServer): Promise<Registered> {
 	return editor;
 }
 
+/** Registers a user (signed in on its client) whose address is then confirmed in the database. */
+export async function registerVerified(server: TestServer): Promise<Registered> {
+	const user = await registerUser(server);
+	const { users } = server.tables;
+	await server.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+	return user;
+}
+
 /** Registers a user (signed in on its client) and then bans them in the database. */
 export async function registerBanned(server: TestServer): Promise<Registered> {
 	const banned = await registerUser(server);

@@ -554,6 +554,27 @@ export const EXPECTATIONS: Expectation[] = [
 				expect(voteType).toBe(await fx.reviewVoteOf(Number(id), persona.id));
 		},
 	},
+	...(['POST', 'DELETE'] as const).map(
+		(method): Expectation => ({
+			route: '/api/platforms/{id}/follow',
+			method,
+			// B signed up through the API and has not confirmed the address, which following needs.
+			expect: { anonymous: 401, banned: 401, other: 403, user: 200, editor: 200 },
+			call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/follow` }),
+			// The answer is the caller's own follows, with this platform in them after a follow.
+			check: (answer, fx) =>
+				expect(
+					answer.body.follows.some((follow: { platformId: number }) => follow.platformId === fx.ids.platform),
+				).toBe(method === 'POST'),
+		}),
+	),
+	{
+		route: '/api/profile/follows',
+		method: 'GET',
+		expect: signedIn(200),
+		call: () => ({ path: '/api/profile/follows' }),
+		check: (answer) => expect(Array.isArray(answer.body)).toBe(true),
+	},
 	{
 		route: '/api/comments/{id}/vote',
 		method: 'GET',
@@ -946,6 +967,14 @@ export const EXPECTATIONS: Expectation[] = [
 			path: `/api/newsletter/unsubscribe?token=${await unsubscribeToken(fx)}`,
 		}),
 	},
+	{
+		route: '/api/follows/unsubscribe',
+		method: 'POST',
+		// The token, not a session, says whose follow ends: anyone holding it may.
+		expect: all(200),
+		call: async (fx) => ({ path: `/api/follows/unsubscribe?token=${await unfollowToken(fx)}` }),
+		check: (answer) => expect(answer.body.message).toMatch(/^You no longer follow /),
+	},
 ];
 
 /** A revision of a new news article, written straight into the database as a save would. */
@@ -962,6 +991,18 @@ async function newRevision(fx: Fixture): Promise<number> {
 		})
 		.returning({ id: fx.server.tables.revisions.id });
 	return row!.id;
+}
+
+/** A digest mail's one-click unfollow token, for a throwaway account following the fixture platform. */
+async function unfollowToken(fx: Fixture): Promise<string> {
+	const { id } = await fx.newUser();
+	const token = generateToken();
+	const { platformFollows, followUnsubscribeTokens } = fx.server.tables;
+	await fx.server.db.insert(platformFollows).values({ userId: id, platformId: fx.ids.platform });
+	await fx.server.db
+		.insert(followUnsubscribeTokens)
+		.values({ id: hashToken(token), userId: id, platformId: fx.ids.platform });
+	return token;
 }
 
 /** A new newsletter draft, written straight into the database. */

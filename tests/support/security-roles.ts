@@ -208,6 +208,7 @@ export const SNAPSHOT_TABLES = [
 	'review_replies',
 	'review_reports',
 	'platform_representatives',
+	'platform_follows',
 	'podcast_episodes',
 	'media_items',
 ] as const;

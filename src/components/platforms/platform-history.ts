@@ -3,48 +3,10 @@
  * chart: plain functions, so the page renders them on the server and tests read them directly.
  */
 import { formatDate } from '@/lib/format';
-import type { PlatformChangeJson, TrackedField } from '@/server/platforms/history';
 import type { RatingTrendPoint } from '@/server/community/reviews';
 
-const FIELD_LABELS: Record<TrackedField, string> = {
-	name: 'Name',
-	description: 'Description',
-	pricing: 'Pricing',
-	features: 'Features',
-	pros: 'Pros',
-	cons: 'Cons',
-	category: 'Category',
-	websiteUrl: 'Website',
-	isRecommended: 'Recommended',
-};
-
-/** Long texts (a description) are cut: the timeline is a summary, the page shows the text. */
-const MAX_VALUE_LENGTH = 120;
-
-function shown(value: PlatformChangeJson['from']): string {
-	if (value === null || value === '') return 'none';
-	if (typeof value === 'boolean') return value ? 'yes' : 'no';
-	const text = String(value);
-	return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1).trimEnd()}…` : text;
-}
-
-/** One change as a line: "Pricing: CPC from $0.50 → CPC from $0.65"; lists name what was added and removed. */
-export function describeChange({
-	field,
-	from,
-	to,
-}: Pick<PlatformChangeJson, 'field' | 'from' | 'to'>): string {
-	const label = FIELD_LABELS[field] ?? field;
-	if (Array.isArray(from) || Array.isArray(to)) {
-		const parts: string[] = [];
-		const added = Array.isArray(to) ? to : [];
-		const removed = Array.isArray(from) ? from : [];
-		if (added.length > 0) parts.push(`added ${added.map(shown).join(', ')}`);
-		if (removed.length > 0) parts.push(`removed ${removed.map(shown).join(', ')}`);
-		return `${label}: ${parts.join('; ')}`;
-	}
-	return `${label}: ${shown(from)} → ${shown(to)}`;
-}
+// Described once in lib: the page, the feed and the followers' digest mail say the same line.
+export { describeChange } from '@/lib/platform-changes';
 
 /** The date a change shows (UTC, as the rest of the site). */
 export function changeDate(at: Date | string): string {

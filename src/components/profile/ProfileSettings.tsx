@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Protected } from '@/components/ui/Protected';
 import { EmailForm } from './EmailForm';
 import { EmailVerification } from './EmailVerification';
+import { FollowedPlatforms } from './FollowedPlatforms';
 import { NewsletterToggle } from './NewsletterToggle';
 import { PasswordForm } from './PasswordForm';
 import { SignOutEverywhere } from './SignOutEverywhere';
@@ -49,6 +50,11 @@ function ProfileBody() {
 			<Card>
 				<CardContent className="pt-6">
 					<NewsletterToggle user={user} />
+				</CardContent>
+			</Card>
+			<Card>
+				<CardContent className="pt-6">
+					<FollowedPlatforms />
 				</CardContent>
 			</Card>
 			<Card>

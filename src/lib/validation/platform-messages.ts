@@ -48,3 +48,8 @@ export const OWN_REVIEW_REPORT = 'You cannot report your own review.';
 export const ALREADY_REPORTED = 'You have already reported this review.';
 export const MAX_REPORT_REASON_LENGTH = 1000;
 export const MAX_REVIEW_PART_LENGTH = 2000;
+
+/** Following sends mail, so it waits for a confirmed address like the newsletter. */
+export const SIGN_IN_TO_FOLLOW = 'Please sign in to follow platforms';
+export const UNVERIFIED_FOLLOW =
+	'Please confirm your email address before following platforms: their updates come by email.';

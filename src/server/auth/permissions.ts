@@ -9,6 +9,7 @@ import {
 	OWN_PLATFORM_REVIEW_VOTE,
 	REMOVE_REPLY_DENIED,
 	REPRESENTATIVE_CANNOT_RATE,
+	UNVERIFIED_FOLLOW,
 	UNVERIFIED_REVIEW_VOTE,
 } from '@/lib/validation/platform-messages';
 import type { SessionUser } from './session';
@@ -77,6 +78,11 @@ export function assertCanVoteOnReview(
 ): void {
 	if (!voter.emailVerified) throw new Forbidden(UNVERIFIED_REVIEW_VOTE);
 	if (voter.vendorPlatformId === review.platformId) throw new Forbidden(OWN_PLATFORM_REVIEW_VOTE);
+}
+
+/** Following mails the follower, so only a confirmed address may follow. */
+export function assertCanFollow(user: Pick<SessionUser, 'emailVerified'>): void {
+	if (!user.emailVerified) throw new Forbidden(UNVERIFIED_FOLLOW);
 }
 
 /** A platform's representative never rates it: `represented` is the platform they speak for. */

@@ -28,6 +28,7 @@ import {
 import { lockedForUpdate, month } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
 import { assertCanRate } from '@/server/auth/permissions';
+import { noteForFollowers } from '@/server/platforms/digest-window';
 import { assertPlatformExists, platformChanged } from '@/server/platforms/directory';
 import {
 	PLATFORM_NOT_FOUND,
@@ -332,11 +333,10 @@ export async function rate(platformId: number, userId: number, input: RateInput)
 				set: { ...values, updatedAt: new Date() },
 			})
 			.returning({ id: platformRatings.id });
-		return {
-			created: !existing,
-			rating: (await readReview(tx, row!.id))!,
-			platform: await refreshPlatformRating(tx, platformId),
-		};
+		const rating = (await readReview(tx, row!.id))!;
+		// A new review is news for the platform's followers and representatives.
+		if (!existing) await noteForFollowers(tx, platformId, rating.createdAt, { review: true });
+		return { created: !existing, rating, platform: await refreshPlatformRating(tx, platformId) };
 	});
 	if (!result) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id: platformId, kind: 'rated' });

@@ -13,6 +13,7 @@ import { suppressAddress } from './suppressions';
 import { memberRecipientCondition, recipientCondition } from './recipients';
 import { renderIssueMail, type IssueForMail } from './render';
 import { settleDelivery, type ClaimedDelivery } from './queue';
+import { digestMail, type PreparedMail } from './digests';
 import {
 	createUnsubscribeToken,
 	oneClickUnsubscribeUrl,
@@ -110,21 +111,27 @@ async function currentRecipient(row: ClaimedDelivery): Promise<Recipient | undef
 	return undefined;
 }
 
-/** Sends one claimed row and records the outcome. Never throws for a mail problem. */
+/** An issue's mail for the row's recipient as they are now, or why it is skipped. */
+async function issueMail(row: ClaimedDelivery, issueId: number): Promise<PreparedMail> {
+	const recipient = await currentRecipient(row);
+	if (!recipient) return { skip: 'No longer a subscriber (unsubscribed, suppressed, banned or deleted).' };
+	const issue = await firstRow(db().select().from(issues).where(eq(issues.id, issueId)));
+	if (!issue) return 'gone'; // deleted with its rows
+	return { email: recipient.email, mail: await newsletterMail(issue, recipient) };
+}
+
+/** Sends one claimed row (an issue's or a platform digest's) and records the outcome. Never throws for a mail problem. */
 export async function deliver(row: ClaimedDelivery): Promise<Delivered> {
 	const settings = config().newsletter;
-	const recipient = await currentRecipient(row);
-	if (!recipient) {
-		const completed = await settleDelivery(row, {
-			status: 'skipped',
-			reason: 'No longer a subscriber (unsubscribed, suppressed, banned or deleted).',
-		});
+	const prepared = row.issueId !== null ? await issueMail(row, row.issueId) : await digestMail(row);
+	if (prepared === 'gone') return { status: 'gone', completed: false };
+	if ('skip' in prepared) {
+		const completed = await settleDelivery(row, { status: 'skipped', reason: prepared.skip });
 		return { status: 'skipped', completed };
 	}
-	const issue = await firstRow(db().select().from(issues).where(eq(issues.id, row.issueId)));
-	if (!issue) return { status: 'gone', completed: false }; // deleted with its rows
+	const recipient = prepared;
 	try {
-		await sendMail(await newsletterMail(issue, recipient));
+		await sendMail(prepared.mail);
 	} catch (error) {
 		const code = smtpCode(error);
 		if (code !== undefined && code >= 500) {

@@ -105,7 +105,8 @@ async function countsFor(issueIds: number[]): Promise<Map<number, IssueCounts>> 
 		.leftJoin(members, eq(members.id, deliveries.memberId))
 		.where(inArray(deliveries.issueId, issueIds))
 		.groupBy(deliveries.issueId);
-	for (const { issueId, ...counts } of rows) result.set(issueId, counts);
+	// Rows of an issue: the filter leaves out digests' (no issue).
+	for (const { issueId, ...counts } of rows) if (issueId !== null) result.set(issueId, counts);
 	return result;
 }
 

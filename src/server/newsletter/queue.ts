@@ -23,7 +23,9 @@ import { collectedGauge } from '@/server/runtime/metrics';
 
 export type ClaimedDelivery = {
 	id: number;
-	issueId: number;
+	/** The issue, or null for a platform digest's mail (digestId). */
+	issueId: number | null;
+	digestId: number | null;
 	userId: number | null;
 	memberId: number | null;
 	attempts: number;
@@ -51,6 +53,7 @@ export async function claimDeliveries(
 			.returning({
 				id: deliveries.id,
 				issueId: deliveries.issueId,
+				digestId: deliveries.digestId,
 				userId: deliveries.userId,
 				memberId: deliveries.memberId,
 				attempts: deliveries.attempts,
@@ -125,20 +128,26 @@ export async function settleDelivery(
 				: outcome.status === 'failed'
 					? { status: 'failed' as const, lastError: outcome.error }
 					: { status: 'queued' as const, lastError: outcome.error, nextAttemptAt: outcome.retryAt };
+	const { issueId } = row;
+	// A digest's mail has no issue to complete.
+	if (issueId === null) {
+		await db().update(deliveries).set(values).where(held);
+		return false;
+	}
 	return transaction(async (tx) => {
 		// Settles of one issue take turns on its row: the last two settling at once (other
 		// connections, other nodes) would each see the other's delivery still sending, and
 		// neither would mark the issue sent. SQLite's writers already take turns.
-		await lockedForUpdate(tx.select({ id: issues.id }).from(issues).where(eq(issues.id, row.issueId)));
+		await lockedForUpdate(tx.select({ id: issues.id }).from(issues).where(eq(issues.id, issueId)));
 		await tx.update(deliveries).set(values).where(held);
 		const completed = await tx
 			.update(issues)
 			.set({ status: 'sent', sentAt: now })
 			.where(
 				and(
-					eq(issues.id, row.issueId),
+					eq(issues.id, issueId),
 					eq(issues.status, 'sending'),
-					sql`not exists (select 1 from ${deliveries} where ${deliveries.issueId} = ${row.issueId}
+					sql`not exists (select 1 from ${deliveries} where ${deliveries.issueId} = ${issueId}
 						and ${deliveries.status} in ('queued', 'sending'))`,
 				),
 			)

@@ -1,10 +1,10 @@
 /**
  * The background sender. It claims due rows from the queue in batches, holding at most two
  * batches (one in flight, bounded concurrency, and one waiting), starts them no faster than the
- * rate limit (p-queue), starts scheduled
- * issues whose time has come, and sleeps until the next row or scheduled issue falls due, an
- * editor presses Send or Schedule in this process, or the poll interval passes (for work queued
- * by another node). All state is in the database, so a restart resumes.
+ * rate limit (p-queue), starts scheduled issues and queues platform digests whose time has
+ * come, and sleeps until the next row, scheduled issue or digest falls due, an editor presses
+ * Send or Schedule in this process, or the poll interval passes (for work queued by another
+ * node). All state is in the database, so a restart resumes.
  */
 import PQueue from 'p-queue';
 import { config } from '@/server/config';
@@ -14,6 +14,7 @@ import { deliver, type Delivered } from './delivery';
 import { getIssue, nextScheduledAt, startDueIssues } from './issues';
 import { claimDeliveries, nextDueAt, releaseDeliveries, type ClaimedDelivery } from './queue';
 import { deliveriesQueued } from './deliveries-queued';
+import { nextDigestAt, queueDueDigests } from './digests';
 import { within } from '@/lib/within';
 
 export type NewsletterWorker = {
@@ -36,11 +37,11 @@ async function report(row: ClaimedDelivery, outcome: Delivered): Promise<void> {
 	const { newsletterSent, newsletterFailed } = metrics();
 	if (outcome.status === 'sent') newsletterSent.inc();
 	if (outcome.status === 'failed') newsletterFailed.inc();
-	const about = { issueId: row.issueId, deliveryId: row.id, attempts: row.attempts };
+	const about = { issueId: row.issueId, digestId: row.digestId, deliveryId: row.id, attempts: row.attempts };
 	if (outcome.status === 'failed') newsletterLog().warn(about, 'mail failed for good');
 	else if (outcome.status === 'queued') newsletterLog().info(about, 'mail deferred for another try');
 	else newsletterLog().debug(about, `mail ${outcome.status}`);
-	if (outcome.completed) {
+	if (outcome.completed && row.issueId !== null) {
 		const { counts } = await getIssue(row.issueId);
 		newsletterLog().info({ issueId: row.issueId, ...counts }, 'issue sent to every subscriber');
 	}
@@ -87,6 +88,9 @@ function createWorker(): NewsletterWorker {
 				// Scheduled issues whose time has come are queued first (exactly one node does each).
 				const started = await startDueIssues();
 				if (started.length > 0) newsletterLog().info({ issueIds: started }, 'scheduled issues started');
+				// So are platform digests whose window closed (exactly one node queues each).
+				const digests = await queueDueDigests();
+				if (digests.length > 0) newsletterLog().info({ digestIds: digests }, 'platform digests queued');
 				const free = 2 * concurrency - held;
 				const rows = await claimDeliveries(free, leaseMs);
 				if (rows.length > 0) newsletterLog().debug({ claimed: rows.length }, 'mails claimed');
@@ -112,7 +116,7 @@ function createWorker(): NewsletterWorker {
 					await pause(pollMs); // full: continue when a mail finishes
 					continue;
 				}
-				const due = earliest(await nextDueAt(), await nextScheduledAt());
+				const due = earliest(await nextDueAt(), await nextScheduledAt(), await nextDigestAt());
 				const wait = due ? Math.min(pollMs, due.getTime() - Date.now()) : pollMs;
 				if (wait > 0 || queue.pending + queue.size > 0) await pause(Math.max(wait, 0) || pollMs);
 			} catch (error) {

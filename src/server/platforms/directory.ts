@@ -17,6 +17,7 @@ import { NotFound } from '@/server/errors';
 import { publishChange, type PlatformChangeKind } from '@/server/changes/content-changes';
 import { deleteRevisions, type SaveBy } from '@/server/revisions/store';
 import { lockFormValues, recordPlatformSave } from './history';
+import { noteForFollowers } from './digest-window';
 
 /** A platform as the API returns it. */
 export type PlatformJson = {
@@ -190,7 +191,14 @@ export async function updatePlatform(id: number, input: PlatformForm, by: SaveBy
 			.set({ ...input, updatedAt: at })
 			.where(eq(platforms.id, id))
 			.returning(platformColumns());
-		await recordPlatformSave(tx, { platformId: id, before, after: input, by, at });
+		const changedPublicFields = await recordPlatformSave(tx, {
+			platformId: id,
+			before,
+			after: input,
+			by,
+			at,
+		});
+		if (changedPublicFields) await noteForFollowers(tx, id, at);
 		return updated;
 	});
 	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);

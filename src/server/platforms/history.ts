@@ -78,13 +78,15 @@ export function fieldChanges(before: TrackedValues, after: TrackedValues): Omit<
 /**
  * Records one save of a platform's form, in its transaction: the editors' revision and, for an
  * update, the public history's changes. The one place both are written, so they never disagree.
+ * True when a public field changed (followers hear of it).
  */
 export async function recordPlatformSave(
 	tx: Reader,
 	save: { platformId: number; before?: PlatformForm; after: PlatformForm; by: SaveBy; at: Date },
-): Promise<void> {
+): Promise<boolean> {
 	const { platformId, before, after, by, at } = save;
-	if (before) await recordChanges(tx, platformId, fieldChanges(before, after), at);
+	const changes = before ? fieldChanges(before, after) : [];
+	await recordChanges(tx, platformId, changes, at);
 	await recordRevision(tx, {
 		type: 'platform',
 		itemId: platformId,
@@ -94,6 +96,7 @@ export async function recordPlatformSave(
 		created: before === undefined,
 		at,
 	});
+	return changes.length > 0;
 }
 
 /** Stores the changes of one update, all at the same moment. */

@@ -86,7 +86,7 @@ export async function allGeneratedPaths(): Promise<string[]> {
 		...Object.values(STATIC_PAGE_PATHS),
 		...news.map((id) => `/news/${id}`),
 		...education.map((id) => `/education/${id}`),
-		...platforms.map((id) => `/platforms/${id}`),
+		...platforms.flatMap((id) => [`/platforms/${id}`, `/platforms/${id}/rss`]),
 		...FEEDS,
 		...SHELLS,
 	];
@@ -136,6 +136,8 @@ export function pathsForPlatformChange({ id, platformChange: kind }: PlatformCon
 	// A reply or the Claimed mark shows on the platform's own page only.
 	if (kind === 'replied' || kind === 'claimed') return [`/platforms/${id}`];
 	const paths = ['/platforms', `/platforms/${id}`, '/compare'];
+	// The platform's own feed lists its editors' changes and its reviews, not its comments.
+	if (kind !== 'commented') paths.push(`/platforms/${id}/rss`);
 	// The home page's #platforms teaser shows names, ratings and review counts (not comments);
 	// the market map places platforms by their reviews.
 	if (kind !== 'commented') paths.push('/', '/platforms/map');

@@ -1,0 +1,1 @@
+ALTER TABLE "newsletter_deliveries" ALTER COLUMN "issue_id" DROP NOT NULL;

@@ -1,0 +1,34 @@
+/**
+ * POST /api/platforms/{id}/follow follows the platform, DELETE unfollows it: a signed-in,
+ * unbanned user with a confirmed address (403 with a sentence otherwise); 404 for an unknown
+ * platform. Both answer the caller's follows, as GET /api/profile/follows does.
+ */
+import { assertCanFollow, requireActiveUser } from '@/server/auth/permissions';
+import { endpoint, json, readId } from '@/server/http/endpoint';
+import { followPlatform, listFollows, unfollowPlatform } from '@/server/platforms/follows';
+import { SIGN_IN_TO_FOLLOW } from '@/lib/validation/platform-messages';
+import { NotSignedIn } from '@/server/errors';
+import type { APIContext } from 'astro';
+
+export const prerender = false;
+
+function follower({ locals }: Pick<APIContext, 'locals'>) {
+	if (!locals.user) throw new NotSignedIn(SIGN_IN_TO_FOLLOW);
+	const user = requireActiveUser(locals);
+	assertCanFollow(user);
+	return user;
+}
+
+export const POST = endpoint('personal', async (context) => {
+	const user = follower(context);
+	const platformId = readId(context.params.id, 'platform id');
+	await followPlatform(user.id, platformId);
+	return json({ follows: await listFollows(user.id) });
+});
+
+export const DELETE = endpoint('personal', async (context) => {
+	const user = follower(context);
+	const platformId = readId(context.params.id, 'platform id');
+	await unfollowPlatform(user.id, platformId);
+	return json({ follows: await listFollows(user.id) });
+});

@@ -1,0 +1,42 @@
+/**
+ * /platforms/{id}/rss: RSS 2.0 of one platform's editor changes and new reviews, newest first
+ * (the platform page links to it). Generated with the platform's page; 404 for an unknown one.
+ */
+import rss from '@astrojs/rss';
+import type { APIRoute } from 'astro';
+import { absoluteUrl } from '@/components/content/structured-data';
+import { platformFeedItems, platformFeedPath } from '@/components/platforms/platform-feed';
+import { isIdSegment } from '@/lib/ids';
+import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
+import { listReviews } from '@/server/community/reviews';
+import { escapeXml } from '@/server/content/feed-data';
+import { findPlatform } from '@/server/platforms/directory';
+import { platformHistory } from '@/server/platforms/history';
+
+export const prerender = false;
+
+export const GET: APIRoute = async ({ params }) => {
+	const platform = isIdSegment(params.id) ? await findPlatform(Number(params.id)) : undefined;
+	if (!platform) {
+		return new Response(PLATFORM_NOT_FOUND, {
+			status: 404,
+			headers: { 'content-type': 'text/plain; charset=utf-8' },
+		});
+	}
+	const [changes, reviews] = await Promise.all([platformHistory(platform.id), listReviews(platform.id)]);
+	const items = platformFeedItems(platform, changes, reviews);
+	const newest = items[0]?.pubDate;
+	return rss({
+		title: `${platform.name} on Retail Media Hub`,
+		description: `What changed on ${platform.name} and its new reviews.`,
+		site: absoluteUrl(`/platforms/${platform.id}`),
+		trailingSlash: false,
+		xmlns: { atom: 'http://www.w3.org/2005/Atom' },
+		customData: [
+			'<language>en</language>',
+			`<atom:link href="${escapeXml(absoluteUrl(platformFeedPath(platform.id)))}" rel="self" type="application/rss+xml"/>`,
+			newest ? `<lastBuildDate>${newest.toUTCString()}</lastBuildDate>` : '',
+		].join(''),
+		items: items.map((item) => ({ ...item, link: absoluteUrl(item.link) })),
+	});
+};

@@ -1,0 +1,183 @@
+/**
+ * The followers' digest mails, sent through the newsletter's queue (its claims, leases, retries
+ * and suppressions): when a platform's digest falls due, one node takes it and queues one row
+ * per recipient in the same transaction; each mail is written when it is sent, from the
+ * platform's history and reviews between the digest's `since` and `closedAt`.
+ *
+ * Followers get every change and new review; the platform's representatives, who need not
+ * follow, are told of new reviews the same way. The List-Unsubscribe link of a follower's mail
+ * unfollows that platform in one click.
+ */
+import { and, asc, eq, lte, min, or, sql, type SQL } from 'drizzle-orm';
+import { describeChange } from '@/lib/platform-changes';
+import { config } from '@/server/config';
+import {
+	db,
+	firstRow,
+	newsletterDeliveries as deliveries,
+	platformDigests as digests,
+	platformFollows as follows,
+	platformRepresentatives as representatives,
+	platforms,
+	transaction,
+	users,
+} from '@/server/db';
+import type { Mail } from '@/server/mail/transport';
+import { listReviews } from '@/server/community/reviews';
+import { platformHistory } from '@/server/platforms/history';
+import { createFollowUnsubscribeToken, oneClickUnfollowUrl } from '@/server/platforms/follows';
+import { notSuppressed } from './recipients';
+import type { ClaimedDelivery } from './queue';
+
+/** A confirmed, unbanned address no mail server refused for good. */
+function reachable(): SQL {
+	return and(eq(users.emailVerified, true), eq(users.isBanned, false), notSuppressed(users.email))!;
+}
+
+const follows_ = (platformId: number | SQL) =>
+	sql`exists (select 1 from ${follows} where ${follows.userId} = ${users.id} and ${follows.platformId} = ${platformId})`;
+const represents = (platformId: number | SQL) =>
+	sql`exists (select 1 from ${representatives} where ${representatives.userId} = ${users.id} and ${representatives.platformId} = ${platformId})`;
+
+/** What a digest covers: the platform's changes and new public reviews in its window. */
+async function digestContent(platformId: number, since: Date, until: Date) {
+	const inWindow = (at: Date) => at.getTime() >= since.getTime() && at.getTime() <= until.getTime();
+	const [changes, reviews] = await Promise.all([platformHistory(platformId), listReviews(platformId)]);
+	return {
+		changes: changes.filter((change) => inWindow(new Date(change.at))).reverse(),
+		reviews: reviews.filter((review) => inWindow(new Date(review.createdAt))).reverse(),
+	};
+}
+
+/** When the next open digest falls due, if any. */
+export async function nextDigestAt(): Promise<Date | undefined> {
+	const row = await firstRow(
+		db()
+			.select({ at: min(digests.sendAt) })
+			.from(digests)
+			.where(eq(digests.status, 'open')),
+	);
+	return row?.at ?? undefined;
+}
+
+/**
+ * Queues the mails of every digest due by `now`. Taking the digest (open to queued) and
+ * queueing its rows are one transaction: of several nodes one takes it, and a crash leaves
+ * either both or neither. Returns the digests queued here.
+ */
+export async function queueDueDigests(now = new Date()): Promise<number[]> {
+	const due = await db()
+		.select({ id: digests.id })
+		.from(digests)
+		.where(and(eq(digests.status, 'open'), lte(digests.sendAt, now)))
+		.orderBy(asc(digests.sendAt));
+	const queued: number[] = [];
+	for (const { id } of due) {
+		const taken = await transaction(async (tx) => {
+			const [digest] = await tx
+				.update(digests)
+				.set({ status: 'queued', closedAt: now })
+				.where(and(eq(digests.id, id), eq(digests.status, 'open')))
+				.returning({ platformId: digests.platformId, since: digests.since });
+			if (!digest) return false;
+			const { reviews } = await digestContent(digest.platformId, digest.since, now);
+			const listening =
+				reviews.length > 0
+					? or(follows_(digest.platformId), represents(digest.platformId))
+					: follows_(digest.platformId);
+			const recipients = await tx
+				.select({ id: users.id })
+				.from(users)
+				.where(and(listening, reachable()))
+				.orderBy(asc(users.id));
+			if (recipients.length > 0) {
+				await tx
+					.insert(deliveries)
+					.values(recipients.map((user) => ({ digestId: id, userId: user.id, nextAttemptAt: now })))
+					.onConflictDoNothing();
+			}
+			return true;
+		});
+		if (taken) queued.push(id);
+	}
+	return queued;
+}
+
+/** A queued row's mail ready to send (and the address), why it is skipped, or gone with its issue. */
+export type PreparedMail = { email: string; mail: Mail } | { skip: string } | 'gone';
+
+/**
+ * The mail of a claimed digest row, for its recipient as they are now: still following (or, for
+ * reviews, still the representative), confirmed, unbanned and not suppressed.
+ */
+export async function digestMail(row: ClaimedDelivery): Promise<PreparedMail> {
+	if (row.digestId === null || row.userId === null) return { skip: 'The account was deleted.' };
+	const digest = await firstRow(
+		db()
+			.select({
+				platformId: digests.platformId,
+				since: digests.since,
+				closedAt: digests.closedAt,
+				name: platforms.name,
+			})
+			.from(digests)
+			.innerJoin(platforms, eq(platforms.id, digests.platformId))
+			.where(eq(digests.id, row.digestId)),
+	);
+	if (!digest?.closedAt) return 'gone';
+	const recipient = await firstRow(
+		db()
+			.select({
+				email: users.email,
+				follows: sql<boolean>`${follows_(digest.platformId)}`.mapWith(Boolean),
+				represents: sql<boolean>`${represents(digest.platformId)}`.mapWith(Boolean),
+			})
+			.from(users)
+			.where(and(eq(users.id, row.userId), reachable())),
+	);
+	const content = await digestContent(digest.platformId, digest.since, digest.closedAt);
+	// A representative who does not follow hears of the reviews alone.
+	const changes = recipient?.follows ? content.changes : [];
+	if (!recipient || (!recipient.follows && !(recipient.represents && content.reviews.length > 0))) {
+		return { skip: 'No longer follows the platform (or cannot receive mail).' };
+	}
+	const page = new URL(`/platforms/${digest.platformId}`, config().siteUrl).href;
+	const lines = [
+		`What happened on ${digest.name} at Retail Media Hub:`,
+		'',
+		...(changes.length > 0 ? ['Changes', ...changes.map((change) => `- ${describeChange(change)}`), ''] : []),
+		...(content.reviews.length > 0
+			? [
+					'New reviews',
+					...content.reviews.map(
+						(review) =>
+							`- ${review.user.username}, ${review.rating} of 5 stars${review.review ? `: ${review.review}` : ''}`,
+					),
+					'',
+				]
+			: []),
+		`See the platform: ${page}`,
+	];
+	const headers: Record<string, string> = {};
+	if (recipient.follows) {
+		const token = await createFollowUnsubscribeToken(row.userId, digest.platformId);
+		headers['List-Unsubscribe'] = `<${oneClickUnfollowUrl(token)}>`;
+		headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+		lines.push(
+			'',
+			`You follow ${digest.name}. Unfollow it from your profile: ${new URL('/profile', config().siteUrl).href}`,
+		);
+	} else {
+		lines.push('', `You are told of new reviews as ${digest.name}'s representative.`);
+	}
+	return {
+		email: recipient.email,
+		mail: {
+			to: recipient.email,
+			subject: `${digest.name}: ${[changes.length > 0 ? 'changes' : '', content.reviews.length > 0 ? 'new reviews' : ''].filter(Boolean).join(' and ')}`,
+			text: lines.join('\n'),
+			replyTo: config().newsletter.replyTo,
+			headers,
+		},
+	};
+}

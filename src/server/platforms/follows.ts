@@ -1,0 +1,69 @@
+/**
+ * Who follows which platform. Following is idempotent (a second follow or unfollow changes
+ * nothing), and a follow goes when its user or platform is deleted (the foreign keys cascade).
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { generateToken, hashToken } from '@/server/auth/tokens';
+import { config } from '@/server/config';
+import { db, firstRow, followUnsubscribeTokens, platformFollows, platforms } from '@/server/db';
+import { NotFound } from '@/server/errors';
+import { assertPlatformExists } from './directory';
+
+export type FollowJson = { platformId: number; name: string; followedAt: Date };
+
+export async function followPlatform(userId: number, platformId: number): Promise<void> {
+	await assertPlatformExists(platformId);
+	await db().insert(platformFollows).values({ userId, platformId }).onConflictDoNothing();
+}
+
+export async function unfollowPlatform(userId: number, platformId: number): Promise<void> {
+	await assertPlatformExists(platformId);
+	await db()
+		.delete(platformFollows)
+		.where(and(eq(platformFollows.userId, userId), eq(platformFollows.platformId, platformId)));
+}
+
+/** The platforms the user follows, by name. */
+export async function listFollows(userId: number): Promise<FollowJson[]> {
+	return db()
+		.select({ platformId: platforms.id, name: platforms.name, followedAt: platformFollows.createdAt })
+		.from(platformFollows)
+		.innerJoin(platforms, eq(platforms.id, platformFollows.platformId))
+		.where(eq(platformFollows.userId, userId))
+		.orderBy(asc(platforms.name), asc(platforms.id));
+}
+
+/** A new one-click unfollow link's token for one digest mail to the user. */
+export async function createFollowUnsubscribeToken(userId: number, platformId: number): Promise<string> {
+	const token = generateToken();
+	await db()
+		.insert(followUnsubscribeTokens)
+		.values({ id: hashToken(token), userId, platformId });
+	return token;
+}
+
+/** The List-Unsubscribe address of a digest mail, which mail providers POST to (RFC 8058). */
+export function oneClickUnfollowUrl(token: string): string {
+	return new URL(`/api/follows/unsubscribe?token=${encodeURIComponent(token)}`, config().siteUrl).href;
+}
+
+export const UNKNOWN_UNFOLLOW_LINK =
+	'This unfollow link is not valid. Sign in and unfollow the platform from your profile.';
+
+/** Unfollows the platform the link's mail was about, for the account it went to. */
+export async function unfollowByToken(token: string): Promise<{ message: string }> {
+	const row = await firstRow(
+		db()
+			.select({
+				userId: followUnsubscribeTokens.userId,
+				platformId: followUnsubscribeTokens.platformId,
+				name: platforms.name,
+			})
+			.from(followUnsubscribeTokens)
+			.innerJoin(platforms, eq(platforms.id, followUnsubscribeTokens.platformId))
+			.where(eq(followUnsubscribeTokens.id, hashToken(token))),
+	);
+	if (!row) throw new NotFound(UNKNOWN_UNFOLLOW_LINK);
+	await unfollowPlatform(row.userId, row.platformId);
+	return { message: `You no longer follow ${row.name}.` };
+}

@@ -1,0 +1,35 @@
+/**
+ * The platforms the signed-in reader follows (GET /api/profile/follows), shared by the platform
+ * page's Follow button and the profile's list. Following and unfollowing answer the new list,
+ * which replaces the store's, so both islands always show what the server holds.
+ */
+import { atom } from 'nanostores';
+import { apiRequest } from '@/lib/api-client';
+
+export type Follow = { platformId: number; name: string; followedAt: string };
+
+/** undefined until read (or for a reader who cannot follow). */
+export const $follows = atom<Follow[] | undefined>(undefined);
+
+let reading: Promise<void> | undefined;
+
+/** Reads the reader's follows once per page; `force` reads again. */
+export function loadFollows(force = false): Promise<void> {
+	if (reading && !force) return reading;
+	reading = apiRequest<Follow[]>('GET', '/api/profile/follows').then((follows) => $follows.set(follows));
+	return reading;
+}
+
+/** Follows (or with `follow` false, unfollows) the platform; throws the server's refusal. */
+export async function setFollowing(platformId: number, follow: boolean): Promise<Follow[]> {
+	const { follows } = await apiRequest<{ follows: Follow[] }>(
+		follow ? 'POST' : 'DELETE',
+		`/api/platforms/${platformId}/follow`,
+	);
+	$follows.set(follows);
+	return follows;
+}
+
+export function isFollowing(follows: Follow[] | undefined, platformId: number): boolean {
+	return follows?.some((follow) => follow.platformId === platformId) ?? false;
+}

@@ -1,0 +1,125 @@
+/**
+ * The followers' digest through the newsletter's queue, with a window of 1.5 s: two quick
+ * changes send one mail (without the editor), whose one-click List-Unsubscribe unfollows the
+ * platform; a suppressed address is skipped; a platform's representative, following or not, is
+ * told of a new review. Runs on the engine of TEST_DATABASE.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/server';
+import { registerUser, startAccountServer, type Registered } from '../support/account-api';
+import {
+	createPlatform,
+	platformInput,
+	registerEditor,
+	registerVerified,
+} from '../support/platform-fixtures';
+import { listUnsubscribeUrl, mailHeaders, mailPart } from '../support/newsletter-fixture';
+import { startSmtp, type CapturedMail } from '../support/smtp';
+
+const WINDOW_MS = 1500;
+
+let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let editor: Registered;
+
+beforeAll(async () => {
+	smtp = await startSmtp();
+	server = await startAccountServer({
+		env: { SMTP_URL: smtp.url, NEWSLETTER_POLL_MS: '100', FOLLOW_DIGEST_INTERVAL_MS: String(WINDOW_MS) },
+	});
+	editor = await registerEditor(server);
+});
+afterAll(async () => {
+	await server?.stop();
+	await smtp?.close();
+});
+
+async function follower(platformId: number): Promise<Registered> {
+	const user = await registerVerified(server);
+	expect((await user.client.post(`/api/platforms/${platformId}/follow`)).status).toBe(200);
+	return user;
+}
+
+/** The digests about the platform mailed to the address (sign-up verification mails aside). */
+const digestsTo = (email: string, platform: { name: string }) =>
+	smtp.mails.filter((mail) => mail.to.includes(email) && aboutPlatform(platform)(mail));
+const aboutPlatform = (platform: { name: string }) => (mail: CapturedMail) =>
+	mailHeaders(mail.raw).get('subject')?.startsWith(`${platform.name}:`) ?? false;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the followers digest', () => {
+	it('sends two quick changes as one mail, and its one-click link unfollows', async () => {
+		const form = platformInput({ pricing: 'CPC from $0.50' });
+		const platform = await createPlatform(editor, form);
+		const reader = await follower(platform.id);
+		for (const pricing of ['CPC from $0.55', 'CPC from $0.60']) {
+			expect(
+				(await editor.client.put(`/api/admin/platforms/${platform.id}`, { ...form, pricing })).status,
+			).toBe(200);
+		}
+		const mail = await smtp.waitForMail(reader.email, aboutPlatform(platform));
+		expect(mailPart(mail, 'text/plain')).toContain('Pricing: CPC from $0.50 → CPC from $0.55');
+		expect(mailPart(mail, 'text/plain')).toContain('Pricing: CPC from $0.55 → CPC from $0.60');
+		expect(mailPart(mail, 'text/plain')).not.toContain(editor.username);
+		expect(mailPart(mail, 'text/plain')).not.toContain(editor.email);
+		// Past the window: still the one mail.
+		await pause(WINDOW_MS + 500);
+		expect(digestsTo(reader.email, platform)).toHaveLength(1);
+
+		expect(mailHeaders(mail.raw).get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+		const link = listUnsubscribeUrl(mail);
+		const clicked = await fetch(link.replace(/^https?:\/\/[^/]+/, server.url), {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: 'List-Unsubscribe=One-Click',
+		});
+		expect(clicked.status).toBe(200);
+		expect(await clicked.json()).toEqual({ message: `You no longer follow ${platform.name}.` });
+		expect((await reader.client.get('/api/profile/follows')).body).toEqual([]);
+
+		// Unfollowed: the next change mails nobody.
+		expect(
+			(await editor.client.put(`/api/admin/platforms/${platform.id}`, { ...form, pricing: 'Free' })).status,
+		).toBe(200);
+		await pause(WINDOW_MS + 1000);
+		expect(digestsTo(reader.email, platform)).toHaveLength(1);
+	});
+
+	it('skips a suppressed address and sends to the others', async () => {
+		const form = platformInput();
+		const platform = await createPlatform(editor, form);
+		const refused = await follower(platform.id);
+		const reader = await follower(platform.id);
+		await server.db
+			.insert(server.tables.newsletterSuppressions)
+			.values({ email: refused.email.toLowerCase(), reason: '550 Mailbox unavailable' });
+		expect(
+			(await editor.client.put(`/api/admin/platforms/${platform.id}`, { ...form, cons: ['Slow'] })).status,
+		).toBe(200);
+		const mail = await smtp.waitForMail(reader.email, aboutPlatform(platform));
+		expect(mailPart(mail, 'text/plain')).toContain('Cons: added Slow');
+		await pause(500);
+		expect(digestsTo(refused.email, platform)).toEqual([]);
+	});
+
+	it('tells the platform representative of a new review, without an unfollow link', async () => {
+		const platform = await createPlatform(editor);
+		const representative = await registerVerified(server);
+		await server.db
+			.insert(server.tables.platformRepresentatives)
+			.values({ userId: representative.id, platformId: platform.id });
+		const reviewer = await registerUser(server);
+		const rated = await reviewer.client.post(`/api/platforms/${platform.id}/ratings`, {
+			rating: 2,
+			review: 'Support took a week to answer.',
+		});
+		expect(rated.status).toBe(201);
+		const mail = await smtp.waitForMail(representative.email, aboutPlatform(platform));
+		expect(mailPart(mail, 'text/plain')).toContain('New reviews');
+		expect(mailPart(mail, 'text/plain')).toContain(
+			`${reviewer.username}, 2 of 5 stars: Support took a week to answer.`,
+		);
+		expect(mailHeaders(mail.raw).has('list-unsubscribe')).toBe(false);
+	});
+});

@@ -1,0 +1,139 @@
+/**
+ * Following a platform and its own feed: POST and DELETE /api/platforms/{id}/follow per role
+ * (anonymous 401, a banned session 401, an unconfirmed address 403 with a sentence, a confirmed
+ * one 200, an unknown platform 404), GET /api/profile/follows listing them; and
+ * /platforms/{id}/rss carrying an editor's pricing change, never the editor's name, and a new
+ * review. Runs on the engine of TEST_DATABASE.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNVERIFIED_FOLLOW } from '@/lib/validation/platform-messages';
+import type { TestServer } from '../support/server';
+import { registerUser, startAccountServer, TestClient, type Registered } from '../support/account-api';
+import {
+	createPlatform,
+	platformInput,
+	registerBanned,
+	registerEditor,
+	registerVerified,
+} from '../support/platform-fixtures';
+
+type Follow = { platformId: number; name: string; followedAt: string };
+
+let server: TestServer;
+let editor: Registered;
+
+beforeAll(async () => {
+	server = await startAccountServer();
+	editor = await registerEditor(server);
+});
+afterAll(async () => {
+	await server?.stop();
+});
+
+describe('POST and DELETE /api/platforms/{id}/follow', () => {
+	it('refuses visitors, banned sessions and unconfirmed addresses, each with a sentence', async () => {
+		const { id } = await createPlatform(editor);
+		const anonymous = new TestClient(server.url);
+		const banned = await registerBanned(server);
+		const unverified = await registerUser(server);
+		for (const method of ['POST', 'DELETE']) {
+			const path = `/api/platforms/${id}/follow`;
+			const visitor = await anonymous.request(method, path);
+			expect(visitor.status).toBe(401);
+			expect(visitor.body.message).toBe('Please sign in to follow platforms');
+			expect((await banned.client.request(method, path)).status).toBe(401);
+			const refused = await unverified.client.request(method, path);
+			expect(refused.status).toBe(403);
+			expect(refused.body).toEqual({ message: UNVERIFIED_FOLLOW });
+		}
+		expect((await unverified.client.get('/api/profile/follows')).body).toEqual([]);
+		expect((await anonymous.get('/api/profile/follows')).status).toBe(401);
+	});
+
+	it('lets a confirmed address follow and unfollow, twice changing nothing, and lists the follows', async () => {
+		const first = await createPlatform(editor, { name: `Alpha ${Date.now()}` });
+		const second = await createPlatform(editor, { name: `Beta ${Date.now()}` });
+		const user = await registerVerified(server);
+		const follow = (id: number) => user.client.post<{ follows: Follow[] }>(`/api/platforms/${id}/follow`);
+
+		expect((await follow(second.id)).status).toBe(200);
+		const again = await follow(second.id);
+		expect(again.status).toBe(200);
+		expect(again.body.follows.map((f) => f.platformId)).toEqual([second.id]);
+		await follow(first.id);
+
+		const listed = await user.client.get<Follow[]>('/api/profile/follows');
+		expect(listed.status).toBe(200);
+		expect(listed.headers.get('cache-control')).toMatch(/no-store/);
+		expect(listed.body.map(({ platformId, name }) => ({ platformId, name }))).toEqual([
+			{ platformId: first.id, name: first.name },
+			{ platformId: second.id, name: second.name },
+		]);
+		expect(Number.isNaN(Date.parse(listed.body[0]!.followedAt))).toBe(false);
+
+		// Another user's follows are their own.
+		expect((await (await registerVerified(server)).client.get('/api/profile/follows')).body).toEqual([]);
+
+		const unfollowed = await user.client.delete<{ follows: Follow[] }>(`/api/platforms/${second.id}/follow`);
+		expect(unfollowed.status).toBe(200);
+		expect(unfollowed.body.follows.map((f) => f.platformId)).toEqual([first.id]);
+		expect((await user.client.delete(`/api/platforms/${second.id}/follow`)).status).toBe(200);
+	});
+
+	it('answers 404 with a sentence for an unknown platform, and for a malformed id', async () => {
+		const user = await registerVerified(server);
+		for (const method of ['POST', 'DELETE']) {
+			const missing = await user.client.request(method, '/api/platforms/999999/follow');
+			expect(missing.status).toBe(404);
+			expect(missing.body).toEqual({ message: 'Platform not found' });
+			const malformed = await user.client.request(method, '/api/platforms/abc/follow');
+			expect(malformed.status).toBe(404);
+			expect(malformed.body).toEqual({ message: 'Invalid platform id.' });
+		}
+	});
+
+	it('drops the follows of a deleted platform', async () => {
+		const platform = await createPlatform(editor);
+		const user = await registerVerified(server);
+		await user.client.post(`/api/platforms/${platform.id}/follow`);
+		expect((await editor.client.delete(`/api/admin/platforms/${platform.id}`)).status).toBe(200);
+		expect((await user.client.get('/api/profile/follows')).body).toEqual([]);
+	});
+});
+
+describe('/platforms/{id}/rss', () => {
+	it('lists a pricing change without the editor, and a new review, newest first', async () => {
+		const form = platformInput({ pricing: 'CPC from $0.50' });
+		const platform = await createPlatform(editor, form);
+		const edited = await editor.client.put(`/api/admin/platforms/${platform.id}`, {
+			...form,
+			pricing: 'CPC from $0.65',
+		});
+		expect(edited.status).toBe(200);
+		const reviewer = await registerUser(server);
+		const rated = await reviewer.client.post(`/api/platforms/${platform.id}/ratings`, {
+			rating: 4,
+			review: 'Clear reporting, fair fees.',
+		});
+		expect(rated.status).toBe(201);
+
+		// The feed is a generated file: each change regenerates it.
+		await server.siteIdle();
+		const answer = await fetch(`${server.url}/platforms/${platform.id}/rss`);
+		expect(answer.status).toBe(200);
+		expect(answer.headers.get('content-type')).toMatch(/xml/);
+		const xml = await answer.text();
+		expect(xml).toContain('Pricing: CPC from $0.50 → CPC from $0.65');
+		expect(xml).toContain('Clear reporting, fair fees.');
+		expect(xml).toContain(`${reviewer.username} reviewed`);
+		expect(xml).not.toContain(editor.username);
+		expect(xml).not.toContain(editor.email);
+		// Newest first: the review came after the edit.
+		expect(xml.indexOf('Clear reporting')).toBeLessThan(xml.indexOf('Pricing: CPC'));
+		expect(xml).toContain(`/platforms/${platform.id}/rss" rel="self"`);
+	});
+
+	it('answers 404 for an unknown platform', async () => {
+		expect((await fetch(`${server.url}/platforms/999999/rss`)).status).toBe(404);
+	});
+});
