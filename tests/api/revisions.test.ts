@@ -353,3 +353,47 @@ describe('pruning', () => {
 		expect(olds.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4].map((d) => start + d * day + 2 * 60_000));
 	});
 });
+
+describe('autosaves', () => {
+	it("fill one revision while they are the same editor's recent autosaves; a save asked for keeps its own", async () => {
+		const body = articleBody({ isPublished: false });
+		const article = await ok(editor.post('/api/news', body), 201);
+		for (const word of ['one', 'two', 'three']) {
+			await ok(editor.put(`/api/news/${article.id}`, { ...body, content: `Typed ${word}`, autosave: true }));
+		}
+		const typed = await revisionsOf('article', article.id);
+		expect(typed.map((entry) => entry.summary)).toEqual(['Autosaved: Content changed', 'Created']);
+		const joined = await ok<Detail>(editor.get(`/api/admin/revisions/${typed[0]!.id}`));
+		expect(joined.fields.content).toBe('Typed three');
+
+		const saved = { ...body, content: 'Typed three', excerpt: 'Saved on purpose.' };
+		await ok(editor.put(`/api/news/${article.id}`, saved));
+		await ok(editor.put(`/api/news/${article.id}`, { ...saved, content: 'Typed four', autosave: true }));
+		const afterSave = await revisionsOf('article', article.id);
+		expect(afterSave.map((entry) => entry.summary)).toEqual([
+			'Autosaved: Content changed',
+			'Excerpt changed',
+			'Autosaved: Content changed',
+			'Created',
+		]);
+
+		// Ten minutes on, the next autosave starts a revision of its own.
+		const { revisions } = server.tables;
+		await server.db
+			.update(revisions)
+			.set({ createdAt: new Date(Date.now() - 11 * 60 * 1000) })
+			.where(eq(revisions.id, afterSave[0]!.id));
+		await ok(editor.put(`/api/news/${article.id}`, { ...saved, content: 'Typed five', autosave: true }));
+		const later = await revisionsOf('article', article.id);
+		expect(later.map((entry) => entry.summary)).toHaveLength(5);
+		expect(later[0]!.summary).toBe('Autosaved: Content changed');
+	});
+
+	it('answers 400 with a sentence when autosave is not true or false', async () => {
+		const body = articleBody({ isPublished: false });
+		const article = await ok(editor.post('/api/news', body), 201);
+		const answer = await editor.put(`/api/news/${article.id}`, { ...body, autosave: 'yes' });
+		expect(answer.status).toBe(400);
+		expect(answer.body).toMatchObject({ message: 'autosave must be true or false.' });
+	});
+});

@@ -62,6 +62,7 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 							apiRequest<AdminArticle>('PUT', `/api/${kind}/${article.id}`, {
 								...draftAutosave(articlePayload(values, user?.id ?? 0), article),
 								expectedUpdatedAt,
+								autosave: true,
 							})
 					: undefined,
 		},

@@ -52,6 +52,7 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 							apiRequest<AdminEpisode>('PUT', `/api/podcasts/${episode.id}`, {
 								...draftAutosave(episodePayload(values), episode),
 								expectedUpdatedAt,
+								autosave: true,
 							})
 					: undefined,
 		},

@@ -143,6 +143,13 @@ export const expectedUpdatedAtField = z.preprocess(
 	isoInstant(EXPECTED_UPDATED_AT_INVALID, EXPECTED_UPDATED_AT_INVALID).optional(),
 );
 
+/**
+ * Marks a save the editor did not ask for (the dashboard's autosave of a draft): it is kept in
+ * the item's newest revision while that is the same editor's recent autosave, so typing does not
+ * push real saves out of the kept revisions.
+ */
+export const autosaveField = z.boolean({ error: 'autosave must be true or false.' }).optional();
+
 export const isPublishedField = z.preprocess(
 	(value) => (value === null ? undefined : value),
 	z.boolean({ error: 'The published setting must be true or false.' }).default(false),
@@ -169,6 +176,7 @@ export function articleInputSchema(kind: ArticleKind) {
 		isPublished: isPublishedField,
 		publishAt: publishAtField,
 		expectedUpdatedAt: expectedUpdatedAtField,
+		autosave: autosaveField,
 	});
 }
 

@@ -7,6 +7,7 @@ import { EPISODE_AUDIO_TYPES, type EpisodeAudioType } from '@db/schema/values';
 import {
 	MAX_TITLE_LENGTH,
 	editorListFields,
+	autosaveField,
 	expectedUpdatedAtField,
 	imageUrlField,
 	isImageUrl,
@@ -98,6 +99,7 @@ export const episodeInputSchema = z
 		isPublished: isPublishedField,
 		publishAt: publishAtField,
 		expectedUpdatedAt: expectedUpdatedAtField,
+		autosave: autosaveField,
 	})
 	.transform((input) => ({ ...input, audioType: input.audioType ?? audioTypeFor(input.audioUrl) }));
 

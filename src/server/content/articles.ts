@@ -97,7 +97,7 @@ export async function createArticle(
 	authorId: number,
 ): Promise<Article> {
 	const now = new Date();
-	const { expectedUpdatedAt: _new, ...edited } = input;
+	const { expectedUpdatedAt: _new, autosave: _unsaved, ...edited } = input;
 	const fields = publication(edited, now);
 	const id = await transaction(async (tx) => {
 		const [created] = await tx
@@ -145,7 +145,7 @@ export async function updateArticle(
 	by: SaveBy,
 ): Promise<Article | undefined> {
 	const now = new Date();
-	const { expectedUpdatedAt, ...edited } = input;
+	const { expectedUpdatedAt, autosave, ...edited } = input;
 	const fields = publication(edited, now);
 	const updated = await transaction(async (tx) => {
 		const current = await firstRow(
@@ -163,7 +163,14 @@ export async function updateArticle(
 			.update(articles)
 			.set({ ...fields, updatedAt: now })
 			.where(and(eq(articles.id, id), eq(articles.kind, kind)));
-		await recordRevision(tx, { type: 'article', itemId: id, fields, by, before, at: now });
+		await recordRevision(tx, {
+			type: 'article',
+			itemId: id,
+			fields,
+			by: { ...by, autosave },
+			before,
+			at: now,
+		});
 		return true;
 	});
 	if (!updated) return undefined;

@@ -170,7 +170,10 @@ async function mustGet(id: number): Promise<PodcastEpisode> {
  * The stored columns of an editor's input. Audio served by the site itself (the demo clips)
  * has a known size, so the feed's enclosure length is exact without the editor typing it.
  */
-function episodeValues({ expectedUpdatedAt: _loaded, ...input }: EpisodeInput, now: Date) {
+function episodeValues(
+	{ expectedUpdatedAt: _loaded, autosave: _autosave, ...input }: EpisodeInput,
+	now: Date,
+) {
 	return {
 		...publication(input, now),
 		audioBytes: input.audioBytes ?? DEMO_AUDIO_BYTES[input.audioUrl] ?? null,
@@ -250,7 +253,14 @@ export async function updateEpisode(
 			.update(podcastEpisodes)
 			.set({ ...fields, updatedAt: now, ...(publishing ? { publishedAt: now } : {}) })
 			.where(eq(podcastEpisodes.id, id));
-		await recordRevision(tx, { type: 'episode', itemId: id, fields, by, before });
+		await recordRevision(tx, {
+			type: 'episode',
+			itemId: id,
+			fields,
+			by: { ...by, autosave: input.autosave },
+			before,
+			at: now,
+		});
 		return true;
 	});
 	if (!updated) return undefined;

@@ -12,10 +12,21 @@ import { db, firstRow, revisions, users, type Reader } from '@/server/db';
 export type RevisionFields = Record<string, unknown>;
 
 /**
- * Who saved (null: the site itself, as when a scheduled article goes public), and whether the
- * save was a restore (its summary says of which revision).
+ * Who saved (null: the site itself, as when a scheduled article goes public), whether the save
+ * was a restore (its summary says of which revision), and whether it was the editor's autosave
+ * rather than a save they asked for.
  */
-export type SaveBy = { authorId: number | null; restoredFrom?: number };
+export type SaveBy = { authorId: number | null; restoredFrom?: number; autosave?: boolean };
+
+/** How an autosave's revision begins its summary ("Autosaved: Content changed"). */
+export const AUTOSAVED = 'Autosaved: ';
+
+/**
+ * How long the same editor's autosaves go on filling one revision. An autosave every few seconds
+ * would otherwise keep a revision each, and the newest KEPT_REVISIONS would soon be keystrokes
+ * rather than the saves an editor means to come back to.
+ */
+export const AUTOSAVE_REVISION_MS = 10 * 60 * 1000;
 
 /** How many of an item's revisions are always kept; older ones keep the newest of each day. */
 export const KEPT_REVISIONS = 50;
@@ -100,20 +111,56 @@ function plain(fields: object): RevisionFields {
 	return JSON.parse(JSON.stringify(fields)) as RevisionFields;
 }
 
-async function latestFields(
-	tx: Reader,
-	type: RevisionSubject,
-	itemId: number,
-): Promise<RevisionFields | undefined> {
+/** The item's newest revision before `beforeId` (or of all), with its fields read. */
+async function newestRevision(tx: Reader, type: RevisionSubject, itemId: number, beforeId?: number) {
 	const row = await firstRow(
 		tx
-			.select({ fields: revisions.fields })
+			.select({
+				id: revisions.id,
+				authorId: revisions.authorId,
+				summary: revisions.summary,
+				createdAt: revisions.createdAt,
+				fields: revisions.fields,
+			})
 			.from(revisions)
-			.where(and(eq(revisions.itemType, type), eq(revisions.itemId, itemId)))
+			.where(
+				and(
+					eq(revisions.itemType, type),
+					eq(revisions.itemId, itemId),
+					beforeId === undefined ? undefined : lt(revisions.id, beforeId),
+				),
+			)
 			.orderBy(desc(revisions.id))
 			.limit(1),
 	);
-	return row && (JSON.parse(row.fields) as RevisionFields);
+	return row && { ...row, fields: JSON.parse(row.fields) as RevisionFields };
+}
+
+/**
+ * An autosave goes into the newest revision when that is the same editor's autosave of the last
+ * AUTOSAVE_REVISION_MS: its fields and time become this save's, its summary says what changed
+ * since the revision before it. True when it did; otherwise the caller keeps a new revision.
+ */
+async function joinedAutosave(
+	tx: Reader,
+	save: SaveRecord,
+	newest: Awaited<ReturnType<typeof newestRevision>>,
+	fields: RevisionFields,
+	at: Date,
+): Promise<boolean> {
+	if (!save.by.autosave || !newest || newest.authorId !== save.by.authorId) return false;
+	if (!newest.summary.startsWith(AUTOSAVED)) return false;
+	if (at.getTime() - newest.createdAt.getTime() > AUTOSAVE_REVISION_MS) return false;
+	const before = await newestRevision(tx, save.type, save.itemId, newest.id);
+	await tx
+		.update(revisions)
+		.set({
+			fields: JSON.stringify(fields),
+			summary: AUTOSAVED + revisionSummary(before?.fields, fields),
+			createdAt: at,
+		})
+		.where(eq(revisions.id, newest.id));
+	return true;
 }
 
 export type SaveRecord = {
@@ -138,8 +185,10 @@ export type SaveRecord = {
 export async function recordRevision(tx: Reader, save: SaveRecord): Promise<void> {
 	const { type, itemId, by } = save;
 	const fields = plain(save.fields);
-	let previous = save.created ? undefined : await latestFields(tx, type, itemId);
+	const newest = save.created ? undefined : await newestRevision(tx, type, itemId);
+	let previous = newest?.fields;
 	const at = save.at ?? new Date();
+	if (await joinedAutosave(tx, save, newest, fields, at)) return;
 	if (!previous && !save.created && save.before) {
 		previous = plain(save.before);
 		await tx.insert(revisions).values({
@@ -151,14 +200,15 @@ export async function recordRevision(tx: Reader, save: SaveRecord): Promise<void
 			createdAt: at,
 		});
 	}
+	const summary =
+		save.summary ??
+		revisionSummary(previous, fields, { created: save.created, restoredFrom: by.restoredFrom });
 	await tx.insert(revisions).values({
 		itemType: type,
 		itemId,
 		authorId: by.authorId,
 		fields: JSON.stringify(fields),
-		summary:
-			save.summary ??
-			revisionSummary(previous, fields, { created: save.created, restoredFrom: by.restoredFrom }),
+		summary: by.autosave && !save.created ? AUTOSAVED + summary : summary,
 		createdAt: at,
 	});
 	await pruneRevisions(tx, type, itemId);
