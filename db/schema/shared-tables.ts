@@ -66,6 +66,9 @@ export function defineTables(kit: SchemaKit) {
 			uniqueIndex('users_email_unique').on(t.email),
 			uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
 			index('users_created_at_idx').on(t.createdAt),
+			// The few banned accounts: review counts subtract their reviews rather than look up
+			// every review's author.
+			index('users_banned_idx').on(t.id).where(sql`${t.isBanned}`),
 		],
 	);
 
@@ -246,7 +249,34 @@ export function defineTables(kit: SchemaKit) {
 		},
 		(t) => [
 			uniqueIndex('platform_ratings_one_per_user').on(t.platformId, t.userId),
-			index('platform_ratings_platform_created_idx').on(t.platformId, t.createdAt),
+			// A platform's reviews newest first, with the filters' columns, so a filtered page and
+			// its count read the index alone.
+			index('platform_ratings_listing_idx').on(
+				t.platformId,
+				t.createdAt,
+				t.id,
+				t.reviewerRole,
+				t.companySize,
+				t.industry,
+				t.rating,
+				t.userId,
+			),
+			// By stars (highest, lowest, a star filter), with the filters' columns and the
+			// sub-scores: a page by stars and the breakdown's aggregate read the index alone.
+			index('platform_ratings_stars_idx').on(
+				t.platformId,
+				t.rating,
+				t.createdAt,
+				t.id,
+				t.reviewerRole,
+				t.companySize,
+				t.industry,
+				t.easeOfUse,
+				t.support,
+				t.measurement,
+				t.valueForMoney,
+				t.userId,
+			),
 			index('platform_ratings_user_idx').on(t.userId),
 			check('platform_ratings_range', sql`${t.rating} between 1 and 5`),
 		],

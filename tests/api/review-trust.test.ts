@@ -248,6 +248,9 @@ describe('banned authors', () => {
 			ratingDistribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 1 },
 		});
 		expect(await pageReviewCount(platform.id)).toBe(1);
+		const total = async () =>
+			(await anonymous.get(`/api/platforms/${platform.id}/ratings`)).headers.get('x-total-count');
+		expect(await total()).toBe('1');
 		// Hidden reviews take no votes or reports.
 		const reader = await registerUser(server);
 		expect((await reader.client.post(`/api/ratings/${reviews[0]!.id}/report`, { reason: 'x' })).status).toBe(
@@ -261,7 +264,12 @@ describe('banned authors', () => {
 		expect((await listed(platform.id)).map((review) => review.id).sort()).toEqual(
 			reviews.map((review) => review.id).sort(),
 		);
-		expect(await numbers(platform.id)).toMatchObject({ rating: 3, reviewCount: 2 });
+		expect(await numbers(platform.id)).toMatchObject({
+			rating: 3,
+			reviewCount: 2,
+			ratingDistribution: { 1: 1, 2: 0, 3: 0, 4: 0, 5: 1 },
+		});
+		expect(await total()).toBe('2');
 	});
 });
 

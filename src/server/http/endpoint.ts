@@ -59,8 +59,13 @@ export function json<T>(data: NotAPromise<T>, status = 200, headers?: HeadersIni
  * gives the same answer under a new URL, so a shared cache (ours, or one in front) would keep one
  * copy per made-up parameter: such answers are for the browser alone.
  */
-export function publicJson<T>(data: NotAPromise<T>, { url }: Pick<APIContext, 'url'>): Response {
+export function publicJson<T>(
+	data: NotAPromise<T>,
+	{ url }: Pick<APIContext, 'url'>,
+	headers: Record<string, string> = {},
+): Response {
 	return json(data, 200, {
+		...headers,
 		'Cache-Control': onlyDeclaredQuery(url) ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
 	});
 }
