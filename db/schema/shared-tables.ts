@@ -187,6 +187,20 @@ export function defineTables(kit: SchemaKit) {
 			/** Average of platform_ratings, one decimal; kept in step inside the rating transaction. */
 			rating: double('rating').notNull().default(0),
 			reviewCount: integer('review_count').notNull().default(0),
+			/**
+			 * The counted reviews per star and their sub-score averages (one decimal, null when
+			 * none gave it): kept in step in the same transaction as rating and reviewCount, so
+			 * the platform page never aggregates its reviews when it is read.
+			 */
+			stars1: integer('stars_1').notNull().default(0),
+			stars2: integer('stars_2').notNull().default(0),
+			stars3: integer('stars_3').notNull().default(0),
+			stars4: integer('stars_4').notNull().default(0),
+			stars5: integer('stars_5').notNull().default(0),
+			easeOfUseAverage: double('ease_of_use_average'),
+			supportAverage: double('support_average'),
+			measurementAverage: double('measurement_average'),
+			valueForMoneyAverage: double('value_for_money_average'),
 			createdAt: timestampNow('created_at'),
 			updatedAt: timestampNow('updated_at'),
 		},

@@ -95,7 +95,12 @@ describe('reviews on a platform page', () => {
 		const { platforms, users, platformRatings } = server.tables;
 		const [platform] = await server.db
 			.insert(platforms)
-			.values({ name: 'Paged Reviews Network', description: 'Many reviews.', pricing: 'CPM', category: 'DSP' })
+			.values({
+				name: 'Paged Reviews Network',
+				description: 'Many reviews.',
+				pricing: 'CPM',
+				category: 'DSP',
+			})
 			.returning({ id: platforms.id });
 		// The reader's own review is the oldest of 25: past the first page of 20.
 		const reader = await registerAccount(server, 'pager');

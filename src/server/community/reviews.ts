@@ -240,52 +240,112 @@ export type RatingBreakdown = {
 	subRatingAverages: SubRatings;
 };
 
-/**
- * The breakdown the platform's page draws: the aggregate of all the platform's reviews (read
- * from one covering index) less that of the uncounted ones (banned or affiliated authors, found
- * from those few accounts), so no review's author is looked up one by one.
- */
+/** The breakdown the platform's page draws: the figures kept on its row (zeros for no platform). */
 export async function ratingBreakdown(platformId: number): Promise<RatingBreakdown> {
-	const starCount = (stars: number) =>
-		sql<number>`count(*) filter (where ${platformRatings.rating} = ${stars})`.mapWith(Number);
-	const subTotals = (column: Column) => ({
-		sum: sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number),
-		count: sql<number>`count(${column})`.mapWith(Number),
-	});
-	const totals = (extra?: SQL) =>
+	const row = await firstRow(
 		db()
 			.select({
-				1: starCount(1),
-				2: starCount(2),
-				3: starCount(3),
-				4: starCount(4),
-				5: starCount(5),
-				easeOfUseSum: subTotals(platformRatings.easeOfUse).sum,
-				easeOfUseCount: subTotals(platformRatings.easeOfUse).count,
-				supportSum: subTotals(platformRatings.support).sum,
-				supportCount: subTotals(platformRatings.support).count,
-				measurementSum: subTotals(platformRatings.measurement).sum,
-				measurementCount: subTotals(platformRatings.measurement).count,
-				valueForMoneySum: subTotals(platformRatings.valueForMoney).sum,
-				valueForMoneyCount: subTotals(platformRatings.valueForMoney).count,
+				stars1: platforms.stars1,
+				stars2: platforms.stars2,
+				stars3: platforms.stars3,
+				stars4: platforms.stars4,
+				stars5: platforms.stars5,
+				easeOfUse: platforms.easeOfUseAverage,
+				support: platforms.supportAverage,
+				measurement: platforms.measurementAverage,
+				valueForMoney: platforms.valueForMoneyAverage,
 			})
-			.from(platformRatings)
-			.where(and(eq(platformRatings.platformId, platformId), extra));
-	const [[all], [uncounted]] = await Promise.all([totals(), totals(uncountedReview(platformId))]);
-	const less = (key: keyof NonNullable<typeof all>) => all![key] - uncounted![key];
-	const average = (key: SubRatingKey) => {
-		const count = less(`${key}Count`);
-		return count === 0 ? null : Math.round((less(`${key}Sum`) / count) * 10) / 10;
-	};
+			.from(platforms)
+			.where(eq(platforms.id, platformId)),
+	);
 	return {
-		ratingDistribution: { 1: less(1), 2: less(2), 3: less(3), 4: less(4), 5: less(5) },
+		ratingDistribution: {
+			1: row?.stars1 ?? 0,
+			2: row?.stars2 ?? 0,
+			3: row?.stars3 ?? 0,
+			4: row?.stars4 ?? 0,
+			5: row?.stars5 ?? 0,
+		},
 		subRatingAverages: {
-			easeOfUse: average('easeOfUse'),
-			support: average('support'),
-			measurement: average('measurement'),
-			valueForMoney: average('valueForMoney'),
+			easeOfUse: row?.easeOfUse ?? null,
+			support: row?.support ?? null,
+			measurement: row?.measurement ?? null,
+			valueForMoney: row?.valueForMoney ?? null,
 		},
 	};
+}
+
+const SUB_RATINGS = [
+	'easeOfUse',
+	'support',
+	'measurement',
+	'valueForMoney',
+] as const satisfies SubRatingKey[];
+
+/** Per star: how many reviews, and each sub-score's sum and number given. */
+type StarTotals = { rating: number; count: number } & Record<`${SubRatingKey}${'Sum' | 'Count'}`, number>;
+
+/** A platform's reviews grouped by stars, read from one covering index; `extra` narrows them. */
+function starTotals(handle: Reader, platformId: number, extra?: SQL): Promise<StarTotals[]> {
+	const sum = (column: Column) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+	const given = (column: Column) => sql<number>`count(${column})`.mapWith(Number);
+	return handle
+		.select({
+			rating: platformRatings.rating,
+			count: sql<number>`count(*)`.mapWith(Number),
+			easeOfUseSum: sum(platformRatings.easeOfUse),
+			easeOfUseCount: given(platformRatings.easeOfUse),
+			supportSum: sum(platformRatings.support),
+			supportCount: given(platformRatings.support),
+			measurementSum: sum(platformRatings.measurement),
+			measurementCount: given(platformRatings.measurement),
+			valueForMoneySum: sum(platformRatings.valueForMoney),
+			valueForMoneyCount: given(platformRatings.valueForMoney),
+		})
+		.from(platformRatings)
+		.where(and(eq(platformRatings.platformId, platformId), extra))
+		.groupBy(platformRatings.rating);
+}
+
+/**
+ * A platform's numbers from its counted reviews: all its reviews less the uncounted ones
+ * (banned or affiliated authors, found from those few accounts), so no review's author is
+ * looked up one by one.
+ */
+async function countedNumbers(tx: Reader, platformId: number) {
+	const [all, uncounted] = await Promise.all([
+		starTotals(tx, platformId),
+		starTotals(tx, platformId, uncountedReview(platformId)),
+	]);
+	const total = (key: keyof StarTotals, stars?: number) => {
+		const of = (rows: StarTotals[]) =>
+			rows.filter((row) => stars === undefined || row.rating === stars).reduce((n, row) => n + row[key], 0);
+		return of(all) - of(uncounted);
+	};
+	const average = (key: SubRatingKey) => {
+		const given = total(`${key}Count`);
+		return given === 0 ? null : Math.round((total(`${key}Sum`) / given) * 10) / 10;
+	};
+	const reviewCount = total('count');
+	const starSum = [1, 2, 3, 4, 5].reduce((sum, stars) => sum + stars * total('count', stars), 0);
+	return {
+		rating: averageRating(starSum, reviewCount),
+		reviewCount,
+		stars1: total('count', 1),
+		stars2: total('count', 2),
+		stars3: total('count', 3),
+		stars4: total('count', 4),
+		stars5: total('count', 5),
+		...Object.fromEntries(SUB_RATINGS.map((key) => [`${key}Average`, average(key)])),
+	} as {
+		rating: number;
+		reviewCount: number;
+		stars1: number;
+		stars2: number;
+		stars3: number;
+		stars4: number;
+		stars5: number;
+	} & Record<`${SubRatingKey}Average`, number | null>;
 }
 
 /** One month of a platform's rating trend: its counted reviews' average (one decimal) and number. */
@@ -346,21 +406,14 @@ export async function findOwnReview(platformId: number, userId: number): Promise
 }
 
 /**
- * Recomputes a platform's rating and reviewCount from its counted rating rows. Runs in the
- * transaction that changed a rating, after the platform row was locked, so two ratings of one
- * platform recompute one after the other and the totals always equal the rows.
+ * Recomputes a platform's rating, reviewCount and breakdown from its counted rating rows. Runs
+ * in the transaction that changed a rating, after the platform row was locked, so two ratings
+ * of one platform recompute one after the other and the kept numbers always equal the rows.
  */
 async function refreshPlatformRating(tx: Reader, platformId: number) {
-	const [totals] = await tx
-		.select({
-			sum: sql<number>`coalesce(sum(${platformRatings.rating}), 0)`.mapWith(Number),
-			count: sql<number>`count(*)`.mapWith(Number),
-		})
-		.from(platformRatings)
-		.where(and(eq(platformRatings.platformId, platformId), countedReview()));
-	const summary = { rating: averageRating(totals!.sum, totals!.count), reviewCount: totals!.count };
-	await tx.update(platforms).set(summary).where(eq(platforms.id, platformId));
-	return summary;
+	const numbers = await countedNumbers(tx, platformId);
+	await tx.update(platforms).set(numbers).where(eq(platforms.id, platformId));
+	return { rating: numbers.rating, reviewCount: numbers.reviewCount };
 }
 
 export type RateResult = {
