@@ -275,6 +275,18 @@ export function defineTables(kit: SchemaKit) {
 				t.rating,
 				t.userId,
 			),
+			// By reviewer (role, then size, then industry): a filtered list's count, and its page
+			// when the filters narrow it most, seek rather than scan the platform's reviews.
+			index('platform_ratings_reviewer_idx').on(
+				t.platformId,
+				t.reviewerRole,
+				t.companySize,
+				t.industry,
+				t.createdAt,
+				t.id,
+				t.rating,
+				t.userId,
+			),
 			// By stars (highest, lowest, a star filter), with the filters' columns and the
 			// sub-scores: a page by stars and the breakdown's aggregate read the index alone.
 			index('platform_ratings_stars_idx').on(

@@ -1,0 +1,1 @@
+CREATE INDEX "platform_ratings_reviewer_idx" ON "platform_ratings" USING btree ("platform_id","reviewer_role","company_size","industry","created_at","id","rating","user_id");
