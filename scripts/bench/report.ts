@@ -55,6 +55,14 @@ export type Results = {
 	readsBesideSignIns?: MixedLoadRun[];
 	sizes: SizeFigures[];
 	search?: { articles: number; insertMs: number; sequential: SequentialFigure[]; concurrent: LoadFigure[] };
+	/** One platform's reviews at scale (paged list with filters, breakdown) and the market map. */
+	reviews?: {
+		reviews: number;
+		platforms: number;
+		insertMs: number;
+		sequential: (SequentialFigure & { budget: boolean })[];
+		concurrent: LoadFigure[];
+	};
 	/** Handing one issue to every recipient through a local SMTP capture. */
 	newsletter?: NewsletterFigure;
 	/** PostgreSQL beside SQLite, and several nodes behind nginx. */
@@ -285,6 +293,26 @@ export function buildRows(results: Results): Row[] {
 						: ''),
 				budget: `p95 <= ${searchBudget(seq.path, BUDGETS.searchP95Ms)} ms`,
 				status: flag(seq.p95 <= searchBudget(seq.path, BUDGETS.searchP95Ms) && seq.failures === 0),
+			});
+		}
+	}
+
+	if (results.reviews) {
+		const r = results.reviews;
+		for (const seq of r.sequential) {
+			const conc = r.concurrent.find((c) => c.name === seq.name);
+			rows.push({
+				area: `Reviews, ${r.reviews.toLocaleString('en-US')} on one platform, ${r.platforms.toLocaleString('en-US')} platforms`,
+				item: `${seq.name} ${seq.path}`,
+				measured:
+					`sequential x${seq.requests}: p50 ${ms(seq.p50)} · p95 ${ms(seq.p95)}` +
+					(seq.failures ? ` · ${seq.failures} failed` : '') +
+					(conc && !conc.error
+						? `; c=32: ${Math.round(conc.requestsPerSecond)} req/s · p99 ${conc.latencyP99} ms` +
+							(conc.cpuUsPerRequest ? ` · server CPU ${Math.round(conc.cpuUsPerRequest)} µs/req` : '')
+						: ''),
+				budget: seq.budget ? `p95 <= ${BUDGETS.reviewListP95Ms} ms` : '-',
+				status: seq.budget ? flag(seq.p95 <= BUDGETS.reviewListP95Ms && seq.failures === 0) : 'info',
 			});
 		}
 	}
