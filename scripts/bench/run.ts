@@ -22,6 +22,8 @@
  *                      cookie, an invalid session, signed in): req/s and server CPU per request
  *   --only-reviews     build, then only one platform's reviews at 100,000 (the paged list with
  *                      filters, the rating breakdown) and the market map at 2,000 platforms
+ *   --only-media       build, then only the media library: 20 uploads of a 12-megapixel JPEG
+ *                      (time, server RSS) and a library image served beside a kept API answer
  *
  * Budgets are printed beside the figures; the exit code never depends on them.
  */
@@ -52,6 +54,7 @@ import { startBenchServer, type BenchServer } from './server';
 import { measurePostgres, measurePostgresSearch, postgresAvailable } from './postgres';
 import { measureOperationsCost } from './operations';
 import { measureSignedIn, signedInTable } from './signed-in';
+import { measureMedia } from './media';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -65,6 +68,7 @@ const onlySearch = args.has('--only-search');
 const onlyArchives = args.has('--only-archives');
 const onlySignedIn = args.has('--only-signed-in');
 const onlyReviews = args.has('--only-reviews');
+const onlyMedia = args.has('--only-media');
 const postgresOn = !args.has('--skip-postgres') && postgresAvailable();
 const newsletterMembers =
 	Number([...args].find((a) => a.startsWith('--newsletter-members='))?.split('=')[1]) || NEWSLETTER_MEMBERS;
@@ -579,6 +583,26 @@ async function reviewsPhase() {
 	}
 }
 
+async function mediaPhase() {
+	const { dir, dbPath } = dataPaths('media');
+	await createDataset(dbPath, 'demo');
+	const server = await startBenchServer({
+		root,
+		distDir,
+		workDir: dir,
+		dbPath,
+		generateOnStart: false,
+		cpu: 0,
+	});
+	try {
+		log('media: 20 uploads of a 12-megapixel JPEG, then a library image beside a kept API answer');
+		results.media = await measureMedia(server, log);
+	} finally {
+		await server.stop();
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
 async function postgresPhase() {
 	const workDir = dataPaths('postgres').dir;
 	try {
@@ -639,9 +663,11 @@ function runName(): string {
 						? 'signed-in'
 						: onlyReviews
 							? 'reviews'
-							: onlyArchives
-								? 'archives'
-								: 'latest';
+							: onlyMedia
+								? 'media'
+								: onlyArchives
+									? 'archives'
+									: 'latest';
 }
 
 function writeResults() {
@@ -686,6 +712,10 @@ try {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
 		await step('reviews at 100,000', reviewsPhase);
+	} else if (onlyMedia) {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
+		await step('media library', mediaPhase);
 	} else if (onlySearch) {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
@@ -709,6 +739,7 @@ try {
 			for (const articles of SCALE_SIZES) await step(`${articles} articles`, () => scalePhase(articles));
 			await step('search at 100,000 articles', searchPhase);
 			await step('reviews at 100,000', reviewsPhase);
+			await step('media library', mediaPhase);
 			await step('archive pages', archivePhase);
 		}
 		if (postgresOn) await step('PostgreSQL and several nodes', postgresPhase);
