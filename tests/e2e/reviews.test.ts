@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { axeBuilder } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { Client } from '../support/http';
 import type { TestServer } from '../support/server';
@@ -139,6 +140,23 @@ describe('reviews on a platform page', () => {
 		await expect.poll(() => items.count()).toBe(25);
 		expect(await page.getByRole('button', { name: /^Load more reviews/ }).count()).toBe(0);
 		expect(await items.last().innerText()).toContain('My own early review.');
+		const section = '[aria-labelledby="reviews-heading"]';
+		const violations = async (at: typeof page) =>
+			(await axeBuilder(at).include(section).analyze()).violations.map(
+				(violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`,
+			);
+		expect(await violations(page), 'desktop').toEqual([]);
+
+		// On a phone the button fits, and nothing sticks out sideways.
+		const { page: phone } = await newPage({ as: reader, mobile: true });
+		await phone.goto(`/platforms/${platform!.id}`);
+		await phone.getByRole('heading', { name: 'User Reviews' }).scrollIntoViewIfNeeded();
+		await hydrated(phone);
+		const phoneMore = phone.getByRole('button', { name: 'Load more reviews (20 of 25)' });
+		await phoneMore.scrollIntoViewIfNeeded();
+		expect(await phoneMore.isVisible()).toBe(true);
+		expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+		expect(await violations(phone), 'phone').toEqual([]);
 	});
 
 	it('records a helpful vote, and fits a phone screen', async ({ server, newPage }) => {
