@@ -68,6 +68,9 @@ export function defineTables(kit: SchemaKit) {
 			uniqueIndex('users_email_unique').on(t.email),
 			uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
 			index('users_created_at_idx').on(t.createdAt),
+			// The few banned accounts: review counts subtract their reviews rather than look up
+			// every review's author.
+			index('users_banned_idx').on(t.id).where(sql`${t.isBanned}`),
 		],
 	);
 
@@ -186,6 +189,20 @@ export function defineTables(kit: SchemaKit) {
 			/** Average of platform_ratings, one decimal; kept in step inside the rating transaction. */
 			rating: double('rating').notNull().default(0),
 			reviewCount: integer('review_count').notNull().default(0),
+			/**
+			 * The counted reviews per star and their sub-score averages (one decimal, null when
+			 * none gave it): kept in step in the same transaction as rating and reviewCount, so
+			 * the platform page never aggregates its reviews when it is read.
+			 */
+			stars1: integer('stars_1').notNull().default(0),
+			stars2: integer('stars_2').notNull().default(0),
+			stars3: integer('stars_3').notNull().default(0),
+			stars4: integer('stars_4').notNull().default(0),
+			stars5: integer('stars_5').notNull().default(0),
+			easeOfUseAverage: double('ease_of_use_average'),
+			supportAverage: double('support_average'),
+			measurementAverage: double('measurement_average'),
+			valueForMoneyAverage: double('value_for_money_average'),
 			createdAt: timestampNow('created_at'),
 			updatedAt: timestampNow('updated_at'),
 		},
@@ -248,7 +265,46 @@ export function defineTables(kit: SchemaKit) {
 		},
 		(t) => [
 			uniqueIndex('platform_ratings_one_per_user').on(t.platformId, t.userId),
-			index('platform_ratings_platform_created_idx').on(t.platformId, t.createdAt),
+			// A platform's reviews newest first, with the filters' columns, so a filtered page and
+			// its count read the index alone.
+			index('platform_ratings_listing_idx').on(
+				t.platformId,
+				t.createdAt,
+				t.id,
+				t.reviewerRole,
+				t.companySize,
+				t.industry,
+				t.rating,
+				t.userId,
+			),
+			// By reviewer (role, then size, then industry): a filtered list's count, and its page
+			// when the filters narrow it most, seek rather than scan the platform's reviews.
+			index('platform_ratings_reviewer_idx').on(
+				t.platformId,
+				t.reviewerRole,
+				t.companySize,
+				t.industry,
+				t.createdAt,
+				t.id,
+				t.rating,
+				t.userId,
+			),
+			// By stars (highest, lowest, a star filter), with the filters' columns and the
+			// sub-scores: a page by stars and the breakdown's aggregate read the index alone.
+			index('platform_ratings_stars_idx').on(
+				t.platformId,
+				t.rating,
+				t.createdAt,
+				t.id,
+				t.reviewerRole,
+				t.companySize,
+				t.industry,
+				t.easeOfUse,
+				t.support,
+				t.measurement,
+				t.valueForMoney,
+				t.userId,
+			),
 			index('platform_ratings_user_idx').on(t.userId),
 			check('platform_ratings_range', sql`${t.rating} between 1 and 5`),
 		],

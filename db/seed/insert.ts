@@ -4,7 +4,7 @@
  * transaction.
  */
 import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
-import { averageRating } from '@/lib/ratings';
+import { averageRating, starCounts } from '@/lib/ratings';
 import { schemaOf } from '@/server/db';
 import { before } from './age';
 import { COMMENTS } from './comments';
@@ -112,6 +112,7 @@ async function insertPlatforms(tx: SeedWriter, now: number, ratings: ReturnType<
 				sortOrder: (index + 1) * 10,
 				rating: averageRating(starSum, stars.length),
 				reviewCount: stars.length,
+				...starCounts(stars),
 				createdAt: listedAt,
 				updatedAt: listedAt,
 			})

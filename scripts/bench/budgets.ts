@@ -32,4 +32,6 @@ export const BUDGETS = {
 	 * rendered mail, about 20 KB, kept per recipient would add some 200 MB).
 	 */
 	newsletterMemoryGrowthBytes: 64 * 1024 * 1024,
+	/** A page of one platform's reviews (filtered, sorted) at 100,000 reviews, and its breakdown. */
+	reviewListP95Ms: 30,
 } as const;

@@ -17,6 +17,9 @@ import {
 	schema as postgresSchema,
 } from '@/server/db/postgres-connection';
 import { closeDatabase, openDatabase, type AppDatabase } from '@/server/db';
+import { chooseEngine } from '@/server/db/engine';
+import { recountPlatforms } from '@/server/community/reviews';
+import { COMPANY_SIZES, INDUSTRIES, REVIEWER_ROLES } from '@/lib/review-profile';
 import * as schema from '@db/schema';
 import { ARTICLE_CATEGORIES } from '@/lib/categories';
 import { seededRandom } from '@/lib/seeded-random';
@@ -227,5 +230,125 @@ export async function createPostgresDataset(
 		return { articles: await published(), inserted, insertMs: performance.now() - started };
 	} finally {
 		await closePostgres(database);
+	}
+}
+
+/** The reviews' phase: the platform's paged list with filters, its breakdown, the market map. */
+export function reviewQueries(platformId: number) {
+	const list = `/api/platforms/${platformId}/ratings`;
+	const filters = 'reviewerRole=agency&companySize=51-200&industry=grocery';
+	return [
+		{ name: 'list, three filters, newest', path: `${list}?${filters}`, budget: true },
+		{
+			name: 'list, three filters, 4 stars, helpful',
+			path: `${list}?${filters}&stars=4&sort=helpful`,
+			budget: true,
+		},
+		{ name: 'list, one filter, highest', path: `${list}?reviewerRole=brand&sort=highest`, budget: true },
+		{ name: 'list, 5 stars, lowest', path: `${list}?stars=5&sort=lowest`, budget: true },
+		{ name: 'list, no filter, newest', path: list, budget: true },
+		{ name: 'list, no filter, helpful', path: `${list}?sort=helpful`, budget: true },
+		{ name: 'list, page 50 (offset 980)', path: `${list}?offset=980`, budget: true },
+		{ name: 'platform with its rating breakdown', path: `/api/platforms/${platformId}`, budget: true },
+		{ name: 'market map API', path: '/api/platforms/map', budget: false },
+		{ name: 'market map page', path: '/platforms/map', budget: false },
+	];
+}
+
+export type ReviewDatasetFigures = {
+	platformId: number;
+	reviews: number;
+	platforms: number;
+	insertMs: number;
+};
+
+/**
+ * Reviews at scale: `reviews` reviewers (one account each, one in 200 banned so the hidden
+ * reviews are among them) rate the first demo platform with every structured part filled from a
+ * seeded generator, and generated platforms top the directory up to `platforms` (the market
+ * map's size). The platform's numbers are recounted through the app's own rule afterwards.
+ */
+export async function addReviewsAndPlatforms(
+	path: string,
+	{ reviews, platforms }: { reviews: number; platforms: number },
+): Promise<ReviewDatasetFigures> {
+	const db = openDatabase(path);
+	try {
+		const started = performance.now();
+		const client = db.$client;
+		const platformId = (client.prepare('SELECT min(id) AS id FROM platforms').get() as { id: number }).id;
+		const next = seededRandom(20261127);
+		const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!;
+		const maybe = () => (next() < 0.8 ? 1 + Math.floor(next() * 5) : null);
+		const addUser = client.prepare(
+			`INSERT INTO users (username, email, password_hash, role, is_banned, email_verified, created_at)
+			 VALUES (?, ?, 'not-a-hash', 'user', ?, ?, ?) RETURNING id`,
+		);
+		const addReview = client.prepare(
+			`INSERT INTO platform_ratings (platform_id, user_id, rating, review, pros, cons, ease_of_use,
+				support, measurement, value_for_money, reviewer_role, company_size, industry, created_at, updated_at)
+			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		);
+		const existingPlatforms = (client.prepare('SELECT count(*) AS n FROM platforms').get() as { n: number })
+			.n;
+		const addPlatform = client.prepare(
+			`INSERT INTO platforms (name, description, pricing, features, pros, cons, category, rating,
+				review_count, sort_order, created_at, updated_at)
+			 VALUES (?, ?, 'CPC', ?, '[]', '[]', ?, ?, ?, 0, ?, ?)`,
+		);
+		const now = Date.now();
+		const twoYears = 2 * 365 * 24 * 3600 * 1000;
+		client.transaction(() => {
+			for (let i = 0; i < reviews; i++) {
+				const created = now - Math.floor(next() * twoYears);
+				const { id } = addUser.get(
+					`reviewer${i}`,
+					`reviewer${i}@bench.example`,
+					i % 200 === 0 ? 1 : 0,
+					next() < 0.7 ? 1 : 0,
+					created,
+				) as { id: number };
+				const stars = 1 + Math.floor(next() * 5);
+				addReview.run(
+					platformId,
+					id,
+					stars,
+					next() < 0.6 ? sentence(next, 20) : null,
+					next() < 0.4 ? sentence(next, 6) : null,
+					next() < 0.4 ? sentence(next, 6) : null,
+					maybe(),
+					maybe(),
+					maybe(),
+					maybe(),
+					next() < 0.7 ? pick(REVIEWER_ROLES) : null,
+					next() < 0.7 ? pick(COMPANY_SIZES) : null,
+					next() < 0.7 ? pick(INDUSTRIES) : null,
+					created,
+					created,
+				);
+			}
+			for (let i = existingPlatforms; i < platforms; i++) {
+				const created = now - Math.floor(next() * twoYears);
+				addPlatform.run(
+					`Generated platform ${i + 1}`,
+					sentence(next, 18),
+					JSON.stringify([words(next, 2), words(next, 2)]),
+					pick(['Retail Media Network', 'DSP', 'Measurement', 'Commerce Media']),
+					Math.round((1 + next() * 4) * 10) / 10,
+					Math.floor(next() * 300),
+					created,
+					created,
+				);
+			}
+		})();
+		client.exec('ANALYZE');
+		const total = (client.prepare('SELECT count(*) AS n FROM platforms').get() as { n: number }).n;
+		client.close();
+		chooseEngine({ databasePath: path });
+		await recountPlatforms([platformId]);
+		return { platformId, reviews, platforms: total, insertMs: performance.now() - started };
+	} finally {
+		if (db.$client.open) db.$client.close();
+		await closeDatabase();
 	}
 }

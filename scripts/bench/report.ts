@@ -13,6 +13,7 @@ import type { GenerationFigures } from './server';
 import type { PostgresFigures } from './postgres';
 import type { OperationsCostFigure } from './operations';
 import type { SignedInFigure } from './signed-in';
+import type { MediaFigures } from './media';
 import { isSiteSearch } from './dataset';
 import { BUDGETS } from './budgets';
 
@@ -55,6 +56,16 @@ export type Results = {
 	readsBesideSignIns?: MixedLoadRun[];
 	sizes: SizeFigures[];
 	search?: { articles: number; insertMs: number; sequential: SequentialFigure[]; concurrent: LoadFigure[] };
+	/** One platform's reviews at scale (paged list with filters, breakdown) and the market map. */
+	reviews?: {
+		reviews: number;
+		platforms: number;
+		insertMs: number;
+		sequential: (SequentialFigure & { budget: boolean })[];
+		concurrent: LoadFigure[];
+	};
+	/** Uploads of a 12-megapixel JPEG, and a library image served beside a kept API answer. */
+	media?: MediaFigures;
 	/** Handing one issue to every recipient through a local SMTP capture. */
 	newsletter?: NewsletterFigure;
 	/** PostgreSQL beside SQLite, and several nodes behind nginx. */
@@ -285,6 +296,54 @@ export function buildRows(results: Results): Row[] {
 						: ''),
 				budget: `p95 <= ${searchBudget(seq.path, BUDGETS.searchP95Ms)} ms`,
 				status: flag(seq.p95 <= searchBudget(seq.path, BUDGETS.searchP95Ms) && seq.failures === 0),
+			});
+		}
+	}
+
+	if (results.reviews) {
+		const r = results.reviews;
+		for (const seq of r.sequential) {
+			const conc = r.concurrent.find((c) => c.name === seq.name);
+			rows.push({
+				area: `Reviews, ${r.reviews.toLocaleString('en-US')} on one platform, ${r.platforms.toLocaleString('en-US')} platforms`,
+				item: `${seq.name} ${seq.path}`,
+				measured:
+					`sequential x${seq.requests}: p50 ${ms(seq.p50)} · p95 ${ms(seq.p95)}` +
+					(seq.failures ? ` · ${seq.failures} failed` : '') +
+					(conc && !conc.error
+						? `; c=32: ${Math.round(conc.requestsPerSecond)} req/s · p99 ${conc.latencyP99} ms` +
+							(conc.cpuUsPerRequest ? ` · server CPU ${Math.round(conc.cpuUsPerRequest)} µs/req` : '')
+						: ''),
+				budget: seq.budget ? `p95 <= ${BUDGETS.reviewListP95Ms} ms` : '-',
+				status: seq.budget ? flag(seq.p95 <= BUDGETS.reviewListP95Ms && seq.failures === 0) : 'info',
+			});
+		}
+	}
+
+	if (results.media) {
+		const m = results.media;
+		const times = m.uploads.map((upload) => upload.ms).sort((a, b) => a - b);
+		const first = m.uploads[0]?.rssBytes ?? 0;
+		const last = m.uploads.at(-1)?.rssBytes ?? 0;
+		rows.push({
+			area: 'Media library',
+			item: `${m.uploads.length} uploads of a ${m.megapixels}-megapixel JPEG (${kb(m.jpegBytes)}), every variant`,
+			measured:
+				`median ${ms(times[Math.floor(times.length / 2)])} · slowest ${ms(times.at(-1))}; server RSS ${mb(m.startRssBytes)} at start, ` +
+				`${mb(first)} after the first, ${mb(last)} after the last, peak ${mb(m.peakRssBytes)} (VmHWM ${m.vmHwmBytes ? mb(m.vmHwmBytes) : '-'})`,
+			budget: 'RSS flat over the uploads',
+			status: 'info',
+		});
+		if (m.image && m.keptApi) {
+			const figure = (f: LoadFigure) =>
+				`${Math.round(f.requestsPerSecond)} req/s · p99 ${f.latencyP99} ms` +
+				(f.cpuUsPerRequest ? ` · server CPU ${Math.round(f.cpuUsPerRequest)} µs/req` : '');
+			rows.push({
+				area: 'Media library',
+				item: 'a library image (/media/…) beside a kept API answer (/api/platforms), c=32',
+				measured: `image ${figure(m.image)}; kept API answer ${figure(m.keptApi)}; ratio ${(m.image.requestsPerSecond / m.keptApi.requestsPerSecond).toFixed(2)}`,
+				budget: 'the kept-answer speed',
+				status: 'info',
 			});
 		}
 	}

@@ -20,6 +20,10 @@
  *                      article page's, at 1,000 articles, generated
  *   --only-signed-in   build, then only what a request costs by who sends it (no cookie, any
  *                      cookie, an invalid session, signed in): req/s and server CPU per request
+ *   --only-reviews     build, then only one platform's reviews at 100,000 (the paged list with
+ *                      filters, the rating breakdown) and the market map at 2,000 platforms
+ *   --only-media       build, then only the media library: 20 uploads of a 12-megapixel JPEG
+ *                      (time, server RSS) and a library image served beside a kept API answer
  *
  * Budgets are printed beside the figures; the exit code never depends on them.
  */
@@ -35,7 +39,7 @@ import {
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SEARCH_QUERIES, createDataset } from './dataset';
+import { SEARCH_QUERIES, addReviewsAndPlatforms, createDataset, reviewQueries } from './dataset';
 import { checkDelivery, type DeliveryTarget } from './delivery';
 import { killLighthouseChrome, runLighthouse } from './lighthouse';
 import { autocannon, sequentialLatency, startBareServer } from './load';
@@ -50,6 +54,7 @@ import { startBenchServer, type BenchServer } from './server';
 import { measurePostgres, measurePostgresSearch, postgresAvailable } from './postgres';
 import { measureOperationsCost } from './operations';
 import { measureSignedIn, signedInTable } from './signed-in';
+import { measureMedia } from './media';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -62,6 +67,8 @@ const onlyOperations = args.has('--only-operations');
 const onlySearch = args.has('--only-search');
 const onlyArchives = args.has('--only-archives');
 const onlySignedIn = args.has('--only-signed-in');
+const onlyReviews = args.has('--only-reviews');
+const onlyMedia = args.has('--only-media');
 const postgresOn = !args.has('--skip-postgres') && postgresAvailable();
 const newsletterMembers =
 	Number([...args].find((a) => a.startsWith('--newsletter-members='))?.split('=')[1]) || NEWSLETTER_MEMBERS;
@@ -69,6 +76,9 @@ const reuseDist = [...args].find((a) => a.startsWith('--dist='))?.slice('--dist=
 const LIGHTHOUSE_RUNS = quick ? 1 : 3;
 const SCALE_SIZES = [1_000, 10_000];
 const SEARCH_SIZE = 100_000;
+/** Reviews on one platform, and platforms in the directory (the market map's size). */
+const REVIEWS_SIZE = 100_000;
+const MAP_PLATFORMS = 2_000;
 /** Enough articles for dozens of archive pages (12 a page), few enough to generate in a minute. */
 const ARCHIVE_SIZE = 1_000;
 
@@ -528,6 +538,71 @@ async function searchPhase() {
 	}
 }
 
+async function reviewsPhase() {
+	const { dir, dbPath } = dataPaths('reviews');
+	await createDataset(dbPath, 'demo');
+	const dataset = await addReviewsAndPlatforms(dbPath, { reviews: REVIEWS_SIZE, platforms: MAP_PLATFORMS });
+	log(
+		`reviews: ${dataset.reviews} on platform ${dataset.platformId}, ${dataset.platforms} platforms, inserted in ${(dataset.insertMs / 1000).toFixed(1)} s`,
+	);
+	const figures: NonNullable<Results['reviews']> = {
+		reviews: dataset.reviews,
+		platforms: dataset.platforms,
+		insertMs: dataset.insertMs,
+		sequential: [],
+		concurrent: [],
+	};
+	results.reviews = figures;
+	// The API cache off: the queries themselves are measured, not a kept answer.
+	const server = await startBenchServer({
+		root,
+		distDir,
+		workDir: dir,
+		dbPath,
+		generateOnStart: false,
+		cpu: 0,
+		env: { API_CACHE_TTL_MS: '0' },
+	});
+	try {
+		for (const { name, path, budget } of reviewQueries(dataset.platformId)) {
+			const sequential = await sequentialLatency(name, server.url, path, 200);
+			figures.sequential.push({ ...sequential, budget });
+			const concurrent = await autocannon(name, server.url, path, {
+				duration: 5,
+				warmup: 1,
+				pid: server.pid,
+			});
+			figures.concurrent.push(concurrent);
+			log(
+				`  ${name}: p50 ${sequential.p50.toFixed(1)} ms p95 ${sequential.p95.toFixed(1)} ms; c=32 ${Math.round(concurrent.requestsPerSecond)} req/s, ${Math.round(concurrent.cpuUsPerRequest ?? 0)} µs CPU/req`,
+			);
+		}
+	} finally {
+		await server.stop();
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+async function mediaPhase() {
+	const { dir, dbPath } = dataPaths('media');
+	await createDataset(dbPath, 'demo');
+	const server = await startBenchServer({
+		root,
+		distDir,
+		workDir: dir,
+		dbPath,
+		generateOnStart: false,
+		cpu: 0,
+	});
+	try {
+		log('media: 20 uploads of a 12-megapixel JPEG, then a library image beside a kept API answer');
+		results.media = await measureMedia(server, log);
+	} finally {
+		await server.stop();
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
 async function postgresPhase() {
 	const workDir = dataPaths('postgres').dir;
 	try {
@@ -586,9 +661,13 @@ function runName(): string {
 					? 'operations'
 					: onlySignedIn
 						? 'signed-in'
-						: onlyArchives
-							? 'archives'
-							: 'latest';
+						: onlyReviews
+							? 'reviews'
+							: onlyMedia
+								? 'media'
+								: onlyArchives
+									? 'archives'
+									: 'latest';
 }
 
 function writeResults() {
@@ -629,6 +708,14 @@ try {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
 		await step('by who asks', signedInPhase);
+	} else if (onlyReviews) {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
+		await step('reviews at 100,000', reviewsPhase);
+	} else if (onlyMedia) {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
+		await step('media library', mediaPhase);
 	} else if (onlySearch) {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
@@ -651,6 +738,8 @@ try {
 		if (scale) {
 			for (const articles of SCALE_SIZES) await step(`${articles} articles`, () => scalePhase(articles));
 			await step('search at 100,000 articles', searchPhase);
+			await step('reviews at 100,000', reviewsPhase);
+			await step('media library', mediaPhase);
 			await step('archive pages', archivePhase);
 		}
 		if (postgresOn) await step('PostgreSQL and several nodes', postgresPhase);

@@ -7,3 +7,9 @@
 export function averageRating(sum: number, count: number): number {
 	return count === 0 ? 0 : Math.round((sum * 10) / count) / 10;
 }
+
+/** How many of the given stars are 1, 2, ... 5: a platform's kept distribution. */
+export function starCounts(stars: readonly number[]) {
+	const of = (value: number) => stars.filter((star) => star === value).length;
+	return { stars1: of(1), stars2: of(2), stars3: of(3), stars4: of(4), stars5: of(5) };
+}

@@ -81,6 +81,16 @@ describe('anonymous reads', () => {
 		expect(kept.headers.get('x-content-type-options')).toBe('nosniff');
 	});
 
+	it("keep a paged list's X-Total-Count with its page", async () => {
+		const path = '/api/platforms/1/ratings?limit=1';
+		const first = await anonymous.get(path);
+		expect(first.status).toBe(200);
+		expect(first.headers.get('x-total-count')).toMatch(/^\d+$/);
+		const kept = await readUntilKept(path);
+		expect(kept.headers.get('x-total-count')).toBe(first.headers.get('x-total-count'));
+		expect(kept.body).toEqual(first.body);
+	});
+
 	it('keep each query string apart', async () => {
 		await readUntilKept('/api/platforms?limit=1');
 		const two = await anonymous.get('/api/platforms?limit=2');

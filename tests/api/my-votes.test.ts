@@ -89,6 +89,7 @@ describe('GET /api/platforms/{id}/my-votes', () => {
 			reviews: { [reviews[0]!]: 'helpful', [reviews[1]!]: 'unhelpful' },
 			comments: { [comments[1]!]: 'unhelpful' },
 			pendingComments: [],
+			ownReview: null,
 		});
 		// Personal: no cache may keep it.
 		expect(answer.headers.get('cache-control')).toBe('private, no-store');
@@ -97,12 +98,32 @@ describe('GET /api/platforms/{id}/my-votes', () => {
 	it("answers an editor's own votes the same way", async () => {
 		const answer = await editor.client.get(path());
 		expect(answer.status).toBe(200);
-		expect(answer.body).toEqual({ reviews: { [reviews[1]!]: 'helpful' }, comments: {}, pendingComments: [] });
+		expect(answer.body).toEqual({
+			reviews: { [reviews[1]!]: 'helpful' },
+			comments: {},
+			pendingComments: [],
+			ownReview: null,
+		});
 	});
 
 	it('follows a vote taken back', async () => {
 		await voteOn(bob, 'comments', comments[0]!, 'helpful');
-		expect((await bob.client.get(path())).body).toEqual({ reviews: {}, comments: {}, pendingComments: [] });
+		expect((await bob.client.get(path())).body).toEqual({
+			reviews: {},
+			comments: {},
+			pendingComments: [],
+			ownReview: null,
+		});
+	});
+
+	it("answers the reader's own review, which the paged public list may not reach", async () => {
+		const author = await confirmAddress(await registerUser(server));
+		const id = await review(otherPlatformId, author);
+		const own = (await author.client.get(`/api/platforms/${otherPlatformId}/my-votes`)).body.ownReview;
+		expect(own).toMatchObject({ id, rating: 4, review: 'Solid self-serve tooling.' });
+		expect(own.user.username).toBe(author.username);
+		// Only on that platform's page.
+		expect((await author.client.get(path())).body.ownReview).toBeNull();
 	});
 
 	it("answers the reader's own comments waiting for moderation, never another reader's", async () => {

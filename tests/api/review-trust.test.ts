@@ -227,8 +227,15 @@ describe('authors delete their own review', () => {
 		expect(refused.body.message).toBe('You can delete only your own review.');
 		expect((await anonymous.delete(`/api/ratings/${reviews[0]!.id}`)).status).toBe(401);
 
+		expect(await numbers(platform.id)).toMatchObject({
+			ratingDistribution: { 1: 1, 2: 0, 3: 0, 4: 0, 5: 1 },
+		});
 		expect((await reviews[0]!.author.client.delete(`/api/ratings/${reviews[0]!.id}`)).status).toBe(204);
-		expect(await numbers(platform.id)).toMatchObject({ rating: 5, reviewCount: 1 });
+		expect(await numbers(platform.id)).toMatchObject({
+			rating: 5,
+			reviewCount: 1,
+			ratingDistribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 1 },
+		});
 		expect((await listed(platform.id)).map((review) => review.id)).toEqual([reviews[1]!.id]);
 		expect((await reviews[0]!.author.client.delete(`/api/ratings/${reviews[0]!.id}`)).status).toBe(404);
 		// They may rate again afterwards.
@@ -248,6 +255,9 @@ describe('banned authors', () => {
 			ratingDistribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 1 },
 		});
 		expect(await pageReviewCount(platform.id)).toBe(1);
+		const total = async () =>
+			(await anonymous.get(`/api/platforms/${platform.id}/ratings`)).headers.get('x-total-count');
+		expect(await total()).toBe('1');
 		// Hidden reviews take no votes or reports.
 		const reader = await registerUser(server);
 		expect((await reader.client.post(`/api/ratings/${reviews[0]!.id}/report`, { reason: 'x' })).status).toBe(
@@ -261,7 +271,12 @@ describe('banned authors', () => {
 		expect((await listed(platform.id)).map((review) => review.id).sort()).toEqual(
 			reviews.map((review) => review.id).sort(),
 		);
-		expect(await numbers(platform.id)).toMatchObject({ rating: 3, reviewCount: 2 });
+		expect(await numbers(platform.id)).toMatchObject({
+			rating: 3,
+			reviewCount: 2,
+			ratingDistribution: { 1: 1, 2: 0, 3: 0, 4: 0, 5: 1 },
+		});
+		expect(await total()).toBe('2');
 	});
 });
 
@@ -300,6 +315,18 @@ describe('structured reviews', () => {
 		expect(subRatingAverages).toEqual({ easeOfUse: 5, support: 3, measurement: 4, valueForMoney: 2 });
 		expect(ratingDistribution).toEqual({ 1: 0, 2: 1, 3: 0, 4: 1, 5: 0 });
 		expect(Object.values(ratingDistribution).reduce((a, b) => a + b, 0)).toBe(reviewCount);
+
+		// Rated again: the kept figures follow the change.
+		const changed = await rate(author, platform.id, {
+			...structured,
+			rating: 5,
+			subRatings: { easeOfUse: 2 },
+		});
+		expect(changed.status).toBe(200);
+		expect(await numbers(platform.id)).toMatchObject({
+			ratingDistribution: { 1: 0, 2: 1, 3: 0, 4: 0, 5: 1 },
+			subRatingAverages: { easeOfUse: 2, support: null, measurement: null, valueForMoney: null },
+		});
 	});
 
 	it('answers null averages on an unrated platform, and a distribution of zeros', async () => {

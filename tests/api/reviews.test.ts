@@ -133,7 +133,39 @@ describe('GET /api/platforms/{id}/ratings: sort and stars', () => {
 		expect(await listed(platform.id, '?stars=5')).toEqual([]);
 	});
 
+	it('answers a page at a time (limit, offset) with how many match in X-Total-Count', async () => {
+		const { platform, reviews } = await platformWithReviews([5, 4, 5, 3, 5]);
+		const newest = reviews.map((r) => r.id).reverse();
+		const page = async (query: string) => {
+			const answer = await anonymous.get(`/api/platforms/${platform.id}/ratings${query}`);
+			expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+			return { ids: (answer.body as Review[]).map((r) => r.id), total: answer.headers.get('x-total-count') };
+		};
+		expect(await page('')).toEqual({ ids: newest, total: '5' });
+		expect(await page('?limit=2')).toEqual({ ids: newest.slice(0, 2), total: '5' });
+		expect(await page('?limit=2&offset=2')).toEqual({ ids: newest.slice(2, 4), total: '5' });
+		expect(await page('?limit=2&offset=4')).toEqual({ ids: newest.slice(4), total: '5' });
+		expect(await page('?offset=9')).toEqual({ ids: [], total: '5' });
+		// The total counts the filtered list, not the page.
+		expect(await page('?stars=5&limit=1&offset=1')).toEqual({ ids: [newest[2]], total: '3' });
+	});
+
+	it('answers the first 20 reviews when no limit is given', async () => {
+		const { platform, reviews } = await platformWithReviews(Array.from({ length: 21 }, () => 4));
+		const answer = await anonymous.get(`/api/platforms/${platform.id}/ratings`);
+		expect((answer.body as Review[]).map((r) => r.id)).toEqual(
+			reviews
+				.map((r) => r.id)
+				.reverse()
+				.slice(0, 20),
+		);
+		expect(answer.headers.get('x-total-count')).toBe('21');
+	});
+
 	it.each([
+		['?limit=0', 'The limit must be a whole number from 1 to 100.'],
+		['?limit=101', 'The limit must be a whole number from 1 to 100.'],
+		['?offset=-1', 'The offset must be a whole number from 0 to 1000000000.'],
 		['?sort=best', "The sort must be 'helpful', 'newest', 'highest' or 'lowest'."],
 		['?sort=NEWEST', "The sort must be 'helpful', 'newest', 'highest' or 'lowest'."],
 		['?stars=0', 'Stars must be a whole number from 1 to 5.'],

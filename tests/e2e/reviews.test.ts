@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { axeBuilder } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { Client } from '../support/http';
 import type { TestServer } from '../support/server';
@@ -86,6 +87,76 @@ describe('reviews on a platform page', () => {
 		await page.getByLabel('Filter by rating').selectOption('');
 		await sort.selectOption('newest');
 		await expect.poll(shownIds).toEqual(reviews.map((review) => review.id));
+	});
+
+	it("pages a long list with 'Load more reviews', and keeps a reader's own older review editable", async ({
+		server,
+		newPage,
+	}) => {
+		const { platforms, users, platformRatings } = server.tables;
+		const [platform] = await server.db
+			.insert(platforms)
+			.values({
+				name: 'Paged Reviews Network',
+				description: 'Many reviews.',
+				pricing: 'CPM',
+				category: 'DSP',
+			})
+			.returning({ id: platforms.id });
+		// The reader's own review is the oldest of 25: past the first page of 20.
+		const reader = await registerAccount(server, 'pager');
+		const day = 24 * 3600 * 1000;
+		const start = Date.now() - 30 * day;
+		await server.db.insert(platformRatings).values({
+			platformId: platform!.id,
+			userId: reader.id,
+			rating: 2,
+			review: 'My own early review.',
+			createdAt: new Date(start),
+		});
+		for (let i = 1; i < 25; i++) {
+			const [author] = await server.db
+				.insert(users)
+				.values({ username: `pager_author_${i}`, email: `pager${i}@example.com`, passwordHash: 'x' })
+				.returning({ id: users.id });
+			await server.db.insert(platformRatings).values({
+				platformId: platform!.id,
+				userId: author!.id,
+				rating: 4,
+				review: `Review number ${i}.`,
+				createdAt: new Date(start + i * day),
+			});
+		}
+		const { page } = await newPage({ as: reader });
+		await page.goto(`/platforms/${platform!.id}`);
+		await page.getByRole('heading', { name: 'User Reviews' }).scrollIntoViewIfNeeded();
+		await hydrated(page);
+		const items = page.getByRole('list', { name: 'User reviews' }).locator('[data-review]');
+		await expect.poll(() => items.count()).toBe(20);
+		// The form knows the reader's review though the list does not show it yet.
+		await expect.poll(() => page.getByText('Update your rating').count()).toBe(1);
+		const more = page.getByRole('button', { name: 'Load more reviews (20 of 25)' });
+		await more.click();
+		await expect.poll(() => items.count()).toBe(25);
+		expect(await page.getByRole('button', { name: /^Load more reviews/ }).count()).toBe(0);
+		expect(await items.last().innerText()).toContain('My own early review.');
+		const section = '[aria-labelledby="reviews-heading"]';
+		const violations = async (at: typeof page) =>
+			(await axeBuilder(at).include(section).analyze()).violations.map(
+				(violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`,
+			);
+		expect(await violations(page), 'desktop').toEqual([]);
+
+		// On a phone the button fits, and nothing sticks out sideways.
+		const { page: phone } = await newPage({ as: reader, mobile: true });
+		await phone.goto(`/platforms/${platform!.id}`);
+		await phone.getByRole('heading', { name: 'User Reviews' }).scrollIntoViewIfNeeded();
+		await hydrated(phone);
+		const phoneMore = phone.getByRole('button', { name: 'Load more reviews (20 of 25)' });
+		await phoneMore.scrollIntoViewIfNeeded();
+		expect(await phoneMore.isVisible()).toBe(true);
+		expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+		expect(await violations(phone), 'phone').toEqual([]);
 	});
 
 	it('records a helpful vote, and fits a phone screen', async ({ server, newPage }) => {

@@ -1619,7 +1619,6 @@ describe('bodies over the size limit', () => {
 			const before = await current();
 			const answer = await sendStreamedBody(`${server.url}${endpoint.path}`, endpoint.method, text, headers);
 			expect(answer.status, `${endpoint.method} ${endpoint.path} as ${endpoint.role}`).toBe(413);
-			expect(answer.headers.get('content-length'), 'the request must really be streamed').toBeNull();
 			expect(answer.body).toEqual({ message: 'Request body is too large.' });
 			expect(diff(before, await current())).toEqual([]);
 		}

@@ -9,6 +9,26 @@ import { openDatabase, type AppDatabase } from '@/server/db';
 type JournalEntry = { idx: number; tag: string };
 
 /**
+ * A copy, in `dir`, of the migrations folder `source` whose journal stops before the migration
+ * whose tag ends with `tagSuffix`; `all` is the folder itself. For upgrade tests on either engine.
+ */
+export function migrationsAround(
+	source: string,
+	tagSuffix: string,
+	dir: string,
+): { before: string; all: string } {
+	const before = join(dir, 'migrations-before');
+	cpSync(source, before, { recursive: true });
+	const journalPath = join(before, 'meta/_journal.json');
+	const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: JournalEntry[] };
+	const upgrade = journal.entries.find((entry) => entry.tag.endsWith(tagSuffix));
+	if (!upgrade) throw new Error(`no migration ends with ${tagSuffix}`);
+	journal.entries = journal.entries.filter((entry) => entry.idx < upgrade.idx);
+	writeFileSync(journalPath, JSON.stringify(journal));
+	return { before, all: source };
+}
+
+/**
  * Opens (creating) the SQLite file at `path` migrated up to, not including, the migration whose
  * tag ends with `tagSuffix`, runs `arrange` on it, closes it, and answers it opened again with
  * every migration applied. `dir` receives the shortened copy of the migrations.
@@ -19,14 +39,7 @@ export function upgradedDatabase(
 	tagSuffix: string,
 	arrange: (old: AppDatabase) => void,
 ): AppDatabase {
-	const migrations = join(dir, 'migrations-before');
-	cpSync('db/migrations', migrations, { recursive: true });
-	const journalPath = join(migrations, 'meta/_journal.json');
-	const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: JournalEntry[] };
-	const upgrade = journal.entries.find((entry) => entry.tag.endsWith(tagSuffix));
-	if (!upgrade) throw new Error(`no migration ends with ${tagSuffix}`);
-	journal.entries = journal.entries.filter((entry) => entry.idx < upgrade.idx);
-	writeFileSync(journalPath, JSON.stringify(journal));
+	const { before: migrations } = migrationsAround('db/migrations', tagSuffix, dir);
 	const old = openDatabase(path, migrations);
 	try {
 		arrange(old);

@@ -541,9 +541,15 @@ export const EXPECTATIONS: Expectation[] = [
 		method: 'GET',
 		expect: signedIn(200),
 		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/my-votes` }),
-		// Each user reads their own votes and pending comments, never A's.
+		// Each user reads their own votes, pending comments and review, never A's.
 		check: async (answer, fx, persona) => {
-			expect(Object.keys(answer.body).sort()).toEqual(['comments', 'pendingComments', 'reviews']);
+			expect(Object.keys(answer.body).sort()).toEqual([
+				'comments',
+				'ownReview',
+				'pendingComments',
+				'reviews',
+			]);
+			if (answer.body.ownReview) expect(answer.body.ownReview.user.username).toBe(persona.username);
 			for (const comment of answer.body.pendingComments) {
 				expect(comment.status).toBe('pending');
 				expect(comment.user.username).toBe(persona.username);

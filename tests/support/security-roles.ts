@@ -194,7 +194,23 @@ export function apiRoutesFromFileSystem(): RouteFile[] {
  * Columns that other people's actions legitimately move (derived counters), left out, and
  * PostgreSQL's generated search documents (they follow the columns they are made of).
  */
-const DERIVED = new Set(['rating', 'review_count', 'helpful_votes', 'unhelpful_votes', 'search_vector']);
+const DERIVED = new Set([
+	'rating',
+	'review_count',
+	// The platform's kept breakdown, recomputed with its rating.
+	'stars_1',
+	'stars_2',
+	'stars_3',
+	'stars_4',
+	'stars_5',
+	'ease_of_use_average',
+	'support_average',
+	'measurement_average',
+	'value_for_money_average',
+	'helpful_votes',
+	'unhelpful_votes',
+	'search_vector',
+]);
 
 export const SNAPSHOT_TABLES = [
 	'users',

@@ -3,7 +3,7 @@
  * representatives' own reviews stop counting, on both engines: a platform rated before it
  * comes out with the numbers the ratings service would now keep.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import * as sqliteSchema from '@db/schema';
 import { averageRating } from '@/lib/ratings';
 import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
+import { migrationsAround } from '../support/migrations';
 
 const folders: string[] = [];
 let postgres: TestPostgres | undefined;
@@ -26,16 +27,9 @@ afterAll(async () => {
 
 /** A copy of a migrations folder whose journal stops before the recount. */
 function foldersAroundRecount(source: string): { before: string; all: string } {
-	const before = mkdtempSync(join(tmpdir(), 'migrations-before-'));
-	folders.push(before);
-	cpSync(source, before, { recursive: true });
-	const journalPath = join(before, 'meta', '_journal.json');
-	const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-	const recount = journal.entries.findIndex((entry) => entry.tag.endsWith('_recount_platform_ratings'));
-	expect(recount).toBeGreaterThan(0);
-	journal.entries = journal.entries.slice(0, recount);
-	writeFileSync(journalPath, JSON.stringify(journal));
-	return { before, all: source };
+	const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+	folders.push(dir);
+	return migrationsAround(source, '_recount_platform_ratings', dir);
 }
 
 /**

@@ -151,6 +151,12 @@ describe('platforms', () => {
 			const average = stars.length ? Math.round((sum * 10) / stars.length) / 10 : 0;
 			expect(platform.reviewCount, platform.name).toBe(stars.length);
 			expect(platform.rating, platform.name).toBeCloseTo(average, 10);
+			// The kept breakdown too.
+			const distribution = [1, 2, 3, 4, 5].map((value) => stars.filter((star) => star === value).length);
+			expect(
+				[platform.stars1, platform.stars2, platform.stars3, platform.stars4, platform.stars5],
+				platform.name,
+			).toEqual(distribution);
 		}
 	});
 

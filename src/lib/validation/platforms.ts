@@ -306,10 +306,13 @@ export type PlatformListQuery = z.output<typeof platformListQuerySchema>;
 export const marketMapQuerySchema = platformListQuerySchema.pick({ category: true });
 export type MarketMapQuery = z.output<typeof marketMapQuerySchema>;
 
+/** Reviews per page of a platform's list (the page shows the first, 'Load more' the next). */
+export const REVIEW_PAGE_SIZE = 20;
+
 /**
  * GET /api/platforms/{id}/ratings: `sort` (newest by default, the order the SPEC shows) and
- * `stars` (only the reviews with that many stars). Blank means not given; anything else
- * unknown is a 400 with a sentence.
+ * `stars` (only the reviews with that many stars); one page of `limit` (default 20, at most
+ * 100) after `offset`. Blank means not given; anything else unknown is a 400 with a sentence.
  */
 export const ratingListQuerySchema = z.object({
 	sort: queryField(
@@ -329,6 +332,8 @@ export const ratingListQuerySchema = z.object({
 	reviewerRole: queryField(choice('Reviewer role', REVIEWER_ROLES).optional()),
 	companySize: queryField(choice('Company size', COMPANY_SIZES).optional()),
 	industry: queryField(choice('Industry', INDUSTRIES).optional()),
+	limit: queryField(wholeNumber('limit', 1, MAX_PAGE_SIZE).default(REVIEW_PAGE_SIZE)),
+	offset: platformListQuerySchema.shape.offset,
 });
 export type RatingListQuery = z.output<typeof ratingListQuerySchema>;
 

@@ -81,6 +81,8 @@ type Entry = {
 	type: string;
 	cacheControl: string;
 	vary: string;
+	/** A paged list's X-Total-Count, kept with its page. */
+	totalCount: string | undefined;
 	identity: Buffer;
 	br?: Buffer;
 	gzip?: Buffer;
@@ -211,6 +213,7 @@ export function createApiCache({
 				'Content-Type': entry.type,
 				'Cache-Control': entry.cacheControl,
 				'X-Cache': 'hit',
+				'X-Total-Count': entry.totalCount,
 				Vary: vary || undefined,
 				'Content-Encoding': body === entry.identity ? undefined : encoding,
 				'Content-Length': body.length,
@@ -249,6 +252,7 @@ export function createApiCache({
 			entry.type.length +
 			entry.cacheControl.length +
 			entry.vary.length +
+			(entry.totalCount?.length ?? 0) +
 			headerBytes(http) +
 			headerBytes(https) +
 			ENTRY_OVERHEAD_BYTES;
@@ -323,6 +327,7 @@ export function createApiCache({
 				type: header('content-type') ?? 'application/octet-stream',
 				cacheControl,
 				vary,
+				totalCount: header('x-total-count'),
 				identity: Buffer.concat(chunks, size),
 			};
 			store(key, entry, startedAt, now() + ttlMs).catch((error) =>

@@ -10,6 +10,7 @@
  */
 import { and, asc, eq, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import { describeChange } from '@/lib/platform-changes';
+import { MAX_PAGE_SIZE } from '@/lib/validation/platforms';
 import { config } from '@/server/config';
 import {
 	db,
@@ -42,7 +43,11 @@ const represents = (platformId: number | SQL) =>
 /** What a digest covers: the platform's changes and new public reviews in its window. */
 async function digestContent(platformId: number, since: Date, until: Date) {
 	const inWindow = (at: Date) => at.getTime() >= since.getTime() && at.getTime() <= until.getTime();
-	const [changes, reviews] = await Promise.all([platformHistory(platformId), listReviews(platformId)]);
+	// The newest hundred reviews: more than any one window of a platform gathers.
+	const [changes, { reviews }] = await Promise.all([
+		platformHistory(platformId),
+		listReviews(platformId, { sort: 'newest', limit: MAX_PAGE_SIZE }),
+	]);
 	return {
 		changes: changes.filter((change) => inWindow(new Date(change.at))).reverse(),
 		reviews: reviews.filter((review) => inWindow(new Date(review.createdAt))).reverse(),

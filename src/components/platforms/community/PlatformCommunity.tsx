@@ -22,10 +22,13 @@ export type PlatformCommunityProps = {
 	breakdown: RatingBreakdown;
 	/** The reviews and approved comments it was generated with: readable before any script runs. */
 	reviews?: PlatformRating[];
+	/** How many public reviews there are in all (the page holds the first page of them). */
+	reviewTotal?: number;
 	comments?: PlatformComment[];
 	/** The review sort and filters of the page address, with the reviews listed for them. */
 	reviewQuery?: ReviewQuery;
 	listing?: PlatformRating[];
+	listingTotal?: number;
 };
 
 /**
@@ -40,9 +43,11 @@ export default function PlatformCommunity({
 	summary: initial,
 	breakdown,
 	reviews,
+	reviewTotal,
 	comments,
 	reviewQuery,
 	listing,
+	listingTotal,
 }: PlatformCommunityProps) {
 	const user = useCurrentUser();
 	const [summary, setSummary] = useState(initial);
@@ -69,8 +74,10 @@ export default function PlatformCommunity({
 				onRated={(response: RateResponse) => showSummary(response.platform)}
 				onSummary={showSummary}
 				initialReviews={reviews}
+				initialReviewTotal={reviewTotal}
 				initialQuery={reviewQuery}
 				initialListing={listing}
+				initialListingTotal={listingTotal}
 			/>
 			<CommentsSection platformId={platformId} user={user} initialComments={comments} />
 		</div>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { apiRequest } from '@/lib/api-client';
+import { TOTAL_COUNT_HEADER, apiRequest, apiResponse } from '@/lib/api-client';
 import { formatRating } from '@/lib/format';
 import { REVIEW_FILTERS, REVIEW_FILTER_OPTIONS } from '@/lib/review-profile';
 import {
@@ -9,10 +9,11 @@ import {
 	SIGN_IN_TO_VOTE_ON_REVIEWS,
 	type ReviewSort,
 } from '@/lib/validation/platform-messages';
-import { $castVotes, $readVotes, recordMyVote } from '@/stores/my-votes';
+import { $castVotes, $ownReview, $readVotes, recordMyVote, recordOwnReview } from '@/stores/my-votes';
 import { toast } from '@/stores/toast';
 import type { PublicUser } from '@/lib/validation/auth';
 import { Spinner } from '@/components/ui/Spinner';
+import { buttonClasses } from '@/components/ui/button-classes';
 import { FilterSelect } from '@/components/content/FilterSelect';
 import { StarRating } from '@/components/platforms/StarRating';
 import { reviewsLabel } from '@/components/platforms/stars';
@@ -44,12 +45,35 @@ export type ReviewsSectionProps = {
 	onRated: (response: RateResponse) => void;
 	/** Fresh numbers from the API (the generated page may be a few seconds behind). */
 	onSummary: (summary: RatingSummary) => void;
-	/** The reviews the page was generated with, shown until the island's own read arrives. */
+	/** The reviews the page was generated with (the first page), shown until the island's own read arrives. */
 	initialReviews?: PlatformRating[];
+	/** How many public reviews there were in all. */
+	initialReviewTotal?: number;
 	/** The sort and filters the page address asked for, and the reviews the page listed for them. */
 	initialQuery?: ReviewQuery;
 	initialListing?: PlatformRating[];
+	initialListingTotal?: number;
 };
+
+/** A page of the list and how many match in all (X-Total-Count). */
+async function readPage(path: string): Promise<{ list: PlatformRating[]; total: number }> {
+	const { data, headers } = await apiResponse<PlatformRating[]>('GET', path);
+	return { list: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+}
+
+/** The list's query with the offset of its next page. */
+function pageQuery(listingQuery: string, offset: number): string {
+	const params = new URLSearchParams(listingQuery);
+	if (offset > 0) params.set('offset', String(offset));
+	const text = params.toString();
+	return text ? `?${text}` : '';
+}
+
+/** The list with a further page after it (a review already shown is not shown twice). */
+function appended(list: PlatformRating[], page: PlatformRating[]): PlatformRating[] {
+	const shown = new Set(list.map((review) => review.id));
+	return [...list, ...page.filter((review) => !shown.has(review.id))];
+}
 
 /** A new or changed rating takes its place in the list at once (newest first; a change keeps its spot). */
 function upsert(reviews: PlatformRating[], rating: PlatformRating): PlatformRating[] {
@@ -61,8 +85,10 @@ function upsert(reviews: PlatformRating[], rating: PlatformRating): PlatformRati
 /**
  * User reviews with their average and count, a star histogram, sub-score averages, sort, star
  * and reviewer filters (kept in the page address), helpful votes, reports, the platform's
- * replies, and the rating form. `reviews` is every public review (newest first: the viewer's own
- * comes from it); a sort or filter other than the default shows the API's answer for it instead.
+ * replies, and the rating form. `reviews` is the newest public reviews, a page at a time ('Load
+ * more reviews' reads the next); a sort or filter other than the default shows the API's pages
+ * for it instead. The viewer's own review comes from the list or, further down, from their read
+ * of the page (stores/my-votes.ts).
  */
 export function ReviewsSection({
 	platformId,
@@ -73,15 +99,22 @@ export function ReviewsSection({
 	onRated,
 	onSummary,
 	initialReviews,
+	initialReviewTotal,
 	initialQuery,
 	initialListing,
+	initialListingTotal,
 }: ReviewsSectionProps) {
 	const [reviews, setReviews] = useState<PlatformRating[] | null>(initialReviews ?? null);
+	const [reviewTotal, setReviewTotal] = useState(initialReviewTotal ?? initialReviews?.length ?? 0);
 	/** When the list shown was read (undefined: the generated one, which shows dates). */
 	const [now, setNow] = useState<number>();
 	const [failed, setFailed] = useState(false);
 	const [attempt, setAttempt] = useState(0);
-	const own = user ? reviews?.find((review) => review.user.username === user.username) : undefined;
+	const ownRead = useStore($ownReview);
+	const own = user
+		? (reviews?.find((review) => review.user.username === user.username) ??
+			(ownRead?.user.username === user.username ? ownRead : undefined))
+		: undefined;
 	const [query, setQuery] = useState<ReviewQuery>(initialQuery ?? DEFAULT_REVIEW_QUERY);
 	const { sort, stars } = query;
 	const setStars = (next: number | undefined) => setQuery((current) => ({ ...current, stars: next }));
@@ -90,7 +123,9 @@ export function ReviewsSection({
 	const addressFollows = useRef(false);
 	/** The sorted or filtered listing (null: the default, which is `reviews`). */
 	const [listing, setListing] = useState<PlatformRating[] | null>(initialListing ?? null);
+	const [listingTotal, setListingTotal] = useState(initialListingTotal ?? initialListing?.length ?? 0);
 	const [listingBusy, setListingBusy] = useState(false);
+	const [loadingMore, setLoadingMore] = useState(false);
 	const readVotes = useStore($readVotes);
 	const castVotes = useStore($castVotes);
 	const [voting, setVoting] = useState<number | null>(null);
@@ -125,12 +160,13 @@ export function ReviewsSection({
 		let current = true;
 		setFailed(false);
 		Promise.all([
-			apiRequest<PlatformRating[]>('GET', `/api/platforms/${platformId}/ratings`),
+			readPage(`/api/platforms/${platformId}/ratings`),
 			apiRequest<PlatformDetail>('GET', `/api/platforms/${platformId}`),
 		]).then(
-			([list, platform]) => {
+			([{ list, total }, platform]) => {
 				if (!current) return;
 				setReviews(list.map(withVotesDuringLoad));
+				setReviewTotal(total);
 				setNow(Date.now());
 				onSummary({ rating: platform.rating, reviewCount: platform.reviewCount });
 				setBreakdown({
@@ -154,10 +190,11 @@ export function ReviewsSection({
 		}
 		let current = true;
 		setListingBusy(true);
-		apiRequest<PlatformRating[]>('GET', `/api/platforms/${platformId}/ratings${listingQuery}`).then(
-			(list) => {
+		readPage(`/api/platforms/${platformId}/ratings${listingQuery}`).then(
+			({ list, total }) => {
 				if (!current) return;
 				setListing(list.map(withVotesDuringLoad));
+				setListingTotal(total);
 				setListingBusy(false);
 			},
 			(error) => {
@@ -232,7 +269,32 @@ export function ReviewsSection({
 		}
 	}
 
+	/** The next page of the list shown (the default list or the sorted and filtered one). */
+	async function loadMore(shownCount: number) {
+		const query = listingQuery;
+		setLoadingMore(true);
+		try {
+			const { list, total } = await readPage(
+				`/api/platforms/${platformId}/ratings${pageQuery(query, shownCount)}`,
+			);
+			const page = list.map(withVotesDuringLoad);
+			if (query) {
+				setListing((shown) => appended(shown ?? [], page));
+				setListingTotal(total);
+			} else {
+				setReviews((shown) => appended(shown ?? [], page));
+				setReviewTotal(total);
+			}
+		} catch (error) {
+			reportFailure('Error', error, 'Failed to load more reviews. Please try again.');
+		} finally {
+			setLoadingMore(false);
+		}
+	}
+
 	function rated(response: RateResponse) {
+		if (!own) setReviewTotal((total) => total + 1);
+		recordOwnReview(response.rating);
 		setReviews((list) => upsert(list ?? [], response.rating));
 		setNow(Date.now());
 		// A sorted or filtered listing is read again with the new rating in its place.
@@ -248,6 +310,8 @@ export function ReviewsSection({
 				list?.filter((item) => item.id !== review.id) ?? null;
 			setReviews(without);
 			setListing(without);
+			setReviewTotal((total) => Math.max(0, total - 1));
+			recordOwnReview(null);
 			toast({ title: 'Review deleted', description: `Your review of ${platformName} is gone.` });
 			await readNumbers();
 		} catch (error) {
@@ -267,6 +331,7 @@ export function ReviewsSection({
 	}
 
 	const shown = listing ?? reviews;
+	const shownTotal = listing ? listingTotal : reviewTotal;
 	const counts = [1, 2, 3, 4, 5].map(
 		(value) => breakdown.ratingDistribution[String(value) as keyof RatingBreakdown['ratingDistribution']],
 	);
@@ -385,6 +450,19 @@ export function ReviewsSection({
 						}
 						actions={actions}
 					/>
+				)}
+				{!failed && shown && shown.length < shownTotal && (
+					<div className="mt-4 flex justify-center">
+						<button
+							type="button"
+							className={buttonClasses({ variant: 'outline' })}
+							onClick={() => loadMore(shown.length)}
+							disabled={loadingMore}
+							aria-busy={loadingMore || undefined}
+						>
+							{loadingMore ? 'Loading reviews...' : `Load more reviews (${shown.length} of ${shownTotal})`}
+						</button>
+					</div>
 				)}
 			</div>
 		</section>

@@ -7,7 +7,7 @@ import type { APIRoute } from 'astro';
 import { absoluteUrl } from '@/components/content/structured-data';
 import { platformFeedItems, platformFeedPath } from '@/components/platforms/platform-feed';
 import { isIdSegment } from '@/lib/ids';
-import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
+import { MAX_PAGE_SIZE, PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
 import { listReviews } from '@/server/community/reviews';
 import { escapeXml } from '@/server/content/feed-data';
 import { findPlatform } from '@/server/platforms/directory';
@@ -23,7 +23,11 @@ export const GET: APIRoute = async ({ params }) => {
 			headers: { 'content-type': 'text/plain; charset=utf-8' },
 		});
 	}
-	const [changes, reviews] = await Promise.all([platformHistory(platform.id), listReviews(platform.id)]);
+	// A feed holds the newest items; readers who follow it have seen the older ones.
+	const [changes, { reviews }] = await Promise.all([
+		platformHistory(platform.id),
+		listReviews(platform.id, { sort: 'newest', limit: MAX_PAGE_SIZE }),
+	]);
 	const items = platformFeedItems(platform, changes, reviews);
 	const newest = items[0]?.pubDate;
 	return rss({

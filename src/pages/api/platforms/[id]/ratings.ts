@@ -3,16 +3,20 @@ import { listReviews, rate } from '@/server/community/reviews';
 import { endpoint, json, readId, readJson, readQuery, publicJson } from '@/server/http/endpoint';
 import { SIGN_IN_TO_RATE, ratingListQuerySchema, ratingSchema } from '@/lib/validation/platforms';
 import { NotSignedIn } from '@/server/errors';
+import { TOTAL_COUNT_HEADER } from '@/lib/api-client';
 
 export const prerender = false;
 
 /**
- * The platform's reviews: `sort` = newest (default) | helpful | highest | lowest, `stars` = 1..5
- * for only those; each with helpfulCount, unhelpfulCount, isVerified and reply.
+ * A page of the platform's reviews (a plain array, as before paging): `sort` = newest (default) |
+ * helpful | highest | lowest, `stars` = 1..5 for only those, the reviewer filters, `limit`
+ * (default 20) and `offset`; each with helpfulCount, unhelpfulCount, isVerified and reply. How
+ * many match in all is in X-Total-Count.
  */
 export const GET = endpoint('public', async ({ params, url }) => {
 	const platformId = readId(params.id, 'platform id');
-	return publicJson(await listReviews(platformId, readQuery(url, ratingListQuerySchema)), { url });
+	const { reviews, total } = await listReviews(platformId, readQuery(url, ratingListQuerySchema));
+	return publicJson(reviews, { url }, { [TOTAL_COUNT_HEADER]: String(total) });
 });
 
 /**
