@@ -260,11 +260,19 @@ export function defineTables(kit: SchemaKit) {
 			reviewerRole: text('reviewer_role'),
 			companySize: text('company_size'),
 			industry: text('industry'),
+			/**
+			 * Readers' votes on the review, kept in step with review_votes by the vote's transaction,
+			 * so the helpful order reads an index instead of counting every review's votes.
+			 */
+			helpfulVotes: integer('helpful_votes').notNull().default(0),
+			unhelpfulVotes: integer('unhelpful_votes').notNull().default(0),
 			createdAt: timestampNow('created_at'),
 			updatedAt: timestampNow('updated_at'),
 		},
 		(t) => [
 			uniqueIndex('platform_ratings_one_per_user').on(t.platformId, t.userId),
+			// Most helpful first (the index read backwards), newest first among equals.
+			index('platform_ratings_helpful_idx').on(t.platformId, t.helpfulVotes, t.createdAt, t.id),
 			// A platform's reviews newest first, with the filters' columns, so a filtered page and
 			// its count read the index alone.
 			index('platform_ratings_listing_idx').on(

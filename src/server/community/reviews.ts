@@ -70,13 +70,6 @@ export type ReviewJson = {
 
 export type ReviewReplyJson = { content: string; createdAt: Date; updatedAt: Date };
 
-/** How many votes of one kind a review has, counted from its vote rows. */
-function reviewVoteCount(ratingId: Column, type: VoteType) {
-	return sql<number>`(select count(*) from ${reviewVotes} where ${reviewVotes.ratingId} = ${qualified(ratingId)} and ${reviewVotes.voteType} = ${type})`.mapWith(
-		Number,
-	);
-}
-
 /** The review's author represents the platform it is about. */
 export function affiliatedReview(): SQL {
 	return sql`exists (select 1 from ${platformRepresentatives} where ${platformRepresentatives.userId} = ${qualified(platformRatings.userId)} and ${platformRepresentatives.platformId} = ${qualified(platformRatings.platformId)})`;
@@ -120,8 +113,8 @@ function ratingColumns() {
 		createdAt: platformRatings.createdAt,
 		username: users.username,
 		isVerified: users.emailVerified,
-		helpfulCount: reviewVoteCount(platformRatings.id, 'helpful'),
-		unhelpfulCount: reviewVoteCount(platformRatings.id, 'unhelpful'),
+		helpfulCount: platformRatings.helpfulVotes,
+		unhelpfulCount: platformRatings.unhelpfulVotes,
 		replyContent: reviewReplies.content,
 		replyCreatedAt: reviewReplies.createdAt,
 		replyUpdatedAt: reviewReplies.updatedAt,
@@ -178,7 +171,7 @@ function reviewOrder(sort: RatingListQuery['sort']): SQL[] {
 	const newest = [desc(platformRatings.createdAt), desc(platformRatings.id)];
 	switch (sort) {
 		case 'helpful':
-			return [desc(reviewVoteCount(platformRatings.id, 'helpful')), ...newest];
+			return [desc(platformRatings.helpfulVotes), ...newest];
 		case 'highest':
 			return [desc(platformRatings.rating), ...newest];
 		case 'lowest':

@@ -169,7 +169,7 @@ const commentVoting: VoteSubject = {
 	change: 'voted',
 };
 
-/** Reviews: every review takes votes; listings count them from the vote rows. */
+/** Reviews: every review takes votes; their counts are stored on the review row. */
 const reviewVoting: VoteSubject = {
 	rows: () => {
 		return {
@@ -185,6 +185,12 @@ const reviewVoting: VoteSubject = {
 	notFound: REVIEW_NOT_FOUND,
 	ownVote: OWN_REVIEW_VOTE,
 	assertVoter: assertCanVoteOnReview,
+	store: async (tx, ratingId, counts) => {
+		await tx
+			.update(platformRatings)
+			.set({ helpfulVotes: counts.helpful, unhelpfulVotes: counts.unhelpful })
+			.where(eq(platformRatings.id, ratingId));
+	},
 	change: 'review-voted',
 };
 
