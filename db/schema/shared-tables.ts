@@ -271,8 +271,20 @@ export function defineTables(kit: SchemaKit) {
 		},
 		(t) => [
 			uniqueIndex('platform_ratings_one_per_user').on(t.platformId, t.userId),
-			// Most helpful first (the index read backwards), newest first among equals.
+			// Most helpful first (the index read backwards), newest first among equals; the same
+			// within the three reviewer filters, where walking the platform's whole helpful order
+			// for the few matching reviews took tens of times longer at 100,000.
 			index('platform_ratings_helpful_idx').on(t.platformId, t.helpfulVotes, t.createdAt, t.id),
+			index('platform_ratings_reviewer_helpful_idx').on(
+				t.platformId,
+				t.reviewerRole,
+				t.companySize,
+				t.industry,
+				t.helpfulVotes,
+				t.createdAt,
+				t.id,
+				t.rating,
+			),
 			// A platform's reviews newest first, with the filters' columns, so a filtered page and
 			// its count read the index alone.
 			index('platform_ratings_listing_idx').on(

@@ -20,15 +20,17 @@ function follower({ locals }: Pick<APIContext, 'locals'>) {
 }
 
 export const POST = endpoint('personal', async (context) => {
-	const user = follower(context);
+	// An id no platform can have is a 404 whoever asks, as on every other {id} route.
 	const platformId = readId(context.params.id, 'platform id');
+	const user = follower(context);
 	await followPlatform(user.id, platformId);
 	return json({ follows: await listFollows(user.id) });
 });
 
 export const DELETE = endpoint('personal', async (context) => {
-	const user = follower(context);
+	// An id no platform can have is a 404 whoever asks, as on every other {id} route.
 	const platformId = readId(context.params.id, 'platform id');
+	const user = follower(context);
 	await unfollowPlatform(user.id, platformId);
 	return json({ follows: await listFollows(user.id) });
 });

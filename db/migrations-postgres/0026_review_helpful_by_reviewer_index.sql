@@ -1,0 +1,1 @@
+CREATE INDEX "platform_ratings_reviewer_helpful_idx" ON "platform_ratings" USING btree ("platform_id","reviewer_role","company_size","industry","helpful_votes","created_at","id","rating");
