@@ -22,7 +22,6 @@ import {
 	platformRepresentatives,
 	platforms,
 	reviewReplies,
-	reviewVotes,
 	users,
 } from '@/server/db';
 import { lockedForUpdate, month } from '@/server/db/sql';
@@ -39,7 +38,6 @@ import {
 } from '@/lib/validation/platforms';
 import { OWN_REVIEW_DELETE_ONLY } from '@/lib/validation/platform-messages';
 import type { CompanySize, Industry, ReviewerRole, SubRatingKey, SubRatings } from '@/lib/review-profile';
-import type { VoteType } from '@db/schema';
 import { averageRating } from '@/lib/ratings';
 import { checkPostingLimit } from './posting-limits';
 import { Forbidden, NotFound } from '@/server/errors';
