@@ -69,8 +69,8 @@ function episodeOrder(query: Pick<PodcastListQuery, 'sortBy' | 'sortOrder'>): SQ
  * The columns an answer reads. Built on each call: the table bindings are the running
  * engine's, chosen at start, after this module may have loaded.
  */
-const episodeColumns = () => ({
-	id: podcastEpisodes.id,
+/** The columns the episode form edits, as its revisions keep them. */
+const episodeFormColumns = () => ({
 	title: podcastEpisodes.title,
 	description: podcastEpisodes.description,
 	imageUrl: podcastEpisodes.imageUrl,
@@ -80,10 +80,15 @@ const episodeColumns = () => ({
 	duration: podcastEpisodes.duration,
 	episodeNumber: podcastEpisodes.episodeNumber,
 	seasonNumber: podcastEpisodes.seasonNumber,
-	publishedAt: podcastEpisodes.publishedAt,
 	tags: podcastEpisodes.tags,
 	isPublished: podcastEpisodes.isPublished,
 	publishAt: podcastEpisodes.publishAt,
+});
+
+const episodeColumns = () => ({
+	id: podcastEpisodes.id,
+	...episodeFormColumns(),
+	publishedAt: podcastEpisodes.publishedAt,
 	updatedAt: podcastEpisodes.updatedAt,
 	authorUsername: users.username,
 });
@@ -222,33 +227,15 @@ export async function updateEpisode(
 		const current = await firstRow(
 			lockedForUpdate(
 				tx
-					.select({ updatedAt: podcastEpisodes.updatedAt })
+					.select({ ...episodeFormColumns(), updatedAt: podcastEpisodes.updatedAt })
 					.from(podcastEpisodes)
 					.where(eq(podcastEpisodes.id, id)),
 			),
 		);
 		if (!current) return false;
-		if (savedSince(current.updatedAt, input.expectedUpdatedAt)) {
-			throw editConflict('episode', current.updatedAt);
-		}
-		const [before] = await tx
-			.select({
-				title: podcastEpisodes.title,
-				description: podcastEpisodes.description,
-				audioUrl: podcastEpisodes.audioUrl,
-				audioBytes: podcastEpisodes.audioBytes,
-				audioType: podcastEpisodes.audioType,
-				duration: podcastEpisodes.duration,
-				episodeNumber: podcastEpisodes.episodeNumber,
-				seasonNumber: podcastEpisodes.seasonNumber,
-				imageUrl: podcastEpisodes.imageUrl,
-				tags: podcastEpisodes.tags,
-				isPublished: podcastEpisodes.isPublished,
-				publishAt: podcastEpisodes.publishAt,
-			})
-			.from(podcastEpisodes)
-			.where(eq(podcastEpisodes.id, id));
-		const publishing = input.isPublished && !before!.isPublished;
+		const { updatedAt, ...before } = current;
+		if (savedSince(updatedAt, input.expectedUpdatedAt)) throw editConflict('episode', updatedAt);
+		const publishing = input.isPublished && !before.isPublished;
 		await tx
 			.update(podcastEpisodes)
 			.set({ ...fields, updatedAt: now, ...(publishing ? { publishedAt: now } : {}) })
