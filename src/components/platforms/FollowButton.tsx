@@ -58,8 +58,16 @@ export function FollowButton({ platformId, name }: { platformId: number; name: s
 
 	return (
 		<div className="flex max-w-xs flex-col items-start gap-2 sm:items-end" data-testid="follow-platform">
-			<Button type="button" variant={following ? 'secondary' : 'outline'} loading={busy} onClick={onClick}>
-				{following ? `Unfollow ${name}` : `Follow ${name}`}
+			<Button
+				type="button"
+				variant={following ? 'secondary' : 'outline'}
+				loading={busy}
+				onClick={onClick}
+				className="max-w-full"
+			>
+				{/* A long platform name ends in an ellipsis rather than widening a phone's page; the
+				    heading above shows it whole, and the button's name keeps all of it. */}
+				<span className="min-w-0 truncate">{following ? `Unfollow ${name}` : `Follow ${name}`}</span>
 			</Button>
 			{notice === 'sign-in' && <SignInPrompt action="follow this platform" />}
 			{notice === 'unverified' && (
