@@ -38,6 +38,9 @@ export default (load, options, el) => {
 		await hydrate();
 		for (const button of held.splice(0)) if (button.isConnected) button.click();
 	};
+	// Held from the start, also for an island that hydrates at once: its code may still be
+	// loading when the reader clicks, and a click on the server's button would do nothing.
+	el.addEventListener('click', hold, true);
 	const wants = typeof options.value === 'object' && options.value ? options.value : {};
 	if (wants.session) {
 		let stored = null;
@@ -51,7 +54,6 @@ export default (load, options, el) => {
 	if (wants.signedIn && document.cookie.split(';').some((part) => part.trim().startsWith('signed_in='))) {
 		return void start();
 	}
-	el.addEventListener('click', hold, true);
 	for (const kind of kinds) el.addEventListener(kind, start, { capture: true, passive: true });
 	// In view where a visit opens (its top, an anchor; settled by the load event): wait for an
 	// action, since the server HTML already shows what the address asks. Scrolled into view

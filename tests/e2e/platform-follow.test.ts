@@ -126,6 +126,24 @@ describe('a platform page: Follow', () => {
 		await expect.poll(() => followButton(page).innerText()).toBe(`Follow ${platform.name}`);
 	});
 
+	it("keeps a click made while a signed-in reader's island is still loading", async ({ newPage }) => {
+		const { page } = await newPage({ as: 'user' });
+		// The island's code arrives a second late, as on a slow phone, and the reader clicks first.
+		await page.route('**/_astro/**/*.js', async (route) => {
+			await new Promise((resolve) => setTimeout(resolve, 1_000));
+			await route.continue();
+		});
+		await page.goto(`/platforms/${platform.id}`, { waitUntil: 'domcontentloaded' });
+		await followButton(page).click();
+		await expect
+			.poll(() => followButton(page).innerText(), { timeout: 15_000 })
+			.toBe(`Unfollow ${platform.name}`);
+		await followButton(page).click();
+		await expect
+			.poll(() => followButton(page).innerText(), { timeout: 15_000 })
+			.toBe(`Follow ${platform.name}`);
+	});
+
 	it('has no axe violation and no sideways scroll at desktop and phone width', async ({ newPage }) => {
 		for (const mobile of [false, true]) {
 			for (const as of [undefined, unverified] as const) {
