@@ -10,7 +10,7 @@ import type {
 	ArticleListQuery,
 	EditorArticleListQuery,
 } from '@/lib/validation/content';
-import { byEngine, db, firstRow, articles, transaction, users, type Reader } from '@/server/db';
+import { byEngine, db, firstRow, articles, transaction, users } from '@/server/db';
 import { lockedForUpdate } from '@/server/db/sql';
 import { publishChange } from '@/server/changes/content-changes';
 import { deleteRevisions, recordRevision, type SaveBy } from '@/server/revisions/store';
@@ -123,15 +123,6 @@ export function articleFormColumns() {
 	return articleFormColumnsOf(articles);
 }
 
-function savedFields(tx: Reader, kind: ArticleKind, id: number) {
-	return firstRow(
-		tx
-			.select(articleFormColumns())
-			.from(articles)
-			.where(and(eq(articles.id, id), eq(articles.kind, kind))),
-	);
-}
-
 /**
  * Replaces the editable fields; the author stays the original one, and the save is kept as a
  * revision by whoever made it (a restore included). Undefined when missing. With
@@ -151,14 +142,14 @@ export async function updateArticle(
 		const current = await firstRow(
 			lockedForUpdate(
 				tx
-					.select({ updatedAt: articles.updatedAt })
+					.select({ ...articleFormColumns(), updatedAt: articles.updatedAt })
 					.from(articles)
 					.where(and(eq(articles.id, id), eq(articles.kind, kind))),
 			),
 		);
 		if (!current) return false;
-		if (savedSince(current.updatedAt, expectedUpdatedAt)) throw editConflict('article', current.updatedAt);
-		const before = await savedFields(tx, kind, id);
+		const { updatedAt, ...before } = current;
+		if (savedSince(updatedAt, expectedUpdatedAt)) throw editConflict('article', updatedAt);
 		await tx
 			.update(articles)
 			.set({ ...fields, updatedAt: now })
