@@ -29,7 +29,9 @@ import { limits } from '@/server/auth/rate-limit';
 import { assertCanRate } from '@/server/auth/permissions';
 import { noteForFollowers } from '@/server/platforms/digest-window';
 import { assertPlatformExists, platformChanged } from '@/server/platforms/directory';
+import { platformHistory } from '@/server/platforms/history';
 import {
+	MAX_PAGE_SIZE,
 	PLATFORM_NOT_FOUND,
 	REVIEW_NOT_FOUND,
 	REVIEW_PAGE_SIZE,
@@ -222,6 +224,18 @@ export async function listReviews(
 		matching(byBannedAuthor()),
 	]);
 	return { reviews: rows.map(ratingJson), total: all!.n - hidden!.n };
+}
+
+/**
+ * What a platform's feed and its followers' digests tell: its public changes and its newest
+ * hundred reviews, newest first (more than a feed reader keeps or one digest window gathers).
+ */
+export async function platformActivity(platformId: number) {
+	const [changes, { reviews }] = await Promise.all([
+		platformHistory(platformId),
+		listReviews(platformId, { sort: 'newest', limit: MAX_PAGE_SIZE }),
+	]);
+	return { changes, reviews };
 }
 
 /** How a platform's counted reviews spread over the stars, and each sub-score's average. */

@@ -10,7 +10,6 @@
  */
 import { and, asc, eq, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import { describeChange } from '@/lib/platform-changes';
-import { MAX_PAGE_SIZE } from '@/lib/validation/platforms';
 import { config } from '@/server/config';
 import {
 	db,
@@ -24,8 +23,7 @@ import {
 	users,
 } from '@/server/db';
 import type { Mail } from '@/server/mail/transport';
-import { listReviews } from '@/server/community/reviews';
-import { platformHistory } from '@/server/platforms/history';
+import { platformActivity } from '@/server/community/reviews';
 import { createFollowUnsubscribeToken, oneClickUnfollowUrl } from '@/server/platforms/follows';
 import { notSuppressed } from './recipients';
 import type { ClaimedDelivery } from './queue';
@@ -43,11 +41,7 @@ const represents = (platformId: number | SQL) =>
 /** What a digest covers: the platform's changes and new public reviews in its window. */
 async function digestContent(platformId: number, since: Date, until: Date) {
 	const inWindow = (at: Date) => at.getTime() >= since.getTime() && at.getTime() <= until.getTime();
-	// The newest hundred reviews: more than any one window of a platform gathers.
-	const [changes, { reviews }] = await Promise.all([
-		platformHistory(platformId),
-		listReviews(platformId, { sort: 'newest', limit: MAX_PAGE_SIZE }),
-	]);
+	const { changes, reviews } = await platformActivity(platformId);
 	return {
 		changes: changes.filter((change) => inWindow(new Date(change.at))).reverse(),
 		reviews: reviews.filter((review) => inWindow(new Date(review.createdAt))).reverse(),

@@ -7,11 +7,10 @@ import type { APIRoute } from 'astro';
 import { absoluteUrl } from '@/components/content/structured-data';
 import { platformFeedItems, platformFeedPath } from '@/components/platforms/platform-feed';
 import { isIdSegment } from '@/lib/ids';
-import { MAX_PAGE_SIZE, PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
-import { listReviews } from '@/server/community/reviews';
+import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
+import { platformActivity } from '@/server/community/reviews';
 import { escapeXml } from '@/server/content/feed-data';
 import { findPlatform } from '@/server/platforms/directory';
-import { platformHistory } from '@/server/platforms/history';
 
 export const prerender = false;
 
@@ -23,11 +22,7 @@ export const GET: APIRoute = async ({ params }) => {
 			headers: { 'content-type': 'text/plain; charset=utf-8' },
 		});
 	}
-	// A feed holds the newest items; readers who follow it have seen the older ones.
-	const [changes, { reviews }] = await Promise.all([
-		platformHistory(platform.id),
-		listReviews(platform.id, { sort: 'newest', limit: MAX_PAGE_SIZE }),
-	]);
+	const { changes, reviews } = await platformActivity(platform.id);
 	const items = platformFeedItems(platform, changes, reviews);
 	const newest = items[0]?.pubDate;
 	return rss({
