@@ -17,6 +17,7 @@ import {
 import { generateToken, hashToken } from './tokens';
 import type { SessionUser } from '@/lib/session-user';
 import type { SessionRow } from '@db/schema';
+import { DAY_MS } from '@/lib/durations';
 
 export const SESSION_COOKIE = 'session';
 /**
@@ -25,7 +26,6 @@ export const SESSION_COOKIE = 'session';
  * error in every anonymous page view).
  */
 export const SIGNED_IN_HINT_COOKIE = 'signed_in';
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 /** However often a session is extended, it ends this long after it started. */
 export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * DAY_MS;

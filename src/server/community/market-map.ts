@@ -14,6 +14,7 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { db, platformRatings, platforms } from '@/server/db';
 import type { MarketMapQuery } from '@/lib/validation/platforms';
 import { countedReview } from './reviews';
+import { DAY_MS } from '@/lib/durations';
 
 export type MarketMapPoint = {
 	id: number;
@@ -26,7 +27,6 @@ export type MarketMapPoint = {
 /** How many neutral (3) reviews a platform's mean score is blended with. */
 export const SATISFACTION_PRIOR = 5;
 const NEUTRAL_SCORE = 3;
-const DAY = 86_400_000;
 const RECENT_DAYS = 90;
 const YEAR_DAYS = 365;
 
@@ -65,8 +65,8 @@ export async function marketMap(
 	{ category }: MarketMapQuery = {},
 	now = new Date(),
 ): Promise<MarketMapPoint[]> {
-	const recent = new Date(now.getTime() - RECENT_DAYS * DAY);
-	const year = new Date(now.getTime() - YEAR_DAYS * DAY);
+	const recent = new Date(now.getTime() - RECENT_DAYS * DAY_MS);
+	const year = new Date(now.getTime() - YEAR_DAYS * DAY_MS);
 	const countWhere = (condition: ReturnType<typeof gte>) =>
 		sql<number>`count(${platformRatings.id}) filter (where ${condition})`.mapWith(Number);
 	const rows = await db()

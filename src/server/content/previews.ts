@@ -14,8 +14,8 @@ import { NotFound } from '@/server/errors';
 import { type Article, getArticle } from './articles';
 import { getEpisode, type PodcastEpisode } from './podcasts';
 import { getStaticPageById, type StaticPage } from './static-pages';
+import { DAY_MS } from '@/lib/durations';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const PREVIEW_LIFETIME_MS = 7 * DAY_MS;
 
 /** The address preview links open: a query parameter, as on the site's other token pages. */

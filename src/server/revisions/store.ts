@@ -7,6 +7,7 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { RevisionSubject } from '@db/schema';
 import { db, firstRow, revisions, users, type Reader } from '@/server/db';
+import { DAY_MS } from '@/lib/durations';
 
 /** The stored fields of one save: plain JSON values (dates as ISO strings). */
 export type RevisionFields = Record<string, unknown>;
@@ -213,8 +214,6 @@ export async function recordRevision(tx: Reader, save: SaveRecord): Promise<void
 	});
 	await pruneRevisions(tx, type, itemId);
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Keeps the item's newest KEPT_REVISIONS revisions and, older than those, the newest of each
