@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import hydrateOnInteraction from './src/integrations/hydrate-on-interaction.mjs';
 import appLifecycle from './src/integrations/app-lifecycle.mjs';
+import pageModulesOnce from './src/integrations/page-modules-once.mjs';
 
 // SITE_URL is the public origin used in feeds, canonical links and mails.
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -22,7 +23,7 @@ export default defineConfig({
 	// and the site generator keeps the last good copy. Our pages are small; streaming won little.
 	adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
 	// The app's start and stop (src/server/runtime/app.ts), for the production host and `astro dev`.
-	integrations: [react(), hydrateOnInteraction(), appLifecycle()],
+	integrations: [react(), hydrateOnInteraction(), appLifecycle(), pageModulesOnce()],
 	// Origin checks for JSON endpoints live in our middleware (Astro's own check covers forms only).
 	security: { checkOrigin: false },
 	server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },

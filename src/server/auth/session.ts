@@ -10,6 +10,7 @@ import {
 	db,
 	preparedSelect,
 	qualified,
+	textPlaceholder,
 	platformRepresentatives as representatives,
 	sessions,
 	users,
@@ -77,7 +78,7 @@ const sessionById = preparedSelect('session_by_id', (database) =>
 		.select({ session: sessions, user: publicUserColumns() })
 		.from(sessions)
 		.innerJoin(users, eq(sessions.userId, users.id))
-		.where(eq(sessions.id, sql.placeholder('id'))),
+		.where(eq(sessions.id, textPlaceholder('id'))),
 );
 
 /**

@@ -5,8 +5,20 @@
  * through `sql.placeholder(name)`. On PostgreSQL the name makes it a named statement, prepared
  * once per pooled connection.
  */
+import { type SQL, sql } from 'drizzle-orm';
 import type { AppDatabase } from './types';
 import { engine } from './engine';
+
+/**
+ * A text placeholder the query planner cannot look into. SQLite (built with STAT4, as
+ * better-sqlite3 is) plans a join with a bare `?` by its bound value, so each new value expires
+ * the prepared statement and the next run compiles it again: the session lookup was compiled on
+ * every signed-in request. Behind a cast the plan (the same index) is made once; PostgreSQL
+ * reads the same cast as the parameter's type.
+ */
+export function textPlaceholder(name: string): SQL {
+	return sql`cast(${sql.placeholder(name)} as text)`;
+}
 
 type Preparable<Row> = { prepare(): { execute(values: Record<string, unknown>): Row[] | Promise<Row[]> } };
 
