@@ -32,6 +32,12 @@ export const BUDGETS = {
 	 * rendered mail, about 20 KB, kept per recipient would add some 200 MB).
 	 */
 	newsletterMemoryGrowthBytes: 64 * 1024 * 1024,
+	/** Server CPU of a personal answer (GET /api/user) for a signed-in reader. */
+	personalAnswerCpuMicros: 300,
+	/** Reads on one node while 8 clients sign in continuously. */
+	readsBesideSignInsP99Ms: 50,
+	/** Signed-in reads through nginx, each node capped to a share of a core: three over one. */
+	cappedThreeNodesRatio: 2.5,
 	/** A page of one platform's reviews (filtered, sorted) at 100,000 reviews, and its breakdown. */
 	reviewListP95Ms: 30,
 } as const;

@@ -13,6 +13,7 @@ import type { GenerationFigures } from './server';
 import type { PostgresFigures } from './postgres';
 import type { OperationsCostFigure } from './operations';
 import type { SignedInFigure } from './signed-in';
+import type { ScalingFigure } from './node-scaling';
 import type { MediaFigures } from './media';
 import { isSiteSearch } from './dataset';
 import { BUDGETS } from './budgets';
@@ -74,6 +75,8 @@ export type Results = {
 	operations?: OperationsCostFigure[];
 	/** What a request costs by who sends it (no cookie, any cookie, a session). */
 	signedIn?: SignedInFigure[];
+	/** Signed-in reads through nginx on 1, 2 and 3 nodes, each capped to a share of a core. */
+	nodeScaling?: { quota: number; figures: ScalingFigure[] };
 	errors: string[];
 	rows?: Row[];
 };
@@ -210,6 +213,7 @@ export function buildRows(results: Results): Row[] {
 	}
 
 	rows.push(...mixedLoadRows(results.mixedLoad ?? []));
+	rows.push(...signedInRows(results));
 
 	if (results.build) {
 		rows.push({
@@ -409,6 +413,53 @@ export function formatTable(rows: Row[]): string {
 	const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
 	const line = (values: string[]) => `| ${values.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;
 	return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');
+}
+
+/**
+ * What a request costs by who sends it (the personal answer signed in against its budget), the
+ * reads' latency beside 8 clients signing in, and signed-in reads on capped nodes.
+ */
+function signedInRows(results: Results): Row[] {
+	const rows: Row[] = (results.signedIn ?? []).map((figure) => {
+		const personal = figure.path === '/api/user' && figure.name.includes('signed in');
+		return {
+			area: 'By who asks, wrk c=16',
+			item: figure.name,
+			measured: `${Math.round(figure.requestsPerSecond).toLocaleString('en')} req/s · server CPU ${Math.round(figure.cpuMicrosPerRequest)} µs/request`,
+			budget: personal ? `<= ${BUDGETS.personalAnswerCpuMicros} µs CPU` : '-',
+			status: personal ? flag(figure.cpuMicrosPerRequest <= BUDGETS.personalAnswerCpuMicros) : 'info',
+		};
+	});
+	for (const [i, run] of (results.readsBesideSignIns ?? []).entries()) {
+		const beside = run.signIns.totalRequests > 0;
+		const { reads } = run;
+		rows.push({
+			area: 'Reads beside sign-ins, c=16 30 s',
+			item: beside
+				? `run ${i}: reads while 8 clients sign in (sign-ins ${run.signIns.requestsPerSecond.toFixed(1)}/s, p99 ${run.signIns.latencyP99} ms)`
+				: 'reads alone',
+			measured: `${Math.round(reads.requestsPerSecond)} req/s · p50 ${reads.latencyP50} ms · p99 ${reads.latencyP99} ms · ${reads.errors + reads.timeouts + reads.non2xx} errors`,
+			budget: beside ? `p99 < ${BUDGETS.readsBesideSignInsP99Ms} ms; 0 errors` : '-',
+			status: beside
+				? flag(
+						reads.latencyP99 < BUDGETS.readsBesideSignInsP99Ms &&
+							reads.errors + reads.timeouts + reads.non2xx === 0,
+					)
+				: 'info',
+		});
+	}
+	const scaling = results.nodeScaling;
+	for (const figure of scaling?.figures ?? []) {
+		const three = figure.nodes === 3;
+		rows.push({
+			area: `Capped nodes (${scaling!.quota} core each), via nginx`,
+			item: `GET ${figure.path} signed in, ${figure.nodes} node${figure.nodes > 1 ? 's' : ''}`,
+			measured: `${Math.round(figure.rps)} req/s · ${figure.ratio.toFixed(2)}× one node · nodes at their cap in ${Math.round(figure.throttledShare * 100)} % of periods`,
+			budget: three ? `>= ${BUDGETS.cappedThreeNodesRatio}× one node` : '-',
+			status: three ? flag(figure.ratio >= BUDGETS.cappedThreeNodesRatio) : 'info',
+		});
+	}
+	return rows;
 }
 
 /**

@@ -19,7 +19,10 @@
  *   --only-archives    build, then only the archive pages' throughput (/news?page=N) beside the
  *                      article page's, at 1,000 articles, generated
  *   --only-signed-in   build, then only what a request costs by who sends it (no cookie, any
- *                      cookie, an invalid session, signed in): req/s and server CPU per request
+ *                      cookie, an invalid session, signed in): req/s and server CPU per request,
+ *                      reads' latency beside 8 clients signing in, and signed-in reads on 1, 2
+ *                      and 3 nodes behind nginx, each capped to a share of a core (PostgreSQL,
+ *                      root; also in the full run)
  *   --only-reviews     build, then only one platform's reviews at 100,000 (the paged list with
  *                      filters, the rating breakdown) and the market map at 2,000 platforms
  *   --only-media       build, then only the media library: 20 uploads of a 12-megapixel JPEG
@@ -54,6 +57,7 @@ import { startBenchServer, type BenchServer } from './server';
 import { measurePostgres, measurePostgresSearch, postgresAvailable } from './postgres';
 import { measureOperationsCost } from './operations';
 import { measureSignedIn, signedInTable } from './signed-in';
+import { measureNodeScaling, scalingTable } from './node-scaling';
 import { measureMedia } from './media';
 
 const args = new Set(process.argv.slice(2));
@@ -235,6 +239,33 @@ async function signedInPhase() {
 		if (onlySignedIn) await readsBesideSignIns(server, dbPath);
 	} finally {
 		await server.stop();
+	}
+}
+
+/** Each node's share of a core in the capped-node scaling. */
+const SCALING_QUOTA = 0.15;
+
+/**
+ * Signed-in reads through nginx on 1, 2 and 3 nodes (PostgreSQL), each node capped to a share
+ * of a core: a personal answer, and a public one that nginx never keeps for a session cookie.
+ */
+async function nodeScalingPhase() {
+	const stops: Array<() => Promise<unknown> | unknown> = [];
+	log(`capped-node scaling: 1, 2, 3 nodes at ${SCALING_QUOTA} core each, signed in, through nginx`);
+	try {
+		const figures = await measureNodeScaling({
+			distDir,
+			workDir: dataPaths('scaling').dir,
+			quota: SCALING_QUOTA,
+			seconds: 5,
+			paths: ['/api/user', '/api/platforms'],
+			log,
+			stops,
+		});
+		results.nodeScaling = { quota: SCALING_QUOTA, figures };
+		log(`\n${scalingTable(figures, SCALING_QUOTA)}`);
+	} finally {
+		for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => undefined);
 	}
 }
 
@@ -708,6 +739,8 @@ try {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
 		await step('by who asks', signedInPhase);
+		if (postgresAvailable()) await step('capped-node scaling', nodeScalingPhase);
+		else log('capped-node scaling skipped: no PostgreSQL binaries');
 	} else if (onlyReviews) {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
@@ -734,6 +767,7 @@ try {
 		else await build();
 		await step('demo size', demoPhase);
 		await step('by who asks', signedInPhase);
+		if (postgresOn) await step('capped-node scaling', nodeScalingPhase);
 		await step('newsletter', newsletterPhase);
 		if (scale) {
 			for (const articles of SCALE_SIZES) await step(`${articles} articles`, () => scalePhase(articles));

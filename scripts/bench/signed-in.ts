@@ -5,10 +5,10 @@
  * invalid session and a session; a personal answer (GET /api/user) without and with a session;
  * and a generated page signed in. One figure each, in one run, so they share the machine's state.
  */
-import { spawn } from 'node:child_process';
 import { procCpuMs } from './processes';
 import { DEMO_USER, signIn } from './accounts';
 import type { BenchServer } from './server';
+import { wrk } from './wrk';
 
 export type SignedInFigure = {
 	name: string;
@@ -24,25 +24,6 @@ const CONNECTIONS = 16;
 /** A well-formed token no session has. */
 const UNKNOWN_SESSION = `session=${'a'.repeat(32)}`;
 
-function wrk(url: string, headers: Record<string, string>, seconds: number) {
-	const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`];
-	for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-	const child = spawn('wrk', [...args, url], { stdio: ['ignore', 'pipe', 'pipe'] });
-	let output = '';
-	child.stdout.on('data', (chunk) => (output += chunk));
-	return new Promise<{ requests: number; rps: number; non2xx: number }>((resolve, reject) => {
-		child.once('error', reject);
-		child.once('close', (status) => {
-			if (status !== 0) return reject(new Error(`wrk failed: ${output.slice(0, 500)}`));
-			resolve({
-				requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? 0),
-				rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
-				non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0),
-			});
-		});
-	});
-}
-
 /** One row: a short warm-up (the caches fill), then the measured run. */
 async function measure(
 	server: BenchServer,
@@ -51,9 +32,9 @@ async function measure(
 	headers: Record<string, string>,
 	seconds: number,
 ): Promise<SignedInFigure> {
-	await wrk(server.url + path, headers, 1);
+	await wrk(server.url + path, { headers, seconds: 1, connections: CONNECTIONS });
 	const before = procCpuMs(server.pid) ?? 0;
-	const run = await wrk(server.url + path, headers, seconds);
+	const run = await wrk(server.url + path, { headers, seconds, connections: CONNECTIONS });
 	const cpuMs = (procCpuMs(server.pid) ?? 0) - before;
 	return {
 		name,
