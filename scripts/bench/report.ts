@@ -421,7 +421,7 @@ export function formatTable(rows: Row[]): string {
  */
 function signedInRows(results: Results): Row[] {
 	const rows: Row[] = (results.signedIn ?? []).map((figure) => {
-		const personal = figure.path === '/api/user' && figure.name.includes('signed in');
+		const { personal } = figure;
 		return {
 			area: 'By who asks, wrk c=16',
 			item: figure.name,

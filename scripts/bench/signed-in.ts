@@ -3,7 +3,8 @@
  * /proc/<pid>/stat, user + system, every thread) and requests per second under wrk (Debian's
  * `wrk`; 16 connections), for a public API answer with no cookie, an unrelated cookie, an
  * invalid session and a session; a personal answer (GET /api/user) without and with a session;
- * and a generated page signed in. One figure each, in one run, so they share the machine's state.
+ * a platform page's personal call (its reader's votes, pending comments and own review); and a
+ * generated page signed in. One figure each, in one run, so they share the machine's state.
  */
 import { procCpuMs } from './processes';
 import { DEMO_USER, signIn } from './accounts';
@@ -18,6 +19,8 @@ export type SignedInFigure = {
 	cpuMicrosPerRequest: number;
 	/** Answers outside 2xx/3xx (a personal answer without a session is 401 by design). */
 	non2xx: number;
+	/** A personal answer to a signed-in reader: held to the personal answer's CPU budget. */
+	personal: boolean;
 };
 
 const CONNECTIONS = 16;
@@ -31,6 +34,7 @@ async function measure(
 	path: string,
 	headers: Record<string, string>,
 	seconds: number,
+	personal: boolean,
 ): Promise<SignedInFigure> {
 	await wrk(server.url + path, { headers, seconds: 1, connections: CONNECTIONS });
 	const before = procCpuMs(server.pid) ?? 0;
@@ -42,6 +46,7 @@ async function measure(
 		requestsPerSecond: run.rps,
 		cpuMicrosPerRequest: run.requests > 0 ? (cpuMs * 1000) / run.requests : Number.NaN,
 		non2xx: run.non2xx,
+		personal,
 	};
 }
 
@@ -53,18 +58,26 @@ export async function measureSignedIn(
 ): Promise<SignedInFigure[]> {
 	const session = await signIn(server.url, DEMO_USER);
 	const encodings = { 'accept-encoding': 'br, gzip' };
-	const rows: [string, string, Record<string, string>][] = [
-		['GET /api/platforms, no cookie', '/api/platforms', {}],
-		['GET /api/platforms, any cookie (other=1)', '/api/platforms', { cookie: 'other=1' }],
-		['GET /api/platforms, an invalid session', '/api/platforms', { cookie: UNKNOWN_SESSION }],
-		['GET /api/platforms, signed in', '/api/platforms', { cookie: session }],
-		['GET /api/user, no cookie', '/api/user', {}],
-		['GET /api/user, signed in', '/api/user', { cookie: session }],
-		[`GET /platforms/${platformId} (generated), signed in`, `/platforms/${platformId}`, { cookie: session }],
+	const signedIn = { cookie: session };
+	const rows: [string, string, Record<string, string>, boolean][] = [
+		['GET /api/platforms, no cookie', '/api/platforms', {}, false],
+		['GET /api/platforms, any cookie (other=1)', '/api/platforms', { cookie: 'other=1' }, false],
+		['GET /api/platforms, an invalid session', '/api/platforms', { cookie: UNKNOWN_SESSION }, false],
+		['GET /api/platforms, signed in', '/api/platforms', signedIn, false],
+		['GET /api/user, no cookie', '/api/user', {}, false],
+		['GET /api/user, signed in', '/api/user', signedIn, true],
+		// The one personal call of a platform page: the reader's votes, pending comments, own review.
+		[
+			`GET /api/platforms/${platformId}/my-votes, signed in`,
+			`/api/platforms/${platformId}/my-votes`,
+			signedIn,
+			true,
+		],
+		[`GET /platforms/${platformId} (generated), signed in`, `/platforms/${platformId}`, signedIn, false],
 	];
 	const figures: SignedInFigure[] = [];
-	for (const [name, path, headers] of rows) {
-		const figure = await measure(server, name, path, { ...encodings, ...headers }, seconds);
+	for (const [name, path, headers, personal] of rows) {
+		const figure = await measure(server, name, path, { ...encodings, ...headers }, seconds, personal);
 		log(
 			`${name}: ${Math.round(figure.requestsPerSecond)} req/s, ${Math.round(figure.cpuMicrosPerRequest)} µs CPU per request`,
 		);

@@ -2,8 +2,16 @@
  * Comments on a platform: a new one waits for an editor (pending); readers see approved ones,
  * and an author also sees their own pending ones (listOwnPendingComments, a personal read).
  */
-import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { db, firstRow, type Reader, platformComments, users } from '@/server/db';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+	db,
+	firstRow,
+	integerPlaceholder,
+	preparedSelect,
+	type Reader,
+	platformComments,
+	users,
+} from '@/server/db';
 import { lockedForUpdate } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
 import { assertPlatformExists } from '@/server/platforms/directory';
@@ -38,16 +46,36 @@ function commentJson({
 	return { ...row, user: username === null ? null : { username } };
 }
 
-/** Comments matching `where`, newest first. */
-async function selectComments(where: SQL | undefined): Promise<CommentJson[]> {
-	const rows = await db()
+/** The comments matching `where`, newest first, as rows. */
+function commentRows(handle: Reader, where: SQL | undefined) {
+	return handle
 		.select(commentColumns())
 		.from(platformComments)
 		.leftJoin(users, eq(platformComments.userId, users.id))
 		.where(where)
 		.orderBy(desc(platformComments.createdAt), desc(platformComments.id));
-	return rows.map(commentJson);
 }
+
+/** Comments matching `where`, newest first. */
+async function selectComments(where: SQL | undefined): Promise<CommentJson[]> {
+	return (await commentRows(db(), where)).map(commentJson);
+}
+
+/**
+ * A reader's pending comments on one platform, prepared once (every platform page a signed-in
+ * reader opens asks it). The status is written into the SQL: a value bound into a join, even
+ * the same one each time, has SQLite compile the statement again (see textPlaceholder).
+ */
+const ownPendingComments = preparedSelect('own_pending_comments', (database) =>
+	commentRows(
+		database,
+		and(
+			eq(platformComments.platformId, integerPlaceholder('platformId')),
+			eq(platformComments.userId, integerPlaceholder('userId')),
+			sql`${platformComments.status} = 'pending'`,
+		),
+	),
+);
 
 /** Approved comments, newest first: the same for every reader, so any cache may keep it. */
 export async function listComments(platformId: number): Promise<CommentJson[]> {
@@ -61,14 +89,8 @@ export async function listComments(platformId: number): Promise<CommentJson[]> {
  * The reader's own comments on the platform still waiting for moderation, newest first: the
  * author sees what they posted beside the public list, which never holds them.
  */
-export function listOwnPendingComments(platformId: number, userId: number): Promise<CommentJson[]> {
-	return selectComments(
-		and(
-			eq(platformComments.platformId, platformId),
-			eq(platformComments.userId, userId),
-			eq(platformComments.status, 'pending'),
-		),
-	);
+export async function listOwnPendingComments(platformId: number, userId: number): Promise<CommentJson[]> {
+	return (await ownPendingComments({ platformId, userId })).map(commentJson);
 }
 
 /** Adds a comment; every comment starts pending until an editor approves it. */

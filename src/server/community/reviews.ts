@@ -15,6 +15,8 @@ import { and, asc, desc, eq, not, sql, type Column, type SQL } from 'drizzle-orm
 import {
 	db,
 	firstRow,
+	integerPlaceholder,
+	preparedSelect,
 	qualified,
 	transaction,
 	type Reader,
@@ -404,10 +406,19 @@ export async function readReview(tx: Reader, ratingId: number): Promise<ReviewJs
  * The user's own public review of the platform, or null: the rating form edits it wherever it
  * stands in the paged list.
  */
+/** A reader's own review of a platform, prepared once: every platform page they open asks it. */
+const ownReview = preparedSelect('own_review', (database) =>
+	selectRatings(
+		database,
+		and(
+			eq(platformRatings.platformId, integerPlaceholder('platformId')),
+			eq(platformRatings.userId, integerPlaceholder('userId')),
+		),
+	),
+);
+
 export async function findOwnReview(platformId: number, userId: number): Promise<ReviewJson | null> {
-	const row = await firstRow(
-		selectRatings(db(), and(eq(platformRatings.platformId, platformId), eq(platformRatings.userId, userId))),
-	);
+	const [row] = await ownReview({ platformId, userId });
 	return row ? ratingJson(row) : null;
 }
 

@@ -9,6 +9,8 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import {
 	db,
 	firstRow,
+	integerPlaceholder,
+	preparedSelect,
 	platformRatings,
 	transaction,
 	type Reader,
@@ -233,19 +235,39 @@ export type PlatformVotes = {
  * Every vote of the reader's on a platform's page in one read, so the page asks once instead of
  * once per item; 404 for an unknown platform.
  */
+/** A reader's votes on one platform's reviews, prepared once: every platform page asks it. */
+const ownReviewVotes = preparedSelect('own_review_votes', (database) =>
+	database
+		.select({ id: reviewVotes.ratingId, voteType: reviewVotes.voteType })
+		.from(reviewVotes)
+		.innerJoin(platformRatings, eq(platformRatings.id, reviewVotes.ratingId))
+		.where(
+			and(
+				eq(platformRatings.platformId, integerPlaceholder('platformId')),
+				eq(reviewVotes.userId, integerPlaceholder('userId')),
+			),
+		),
+);
+
+/** A reader's votes on one platform's comments, prepared once. */
+const ownCommentVotes = preparedSelect('own_comment_votes', (database) =>
+	database
+		.select({ id: commentVotes.commentId, voteType: commentVotes.voteType })
+		.from(commentVotes)
+		.innerJoin(platformComments, eq(platformComments.id, commentVotes.commentId))
+		.where(
+			and(
+				eq(platformComments.platformId, integerPlaceholder('platformId')),
+				eq(commentVotes.userId, integerPlaceholder('userId')),
+			),
+		),
+);
+
 export async function getPlatformVotes(platformId: number, userId: number): Promise<PlatformVotes> {
 	await assertPlatformExists(platformId);
 	const [reviews, comments] = await Promise.all([
-		db()
-			.select({ id: reviewVotes.ratingId, voteType: reviewVotes.voteType })
-			.from(reviewVotes)
-			.innerJoin(platformRatings, eq(platformRatings.id, reviewVotes.ratingId))
-			.where(and(eq(platformRatings.platformId, platformId), eq(reviewVotes.userId, userId))),
-		db()
-			.select({ id: commentVotes.commentId, voteType: commentVotes.voteType })
-			.from(commentVotes)
-			.innerJoin(platformComments, eq(platformComments.id, commentVotes.commentId))
-			.where(and(eq(platformComments.platformId, platformId), eq(commentVotes.userId, userId))),
+		ownReviewVotes({ platformId, userId }),
+		ownCommentVotes({ platformId, userId }),
 	]);
 	const byId = (rows: { id: number; voteType: VoteType }[]) =>
 		Object.fromEntries(rows.map((row) => [row.id, row.voteType]));

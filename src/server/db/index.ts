@@ -18,7 +18,7 @@ export { byEngine, chooseEngine, closeDatabase, engine } from './engine';
 export { openDatabase } from './sqlite-engine';
 export { migrationsFolder } from './migrations';
 export { rawRows, runStatement, schemaOf, transaction } from './transaction';
-export { preparedSelect, textPlaceholder } from './prepared';
+export { integerPlaceholder, preparedSelect, textPlaceholder } from './prepared';
 
 /** The connection of the running engine, opened on first use. */
 export function db(): AppDatabase {

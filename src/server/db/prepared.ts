@@ -20,6 +20,11 @@ export function textPlaceholder(name: string): SQL {
 	return sql`cast(${sql.placeholder(name)} as text)`;
 }
 
+/** An integer placeholder the query planner cannot look into (see textPlaceholder). */
+export function integerPlaceholder(name: string): SQL {
+	return sql`cast(${sql.placeholder(name)} as integer)`;
+}
+
 type Preparable<Row> = { prepare(): { execute(values: Record<string, unknown>): Row[] | Promise<Row[]> } };
 
 export function preparedSelect<Row>(
