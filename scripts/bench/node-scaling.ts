@@ -132,6 +132,7 @@ export type ScalingFigure = {
 	path: string;
 	nodes: number;
 	rps: number;
+	/** Over one node's figure: the mean of one node measured first and again last. */
 	ratio: number;
 	/** Cores each node used on average during the figure. */
 	nodeCores: number[];
@@ -185,7 +186,9 @@ export async function measureNodeScaling(options: ScalingOptions): Promise<Scali
 	stops.push(() => [infra, ...nodeGroups].forEach((group) => group.remove()));
 	nodes.forEach((node, index) => nodeGroups[index]!.join(node.process.pid!));
 	const figures: ScalingFigure[] = [];
-	for (const count of [1, 2, 3]) {
+	// One node is measured first and again last: a single figure varies with the machine, and
+	// every ratio rests on it.
+	for (const count of [1, 2, 3, 1]) {
 		const nginx: Nginx = await startNginx(
 			nginxPort,
 			nodes.slice(0, count).map((node) => node.url),
@@ -226,7 +229,7 @@ export async function measureNodeScaling(options: ScalingOptions): Promise<Scali
 					path: scalingPath,
 					nodes: count,
 					rps,
-					ratio: rps / (figures.find((one) => one.path === scalingPath)?.rps ?? rps),
+					ratio: Number.NaN,
 					nodeCores: end.nodes.slice(0, count).map((value, i) => (value - start.nodes[i]!) / elapsed),
 					throttledShare: periods > 0 ? throttled / periods : 0,
 					nginxCores: (end.nginx - start.nginx) / elapsed,
@@ -235,7 +238,7 @@ export async function measureNodeScaling(options: ScalingOptions): Promise<Scali
 				};
 				figures.push(figure);
 				log(
-					`scaling (simulated: each node capped at ${quota} core), ${scalingPath}: ${count} node(s) ${Math.round(rps)} req/s, ${figure.ratio.toFixed(2)}× one node; ` +
+					`scaling (simulated: each node capped at ${quota} core), ${scalingPath}: ${count} node(s) ${Math.round(rps)} req/s; ` +
 						`nodes used ${figure.nodeCores.map((c) => c.toFixed(2)).join('/')} core, throttled in ${(figure.throttledShare * 100).toFixed(0)}% of periods; ` +
 						`nginx ${figure.nginxCores.toFixed(2)}, PostgreSQL ${figure.postgresCores.toFixed(2)}, wrk ${figure.wrkCores.toFixed(2)} core`,
 				);
@@ -243,6 +246,12 @@ export async function measureNodeScaling(options: ScalingOptions): Promise<Scali
 		} finally {
 			await nginx.stop();
 		}
+	}
+	for (const path of paths) {
+		const ofPath = figures.filter((figure) => figure.path === path);
+		const single = ofPath.filter((figure) => figure.nodes === 1);
+		const oneNode = single.reduce((sum, figure) => sum + figure.rps, 0) / single.length;
+		for (const figure of ofPath) figure.ratio = figure.rps / oneNode;
 	}
 	return figures;
 }

@@ -244,6 +244,8 @@ async function signedInPhase() {
 
 /** Each node's share of a core in the capped-node scaling. */
 const SCALING_QUOTA = 0.15;
+/** The personal answer whose three-node ratio is held to its goal. */
+const SCALING_PERSONAL_PATH = '/api/user';
 
 /**
  * Signed-in reads through nginx on 1, 2 and 3 nodes (PostgreSQL), each node capped to a share
@@ -258,11 +260,11 @@ async function nodeScalingPhase() {
 			workDir: dataPaths('scaling').dir,
 			quota: SCALING_QUOTA,
 			seconds: 5,
-			paths: ['/api/user', '/api/platforms'],
+			paths: [SCALING_PERSONAL_PATH, '/api/platforms'],
 			log,
 			stops,
 		});
-		results.nodeScaling = { quota: SCALING_QUOTA, figures };
+		results.nodeScaling = { quota: SCALING_QUOTA, figures, judgedPath: SCALING_PERSONAL_PATH };
 		log(`\n${scalingTable(figures, SCALING_QUOTA)}`);
 	} finally {
 		for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => undefined);
