@@ -402,10 +402,6 @@ export async function readReview(tx: Reader, ratingId: number): Promise<ReviewJs
 	return row && ratingJson(row);
 }
 
-/**
- * The user's own public review of the platform, or null: the rating form edits it wherever it
- * stands in the paged list.
- */
 /** A reader's own review of a platform, prepared once: every platform page they open asks it. */
 const ownReview = preparedSelect('own_review', (database) =>
 	selectRatings(
@@ -417,6 +413,10 @@ const ownReview = preparedSelect('own_review', (database) =>
 	),
 );
 
+/**
+ * The user's own public review of the platform, or null: the rating form edits it wherever it
+ * stands in the paged list.
+ */
 export async function findOwnReview(platformId: number, userId: number): Promise<ReviewJson | null> {
 	const [row] = await ownReview({ platformId, userId });
 	return row ? ratingJson(row) : null;

@@ -231,10 +231,6 @@ export type PlatformVotes = {
 	comments: Record<number, VoteType>;
 };
 
-/**
- * Every vote of the reader's on a platform's page in one read, so the page asks once instead of
- * once per item; 404 for an unknown platform.
- */
 /** A reader's votes on one platform's reviews, prepared once: every platform page asks it. */
 const ownReviewVotes = preparedSelect('own_review_votes', (database) =>
 	database
@@ -263,6 +259,10 @@ const ownCommentVotes = preparedSelect('own_comment_votes', (database) =>
 		),
 );
 
+/**
+ * Every vote of the reader's on a platform's page in one read, so the page asks once instead of
+ * once per item; 404 for an unknown platform.
+ */
 export async function getPlatformVotes(platformId: number, userId: number): Promise<PlatformVotes> {
 	await assertPlatformExists(platformId);
 	const [reviews, comments] = await Promise.all([

@@ -2,7 +2,8 @@
  * A SELECT built and prepared once per connection, then run with new values: drizzle otherwise
  * builds the SQL and asks the driver to prepare it again on every call, which on a hot lookup
  * (the session, on every signed-in request) costs more than the lookup itself. Values change
- * through `sql.placeholder(name)`. On PostgreSQL the name makes it a named statement, prepared
+ * through `sql.placeholder(name)`, or in a join textPlaceholder and integerPlaceholder below, so
+ * the statement stays compiled. On PostgreSQL the name makes it a named statement, prepared
  * once per pooled connection.
  */
 import { type SQL, sql } from 'drizzle-orm';
