@@ -23,6 +23,7 @@ import {
 	SUPERUSER,
 } from '../shared/postgres-cluster';
 import { DEMO_USER, EDITOR, signIn } from './accounts';
+import { procCpuMs } from './processes';
 import { wrk } from './wrk';
 
 export type ScalingOptions = {
@@ -49,7 +50,6 @@ const CGROUP = '/sys/fs/cgroup/cpu';
 const PERIOD_US = 100_000;
 /** cpu.shares of the bench's groups (a plain process weighs 1024): they get their time first. */
 const BENCH_SHARES = 8192;
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 type Group = {
 	path: string;
@@ -102,14 +102,9 @@ function cpuGroup(name: string, cores?: number): Group {
 	};
 }
 
-/** CPU seconds a process has used so far (user + system, all its threads). */
+/** CPU seconds a process has used so far (user + system, all its threads); 0 once it has ended. */
 function cpuSeconds(pid: number): number {
-	try {
-		const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-		return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-	} catch {
-		return 0;
-	}
+	return (procCpuMs(pid) ?? 0) / 1000;
 }
 
 /** The process and its children (PostgreSQL's backends, nginx's workers). */

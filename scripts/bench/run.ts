@@ -188,6 +188,14 @@ async function busiestPlatform(origin: string): Promise<number | null> {
 	return best?.id ?? null;
 }
 
+/**
+ * The build's server on a phase's database, pinned to core 0 (the load generators run on the
+ * other), its pages generated only when the phase asks.
+ */
+function startPinnedServer(dir: string, dbPath: string, env?: Record<string, string>): Promise<BenchServer> {
+	return startBenchServer({ root, distDir, workDir: dir, dbPath, generateOnStart: false, cpu: 0, env });
+}
+
 function dataPaths(label: string) {
 	const dir = join(work, label);
 	mkdirSync(dir, { recursive: true });
@@ -220,15 +228,7 @@ async function signedInPhase() {
 	const { dir, dbPath } = dataPaths('signed-in');
 	await createDataset(dbPath, 'demo');
 	// TRUST_PROXY: the sign-ins below each come from their own forwarded address.
-	const server = await startBenchServer({
-		root,
-		distDir,
-		workDir: dir,
-		dbPath,
-		generateOnStart: false,
-		cpu: 0,
-		env: { TRUST_PROXY: '1' },
-	});
+	const server = await startPinnedServer(dir, dbPath, { TRUST_PROXY: '1' });
 	try {
 		await server.fullGeneration();
 		const platformId = (await firstId(server.url, '/api/platforms?limit=1')) ?? 1;
@@ -279,15 +279,7 @@ async function demoPhase() {
 	log(`demo database: ${dataset.articles} published articles`);
 	// Pinned to core 0 for the load figures (autocannon runs on core 1).
 	// TRUST_PROXY: the mixed load's sign-ins each come from their own forwarded address.
-	const server = await startBenchServer({
-		root,
-		distDir,
-		workDir: dir,
-		dbPath,
-		generateOnStart: false,
-		cpu: 0,
-		env: { TRUST_PROXY: '1' },
-	});
+	const server = await startPinnedServer(dir, dbPath, { TRUST_PROXY: '1' });
 	try {
 		size.generation = await server.fullGeneration();
 		log(`demo generation: ${size.generation.pages} pages in ${(size.generation.wallMs / 1000).toFixed(1)} s`);
@@ -463,14 +455,7 @@ async function archivePhase() {
 	const { dir, dbPath } = dataPaths('archives');
 	const dataset = await createDataset(dbPath, ARCHIVE_SIZE);
 	log(`archives database: ${dataset.articles} published articles`);
-	const server = await startBenchServer({
-		root,
-		distDir,
-		workDir: dir,
-		dbPath,
-		generateOnStart: false,
-		cpu: 0,
-	});
+	const server = await startPinnedServer(dir, dbPath);
 	try {
 		const generation = await server.fullGeneration();
 		log(`archives generation: ${generation.pages} pages in ${(generation.wallMs / 1000).toFixed(1)} s`);
@@ -542,15 +527,7 @@ async function searchPhase() {
 	results.search = search;
 	// No page generation here: only the search endpoint is measured, and with the server's cache
 	// of anonymous answers off, since repeating one query would otherwise measure the cache.
-	const server = await startBenchServer({
-		root,
-		distDir,
-		workDir: dir,
-		dbPath,
-		generateOnStart: false,
-		cpu: 0,
-		env: { API_CACHE_TTL_MS: '0' },
-	});
+	const server = await startPinnedServer(dir, dbPath, { API_CACHE_TTL_MS: '0' });
 	try {
 		for (const { name, path } of SEARCH_QUERIES) {
 			const sequential = await sequentialLatency(name, server.url, path, 200);
@@ -587,15 +564,7 @@ async function reviewsPhase() {
 	};
 	results.reviews = figures;
 	// The API cache off: the queries themselves are measured, not a kept answer.
-	const server = await startBenchServer({
-		root,
-		distDir,
-		workDir: dir,
-		dbPath,
-		generateOnStart: false,
-		cpu: 0,
-		env: { API_CACHE_TTL_MS: '0' },
-	});
+	const server = await startPinnedServer(dir, dbPath, { API_CACHE_TTL_MS: '0' });
 	try {
 		for (const { name, path, budget } of reviewQueries(dataset.platformId)) {
 			const sequential = await sequentialLatency(name, server.url, path, 200);
@@ -619,14 +588,7 @@ async function reviewsPhase() {
 async function mediaPhase() {
 	const { dir, dbPath } = dataPaths('media');
 	await createDataset(dbPath, 'demo');
-	const server = await startBenchServer({
-		root,
-		distDir,
-		workDir: dir,
-		dbPath,
-		generateOnStart: false,
-		cpu: 0,
-	});
+	const server = await startPinnedServer(dir, dbPath);
 	try {
 		log('media: 20 uploads of a 12-megapixel JPEG, then a library image beside a kept API answer');
 		results.media = await measureMedia(server, log);
