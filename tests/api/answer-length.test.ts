@@ -3,9 +3,9 @@
  * over 1 KB, which it can tell only when the answer says its length before its body streams.
  * Larger answers are still compressed.
  */
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
+import { rawGet } from '../support/http';
 import { registerUser, startAccountServer, type Registered } from '../support/account-api';
 
 let server: TestServer;
@@ -19,27 +19,9 @@ afterAll(async () => {
 	await server?.stop();
 });
 
-type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
-
-/** A GET with exactly these headers (fetch would add and undo its own Accept-Encoding). */
-function rawGet(path: string, headers: Record<string, string>): Promise<RawAnswer> {
-	return new Promise((resolve, reject) => {
-		const req = httpRequest(`${server.url}${path}`, { headers }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on('data', (chunk: Buffer) => chunks.push(chunk));
-			res.on('end', () =>
-				resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-			);
-			res.on('error', reject);
-		});
-		req.on('error', reject);
-		req.end();
-	});
-}
-
 describe('JSON answers rendered per request', () => {
 	it('a small one (the signed-in user, a 401) is sent uncompressed with its Content-Length', async () => {
-		const signedIn = await rawGet('/api/user', {
+		const signedIn = await rawGet(`${server.url}/api/user`, {
 			'accept-encoding': 'br, gzip',
 			cookie: user.client.sessionCookie,
 		});
@@ -48,7 +30,7 @@ describe('JSON answers rendered per request', () => {
 		expect(signedIn.headers['content-length']).toBe(String(signedIn.body.length));
 		expect(JSON.parse(signedIn.body.toString('utf8'))).toMatchObject({ id: user.id });
 
-		const anonymous = await rawGet('/api/user', { 'accept-encoding': 'br, gzip' });
+		const anonymous = await rawGet(`${server.url}/api/user`, { 'accept-encoding': 'br, gzip' });
 		expect(anonymous.status).toBe(401);
 		expect(anonymous.headers['content-encoding']).toBeUndefined();
 		expect(anonymous.headers['content-length']).toBe(String(anonymous.body.length));
@@ -56,7 +38,7 @@ describe('JSON answers rendered per request', () => {
 
 	it('a large one is still compressed', async () => {
 		// Signed in, so the answer is rendered rather than kept: the platforms are over 1 KB.
-		const answer = await rawGet('/api/platforms?limit=100', {
+		const answer = await rawGet(`${server.url}/api/platforms?limit=100`, {
 			'accept-encoding': 'br',
 			cookie: user.client.sessionCookie,
 		});

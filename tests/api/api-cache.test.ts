@@ -5,7 +5,6 @@
  * the answers it touched, a personal answer (however the session cookie is spelled) is never
  * stored nor served to anyone else, and each encoding of a kept answer carries the same JSON.
  */
-import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +13,7 @@ import {
 	SHARED_CACHE_CONTROL,
 } from '@/server/http/cache-headers';
 import type { TestServer } from '../support/server';
+import { rawGet } from '../support/http';
 import { TestClient, registerUser, startAccountServer, type Registered } from '../support/account-api';
 import { createPlatform, registerEditor } from '../support/platform-fixtures';
 
@@ -41,28 +41,6 @@ async function readUntilKept(path: string) {
 		})
 		.toBe('hit');
 	return answer;
-}
-
-type RawAnswer = {
-	status: number;
-	headers: Record<string, string | string[] | undefined>;
-	body: Buffer;
-};
-
-/** A GET with exactly the given headers (fetch would add and undo its own Accept-Encoding). */
-function rawGet(path: string, headers: Record<string, string>): Promise<RawAnswer> {
-	return new Promise((resolve, reject) => {
-		const req = httpRequest(`${server.url}${path}`, { headers }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on('data', (chunk: Buffer) => chunks.push(chunk));
-			res.on('end', () =>
-				resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-			);
-			res.on('error', reject);
-		});
-		req.on('error', reject);
-		req.end();
-	});
 }
 
 describe('anonymous reads', () => {
@@ -102,10 +80,10 @@ describe('anonymous reads', () => {
 	it('serve brotli, gzip or identity by Accept-Encoding, all the same JSON', async () => {
 		const path = '/api/platforms?limit=100&sortBy=name';
 		await readUntilKept(path);
-		const br = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br' });
-		const gzip = await rawGet(path, { 'accept-encoding': 'gzip' });
-		const identity = await rawGet(path, { 'accept-encoding': 'br;q=0, gzip;q=0' });
-		const none = await rawGet(path, {});
+		const br = await rawGet(server.url + path, { 'accept-encoding': 'gzip, deflate, br' });
+		const gzip = await rawGet(server.url + path, { 'accept-encoding': 'gzip' });
+		const identity = await rawGet(server.url + path, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+		const none = await rawGet(server.url + path, {});
 		expect(br.headers['x-cache']).toBe('hit');
 		expect(br.headers['content-encoding']).toBe('br');
 		expect(gzip.headers['content-encoding']).toBe('gzip');
@@ -299,7 +277,10 @@ describe('a public answer', () => {
 		const path = '/api/platforms?limit=3';
 		const kept = await readUntilKept(path);
 		for (let i = 0; i < 3; i++) {
-			const answer = await rawGet(path, { cookie: cookie(), 'x-forwarded-for': user.client.address });
+			const answer = await rawGet(server.url + path, {
+				cookie: cookie(),
+				'x-forwarded-for': user.client.address,
+			});
 			expect(answer.status).toBe(200);
 			expect(answer.headers['x-cache']).toBe('hit');
 			expect(answer.headers['cache-control']).toBe(SHARED_CACHE_CONTROL);
@@ -350,11 +331,11 @@ describe('a personal answer', () => {
 			] as const) {
 				for (const cookie of spellings(reader.client.sessionToken)) {
 					const headers = { cookie, 'x-forwarded-for': reader.client.address };
-					const me = await rawGet('/api/user', headers);
+					const me = await rawGet(`${server.url}/api/user`, headers);
 					expect(me.status).toBe(200);
 					expect(me.headers['x-cache']).toBeUndefined();
 					expect(JSON.parse(me.body.toString('utf8')).id).toBe(reader.id);
-					const votes = await rawGet(mine, headers);
+					const votes = await rawGet(server.url + mine, headers);
 					expect(votes.status).toBe(200);
 					expect(votes.headers['x-cache']).toBeUndefined();
 					expect(votes.headers['cache-control']).toBe(PERSONAL_CACHE_CONTROL);

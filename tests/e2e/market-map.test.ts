@@ -5,7 +5,7 @@
  * phone width (where the table stands in for the chart).
  */
 import { describe, expect } from 'vitest';
-import { axeBuilder } from '../support/axe';
+import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { publicPage } from '../support/dashboard-helpers';
 import { apiPlatforms } from '../support/platform-helpers';
@@ -88,11 +88,7 @@ describe('the market map', () => {
 		for (const mobile of [false, true]) {
 			const { page } = await newPage({ mobile });
 			await page.goto('/platforms/map');
-			const results = await axeBuilder(page).analyze();
-			expect(
-				results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`),
-				mobile ? 'phone' : 'desktop',
-			).toEqual([]);
+			await expectNoAxeViolations(page, mobile ? 'phone' : 'desktop');
 		}
 	});
 });

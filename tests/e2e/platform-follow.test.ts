@@ -9,7 +9,7 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { UNVERIFIED_FOLLOW } from '@/lib/validation/platform-messages';
-import { axeBuilder } from '../support/axe';
+import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { EDITOR } from '../support/dashboard-helpers';
 import { Client } from '../support/http';
@@ -151,12 +151,8 @@ describe('a platform page: Follow', () => {
 				await page.goto(`/platforms/${platform.id}`);
 				await followButton(page).click();
 				await expect.poll(() => page.getByTestId('follow-platform').locator('p').count()).toBe(1);
-				const results = await axeBuilder(page).analyze();
 				const where = `${mobile ? 'phone' : 'desktop'}, ${as ? 'unconfirmed' : 'visitor'}`;
-				expect(
-					results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`),
-					where,
-				).toEqual([]);
+				await expectNoAxeViolations(page, where);
 				const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 				expect(overflow, where).toBeLessThanOrEqual(0);
 			}

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { axeBuilder } from '../support/axe';
+import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { EDITOR } from '../support/dashboard-helpers';
 import { editorCookie, type TestServer } from '../support/server';
@@ -98,11 +98,7 @@ describe('a platform page: what changed and the rating trend', () => {
 			const { page } = await newPage({ mobile });
 			await page.goto(`/platforms/${platform.id}`);
 			await page.getByTestId('platform-history').getByText('All 4 changes').click();
-			const results = await axeBuilder(page).analyze();
-			expect(
-				results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`),
-				mobile ? 'phone' : 'desktop',
-			).toEqual([]);
+			await expectNoAxeViolations(page, mobile ? 'phone' : 'desktop');
 			const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 			expect(overflow, mobile ? 'phone' : 'desktop').toBeLessThanOrEqual(0);
 		}

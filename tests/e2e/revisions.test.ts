@@ -5,22 +5,11 @@
  * way. The history and the confirm work from the keyboard; axe finds nothing.
  */
 import { describe, expect } from 'vitest';
-import type { Page } from 'playwright-core';
-import { axeBuilder } from '../support/axe';
+import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { confirmDialog, expectToast, publicPage } from '../support/dashboard-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-	const { violations } = await axeBuilder(page).analyze();
-	expect(
-		violations.map(
-			(violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-		),
-		label,
-	).toEqual([]);
-}
 
 const articleForm = (title: string, content: string) => ({
 	title,

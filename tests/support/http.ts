@@ -1,6 +1,6 @@
 /**
- * A tiny cookie-keeping client for API tests: each Client is one browser-like visitor. And a
- * request whose target goes out exactly as written, which fetch cannot send.
+ * A tiny cookie-keeping client for API tests: each Client is one browser-like visitor. And
+ * requests fetch cannot send: a target exactly as written, and headers exactly as given.
  */
 import { request as httpRequest } from 'node:http';
 
@@ -107,5 +107,30 @@ export function rawRequest(
 		);
 		req.on('error', reject);
 		req.end(body);
+	});
+}
+
+export type RawBytesAnswer = {
+	status: number;
+	headers: Record<string, string | string[] | undefined>;
+	body: Buffer;
+};
+
+/**
+ * A GET with exactly the given headers, its body as the bytes that came (fetch would add its own
+ * Accept-Encoding and undo the compression).
+ */
+export function rawGet(url: string, headers: Record<string, string>): Promise<RawBytesAnswer> {
+	return new Promise((resolve, reject) => {
+		const req = httpRequest(url, { headers }, (res) => {
+			const chunks: Buffer[] = [];
+			res.on('data', (chunk: Buffer) => chunks.push(chunk));
+			res.on('end', () =>
+				resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+			);
+			res.on('error', reject);
+		});
+		req.on('error', reject);
+		req.end();
 	});
 }
