@@ -12,12 +12,24 @@ export type Follow = { platformId: number; name: string; followedAt: string };
 export const $follows = atom<Follow[] | undefined>(undefined);
 
 let reading: Promise<void> | undefined;
+/** Counts the follows and unfollows answered on this page. */
+let writes = 0;
 
 /** Reads the reader's follows once per page; `force` reads again. */
 export function loadFollows(force = false): Promise<void> {
 	if (reading && !force) return reading;
-	reading = apiRequest<Follow[]>('GET', '/api/profile/follows').then((follows) => $follows.set(follows));
-	return reading;
+	const writesBefore = writes;
+	const attempt = apiRequest<Follow[]>('GET', '/api/profile/follows').then((follows) => {
+		// A follow answered while this read was on its way holds the newer list: the read's
+		// answer, taken before it, would undo the press on screen.
+		if (writes === writesBefore) $follows.set(follows);
+	});
+	// A read that failed is tried again by the next caller rather than failing every press.
+	attempt.catch(() => {
+		if (reading === attempt) reading = undefined;
+	});
+	reading = attempt;
+	return attempt;
 }
 
 /** Follows (or with `follow` false, unfollows) the platform; throws the server's refusal. */
@@ -26,6 +38,7 @@ export async function setFollowing(platformId: number, follow: boolean): Promise
 		follow ? 'POST' : 'DELETE',
 		`/api/platforms/${platformId}/follow`,
 	);
+	writes += 1;
 	$follows.set(follows);
 	return follows;
 }

@@ -10,6 +10,7 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { UNVERIFIED_FOLLOW } from '@/lib/validation/platform-messages';
 import { expectNoAxeViolations } from '../support/axe';
+import { gotoHydrated, hydrateIslands } from '../support/browser';
 import { browserTest } from '../support/browser-test';
 import { EDITOR } from '../support/dashboard-helpers';
 import { Client } from '../support/http';
@@ -142,6 +143,38 @@ describe('a platform page: Follow', () => {
 		await expect
 			.poll(() => followButton(page).innerText(), { timeout: 15_000 })
 			.toBe(`Follow ${platform.name}`);
+	});
+
+	it('a press made while the follows are still being read neither loses to the old list nor follows twice', async ({
+		newPage,
+	}) => {
+		const { page } = await newPage({ as: 'user' });
+		// The list of follows is read before the press but answers after it, as on a slow network:
+		// its answer, true when it was read, must not undo the press.
+		await page.route('**/api/profile/follows', async (route) => {
+			const response = await route.fetch();
+			await new Promise((resolve) => setTimeout(resolve, 1_500));
+			await route.fulfill({ response });
+		});
+		await gotoHydrated(page, `/platforms/${platform.id}`);
+		await hydrateIslands(page);
+		await followButton(page).click();
+		await expect
+			.poll(() => followButton(page).innerText(), { timeout: 15_000 })
+			.toBe(`Unfollow ${platform.name}`);
+		// Past the old list's answer, the button still shows what the server holds.
+		await page.waitForTimeout(2_000);
+		expect(await followButton(page).innerText()).toBe(`Unfollow ${platform.name}`);
+
+		// Following already, a press before the list arrives unfollows rather than following again.
+		await gotoHydrated(page, `/platforms/${platform.id}`);
+		await hydrateIslands(page);
+		await followButton(page).click();
+		await expect
+			.poll(() => followButton(page).innerText(), { timeout: 15_000 })
+			.toBe(`Follow ${platform.name}`);
+		await page.waitForTimeout(2_000);
+		expect(await followButton(page).innerText()).toBe(`Follow ${platform.name}`);
 	});
 
 	it('has no axe violation and no sideways scroll at desktop and phone width', async ({ newPage }) => {

@@ -35,8 +35,12 @@ export function FollowButton({ platformId, name }: { platformId: number; name: s
 		if (!current.emailVerified) return setNotice('unverified');
 		setNotice(null);
 		setBusy(true);
-		const follow = !isFollowing($follows.get(), platformId);
+		let follow = true;
 		try {
+			// Whether the press follows or unfollows depends on the list, which may still be on
+			// its way: deciding without it would follow again a platform the reader follows.
+			if ($follows.get() === undefined) await loadFollows();
+			follow = !isFollowing($follows.get(), platformId);
 			const now = isFollowing(await setFollowing(platformId, follow), platformId);
 			setAnnouncement(
 				now
