@@ -44,6 +44,34 @@ async function toastCovers(page: Page, control: Locator): Promise<boolean> {
 	);
 }
 
+/**
+ * Starts watching, frame by frame, whether a toast on screen overlaps the control, from before
+ * the frame that first draws it: a toast that takes its edge only after a frame has shown it
+ * over the control passes a check made later but fails this one. Resolves the count of frames
+ * that showed a toast and of those where it covered the control, once `frames` have shown one.
+ */
+async function watchToastFrames(control: Locator, frames = 20) {
+	await control.evaluate((element, wanted) => {
+		const seen = { withToast: 0, covering: 0 };
+		(window as unknown as { toastFrames: Promise<typeof seen> }).toastFrames = new Promise((resolve) => {
+			const frame = () => {
+				const toast = document.querySelector('#toast-root li');
+				if (toast) {
+					const [a, b] = [toast.getBoundingClientRect(), element.getBoundingClientRect()];
+					seen.withToast += 1;
+					if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+						seen.covering += 1;
+				}
+				if (seen.withToast >= wanted) resolve(seen);
+				else requestAnimationFrame(frame);
+			};
+			requestAnimationFrame(frame);
+		});
+	}, frames);
+	return () =>
+		control.page().evaluate(() => (window as unknown as { toastFrames: Promise<unknown> }).toastFrames);
+}
+
 /** Scrolls so the control's top sits `top` px below the top of the window. */
 async function placeAt(control: Locator, top: number) {
 	await control.evaluate((element, y) => window.scrollBy(0, element.getBoundingClientRect().top - y), top);
@@ -169,9 +197,12 @@ describe('toasts', () => {
 		await helpful.waitFor();
 		// Just below the sticky header, where a phone shows toasts.
 		await placeAt(helpful, 80);
+		const frames = await watchToastFrames(helpful);
 		await helpful.click();
 		await expectToast(page, 'Please sign in to vote on comments');
 		expect(await toastCovers(page, helpful)).toBe(false);
+		// Not even its first frame shows the toast over the button.
+		expect(await frames()).toEqual({ withToast: 20, covering: 0 });
 	});
 });
 

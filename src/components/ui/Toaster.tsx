@@ -7,7 +7,8 @@
  */
 import { useStore } from '@nanostores/react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { cn } from '@/lib/class-names';
 import { $toast, dismissToast, type ToastMessage, type ToastVariant } from '@/stores/toast';
 import { lastAction } from './last-action';
@@ -65,23 +66,34 @@ export function Toaster() {
 	const viewportRef = useRef<HTMLOListElement>(null);
 	const [edge, setEdge] = useState<Edge>(usualEdge);
 	const shownId = shown?.id;
-	// Before paint, so a toast never flashes over the control and then jumps away; again when the
-	// toast's size settles (Radix portals it into the viewport a render later).
+	const place = useCallback(() => {
+		if (viewportRef.current) setEdge(edgeClearOfAction(viewportRef.current));
+	}, []);
+	// Radix portals the toast into the viewport a render after the viewport itself, so the edge
+	// is chosen when the toast's own element arrives, with its real height: an update made in a
+	// ref callback is applied before the browser draws, so no frame shows it over the control.
+	const placeOnArrival = useCallback(
+		(toast: HTMLLIElement | null) => {
+			if (toast) place();
+		},
+		[place],
+	);
+	// Again whenever its size changes (a longer message wraps). A resize is reported just before
+	// the browser draws, and flushSync applies the new edge within that same frame.
 	useLayoutEffect(() => {
 		const viewport = viewportRef.current;
 		if (shownId === undefined || !viewport) return;
-		const place = () => setEdge(edgeClearOfAction(viewport));
-		place();
-		const observer = new ResizeObserver(place);
+		const observer = new ResizeObserver(() => flushSync(place));
 		observer.observe(viewport);
 		return () => observer.disconnect();
-	}, [shownId]);
+	}, [shownId, place]);
 
 	return (
 		<ToastPrimitive.Provider swipeDirection="right">
 			{shown && (
 				<ToastPrimitive.Root
 					key={shown.id}
+					ref={placeOnArrival}
 					open={current?.id === shown.id}
 					onOpenChange={(open) => {
 						if (!open && $toast.get()?.id === shown.id) dismissToast();
