@@ -14,8 +14,8 @@ import { engine } from './engine';
  * A text placeholder the query planner cannot look into. SQLite (built with STAT4, as
  * better-sqlite3 is) plans a join with a bare `?` by its bound value, so binding any value, even
  * the same one again, expires the prepared statement and the next run compiles it again: the
- * session lookup was compiled on every signed-in request. Behind a cast the plan (the same index) is made once; PostgreSQL
- * reads the same cast as the parameter's type.
+ * session lookup was compiled on every signed-in request. Behind a cast the plan (the same
+ * index) is made once; PostgreSQL reads the same cast as the parameter's type.
  */
 export function textPlaceholder(name: string): SQL {
 	return sql`cast(${sql.placeholder(name)} as text)`;

@@ -160,7 +160,6 @@ export async function getPlatform(id: number): Promise<PlatformJson> {
 	return platform;
 }
 
-/** Throws the 404 of a missing platform; for the ratings and comments services. */
 /** Whether a platform exists: asked before most of its community's reads and writes. */
 const platformById = preparedSelect('platform_exists', (database) =>
 	database
@@ -169,6 +168,7 @@ const platformById = preparedSelect('platform_exists', (database) =>
 		.where(eq(platforms.id, sql.placeholder('id'))),
 );
 
+/** Throws the 404 of a missing platform; for the ratings and comments services. */
 export async function assertPlatformExists(id: number): Promise<void> {
 	const [row] = await platformById({ id });
 	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
