@@ -81,6 +81,8 @@ export class Client {
 export type RawAnswer = {
 	status: number;
 	headers: Record<string, string | string[] | undefined>;
+	/** The body as the bytes that came (a compressed answer stays compressed). */
+	body: Buffer;
 	text: string;
 };
 
@@ -99,10 +101,18 @@ export function rawRequest(
 		const req = httpRequest(
 			{ host: url.hostname, port: url.port, method, path: target, headers: { ...headers } },
 			(res) => {
-				let text = '';
-				res.setEncoding('utf8');
-				res.on('data', (chunk) => (text += chunk));
-				res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+				const chunks: Buffer[] = [];
+				res.on('data', (chunk: Buffer) => chunks.push(chunk));
+				res.on('end', () => {
+					const bytes = Buffer.concat(chunks);
+					resolve({
+						status: res.statusCode!,
+						headers: res.headers,
+						body: bytes,
+						text: bytes.toString('utf8'),
+					});
+				});
+				res.on('error', reject);
 			},
 		);
 		req.on('error', reject);
@@ -110,27 +120,11 @@ export function rawRequest(
 	});
 }
 
-export type RawBytesAnswer = {
-	status: number;
-	headers: Record<string, string | string[] | undefined>;
-	body: Buffer;
-};
-
 /**
  * A GET with exactly the given headers, its body as the bytes that came (fetch would add its own
  * Accept-Encoding and undo the compression).
  */
-export function rawGet(url: string, headers: Record<string, string>): Promise<RawBytesAnswer> {
-	return new Promise((resolve, reject) => {
-		const req = httpRequest(url, { headers }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on('data', (chunk: Buffer) => chunks.push(chunk));
-			res.on('end', () =>
-				resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-			);
-			res.on('error', reject);
-		});
-		req.on('error', reject);
-		req.end();
-	});
+export function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer> {
+	const { origin, pathname, search } = new URL(url);
+	return rawRequest(origin, 'GET', pathname + search, { headers });
 }
