@@ -62,6 +62,8 @@ type VoteSubject = {
 		voteType: SQLiteColumn;
 		/** The values of a new vote row. */
 		values: (itemId: number, userId: number, voteType: VoteType) => Record<string, unknown>;
+		/** The voted items' table, with the columns that tie an item to its platform. */
+		items: { table: SQLiteTable; id: SQLiteColumn; platformId: SQLiteColumn };
 	};
 	/** The item if it exists and takes votes (locked with `lock`), else undefined. */
 	find: (tx: Reader, itemId: number, lock: boolean) => Promise<Votable | undefined>;
@@ -153,6 +155,7 @@ const commentVoting: VoteSubject = {
 			userId: commentVotes.userId,
 			voteType: commentVotes.voteType,
 			values: (commentId, userId, voteType) => ({ commentId, userId, voteType }),
+			items: { table: platformComments, id: platformComments.id, platformId: platformComments.platformId },
 		};
 	},
 	find: async (tx, commentId, lock) => {
@@ -181,6 +184,7 @@ const reviewVoting: VoteSubject = {
 			userId: reviewVotes.userId,
 			voteType: reviewVotes.voteType,
 			values: (ratingId, userId, voteType) => ({ ratingId, userId, voteType }),
+			items: { table: platformRatings, id: platformRatings.id, platformId: platformRatings.platformId },
 		};
 	},
 	find: (tx, ratingId, lock) => findReview(tx, ratingId, { lock }),
@@ -231,33 +235,28 @@ export type PlatformVotes = {
 	comments: Record<number, VoteType>;
 };
 
-/** A reader's votes on one platform's reviews, prepared once: every platform page asks it. */
-const ownReviewVotes = preparedSelect('own_review_votes', (database) =>
-	database
-		.select({ id: reviewVotes.ratingId, voteType: reviewVotes.voteType })
-		.from(reviewVotes)
-		.innerJoin(platformRatings, eq(platformRatings.id, reviewVotes.ratingId))
-		.where(
-			and(
-				eq(platformRatings.platformId, integerPlaceholder('platformId')),
-				eq(reviewVotes.userId, integerPlaceholder('userId')),
-			),
-		),
-);
+/**
+ * A reader's votes on one platform's items of a subject, by item id: a statement prepared once,
+ * as every platform page a signed-in reader opens asks it.
+ */
+function ownVotesOnPlatform(name: string, subject: VoteSubject) {
+	return preparedSelect(name, (database) => {
+		const rows = subject.rows();
+		return database
+			.select({ id: sql<number>`${rows.item}`, voteType: sql<VoteType>`${rows.voteType}` })
+			.from(rows.table)
+			.innerJoin(rows.items.table, eq(rows.items.id, rows.item))
+			.where(
+				and(
+					eq(rows.items.platformId, integerPlaceholder('platformId')),
+					eq(rows.userId, integerPlaceholder('userId')),
+				),
+			);
+	});
+}
 
-/** A reader's votes on one platform's comments, prepared once. */
-const ownCommentVotes = preparedSelect('own_comment_votes', (database) =>
-	database
-		.select({ id: commentVotes.commentId, voteType: commentVotes.voteType })
-		.from(commentVotes)
-		.innerJoin(platformComments, eq(platformComments.id, commentVotes.commentId))
-		.where(
-			and(
-				eq(platformComments.platformId, integerPlaceholder('platformId')),
-				eq(commentVotes.userId, integerPlaceholder('userId')),
-			),
-		),
-);
+const ownReviewVotes = ownVotesOnPlatform('own_review_votes', reviewVoting);
+const ownCommentVotes = ownVotesOnPlatform('own_comment_votes', commentVoting);
 
 /**
  * Every vote of the reader's on a platform's page in one read, so the page asks once instead of
