@@ -4,7 +4,7 @@
  * The nodes start together against an empty database: one migrates and seeds, the others wait.
  * Then: a session works on every node, a publication reaches every node's pages and cached API
  * answers, nginx forwards every path with its own forwarding headers (a backslash path reaches no
- * API) and logs no token, a scheduled article goes public on every node once, an image uploaded through one node is served by all (and cached by nginx), the sign-in limit holds across nodes, a stalled node holds no more than the request sent to it, and killing a node under load
+ * API) and logs no token, a scheduled article goes public on every node once, an image uploaded through one node is served by all (and cached by nginx), an image deleted through one node is gone from every node's kept answers and from nginx's cache, the sign-in limit holds across nodes, a stalled node holds no more than the request sent to it, and killing a node under load
  * loses neither a read nor an acknowledged write. Times are printed for the record, never asserted: the bench
  * reports them against the goals.
  */
@@ -21,7 +21,7 @@ import { schema } from '@/server/db/postgres-connection';
 import { newCredentials, TestClient } from '../support/account-api';
 import { rawRequest } from '../support/http';
 import { episodeBody } from '../support/episode-fixtures';
-import { mp3Audio, uploadForm } from '../support/media-fixtures';
+import { mp3Audio, plainPng, uploadForm } from '../support/media-fixtures';
 import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
 import { freePort } from '../../scripts/shared/ports';
 import { launchBrowser, newPage } from '../support/browser';
@@ -433,7 +433,7 @@ describe('an image uploaded to the media library through one node', () => {
 		expect(new Set(bytes).size).toBe(1);
 		const first = await fetch(`${nginx.url}${url}`);
 		await first.arrayBuffer();
-		expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+		expect(first.headers.get('cache-control')).toBe('public, max-age=86400, s-maxage=1');
 		await eventually(async () => {
 			const again = await fetch(`${nginx.url}${url}`);
 			await again.arrayBuffer();
@@ -442,6 +442,71 @@ describe('an image uploaded to the media library through one node', () => {
 		const part = await fetch(`${nginx.url}${url}`, { headers: { range: 'bytes=100-199' } });
 		expect(part.status).toBe(206);
 		expect((await part.arrayBuffer()).byteLength).toBe(100);
+	});
+});
+
+describe('an image deleted through one node', () => {
+	it('is gone at once from every node\'s kept answers, and from nginx\'s cache within seconds', async () => {
+		const uploaded = await editor.post(
+			'/api/admin/media',
+			uploadForm(await plainPng(90, 60), { name: 'gone.png', type: 'image/png', alt: 'Soon gone' }),
+		);
+		expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+		const url: string = uploaded.body.url;
+		// Nodes A and B keep the file in memory (kept answers live an hour in this test, so only
+		// the delete's change can make them answer anew).
+		for (const node of nodes.slice(0, 2)) {
+			await eventually(async () => {
+				const answer = await fetch(`${node.url}${url}`);
+				await answer.arrayBuffer();
+				expect(answer.status, node.name).toBe(200);
+				expect(answer.headers.get('x-cache'), node.name).toBe('hit');
+				// Kept with its validator, so nginx can revalidate a copy a node served from memory.
+				expect(answer.headers.get('etag'), node.name).toBe(`"${url.slice('/media/'.length)}"`);
+			});
+		}
+		// nginx keeps it, and a second later asks a node again with the ETag: a 304, no bytes.
+		await eventually(async () => {
+			const answer = await fetch(`${nginx.url}${url}`);
+			await answer.arrayBuffer();
+			expect(answer.headers.get('x-cache-status')).toBe('HIT');
+		});
+		await eventually(async () => {
+			const answer = await fetch(`${nginx.url}${url}`);
+			await answer.arrayBuffer();
+			expect(answer.status).toBe(200);
+			expect(answer.headers.get('x-cache-status')).toBe('REVALIDATED');
+		});
+		await eventually(async () => {
+			const answer = await fetch(`${nginx.url}${url}`);
+			await answer.arrayBuffer();
+			expect(answer.headers.get('x-cache-status')).toBe('HIT');
+		});
+
+		const started = Date.now();
+		const deleted = await editor.delete(`/api/admin/media/${uploaded.body.id}`);
+		expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+		// The node that deleted it stops serving it before its answer goes out.
+		expect((await fetch(`${nodes[0]!.url}${url}`)).status).toBe(404);
+		const goneAfter: Record<string, number> = {};
+		await Promise.all(
+			[...nodes.slice(1).map((node) => ({ name: node.name, url: node.url })), nginx].map(
+				async (reader) => {
+					const name = 'name' in reader ? reader.name : 'nginx';
+					await eventually(async () => {
+						const answer = await fetch(`${reader.url}${url}`);
+						await answer.arrayBuffer();
+						expect(answer.status, name).toBe(404);
+					});
+					goneAfter[name] = Date.now() - started;
+				},
+			),
+		);
+		console.log(`[nodes] deleted image gone after ms: ${JSON.stringify(goneAfter)}`);
+		// And stays gone: no node and no cached copy brings it back.
+		for (const reader of [...nodes, nginx]) {
+			expect((await fetch(`${reader.url}${url}`)).status, reader.url).toBe(404);
+		}
 	});
 });
 

@@ -1,12 +1,18 @@
 /**
  * The Media tab: upload an image (picker or drag and drop, with progress, alt text required),
  * the library as a searchable, paged grid, each image's alt text editable in place, and Delete
- * behind a confirmation (the server refuses while an article, page, platform or episode uses it).
+ * behind a confirmation (the server refuses while an article, page, platform or episode uses it;
+ * the confirmation says that browsers which already loaded the image may keep it a while).
  */
 import { useRef, useState, type DragEvent, type SubmitEvent } from 'react';
 import { failureText } from '@/lib/api-client';
 import { cn } from '@/lib/class-names';
-import { ACCEPTED_IMAGE_TYPES, MAX_ALT_LENGTH, MEDIA_PAGE_SIZE } from '@/lib/validation/media';
+import {
+	ACCEPTED_IMAGE_TYPES,
+	MAX_ALT_LENGTH,
+	MEDIA_BROWSER_CACHE_HOURS,
+	MEDIA_PAGE_SIZE,
+} from '@/lib/validation/media';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
@@ -279,7 +285,11 @@ export default function MediaTab() {
 				open={deleting !== null}
 				onOpenChange={(open) => !open && setDeleting(null)}
 				title="Delete this image?"
-				description={deleting ? `“${deleting.alt}” and all its sizes are removed for good.` : ''}
+				description={
+					deleting
+						? `“${deleting.alt}” and all its sizes are removed for good. The site stops serving it at once, but browsers that already loaded it may keep showing it for up to ${MEDIA_BROWSER_CACHE_HOURS} hours.`
+						: ''
+				}
 				confirmLabel="Delete"
 				destructive
 				onConfirm={() => (deleting ? remove(deleting) : Promise.resolve(true))}

@@ -19,6 +19,13 @@ export const MAX_ALT_LENGTH = 250;
 /** What the file picker offers; the server sniffs the bytes whatever the browser says. */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'];
 
+/**
+ * How long a browser keeps a library file it loaded before asking again: a day. A deleted file
+ * is gone from every node at once and from nginx within two seconds (it revalidates each second), but a browser
+ * that has it may show it until then; the dashboard's delete confirmation says so.
+ */
+export const MEDIA_BROWSER_CACHE_HOURS = 24;
+
 /** Images in one page of the library. */
 export const MEDIA_PAGE_SIZE = 24;
 

@@ -41,7 +41,12 @@ export type ContentChange =
 	/** A podcast episode created, edited, published, unpublished or deleted. */
 	| { kind: 'episode'; id: number }
 	/** A newsletter issue went out, so the archive shows it. */
-	| { kind: 'newsletter-issue'; id: number };
+	| { kind: 'newsletter-issue'; id: number }
+	/**
+	 * Media library files deleted, by the paths they were served at (/media/{key}): every node
+	 * stops serving its kept copies of them.
+	 */
+	| { kind: 'media-deleted'; paths: string[] };
 
 /** Carries this node's committed changes to the other nodes. */
 export interface ContentChangeRelay {

@@ -57,9 +57,9 @@ const gzipAsync = promisify(gzip);
  */
 const PLAIN_API_PATH = /^\/api(?:\/(?:[a-z][a-z0-9-]*|[1-9][0-9]*))+$/;
 /**
- * Media library files are kept too (their answers say public and immutable): a library image
- * is then served at a kept answer's speed, not through the app and a storage read. Images are
- * compressed already, so they are kept as they are.
+ * Media library files are kept too (their answers say public): a library image is then served
+ * at a kept answer's speed, not through the app and a storage read, until a delete's change
+ * (media-deleted) drops it. Images are compressed already, so they are kept as they are.
  */
 const MEDIA_FILE_PATH = /^\/media\/[0-9a-f]{32}\.(?:avif|webp|jpg|png|gif)$/;
 const keptPath = (pathname: string) => PLAIN_API_PATH.test(pathname) || MEDIA_FILE_PATH.test(pathname);
@@ -83,6 +83,8 @@ type Entry = {
 	vary: string;
 	/** A paged list's X-Total-Count, kept with its page. */
 	totalCount: string | undefined;
+	/** The answer's validator (a library file's), so a cache in front can revalidate its copy. */
+	etag: string | undefined;
 	identity: Buffer;
 	br?: Buffer;
 	gzip?: Buffer;
@@ -194,7 +196,8 @@ export function createApiCache({
 		const query = url.indexOf('?');
 		const pathname = query === -1 ? url : url.slice(0, query);
 		if (!keptPath(pathname)) return undefined;
-		// A library file's revalidation (rare: it is immutable) goes to the app, which answers 304.
+		// A library file's revalidation (nginx's, each second) goes to the app, which answers 304
+		// or, once the file is deleted, 404.
 		if (requestHeader(req, 'if-none-match') && MEDIA_FILE_PATH.test(pathname)) return undefined;
 		if (requestHeader(req, 'range')) return undefined;
 		return { key: url, pathname };
@@ -214,6 +217,7 @@ export function createApiCache({
 				'Cache-Control': entry.cacheControl,
 				'X-Cache': 'hit',
 				'X-Total-Count': entry.totalCount,
+				ETag: entry.etag,
 				Vary: vary || undefined,
 				'Content-Encoding': body === entry.identity ? undefined : encoding,
 				'Content-Length': body.length,
@@ -253,6 +257,7 @@ export function createApiCache({
 			entry.cacheControl.length +
 			entry.vary.length +
 			(entry.totalCount?.length ?? 0) +
+			(entry.etag?.length ?? 0) +
 			headerBytes(http) +
 			headerBytes(https) +
 			ENTRY_OVERHEAD_BYTES;
@@ -328,6 +333,7 @@ export function createApiCache({
 				cacheControl,
 				vary,
 				totalCount: header('x-total-count'),
+				etag: header('etag'),
 				identity: Buffer.concat(chunks, size),
 			};
 			store(key, entry, startedAt, now() + ttlMs).catch((error) =>

@@ -21,7 +21,7 @@ import {
 	transaction,
 } from '@/server/db';
 import { containsText } from '@/server/db/sql';
-import { apiAnswersStale } from '@/server/changes/served-copies';
+import { publishChange } from '@/server/changes/content-changes';
 import { Conflict, NotFound, TooLarge, UnsupportedMedia } from '@/server/errors';
 import { MEDIA_CONTENT_TYPES, MEDIA_EXTENSIONS, sniffImageFormat } from './sniff';
 import { mediaStore, type StoredFile } from './store';
@@ -245,15 +245,24 @@ export async function deleteMedia(id: number): Promise<void> {
 		return keys.filter((key) => !kept.has(key));
 	});
 	await mediaStore().remove(orphaned);
-	// This node's memory keeps library files like shared answers (the host's cache): drop them.
-	// Other nodes' copies expire within API_CACHE_TTL_MS; nginx keeps them (immutable) until evicted.
-	apiAnswersStale(orphaned.map(mediaUrl));
+	// Every node keeps library files in memory like shared answers (the host's cache): the change
+	// stream tells each of them, this one at once, to stop serving these. nginx keeps a file for
+	// a second, then asks a node again (deploy/nginx.conf), which answers 404.
+	if (orphaned.length > 0) publishChange({ kind: 'media-deleted', paths: orphaned.map(mediaUrl) });
 }
 
 /** A library file by its name under /media/, or null when there is none. */
 export async function mediaFile(name: string): Promise<StoredFile | null> {
 	if (!MEDIA_FILE_NAME.test(name)) return null;
 	return mediaStore().get(name);
+}
+
+/**
+ * Whether a library file is there, without reading it: a cache in front revalidating its copy
+ * (nginx, every second) gets its 304 or 404 for the cost of a lookup.
+ */
+export async function mediaFileExists(name: string): Promise<boolean> {
+	return MEDIA_FILE_NAME.test(name) && mediaStore().has(name);
 }
 
 /** How a page shows an image: srcset per modern format, the fallback with its size. */

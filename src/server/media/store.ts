@@ -3,13 +3,13 @@
  * by the engine seam. SQLite runs as one process, so a folder (MEDIA_DIR) serves; with
  * PostgreSQL several nodes share the database, so the files live there (store.postgres.ts) and
  * a file uploaded on one node is served by every other at once, and backed up with the rest.
- * An S3-compatible store would be a third adapter of the same three calls.
+ * An S3-compatible store would be a third adapter of the same four calls.
  *
  * Keys are content-addressed (a hash of the bytes and an extension), so a key's bytes never
  * change: writing a key twice writes the same file.
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { config } from '@/server/config';
 import { byEngine } from '@/server/db';
@@ -44,6 +44,13 @@ export class FolderMediaStore implements MediaStore {
 			if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
 			throw error;
 		}
+	}
+
+	async has(key: string): Promise<boolean> {
+		return access(this.path(key)).then(
+			() => true,
+			() => false,
+		);
 	}
 
 	async remove(keys: readonly string[]): Promise<void> {

@@ -108,6 +108,9 @@ export function pathsForContentChange(change: ContentChange): string[] {
 		case 'episode':
 			// Episodes have no page of their own: their list, their feed, and the list's lastmod.
 			return ['/podcast', '/podcast/rss', '/sitemap.xml'];
+		case 'media-deleted':
+			// No page shows a deleted image: a delete is refused while anything uses it.
+			return [];
 	}
 }
 
@@ -147,11 +150,14 @@ export function pathsForPlatformChange({ id, platformChange: kind }: PlatformCon
 
 /**
  * The public API answers (by pathname, whatever the query string) a content change makes stale;
- * shared caches drop exactly these. Drafts and editor-only lists are never shared.
+ * shared caches drop exactly these, and the media library files a delete removed. Drafts and
+ * editor-only lists are never shared.
  */
 export function apiPathsForContentChange(change: ContentChange): string[] {
 	// The archive has no public API answers (nor is it searched).
 	if (change.kind === 'newsletter-issue') return [];
+	// The host keeps library files beside the API answers, by their paths (src/server/host/api-cache.ts).
+	if (change.kind === 'media-deleted') return change.paths;
 	// The site search finds articles, episodes, pages and platforms (not ratings or comments).
 	const search =
 		change.kind !== 'platform' || reshapesDirectory(change.platformChange) ? ['/api/search'] : [];
