@@ -2,14 +2,18 @@
  * The media library API: uploads sniffed by their bytes (SVG, an HTML page named .png and junk
  * behind a JPEG header are refused), variants made with sharp (widths never above the original,
  * AVIF and WebP plus the upload's own format), EXIF with its GPS position gone from every
- * served file and colours kept, /media/ files served immutable with Range, the paged and
- * searched list, alt text edits, and deletion refused while an article or platform uses the
- * image. Runs on both engines (the files live in a folder on SQLite, in PostgreSQL otherwise).
+ * served file and colours kept, /media/ files served with Range (kept a day by browsers, a second
+ * by a cache in front, revalidated 304 or 404 once deleted), the paged and searched list, alt
+ * text edits, deletion refused while an article or platform uses the image, and a deletion
+ * announced on the shared change stream (PostgreSQL). Runs on both engines (the files live in a folder on SQLite, in PostgreSQL otherwise).
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_MEDIA_BYTES } from '@/lib/validation/media';
-import type { TestServer } from '../support/server';
+import { ChangeBus, type ContentChange } from '@/server/changes/content-changes';
+import { PostgresContentRelay } from '@/server/changes/relay.postgres';
+import type { PostgresDatabase } from '@/server/db/postgres-connection';
+import { testEngine, type TestServer } from '../support/server';
 import { insertArticle, setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
 import {
 	GPS_LATITUDE,
@@ -64,7 +68,9 @@ describe('POST /api/admin/media', () => {
 			const { response, bytes } = await served(variant.url);
 			expect(response.status).toBe(200);
 			expect(response.headers.get('content-type')).toBe(`image/${variant.format}`);
-			expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+			// Browsers keep it a day; a cache in front a second, then revalidates (it can be deleted).
+			expect(response.headers.get('cache-control')).toBe('public, max-age=86400, s-maxage=1');
+			expect(response.headers.get('etag')).toBe(`"${variant.url.slice('/media/'.length)}"`);
 			expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 			const metadata = await sharp(bytes).metadata();
 			expect(metadata.width).toBe(variant.width);
@@ -254,6 +260,47 @@ describe('the library', () => {
 		expect((await served(body.url)).response.status).toBe(404);
 		expect((await roles.editor.client.get(`/api/admin/media/${body.id}`)).status).toBe(404);
 	});
+
+	it('answers a revalidation 304 while the file is there and 404 once it is deleted', async () => {
+		const { body } = await upload(
+			uploadForm(await plainPng(41, 37), { name: 'r.png', type: 'image/png', alt: 'Revalidated' }),
+		);
+		const etag = `"${body.url.slice('/media/'.length)}"`;
+		const fresh = await served(body.url, { 'if-none-match': etag });
+		expect(fresh.response.status).toBe(304);
+		expect(fresh.response.headers.get('etag')).toBe(etag);
+		expect(fresh.response.headers.get('cache-control')).toBe('public, max-age=86400, s-maxage=1');
+		expect((await roles.editor.client.delete(`/api/admin/media/${body.id}`)).status).toBe(200);
+		expect((await served(body.url, { 'if-none-match': etag })).response.status).toBe(404);
+	});
+
+	it.runIf(testEngine() === 'postgres')(
+		'announces a delete on the shared change stream, so the other nodes drop their copies',
+		async () => {
+			// Another node, as far as the stream goes: its own bus and relay on the same database.
+			const otherNode = new ChangeBus();
+			const heard: ContentChange[] = [];
+			otherNode.changes.subscribe((change) => heard.push(change));
+			const relay = new PostgresContentRelay(server.db as unknown as PostgresDatabase, otherNode);
+			await relay.start();
+			try {
+				const { body } = await upload(
+					uploadForm(await plainPng(50, 30), { name: 's.png', type: 'image/png', alt: 'Streamed' }),
+				);
+				expect((await roles.editor.client.delete(`/api/admin/media/${body.id}`)).status).toBe(200);
+				const paths = (body.variants as Array<{ url: string }>).map((variant) => variant.url).sort();
+				await vi.waitFor(
+					() => {
+						const change = heard.find((one) => one.kind === 'media-deleted');
+						expect(change && change.kind === 'media-deleted' && change.paths.toSorted()).toEqual(paths);
+					},
+					{ timeout: 30_000, interval: 20 },
+				);
+			} finally {
+				await relay.close();
+			}
+		},
+	);
 
 	it('keeps the files an identical upload shares when one of them is deleted', async () => {
 		const png = await plainPng(70, 70);
