@@ -1,7 +1,7 @@
 /**
  * The Media tab and library images on the public pages, in Chromium at 1280 and 390 px: an
  * editor uploads by the picker and by dropping a file (with progress), edits an image's alt
- * text, inserts it into a page from the markdown editor's library picker, and the page then shows
+ * text, deletes one behind a confirmation that says browsers may keep showing it, inserts it into a page from the markdown editor's library picker, and the page then shows
  * it as a <picture> with AVIF and WebP sources, its width and height, its alt text and lazy
  * loading. axe finds nothing on the tab.
  */
@@ -24,7 +24,7 @@ async function uploadByPicker(page: Page, bytes: Buffer, name: string, alt: stri
 
 describe('the Media tab', () => {
 	it.for([false, true] as const)(
-		'uploads, lists and edits images (mobile: %s)',
+		'uploads, lists, edits and deletes images (mobile: %s)',
 		async (mobile, { newPage }) => {
 			const { page } = await newPage({ as: 'editor', mobile });
 			await page.goto('/editor-dashboard?tab=media');
@@ -74,6 +74,19 @@ describe('the Media tab', () => {
 			expect((await horizontalOverflow(page)).width).toBe(page.viewportSize()!.width);
 			const { violations } = await axeBuilder(page).include('[aria-labelledby="media-heading"]').analyze();
 			expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([]);
+
+			// Deleting asks first, and says what the site cannot take back: browsers' own copies.
+			const droppedCard = cards.filter({ has: page.getByRole('img', { name: `${word} dropped` }) });
+			await droppedCard.getByRole('button', { name: 'Delete' }).click();
+			const confirm = page.getByRole('dialog', { name: 'Delete this image?' });
+			await confirm
+				.getByText(
+					`“${word} dropped” and all its sizes are removed for good. The site stops serving it at once, but browsers that already loaded it may keep showing it for up to 24 hours.`,
+				)
+				.waitFor();
+			await confirm.getByRole('button', { name: 'Delete' }).click();
+			await expectToast(page, 'Image deleted');
+			await expect.poll(() => cards.count()).toBe(1);
 		},
 	);
 });
