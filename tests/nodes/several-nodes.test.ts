@@ -446,7 +446,7 @@ describe('an image uploaded to the media library through one node', () => {
 });
 
 describe('an image deleted through one node', () => {
-	it('is gone at once from every node\'s kept answers, and from nginx\'s cache within seconds', async () => {
+	it("is gone at once from every node's kept answers, and from nginx's cache within seconds", async () => {
 		const uploaded = await editor.post(
 			'/api/admin/media',
 			uploadForm(await plainPng(90, 60), { name: 'gone.png', type: 'image/png', alt: 'Soon gone' }),
@@ -490,17 +490,15 @@ describe('an image deleted through one node', () => {
 		expect((await fetch(`${nodes[0]!.url}${url}`)).status).toBe(404);
 		const goneAfter: Record<string, number> = {};
 		await Promise.all(
-			[...nodes.slice(1).map((node) => ({ name: node.name, url: node.url })), nginx].map(
-				async (reader) => {
-					const name = 'name' in reader ? reader.name : 'nginx';
-					await eventually(async () => {
-						const answer = await fetch(`${reader.url}${url}`);
-						await answer.arrayBuffer();
-						expect(answer.status, name).toBe(404);
-					});
-					goneAfter[name] = Date.now() - started;
-				},
-			),
+			[...nodes.slice(1).map((node) => ({ name: node.name, url: node.url })), nginx].map(async (reader) => {
+				const name = 'name' in reader ? reader.name : 'nginx';
+				await eventually(async () => {
+					const answer = await fetch(`${reader.url}${url}`);
+					await answer.arrayBuffer();
+					expect(answer.status, name).toBe(404);
+				});
+				goneAfter[name] = Date.now() - started;
+			}),
 		);
 		console.log(`[nodes] deleted image gone after ms: ${JSON.stringify(goneAfter)}`);
 		// And stays gone: no node and no cached copy brings it back.

@@ -24,7 +24,11 @@ export class PostgresMediaStore implements MediaStore {
 	}
 
 	async has(key: string): Promise<boolean> {
-		const [row] = await this.database.select({ key: blobs.key }).from(blobs).where(eq(blobs.key, key)).limit(1);
+		const [row] = await this.database
+			.select({ key: blobs.key })
+			.from(blobs)
+			.where(eq(blobs.key, key))
+			.limit(1);
 		return row !== undefined;
 	}
 
