@@ -1,15 +1,19 @@
+import type { APIContext } from 'astro';
 import { IMMUTABLE_CACHE_CONTROL } from '@/server/http/cache-headers';
 import { endpoint } from '@/server/http/endpoint';
 import { byteRange } from '@/server/http/byte-range';
+import { pacedBody } from '@/server/http/paced-body';
 import { mediaFile } from '@/server/media/library';
 
 export const prerender = false;
 
 /**
  * A media library file. Its name is a hash of its bytes, so it is cached for good by browsers
- * and by nginx; Range requests (one range) get 206, so a large GIF can be read in parts.
+ * and by nginx; Range requests (one range) get 206, so a large GIF or an episode can be read in
+ * parts. The bytes are streamed from the store as the client takes them, a range's only (an
+ * episode of 100 MB is never in memory whole); HEAD reads none.
  */
-export const GET = endpoint('public', async ({ params, request }) => {
+async function serveFile({ params, request }: APIContext): Promise<Response> {
 	const name = params.file ?? '';
 	const file = await mediaFile(name);
 	if (!file) {
@@ -27,23 +31,22 @@ export const GET = endpoint('public', async ({ params, request }) => {
 		'X-Content-Type-Options': 'nosniff',
 	};
 	if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
-	const size = file.data.byteLength;
+	const { size } = file;
 	const range = byteRange(request.headers.get('range'), size);
 	if (range === 'unsatisfiable') {
 		return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
 	}
+	const part = range ?? { start: 0, end: size - 1 };
+	const length = part.end - part.start + 1;
+	const body = request.method === 'HEAD' || length === 0 ? null : pacedBody(file.read(part));
 	if (range) {
-		const part = file.data.subarray(range.start, range.end + 1);
-		return new Response(new Uint8Array(part.buffer as ArrayBuffer, part.byteOffset, part.byteLength), {
-			status: 206,
-			headers: {
-				...headers,
-				'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
-				'Content-Length': String(part.byteLength),
-			},
-		});
+		headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
 	}
-	return new Response(new Uint8Array(file.data.buffer as ArrayBuffer, file.data.byteOffset, size), {
-		headers: { ...headers, 'Content-Length': String(size) },
+	return new Response(body, {
+		status: range ? 206 : 200,
+		headers: { ...headers, 'Content-Length': String(length) },
 	});
-});
+}
+
+export const GET = endpoint('public', serveFile);
+export const HEAD = endpoint('public', serveFile);
