@@ -1,11 +1,11 @@
 /**
  * The media library's files in PostgreSQL, shared by every node: see store.ts. A file is a row
  * of media_blobs (its type and size) and its bytes in media_chunks, parts of MEDIA_CHUNK_BYTES
- * numbered from 0: a range reads only the parts it covers, a whole file is read a few parts at
- * a time as the client takes them, so no read holds a file (a 100 MB episode read whole as one
+ * numbered from 0: a range reads only the bytes it covers, a whole file is read a part at a
+ * time as the client takes them, so no read holds a file (a 100 MB episode read whole as one
  * bytea took a node from 307 to 928 MB for a one-byte range).
  */
-import { and, asc, between, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type PostgresDatabase } from '@/server/db/postgres-connection';
 import type { ByteRange } from '@/server/http/byte-range';
 import type { MediaStore, StoredFile } from './store-port';
@@ -19,8 +19,10 @@ const chunks = schema.mediaChunks;
  * migration that moved the older files into parts (0028) used this value.
  */
 export const MEDIA_CHUNK_BYTES = 256 * 1024;
-/** Parts written by one INSERT and read by one SELECT: about a megabyte. */
-const CHUNKS_PER_STATEMENT = 4;
+/** What one row of a read brings: see readParts. */
+const SLICE_BYTES = 32 * 1024;
+/** Parts written by one INSERT: about a megabyte. */
+const CHUNKS_PER_INSERT = 4;
 
 export class PostgresMediaStore implements MediaStore {
 	constructor(private readonly database: PostgresDatabase) {}
@@ -36,9 +38,9 @@ export class PostgresMediaStore implements MediaStore {
 				.returning({ key: blobs.key });
 			if (!created) return;
 			const count = Math.ceil(data.byteLength / MEDIA_CHUNK_BYTES);
-			for (let first = 0; first < count; first += CHUNKS_PER_STATEMENT) {
+			for (let first = 0; first < count; first += CHUNKS_PER_INSERT) {
 				const rows = [];
-				for (let seq = first; seq < Math.min(count, first + CHUNKS_PER_STATEMENT); seq++) {
+				for (let seq = first; seq < Math.min(count, first + CHUNKS_PER_INSERT); seq++) {
 					rows.push({ key, seq, data: data.subarray(seq * MEDIA_CHUNK_BYTES, (seq + 1) * MEDIA_CHUNK_BYTES) });
 				}
 				await tx.insert(chunks).values(rows);
@@ -59,21 +61,26 @@ export class PostgresMediaStore implements MediaStore {
 		};
 	}
 
-	/** The bytes of `range`, a few parts per query, each query made when the caller asks for more. */
+	/**
+	 * The bytes of `range`, one part per query, each query made when the caller asks for more.
+	 * Only the bytes wanted are fetched (substring: a one-byte range reads one byte), and a part
+	 * comes in rows of SLICE_BYTES: PostgreSQL sends bytea as hex text, and short strings are
+	 * freed by V8's young-generation collection at once, where a part's 512 KB string would wait
+	 * for a full one (six stalled readers left 70 MB of such garbage).
+	 */
 	private async *readParts(key: string, chunkBytes: number, { start, end }: ByteRange): AsyncIterable<Uint8Array> {
-		const last = Math.floor(end / chunkBytes);
-		for (let first = Math.floor(start / chunkBytes); first <= last; first += CHUNKS_PER_STATEMENT) {
-			const upTo = Math.min(last, first + CHUNKS_PER_STATEMENT - 1);
-			const rows = await this.database
-				.select({ seq: chunks.seq, data: chunks.data })
-				.from(chunks)
-				.where(and(eq(chunks.key, key), between(chunks.seq, first, upTo)))
-				.orderBy(asc(chunks.seq));
-			if (rows.length !== upTo - first + 1) throw new Error(`media file ${key} lacks parts ${first} to ${upTo}`);
-			for (const { seq, data } of rows) {
-				const offset = seq * chunkBytes;
-				yield data.subarray(Math.max(0, start - offset), Math.min(data.byteLength, end + 1 - offset));
-			}
+		for (let seq = Math.floor(start / chunkBytes); seq <= Math.floor(end / chunkBytes); seq++) {
+			const offset = seq * chunkBytes;
+			// 1-based positions in the part, as substring counts.
+			const first = Math.max(0, start - offset) + 1;
+			const last = Math.min(chunkBytes, end + 1 - offset);
+			const { rows } = await this.database.execute<{ data: Buffer }>(sql`
+				SELECT substring(${chunks.data} FROM at FOR least(${SLICE_BYTES}, ${last}::integer - at + 1)) AS data
+				FROM ${chunks}, generate_series(${first}::integer, ${last}::integer, ${SLICE_BYTES}) AS at
+				WHERE ${chunks.key} = ${key} AND ${chunks.seq} = ${seq}
+				ORDER BY at`);
+			if (rows.length === 0) throw new Error(`media file ${key} lacks its part ${seq}`);
+			for (const row of rows) yield row.data;
 		}
 	}
 
