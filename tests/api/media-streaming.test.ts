@@ -54,7 +54,11 @@ async function growthDuring(work: () => Promise<void>): Promise<number> {
 
 async function range(header: string): Promise<{ status: number; headers: Headers; body: Buffer }> {
 	const response = await fetch(`${server.url}${path}`, { headers: { range: header } });
-	return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+	return {
+		status: response.status,
+		headers: response.headers,
+		body: Buffer.from(await response.arrayBuffer()),
+	};
 }
 
 /**
@@ -103,16 +107,16 @@ describe('a 100 MB library file', () => {
 			});
 		});
 		const heads = await growthDuring(async () => {
-			const answers = await Promise.all(
-				offsets.map(() => fetch(`${server.url}${path}`, { method: 'HEAD' })),
-			);
+			const answers = await Promise.all(offsets.map(() => fetch(`${server.url}${path}`, { method: 'HEAD' })));
 			for (const answer of answers) {
 				expect(answer.status).toBe(200);
 				expect(answer.headers.get('content-length')).toBe(String(SIZE));
 				expect((await answer.arrayBuffer()).byteLength).toBe(0);
 			}
 		});
-		console.info(`RSS growth: 16 ranges ${(ranges / MB).toFixed(1)} MB, 16 HEADs ${(heads / MB).toFixed(1)} MB`);
+		console.info(
+			`RSS growth: 16 ranges ${(ranges / MB).toFixed(1)} MB, 16 HEADs ${(heads / MB).toFixed(1)} MB`,
+		);
 		expect(ranges).toBeLessThan(MEMORY_BOUND);
 		expect(heads).toBeLessThan(MEMORY_BOUND);
 	});

@@ -5,7 +5,7 @@
  * time as the client takes them, so no read holds a file (a 100 MB episode read whole as one
  * bytea took a node from 307 to 928 MB for a one-byte range).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { schema, type PostgresDatabase } from '@/server/db/postgres-connection';
 import type { ByteRange } from '@/server/http/byte-range';
 import type { MediaStore, StoredFile } from './store-port';
@@ -41,7 +41,11 @@ export class PostgresMediaStore implements MediaStore {
 			for (let first = 0; first < count; first += CHUNKS_PER_INSERT) {
 				const rows = [];
 				for (let seq = first; seq < Math.min(count, first + CHUNKS_PER_INSERT); seq++) {
-					rows.push({ key, seq, data: data.subarray(seq * MEDIA_CHUNK_BYTES, (seq + 1) * MEDIA_CHUNK_BYTES) });
+					rows.push({
+						key,
+						seq,
+						data: data.subarray(seq * MEDIA_CHUNK_BYTES, (seq + 1) * MEDIA_CHUNK_BYTES),
+					});
 				}
 				await tx.insert(chunks).values(rows);
 			}
@@ -68,7 +72,11 @@ export class PostgresMediaStore implements MediaStore {
 	 * freed by V8's young-generation collection at once, where a part's 512 KB string would wait
 	 * for a full one (six stalled readers left 70 MB of such garbage).
 	 */
-	private async *readParts(key: string, chunkBytes: number, { start, end }: ByteRange): AsyncIterable<Uint8Array> {
+	private async *readParts(
+		key: string,
+		chunkBytes: number,
+		{ start, end }: ByteRange,
+	): AsyncIterable<Uint8Array> {
 		for (let seq = Math.floor(start / chunkBytes); seq <= Math.floor(end / chunkBytes); seq++) {
 			const offset = seq * chunkBytes;
 			// 1-based positions in the part, as substring counts.

@@ -42,7 +42,11 @@ export class FolderMediaStore implements MediaStore {
 		try {
 			const { size } = await stat(path);
 			// Read as the caller asks, 64 KB at a time: a range reads only its own bytes.
-			return { contentType: contentTypeOfKey(key), size, read: ({ start, end }) => createReadStream(path, { start, end }) };
+			return {
+				contentType: contentTypeOfKey(key),
+				size,
+				read: ({ start, end }) => createReadStream(path, { start, end }),
+			};
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
 			throw error;
