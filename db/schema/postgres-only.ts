@@ -3,7 +3,7 @@
  * memory. Written with pg-core directly (the kit is for shared tables); re-exported by
  * postgres.ts, so drizzle.postgres.config.ts sees them.
  */
-import { boolean, customType, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { postgresTimestamp, postgresTimestampNow } from './kit';
 
 /**
@@ -50,10 +50,30 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({
  * The media library's files when several nodes share PostgreSQL: a file uploaded on one node
  * is served by every other at once, and a database backup holds the media too. SQLite keeps
  * them in a folder (MEDIA_DIR) instead. Keys are content-addressed, so a row never changes.
+ * The bytes are in media_chunks, so that no read holds a whole file.
  */
 export const mediaBlobs = pgTable('media_blobs', {
 	key: text('key').primaryKey(),
 	contentType: text('content_type').notNull(),
-	data: bytea('data').notNull(),
+	/** The file's length in bytes. */
+	size: integer('size').notNull(),
+	/** The length of each of its chunks but the last. */
+	chunkBytes: integer('chunk_bytes').notNull(),
 	createdAt: postgresTimestampNow('created_at'),
 });
+
+/**
+ * A media file's bytes in fixed-size parts, numbered from 0: a range reads only the parts it
+ * covers, and a whole file is read one part after another as the client takes them.
+ */
+export const mediaChunks = pgTable(
+	'media_chunks',
+	{
+		key: text('key')
+			.notNull()
+			.references(() => mediaBlobs.key, { onDelete: 'cascade' }),
+		seq: integer('seq').notNull(),
+		data: bytea('data').notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.key, t.seq] })],
+);

@@ -2,7 +2,9 @@
  * The media library under load: a 12-megapixel JPEG uploaded 20 times through `POST
  * /api/admin/media` (each upload makes every variant), timed, with the server's RSS after each
  * and its peak (VmHWM); then one stored variant (the 960-wide WebP) served (`/media/...`) beside a kept API answer,
- * both at 32 connections with the server's CPU per request.
+ * both at 32 connections with the server's CPU per request; then a 50 MB episode uploaded and
+ * read by one-byte ranges at 32 connections, with the CPU per request and how far the server's
+ * RSS rose (the file is streamed, a range reading only its byte).
  */
 import sharp from 'sharp';
 import { EDITOR, signIn } from './accounts';
@@ -19,7 +21,18 @@ export type MediaFigures = {
 	vmHwmBytes: number | null;
 	image?: LoadFigure;
 	keptApi?: LoadFigure;
+	/** One-byte ranges of an episode of `fileBytes`, and the server's RSS rise meanwhile. */
+	audioRange?: LoadFigure & { fileBytes: number; rssGrowthBytes: number };
 };
+
+const AUDIO_BYTES = 50 * 1024 * 1024;
+/** An MP3 of silent 128 kbit/s frames (417 bytes each, a frame header apiece): no encoder needed. */
+function mp3OfSize(size: number): Buffer {
+	const frameBytes = 417;
+	const bytes = Buffer.alloc(size - (size % frameBytes));
+	for (let at = 0; at < bytes.byteLength; at += frameBytes) bytes.set([0xff, 0xfb, 0x90, 0xc4], at);
+	return bytes;
+}
 
 /** A photo-sized JPEG (4,000 x 3,000) with enough noise to be a realistic few MB. */
 async function twelveMegapixelJpeg(): Promise<Buffer> {
@@ -90,6 +103,25 @@ export async function measureMedia(
 			warmup: 1,
 			pid: server.pid,
 		});
+	}
+	const audio = mp3OfSize(AUDIO_BYTES);
+	const uploaded = await fetch(`${server.url}/api/admin/media/audio`, {
+		method: 'POST',
+		headers: { cookie, origin: server.url, 'content-type': 'audio/mpeg' },
+		body: new Uint8Array(audio),
+	});
+	const { url: audioPath } = (await uploaded.json()) as { url?: string };
+	if (uploaded.status === 201 && audioPath) {
+		const middle = Math.floor(audio.byteLength / 2);
+		const before = procMemory(server.pid, 'VmRSS') ?? 0;
+		const rangePeak = sampleRss(server.pid);
+		const figure = await autocannon('one-byte range of a 50 MB episode', server.url, audioPath, {
+			duration: 5,
+			warmup: 1,
+			pid: server.pid,
+			headers: { range: `bytes=${middle}-${middle}` },
+		});
+		figures.audioRange = { ...figure, fileBytes: audio.byteLength, rssGrowthBytes: rangePeak() - before };
 	}
 	return figures;
 }

@@ -350,6 +350,19 @@ export function buildRows(results: Results): Row[] {
 				status: 'info',
 			});
 		}
+		if (m.audioRange) {
+			const f = m.audioRange;
+			rows.push({
+				area: 'Media library',
+				item: `one-byte ranges of a ${mb(f.fileBytes)} episode (/media/….mp3, streamed), c=32`,
+				measured:
+					`${Math.round(f.requestsPerSecond)} req/s · p99 ${f.latencyP99} ms` +
+					(f.cpuUsPerRequest ? ` · server CPU ${Math.round(f.cpuUsPerRequest)} µs/req` : '') +
+					` · server RSS +${mb(f.rssGrowthBytes)} at its highest`,
+				budget: 'RSS within 64 MB of its start',
+				status: flag(f.rssGrowthBytes <= 64 * 1024 * 1024 && f.non2xx === 0 && f.errors === 0),
+			});
+		}
 	}
 
 	if (results.newsletter) {

@@ -26,7 +26,8 @@
  *   --only-reviews     build, then only one platform's reviews at 100,000 (the paged list with
  *                      filters, the rating breakdown) and the market map at 2,000 platforms
  *   --only-media       build, then only the media library: 20 uploads of a 12-megapixel JPEG
- *                      (time, server RSS) and a library image served beside a kept API answer
+ *                      (time, server RSS), a library image served beside a kept API answer, and
+ *                      one-byte ranges of a 50 MB episode (server CPU per request, RSS rise)
  *
  * Budgets are printed beside the figures; the exit code never depends on them.
  */

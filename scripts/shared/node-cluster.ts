@@ -147,7 +147,15 @@ export async function startNginx(port: number, nodeUrls: string[]): Promise<Ngin
 		/(\t\tserver 127\.0\.0\.1:\d+ max_fails=2 fail_timeout=5s;\n)+/,
 		nodeUrls.map((url) => `\t\tserver ${new URL(url).host} max_fails=2 fail_timeout=5s;\n`).join(''),
 	);
+	config = replaceRequired(config, /listen 80 default_server;/, `listen 127.0.0.1:${port} default_server;`);
 	config = replaceRequired(config, /listen 80;/, `listen 127.0.0.1:${port};`);
+	// The site's names: the address the nodes' SITE_URL names, and a second one as a www. would be
+	// (the cache keeps one copy for both); any other Host gets 444.
+	config = replaceRequired(
+		config,
+		/server_name retailmediahub\.example;/,
+		'server_name 127.0.0.1 localhost;',
+	);
 	config = replaceRequired(config, /proxy_cache_path \S+/, `proxy_cache_path ${dir}/cache`);
 	const file = join(dir, 'nginx.conf');
 	writeFileSync(file, config);

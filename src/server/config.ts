@@ -131,6 +131,8 @@ const schema = z.object({
 	MAX_CONNECTIONS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).default(1000)),
 	/** Longest a request may take to arrive whole (headers and body); past it: 408. */
 	REQUEST_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1000).default(30_000)),
+	/** Longest a connection with a request open may go without a byte moving; past it: dropped. */
+	SEND_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1000).default(60_000)),
 });
 
 export type AppConfig = {
@@ -174,7 +176,7 @@ export type AppConfig = {
 	metrics: { port: number; host: string } | undefined;
 	shutdownTimeoutMs: number;
 	/** Bounds on what one client can hold open when a node is reachable without a proxy. */
-	connections: { max: number; requestTimeoutMs: number };
+	connections: { max: number; requestTimeoutMs: number; sendTimeoutMs: number };
 };
 
 /**
@@ -259,7 +261,11 @@ export function config(): AppConfig {
 		metrics:
 			env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.HOST ?? '127.0.0.1' },
 		shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-		connections: { max: env.MAX_CONNECTIONS, requestTimeoutMs: env.REQUEST_TIMEOUT_MS },
+		connections: {
+			max: env.MAX_CONNECTIONS,
+			requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+			sendTimeoutMs: env.SEND_TIMEOUT_MS,
+		},
 	};
 	return cached;
 }

@@ -500,6 +500,41 @@ describe('an image deleted through one node', () => {
 });
 
 describe('nginx in front (deploy/nginx.conf)', () => {
+	it('keeps one copy of a library file whatever name of the site is asked, and answers no other Host', async () => {
+		const uploaded = await editor.post(
+			'/api/admin/media',
+			uploadForm(await plainPng(64, 48), { name: 'hosts.png', type: 'image/png', alt: 'Hosts' }),
+		);
+		expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+		const path: string = uploaded.body.url;
+		const { port } = new URL(nginx.url);
+		// The first request fills the cache under the site's first name...
+		const first = await rawRequest(nginx.url, 'GET', path, { headers: { host: `127.0.0.1:${port}` } });
+		expect(first.status).toBe(200);
+		expect(first.headers['x-cache-status']).toBe('MISS');
+		await eventually(async () => {
+			const kept = await rawRequest(nginx.url, 'GET', path, { headers: { host: `127.0.0.1:${port}` } });
+			expect(kept.headers['x-cache-status']).toBe('HIT');
+		});
+		// ...and the site's other name, and other spellings of the first, find that copy at once.
+		for (const host of [`localhost:${port}`, 'LOCALHOST', '127.0.0.1']) {
+			const again = await rawRequest(nginx.url, 'GET', path, { headers: { host } });
+			expect(again.status, host).toBe(200);
+			expect(again.headers['x-cache-status'], host).toBe('HIT');
+			expect(again.body.equals(first.body), host).toBe(true);
+		}
+		// A Host that is none of the site's names gets no answer: 444 closes the connection. Each
+		// would otherwise have been a miss of its own, sent to a node.
+		for (const host of ['made-up.example', `made-up-${Date.now()}.example:${port}`, '10.0.0.1']) {
+			await expect(rawRequest(nginx.url, 'GET', path, { headers: { host } }), host).rejects.toThrow(
+				/socket hang up|ECONNRESET/,
+			);
+		}
+		await expect(rawRequest(nginx.url, 'GET', '/', { headers: { host: 'made-up.example' } })).rejects.toThrow(
+			/socket hang up|ECONNRESET/,
+		);
+	});
+
 	it('routes no backslash path to the API, and the sign-in limit holds whatever the client claims', async () => {
 		const account = newCredentials();
 		expect((await new TestClient(nodes[0]!.url).post('/api/register', account)).status).toBe(201);

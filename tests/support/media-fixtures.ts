@@ -4,7 +4,12 @@
  * upload sends; and episode audio written byte by byte (no encoder is needed): MP3 frames and
  * a WAV file of silence.
  */
+import { join } from 'node:path';
 import sharp from 'sharp';
+import type { PostgresDatabase } from '@/server/db/postgres-connection';
+import { FolderMediaStore } from '@/server/media/store';
+import { PostgresMediaStore } from '@/server/media/store.postgres';
+import type { TestServer } from './server';
 
 /** Where the "phone" took the photo: what must never reach a reader. */
 export const GPS_LATITUDE = '48/1 51/1 2400/100';
@@ -110,4 +115,21 @@ export function wavAudio(seconds: number): Buffer {
 	header.write('data', 36, 'ascii');
 	header.writeUInt32LE(samples, 40);
 	return Buffer.concat([header, Buffer.alloc(samples, 0x80)]);
+}
+
+/**
+ * Puts a file straight into a test server's media store (its MEDIA_DIR on SQLite, its database
+ * on PostgreSQL), as an upload would have left it: for files too large to send in a test.
+ */
+export async function storeMediaFile(
+	server: TestServer,
+	key: string,
+	contentType: string,
+	bytes: Buffer,
+): Promise<void> {
+	const store =
+		server.engine === 'postgres'
+			? new PostgresMediaStore(server.db as unknown as PostgresDatabase)
+			: new FolderMediaStore(join(server.dir, 'media'));
+	await store.put(key, contentType, bytes);
 }

@@ -75,6 +75,8 @@ export async function editorCookie(db: AppDatabase): Promise<string> {
 export type TestServer = {
 	url: string;
 	dir: string;
+	/** The server process's id, to read its memory from /proc. */
+	pid: number;
 	engine: TestEngine;
 	/** The SQLite file; undefined on PostgreSQL. */
 	dbPath: string | undefined;
@@ -261,6 +263,7 @@ async function launch(options: Launch): Promise<TestServer> {
 	return {
 		url,
 		dir,
+		pid: child.pid!,
 		engine,
 		dbPath,
 		outboxDir,

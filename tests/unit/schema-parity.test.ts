@@ -25,7 +25,7 @@ import * as boundTables from '@/server/db/tables';
 import { tableLists } from '../../scripts/db-tables';
 
 /** Tables only PostgreSQL has: state several nodes share, which one SQLite process keeps in memory. */
-const POSTGRES_ONLY = ['rate_limit_counters', 'site_build_status', 'media_blobs'];
+const POSTGRES_ONLY = ['rate_limit_counters', 'site_build_status', 'media_blobs', 'media_chunks'];
 
 type Column = SQLiteColumn | PgColumn;
 

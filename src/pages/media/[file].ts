@@ -1,7 +1,9 @@
+import type { APIContext } from 'astro';
 import { MEDIA_BROWSER_CACHE_HOURS } from '@/lib/validation/media';
 import { SHARED_MAX_AGE_SECONDS } from '@/server/http/cache-headers';
 import { endpoint } from '@/server/http/endpoint';
 import { byteRange } from '@/server/http/byte-range';
+import { pacedBody } from '@/server/http/paced-body';
 import { mediaFile, mediaFileExists } from '@/server/media/library';
 
 export const prerender = false;
@@ -11,9 +13,9 @@ export const prerender = false;
  * deleted. Browsers keep it for MEDIA_BROWSER_CACHE_HOURS (the delete confirmation says so); a
  * shared cache (nginx) for a second only, then it revalidates with the ETag: a node answers 304
  * after a lookup while the file is there, 404 once it is deleted, so a delete is gone behind
- * nginx within two seconds (nginx counts whole seconds) without a purge. The nodes' own memory drops the file on the delete's
- * change (media-deleted), so it needs no such bound. No stale-while-revalidate: a deleted file
- * must not be served once more while the cache asks.
+ * nginx within two seconds (nginx counts whole seconds) without a purge. The nodes' own memory
+ * drops the file on the delete's change (media-deleted), so it needs no such bound. No
+ * stale-while-revalidate: a deleted file must not be served once more while the cache asks.
  */
 const MEDIA_CACHE_CONTROL = `public, max-age=${MEDIA_BROWSER_CACHE_HOURS * 3600}, s-maxage=${SHARED_MAX_AGE_SECONDS}`;
 
@@ -23,8 +25,12 @@ const notFound = () =>
 		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
 	});
 
-/** A media library file; Range requests (one range) get 206, so a large GIF can be read in parts. */
-export const GET = endpoint('public', async ({ params, request }) => {
+/**
+ * A media library file; Range requests (one range) get 206, so a large GIF or an episode can be
+ * read in parts. The bytes are streamed from the store as the client takes them, a range's only
+ * (an episode of 100 MB is never in memory whole); HEAD reads none.
+ */
+async function serveFile({ params, request }: APIContext): Promise<Response> {
 	const name = params.file ?? '';
 	const etag = `"${name}"`;
 	const headers: Record<string, string> = {
@@ -40,23 +46,22 @@ export const GET = endpoint('public', async ({ params, request }) => {
 	const file = await mediaFile(name);
 	if (!file) return notFound();
 	headers['Content-Type'] = file.contentType;
-	const size = file.data.byteLength;
+	const { size } = file;
 	const range = byteRange(request.headers.get('range'), size);
 	if (range === 'unsatisfiable') {
 		return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
 	}
+	const part = range ?? { start: 0, end: size - 1 };
+	const length = part.end - part.start + 1;
+	const body = request.method === 'HEAD' || length === 0 ? null : pacedBody(file.read(part));
 	if (range) {
-		const part = file.data.subarray(range.start, range.end + 1);
-		return new Response(new Uint8Array(part.buffer as ArrayBuffer, part.byteOffset, part.byteLength), {
-			status: 206,
-			headers: {
-				...headers,
-				'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
-				'Content-Length': String(part.byteLength),
-			},
-		});
+		headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
 	}
-	return new Response(new Uint8Array(file.data.buffer as ArrayBuffer, file.data.byteOffset, size), {
-		headers: { ...headers, 'Content-Length': String(size) },
+	return new Response(body, {
+		status: range ? 206 : 200,
+		headers: { ...headers, 'Content-Length': String(length) },
 	});
-});
+}
+
+export const GET = endpoint('public', serveFile);
+export const HEAD = endpoint('public', serveFile);

@@ -25,8 +25,10 @@ import { createRenderer, type AstroHandler } from './in-process-renderer';
 import { createStaticFiles } from './static-files';
 import { createRequestObserver, startMetricsServer, type ObservedRequest } from './request-observer';
 import { requestHeader } from './request-headers';
+import { sendRoom } from './send-room';
 import { createGracefulStop } from './shutdown';
 import { baseLog } from '@/server/runtime/log';
+import { currentRequest } from '@/server/runtime/request-context';
 import { metrics } from '@/server/runtime/metrics';
 import { shareRuntime } from '@/server/runtime/shared-runtime';
 
@@ -121,6 +123,11 @@ const server = createServer(
 	(req, res) => requests.observe(req, res, (request) => answer(req, res, request)),
 );
 server.maxConnections = settings.connections.max;
+// The send timeout (nginx's send_timeout): a connection with a request open whose client stops
+// reading, or on which nothing else moves, is destroyed once SEND_TIMEOUT_MS pass without a
+// byte going either way, so a file streamed to it holds nothing longer. Between requests the
+// keep-alive timeout below applies instead.
+server.timeout = settings.connections.sendTimeoutMs;
 
 function answer(req: IncomingMessage, res: ServerResponse, request: ObservedRequest): void {
 	// Before anything reads the path, kept answers included (see refuseBackslashPath).
@@ -140,6 +147,8 @@ function answer(req: IncomingMessage, res: ServerResponse, request: ObservedRequ
 
 function answerWithApp(req: IncomingMessage, res: ServerResponse, https: boolean): void {
 	const pathname = (req.url ?? '/').split('?')[0]!;
+	const context = currentRequest();
+	if (context) context.sendRoom = () => sendRoom(res);
 	for (const [name, value] of Object.entries(commonHeaders(pathname, https))) {
 		res.setHeader(name, value);
 	}

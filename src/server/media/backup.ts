@@ -1,7 +1,7 @@
 /**
  * The media library's part of `npm run db:backup`. On PostgreSQL the files are rows of the
- * database (media_blobs), so the database's backup holds them. On SQLite they are files in
- * MEDIA_DIR: the backup copies them to a folder beside the backup file, `<file>.media/`. Files
+ * database (media_blobs and media_chunks), so the database's backup holds them. On SQLite they
+ * are files in MEDIA_DIR: the backup copies them to a folder beside the backup file, `<file>.media/`. Files
  * never change under their name (content-addressed), so a file already there is the same file
  * and is skipped: later backups to the same target copy only new images.
  */
@@ -16,7 +16,7 @@ export const mediaBackupFolder = (target: string) => `${target}.media`;
 /** Copies the library's files beside the database backup at `target`; returns the lines to print. */
 export function backupMediaFiles(target: string): string[] {
 	const { databaseUrl, mediaDir } = config();
-	if (databaseUrl) return ['media: inside the database backup (media_blobs)'];
+	if (databaseUrl) return ['media: inside the database backup (media_blobs, media_chunks)'];
 	if (!existsSync(mediaDir)) return ['media: none yet'];
 	const folder = mediaBackupFolder(target);
 	let copied = 0;

@@ -1,9 +1,20 @@
 /** The media library's storage port: four calls each adapter answers (store.ts chooses one). */
-export type StoredFile = { data: Buffer; contentType: string };
+import type { ByteRange } from '@/server/http/byte-range';
+
+export type StoredFile = {
+	contentType: string;
+	/** Its length in bytes. */
+	size: number;
+	/**
+	 * Its bytes from `start` to `end` (both included), read a part at a time as the caller asks
+	 * for them: no read holds the whole file, and stopping early reads no more.
+	 */
+	read(range: ByteRange): AsyncIterable<Uint8Array>;
+};
 
 export interface MediaStore {
 	put(key: string, contentType: string, data: Buffer): Promise<void>;
-	/** The file, or null when no file has this key. */
+	/** The file's type and size, its bytes read only when asked for; null when no file has this key. */
 	get(key: string): Promise<StoredFile | null>;
 	/** Whether a file has this key, without reading it (a cache's revalidation asks this). */
 	has(key: string): Promise<boolean>;

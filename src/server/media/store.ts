@@ -8,8 +8,8 @@
  * Keys are content-addressed (a hash of the bytes and an extension), so a key's bytes never
  * change: writing a key twice writes the same file.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { access, readFile } from 'node:fs/promises';
+import { createReadStream, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { config } from '@/server/config';
 import { byEngine } from '@/server/db';
@@ -38,8 +38,15 @@ export class FolderMediaStore implements MediaStore {
 	}
 
 	async get(key: string): Promise<StoredFile | null> {
+		const path = this.path(key);
 		try {
-			return { data: await readFile(this.path(key)), contentType: contentTypeOfKey(key) };
+			const { size } = await stat(path);
+			// Read as the caller asks, 64 KB at a time: a range reads only its own bytes.
+			return {
+				contentType: contentTypeOfKey(key),
+				size,
+				read: ({ start, end }) => createReadStream(path, { start, end }),
+			};
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
 			throw error;

@@ -25,6 +25,13 @@ export type RequestContext = {
 	 * its router, so the answer is logged under the route it was meant for.
 	 */
 	bodyTooLarge?: boolean;
+	/**
+	 * Resolves once the client has taken enough of what was written to the answer that more can
+	 * go (its connection drained, or closed). Set by the host; a body streamed from storage waits
+	 * on it before reading its next part (http/paced-body.ts), so a slow or stalled reader holds
+	 * one part in memory, not the file.
+	 */
+	sendRoom?: () => Promise<void>;
 };
 
 export type RequestState = {
