@@ -8,16 +8,22 @@
  * - db/ (schema, migrations, seed) imports nothing of the server but the seam;
  * - src/lib/ imports nothing of the server, the components or the pages;
  * - src/server/ imports no component, page, layout or store;
+ * - src/server/runtime/ is the ground floor (log, metrics, request context, what the host shares,
+ *   the .env reader): it imports no subject; the app's start and stop, which start the subjects,
+ *   stand above them in src/server/app/;
  * - src/server/host/ (the production process) is imported by nobody else: what it shares with
  *   the app it hands over at start (src/server/runtime/shared-runtime.ts); the app's start and
- *   stop (runtime/app.ts) are called only by the host;
+ *   stop (app/app.ts) are called only by the host;
  * - components import no page; scripts import nothing from tests/ (what both use is in
  *   scripts/shared/).
  */
 
 /** The server's infrastructure, which any module may use; everything else under src/server is a subject. */
 const INFRASTRUCTURE =
-	'^src/server/(db/|db\\.ts$|config\\.ts$|errors\\.ts$|trusted-proxies\\.ts$|runtime/(log|metrics|request-context|remembered-urls)\\.ts$)';
+	'^src/server/(db/|config\\.ts$|errors\\.ts$|trusted-proxies\\.ts$|runtime/(log|metrics|request-context|remembered-urls)\\.ts$)';
+
+/** What src/server/runtime/ may import: the settings, the domain errors and its own files. */
+const GROUND_FLOOR = '^src/server/(config\\.ts$|errors\\.ts$|trusted-proxies\\.ts$|runtime/)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -36,7 +42,7 @@ module.exports = {
 			comment:
 				'src/server/db/ is the engine seam: connection, transactions, SQL spellings, the tables of the running engine. ' +
 				'It imports no subject; per-engine adapters of a subject live with the subject.',
-			from: { path: '^src/server/db(/|\\.ts$)' },
+			from: { path: '^src/server/db/' },
 			to: { path: '^src/(server|pages|components|stores|layouts|middleware)', pathNot: INFRASTRUCTURE },
 		},
 		{
@@ -46,6 +52,15 @@ module.exports = {
 				'db/ (schema, migrations, seed) is infrastructure: it may use the engine seam and src/lib, never a subject.',
 			from: { path: '^db/' },
 			to: { path: '^src/(server|pages|components|stores|layouts|middleware)', pathNot: INFRASTRUCTURE },
+		},
+		{
+			name: 'runtime-imports-no-subject',
+			severity: 'error',
+			comment:
+				'src/server/runtime/ is the ground floor every subject stands on (log, metrics, request context, the .env reader): ' +
+				'of the server it imports only the settings, the domain errors and itself. Whatever starts or wires subjects lives in src/server/app/.',
+			from: { path: '^src/server/runtime/' },
+			to: { path: '^src/(server|pages|components|stores|layouts|middleware|integrations)', pathNot: GROUND_FLOOR },
 		},
 		{
 			name: 'nothing-imports-the-host',
@@ -85,9 +100,9 @@ module.exports = {
 			name: 'only-the-host-starts-the-app',
 			severity: 'error',
 			comment:
-				'runtime/app.ts starts and stops everything; only the host (and the Astro integration, by path) calls it.',
-			from: { path: '^src/', pathNot: ['^src/server/host/', '^src/server/runtime/app\\.ts$'] },
-			to: { path: '^src/server/runtime/app\\.ts$' },
+				'app/app.ts starts and stops everything; only the host (and the Astro integration, by path) calls it.',
+			from: { path: '^src/', pathNot: ['^src/server/host/', '^src/server/app/'] },
+			to: { path: '^src/server/app/app\\.ts$' },
 		},
 		{
 			name: 'content-search-is-contents',

@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { loadDotEnv } from '../../scripts/shared/dotenv.mjs';
+import { loadDotEnv } from './runtime/dotenv.mjs';
 import {
 	LOOPBACK_PROXIES,
 	NO_TRUSTED_PROXIES,

@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { config, type AppConfig } from '@/server/config';
-import type * as App from '@/server/runtime/app';
+import type * as App from '@/server/app/app';
 import { contentSecurityPolicy, securityHeaders } from '@/server/http/security-headers';
 import { createApiCache } from './api-cache';
 import { limitRequestBody } from './body-limit';

@@ -156,7 +156,7 @@ function createWorker(): NewsletterWorker {
 
 /**
  * Starts this process's newsletter sender (once; later calls return the same one). Called by
- * startApp() (src/server/runtime/app.ts); NEWSLETTER_WORKER=0 leaves a process out.
+ * startApp() (src/server/app/app.ts); NEWSLETTER_WORKER=0 leaves a process out.
  */
 export function startNewsletterWorker(): NewsletterWorker | undefined {
 	if (!config().newsletter.workerEnabled) return undefined;
