@@ -4,7 +4,7 @@
  */
 import { config, databaseName } from '@/server/config';
 import { closeDatabase, db } from '@/server/db';
-import { DEMO_ACCOUNTS, contentCounts, seedIfEmpty } from '@db/seed/index';
+import { DEMO_ACCOUNTS, contentCounts, seedIfEmpty } from './seed/index';
 import { hashPassword } from '@/server/auth/password';
 
 async function main(): Promise<void> {
