@@ -5,7 +5,7 @@
  */
 import { config } from '@/server/config';
 import type { Article } from '@/server/content/articles';
-import type { ArticleKind } from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
 import { articlePath } from '@/lib/public-paths';
 
 export const PUBLISHER_NAME = 'Retail Media Hub';
