@@ -42,7 +42,7 @@ import {
 } from '@/lib/validation/platforms';
 import { OWN_REVIEW_DELETE_ONLY } from '@/lib/validation/platform-messages';
 import type { CompanySize, Industry, ReviewerRole, SubRatingKey, SubRatings } from '@/lib/review-profile';
-import type { ReviewJson, ReviewReplyJson } from '@/lib/community-answers';
+import type { ReviewJson } from '@/lib/community-answers';
 import { averageRating } from '@/lib/ratings';
 import { checkPostingLimit } from './posting-limits';
 import { Forbidden, NotFound } from '@/server/errors';
