@@ -9,8 +9,8 @@
  *   engine seam, is tooling in scripts/seed/;
  * - src/lib/ imports nothing of the server, the components or the pages;
  * - src/server/ imports no component, page, layout or store;
- * - src/server/runtime/ is the ground floor (log, metrics, request context, what the host shares,
- *   the .env reader): it imports no subject; the app's start and stop, which start the subjects,
+ * - src/server/runtime/ is the ground floor (settings, log, metrics, request context, what the
+ *   host shares): it imports no subject; the app's start and stop, which start the subjects,
  *   stand above them in src/server/app/;
  * - src/server/host/ (the production process) is imported by nobody else: what it shares with
  *   the app it hands over at start (src/server/runtime/shared-runtime.ts); the app's start and
@@ -21,10 +21,10 @@
 
 /** The server's infrastructure, which any module may use; everything else under src/server is a subject. */
 const INFRASTRUCTURE =
-	'^src/server/(db/|config\\.ts$|errors\\.ts$|trusted-proxies\\.ts$|runtime/(log|metrics|request-context|remembered-urls)\\.ts$)';
+	'^src/server/(db/|errors\\.ts$|trusted-proxies\\.ts$|runtime/(config|dotenv|log|metrics|request-context|remembered-urls)\\.m?[jt]s$)';
 
-/** What src/server/runtime/ may import: the settings, the domain errors and its own files. */
-const GROUND_FLOOR = '^src/server/(config\\.ts$|errors\\.ts$|trusted-proxies\\.ts$|runtime/)';
+/** What src/server/runtime/ may import of the server: its own files, the domain errors, the proxies' parser. */
+const GROUND_FLOOR = '^src/server/(runtime/|errors\\.ts$|trusted-proxies\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -58,8 +58,8 @@ module.exports = {
 			name: 'runtime-imports-no-subject',
 			severity: 'error',
 			comment:
-				'src/server/runtime/ is the ground floor every subject stands on (log, metrics, request context, the .env reader): ' +
-				'of the server it imports only the settings, the domain errors and itself. Whatever starts or wires subjects lives in src/server/app/.',
+				'src/server/runtime/ is the ground floor every subject stands on (settings, log, metrics, request context): ' +
+				'of the server it imports only itself, the domain errors and the proxies\' parser. Whatever starts or wires subjects lives in src/server/app/.',
 			from: { path: '^src/server/runtime/' },
 			to: { path: '^src/(server|pages|components|stores|layouts|middleware|integrations)', pathNot: GROUND_FLOOR },
 		},

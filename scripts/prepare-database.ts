@@ -4,7 +4,7 @@
  */
 import { seedIfEmpty } from './seed/index';
 import { hashPassword } from '@/server/auth/password';
-import { config, databaseName } from '@/server/config';
+import { config, databaseName } from '@/server/runtime/config';
 import { closeDatabase, engine } from '@/server/db';
 
 /** `report` gets each line (the server logs them as JSON; `db:migrate` prints them). */

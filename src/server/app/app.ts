@@ -11,7 +11,7 @@
  * - `astro dev` runs the same startApp() through that integration once the dev server listens,
  *   and stopApp() when it closes.
  */
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { closeDatabase, engine } from '@/server/db';
 import type { Readiness, ReadinessCheck } from '@/server/db/readiness';
 import { startContentRelay, stopContentRelay } from '@/server/changes/relay';

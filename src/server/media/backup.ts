@@ -7,7 +7,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { MEDIA_FILE_NAME } from '@/lib/validation/media';
 
 /** The folder of a backup's media files. */

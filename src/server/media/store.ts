@@ -11,7 +11,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { byEngine } from '@/server/db';
 import { contentTypeOfKey } from './sniff';
 import type { MediaStore, StoredFile } from './store-port';

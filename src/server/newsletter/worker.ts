@@ -7,7 +7,7 @@
  * node). All state is in the database, so a restart resumes.
  */
 import PQueue from 'p-queue';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { baseLog } from '@/server/runtime/log';
 import { metrics } from '@/server/runtime/metrics';
 import { deliver, type Delivered } from './delivery';
