@@ -1,13 +1,15 @@
 /**
  * The media library's files in PostgreSQL (media_blobs), shared by every node: see store.ts.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, getTableName, inArray } from 'drizzle-orm';
 import { schema, type PostgresDatabase } from '@/server/db/postgres-connection';
-import type { MediaStore, StoredFile } from './store-port';
+import type { MediaLocation, MediaStore, StoredFile } from './store-port';
 
 const blobs = schema.mediaBlobs;
 
 export class PostgresMediaStore implements MediaStore {
+	readonly location: MediaLocation = { table: getTableName(blobs) };
+
 	constructor(private readonly database: PostgresDatabase) {}
 
 	async put(key: string, contentType: string, data: Buffer): Promise<void> {
