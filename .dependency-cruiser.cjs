@@ -59,9 +59,12 @@ module.exports = {
 			severity: 'error',
 			comment:
 				'src/server/runtime/ is the ground floor every subject stands on (settings, log, metrics, request context): ' +
-				'of the server it imports only itself, the domain errors and the proxies\' parser. Whatever starts or wires subjects lives in src/server/app/.',
+				"of the server it imports only itself, the domain errors and the proxies' parser. Whatever starts or wires subjects lives in src/server/app/.",
 			from: { path: '^src/server/runtime/' },
-			to: { path: '^src/(server|pages|components|stores|layouts|middleware|integrations)', pathNot: GROUND_FLOOR },
+			to: {
+				path: '^src/(server|pages|components|stores|layouts|middleware|integrations)',
+				pathNot: GROUND_FLOOR,
+			},
 		},
 		{
 			name: 'nothing-imports-the-host',
