@@ -5,19 +5,26 @@
  * - no import circles anywhere in src/, db/ or scripts/;
  * - src/server/db/ is the engine seam, infrastructure only: it imports no subject (a subject
  *   that differs per engine keeps both adapters itself and asks the seam for the engine);
- * - db/ (schema, migrations, seed) imports nothing of the server but the seam;
+ * - db/ (schema, migrations) imports nothing but src/lib; the demo seed, which writes through the
+ *   engine seam, is tooling in scripts/seed/;
  * - src/lib/ imports nothing of the server, the components or the pages;
  * - src/server/ imports no component, page, layout or store;
+ * - src/server/runtime/ is the ground floor (settings, log, metrics, request context, what the
+ *   host shares): it imports no subject; the app's start and stop, which start the subjects,
+ *   stand above them in src/server/app/;
  * - src/server/host/ (the production process) is imported by nobody else: what it shares with
  *   the app it hands over at start (src/server/runtime/shared-runtime.ts); the app's start and
- *   stop (runtime/app.ts) are called only by the host;
+ *   stop (app/app.ts) are called only by the host;
  * - components import no page; scripts import nothing from tests/ (what both use is in
  *   scripts/shared/).
  */
 
 /** The server's infrastructure, which any module may use; everything else under src/server is a subject. */
 const INFRASTRUCTURE =
-	'^src/server/(db/|db\\.ts$|config\\.ts$|errors\\.ts$|trusted-proxies\\.ts$|runtime/(log|metrics|request-context|remembered-urls)\\.ts$)';
+	'^src/server/(db/|errors\\.ts$|trusted-proxies\\.ts$|runtime/(config|dotenv|log|metrics|request-context|remembered-urls)\\.m?[jt]s$)';
+
+/** What src/server/runtime/ may import of the server: its own files, the domain errors, the proxies' parser. */
+const GROUND_FLOOR = '^src/server/(runtime/|errors\\.ts$|trusted-proxies\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -36,16 +43,28 @@ module.exports = {
 			comment:
 				'src/server/db/ is the engine seam: connection, transactions, SQL spellings, the tables of the running engine. ' +
 				'It imports no subject; per-engine adapters of a subject live with the subject.',
-			from: { path: '^src/server/db(/|\\.ts$)' },
+			from: { path: '^src/server/db/' },
 			to: { path: '^src/(server|pages|components|stores|layouts|middleware)', pathNot: INFRASTRUCTURE },
 		},
 		{
-			name: 'db-folder-imports-no-subject',
+			name: 'db-folder-imports-only-lib',
 			severity: 'error',
 			comment:
-				'db/ (schema, migrations, seed) is infrastructure: it may use the engine seam and src/lib, never a subject.',
+				'db/ (schema, migrations) sits under the server: the engine seam builds on it, so it may use src/lib and nothing else of ours.',
 			from: { path: '^db/' },
-			to: { path: '^src/(server|pages|components|stores|layouts|middleware)', pathNot: INFRASTRUCTURE },
+			to: { path: '^(src/(server|pages|components|stores|layouts|middleware|integrations)|scripts|tests)/' },
+		},
+		{
+			name: 'runtime-imports-no-subject',
+			severity: 'error',
+			comment:
+				'src/server/runtime/ is the ground floor every subject stands on (settings, log, metrics, request context): ' +
+				"of the server it imports only itself, the domain errors and the proxies' parser. Whatever starts or wires subjects lives in src/server/app/.",
+			from: { path: '^src/server/runtime/' },
+			to: {
+				path: '^src/(server|pages|components|stores|layouts|middleware|integrations)',
+				pathNot: GROUND_FLOOR,
+			},
 		},
 		{
 			name: 'nothing-imports-the-host',
@@ -85,9 +104,9 @@ module.exports = {
 			name: 'only-the-host-starts-the-app',
 			severity: 'error',
 			comment:
-				'runtime/app.ts starts and stops everything; only the host (and the Astro integration, by path) calls it.',
-			from: { path: '^src/', pathNot: ['^src/server/host/', '^src/server/runtime/app\\.ts$'] },
-			to: { path: '^src/server/runtime/app\\.ts$' },
+				'app/app.ts starts and stops everything; only the host (and the Astro integration, by path) calls it.',
+			from: { path: '^src/', pathNot: ['^src/server/host/', '^src/server/app/'] },
+			to: { path: '^src/server/app/app\\.ts$' },
 		},
 		{
 			name: 'content-search-is-contents',

@@ -22,7 +22,7 @@ export default defineConfig({
 	// body too deep to render, a failing query) answers 500, never a 200 that ends in an error,
 	// and the site generator keeps the last good copy. Our pages are small; streaming won little.
 	adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
-	// The app's start and stop (src/server/runtime/app.ts), for the production host and `astro dev`.
+	// The app's start and stop (src/server/app/app.ts), for the production host and `astro dev`.
 	integrations: [react(), hydrateOnInteraction(), appLifecycle(), pageModulesOnce()],
 	// Origin checks for JSON endpoints live in our middleware (Astro's own check covers forms only).
 	security: { checkOrigin: false },

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 
 /** Undoes quoted-printable soft breaks and escapes (mail bodies). */
 export function decodeQuotedPrintable(body: string): string {

@@ -2,9 +2,9 @@
  * Migrates the configured database and seeds demo content when it is empty. Shared by
  * `npm start`, `npm run serve` and `npm run db:migrate`.
  */
-import { seedIfEmpty } from '@db/seed/index';
+import { seedIfEmpty } from './seed/index';
 import { hashPassword } from '@/server/auth/password';
-import { config, databaseName } from '@/server/config';
+import { config, databaseName } from '@/server/runtime/config';
 import { closeDatabase, engine } from '@/server/db';
 
 /** `report` gets each line (the server logs them as JSON; `db:migrate` prints them). */

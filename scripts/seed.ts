@@ -2,9 +2,9 @@
  * `npm run db:seed`: fills the configured database (DATABASE_PATH or DATABASE_URL) with demo
  * content, but only when nobody has used it yet, so running it against a live site is harmless.
  */
-import { config, databaseName } from '@/server/config';
+import { config, databaseName } from '@/server/runtime/config';
 import { closeDatabase, db } from '@/server/db';
-import { DEMO_ACCOUNTS, contentCounts, seedIfEmpty } from '@db/seed/index';
+import { DEMO_ACCOUNTS, contentCounts, seedIfEmpty } from './seed/index';
 import { hashPassword } from '@/server/auth/password';
 
 async function main(): Promise<void> {

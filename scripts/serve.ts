@@ -7,7 +7,7 @@ import './node-version.mjs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { baseLog, flushLog } from '@/server/runtime/log';
 import { prepareDatabase } from './prepare-database';
 

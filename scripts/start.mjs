@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildInputsHash, buildIsCurrent, RECORD_FILE } from './build-inputs.mjs';
-import { loadDotEnv } from './shared/dotenv.mjs';
+import { loadDotEnv } from '../src/server/runtime/dotenv.mjs';
 
 // Before anything reads a setting: the build takes SITE_URL and DIST_DIR from the environment.
 loadDotEnv();

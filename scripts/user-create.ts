@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { USER_ROLES } from '@db/schema';
+import { USER_ROLES } from '@/lib/column-values';
 import { emailField, newPasswordField, usernameField } from '@/lib/validation/auth';
 import { createAccount } from '@/server/auth/accounts';
 import { closeDatabase } from '@/server/db';

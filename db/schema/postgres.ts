@@ -10,8 +10,6 @@ import { postgresKit, type AsPostgres } from './kit';
 import { defineTables, type SharedSchema } from './shared-tables';
 
 export * from './postgres-only';
-// The value lists are the shared ones, so both engines accept exactly the same values.
-export * from './values';
 
 // The list is written by `npm run db:tables` from the names defineTables returns.
 export const {

@@ -23,7 +23,7 @@ import {
 	REVISION_SUBJECTS,
 	USER_ROLES,
 	VOTE_TYPES,
-} from './values';
+} from '@/lib/column-values';
 
 /** Builds the shared tables and their relations with one engine's kit. */
 export function defineTables(kit: SchemaKit) {

@@ -8,7 +8,7 @@
  *   - "zephyrine" in about one article in 10,000 (a rare term).
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { seedDemoContent, seedIfEmpty } from '@db/seed/index';
+import { seedDemoContent, seedIfEmpty } from '../seed/index';
 import { hashPassword } from '@/server/auth/password';
 import {
 	closePostgres,

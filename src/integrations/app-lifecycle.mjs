@@ -1,5 +1,5 @@
 /**
- * Makes the app's start and stop (src/server/runtime/app.ts: startApp, stopApp, appReady) reachable by
+ * Makes the app's start and stop (src/server/app/app.ts: startApp, stopApp, appReady) reachable by
  * whatever runs the app, as the same module instances Astro's routes use:
  *
  * - `astro build`: the server build gets a second entry, emitted as <outDir>/server/app.mjs
@@ -12,7 +12,7 @@
 import { fileURLToPath } from 'node:url';
 import { isRunnableDevEnvironment } from 'vite';
 
-export const APP_MODULE = fileURLToPath(new URL('../server/runtime/app.ts', import.meta.url));
+export const APP_MODULE = fileURLToPath(new URL('../server/app/app.ts', import.meta.url));
 /** The entry's name in the server build: <outDir>/server/app.mjs. */
 export const APP_ENTRY_NAME = 'app';
 

@@ -4,7 +4,7 @@
  * for the pages, their rel=prev/next links, the sitemap, the generator and the home's View All
  * buttons. Page 1 and "all categories" are left out of the URL, so each listing has one address.
  */
-import type { ArticleKind } from './validation/content';
+import type { ArticleKind } from './column-values';
 
 export const ARCHIVE_PAGE_SIZE = 12;
 

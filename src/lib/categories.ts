@@ -1,4 +1,5 @@
 /** The article and platform category lists, shared by the header, forms and endpoints. */
+import type { ArticleKind } from '@/lib/column-values';
 
 /** Categories under a heading, for a select's optgroup. */
 export type CategoryGroup = { label: string; options: readonly string[] };
@@ -46,7 +47,7 @@ export const EDUCATION_CATEGORY_GROUPS = [{ label: 'Audiences', options: EDUCATI
 export const ARTICLE_CATEGORIES = {
 	news: NEWS_CATEGORIES,
 	education: EDUCATION_CATEGORIES,
-} as const;
+} as const satisfies Record<ArticleKind, readonly string[]>;
 
 /** The same categories in their groups, for the selects of the home filters and the article form. */
 export const ARTICLE_CATEGORY_GROUPS = {

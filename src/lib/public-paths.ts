@@ -3,7 +3,7 @@
  * sitemap, the site generator), so all name the same URL. Plain data and functions: safe in
  * islands.
  */
-import type { ArticleKind } from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
 
 /** Static page slugs and their public paths (the about-us page lives at /about). */
 export const STATIC_PAGE_PATHS: Record<string, string> = {

@@ -1,15 +1,21 @@
 /**
  * The signed-in user as the server knows it for a request (what a session resolves to). Typed
- * here, below the server, so the API's wire types in src/lib can name it without importing the
- * server's session code.
+ * here, below the server and the schema, so the API's wire types in src/lib can name it; the
+ * session's query (src/server/auth/session.ts) is checked against it, so it cannot drift from
+ * the users table.
  */
-import type { UserRow } from '@db/schema';
+import type { UserRole } from '@/lib/column-values';
 
-export type SessionUser = Pick<
-	UserRow,
-	// emailVerified: the address is proven the owner's; only verified addresses receive newsletters.
-	'id' | 'username' | 'email' | 'role' | 'isBanned' | 'isNewsletterSubscribed' | 'emailVerified' | 'createdAt'
-> & {
+export type SessionUser = {
+	id: number;
+	username: string;
+	email: string;
+	role: UserRole;
+	isBanned: boolean;
+	isNewsletterSubscribed: boolean;
+	/** The address is proven the owner's; only verified addresses receive newsletters. */
+	emailVerified: boolean;
+	createdAt: Date;
 	/** The platform this user answers reviews for (its representative), or null. */
 	vendorPlatformId: number | null;
 };

@@ -19,7 +19,7 @@ import {
 	newsletterIssuePath,
 } from '@/lib/archive-links';
 import { sentIssueDates } from '@/server/newsletter/archive';
-import type { ArticleKind } from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
 import { STATIC_PAGE_PATHS } from '@/lib/public-paths';
 
 export const prerender = false;

@@ -1,6 +1,6 @@
 /**
  * Which connections may speak for the client: the reverse proxies in front (TRUSTED_PROXIES in
- * src/server/config.ts), named by address or subnet. Only a request whose TCP peer is one of
+ * src/server/runtime/config.ts), named by address or subnet. Only a request whose TCP peer is one of
  * them has its forwarding headers (X-Forwarded-For, -Proto, -Host, -Port, Forwarded) and its
  * X-Request-Id believed; anyone else who sends them is making claims about itself. A yes/no
  * setting would believe every peer, including a client that reaches a node past the proxy, or

@@ -11,10 +11,8 @@
  */
 import { atom } from 'nanostores';
 import { apiRequest } from '@/lib/api-client';
-import type { VOTE_TYPES } from '@/lib/validation/platforms';
-import type { PlatformComment, PlatformRating } from '@/components/platforms/types';
-
-type VoteType = (typeof VOTE_TYPES)[number];
+import type { VoteType } from '@/lib/column-values';
+import type { PlatformComment, PlatformRating } from '@/lib/community-answers';
 
 export type VoteItem = 'reviews' | 'comments';
 type VotesById = Record<number, VoteType | null>;

@@ -1,6 +1,6 @@
 /**
  * The built host refuses to start on a bad setting, naming it, instead of silently changing
- * behaviour (every setting is read through src/server/config.ts).
+ * behaviour (every setting is read through src/server/runtime/config.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';

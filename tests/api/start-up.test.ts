@@ -1,5 +1,5 @@
 /**
- * The production host starts the app itself (startApp in src/server/runtime/app.ts) once it listens:
+ * The production host starts the app itself (startApp in src/server/app/app.ts) once it listens:
  * a newsletter queued before the start goes out, and on PostgreSQL this node listens for other
  * nodes' changes, without any HTTP request. The host reaches the app's database only through
  * the app: its bundle holds no database driver or ORM, and the process has one pool.

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
 import { avatarColor, formatDate } from '@/lib/format';
 import { Client } from '../support/http';
 import { browserTest, type NewPage } from '../support/browser-test';

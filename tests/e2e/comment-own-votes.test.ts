@@ -3,7 +3,7 @@
  * counts but no vote buttons on their comment, while other readers' comments keep theirs.
  */
 import { describe, expect } from 'vitest';
-import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
 import { browserTest, type Account } from '../support/browser-test';
 import { Client } from '../support/http';
 import { apiPlatforms, hydrated, registerAccount } from '../support/platform-helpers';

@@ -5,7 +5,7 @@
  */
 import { describe, expect } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { COMMUNITY_PASSWORD } from '@db/seed/users';
+import { COMMUNITY_PASSWORD } from '../../scripts/seed/users';
 import { browserTest } from '../support/browser-test';
 import {
 	EDITOR,

@@ -4,7 +4,7 @@
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
 import { Client } from '../support/http';
 import { newPage as openPage } from '../support/browser';
 import { browserTest } from '../support/browser-test';

@@ -4,7 +4,7 @@
  * the public platform page and in the dashboard's moderation screen, at 1280 and 390 px.
  */
 import { describe, expect } from 'vitest';
-import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
 import { browserTest } from '../support/browser-test';
 import { Client } from '../support/http';
 import { hydrated } from '../support/platform-helpers';

@@ -3,7 +3,7 @@
  * keyboard-reachable button with aria-expanded), not as a card thousands of pixels tall.
  */
 import { describe, expect } from 'vitest';
-import { COMMUNITY_PASSWORD } from '@db/seed/users';
+import { COMMUNITY_PASSWORD } from '../../scripts/seed/users';
 import { browserTest } from '../support/browser-test';
 import { getJson } from '../support/dashboard-helpers';
 

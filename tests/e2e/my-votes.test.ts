@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { DEMO_ACCOUNTS } from '@db/seed/users';
-import type { PlatformComment, PlatformRating } from '@/components/platforms/types';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
+import type { PlatformComment, PlatformRating } from '@/lib/community-answers';
 import { browserTest } from '../support/browser-test';
 import { Client } from '../support/http';
 import type { TestServer } from '../support/server';

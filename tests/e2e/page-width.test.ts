@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
 import { gotoHydrated } from '../support/browser';
 import { Client } from '../support/http';
 import { browserTest } from '../support/browser-test';

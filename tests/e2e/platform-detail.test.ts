@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
 import { signInAs } from '../support/browser';
 import { Client } from '../support/http';
 import { browserTest, type NewPage } from '../support/browser-test';

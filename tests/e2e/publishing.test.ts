@@ -3,7 +3,7 @@
  * article through the API, and check what visitors are served after the site generator settles.
  */
 import { describe, expect } from 'vitest';
-import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
 import { Client } from '../support/http';
 import { browserTest } from '../support/browser-test';
 import type { TestServer } from '../support/server';

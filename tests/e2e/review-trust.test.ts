@@ -12,7 +12,7 @@ import { axeBuilder } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { Client } from '../support/http';
 import type { TestServer } from '../support/server';
-import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
 import { confirmDialog, expectToast, openDashboard, publicPage } from '../support/dashboard-helpers';
 import { apiPlatform, apiPlatforms, hydrated, registerAccount } from '../support/platform-helpers';
 

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
 import { axeBuilder } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { Client } from '../support/http';

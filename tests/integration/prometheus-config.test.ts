@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { metrics } from '@/server/runtime/metrics';
 // The app as the host loads it: the subjects register their own gauges (the newsletter queue,
 // the pages waiting, the database pools) beside their state.
-import '@/server/runtime/app';
+import '@/server/app/app';
 
 function promtool(...args: string[]) {
 	const run = spawnSync('promtool', args, { encoding: 'utf8' });

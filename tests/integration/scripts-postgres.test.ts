@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentCounts } from '@db/seed/index';
+import { contentCounts } from '../../scripts/seed/index';
 import { verifyPassword } from '@/server/auth/password';
 import type { AppDatabase } from '@/server/db';
 import { postgresReady, schema } from '@/server/db/postgres-connection';

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { count, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contentCounts, DEMO_ACCOUNTS } from '@db/seed/index';
+import { contentCounts, DEMO_ACCOUNTS } from '../../scripts/seed/index';
 import type { AppDatabase } from '@/server/db';
 import { schema } from '@/server/db/postgres-connection';
 import { newCredentials, TestClient } from '../support/account-api';

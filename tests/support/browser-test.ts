@@ -12,7 +12,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, test as base } from 'vitest';
-import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
 import { cspViolations, launchBrowser, newPage as openPage, signInAs } from './browser';
 import { startServer, type StartOptions, type TestServer } from './server';
 import { startSmtp, type SmtpOptions } from './smtp';

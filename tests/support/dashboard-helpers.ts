@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_ACCOUNTS } from '@db/seed/users';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
 import { newPage, signInAs } from './browser';
 import type { TestServer } from './server';
 

@@ -3,13 +3,13 @@
  * DATABASE_PATH or DATABASE_URL the way the app does and runs the real background worker (startNewsletterWorker) until it is
  * killed. It prints `ready` once the worker runs. Settings come from the NEWSLETTER_* variables;
  * SENDER_MAX_MS (default 120000) stops it by itself, so a sender whose test died cannot run on.
- * SIGTERM stops it as the server's graceful stop does (stopApp in src/server/runtime/app.ts): the
+ * SIGTERM stops it as the server's graceful stop does (stopApp in src/server/app/app.ts): the
  * newsletter worker, then the database, then exit 0.
  */
 import { db } from '@/server/db';
 import { startNewsletterWorker } from '@/server/newsletter/worker';
 import { flushLog } from '@/server/runtime/log';
-import { stopApp } from '@/server/runtime/app';
+import { stopApp } from '@/server/app/app';
 
 process.on('SIGTERM', async () => {
 	const deadline = Date.now() + 30_000;

@@ -86,7 +86,7 @@ async function seededTemplate(): Promise<string> {
 		await adminQuery(started, `create database ${SEEDED_TEMPLATE} template ${TEMPLATE}`);
 		const database = openPostgres(adminUrl(started, SEEDED_TEMPLATE), { max: 1 });
 		try {
-			const { seedIfEmpty } = await import('@db/seed/index');
+			const { seedIfEmpty } = await import('../../scripts/seed/index');
 			const { hashPassword } = await import('@/server/auth/password');
 			await seedIfEmpty(database as unknown as AppDatabase, hashPassword);
 		} finally {

@@ -192,7 +192,7 @@ async function launch(options: Launch): Promise<TestServer> {
 		closeDatabase = async () => void sqlite.$client.close();
 	}
 	if (seed && options.fresh) {
-		const { seedIfEmpty } = await import('@db/seed/index');
+		const { seedIfEmpty } = await import('../../scripts/seed/index');
 		const { hashPassword } = await import('@/server/auth/password');
 		await seedIfEmpty(db, hashPassword);
 	}

@@ -33,7 +33,7 @@ export function sqliteTemplate(seeded: boolean): Promise<string> {
 		const db = openDatabase(path);
 		try {
 			if (seeded) {
-				const { seedIfEmpty } = await import('@db/seed/index');
+				const { seedIfEmpty } = await import('../../scripts/seed/index');
 				const { hashPassword } = await import('@/server/auth/password');
 				await seedIfEmpty(db, hashPassword);
 			}

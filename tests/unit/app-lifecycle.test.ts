@@ -1,5 +1,5 @@
 /**
- * The app's start and stop (src/server/runtime/app.ts) in order: start wires regeneration, starts the
+ * The app's start and stop (src/server/app/app.ts) in order: start wires regeneration, starts the
  * sender, the relay and housekeeping once, and asks for the first full generation; stop ends the
  * sender (with the time left), then the relay, then page generation (with the time left), then
  * housekeeping, and closes the database last, even after a failed step.
@@ -33,7 +33,7 @@ vi.mock('@/server/db', async (original) => ({
 	closeDatabase: record('close database'),
 }));
 
-const { startApp, stopApp } = await import('@/server/runtime/app');
+const { startApp, stopApp } = await import('@/server/app/app');
 const relay = await import('@/server/changes/relay');
 
 beforeEach(() => {

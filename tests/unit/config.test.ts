@@ -1,5 +1,5 @@
 /**
- * Reading the environment (src/server/config.ts): an empty variable means its default, the
+ * Reading the environment (src/server/runtime/config.ts): an empty variable means its default, the
  * database is named for logs and scripts without the password a PostgreSQL URL may carry, and
  * forwarding headers are believed from the listed proxies' addresses only.
  */
@@ -12,7 +12,7 @@ async function freshConfig(env: Record<string, string>) {
 	vi.resetModules();
 	vi.unstubAllEnvs();
 	for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
-	return import('@/server/config');
+	return import('@/server/runtime/config');
 }
 
 afterEach(() => vi.unstubAllEnvs());

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EPISODES, episodeAudioUrl } from '@db/seed/podcasts';
+import { EPISODES, episodeAudioUrl } from '../../scripts/seed/podcasts';
 import { DEMO_AUDIO_BITS_PER_SECOND, DEMO_AUDIO_BYTES, demoAudioMinutes } from '@/lib/demo-audio';
 import { enclosureLength } from '@/server/content/feed-data';
 import { audioTypeFor } from '@/lib/validation/episodes';

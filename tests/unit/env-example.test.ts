@@ -24,7 +24,7 @@ describe('.env.example', () => {
 		const saved = { ...process.env };
 		try {
 			for (const [name, value] of listed) process.env[name] = value;
-			const { config } = await import('@/server/config');
+			const { config } = await import('@/server/runtime/config');
 			expect(() => config()).not.toThrow();
 		} finally {
 			process.env = saved;

@@ -21,7 +21,7 @@ import {
 	previewLinks,
 	sessions,
 } from '@/server/db';
-import { HOUSEKEEPING_CHORES } from '@/server/housekeeping/chores';
+import { HOUSEKEEPING_CHORES } from '@/server/app/chores';
 import { housekeepingRound, type Chore } from '@/server/housekeeping/rounds';
 import { insertAccount } from '../support/newsletter-fixture';
 import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';

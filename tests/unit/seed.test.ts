@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, contentCounts, seedIfEmpty } from '@db/seed/index';
+import { DEMO_ACCOUNTS, contentCounts, seedIfEmpty } from '../../scripts/seed/index';
 import {
 	EDUCATION_CATEGORIES,
 	NEWS_CATEGORY_GROUPS,

@@ -4,7 +4,8 @@
  */
 import { categoryBadgeClasses } from './category-badge';
 import { articlePath } from '@/lib/public-paths';
-import { readTimeLabel, type ArticleKind, type ArticleSummary } from './article-summary';
+import type { ArticleKind } from '@/lib/column-values';
+import { readTimeLabel, type ArticleSummary } from './article-summary';
 import { CardImage } from './CardImage';
 import { TagList } from './TagList';
 import { TimeAgo } from './TimeAgo';

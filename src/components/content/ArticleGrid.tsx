@@ -1,5 +1,6 @@
 import { ArticleCard } from './ArticleCard';
-import type { ArticleKind, ArticleSummary } from './article-summary';
+import type { ArticleKind } from '@/lib/column-values';
+import type { ArticleSummary } from './article-summary';
 
 export type ArticleGridProps = {
 	kind: ArticleKind;

@@ -4,14 +4,11 @@
  * it never travels into card HTML or island props.
  */
 import type { ArticleRow } from '@db/schema';
-import type { ArticleKind } from '@/lib/validation/content';
 
 export type ArticleSummary = Pick<
 	ArticleRow,
 	'id' | 'title' | 'excerpt' | 'category' | 'imageUrl' | 'tags' | 'readTime'
 > & { createdAt: string | Date };
-
-export type { ArticleKind };
 
 /** Picks the card fields (drops content, author and the rest). */
 export function toArticleSummary(article: ArticleSummary): ArticleSummary {

@@ -3,9 +3,9 @@
  * (config), not Astro.site: Astro bakes `site` in at build time, while one build serves any
  * origin it is started with.
  */
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import type { Article } from '@/server/content/articles';
-import type { ArticleKind } from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
 import { articlePath } from '@/lib/public-paths';
 
 export const PUBLISHER_NAME = 'Retail Media Hub';

@@ -1,6 +1,7 @@
 import { formatDate } from '@/lib/format';
 import { articlePath } from '@/lib/public-paths';
-import type { AdminArticle, ArticleKind } from './api-types';
+import type { ArticleKind } from '@/lib/column-values';
+import type { AdminArticle } from './api-types';
 import { ContentCard, draftLabel } from './ContentCard';
 import { PreviewLinkButton } from './PreviewLinkButton';
 

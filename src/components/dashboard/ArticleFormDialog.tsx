@@ -5,7 +5,8 @@ import { useMemo } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { $user } from '@/stores/session';
 import { Input, inputClasses, Textarea } from '@/components/ui/Input';
-import type { AdminArticle, ArticleKind } from './api-types';
+import type { ArticleKind } from '@/lib/column-values';
+import type { AdminArticle } from './api-types';
 import { ARTICLE_CATEGORIES, ARTICLE_CATEGORY_GROUPS } from '@/lib/categories';
 import { CategoryOptions } from '@/components/content/CategoryOptions';
 import {

@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import type { AdminArticle, ArticleKind } from './api-types';
+import type { ArticleKind } from '@/lib/column-values';
+import type { AdminArticle } from './api-types';
 import { ArticleCard } from './ArticleCard';
 import { ArticleFormDialog } from './ArticleFormDialog';
 import { KIND_LABELS } from './article-form';

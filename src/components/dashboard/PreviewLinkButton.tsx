@@ -4,7 +4,7 @@
  * holds it and without signing in, for 7 days or until the item is deleted.
  */
 import { useState } from 'react';
-import type { PreviewSubject } from '@db/schema/values';
+import type { PreviewSubject } from '@/lib/column-values';
 import { apiRequest, failureText } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/stores/toast';

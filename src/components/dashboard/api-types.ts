@@ -19,7 +19,6 @@ import type { MediaItem } from '@/server/media/library';
 import type { UploadedAudio } from '@/server/media/audio';
 import type { Wire } from '@/lib/wire';
 
-export type ArticleKind = 'news' | 'education';
 export type AdminArticle = Wire<Article>;
 export type AdminPage = Wire<StaticPage>;
 export type AdminEpisode = Wire<PodcastEpisode>;

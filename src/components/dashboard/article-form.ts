@@ -4,7 +4,8 @@
  * messages are the server's (src/lib/validation/content.ts), which checks the same again.
  * Tags go as typed ("a, b"): the server's normalizeTags trims and drops empty items.
  */
-import type { AdminArticle, ArticleKind } from './api-types';
+import type { ArticleKind } from '@/lib/column-values';
+import type { AdminArticle } from './api-types';
 
 /** 'News' / 'Education', for titles and toasts ('News article created'). */
 export const KIND_LABELS: Record<ArticleKind, string> = { news: 'News', education: 'Education' };

@@ -4,7 +4,7 @@
  * functions, so the route and the tests read the same lines; the editor is never named, as the
  * history never stores them.
  */
-import type { ReviewJson } from '@/server/community/reviews';
+import type { ReviewJson } from '@/lib/community-answers';
 import type { PlatformChangeJson } from '@/server/platforms/history';
 import { describeChange } from './platform-history';
 

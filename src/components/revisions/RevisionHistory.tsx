@@ -4,7 +4,7 @@
  * "Restore" (after a confirm) makes it the current version, saved as a new revision.
  */
 import { useState } from 'react';
-import type { RevisionSubject } from '@db/schema/values';
+import type { RevisionSubject } from '@/lib/column-values';
 import { apiRequest, failureText } from '@/lib/api-client';
 import type { Wire } from '@/lib/wire';
 import type { RevisionDetail, RevisionEntry } from '@/server/revisions/store';

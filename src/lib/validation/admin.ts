@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { adminPasswordProblem } from '@/lib/admin-password';
 import { MODERATION_DECISIONS } from '@/lib/comment-moderation';
-import { PREVIEW_SUBJECTS, REVISION_SUBJECTS } from '@db/schema/values';
+import { PREVIEW_SUBJECTS, REVISION_SUBJECTS } from '@/lib/column-values';
 import { isIdSegment } from '@/lib/ids';
 import { idField } from './id';
 import { MAX_CONTENT_LENGTH, articleListQuerySchema, markdownBody } from './content';

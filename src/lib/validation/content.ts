@@ -5,9 +5,8 @@
 import { z } from 'zod';
 import { isoInstant } from './instant';
 import { ARTICLE_CATEGORIES } from '@/lib/categories';
+import type { ArticleKind } from '@/lib/column-values';
 import { markdownProblem } from '@/lib/markdown-nesting';
-
-export type ArticleKind = keyof typeof ARTICLE_CATEGORIES;
 
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_EXCERPT_LENGTH = 500;

@@ -3,7 +3,7 @@
  * endpoints (POST /api/podcasts, PUT /api/podcasts/{id}), and the editors' episode list query.
  */
 import { z } from 'zod';
-import { EPISODE_AUDIO_TYPES, type EpisodeAudioType } from '@db/schema/values';
+import { EPISODE_AUDIO_TYPES, type EpisodeAudioType } from '@/lib/column-values';
 import {
 	MAX_TITLE_LENGTH,
 	editorListFields,

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { PLATFORM_CATEGORIES } from '@/lib/categories';
 import { stripHiddenControls, visibleText } from '@/lib/visible-text';
 import { isImageUrl } from './content';
-import type { VoteType } from '@db/schema';
+import { VOTE_TYPES } from '@/lib/column-values';
 import {
 	COMPANY_SIZES,
 	INDUSTRIES,
@@ -240,12 +240,6 @@ export const commentSchema = z.object({
 			.max(MAX_COMMENT_LENGTH, `Comment must be at most ${MAX_COMMENT_LENGTH} characters long.`),
 	),
 });
-
-/** db/schema's VOTE_TYPES, repeated so islands do not bundle the schema; the type keeps them equal. */
-export const VOTE_TYPES = ['helpful', 'unhelpful'] as const satisfies readonly VoteType[];
-type MissingVoteType = Exclude<VoteType, (typeof VOTE_TYPES)[number]>;
-const _allVoteTypes: [MissingVoteType] extends [never] ? true : never = true;
-void _allVoteTypes;
 
 export const voteSchema = z.object({
 	voteType: z.enum(VOTE_TYPES, { error: "The vote must be 'helpful' or 'unhelpful'." }),

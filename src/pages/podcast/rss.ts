@@ -7,7 +7,7 @@ import type { APIRoute } from 'astro';
 import { enclosureLength, escapeXml, itunesDuration } from '@/server/content/feed-data';
 import { audioTypeFor } from '@/lib/validation/episodes';
 import { absoluteUrl, PUBLISHER_NAME } from '@/components/content/structured-data';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { SHOW_COVER } from '@/components/podcast/show-cover';
 import { listEpisodes } from '@/server/content/podcasts';
 

@@ -5,7 +5,7 @@
  * every node, exactly as after an edit in the form.
  */
 import type { z } from 'zod';
-import type { RevisionSubject } from '@db/schema';
+import type { RevisionSubject } from '@/lib/column-values';
 import { articleInputSchemas, staticPageInputSchema } from '@/lib/validation/content';
 import { episodeInputSchema } from '@/lib/validation/episodes';
 import { platformFormSchema } from '@/lib/validation/platforms';

@@ -3,7 +3,7 @@
  * a password set by an editor. Plain text, each naming what happened and what to do if it was
  * not them; sent through mail/transport.ts.
  */
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import type { Mail } from '@/server/mail/transport';
 
 export function passwordResetMail(to: string, link: string): Mail {

@@ -3,7 +3,7 @@
  * a user's own account is decided here.
  */
 import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import {
 	canMatchStoredText,
 	db,

@@ -4,7 +4,7 @@
  * voids the older), used once, dead after 48 hours.
  */
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { db, transaction, emailVerificationTokens as tokens } from '@/server/db';
 import { generateToken, hashToken } from './tokens';
 

@@ -5,7 +5,7 @@
  */
 import type { AstroCookies } from 'astro';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import {
 	db,
 	preparedSelect,

@@ -9,7 +9,7 @@
  * carries it to the others, whose buses deliver it to their own listeners the same way. On
  * SQLite (one process) there is no relay.
  */
-import type { ArticleKind } from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
 import { baseLog } from '@/server/runtime/log';
 import { signal } from './signal';
 

@@ -17,7 +17,7 @@ let running: { relay: PostgresContentRelay; listening: Promise<void> } | undefin
 
 /**
  * Starts the relay once per process; resolves when this node is listening. Started by
- * startApp() (src/server/runtime/app.ts), never at import: `astro build` loads the same modules.
+ * startApp() (src/server/app/app.ts), never at import: `astro build` loads the same modules.
  */
 export function startContentRelay(): Promise<void> {
 	if (!running) {

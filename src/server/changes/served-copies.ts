@@ -1,7 +1,7 @@
 /**
  * What the host keeps ready-made and a content change makes stale: shared API answers and
  * generated pages. The site's regeneration emits these signals; the app connects them to the
- * host when the host joins (runtime/app.ts), so the site never imports the host.
+ * host when the host joins (app/app.ts), so the site never imports the host.
  */
 import type { StaleApiAnswers, StoredPage } from '@/server/runtime/shared-runtime';
 import { signal } from './signal';

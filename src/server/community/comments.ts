@@ -15,16 +15,8 @@ import {
 import { lockedForUpdate } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
 import { assertPlatformExists } from '@/server/platforms/directory';
-import type { CommentRow, UserRow } from '@db/schema';
+import type { CommentJson } from '@/lib/community-answers';
 import { checkPostingLimit } from './posting-limits';
-
-export type CommentJson = Pick<
-	CommentRow,
-	'id' | 'platformId' | 'comment' | 'createdAt' | 'status' | 'helpfulVotes' | 'unhelpfulVotes'
-> & {
-	/** Null once the author's account is gone (the UI shows 'Anonymous'). */
-	user: Pick<UserRow, 'username'> | null;
-};
 
 function commentColumns() {
 	return {

@@ -11,7 +11,8 @@ import type { SessionUser } from '@/server/auth/session';
 import { platformChanged } from '@/server/platforms/directory';
 import { REPLY_NOT_FOUND, REVIEW_NOT_FOUND } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
-import { findReview, readReview, type ReviewReplyJson } from './reviews';
+import type { ReviewReplyJson } from '@/lib/community-answers';
+import { findReview, readReview } from './reviews';
 
 export type ReplyResult = {
 	/** True when the review had no reply before (the endpoint answers 201). */

@@ -42,35 +42,10 @@ import {
 } from '@/lib/validation/platforms';
 import { OWN_REVIEW_DELETE_ONLY } from '@/lib/validation/platform-messages';
 import type { CompanySize, Industry, ReviewerRole, SubRatingKey, SubRatings } from '@/lib/review-profile';
+import type { ReviewJson } from '@/lib/community-answers';
 import { averageRating } from '@/lib/ratings';
 import { checkPostingLimit } from './posting-limits';
 import { Forbidden, NotFound } from '@/server/errors';
-
-export type ReviewJson = {
-	id: number;
-	rating: number;
-	review: string | null;
-	pros: string | null;
-	cons: string | null;
-	/** Each null when the reviewer left it out. */
-	subRatings: SubRatings;
-	reviewerRole: ReviewerRole | null;
-	companySize: CompanySize | null;
-	industry: Industry | null;
-	createdAt: Date;
-	user: { username: string };
-	/** Written by the platform's own representative: shown, marked, left out of the average. */
-	isAffiliated: boolean;
-	/** The author's address is verified: the review comes from a reachable person. */
-	isVerified: boolean;
-	/** Readers who found the review helpful / not helpful (one vote each). */
-	helpfulCount: number;
-	unhelpfulCount: number;
-	/** The platform representative's answer, shown as 'Response from {platform}'. */
-	reply: ReviewReplyJson | null;
-};
-
-export type ReviewReplyJson = { content: string; createdAt: Date; updatedAt: Date };
 
 /** The review's author represents the platform it is about. */
 export function affiliatedReview(): SQL {

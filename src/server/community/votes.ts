@@ -24,7 +24,7 @@ import { assertPlatformExists, platformChanged } from '@/server/platforms/direct
 import type { PlatformChangeKind } from '@/server/changes/content-changes';
 import { COMMENT_NOT_FOUND, REVIEW_NOT_FOUND } from '@/lib/validation/platforms';
 import { OWN_COMMENT_VOTE, OWN_REVIEW_VOTE } from '@/lib/validation/platform-messages';
-import type { VoteType } from '@db/schema';
+import type { VoteType } from '@/lib/column-values';
 import { NotFound } from '@/server/errors';
 import { findComment } from './comments';
 import { findReview } from './reviews';

@@ -6,7 +6,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { ARTICLE_CATEGORIES } from '@/lib/categories';
 import { ARCHIVE_PAGE_SIZE, archivePageCount } from '@/lib/archive-links';
-import type { ArticleKind } from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
 import { db, articles } from '@/server/db';
 import { listAll, listPublished, type Article } from './articles';
 

@@ -7,8 +7,8 @@ import {
 	articleInputSchemas,
 	articleListQuerySchema,
 	editorArticleListQuerySchema,
-	type ArticleKind,
 } from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
 import { TOTAL_COUNT_HEADER } from '@/lib/api-client';
 import { canViewDrafts, requireEditor } from '@/server/auth/permissions';
 import {

@@ -4,12 +4,8 @@
  * every query here filters by kind, so an id of the other kind is simply not found.
  */
 import { and, eq } from 'drizzle-orm';
-import type {
-	ArticleInput,
-	ArticleKind,
-	ArticleListQuery,
-	EditorArticleListQuery,
-} from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
+import type { ArticleInput, ArticleListQuery, EditorArticleListQuery } from '@/lib/validation/content';
 import { byEngine, db, firstRow, articles, transaction, users } from '@/server/db';
 import { lockedForUpdate } from '@/server/db/sql';
 import { publishChange } from '@/server/changes/content-changes';

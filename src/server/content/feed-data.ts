@@ -3,7 +3,7 @@
  * podcast/rss.ts, sitemap.xml.ts): what is public, newest first, and how to write it safely.
  */
 import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
-import type { ArticleKind } from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
 import { listPublished, type Article } from '@/server/content/articles';
 
 /** Far above any real archive: feeds and the sitemap list every published article. */

@@ -2,7 +2,7 @@
  * Server-only (imported by the archive routes' frontmatter): the archive page a URL asks for,
  * or undefined for a malformed ?page= or ?q=, an unknown category or a page past the last.
  */
-import type { ArticleKind } from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
 import { archiveQuerySchema } from '@/lib/validation/discovery';
 import { readArchivePage, type ArchivePage } from '@/server/content/archives';
 

@@ -4,7 +4,7 @@
  * but an editor. The generator renders these pages without a session, so a generated page is
  * never a draft; an editor's request for a draft finds no file and renders here, privately.
  */
-import type { ArticleKind } from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
 import { canViewDrafts } from '@/server/auth/permissions';
 import { getArticle, type Article } from '@/server/content/articles';
 import { isIdSegment } from '@/lib/ids';

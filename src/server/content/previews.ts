@@ -6,8 +6,8 @@
  * item for 7 days, and only while the item exists.
  */
 import { and, eq, gt, lte } from 'drizzle-orm';
-import { ARTICLE_KINDS, type ArticleKind, type PreviewSubject } from '@db/schema';
-import { config } from '@/server/config';
+import { ARTICLE_KINDS, type ArticleKind, type PreviewSubject } from '@/lib/column-values';
+import { config } from '@/server/runtime/config';
 import { db, firstRow, previewLinks } from '@/server/db';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { NotFound } from '@/server/errors';

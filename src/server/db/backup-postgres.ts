@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync, statSync } from 'node:fs';
-import { config, databaseName } from '@/server/config';
+import { config, databaseName } from '@/server/runtime/config';
 import { BackupError, checkTarget, replaceDurably, tempBeside } from './backup';
 
 /** Runs a PostgreSQL client tool; its own message on failure (a missing tool says how to get it). */

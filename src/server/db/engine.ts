@@ -6,7 +6,7 @@
  * rest of the house asks the engine, never which engine it is. Subjects whose storage differs
  * per engine give both adapters to byEngine() and get the running engine's.
  */
-import { config, environmentNamesPostgres } from '@/server/config';
+import { config, environmentNamesPostgres } from '@/server/runtime/config';
 import type { PostgresDatabase } from './postgres-connection';
 import { postgresDialect, postgresEngine } from './postgres-engine';
 import { sqliteDialect, sqliteEngine } from './sqlite-engine';

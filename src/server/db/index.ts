@@ -8,7 +8,6 @@
  * storage differs per engine keep both adapters beside their port and choose with byEngine().
  */
 import { getTableName, sql, type Column, type SQL } from 'drizzle-orm';
-import type { PostgresDatabase } from './postgres-connection';
 import { engine } from './engine';
 import type { AppDatabase } from './types';
 
@@ -23,14 +22,6 @@ export { integerPlaceholder, preparedSelect, textPlaceholder } from './prepared'
 /** The connection of the running engine, opened on first use. */
 export function db(): AppDatabase {
 	return engine().database();
-}
-
-/**
- * This process's PostgreSQL pool, or undefined on SQLite. Only for the production host's
- * readiness probe until it asks the app for readiness; subjects use byEngine().
- */
-export function postgresDatabase(): PostgresDatabase | undefined {
-	return engine().postgres();
 }
 
 /**

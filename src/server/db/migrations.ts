@@ -1,4 +1,4 @@
-import { migrationsFolders } from '@/server/config';
+import { migrationsFolders } from '@/server/runtime/config';
 
 /** Folder of the committed SQLite migrations (drizzle-kit). */
 export function migrationsFolder(): string {

@@ -4,7 +4,7 @@
  * nodes share one database, so migrating (and seeding a fresh database) runs under an advisory
  * lock: the first node does the work, the others wait for it and then find nothing to do.
  */
-import { migrationsFolders } from '@/server/config';
+import { migrationsFolders } from '@/server/runtime/config';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';

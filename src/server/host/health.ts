@@ -11,10 +11,10 @@
  * Neither is ever cached: a cached "ok" would hide the node going away.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Readiness } from '@/server/runtime/app';
+import type { Readiness } from '@/server/app/app';
 import { within } from '@/lib/within';
 
-/** The app's readiness (appReady in src/server/runtime/app.ts). */
+/** The app's readiness (appReady in src/server/app/app.ts). */
 type ReadinessCheck = () => Promise<Readiness>;
 
 /** Longest a readiness check may take; a database that hangs is as good as away. */

@@ -4,14 +4,14 @@
  * on-demand routes) with what every answer needs, serves the pages the site generator wrote
  * under SITE_DIR before asking Astro, and keeps shared API answers in memory.
  *
- * Settings come from src/server/config.ts; what the session cookie is, which routes exist and
+ * Settings come from src/server/runtime/config.ts; what the session cookie is, which routes exist and
  * which answers may be shared are the app's to say (its routes and middleware), not this file's.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { config, type AppConfig } from '@/server/config';
-import type * as App from '@/server/runtime/app';
+import { config, type AppConfig } from '@/server/runtime/config';
+import type * as App from '@/server/app/app';
 import { contentSecurityPolicy, securityHeaders } from '@/server/http/security-headers';
 import { createApiCache } from './api-cache';
 import { limitRequestBody } from './body-limit';

@@ -5,7 +5,7 @@
  * 2. the server stops accepting connections; each answer from then on closes its keep-alive
  *    connection, and idle ones are closed once they have rested (see RESTED_MS);
  * 3. requests in flight finish, up to SHUTDOWN_TIMEOUT_MS; then the rest are cut off;
- * 4. the app stops (stopApp in src/server/runtime/app.ts): the newsletter worker stops claiming, hands
+ * 4. the app stops (stopApp in src/server/app/app.ts): the newsletter worker stops claiming, hands
  *    back the mails it has not started (they are claimable at once by any node) and waits for
  *    those being sent, within the same time;
  * 5. then the relay of changes between nodes, page generation and housekeeping stop, and the
@@ -18,7 +18,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import { baseLog, flushLog } from '@/server/runtime/log';
-import type { AppStopStep } from '@/server/runtime/app';
+import type { AppStopStep } from '@/server/app/app';
 import { within } from '@/lib/within';
 
 export type GracefulStop = {

@@ -56,8 +56,8 @@ function runRound(chores: readonly Chore[]): void {
 
 /**
  * Runs the chores now and then every `everyMs`, on a timer that keeps no process alive. The
- * subjects' chores come from the app's start, which sits above them (this module, like the rest
- * of runtime/, sits below every subject).
+ * subjects' chores come from the app's start (app/chores.ts), which sits above them: this module
+ * sits below every subject.
  */
 export function startHousekeeping(chores: readonly Chore[], everyMs = HOUSEKEEPING_EVERY_MS): void {
 	if (timer) return;

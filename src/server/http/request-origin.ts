@@ -1,6 +1,6 @@
 /** Facts about the calling client that several modules need. */
 import type { APIContext } from 'astro';
-import { config } from '../config';
+import { config } from '@/server/runtime/config';
 
 /**
  * The client's address, for rate limits. From a trusted proxy (TRUSTED_PROXIES) it is the last

@@ -9,7 +9,7 @@
  * else is added: the production policy, computed by the same function, stays exactly as it is.
  */
 import type { MiddlewareHandler } from 'astro';
-import { config } from '../config';
+import { config } from '@/server/runtime/config';
 import { contentSecurityPolicy, scriptHash, securityHeaders } from './security-headers';
 
 let productionPolicy: string | undefined;

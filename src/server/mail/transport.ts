@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { config } from '../config';
+import { config } from '@/server/runtime/config';
 
 export type Mail = {
 	to: string;

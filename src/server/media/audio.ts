@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parseBuffer } from 'music-metadata';
-import type { EpisodeAudioType } from '@db/schema/values';
+import type { EpisodeAudioType } from '@/lib/column-values';
 import { MAX_AUDIO_UPLOAD_BYTES } from '@/lib/validation/media';
 import { TooLarge, UnsupportedMedia } from '@/server/errors';
 import { MEDIA_PATH_PREFIX } from './library';

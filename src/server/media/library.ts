@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { MediaFormat } from '@db/schema/values';
+import type { MediaFormat } from '@/lib/column-values';
 import type { SessionUser } from '@/lib/session-user';
 import { MEDIA_URL_IN_TEXT, type LibraryImage } from '@/lib/media-images';
 import { MAX_MEDIA_BYTES, MEDIA_FILE_NAME, MEDIA_PAGE_SIZE } from '@/lib/validation/media';

@@ -2,7 +2,7 @@
  * What an upload is, read from its first bytes (the magic numbers), never from its name or
  * the type the client sent: a page saved as `photo.png` must not be stored as an image.
  */
-import type { EpisodeAudioType, MediaFormat } from '@db/schema/values';
+import type { EpisodeAudioType, MediaFormat } from '@/lib/column-values';
 
 const startsWith = (bytes: Uint8Array, signature: number[], at = 0) =>
 	signature.every((byte, index) => bytes[at + index] === byte);

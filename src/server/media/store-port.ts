@@ -12,7 +12,14 @@ export type StoredFile = {
 	read(range: ByteRange): AsyncIterable<Uint8Array>;
 };
 
+/**
+ * Where a store keeps its files: a folder of this machine, which a backup copies, or a table of
+ * the database, whose own backup holds them.
+ */
+export type MediaLocation = { folder: string } | { table: string };
+
 export interface MediaStore {
+	readonly location: MediaLocation;
 	put(key: string, contentType: string, data: Buffer): Promise<void>;
 	/** The file's type and size, its bytes read only when asked for; null when no file has this key. */
 	get(key: string): Promise<StoredFile | null>;

@@ -5,10 +5,10 @@
  * time as the client takes them, so no read holds a file (a 100 MB episode read whole as one
  * bytea took a node from 307 to 928 MB for a one-byte range).
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, getTableName, inArray, sql } from 'drizzle-orm';
 import { schema, type PostgresDatabase } from '@/server/db/postgres-connection';
 import type { ByteRange } from '@/server/http/byte-range';
-import type { MediaStore, StoredFile } from './store-port';
+import type { MediaLocation, MediaStore, StoredFile } from './store-port';
 
 const blobs = schema.mediaBlobs;
 const chunks = schema.mediaChunks;
@@ -25,6 +25,8 @@ const SLICE_BYTES = 32 * 1024;
 const CHUNKS_PER_INSERT = 4;
 
 export class PostgresMediaStore implements MediaStore {
+	readonly location: MediaLocation = { table: `${getTableName(blobs)}, ${getTableName(chunks)}` };
+
 	constructor(private readonly database: PostgresDatabase) {}
 
 	async put(key: string, contentType: string, data: Buffer): Promise<void> {

@@ -11,17 +11,21 @@
 import { createReadStream, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { byEngine } from '@/server/db';
 import { contentTypeOfKey } from './sniff';
-import type { MediaStore, StoredFile } from './store-port';
+import type { MediaLocation, MediaStore, StoredFile } from './store-port';
 import { PostgresMediaStore } from './store.postgres';
 
-export type { MediaStore, StoredFile } from './store-port';
+export type { MediaLocation, MediaStore, StoredFile } from './store-port';
 
 /** Files in MEDIA_DIR, spread over 256 subfolders by the key's first two characters. */
 export class FolderMediaStore implements MediaStore {
 	constructor(private readonly folder: string) {}
+
+	get location(): MediaLocation {
+		return { folder: this.folder };
+	}
 
 	/** The file's path; keys are checked against MEDIA_FILE_NAME before they get here. */
 	path(key: string): string {

@@ -7,7 +7,7 @@
  * then tagged sRGB, so colours stay as the photographer saw them.
  */
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import type { MediaFormat } from '@db/schema/values';
+import type { MediaFormat } from '@/lib/column-values';
 import { TooLarge, UnsupportedMedia } from '@/server/errors';
 
 // Each upload is processed once: libvips' operation cache would only hold memory between them.

@@ -5,7 +5,7 @@
  * (4xx, a dropped connection, a timeout) is tried again later with a growing wait.
  */
 import { and, eq } from 'drizzle-orm';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { db, firstRow, newsletterIssues as issues, users, newsletterMembers as members } from '@/server/db';
 import { sendMail, type Mail } from '@/server/mail/transport';
 import { createMemberUnsubscribeToken } from './members';

@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import { describeChange } from '@/lib/platform-changes';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import {
 	db,
 	firstRow,

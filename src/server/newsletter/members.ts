@@ -9,7 +9,7 @@
 import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import { limits, retryMessage, takeMailTo } from '@/server/auth/rate-limit';
 import { generateToken, hashToken } from '@/server/auth/tokens';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import {
 	db,
 	firstRow,

@@ -8,7 +8,7 @@ import { log } from '@/server/runtime/log';
 import { convert } from 'html-to-text';
 import { LRUCache } from 'lru-cache';
 import mjml2html from 'mjml';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { renderMarkdown } from '@/server/content/markdown';
 
 export const SITE_NAME = 'Retail Media Hub';

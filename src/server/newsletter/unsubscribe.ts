@@ -13,7 +13,7 @@
 import { eq } from 'drizzle-orm';
 import { setNewsletter } from '@/server/auth/accounts';
 import { generateToken, hashToken } from '@/server/auth/tokens';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { db, firstRow, newsletterUnsubscribeTokens, users } from '@/server/db';
 import { InvalidInput, NotFound } from '@/server/errors';
 import { memberOfUnsubscribeToken, setMemberSubscribed } from './members';

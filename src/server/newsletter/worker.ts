@@ -7,7 +7,7 @@
  * node). All state is in the database, so a restart resumes.
  */
 import PQueue from 'p-queue';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { baseLog } from '@/server/runtime/log';
 import { metrics } from '@/server/runtime/metrics';
 import { deliver, type Delivered } from './delivery';
@@ -156,7 +156,7 @@ function createWorker(): NewsletterWorker {
 
 /**
  * Starts this process's newsletter sender (once; later calls return the same one). Called by
- * startApp() (src/server/runtime/app.ts); NEWSLETTER_WORKER=0 leaves a process out.
+ * startApp() (src/server/app/app.ts); NEWSLETTER_WORKER=0 leaves a process out.
  */
 export function startNewsletterWorker(): NewsletterWorker | undefined {
 	if (!config().newsletter.workerEnabled) return undefined;

@@ -4,7 +4,7 @@
  * join it. The newsletter's sender queues its mails when it is due (newsletter/digests.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import {
 	firstRow,
 	platformDigests,

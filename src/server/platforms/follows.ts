@@ -4,7 +4,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { generateToken, hashToken } from '@/server/auth/tokens';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { db, firstRow, followUnsubscribeTokens, platformFollows, platforms } from '@/server/db';
 import { NotFound } from '@/server/errors';
 import { assertPlatformExists } from './directory';

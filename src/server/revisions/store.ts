@@ -5,7 +5,7 @@
  * hand it their fields as plain JSON values.
  */
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import type { RevisionSubject } from '@db/schema';
+import type { RevisionSubject } from '@/lib/column-values';
 import { db, firstRow, revisions, users, type Reader } from '@/server/db';
 import { DAY_MS } from '@/lib/durations';
 

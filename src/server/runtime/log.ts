@@ -16,7 +16,7 @@
  * runtime/shared-runtime.ts), so both write through one stream.
  */
 import pino, { type Logger } from 'pino';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { currentRequest } from '@/server/runtime/request-context';
 
 export type { Logger };

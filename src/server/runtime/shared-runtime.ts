@@ -3,7 +3,7 @@
  * bundled on its own by `npm run build`) and the app (Astro's server build) are two module
  * graphs, so each has its own copy of any module both import, and a module-level variable
  * exists twice. The host therefore makes one SharedRuntime and hands it to the app before it
- * takes requests (joinHost() in runtime/app.ts):
+ * takes requests (joinHost() in app/app.ts):
  *
  * - its log, request storage and metrics registry, which the app's copies use from then on;
  * - its renderer: the app's site generator renders pages through it, in-process, straight into

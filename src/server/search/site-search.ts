@@ -10,7 +10,7 @@
  */
 import { articlePath } from '@/lib/public-paths';
 import { bestSnippet, matchesEveryWord, type Snippet } from '@/lib/search-snippet';
-import type { ArticleKind } from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
 import { markdownText } from '@/server/content/markdown';
 import { listPlatforms } from '@/server/platforms/directory';
 import { STATIC_PAGE_PATHS } from '@/lib/public-paths';

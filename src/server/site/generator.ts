@@ -8,7 +8,7 @@ import { join, relative, sep } from 'node:path';
 import { allGeneratedPaths } from './paths';
 import { canRender, renderPath, type RenderedPage } from './page-renderer';
 import { hostname } from 'node:os';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { byEngine } from '@/server/db';
 import { baseLog } from '@/server/runtime/log';
 import { collectedGauge, metrics } from '@/server/runtime/metrics';

@@ -1,7 +1,7 @@
 /**
  * Wires content and platform changes to what they make stale: the generated pages to
  * regenerate, and the shared API answers the host's cache drops (one invalidation scheme for
- * both). Wired by startApp() (src/server/runtime/app.ts), so the listeners exist in every server process.
+ * both). Wired by startApp() (src/server/app/app.ts), so the listeners exist in every server process.
  */
 import { changeBus } from '@/server/changes/content-changes';
 import { apiAnswersStale } from '@/server/changes/served-copies';

@@ -1,7 +1,7 @@
 /**
  * Renders one public URL as an anonymous visitor gets it, through the production host's
  * in-process renderer (src/server/host/in-process-renderer.ts), which the host hands over when it
- * joins (runtime/app.ts). Outside the host (astro dev) there is none, and pages simply render on
+ * joins (app/app.ts). Outside the host (astro dev) there is none, and pages simply render on
  * demand.
  */
 import type { PageRenderer, RenderedPage } from '@/server/runtime/shared-runtime';

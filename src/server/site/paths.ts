@@ -13,7 +13,7 @@ import {
 	newsletterIssuePath,
 } from '@/lib/archive-links';
 import { sentIssueCount, sentIssueDates } from '@/server/newsletter/archive';
-import type { ArticleKind } from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
 
 import { STATIC_PAGE_PATHS } from '@/lib/public-paths';
 

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { storedPagePath } from './query-variants';
 import { storedPages } from '@/server/changes/served-copies';
 

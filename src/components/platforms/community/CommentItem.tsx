@@ -1,5 +1,6 @@
 import { TimeAgo } from '@/components/content/TimeAgo';
-import type { PlatformComment, VoteType } from '@/components/platforms/types';
+import type { VoteType } from '@/lib/column-values';
+import type { PlatformComment } from '@/components/platforms/types';
 import { Avatar } from './Avatar';
 import { HelpfulVotes } from './HelpfulVotes';
 

@@ -1,6 +1,6 @@
 import { cn } from '@/lib/class-names';
 import { buttonClasses } from '@/components/ui/button-classes';
-import type { VoteType } from '@/components/platforms/types';
+import type { VoteType } from '@/lib/column-values';
 import { LineIcon } from '@/components/ui/LineIcon';
 
 /** The helpful (thumb up) and not helpful (down) mark of vote buttons. */

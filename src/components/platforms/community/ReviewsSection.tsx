@@ -25,8 +25,8 @@ import type {
 	RatingSummary,
 	ReviewReply,
 	ReviewVoteResult,
-	VoteType,
 } from '@/components/platforms/types';
+import type { VoteType } from '@/lib/column-values';
 import { LoadError } from '@/components/ui/LoadError';
 import { ReviewForm } from './ReviewForm';
 import { ReviewList } from './ReviewList';

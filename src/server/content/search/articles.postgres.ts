@@ -6,7 +6,7 @@
  */
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ArticleKind } from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
 import { schema, type PostgresDatabase, type PostgresHandle } from '@/server/db/postgres-connection';
 import { postgresDialect } from '@/server/db/postgres-engine';
 import { articleColumnsOf } from './article-columns';

@@ -10,7 +10,7 @@
 import { and, asc, between, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import * as sqliteSchema from '@db/schema';
-import type { ArticleKind } from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
 import type { AppDatabase } from '@/server/db';
 import { sqliteDialect } from '@/server/db/sqlite-engine';
 import { articleColumnsOf } from './article-columns';

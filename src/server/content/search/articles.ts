@@ -4,7 +4,8 @@
  * apart: the list's filters and its order.
  */
 import { and, asc, desc, eq, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { ArticleKind, ArticleListQuery, EditorArticleListQuery } from '@/lib/validation/content';
+import type { ArticleKind } from '@/lib/column-values';
+import type { ArticleListQuery, EditorArticleListQuery } from '@/lib/validation/content';
 import type { Schema as ArticleTables } from '@/server/db';
 
 /** A public list query (always a page) or an editor's (every article unless limit is given). */

@@ -11,13 +11,13 @@
  * - `astro dev` runs the same startApp() through that integration once the dev server listens,
  *   and stopApp() when it closes.
  */
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { closeDatabase, engine } from '@/server/db';
 import type { Readiness, ReadinessCheck } from '@/server/db/readiness';
 import { startContentRelay, stopContentRelay } from '@/server/changes/relay';
 import { staleApiAnswers, storedPages } from '@/server/changes/served-copies';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
-import { HOUSEKEEPING_CHORES } from '@/server/housekeeping/chores';
+import { HOUSEKEEPING_CHORES } from '@/server/app/chores';
 import { startHousekeeping, stopHousekeeping } from '@/server/housekeeping/rounds';
 import { startScheduledPublishing, stopScheduledPublishing } from '@/server/content/scheduled-publishing';
 import { outsideRequest } from '@/server/runtime/request-context';

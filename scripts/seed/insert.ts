@@ -22,7 +22,7 @@ export type PasswordHashes = ReadonlyMap<string, string>;
 
 /**
  * How the app hashes a password. The seed is given it by its caller (an entry script or a test,
- * which take it from src/server/auth/password.ts): db/ is infrastructure and imports no subject.
+ * which take it from src/server/auth/password.ts).
  */
 export type PasswordHasher = (password: string) => Promise<string>;
 

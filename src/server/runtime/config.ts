@@ -4,13 +4,13 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { loadDotEnv } from '../../scripts/shared/dotenv.mjs';
+import { loadDotEnv } from './dotenv.mjs';
 import {
 	LOOPBACK_PROXIES,
 	NO_TRUSTED_PROXIES,
 	parseTrustedProxies,
 	type TrustedProxies,
-} from './trusted-proxies';
+} from '@/server/trusted-proxies';
 
 /** An empty variable (`PORT=` in a copied .env) means "use the default", as if unset. */
 const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);

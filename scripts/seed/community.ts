@@ -3,7 +3,7 @@
  * helpful/unhelpful votes on approved comments. Pure data, keyed by slug and username; the
  * insert step turns the keys into ids. Seeded randomness keeps every run identical.
  */
-import type { VoteType } from '@db/schema';
+import type { VoteType } from '@/lib/column-values';
 import { days, hours } from './age';
 import { COMMENTS } from './comments';
 import { PLATFORMS, UNREVIEWED_PLATFORM } from './platforms';

@@ -2,7 +2,7 @@
  * Seeded accounts: the two demo sign-ins (shown in the README and used by tests) and a small
  * community whose ratings, comments and votes make the platform pages look lived-in.
  */
-import type { UserRole } from '@db/schema';
+import type { UserRole } from '@/lib/column-values';
 import { days } from './age';
 import type { Age } from './types';
 

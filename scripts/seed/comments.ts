@@ -2,7 +2,7 @@
  * Platform comments. Approved ones show on platform pages (their votes are generated in
  * community.ts); pending and rejected ones fill the editor's moderation list.
  */
-import type { CommentStatus } from '@db/schema';
+import type { CommentStatus } from '@/lib/column-values';
 import { days, hours, minutes } from './age';
 import type { Age } from './types';
 

@@ -1,6 +1,7 @@
 /**
  * What housekeeping deletes: each subject's rows that outlived their use, by the subject that owns
- * them. Nothing reads them once expired, so this only keeps the tables small.
+ * them. Nothing reads them once expired, so this only keeps the tables small. Here, beside the
+ * app's start, because it names the subjects: housekeeping/ runs the rounds and imports none.
  */
 import { deleteExpiredResetTokens } from '@/server/auth/accounts';
 import { deleteExpiredVerificationTokens } from '@/server/auth/email-verification';
@@ -8,7 +9,7 @@ import { siteCounterStore } from '@/server/auth/rate-limit/site-counters';
 import { deleteExpiredSessions } from '@/server/auth/session';
 import { deleteExpiredPreviewLinks } from '@/server/content/previews';
 import { deleteExpiredMemberTokens } from '@/server/newsletter/members';
-import type { Chore } from './rounds';
+import type { Chore } from '@/server/housekeeping/rounds';
 
 export const HOUSEKEEPING_CHORES: readonly Chore[] = [
 	{ name: 'expired sessions', run: deleteExpiredSessions },
