@@ -3,7 +3,8 @@
  * source into HTML, then DOMPurify removes anything that could run script. Editors may write raw
  * HTML in markdown, so the sanitizer, not marked, is the security boundary.
  */
-import DOMPurify, { type Config, type UponSanitizeAttributeHookEvent } from 'isomorphic-dompurify';
+import { createRequire } from 'node:module';
+import type { Config, DOMPurify as Sanitizer, UponSanitizeAttributeHookEvent } from 'isomorphic-dompurify';
 import { compile } from 'html-to-text';
 import { Marked } from 'marked';
 import { MARKDOWN_TOO_DEEP, markdownProblem } from '@/lib/markdown-nesting';
@@ -59,12 +60,18 @@ const EXTERNAL_REL = 'noopener noreferrer nofollow';
 /** Links whose address was refused during the current sanitize: shown as their text instead. */
 let refusedLinks = new Set<Element>();
 
-let hooksRegistered = false;
+let sanitizer: Sanitizer | undefined;
 
-/** Hooks live on the shared DOMPurify instance; registered on first use, once per process. */
-function registerHooks(): void {
-	if (hooksRegistered) return;
-	hooksRegistered = true;
+/**
+ * The shared DOMPurify instance, loaded on first use with its hooks registered once per process.
+ * Loaded then, not at import: its DOM (jsdom) costs about 1.5 s of CPU to load, which every
+ * process that imports this module paid at start although most never render markdown (a node
+ * serving copied pages, a script, each test server).
+ */
+function purifier(): Sanitizer {
+	if (sanitizer) return sanitizer;
+	const { default: DOMPurify } = createRequire(import.meta.url)('isomorphic-dompurify') as { default: Sanitizer };
+	sanitizer = DOMPurify;
 	DOMPurify.addHook('uponSanitizeAttribute', (node: Element, data: UponSanitizeAttributeHookEvent) => {
 		const name = data.attrName.toLowerCase();
 		// Event handlers are not in the html allow-list anyway; this makes the rule explicit.
@@ -87,6 +94,7 @@ function registerHooks(): void {
 			node.removeAttribute('target');
 		}
 	});
+	return DOMPurify;
 }
 
 /**
@@ -141,7 +149,7 @@ export function renderMarkdown(
 	source: string,
 	images: ReadonlyMap<string, LibraryImage> = new Map(),
 ): string {
-	registerHooks();
+	const DOMPurify = purifier();
 	const html = parseMarkdown(source ?? '');
 	refusedLinks = new Set();
 	const body = DOMPurify.sanitize(html, { ...PURIFY_CONFIG, RETURN_DOM: true }) as HTMLElement;
