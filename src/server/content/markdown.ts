@@ -70,7 +70,9 @@ let sanitizer: Sanitizer | undefined;
  */
 function purifier(): Sanitizer {
 	if (sanitizer) return sanitizer;
-	const { default: DOMPurify } = createRequire(import.meta.url)('isomorphic-dompurify') as { default: Sanitizer };
+	const { default: DOMPurify } = createRequire(import.meta.url)('isomorphic-dompurify') as {
+		default: Sanitizer;
+	};
 	sanitizer = DOMPurify;
 	DOMPurify.addHook('uponSanitizeAttribute', (node: Element, data: UponSanitizeAttributeHookEvent) => {
 		const name = data.attrName.toLowerCase();
