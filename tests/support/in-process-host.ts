@@ -24,11 +24,18 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DestinationStream } from 'pino';
-import { schemaOf, type AppDatabase } from '@/server/db';
-import { checkServerLogs, type StartOptions, type TestEngine, type TestServer } from './server';
+import { db as appDatabase, schemaOf } from '@/server/db';
+import {
+	checkServerLogs,
+	editorCookie,
+	type SiteStatus,
+	type StartOptions,
+	type TestEngine,
+	type TestServer,
+} from './server';
 import type { RouteData, SSRManifest } from 'astro';
 import { App, deserializeManifest } from 'astro/app';
-import { createRequestFromNodeRequest, writeResponse } from 'astro/app/node';
+import { createRequestFromNodeRequest, getAbortControllerCleanup, writeResponse } from 'astro/app/node';
 
 /** The Node adapter's default, which astro.config.mjs keeps (the host caps bodies itself). */
 const BODY_SIZE_LIMIT = 1024 * 1024 * 1024;
@@ -142,8 +149,14 @@ async function createApp(root: string): Promise<App> {
 
 /** Answers one request as the Node adapter's handler does, pages excepted (see the top). */
 async function answer(app: App, req: IncomingMessage, res: ServerResponse, port: number): Promise<void> {
-	const request = createRequestFromNodeRequest(req, { allowedDomains: [], bodySizeLimit: BODY_SIZE_LIMIT, port });
+	const request = createRequestFromNodeRequest(req, {
+		allowedDomains: [],
+		bodySizeLimit: BODY_SIZE_LIMIT,
+		port,
+	});
 	const routeData = app.match(request, true);
+	// Answered here, not by writeResponse: the request's hold on its socket goes now.
+	if (!routeData || routeData.type === 'page') getAbortControllerCleanup(req)?.();
 	if (!routeData) {
 		res.writeHead(404, { 'content-type': 'text/plain' });
 		res.end('Not found (the in-process host renders no 404 page).');
@@ -171,7 +184,7 @@ export async function startInProcessHost(env: Record<string, string>): Promise<I
 	await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
 	const { port } = server.address() as AddressInfo;
 	const url = `http://127.0.0.1:${port}`;
-	// biome-ignore lint/style/noProcessEnv: the app's settings, set before it first reads them
+	// The app's settings, set before it first reads them.
 	Object.assign(process.env, { HOST: '127.0.0.1', PORT: String(port), SITE_URL: url, ...env });
 	const { config } = await import('@/server/config');
 	if (config().siteUrl.origin !== url) {
@@ -179,7 +192,11 @@ export async function startInProcessHost(env: Record<string, string>): Promise<I
 	}
 	// The app's log lines are kept for the test (logs(), and the leak check at the stop).
 	const { adoptLogState } = await import('@/server/runtime/log');
-	const capture: DestinationStream = { write: (line: string) => void (output += line) };
+	const capture: DestinationStream = {
+		write(line: string) {
+			output += line;
+		},
+	};
 	adoptLogState({ output: capture });
 	const { runInRequest } = await import('@/server/runtime/request-context');
 	const lifecycle = await import('@/server/runtime/app');
@@ -214,7 +231,6 @@ export type ServerGround = {
 	engine: TestEngine;
 	dbPath: string | undefined;
 	outboxDir: string;
-	db: AppDatabase;
 	databaseEnv: Record<string, string>;
 	closeDatabase: () => Promise<void>;
 };
@@ -236,22 +252,34 @@ export async function startInProcessServer(options: StartOptions, ground: Server
 		SITE_GENERATE_ON_START: '0',
 		...options.env,
 	});
+	// The test reads and writes through the app's own connection. A second one would deadlock in
+	// one process: the app holds SQLite's write lock across awaits (an open transaction), and a
+	// write on the other connection waits for it synchronously, so the app never gets to commit.
+	await ground.closeDatabase();
+	const db = appDatabase();
+	let operator: string | undefined;
 	return {
 		url: host.url,
 		dir: ground.dir,
 		engine: ground.engine,
 		dbPath: ground.dbPath,
 		outboxDir: ground.outboxDir,
-		db: ground.db,
-		tables: schemaOf(ground.db),
+		db,
+		tables: schemaOf(db),
 		logs: host.logs,
 		metricsUrl: undefined,
 		signal: () => notInProcess('A signal'),
-		siteIdle: () => notInProcess('Page generation'),
+		// No page generator runs in-process (the host's renderer is what it renders through), so
+		// there is never anything to wait for: the status as it stands.
+		async siteIdle() {
+			operator ??= await editorCookie(db);
+			const response = await fetch(`${host.url}/api/admin/site-build`, { headers: { cookie: operator } });
+			return (await response.json()) as SiteStatus;
+		},
 		regenerate: () => notInProcess('Page generation'),
 		async stop() {
+			// stopApp() closes the database, the test's connection with it.
 			await host.stop();
-			await ground.closeDatabase();
 			rmSync(ground.dir, { recursive: true, force: true });
 			checkServerLogs(host.logs());
 		},

@@ -205,7 +205,7 @@ async function launch(options: Launch): Promise<TestServer> {
 	if (process.env.TEST_HOST === 'in-process') {
 		// `npm run test:quick`: the app in this process, compiled from source (no build).
 		const { startInProcessServer } = await import('./in-process-host');
-		return startInProcessServer(options, { dir, engine, dbPath, outboxDir, db, databaseEnv, closeDatabase });
+		return startInProcessServer(options, { dir, engine, dbPath, outboxDir, databaseEnv, closeDatabase });
 	}
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
