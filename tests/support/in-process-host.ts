@@ -33,8 +33,10 @@ import {
 	type TestEngine,
 	type TestServer,
 } from './server';
+import { oncePerRun } from './once-per-run';
+import { templatesDir } from './templates';
 import type { RouteData, SSRManifest } from 'astro';
-import { App, deserializeManifest } from 'astro/app';
+import { App, deserializeManifest, deserializeRouteData, serializeRouteData } from 'astro/app';
 import { createRequestFromNodeRequest, getAbortControllerCleanup, writeResponse } from 'astro/app/node';
 
 /** The Node adapter's default, which astro.config.mjs keeps (the host caps bodies itself). */
@@ -77,16 +79,22 @@ async function astroInternals(): Promise<AstroRouting> {
 /**
  * The routes `astro build` makes from src/pages, in its order of precedence, through Astro's
  * own route list (the settings that shape it, base, trailingSlash and build.format, are the
- * defaults astro.config.mjs keeps).
+ * defaults astro.config.mjs keeps). Made once per run, as the build's manifest carries them.
  */
 async function routesFromPages(root: string): Promise<RouteData[]> {
-	const astro = await astroInternals();
-	const { astroConfig } = await astro.resolveConfig({ root, configFile: false, logLevel: 'error' }, 'build');
-	const settings = await astro.createSettings(astroConfig, 'error', root);
-	// The build has on-demand routes, so its output is a server's.
-	settings.buildOutput = 'server';
-	const { routes } = await astro.createRoutesList({ settings }, astro.createNodeLogger());
-	return routes;
+	const serialized = await oncePerRun(templatesDir(), 'astro-routes', async () => {
+		const astro = await astroInternals();
+		const { astroConfig } = await astro.resolveConfig(
+			{ root, configFile: false, logLevel: 'error' },
+			'build',
+		);
+		const settings = await astro.createSettings(astroConfig, 'error', root);
+		// The build has on-demand routes, so its output is a server's.
+		settings.buildOutput = 'server';
+		const { routes } = await astro.createRoutesList({ settings }, astro.createNodeLogger());
+		return routes.map((route) => serializeRouteData(route, 'ignore'));
+	});
+	return serialized.map(deserializeRouteData);
 }
 
 /** The route modules, compiled by Vitest's Vite on first use. */
