@@ -194,7 +194,7 @@ export async function startInProcessHost(env: Record<string, string>): Promise<I
 	const url = `http://127.0.0.1:${port}`;
 	// The app's settings, set before it first reads them.
 	Object.assign(process.env, { HOST: '127.0.0.1', PORT: String(port), SITE_URL: url, ...env });
-	const { config } = await import('@/server/config');
+	const { config } = await import('@/server/runtime/config');
 	if (config().siteUrl.origin !== url) {
 		throw new Error('The app read its settings before the in-process server set them.');
 	}
@@ -207,7 +207,7 @@ export async function startInProcessHost(env: Record<string, string>): Promise<I
 	};
 	adoptLogState({ output: capture });
 	const { runInRequest } = await import('@/server/runtime/request-context');
-	const lifecycle = await import('@/server/runtime/app');
+	const lifecycle = await import('@/server/app/app');
 	const app = await createApp(process.cwd());
 	server.on('request', (req: IncomingMessage, res: ServerResponse) => {
 		runInRequest(randomUUID(), () => {
@@ -269,6 +269,8 @@ export async function startInProcessServer(options: StartOptions, ground: Server
 	return {
 		url: host.url,
 		dir: ground.dir,
+		// The server is this process.
+		pid: process.pid,
 		engine: ground.engine,
 		dbPath: ground.dbPath,
 		outboxDir: ground.outboxDir,
