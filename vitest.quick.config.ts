@@ -34,14 +34,15 @@ export const QUICK_SERVER_FILES = [
 ];
 
 /**
- * Unit files that test PostgreSQL as well as SQLite (engine parity, migrations on both, the
- * PostgreSQL adapters): they need the run's cluster, which the quick run never starts.
+ * Unit files that test PostgreSQL, alone or beside SQLite (engine parity, migrations on both,
+ * the PostgreSQL adapters): they need the run's cluster, which the quick run never starts.
  */
-const BOTH_ENGINE_UNIT_FILES = [
+const POSTGRES_UNIT_FILES = [
 	'tests/unit/content-bus-postgres.test.ts',
 	'tests/unit/email-verified-migration.test.ts',
 	'tests/unit/engine-persistence.test.ts',
 	'tests/unit/housekeeping.test.ts',
+	'tests/unit/media-chunks-migration.test.ts',
 	'tests/unit/rate-limit-postgres.test.ts',
 	'tests/unit/rating-breakdown-migration.test.ts',
 	'tests/unit/readiness.test.ts',
@@ -72,7 +73,7 @@ export default defineConfig({
 	test: {
 		name: 'quick',
 		include: ['tests/unit/**/*.test.ts', ...QUICK_SERVER_FILES],
-		exclude: BOTH_ENGINE_UNIT_FILES,
+		exclude: POSTGRES_UNIT_FILES,
 		testTimeout: 60_000,
 		hookTimeout: 120_000,
 		pool: 'forks',
