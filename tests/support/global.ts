@@ -14,15 +14,21 @@ export default function setup(project: TestProject): () => void {
 	if (!existsSync(entry)) {
 		throw new Error(`${entry} is missing: run \`npm run build\` (npm test does) first.`);
 	}
-	const templatesDir = mkdtempSync(join(tmpdir(), 'rmh-templates-'));
-	project.provide('templatesDir', templatesDir);
+	const removeTemplates = provideTemplatesDir(project);
 	const postgresRunDir = createPostgresRunDir();
 	project.provide('postgresRunDir', postgresRunDir);
 	return () => {
 		try {
 			stopPostgresCluster(postgresRunDir);
 		} finally {
-			rmSync(templatesDir, { recursive: true, force: true });
+			removeTemplates();
 		}
 	};
+}
+
+/** Makes the run's templates folder (tests/support/templates.ts); returns its removal. */
+export function provideTemplatesDir(project: TestProject): () => void {
+	const templatesDir = mkdtempSync(join(tmpdir(), 'rmh-templates-'));
+	project.provide('templatesDir', templatesDir);
+	return () => rmSync(templatesDir, { recursive: true, force: true });
 }

@@ -165,6 +165,12 @@ function siteTemplate(engine: TestEngine, seeded: boolean): Promise<SiteTemplate
 	});
 }
 
+/** Nothing secret in any line a server wrote, whatever the test did. */
+export function checkServerLogs(output: string): void {
+	const leaks = leaksInLogs(output);
+	if (leaks.length > 0) throw new Error(`The server's log leaks:\n${leaks.slice(0, 10).join('\n')}`);
+}
+
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
 	return launch(options);
 }
@@ -195,6 +201,11 @@ async function launch(options: Launch): Promise<TestServer> {
 		const { seedIfEmpty } = await import('../../scripts/seed/index');
 		const { hashPassword } = await import('@/server/auth/password');
 		await seedIfEmpty(db, hashPassword);
+	}
+	if (process.env.TEST_HOST === 'in-process') {
+		// `npm run test:quick`: the app in this process, compiled from source (no build).
+		const { startInProcessServer } = await import('./in-process-host');
+		return startInProcessServer(options, { dir, engine, dbPath, outboxDir, databaseEnv, closeDatabase });
 	}
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}`;
@@ -300,9 +311,7 @@ async function launch(options: Launch): Promise<TestServer> {
 			}
 			await closeDatabase();
 			rmSync(dir, { recursive: true, force: true });
-			// Nothing secret in any line the server wrote, whatever the test did.
-			const leaks = leaksInLogs(output);
-			if (leaks.length > 0) throw new Error(`The server's log leaks:\n${leaks.slice(0, 10).join('\n')}`);
+			checkServerLogs(output);
 		},
 	};
 }
