@@ -78,6 +78,8 @@ export default defineConfig({
 		hookTimeout: 120_000,
 		pool: 'forks',
 		maxWorkers: 2,
+		// drizzle-orm through the module runner, as in the full suite (vitest.config.ts says why).
+		server: full.test?.server,
 		globalSetup: ['tests/support/global-quick.ts'],
 		env: { DOTENV: '0', TEST_DATABASE: 'sqlite', TEST_HOST: 'in-process' },
 	},
