@@ -257,14 +257,6 @@ export async function mediaFile(name: string): Promise<StoredFile | null> {
 	return mediaStore().get(name);
 }
 
-/**
- * Whether a library file is there, without reading it: a cache in front revalidating its copy
- * (nginx, every second) gets its 304 or 404 for the cost of a lookup.
- */
-export async function mediaFileExists(name: string): Promise<boolean> {
-	return MEDIA_FILE_NAME.test(name) && mediaStore().has(name);
-}
-
 /** How a page shows an image: srcset per modern format, the fallback with its size. */
 function libraryImage(item: MediaItem): LibraryImage {
 	const sources = (['avif', 'webp'] as const)

@@ -1,4 +1,4 @@
-/** The media library's storage port: four calls each adapter answers (store.ts chooses one). */
+/** The media library's storage port: three calls each adapter answers (store.ts chooses one). */
 import type { ByteRange } from '@/server/http/byte-range';
 
 export type StoredFile = {
@@ -23,7 +23,5 @@ export interface MediaStore {
 	put(key: string, contentType: string, data: Buffer): Promise<void>;
 	/** The file's type and size, its bytes read only when asked for; null when no file has this key. */
 	get(key: string): Promise<StoredFile | null>;
-	/** Whether a file has this key, without reading it (a cache's revalidation asks this). */
-	has(key: string): Promise<boolean>;
 	remove(keys: readonly string[]): Promise<void>;
 }

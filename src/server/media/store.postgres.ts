@@ -94,15 +94,6 @@ export class PostgresMediaStore implements MediaStore {
 		}
 	}
 
-	async has(key: string): Promise<boolean> {
-		const [row] = await this.database
-			.select({ key: blobs.key })
-			.from(blobs)
-			.where(eq(blobs.key, key))
-			.limit(1);
-		return row !== undefined;
-	}
-
 	async remove(keys: readonly string[]): Promise<void> {
 		// Their parts go with them (ON DELETE CASCADE).
 		if (keys.length > 0) await this.database.delete(blobs).where(inArray(blobs.key, [...keys]));

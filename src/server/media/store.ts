@@ -9,7 +9,7 @@
  * change: writing a key twice writes the same file.
  */
 import { createReadStream, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { config } from '@/server/runtime/config';
 import { byEngine } from '@/server/db';
@@ -55,13 +55,6 @@ export class FolderMediaStore implements MediaStore {
 			if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
 			throw error;
 		}
-	}
-
-	async has(key: string): Promise<boolean> {
-		return access(this.path(key)).then(
-			() => true,
-			() => false,
-		);
 	}
 
 	async remove(keys: readonly string[]): Promise<void> {
