@@ -12,7 +12,7 @@ export const $user = atom<PublicUser | null | undefined>(undefined);
 let loading: Promise<PublicUser | null> | undefined;
 
 /** Set by the server beside the HttpOnly session cookie; no hint means no session. */
-function mayBeSignedIn(): boolean {
+export function mayBeSignedIn(): boolean {
 	return document.cookie.split(';').some((part) => part.trim().startsWith('signed_in='));
 }
 

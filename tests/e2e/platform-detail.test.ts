@@ -254,6 +254,40 @@ describe('an anonymous visitor', () => {
 	});
 });
 
+describe('the sign-in prompts', () => {
+	// They were added once the island started, pushing Submit Rating down by their height: on a
+	// busy machine a click aimed at the button landed on what slid into its place (CI saw it).
+	it('are in the page before its island starts, so no button moves under the pointer', async ({
+		server,
+		newPage,
+	}) => {
+		const platform = (await apiPlatforms(server))[0]!;
+		const { page } = await newPage();
+		await page.goto(`/platforms/${platform.id}`);
+		const community = page.locator('astro-island', { has: page.getByRole('heading', { name: 'Comments' }) });
+		expect(await community.getAttribute('ssr')).not.toBeNull();
+		expect(await page.getByRole('link', { name: 'Sign in to rate this platform' }).count()).toBe(1);
+		expect(await page.getByRole('link', { name: 'Sign in to comment' }).count()).toBe(1);
+		const submit = page.getByRole('button', { name: 'Submit Rating' });
+		const post = page.getByRole('button', { name: 'Post Comment' });
+		await submit.scrollIntoViewIfNeeded();
+		const before = { submit: await submit.boundingBox(), post: await post.boundingBox() };
+		await hydrated(page);
+		// The island has run and knows the reader is signed out once a click asks them to sign in.
+		await submit.click();
+		await expect.poll(() => toast(page).innerText()).toContain('Please sign in to rate platforms');
+		expect({ submit: await submit.boundingBox(), post: await post.boundingBox() }).toEqual(before);
+	});
+
+	it("leave a signed-in reader's page as it loads, before any action", async ({ newPage, server }) => {
+		const platform = (await apiPlatforms(server))[0]!;
+		const { page, context } = await newPage();
+		await signInAs(context, DEMO_ACCOUNTS.user.email, DEMO_ACCOUNTS.user.password);
+		await page.goto(`/platforms/${platform.id}`);
+		await expect.poll(() => page.getByRole('link', { name: /^Sign in to / }).count()).toBe(0);
+	});
+});
+
 describe('a visitor who signs up to rate', () => {
 	it('finds the review and stars chosen before signing up, and sends them', async ({ server, newPage }) => {
 		const platform = (await apiPlatforms(server))[1]!;

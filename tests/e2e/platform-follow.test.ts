@@ -168,7 +168,10 @@ describe('a platform page: Follow', () => {
 		}
 	});
 
-	it('has no axe violation and no sideways scroll at desktop and phone width', async ({ newPage }) => {
+	// Four pages, each checked by axe: over a minute on a busy 2-core machine.
+	it('has no axe violation and no sideways scroll at desktop and phone width', { timeout: 180_000 }, async ({
+		newPage,
+	}) => {
 		for (const mobile of [false, true]) {
 			for (const as of [undefined, unverified] as const) {
 				const { page } = await newPage({ mobile, as });

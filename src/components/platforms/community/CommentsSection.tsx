@@ -29,6 +29,8 @@ export type CommentsSectionProps = {
 	platformId: number;
 	/** undefined while the session loads. */
 	user: PublicUser | null | undefined;
+	/** Whether the sign-in prompt shows (useSignedOut). */
+	signedOut: boolean;
 	/** The approved comments the page was generated with, shown until the island's own read arrives. */
 	initialComments?: PlatformComment[];
 };
@@ -37,7 +39,7 @@ export type CommentsSectionProps = {
  * Comments: approved ones plus the viewer's own pending one, the comment form
  * (posts wait for moderation) and helpful / not helpful votes that can be changed or taken back.
  */
-export function CommentsSection({ platformId, user, initialComments }: CommentsSectionProps) {
+export function CommentsSection({ platformId, user, signedOut, initialComments }: CommentsSectionProps) {
 	const [comments, setComments] = useState<PlatformComment[] | null>(initialComments ?? null);
 	/** When the list shown was read (undefined: the generated one, which shows dates). */
 	const [now, setNow] = useState<number>();
@@ -150,7 +152,7 @@ export function CommentsSection({ platformId, user, initialComments }: CommentsS
 				Comments
 			</h2>
 			<form onSubmit={post} className="mt-4 grid gap-3" noValidate>
-				{user === null && <SignInPrompt action="comment" />}
+				{signedOut && <SignInPrompt action="comment" returnTo={`/platforms/${platformId}`} />}
 				<div className="grid gap-2">
 					<Label htmlFor="comment-text">Add a comment</Label>
 					<Textarea

@@ -11,7 +11,7 @@ import { CommentsSection } from './CommentsSection';
 import { ReviewsSection } from './ReviewsSection';
 import type { ReviewQuery } from './review-query';
 import { loadMyVotes } from '@/stores/my-votes';
-import { useCurrentUser } from './session';
+import { useCurrentUser, useSignedOut } from './session';
 
 export type PlatformCommunityProps = {
 	platformId: number;
@@ -50,6 +50,7 @@ export default function PlatformCommunity({
 	listingTotal,
 }: PlatformCommunityProps) {
 	const user = useCurrentUser();
+	const signedOut = useSignedOut(user);
 	const [summary, setSummary] = useState(initial);
 	const userId = user === undefined ? undefined : (user?.id ?? null);
 
@@ -69,6 +70,7 @@ export default function PlatformCommunity({
 				platformId={platformId}
 				platformName={platformName}
 				user={user}
+				signedOut={signedOut}
 				summary={summary}
 				breakdown={breakdown}
 				onRated={(response: RateResponse) => showSummary(response.platform)}
@@ -79,7 +81,7 @@ export default function PlatformCommunity({
 				initialListing={listing}
 				initialListingTotal={listingTotal}
 			/>
-			<CommentsSection platformId={platformId} user={user} initialComments={comments} />
+			<CommentsSection platformId={platformId} user={user} signedOut={signedOut} initialComments={comments} />
 		</div>
 	);
 }

@@ -162,7 +162,7 @@ export function ReviewForm({ platformId, platformName, signedOut, own, onRated }
 			<h3 id="rate-heading" className="text-base font-semibold text-ink">
 				{own ? 'Update your rating' : 'Rate this platform'}
 			</h3>
-			{signedOut && <SignInPrompt action="rate this platform" />}
+			{signedOut && <SignInPrompt action="rate this platform" returnTo={`/platforms/${platformId}`} />}
 			<StarInput legend="Your rating" value={rating} onChange={(stars) => edit({ rating: stars })} />
 			<div className="grid gap-2">
 				<Label htmlFor="review-text">Review (optional)</Label>

@@ -39,6 +39,8 @@ export type ReviewsSectionProps = {
 	platformId: number;
 	platformName: string;
 	user: PublicUser | null | undefined;
+	/** Whether the sign-in prompt shows (useSignedOut). */
+	signedOut: boolean;
 	summary: RatingSummary;
 	/** How the counted reviews spread over the stars, and the sub-score averages. */
 	breakdown: RatingBreakdown;
@@ -94,6 +96,7 @@ export function ReviewsSection({
 	platformId,
 	platformName,
 	user,
+	signedOut,
 	summary,
 	breakdown: initialBreakdown,
 	onRated,
@@ -381,7 +384,7 @@ export function ReviewsSection({
 				<ReviewForm
 					platformId={platformId}
 					platformName={platformName}
-					signedOut={user === null}
+					signedOut={signedOut}
 					own={own}
 					onRated={rated}
 				/>

@@ -2,10 +2,10 @@
  * Sign-in checks shared by the rating, comment and vote controls: all three need a signed-in user.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, failureText } from '@/lib/api-client';
 import type { PublicUser } from '@/lib/validation/auth';
-import { $user, loadUser } from '@/stores/session';
+import { $user, loadUser, mayBeSignedIn } from '@/stores/session';
 import { toast } from '@/stores/toast';
 
 /**
@@ -18,6 +18,20 @@ export function useCurrentUser(): PublicUser | null | undefined {
 		void loadUser();
 	}, []);
 	return user;
+}
+
+/**
+ * Whether the sign-in prompts show. They are in the server's HTML (most readers are signed
+ * out): a prompt that appeared only once the island started would push the form's buttons down
+ * under the reader's pointer, and a click meant for Submit Rating would land on what slid into
+ * its place. The first render matches the server's; right after it, the session's hint cookie
+ * hides them for a signed-in reader (whose island starts as the page loads, client:interaction's
+ * signedIn), and the loaded user settles it.
+ */
+export function useSignedOut(user: PublicUser | null | undefined): boolean {
+	const [hinted, setHinted] = useState(false);
+	useEffect(() => setHinted(mayBeSignedIn()), []);
+	return user === null || (user === undefined && !hinted);
 }
 
 /**
