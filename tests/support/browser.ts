@@ -88,8 +88,36 @@ export async function hydrateIslands(page: Page) {
 			island.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
 		}
 	});
-	await page.waitForFunction(
-		() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0,
+	// Astro drops `ssr` as soon as it has asked React to hydrate, but @astrojs/react hydrates in a
+	// transition, which React renders in slices and commits later: a click or a choice made in
+	// between met the server's markup (on a busy machine, a filter chosen reverted; a button moved
+	// under the pointer). So also wait for React's commit: each island's root stops being
+	// dehydrated (React's own state, read off the container; a root that is not React's passes).
+	await page.waitForFunction(() => {
+		if (document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length > 0) return false;
+		for (const island of document.querySelectorAll('astro-island:not([ssr])')) {
+			const key = Object.keys(island).find((name) => name.startsWith('__reactContainer$'));
+			const container = key
+				? (
+						island as unknown as Record<
+							string,
+							{ stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }
+						>
+					)[key]
+				: undefined;
+			if (container?.stateNode?.current?.memoizedState?.isDehydrated) return false;
+		}
+		return true;
+	});
+	// The effects of that commit (reading the fields, loading the user) run in a task React posts
+	// on a MessageChannel at the commit; a message posted now is delivered after it.
+	await page.evaluate(
+		() =>
+			new Promise<void>((resolve) => {
+				const channel = new MessageChannel();
+				channel.port1.onmessage = () => resolve();
+				channel.port2.postMessage(null);
+			}),
 	);
 }
 
