@@ -4,7 +4,8 @@
  * transaction.
  */
 import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
-import { averageRating, starCounts } from '@/lib/ratings';
+import { SUB_RATINGS } from '@/lib/review-profile';
+import { averageRating, starCounts, subRatingAverage } from '@/lib/ratings';
 import { schemaOf } from '@/server/db';
 import { before } from './age';
 import { COMMENTS } from './comments';
@@ -93,7 +94,22 @@ async function insertPlatforms(tx: SeedWriter, now: number, ratings: ReturnType<
 	const ids = new Map<string, number>();
 	for (const [index, platform] of PLATFORMS.entries()) {
 		// Stored aggregates must equal the rating rows, by the rating service's own rounding rule.
-		const stars = ratings.filter((r) => r.platform === platform.slug).map((r) => r.stars);
+		const own = ratings.filter((r) => r.platform === platform.slug);
+		const stars = own.map((r) => r.stars);
+		const subScores = (key: (typeof SUB_RATINGS)[number]) =>
+			own.flatMap((r) => (r.subRatings?.[key] == null ? [] : [r.subRatings[key]]));
+		const subRatingAverages = Object.fromEntries(
+			SUB_RATINGS.map((key) => {
+				const given = subScores(key);
+				return [
+					`${key}Average`,
+					subRatingAverage(
+						given.reduce((sum, value) => sum + value, 0),
+						given.length,
+					),
+				];
+			}),
+		);
 		const starSum = stars.reduce((sum, value) => sum + value, 0);
 		const listedAt = before(now, platform.listed);
 		const [{ id }] = await tx
@@ -113,6 +129,7 @@ async function insertPlatforms(tx: SeedWriter, now: number, ratings: ReturnType<
 				rating: averageRating(starSum, stars.length),
 				reviewCount: stars.length,
 				...starCounts(stars),
+				...subRatingAverages,
 				createdAt: listedAt,
 				updatedAt: listedAt,
 			})
@@ -143,6 +160,10 @@ async function insertCommunity(
 				userId: lookup(userIds, rating.user, 'user'),
 				rating: rating.stars,
 				review: rating.review,
+				pros: rating.pros,
+				cons: rating.cons,
+				...rating.subRatings,
+				...rating.reviewer,
 				createdAt: before(now, rating.rated),
 				updatedAt: before(now, rating.rated),
 			})),

@@ -8,6 +8,11 @@ export function averageRating(sum: number, count: number): number {
 	return count === 0 ? 0 : Math.round((sum * 10) / count) / 10;
 }
 
+/** A sub-score's average over the reviews that gave it, to one decimal; null when none did. */
+export function subRatingAverage(sum: number, given: number): number | null {
+	return given === 0 ? null : Math.round((sum / given) * 10) / 10;
+}
+
 /** How many of the given stars are 1, 2, ... 5: a platform's kept distribution. */
 export function starCounts(stars: readonly number[]) {
 	const of = (value: number) => stars.filter((star) => star === value).length;

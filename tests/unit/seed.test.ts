@@ -16,7 +16,8 @@ import {
 } from '@/lib/categories';
 import { demoAudioMinutes } from '@/lib/demo-audio';
 import { articleInputSchemas, staticPageInputSchema } from '@/lib/validation/content';
-import { platformFormSchema } from '@/lib/validation/platforms';
+import { platformFormSchema, ratingSchema } from '@/lib/validation/platforms';
+import { REVIEW_FILTERS, SUB_RATINGS } from '@/lib/review-profile';
 import { hashPassword, verifyPassword } from '@/server/auth/password';
 import { openDatabase, type AppDatabase } from '@/server/db';
 import * as schema from '@db/schema';
@@ -158,6 +159,61 @@ describe('platforms', () => {
 				platform.name,
 			).toEqual(distribution);
 		}
+	});
+
+	it('stores each sub-score average as the aggregate of the ratings that gave it', () => {
+		const ratings = db.select().from(schema.platformRatings).all();
+		for (const platform of db.select().from(schema.platforms).all()) {
+			for (const key of SUB_RATINGS) {
+				const given = ratings
+					.filter((rating) => rating.platformId === platform.id && rating[key] !== null)
+					.map((rating) => rating[key]!);
+				const sum = given.reduce((total, value) => total + value, 0);
+				const expected = given.length ? Math.round((sum / given.length) * 10) / 10 : null;
+				expect(platform[`${key}Average`], `${platform.name} ${key}`).toBe(expected);
+			}
+		}
+	});
+
+	// Buyers filter reviews by who wrote them and read sub-score averages: the demo must show
+	// something there (issue 43, M4), varying by platform, and pass the rating form's rules.
+	it('gives most ratings sub-scores and who wrote them, and every written review pros and cons', () => {
+		const ratings = db.select().from(schema.platformRatings).all();
+		const withProfile = ratings.filter(
+			(rating) => rating.reviewerRole && rating.companySize && rating.industry,
+		);
+		const withScores = ratings.filter((rating) => SUB_RATINGS.every((key) => rating[key] !== null));
+		expect(withProfile.length).toBeGreaterThanOrEqual(ratings.length / 2);
+		expect(withScores.length).toBeGreaterThanOrEqual(ratings.length / 2);
+		for (const rating of ratings.filter((rating) => rating.review)) {
+			expect(rating.pros, rating.review!).toBeTruthy();
+			expect(rating.cons, rating.review!).toBeTruthy();
+		}
+		for (const rating of ratings) {
+			const parsed = ratingSchema.safeParse({
+				rating: rating.rating,
+				review: rating.review,
+				pros: rating.pros,
+				cons: rating.cons,
+				subRatings: Object.fromEntries(SUB_RATINGS.map((key) => [key, rating[key]])),
+				reviewerRole: rating.reviewerRole ?? undefined,
+				companySize: rating.companySize ?? undefined,
+				industry: rating.industry ?? undefined,
+			});
+			expect(parsed.error?.issues ?? [], String(rating.id)).toEqual([]);
+		}
+		// Each filter has several values in use, and a filtered list is not the whole list.
+		for (const filter of REVIEW_FILTERS) {
+			expect(new Set(withProfile.map((rating) => rating[filter])).size, filter).toBeGreaterThanOrEqual(3);
+		}
+		// Averages differ between platforms: they say something of each.
+		const averages = db
+			.select()
+			.from(schema.platforms)
+			.all()
+			.filter((platform) => platform.supportAverage !== null);
+		expect(averages.length).toBeGreaterThanOrEqual(20);
+		expect(new Set(averages.map((platform) => platform.supportAverage)).size).toBeGreaterThanOrEqual(5);
 	});
 
 	it('has ratings with and without reviews, one per user per platform', () => {

@@ -43,7 +43,7 @@ import {
 import { OWN_REVIEW_DELETE_ONLY } from '@/lib/validation/platform-messages';
 import type { CompanySize, Industry, ReviewerRole, SubRatingKey, SubRatings } from '@/lib/review-profile';
 import type { ReviewJson } from '@/lib/community-answers';
-import { averageRating } from '@/lib/ratings';
+import { averageRating, subRatingAverage } from '@/lib/ratings';
 import { checkPostingLimit } from './posting-limits';
 import { Forbidden, NotFound } from '@/server/errors';
 
@@ -305,10 +305,7 @@ async function countedNumbers(tx: Reader, platformId: number) {
 			rows.filter((row) => stars === undefined || row.rating === stars).reduce((n, row) => n + row[key], 0);
 		return of(all) - of(uncounted);
 	};
-	const average = (key: SubRatingKey) => {
-		const given = total(`${key}Count`);
-		return given === 0 ? null : Math.round((total(`${key}Sum`) / given) * 10) / 10;
-	};
+	const average = (key: SubRatingKey) => subRatingAverage(total(`${key}Sum`), total(`${key}Count`));
 	const reviewCount = total('count');
 	const starSum = [1, 2, 3, 4, 5].reduce((sum, stars) => sum + stars * total('count', stars), 0);
 	return {
