@@ -144,6 +144,31 @@ describe('structured reviews and reviewer filters on a platform page', () => {
 		await expect.poll(() => new URL(other.page.url()).search).toBe('?stars=2');
 	});
 
+	it('keeps the details of an unsent review in its draft across a reload', async ({ server, newPage }) => {
+		const platform = await freshPlatform(server, 'Drafted');
+		const { page } = await newPage();
+		await openReviews(page, `/platforms/${platform.id}`);
+		await page.getByRole('radio', { name: '3 stars' }).check();
+		await page.getByLabel('Review (optional)').fill('Halfway through our trial.');
+		await page.getByTestId('review-details').locator('summary').click();
+		await page.locator('#review-pros').fill('Clear auction rules');
+		await page.locator('#review-cons').fill('Thin reporting');
+		await page.getByLabel('Support').selectOption('2');
+		await page.getByLabel('Your role').selectOption('data');
+
+		await page.reload();
+		await openReviews(page, `/platforms/${platform.id}`);
+		await expect
+			.poll(() => page.getByLabel('Review (optional)').inputValue())
+			.toBe('Halfway through our trial.');
+		expect(await page.getByRole('radio', { name: '3 stars' }).isChecked()).toBe(true);
+		await page.getByTestId('review-details').locator('summary').click();
+		expect(await page.locator('#review-pros').inputValue()).toBe('Clear auction rules');
+		expect(await page.locator('#review-cons').inputValue()).toBe('Thin reporting');
+		expect(await page.getByLabel('Support').inputValue()).toBe('2');
+		expect(await page.getByLabel('Your role').inputValue()).toBe('data');
+	});
+
 	it('has no axe violation with the details open, at desktop and phone width', async ({
 		server,
 		newPage,

@@ -204,6 +204,16 @@ describe('reviews on a platform page', () => {
 			.toBe(1);
 		await page.getByRole('heading', { name: 'User Reviews' }).scrollIntoViewIfNeeded();
 		await hydrated(page);
+		// Told why there is no rating form before writing anything (the API would refuse it).
+		await expect
+			.poll(() =>
+				page
+					.getByTestId('representative-note')
+					.innerText()
+					.catch(() => ''),
+			)
+			.toContain("A platform's representative cannot rate or review the platform they represent.");
+		expect(await page.getByRole('button', { name: /^(Submit|Update) Rating$/ }).count()).toBe(0);
 		const item = page.locator(`[data-review="${first!.id}"]`);
 		await item.getByRole('button', { name: 'Reply' }).click();
 		await item.getByLabel(`Response from ${platform.name}`).fill('Thanks for the kind words.');

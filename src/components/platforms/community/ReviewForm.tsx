@@ -4,6 +4,7 @@ import {
 	DEFAULT_RATING,
 	MAX_REVIEW_LENGTH,
 	MAX_REVIEW_PART_LENGTH,
+	REPRESENTATIVE_CANNOT_RATE,
 	SIGN_IN_TO_RATE,
 } from '@/lib/validation/platform-messages';
 import {
@@ -30,12 +31,15 @@ export type ReviewFormProps = {
 	platformId: number;
 	platformName: string;
 	signedOut: boolean;
+	/** The viewer represents this platform: they may reply to its reviews, not rate it. */
+	represents: boolean;
 	/** The viewer's earlier rating, if any: the form starts from it and updates it. */
 	own: PlatformRating | undefined;
 	onRated: (response: RateResponse) => void;
 };
 
-type ReviewDraft = { rating: number; review: string };
+/** What the reader has typed and chosen, kept until it is sent (parts: since the details came). */
+type ReviewDraft = { rating: number; review: string; parts?: ReviewParts };
 
 /** The optional parts behind "Add details": pros, cons, the sub-scores and who the reviewer is. */
 type ReviewParts = {
@@ -81,11 +85,45 @@ function partsBody(parts: ReviewParts): Record<string, unknown> {
 	return body;
 }
 
+const isScore = (value: unknown) =>
+	value === null || (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 5);
+
+/** A stored draft's details, if they still fit the form (a draft may predate a change of it). */
+function asReviewParts(value: unknown): ReviewParts | undefined {
+	if (typeof value !== 'object' || value === null) return undefined;
+	const parts = value as Record<string, unknown>;
+	const scores = parts.subRatings as Record<string, unknown> | null | undefined;
+	if (typeof parts.pros !== 'string' || typeof parts.cons !== 'string') return undefined;
+	if (typeof scores !== 'object' || scores === null || !SUB_RATINGS.every((key) => isScore(scores[key])))
+		return undefined;
+	const choices = REVIEW_FILTERS.map((key) => parts[key]);
+	if (
+		!REVIEW_FILTERS.every(
+			(key, index) =>
+				choices[index] === '' ||
+				(typeof choices[index] === 'string' && choices[index] in REVIEW_FILTER_OPTIONS[key].options),
+		)
+	) {
+		return undefined;
+	}
+	return {
+		pros: parts.pros,
+		cons: parts.cons,
+		subRatings: Object.fromEntries(SUB_RATINGS.map((key) => [key, scores[key]])) as SubRatings,
+		...(Object.fromEntries(REVIEW_FILTERS.map((key) => [key, parts[key]])) as Record<
+			ReviewFilterKey,
+			string
+		>),
+	};
+}
+
 function asReviewDraft(value: unknown): ReviewDraft | null {
 	if (typeof value !== 'object' || value === null) return null;
-	const { rating, review } = value as Record<string, unknown>;
+	const { rating, review, parts } = value as Record<string, unknown>;
 	if (!Number.isInteger(rating) || (rating as number) < 1 || (rating as number) > 5) return null;
-	return typeof review === 'string' ? { rating: rating as number, review } : null;
+	return typeof review === 'string'
+		? { rating: rating as number, review, parts: asReviewParts(parts) }
+		: null;
 }
 
 /**
@@ -95,7 +133,14 @@ function asReviewDraft(value: unknown): ReviewDraft | null {
  * kept as a draft of this platform until it is sent, so a visitor who follows "Sign in to
  * rate", signs up and comes back finds it again.
  */
-export function ReviewForm({ platformId, platformName, signedOut, own, onRated }: ReviewFormProps) {
+export function ReviewForm({
+	platformId,
+	platformName,
+	signedOut,
+	represents,
+	own,
+	onRated,
+}: ReviewFormProps) {
 	const [rating, setRating] = useState(DEFAULT_RATING);
 	const [review, setReview] = useTypedBeforeHydration('review-text');
 	const [parts, setParts] = useState<ReviewParts>(NO_PARTS);
@@ -111,23 +156,24 @@ export function ReviewForm({ platformId, platformName, signedOut, own, onRated }
 		restoredDraft.current = true;
 		setRating(draft.rating);
 		setReview((typed) => typed || draft.review);
+		if (draft.parts) setParts(draft.parts);
 	}, [draftKey]);
 
 	// Start from the viewer's own rating once it is known (and again if it is a different one).
 	// biome-ignore lint/correctness/useExhaustiveDependencies: only a different rating (own?.id) resets the form; the viewer's edits must stay
 	useEffect(() => {
-		if (!own) return;
+		if (!own || restoredDraft.current) return;
 		setParts(partsOf(own));
-		if (restoredDraft.current) return;
 		setRating(own.rating);
 		setReview(own.review ?? '');
 	}, [own?.id]);
 
 	/** Saved on each change (not in an effect, which would save the empty form over the draft first). */
 	function edit(next: Partial<ReviewDraft>) {
-		const draft = { rating, review, ...next };
+		const draft: ReviewDraft = { rating, review, parts, ...next };
 		if (next.rating !== undefined) setRating(next.rating);
 		if (next.review !== undefined) setReview(next.review);
+		if (next.parts !== undefined) setParts(next.parts);
 		saveDraft(draftKey, draft);
 	}
 
@@ -155,6 +201,16 @@ export function ReviewForm({ platformId, platformName, signedOut, own, onRated }
 		} finally {
 			setSaving(false);
 		}
+	}
+
+	if (represents) {
+		// Said before any typing, not on submit: the API would refuse it (403).
+		return (
+			<div className="grid gap-2" data-testid="representative-note">
+				<h3 className="text-base font-semibold text-ink">Rate this platform</h3>
+				<p className="text-sm text-muted">{REPRESENTATIVE_CANNOT_RATE} You can reply to its reviews below.</p>
+			</div>
+		);
 	}
 
 	return (
@@ -187,7 +243,7 @@ export function ReviewForm({ platformId, platformName, signedOut, own, onRated }
 								<Textarea
 									id={`review-${key}`}
 									value={parts[key]}
-									onChange={(event) => setParts({ ...parts, [key]: event.target.value })}
+									onChange={(event) => edit({ parts: { ...parts, [key]: event.target.value } })}
 									maxLength={MAX_REVIEW_PART_LENGTH}
 									rows={2}
 								/>
@@ -203,9 +259,11 @@ export function ReviewForm({ platformId, platformName, signedOut, own, onRated }
 								label={SUB_RATING_LABELS[key]}
 								value={parts.subRatings[key] === null ? '' : String(parts.subRatings[key])}
 								onChange={(value) =>
-									setParts({
-										...parts,
-										subRatings: { ...parts.subRatings, [key]: value ? Number(value) : null },
+									edit({
+										parts: {
+											...parts,
+											subRatings: { ...parts.subRatings, [key]: value ? Number(value) : null },
+										},
 									})
 								}
 							>
@@ -226,7 +284,7 @@ export function ReviewForm({ platformId, platformName, signedOut, own, onRated }
 								id={`review-about-${key}`}
 								label={ABOUT_YOU_LABELS[key]}
 								value={parts[key]}
-								onChange={(value) => setParts({ ...parts, [key]: value })}
+								onChange={(value) => edit({ parts: { ...parts, [key]: value } })}
 							>
 								<option value="">Prefer not to say</option>
 								{Object.entries(REVIEW_FILTER_OPTIONS[key].options).map(([value, label]) => (

@@ -385,6 +385,7 @@ export function ReviewsSection({
 					platformId={platformId}
 					platformName={platformName}
 					signedOut={signedOut}
+					represents={!!user && user.vendorPlatformId === platformId}
 					own={own}
 					onRated={rated}
 				/>
