@@ -86,6 +86,35 @@ describe('the followers digest', () => {
 		expect(digestsTo(reader.email, platform)).toHaveLength(1);
 	});
 
+	it("spends a digest's unfollow link with the follow it was sent for (issue 42, F-7)", async () => {
+		const form = platformInput();
+		const platform = await createPlatform(editor, form);
+		const reader = await follower(platform.id);
+		expect(
+			(await editor.client.put(`/api/admin/platforms/${platform.id}`, { ...form, pricing: 'Flat fee' }))
+				.status,
+		).toBe(200);
+		const mail = await smtp.waitForMail(reader.email, aboutPlatform(platform));
+		const click = () =>
+			fetch(listUnsubscribeUrl(mail).replace(/^https?:\/\/[^/]+/, server.url), {
+				method: 'POST',
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				body: 'List-Unsubscribe=One-Click',
+			});
+		expect((await click()).status).toBe(200);
+		expect((await reader.client.get('/api/profile/follows')).body).toEqual([]);
+
+		// Following again: the old mail's link no longer unfollows.
+		expect((await reader.client.post(`/api/platforms/${platform.id}/follow`)).status).toBe(200);
+		const again = await click();
+		expect(again.status).toBe(404);
+		expect(await again.json()).toEqual({
+			message: 'This unfollow link is not valid. Sign in and unfollow the platform from your profile.',
+		});
+		const follows = (await reader.client.get<{ platformId: number }[]>('/api/profile/follows')).body;
+		expect(follows.map((follow) => follow.platformId)).toEqual([platform.id]);
+	});
+
 	it('skips a suppressed address and sends to the others', async () => {
 		const form = platformInput();
 		const platform = await createPlatform(editor, form);
