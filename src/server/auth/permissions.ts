@@ -5,6 +5,7 @@
  */
 import {
 	NOT_REPRESENTATIVE,
+	OWN_REVIEW_REPLY,
 	OWN_COMMENT_VOTE,
 	OWN_PLATFORM_REVIEW_VOTE,
 	REMOVE_REPLY_DENIED,
@@ -90,9 +91,13 @@ export function assertCanRate(represented: number | null, platformId: number): v
 	if (represented === platformId) throw new Forbidden(REPRESENTATIVE_CANNOT_RATE);
 }
 
-/** A review is answered by the representative of the platform it is about, and nobody else. */
-export function assertCanReplyFor(user: SessionUser, platformId: number): void {
-	if (user.vendorPlatformId !== platformId) throw new Forbidden(NOT_REPRESENTATIVE);
+/**
+ * A review is answered by the representative of the platform it is about, and nobody else; never
+ * their own (written before they became its representative): the platform answering itself.
+ */
+export function assertCanReplyFor(user: SessionUser, review: { platformId: number; userId: number }): void {
+	if (user.vendorPlatformId !== review.platformId) throw new Forbidden(NOT_REPRESENTATIVE);
+	if (review.userId === user.id) throw new Forbidden(OWN_REVIEW_REPLY);
 }
 
 /** A reply is removed by its platform's representative, or by an editor (moderation). */
