@@ -651,7 +651,8 @@ export const EXPECTATIONS: Expectation[] = [
 	{
 		route: '/api/ratings/{id}/report',
 		method: 'POST',
-		expect: signedIn(202),
+		// B signed up without confirming the address: reports need a confirmed one.
+		expect: { anonymous: 401, banned: 401, other: 403, user: 202, editor: 202 },
 		call: async (fx) => ({ path: `/api/ratings/${await fx.newReview()}/report`, body: { reason: 'Spam' } }),
 	},
 

@@ -48,6 +48,7 @@ export const REPRESENTATIVE_CANNOT_RATE =
 export const OWN_REVIEW_DELETE_ONLY = 'You can delete only your own review.';
 export const OWN_REVIEW_REPORT = 'You cannot report your own review.';
 export const ALREADY_REPORTED = 'You have already reported this review.';
+export const UNVERIFIED_REPORT = 'Please confirm your email address before reporting reviews.';
 export const MAX_REPORT_REASON_LENGTH = 1000;
 export const MAX_REVIEW_PART_LENGTH = 2000;
 

@@ -11,6 +11,7 @@ import {
 	REMOVE_REPLY_DENIED,
 	REPRESENTATIVE_CANNOT_RATE,
 	UNVERIFIED_FOLLOW,
+	UNVERIFIED_REPORT,
 	UNVERIFIED_REVIEW_VOTE,
 } from '@/lib/validation/platform-messages';
 import type { SessionUser } from './session';
@@ -79,6 +80,14 @@ export function assertCanVoteOnReview(
 ): void {
 	if (!voter.emailVerified) throw new Forbidden(UNVERIFIED_REVIEW_VOTE);
 	if (voter.vendorPlatformId === review.platformId) throw new Forbidden(OWN_PLATFORM_REVIEW_VOTE);
+}
+
+/**
+ * Each report lands in the editors' queue, so it comes from an account with a confirmed
+ * address: throw-away sign-ups cannot fill the queue (issue 42, I-3).
+ */
+export function assertCanReport(user: Pick<SessionUser, 'emailVerified'>): void {
+	if (!user.emailVerified) throw new Forbidden(UNVERIFIED_REPORT);
 }
 
 /** Following mails the follower, so only a confirmed address may follow. */
