@@ -706,6 +706,30 @@ export const EXPECTATIONS: Expectation[] = [
 		}),
 	},
 	{
+		route: '/api/admin/previews',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: (fx) => ({ path: `/api/admin/previews?type=article&id=${fx.ids.news}` }),
+		check: (answer) => expect(Array.isArray(answer.body)).toBe(true),
+	},
+	{
+		route: '/api/admin/previews/{id}',
+		method: 'DELETE',
+		expect: editorOnly(204),
+		// A link of its own per call, written straight into the database as POST would.
+		call: async (fx) => {
+			const id = hashToken(generateToken());
+			await fx.server.db.insert(fx.server.tables.previewLinks).values({
+				id,
+				subjectType: 'article',
+				subjectId: fx.ids.news,
+				createdBy: fx.personas.editor.id,
+				expiresAt: new Date(Date.now() + 86_400_000),
+			});
+			return { path: `/api/admin/previews/${id}` };
+		},
+	},
+	{
 		route: '/api/admin/revisions',
 		method: 'GET',
 		expect: editorOnly(200),
