@@ -122,6 +122,26 @@ describe('POST /api/admin/media', () => {
 		}
 	});
 
+	it('refuses an animation of too many frames or pixels with 413 (issue 42, I-5)', async () => {
+		const many = await upload(
+			uploadForm(await animatedGif(101, 8, 8), { name: 'many.gif', type: 'image/gif', alt: 'Many frames' }),
+		);
+		expect(many.status).toBe(413);
+		expect(many.body).toEqual({ message: 'The animation has too many frames: at most 100.' });
+		// 40 frames of 640×640: 16.4 megapixels, a third of what a still may have.
+		const large = await upload(
+			uploadForm(await animatedGif(40, 640, 640), { name: 'large.gif', type: 'image/gif', alt: 'Large' }),
+		);
+		expect(large.status).toBe(413);
+		expect(large.body).toEqual({
+			message: 'The animation is too large: at most 16 megapixels (all frames together).',
+		});
+		const within = await upload(
+			uploadForm(await animatedGif(100, 16, 16), { name: 'within.gif', type: 'image/gif', alt: 'Within' }),
+		);
+		expect(within.status).toBe(201);
+	});
+
 	it('refuses an SVG, an HTML page named .png and junk behind a JPEG header with 415', async () => {
 		const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
 		const html = '<!doctype html><html><body><script>alert(1)</script></body></html>';

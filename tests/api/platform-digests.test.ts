@@ -86,6 +86,35 @@ describe('the followers digest', () => {
 		expect(digestsTo(reader.email, platform)).toHaveLength(1);
 	});
 
+	it("spends a digest's unfollow link with the follow it was sent for (issue 42, F-7)", async () => {
+		const form = platformInput();
+		const platform = await createPlatform(editor, form);
+		const reader = await follower(platform.id);
+		expect(
+			(await editor.client.put(`/api/admin/platforms/${platform.id}`, { ...form, pricing: 'Flat fee' }))
+				.status,
+		).toBe(200);
+		const mail = await smtp.waitForMail(reader.email, aboutPlatform(platform));
+		const click = () =>
+			fetch(listUnsubscribeUrl(mail).replace(/^https?:\/\/[^/]+/, server.url), {
+				method: 'POST',
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				body: 'List-Unsubscribe=One-Click',
+			});
+		expect((await click()).status).toBe(200);
+		expect((await reader.client.get('/api/profile/follows')).body).toEqual([]);
+
+		// Following again: the old mail's link no longer unfollows.
+		expect((await reader.client.post(`/api/platforms/${platform.id}/follow`)).status).toBe(200);
+		const again = await click();
+		expect(again.status).toBe(404);
+		expect(await again.json()).toEqual({
+			message: 'This unfollow link is not valid. Sign in and unfollow the platform from your profile.',
+		});
+		const follows = (await reader.client.get<{ platformId: number }[]>('/api/profile/follows')).body;
+		expect(follows.map((follow) => follow.platformId)).toEqual([platform.id]);
+	});
+
 	it('skips a suppressed address and sends to the others', async () => {
 		const form = platformInput();
 		const platform = await createPlatform(editor, form);
@@ -109,7 +138,7 @@ describe('the followers digest', () => {
 		await server.db
 			.insert(server.tables.platformRepresentatives)
 			.values({ userId: representative.id, platformId: platform.id });
-		const reviewer = await registerUser(server);
+		const reviewer = await registerVerified(server);
 		const rated = await reviewer.client.post(`/api/platforms/${platform.id}/ratings`, {
 			rating: 2,
 			review: 'Support took a week to answer.',
@@ -118,8 +147,52 @@ describe('the followers digest', () => {
 		const mail = await smtp.waitForMail(representative.email, aboutPlatform(platform));
 		expect(mailPart(mail, 'text/plain')).toContain('New reviews');
 		expect(mailPart(mail, 'text/plain')).toContain(
-			`${reviewer.username}, 2 of 5 stars: Support took a week to answer.`,
+			`${reviewer.username}, 2 of 5 stars, wrote: “Support took a week to answer.”`,
 		);
 		expect(mailHeaders(mail.raw).has('list-unsubscribe')).toBe(false);
+	});
+
+	it("leaves out an unconfirmed author's text and quotes the others on one line, links broken (issue 42, F-5)", async () => {
+		const platform = await createPlatform(editor);
+		const reader = await follower(platform.id);
+		const stranger = await registerUser(server);
+		expect(
+			(
+				await stranger.client.post(`/api/platforms/${platform.id}/ratings`, {
+					rating: 1,
+					review:
+						'SECURITY NOTICE\n\nYour account is locked. Confirm it at https://retailmediahub-support.example/login',
+				})
+			).status,
+		).toBe(201);
+		const confirmed = await registerVerified(server);
+		expect(
+			(
+				await confirmed.client.post(`/api/platforms/${platform.id}/ratings`, {
+					rating: 4,
+					review: 'Good reach.\n\nDocs at https://docs.vendor.example/start and www.vendor.example',
+				})
+			).status,
+		).toBe(201);
+		// The two reviews may fall in one digest or two: read every digest the reader got.
+		let text = '';
+		for (
+			let waited = 0;
+			!(text.includes(stranger.username) && text.includes(confirmed.username));
+			waited += 100
+		) {
+			if (waited > 30_000) throw new Error(`digests incomplete: ${text}`);
+			await pause(100);
+			text = digestsTo(reader.email, platform)
+				.map((mail) => mailPart(mail, 'text/plain'))
+				.join('\n');
+		}
+		expect(text).toContain(`${stranger.username}, 1 of 5 stars (its text is on the platform's page)`);
+		expect(text).not.toContain('SECURITY NOTICE');
+		expect(text).not.toContain('retailmediahub-support');
+		expect(text).toContain(
+			`${confirmed.username}, 4 of 5 stars, wrote: “Good reach. Docs at hxxps://docs[.]vendor[.]example/start and www[.]vendor[.]example”`,
+		);
+		expect(text).not.toMatch(/https?:\/\/docs|vendor\.example/);
 	});
 });

@@ -133,6 +133,23 @@ describe('/platforms/{id}/rss', () => {
 		expect(xml).toContain(`/platforms/${platform.id}/rss" rel="self"`);
 	});
 
+	it('stays well-formed XML whatever code points a review or a name holds (issue 42, F-6)', async () => {
+		const platform = await createPlatform(editor, { name: `Bell\u0001 ${Date.now()}` });
+		const reviewer = await registerUser(server);
+		const rated = await reviewer.client.post(`/api/platforms/${platform.id}/ratings`, {
+			rating: 3,
+			review: 'Odd\uFFFE text\uFFFF with\u0001 controls\u001B and \u{1F600} kept.',
+		});
+		expect(rated.status).toBe(201);
+		await server.siteIdle();
+		const answer = await fetch(`${server.url}/platforms/${platform.id}/rss`);
+		expect(answer.status).toBe(200);
+		const xml = await answer.text();
+		// biome-ignore lint/suspicious/noControlCharactersInRegex: the code points XML 1.0 forbids
+		expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/);
+		expect(xml).toContain('Odd text with controls and \u{1F600} kept.');
+	});
+
 	it('answers 404 for an unknown platform', async () => {
 		expect((await fetch(`${server.url}/platforms/999999/rss`)).status).toBe(404);
 	});

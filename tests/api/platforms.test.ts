@@ -143,6 +143,9 @@ describe('platform form rules', () => {
 		['missing name', { name: undefined }, 'Name is required.'],
 		['blank name', { name: '   ' }, 'Name is required.'],
 		['long name', { name: 'n'.repeat(201) }, 'Name must be at most 200 characters long.'],
+		// Issue 42, I-5: a name goes into mail subjects.
+		['name with a line feed', { name: 'Acme\nBcc: victim@example.com' }, 'Name must be on one line.'],
+		['name with a carriage return', { name: 'Acme\rAds' }, 'Name must be on one line.'],
 		['unknown category', { category: 'Television' }, 'Please choose a platform category.'],
 		['missing category', { category: undefined }, 'Please choose a platform category.'],
 		['blank description', { description: ' ' }, 'Description is required.'],

@@ -7,8 +7,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
-import { TestClient } from '../support/account-api';
-import { insertArticle, setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
+import { TestClient, registerUser } from '../support/account-api';
+import {
+	articleBody,
+	insertArticle,
+	setUpRoles,
+	startContentServer,
+	type Roles,
+} from '../support/content-fixtures';
 import { episodeBody } from '../support/episode-fixtures';
 
 let server: TestServer;
@@ -31,7 +37,7 @@ function onServer(url: string): string {
 async function previewOf(type: string, id: number) {
 	const answer = await roles.editor.client.post('/api/admin/previews', { type, id });
 	expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-	return answer.body as { url: string; expiresAt: string };
+	return answer.body as { id: string; url: string; expiresAt: string };
 }
 
 describe('POST /api/admin/previews', () => {
@@ -208,5 +214,134 @@ describe('/preview', () => {
 	it('is disallowed in robots.txt', async () => {
 		const robots = await roles.anonymous.get('/robots.txt');
 		expect(robots.body).toContain('Disallow: /preview');
+	});
+});
+
+describe('listing and revoking preview links (issue 42, F-11)', () => {
+	type Listed = { id: string; createdAt: string; expiresAt: string; createdBy: string | null };
+	const list = (type: string, id: number) =>
+		roles.editor.client.get<Listed[]>(`/api/admin/previews?type=${type}&id=${id}`);
+
+	it('answers the link with an id, lists the live links of the item, and revokes one', async () => {
+		const draft = await insertArticle(server, { isPublished: false });
+		const first = (await previewOf('article', draft.id)) as { id: string; url: string };
+		const second = (await previewOf('article', draft.id)) as { id: string; url: string };
+		expect(first.id).toMatch(/^[0-9a-f]{64}$/);
+		const listed = await list('article', draft.id);
+		expect(listed.status).toBe(200);
+		expect(listed.headers.get('cache-control')).toMatch(/no-store/);
+		expect(listed.body.map((link) => link.id)).toEqual([first.id, second.id]);
+		expect(listed.body[0]!.createdBy).toBe(roles.editor.username);
+		// The listing never carries the links' addresses.
+		expect(JSON.stringify(listed.body)).not.toContain(new URL(first.url).searchParams.get('token')!);
+
+		const revoked = await roles.editor.client.delete(`/api/admin/previews/${first.id}`);
+		expect(revoked.status).toBe(204);
+		expect((await roles.anonymous.get(onServer(first.url))).status).toBe(404);
+		expect((await roles.anonymous.get(onServer(second.url))).status).toBe(200);
+		expect((await list('article', draft.id)).body.map((link) => link.id)).toEqual([second.id]);
+		const again = await roles.editor.client.delete(`/api/admin/previews/${first.id}`);
+		expect(again.status).toBe(404);
+		expect(again.body).toEqual({ message: 'No such preview link: it was revoked, or has ended.' });
+	});
+
+	it('answers 400 with a sentence for a bad query or link id, and 404 for no such item', async () => {
+		const cases: [string, string][] = [
+			['type=platform&id=1', 'Type must be one of: article, page, episode.'],
+			['type=article&id=x', 'Id must be the id of the item whose preview links to list.'],
+			['type=article', 'Id is required.'],
+		];
+		for (const [query, message] of cases) {
+			const answer = await roles.editor.client.get(`/api/admin/previews?${query}`);
+			expect(answer.status, query).toBe(400);
+			expect(answer.body).toEqual({ message });
+		}
+		const missing = await list('article', 999_999);
+		expect(missing.status).toBe(404);
+		expect(missing.body).toEqual({ message: 'No article with id 999999 to preview.' });
+		for (const id of ['123', 'G'.repeat(64), 'a'.repeat(63)]) {
+			const answer = await roles.editor.client.delete(`/api/admin/previews/${id}`);
+			expect(answer.status, id).toBe(400);
+			expect(answer.body).toEqual({
+				message: 'The preview link id must be the id a preview link was given (64 hexadecimal characters).',
+			});
+		}
+	});
+
+	it('lists and revokes for editors only: 401 to anonymous and banned sessions, 403 to users', async () => {
+		const draft = await insertArticle(server, { isPublished: false });
+		const link = (await previewOf('article', draft.id)) as { id: string; url: string };
+		const refusals: [TestClient, number, string][] = [
+			[roles.anonymous, 401, 'Authentication required'],
+			[roles.banned.client, 401, 'Authentication required'],
+			[roles.user.client, 403, 'Access denied. Editor privileges required.'],
+		];
+		for (const [client, status, message] of refusals) {
+			const listed = await client.get(`/api/admin/previews?type=article&id=${draft.id}`);
+			expect(listed.status).toBe(status);
+			expect(listed.body).toEqual({ message });
+			const revoked = await client.delete(`/api/admin/previews/${link.id}`);
+			expect(revoked.status).toBe(status);
+			expect(revoked.body).toEqual({ message });
+		}
+		expect((await roles.anonymous.get(onServer(link.url))).status).toBe(200);
+	});
+
+	it('ends the links when the item is published, for good: unpublishing does not bring them back', async () => {
+		const draft = await insertArticle(server, { isPublished: false, title: 'Before publishing' });
+		const link = (await previewOf('article', draft.id)) as { url: string };
+		expect((await roles.anonymous.get(onServer(link.url))).status).toBe(200);
+		const body = articleBody({ title: 'Published text' });
+		const published = await roles.editor.client.put(`/api/news/${draft.id}`, body);
+		expect(published.status, JSON.stringify(published.body)).toBe(200);
+		const unpublished = await roles.editor.client.put(`/api/news/${draft.id}`, {
+			...body,
+			title: 'Written after publishing',
+			isPublished: false,
+		});
+		expect(unpublished.status, JSON.stringify(unpublished.body)).toBe(200);
+		const shown = await roles.anonymous.get(onServer(link.url));
+		expect(shown.status).toBe(404);
+		expect(shown.body).not.toContain('Written after publishing');
+		expect((await list('article', draft.id)).body).toEqual([]);
+
+		// An episode published by its editor ends its links the same way.
+		const episode = await roles.editor.client.post('/api/podcasts', episodeBody({ isPublished: false }));
+		expect(episode.status).toBe(201);
+		const episodeLink = (await previewOf('episode', episode.body.id)) as { url: string };
+		const publishedEpisode = await roles.editor.client.put(
+			`/api/podcasts/${episode.body.id}`,
+			episodeBody({ isPublished: true }),
+		);
+		expect(publishedEpisode.status, JSON.stringify(publishedEpisode.body)).toBe(200);
+		expect((await roles.anonymous.get(onServer(episodeLink.url))).status).toBe(404);
+	});
+
+	it('ends a link when its creator stops being an editor', async () => {
+		const draft = await insertArticle(server, { isPublished: false });
+		const former = await registerUser(server);
+		const { users } = server.tables;
+		await server.db.update(users).set({ role: 'editor' }).where(eq(users.id, former.id));
+		const made = await former.client.post('/api/admin/previews', { type: 'article', id: draft.id });
+		expect(made.status).toBe(201);
+		expect((await roles.anonymous.get(onServer(made.body.url))).status).toBe(200);
+		await server.db.update(users).set({ role: 'user' }).where(eq(users.id, former.id));
+		expect((await roles.anonymous.get(onServer(made.body.url))).status).toBe(404);
+		expect((await list('article', draft.id)).body).toEqual([]);
+	});
+
+	it('keeps at most 20 live links per item, with a sentence, until one is revoked', async () => {
+		const draft = await insertArticle(server, { isPublished: false });
+		const links: { id: string }[] = [];
+		for (let i = 0; i < 20; i++) links.push((await previewOf('article', draft.id)) as { id: string });
+		const refused = await roles.editor.client.post('/api/admin/previews', { type: 'article', id: draft.id });
+		expect(refused.status).toBe(409);
+		expect(refused.body).toEqual({
+			message: 'This item already has 20 live preview links: revoke one before making another.',
+		});
+		// Another item has its own count.
+		await previewOf('article', (await insertArticle(server, { isPublished: false })).id);
+		expect((await roles.editor.client.delete(`/api/admin/previews/${links[0]!.id}`)).status).toBe(204);
+		await previewOf('article', draft.id);
 	});
 });

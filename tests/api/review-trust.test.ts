@@ -10,7 +10,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
 import { TestClient, registerUser, startAccountServer, type Registered } from '../support/account-api';
-import { createPlatform, expectedAverage, registerEditor } from '../support/platform-fixtures';
+import {
+	createPlatform,
+	expectedAverage,
+	registerEditor,
+	registerVerified,
+} from '../support/platform-fixtures';
 
 let server: TestServer;
 let editor: Registered;
@@ -135,7 +140,7 @@ describe('representatives and their own platform', () => {
 describe('reports and the editors’ Reviews tab', () => {
 	it('takes a report once per reader and review (202, then 409), never of one’s own review', async () => {
 		const { reviews } = await platformWithReviews([1]);
-		const reader = await registerUser(server);
+		const reader = await registerVerified(server);
 		const path = `/api/ratings/${reviews[0]!.id}/report`;
 		const first = await reader.client.post(path, { reason: 'Spam: a link to a competitor' });
 		expect(first.status, JSON.stringify(first.body)).toBe(202);
@@ -153,11 +158,23 @@ describe('reports and the editors’ Reviews tab', () => {
 		expect((await reader.client.post('/api/ratings/999999999/report', { reason: 'x' })).status).toBe(404);
 	});
 
+	it('takes reports only from a confirmed address (issue 42, I-3)', async () => {
+		const { reviews } = await platformWithReviews([1]);
+		const unconfirmed = await registerUser(server);
+		const refused = await unconfirmed.client.post(`/api/ratings/${reviews[0]!.id}/report`, {
+			reason: 'Spam',
+		});
+		expect(refused.status).toBe(403);
+		expect(refused.body).toEqual({ message: 'Please confirm your email address before reporting reviews.' });
+		const reported = await editor.client.get('/api/admin/ratings?reported=1&limit=100');
+		expect(reported.body.reviews.map((review: { id: number }) => review.id)).not.toContain(reviews[0]!.id);
+	});
+
 	it('report -> the editor sees it with reasons and counts -> removal drops the count everywhere', async () => {
 		const { platform, reviews } = await platformWithReviews([1, 5, 4]);
 		const target = reviews[0]!.id;
 		expect(await pageReviewCount(platform.id)).toBe(3);
-		const readers = [await registerUser(server), await registerUser(server)];
+		const readers = [await registerVerified(server), await registerVerified(server)];
 		for (const [index, reader] of readers.entries()) {
 			const answer = await reader.client.post(`/api/ratings/${target}/report`, { reason: `Reason ${index}` });
 			expect(answer.status).toBe(202);
@@ -203,7 +220,7 @@ describe('reports and the editors’ Reviews tab', () => {
 
 	it('dismisses a review’s reports: it leaves the reported list and the review stays', async () => {
 		const { platform, reviews } = await platformWithReviews([2]);
-		const reader = await registerUser(server);
+		const reader = await registerVerified(server);
 		await reader.client.post(`/api/ratings/${reviews[0]!.id}/report`, { reason: 'Rude' });
 		const dismissed = await editor.client.delete(`/api/admin/ratings/${reviews[0]!.id}/reports`);
 		expect(dismissed.status).toBe(200);

@@ -457,6 +457,18 @@ describe('POST and DELETE /api/ratings/{id}/reply', () => {
 		expect((await banned.client.post(path, body)).status).toBe(401);
 	});
 
+	it('refuses a representative replying to a review they wrote before (issue 42, I-2)', async () => {
+		const { platform, reviews } = await platformWithReviews([4]);
+		const author = reviews[0]!.author;
+		expect(
+			(await editor.client.put(`/api/admin/users/${author.id}/vendor`, { platformId: platform.id })).status,
+		).toBe(200);
+		const answer = await author.client.post(`/api/ratings/${reviews[0]!.id}/reply`, { content: 'We agree.' });
+		expect(answer.status).toBe(403);
+		expect(answer.body).toEqual({ message: 'You cannot reply to your own review.' });
+		expect((await listed(platform.id)).find((r) => r.id === reviews[0]!.id)!.reply).toBeNull();
+	});
+
 	it('lets an editor remove a reply, and nobody else but the representative', async () => {
 		const { reviews, representative } = await claimedPlatform();
 		const other = await claimedPlatform();

@@ -10,7 +10,7 @@ import { axeBuilder } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { articleBody } from '../support/content-fixtures';
 import { episodeBody } from '../support/episode-fixtures';
-import { browse, openDashboard } from '../support/dashboard-helpers';
+import { browse, expectToast, openDashboard } from '../support/dashboard-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
@@ -102,5 +102,13 @@ describe('preview links', () => {
 		await visitor.page.getByRole('heading', { name: title }).waitFor();
 		await visitor.page.getByTestId('preview-ribbon').waitFor();
 		expect((await axeBuilder(visitor.page).analyze()).violations).toEqual([]);
+
+		// Revoked from the dialog (issue 42, F-11): the link shows nothing any more.
+		await page
+			.getByRole('dialog', { name: 'Preview link' })
+			.getByRole('button', { name: 'Revoke link' })
+			.click();
+		await expectToast(page, 'Preview link revoked');
+		expect((await visitor.page.goto(pathname + search))?.status()).toBe(404);
 	});
 });

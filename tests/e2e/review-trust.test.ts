@@ -6,6 +6,7 @@
  * count drops. axe checks the platform page with the details open and the Reviews tab, at
  * desktop and phone width.
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeBuilder } from '../support/axe';
@@ -211,6 +212,9 @@ describe('removing reviews', () => {
 		expect(await generatedCount(server, platform.id)).toBe(2);
 
 		const reader = await registerAccount(server, 'reporter');
+		// Reports need a confirmed address (the API tests cover the refusal).
+		const { users } = server.tables;
+		await server.db.update(users).set({ emailVerified: true }).where(eq(users.id, reader.id));
 		const { page } = await newPage({ as: reader });
 		await openReviews(page, `/platforms/${platform.id}`);
 		const item = page.locator(`[data-review="${spam}"]`);

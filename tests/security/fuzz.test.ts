@@ -24,6 +24,7 @@ import {
 	markdownPreviewSchema,
 	moderateCommentSchema,
 	moderationListQuerySchema,
+	previewListQuerySchema,
 	previewRequestSchema,
 	revisionListQuerySchema,
 	userListQuerySchema,
@@ -1057,7 +1058,20 @@ function targets(): Target[] {
 			path: () => fc.constant('/api/admin/previews'),
 			body: () => bodyArbitrary(previewRequestSchema),
 			roles: { editor: RUNS, user: OTHER_RUNS, banned: OTHER_RUNS },
-			ok: z.object({ url: z.string().startsWith('http'), expiresAt: z.string() }),
+			ok: z.object({
+				id: z.string().regex(/^[0-9a-f]{64}$/),
+				url: z.string().startsWith('http'),
+				expiresAt: z.string(),
+			}),
+		},
+		{
+			name: 'GET /api/admin/previews',
+			method: 'GET',
+			path: () => q('/api/admin/previews', previewListQuerySchema),
+			roles: { editor: RUNS, user: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: z.array(
+				z.object({ id: z.string(), createdAt: z.string(), expiresAt: z.string(), createdBy: z.string() }),
+			),
 		},
 		{
 			name: 'GET /api/admin/revisions',
@@ -1465,6 +1479,8 @@ const NOT_FUZZED: Record<string, string> = {
 		'no input but the review id (tests/api/review-trust.test.ts and the matrix cover it)',
 	'DELETE /api/admin/ratings/{id}/reports':
 		'no input but the review id (tests/api/review-trust.test.ts and the matrix cover it)',
+	'DELETE /api/admin/previews/{id}':
+		'no input but the link id, checked by one pattern before any query (tests/api/previews.test.ts and the matrix cover it)',
 	'POST /api/logout': 'no input',
 	'DELETE /api/profile/sessions': 'no input: the session says whose sessions end',
 	'POST /api/profile/verification-mail': 'no input: the account, not a body, says whose address',

@@ -45,15 +45,16 @@ export function displayP3Png(): Promise<Buffer> {
 		.toBuffer();
 }
 
-/** A GIF of two 120×80 frames. */
-export async function animatedGif(): Promise<Buffer> {
+/** A GIF of `count` frames of width×height (two 120×80 frames unless told), alternating colours. */
+export async function animatedGif(count = 2, width = 120, height = 80): Promise<Buffer> {
 	const frame = (r: number) =>
-		sharp({ create: { width: 120, height: 80, channels: 3, background: { r, g: 0, b: 0 } } })
+		sharp({ create: { width, height, channels: 3, background: { r, g: 0, b: 0 } } })
 			.raw()
 			.toBuffer();
-	const frames = Buffer.concat([await frame(255), await frame(20)]);
-	return sharp(frames, { raw: { width: 120, height: 160, channels: 3, pageHeight: 80 } } as never)
-		.gif({ delay: [200, 200], loop: 0 })
+	const [light, dark] = [await frame(255), await frame(20)];
+	const frames = Buffer.concat(Array.from({ length: count }, (_, index) => (index % 2 ? dark : light)));
+	return sharp(frames, { raw: { width, height: height * count, channels: 3, pageHeight: height } } as never)
+		.gif({ delay: Array.from({ length: count }, () => 200), loop: 0 })
 		.toBuffer();
 }
 

@@ -651,7 +651,8 @@ export const EXPECTATIONS: Expectation[] = [
 	{
 		route: '/api/ratings/{id}/report',
 		method: 'POST',
-		expect: signedIn(202),
+		// B signed up without confirming the address: reports need a confirmed one.
+		expect: { anonymous: 401, banned: 401, other: 403, user: 202, editor: 202 },
 		call: async (fx) => ({ path: `/api/ratings/${await fx.newReview()}/report`, body: { reason: 'Spam' } }),
 	},
 
@@ -703,6 +704,30 @@ export const EXPECTATIONS: Expectation[] = [
 			path: '/api/admin/previews',
 			body: { type: 'article', id: await fixture.newArticle('news') },
 		}),
+	},
+	{
+		route: '/api/admin/previews',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: (fx) => ({ path: `/api/admin/previews?type=article&id=${fx.ids.news}` }),
+		check: (answer) => expect(Array.isArray(answer.body)).toBe(true),
+	},
+	{
+		route: '/api/admin/previews/{id}',
+		method: 'DELETE',
+		expect: editorOnly(204),
+		// A link of its own per call, written straight into the database as POST would.
+		call: async (fx) => {
+			const id = hashToken(generateToken());
+			await fx.server.db.insert(fx.server.tables.previewLinks).values({
+				id,
+				subjectType: 'article',
+				subjectId: fx.ids.news,
+				createdBy: fx.personas.editor.id,
+				expiresAt: new Date(Date.now() + 86_400_000),
+			});
+			return { path: `/api/admin/previews/${id}` };
+		},
 	},
 	{
 		route: '/api/admin/revisions',

@@ -267,7 +267,7 @@ describe('the site limits', () => {
 		['passwordPerAccountDaily', 30, 24 * 60 * 60],
 		['loginPerClient', 30, 15 * 60],
 		['registerPerClient', 20, 60 * 60],
-		['forgotPerAccount', 5, 15 * 60],
+		['forgotPerAddressClient', 5, 15 * 60],
 		['forgotPerClient', 20, 15 * 60],
 	] as const)('%s allows %i tries per %i seconds', async (name, limit, seconds) => {
 		const limiter = limits[name];

@@ -1,7 +1,8 @@
 /**
  * "Share preview" on an unpublished item: asks the server for a preview link and shows it in a
- * dialog to copy or open. The link shows the item as its public page will look, to anyone who
- * holds it and without signing in, for 7 days or until the item is deleted.
+ * dialog to copy, open or revoke. The link shows the item as its public page will look, to anyone
+ * who holds it and without signing in, for 7 days or until the item is published or deleted, or
+ * the link is revoked.
  */
 import { useState } from 'react';
 import type { PreviewSubject } from '@/lib/column-values';
@@ -14,7 +15,7 @@ import { Dialog, DialogContent } from '@/components/ui/Dialog';
 import { Input } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 
-type PreviewLink = { url: string; expiresAt: string };
+type PreviewLink = { id: string; url: string; expiresAt: string };
 
 export function PreviewLinkButton({ type, id, title }: { type: PreviewSubject; id: number; title: string }) {
 	const [link, setLink] = useState<PreviewLink | null>(null);
@@ -48,6 +49,23 @@ export function PreviewLinkButton({ type, id, title }: { type: PreviewSubject; i
 		}
 	}
 
+	async function revoke(linkId: string) {
+		setBusy(true);
+		try {
+			await apiRequest('DELETE', `/api/admin/previews/${linkId}`);
+			setLink(null);
+			toast({ title: 'Preview link revoked', description: 'The link shows nothing any more.' });
+		} catch (error) {
+			toast({
+				title: 'Failed to revoke the preview link',
+				description: failureText(error, 'An unexpected error occurred'),
+				variant: 'destructive',
+			});
+		} finally {
+			setBusy(false);
+		}
+	}
+
 	const fieldId = `preview-link-${type}-${id}`;
 	return (
 		<>
@@ -65,7 +83,7 @@ export function PreviewLinkButton({ type, id, title }: { type: PreviewSubject; i
 					title="Preview link"
 					description={
 						link &&
-						`Anyone with this link can see "${title}" as it will be published, without signing in, until ${formatDate(link.expiresAt)} or until it is deleted.`
+						`Anyone with this link can see "${title}" as it will be published, without signing in, until ${formatDate(link.expiresAt)} or until it is published or deleted, or you revoke the link.`
 					}
 				>
 					{link && (
@@ -81,6 +99,9 @@ export function PreviewLinkButton({ type, id, title }: { type: PreviewSubject; i
 								>
 									Open preview
 								</a>
+								<Button variant="outline" size="sm" disabled={busy} onClick={() => revoke(link.id)}>
+									Revoke link
+								</Button>
 								<Button size="sm" onClick={() => copy(link.url)}>
 									Copy link
 								</Button>

@@ -95,12 +95,28 @@ export const previewRequestSchema = z.object({
 	id: idField('Id must be the id of the item to preview.'),
 });
 
+/**
+ * A query naming one item by kind and id (`?type&id`, strings), for the lists the dashboard
+ * reads of an item: its revisions, its live preview links.
+ */
+function itemQuerySchema<const Types extends readonly [string, ...string[]]>(types: Types, what: string) {
+	return z.object({
+		type: z.enum(types, { error: `Type must be one of: ${types.join(', ')}.` }),
+		id: z
+			.string({ error: 'Id is required.' })
+			.refine(isIdSegment, `Id must be the id of the item whose ${what} to list.`)
+			.transform(Number),
+	});
+}
+
+/** GET /api/admin/previews: the item whose live preview links to list, by kind and id. */
+export const previewListQuerySchema = itemQuerySchema(PREVIEW_SUBJECTS, 'preview links');
+
+/** DELETE /api/admin/previews/{id}: a preview link's id, as POST and GET answer it. */
+export const PREVIEW_LINK_ID = /^[0-9a-f]{64}$/;
+export const PREVIEW_LINK_ID_MESSAGE =
+	'The preview link id must be the id a preview link was given (64 hexadecimal characters).';
+
 /** GET /api/admin/revisions: the item whose revisions to list, by kind and id. */
-export const revisionListQuerySchema = z.object({
-	type: z.enum(REVISION_SUBJECTS, { error: `Type must be one of: ${REVISION_SUBJECTS.join(', ')}.` }),
-	id: z
-		.string({ error: 'Id is required.' })
-		.refine(isIdSegment, 'Id must be the id of the item whose revisions to list.')
-		.transform(Number),
-});
+export const revisionListQuerySchema = itemQuerySchema(REVISION_SUBJECTS, 'revisions');
 export type RevisionListQuery = z.output<typeof revisionListQuerySchema>;

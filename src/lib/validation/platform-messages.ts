@@ -22,6 +22,8 @@ export const OWN_PLATFORM_REVIEW_VOTE =
 export const SIGN_IN_TO_REPLY = 'Please sign in to reply to reviews';
 /** Only the platform's own team answers its reviews (see the representatives in the dashboard). */
 export const NOT_REPRESENTATIVE = "Only the platform's representative can reply to its reviews.";
+/** A representative's own review, written before they spoke for the platform, is not theirs to answer. */
+export const OWN_REVIEW_REPLY = 'You cannot reply to your own review.';
 export const REMOVE_REPLY_DENIED = "Only the platform's representative or an editor can remove this reply.";
 
 /** The orders of a platform's reviews; 'newest' is the default (a changed rating keeps its place). */
@@ -46,6 +48,7 @@ export const REPRESENTATIVE_CANNOT_RATE =
 export const OWN_REVIEW_DELETE_ONLY = 'You can delete only your own review.';
 export const OWN_REVIEW_REPORT = 'You cannot report your own review.';
 export const ALREADY_REPORTED = 'You have already reported this review.';
+export const UNVERIFIED_REPORT = 'Please confirm your email address before reporting reviews.';
 export const MAX_REPORT_REASON_LENGTH = 1000;
 export const MAX_REVIEW_PART_LENGTH = 2000;
 

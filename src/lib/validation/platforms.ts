@@ -145,7 +145,10 @@ function toSortOrder(value: unknown): unknown {
 
 /** The platform form (create and edit; PUT replaces every field, like the form sends them). */
 export const platformFormSchema = z.object({
-	name: requiredText('Name', 200),
+	// A name is one line: it goes into mail subjects and headers, where CR or LF would start a new one.
+	name: requiredText('Name', 200).refine((value) => !/[\r\n]/.test(value), {
+		message: 'Name must be on one line.',
+	}),
 	category: z.enum(PLATFORM_CATEGORIES, { error: 'Please choose a platform category.' }),
 	description: requiredText('Description', 5000),
 	pricing: requiredText('Pricing', 1000),

@@ -2,9 +2,8 @@
  * /podcast/rss: the podcast feed (RSS 2.0 with the iTunes namespace) that podcast apps
  * subscribe to: one item per episode with its audio enclosure, newest first.
  */
-import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { enclosureLength, escapeXml, itunesDuration } from '@/server/content/feed-data';
+import { enclosureLength, escapeXml, rssFeed, itunesDuration } from '@/server/content/feed-data';
 import { audioTypeFor } from '@/lib/validation/episodes';
 import { absoluteUrl, PUBLISHER_NAME } from '@/components/content/structured-data';
 import { config } from '@/server/runtime/config';
@@ -26,7 +25,7 @@ const isAppArtwork = (url: string | null): url is string => !!url && /\.(jpe?g|p
 
 export const GET: APIRoute = async () => {
 	const episodes = await listEpisodes({ sortOrder: 'desc', limit: 100_000, offset: 0 });
-	return rss({
+	return rssFeed({
 		title: 'Retail Media Hub Podcast',
 		description:
 			'Conversations with the people building retail media: strategy, measurement, ad tech and what they learned along the way.',

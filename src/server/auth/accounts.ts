@@ -34,6 +34,7 @@ import { beginPasswordAttempt, clearPasswordAttempts, rememberSignIn } from './p
 import { limits, retryMessage, takeMailTo } from './rate-limit';
 import { invalidateUserSessions, publicUserColumns, type SessionUser } from './session';
 import { generateToken, hashToken } from './tokens';
+import { log } from '@/server/runtime/log';
 import { metrics } from '@/server/runtime/metrics';
 import { Conflict, Forbidden, InvalidInput, NotFound, NotSignedIn, TooManyAttempts } from '@/server/errors';
 
@@ -376,16 +377,20 @@ export const FORGOT_PASSWORD_MESSAGE =
 /**
  * Issues a reset token (voiding older ones) and mails the link. Answers nothing about whether
  * the account exists; the mail is sent after the response so timing does not tell either.
+ * Throttled silently, per (address, client) and per client: a refused request is dropped
+ * without a word, so requests from others never block the owner's own (issue 42, F-8).
  */
 export async function requestPasswordReset(email: string, clientKey: string): Promise<void> {
+	// The schema gave the address in lower case, so any spelling of it shares the count.
+	const address = email;
 	// Counted and checked in one step; a request refused by one limit is given back to the other.
-	const perAccount = await limits.forgotPerAccount.take(email);
+	const perAddress = await limits.forgotPerAddressClient.take(`${address} ${clientKey}`);
 	const perClient = await limits.forgotPerClient.take(clientKey);
-	const wait = Math.max(perAccount, perClient);
-	if (wait) {
-		if (!perAccount) await limits.forgotPerAccount.giveBack(email);
+	if (perAddress || perClient) {
+		if (!perAddress) await limits.forgotPerAddressClient.giveBack(`${address} ${clientKey}`);
 		if (!perClient) await limits.forgotPerClient.giveBack(clientKey);
-		throw new TooManyAttempts(retryMessage(wait, 'password reset requests'), wait);
+		log().warn({ subject: 'auth' }, 'password reset request dropped: the client had its share');
+		return;
 	}
 	const user = await findByEmail(email);
 	if (!user || user.isBanned) return;

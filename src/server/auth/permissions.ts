@@ -5,11 +5,13 @@
  */
 import {
 	NOT_REPRESENTATIVE,
+	OWN_REVIEW_REPLY,
 	OWN_COMMENT_VOTE,
 	OWN_PLATFORM_REVIEW_VOTE,
 	REMOVE_REPLY_DENIED,
 	REPRESENTATIVE_CANNOT_RATE,
 	UNVERIFIED_FOLLOW,
+	UNVERIFIED_REPORT,
 	UNVERIFIED_REVIEW_VOTE,
 } from '@/lib/validation/platform-messages';
 import type { SessionUser } from './session';
@@ -80,6 +82,14 @@ export function assertCanVoteOnReview(
 	if (voter.vendorPlatformId === review.platformId) throw new Forbidden(OWN_PLATFORM_REVIEW_VOTE);
 }
 
+/**
+ * Each report lands in the editors' queue, so it comes from an account with a confirmed
+ * address: throw-away sign-ups cannot fill the queue (issue 42, I-3).
+ */
+export function assertCanReport(user: Pick<SessionUser, 'emailVerified'>): void {
+	if (!user.emailVerified) throw new Forbidden(UNVERIFIED_REPORT);
+}
+
 /** Following mails the follower, so only a confirmed address may follow. */
 export function assertCanFollow(user: Pick<SessionUser, 'emailVerified'>): void {
 	if (!user.emailVerified) throw new Forbidden(UNVERIFIED_FOLLOW);
@@ -90,9 +100,13 @@ export function assertCanRate(represented: number | null, platformId: number): v
 	if (represented === platformId) throw new Forbidden(REPRESENTATIVE_CANNOT_RATE);
 }
 
-/** A review is answered by the representative of the platform it is about, and nobody else. */
-export function assertCanReplyFor(user: SessionUser, platformId: number): void {
-	if (user.vendorPlatformId !== platformId) throw new Forbidden(NOT_REPRESENTATIVE);
+/**
+ * A review is answered by the representative of the platform it is about, and nobody else; never
+ * their own (written before they became its representative): the platform answering itself.
+ */
+export function assertCanReplyFor(user: SessionUser, review: { platformId: number; userId: number }): void {
+	if (user.vendorPlatformId !== review.platformId) throw new Forbidden(NOT_REPRESENTATIVE);
+	if (review.userId === user.id) throw new Forbidden(OWN_REVIEW_REPLY);
 }
 
 /** A reply is removed by its platform's representative, or by an editor (moderation). */

@@ -29,7 +29,7 @@ export async function replyToReview(
 	const result = await transaction(async (tx) => {
 		const rating = await findReview(tx, ratingId, { lock: true });
 		if (!rating) return undefined;
-		assertCanReplyFor(user, rating.platformId);
+		assertCanReplyFor(user, rating);
 		const before = (await readReview(tx, ratingId))!.reply;
 		await tx
 			.insert(reviewReplies)

@@ -7,6 +7,7 @@ import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { db, firstRow, qualified, platformRatings, platforms, reviewReports, users } from '@/server/db';
 import { containsText } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
+import { assertCanReport } from '@/server/auth/permissions';
 import type { SessionUser } from '@/server/auth/session';
 import { REVIEW_NOT_FOUND } from '@/lib/validation/platforms';
 import type { AdminRatingListQuery } from '@/lib/validation/admin';
@@ -38,13 +39,19 @@ export type AdminReviewJson = {
 export type AdminReviewList = { reviews: AdminReviewJson[]; total: number };
 
 /**
- * Files the reader's report of a public review: once per reader and review (a dismissed report
- * still counts, so a dismissal is not undone by the same reader), never of their own.
+ * Files the reader's report of a public review: from a confirmed address, once per reader and
+ * review (a dismissed report still counts, so a dismissal is not undone by the same reader),
+ * never of their own.
  */
-export async function reportReview(ratingId: number, user: Pick<SessionUser, 'id'>, reason: string) {
+export async function reportReview(
+	ratingId: number,
+	user: Pick<SessionUser, 'id' | 'emailVerified'>,
+	reason: string,
+) {
 	const review = await findReview(db(), ratingId);
 	if (!review) throw new NotFound(REVIEW_NOT_FOUND);
 	if (review.userId === user.id) throw new Forbidden(OWN_REVIEW_REPORT);
+	assertCanReport(user);
 	await checkPostingLimit(limits.reportsPerUser, user.id, 'reports');
 	const [row] = await db()
 		.insert(reviewReports)

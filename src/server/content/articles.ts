@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ArticleKind } from '@/lib/column-values';
 import type { ArticleInput, ArticleListQuery, EditorArticleListQuery } from '@/lib/validation/content';
 import { byEngine, db, firstRow, articles, transaction, users } from '@/server/db';
+import { endPreviewLinks } from './preview-ends';
 import { lockedForUpdate } from '@/server/db/sql';
 import { publishChange } from '@/server/changes/content-changes';
 import { deleteRevisions, recordRevision, type SaveBy } from '@/server/revisions/store';
@@ -150,6 +151,7 @@ export async function updateArticle(
 			.update(articles)
 			.set({ ...fields, updatedAt: now })
 			.where(and(eq(articles.id, id), eq(articles.kind, kind)));
+		if (fields.isPublished && !before.isPublished) await endPreviewLinks(tx, 'article', [id]);
 		await recordRevision(tx, {
 			type: 'article',
 			itemId: id,

@@ -2,6 +2,7 @@
  * Server-only data and XML helpers for the feeds and the sitemap (src/pages/rss.ts,
  * podcast/rss.ts, sitemap.xml.ts): what is public, newest first, and how to write it safely.
  */
+import { getRssString, type RSSOptions } from '@astrojs/rss';
 import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
 import type { ArticleKind } from '@/lib/column-values';
 import { listPublished, type Article } from '@/server/content/articles';
@@ -25,12 +26,34 @@ export async function publishedArticles(): Promise<KindedArticle[]> {
 	return lists.flat().sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
 }
 
-/** Text or attribute value escaped for XML. */
+/**
+ * Every code point XML 1.0 forbids (its Char production): the C0 controls but tab, LF and CR,
+ * lone surrogates, U+FFFE and U+FFFF. One of them anywhere (a review holding U+FFFE, say) makes
+ * the whole document ill-formed, and feed readers drop it.
+ */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** The text without the code points XML 1.0 forbids; escapeXml and rssFeed both go through it. */
+export function xmlChars(value: string): string {
+	return value.replace(NOT_XML, '');
+}
+
+/** Text or attribute value escaped for XML, without the code points XML 1.0 forbids. */
 export function escapeXml(value: string): string {
-	return value.replace(
+	return xmlChars(value).replace(
 		/[<>&'"]/g,
 		(char) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[char]};`,
 	);
+}
+
+/**
+ * An RSS answer, as @astrojs/rss's rss() gives it, but well-formed whatever the texts hold: the
+ * library escapes markup yet keeps forbidden code points, so they are dropped from the document.
+ */
+export async function rssFeed(options: RSSOptions): Promise<Response> {
+	return new Response(xmlChars(await getRssString(options)), {
+		headers: { 'Content-Type': 'application/xml' },
+	});
 }
 
 /** itunes:duration wants HH:MM:SS; episodes store whole minutes. */

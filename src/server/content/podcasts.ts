@@ -14,6 +14,7 @@ import { byEngine, db, firstRow, podcastEpisodes, transaction, users, type Reade
 import { lockedForUpdate, nocase } from '@/server/db/sql';
 import { deleteRevisions, recordRevision, type SaveBy } from '@/server/revisions/store';
 import { editConflict, publication, savedSince } from './publication';
+import { endPreviewLinks } from './preview-ends';
 import { podcastSearchCondition } from './search/episodes.postgres';
 import { sqliteEpisodeSearch } from './search/episodes.sqlite';
 
@@ -240,6 +241,7 @@ export async function updateEpisode(
 			.update(podcastEpisodes)
 			.set({ ...fields, updatedAt: now, ...(publishing ? { publishedAt: now } : {}) })
 			.where(eq(podcastEpisodes.id, id));
+		if (publishing) await endPreviewLinks(tx, 'episode', [id]);
 		await recordRevision(tx, {
 			type: 'episode',
 			itemId: id,

@@ -3,14 +3,16 @@
  * the link shows it as its public page would. A link is a random token (160 bits) of which only
  * the SHA-256 is stored, like every other link the site hands out: nothing to forge, no secret
  * the nodes must share, and a link can be checked against its item on every use. It shows the
- * item for 7 days, and only while the item exists.
+ * item for 7 days, and only while the item exists, until the item is published (preview-ends.ts),
+ * while its creator is an unbanned editor, and until an editor revokes it. Its id, for listing
+ * and revoking, is that stored hash: it names the link without opening it.
  */
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lte } from 'drizzle-orm';
 import { ARTICLE_KINDS, type ArticleKind, type PreviewSubject } from '@/lib/column-values';
 import { config } from '@/server/runtime/config';
-import { db, firstRow, previewLinks } from '@/server/db';
+import { db, firstRow, previewLinks, users } from '@/server/db';
 import { generateToken, hashToken } from '@/server/auth/tokens';
-import { NotFound } from '@/server/errors';
+import { Conflict, NotFound } from '@/server/errors';
 import { type Article, getArticle } from './articles';
 import { getEpisode, type PodcastEpisode } from './podcasts';
 import { getStaticPageById, type StaticPage } from './static-pages';
@@ -21,7 +23,13 @@ export const PREVIEW_LIFETIME_MS = 7 * DAY_MS;
 /** The address preview links open: a query parameter, as on the site's other token pages. */
 export const PREVIEW_PATH = '/preview';
 
-export type PreviewLink = { url: string; expiresAt: Date };
+/** At most this many live links per item: each is a copy of a draft in someone's hands. */
+export const MAX_LIVE_PREVIEW_LINKS = 20;
+
+export type PreviewLink = { id: string; url: string; expiresAt: Date };
+
+/** A live link as GET /api/admin/previews lists it (the token itself is never stored). */
+export type PreviewLinkJson = { id: string; createdAt: Date; expiresAt: Date; createdBy: string | null };
 
 export type PreviewItem =
 	| { type: 'article'; kind: ArticleKind; article: Article }
@@ -50,31 +58,79 @@ async function findItem(type: PreviewSubject, id: number): Promise<PreviewItem |
 	}
 }
 
-/** A new link to the item (404 when there is no such item), made by an editor. */
+/**
+ * A link is live while unexpired and while its creator is still an unbanned editor (a link
+ * made by someone who lost the role ends with it; one whose creator was deleted has none).
+ */
+function live(now: number) {
+	return and(gt(previewLinks.expiresAt, new Date(now)), eq(users.role, 'editor'), eq(users.isBanned, false));
+}
+
+const TOO_MANY_LINKS = `This item already has ${MAX_LIVE_PREVIEW_LINKS} live preview links: revoke one before making another.`;
+
+/** A new link to the item (404 when there is no such item, 409 past the live links' cap), made by an editor. */
 export async function createPreviewLink(
 	{ type, id }: { type: PreviewSubject; id: number },
 	editorId: number,
 	now = Date.now(),
 ): Promise<PreviewLink> {
 	if (!(await findItem(type, id))) throw new NotFound(`No ${type} with id ${id} to preview.`);
+	const [row] = await db()
+		.select({ live: count() })
+		.from(previewLinks)
+		.innerJoin(users, eq(users.id, previewLinks.createdBy))
+		.where(and(eq(previewLinks.subjectType, type), eq(previewLinks.subjectId, id), live(now)));
+	if ((row?.live ?? 0) >= MAX_LIVE_PREVIEW_LINKS) throw new Conflict(TOO_MANY_LINKS);
 	const token = generateToken();
 	const expiresAt = new Date(now + PREVIEW_LIFETIME_MS);
+	const linkId = hashToken(token);
 	await db()
 		.insert(previewLinks)
-		.values({ id: hashToken(token), subjectType: type, subjectId: id, createdBy: editorId, expiresAt });
+		.values({ id: linkId, subjectType: type, subjectId: id, createdBy: editorId, expiresAt });
 	const url = new URL(PREVIEW_PATH, config().siteUrl);
 	url.searchParams.set('token', token);
-	return { url: url.href, expiresAt };
+	return { id: linkId, url: url.href, expiresAt };
 }
 
-/** What a link shows now, or undefined: unknown or altered, expired, or its item deleted. */
+/** The item's live links, oldest first (404 when there is no such item). */
+export async function listPreviewLinks(
+	{ type, id }: { type: PreviewSubject; id: number },
+	now = Date.now(),
+): Promise<PreviewLinkJson[]> {
+	if (!(await findItem(type, id))) throw new NotFound(`No ${type} with id ${id} to preview.`);
+	return db()
+		.select({
+			id: previewLinks.id,
+			createdAt: previewLinks.createdAt,
+			expiresAt: previewLinks.expiresAt,
+			createdBy: users.username,
+		})
+		.from(previewLinks)
+		.innerJoin(users, eq(users.id, previewLinks.createdBy))
+		.where(and(eq(previewLinks.subjectType, type), eq(previewLinks.subjectId, id), live(now)))
+		.orderBy(asc(previewLinks.createdAt), asc(previewLinks.id));
+}
+
+export const PREVIEW_LINK_NOT_FOUND = 'No such preview link: it was revoked, or has ended.';
+
+/** Revokes one link (404 when there is no such link). */
+export async function revokePreviewLink(linkId: string): Promise<void> {
+	const removed = await db()
+		.delete(previewLinks)
+		.where(eq(previewLinks.id, linkId))
+		.returning({ id: previewLinks.id });
+	if (removed.length === 0) throw new NotFound(PREVIEW_LINK_NOT_FOUND);
+}
+
+/** What a link shows now, or undefined: unknown or altered, ended, or its item deleted. */
 export async function previewedItem(token: string, now = Date.now()): Promise<PreviewItem | undefined> {
 	if (!token) return undefined;
 	const link = await firstRow(
 		db()
 			.select({ type: previewLinks.subjectType, id: previewLinks.subjectId })
 			.from(previewLinks)
-			.where(and(eq(previewLinks.id, hashToken(token)), gt(previewLinks.expiresAt, new Date(now)))),
+			.innerJoin(users, eq(users.id, previewLinks.createdBy))
+			.where(and(eq(previewLinks.id, hashToken(token)), live(now))),
 	);
 	return link && findItem(link.type, link.id);
 }

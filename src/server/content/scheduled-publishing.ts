@@ -6,11 +6,12 @@
  * on every node (the change relay), as an editor's save does.
  */
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { articles, db, podcastEpisodes, transaction } from '@/server/db';
+import { articles, podcastEpisodes, transaction } from '@/server/db';
 import { publishChange } from '@/server/changes/content-changes';
 import { recordRevision } from '@/server/revisions/store';
 import { baseLog } from '@/server/runtime/log';
 import { articleFormColumns } from './articles';
+import { endPreviewLinks } from './preview-ends';
 
 /** How often a node looks for due articles: publication within about this, plus regeneration. */
 export const SCHEDULE_CHECK_MS = 1_000;
@@ -31,6 +32,11 @@ export async function publishDueArticles(now = new Date()): Promise<number[]> {
 				and(eq(articles.isPublished, false), isNotNull(articles.publishAt), lte(articles.publishAt, now)),
 			)
 			.returning({ id: articles.id, kind: articles.kind, ...articleFormColumns() });
+		await endPreviewLinks(
+			tx,
+			'article',
+			rows.map((row) => row.id),
+		);
 		for (const { id, kind: _kind, ...fields } of rows) {
 			await recordRevision(tx, {
 				type: 'article',
@@ -55,22 +61,30 @@ export async function publishDueArticles(now = new Date()): Promise<number[]> {
  * ids. The episode is dated by its publication time (publishedAt orders the list and the feed).
  */
 export async function publishDueEpisodes(now = new Date()): Promise<number[]> {
-	const published = await db()
-		.update(podcastEpisodes)
-		.set({
-			isPublished: true,
-			publishAt: null,
-			publishedAt: sql`${podcastEpisodes.publishAt}`,
-			updatedAt: now,
-		})
-		.where(
-			and(
-				eq(podcastEpisodes.isPublished, false),
-				isNotNull(podcastEpisodes.publishAt),
-				lte(podcastEpisodes.publishAt, now),
-			),
-		)
-		.returning({ id: podcastEpisodes.id });
+	const published = await transaction(async (tx) => {
+		const rows = await tx
+			.update(podcastEpisodes)
+			.set({
+				isPublished: true,
+				publishAt: null,
+				publishedAt: sql`${podcastEpisodes.publishAt}`,
+				updatedAt: now,
+			})
+			.where(
+				and(
+					eq(podcastEpisodes.isPublished, false),
+					isNotNull(podcastEpisodes.publishAt),
+					lte(podcastEpisodes.publishAt, now),
+				),
+			)
+			.returning({ id: podcastEpisodes.id });
+		await endPreviewLinks(
+			tx,
+			'episode',
+			rows.map((row) => row.id),
+		);
+		return rows;
+	});
 	for (const { id } of published) {
 		scheduleLog().info({ episodeId: id }, 'published a scheduled episode');
 		publishChange({ kind: 'episode', id });

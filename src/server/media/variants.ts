@@ -19,6 +19,14 @@ export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 /** Decoding a larger image would take more memory than one upload deserves (a decompression bomb). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
+/**
+ * An animated image is decoded whole, every frame, for each of its variants: a small GIF of many
+ * frames cost 11 s of CPU (issue 42, I-5). Frames and pixels are bounded tighter for it, and
+ * the decoder is never asked for more frames than that.
+ */
+export const MAX_FRAMES = 100;
+export const MAX_ANIMATED_PIXELS = 16_000_000;
+
 export type EncodedVariant = {
 	format: MediaFormat;
 	width: number;
@@ -50,12 +58,20 @@ async function inspect(bytes: Buffer, format: MediaFormat) {
 	const height = metadata.autoOrient?.height ?? metadata.height;
 	if (!width || !height) throw new UnsupportedMedia(NOT_AN_IMAGE);
 	const pages = metadata.pages ?? 1;
+	if (pages > MAX_FRAMES) {
+		throw new TooLarge(`The animation has too many frames: at most ${MAX_FRAMES}.`);
+	}
+	if (pages > 1 && width * height * pages > MAX_ANIMATED_PIXELS) {
+		throw new TooLarge(
+			`The animation is too large: at most ${MAX_ANIMATED_PIXELS / 1_000_000} megapixels (all frames together).`,
+		);
+	}
 	if (width * height * pages > MAX_INPUT_PIXELS) {
 		throw new TooLarge(
 			`The image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (all frames together).`,
 		);
 	}
-	return { width, height, animated: pages > 1 };
+	return { width, height, pages, animated: pages > 1 };
 }
 
 function encoder(pipeline: Sharp, format: MediaFormat): Sharp {
@@ -79,7 +95,7 @@ function encoder(pipeline: Sharp, format: MediaFormat): Sharp {
  * UnsupportedMedia when the decoder cannot read it, TooLarge past MAX_INPUT_PIXELS.
  */
 export async function encodeVariants(bytes: Buffer, format: MediaFormat): Promise<EncodedVariant[]> {
-	const { width, animated } = await inspect(bytes, format);
+	const { width, pages, animated } = await inspect(bytes, format);
 	// AVIF stills only: animated AVIF is not encoded by sharp, and WebP moves as the GIF does.
 	const modern: MediaFormat[] = animated ? ['webp'] : ['avif', 'webp'];
 	const widths = variantWidths(width);
@@ -97,7 +113,11 @@ export async function encodeVariants(bytes: Buffer, format: MediaFormat): Promis
 	// One at a time: the peak memory of an upload stays that of one decode and one encode.
 	for (const job of jobs) {
 		try {
-			const pipeline = sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS })
+			const pipeline = sharp(bytes, {
+				// The frames counted above, never "all" (-1): at most MAX_FRAMES.
+				pages,
+				limitInputPixels: animated ? MAX_ANIMATED_PIXELS : MAX_INPUT_PIXELS,
+			})
 				.rotate()
 				.resize({ width: job.width, withoutEnlargement: true })
 				.withIccProfile('srgb');

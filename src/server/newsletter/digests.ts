@@ -9,6 +9,7 @@
  * unfollows that platform in one click.
  */
 import { and, asc, eq, lte, min, or, sql, type SQL } from 'drizzle-orm';
+import type { ReviewJson } from '@/lib/community-answers';
 import { describeChange } from '@/lib/platform-changes';
 import { config } from '@/server/runtime/config';
 import {
@@ -26,6 +27,7 @@ import type { Mail } from '@/server/mail/transport';
 import { platformActivity } from '@/server/community/reviews';
 import { createFollowUnsubscribeToken, oneClickUnfollowUrl } from '@/server/platforms/follows';
 import { notSuppressed } from './recipients';
+import { quotedText } from './quoted-text';
 import type { ClaimedDelivery } from './queue';
 
 /** A confirmed, unbanned address no mail server refused for good. */
@@ -46,6 +48,17 @@ async function digestContent(platformId: number, since: Date, until: Date) {
 		changes: changes.filter((change) => inWindow(new Date(change.at))).reverse(),
 		reviews: reviews.filter((review) => inWindow(new Date(review.createdAt))).reverse(),
 	};
+}
+
+/**
+ * One review in a digest. Its text is quoted (quotedText) and only when its author confirmed
+ * their address: a throw-away account's words never reach an inbox under the site's name.
+ */
+function reviewLine(review: ReviewJson): string {
+	const said = `${review.user.username}, ${review.rating} of 5 stars`;
+	if (!review.review) return said;
+	if (!review.isVerified) return `${said} (its text is on the platform's page)`;
+	return `${said}, wrote: ${quotedText(review.review)}`;
 }
 
 /** When the next open digest falls due, if any. */
@@ -146,14 +159,7 @@ export async function digestMail(row: ClaimedDelivery): Promise<PreparedMail> {
 		'',
 		...(changes.length > 0 ? ['Changes', ...changes.map((change) => `- ${describeChange(change)}`), ''] : []),
 		...(content.reviews.length > 0
-			? [
-					'New reviews',
-					...content.reviews.map(
-						(review) =>
-							`- ${review.user.username}, ${review.rating} of 5 stars${review.review ? `: ${review.review}` : ''}`,
-					),
-					'',
-				]
+			? ['New reviews', ...content.reviews.map((review) => `- ${reviewLine(review)}`), '']
 			: []),
 		`See the platform: ${page}`,
 	];

@@ -5,7 +5,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { config } from '@/server/runtime/config';
-import { db, firstRow, followUnsubscribeTokens, platformFollows, platforms } from '@/server/db';
+import { db, firstRow, followUnsubscribeTokens, platformFollows, platforms, transaction } from '@/server/db';
 import { NotFound } from '@/server/errors';
 import { assertPlatformExists } from './directory';
 
@@ -16,11 +16,23 @@ export async function followPlatform(userId: number, platformId: number): Promis
 	await db().insert(platformFollows).values({ userId, platformId }).onConflictDoNothing();
 }
 
+/**
+ * Ends the follow, and with it every unfollow link mailed for it: a link belongs to the follow
+ * its digest was sent for, so after following again an old mail's link unfollows nothing
+ * (issue 42, F-7). Deleting the user or the platform cascades to both tables the same way.
+ */
 export async function unfollowPlatform(userId: number, platformId: number): Promise<void> {
 	await assertPlatformExists(platformId);
-	await db()
-		.delete(platformFollows)
-		.where(and(eq(platformFollows.userId, userId), eq(platformFollows.platformId, platformId)));
+	await transaction(async (tx) => {
+		await tx
+			.delete(platformFollows)
+			.where(and(eq(platformFollows.userId, userId), eq(platformFollows.platformId, platformId)));
+		await tx
+			.delete(followUnsubscribeTokens)
+			.where(
+				and(eq(followUnsubscribeTokens.userId, userId), eq(followUnsubscribeTokens.platformId, platformId)),
+			);
+	});
 }
 
 /** The platforms the user follows, by name. */
@@ -50,7 +62,10 @@ export function oneClickUnfollowUrl(token: string): string {
 export const UNKNOWN_UNFOLLOW_LINK =
 	'This unfollow link is not valid. Sign in and unfollow the platform from your profile.';
 
-/** Unfollows the platform the link's mail was about, for the account it went to. */
+/**
+ * Unfollows the platform the link's mail was about, for the account it went to. The link is
+ * spent with the follow: a second use, or one after following again, is an unknown link.
+ */
 export async function unfollowByToken(token: string): Promise<{ message: string }> {
 	const row = await firstRow(
 		db()

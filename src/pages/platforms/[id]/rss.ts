@@ -2,14 +2,13 @@
  * /platforms/{id}/rss: RSS 2.0 of one platform's editor changes and new reviews, newest first
  * (the platform page links to it). Generated with the platform's page; 404 for an unknown one.
  */
-import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { absoluteUrl } from '@/components/content/structured-data';
 import { platformFeedItems, platformFeedPath } from '@/components/platforms/platform-feed';
 import { isIdSegment } from '@/lib/ids';
 import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
 import { platformActivity } from '@/server/community/reviews';
-import { escapeXml } from '@/server/content/feed-data';
+import { escapeXml, rssFeed } from '@/server/content/feed-data';
 import { findPlatform } from '@/server/platforms/directory';
 
 export const prerender = false;
@@ -25,7 +24,7 @@ export const GET: APIRoute = async ({ params }) => {
 	const { changes, reviews } = await platformActivity(platform.id);
 	const items = platformFeedItems(platform, changes, reviews);
 	const newest = items[0]?.pubDate;
-	return rss({
+	return rssFeed({
 		title: `${platform.name} on Retail Media Hub`,
 		description: `What changed on ${platform.name} and its new reviews.`,
 		site: absoluteUrl(`/platforms/${platform.id}`),

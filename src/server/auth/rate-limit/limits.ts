@@ -28,7 +28,12 @@ export const limits = {
 	/** Failed sign-ins per client address. */
 	loginPerClient: limiter('login-client', 30, 15 * MINUTE),
 	registerPerClient: limiter('register-client', 20, 60 * MINUTE),
-	forgotPerAccount: limiter('forgot-account', 5, 15 * MINUTE),
+	/**
+	 * Password reset requests per address from one client, keyed `${email} ${client}`, and per
+	 * client. Both are silent (the answer never changes), so a stranger's requests cannot block
+	 * the owner's; the mails an address receives are bounded by mailsPerDestination.
+	 */
+	forgotPerAddressClient: limiter('forgot-address-client', 5, 15 * MINUTE),
 	forgotPerClient: limiter('forgot-client', 20, 15 * MINUTE),
 	/** Verification mails (resends, email change links) per account. */
 	verificationMailsPerAccount: limiter('verification-mail-account', 5, HOUR),
