@@ -113,10 +113,23 @@ export function ReviewForm({ platformId, platformName, signedOut, own, onRated }
 		setReview((typed) => typed || draft.review);
 	}, [draftKey]);
 
+	/** The form was showing the viewer's own rating: when it goes (deleted), the form starts afresh. */
+	const showedOwn = useRef(false);
+
 	// Start from the viewer's own rating once it is known (and again if it is a different one).
 	// biome-ignore lint/correctness/useExhaustiveDependencies: only a different rating (own?.id) resets the form; the viewer's edits must stay
 	useEffect(() => {
-		if (!own) return;
+		if (!own) {
+			if (!showedOwn.current) return;
+			showedOwn.current = false;
+			setRating(DEFAULT_RATING);
+			setReview('');
+			setParts(NO_PARTS);
+			clearDraft(draftKey);
+			restoredDraft.current = false;
+			return;
+		}
+		showedOwn.current = true;
 		setParts(partsOf(own));
 		if (restoredDraft.current) return;
 		setRating(own.rating);
