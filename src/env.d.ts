@@ -12,6 +12,6 @@ declare namespace App {
 /** Our own hydration directive (src/integrations/hydrate-on-interaction.mjs). */
 declare namespace Astro {
 	interface ClientDirectives {
-		'client:interaction'?: boolean | { session?: string; signedIn?: boolean };
+		'client:interaction'?: boolean | { session?: string; signedIn?: boolean; fragment?: string };
 	}
 }

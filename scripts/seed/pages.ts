@@ -83,7 +83,7 @@ To report a comment or review, email [moderation@retailmediahub.example](mailto:
 - **Account data:** your email address, username and a securely hashed password when you register.
 - **Community content:** ratings, reviews, comments and votes you post, with your username.
 - **Preferences:** whether you subscribe to our newsletter.
-- **Technical data:** a session cookie that keeps you signed in, and basic server logs (IP address, time and page requested) kept for security.
+- **Technical data:** the two cookies that keep you signed in (see Cookies below), and basic server logs (IP address, time and page requested) kept for security.
 
 We do not sell personal data, and we do not use third-party advertising trackers on this site.
 
@@ -96,7 +96,7 @@ We do not sell personal data, and we do not use third-party advertising trackers
 
 ## Cookies
 
-We use one essential cookie to keep you signed in. It expires after 30 days of inactivity. No analytics or advertising cookies are set.
+We use two essential cookies, both set when you sign in and removed when you sign out: \`session\` keeps you signed in, and \`signed_in\` holds nothing about you and only tells our pages that you may be signed in. They expire after 30 days of inactivity. No analytics or advertising cookies are set.
 
 ## Retention
 

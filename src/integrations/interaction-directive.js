@@ -7,7 +7,9 @@
  * only state the server cannot know does: `{ session: 'key' }` hydrates at once when this tab's
  * sessionStorage holds a non-empty value under the key (the compare selection), and
  * `{ signedIn: true }` when the session's hint cookie says a reader is signed in (whether they
- * follow the platform).
+ * follow the platform), and `{ fragment: 'prefix-' }` when the address's fragment names an id
+ * with that prefix that the server HTML lacks (a feed's link to a review the island must read
+ * further pages to show).
  *
  * Nothing the reader does before hydration is lost: a click on a button inside the island is held
  * and given again once React listens (React takes the island over as soon as hydration starts and
@@ -53,6 +55,10 @@ export default (load, options, el) => {
 	}
 	if (wants.signedIn && document.cookie.split(';').some((part) => part.trim().startsWith('signed_in='))) {
 		return void start();
+	}
+	if (wants.fragment) {
+		const id = decodeURIComponent(window.location.hash.slice(1));
+		if (id.startsWith(wants.fragment) && !document.getElementById(id)) return void start();
 	}
 	for (const kind of kinds) el.addEventListener(kind, start, { capture: true, passive: true });
 	// In view where a visit opens (its top, an anchor; settled by the load event): wait for an

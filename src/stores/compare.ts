@@ -55,6 +55,15 @@ export function compareHrefAdding(id: number, ids: readonly number[]): string {
 	return compareHref(next);
 }
 
+/**
+ * Where a column's remove link leads without JavaScript: the selection without this platform.
+ * An empty `platforms=` still names a selection (none), so the page does not bring back the
+ * tab's stored one.
+ */
+export function compareHrefRemoving(id: number, ids: readonly number[]): string {
+	return `/compare?platforms=${ids.filter((other) => other !== id).join(',')}`;
+}
+
 /** This tab's stored selection, read afresh (also by pages' scripts before any island runs). */
 export function storedCompareIds(): number[] {
 	try {

@@ -14,6 +14,7 @@ import type { TestServer } from '../support/server';
 import { startSmtp } from '../support/smtp';
 import { setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
 import { TestClient, eventually, registerUser } from '../support/account-api';
+import { createPlatform } from '../support/platform-fixtures';
 
 let server: TestServer;
 let roles: Roles;
@@ -409,5 +410,40 @@ describe('the subscriber search', () => {
 		expect(await search('_')).toEqual([addresses.underscore]);
 		expect(await search('%')).toEqual([addresses.percent]);
 		expect(await search('\\')).toEqual([addresses.backslash]);
+	});
+});
+
+describe('platform followers', () => {
+	it('who never subscribed are not on the subscriber list, in its counts or in the CSV', async () => {
+		// A follower who got one digest: digests go through the newsletter's delivery queue.
+		const platform = await createPlatform(roles.editor);
+		const follower = await insertAccount(server.db, { subscribed: false });
+		const { platformDigests, newsletterDeliveries } = server.tables;
+		const now = new Date();
+		const [digest] = await server.db
+			.insert(platformDigests)
+			.values({ platformId: platform.id, status: 'queued', since: now, sendAt: now, closedAt: now })
+			.returning({ id: platformDigests.id });
+		await server.db
+			.insert(newsletterDeliveries)
+			.values({ digestId: digest!.id, userId: follower.id, status: 'sent', nextAttemptAt: now });
+
+		const list = await roles.editor.client.get(
+			`/api/admin/newsletters/subscribers?q=${encodeURIComponent(follower.email)}`,
+		);
+		expect(list.status).toBe(200);
+		expect(list.body.subscribers).toEqual([]);
+		expect(list.body.counts).toEqual({ confirmed: 0, pending: 0, unsubscribed: 0, suppressed: 0 });
+		const unsubscribed = await roles.editor.client.get(
+			'/api/admin/newsletters/subscribers?status=unsubscribed',
+		);
+		expect(unsubscribed.body.subscribers.map((row: { email: string }) => row.email)).not.toContain(
+			follower.email,
+		);
+		const csv = await fetch(`${server.url}/api/admin/newsletters/subscribers.csv`, {
+			headers: { cookie: roles.editor.client.sessionCookie },
+		});
+		expect(csv.status).toBe(200);
+		expect(await csv.text()).not.toContain(follower.email);
 	});
 });

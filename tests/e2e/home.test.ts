@@ -268,3 +268,20 @@ describe('buttons and newsletter', () => {
 		},
 	);
 });
+
+describe('the browser console', () => {
+	it('has no warning about the Permissions-Policy on the pages a reader opens', async ({ newPage }) => {
+		for (const mobile of [false, true]) {
+			const { page } = await newPage({ mobile });
+			const warnings: string[] = [];
+			page.on('console', (message) => {
+				if (/feature|permissions.policy/i.test(message.text())) warnings.push(message.text());
+			});
+			for (const path of ['/', '/platforms', '/podcast', '/auth']) {
+				await page.goto(path);
+				await page.waitForLoadState('load');
+			}
+			expect(warnings).toEqual([]);
+		}
+	});
+});

@@ -76,7 +76,7 @@ describe('Compare on the platform page', () => {
 		);
 		await hydrated(page);
 		await expect
-			.poll(() => page.locator('thead th[data-compare-column] a').allInnerTexts())
+			.poll(() => page.locator('thead th[data-compare-column] a[href^="/platforms/"]').allInnerTexts())
 			.toEqual([first, third, fourth].map((p) => p!.name));
 	});
 

@@ -140,14 +140,14 @@ describe('filters', () => {
 		const page = await openListing(newPage);
 		await page.getByLabel('Sort by', { exact: true }).selectOption('rating');
 		await page.getByLabel('Order', { exact: true }).selectOption('asc');
-		await page.getByRole('button', { name: 'Page 2' }).click();
+		await page.getByRole('link', { name: 'Page 2' }).click();
 		await expect.poll(() => cardNames(page)).toEqual(names(expected.slice(PAGE_SIZE, PAGE_SIZE * 2)));
 		await page.reload();
 		await hydrated(page);
 		await expect.poll(() => cardNames(page)).toEqual(names(expected.slice(PAGE_SIZE, PAGE_SIZE * 2)));
 		expect(await page.getByLabel('Sort by', { exact: true }).inputValue()).toBe('rating');
 		expect(await page.getByLabel('Order', { exact: true }).inputValue()).toBe('asc');
-		expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+		expect(await page.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
 	});
 });
 
@@ -191,8 +191,8 @@ describe('paging', () => {
 		const pages = Math.ceil(all.length / PAGE_SIZE);
 		expect(pages).toBeGreaterThan(2);
 		const page = await openListing(newPage);
-		const previous = page.getByRole('button', { name: 'Previous' });
-		const next = page.getByRole('button', { name: 'Next' });
+		const previous = page.getByRole('link', { name: 'Previous' });
+		const next = page.getByRole('link', { name: 'Next' });
 		expect(await previous.getAttribute('aria-disabled')).toBe('true');
 
 		await next.click();
@@ -200,7 +200,7 @@ describe('paging', () => {
 		expect(await footer(page).innerText()).toBe(showing(PAGE_SIZE + 1, PAGE_SIZE * 2, all.length));
 		expect(new URL(page.url()).searchParams.get('page')).toBe('2');
 
-		await page.getByRole('button', { name: `Page ${pages}` }).click();
+		await page.getByRole('link', { name: `Page ${pages}` }).click();
 		const lastStart = (pages - 1) * PAGE_SIZE;
 		await expect.poll(() => cardNames(page)).toEqual(names(all.slice(lastStart)));
 		expect(await footer(page).innerText()).toBe(showing(lastStart + 1, all.length, all.length));
@@ -208,7 +208,7 @@ describe('paging', () => {
 
 		await previous.click();
 		await expect.poll(() => cardNames(page)).toEqual(names(all.slice(lastStart - PAGE_SIZE, lastStart)));
-		expect(await page.getByRole('button', { name: `Page ${pages - 1}` }).getAttribute('aria-current')).toBe(
+		expect(await page.getByRole('link', { name: `Page ${pages - 1}` }).getAttribute('aria-current')).toBe(
 			'page',
 		);
 	});
@@ -222,7 +222,7 @@ describe('paging', () => {
 		const page = await openListing(newPage, '/');
 		await page.goto('/platforms');
 		await hydrated(page);
-		const next = page.getByRole('button', { name: 'Next' });
+		const next = page.getByRole('link', { name: 'Next' });
 		await next.click();
 		await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
 		await next.click();
@@ -244,11 +244,42 @@ describe('paging', () => {
 		await expect.poll(() => new URL(page.url()).pathname).toBe('/');
 	});
 
+	it('links every page to ?page=N with the filters, which works without JavaScript', async ({
+		server,
+		browser,
+	}) => {
+		const expected = await apiPlatforms(server, 'sortBy=name&sortOrder=asc');
+		expect(Math.ceil(expected.length / PAGE_SIZE)).toBeGreaterThan(2);
+		for (const mobile of [false, true]) {
+			const context = await browser.newContext({
+				baseURL: server.url,
+				javaScriptEnabled: false,
+				viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+			});
+			const page = await context.newPage();
+			await page.goto('/platforms?sortBy=name&sortOrder=asc');
+			expect(await page.getByRole('link', { name: 'Page 3' }).getAttribute('href')).toBe(
+				'/platforms?sortBy=name&sortOrder=asc&page=3',
+			);
+			await page.getByRole('link', { name: 'Page 2' }).click();
+			await page.waitForURL(/page=2/);
+			expect(await cardNames(page)).toEqual(names(expected.slice(PAGE_SIZE, PAGE_SIZE * 2)));
+			expect(await page.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+			await page.getByRole('link', { name: 'Next' }).click();
+			await page.waitForURL(/page=3/);
+			expect(await cardNames(page)).toEqual(names(expected.slice(PAGE_SIZE * 2, PAGE_SIZE * 3)));
+			await page.getByRole('link', { name: 'Previous' }).click();
+			await page.waitForURL(/page=2/);
+			expect(await cardNames(page)).toEqual(names(expected.slice(PAGE_SIZE, PAGE_SIZE * 2)));
+			await context.close();
+		}
+	});
+
 	it('goes back to page 1 when a filter changes', async ({ server, newPage }) => {
 		const expected = await apiPlatforms(server, 'sortBy=name&sortOrder=desc');
 		const page = await openListing(newPage, '/platforms?page=3');
 		await expect
-			.poll(() => page.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current'))
+			.poll(() => page.getByRole('link', { name: 'Page 3' }).getAttribute('aria-current'))
 			.toBe('page');
 		await page.getByLabel('Sort by', { exact: true }).selectOption('name');
 		await expect.poll(() => cardNames(page)).toEqual(names(expected.slice(0, PAGE_SIZE)));

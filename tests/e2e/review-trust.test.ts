@@ -192,6 +192,8 @@ describe('removing reviews', () => {
 		const author = await registerAccount(server, 'regret');
 		const { page } = await newPage({ as: author });
 		await openReviews(page, `/platforms/${platform.id}`);
+		await page.locator('#review-text').fill('Second thoughts to come');
+		await page.getByRole('group', { name: 'Your rating' }).getByRole('radio', { name: /^2 / }).check();
 		await page.getByRole('button', { name: 'Submit Rating' }).click();
 		await expectToast(page, 'Rating submitted');
 		await page.getByRole('button', { name: 'Delete my review' }).click();
@@ -199,6 +201,12 @@ describe('removing reviews', () => {
 		await expectToast(page, 'Review deleted');
 		await expect.poll(async () => (await apiPlatform(server, platform.id)).reviewCount).toBe(1);
 		await expect.poll(() => page.getByTestId('reviews-summary').innerText()).toContain('1 review');
+		// The form starts afresh: no text of the deleted review, the default 5 stars, Submit again.
+		await expect.poll(() => page.locator('#review-text').inputValue()).toBe('');
+		expect(await page.getByRole('button', { name: 'Submit Rating' }).count()).toBe(1);
+		expect(
+			await page.getByRole('group', { name: 'Your rating' }).getByRole('radio', { name: /^5 / }).isChecked(),
+		).toBe(true);
 	});
 
 	it('report -> the Reviews tab shows the reason -> Remove -> the generated page counts one fewer', async ({

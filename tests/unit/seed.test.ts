@@ -19,6 +19,7 @@ import { articleInputSchemas, staticPageInputSchema } from '@/lib/validation/con
 import { platformFormSchema, ratingSchema } from '@/lib/validation/platforms';
 import { REVIEW_FILTERS, SUB_RATINGS } from '@/lib/review-profile';
 import { hashPassword, verifyPassword } from '@/server/auth/password';
+import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from '@/server/auth/session';
 import { openDatabase, type AppDatabase } from '@/server/db';
 import * as schema from '@db/schema';
 import {
@@ -397,6 +398,17 @@ describe('static pages', () => {
 		const contact = pages.find((page) => page.slug === 'contact')!;
 		expect(contact.content).toMatch(/\]\(mailto:[^)]+@[^)]+\)/);
 		expect(pages.find((page) => page.slug === 'about-us')!.title).toBe('About Us');
+	});
+
+	it('has a privacy policy that names every cookie a sign-in sets', () => {
+		const privacy = db
+			.select()
+			.from(schema.staticPages)
+			.all()
+			.find((page) => page.slug === 'privacy-policy')!;
+		const cookies = privacy.content.slice(privacy.content.indexOf('## Cookies'));
+		expect(cookies).toContain('two essential cookies');
+		for (const name of [SESSION_COOKIE, SIGNED_IN_HINT_COOKIE]) expect(cookies).toContain(`\`${name}\``);
 	});
 });
 

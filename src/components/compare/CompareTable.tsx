@@ -18,6 +18,8 @@ const HEAD_CELL = 'bg-surface [transform:translateY(var(--compare-head-shift,0px
 export type CompareTableProps = {
 	platforms: ComparePlatform[];
 	onRemove: (id: number) => void;
+	/** The address of the comparison without a platform: the remove link works without JavaScript. */
+	removeHref: (id: number) => string;
 };
 
 /**
@@ -26,7 +28,7 @@ export type CompareTableProps = {
  * screen-reader-only texts inside stay inside it instead of widening the page. Rows whose values
  * differ are tinted and say so in words ('Differs'), not by colour alone.
  */
-export function CompareTable({ platforms, onRemove }: CompareTableProps) {
+export function CompareTable({ platforms, onRemove, removeHref }: CompareTableProps) {
 	return (
 		// biome-ignore lint/a11y/useSemanticElements: a named scroll container around the table, not a section of the document
 		<div
@@ -76,14 +78,25 @@ export function CompareTable({ platforms, onRemove }: CompareTableProps) {
 									>
 										{platform.name}
 									</a>
-									<button
-										type="button"
-										onClick={() => onRemove(platform.id)}
+									<a
+										href={removeHref(platform.id)}
+										onClick={(event) => {
+											if (
+												event.button !== 0 ||
+												event.metaKey ||
+												event.ctrlKey ||
+												event.shiftKey ||
+												event.altKey
+											)
+												return;
+											event.preventDefault();
+											onRemove(platform.id);
+										}}
 										aria-label={`Remove ${platform.name} from comparison`}
 										className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-ink"
 									>
 										<CloseIcon />
-									</button>
+									</a>
 								</div>
 							</th>
 						))}

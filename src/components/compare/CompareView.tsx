@@ -1,5 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { $compareIds, MAX_COMPARE, compareQuery, normalizeCompareIds, setCompareIds } from '@/stores/compare';
+import {
+	$compareIds,
+	MAX_COMPARE,
+	compareHrefRemoving,
+	compareQuery,
+	normalizeCompareIds,
+	setCompareIds,
+} from '@/stores/compare';
 import { buttonClasses } from '@/components/ui/button-classes';
 import { CompareTable } from './CompareTable';
 import type { ComparePlatform } from './compare-rows';
@@ -101,7 +108,16 @@ export default function CompareView({ platforms, initialIds }: CompareViewProps)
 					{chosen.length === 1 && (
 						<p className="text-sm text-muted">Add another platform to see where they differ.</p>
 					)}
-					<CompareTable platforms={chosen} onRemove={remove} />
+					<CompareTable
+						platforms={chosen}
+						onRemove={remove}
+						removeHref={(id) =>
+							compareHrefRemoving(
+								id,
+								chosen.map((platform) => platform.id),
+							)
+						}
+					/>
 				</div>
 			)}
 		</div>

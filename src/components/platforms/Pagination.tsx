@@ -5,10 +5,12 @@ import { pageWindow } from './pagination';
 export type PaginationProps = {
 	page: number;
 	count: number;
+	/** The address of a page (`?page=N` with the filters), so each one works without JavaScript. */
+	href: (page: number) => string;
 	onChange: (page: number) => void;
 };
 
-const pageButtonClasses = (active: boolean) =>
+const pageLinkClasses = (active: boolean) =>
 	buttonClasses({
 		variant: active ? 'primary' : 'outline',
 		size: 'sm',
@@ -16,42 +18,56 @@ const pageButtonClasses = (active: boolean) =>
 	});
 
 /**
- * Previous / Next. At either end they are aria-disabled rather than disabled, so the focus of a
- * keyboard user who just pressed them stays put instead of falling back to <body>.
+ * A link to a page: opened in place by the island (a plain click), or by the browser (before the
+ * script loads, a new tab, a copied link).
  */
-function StepButton({
-	disabled,
-	onClick,
+function PageLink({
+	page,
+	href,
+	onChange,
+	disabled = false,
 	children,
+	...rest
 }: {
-	disabled: boolean;
-	onClick: () => void;
+	page: number;
+	href: (page: number) => string;
+	onChange: (page: number) => void;
+	disabled?: boolean;
 	children: ReactNode;
+	'aria-label'?: string;
+	'aria-current'?: 'page';
 }) {
 	return (
-		<button
-			type="button"
-			className={pageButtonClasses(false)}
+		<a
+			href={href(page)}
+			className={pageLinkClasses(rest['aria-current'] === 'page')}
 			aria-disabled={disabled || undefined}
-			onClick={() => {
-				if (!disabled) onClick();
+			onClick={(event) => {
+				if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+				event.preventDefault();
+				if (!disabled) onChange(page);
 			}}
+			{...rest}
 		>
 			{children}
-		</button>
+		</a>
 	);
 }
 
-/** Previous, numbered pages and Next; the current page is marked aria-current. */
-export function Pagination({ page, count, onChange }: PaginationProps) {
+/**
+ * Previous, numbered pages and Next, as links to `?page=N`; the current page is marked
+ * aria-current. At either end Previous and Next stay links to the page shown, aria-disabled, so
+ * the focus of a keyboard user who just pressed them stays put instead of falling back to <body>.
+ */
+export function Pagination({ page, count, href, onChange }: PaginationProps) {
 	if (count <= 1) return null;
 	return (
 		<nav aria-label="Pagination">
 			<ul className="flex flex-wrap items-center justify-center gap-1.5">
 				<li>
-					<StepButton disabled={page <= 1} onClick={() => onChange(page - 1)}>
+					<PageLink page={Math.max(1, page - 1)} href={href} onChange={onChange} disabled={page <= 1}>
 						Previous
-					</StepButton>
+					</PageLink>
 				</li>
 				{pageWindow(page, count).map((number, index) =>
 					number === null ? (
@@ -61,22 +77,22 @@ export function Pagination({ page, count, onChange }: PaginationProps) {
 						</li>
 					) : (
 						<li key={number}>
-							<button
-								type="button"
-								className={pageButtonClasses(number === page)}
+							<PageLink
+								page={number}
+								href={href}
+								onChange={onChange}
 								aria-label={`Page ${number}`}
 								aria-current={number === page ? 'page' : undefined}
-								onClick={() => onChange(number)}
 							>
 								{number}
-							</button>
+							</PageLink>
 						</li>
 					),
 				)}
 				<li>
-					<StepButton disabled={page >= count} onClick={() => onChange(page + 1)}>
+					<PageLink page={Math.min(count, page + 1)} href={href} onChange={onChange} disabled={page >= count}>
 						Next
-					</StepButton>
+					</PageLink>
 				</li>
 			</ul>
 		</nav>

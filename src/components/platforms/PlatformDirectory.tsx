@@ -192,7 +192,12 @@ export default function PlatformDirectory({ start }: PlatformDirectoryProps) {
 					<p className="text-sm text-muted" aria-live="polite" data-testid="platform-count">
 						{count > 0 ? showingText(page, PAGE_SIZE, count) : ''}
 					</p>
-					<Pagination page={page} count={pages} onChange={goToPage} />
+					<Pagination
+						page={page}
+						count={pages}
+						href={(number) => `/platforms${filtersToQuery({ ...filters, page: number })}`}
+						onChange={goToPage}
+					/>
 				</div>
 			)}
 		</div>

@@ -6,6 +6,7 @@
  */
 import type { ReviewJson } from '@/lib/community-answers';
 import type { PlatformChangeJson } from '@/server/platforms/history';
+import { changeAnchor, reviewAnchor } from './anchors';
 import { describeChange } from './platform-history';
 
 /** Far more than a feed reader shows; older entries stay on the page. */
@@ -41,14 +42,14 @@ export function platformFeedItems(
 			description: update.map(describeChange).join('\n'),
 			pubDate: at,
 			// A fragment per update keeps each item's permalink (its guid) unique.
-			link: `${page}#change-${at.getTime()}`,
+			link: `${page}#${changeAnchor(at)}`,
 		};
 	});
 	const reviewed = reviews.map((review) => ({
 		title: `${review.user.username} reviewed ${platform.name}: ${review.rating} of 5 stars`,
 		description: review.review ?? 'A rating without written review.',
 		pubDate: new Date(review.createdAt),
-		link: `${page}#review-${review.id}`,
+		link: `${page}#${reviewAnchor(review.id)}`,
 	}));
 	return [...changed, ...reviewed]
 		.sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime())

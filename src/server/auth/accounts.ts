@@ -149,7 +149,7 @@ async function requirePassword(user: SessionUser, password: string, clientKey: s
 		db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)),
 	);
 	if (!row || !(await verifyPassword(row.hash, password))) {
-		throw new InvalidInput('Current password is incorrect.');
+		throw new InvalidInput('Current password is incorrect.', 'currentPassword');
 	}
 	await attempt.succeeded();
 }

@@ -71,12 +71,12 @@ export function contentSecurityPolicy({
 /**
  * Browser features the site never uses, turned off for it and anything it embeds, so an
  * injected script cannot ask for them either; `browsing-topics` keeps readers out of Chrome's
- * interest-based advertising topics. (FLoC's `interest-cohort` is gone from browsers, which
- * now log it as an unknown feature.)
+ * interest-based advertising topics. Only features the browsers know: Chromium logs a console
+ * warning on every page for a name it does not recognise (FLoC's `interest-cohort`, and
+ * `bluetooth`, which it does not implement as a policy feature).
  */
 export const PERMISSIONS_POLICY = [
 	'accelerometer',
-	'bluetooth',
 	'browsing-topics',
 	'camera',
 	'display-capture',

@@ -1,6 +1,6 @@
 /**
  * The editors' view of who the newsletter reaches: accounts (subscribed, or mailed an issue
- * before) and email-only members, each with one status: confirmed (gets issues), pending (the
+ * before; a platform follower's digest mail does not count) and email-only members, each with one status: confirmed (gets issues), pending (the
  * address is not yet proved: an unverified account, an unconfirmed member), unsubscribed, or
  * suppressed (a mail server refused it for good). Searched by address, counted, exported as CSV.
  */
@@ -42,7 +42,9 @@ async function everyone(search: string | undefined): Promise<Subscriber[]> {
 			and(
 				or(
 					eq(users.isNewsletterSubscribed, true),
-					sql`exists (select 1 from ${deliveries} where ${deliveries.userId} = ${users.id})`,
+					// Mailed an issue: a platform digest travels through the same queue (digest_id
+					// instead of issue_id), but following a platform is not subscribing.
+					sql`exists (select 1 from ${deliveries} where ${deliveries.userId} = ${users.id} and ${deliveries.issueId} is not null)`,
 				),
 				matches(users.email),
 			),

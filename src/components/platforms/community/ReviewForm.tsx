@@ -159,10 +159,24 @@ export function ReviewForm({
 		if (draft.parts) setParts(draft.parts);
 	}, [draftKey]);
 
+	/** The form was showing the viewer's own rating: when it goes (deleted), the form starts afresh. */
+	const showedOwn = useRef(false);
+
 	// Start from the viewer's own rating once it is known (and again if it is a different one).
 	// biome-ignore lint/correctness/useExhaustiveDependencies: only a different rating (own?.id) resets the form; the viewer's edits must stay
 	useEffect(() => {
-		if (!own || restoredDraft.current) return;
+		if (!own) {
+			if (!showedOwn.current) return;
+			showedOwn.current = false;
+			setRating(DEFAULT_RATING);
+			setReview('');
+			setParts(NO_PARTS);
+			clearDraft(draftKey);
+			restoredDraft.current = false;
+			return;
+		}
+		showedOwn.current = true;
+		if (restoredDraft.current) return;
 		setParts(partsOf(own));
 		setRating(own.rating);
 		setReview(own.review ?? '');

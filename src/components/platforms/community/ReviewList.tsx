@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { MAX_REPLY_LENGTH, MAX_REPORT_REASON_LENGTH } from '@/lib/validation/platform-messages';
 import { TimeAgo } from '@/components/content/TimeAgo';
+import { reviewAnchor } from '@/components/platforms/anchors';
 import { StarRating } from '@/components/platforms/StarRating';
 import type { VoteType } from '@/lib/column-values';
 import type { PlatformRating } from '@/components/platforms/types';
@@ -83,7 +84,7 @@ function ReviewItem({
 	const myVote = actions.votes[review.id] ?? null;
 	const profile = reviewerProfile(review);
 	return (
-		<li className="flex gap-3 py-4" data-review={review.id}>
+		<li id={reviewAnchor(review.id)} className="flex scroll-mt-24 gap-3 py-4" data-review={review.id}>
 			<Avatar username={review.user.username} />
 			<div className="min-w-0 flex-1">
 				<div className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -17,6 +17,7 @@ import { buttonClasses } from '@/components/ui/button-classes';
 import { FilterSelect } from '@/components/content/FilterSelect';
 import { StarRating } from '@/components/platforms/StarRating';
 import { reviewsLabel } from '@/components/platforms/stars';
+import { reviewAnchor, reviewFromFragment } from '@/components/platforms/anchors';
 import type {
 	PlatformDetail,
 	PlatformRating,
@@ -135,6 +136,8 @@ export function ReviewsSection({
 	/** Votes recorded while the lists were being read: the read must not put back what they replaced. */
 	const votedDuringLoad = useRef(new Map<number, ReviewVoteResult>());
 	const listingQuery = reviewQueryString(query);
+	/** A review the address names (#review-N, a feed item's link) that the list may not show yet. */
+	const wanted = useRef<number | undefined>(undefined);
 
 	// The address follows the controls (the page was rendered with the address's own query).
 	useEffect(() => {
@@ -294,6 +297,28 @@ export function ReviewsSection({
 			setLoadingMore(false);
 		}
 	}
+
+	// A feed links to every review (#review-N), the page lists the newest first: read further
+	// pages until the named review shows, then go to it (the browser found nothing to scroll to).
+	// biome-ignore lint/correctness/useExhaustiveDependencies: loadMore reads the current state; it runs again when the list grows
+	useEffect(() => {
+		if (now === undefined) {
+			// Until the island's own read. A review the generated list holds, the browser went to.
+			const id = reviewFromFragment(window.location.hash);
+			if (!initialReviews?.some((review) => review.id === id)) wanted.current ??= id;
+			return;
+		}
+		const id = wanted.current;
+		if (id === undefined || listing || !reviews || loadingMore) return;
+		if (reviews.some((review) => review.id === id)) {
+			wanted.current = undefined;
+			document.getElementById(reviewAnchor(id))?.scrollIntoView();
+		} else if (reviews.length < reviewTotal) {
+			void loadMore(reviews.length);
+		} else {
+			wanted.current = undefined;
+		}
+	}, [now, reviews, reviewTotal, listing, loadingMore]);
 
 	function rated(response: RateResponse) {
 		if (!own) setReviewTotal((total) => total + 1);
