@@ -27,7 +27,8 @@ afterAll(async () => {
 async function readAll(store: PostgresMediaStore, key: string, start: number, end: number): Promise<Buffer> {
 	const file = await store.get(key);
 	const parts: Uint8Array[] = [];
-	for await (const part of file!.read({ start, end })) parts.push(part);
+	// A part is valid until the next is asked for (the store reuses its buffer): kept, it is copied.
+	for await (const part of file!.read({ start, end })) parts.push(Buffer.from(part));
 	return Buffer.concat(parts);
 }
 

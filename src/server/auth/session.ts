@@ -20,7 +20,9 @@ import type { SessionUser } from '@/lib/session-user';
 import type { SessionRow } from '@db/schema';
 import { DAY_MS } from '@/lib/durations';
 
-export const SESSION_COOKIE = 'session';
+import { SESSION_COOKIE } from './session-cookie';
+
+export { SESSION_COOKIE };
 /**
  * A readable companion of the session cookie, holding no secret: it tells page scripts that a
  * session may exist, so visitors' pages never ask GET /api/user just to hear 401 (a console

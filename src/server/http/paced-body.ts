@@ -1,8 +1,12 @@
 /**
  * A response body read from storage part by part, each part only once the client has taken
  * enough of the ones before (the host's sendRoom, through the request's context): a large file
- * sent to a slow or stalled reader holds a part or two in memory, never the file. Without a
- * host (astro dev) it reads as fast as it is asked.
+ * sent to a slow or stalled reader holds a part in memory, never the file.
+ *
+ * A store may hand each part in the buffer the one before came in (StoredFile.read): under the
+ * host the next part is asked for only once the last has left the process, so that is safe and
+ * streaming makes no garbage. Without a host (astro dev, the in-process test host) nothing
+ * says when a part has left, so each is copied, and parts are read as fast as they are asked for.
  */
 import { currentRequest } from '@/server/runtime/request-context';
 
@@ -15,7 +19,7 @@ export function pacedBody(parts: AsyncIterable<Uint8Array>): ReadableStream<Uint
 				await room?.();
 				const next = await iterator.next();
 				if (next.done) controller.close();
-				else controller.enqueue(next.value);
+				else controller.enqueue(room ? next.value : next.value.slice());
 			},
 			// The client went away: stop reading (an open file is closed, no further query made).
 			async cancel() {

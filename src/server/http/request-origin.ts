@@ -33,8 +33,18 @@ export function clientKey(ctx: Pick<APIContext, 'request' | 'clientAddress'>): s
  * the browser used, so it proves nothing.
  */
 export function isCrossSiteRequest(request: Request): boolean {
-	if (request.headers.get('sec-fetch-site') === 'cross-site') return true;
-	const origin = request.headers.get('origin');
+	return isCrossSite((name) => request.headers.get(name));
+}
+
+/**
+ * The same rule over any header source: the host asks it of an upload's raw headers before it
+ * reads the body (host/body-limit.ts).
+ */
+export function isCrossSite(
+	header: (name: 'sec-fetch-site' | 'origin') => string | null | undefined,
+): boolean {
+	if (header('sec-fetch-site') === 'cross-site') return true;
+	const origin = header('origin');
 	if (!origin) return false;
 	return origin !== config().siteUrl.origin;
 }

@@ -7,7 +7,10 @@ export type StoredFile = {
 	size: number;
 	/**
 	 * Its bytes from `start` to `end` (both included), read a part at a time as the caller asks
-	 * for them: no read holds the whole file, and stopping early reads no more.
+	 * for them: no read holds the whole file, and stopping early reads no more. A part is valid
+	 * until the next is asked for: adapters read each into the buffer the one before came in,
+	 * so a file streamed to many clients makes no garbage (http/paced-body.ts says when that is
+	 * safe). A caller that keeps parts copies them.
 	 */
 	read(range: ByteRange): AsyncIterable<Uint8Array>;
 };
