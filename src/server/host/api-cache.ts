@@ -271,9 +271,15 @@ export function createApiCache({
 		let size = 0;
 		const collect = (chunk: unknown, encoding?: unknown) => {
 			if (!chunk || typeof chunk === 'function' || size > MAX_ENTRY_BYTES) return;
-			const buffer = Buffer.isBuffer(chunk)
-				? chunk
-				: Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+			// A copy: a streamed file's parts may come in one buffer the store reuses for the next
+			// (StoredFile.read), so a kept reference would end up holding the last part over and over.
+			const buffer =
+				chunk instanceof Uint8Array
+					? Buffer.from(chunk)
+					: Buffer.from(
+							chunk as string,
+							typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8',
+						);
 			size += buffer.length;
 			chunks.push(buffer);
 		};

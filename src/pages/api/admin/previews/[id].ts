@@ -1,6 +1,7 @@
 import { requireEditor } from '@/server/auth/permissions';
 import { revokePreviewLink } from '@/server/content/previews';
-import { HttpError, endpoint } from '@/server/http/endpoint';
+import { InvalidInput } from '@/server/errors';
+import { endpoint } from '@/server/http/endpoint';
 import { PREVIEW_LINK_ID, PREVIEW_LINK_ID_MESSAGE } from '@/lib/validation/admin';
 
 export const prerender = false;
@@ -12,7 +13,7 @@ export const prerender = false;
 export const DELETE = endpoint('personal', async ({ params, locals }) => {
 	requireEditor(locals);
 	const id = params.id ?? '';
-	if (!PREVIEW_LINK_ID.test(id)) throw new HttpError(400, PREVIEW_LINK_ID_MESSAGE);
+	if (!PREVIEW_LINK_ID.test(id)) throw new InvalidInput(PREVIEW_LINK_ID_MESSAGE);
 	await revokePreviewLink(id);
 	return new Response(null, { status: 204 });
 });
