@@ -1,6 +1,7 @@
 import { cn } from '@/lib/class-names';
 import { COMPARE_ROWS, rowDiffers, type ComparePlatform } from './compare-rows';
 import { CloseIcon } from '@/components/ui/LineIcon';
+import { isPlainClick } from '@/components/ui/plain-click';
 
 /**
  * The row labels' column: pinned on the left while the platforms scroll under it, narrow enough
@@ -81,14 +82,7 @@ export function CompareTable({ platforms, onRemove, removeHref }: CompareTablePr
 									<a
 										href={removeHref(platform.id)}
 										onClick={(event) => {
-											if (
-												event.button !== 0 ||
-												event.metaKey ||
-												event.ctrlKey ||
-												event.shiftKey ||
-												event.altKey
-											)
-												return;
+											if (!isPlainClick(event)) return;
 											event.preventDefault();
 											onRemove(platform.id);
 										}}

@@ -1,5 +1,6 @@
 import { type MouseEvent, useEffect, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-classes';
+import { isPlainClick } from '@/components/ui/plain-click';
 import { $compareIds, addToCompare, compareHref, compareHrefAdding } from '@/stores/compare';
 import { toastCompareFull } from './compare-full';
 import { LineIcon } from '@/components/ui/LineIcon';
@@ -16,7 +17,7 @@ export function CompareLink({ id, name }: { id: number; name: string }) {
 	useEffect(() => $compareIds.subscribe((ids) => setHref(compareHrefAdding(id, ids))), [id]);
 
 	function onClick(event: MouseEvent<HTMLAnchorElement>) {
-		if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+		if (!isPlainClick(event)) return;
 		event.preventDefault();
 		const { ids, full } = addToCompare(id);
 		if (full) {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button-classes';
+import { isPlainClick } from '@/components/ui/plain-click';
 import { pageWindow } from './pagination';
 
 export type PaginationProps = {
@@ -43,7 +44,7 @@ function PageLink({
 			className={pageLinkClasses(rest['aria-current'] === 'page')}
 			aria-disabled={disabled || undefined}
 			onClick={(event) => {
-				if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+				if (!isPlainClick(event)) return;
 				event.preventDefault();
 				if (!disabled) onChange(page);
 			}}
