@@ -382,12 +382,11 @@ export const FORGOT_PASSWORD_MESSAGE =
  */
 export async function requestPasswordReset(email: string, clientKey: string): Promise<void> {
 	// The schema gave the address in lower case, so any spelling of it shares the count.
-	const address = email;
 	// Counted and checked in one step; a request refused by one limit is given back to the other.
-	const perAddress = await limits.forgotPerAddressClient.take(`${address} ${clientKey}`);
+	const perAddress = await limits.forgotPerAddressClient.take(`${email} ${clientKey}`);
 	const perClient = await limits.forgotPerClient.take(clientKey);
 	if (perAddress || perClient) {
-		if (!perAddress) await limits.forgotPerAddressClient.giveBack(`${address} ${clientKey}`);
+		if (!perAddress) await limits.forgotPerAddressClient.giveBack(`${email} ${clientKey}`);
 		if (!perClient) await limits.forgotPerClient.giveBack(clientKey);
 		log().warn({ subject: 'auth' }, 'password reset request dropped: the client had its share');
 		return;
