@@ -66,6 +66,15 @@ function live(now: number) {
 	return and(gt(previewLinks.expiresAt, new Date(now)), eq(users.role, 'editor'), eq(users.isBanned, false));
 }
 
+/** The item's live links (with `users` joined on their creator). */
+function liveLinksOf(type: PreviewSubject, id: number, now: number) {
+	return and(eq(previewLinks.subjectType, type), eq(previewLinks.subjectId, id), live(now));
+}
+
+async function assertItemExists(type: PreviewSubject, id: number): Promise<void> {
+	if (!(await findItem(type, id))) throw new NotFound(`No ${type} with id ${id} to preview.`);
+}
+
 const TOO_MANY_LINKS = `This item already has ${MAX_LIVE_PREVIEW_LINKS} live preview links: revoke one before making another.`;
 
 /** A new link to the item (404 when there is no such item, 409 past the live links' cap), made by an editor. */
@@ -74,12 +83,12 @@ export async function createPreviewLink(
 	editorId: number,
 	now = Date.now(),
 ): Promise<PreviewLink> {
-	if (!(await findItem(type, id))) throw new NotFound(`No ${type} with id ${id} to preview.`);
+	await assertItemExists(type, id);
 	const [row] = await db()
 		.select({ live: count() })
 		.from(previewLinks)
 		.innerJoin(users, eq(users.id, previewLinks.createdBy))
-		.where(and(eq(previewLinks.subjectType, type), eq(previewLinks.subjectId, id), live(now)));
+		.where(liveLinksOf(type, id, now));
 	if ((row?.live ?? 0) >= MAX_LIVE_PREVIEW_LINKS) throw new Conflict(TOO_MANY_LINKS);
 	const token = generateToken();
 	const expiresAt = new Date(now + PREVIEW_LIFETIME_MS);
@@ -97,7 +106,7 @@ export async function listPreviewLinks(
 	{ type, id }: { type: PreviewSubject; id: number },
 	now = Date.now(),
 ): Promise<PreviewLinkJson[]> {
-	if (!(await findItem(type, id))) throw new NotFound(`No ${type} with id ${id} to preview.`);
+	await assertItemExists(type, id);
 	return db()
 		.select({
 			id: previewLinks.id,
@@ -107,7 +116,7 @@ export async function listPreviewLinks(
 		})
 		.from(previewLinks)
 		.innerJoin(users, eq(users.id, previewLinks.createdBy))
-		.where(and(eq(previewLinks.subjectType, type), eq(previewLinks.subjectId, id), live(now)))
+		.where(liveLinksOf(type, id, now))
 		.orderBy(asc(previewLinks.createdAt), asc(previewLinks.id));
 }
 
