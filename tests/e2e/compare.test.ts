@@ -181,15 +181,10 @@ describe('building a comparison', () => {
 });
 
 describe('without JavaScript', () => {
-	it('removes a column with its × link, down to no selection', async ({ server, browser }) => {
+	it('removes a column with its × link, down to no selection', async ({ newPage }) => {
 		const [a, b] = all;
 		for (const mobile of [false, true]) {
-			const context = await browser.newContext({
-				baseURL: server.url,
-				javaScriptEnabled: false,
-				viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
-			});
-			const page = await context.newPage();
+			const { page, context } = await newPage({ mobile, javaScript: false });
 			await page.goto(`/compare?platforms=${a!.id},${b!.id}`);
 			expect(await columnNames(page)).toEqual([a!.name, b!.name]);
 			await page.getByRole('link', { name: `Remove ${a!.name} from comparison` }).click();

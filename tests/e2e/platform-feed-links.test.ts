@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
-import { editorCookie, type TestServer } from '../support/server';
+import { editFirstPlatformPricing } from '../support/platform-helpers';
+import type { TestServer } from '../support/server';
 
 type Platform = Record<string, unknown> & { id: number; name: string; pricing: string };
 
@@ -19,22 +20,12 @@ let platform: Platform;
 
 /** Four pricing edits (four updates, more than the timeline shows) and many older reviews. */
 async function arrange(server: TestServer) {
-	const [first] = (await (await fetch(`${server.url}/api/platforms?limit=1`)).json()) as Platform[];
-	platform = first!;
-	const headers = {
-		cookie: await editorCookie(server.db),
-		origin: server.url,
-		'content-type': 'application/json',
-	};
-	for (const pricing of ['CPM from $4', 'CPM from $5', 'CPM from $6', 'CPM from $7']) {
-		const { id, rating, reviewCount, isClaimed, ...form } = platform;
-		const answer = await fetch(`${server.url}/api/admin/platforms/${id}`, {
-			method: 'PUT',
-			headers,
-			body: JSON.stringify({ ...form, pricing }),
-		});
-		expect(answer.status).toBe(200);
-	}
+	platform = await editFirstPlatformPricing(server, [
+		'CPM from $4',
+		'CPM from $5',
+		'CPM from $6',
+		'CPM from $7',
+	]);
 	const { users, platformRatings } = server.tables;
 	for (let n = 0; n < OLD_REVIEWS; n++) {
 		const [user] = await server.db

@@ -8,8 +8,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
+import { editFirstPlatformPricing } from '../support/platform-helpers';
 import { EDITOR } from '../support/dashboard-helpers';
-import { editorCookie, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 
 type Platform = Record<string, unknown> & { id: number; name: string; pricing: string };
 type TrendPoint = { month: string; average: number; count: number };
@@ -19,22 +20,7 @@ let platform: Platform;
 
 /** Edits the first seeded platform's pricing four times and spreads its reviews over two months. */
 async function arrange(server: TestServer) {
-	const [first] = (await (await fetch(`${server.url}/api/platforms?limit=1`)).json()) as Platform[];
-	platform = first!;
-	const headers = {
-		cookie: await editorCookie(server.db),
-		origin: server.url,
-		'content-type': 'application/json',
-	};
-	for (const pricing of PRICES) {
-		const { id, rating, reviewCount, isClaimed, ...form } = platform;
-		const answer = await fetch(`${server.url}/api/admin/platforms/${id}`, {
-			method: 'PUT',
-			headers,
-			body: JSON.stringify({ ...form, pricing }),
-		});
-		expect(answer.status).toBe(200);
-	}
+	platform = await editFirstPlatformPricing(server, PRICES);
 	const { platformRatings } = server.tables;
 	const ratings = await server.db
 		.select({ id: platformRatings.id })

@@ -246,17 +246,12 @@ describe('paging', () => {
 
 	it('links every page to ?page=N with the filters, which works without JavaScript', async ({
 		server,
-		browser,
+		newPage,
 	}) => {
 		const expected = await apiPlatforms(server, 'sortBy=name&sortOrder=asc');
 		expect(Math.ceil(expected.length / PAGE_SIZE)).toBeGreaterThan(2);
 		for (const mobile of [false, true]) {
-			const context = await browser.newContext({
-				baseURL: server.url,
-				javaScriptEnabled: false,
-				viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
-			});
-			const page = await context.newPage();
+			const { page, context } = await newPage({ mobile, javaScript: false });
 			await page.goto('/platforms?sortBy=name&sortOrder=asc');
 			expect(await page.getByRole('link', { name: 'Page 3' }).getAttribute('href')).toBe(
 				'/platforms?sortBy=name&sortOrder=asc&page=3',

@@ -31,7 +31,7 @@ export type BrowserTestOptions = StartOptions & {
 /** A demo account by role, or any account by its credentials. */
 export type Account = keyof typeof DEMO_ACCOUNTS | { email: string; password: string };
 
-export type OpenOptions = { mobile?: boolean; as?: Account };
+export type OpenOptions = { mobile?: boolean; javaScript?: boolean; as?: Account };
 
 type FileFixtures = { server: TestServer; browser: Browser; smtp: Smtp };
 
@@ -121,8 +121,8 @@ export function browserTest(options: BrowserTestOptions = {}) {
 
 		// Its contexts are closed after the test with every other the test opened (closesItsContexts).
 		newPage: async ({ server, browser }, use) => {
-			await use(async ({ mobile, as } = {}) => {
-				const opened = await openPage(browser, server.url, { mobile });
+			await use(async ({ mobile, javaScript, as } = {}) => {
+				const opened = await openPage(browser, server.url, { mobile, javaScript });
 				if (as) await signIn(opened.context, as);
 				return opened;
 			});

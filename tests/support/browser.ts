@@ -26,10 +26,12 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newPage(
 	browser: Browser,
 	baseURL: string,
-	options: { mobile?: boolean } = {},
+	/** javaScript: false opens the page as a browser without scripts would (what the HTML alone does). */
+	options: { mobile?: boolean; javaScript?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
 	const context = await browser.newContext({
 		baseURL,
+		javaScriptEnabled: options.javaScript ?? true,
 		viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
 		isMobile: options.mobile ?? false,
 		hasTouch: options.mobile ?? false,

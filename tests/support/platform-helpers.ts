@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Client } from './http';
 import type { PlatformJson } from '@/server/platforms/directory';
-import type { TestServer } from './server';
+import { editorCookie, type TestServer } from './server';
 import { hydrateIslands } from './browser';
 
 /** A platform as GET /api/platforms answers it. */
@@ -23,6 +23,32 @@ export async function apiPlatform(server: TestServer, id: number): Promise<ApiPl
 	const response = await fetch(`${server.url}/api/platforms/${id}`);
 	expect(response.status).toBe(200);
 	return (await response.json()) as ApiPlatform;
+}
+
+/**
+ * Sets the first listed platform's pricing to each of `prices` in turn, as the editor's form
+ * saves it (PUT), so its history gains one update per price; answers the platform as it was.
+ */
+export async function editFirstPlatformPricing(
+	server: TestServer,
+	prices: readonly string[],
+): Promise<ApiPlatform> {
+	const [platform] = await apiPlatforms(server, 'limit=1');
+	const headers = {
+		cookie: await editorCookie(server.db),
+		origin: server.url,
+		'content-type': 'application/json',
+	};
+	const { id, rating, reviewCount, isClaimed, ...form } = platform!;
+	for (const pricing of prices) {
+		const answer = await fetch(`${server.url}/api/admin/platforms/${id}`, {
+			method: 'PUT',
+			headers,
+			body: JSON.stringify({ ...form, pricing }),
+		});
+		expect(answer.status).toBe(200);
+	}
+	return platform!;
 }
 
 /** Resolves once every island on the page has hydrated (Astro drops the ssr attribute). */
