@@ -535,6 +535,26 @@ describe('nginx in front (deploy/nginx.conf)', () => {
 		);
 	});
 
+	it('keeps one copy of a page and of a build file whatever name of the site is asked', async () => {
+		const { port } = new URL(nginx.url);
+		const page = await rawRequest(nginx.url, 'GET', '/about', { headers: { host: `127.0.0.1:${port}` } });
+		expect(page.status).toBe(200);
+		const buildFile = page.body.toString().match(/\/_astro\/[\w.-]+\.(?:css|js)/)?.[0];
+		expect(buildFile, 'the page links a build file').toBeDefined();
+		for (const path of ['/about', buildFile!]) {
+			// Kept under the site's first name...
+			await eventually(async () => {
+				const kept = await rawRequest(nginx.url, 'GET', path, { headers: { host: `127.0.0.1:${port}` } });
+				expect(kept.headers['x-cache-status'], path).toBe('HIT');
+			});
+			// ...and found under its other name at once: the nodes write SITE_URL, not the Host, into
+			// what they send, so one copy serves every name (and a second name is no second miss).
+			const other = await rawRequest(nginx.url, 'GET', path, { headers: { host: `localhost:${port}` } });
+			expect(other.status, path).toBe(200);
+			expect(other.headers['x-cache-status'], path).toBe('HIT');
+		}
+	});
+
 	it('routes no backslash path to the API, and the sign-in limit holds whatever the client claims', async () => {
 		const account = newCredentials();
 		expect((await new TestClient(nodes[0]!.url).post('/api/register', account)).status).toBe(201);
