@@ -4,7 +4,9 @@
  * autosaved to the server without being published, a published article is not; another editor's
  * save in between is shown in the dialog (409) and the typed text stays; an episode scheduled
  * from the Podcast tab is stored at the instant the editor meant and shown in their zone; the
- * Pages tab keeps and offers back typed text too, and shows a conflicting save.
+ * Pages tab keeps and offers back typed text too, and shows a conflicting save. Kept text
+ * restored in a second tab after another tab's save brings back only its own changed fields, for
+ * articles, episodes and pages.
  */
 import { describe, expect } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
@@ -126,6 +128,154 @@ describe('a conflicting save', () => {
 		expect(await edit.getByRole('textbox', { name: 'Content' }).inputValue()).toBe('My version.');
 		const stored = await (await context.request.get(`/api/news/${article.id}`)).json();
 		expect(stored.content).toBe('Their version.');
+	});
+});
+
+describe('kept text restored onto a version saved since (two tabs)', () => {
+	/**
+	 * Tab A saves one field; tab B, which loaded the same version, changes another and is refused
+	 * (409); B reloads and restores its kept text. Only B's field comes back, onto A's save, and
+	 * B's save then keeps both.
+	 */
+	async function restoreAfterConflict(
+		page: Page,
+		{
+			open,
+			editA,
+			saveA,
+			editB,
+			saveB,
+			changed,
+		}: {
+			open: (tab: Page) => Promise<void>;
+			editA: (tab: Page) => Promise<void>;
+			saveA: (tab: Page) => Promise<void>;
+			editB: (tab: Page) => Promise<void>;
+			saveB: (tab: Page) => Promise<void>;
+			changed: string;
+		},
+	) {
+		const tabB = await page.context().newPage();
+		tabB.on('dialog', (dialog) => void dialog.accept());
+		await open(page);
+		await open(tabB);
+		await editA(page);
+		await saveA(page);
+		await editB(tabB);
+		await tabB.getByText(/^Unsaved text kept in this browser at/).waitFor();
+		await saveB(tabB);
+		await tabB
+			.getByRole('alert')
+			.getByText(/^Someone else saved this/)
+			.waitFor();
+
+		await tabB.reload();
+		await open(tabB);
+		await tabB
+			.getByTestId('autosave-offer')
+			.getByText(
+				`It was saved again since: only what you changed (${changed}) is restored, onto the saved version.`,
+			)
+			.waitFor();
+		await tabB.getByRole('button', { name: 'Restore' }).click();
+		return tabB;
+	}
+
+	it('brings back only an article’s changed fields, and the save keeps the other tab’s', async ({
+		newPage,
+	}) => {
+		const { context, page } = await newPage({ as: 'editor' });
+		const article = await createArticle(context.request, {
+			isPublished: true,
+			title: `Two tabs ${Date.now()}`,
+		});
+		const dialogOf = (tab: Page) => tab.getByRole('dialog', { name: 'Edit News Article' });
+		const tabB = await restoreAfterConflict(page, {
+			open: async (tab) => {
+				await tab.goto('/editor-dashboard?tab=news');
+				await articleCard(tab, article.title)
+					.getByRole('button', { name: `Edit ${article.title}` })
+					.click();
+				await dialogOf(tab).getByLabel('Excerpt').waitFor();
+			},
+			editA: (tab) => dialogOf(tab).getByLabel('Excerpt').fill('Excerpt by tab A.'),
+			saveA: async (tab) => {
+				await dialogOf(tab).getByRole('button', { name: 'Update Article' }).click();
+				await expectToast(tab, 'News article updated');
+			},
+			editB: (tab) => dialogOf(tab).getByRole('textbox', { name: 'Content' }).fill('A line by tab B.'),
+			saveB: (tab) => dialogOf(tab).getByRole('button', { name: 'Update Article' }).click(),
+			changed: 'content',
+		});
+		expect(await dialogOf(tabB).getByLabel('Excerpt').inputValue()).toBe('Excerpt by tab A.');
+		expect(await dialogOf(tabB).getByRole('textbox', { name: 'Content' }).inputValue()).toBe(
+			'A line by tab B.',
+		);
+		await dialogOf(tabB).getByRole('button', { name: 'Update Article' }).click();
+		await expectToast(tabB, 'News article updated');
+		const stored = await (await context.request.get(`/api/news/${article.id}`)).json();
+		expect(stored).toMatchObject({ excerpt: 'Excerpt by tab A.', content: 'A line by tab B.' });
+	});
+
+	it('brings back only an episode’s changed fields, and the save keeps the other tab’s', async ({
+		newPage,
+	}) => {
+		const { context, page } = await newPage({ as: 'editor' });
+		const created = await context.request.post('/api/podcasts', {
+			data: episodeBody({ isPublished: true, title: `Two tabs ${Date.now()}` }),
+		});
+		expect(created.status(), await created.text()).toBe(201);
+		const episode = (await created.json()) as { id: number; title: string };
+		const dialogOf = (tab: Page) => tab.getByRole('dialog', { name: 'Edit Episode' });
+		const tabB = await restoreAfterConflict(page, {
+			open: async (tab) => {
+				await tab.goto('/editor-dashboard?tab=podcast');
+				await tab
+					.getByTestId('episode-card')
+					.filter({ hasText: episode.title })
+					.getByRole('button', { name: `Edit ${episode.title}` })
+					.click();
+				await dialogOf(tab).getByLabel('Tags').waitFor();
+			},
+			editA: (tab) => dialogOf(tab).getByLabel('Tags').fill('tab-a'),
+			saveA: async (tab) => {
+				await dialogOf(tab).getByRole('button', { name: 'Update Episode' }).click();
+				await expectToast(tab, 'Podcast episode updated');
+			},
+			editB: (tab) => dialogOf(tab).getByRole('textbox', { name: 'Description' }).fill('Notes by tab B.'),
+			saveB: (tab) => dialogOf(tab).getByRole('button', { name: 'Update Episode' }).click(),
+			changed: 'description',
+		});
+		expect(await dialogOf(tabB).getByLabel('Tags').inputValue()).toBe('tab-a');
+		await dialogOf(tabB).getByRole('button', { name: 'Update Episode' }).click();
+		await expectToast(tabB, 'Podcast episode updated');
+		const stored = await (await context.request.get(`/api/podcasts/${episode.id}`)).json();
+		expect(stored).toMatchObject({ tags: ['tab-a'], description: 'Notes by tab B.' });
+	});
+
+	it('brings back only a page’s changed fields, and the save keeps the other tab’s', async ({ newPage }) => {
+		const { context, page } = await newPage({ as: 'editor' });
+		page.on('dialog', (dialog) => void dialog.accept());
+		const tabB = await restoreAfterConflict(page, {
+			open: async (tab) => {
+				await tab.goto('/editor-dashboard?tab=pages');
+				await tab.getByRole('button', { name: /Terms of Service/ }).click();
+				await expect.poll(() => tab.getByRole('textbox', { name: 'Content' }).inputValue()).not.toBe('');
+			},
+			editA: (tab) => tab.getByLabel('Title').fill('Terms of Service, titled by tab A'),
+			saveA: async (tab) => {
+				await tab.getByRole('button', { name: 'Save Page' }).click();
+				await expectToast(tab, 'Page updated successfully!');
+			},
+			editB: (tab) => tab.getByRole('textbox', { name: 'Content' }).fill('Text by tab B.'),
+			saveB: (tab) => tab.getByRole('button', { name: 'Save Page' }).click(),
+			changed: 'content',
+		});
+		expect(await tabB.getByLabel('Title').inputValue()).toBe('Terms of Service, titled by tab A');
+		await tabB.getByRole('button', { name: 'Save Page' }).click();
+		await expectToast(tabB, 'Page updated successfully!');
+		const stored = await (await context.request.get('/api/pages/terms-of-service')).json();
+		expect(stored).toMatchObject({ title: 'Terms of Service, titled by tab A', content: 'Text by tab B.' });
 	});
 });
 

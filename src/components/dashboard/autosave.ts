@@ -4,7 +4,9 @@
  * localStorage, so a reload or a crash loses nothing: reopening the same item offers them back.
  * A draft item is also saved to the server then, never a published one (that would publish the
  * change silently), and each save names the updatedAt it started from, so another editor's save
- * in between is reported (409) rather than overwritten.
+ * in between is reported (409) rather than overwritten. Kept text remembers the version and the
+ * values it was typed on: offered back onto a version saved since, it brings back only the
+ * fields this editor changed, so restoring never undoes another editor's save of the others.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, failureText } from '@/lib/api-client';
@@ -20,7 +22,50 @@ export function autosaveKey(type: string, id: number | string | null): string {
 	return `${PREFIX}:${type}:${id ?? 'new'}`;
 }
 
-type Stored<V> = { values: V; savedAt: number };
+/**
+ * What is kept: the typed values, when, and what they were typed on (the values and updatedAt
+ * the form was loaded with; null for a new item).
+ */
+type Stored<V> = { values: V; savedAt: number; base?: V; baseVersion?: string | null };
+
+/** What reopening offers back: the values Restore puts in the form, and what they leave out. */
+export type RestoreOffer<V> = {
+	savedAt: number;
+	values: V;
+	/**
+	 * The fields restored when the item was saved again since the text was kept (only those this
+	 * editor changed); null when the text was kept on the version now loaded (all of it returns).
+	 */
+	changedFields: (keyof V & string)[] | null;
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The offer for text kept on `stored`, reopened on `loaded` at `loadedVersion`: everything when
+ * it is the version the text was typed on; otherwise the loaded values with only the fields
+ * changed from the base put back. Null when restoring would change nothing.
+ */
+export function restoreOffer<V extends Record<string, unknown>>(
+	stored: Stored<V>,
+	loaded: V,
+	loadedVersion: string | null,
+): RestoreOffer<V> | null {
+	const onNewer =
+		stored.base !== undefined && stored.baseVersion !== undefined && stored.baseVersion !== loadedVersion;
+	if (!onNewer) {
+		return formChanged(stored.values, loaded)
+			? { savedAt: stored.savedAt, values: stored.values, changedFields: null }
+			: null;
+	}
+	const base = stored.base as V;
+	const changedFields = (Object.keys(stored.values) as (keyof V & string)[]).filter(
+		(field) => !same(stored.values[field], base[field]),
+	);
+	const values = { ...loaded };
+	for (const field of changedFields) values[field] = stored.values[field];
+	return formChanged(values, loaded) ? { savedAt: stored.savedAt, values, changedFields } : null;
+}
 
 function readStored<V>(key: string): Stored<V> | null {
 	try {
@@ -34,9 +79,10 @@ function readStored<V>(key: string): Stored<V> | null {
 	}
 }
 
-function writeStored<V>(key: string, values: V): void {
+function writeStored<V>(key: string, values: V, base: V, baseVersion: string | null): void {
 	try {
-		window.localStorage.setItem(key, JSON.stringify({ values, savedAt: Date.now() }));
+		const stored: Stored<V> = { values, savedAt: Date.now(), base, baseVersion };
+		window.localStorage.setItem(key, JSON.stringify(stored));
 	} catch {
 		// Storage full or refused: the server copy and the unsaved-changes warning remain.
 	}
@@ -82,7 +128,7 @@ export type AutosaveState = {
 	/** False for a form that keeps nothing (no options given). */
 	enabled: boolean;
 	/** Unsaved text found for this item when it opened, not yet restored or discarded. */
-	offer: { savedAt: number } | null;
+	offer: Omit<RestoreOffer<Record<string, unknown>>, 'values'> | null;
 	restore: () => void;
 	discard: () => void;
 	/** What the last autosave did, for a polite status line. */
@@ -123,7 +169,7 @@ export function useAutosave<V extends Record<string, unknown>>(
 	},
 ): AutosaveState {
 	const key = options?.key;
-	const [offer, setOffer] = useState<Stored<V> | null>(null);
+	const [offer, setOffer] = useState<RestoreOffer<V> | null>(null);
 	const [status, setStatus] = useState<string | null>(null);
 	const [conflict, setConflict] = useState<string | null>(null);
 	const version = useRef<string | undefined>(undefined);
@@ -139,17 +185,24 @@ export function useAutosave<V extends Record<string, unknown>>(
 	optionsRef.current = options;
 	const checks = useRef({ initial, canSave });
 	checks.current = { initial, canSave };
+	/**
+	 * What kept text is typed on: the values and updatedAt loaded, then those of the last
+	 * autosave that reached the server.
+	 */
+	const keptBase = useRef<{ values: V; version: string | null }>({ values: initial, version: null });
 
 	// A save that reloads the item (the page editor) names the version it answered from then on.
 	const loadedVersion = options?.updatedAt ?? undefined;
 	useEffect(() => {
 		version.current = loadedVersion;
+		keptBase.current = { values: checks.current.initial, version: loadedVersion ?? null };
 	}, [loadedVersion]);
 
 	// Each opening starts from the loaded item: its version, and any text an earlier visit left.
 	useEffect(() => {
 		if (!active || !key) return;
 		version.current = optionsRef.current?.updatedAt ?? undefined;
+		keptBase.current = { values: checks.current.initial, version: optionsRef.current?.updatedAt ?? null };
 		reachedServer.current = false;
 		serverStopped.current = false;
 		held.current = false;
@@ -157,7 +210,7 @@ export function useAutosave<V extends Record<string, unknown>>(
 		setStatus(null);
 		setConflict(null);
 		const stored = readStored<V>(key);
-		setOffer(stored && formChanged(stored.values, checks.current.initial) ? stored : null);
+		setOffer(stored && restoreOffer(stored, checks.current.initial, keptBase.current.version));
 	}, [active, key]);
 
 	useEffect(() => {
@@ -167,7 +220,7 @@ export function useAutosave<V extends Record<string, unknown>>(
 			const text = JSON.stringify(current);
 			if (held.current || text === lastKept.current || !formChanged(current, checks.current.initial)) return;
 			lastKept.current = text;
-			writeStored(key, current);
+			writeStored(key, current, keptBase.current.values, keptBase.current.version);
 			const saveDraft = optionsRef.current?.saveDraft;
 			if (!saveDraft || serverStopped.current || !checks.current.canSave(current)) {
 				setStatus(`Unsaved text kept in this browser at ${clockTime(Date.now())}.`);
@@ -177,6 +230,8 @@ export function useAutosave<V extends Record<string, unknown>>(
 			inFlight.current = saveDraft(current, version.current)
 				.then((saved) => {
 					version.current = saved.updatedAt;
+					keptBase.current = { values: current, version: saved.updatedAt };
+					writeStored(key, current, current, saved.updatedAt);
 					reachedServer.current = true;
 					setStatus(`Draft autosaved at ${clockTime(Date.now())}.`);
 				})
@@ -222,7 +277,7 @@ export function useAutosave<V extends Record<string, unknown>>(
 
 	return {
 		enabled: key !== undefined,
-		offer: offer && { savedAt: offer.savedAt },
+		offer: offer && { savedAt: offer.savedAt, changedFields: offer.changedFields },
 		restore,
 		discard,
 		status,
