@@ -71,6 +71,6 @@ describe('a .env in the working folder', () => {
 			const files = readdirSync(outbox, { withFileTypes: true }).filter((file) => file.name.endsWith('.eml'));
 			return files[0] && decodeQuotedPrintable(readFileSync(join(outbox, files[0].name), 'utf8'));
 		});
-		expect(mail).toContain(`http://localhost:${port}/verify-email?token=`);
+		expect(mail).toContain(`http://localhost:${port}/verify-email#token=`);
 	});
 });

@@ -50,13 +50,13 @@ async function confirmationLink(email: string): Promise<string> {
 		m.raw.includes('Confirm your Retail Media Hub newsletter'),
 	);
 	const link = mailPart(mail, 'text/plain').match(
-		/https?:\/\/\S+\/newsletter\/confirm\?token=[a-z2-7]{32}/,
+		/https?:\/\/\S+\/newsletter\/confirm#token=[a-z2-7]{32}/,
 	)?.[0];
 	expect(link, 'confirmation link').toBeTruthy();
 	return link!;
 }
 
-const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+const tokenOf = (link: string) => new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
 
 /** Subscribes and confirms a new address through the API, as a visitor would. */
 async function confirmedMember(email = newAddress()): Promise<string> {
@@ -93,7 +93,9 @@ describe('POST /api/newsletter/subscribe (signed out)', () => {
 		expect(answer.body).toEqual({ message: ACCEPTED });
 		expect(await member(email)).toMatchObject({ status: 'pending', confirmedAt: null });
 		const link = await confirmationLink(email);
-		expect(link.startsWith(`${server.url}/newsletter/confirm?token=`)).toBe(true);
+		expect(link.startsWith(`${server.url}/newsletter/confirm#token=`)).toBe(true);
+		// The confirmation's token is in the fragment, never a query: no server or log sees it.
+		expect(link).not.toContain('?');
 		const { newsletterMemberTokens } = server.tables;
 		const stored = await server.db.select().from(newsletterMemberTokens);
 		expect(stored.some((row) => row.id === tokenOf(link))).toBe(false);
@@ -355,7 +357,7 @@ describe('issues for members', () => {
 			email,
 			(m) => smtp.mails.indexOf(m) >= before && m.raw.includes('Confirm your Retail Media Hub newsletter'),
 		);
-		const link = mailPart(again, 'text/plain').match(/newsletter\/confirm\?token=([a-z2-7]{32})/)?.[1];
+		const link = mailPart(again, 'text/plain').match(/newsletter\/confirm#token=([a-z2-7]{32})/)?.[1];
 		const confirmed = await roles.anonymous.post('/api/newsletter/confirm', { token: link });
 		expect(confirmed.status).toBe(200);
 		expect((await member(email))!.status).toBe('confirmed');
@@ -374,8 +376,8 @@ describe('issues for members', () => {
 		const email = await confirmedMember();
 		const account = await registerUser(server, { email });
 		expect((await member(email))!.status).toBe('confirmed');
-		const verification = await smtp.waitForMail(email, (m) => m.raw.includes('/verify-email?token='));
-		const token = mailPart(verification, 'text/plain').match(/verify-email\?token=([a-z2-7]+)/)?.[1];
+		const verification = await smtp.waitForMail(email, (m) => m.raw.includes('/verify-email#token='));
+		const token = mailPart(verification, 'text/plain').match(/verify-email#token=([a-z2-7]+)/)?.[1];
 		expect((await account.client.post('/api/auth/verify-email', { token })).status).toBe(200);
 		expect(await member(email)).toBeUndefined();
 		const { users } = server.tables;

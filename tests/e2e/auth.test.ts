@@ -487,8 +487,8 @@ describe('profile', () => {
 		);
 		expect(await page.getByText(`Current email: ${account.email}`).isVisible()).toBe(true);
 		// The change happens through the link mailed to the new address.
-		const confirmation = await smtp.waitForMail(newEmail, (m) => m.text.includes('/verify-email?token='));
-		const link = confirmation.text.match(/http:\/\/\S+\/verify-email\?token=[a-z2-7]+/)![0];
+		const confirmation = await smtp.waitForMail(newEmail, (m) => m.text.includes('/verify-email#token='));
+		const link = confirmation.text.match(/http:\/\/\S+\/verify-email#token=[a-z2-7]+/)![0];
 		await gotoHydrated(page, link.slice(server.url.length));
 		await page.getByRole('button', { name: 'Confirm my email' }).click();
 		await expect
@@ -554,8 +554,8 @@ describe('password reset', () => {
 			'If an account with that email exists, you will receive a password reset link.',
 		);
 
-		const mail = await smtp.waitForMail(account.email, (m) => m.text.includes('/reset-password?token='));
-		const link = mail.text.match(/http:\/\/\S+\/reset-password\?token=[a-z2-7]+/)?.[0];
+		const mail = await smtp.waitForMail(account.email, (m) => m.text.includes('/reset-password#token='));
+		const link = mail.text.match(/http:\/\/\S+\/reset-password#token=[a-z2-7]+/)?.[0];
 		expect(link, mail.text).toBeTruthy();
 		expect(link!.startsWith(server.url)).toBe(true);
 

@@ -164,19 +164,19 @@ export async function eventually<T>(
 	}
 }
 
-/** A link `${server.url}${path}?token=...` in a text, with its token. */
+/** A link `${server.url}${path}#token=...` in a text (the token in the fragment), with its token. */
 function findTokenLink(server: TestServer, text: string, path: string) {
 	const escaped = `${server.url}${path}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-	const match = text.match(new RegExp(`${escaped}\\?token=([a-z2-7]{32})`));
+	const match = text.match(new RegExp(`${escaped}#token=([a-z2-7]{32})`));
 	return match ? { link: match[0], token: match[1]! } : undefined;
 }
 
-/** The reset link `${server.url}/reset-password?token=...` in a text, with its token. */
+/** The reset link `${server.url}/reset-password#token=...` in a text, with its token. */
 export function findResetLink(server: TestServer, text: string) {
 	return findTokenLink(server, text, '/reset-password');
 }
 
-/** The verification link `${server.url}/verify-email?token=...` in a text, with its token. */
+/** The verification link `${server.url}/verify-email#token=...` in a text, with its token. */
 export function findVerifyLink(server: TestServer, text: string) {
 	return findTokenLink(server, text, '/verify-email');
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';
+import { tokenOfLink } from '@/lib/mailed-links';
 import { MIN_PASSWORD_LENGTH } from '@/lib/password-rules';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
@@ -9,7 +10,7 @@ import { Label } from '@/components/ui/Label';
 
 export const REDIRECT_AFTER_RESET_MS = 2000;
 
-/** The /reset-password island. The token comes from ?token=. */
+/** The /reset-password island. The token comes from #token= (or ?token= in older links). */
 export default function ResetPasswordForm() {
 	const [token, setToken] = useState<string | null | undefined>(undefined);
 	const [password, setPassword] = useState('');
@@ -18,7 +19,7 @@ export default function ResetPasswordForm() {
 	const [done, setDone] = useState(false);
 
 	useEffect(() => {
-		const found = new URLSearchParams(window.location.search).get('token');
+		const found = tokenOfLink(window.location);
 		setToken(found || null);
 		if (!found) {
 			toast({

@@ -1,10 +1,11 @@
 /**
  * A page that acts on a mailed link (verify an address, confirm a subscription). The token comes
- * from ?token=; nothing is sent until the person presses the button, so a link scanner that only
+ * from #token= (or ?token= in older links; see src/lib/mailed-links.ts); nothing is sent until the person presses the button, so a link scanner that only
  * opens the page confirms nothing.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';
+import { tokenOfLink } from '@/lib/mailed-links';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
 
@@ -35,7 +36,7 @@ export function ConfirmLinkCard(props: ConfirmLinkCardProps) {
 	const [outcome, setOutcome] = useState<Outcome | null>(null);
 
 	useEffect(() => {
-		setToken(new URLSearchParams(window.location.search).get('token') || null);
+		setToken(tokenOfLink(window.location));
 	}, []);
 
 	async function onSubmit(event: FormEvent) {

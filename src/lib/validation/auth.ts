@@ -74,7 +74,7 @@ export const changeEmailSchema = z.object({
 	currentPassword: presentPassword,
 });
 
-/** The token of a verification link (/verify-email?token=…), sent back by the page's button. */
+/** The token of a verification link (/verify-email#token=…), sent back by the page's button. */
 export const verifyEmailSchema = z.object({
 	token: z
 		.string({ error: 'The verification link is invalid or missing.' })

@@ -3,7 +3,6 @@
  * a user's own account is decided here.
  */
 import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
-import { config } from '@/server/runtime/config';
 import {
 	canMatchStoredText,
 	db,
@@ -15,6 +14,7 @@ import {
 	users,
 } from '@/server/db';
 import { sendInBackground } from '@/server/mail/transport';
+import { tokenLinkUrl } from '@/server/mail/token-links';
 import {
 	confirmNewAddressMail,
 	emailChangedMail,
@@ -405,8 +405,7 @@ export async function requestPasswordReset(email: string, clientKey: string): Pr
 			expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
 		});
 	});
-	const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, config().siteUrl);
-	sendInBackground(passwordResetMail(user.email, link.href), 'password reset');
+	sendInBackground(passwordResetMail(user.email, tokenLinkUrl('/reset-password', token)), 'password reset');
 }
 
 /** Deletes reset links past their time (housekeeping); a live one stays usable. */

@@ -1,10 +1,10 @@
 /**
- * Address verification links: a random token mailed as SITE_URL/verify-email?token=…, kept only
+ * Address verification links: a random token mailed as SITE_URL/verify-email#token=…, kept only
  * as its SHA-256 hash with the address it was mailed to. One live link per account (a newer one
  * voids the older), used once, dead after 48 hours.
  */
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import { config } from '@/server/runtime/config';
+import { tokenLinkUrl } from '@/server/mail/token-links';
 import { db, transaction, emailVerificationTokens as tokens } from '@/server/db';
 import { generateToken, hashToken } from './tokens';
 
@@ -32,7 +32,7 @@ export async function issueVerificationLink(userId: number, email: string): Prom
 			expiresAt: new Date(Date.now() + VERIFICATION_TOKEN_LIFETIME_MS),
 		});
 	});
-	return new URL(`/verify-email?token=${encodeURIComponent(token)}`, config().siteUrl).href;
+	return tokenLinkUrl('/verify-email', token);
 }
 
 /**

@@ -17,6 +17,7 @@ import { createApiCache } from './api-cache';
 import { limitRequestBody } from './body-limit';
 import { refuseBackslashPath, refuseUnroutablePath } from './api-paths';
 import { compressDynamic } from './compress';
+import { limitConnections } from './connection-limits';
 import { isCompressedTwinPath } from './encoding';
 import { stripUntrustedForwarding } from './forwarding';
 import { createGeneratedPages } from './generated-pages';
@@ -70,6 +71,7 @@ const apiCache = createApiCache({
 const requests = createRequestObserver({
 	trustedProxies: settings.trustedProxies,
 	measure: Boolean(settings.metrics),
+	answered: (socket) => connectionLimits.answered(socket),
 });
 // What the app shares with this file, handed over before the first request: the log, request
 // storage and metrics; the in-process renderer the site generator renders through; the API
@@ -114,7 +116,8 @@ const NOT_FOUND_PATH = '/404';
 
 // A node reachable without a proxy bounds what clients can hold open: a whole request (body
 // included, at most 256 KB) must arrive within the request timeout, checked every second
-// rather than Node's 30 s, and connections past the cap are closed at once.
+// rather than Node's 30 s; connections past the caps are closed at once, idle ones first (see
+// connection-limits.ts).
 const server = createServer(
 	{
 		requestTimeout: settings.connections.requestTimeoutMs,
@@ -122,7 +125,12 @@ const server = createServer(
 	},
 	(req, res) => requests.observe(req, res, (request) => answer(req, res, request)),
 );
-server.maxConnections = settings.connections.max;
+const connectionLimits = limitConnections(server, {
+	max: settings.connections.max,
+	perAddress: settings.connections.perAddress,
+	exempt: (address) => settings.trustedProxies.trusts(address),
+	answersInFlight: requests.answersInFlight,
+});
 // The send timeout (nginx's send_timeout): a connection with a request open whose client stops
 // reading, or on which nothing else moves, is destroyed once SEND_TIMEOUT_MS pass without a
 // byte going either way, so a file streamed to it holds nothing longer. Between requests the
@@ -172,10 +180,12 @@ function answerWithApp(req: IncomingMessage, res: ServerResponse, https: boolean
 	});
 }
 
-// Idle keep-alive sockets outlive the clients' own idle timeouts (fetch keeps them 4 s), so a
-// client never sends a request on a socket the server is closing at that moment (ECONNRESET).
-// (Headers must arrive within the request timeout, which Node counts from a request's first byte.)
-server.keepAliveTimeout = 65_000;
+// Idle keep-alive sockets outlive the clients' own idle timeouts (fetch keeps them 4 s, nginx's
+// upstream 5 s in deploy/nginx.conf), so a client never sends a request on a socket the server
+// is closing at that moment (ECONNRESET); short, since an idle socket holds a place under the
+// caps. (Headers must arrive within the request timeout, which Node counts from a request's
+// first byte.)
+server.keepAliveTimeout = settings.connections.keepAliveTimeoutMs;
 
 server.listen(settings.port, settings.host, () => {
 	const address = server.address();

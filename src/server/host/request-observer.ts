@@ -17,6 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { accessLog, baseLog, maskEmail } from '@/server/runtime/log';
 import { metrics } from '@/server/runtime/metrics';
 import { knownRoute, runInRequest, type RequestContext } from '@/server/runtime/request-context';
@@ -78,9 +79,12 @@ class Observed implements ObservedRequest {
 export function createRequestObserver({
 	trustedProxies,
 	measure,
+	answered,
 }: {
 	trustedProxies: TrustedProxies;
 	measure: boolean;
+	/** Told of each answer's connection once the answer is done (or the client went away). */
+	answered?: (socket: Socket) => void;
 }): RequestObserver {
 	const writeAccessLine = accessLog();
 	const { httpDuration } = metrics();
@@ -105,6 +109,7 @@ export function createRequestObserver({
 				const route =
 					request.context?.route ?? knownRoute(path) ?? (status === 501 ? 'unsupported' : 'static');
 				const aborted = !finished;
+				answered?.(socket);
 				writeAccessLine({
 					reqId: request.id,
 					method,

@@ -9,7 +9,6 @@
 import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import { limits, retryMessage, takeMailTo } from '@/server/auth/rate-limit';
 import { generateToken, hashToken } from '@/server/auth/tokens';
-import { config } from '@/server/runtime/config';
 import {
 	db,
 	firstRow,
@@ -21,6 +20,7 @@ import {
 } from '@/server/db';
 import { InvalidInput, TooManyAttempts } from '@/server/errors';
 import { sendInBackground, type Mail } from '@/server/mail/transport';
+import { tokenLinkUrl } from '@/server/mail/token-links';
 
 /** The double opt-in of an email-only newsletter member: nothing is sent until they confirm. */
 function confirmSubscriptionMail(to: string, link: string): Mail {
@@ -53,7 +53,7 @@ export const SUBSCRIPTION_CONFIRMED =
 
 /** The page the confirmation mail links to: it confirms only when its button is pressed. */
 export function confirmPageUrl(token: string): string {
-	return new URL(`/newsletter/confirm?token=${token}`, config().siteUrl).href;
+	return tokenLinkUrl('/newsletter/confirm', token);
 }
 
 /** Counts the request against both limits; refused by one, it is given back to the other. */

@@ -129,6 +129,16 @@ const schema = z.object({
 	SHUTDOWN_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).default(10_000)),
 	/** Open connections one node accepts; past it new ones are closed at once. */
 	MAX_CONNECTIONS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).default(1000)),
+	/**
+	 * Open connections one client address may hold (a trusted proxy's are not counted); past it
+	 * its least recently used idle one is closed, or the newcomer when none is idle.
+	 */
+	MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).default(100)),
+	/**
+	 * How long an idle keep-alive connection stays open. Above the idle timeout of the proxy in
+	 * front (deploy/nginx.conf's upstream `keepalive_timeout`, 5 s), so the proxy closes first.
+	 */
+	KEEP_ALIVE_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1000).default(10_000)),
 	/** Longest a request may take to arrive whole (headers and body); past it: 408. */
 	REQUEST_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1000).default(30_000)),
 	/** Longest a connection with a request open may go without a byte moving; past it: dropped. */
@@ -176,7 +186,13 @@ export type AppConfig = {
 	metrics: { port: number; host: string } | undefined;
 	shutdownTimeoutMs: number;
 	/** Bounds on what one client can hold open when a node is reachable without a proxy. */
-	connections: { max: number; requestTimeoutMs: number; sendTimeoutMs: number };
+	connections: {
+		max: number;
+		perAddress: number;
+		keepAliveTimeoutMs: number;
+		requestTimeoutMs: number;
+		sendTimeoutMs: number;
+	};
 };
 
 /**
@@ -263,6 +279,8 @@ export function config(): AppConfig {
 		shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
 		connections: {
 			max: env.MAX_CONNECTIONS,
+			perAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
+			keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
 			requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
 			sendTimeoutMs: env.SEND_TIMEOUT_MS,
 		},
