@@ -5,11 +5,12 @@
  * enclosures must play everywhere. The file is stored under a hash of its bytes like the library's images and
  * served from /media/{key} with Range; it has no library row (the Media tab lists images).
  */
-import { createHash } from 'node:crypto';
-import { parseBuffer } from 'music-metadata';
+import { createReadStream } from 'node:fs';
+import { parseStream } from 'music-metadata';
 import type { EpisodeAudioType } from '@/lib/column-values';
 import { MAX_AUDIO_UPLOAD_BYTES } from '@/lib/validation/media';
 import { TooLarge, UnsupportedMedia } from '@/server/errors';
+import { fileHead, type UploadedFile } from '@/server/http/upload-file';
 import { MEDIA_PATH_PREFIX } from './library';
 import { sniffAudioFormat, AUDIO_CONTENT_TYPES, type AudioFormat } from './sniff';
 import { mediaStore } from './store';
@@ -30,37 +31,41 @@ export const AUDIO_REFUSED = 'Only MP3 and M4A audio files can be uploaded.';
 export const AUDIO_NOT_FOR_FEEDS =
 	'WAV and Ogg files do not play in Apple Podcasts: export the episode as MP3 or M4A and upload that.';
 
-async function durationOf(bytes: Buffer, format: AudioFormat): Promise<number | null> {
+/** Bytes enough to tell the formats apart (sniffAudioFormat). */
+const SNIFF_BYTES = 16;
+
+async function durationOf(file: UploadedFile, format: AudioFormat): Promise<number | null> {
+	const stream = createReadStream(file.path);
 	try {
-		const { format: read } = await parseBuffer(
-			bytes,
-			{ mimeType: AUDIO_CONTENT_TYPES[format], size: bytes.byteLength },
-			{
-				duration: true,
-				skipCovers: true,
-			},
+		// Read from the file a part at a time, never whole.
+		const { format: read } = await parseStream(
+			stream,
+			{ mimeType: AUDIO_CONTENT_TYPES[format], size: file.bytes },
+			{ duration: true, skipCovers: true },
 		);
 		return read.duration && Number.isFinite(read.duration) && read.duration > 0 ? read.duration : null;
 	} catch {
 		// A file its header calls audio but that does not parse: stored, the editor types the length.
 		return null;
+	} finally {
+		stream.destroy();
 	}
 }
 
-/** Stores an upload; refuses what is not audio of the four kinds, and more than the cap. */
-export async function uploadAudio(bytes: Buffer): Promise<UploadedAudio> {
-	if (bytes.byteLength > MAX_AUDIO_UPLOAD_BYTES) {
+/** Stores an upload (its temporary file); refuses what is not audio of the four kinds, and more than the cap. */
+export async function uploadAudio(file: UploadedFile): Promise<UploadedAudio> {
+	if (file.bytes > MAX_AUDIO_UPLOAD_BYTES) {
 		throw new TooLarge(`The audio file is too large: at most ${MAX_AUDIO_UPLOAD_BYTES / 1024 / 1024} MB.`);
 	}
-	const format = sniffAudioFormat(bytes);
+	const format = sniffAudioFormat(await fileHead(file.path, SNIFF_BYTES));
 	if (format === 'wav' || format === 'ogg') throw new UnsupportedMedia(AUDIO_NOT_FOR_FEEDS, 'file');
 	if (!format) throw new UnsupportedMedia(AUDIO_REFUSED, 'file');
-	const durationSeconds = await durationOf(bytes, format);
-	const key = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${format}`;
-	await mediaStore().put(key, AUDIO_CONTENT_TYPES[format], bytes);
+	const durationSeconds = await durationOf(file, format);
+	const key = `${file.sha256.slice(0, 32)}.${format}`;
+	await mediaStore().putFile(key, AUDIO_CONTENT_TYPES[format], file.path);
 	return {
 		url: `${MEDIA_PATH_PREFIX}${key}`,
-		bytes: bytes.byteLength,
+		bytes: file.bytes,
 		type: AUDIO_CONTENT_TYPES[format],
 		durationSeconds: durationSeconds === null ? null : Math.round(durationSeconds * 1000) / 1000,
 		durationMinutes: durationSeconds === null ? null : Math.max(1, Math.round(durationSeconds / 60)),
