@@ -3,7 +3,8 @@
  * the media store (a folder on SQLite, PostgreSQL's table there) and served with Range; its
  * duration is read from the file; WAV, Ogg and anything else are refused with a sentence; an
  * episode made from the answer has a feed enclosure with the file's length and type and its
- * duration in itunes:duration. Runs on both engines (the store differs).
+ * duration in itunes:duration; a file that starts like an MP3 but holds no frames is refused.
+ * Runs on both engines (the store differs).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
@@ -58,6 +59,27 @@ describe('an audio upload', () => {
 		const empty = await roles.editor.client.request('POST', '/api/admin/media/audio');
 		expect(empty.status).toBe(400);
 		expect(empty.body.message).toBe('Send the audio file as the request body.');
+	});
+
+	it('refuses a file that starts like an MP3 but holds no audio frames (issue 42, I-4)', async () => {
+		const sentence =
+			'The file starts like MP3 or M4A audio but holds no playable audio: export the episode again and upload that.';
+		const id3ThenJunk = Buffer.concat([
+			Buffer.from('ID3'),
+			Buffer.from([3, 0, 0, 0, 0, 0, 0]),
+			Buffer.alloc(5000, 0x41),
+		]);
+		const syncThenPage = Buffer.concat([
+			Buffer.from([0xff, 0xfb, 0x90, 0xc4]),
+			Buffer.from('<html><script>alert(1)</script></html>'.repeat(100)),
+		]);
+		for (const fake of [id3ThenJunk, syncThenPage]) {
+			const answer = await upload(fake);
+			expect(answer.status).toBe(415);
+			expect(answer.body.message).toBe(sentence);
+		}
+		// Real frames, a second of them, pass.
+		expect((await upload(mp3Audio(1))).status).toBe(201);
 	});
 
 	it('is for editors only', async () => {

@@ -23,11 +23,7 @@ export function AudioUpload({ onUploaded }: { onUploaded: (audio: AdminAudio) =>
 		try {
 			const audio = await uploadAudio(file, setProgress);
 			onUploaded(audio);
-			setMessage(
-				audio.durationSeconds === null
-					? `Uploaded ${file.name}; its length could not be read, so type the duration.`
-					: `Uploaded ${file.name} (${formatSeconds(audio.durationSeconds)}).`,
-			);
+			setMessage(`Uploaded ${file.name} (${formatSeconds(audio.durationSeconds)}).`);
 		} catch (failure) {
 			setError(failureText(failure, 'The upload failed.'));
 		} finally {

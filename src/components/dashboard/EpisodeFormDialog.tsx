@@ -105,7 +105,7 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 						audioUrl: audio.url,
 						audioBytes: String(audio.bytes),
 						audioType: audio.type,
-						...(audio.durationMinutes === null ? {} : { duration: String(audio.durationMinutes) }),
+						duration: String(audio.durationMinutes),
 					})
 				}
 			/>

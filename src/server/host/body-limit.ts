@@ -2,6 +2,8 @@
  * Every request body, whatever the route, is read here before Astro sees it and held to the
  * API's cap (src/server/http/request-body.ts): a page that reads a form (the unsubscribe page) would
  * otherwise take a body of any size into memory. The body Astro then reads is the one read here.
+ * Uploads (the routes with a larger cap) are the exception: they reach Astro unread, and the
+ * route decides on the session from the headers before streaming the body to a file.
  *
  * A body over the cap reaches Astro empty, marked on the request's context, and the app's
  * middleware answers 413 under the route it matched. The connection then closes as nginx's
@@ -122,6 +124,35 @@ function refuseUnread(req: IncomingMessage, res: ServerResponse, next: () => voi
 }
 
 /**
+ * An upload the headers do not refuse reaches the app unread, as a stream it pulls from: the
+ * route checks the session and the role (the app's middleware validates the cookie) and takes
+ * an upload slot before it reads a byte, then writes the body to a temporary file
+ * (src/server/http/upload-file.ts). An anonymous or expired session's 401 thus costs no more
+ * than its headers (issue 42, F-2). The connection is not reused after an upload; when the app
+ * answers without reading the body whole (a refusal), the rest is thrown away as above.
+ */
+function handOverUnread(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+	// Stopping early must not destroy the request (and with it the socket) before the answer.
+	const body = req.iterator({ destroyOnReturn: false });
+	// Behind a symbol, as in handOver: the adapter would JSON-encode an object with keys.
+	(req as IncomingMessage & { body?: AsyncIterable<Uint8Array> }).body = {
+		[Symbol.asyncIterator]: () => body,
+	};
+	res.shouldKeepAlive = false;
+	const socket = req.socket;
+	const destroySoon = socket.destroySoon.bind(socket);
+	socket.destroySoon = () => {
+		if (req.complete) return destroySoon();
+		// The app's reader lets go of the request (a no-op when it never started), so the rest
+		// can be read and thrown away.
+		void body.return?.();
+		discardRest(req, MAX_DISCARDED_BYTES);
+		socket.destroySoon();
+	};
+	next();
+}
+
+/**
  * Reads the request's body within the cap, then calls next() with the body handed to Astro.
  * A body over the cap is handed over empty and marked (see above); a client that went away
  * gets nothing at all.
@@ -137,6 +168,8 @@ export function limitRequestBody(req: IncomingMessage, res: ServerResponse, next
 	// After the declared size: a body over the cap gets its 413 whoever sends it.
 	// biome-ignore lint/correctness/noVoidTypeReturn: hands over and stops in one statement; the value is void
 	if (refusedFromHeaders(req, cap)) return refuseUnread(req, res, next);
+	// biome-ignore lint/correctness/noVoidTypeReturn: hands over and stops in one statement; the value is void
+	if (cap > MAX_BODY_BYTES) return handOverUnread(req, res, next);
 	// Stopping early must not destroy the request (and with it the socket) before the answer.
 	readCappedBody(req.iterator({ destroyOnReturn: false }), cap).then(
 		(bytes) => handOver(req, bytes, next),

@@ -1,27 +1,29 @@
 /**
- * Reads an upload's body within its own cap (readUploadBody: episode audio as raw bytes), and a
- * multipart/form-data upload (the media library's) within its own body cap, counted as
- * the bytes arrive, before anything parses it: text fields as strings, the `file` part as bytes.
+ * The media library's upload: a multipart/form-data body read as it arrives by busboy, within
+ * its body cap (MAX_UPLOAD_BODY_BYTES) counted before anything parses it, its text fields as
+ * strings and its `file` part streamed to a temporary file (upload-file.ts), never held whole
+ * in memory.
  */
-import { log } from '@/server/runtime/log';
+import { join } from 'node:path';
+import busboy from 'busboy';
 import { withoutNul } from '@/lib/visible-text';
+import { MAX_MEDIA_BYTES } from '@/lib/validation/media';
 import { HttpError } from './endpoint';
-import {
-	BODY_TOO_LARGE,
-	BodyAborted,
-	BodyTooLarge,
-	MAX_UPLOAD_BODY_BYTES,
-	declaresTooLargeBody,
-	readCappedBody,
-} from './request-body';
+import { MAX_UPLOAD_BODY_BYTES, BodyAborted, BodyTooLarge } from './request-body';
+import { bodyStream, uploadRefusal, withUploadSlot, writeUpload, type UploadedFile } from './upload-file';
 
 /** Longest file name kept (it is only shown and searched). */
 const MAX_FILE_NAME_LENGTH = 200;
+/** Text fields and their length: the form has one (alt), whose own limit is far below. */
+const MAX_FIELDS = 20;
+const MAX_FIELD_BYTES = 64 * 1024;
 
 export type UploadForm = {
 	fields: Map<string, string>;
-	file: { name: string; bytes: Buffer } | null;
+	file: (UploadedFile & { name: string }) | null;
 };
+
+const UNREADABLE = 'The upload is not a readable multipart/form-data body.';
 
 /** The file name as shown: no path, no control characters, bounded. */
 function cleanName(name: string): string {
@@ -30,44 +32,76 @@ function cleanName(name: string): string {
 	return base.slice(0, MAX_FILE_NAME_LENGTH) || 'image';
 }
 
-/**
- * An upload's body within its own cap, counted as the bytes arrive: 413 for a body declared or
- * found over the cap, 400 for one the client gave up on.
- */
-export async function readUploadBody(request: Request, cap: number): Promise<Buffer> {
-	if (declaresTooLargeBody(request.headers.get('content-length'), cap)) {
-		throw new HttpError(413, BODY_TOO_LARGE);
-	}
+/** Reads the form into `folder`: its fields, and its first `file` part as a file there. */
+async function readForm(request: Request, type: string, folder: string): Promise<UploadForm> {
+	let parser: busboy.Busboy;
 	try {
-		return request.body ? await readCappedBody(request.body, cap) : Buffer.alloc(0);
+		parser = busboy({
+			headers: { 'content-type': type },
+			// One byte more than an image may have: the library refuses it with its own sentence.
+			limits: { fileSize: MAX_MEDIA_BYTES + 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES },
+		});
+	} catch {
+		throw new HttpError(400, UNREADABLE);
+	}
+	const fields = new Map<string, string>();
+	let file: Promise<UploadForm['file']> = Promise.resolve(null);
+	let taken = false;
+	parser.on('field', (name, value) => {
+		if (!fields.has(name)) fields.set(name, withoutNul(value) as string);
+	});
+	parser.on('file', (name, stream, info) => {
+		if (name !== 'file' || taken) return void stream.resume();
+		taken = true;
+		const written = writeUpload(stream, join(folder, 'upload'), MAX_MEDIA_BYTES + 1);
+		file = written.then((each) => ({ ...each, name: cleanName(info.filename ?? '') }));
+		// Its failure ends the parse, and is reported below once the parse is over.
+		file.catch(() => parser.destroy());
+	});
+	const body = bodyStream(request);
+	let read = 0;
+	body.on('data', (chunk: Buffer) => {
+		read += chunk.byteLength;
+		if (read > MAX_UPLOAD_BODY_BYTES) body.destroy(new BodyTooLarge());
+	});
+	try {
+		await new Promise<void>((done, fail) => {
+			body.once('error', fail);
+			parser.once('error', () => fail(new HttpError(400, UNREADABLE)));
+			parser.once('close', done);
+			body.pipe(parser);
+		});
+		return { fields, file: await file };
 	} catch (error) {
-		if (error instanceof BodyTooLarge) throw new HttpError(413, error.message);
-		if (!(error instanceof BodyAborted)) throw error;
-		log().warn('the client aborted the request body');
-		throw new HttpError(400, error.message);
+		body.destroy();
+		// A full disk is ours to answer 500 for, not the client's.
+		if (
+			error instanceof BodyTooLarge ||
+			error instanceof HttpError ||
+			(error as NodeJS.ErrnoException).syscall
+		)
+			throw error;
+		throw new BodyAborted();
 	}
 }
 
-export async function readUpload(request: Request): Promise<UploadForm> {
+/**
+ * Reads the media library's upload form and runs `use` on it while its file exists, holding an
+ * upload slot: 415 for a body that is no form, 413 over the cap, 400 for one unreadable or
+ * given up on, 429 when the node's slots are taken.
+ */
+export async function withUploadForm<T>(request: Request, use: (form: UploadForm) => Promise<T>): Promise<T> {
 	const type = request.headers.get('content-type') ?? '';
 	if (!/^multipart\/form-data\b/i.test(type)) {
 		throw new HttpError(415, 'Send the image as multipart/form-data, with the fields file and alt.');
 	}
-	const bytes = await readUploadBody(request, MAX_UPLOAD_BODY_BYTES);
-	let form: FormData;
-	try {
-		form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': type } }).formData();
-	} catch {
-		throw new HttpError(400, 'The upload is not a readable multipart/form-data body.');
-	}
-	const fields = new Map<string, string>();
-	let file: UploadForm['file'] = null;
-	for (const [name, value] of form) {
-		if (typeof value === 'string') {
-			if (!fields.has(name)) fields.set(name, withoutNul(value) as string);
-		} else if (name === 'file' && !file) {
-			file = { name: cleanName(value.name), bytes: Buffer.from(await value.arrayBuffer()) };
+	return withUploadSlot(async (folder) => {
+		let form: UploadForm;
+		try {
+			form = await readForm(request, type, folder);
+		} catch (error) {
+			throw uploadRefusal(error);
 		}
-	}
-	return { fields, file };
+		return use(form);
+	});
 }

@@ -17,7 +17,7 @@ export const MAX_UPLOAD_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 
 /**
  * Episode audio, sent as the file's bytes alone (no multipart framing): MAX_AUDIO_UPLOAD_BYTES.
- * The host holds a body in memory before the app reads it, so one upload costs its size in memory.
+ * Uploads are streamed to a temporary file (upload-file.ts), never held in memory.
  */
 export const AUDIO_UPLOAD_PATH = '/api/admin/media/audio';
 export const MAX_AUDIO_UPLOAD_BODY_BYTES = MAX_AUDIO_UPLOAD_BYTES;

@@ -23,6 +23,7 @@ import {
 import { containsText } from '@/server/db/sql';
 import { publishChange } from '@/server/changes/content-changes';
 import { Conflict, NotFound, TooLarge, UnsupportedMedia } from '@/server/errors';
+import { fileHead, type UploadedFile } from '@/server/http/upload-file';
 import { MEDIA_CONTENT_TYPES, MEDIA_EXTENSIONS, sniffImageFormat } from './sniff';
 import { mediaStore, type StoredFile } from './store';
 import { encodeVariants } from './variants';
@@ -103,21 +104,25 @@ async function withVariants(items: ItemRow[]): Promise<MediaItem[]> {
 	);
 }
 
-export type Upload = { bytes: Buffer; name: string; alt: string };
+/** An upload's temporary file (http/upload-file.ts), with the name and alt text it came with. */
+export type Upload = { file: UploadedFile; name: string; alt: string };
+
+/** Bytes enough to tell the formats apart (sniffImageFormat reads up to 64). */
+const SNIFF_BYTES = 64;
 
 /**
  * Stores an image and its variants. Refuses what is not a JPEG, PNG, WebP, AVIF or GIF by its
  * bytes (UnsupportedMedia), and more than MAX_MEDIA_BYTES (TooLarge).
  */
 export async function uploadMedia(upload: Upload, editor: SessionUser): Promise<MediaItem> {
-	if (upload.bytes.byteLength > MAX_MEDIA_BYTES) {
+	if (upload.file.bytes > MAX_MEDIA_BYTES) {
 		throw new TooLarge(`The image is too large: at most ${MAX_MEDIA_BYTES / 1024 / 1024} MB.`);
 	}
-	const format = sniffImageFormat(upload.bytes);
+	const format = sniffImageFormat(await fileHead(upload.file.path, SNIFF_BYTES));
 	if (!format) {
 		throw new UnsupportedMedia('Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded.', 'file');
 	}
-	const encoded = await encodeVariants(upload.bytes, format);
+	const encoded = await encodeVariants(upload.file.path, format);
 	const files = encoded.map((variant) => ({ ...variant, key: keyOf(variant.data, variant.format) }));
 	// Files first: a row never names a file that is not there yet (a crash leaves only unnamed files).
 	for (const file of files) await mediaStore().put(file.key, MEDIA_CONTENT_TYPES[file.format], file.data);
@@ -131,7 +136,7 @@ export async function uploadMedia(upload: Upload, editor: SessionUser): Promise<
 				format,
 				width: fallback.width,
 				height: fallback.height,
-				bytes: upload.bytes.byteLength,
+				bytes: upload.file.bytes,
 				uploadedBy: editor.id,
 			})
 			.returning();

@@ -1,4 +1,4 @@
-/** The media library's storage port: three calls each adapter answers (store.ts chooses one). */
+/** The media library's storage port: four calls each adapter answers (store.ts chooses one). */
 import type { ByteRange } from '@/server/http/byte-range';
 
 export type StoredFile = {
@@ -24,6 +24,8 @@ export type MediaLocation = { folder: string } | { table: string };
 export interface MediaStore {
 	readonly location: MediaLocation;
 	put(key: string, contentType: string, data: Buffer): Promise<void>;
+	/** Stores the file at `path` (an upload's temporary file), read a part at a time. */
+	putFile(key: string, contentType: string, path: string): Promise<void>;
 	/** The file's type and size, its bytes read only when asked for; null when no file has this key. */
 	get(key: string): Promise<StoredFile | null>;
 	remove(keys: readonly string[]): Promise<void>;

@@ -3,13 +3,13 @@
  * by the engine seam. SQLite runs as one process, so a folder (MEDIA_DIR) serves; with
  * PostgreSQL several nodes share the database, so the files live there (store.postgres.ts) and
  * a file uploaded on one node is served by every other at once, and backed up with the rest.
- * An S3-compatible store would be a third adapter of the same four calls.
+ * An S3-compatible store would be a third adapter of the same calls.
  *
  * Keys are content-addressed (a hash of the bytes and an extension), so a key's bytes never
  * change: writing a key twice writes the same file.
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { config } from '@/server/runtime/config';
 import { byEngine } from '@/server/db';
@@ -40,6 +40,15 @@ export class FolderMediaStore implements MediaStore {
 		const temp = `${target}.${process.pid}.${crypto.randomUUID()}.tmp`;
 		writeFileSync(temp, data);
 		renameSync(temp, target);
+	}
+
+	async putFile(key: string, _contentType: string, path: string): Promise<void> {
+		const target = this.path(key);
+		await mkdir(dirname(target), { recursive: true });
+		const temp = `${target}.${process.pid}.${crypto.randomUUID()}.tmp`;
+		// The kernel copies (copy_file_range where it can): nothing passes through this process.
+		await copyFile(path, temp);
+		await rename(temp, target);
 	}
 
 	async get(key: string): Promise<StoredFile | null> {

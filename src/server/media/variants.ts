@@ -44,10 +44,10 @@ export function variantWidths(width: number): number[] {
 const NOT_AN_IMAGE = 'The file is not a readable image: upload a JPEG, PNG, WebP, AVIF or GIF.';
 
 /** Width and height once turned upright, and whether the image moves. */
-async function inspect(bytes: Buffer, format: MediaFormat) {
+async function inspect(path: string, format: MediaFormat) {
 	let metadata: Metadata;
 	try {
-		metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+		metadata = await sharp(path, { limitInputPixels: false }).metadata();
 	} catch {
 		throw new UnsupportedMedia(NOT_AN_IMAGE);
 	}
@@ -91,11 +91,12 @@ function encoder(pipeline: Sharp, format: MediaFormat): Sharp {
 }
 
 /**
- * Decodes the upload (whose bytes were sniffed as `format`) and encodes every variant. Throws
- * UnsupportedMedia when the decoder cannot read it, TooLarge past MAX_INPUT_PIXELS.
+ * Decodes the upload (the file at `path`, whose bytes were sniffed as `format`) and encodes
+ * every variant. Throws UnsupportedMedia when the decoder cannot read it, TooLarge past
+ * MAX_INPUT_PIXELS.
  */
-export async function encodeVariants(bytes: Buffer, format: MediaFormat): Promise<EncodedVariant[]> {
-	const { width, pages, animated } = await inspect(bytes, format);
+export async function encodeVariants(path: string, format: MediaFormat): Promise<EncodedVariant[]> {
+	const { width, pages, animated } = await inspect(path, format);
 	// AVIF stills only: animated AVIF is not encoded by sharp, and WebP moves as the GIF does.
 	const modern: MediaFormat[] = animated ? ['webp'] : ['avif', 'webp'];
 	const widths = variantWidths(width);
@@ -113,7 +114,7 @@ export async function encodeVariants(bytes: Buffer, format: MediaFormat): Promis
 	// One at a time: the peak memory of an upload stays that of one decode and one encode.
 	for (const job of jobs) {
 		try {
-			const pipeline = sharp(bytes, {
+			const pipeline = sharp(path, {
 				// The frames counted above, never "all" (-1): at most MAX_FRAMES.
 				pages,
 				limitInputPixels: animated ? MAX_ANIMATED_PIXELS : MAX_INPUT_PIXELS,

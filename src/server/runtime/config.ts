@@ -141,6 +141,11 @@ const schema = z.object({
 	KEEP_ALIVE_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1000).default(10_000)),
 	/** Longest a request may take to arrive whole (headers and body); past it: 408. */
 	REQUEST_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1000).default(30_000)),
+	/**
+	 * Uploads (images, episode audio) one node takes at once; more are refused with 429 and
+	 * Retry-After. Each streams to a temporary file and then decodes or parses it.
+	 */
+	MAX_CONCURRENT_UPLOADS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).default(4)),
 	/** Longest a connection with a request open may go without a byte moving; past it: dropped. */
 	SEND_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1000).default(60_000)),
 });
@@ -193,6 +198,8 @@ export type AppConfig = {
 		requestTimeoutMs: number;
 		sendTimeoutMs: number;
 	};
+	/** Uploads one node takes at once (http/upload-file.ts). */
+	maxConcurrentUploads: number;
 };
 
 /**
@@ -284,6 +291,7 @@ export function config(): AppConfig {
 			requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
 			sendTimeoutMs: env.SEND_TIMEOUT_MS,
 		},
+		maxConcurrentUploads: env.MAX_CONCURRENT_UPLOADS,
 	};
 	return cached;
 }

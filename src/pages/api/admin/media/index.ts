@@ -3,7 +3,7 @@ import { mediaAltSchema, mediaListQuerySchema } from '@/lib/validation/media';
 import { requireEditor } from '@/server/auth/permissions';
 import { InvalidInput } from '@/server/errors';
 import { endpoint, json, parseWith, readQuery } from '@/server/http/endpoint';
-import { readUpload } from '@/server/http/multipart';
+import { withUploadForm } from '@/server/http/multipart';
 import { listMedia, uploadMedia } from '@/server/media/library';
 
 export const prerender = false;
@@ -15,11 +15,16 @@ export const GET = endpoint('personal', async ({ url, locals }) => {
 	return json(items, 200, { [TOTAL_COUNT_HEADER]: String(total) });
 });
 
-/** Uploads an image: multipart/form-data with `file` and `alt`; 201 with the image and its variants. */
+/**
+ * Uploads an image: multipart/form-data with `file` and `alt`; 201 with the image and its
+ * variants. The session and role are checked from the headers, before the body is read.
+ */
 export const POST = endpoint('personal', async ({ request, locals }) => {
 	const editor = requireEditor(locals);
-	const form = await readUpload(request);
-	const alt = parseWith(mediaAltSchema, form.fields.get('alt') ?? undefined);
-	if (!form.file) throw new InvalidInput('Choose an image file to upload.', 'file');
-	return json(await uploadMedia({ bytes: form.file.bytes, name: form.file.name, alt }, editor), 201);
+	const item = await withUploadForm(request, async (form) => {
+		const alt = parseWith(mediaAltSchema, form.fields.get('alt') ?? undefined);
+		if (!form.file) throw new InvalidInput('Choose an image file to upload.', 'file');
+		return uploadMedia({ file: form.file, name: form.file.name, alt }, editor);
+	});
+	return json(item, 201);
 });
