@@ -16,6 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import { closeDatabase, db, newsletterDeliveries as deliveries, users } from '@/server/db';
 import { createIssue, getIssue, scheduleIssue, sendIssue } from '@/server/newsletter/issues';
 import { insertAccount, mailsPerAddress } from '../support/newsletter-fixture';
+import { bundledScript } from '../support/bundled-script';
 import { testDatabaseSettings } from '../support/postgres-databases';
 import { startSmtp, type CapturedMail } from '../support/smtp';
 
@@ -24,7 +25,7 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let editor: SessionUser;
 let database: Awaited<ReturnType<typeof testDatabaseSettings>>;
 const children = new Set<ChildProcess>();
-/** A sender process loads the whole server code with tsx; on a busy machine that takes a while. */
+/** A sender process loads the whole server code (bundled); on a busy machine that takes a while. */
 const SLOW = 300_000;
 
 beforeAll(async () => {
@@ -55,7 +56,7 @@ type Sender = {
  * sender dies, since a lease shorter than a send lets another sender take a row still in flight.
  */
 function startSender(concurrency: number, leaseMs: number, ratePerSecond = 1000): Sender {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/newsletter-sender.ts'], {
+	const child = spawn(process.execPath, [bundledScript('tests/support/newsletter-sender.ts')], {
 		env: {
 			...process.env,
 			...database.env,

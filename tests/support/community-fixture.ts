@@ -9,6 +9,7 @@ import type Database from 'better-sqlite3';
 import { averageRating } from '@/lib/ratings';
 import { openDatabase } from '@/server/db';
 import * as schema from '@db/schema';
+import { bundledScript } from './bundled-script';
 
 /** The local tsx binary: same as `npx tsx` without npx's start-up cost. */
 export const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
@@ -132,16 +133,16 @@ export type Writer = {
 };
 
 /**
- * Starts tests/support/crash-writer.ts against dbPath. Node itself runs it (with tsx as a loader),
- * not the tsx command, which would put a second process in between: a SIGKILL must reach the
- * process that writes. A `deferred` writer loads its modules (most of its start-up time) and then
+ * Starts tests/support/crash-writer.ts against dbPath. Node itself runs it (bundled:
+ * bundled-script.ts), not a command that would put a second process in between: a SIGKILL must
+ * reach the process that writes. A `deferred` writer loads its modules (most of its start-up time) and then
  * waits for go() before it opens the database.
  */
 export function startWriter(
 	dbPath: string,
 	options: { seed: number; pauseMs?: number; deferred?: boolean },
 ): Writer {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/crash-writer.ts'], {
+	const child = spawn(process.execPath, [bundledScript('tests/support/crash-writer.ts')], {
 		env: {
 			...process.env,
 			DATABASE_PATH: dbPath,
