@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { TOTAL_COUNT_HEADER, apiRequest, apiResponse } from '@/lib/api-client';
 import { formatRating } from '@/lib/format';
 import { REVIEW_FILTERS, REVIEW_FILTER_OPTIONS } from '@/lib/review-profile';
+import { MAX_REVIEW_OFFSET } from '@/lib/validation/platforms';
 import {
 	REVIEW_SORTS,
 	REVIEW_SORT_LABELS,
@@ -70,6 +71,11 @@ function pageQuery(listingQuery: string, offset: number): string {
 	if (offset > 0) params.set('offset', String(offset));
 	const text = params.toString();
 	return text ? `?${text}` : '';
+}
+
+/** Whether a further page may be read: the API reads no deeper than MAX_REVIEW_OFFSET. */
+function hasMore(shownCount: number, total: number): boolean {
+	return shownCount < total && shownCount <= MAX_REVIEW_OFFSET;
 }
 
 /** The list with a further page after it (a review already shown is not shown twice). */
@@ -313,7 +319,7 @@ export function ReviewsSection({
 		if (reviews.some((review) => review.id === id)) {
 			wanted.current = undefined;
 			document.getElementById(reviewAnchor(id))?.scrollIntoView();
-		} else if (reviews.length < reviewTotal) {
+		} else if (hasMore(reviews.length, reviewTotal)) {
 			void loadMore(reviews.length);
 		} else {
 			wanted.current = undefined;
@@ -480,7 +486,7 @@ export function ReviewsSection({
 						actions={actions}
 					/>
 				)}
-				{!failed && shown && shown.length < shownTotal && (
+				{!failed && shown && hasMore(shown.length, shownTotal) && (
 					<div className="mt-4 flex justify-center">
 						<button
 							type="button"
