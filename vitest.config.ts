@@ -47,6 +47,7 @@ const POSTGRES_API = [
 	'tests/api/edit-conflicts.test.ts',
 	'tests/api/episode-audio.test.ts',
 	'tests/api/media-streaming.test.ts',
+	'tests/api/costly-reads.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',
