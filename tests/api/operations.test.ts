@@ -50,7 +50,7 @@ const tokenLike = () =>
 
 describe('the access log', () => {
 	it('writes one JSON line per request, under the id its answer sent, without the query string', async () => {
-		const answer = await fetch(`${server.url}/api/news?search=retail&token=${tokenLike()}`);
+		const answer = await fetch(`${server.url}/api/news?search=${tokenLike()}`);
 		expect(answer.status).toBe(200);
 		const id = answer.headers.get('x-request-id');
 		expect(id).toMatch(/^[0-9a-f-]{36}$/);
