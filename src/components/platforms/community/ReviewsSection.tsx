@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { TOTAL_COUNT_HEADER, apiRequest, apiResponse } from '@/lib/api-client';
 import { formatRating } from '@/lib/format';
 import { REVIEW_FILTERS, REVIEW_FILTER_OPTIONS } from '@/lib/review-profile';
-import { MAX_REVIEW_OFFSET } from '@/lib/validation/platforms';
 import {
 	REVIEW_SORTS,
 	REVIEW_SORT_LABELS,
@@ -35,7 +34,13 @@ import { ReviewList } from './ReviewList';
 import { StarHistogram } from './StarHistogram';
 import { SubRatingAverages } from './SubRatingAverages';
 import { ensureSignedIn, reportFailure } from './session';
-import { DEFAULT_REVIEW_QUERY, reviewQueryString, withReviewQuery, type ReviewQuery } from './review-query';
+import {
+	DEFAULT_REVIEW_QUERY,
+	hasMoreReviews,
+	reviewQueryString,
+	withReviewQuery,
+	type ReviewQuery,
+} from './review-query';
 
 export type ReviewsSectionProps = {
 	platformId: number;
@@ -71,11 +76,6 @@ function pageQuery(listingQuery: string, offset: number): string {
 	if (offset > 0) params.set('offset', String(offset));
 	const text = params.toString();
 	return text ? `?${text}` : '';
-}
-
-/** Whether a further page may be read: the API reads no deeper than MAX_REVIEW_OFFSET. */
-function hasMore(shownCount: number, total: number): boolean {
-	return shownCount < total && shownCount <= MAX_REVIEW_OFFSET;
 }
 
 /** The list with a further page after it (a review already shown is not shown twice). */
@@ -319,7 +319,7 @@ export function ReviewsSection({
 		if (reviews.some((review) => review.id === id)) {
 			wanted.current = undefined;
 			document.getElementById(reviewAnchor(id))?.scrollIntoView();
-		} else if (hasMore(reviews.length, reviewTotal)) {
+		} else if (hasMoreReviews(reviews.length, reviewTotal)) {
 			void loadMore(reviews.length);
 		} else {
 			wanted.current = undefined;
@@ -486,7 +486,7 @@ export function ReviewsSection({
 						actions={actions}
 					/>
 				)}
-				{!failed && shown && hasMore(shown.length, shownTotal) && (
+				{!failed && shown && hasMoreReviews(shown.length, shownTotal) && (
 					<div className="mt-4 flex justify-center">
 						<button
 							type="button"
