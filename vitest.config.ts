@@ -48,6 +48,7 @@ const POSTGRES_API = [
 	'tests/api/episode-audio.test.ts',
 	'tests/api/media-streaming.test.ts',
 	'tests/api/upload-refused-unread.test.ts',
+	'tests/api/costly-reads.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',

@@ -25,7 +25,7 @@ import { SEARCH_QUERIES, createDataset, createPostgresDataset } from './dataset'
 import { autocannon, sequentialLatency, type LoadFigure, type SequentialFigure } from './load';
 import { EDITOR, signIn } from './accounts';
 import { mixedLoad, type MixedLoadRun } from './mixed-load';
-import { startBenchServer } from './server';
+import { UNCACHED_ENV, startBenchServer } from './server';
 
 export type EngineReadFigure = {
 	path: string;
@@ -110,7 +110,7 @@ async function engineReads(cluster: Cluster, options: PhaseOptions): Promise<Eng
 			dbPath: sqlitePath,
 			generateOnStart: false,
 			cpu: 0,
-			env: { API_CACHE_TTL_MS: '0', ...env },
+			env: { ...UNCACHED_ENV, ...env },
 		});
 	const figures: EngineReadFigure[] = [];
 	const sqlite = await start('engines-sqlite', {});
@@ -190,7 +190,7 @@ async function search(cluster: Cluster, options: PhaseOptions): Promise<Postgres
 		dbPath: join(workDir, 'unused.db'),
 		generateOnStart: false,
 		cpu: 0,
-		env: { API_CACHE_TTL_MS: '0', DATABASE_URL: url },
+		env: { ...UNCACHED_ENV, DATABASE_URL: url },
 	});
 	const sequential: SequentialFigure[] = [];
 	try {

@@ -54,7 +54,7 @@ import { NEWSLETTER_MEMBERS, describeSenderMemory, measureNewsletter } from './n
 import { DEMO_USER, signIn } from './accounts';
 import { measurePublishing } from './publish';
 import { buildRows, formatTable, type Results, type SizeFigures } from './report';
-import { startBenchServer, type BenchServer } from './server';
+import { UNCACHED_ENV, startBenchServer, type BenchServer } from './server';
 import { measurePostgres, measurePostgresSearch, postgresAvailable } from './postgres';
 import { measureOperationsCost } from './operations';
 import { measureSignedIn, signedInTable } from './signed-in';
@@ -528,7 +528,7 @@ async function searchPhase() {
 	results.search = search;
 	// No page generation here: only the search endpoint is measured, and with the server's cache
 	// of anonymous answers off, since repeating one query would otherwise measure the cache.
-	const server = await startPinnedServer(dir, dbPath, { API_CACHE_TTL_MS: '0' });
+	const server = await startPinnedServer(dir, dbPath, UNCACHED_ENV);
 	try {
 		for (const { name, path } of SEARCH_QUERIES) {
 			const sequential = await sequentialLatency(name, server.url, path, 200);
@@ -565,7 +565,7 @@ async function reviewsPhase() {
 	};
 	results.reviews = figures;
 	// The API cache off: the queries themselves are measured, not a kept answer.
-	const server = await startPinnedServer(dir, dbPath, { API_CACHE_TTL_MS: '0' });
+	const server = await startPinnedServer(dir, dbPath, UNCACHED_ENV);
 	try {
 		for (const { name, path, budget } of reviewQueries(dataset.platformId)) {
 			const sequential = await sequentialLatency(name, server.url, path, 200);

@@ -59,6 +59,12 @@ export type ServerOptions = {
 	env?: Record<string, string>;
 };
 
+/**
+ * The environment of a server that measures queries rather than kept answers: the API cache off,
+ * and no per-client budget of costly reads (the bench repeats one query from one address).
+ */
+export const UNCACHED_ENV: Record<string, string> = { API_CACHE_TTL_MS: '0', COSTLY_READS_PER_MINUTE: '0' };
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startBenchServer(options: ServerOptions): Promise<BenchServer> {

@@ -165,7 +165,8 @@ describe('GET /api/platforms/{id}/ratings: sort and stars', () => {
 	it.each([
 		['?limit=0', 'The limit must be a whole number from 1 to 100.'],
 		['?limit=101', 'The limit must be a whole number from 1 to 100.'],
-		['?offset=-1', 'The offset must be a whole number from 0 to 1000000000.'],
+		['?offset=-1', 'The offset must be a whole number from 0 to 1000.'],
+		['?offset=1001', 'The offset must be a whole number from 0 to 1000.'],
 		['?sort=best', "The sort must be 'helpful', 'newest', 'highest' or 'lowest'."],
 		['?sort=NEWEST', "The sort must be 'helpful', 'newest', 'highest' or 'lowest'."],
 		['?stars=0', 'Stars must be a whole number from 1 to 5.'],

@@ -222,6 +222,12 @@ describe('parseWith messages for issues the schema gives no sentence', () => {
 	});
 });
 
+/** What an endpoint reads of a GET of /api/x. */
+function apiContext(): Parameters<ReturnType<typeof endpoint>>[0] {
+	const url = new URL('http://localhost/api/x');
+	return { url, request: new Request(url) } as Parameters<ReturnType<typeof endpoint>>[0];
+}
+
 describe('parseWith and readQuery', () => {
 	it('returns the parsed value or throws a 400 HttpError', () => {
 		expect(parseWith(z.coerce.number(), '5')).toBe(5);
@@ -236,9 +242,32 @@ describe('parseWith and readQuery', () => {
 	});
 
 	it('reads single query values', () => {
-		const url = new URL('http://localhost/api/x?search=ad&page=2&page=3');
+		const url = new URL('http://localhost/api/x?search=ad&page=3');
 		const query = readQuery(url, z.object({ search: z.string(), page: z.coerce.number() }));
 		expect(query).toEqual({ search: 'ad', page: 3 });
+	});
+
+	it('refuses a parameter the schema does not name, or one given twice, with a sentence', () => {
+		const schema = z.object({ search: z.string().optional(), page: z.coerce.number().optional() });
+		const refusal = (query: string) => {
+			try {
+				readQuery(new URL(`http://localhost/api/x?${query}`), schema);
+			} catch (error) {
+				return { status: (error as HttpError).status, message: (error as HttpError).message };
+			}
+			return undefined;
+		};
+		expect(refusal('utm_source=mail')).toEqual({
+			status: 400,
+			message: "The query parameter 'utm_source' is not accepted here (accepted: search, page).",
+		});
+		expect(refusal('page=2&page=3')).toEqual({
+			status: 400,
+			message: "The query parameter 'page' is given more than once.",
+		});
+		expect(refusal(`${'x'.repeat(5000)}=1`)?.message).toHaveLength(
+			"The query parameter '' is not accepted here (accepted: search, page).".length + 41,
+		);
 	});
 });
 
@@ -323,7 +352,7 @@ describe('responses', () => {
 
 	it('endpoint turns thrown errors (sync or async) into answers', async () => {
 		vi.spyOn(console, 'error').mockImplementation(() => {});
-		const ctx = {} as Parameters<ReturnType<typeof endpoint>>[0];
+		const ctx = apiContext();
 		const ok = endpoint('public', () => json({ fine: true }));
 		const refused = endpoint('public', () => {
 			throw new HttpError(403, 'No.');
@@ -339,7 +368,7 @@ describe('responses', () => {
 	});
 
 	it("a personal endpoint's every answer, refusals included, is kept by no cache", async () => {
-		const ctx = {} as Parameters<ReturnType<typeof endpoint>>[0];
+		const ctx = apiContext();
 		const shared = endpoint('personal', () =>
 			json({ mine: true }, 200, { 'Cache-Control': SHARED_CACHE_CONTROL }),
 		);

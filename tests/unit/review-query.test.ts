@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
+	hasMoreReviews,
 	readReviewQuery,
 	reviewQueryString,
 	withReviewQuery,
 } from '@/components/platforms/community/review-query';
 import { REVIEW_FILTERS } from '@/lib/review-profile';
 import { PLATFORM_PAGE_PARAMETERS, storedPagePath } from '@/server/site/query-variants';
+import { MAX_REVIEW_OFFSET, REVIEW_PAGE_SIZE } from '@/lib/validation/platforms';
+
+describe("the review list's 'Load more'", () => {
+	it('is offered while reviews are left, up to the deepest offset the API reads', () => {
+		expect(hasMoreReviews(REVIEW_PAGE_SIZE, 25)).toBe(true);
+		expect(hasMoreReviews(25, 25)).toBe(false);
+		expect(hasMoreReviews(MAX_REVIEW_OFFSET, 100_000)).toBe(true);
+		expect(hasMoreReviews(MAX_REVIEW_OFFSET + REVIEW_PAGE_SIZE, 100_000)).toBe(false);
+	});
+});
 
 describe('the review list query in the page address', () => {
 	it('reads sort, stars and the reviewer filters, dropping unknown values', () => {

@@ -23,6 +23,7 @@
  * relay as this node's own), so it keeps answers longer. API_CACHE_TTL_MS=0 turns it off.
  *
  * A kept answer carries its headers ready-made (answer-headers.ts): serving it builds nothing.
+ * A HEAD is answered from the GET's kept answer, and on a miss is made as that GET and kept.
  *
  * Memory is bounded whatever readers ask: an entry's size counts its URL and headers besides
  * its bodies (a 2-byte answer under a 15 KB URL is not free), the entries are capped in number,
@@ -190,7 +191,7 @@ export function createApiCache({
 
 	/** The key of a request whose answer may come from, or go to, the cache. */
 	function keyOf(req: IncomingMessage): { key: string; pathname: string } | undefined {
-		if (!enabled || req.method !== 'GET') return undefined;
+		if (!enabled || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
 		const url = req.url ?? '/';
 		if (url.length > MAX_REMEMBERED_URL_LENGTH) return undefined;
 		const query = url.indexOf('?');
@@ -369,14 +370,18 @@ export function createApiCache({
 			const encoding = entry.br ? preferredEncoding(req) : 'identity';
 			const body = encoding === 'identity' ? entry.identity : (entry[encoding] ?? entry.identity);
 			res.writeHead(entry.status, withOwn((https ? entry.https : entry.http)[encoding], own));
-			res.end(body);
+			res.end(req.method === 'HEAD' ? undefined : body);
 			return true;
 		},
 
 		/** Call for every request the app is about to handle: answers it may keep are recorded. */
 		track(req: IncomingMessage, res: ServerResponse): void {
 			const found = keyOf(req);
-			if (found) capture(res, found.key, found.pathname);
+			if (!found) return;
+			// A HEAD is made as the GET it stands for (nginx's proxy_cache_convert_head), so its
+			// answer is kept for both; Node still sends a HEAD's answer without its body.
+			if (req.method === 'HEAD') req.method = 'GET';
+			capture(res, found.key, found.pathname);
 		},
 
 		invalidate,

@@ -98,13 +98,14 @@ export function createRequestObserver({
 			const bytesBefore = socket.bytesWritten;
 			const fromTrustedProxy = trustedProxies.trusts(socket.remoteAddress);
 			const request = new Observed(req, requestIdOf(req, fromTrustedProxy), fromTrustedProxy);
+			// Read now: the API cache makes a HEAD as its GET (api-cache.ts), the log says HEAD.
+			const method = LOGGED_METHODS.has(req.method ?? '') ? req.method! : 'other';
 			const record = (finished: boolean) => {
 				const ms = performance.now() - started;
 				const url = req.url ?? '/';
 				const query = url.indexOf('?');
 				const raw = (query === -1 ? url : url.slice(0, query)).slice(0, MAX_LOGGED_PATH);
 				const path = raw.includes('@') ? maskEmail(raw) : raw;
-				const method = LOGGED_METHODS.has(req.method ?? '') ? req.method! : 'other';
 				const status = res.statusCode;
 				const route =
 					request.context?.route ?? knownRoute(path) ?? (status === 501 ? 'unsupported' : 'static');

@@ -224,10 +224,35 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 	return result.data;
 }
 
-/** Parses the query string against a schema (single values only). */
+/**
+ * Parses the query string against a schema (single values only). A parameter the schema does
+ * not name, or one given twice, is a 400 with a sentence, before any work: a made-up parameter
+ * would give the same answer under a URL no cache keeps, so each one would be computed
+ * (issue 42, F-3).
+ */
 export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
-	if (schema instanceof z.ZodObject) declaredQuery.set(url, new Set(Object.keys(schema.shape)));
+	const declared = new Set(schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);
+	declaredQuery.set(url, declared);
+	refuseUndeclaredQuery(url, declared);
 	return parseWith(schema, Object.fromEntries(url.searchParams));
+}
+
+function refuseUndeclaredQuery(url: URL, declared: ReadonlySet<string>): void {
+	const seen = new Set<string>();
+	for (const name of url.searchParams.keys()) {
+		if (!declared.has(name)) throw new HttpError(400, unknownParameterSentence(name, declared));
+		if (seen.has(name)) throw new HttpError(400, `The query parameter '${name}' is given more than once.`);
+		seen.add(name);
+	}
+}
+
+/** The sentence names the parameter (its first 40 characters; it is the caller's text). */
+function unknownParameterSentence(name: string, declared: ReadonlySet<string>): string {
+	const shown = name.length > 40 ? `${name.slice(0, 40)}…` : name;
+	const accepted = [...declared].join(', ');
+	return accepted
+		? `The query parameter '${shown}' is not accepted here (accepted: ${accepted}).`
+		: `The query parameter '${shown}' is not accepted here: this address takes none.`;
 }
 
 /** Parses a numeric route parameter such as `{id}`. */
@@ -287,6 +312,16 @@ export function cacheRuleOf(route: unknown): CacheRule | undefined {
 	return typeof route === 'function' ? declaredRules.get(route as APIRoute) : undefined;
 }
 
+/** An API read whose handler never called readQuery, under a URL that has a query string. */
+function readsWithUnreadQuery({ request, url }: Pick<APIContext, 'request' | 'url'>): boolean {
+	return (
+		(request.method === 'GET' || request.method === 'HEAD') &&
+		url.pathname.startsWith('/api/') &&
+		url.search.length > 1 &&
+		!declaredQuery.has(url)
+	);
+}
+
 /**
  * Wraps an endpoint so thrown HttpErrors, domain errors (and surprises) become JSON answers, and
  * declares whether its answer depends on who asks (cache-headers.ts). Every answer of a
@@ -302,6 +337,8 @@ export function endpoint(
 		let response: Response;
 		try {
 			response = await handler(ctx);
+			// A read that took no query still refuses one, as readQuery does (issue 42, F-3).
+			if (response.ok && readsWithUnreadQuery(ctx)) refuseUndeclaredQuery(ctx.url, new Set());
 		} catch (error) {
 			response = errorToResponse(error);
 		}

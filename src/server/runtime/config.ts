@@ -111,6 +111,11 @@ const schema = z.object({
 	 * (another node, a script, a restore). 0 turns the in-memory cache off.
 	 */
 	API_CACHE_TTL_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).default(10_000)),
+	/**
+	 * Costly public reads (a review list, the market map) one client may have computed a minute,
+	 * beyond those answered from a cache. 0 turns the budget off (the bench measures queries).
+	 */
+	COSTLY_READS_PER_MINUTE: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).default(120)),
 	/** `0` skips the full page generation at start (pages render on demand until a change). */
 	SITE_GENERATE_ON_START: z
 		.enum(['0', '1', 'true', 'false', ''])
@@ -183,6 +188,8 @@ export type AppConfig = {
 	mediaDir: string;
 	distDir: string;
 	apiCacheTtlMs: number;
+	/** Costly public reads a client may have computed per minute; 0: no budget. */
+	costlyReadsPerMinute: number;
 	generateOnStart: boolean;
 	logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 	/** Pretty under `astro dev` (NODE_ENV=development) unless LOG_FORMAT says otherwise; else JSON. */
@@ -278,6 +285,7 @@ export function config(): AppConfig {
 		mediaDir: resolve(env.MEDIA_DIR),
 		distDir: resolve(env.DIST_DIR),
 		apiCacheTtlMs: env.API_CACHE_TTL_MS,
+		costlyReadsPerMinute: env.COSTLY_READS_PER_MINUTE,
 		generateOnStart: env.SITE_GENERATE_ON_START,
 		logLevel: env.LOG_LEVEL,
 		logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),

@@ -34,7 +34,13 @@ import { ReviewList } from './ReviewList';
 import { StarHistogram } from './StarHistogram';
 import { SubRatingAverages } from './SubRatingAverages';
 import { ensureSignedIn, reportFailure } from './session';
-import { DEFAULT_REVIEW_QUERY, reviewQueryString, withReviewQuery, type ReviewQuery } from './review-query';
+import {
+	DEFAULT_REVIEW_QUERY,
+	hasMoreReviews,
+	reviewQueryString,
+	withReviewQuery,
+	type ReviewQuery,
+} from './review-query';
 
 export type ReviewsSectionProps = {
 	platformId: number;
@@ -313,7 +319,7 @@ export function ReviewsSection({
 		if (reviews.some((review) => review.id === id)) {
 			wanted.current = undefined;
 			document.getElementById(reviewAnchor(id))?.scrollIntoView();
-		} else if (reviews.length < reviewTotal) {
+		} else if (hasMoreReviews(reviews.length, reviewTotal)) {
 			void loadMore(reviews.length);
 		} else {
 			wanted.current = undefined;
@@ -480,7 +486,7 @@ export function ReviewsSection({
 						actions={actions}
 					/>
 				)}
-				{!failed && shown && shown.length < shownTotal && (
+				{!failed && shown && hasMoreReviews(shown.length, shownTotal) && (
 					<div className="mt-4 flex justify-center">
 						<button
 							type="button"

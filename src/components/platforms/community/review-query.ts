@@ -13,6 +13,15 @@ import {
 	type ReviewerRole,
 } from '@/lib/review-profile';
 import { REVIEW_SORTS, type ReviewSort } from '@/lib/validation/platform-messages';
+import { MAX_REVIEW_OFFSET } from '@/lib/validation/platforms';
+
+/**
+ * Whether 'Load more' may read a further page: the API reads no deeper than MAX_REVIEW_OFFSET,
+ * so the list stops offering more there rather than answering a click with an error.
+ */
+export function hasMoreReviews(shownCount: number, total: number): boolean {
+	return shownCount < total && shownCount <= MAX_REVIEW_OFFSET;
+}
 
 export type ReviewQuery = {
 	sort: ReviewSort;

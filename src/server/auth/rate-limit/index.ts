@@ -11,3 +11,4 @@ export { RateLimiter } from './limiter';
 export { knownSignInClients, limits } from './limits';
 export { mailDestinationKey, takeMailTo } from './mail-destinations';
 export { retryMessage } from './messages';
+export { spendCostlyRead } from './read-budget';

@@ -10,11 +10,16 @@ export type StoreSource = CounterStore | (() => CounterStore);
 export class RateLimiter {
 	constructor(
 		private readonly name: string,
-		private readonly limit: number,
+		/** A number, or how to read it once needed (a setting known only after start). */
+		private readonly limitSource: number | (() => number),
 		private readonly windowMs: number,
 		private readonly source: StoreSource = new MemoryCounterStore(),
 		private readonly clock: Clock = Date.now,
 	) {}
+
+	private get limit(): number {
+		return typeof this.limitSource === 'function' ? this.limitSource() : this.limitSource;
+	}
 
 	private get store(): CounterStore {
 		return typeof this.source === 'function' ? this.source() : this.source;

@@ -3,11 +3,12 @@ import { limitsClock } from './clock';
 import { ExpiringKeySet } from './expiring-key-set';
 import { RateLimiter } from './limiter';
 import { siteCounterStore } from './site-counters';
+import { config } from '@/server/runtime/config';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-const limiter = (name: string, limit: number, windowMs: number) =>
+const limiter = (name: string, limit: number | (() => number), windowMs: number) =>
 	new RateLimiter(name, limit, windowMs, siteCounterStore, limitsClock);
 
 /** The limits the site applies, one place to read and tune them. */
@@ -51,6 +52,11 @@ export const limits = {
 	ratingsPerUser: limiter('rating-user', 60, 60 * MINUTE),
 	/** Reviews reported per user (each lands in the editors' queue, so this caps it). */
 	reportsPerUser: limiter('report-user', 20, 60 * MINUTE),
+	/**
+	 * Costly public reads a client had computed (read-budget.ts): kept answers never count, so
+	 * this bounds what made-up spellings and deep pages cost (issue 42, F-3).
+	 */
+	costlyReadsPerClient: limiter('costly-read-client', () => config().costlyReadsPerMinute, MINUTE),
 };
 
 /** Clients that signed in to an account in the last 30 days, keyed `${email} ${client}`. */

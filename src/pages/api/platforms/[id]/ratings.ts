@@ -1,4 +1,6 @@
 import { requireActiveUser } from '@/server/auth/permissions';
+import { spendCostlyRead } from '@/server/auth/rate-limit';
+import { clientKey } from '@/server/http/request-origin';
 import { listReviews, rate } from '@/server/community/reviews';
 import { endpoint, json, readId, readJson, readQuery, publicJson } from '@/server/http/endpoint';
 import { SIGN_IN_TO_RATE, ratingListQuerySchema, ratingSchema } from '@/lib/validation/platforms';
@@ -10,13 +12,16 @@ export const prerender = false;
 /**
  * A page of the platform's reviews (a plain array, as before paging): `sort` = newest (default) |
  * helpful | highest | lowest, `stars` = 1..5 for only those, the reviewer filters, `limit`
- * (default 20) and `offset`; each with helpfulCount, unhelpfulCount, isVerified and reply. How
- * many match in all is in X-Total-Count.
+ * (default 20) and `offset` (at most MAX_REVIEW_OFFSET); each with helpfulCount,
+ * unhelpfulCount, isVerified and reply. How many match in all is in X-Total-Count.
  */
-export const GET = endpoint('public', async ({ params, url }) => {
-	const platformId = readId(params.id, 'platform id');
-	const { reviews, total } = await listReviews(platformId, readQuery(url, ratingListQuerySchema));
-	return publicJson(reviews, { url }, { [TOTAL_COUNT_HEADER]: String(total) });
+export const GET = endpoint('public', async (ctx) => {
+	const platformId = readId(ctx.params.id, 'platform id');
+	const query = readQuery(ctx.url, ratingListQuerySchema);
+	// A costly read when not kept: it spends the client's budget (read-budget.ts).
+	await spendCostlyRead(clientKey(ctx));
+	const { reviews, total } = await listReviews(platformId, query);
+	return publicJson(reviews, ctx, { [TOTAL_COUNT_HEADER]: String(total) });
 });
 
 /**
