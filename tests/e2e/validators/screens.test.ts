@@ -15,11 +15,11 @@ import {
 const validation = validationPerFile();
 
 describe('axe-core, WCAG 2.2 AA', () => {
-	it('finds no violation on any tab of the editor dashboard', { timeout: 300_000 }, async () => {
+	it('finds no violation on any tab of the editor dashboard', { timeout: 900_000 }, async () => {
 		expect(await dashboardTabViolations(validation, DASHBOARD_TABS)).toEqual([]);
 	});
 
-	it('finds no violation with the header menus or the side panel open', { timeout: 300_000 }, async () => {
+	it('finds no violation with the header menus or the side panel open', { timeout: 900_000 }, async () => {
 		expect(await openHeaderViolations(validation, ['/', '/auth'])).toEqual([]);
 	});
 });
