@@ -202,6 +202,35 @@ describe('page revisions', () => {
 	});
 });
 
+describe('the version before revisions', () => {
+	it("is kept under the article's own author, who wrote it, rather than no one", async () => {
+		const word = uniqueWord('seeded');
+		const body = articleBody({ title: `Seeded ${word}`, content: `The ${word} text.` });
+		// Written before revisions were kept (as the seed writes articles), by another account.
+		const [row] = await server.db
+			.insert(server.tables.articles)
+			.values({
+				kind: 'news',
+				title: body.title,
+				excerpt: body.excerpt,
+				content: body.content,
+				category: body.category,
+				tags: ['retail', 'media'],
+				readTime: body.readTime,
+				isPublished: true,
+				authorId: roles.user.id,
+			})
+			.returning({ id: server.tables.articles.id });
+		await ok(editor.put(`/api/news/${row!.id}`, { ...body, content: `The ${word} text, edited.` }));
+
+		const list = await revisionsOf('article', row!.id);
+		expect(list.map((entry) => [entry.summary, entry.author])).toEqual([
+			['Content changed', { username: roles.editor.username }],
+			['Version before revisions were kept', { username: roles.user.username }],
+		]);
+	});
+});
+
 describe('platform revisions', () => {
 	it('keeps each save, and a restore is one more change in the public history', async () => {
 		const form = platformInput({ pricing: 'CPC from $0.50' });

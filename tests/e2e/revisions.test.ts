@@ -7,7 +7,7 @@
 import { describe, expect } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
-import { confirmDialog, expectToast, publicPage } from '../support/dashboard-helpers';
+import { EDITOR, confirmDialog, expectToast, publicPage } from '../support/dashboard-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
@@ -51,8 +51,7 @@ describe('article history', () => {
 			const list = history.getByRole('list', { name: 'Revisions' });
 			await list.getByRole('button', { name: /Title, Content changed/ }).waitFor();
 			// The newest is shown first, with what it changed.
-			await history.getByText(`Before: ${oldTitle}`).waitFor();
-			await history.getByText(`After: ${newTitle}`).waitFor();
+			await history.locator('ins').filter({ hasText: 'revised' }).waitFor();
 			expect(await history.getByRole('button', { name: 'Restore' }).count()).toBe(0);
 			await expectNoAxeViolations(page, 'the history');
 
@@ -87,6 +86,81 @@ describe('article history', () => {
 	);
 });
 
+describe('marked changes', () => {
+	it.for([false, true])(
+		'marks the words a save removed and added, cuts the unchanged text, and names who wrote the oldest version (mobile: %s)',
+		async (mobile, { newPage }) => {
+			const { page, context } = await newPage({ as: 'editor', mobile });
+			// A seeded article never saved since: its first revision will be the seed's text.
+			const listed = await context.request.get('/api/news?limit=50');
+			const unsaved: number[] = [];
+			for (const { id } of (await listed.json()) as { id: number }[]) {
+				const kept = await context.request.get(`/api/admin/revisions?type=article&id=${id}`);
+				if (((await kept.json()) as unknown[]).length === 0) unsaved.push(id);
+			}
+			const id = unsaved[mobile ? 1 : 0]!;
+			const article = (await (await context.request.get(`/api/news/${id}`)).json()) as Record<
+				string,
+				unknown
+			> & {
+				title: string;
+			};
+			const form = {
+				title: article.title,
+				excerpt: article.excerpt,
+				category: article.category,
+				imageUrl: article.imageUrl ?? '',
+				tags: article.tags,
+				readTime: article.readTime,
+				isPublished: article.isPublished,
+			};
+			const filler = 'Shelves line every aisle of the store and carry the brands buyers know. '.repeat(6);
+			const stamp = `${mobile ? 'phone' : 'desk'}${Date.now()}`;
+			const before = `${filler}The ${stamp} campaign ran for two weeks. ${filler}`;
+			const after = `${filler}The ${stamp} campaign ran for three weeks. ${filler}`;
+			for (const content of [before, after]) {
+				const saved = await context.request.put(`/api/news/${id}`, { data: { ...form, content } });
+				expect(saved.status()).toBe(200);
+			}
+
+			await page.goto('/editor-dashboard?tab=news');
+			const card = page.getByTestId('article-card').filter({ hasText: article.title }).first();
+			await card.getByRole('button', { name: `Edit ${article.title}` }).click();
+			await page
+				.getByRole('dialog', { name: 'Edit News Article' })
+				.getByRole('button', { name: 'History' })
+				.click();
+			const history = page.getByRole('dialog', { name: `History of "${article.title}"` });
+			const list = history.getByRole('list', { name: 'Revisions' });
+
+			// The newest save: only the changed word is marked, as deleted and inserted text.
+			await list
+				.getByRole('button', { name: /^Content changed/ })
+				.first()
+				.waitFor();
+			const content = history.locator('dd').filter({ has: page.locator('del') });
+			await expect.poll(() => content.locator('del').allTextContents()).toEqual(['[removed: two]']);
+			expect(await content.locator('ins').allTextContents()).toEqual(['[added: three]']);
+			// Struck through and underlined, not told by colour alone.
+			const decoration = (mark: 'del' | 'ins') =>
+				content.locator(mark).evaluate((element) => getComputedStyle(element).textDecorationLine);
+			expect(await decoration('del')).toBe('line-through');
+			expect(await decoration('ins')).toBe('underline');
+			// Around the change, a little context; the rest of the long body is left out.
+			const shown = await content.innerText();
+			expect(shown).toContain(`The ${stamp} campaign ran for`);
+			expect(shown).toContain('…');
+			expect(shown.length).toBeLessThan(before.length);
+			await expectNoAxeViolations(page, 'the marked changes');
+
+			// The oldest revision is the seeded text, written by the article's own author.
+			const oldest = list.getByRole('button', { name: /Version before revisions were kept/ });
+			expect(await oldest.innerText()).toContain(EDITOR.username);
+			expect(await list.innerText()).not.toContain('Unknown');
+		},
+	);
+});
+
 describe('platform history', () => {
 	it('restores a platform from its edit dialog, and the public page follows', async ({ server, newPage }) => {
 		const { page, context } = await newPage({ as: 'editor' });
@@ -116,7 +190,8 @@ describe('platform history', () => {
 		const edit = page.getByRole('dialog', { name: 'Edit Platform' });
 		await edit.getByRole('button', { name: 'History' }).click();
 		const history = page.getByRole('dialog', { name: `History of "${name}"` });
-		await history.getByText('Before: CPM from $4').waitFor();
+		await history.locator('del').filter({ hasText: '4' }).waitFor();
+		await history.locator('ins').filter({ hasText: '9' }).waitFor();
 		await history.getByRole('button', { name: /^Created/ }).click();
 		await history.getByRole('button', { name: 'Restore' }).click();
 		await confirmDialog(page, 'Restore this revision?', 'Restore');
@@ -161,7 +236,8 @@ describe('episode history', () => {
 		const edit = page.getByRole('dialog', { name: 'Edit Episode' });
 		await edit.getByRole('button', { name: 'History' }).click();
 		const history = page.getByRole('dialog', { name: `History of "${title}"` });
-		await history.getByText('Before: 30').waitFor();
+		await history.locator('del').filter({ hasText: '30' }).waitFor();
+		await history.locator('ins').filter({ hasText: '45' }).waitFor();
 		await history.getByRole('button', { name: /^Created and published/ }).click();
 		await history.getByRole('button', { name: 'Restore' }).click();
 		await confirmDialog(page, 'Restore this revision?', 'Restore');

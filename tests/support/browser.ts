@@ -13,7 +13,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
 
 export async function launchBrowser(): Promise<Browser> {
 	if (!existsSync(CHROMIUM)) {
-		throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium-headless-shell\` (or set CHROMIUM_PATH).`);
+		throw new Error(
+			`${CHROMIUM} is missing: run \`apt-get install -y chromium-headless-shell\` (or set CHROMIUM_PATH).`,
+		);
 	}
 	return chromium.launch({
 		executablePath: CHROMIUM,

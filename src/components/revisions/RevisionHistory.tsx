@@ -16,6 +16,7 @@ import { ConfirmDialog } from '@/components/dashboard/ConfirmDialog';
 import { LoadError } from '@/components/dashboard/LoadError';
 import { useApiData } from '@/components/dashboard/use-api-data';
 import { cn } from '@/lib/class-names';
+import { wordDiff } from '@/lib/text-diff';
 
 type Entry = Wire<RevisionEntry>;
 type Detail = Wire<RevisionDetail>;
@@ -39,6 +40,55 @@ function shown(value: unknown): string {
 	if (value === false) return 'No';
 	if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.join(', ');
 	return String(value);
+}
+
+/** A value as the word diff compares it: empty is no words at all. */
+function diffable(value: unknown): string {
+	return value === null || value === undefined || value === '' ? '' : shown(value);
+}
+
+/**
+ * Who saved: the editor, or, with none recorded, the site itself (a scheduled publication, or
+ * the version a page or platform had before revisions were kept, written by the seed or set-up).
+ */
+function savedBy(author: Entry['author']): string {
+	return author?.username ?? 'the site';
+}
+
+/** How removed and added words are marked: an element, its look and the words read out. */
+const MARKS = {
+	removed: { Element: 'del', label: 'removed', look: 'bg-red-50 text-red-800 line-through' },
+	added: { Element: 'ins', label: 'added', look: 'bg-green-50 text-green-800 underline' },
+} as const;
+
+/**
+ * What a save changed in one field, word by word: removed words struck through, added ones
+ * underlined, each also named for screen readers, so the marks never rest on colour alone.
+ */
+function ChangedText({ from, to }: { from: unknown; to: unknown }) {
+	return (
+		<>
+			{wordDiff(diffable(from), diffable(to)).map((part) => {
+				if (part.kind === 'gap') {
+					return (
+						<span key={part.key} className="text-muted">
+							{' … '}
+							<span className="sr-only">(unchanged text left out) </span>
+						</span>
+					);
+				}
+				if (part.kind === 'same') return <span key={part.key}>{part.text}</span>;
+				const { Element, label, look } = MARKS[part.kind];
+				return (
+					<Element key={part.key} className={cn('rounded-sm decoration-2', look)}>
+						<span className="sr-only">[{label}: </span>
+						{part.text}
+						<span className="sr-only">]</span>
+					</Element>
+				);
+			})}
+		</>
+	);
 }
 
 export type RevisionHistoryProps = {
@@ -104,7 +154,7 @@ function RevisionPanel({ type, id, title, onRestored }: RevisionHistoryProps) {
 						>
 							<span className="block font-medium text-ink">{entry.summary}</span>
 							<span className="block text-muted">
-								{localDateTime(entry.createdAt)} · {entry.author?.username ?? 'Unknown'}
+								{localDateTime(entry.createdAt)} · {savedBy(entry.author)}
 								{index === 0 && ' · current'}
 							</span>
 						</button>
@@ -181,21 +231,14 @@ function RevisionView({
 					? 'The first revision kept: its saved fields.'
 					: rows.length === 0
 						? 'Nothing changed from the save before.'
-						: 'What changed from the save before.'}
+						: 'What changed from the save before: removed words are struck through, added words underlined.'}
 			</p>
 			<dl className="grid gap-3">
 				{rows.map((row) => (
 					<div key={row.field} className="grid gap-1 rounded-md border border-border p-3 text-sm">
 						<dt className="font-medium text-ink">{row.label}</dt>
-						{!first && (
-							<dd className="whitespace-pre-wrap break-words text-red-800">
-								<span className="font-medium">Before: </span>
-								{shown(row.from)}
-							</dd>
-						)}
-						<dd className="whitespace-pre-wrap break-words text-green-800">
-							{!first && <span className="font-medium">After: </span>}
-							{shown(row.to)}
+						<dd className="whitespace-pre-wrap break-words text-ink">
+							{first ? shown(row.to) : <ChangedText from={row.from} to={row.to} />}
 						</dd>
 					</div>
 				))}

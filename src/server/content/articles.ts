@@ -139,13 +139,13 @@ export async function updateArticle(
 		const current = await firstRow(
 			lockedForUpdate(
 				tx
-					.select({ ...articleFormColumns(), updatedAt: articles.updatedAt })
+					.select({ ...articleFormColumns(), updatedAt: articles.updatedAt, authorId: articles.authorId })
 					.from(articles)
 					.where(and(eq(articles.id, id), eq(articles.kind, kind))),
 			),
 		);
 		if (!current) return false;
-		const { updatedAt, ...before } = current;
+		const { updatedAt, authorId, ...before } = current;
 		if (savedSince(updatedAt, expectedUpdatedAt)) throw editConflict('article', updatedAt);
 		await tx
 			.update(articles)
@@ -158,6 +158,7 @@ export async function updateArticle(
 			fields,
 			by: { ...by, autosave },
 			before,
+			beforeAuthorId: authorId,
 			at: now,
 		});
 		return true;

@@ -228,13 +228,17 @@ export async function updateEpisode(
 		const current = await firstRow(
 			lockedForUpdate(
 				tx
-					.select({ ...episodeFormColumns(), updatedAt: podcastEpisodes.updatedAt })
+					.select({
+						...episodeFormColumns(),
+						updatedAt: podcastEpisodes.updatedAt,
+						authorId: podcastEpisodes.authorId,
+					})
 					.from(podcastEpisodes)
 					.where(eq(podcastEpisodes.id, id)),
 			),
 		);
 		if (!current) return false;
-		const { updatedAt, ...before } = current;
+		const { updatedAt, authorId, ...before } = current;
 		if (savedSince(updatedAt, input.expectedUpdatedAt)) throw editConflict('episode', updatedAt);
 		const publishing = input.isPublished && !before.isPublished;
 		await tx
@@ -248,6 +252,7 @@ export async function updateEpisode(
 			fields,
 			by: { ...by, autosave: input.autosave },
 			before,
+			beforeAuthorId: authorId,
 			at: now,
 		});
 		return true;

@@ -174,9 +174,11 @@ export type SaveRecord = {
 	created?: boolean;
 	/**
 	 * The fields as they were before this save, for an item saved before revisions were kept:
-	 * they become its first revision (no author), so even that version can be restored.
+	 * they become its first revision, so even that version can be restored.
 	 */
 	before?: object;
+	/** Who wrote that earlier version, for items that keep their author (articles, episodes). */
+	beforeAuthorId?: number | null;
 	/** Says what the save was when the fields alone cannot tell (a scheduled publication). */
 	summary?: string;
 	at?: Date;
@@ -195,7 +197,7 @@ export async function recordRevision(tx: Reader, save: SaveRecord): Promise<void
 		await tx.insert(revisions).values({
 			itemType: type,
 			itemId,
-			authorId: null,
+			authorId: save.beforeAuthorId ?? null,
 			fields: JSON.stringify(previous),
 			summary: 'Version before revisions were kept',
 			createdAt: at,
