@@ -44,13 +44,50 @@ describe('GET /api/admin/overview', () => {
 		expect(status).toBe(200);
 		const platforms = await server.db.select().from(server.tables.platforms);
 		const news = (await server.db.select().from(server.tables.articles)).filter((a) => a.kind === 'news');
-		expect(body).toEqual({
+		expect(body).toMatchObject({
 			platforms: platforms.length,
 			articles: news.length,
 			published: news.filter((a) => a.isPublished).length,
 			featured: platforms.filter((p) => p.isRecommended).length,
 		});
 		expect(body).toMatchObject({ platforms: 2, articles: 2, published: 1, featured: 1 });
+	});
+
+	it('counts education articles, comments waiting for moderation and reviews with open reports', async () => {
+		const { tables, db } = server;
+		await insertArticle(server, { kind: 'education', isPublished: false });
+		const [platform] = await db.select().from(tables.platforms).limit(1);
+		const [comment] = await db
+			.insert(tables.platformComments)
+			.values([
+				{ platformId: platform!.id, userId: roles.user.id, comment: 'Waiting.', status: 'pending' },
+				{ platformId: platform!.id, userId: roles.user.id, comment: 'Seen.', status: 'approved' },
+			])
+			.returning();
+		expect(comment).toBeDefined();
+		const [review] = await db
+			.insert(tables.platformRatings)
+			.values({ platformId: platform!.id, userId: roles.user.id, rating: 2 })
+			.returning();
+		const [other] = await db
+			.insert(tables.platformRatings)
+			.values({ platformId: platform!.id, userId: roles.editor.id, rating: 5 })
+			.returning();
+		// Two open reports of one review count once; a dismissed report counts not at all.
+		await db.insert(tables.reviewReports).values([
+			{ ratingId: review!.id, userId: roles.editor.id, reason: 'Spam' },
+			{ ratingId: review!.id, userId: roles.banned.id, reason: 'Off topic' },
+			{ ratingId: other!.id, userId: roles.user.id, reason: 'Spam', dismissedAt: new Date() },
+		]);
+		const { status, body } = await roles.editor.client.get('/api/admin/overview');
+		expect(status).toBe(200);
+		const articles = await db.select().from(tables.articles);
+		expect(body).toMatchObject({
+			education: articles.filter((a) => a.kind === 'education').length,
+			pendingComments: 1,
+			reportedReviews: 1,
+		});
+		expect(body.education).toBeGreaterThanOrEqual(2);
 	});
 });
 

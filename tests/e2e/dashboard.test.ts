@@ -7,6 +7,7 @@
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDateTime } from '@/lib/format';
+import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import {
 	EDITOR,
@@ -134,7 +135,7 @@ describe('tabs', () => {
 });
 
 describe('Overview', () => {
-	it('shows the four counts the API reports', async ({ server, browser }) => {
+	it('shows the counts the API reports, each named for what it counts', async ({ server, browser }) => {
 		const { page, context } = await openDashboard(browser, server);
 		const { body: counts } = await getJson(context, '/api/admin/overview');
 		const { body: platforms } = await getJson<{ isRecommended: boolean }[]>(
@@ -142,16 +143,34 @@ describe('Overview', () => {
 			'/api/platforms?limit=100',
 		);
 		const { body: news } = await getJson<{ isPublished: boolean }[]>(context, '/api/news/all?limit=100');
-		expect(counts).toEqual({
+		const { body: education } = await getJson<unknown[]>(context, '/api/education/all?limit=100');
+		expect(counts).toMatchObject({
 			platforms: platforms.length,
 			articles: news.length,
 			published: news.filter((a) => a.isPublished).length,
 			featured: platforms.filter((p) => p.isRecommended).length,
+			education: education.length,
 		});
-		for (const key of ['platforms', 'articles', 'published', 'featured']) {
+		expect(counts.education).toBeGreaterThan(0);
+		const labels = {
+			platforms: 'Platforms',
+			articles: 'News articles',
+			published: 'Published news',
+			featured: 'Featured platforms',
+			education: 'Education articles',
+			pendingComments: 'Pending comments',
+			reportedReviews: 'Reported reviews',
+		};
+		expect(Object.keys(counts).sort()).toEqual(Object.keys(labels).sort());
+		for (const [key, label] of Object.entries(labels)) {
+			const tile = page.locator('div', { has: page.getByTestId(`count-${key}`) }).last();
 			await expect.poll(() => page.getByTestId(`count-${key}`).innerText()).toBe(String(counts[key]));
+			expect(await tile.locator('dt').innerText()).toBe(label);
 		}
-		expect(await page.locator('dt', { hasText: /^Featured$/ }).count()).toBe(1);
+		await expectNoAxeViolations(page, 'the Overview at 1280 px');
+		await page.setViewportSize({ width: 390, height: 844 });
+		expect(await page.getByTestId('count-reportedReviews').isVisible()).toBe(true);
+		await expectNoAxeViolations(page, 'the Overview at 390 px');
 	});
 
 	it('rebuilds the site and shows the new generation time', { timeout: 90_000 }, async ({

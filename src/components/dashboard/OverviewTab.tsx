@@ -1,4 +1,4 @@
-/** Overview: the four counts, and the public site's generation status with a button that regenerates every page. */
+/** Overview: the counts, and the public site's generation status with a button that regenerates every page. */
 import { formatDateTime } from '@/lib/format';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
@@ -11,11 +11,18 @@ import { StatTile } from './StatTile';
 import { useApiData } from './use-api-data';
 import { useGenerationStatus } from './use-generation-status';
 
+/**
+ * The SPEC's four counts (its "Articles" and "Published" count news), named for what they count,
+ * then the education articles and what waits for an editor.
+ */
 const COUNTS: { key: keyof OverviewCounts; label: string }[] = [
 	{ key: 'platforms', label: 'Platforms' },
-	{ key: 'articles', label: 'Articles' },
-	{ key: 'published', label: 'Published' },
-	{ key: 'featured', label: 'Featured' },
+	{ key: 'articles', label: 'News articles' },
+	{ key: 'published', label: 'Published news' },
+	{ key: 'featured', label: 'Featured platforms' },
+	{ key: 'education', label: 'Education articles' },
+	{ key: 'pendingComments', label: 'Pending comments' },
+	{ key: 'reportedReviews', label: 'Reported reviews' },
 ];
 
 function GenerationCard() {

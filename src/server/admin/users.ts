@@ -20,6 +20,7 @@ import {
 import { passwordSetByEditorMail } from '../auth/account-mails';
 import { sendInBackground } from '../mail/transport';
 import { platformChanged } from '../platforms/directory';
+import { subscriberCount } from '../newsletter/issues';
 import { platformsRatedBy, recountPlatforms } from '../community/reviews';
 import { containsText } from '@/server/db/sql';
 import { InvalidInput, NotFound } from '@/server/errors';
@@ -31,6 +32,7 @@ export type UserStats = {
 	totalUsers: number;
 	editors: number;
 	bannedUsers: number;
+	/** Who the newsletter reaches: the Newsletter tab's figure (newsletter/issues.ts subscriberCount). */
 	newsletterSubscribers: number;
 };
 
@@ -62,10 +64,10 @@ async function userStats(): Promise<UserStats> {
 			totalUsers: sql<number>`count(*)`.mapWith(Number),
 			editors: countWhere(sql`${users.role} = 'editor'`),
 			bannedUsers: countWhere(sql`${users.isBanned}`),
-			newsletterSubscribers: countWhere(sql`${users.isNewsletterSubscribed}`),
 		})
 		.from(users);
-	return stats!;
+	// The Newsletter tab's figure: who Send would reach (accounts and email-only members).
+	return { ...stats!, newsletterSubscribers: await subscriberCount() };
 }
 
 /** The Users tab: a searched, paged list with its total and the stat tiles. */
