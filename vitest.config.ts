@@ -46,6 +46,7 @@ const POSTGRES_API = [
 	'tests/api/episode-scheduling.test.ts',
 	'tests/api/edit-conflicts.test.ts',
 	'tests/api/episode-audio.test.ts',
+	'tests/api/media-audio.test.ts',
 	'tests/api/media-streaming.test.ts',
 	'tests/api/upload-refused-unread.test.ts',
 	'tests/api/costly-reads.test.ts',

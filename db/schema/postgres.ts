@@ -49,5 +49,6 @@ export const {
 	previewLinks,
 	mediaItems,
 	mediaVariants,
+	mediaAudio,
 	revisions,
 } = defineTables(postgresKit) as unknown as AsPostgres<SharedSchema>;

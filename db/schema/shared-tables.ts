@@ -576,7 +576,11 @@ export function defineTables(kit: SchemaKit) {
 			uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
 			createdAt: timestampNow('created_at'),
 		},
-		(t) => [index('media_items_created_idx').on(t.createdAt)],
+		(t) => [
+			index('media_items_created_idx').on(t.createdAt),
+			// The uploader's storage quota sums their rows (media/quota.ts).
+			index('media_items_uploaded_by_idx').on(t.uploadedBy),
+		],
 	);
 
 	/** One served file of an image: a width in a format, stored under its content-addressed key. */
@@ -597,6 +601,30 @@ export function defineTables(kit: SchemaKit) {
 			isFallback: boolean('is_fallback').notNull().default(false),
 		},
 		(t) => [index('media_variants_media_idx').on(t.mediaId), index('media_variants_key_idx').on(t.key)],
+	);
+
+	/**
+	 * An episode audio file an editor uploaded (media/audio.ts), stored under /media/{key}.
+	 * Identical uploads share the file (same bytes, same key), each with its own row.
+	 */
+	const mediaAudio = table(
+		'media_audio',
+		{
+			id: id(),
+			/** The file's name under /media/: a hash of its bytes and its extension. */
+			key: text('key').notNull(),
+			type: text('type', { enum: EPISODE_AUDIO_TYPES }).notNull(),
+			bytes: integer('bytes').notNull(),
+			/** Read from the file's frames. */
+			durationSeconds: double('duration_seconds').notNull(),
+			uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [
+			index('media_audio_created_idx').on(t.createdAt),
+			index('media_audio_key_idx').on(t.key),
+			index('media_audio_uploaded_by_idx').on(t.uploadedBy),
+		],
 	);
 
 	const usersRelations = relations(users, ({ many }) => ({
@@ -872,6 +900,7 @@ export function defineTables(kit: SchemaKit) {
 		previewLinks,
 		mediaItems,
 		mediaVariants,
+		mediaAudio,
 		revisions,
 	};
 }

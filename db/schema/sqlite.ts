@@ -47,5 +47,6 @@ export const {
 	previewLinks,
 	mediaItems,
 	mediaVariants,
+	mediaAudio,
 	revisions,
 } = defineTables(sqliteKit);

@@ -3,14 +3,15 @@
  * editor uploads by the picker and by dropping a file (with progress), edits an image's alt
  * text, deletes one behind a confirmation that says browsers may keep showing it, inserts it into a page from the markdown editor's library picker, and the page then shows
  * it as a <picture> with AVIF and WebP sources, its width and height, its alt text and lazy
- * loading. axe finds nothing on the tab.
+ * loading. The tab lists uploaded episode audio too, deleted behind the same confirmation
+ * (issue 42, I-4). axe finds nothing on the tab.
  */
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeBuilder } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { expectToast } from '../support/dashboard-helpers';
-import { photoWithGps, plainPng } from '../support/media-fixtures';
+import { mp3Audio, photoWithGps, plainPng } from '../support/media-fixtures';
 import { horizontalOverflow } from '../support/text-fit';
 
 const it = browserTest({ seed: true });
@@ -87,6 +88,50 @@ describe('the Media tab', () => {
 			await confirm.getByRole('button', { name: 'Delete' }).click();
 			await expectToast(page, 'Image deleted');
 			await expect.poll(() => cards.count()).toBe(1);
+		},
+	);
+});
+
+describe('the Media tab’s audio', () => {
+	it.for([false, true] as const)(
+		'lists uploaded audio and deletes a file behind a confirmation (mobile: %s)',
+		async (mobile, { newPage, server }) => {
+			const { page, context } = await newPage({ as: 'editor', mobile });
+			// Bytes no other upload has (a frame's payload differs), so the file is this test's own.
+			const bytes = mp3Audio(2);
+			bytes.set(Buffer.from(`${Date.now()}${mobile}`), 100);
+			const upload = await fetch(`${server.url}/api/admin/media/audio`, {
+				method: 'POST',
+				body: new Uint8Array(bytes),
+				headers: { cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ') },
+			});
+			expect(upload.status).toBe(201);
+			const audio = await upload.json();
+			const name = audio.url.slice('/media/'.length);
+
+			await page.goto('/editor-dashboard?tab=media');
+			const list = page.getByRole('list', { name: 'Audio files' });
+			const row = list.getByTestId('audio-row').filter({ hasText: name });
+			await row.waitFor();
+			await row.getByText('0:02').waitFor();
+
+			expect((await horizontalOverflow(page)).width).toBe(page.viewportSize()!.width);
+			const { violations } = await axeBuilder(page)
+				.include('[aria-labelledby="media-audio-heading"]')
+				.analyze();
+			expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([]);
+
+			await row.getByRole('button', { name: `Delete ${name}` }).click();
+			const confirm = page.getByRole('dialog', { name: 'Delete this audio file?' });
+			await confirm
+				.getByText(
+					`${name} is removed for good. The site stops serving it at once, but browsers and podcast apps that already loaded it may keep playing it for up to 24 hours.`,
+				)
+				.waitFor();
+			await confirm.getByRole('button', { name: 'Delete' }).click();
+			await expectToast(page, 'Audio file deleted');
+			await row.waitFor({ state: 'detached' });
+			expect((await fetch(`${server.url}${audio.url}`)).status).toBe(404);
 		},
 	);
 });

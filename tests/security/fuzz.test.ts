@@ -131,6 +131,7 @@ let ids: {
 	disposableEpisodes: number[];
 	media: number[];
 	disposableMedia: number[];
+	disposableAudio: number[];
 	/** Revisions of the articles in revisedArticles, the only rows a restore may change. */
 	revisions: number[];
 	revisedArticles: number[];
@@ -154,6 +155,21 @@ async function insertMedia(): Promise<number> {
 	await server.db
 		.insert(mediaVariants)
 		.values({ mediaId: row!.id, key, format: 'png', width: 10, height: 10, bytes: 100, isFallback: true });
+	return row!.id;
+}
+
+/** An audio upload's row (no file: the fuzzer lists and deletes records). */
+async function insertAudio(): Promise<number> {
+	const { mediaAudio } = server.tables;
+	const [row] = await server.db
+		.insert(mediaAudio)
+		.values({
+			key: `${crypto.randomUUID().replaceAll('-', '')}.mp3`,
+			type: 'audio/mpeg',
+			bytes: 100,
+			durationSeconds: 1,
+		})
+		.returning({ id: mediaAudio.id });
 	return row!.id;
 }
 
@@ -284,6 +300,7 @@ beforeAll(async () => {
 		disposableEpisodes: await times(4, () => insertEpisode(server)),
 		media: await times(2, insertMedia),
 		disposableMedia: await times(3, insertMedia),
+		disposableAudio: await times(3, insertAudio),
 		revisions: [],
 		revisedArticles: [],
 	};
@@ -1123,6 +1140,22 @@ function targets(): Target[] {
 				bytes: z.number().int().positive(),
 				type: z.literal('audio/mpeg'),
 			}),
+			mayChange: added('media_audio'),
+		},
+		{
+			name: 'GET /api/admin/media/audio',
+			method: 'GET',
+			path: () => q(AUDIO_UPLOAD_PATH, mediaListQuerySchema),
+			roles: { editor: RUNS, user: OTHER_RUNS, banned: OTHER_RUNS },
+			ok: z.array(z.looseObject({ id: z.number().int(), url: z.string().startsWith('/media/') })),
+		},
+		{
+			name: 'DELETE /api/admin/media/audio/{id}',
+			method: 'DELETE',
+			path: () => idArbitrary(ids.disposableAudio).map((id) => `${AUDIO_UPLOAD_PATH}/${id}`),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: message,
+			mayChange: targeted('media_audio', 'removed'),
 		},
 		{
 			name: 'GET /api/admin/media/{id}',
@@ -1412,7 +1445,7 @@ async function personaFor(role: FuzzRole, n: number): Promise<Persona> {
 
 function parseTarget(path: string): { targetId: number | null; slug: string | null } {
 	const id = path.match(
-		/^\/api\/(?:[a-z]+\/)*?(?:news|education|platforms|comments|users|pages|podcasts|media)\/(\d{1,12})(?:[/?]|$)/,
+		/^\/api\/(?:[a-z]+\/)*?(?:news|education|platforms|comments|users|pages|podcasts|media|audio)\/(\d{1,12})(?:[/?]|$)/,
 	);
 	let slug: string | null = null;
 	if (path.startsWith('/api/pages/')) {

@@ -786,6 +786,18 @@ export const EXPECTATIONS: Expectation[] = [
 		check: (answer) => expect(answer.body).toMatchObject({ type: 'audio/mpeg', durationMinutes: 1 }),
 	},
 	{
+		route: '/api/admin/media/audio',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/media/audio?page=1' }),
+	},
+	{
+		route: '/api/admin/media/audio/{id}',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/media/audio/${await libraryAudio(fx)}` }),
+	},
+	{
 		route: '/api/admin/media/{id}',
 		method: 'GET',
 		expect: editorOnly(200),
@@ -1053,6 +1065,21 @@ async function libraryImage(fx: Fixture): Promise<number> {
 		bytes: 100,
 		isFallback: true,
 	});
+	return row!.id;
+}
+
+/** An audio upload's row (its file is not needed to delete it). */
+async function libraryAudio(fx: Fixture): Promise<number> {
+	const { mediaAudio } = fx.server.tables;
+	const [row] = await fx.server.db
+		.insert(mediaAudio)
+		.values({
+			key: `${crypto.randomUUID().replaceAll('-', '')}.mp3`,
+			type: 'audio/mpeg',
+			bytes: 100,
+			durationSeconds: 1,
+		})
+		.returning({ id: mediaAudio.id });
 	return row!.id;
 }
 

@@ -227,6 +227,7 @@ export const SNAPSHOT_TABLES = [
 	'platform_follows',
 	'podcast_episodes',
 	'media_items',
+	'media_audio',
 ] as const;
 export type SnapshotTable = (typeof SNAPSHOT_TABLES)[number];
 export type Snapshot = Record<SnapshotTable, Map<number, Record<string, unknown>>>;

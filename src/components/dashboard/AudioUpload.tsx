@@ -58,7 +58,7 @@ export function AudioUpload({ onUploaded }: { onUploaded: (audio: AdminAudio) =>
 }
 
 /** 1:05:09 or 4:07, as a player shows a length. */
-function formatSeconds(total: number): string {
+export function formatSeconds(total: number): string {
 	const seconds = Math.round(total);
 	const pad = (n: number) => String(n).padStart(2, '0');
 	const h = Math.floor(seconds / 3600);

@@ -20,6 +20,7 @@ import { Label } from '@/components/ui/Label';
 import { Spinner } from '@/components/ui/Spinner';
 import { apiRequest } from '@/lib/api-client';
 import type { AdminMedia } from './api-types';
+import { AudioLibrary } from './AudioLibrary';
 import { ConfirmDialog } from './ConfirmDialog';
 import { LoadError } from './LoadError';
 import { Pager } from './Pager';
@@ -294,6 +295,7 @@ export default function MediaTab() {
 				destructive
 				onConfirm={() => (deleting ? remove(deleting) : Promise.resolve(true))}
 			/>
+			<AudioLibrary />
 		</section>
 	);
 }

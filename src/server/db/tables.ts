@@ -56,6 +56,7 @@ export let {
 	previewLinks,
 	mediaItems,
 	mediaVariants,
+	mediaAudio,
 	revisions,
 } = bound;
 
@@ -91,6 +92,7 @@ export function bindTables(schema: Schema): void {
 		previewLinks,
 		mediaItems,
 		mediaVariants,
+		mediaAudio,
 		revisions,
 	} = schema);
 }

@@ -25,6 +25,7 @@ import { publishChange } from '@/server/changes/content-changes';
 import { Conflict, NotFound, TooLarge, UnsupportedMedia } from '@/server/errors';
 import { fileHead, type UploadedFile } from '@/server/http/upload-file';
 import { MEDIA_CONTENT_TYPES, MEDIA_EXTENSIONS, sniffImageFormat } from './sniff';
+import { assertWithinQuota } from './quota';
 import { mediaStore, type StoredFile } from './store';
 import { encodeVariants } from './variants';
 
@@ -112,12 +113,13 @@ const SNIFF_BYTES = 64;
 
 /**
  * Stores an image and its variants. Refuses what is not a JPEG, PNG, WebP, AVIF or GIF by its
- * bytes (UnsupportedMedia), and more than MAX_MEDIA_BYTES (TooLarge).
+ * bytes (UnsupportedMedia), and more than MAX_MEDIA_BYTES or the editor's quota (TooLarge).
  */
 export async function uploadMedia(upload: Upload, editor: SessionUser): Promise<MediaItem> {
 	if (upload.file.bytes > MAX_MEDIA_BYTES) {
 		throw new TooLarge(`The image is too large: at most ${MAX_MEDIA_BYTES / 1024 / 1024} MB.`);
 	}
+	await assertWithinQuota(editor, upload.file.bytes);
 	const format = sniffImageFormat(await fileHead(upload.file.path, SNIFF_BYTES));
 	if (!format) {
 		throw new UnsupportedMedia('Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded.', 'file');
@@ -200,7 +202,7 @@ function mentionsAny(column: Parameters<typeof containsText>[0], keys: string[])
 	return or(...keys.map((key) => containsText(column, key)))!;
 }
 
-/** What uses the image's files, as a reader of the dashboard would name each: "news article “Title”". */
+/** What uses the files (an image's variants, an audio file), as a reader of the dashboard would name each: "news article “Title”". */
 export async function usersOfMedia(keys: string[]): Promise<string[]> {
 	if (keys.length === 0) return [];
 	const [articleRows, pageRows, platformRows, episodeRows] = await Promise.all([
@@ -216,7 +218,13 @@ export async function usersOfMedia(keys: string[]): Promise<string[]> {
 		db()
 			.select({ title: podcastEpisodes.title })
 			.from(podcastEpisodes)
-			.where(or(mentionsAny(podcastEpisodes.imageUrl, keys), mentionsAny(podcastEpisodes.description, keys))),
+			.where(
+				or(
+					mentionsAny(podcastEpisodes.imageUrl, keys),
+					mentionsAny(podcastEpisodes.audioUrl, keys),
+					mentionsAny(podcastEpisodes.description, keys),
+				),
+			),
 	]);
 	return [
 		...articleRows.map(
@@ -249,11 +257,17 @@ export async function deleteMedia(id: number): Promise<void> {
 		const kept = new Set(shared.map((row) => row.key));
 		return keys.filter((key) => !kept.has(key));
 	});
-	await mediaStore().remove(orphaned);
+	await removeFiles(orphaned);
+}
+
+/** Removes stored files no row names any more, and has every node stop serving them. */
+export async function removeFiles(keys: string[]): Promise<void> {
+	if (keys.length === 0) return;
+	await mediaStore().remove(keys);
 	// Every node keeps library files in memory like shared answers (the host's cache): the change
 	// stream tells each of them, this one at once, to stop serving these. nginx keeps a file for
 	// a second, then asks a node again (deploy/nginx.conf), which answers 404.
-	if (orphaned.length > 0) publishChange({ kind: 'media-deleted', paths: orphaned.map(mediaUrl) });
+	publishChange({ kind: 'media-deleted', paths: keys.map(mediaUrl) });
 }
 
 /** A library file by its name under /media/, or null when there is none. */

@@ -151,6 +151,18 @@ const schema = z.object({
 	 * Retry-After. Each streams to a temporary file and then decodes or parses it.
 	 */
 	MAX_CONCURRENT_UPLOADS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).default(4)),
+	/**
+	 * The bytes of image and audio uploads one editor may keep in the media library; an upload
+	 * that would pass it is refused with 413. 2 GB by default.
+	 */
+	MEDIA_QUOTA_BYTES: z.preprocess(
+		unsetIfEmpty,
+		z.coerce
+			.number()
+			.int()
+			.min(1)
+			.default(2 * 1024 ** 3),
+	),
 	/** Longest a connection with a request open may go without a byte moving; past it: dropped. */
 	SEND_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1000).default(60_000)),
 });
@@ -207,6 +219,8 @@ export type AppConfig = {
 	};
 	/** Uploads one node takes at once (http/upload-file.ts). */
 	maxConcurrentUploads: number;
+	/** MEDIA_QUOTA_BYTES: each editor's media storage quota. */
+	mediaQuotaBytes: number;
 };
 
 /**
@@ -300,6 +314,7 @@ export function config(): AppConfig {
 			sendTimeoutMs: env.SEND_TIMEOUT_MS,
 		},
 		maxConcurrentUploads: env.MAX_CONCURRENT_UPLOADS,
+		mediaQuotaBytes: env.MEDIA_QUOTA_BYTES,
 	};
 	return cached;
 }

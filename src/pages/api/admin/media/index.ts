@@ -5,6 +5,7 @@ import { InvalidInput } from '@/server/errors';
 import { endpoint, json, parseWith, readQuery } from '@/server/http/endpoint';
 import { withUploadForm } from '@/server/http/multipart';
 import { listMedia, uploadMedia } from '@/server/media/library';
+import { assertWithinQuota } from '@/server/media/quota';
 
 export const prerender = false;
 
@@ -17,10 +18,12 @@ export const GET = endpoint('personal', async ({ url, locals }) => {
 
 /**
  * Uploads an image: multipart/form-data with `file` and `alt`; 201 with the image and its
- * variants. The session and role are checked from the headers, before the body is read.
+ * variants. The session and role are checked from the headers, before the body is read, and
+ * so is the editor's quota (already used up: 413); the file's own size is checked once read.
  */
 export const POST = endpoint('personal', async ({ request, locals }) => {
 	const editor = requireEditor(locals);
+	await assertWithinQuota(editor, 1);
 	const item = await withUploadForm(request, async (form) => {
 		const alt = parseWith(mediaAltSchema, form.fields.get('alt') ?? undefined);
 		if (!form.file) throw new InvalidInput('Choose an image file to upload.', 'file');
