@@ -20,7 +20,7 @@ describe('the market map', () => {
 		newPage,
 	}) => {
 		const points = (await (await fetch(`${server.url}/api/platforms/map`)).json()) as Point[];
-		expect(points.length).toBe((await apiPlatforms(server, '?limit=100')).length);
+		expect(points.length).toBe((await apiPlatforms(server, 'limit=100')).length);
 		const { page } = await newPage();
 		await page.goto('/platforms/map');
 		const map = page.getByTestId('market-map');
@@ -65,7 +65,7 @@ describe('the market map', () => {
 		server,
 		newPage,
 	}) => {
-		const platforms = await apiPlatforms(server, '?limit=100');
+		const platforms = await apiPlatforms(server, 'limit=100');
 		const category = platforms[0]!.category;
 		const { page } = await newPage();
 		await page.goto('/platforms');
