@@ -109,9 +109,10 @@ describe('a platform page: Follow', () => {
 		await expect.poll(() => followButton(page).innerText()).toBe(`Follow ${platform.name}`);
 		await followButton(page).click();
 		await expect.poll(() => followButton(page).innerText()).toBe(`Unfollow ${platform.name}`);
-		expect(await page.getByTestId('follow-platform').getByRole('status').innerText()).toContain(
-			`You follow ${platform.name}`,
-		);
+		// Announced once the server has answered, which may be a moment after the list changed.
+		await expect
+			.poll(() => page.getByTestId('follow-platform').getByRole('status').innerText())
+			.toContain(`You follow ${platform.name}`);
 		await page.reload();
 		await expect.poll(() => followButton(page).innerText()).toBe(`Unfollow ${platform.name}`);
 
@@ -136,13 +137,9 @@ describe('a platform page: Follow', () => {
 		});
 		await page.goto(`/platforms/${platform.id}`, { waitUntil: 'domcontentloaded' });
 		await followButton(page).click();
-		await expect
-			.poll(() => followButton(page).innerText(), { timeout: 15_000 })
-			.toBe(`Unfollow ${platform.name}`);
+		await expect.poll(() => followButton(page).innerText()).toBe(`Unfollow ${platform.name}`);
 		await followButton(page).click();
-		await expect
-			.poll(() => followButton(page).innerText(), { timeout: 15_000 })
-			.toBe(`Follow ${platform.name}`);
+		await expect.poll(() => followButton(page).innerText()).toBe(`Follow ${platform.name}`);
 	});
 
 	it('a press made while the follows are still being read neither loses to the old list nor follows twice', async ({
