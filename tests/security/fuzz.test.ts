@@ -76,7 +76,7 @@ import {
 	MAX_UPLOAD_BODY_BYTES,
 	MEDIA_UPLOAD_PATH,
 } from '@/server/http/request-body';
-import { plainPng, uploadForm } from '../support/media-fixtures';
+import { insertAudioRow, plainPng, uploadForm } from '../support/media-fixtures';
 import { TestClient, jsonOfSize, sendDeclaredLength, sendStreamedBody } from '../support/account-api';
 import type { TestServer } from '../support/server';
 import { insertEpisode } from '../support/episode-fixtures';
@@ -155,21 +155,6 @@ async function insertMedia(): Promise<number> {
 	await server.db
 		.insert(mediaVariants)
 		.values({ mediaId: row!.id, key, format: 'png', width: 10, height: 10, bytes: 100, isFallback: true });
-	return row!.id;
-}
-
-/** An audio upload's row (no file: the fuzzer lists and deletes records). */
-async function insertAudio(): Promise<number> {
-	const { mediaAudio } = server.tables;
-	const [row] = await server.db
-		.insert(mediaAudio)
-		.values({
-			key: `${crypto.randomUUID().replaceAll('-', '')}.mp3`,
-			type: 'audio/mpeg',
-			bytes: 100,
-			durationSeconds: 1,
-		})
-		.returning({ id: mediaAudio.id });
 	return row!.id;
 }
 
@@ -300,7 +285,7 @@ beforeAll(async () => {
 		disposableEpisodes: await times(4, () => insertEpisode(server)),
 		media: await times(2, insertMedia),
 		disposableMedia: await times(3, insertMedia),
-		disposableAudio: await times(3, insertAudio),
+		disposableAudio: await times(3, () => insertAudioRow(server)),
 		revisions: [],
 		revisedArticles: [],
 	};

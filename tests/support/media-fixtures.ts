@@ -134,3 +134,18 @@ export async function storeMediaFile(
 			: new FolderMediaStore(join(server.dir, 'media'));
 	await store.put(key, contentType, bytes);
 }
+
+/** An audio upload's row with no file behind it (listing and deleting records need none). */
+export async function insertAudioRow(server: TestServer): Promise<number> {
+	const { mediaAudio } = server.tables;
+	const [row] = await server.db
+		.insert(mediaAudio)
+		.values({
+			key: `${crypto.randomUUID().replaceAll('-', '')}.mp3`,
+			type: 'audio/mpeg',
+			bytes: 100,
+			durationSeconds: 1,
+		})
+		.returning({ id: mediaAudio.id });
+	return row!.id;
+}

@@ -18,7 +18,7 @@ import type { TestServer } from './server';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 import { firstRow } from '@/server/db';
 import type { Method, Persona, Role } from './security-roles';
-import { mp3Audio, plainPng, uploadForm } from './media-fixtures';
+import { insertAudioRow, mp3Audio, plainPng, uploadForm } from './media-fixtures';
 
 export type Fixture = {
 	server: TestServer;
@@ -795,7 +795,7 @@ export const EXPECTATIONS: Expectation[] = [
 		route: '/api/admin/media/audio/{id}',
 		method: 'DELETE',
 		expect: editorOnly(200),
-		call: async (fx) => ({ path: `/api/admin/media/audio/${await libraryAudio(fx)}` }),
+		call: async (fx) => ({ path: `/api/admin/media/audio/${await insertAudioRow(fx.server)}` }),
 	},
 	{
 		route: '/api/admin/media/{id}',
@@ -1065,21 +1065,6 @@ async function libraryImage(fx: Fixture): Promise<number> {
 		bytes: 100,
 		isFallback: true,
 	});
-	return row!.id;
-}
-
-/** An audio upload's row (its file is not needed to delete it). */
-async function libraryAudio(fx: Fixture): Promise<number> {
-	const { mediaAudio } = fx.server.tables;
-	const [row] = await fx.server.db
-		.insert(mediaAudio)
-		.values({
-			key: `${crypto.randomUUID().replaceAll('-', '')}.mp3`,
-			type: 'audio/mpeg',
-			bytes: 100,
-			durationSeconds: 1,
-		})
-		.returning({ id: mediaAudio.id });
 	return row!.id;
 }
 

@@ -132,15 +132,22 @@ async function axeViolations(page: Page, label: string): Promise<string[]> {
 	);
 }
 
+/** Opens a path as one viewer and waits for it to settle; answers the problem when it did not load. */
+async function openSettled(viewer: Viewer, path: string): Promise<string | null> {
+	try {
+		await gotoHydrated(viewer.page!, path);
+	} catch (error) {
+		return `${path} [${viewer.name}]: did not load: ${(error as Error).message.split('\n')[0]}`;
+	}
+	await settle(viewer.page!);
+	return null;
+}
+
 /** Opens a path as one viewer, checks it with axe and saves its DOM for the HTML checker. */
 async function checkPage(validation: Validation, viewer: Viewer, path: string): Promise<string[]> {
 	const page = viewer.page!;
-	try {
-		await gotoHydrated(page, path);
-	} catch (error) {
-		return [`${path} [${viewer.name}]: did not load: ${(error as Error).message.split('\n')[0]}`];
-	}
-	await settle(page);
+	const failed = await openSettled(viewer, path);
+	if (failed) return [failed];
 	const label = `${path} [${viewer.name}]`;
 	const problems = await axeViolations(page, label);
 	writeFileSync(join(validation.htmlDir, fileName(viewer.name, path, '.dom')), await page.content());
@@ -150,12 +157,8 @@ async function checkPage(validation: Validation, viewer: Viewer, path: string): 
 /** The open states of the header: each drop-down menu (desktop) or the side panel (phone). */
 async function checkOpenHeader(viewer: Viewer, path: string): Promise<string[]> {
 	const page = viewer.page!;
-	try {
-		await gotoHydrated(page, path);
-	} catch (error) {
-		return [`${path} [${viewer.name}]: did not load: ${(error as Error).message.split('\n')[0]}`];
-	}
-	await settle(page);
+	const failed = await openSettled(viewer, path);
+	if (failed) return [failed];
 	const problems: string[] = [];
 	if (viewer.mobile) {
 		await page.getByRole('button', { name: 'Open menu' }).click();
