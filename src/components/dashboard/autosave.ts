@@ -39,8 +39,6 @@ export type RestoreOffer<V> = {
 	changedFields: (keyof V & string)[] | null;
 };
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * The offer for text kept on `stored`, reopened on `loaded` at `loadedVersion`: everything when
  * it is the version the text was typed on; otherwise the loaded values with only the fields
@@ -60,7 +58,7 @@ export function restoreOffer<V extends Record<string, unknown>>(
 	}
 	const base = stored.base as V;
 	const changedFields = (Object.keys(stored.values) as (keyof V & string)[]).filter(
-		(field) => !same(stored.values[field], base[field]),
+		(field) => stored.values[field] !== base[field],
 	);
 	const values = { ...loaded };
 	for (const field of changedFields) values[field] = stored.values[field];
