@@ -20,6 +20,7 @@ export const {
 	articles,
 	staticPages,
 	platforms,
+	itemSlugs,
 	platformRatings,
 	platformChanges,
 	platformComments,

@@ -21,6 +21,7 @@ import {
 	NEWSLETTER_MEMBER_TOKEN_PURPOSES,
 	PREVIEW_SUBJECTS,
 	REVISION_SUBJECTS,
+	SLUG_KINDS,
 	USER_ROLES,
 	VOTE_TYPES,
 } from '@/lib/column-values';
@@ -132,6 +133,11 @@ export function defineTables(kit: SchemaKit) {
 			id: id(),
 			kind: text('kind', { enum: ARTICLE_KINDS }).notNull(),
 			title: text('title').notNull(),
+			/** The public address (/news/{slug}); unique per kind, earlier ones kept in item_slugs. */
+			slug: text('slug').notNull(),
+			/** The editor's search title and description; null: the title and excerpt serve. */
+			metaTitle: text('meta_title'),
+			metaDescription: text('meta_description'),
 			excerpt: text('excerpt').notNull(),
 			content: text('content').notNull(),
 			category: text('category').notNull(),
@@ -156,6 +162,7 @@ export function defineTables(kit: SchemaKit) {
 			index('articles_category_idx').on(t.kind, t.category, t.createdAt),
 			index('articles_title_idx').on(t.kind, t.title),
 			index('articles_author_idx').on(t.authorId),
+			uniqueIndex('articles_slug_idx').on(t.kind, t.slug),
 			check('articles_read_time_range', sql`${t.readTime} between 1 and 60`),
 		],
 	);
@@ -165,6 +172,8 @@ export function defineTables(kit: SchemaKit) {
 		slug: text('slug').notNull().unique(),
 		title: text('title').notNull(),
 		content: text('content').notNull(),
+		metaTitle: text('meta_title'),
+		metaDescription: text('meta_description'),
 		lastModifiedBy: integer('last_modified_by').references(() => users.id, {
 			onDelete: 'set null',
 		}),
@@ -176,6 +185,10 @@ export function defineTables(kit: SchemaKit) {
 		{
 			id: id(),
 			name: text('name').notNull(),
+			/** The public address (/platforms/{slug}); earlier ones are kept in item_slugs. */
+			slug: text('slug').notNull(),
+			metaTitle: text('meta_title'),
+			metaDescription: text('meta_description'),
 			description: text('description').notNull(),
 			logo: text('logo'),
 			pricing: text('pricing').notNull(),
@@ -211,6 +224,28 @@ export function defineTables(kit: SchemaKit) {
 			index('platforms_rating_idx').on(t.rating),
 			index('platforms_category_idx').on(t.category),
 			index('platforms_sort_order_idx').on(t.sortOrder, t.name),
+			uniqueIndex('platforms_slug_idx').on(t.slug),
+		],
+	);
+
+	/**
+	 * The slugs items had before their current one (which their own table holds): an earlier
+	 * address moves to the current one in one hop, and no other item of the kind may take a
+	 * slug once used (the item itself may take it back). Rows go with their item (deleted by
+	 * its service: src/server/addresses/slugs.ts).
+	 */
+	const itemSlugs = table(
+		'item_slugs',
+		{
+			id: id(),
+			kind: text('kind', { enum: SLUG_KINDS }).notNull(),
+			slug: text('slug').notNull(),
+			itemId: integer('item_id').notNull(),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [
+			uniqueIndex('item_slugs_kind_slug_idx').on(t.kind, t.slug),
+			index('item_slugs_item_idx').on(t.kind, t.itemId),
 		],
 	);
 
@@ -520,6 +555,10 @@ export function defineTables(kit: SchemaKit) {
 		{
 			id: id(),
 			title: text('title').notNull(),
+			/** The public address (/podcast/{slug}); earlier ones are kept in item_slugs. */
+			slug: text('slug').notNull(),
+			metaTitle: text('meta_title'),
+			metaDescription: text('meta_description'),
 			description: text('description').notNull(),
 			imageUrl: text('image_url'),
 			audioUrl: text('audio_url').notNull(),
@@ -555,6 +594,7 @@ export function defineTables(kit: SchemaKit) {
 			index('podcast_episodes_title_idx').on(t.title),
 			index('podcast_episodes_duration_idx').on(t.duration),
 			index('podcast_episodes_number_idx').on(t.seasonNumber, t.episodeNumber),
+			uniqueIndex('podcast_episodes_slug_idx').on(t.slug),
 		],
 	);
 
@@ -687,6 +727,8 @@ export function defineTables(kit: SchemaKit) {
 		{
 			id: id(),
 			subject: text('subject').notNull(),
+			/** The public address once sent (/newsletter/{slug}); earlier ones kept in item_slugs. */
+			slug: text('slug').notNull(),
 			content: text('content').notNull(),
 			status: text('status', { enum: NEWSLETTER_ISSUE_STATUSES }).notNull().default('draft'),
 			authorId: integer('author_id').references(() => users.id, {
@@ -701,7 +743,10 @@ export function defineTables(kit: SchemaKit) {
 			/** A draft with this set is scheduled: it is sent at that time, not before. */
 			sendAt: timestamp('send_at'),
 		},
-		(t) => [index('newsletter_issues_status_idx').on(t.status, t.createdAt)],
+		(t) => [
+			index('newsletter_issues_status_idx').on(t.status, t.createdAt),
+			uniqueIndex('newsletter_issues_slug_idx').on(t.slug),
+		],
 	);
 
 	/**
@@ -871,6 +916,7 @@ export function defineTables(kit: SchemaKit) {
 		articles,
 		staticPages,
 		platforms,
+		itemSlugs,
 		platformRatings,
 		platformChanges,
 		platformComments,

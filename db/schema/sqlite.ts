@@ -18,6 +18,7 @@ export const {
 	articles,
 	staticPages,
 	platforms,
+	itemSlugs,
 	platformRatings,
 	platformChanges,
 	platformComments,

@@ -215,9 +215,13 @@ export async function createPostgresDataset(
 			if (batch.length > 0) await database.insert(table).values(batch);
 			batch = [];
 		};
+		let number = existing;
 		for (const article of generatedArticles(inserted, paragraphs)) {
+			number += 1;
 			batch.push({
 				...article,
+				// Unique whatever the generated titles: the benchmark reads articles by slug.
+				slug: `bench-article-${number}`,
 				imageUrl: null,
 				isPublished: true,
 				authorId: editor?.id ?? null,

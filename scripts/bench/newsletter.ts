@@ -276,7 +276,7 @@ export async function measureNewsletter(options: NewsletterOptions): Promise<New
 			.where(eq(newsletterMembers.status, 'confirmed'));
 		const [issue] = await database
 			.insert(newsletterIssues)
-			.values(ISSUE)
+			.values({ ...ISSUE, slug: `bench-issue-${Date.now()}` })
 			.returning({ id: newsletterIssues.id });
 		database.$client.close();
 

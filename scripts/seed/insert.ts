@@ -6,6 +6,8 @@
 import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
 import { SUB_RATINGS } from '@/lib/review-profile';
 import { averageRating, starCounts, subRatingAverage } from '@/lib/ratings';
+import { slugFromTitle } from '@/lib/slugs';
+import type { SlugKind } from '@/lib/column-values';
 import { schemaOf } from '@/server/db';
 import { before } from './age';
 import { COMMENTS } from './comments';
@@ -116,6 +118,7 @@ async function insertPlatforms(tx: SeedWriter, now: number, ratings: ReturnType<
 			.insert(schema.platforms)
 			.values({
 				name: platform.name,
+				slug: seedSlug(platform.name, 'platform'),
 				description: platform.description,
 				logo: logoPath(platform),
 				pricing: platform.pricing,
@@ -199,6 +202,13 @@ async function insertCommunity(
 	}
 }
 
+/** A demo item's slug: its title's (the demo titles are unique per kind and all give one). */
+function seedSlug(title: string, kind: SlugKind): string {
+	const slug = slugFromTitle(title, kind);
+	if (!slug) throw new Error(`The demo title "${title}" gives no slug`);
+	return slug;
+}
+
 async function insertEditorial(
 	tx: SeedWriter,
 	now: number,
@@ -210,6 +220,7 @@ async function insertEditorial(
 		[...NEWS, ...EDUCATION].map((article) => ({
 			kind: article.kind,
 			title: article.title,
+			slug: seedSlug(article.title, article.kind),
 			excerpt: article.excerpt,
 			content: resolvePlatformLinks(article.content, platformIds),
 			category: article.category,
@@ -225,6 +236,7 @@ async function insertEditorial(
 	await tx.insert(schema.podcastEpisodes).values(
 		EPISODES.map((episode) => ({
 			title: episode.title,
+			slug: seedSlug(episode.title, 'episode'),
 			description: episode.description,
 			imageUrl: episode.imageUrl,
 			audioUrl: episodeAudioUrl(episode),

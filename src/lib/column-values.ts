@@ -39,6 +39,10 @@ export type EpisodeAudioType = (typeof EPISODE_AUDIO_TYPES)[number];
 export const PREVIEW_SUBJECTS = ['article', 'page', 'episode'] as const;
 export type PreviewSubject = (typeof PREVIEW_SUBJECTS)[number];
 
+/** What has a slug (a readable public address); news and education are told apart. */
+export const SLUG_KINDS = ['platform', 'news', 'education', 'episode', 'newsletter-issue'] as const;
+export type SlugKind = (typeof SLUG_KINDS)[number];
+
 /** What keeps revisions: every save of one of these is kept and can be restored. */
 export const REVISION_SUBJECTS = ['article', 'page', 'platform', 'episode'] as const;
 export type RevisionSubject = (typeof REVISION_SUBJECTS)[number];

@@ -17,3 +17,18 @@ export const STATIC_PAGE_PATHS: Record<string, string> = {
 export function articlePath(kind: ArticleKind, id: number): string {
 	return `/${kind}/${id}`;
 }
+
+/** A platform's public page: /platforms/{slug}. */
+export function platformPath(slug: string): string {
+	return `/platforms/${slug}`;
+}
+
+/** The platforms a buyer would consider instead of this one: /platforms/{slug}/alternatives. */
+export function alternativesPath(slug: string): string {
+	return `${platformPath(slug)}/alternatives`;
+}
+
+/** A podcast episode's public page: /podcast/{slug}. */
+export function episodePath(slug: string): string {
+	return `/podcast/${slug}`;
+}

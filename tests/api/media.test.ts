@@ -25,6 +25,7 @@ import {
 	storedPixel,
 	uploadForm,
 } from '../support/media-fixtures';
+import { testSlug } from '../support/slugs';
 
 let server: TestServer;
 let roles: Roles;
@@ -283,7 +284,14 @@ describe('the library', () => {
 		const article = await insertArticle(server, { title: 'Cover story', imageUrl: body.url });
 		const platform = await server.db
 			.insert(server.tables.platforms)
-			.values({ name: 'Logo Corp', description: 'D', pricing: 'CPM', category: 'Retailer', logo: webp })
+			.values({
+				name: 'Logo Corp',
+				slug: testSlug('Logo Corp'),
+				description: 'D',
+				pricing: 'CPM',
+				category: 'Retailer',
+				logo: webp,
+			})
 			.returning();
 		// Read once, so the host keeps it in memory: the delete must drop that copy too.
 		expect((await served(body.url)).response.status).toBe(200);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
 import { setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
+import { testSlug } from '../support/slugs';
 
 let server: TestServer;
 let roles: Roles;
@@ -37,6 +38,7 @@ async function insertIssue(values: { subject: string; content?: string; sentDays
 		.insert(newsletterIssues)
 		.values({
 			subject: values.subject,
+			slug: testSlug(values.subject),
 			content: values.content ?? 'Body',
 			status: at ? 'sent' : 'draft',
 			sendStartedAt: at,

@@ -6,6 +6,7 @@ import { podcastSearchCondition } from '@/server/content/search/episodes.postgre
 import type { TestServer } from '../support/server';
 import { TestClient, registerUser } from '../support/account-api';
 import { ODD_SEARCHES, postgresQueryPlan, queryPlan, startContentServer } from '../support/content-fixtures';
+import { testSlug } from '../support/slugs';
 
 let server: TestServer;
 let client: TestClient;
@@ -57,6 +58,7 @@ beforeAll(async () => {
 	for (const [title, description, tags, duration, seasonNumber, episodeNumber, date] of EPISODES) {
 		await server.db.insert(server.tables.podcastEpisodes).values({
 			title,
+			slug: testSlug(title),
 			description,
 			tags: [...tags],
 			duration,

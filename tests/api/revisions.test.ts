@@ -18,6 +18,7 @@ import {
 } from '../support/content-fixtures';
 import { episodeBody } from '../support/episode-fixtures';
 import { createPlatform, platformInput } from '../support/platform-fixtures';
+import { testSlug } from '../support/slugs';
 
 type Entry = { id: number; createdAt: string; author: { username: string } | null; summary: string };
 type Detail = Entry & {
@@ -212,6 +213,7 @@ describe('the version before revisions', () => {
 			.values({
 				kind: 'news',
 				title: body.title,
+				slug: testSlug(body.title),
 				excerpt: body.excerpt,
 				content: body.content,
 				category: body.category,

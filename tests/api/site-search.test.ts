@@ -16,6 +16,7 @@ import {
 	type Roles,
 } from '../support/content-fixtures';
 import { createPlatform } from '../support/platform-fixtures';
+import { testSlug } from '../support/slugs';
 
 type Hit = { id: number; title: string; url: string; snippet: { text: string; marks: [number, number][] } };
 type Results = Record<'platforms' | 'news' | 'education' | 'podcasts' | 'pages', Hit[]>;
@@ -87,6 +88,7 @@ beforeAll(async () => {
 		.insert(podcastEpisodes)
 		.values({
 			title: 'An episode',
+			slug: testSlug('An episode'),
 			description: `We talk about ${word.toUpperCase()} at length.`,
 			audioUrl: '/audio/demo.mp3',
 			duration: 30,

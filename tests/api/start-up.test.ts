@@ -16,6 +16,7 @@ import { insertAccount } from '../support/newsletter-fixture';
 import { postgresTestDatabase } from '../support/postgres-databases';
 import { freePort } from '../../scripts/shared/ports';
 import { HOST_ENTRY, testEngine } from '../support/server';
+import { testSlug } from '../support/slugs';
 
 const engine = testEngine();
 let dir: string;
@@ -49,6 +50,7 @@ beforeAll(async () => {
 		.insert(newsletterIssues)
 		.values({
 			subject: 'Queued before the start',
+			slug: testSlug('Queued before the start'),
 			content: 'Hello from the queue.',
 			status: 'sending',
 			sendStartedAt: new Date(),

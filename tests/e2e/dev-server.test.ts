@@ -18,6 +18,7 @@ import { cspViolations, gotoHydrated, launchBrowser, newPage } from '../support/
 import { insertAccount } from '../support/newsletter-fixture';
 import { freePort } from '../../scripts/shared/ports';
 import { eventually } from '../support/account-api';
+import { testSlug } from '../support/slugs';
 
 let dev: ChildProcess;
 let url: string;
@@ -37,6 +38,7 @@ beforeAll(async () => {
 		.insert(newsletterIssues)
 		.values({
 			subject: 'Queued before dev started',
+			slug: testSlug('Queued before dev started'),
 			content: 'Hello.',
 			status: 'sending',
 			sendStartedAt: new Date(),

@@ -8,6 +8,7 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserTest } from '../support/browser-test';
 import type { TestServer } from '../support/server';
+import { testSlug } from '../support/slugs';
 
 type Hit = { id: number; title: string; url: string };
 type Results = Record<'platforms' | 'news' | 'education' | 'podcasts' | 'pages', Hit[]>;
@@ -22,6 +23,7 @@ const it = browserTest({
 			await server.db.insert(articles).values({
 				kind: 'news',
 				title: `Archived story ${i + 1}`,
+				slug: testSlug(`Archived story ${i + 1}`),
 				excerpt: 'From the archive.',
 				content: 'Old news.',
 				category: 'Trends',

@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import { gotoHydrated } from '../support/browser';
 import { browserTest } from '../support/browser-test';
+import { testSlug } from '../support/slugs';
 
 const it = browserTest();
 
@@ -22,6 +23,7 @@ it('leads from the home band and the footer to the archive, its pages and an iss
 			.insert(newsletterIssues)
 			.values({
 				subject: `Archive briefing ${i}`,
+				slug: testSlug(`Archive briefing ${i}`),
 				content: `## Section ${i}\n\nWhat happened in week ${i}.`,
 				status: 'sent',
 				sendStartedAt: at,
@@ -32,7 +34,7 @@ it('leads from the home band and the footer to the archive, its pages and an iss
 	}
 	const [draft] = await server.db
 		.insert(newsletterIssues)
-		.values({ subject: 'Unsent draft briefing', content: 'Not yet' })
+		.values({ subject: 'Unsent draft briefing', slug: testSlug('Unsent draft briefing'), content: 'Not yet' })
 		.returning({ id: newsletterIssues.id });
 	await server.regenerate();
 

@@ -14,6 +14,7 @@ import { browserTest } from '../support/browser-test';
 import type { TestServer } from '../support/server';
 import { expectToast, openDashboard, toastRegion } from '../support/dashboard-helpers';
 import { apiPlatforms, hydrated, registerAccount } from '../support/platform-helpers';
+import { testSlug } from '../support/slugs';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
@@ -224,6 +225,7 @@ describe('editor dashboard', () => {
 	it('says nothing is new when no article came out since the last issue', async ({ server, browser }) => {
 		await server.db.insert(server.tables.newsletterIssues).values({
 			subject: 'Last week',
+			slug: testSlug('Last week'),
 			content: 'Sent already.',
 			status: 'sent',
 			sendStartedAt: new Date(),

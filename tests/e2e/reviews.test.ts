@@ -13,6 +13,7 @@ import { Client } from '../support/http';
 import type { TestServer } from '../support/server';
 import { expectToast, getJson, openDashboard } from '../support/dashboard-helpers';
 import { apiPlatforms, hydrated, registerAccount } from '../support/platform-helpers';
+import { testSlug } from '../support/slugs';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
@@ -98,6 +99,7 @@ describe('reviews on a platform page', () => {
 			.insert(platforms)
 			.values({
 				name: 'Paged Reviews Network',
+				slug: testSlug('Paged Reviews Network'),
 				description: 'Many reviews.',
 				pricing: 'CPM',
 				category: 'DSP',

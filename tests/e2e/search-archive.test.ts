@@ -8,6 +8,7 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserTest } from '../support/browser-test';
 import type { TestServer } from '../support/server';
+import { testSlug } from '../support/slugs';
 
 const MANY = 14; // more than an archive page (12)
 
@@ -19,6 +20,7 @@ const it = browserTest({
 			await server.db.insert(articles).values({
 				kind: 'news',
 				title: `Zucchini shelf story ${i + 1}`,
+				slug: testSlug(`Zucchini shelf story ${i + 1}`),
 				excerpt: 'Produce aisles in the news.',
 				content: 'Stores and shoppers.',
 				category: 'Trends',

@@ -102,6 +102,7 @@ import {
 	type RowChange,
 	type Snapshot,
 } from '../support/security-roles';
+import { testSlug } from '../support/slugs';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_250_917);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 32);
@@ -166,6 +167,7 @@ async function insertArticle(kind: 'news' | 'education'): Promise<number> {
 		.values({
 			kind,
 			title: `Fuzz target ${uniqueTag()}`,
+			slug: testSlug(`Fuzz target ${uniqueTag()}`),
 			excerpt: 'Target.',
 			content: 'Body.',
 			category: ARTICLE_CATEGORIES[kind][0],
@@ -208,7 +210,7 @@ async function insertNewsletterDraft(): Promise<number> {
 	const { newsletterIssues } = server.tables;
 	const [row] = await server.db
 		.insert(newsletterIssues)
-		.values({ subject: `Fuzz issue ${uniqueTag()}`, content: 'Body.' })
+		.values({ subject: `Fuzz issue ${uniqueTag()}`, slug: testSlug('Fuzz issue'), content: 'Body.' })
 		.returning({ id: newsletterIssues.id });
 	return row!.id;
 }
@@ -219,6 +221,7 @@ async function insertPlatform(): Promise<number> {
 		.insert(platforms)
 		.values({
 			name: `Fuzz platform ${uniqueTag()}`,
+			slug: testSlug('Fuzz platform'),
 			description: 'Target.',
 			pricing: 'CPM',
 			category: 'DSP',

@@ -14,6 +14,7 @@ import { MAX_BODY_BYTES } from '@/server/http/endpoint';
 import { insertArticle, setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
 import { TestClient, registerUser, sendStreamedBody } from '../support/account-api';
 import type { TestServer } from '../support/server';
+import { testSlug } from '../support/slugs';
 
 let server: TestServer;
 let roles: Roles;
@@ -251,7 +252,7 @@ describe('markdown nested too deeply', () => {
 		const { newsletterIssues, newsletterDeliveries } = server.tables;
 		const [issue] = await server.db
 			.insert(newsletterIssues)
-			.values({ subject: 'Stored deep', content: DEEP_QUOTES })
+			.values({ subject: 'Stored deep', slug: testSlug('Stored deep'), content: DEEP_QUOTES })
 			.returning({ id: newsletterIssues.id });
 		const answer = await roles.editor.client.post(`/api/admin/newsletters/${issue!.id}/send`);
 		expect(answer.status).toBe(400);

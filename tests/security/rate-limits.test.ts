@@ -21,6 +21,7 @@ import { TestClient, newCredentials, registerUser } from '../support/account-api
 import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
 import { testEngine, type TestServer } from '../support/server';
 import { startSecurityServer } from '../support/security-roles';
+import { testSlug } from '../support/slugs';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-security-limits-'));
 process.env.DATABASE_PATH = join(dir, 'app.db');
@@ -111,6 +112,7 @@ async function newPlatform(): Promise<number> {
 		.insert(platforms)
 		.values({
 			name: unique('Limited platform '),
+			slug: testSlug(unique('Limited platform ')),
 			description: 'x',
 			pricing: 'CPM',
 			category: 'DSP',

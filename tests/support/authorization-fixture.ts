@@ -24,6 +24,7 @@ import {
 	type Persona,
 	type Role,
 } from './security-roles';
+import { testSlug } from './slugs';
 
 export function articleBody(kind: 'news' | 'education'): Record<string, unknown> {
 	return {
@@ -135,6 +136,7 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 				.values({
 					kind,
 					title: `Disposable ${uniqueTag()}`,
+					slug: testSlug(`Disposable ${uniqueTag()}`),
 					excerpt: 'To be deleted.',
 					content: 'Body.',
 					category: kind === 'news' ? 'Industry News' : 'For Brands',
@@ -153,6 +155,7 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 				.insert(platforms)
 				.values({
 					name: `Disposable platform ${uniqueTag()}`,
+					slug: testSlug(`Disposable platform ${uniqueTag()}`),
 					description: 'To be changed or deleted.',
 					pricing: 'CPM',
 					category: 'DSP',

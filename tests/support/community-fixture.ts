@@ -10,6 +10,7 @@ import { averageRating } from '@/lib/ratings';
 import { openDatabase } from '@/server/db';
 import * as schema from '@db/schema';
 import { bundledScript } from './bundled-script';
+import { testSlug } from './slugs';
 
 /** The local tsx binary: same as `npx tsx` without npx's start-up cost. */
 export const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
@@ -48,6 +49,7 @@ export function createCommunityFixture(path: string): void {
 						.insert(schema.platforms)
 						.values({
 							name: `Platform ${i}`,
+							slug: testSlug(`Platform ${i}`),
 							description: `Platform ${i} for the durability tests.`,
 							pricing: 'CPM',
 							category: 'Retail Media Networks',

@@ -9,6 +9,7 @@ import * as schema from '@db/schema';
 import type { PostgresDatabase } from '@/server/db/postgres-connection';
 import type { StartOptions, TestServer } from './server';
 import { TestClient, registerUser, startAccountServer, type Registered } from './account-api';
+import { testSlug } from './slugs';
 
 export type Roles = {
 	anonymous: TestClient;
@@ -55,9 +56,11 @@ export function insertArticleRow(database: AppDatabase, values: Partial<ArticleR
 
 function articleValues(values: Partial<ArticleRow>): ArticleRow {
 	const createdAt = values.createdAt ?? new Date();
+	const title = values.title ?? `Article ${uniqueWord()}`;
 	return {
 		kind: 'news',
-		title: `Article ${uniqueWord()}`,
+		title,
+		slug: testSlug(title),
 		excerpt: 'An excerpt.',
 		content: 'Some **markdown**.',
 		category: 'Trends',
@@ -95,8 +98,11 @@ export const ARTICLE_FIELDS = [
 	'id',
 	'imageUrl',
 	'isPublished',
+	'metaDescription',
+	'metaTitle',
 	'publishAt',
 	'readTime',
+	'slug',
 	'tags',
 	'title',
 	'updatedAt',

@@ -1,5 +1,6 @@
 /** A valid podcast episode, as the editors' endpoints take it, and one inserted directly. */
 import type { TestServer } from './server';
+import { testSlug } from './slugs';
 
 let counter = 0;
 
@@ -31,6 +32,7 @@ export async function insertEpisode(
 		.insert(podcastEpisodes)
 		.values({
 			title,
+			slug: testSlug(title),
 			description: 'To be changed or deleted.',
 			audioUrl: 'https://audio.example.com/x.mp3',
 			duration: 10,

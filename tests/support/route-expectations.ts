@@ -19,6 +19,7 @@ import { generateToken, hashToken } from '@/server/auth/tokens';
 import { firstRow } from '@/server/db';
 import type { Method, Persona, Role } from './security-roles';
 import { insertAudioRow, mp3Audio, plainPng, uploadForm } from './media-fixtures';
+import { testSlug } from './slugs';
 
 export type Fixture = {
 	server: TestServer;
@@ -1072,7 +1073,7 @@ async function newsletterDraft(fx: Fixture): Promise<number> {
 	const { newsletterIssues } = fx.server.tables;
 	const [row] = await fx.server.db
 		.insert(newsletterIssues)
-		.values({ subject: 'Matrix draft', content: 'Body' })
+		.values({ subject: 'Matrix draft', slug: testSlug('Matrix draft'), content: 'Body' })
 		.returning({ id: newsletterIssues.id });
 	return row!.id;
 }

@@ -26,6 +26,7 @@ import { metrics } from '@/server/runtime/metrics';
 import { insertAccount, mailHeaders, mailsPerAddress } from '../support/newsletter-fixture';
 import { testDatabaseSettings } from '../support/postgres-databases';
 import { startSmtp } from '../support/smtp';
+import { testSlug } from '../support/slugs';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-newsletter-'));
 const LEASE_MS = 60_000;
@@ -298,6 +299,7 @@ describe('the mail', () => {
 			.insert(newsletterIssues)
 			.values({
 				subject: 'Hello <readers> & friends',
+				slug: testSlug('Hello <readers> & friends'),
 				content:
 					'# Top story\n\nRead [the article](/news/7) and ![chart](/images/c.png).\n\n<script>alert(1)</script><a href="javascript:alert(2)">x</a>',
 			})

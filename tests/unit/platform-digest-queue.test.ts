@@ -26,6 +26,7 @@ import { noteForFollowers } from '@/server/platforms/digest-window';
 import { insertAccount, mailPart } from '../support/newsletter-fixture';
 import { testDatabaseSettings } from '../support/postgres-databases';
 import { startSmtp } from '../support/smtp';
+import { testSlug } from '../support/slugs';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-digest-'));
 const WINDOW_MS = 60_000;
@@ -70,7 +71,13 @@ describe('the followers digest on the queue', () => {
 	it('gathers a window into one digest, queued once, sent once after a lost lease', async () => {
 		const [platform] = await db()
 			.insert(platforms)
-			.values({ name: 'Digest Ads', description: 'd', pricing: 'Free', category: 'Display' })
+			.values({
+				name: 'Digest Ads',
+				slug: testSlug('Digest Ads'),
+				description: 'd',
+				pricing: 'Free',
+				category: 'Display',
+			})
 			.returning({ id: platforms.id });
 		const platformId = platform!.id;
 		const reader = await insertAccount(db(), { subscribed: false });

@@ -82,6 +82,7 @@ function articleRows(): ArticleRow[] {
 			id: i + 1,
 			kind: next() < 0.65 ? 'news' : 'education',
 			title: `${pick(TITLES)}${next() < 0.3 ? ` ${pick(TITLES)}` : ''}`,
+			slug: `article-${i + 1}`,
 			excerpt: pick(EXCERPTS),
 			content: 'Body.',
 			category: pick(CATEGORIES),
@@ -204,6 +205,7 @@ beforeAll(async () => {
 		return {
 			id: i + 1,
 			title: `${title} ${i}`,
+			slug: `episode-${i + 1}`,
 			description,
 			audioUrl: `https://example.com/${i}.mp3`,
 			duration: 30 + i,

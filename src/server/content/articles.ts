@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ArticleKind } from '@/lib/column-values';
 import type { ArticleInput, ArticleListQuery, EditorArticleListQuery } from '@/lib/validation/content';
 import { byEngine, db, firstRow, articles, transaction, users } from '@/server/db';
+import { slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
 import { endPreviewLinks } from './preview-ends';
 import { lockedForUpdate } from '@/server/db/sql';
 import { publishChange } from '@/server/changes/content-changes';
@@ -97,10 +98,12 @@ export async function createArticle(
 	const { expectedUpdatedAt: _new, autosave: _unsaved, ...edited } = input;
 	const fields = publication(edited, now);
 	const id = await transaction(async (tx) => {
+		const slug = await slugForNewItem(tx, kind, fields.title);
 		const [created] = await tx
 			.insert(articles)
-			.values({ ...fields, kind, authorId, createdAt: now, updatedAt: now })
+			.values({ ...fields, slug, kind, authorId, createdAt: now, updatedAt: now })
 			.returning({ id: articles.id });
+		await slugAfterInsert(tx, kind, created!.id, slug);
 		await recordRevision(tx, {
 			type: 'article',
 			itemId: created!.id,

@@ -11,6 +11,7 @@ import type { PodcastListQuery } from '@/lib/validation/content';
 import type { EditorEpisodeListQuery, EpisodeInput } from '@/lib/validation/episodes';
 import { publishChange } from '@/server/changes/content-changes';
 import { byEngine, db, firstRow, podcastEpisodes, transaction, users, type Reader } from '@/server/db';
+import { slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
 import { lockedForUpdate, nocase } from '@/server/db/sql';
 import { deleteRevisions, recordRevision, type SaveBy } from '@/server/revisions/store';
 import { editConflict, publication, savedSince } from './publication';
@@ -192,10 +193,12 @@ export async function createEpisode(input: EpisodeInput, authorId: number): Prom
 	const now = new Date();
 	const { updatedAt: _now, ...fields } = episodeValues(input, now);
 	const id = await transaction(async (tx) => {
+		const slug = await slugForNewItem(tx, 'episode', fields.title);
 		const [created] = await tx
 			.insert(podcastEpisodes)
-			.values({ ...fields, authorId, publishedAt: now, updatedAt: now })
+			.values({ ...fields, slug, authorId, publishedAt: now, updatedAt: now })
 			.returning({ id: podcastEpisodes.id });
+		await slugAfterInsert(tx, 'episode', created!.id, slug);
 		await recordRevision(tx, {
 			type: 'episode',
 			itemId: created!.id,

@@ -27,6 +27,7 @@ import { testUnsubscribeUrl } from './unsubscribe';
 import { deliveriesQueued } from './deliveries-queued';
 import { publishChange } from '@/server/changes/content-changes';
 import { Conflict, NotFound, UpstreamFailed } from '@/server/errors';
+import { slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
 
 export const ISSUE_NOT_FOUND = 'Newsletter issue not found';
 export const ISSUE_NOT_DRAFT = 'This issue has already been sent; it can no longer be changed.';
@@ -130,11 +131,16 @@ export async function createIssue(
 	input: NewsletterIssueInput,
 	author: SessionUser,
 ): Promise<NewsletterIssue> {
-	const [created] = await db()
-		.insert(issues)
-		.values({ ...input, authorId: author.id })
-		.returning({ id: issues.id });
-	return getIssue(created!.id);
+	const id = await transaction(async (tx) => {
+		const slug = await slugForNewItem(tx, 'newsletter-issue', input.subject);
+		const [created] = await tx
+			.insert(issues)
+			.values({ ...input, slug, authorId: author.id })
+			.returning({ id: issues.id });
+		await slugAfterInsert(tx, 'newsletter-issue', created!.id, slug);
+		return created!.id;
+	});
+	return getIssue(id);
 }
 
 /** Changes a draft; a sending or sent issue is what subscribers got, so it stays as it was. */

@@ -15,6 +15,7 @@ import {
 import { containsText, likePattern, nocase, someItemLike } from '@/server/db/sql';
 import { PLATFORM_NOT_FOUND, type PlatformForm, type PlatformListQuery } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
+import { slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
 import { publishChange, type PlatformChangeKind } from '@/server/changes/content-changes';
 import { deleteRevisions, type SaveBy } from '@/server/revisions/store';
 import { lockFormValues, recordPlatformSave } from './history';
@@ -177,7 +178,12 @@ export async function assertPlatformExists(id: number): Promise<void> {
 export async function createPlatform(input: PlatformForm, by: SaveBy): Promise<PlatformJson> {
 	const row = await transaction(async (tx) => {
 		const at = new Date();
-		const [created] = await tx.insert(platforms).values(input).returning(platformColumns());
+		const slug = await slugForNewItem(tx, 'platform', input.name);
+		const [created] = await tx
+			.insert(platforms)
+			.values({ ...input, slug })
+			.returning(platformColumns());
+		await slugAfterInsert(tx, 'platform', created!.id, slug);
 		await recordPlatformSave(tx, { platformId: created!.id, after: input, by, at });
 		return created!;
 	});

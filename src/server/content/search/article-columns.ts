@@ -14,7 +14,15 @@ type FormKey =
 	| 'isPublished'
 	| 'publishAt';
 
-type ArticleKey = 'id' | FormKey | 'authorId' | 'createdAt' | 'updatedAt';
+type ArticleKey =
+	| 'id'
+	| 'slug'
+	| 'metaTitle'
+	| 'metaDescription'
+	| FormKey
+	| 'authorId'
+	| 'createdAt'
+	| 'updatedAt';
 
 type ArticleTable = Record<ArticleKey, unknown>;
 
@@ -40,6 +48,9 @@ export function articleColumnsOf<Articles extends ArticleTable, Users extends { 
 ): Pick<Articles, ArticleKey> & { authorUsername: Users['username'] } {
 	return {
 		id: articles.id,
+		slug: articles.slug,
+		metaTitle: articles.metaTitle,
+		metaDescription: articles.metaDescription,
 		...articleFormColumnsOf(articles),
 		authorId: articles.authorId,
 		authorUsername: users.username,
