@@ -67,6 +67,19 @@ export async function apiResponse<T = unknown>(
 }
 
 /** The text to put in a failure toast: the server's message, else the fallback. */
+/**
+ * The server answered with a final no (a 4xx other than a timeout or a rate limit: in use,
+ * gone, not allowed): asking again cannot change it, so a confirm dialog closes on it.
+ */
+export function isRefusal(error: unknown): boolean {
+	return (
+		error instanceof ApiError &&
+		error.status >= 400 &&
+		error.status < 500 &&
+		![408, 429].includes(error.status)
+	);
+}
+
 export function failureText(error: unknown, fallback: string): string {
 	if (error instanceof ApiError) return error.serverMessage || fallback;
 	return fallback;

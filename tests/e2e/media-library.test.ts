@@ -13,13 +13,18 @@ import { browserTest } from '../support/browser-test';
 import { expectToast } from '../support/dashboard-helpers';
 import { mp3Audio, photoWithGps, plainPng } from '../support/media-fixtures';
 import { horizontalOverflow } from '../support/text-fit';
+import { articleBody } from '../support/content-fixtures';
 
 const it = browserTest({ seed: true });
 
-async function uploadByPicker(page: Page, bytes: Buffer, name: string, alt: string) {
+async function uploadImageByPicker(page: Page, bytes: Buffer, name: string, alt: string) {
 	await page.getByLabel(/^Image \(JPEG/).setInputFiles({ name, mimeType: 'image/png', buffer: bytes });
 	await page.getByLabel('Alt text of the new image').fill(alt);
 	await page.getByRole('button', { name: 'Upload' }).click();
+}
+
+async function uploadByPicker(page: Page, bytes: Buffer, name: string, alt: string) {
+	await uploadImageByPicker(page, bytes, name, alt);
 	await expectToast(page, 'Image uploaded');
 }
 
@@ -88,6 +93,55 @@ describe('the Media tab', () => {
 			await confirm.getByRole('button', { name: 'Delete' }).click();
 			await expectToast(page, 'Image deleted');
 			await expect.poll(() => cards.count()).toBe(1);
+		},
+	);
+});
+
+describe('the Media tab’s refusals and repeats (issue 43, minor 10)', () => {
+	it.for([false, true] as const)(
+		'closes the delete confirm on a refusal and keeps one copy of an image uploaded twice (mobile: %s)',
+		async (mobile, { newPage }) => {
+			const { page, context } = await newPage({ as: 'editor', mobile });
+			const word = `heron${Date.now()}${mobile ? 'm' : 'd'}`;
+			const png = await plainPng(90, 70);
+			const uploaded = await context.request.post('/api/admin/media', {
+				multipart: {
+					file: { name: `${word}.png`, mimeType: 'image/png', buffer: png },
+					alt: `${word} cover`,
+				},
+			});
+			expect(uploaded.status(), await uploaded.text()).toBe(201);
+			const { url } = (await uploaded.json()) as { url: string };
+			const article = await context.request.post('/api/news', {
+				data: articleBody({ title: `Covered by ${word}`, imageUrl: url }),
+			});
+			expect(article.status(), await article.text()).toBe(201);
+
+			await page.goto('/editor-dashboard?tab=media');
+			await page.getByRole('heading', { name: 'Media' }).waitFor();
+			await page.getByLabel('Search images').fill(word);
+			const cards = page.getByTestId('media-card');
+			await expect.poll(() => cards.count()).toBe(1);
+			await cards.getByRole('button', { name: 'Delete' }).click();
+			const confirm = page.getByRole('dialog', { name: 'Delete this image?' });
+			await confirm.getByRole('button', { name: 'Delete' }).click();
+			await expectToast(page, 'Not deleted');
+			await expectToast(page, 'This image is in use by');
+			// The refusal is final: the dialog goes, so the toast is not left behind it.
+			await confirm.waitFor({ state: 'detached' });
+			expect(await cards.count()).toBe(1);
+
+			await uploadImageByPicker(page, png, `${word}-again.png`, `${word} again`);
+			await expectToast(
+				page,
+				'Already in the library',
+				`This image was uploaded before as “${word} cover”; the library keeps one copy.`,
+			);
+			await page.getByLabel('Search images').fill('');
+			await page.getByLabel('Search images').fill(word);
+			await expect.poll(() => cards.count()).toBe(1);
+			const { violations } = await axeBuilder(page).include('[aria-labelledby="media-heading"]').analyze();
+			expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([]);
 		},
 	);
 });

@@ -14,9 +14,15 @@ import type { TestServer } from './server';
 /** Where the "phone" took the photo: what must never reach a reader. */
 export const GPS_LATITUDE = '48/1 51/1 2400/100';
 
+/** Calls so far of the image makers below, which give each call its own colour. */
+let pngCalls = 0;
+
 /** A JPEG photo of `width`×`height` with camera and GPS data in its EXIF. */
 export function photoWithGps(width = 2000, height = 1500): Promise<Buffer> {
-	return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+	// A new image each call, as plainPng's: the library keeps one copy of an image sent twice.
+	pngCalls += 1;
+	const background = { r: 40, g: (pngCalls * 37) % 256, b: (pngCalls * 11) % 256 };
+	return sharp({ create: { width, height, channels: 3, background } })
 		.jpeg({ quality: 90 })
 		.withExif({
 			IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' },
@@ -31,8 +37,14 @@ export function photoWithGps(width = 2000, height = 1500): Promise<Buffer> {
 }
 
 /** A flat-coloured PNG. */
+/**
+ * A one-colour PNG, of a colour no earlier call in this process gave: the library keeps one copy
+ * of an image uploaded twice, so each call is a new image (reuse the buffer for the same one).
+ */
 export function plainPng(width: number, height: number): Promise<Buffer> {
-	return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+	pngCalls += 1;
+	const background = { r: 200, g: pngCalls % 256, b: Math.floor(pngCalls / 256) % 256 };
+	return sharp({ create: { width, height, channels: 3, background } })
 		.png()
 		.toBuffer();
 }

@@ -4,7 +4,7 @@
  * refuses while an episode uses the file). Uploading stays in the episode form.
  */
 import { useState } from 'react';
-import { apiRequest, failureText } from '@/lib/api-client';
+import { apiRequest, failureText, isRefusal } from '@/lib/api-client';
 import { MEDIA_BROWSER_CACHE_HOURS, MEDIA_PAGE_SIZE } from '@/lib/validation/media';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
@@ -39,7 +39,8 @@ export function AudioLibrary() {
 				description: failureText(reason, 'The audio file was not deleted.'),
 				variant: 'destructive',
 			});
-			return false;
+			if (isRefusal(reason)) audio.reload();
+			return isRefusal(reason);
 		}
 	}
 

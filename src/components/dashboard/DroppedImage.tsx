@@ -52,7 +52,8 @@ export function DroppedImageDialog({
 		setProgress(0);
 		try {
 			const item = await uploadImage(file, checked.data, setProgress);
-			onInsert(imageMarkdown(item));
+			// The alt text written here describes the image in this place, even for the library's earlier copy.
+			onInsert(imageMarkdown({ url: item.url, alt: checked.data }));
 			setAlt('');
 			setProgress(null);
 			onClose();

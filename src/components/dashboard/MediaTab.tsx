@@ -5,7 +5,6 @@
  * the confirmation says that browsers which already loaded the image may keep it a while).
  */
 import { useRef, useState, type DragEvent, type SubmitEvent } from 'react';
-import { failureText } from '@/lib/api-client';
 import { cn } from '@/lib/class-names';
 import {
 	ACCEPTED_IMAGE_TYPES,
@@ -18,7 +17,7 @@ import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { Spinner } from '@/components/ui/Spinner';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, failureText, isRefusal } from '@/lib/api-client';
 import type { AdminMedia } from './api-types';
 import { AudioLibrary } from './AudioLibrary';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -58,8 +57,15 @@ function UploadForm({ onUploaded }: { onUploaded: () => void }) {
 		setError('');
 		setProgress(0);
 		try {
-			await uploadImage(file, alt.trim(), setProgress);
-			toast({ title: 'Image uploaded', description: alt.trim() });
+			const item = await uploadImage(file, alt.trim(), setProgress);
+			toast(
+				item.alreadyInLibrary
+					? {
+							title: 'Already in the library',
+							description: `This image was uploaded before as “${item.alt}”; the library keeps one copy.`,
+						}
+					: { title: 'Image uploaded', description: alt.trim() },
+			);
 			setFile(null);
 			setAlt('');
 			if (picker.current) picker.current.value = '';
@@ -226,7 +232,9 @@ export default function MediaTab() {
 				description: failureText(reason, 'The image was not deleted.'),
 				variant: 'destructive',
 			});
-			return false;
+			// A refusal (in use) is final: the dialog goes, the toast says why. Else it stays to retry.
+			if (isRefusal(reason)) library.reload();
+			return isRefusal(reason);
 		}
 	}
 

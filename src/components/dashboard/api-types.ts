@@ -15,7 +15,7 @@ import type { PodcastEpisode } from '@/server/content/podcasts';
 import type { StaticPage } from '@/server/content/static-pages';
 import type { PlatformJson } from '@/server/platforms/directory';
 import type { GenerationStatus } from '@/server/site/status';
-import type { MediaItem } from '@/server/media/library';
+import type { MediaItem, UploadedMedia } from '@/server/media/library';
 import type { UploadedAudio } from '@/server/media/audio';
 import type { Wire } from '@/lib/wire';
 
@@ -24,6 +24,7 @@ export type AdminPage = Wire<StaticPage>;
 export type AdminEpisode = Wire<PodcastEpisode>;
 export type AdminPlatform = PlatformJson;
 export type AdminMedia = Wire<MediaItem>;
+export type AdminUploadedMedia = Wire<UploadedMedia>;
 export type AdminAudio = Wire<UploadedAudio>;
 export type AdminUserList = Wire<UserList>;
 export type AdminUser = AdminUserList['users'][number];

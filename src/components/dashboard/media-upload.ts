@@ -4,12 +4,12 @@
  * ApiError as the rest of the islands' calls.
  */
 import { ApiError, INVALID_FIELD_HEADER } from '@/lib/api-client';
-import type { AdminAudio, AdminMedia } from './api-types';
+import type { AdminAudio, AdminMedia, AdminUploadedMedia } from './api-types';
 
 /** The share of the file sent so far, 0 to 1. */
 export type UploadProgress = (sent: number) => void;
 
-/** POSTs a body with progress; answers the 201's JSON, or rejects with the server's ApiError. */
+/** POSTs a body with progress; answers a 2xx's JSON, or rejects with the server's ApiError. */
 function postWithProgress<T>(
 	path: string,
 	body: XMLHttpRequestBodyInit,
@@ -24,7 +24,7 @@ function postWithProgress<T>(
 		};
 		request.onload = () => {
 			const text = request.responseText;
-			if (request.status === 201) {
+			if (request.status >= 200 && request.status < 300) {
 				resolve(JSON.parse(text) as T);
 				return;
 			}
@@ -43,7 +43,12 @@ function postWithProgress<T>(
 	});
 }
 
-export function uploadImage(file: File, alt: string, onProgress: UploadProgress): Promise<AdminMedia> {
+/** An image for the library; the same image sent again answers the library's copy (alreadyInLibrary). */
+export function uploadImage(
+	file: File,
+	alt: string,
+	onProgress: UploadProgress,
+): Promise<AdminUploadedMedia> {
 	const form = new FormData();
 	form.set('file', file);
 	form.set('alt', alt);

@@ -111,11 +111,16 @@ export type Upload = { file: UploadedFile; name: string; alt: string };
 /** Bytes enough to tell the formats apart (sniffImageFormat reads up to 64). */
 const SNIFF_BYTES = 64;
 
+/** An uploaded image, and whether the library held the same image already (then none was added). */
+export type UploadedMedia = MediaItem & { alreadyInLibrary: boolean };
+
 /**
  * Stores an image and its variants. Refuses what is not a JPEG, PNG, WebP, AVIF or GIF by its
- * bytes (UnsupportedMedia), and more than MAX_MEDIA_BYTES or the editor's quota (TooLarge).
+ * bytes (UnsupportedMedia), and more than MAX_MEDIA_BYTES or the editor's quota (TooLarge). The
+ * same image uploaded again (the same fallback file, so the same bytes) adds nothing: the
+ * library's first copy is answered, with its own alt text, so the library shows it once.
  */
-export async function uploadMedia(upload: Upload, editor: SessionUser): Promise<MediaItem> {
+export async function uploadMedia(upload: Upload, editor: SessionUser): Promise<UploadedMedia> {
 	if (upload.file.bytes > MAX_MEDIA_BYTES) {
 		throw new TooLarge(`The image is too large: at most ${MAX_MEDIA_BYTES / 1024 / 1024} MB.`);
 	}
@@ -126,9 +131,11 @@ export async function uploadMedia(upload: Upload, editor: SessionUser): Promise<
 	}
 	const encoded = await encodeVariants(upload.file.path, format);
 	const files = encoded.map((variant) => ({ ...variant, key: keyOf(variant.data, variant.format) }));
+	const fallback = files.find((file) => file.isFallback)!;
+	const earlier = await itemWithFallback(fallback.key);
+	if (earlier) return { ...earlier, alreadyInLibrary: true };
 	// Files first: a row never names a file that is not there yet (a crash leaves only unnamed files).
 	for (const file of files) await mediaStore().put(file.key, MEDIA_CONTENT_TYPES[file.format], file.data);
-	const fallback = files.find((file) => file.isFallback)!;
 	const { item, variants } = await transaction(async (tx) => {
 		const [item] = await tx
 			.insert(mediaItems)
@@ -158,7 +165,21 @@ export async function uploadMedia(upload: Upload, editor: SessionUser): Promise<
 			.returning();
 		return { item: item!, variants };
 	});
-	return toItem(item, variants);
+	return { ...toItem(item, variants), alreadyInLibrary: false };
+}
+
+/** The oldest image whose fallback file is this one: the same image uploaded before. */
+async function itemWithFallback(key: string): Promise<MediaItem | undefined> {
+	const row = await firstRow(
+		db()
+			.select({ item: mediaItems })
+			.from(mediaVariants)
+			.innerJoin(mediaItems, eq(mediaItems.id, mediaVariants.mediaId))
+			.where(and(eq(mediaVariants.key, key), eq(mediaVariants.isFallback, true)))
+			.orderBy(asc(mediaItems.id))
+			.limit(1),
+	);
+	return row && (await withVariants([row.item]))[0];
 }
 
 /** One page of the library, newest first, searched by alt text and file name. */

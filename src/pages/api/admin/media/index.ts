@@ -18,7 +18,7 @@ export const GET = endpoint('personal', async ({ url, locals }) => {
 
 /**
  * Uploads an image: multipart/form-data with `file` and `alt`; 201 with the image and its
- * variants. The session and role are checked from the headers, before the body is read, and
+ * variants, or 200 with the library's earlier copy of the same image (`alreadyInLibrary`). The session and role are checked from the headers, before the body is read, and
  * so is the editor's quota (already used up: 413); the file's own size is checked once read.
  */
 export const POST = endpoint('personal', async ({ request, locals }) => {
@@ -29,5 +29,5 @@ export const POST = endpoint('personal', async ({ request, locals }) => {
 		if (!form.file) throw new InvalidInput('Choose an image file to upload.', 'file');
 		return uploadMedia({ file: form.file, name: form.file.name, alt }, editor);
 	});
-	return json(item, 201);
+	return json(item, item.alreadyInLibrary ? 200 : 201);
 });
