@@ -50,6 +50,8 @@ const POSTGRES_API = [
 	'tests/api/media-streaming.test.ts',
 	'tests/api/upload-refused-unread.test.ts',
 	'tests/api/costly-reads.test.ts',
+	// Share images regenerated and removed with their items.
+	'tests/api/share-images.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',
