@@ -17,3 +17,8 @@ export const STATIC_PAGE_PATHS: Record<string, string> = {
 export function articlePath(kind: ArticleKind, id: number): string {
 	return `/${kind}/${id}`;
 }
+
+/** The public page of a platform: /platforms/{id}. */
+export function platformPath(id: number): string {
+	return `/platforms/${id}`;
+}
