@@ -34,9 +34,9 @@ describe("the README's URL table", () => {
 				.map((segment) => {
 					// `[id]` (or `[id].png`, a parameter with a fixed extension) is written `{id}` (`{id}.png`).
 					const parameter = /^\[[^\]]+\](\.[a-z]+)?$/.exec(segment);
-					const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-					if (!parameter) return escape(segment);
-					return `\\{[^}\`]+\\}${parameter[1] ? escape(parameter[1]) : '(?:\\.\\{[^}`]+\\})?'}`;
+					const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+					if (!parameter) return literal(segment);
+					return `\\{[^}\`]+\\}${parameter[1] ? literal(parameter[1]) : '(?:\\.\\{[^}`]+\\})?'}`;
 				})
 				.join('/');
 			return !new RegExp(`\`${pattern}[\`?]`).test(table);
