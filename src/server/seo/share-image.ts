@@ -22,6 +22,11 @@ export type ShareCard = {
 	eyebrow?: string;
 	/** A line below the title ("4.3 ★ · 27 reviews"); each ★ is drawn as a star. */
 	subtitle?: string;
+	/**
+	 * A picture (any raster format sharp reads, such as an article's uploaded image): cropped to
+	 * fill the card, the text on a dark band across its foot.
+	 */
+	picture?: Buffer;
 };
 
 const BRAND = '#3037c9';
@@ -143,9 +148,56 @@ function card({ title, eyebrow, subtitle }: ShareCard): Node {
 	);
 }
 
+/** The picture cropped to the card (its most interesting part kept), as a data URL. */
+async function croppedPicture(picture: Buffer): Promise<string> {
+	const png = await sharp(picture, { limitInputPixels: 50_000_000 })
+		.resize(SHARE_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT, { fit: 'cover', position: sharp.strategy.attention })
+		.png()
+		.toBuffer();
+	return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+function pictureCard({ title, eyebrow }: ShareCard, picture: string): Node {
+	const headline = clip(title, MAX_TITLE);
+	const size = { width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT };
+	return el('div', { display: 'flex', position: 'relative', ...size, fontFamily: 'Inter, Inter Extended' }, [
+		{
+			type: 'img',
+			props: { src: picture, ...size, style: { position: 'absolute', top: 0, left: 0, ...size } },
+		},
+		el(
+			'div',
+			{
+				display: 'flex',
+				flexDirection: 'column',
+				position: 'absolute',
+				left: 0,
+				right: 0,
+				bottom: 0,
+				padding: '32px 64px 40px',
+				background: 'rgba(15, 23, 42, 0.86)',
+				color: '#ffffff',
+			},
+			[
+				el(
+					'div',
+					{ fontSize: 28, fontWeight: 700, color: '#c7d2fe' },
+					clip([eyebrow, SITE_NAME].filter(Boolean).join(' · '), 80),
+				),
+				el(
+					'div',
+					{ fontSize: headline.length <= 60 ? 52 : 40, fontWeight: 700, lineHeight: 1.15, marginTop: 12 },
+					headline,
+				),
+			],
+		),
+	]);
+}
+
 /** The card as a SHARE_IMAGE_WIDTH x SHARE_IMAGE_HEIGHT PNG. */
 export async function renderShareImage(share: ShareCard): Promise<Buffer> {
-	const svg = await satori(card(share) as never, {
+	const layout = share.picture ? pictureCard(share, await croppedPicture(share.picture)) : card(share);
+	const svg = await satori(layout as never, {
 		width: SHARE_IMAGE_WIDTH,
 		height: SHARE_IMAGE_HEIGHT,
 		fonts: await loadFonts(),
