@@ -50,6 +50,9 @@ const POSTGRES_API = [
 	'tests/api/media-streaming.test.ts',
 	'tests/api/upload-refused-unread.test.ts',
 	'tests/api/costly-reads.test.ts',
+	// Share images regenerated and removed with their items; IndexNow pings once per change.
+	'tests/api/share-images.test.ts',
+	'tests/api/indexnow.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',

@@ -97,12 +97,13 @@ describe('a published article', () => {
 		expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(
 			new RegExp(`/news/${article.id}$`),
 		);
-		// Link previews show no SVG: an SVG picture gives way to the site's default share image.
-		const shared =
-			article.imageUrl && !/\.svg$/i.test(article.imageUrl) ? article.imageUrl : '/images/share.png';
-		expect(await meta('meta[property="og:image"]')).toBe(`${server.url}${shared}`);
+		// The article's generated share card (1200x630 PNG).
+		expect(await meta('meta[property="og:image"]')).toBe(`${server.url}/og/news/${article.id}.png`);
+		expect(await meta('meta[property="og:image:width"]')).toBe('1200');
 
-		const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+		// The Article block, beside the BreadcrumbList (tests/api/breadcrumbs.test.ts).
+		const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+		const ld = blocks.map((block) => JSON.parse(block)).find((block) => block['@type'] !== 'BreadcrumbList');
 		expect(['Article', 'NewsArticle']).toContain(ld['@type']);
 		expect(ld.headline).toBe(article.title);
 		expect(ld.description).toBe(article.excerpt);

@@ -169,7 +169,9 @@ describe('static details', () => {
 		await server.siteIdle();
 		const html = await (await fetch(`${server.url}/platforms/${created.body.id}`)).text();
 		expect(html).toContain('<h1');
-		expect(html).not.toContain('application/ld+json');
+		// Only the BreadcrumbList block (tests/api/breadcrumbs.test.ts), no Product.
+		expect(html).not.toContain('"@type":"Product"');
+		expect(html).toContain('"@type":"BreadcrumbList"');
 
 		const { page } = await openPlatform(newPage, created.body.id);
 		await page.getByText('No reviews yet. Be the first to review!').waitFor();

@@ -25,6 +25,7 @@ import { mp3Audio, plainPng, uploadForm } from '../support/media-fixtures';
 import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
 import { freePort } from '../../scripts/shared/ports';
 import { launchBrowser, newPage } from '../support/browser';
+import { startIndexNowReceiver, type IndexNowReceiver } from '../support/indexnow-receiver';
 import {
 	killNode,
 	startNginx,
@@ -40,6 +41,9 @@ let nginx: Nginx;
 let dir: string;
 let publicUrl: string;
 let editor: TestClient;
+/** Every node pings it (INDEXNOW_ENDPOINT) for the changes it makes. */
+let indexNow: IndexNowReceiver;
+const INDEXNOW_KEY = 'nodes-indexnow-key-0123456789';
 
 const editorAccount = DEMO_ACCOUNTS.editor;
 
@@ -71,8 +75,10 @@ beforeAll(async () => {
 	dir = mkdtempSync(join(tmpdir(), 'rmh-nodes-'));
 	const nginxPort = await freePort();
 	publicUrl = `http://127.0.0.1:${nginxPort}`;
+	indexNow = await startIndexNowReceiver();
+	const env = { INDEXNOW_KEY, INDEXNOW_ENDPOINT: indexNow.url };
 	nodes = await Promise.all(
-		['node-a', 'node-b', 'node-c'].map((name) => startNode(name, database.url, publicUrl, dir)),
+		['node-a', 'node-b', 'node-c'].map((name) => startNode(name, database.url, publicUrl, dir, { env })),
 	);
 	nginx = await startNginx(
 		nginxPort,
@@ -87,6 +93,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	for (const node of nodes) await stopNode(node);
 	await nginx?.stop();
+	await indexNow?.close();
 	await database?.close();
 	if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -364,6 +371,75 @@ describe('an article scheduled through one node', () => {
 				),
 		);
 		expect(published).toHaveLength(1);
+	});
+});
+
+describe('IndexNow', () => {
+	it('gets one ping per change with three nodes: published on one, edited on another, scheduled', async () => {
+		const pingsOf = (path: string) =>
+			indexNow.pings.filter((ping) => ping.urlList.includes(`${publicUrl}${path}`));
+		const article = (title: string, extra: Record<string, unknown> = {}) => ({
+			title,
+			excerpt: 'Announced once.',
+			content: 'Body.',
+			category: 'Industry News',
+			isPublished: true,
+			...extra,
+		});
+		// Published through node a.
+		const published = await editor.post('/api/news', article(`Pinged once ${Date.now()}`));
+		expect(published.status, JSON.stringify(published.body)).toBe(201);
+		// A platform edited through node b.
+		const onB = new TestClient(nodes[1]!.url);
+		expect((await onB.login(editorAccount.email, editorAccount.password)).status).toBe(200);
+		const platform = (await (await fetch(`${nodes[1]!.url}/api/platforms/1`)).json()) as Record<
+			string,
+			unknown
+		>;
+		const form = Object.fromEntries(
+			[
+				'name',
+				'category',
+				'pricing',
+				'logo',
+				'websiteUrl',
+				'features',
+				'pros',
+				'cons',
+				'isRecommended',
+				'sortOrder',
+			].map((field) => [field, platform[field]]),
+		);
+		const edited = await onB.put('/api/admin/platforms/1', {
+			...form,
+			description: `Edited on node b ${Date.now()}`,
+		});
+		expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+		// Published at its time by whichever node looks first (every node looks).
+		const scheduled = await editor.post(
+			'/api/news',
+			article(`Scheduled ping ${Date.now()}`, {
+				isPublished: false,
+				publishAt: new Date(Date.now() + 2_000).toISOString(),
+			}),
+		);
+		expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
+		const paths = [`/news/${published.body.id}`, '/platforms/1', `/news/${scheduled.body.id}`];
+		await eventually(async () => {
+			for (const path of paths) expect(pingsOf(path).length, path).toBeGreaterThanOrEqual(1);
+		});
+		// One more change, pinged after those: a second ping of any of them would be in by now.
+		const last = await editor.post('/api/news', article(`Last ping ${Date.now()}`));
+		await eventually(async () => expect(pingsOf(`/news/${last.body.id}`)).toHaveLength(1));
+		for (const path of paths) {
+			expect(pingsOf(path), path).toHaveLength(1);
+			expect(pingsOf(path)[0]).toMatchObject({
+				key: INDEXNOW_KEY,
+				keyLocation: `${publicUrl}/${INDEXNOW_KEY}.txt`,
+			});
+		}
+		const pingers = nodes.filter((node) => node.logs().includes('IndexNow pinged'));
+		expect(pingers.length).toBeGreaterThanOrEqual(1);
 	});
 });
 

@@ -31,11 +31,13 @@ describe("the README's URL table", () => {
 		const missing = pageRoutes().filter((route) => {
 			const pattern = route
 				.split('/')
-				.map((segment) =>
-					/^\[.+\]$/.test(segment)
-						? '\\{[^}`]+\\}(?:\\.\\{[^}`]+\\})?'
-						: segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-				)
+				.map((segment) => {
+					// `[id]` (or `[id].png`, a parameter with a fixed extension) is written `{id}` (`{id}.png`).
+					const parameter = /^\[[^\]]+\](\.[a-z]+)?$/.exec(segment);
+					const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+					if (!parameter) return literal(segment);
+					return `\\{[^}\`]+\\}${parameter[1] ? literal(parameter[1]) : '(?:\\.\\{[^}`]+\\})?'}`;
+				})
 				.join('/');
 			return !new RegExp(`\`${pattern}[\`?]`).test(table);
 		});

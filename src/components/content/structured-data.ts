@@ -47,6 +47,30 @@ export function articleJsonLd(kind: ArticleKind, article: Article): string {
 	});
 }
 
+/** One step of a page's breadcrumb trail: its name and site path (or absolute URL). */
+export type Breadcrumb = { name: string; path: string };
+
+/**
+ * schema.org BreadcrumbList of a content page, as JSON for its own
+ * <script type="application/ld+json"> beside the page's other data: the trail from the home
+ * page to the page itself, each item an absolute URL on the public origin.
+ */
+export function breadcrumbJsonLd(items: readonly Breadcrumb[]): string {
+	return jsonForScript({
+		'@context': 'https://schema.org',
+		'@type': 'BreadcrumbList',
+		itemListElement: items.map((item, index) => ({
+			'@type': 'ListItem',
+			position: index + 1,
+			name: item.name,
+			item: absoluteUrl(item.path),
+		})),
+	});
+}
+
+/** The first step of every trail. */
+export const HOME_BREADCRUMB: Breadcrumb = { name: 'Home', path: '/' };
+
 /** schema.org WebSite and Organization of the home page: the site's name and its publisher. */
 export function homeJsonLd(description: string): string {
 	const home = absoluteUrl('/');

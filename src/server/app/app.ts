@@ -29,6 +29,7 @@ import {
 	wireSiteRegeneration,
 } from '@/server/site';
 import { adoptHostRenderer } from '@/server/site/page-renderer';
+import { wireIndexNow } from '@/server/seo/indexnow';
 
 export type { Readiness };
 
@@ -52,7 +53,8 @@ export function joinHost(shared: SharedRuntime): void {
 /**
  * Starts the app's background work, once (later calls return the same start):
  *
- * 1. content and platform changes regenerate the pages and drop the API answers they made stale;
+ * 1. content and platform changes regenerate the pages and drop the API answers they made stale,
+ *    and (with INDEXNOW_KEY) those made on this node are announced to search engines;
  * 2. the newsletter sender (unless NEWSLETTER_WORKER=0);
  * 3. with several nodes on PostgreSQL, the relay of changes between nodes (resolves once this
  *    node listens);
@@ -64,6 +66,7 @@ export function joinHost(shared: SharedRuntime): void {
 export function startApp(): Promise<void> {
 	started ??= outsideRequest(async () => {
 		wireSiteRegeneration();
+		wireIndexNow();
 		resumeSiteGeneration();
 		startNewsletterWorker();
 		await startContentRelay();

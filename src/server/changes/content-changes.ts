@@ -3,7 +3,7 @@
  * committed; listeners (page regeneration, the host's cache of API answers) subscribe to
  * `changeBus.changes` without the services knowing about them.
  *
- * Listeners are local to this process and never learn where a change came from: a change made
+ * Listeners of `changes` are local to this process and never learn where a change came from: a change made
  * here reaches them at once (before the writer's answer goes out, so the writer reads its own
  * write), and with several app nodes a relay (PostgreSQL's LISTEN/NOTIFY, relay.postgres.ts)
  * carries it to the others, whose buses deliver it to their own listeners the same way. On
@@ -61,6 +61,12 @@ export class ChangeBus {
 	 * listeners then treat everything as changed.
 	 */
 	readonly missed = signal('missed content changes');
+	/**
+	 * Only the changes committed on this node (never those relayed from another): work that must
+	 * happen once per change whatever the number of nodes (the IndexNow ping) listens here, since
+	 * exactly one node commits each change.
+	 */
+	readonly madeHere = signal<ContentChange>('content changes made here');
 	private relay: ContentChangeRelay | undefined;
 
 	useRelay(relay: ContentChangeRelay | undefined): void {
@@ -70,6 +76,7 @@ export class ChangeBus {
 	/** A change committed on this node: to the local listeners now, then to the other nodes. */
 	publish(change: ContentChange): void {
 		this.changes.emit(change);
+		this.madeHere.emit(change);
 		this.relay?.send(change).catch((error) => {
 			baseLog().error({ err: error, subject: 'relay' }, 'could not announce a change to the other nodes');
 		});

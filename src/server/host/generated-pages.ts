@@ -39,6 +39,8 @@ const TYPES: Record<string, string> = {
 	'.xml': 'application/xml; charset=utf-8',
 	'.txt': 'text/plain; charset=utf-8',
 	'.json': 'application/json; charset=utf-8',
+	// Share images (og:image), compressed already: stored without brotli or gzip twins.
+	'.png': 'image/png',
 };
 /**
  * Request paths remembered with the file they name (or none); past this it starts over. As many
@@ -169,8 +171,8 @@ export function createGeneratedPages(
 		const gzip = readTwin(`${full}.gz`, modified);
 		const page = pageOf(file, { identity, br, gzip });
 		// Twins are written just after the page: until both are there, the writer's
-		// announcement of this version is still to come, and brings it whole.
-		if (br && gzip) kept.set(file, page);
+		// announcement of this version is still to come, and brings it whole. An image has none.
+		if ((br && gzip) || file.endsWith('.png')) kept.set(file, page);
 		return page;
 	}
 

@@ -165,6 +165,16 @@ const schema = z.object({
 	),
 	/** Longest a connection with a request open may go without a byte moving; past it: dropped. */
 	SEND_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1000).default(60_000)),
+	/** Set: public changes are announced to search engines by IndexNow (seo/indexnow.ts); the protocol's key form. */
+	INDEXNOW_KEY: z.preprocess(
+		unsetIfEmpty,
+		z
+			.string()
+			.regex(/^[A-Za-z0-9-]{8,128}$/, 'INDEXNOW_KEY must be 8 to 128 letters, digits or hyphens')
+			.optional(),
+	),
+	/** Where IndexNow pings go (any engine taking part shares them with the others). */
+	INDEXNOW_ENDPOINT: z.preprocess(unsetIfEmpty, z.url().default('https://api.indexnow.org/indexnow')),
 });
 
 export type AppConfig = {
@@ -221,6 +231,8 @@ export type AppConfig = {
 	maxConcurrentUploads: number;
 	/** MEDIA_QUOTA_BYTES: each editor's media storage quota. */
 	mediaQuotaBytes: number;
+	/** IndexNow pings: off unless INDEXNOW_KEY is set. */
+	indexNow: { key: string; endpoint: string } | undefined;
 };
 
 /**
@@ -315,6 +327,7 @@ export function config(): AppConfig {
 		},
 		maxConcurrentUploads: env.MAX_CONCURRENT_UPLOADS,
 		mediaQuotaBytes: env.MEDIA_QUOTA_BYTES,
+		indexNow: env.INDEXNOW_KEY ? { key: env.INDEXNOW_KEY, endpoint: env.INDEXNOW_ENDPOINT } : undefined,
 	};
 	return cached;
 }

@@ -22,9 +22,12 @@ export type PageRenderer = (path: string) => Promise<RenderedPage>;
 /** Stale API answers by pathname (every query string included), or 'all' when any may be stale. */
 export type StaleApiAnswers = readonly string[] | 'all';
 
-/** A page the site writer stored (with its compressed twins) under `file`, or removed. */
+/**
+ * A page the site writer stored (with its compressed twins; none for an already compressed
+ * image) under `file`, or removed.
+ */
 export type StoredPage =
-	| { file: string; identity: Buffer; br: Buffer; gzip: Buffer }
+	| { file: string; identity: Buffer; br?: Buffer; gzip?: Buffer }
 	| { file: string; removed: true };
 
 /** What the host offers the app. */

@@ -16,6 +16,7 @@ import { sentIssueCount, sentIssueDates } from '@/server/newsletter/archive';
 import type { ArticleKind } from '@/lib/column-values';
 
 import { STATIC_PAGE_PATHS } from '@/lib/public-paths';
+import { articleShareImagePath, platformShareImagePath } from '@/lib/share-images';
 
 type PlatformContentChange = Extract<ContentChange, { kind: 'platform' }>;
 
@@ -84,9 +85,9 @@ export async function allGeneratedPaths(): Promise<string[]> {
 		...newsletterArchive,
 		...issues.map((issue) => newsletterIssuePath(issue.id)),
 		...Object.values(STATIC_PAGE_PATHS),
-		...news.map((id) => `/news/${id}`),
-		...education.map((id) => `/education/${id}`),
-		...platforms.flatMap((id) => [`/platforms/${id}`, `/platforms/${id}/rss`]),
+		...news.flatMap((id) => [`/news/${id}`, articleShareImagePath('news', id)]),
+		...education.flatMap((id) => [`/education/${id}`, articleShareImagePath('education', id)]),
+		...platforms.flatMap((id) => [`/platforms/${id}`, `/platforms/${id}/rss`, platformShareImagePath(id)]),
 		...FEEDS,
 		...SHELLS,
 	];
@@ -96,7 +97,13 @@ export async function allGeneratedPaths(): Promise<string[]> {
 export function pathsForContentChange(change: ContentChange): string[] {
 	switch (change.kind) {
 		case 'article':
-			return ['/', `/${change.articleKind}/${change.id}`, '/rss', '/sitemap.xml'];
+			return [
+				'/',
+				`/${change.articleKind}/${change.id}`,
+				articleShareImagePath(change.articleKind, change.id),
+				'/rss',
+				'/sitemap.xml',
+			];
 		case 'page': {
 			const path = STATIC_PAGE_PATHS[change.slug];
 			return path ? [path, '/sitemap.xml'] : [];
@@ -144,6 +151,8 @@ export function pathsForPlatformChange({ id, platformChange: kind }: PlatformCon
 	// The home page's #platforms teaser shows names, ratings and review counts (not comments);
 	// the market map places platforms by their reviews.
 	if (kind !== 'commented') paths.push('/', '/platforms/map');
+	// The share image shows the name, category and rating.
+	if (kind !== 'commented') paths.push(platformShareImagePath(id));
 	// Ratings and comments leave the set of URLs (the sitemap) as it was.
 	return kind === 'rated' || kind === 'commented' ? paths : [...paths, '/sitemap.xml'];
 }

@@ -50,6 +50,12 @@ async function writeAtomically(file: string, data: Buffer): Promise<void> {
  */
 export async function writePage(path: string, contentType: string, body: Buffer): Promise<void> {
 	const file = fileForPath(path, contentType);
+	// A PNG share image is compressed already: no twins.
+	if (contentType.startsWith('image/')) {
+		await writeAtomically(file, body);
+		storedPages.emit({ file, identity: body });
+		return;
+	}
 	const [br, gz] = await Promise.all([brotli(body, BROTLI_OPTIONS), gzipAsync(body, GZIP_OPTIONS)]);
 	await writeAtomically(file, body);
 	await writeAtomically(`${file}.br`, br);
