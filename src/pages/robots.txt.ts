@@ -16,6 +16,7 @@ const PRIVATE_PATHS = [
 	'/reset-password',
 	'/verify-email',
 	'/unsubscribe',
+	'/unfollow',
 	'/newsletter/confirm',
 	'/preview',
 ];

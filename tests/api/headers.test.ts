@@ -83,6 +83,7 @@ describe('security headers', () => {
 			'/verify-email',
 			'/newsletter/confirm',
 			'/unsubscribe',
+			'/unfollow',
 			'/reset-password/',
 		];
 		for (const path of paths) {

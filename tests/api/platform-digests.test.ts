@@ -86,6 +86,48 @@ describe('the followers digest', () => {
 		expect(digestsTo(reader.email, platform)).toHaveLength(1);
 	});
 
+	it('links its body to a page that asks before unfollowing, where the header address leads too (issue 43, minor 1)', async () => {
+		const form = platformInput();
+		const platform = await createPlatform(editor, form);
+		const reader = await follower(platform.id);
+		expect(
+			(await editor.client.put(`/api/admin/platforms/${platform.id}`, { ...form, pricing: 'Per click' }))
+				.status,
+		).toBe(200);
+		const mail = await smtp.waitForMail(reader.email, aboutPlatform(platform));
+		const text = mailPart(mail, 'text/plain');
+		const pageLink = /Unfollow it: (\S+)/.exec(text)?.[1];
+		expect(pageLink).toMatch(/\/unfollow\?token=/);
+		const page = pageLink!.replace(/^https?:\/\/[^/]+/, server.url);
+
+		// The one-click address, opened in a browser, leads to the same page.
+		const opened = await fetch(listUnsubscribeUrl(mail).replace(/^https?:\/\/[^/]+/, server.url), {
+			redirect: 'manual',
+		});
+		expect(opened.status).toBe(303);
+		expect(opened.headers.get('location')).toBe(pageLink);
+
+		// A visit asks and changes nothing (link scanners open every URL in a mail).
+		const asked = await fetch(page);
+		expect(asked.status).toBe(200);
+		expect(await asked.text()).toContain(`Stop following <strong>${platform.name}</strong>?`);
+		expect((await reader.client.get('/api/profile/follows')).body).toHaveLength(1);
+
+		const unfollowed = await fetch(page, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+			body: '',
+		});
+		expect(unfollowed.status).toBe(200);
+		expect(await unfollowed.text()).toContain(`You no longer follow ${platform.name}.`);
+		expect((await reader.client.get('/api/profile/follows')).body).toEqual([]);
+
+		// Spent with the follow: the page says the link is not valid.
+		const spent = await fetch(page);
+		expect(spent.status).toBe(404);
+		expect(await spent.text()).toContain('This unfollow link is not valid.');
+	});
+
 	it("spends a digest's unfollow link with the follow it was sent for (issue 42, F-7)", async () => {
 		const form = platformInput();
 		const platform = await createPlatform(editor, form);

@@ -158,7 +158,7 @@ describe.each(EXPECTATIONS.map((entry) => [key(entry.route, entry.method), entry
 				expect(typeof plain.body?.message, `${label}: a refusal says why`).toBe('string');
 			} else if (entry.check) {
 				await entry.check(
-					{ status: plain.status, body: plain.body, headers: new Headers() },
+					{ status: plain.status, body: plain.body, headers: plain.headers },
 					fx,
 					plain.persona,
 				);

@@ -1364,13 +1364,15 @@ function targets(): Target[] {
 				// A token nobody was given names no account: nothing may change.
 			}),
 		),
-		{
-			name: 'POST /api/follows/unsubscribe',
-			method: 'POST',
-			path: () => q('/api/follows/unsubscribe', unsubscribeTokenSchema),
-			roles: { anonymous: RUNS, user: OTHER_RUNS },
-			// A token nobody was given names no follow: nothing may change.
-		},
+		...(['POST', 'GET'] as const).map(
+			(method): Target => ({
+				name: `${method} /api/follows/unsubscribe`,
+				method,
+				path: () => q('/api/follows/unsubscribe', unsubscribeTokenSchema),
+				roles: { anonymous: RUNS, user: OTHER_RUNS },
+				// A token nobody was given names no follow: nothing may change.
+			}),
+		),
 	];
 	return list;
 }

@@ -1019,6 +1019,14 @@ export const EXPECTATIONS: Expectation[] = [
 		call: async (fx) => ({ path: `/api/follows/unsubscribe?token=${await unfollowToken(fx)}` }),
 		check: (answer) => expect(answer.body.message).toMatch(/^You no longer follow /),
 	},
+	{
+		route: '/api/follows/unsubscribe',
+		method: 'GET',
+		// Opened in a browser: moves to the page that asks first; nothing changes.
+		expect: all(303),
+		call: async (fx) => ({ path: `/api/follows/unsubscribe?token=${await unfollowToken(fx)}` }),
+		check: (answer) => expect(answer.headers.get('location')).toMatch(/\/unfollow\?token=/),
+	},
 ];
 
 /** A revision of a new news article, written straight into the database as a save would. */

@@ -106,6 +106,7 @@ const TOKEN_PAGES: ReadonlyMap<string, string> = new Map([
 	['/newsletter/confirm', 'no-referrer'],
 	['/preview', 'no-referrer'],
 	['/unsubscribe', 'same-origin'],
+	['/unfollow', 'same-origin'],
 ]);
 
 /**

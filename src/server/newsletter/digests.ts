@@ -25,7 +25,11 @@ import {
 } from '@/server/db';
 import type { Mail } from '@/server/mail/transport';
 import { platformActivity } from '@/server/community/reviews';
-import { createFollowUnsubscribeToken, oneClickUnfollowUrl } from '@/server/platforms/follows';
+import {
+	createFollowUnsubscribeToken,
+	oneClickUnfollowUrl,
+	unfollowPageUrl,
+} from '@/server/platforms/follows';
 import { notSuppressed } from './recipients';
 import { quotedText } from './quoted-text';
 import type { ClaimedDelivery } from './queue';
@@ -170,7 +174,8 @@ export async function digestMail(row: ClaimedDelivery): Promise<PreparedMail> {
 		headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
 		lines.push(
 			'',
-			`You follow ${digest.name}. Unfollow it from your profile: ${new URL('/profile', config().siteUrl).href}`,
+			`You follow ${digest.name}. Unfollow it: ${unfollowPageUrl(token)}`,
+			`(Or sign in and unfollow it from your profile: ${new URL('/profile', config().siteUrl).href})`,
 		);
 	} else {
 		lines.push('', `You are told of new reviews as ${digest.name}'s representative.`);

@@ -62,12 +62,16 @@ export function oneClickUnfollowUrl(token: string): string {
 export const UNKNOWN_UNFOLLOW_LINK =
 	'This unfollow link is not valid. Sign in and unfollow the platform from your profile.';
 
-/**
- * Unfollows the platform the link's mail was about, for the account it went to. The link is
- * spent with the follow: a second use, or one after following again, is an unknown link.
- */
-export async function unfollowByToken(token: string): Promise<{ message: string }> {
-	const row = await firstRow(
+/** The page a digest's body links to: it asks before unfollowing (link scanners open every URL). */
+export function unfollowPageUrl(token: string): string {
+	return new URL(`/unfollow?token=${encodeURIComponent(token)}`, config().siteUrl).href;
+}
+
+/** The follow an unfollow link names (its platform's name), or undefined for an unknown or spent link. */
+export async function unfollowTarget(
+	token: string,
+): Promise<{ userId: number; platformId: number; name: string } | undefined> {
+	return firstRow(
 		db()
 			.select({
 				userId: followUnsubscribeTokens.userId,
@@ -78,7 +82,15 @@ export async function unfollowByToken(token: string): Promise<{ message: string 
 			.innerJoin(platforms, eq(platforms.id, followUnsubscribeTokens.platformId))
 			.where(eq(followUnsubscribeTokens.id, hashToken(token))),
 	);
+}
+
+/**
+ * Unfollows the platform the link's mail was about, for the account it went to. The link is
+ * spent with the follow: a second use, or one after following again, is an unknown link.
+ */
+export async function unfollowByToken(token: string): Promise<{ message: string; name: string }> {
+	const row = await unfollowTarget(token);
 	if (!row) throw new NotFound(UNKNOWN_UNFOLLOW_LINK);
 	await unfollowPlatform(row.userId, row.platformId);
-	return { message: `You no longer follow ${row.name}.` };
+	return { message: `You no longer follow ${row.name}.`, name: row.name };
 }

@@ -1,5 +1,5 @@
 import { endpoint, json, readQuery } from '@/server/http/endpoint';
-import { unfollowByToken } from '@/server/platforms/follows';
+import { unfollowByToken, unfollowPageUrl } from '@/server/platforms/follows';
 import { unsubscribeTokenSchema } from '@/lib/validation/newsletter';
 
 export const prerender = false;
@@ -11,5 +11,15 @@ export const prerender = false;
  */
 export const POST = endpoint('personal', async ({ url }) => {
 	const { token } = readQuery(url, unsubscribeTokenSchema);
-	return json(await unfollowByToken(token));
+	const { message } = await unfollowByToken(token);
+	return json({ message });
+});
+
+/**
+ * The same address opened in a browser (a reader copying it from the mail's headers): the page
+ * that asks first, as the digest's own link does. A visit changes nothing.
+ */
+export const GET = endpoint('personal', async ({ url }) => {
+	const { token } = readQuery(url, unsubscribeTokenSchema);
+	return new Response(null, { status: 303, headers: { Location: unfollowPageUrl(token) } });
 });
