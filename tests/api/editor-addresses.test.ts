@@ -256,13 +256,13 @@ describe.each(SUBJECTS.filter((subject) => subject.meta))(
 				expectRefused(
 					await editor().put(subject.update(item.id), { ...item.body, metaTitle: 't'.repeat(71) }),
 					400,
-					'Search title must be at most 70 characters.',
+					'Search headline must be at most 70 characters.',
 					'metaTitle',
 				);
 				expectRefused(
 					await editor().post(subject.create, { ...subject.body(), metaDescription: 'd'.repeat(161) }),
 					400,
-					'Search description must be at most 160 characters.',
+					'Search snippet must be at most 160 characters.',
 					'metaDescription',
 				);
 			},
@@ -285,7 +285,7 @@ describe('static pages: search title and description', () => {
 		expectRefused(
 			await editor.put('/api/pages/contact', { ...body, metaTitle: 'x'.repeat(71) }),
 			400,
-			'Search title must be at most 70 characters.',
+			'Search headline must be at most 70 characters.',
 			'metaTitle',
 		);
 		expect((await roles.user.client.put('/api/pages/contact', { ...body, metaTitle: 'Mine' })).status).toBe(

@@ -41,7 +41,7 @@ describe('Platforms tab: address and search appearance', () => {
 		await slug.fill(fresh);
 		expect(await dialog.getByText(`Public address: /platforms/${fresh}`).count()).toBe(1);
 		await dialog.getByText('Search appearance').click();
-		const searchTitle = dialog.getByLabel('Search title');
+		const searchTitle = dialog.getByLabel('Search headline');
 		expect(await searchTitle.getAttribute('placeholder')).toBe(`${edited.name} | Retail Media Hub`);
 		const title = `${edited.name}: reviews and pricing`;
 		await searchTitle.fill(title);

@@ -82,16 +82,16 @@ export function SearchAppearanceFields({
 			</summary>
 			<div className="mt-3 grid gap-4">
 				<p className="text-xs text-muted">
-					What search engines and link previews show. Left blank, the page's own title and description are
-					used.
+					The title (headline) and description (snippet) search engines and link previews show. Left blank,
+					the page's own are used.
 				</p>
-				<Field id={title.id} label="Search title" error={errors.metaTitle}>
+				<Field id={title.id} label="Search headline" error={errors.metaTitle}>
 					<Input {...title} placeholder={fallback.title} />
 					<p className="text-xs text-muted" aria-live="polite">
 						<Counter length={title.value.length} max={META_TITLE_MAX_LENGTH} />
 					</p>
 				</Field>
-				<Field id={description.id} label="Search description" error={errors.metaDescription}>
+				<Field id={description.id} label="Search snippet" error={errors.metaDescription}>
 					<Textarea {...description} rows={3} placeholder={fallback.description} />
 					<p className="text-xs text-muted" aria-live="polite">
 						<Counter length={description.value.length} max={META_DESCRIPTION_MAX_LENGTH} />

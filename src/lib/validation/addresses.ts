@@ -45,6 +45,6 @@ function optionalMetaText(label: string, max: number) {
 
 /** The editor's search title and description; none means the page's own apply. */
 export const searchAppearanceFields = {
-	metaTitle: optionalMetaText('Search title', META_TITLE_MAX_LENGTH),
-	metaDescription: optionalMetaText('Search description', META_DESCRIPTION_MAX_LENGTH),
+	metaTitle: optionalMetaText('Search headline', META_TITLE_MAX_LENGTH),
+	metaDescription: optionalMetaText('Search snippet', META_DESCRIPTION_MAX_LENGTH),
 };
