@@ -152,34 +152,20 @@ describe.each(SUBJECTS)('$kind: slug on the editors’ endpoints', (subject) => 
 	it('refuses with 409 a slug another item holds now or held before; the item takes back its own', async () => {
 		const first = await create({ slug: freshSlug('first') });
 		const other = await create();
-		// Another item's current slug.
-		expectRefused(
-			await editor().put(subject.update(other.id), { ...other.body, slug: first.slug }),
-			409,
-			SLUG_TAKEN,
-			'slug',
-		);
-		expectRefused(
-			await editor().post(subject.create, { ...subject.body(), slug: first.slug }),
-			409,
-			SLUG_TAKEN,
-			'slug',
-		);
-		// Renamed, the first item keeps its earlier slug: still not the other's to take.
+		/** Neither the other item nor a new one may take the first's slug (current or earlier). */
+		const expectFirstSlugTaken = async () => {
+			for (const answer of [
+				await editor().put(subject.update(other.id), { ...other.body, slug: first.slug }),
+				await editor().post(subject.create, { ...subject.body(), slug: first.slug }),
+			]) {
+				expectRefused(answer, 409, SLUG_TAKEN, 'slug');
+			}
+		};
+		await expectFirstSlugTaken();
+		// Renamed, the first item keeps its earlier slug: still not another's to take.
 		const renamed = freshSlug('second');
 		expect((await editor().put(subject.update(first.id), { ...first.body, slug: renamed })).status).toBe(200);
-		expectRefused(
-			await editor().put(subject.update(other.id), { ...other.body, slug: first.slug }),
-			409,
-			SLUG_TAKEN,
-			'slug',
-		);
-		expectRefused(
-			await editor().post(subject.create, { ...subject.body(), slug: first.slug }),
-			409,
-			SLUG_TAKEN,
-			'slug',
-		);
+		await expectFirstSlugTaken();
 		// The item itself may take its earlier slug back.
 		const back = await editor().put<Item>(subject.update(first.id), { ...first.body, slug: first.slug });
 		expect(back.status, JSON.stringify(back.body)).toBe(200);
