@@ -3,7 +3,7 @@
  * sitemap, the site generator), so all name the same URL. Plain data and functions: safe in
  * islands.
  */
-import type { ArticleKind } from '@/lib/column-values';
+import type { ArticleKind, SlugKind } from '@/lib/column-values';
 
 /** Static page slugs and their public paths (the about-us page lives at /about). */
 export const STATIC_PAGE_PATHS: Record<string, string> = {
@@ -31,4 +31,19 @@ export function alternativesPath(slug: string): string {
 /** A podcast episode's public page: /podcast/{slug}. */
 export function episodePath(slug: string): string {
 	return `/podcast/${slug}`;
+}
+
+/** The public address a slug gives an item of its kind (the dashboard shows it beside the slug). */
+export function slugPath(kind: SlugKind, slug: string): string {
+	switch (kind) {
+		case 'platform':
+			return platformPath(slug);
+		case 'episode':
+			return episodePath(slug);
+		case 'newsletter-issue':
+			return `/newsletter/${slug}`;
+		case 'news':
+		case 'education':
+			return `/${kind}/${slug}`;
+	}
 }

@@ -194,7 +194,12 @@ describe('page revisions', () => {
 			['Version before revisions were kept', null],
 		]);
 		const before = await ok(editor.get<Detail>(`/api/admin/revisions/${list[1]!.id}`));
-		expect(before.fields).toEqual({ title: page.title, content: page.content });
+		expect(before.fields).toEqual({
+			title: page.title,
+			content: page.content,
+			metaTitle: null,
+			metaDescription: null,
+		});
 
 		await restore(list[1]!.id);
 		await expectPage('/contact', 'Write to the seeded address.');

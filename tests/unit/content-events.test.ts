@@ -53,9 +53,17 @@ describe('content change events', () => {
 		expect(await updateArticle('education', article.id, input, { authorId: editorId })).toBeUndefined();
 		expect(await deleteArticle('news', article.id)).toBe(true);
 		expect(await deleteArticle('news', article.id)).toBe(false);
-		await updateStaticPage('about-us', { title: 'About us', content: 'y' }, { authorId: editorId });
+		await updateStaticPage(
+			'about-us',
+			{ title: 'About us', content: 'y', metaTitle: null, metaDescription: null },
+			{ authorId: editorId },
+		);
 		expect(
-			await updateStaticPage('nope', { title: 'x', content: 'y' }, { authorId: editorId }),
+			await updateStaticPage(
+				'nope',
+				{ title: 'x', content: 'y', metaTitle: null, metaDescription: null },
+				{ authorId: editorId },
+			),
 		).toBeUndefined();
 		stop();
 		await createArticle('news', input, editorId);

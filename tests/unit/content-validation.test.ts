@@ -34,6 +34,8 @@ describe('article input', () => {
 			readTime: 5,
 			isPublished: false,
 			publishAt: null,
+			metaTitle: null,
+			metaDescription: null,
 		});
 	});
 
@@ -123,6 +125,8 @@ describe('static page input', () => {
 		expect(staticPageInputSchema.safeParse({ title: ' About ', content: '' }).data).toEqual({
 			title: 'About',
 			content: '',
+			metaTitle: null,
+			metaDescription: null,
 		});
 		expect(staticPageInputSchema.safeParse({ title: '', content: 'x' }).success).toBe(false);
 		expect(staticPageInputSchema.safeParse({ title: 'x'.repeat(201), content: 'x' }).success).toBe(false);

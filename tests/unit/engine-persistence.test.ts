@@ -172,6 +172,8 @@ describe.each(engines)('the services on %s', (name) => {
 			readTime: 3,
 			isPublished: true,
 			publishAt: null,
+			metaTitle: null,
+			metaDescription: null,
 		});
 		for (const title of ['banana Zyxwvé', 'Apple zyxwve', '_under zyxwve', 'Élan zyxwve']) {
 			await createArticle('news', input(title), author.id);

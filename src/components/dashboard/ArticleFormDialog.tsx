@@ -23,6 +23,8 @@ import { ImageUrlField } from './ImageUrlField';
 import { FormDialog, useFormDialog } from './FormDialog';
 import { MarkdownEditor } from './MarkdownEditor';
 import { PublicationFields } from './PublishSwitch';
+import { SearchAppearanceFields, SlugField } from './SearchAppearanceFields';
+import { searchAppearance } from '@/lib/search-appearance';
 
 export type ArticleFormDialogProps = {
 	kind: ArticleKind;
@@ -142,6 +144,13 @@ export function ArticleFormDialog({ kind, open, onOpenChange, article, onSaved }
 				<Input {...text('tags')} />
 			</Field>
 			<PublicationFields idPrefix={idPrefix} form={form} />
+			<SlugField kind={kind} control={text('slug')} error={errors.slug} current={article?.slug} />
+			<SearchAppearanceFields
+				title={text('metaTitle')}
+				description={text('metaDescription')}
+				errors={errors}
+				fallback={searchAppearance({ title: values.title || 'Article title', description: values.excerpt })}
+			/>
 			{article && (
 				<RevisionHistoryButton
 					type="article"

@@ -19,6 +19,8 @@ import { ImageUrlField } from './ImageUrlField';
 import { FormDialog, useFormDialog } from './FormDialog';
 import { MarkdownEditor } from './MarkdownEditor';
 import { PublicationFields } from './PublishSwitch';
+import { SearchAppearanceFields, SlugField } from './SearchAppearanceFields';
+import { searchAppearance } from '@/lib/search-appearance';
 
 export type EpisodeFormDialogProps = {
 	open: boolean;
@@ -168,6 +170,16 @@ export function EpisodeFormDialog({ open, onOpenChange, episode, onSaved }: Epis
 				<Input {...text('tags')} />
 			</Field>
 			<PublicationFields idPrefix={idPrefix} form={form} />
+			<SlugField kind="episode" control={text('slug')} error={errors.slug} current={episode?.slug} />
+			<SearchAppearanceFields
+				title={text('metaTitle')}
+				description={text('metaDescription')}
+				errors={errors}
+				fallback={searchAppearance({
+					title: values.title || 'Episode title',
+					description: values.description,
+				})}
+			/>
 			{episode && (
 				<RevisionHistoryButton
 					type="episode"

@@ -117,15 +117,16 @@ export function useFormDialog<V extends Record<string, unknown>>({
 			onSaved();
 		} catch (error) {
 			autosave.release();
-			// Another editor saved meanwhile: say so in the dialog, which keeps the typed text.
-			if (error instanceof ApiError && error.status === 409) {
-				autosave.setConflict(error.serverMessage);
-				return;
-			}
+			// A field refused (a taken slug is a 409 too): shown at that field.
 			const atField = serverFieldError(error, Object.keys(values) as (keyof V & string)[]);
 			if (atField) {
 				setErrors({ [atField.field]: atField.message } as FormErrors<V>);
 				focusFirstInvalid(formRef.current);
+				return;
+			}
+			// Another editor saved meanwhile: say so in the dialog, which keeps the typed text.
+			if (error instanceof ApiError && error.status === 409) {
+				autosave.setConflict(error.serverMessage);
 				return;
 			}
 			// Gone meanwhile (another editor deleted it): the list should stop showing it.

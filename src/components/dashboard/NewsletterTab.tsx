@@ -27,6 +27,7 @@ import { SubscribersPanel } from './SubscribersPanel';
 import { SuppressedAddresses } from './SuppressedAddresses';
 import { confirmDiscard, useUnsavedChanges } from './unsaved-changes';
 import { useApiData } from './use-api-data';
+import { SlugField } from './SearchAppearanceFields';
 
 type Issue = Wire<NewsletterIssue>;
 type IssueList = { issues: Issue[]; subscribers: number };
@@ -50,10 +51,10 @@ function localInputValue(iso: string | null): string {
 	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 const BASE = '/api/admin/newsletters';
-const FIELDS = ['subject', 'content'] as const;
+const FIELDS = ['subject', 'content', 'slug'] as const;
 type FieldName = (typeof FIELDS)[number];
 type Draft = Record<FieldName, string>;
-const EMPTY_DRAFT: Draft = { subject: '', content: '' };
+const EMPTY_DRAFT: Draft = { subject: '', content: '', slug: '' };
 
 function plural(count: number, word: string): string {
 	return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
@@ -64,6 +65,7 @@ export default function NewsletterTab() {
 	const [editingId, setEditingId] = useState<number | null>(null);
 	const [subject, setSubject] = useState('');
 	const [content, setContent] = useState('');
+	const [slug, setSlug] = useState('');
 	// What the form held when it was opened or last saved: typing away from it is unsaved work.
 	const [loaded, setLoaded] = useState<Draft>(EMPTY_DRAFT);
 	const [errors, setErrors] = useState<Partial<Draft>>({});
@@ -82,17 +84,18 @@ export default function NewsletterTab() {
 		return () => clearInterval(timer);
 	}, [sending, reload]);
 
-	const dirty = subject !== loaded.subject || content !== loaded.content;
+	const dirty = subject !== loaded.subject || content !== loaded.content || slug !== loaded.slug;
 	// Switching tabs, View Site and leaving the page ask first, as the article dialog does.
 	useUnsavedChanges(dirty);
 
 	/** Puts an issue (or an empty one) in the form, as its saved state. */
 	function load(issue: Issue | null) {
-		const draft = issue ? { subject: issue.subject, content: issue.content } : EMPTY_DRAFT;
+		const draft = issue ? { subject: issue.subject, content: issue.content, slug: issue.slug } : EMPTY_DRAFT;
 		setEditingId(issue?.id ?? null);
 		setSendAt(localInputValue(issue?.sendAt ?? null));
 		setSubject(draft.subject);
 		setContent(draft.content);
+		setSlug(draft.slug);
 		setLoaded(draft);
 		setErrors({});
 		setProblem('');
@@ -113,7 +116,7 @@ export default function NewsletterTab() {
 	 * fields, focusing the first; true when both are fine.
 	 */
 	function validate(): boolean {
-		const parsed = newsletterIssueSchema.safeParse({ subject, content });
+		const parsed = newsletterIssueSchema.safeParse({ subject, content, slug });
 		if (parsed.success) {
 			setErrors({});
 			return true;
@@ -133,13 +136,14 @@ export default function NewsletterTab() {
 		setProblem('');
 		if (!validate()) return null;
 		try {
-			const body = { subject, content };
+			const body = { subject, content, slug };
 			const issue =
 				editingId === null
 					? await apiRequest<Issue>('POST', BASE, body)
 					: await apiRequest<Issue>('PUT', `${BASE}/${editingId}`, body);
 			setEditingId(issue.id);
-			setLoaded(body);
+			setSlug(issue.slug);
+			setLoaded({ ...body, slug: issue.slug });
 			list.reload();
 			return issue;
 		} catch (error) {
@@ -314,6 +318,16 @@ export default function NewsletterTab() {
 					required
 					rows={14}
 					renderPreview={(value) => <MailPreview subject={subject} content={value} />}
+				/>
+				<SlugField
+					kind="newsletter-issue"
+					control={{
+						...controlProps('newsletter-slug', errors.slug),
+						value: slug,
+						onChange: (e) => change('slug', setSlug)(e.target.value),
+					}}
+					error={errors.slug}
+					current={editingId === null ? undefined : loaded.slug}
 				/>
 				<FormMessage id="newsletter-problem">{problem}</FormMessage>
 				<div className="flex flex-wrap gap-2">

@@ -23,23 +23,31 @@ import { MarkdownEditor } from './MarkdownEditor';
 import { PanelHeader } from './PanelHeader';
 import { confirmDiscard, useUnsavedChanges } from './unsaved-changes';
 import { useApiData } from './use-api-data';
+import { SearchAppearanceFields } from './SearchAppearanceFields';
+import { searchAppearance, staticPageDescription } from '@/lib/search-appearance';
 
-type Draft = { title: string; content: string };
+type Draft = { title: string; content: string; metaTitle: string; metaDescription: string };
+
+const EMPTY_DRAFT: Draft = { title: '', content: '', metaTitle: '', metaDescription: '' };
+
+function draftOf(page: AdminPage | null): Draft {
+	if (!page) return EMPTY_DRAFT;
+	const { title, content, metaTitle, metaDescription } = page;
+	return { title, content, metaTitle: metaTitle ?? '', metaDescription: metaDescription ?? '' };
+}
 
 function PageEditor() {
 	const pages = useApiData<AdminPage[]>('/api/pages');
 	const [selected, setSelected] = useState<AdminPage | null>(null);
-	const [draft, setDraft] = useState<Draft>({ title: '', content: '' });
+	const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
 	const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
 	const [saving, setSaving] = useState(false);
 	const formRef = useRef<HTMLFormElement>(null);
 
-	const changed = !!selected && (draft.title !== selected.title || draft.content !== selected.content);
+	const loaded = useMemo<Draft>(() => draftOf(selected), [selected]);
+	const changed =
+		!!selected && (Object.keys(loaded) as (keyof Draft)[]).some((field) => draft[field] !== loaded[field]);
 	useUnsavedChanges(changed);
-	const loaded = useMemo<Draft>(
-		() => ({ title: selected?.title ?? '', content: selected?.content ?? '' }),
-		[selected],
-	);
 	// Pages are always public: typed text is kept in this browser only, never autosaved live.
 	const autosave = useAutosave(
 		selected ? { key: autosaveKey('page', selected.slug), updatedAt: selected.updatedAt } : undefined,
@@ -48,7 +56,7 @@ function PageEditor() {
 
 	function select(page: AdminPage) {
 		setSelected(page);
-		setDraft({ title: page.title, content: page.content });
+		setDraft(draftOf(page));
 		setErrors({});
 	}
 
@@ -63,6 +71,17 @@ function PageEditor() {
 		select(await apiRequest<AdminPage>('GET', `/api/pages/${encodeURIComponent(slug)}`));
 		pages.reload();
 	}
+
+	/** A search field's control: typing clears its server error. */
+	const metaControl = (field: 'metaTitle' | 'metaDescription') => ({
+		...controlProps(`page-${field}`, errors[field]),
+		value: draft[field],
+		onChange: (event: { target: { value: string } }) => {
+			const value = event.target.value;
+			setDraft((d) => ({ ...d, [field]: value }));
+			setErrors((shown) => withoutFixedError(shown, field, {}));
+		},
+	});
 
 	async function onSave(event: SubmitEvent) {
 		event.preventDefault();
@@ -80,6 +99,8 @@ function PageEditor() {
 			const saved = await apiRequest<AdminPage>('PUT', `/api/pages/${encodeURIComponent(selected.slug)}`, {
 				title: draft.title.trim(),
 				content: draft.content,
+				metaTitle: draft.metaTitle,
+				metaDescription: draft.metaDescription,
 				expectedUpdatedAt: autosave.expectedUpdatedAt(),
 			});
 			autosave.clear();
@@ -87,15 +108,15 @@ function PageEditor() {
 			pages.reload();
 			toast({ title: 'Success', description: 'Page updated successfully!' });
 		} catch (error) {
-			// Another editor saved meanwhile: say so here, and keep the typed text.
-			if (error instanceof ApiError && error.status === 409) {
-				autosave.setConflict(error.serverMessage);
-				return;
-			}
-			const atField = serverFieldError(error, ['title', 'content'] as const);
+			const atField = serverFieldError(error, ['title', 'content', 'metaTitle', 'metaDescription'] as const);
 			if (atField) {
 				setErrors({ [atField.field]: atField.message });
 				focusFirstInvalid(formRef.current);
+				return;
+			}
+			// Another editor saved meanwhile: say so here, and keep the typed text.
+			if (error instanceof ApiError && error.status === 409) {
+				autosave.setConflict(error.serverMessage);
 				return;
 			}
 			toast({
@@ -189,6 +210,17 @@ function PageEditor() {
 						images
 						onChange={(content) => setDraft((d) => ({ ...d, content }))}
 					/>
+					{selected && (
+						<SearchAppearanceFields
+							title={metaControl('metaTitle')}
+							description={metaControl('metaDescription')}
+							errors={errors}
+							fallback={searchAppearance({
+								title: draft.title || selected.title,
+								description: staticPageDescription(selected),
+							})}
+						/>
+					)}
 					<div className="flex flex-wrap justify-end gap-2">
 						<Button
 							type="button"

@@ -9,6 +9,8 @@ import { Switch } from '@/components/ui/Switch';
 import type { AdminPlatform } from './api-types';
 import { Field } from './Field';
 import { ImageUrlField } from './ImageUrlField';
+import { SearchAppearanceFields, SlugField } from './SearchAppearanceFields';
+import { searchAppearance } from '@/lib/search-appearance';
 import { FormDialog, useFormDialog } from './FormDialog';
 import {
 	EMPTY_PLATFORM_FORM,
@@ -130,6 +132,16 @@ export function PlatformFormDialog({ open, onOpenChange, platform, onSaved }: Pl
 					<Label htmlFor="platform-isRecommended">Recommended</Label>
 				</div>
 			</div>
+			<SlugField kind="platform" control={text('slug')} error={errors.slug} current={platform?.slug} />
+			<SearchAppearanceFields
+				title={text('metaTitle')}
+				description={text('metaDescription')}
+				errors={errors}
+				fallback={searchAppearance({
+					title: values.name || 'Platform name',
+					description: values.description,
+				})}
+			/>
 			{platform && (
 				<RevisionHistoryButton
 					type="platform"

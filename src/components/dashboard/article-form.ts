@@ -24,6 +24,10 @@ export type ArticleFormValues = {
 	isPublished: boolean;
 	/** A draft's publication time, as a datetime-local input holds it (the editor's own zone); '' for none. */
 	publishAt: string;
+	/** Blank: a new article's is made from its title, a saved one keeps its own. */
+	slug: string;
+	metaTitle: string;
+	metaDescription: string;
 };
 
 export type ArticleFormErrors = Partial<Record<keyof ArticleFormValues, string>>;
@@ -38,6 +42,9 @@ export const EMPTY_ARTICLE_FORM: ArticleFormValues = {
 	tags: '',
 	isPublished: false,
 	publishAt: '',
+	slug: '',
+	metaTitle: '',
+	metaDescription: '',
 };
 
 /** An instant as a datetime-local input shows it, in the browser's time zone. */
@@ -67,6 +74,9 @@ export function articleToForm(article: AdminArticle): ArticleFormValues {
 		tags: article.tags.join(', '),
 		isPublished: article.isPublished,
 		publishAt: toLocalInput(article.publishAt),
+		slug: article.slug,
+		metaTitle: article.metaTitle ?? '',
+		metaDescription: article.metaDescription ?? '',
 	};
 }
 
@@ -104,6 +114,9 @@ export function articlePayload(values: ArticleFormValues, authorId: number) {
 		readTime: parseReadTime(values.readTime) ?? DEFAULT_READ_TIME,
 		isPublished: values.isPublished,
 		publishAt: publishAtPayload(values),
+		slug: values.slug,
+		metaTitle: values.metaTitle,
+		metaDescription: values.metaDescription,
 		authorId,
 	};
 }

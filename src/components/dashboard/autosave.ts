@@ -95,14 +95,16 @@ function forget(key: string): void {
 }
 
 /**
- * An autosave of a draft keeps it what it was: unpublished, on its own schedule. Turning on
- * Publish or changing the time takes the editor's own save.
+ * An autosave of a draft keeps it what it was: unpublished, on its own schedule, at its address.
+ * Turning on Publish, changing the time or the slug takes the editor's own save (each slug an
+ * item leaves stays its own for good, so a half-typed one must never be saved).
  */
-export function draftAutosave<B extends { isPublished: boolean; publishAt: string | null }>(
+export function draftAutosave<B extends { isPublished: boolean; publishAt: string | null; slug?: string }>(
 	body: B,
 	loaded: { publishAt: string | null },
-): B {
-	return { ...body, isPublished: false, publishAt: loaded.publishAt };
+): Omit<B, 'slug'> {
+	const { slug: _address, ...kept } = body;
+	return { ...kept, isPublished: false, publishAt: loaded.publishAt };
 }
 
 /** A time of day as the editor reads it ("14:05"). */

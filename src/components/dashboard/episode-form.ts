@@ -22,6 +22,10 @@ export type EpisodeFormValues = {
 	isPublished: boolean;
 	/** A draft's publication time, as a datetime-local input holds it; '' for none. */
 	publishAt: string;
+	/** Blank: a new episode's is made from its title, a saved one keeps its own. */
+	slug: string;
+	metaTitle: string;
+	metaDescription: string;
 };
 
 export type EpisodeFormErrors = Partial<Record<keyof EpisodeFormValues, string>>;
@@ -39,6 +43,9 @@ export const EMPTY_EPISODE_FORM: EpisodeFormValues = {
 	tags: '',
 	isPublished: false,
 	publishAt: '',
+	slug: '',
+	metaTitle: '',
+	metaDescription: '',
 };
 
 export function episodeToForm(episode: AdminEpisode): EpisodeFormValues {
@@ -55,6 +62,9 @@ export function episodeToForm(episode: AdminEpisode): EpisodeFormValues {
 		tags: episode.tags.join(', '),
 		isPublished: episode.isPublished,
 		publishAt: toLocalInput(episode.publishAt),
+		slug: episode.slug,
+		metaTitle: episode.metaTitle ?? '',
+		metaDescription: episode.metaDescription ?? '',
 	};
 }
 

@@ -17,6 +17,10 @@ export type PlatformFormValues = {
 	cons: string;
 	isRecommended: boolean;
 	sortOrder: string;
+	/** Blank: a new platform's is made from its name, a saved one keeps its own. */
+	slug: string;
+	metaTitle: string;
+	metaDescription: string;
 };
 
 export type PlatformFormErrors = Partial<Record<keyof PlatformFormValues, string>>;
@@ -33,6 +37,9 @@ export const EMPTY_PLATFORM_FORM: PlatformFormValues = {
 	cons: '',
 	isRecommended: false,
 	sortOrder: '0',
+	slug: '',
+	metaTitle: '',
+	metaDescription: '',
 };
 
 export function platformToForm(platform: AdminPlatform): PlatformFormValues {
@@ -48,6 +55,9 @@ export function platformToForm(platform: AdminPlatform): PlatformFormValues {
 		cons: platform.cons.join('\n'),
 		isRecommended: platform.isRecommended,
 		sortOrder: String(platform.sortOrder),
+		slug: platform.slug,
+		metaTitle: platform.metaTitle ?? '',
+		metaDescription: platform.metaDescription ?? '',
 	};
 }
 

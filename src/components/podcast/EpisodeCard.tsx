@@ -49,6 +49,9 @@ const TEMPLATE_EPISODE: EpisodeSummary = {
 	isPublished: true,
 	publishAt: null,
 	updatedAt: new Date(0),
+	slug: '',
+	metaTitle: null,
+	metaDescription: null,
 	author: { username: '' },
 };
 

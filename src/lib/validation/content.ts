@@ -7,6 +7,7 @@ import { isoInstant } from './instant';
 import { ARTICLE_CATEGORIES } from '@/lib/categories';
 import type { ArticleKind } from '@/lib/column-values';
 import { markdownProblem } from '@/lib/markdown-nesting';
+import { searchAppearanceFields, slugField } from './addresses';
 
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_EXCERPT_LENGTH = 500;
@@ -174,6 +175,8 @@ export function articleInputSchema(kind: ArticleKind) {
 		readTime: readTimeField,
 		isPublished: isPublishedField,
 		publishAt: publishAtField,
+		slug: slugField(kind),
+		...searchAppearanceFields,
 		expectedUpdatedAt: expectedUpdatedAtField,
 		autosave: autosaveField,
 	});
@@ -193,6 +196,7 @@ export const staticPageInputSchema = z.object({
 			.string({ error: 'Content is required.' })
 			.max(MAX_CONTENT_LENGTH, `Content must be at most ${MAX_CONTENT_LENGTH} characters.`),
 	),
+	...searchAppearanceFields,
 	expectedUpdatedAt: expectedUpdatedAtField,
 });
 

@@ -18,6 +18,7 @@ import {
 	requiredText,
 	tagsField,
 } from './content';
+import { searchAppearanceFields, slugField } from './addresses';
 
 export { EPISODE_AUDIO_TYPES, type EpisodeAudioType };
 
@@ -98,6 +99,8 @@ export const episodeInputSchema = z
 		tags: tagsField,
 		isPublished: isPublishedField,
 		publishAt: publishAtField,
+		slug: slugField('episode'),
+		...searchAppearanceFields,
 		expectedUpdatedAt: expectedUpdatedAtField,
 		autosave: autosaveField,
 	})

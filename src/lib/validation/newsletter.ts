@@ -6,13 +6,18 @@ import { z } from 'zod';
 import { isoInstant } from './instant';
 import { emailField } from './auth';
 import { MAX_CONTENT_LENGTH, markdownBody, requiredText } from './content';
+import { slugField } from './addresses';
 
 export const MAX_SUBJECT_LENGTH = 200;
 
-/** POST and PUT /api/admin/newsletters: a subject line and markdown content. */
+/**
+ * POST and PUT /api/admin/newsletters: a subject line, markdown content and optionally the
+ * issue's address in the archive (slug).
+ */
 export const newsletterIssueSchema = z.object({
 	subject: requiredText('Subject', MAX_SUBJECT_LENGTH),
 	content: markdownBody(requiredText('Content', MAX_CONTENT_LENGTH)),
+	slug: slugField('newsletter-issue'),
 });
 export type NewsletterIssueInput = z.output<typeof newsletterIssueSchema>;
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { PLATFORM_CATEGORIES } from '@/lib/categories';
 import { stripHiddenControls, visibleText } from '@/lib/visible-text';
 import { isImageUrl } from './content';
+import { searchAppearanceFields, slugField } from './addresses';
 import { VOTE_TYPES } from '@/lib/column-values';
 import {
 	COMPANY_SIZES,
@@ -166,9 +167,13 @@ export const platformFormSchema = z.object({
 			.min(-SORT_ORDER_LIMIT, `Sort order must be between -${SORT_ORDER_LIMIT} and ${SORT_ORDER_LIMIT}.`)
 			.max(SORT_ORDER_LIMIT, `Sort order must be between -${SORT_ORDER_LIMIT} and ${SORT_ORDER_LIMIT}.`),
 	),
+	slug: slugField('platform'),
+	...searchAppearanceFields,
 });
 export type PlatformFormInput = z.input<typeof platformFormSchema>;
 export type PlatformForm = z.output<typeof platformFormSchema>;
+/** The platform's form as its revisions keep it: the slug is its address, not its content. */
+export type PlatformFields = Omit<PlatformForm, 'slug'>;
 
 const optionalReviewText = (field: string, max: number) =>
 	z.preprocess(

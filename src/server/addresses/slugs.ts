@@ -10,6 +10,7 @@ import {
 	canMatchStoredText,
 	db,
 	firstRow,
+	isUniqueViolation,
 	itemSlugs,
 	newsletterIssues,
 	platforms,
@@ -21,6 +22,20 @@ import type { SlugKind } from '@/lib/column-values';
 import { fallbackSlug, SLUG_MAX_LENGTH, slugFromTitle, slugProblem } from '@/lib/slugs';
 
 export const SLUG_TAKEN = 'That address (slug) is already used by another item; choose another.';
+
+/**
+ * Runs a save that writes a slug. Two saves taking the same free slug at once both pass
+ * assertSlugFree; the unique index refuses the later one, which gets the same 409 (a slug is
+ * the only unique key of the tables that hold one, and of item_slugs).
+ */
+export async function savingSlug<T>(save: () => Promise<T>): Promise<T> {
+	try {
+		return await save();
+	} catch (error) {
+		if (isUniqueViolation(error)) throw new Conflict(SLUG_TAKEN, 'slug');
+		throw error;
+	}
+}
 
 /** The item whose current slug this is, by kind (news and education share one table). */
 function currentHolder(kind: SlugKind, slug: string, reader: Reader): Promise<{ id: number } | undefined> {

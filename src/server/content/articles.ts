@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ArticleKind } from '@/lib/column-values';
 import type { ArticleInput, ArticleListQuery, EditorArticleListQuery } from '@/lib/validation/content';
 import { byEngine, db, firstRow, articles, transaction, users } from '@/server/db';
-import { slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
+import { renameSlug, savingSlug, slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
 import { endPreviewLinks } from './preview-ends';
 import { lockedForUpdate } from '@/server/db/sql';
 import { publishChange } from '@/server/changes/content-changes';
@@ -95,25 +95,27 @@ export async function createArticle(
 	authorId: number,
 ): Promise<Article> {
 	const now = new Date();
-	const { expectedUpdatedAt: _new, autosave: _unsaved, ...edited } = input;
+	const { expectedUpdatedAt: _new, autosave: _unsaved, slug: given, ...edited } = input;
 	const fields = publication(edited, now);
-	const id = await transaction(async (tx) => {
-		const slug = await slugForNewItem(tx, kind, fields.title);
-		const [created] = await tx
-			.insert(articles)
-			.values({ ...fields, slug, kind, authorId, createdAt: now, updatedAt: now })
-			.returning({ id: articles.id });
-		await slugAfterInsert(tx, kind, created!.id, slug);
-		await recordRevision(tx, {
-			type: 'article',
-			itemId: created!.id,
-			fields,
-			by: { authorId },
-			created: true,
-			at: now,
-		});
-		return created!.id;
-	});
+	const id = await savingSlug(() =>
+		transaction(async (tx) => {
+			const slug = await slugForNewItem(tx, kind, fields.title, given);
+			const [created] = await tx
+				.insert(articles)
+				.values({ ...fields, slug, kind, authorId, createdAt: now, updatedAt: now })
+				.returning({ id: articles.id });
+			await slugAfterInsert(tx, kind, created!.id, slug);
+			await recordRevision(tx, {
+				type: 'article',
+				itemId: created!.id,
+				fields,
+				by: { authorId },
+				created: true,
+				at: now,
+			});
+			return created!.id;
+		}),
+	);
 	publishChange({ kind: 'article', articleKind: kind, id });
 	return mustGet(kind, id);
 }
@@ -127,7 +129,8 @@ export function articleFormColumns() {
  * Replaces the editable fields; the author stays the original one, and the save is kept as a
  * revision by whoever made it (a restore included). Undefined when missing. With
  * expectedUpdatedAt, a save over another editor's later one is refused (the row is locked while
- * compared, so two saves at once cannot both pass).
+ * compared, so two saves at once cannot both pass). The slug changes only when given, and
+ * revisions do not keep it (a restore never moves the address).
  */
 export async function updateArticle(
 	kind: ArticleKind,
@@ -136,36 +139,45 @@ export async function updateArticle(
 	by: SaveBy,
 ): Promise<Article | undefined> {
 	const now = new Date();
-	const { expectedUpdatedAt, autosave, ...edited } = input;
+	const { expectedUpdatedAt, autosave, slug: given, ...edited } = input;
 	const fields = publication(edited, now);
-	const updated = await transaction(async (tx) => {
-		const current = await firstRow(
-			lockedForUpdate(
-				tx
-					.select({ ...articleFormColumns(), updatedAt: articles.updatedAt, authorId: articles.authorId })
-					.from(articles)
-					.where(and(eq(articles.id, id), eq(articles.kind, kind))),
-			),
-		);
-		if (!current) return false;
-		const { updatedAt, authorId, ...before } = current;
-		if (savedSince(updatedAt, expectedUpdatedAt)) throw editConflict('article', updatedAt);
-		await tx
-			.update(articles)
-			.set({ ...fields, updatedAt: now })
-			.where(and(eq(articles.id, id), eq(articles.kind, kind)));
-		if (fields.isPublished && !before.isPublished) await endPreviewLinks(tx, 'article', [id]);
-		await recordRevision(tx, {
-			type: 'article',
-			itemId: id,
-			fields,
-			by: { ...by, autosave },
-			before,
-			beforeAuthorId: authorId,
-			at: now,
-		});
-		return true;
-	});
+	const updated = await savingSlug(() =>
+		transaction(async (tx) => {
+			const current = await firstRow(
+				lockedForUpdate(
+					tx
+						.select({
+							...articleFormColumns(),
+							slug: articles.slug,
+							updatedAt: articles.updatedAt,
+							authorId: articles.authorId,
+						})
+						.from(articles)
+						.where(and(eq(articles.id, id), eq(articles.kind, kind))),
+				),
+			);
+			if (!current) return false;
+			const { updatedAt, authorId, slug: currentSlug, ...before } = current;
+			if (savedSince(updatedAt, expectedUpdatedAt)) throw editConflict('article', updatedAt);
+			const slug = given ?? currentSlug;
+			await renameSlug(tx, kind, id, currentSlug, slug);
+			await tx
+				.update(articles)
+				.set({ ...fields, slug, updatedAt: now })
+				.where(and(eq(articles.id, id), eq(articles.kind, kind)));
+			if (fields.isPublished && !before.isPublished) await endPreviewLinks(tx, 'article', [id]);
+			await recordRevision(tx, {
+				type: 'article',
+				itemId: id,
+				fields,
+				by: { ...by, autosave },
+				before,
+				beforeAuthorId: authorId,
+				at: now,
+			});
+			return true;
+		}),
+	);
 	if (!updated) return undefined;
 	publishChange({ kind: 'article', articleKind: kind, id });
 	return mustGet(kind, id);

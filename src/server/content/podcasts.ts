@@ -11,7 +11,7 @@ import type { PodcastListQuery } from '@/lib/validation/content';
 import type { EditorEpisodeListQuery, EpisodeInput } from '@/lib/validation/episodes';
 import { publishChange } from '@/server/changes/content-changes';
 import { byEngine, db, firstRow, podcastEpisodes, transaction, users, type Reader } from '@/server/db';
-import { slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
+import { renameSlug, savingSlug, slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
 import { lockedForUpdate, nocase } from '@/server/db/sql';
 import { deleteRevisions, recordRevision, type SaveBy } from '@/server/revisions/store';
 import { editConflict, publication, savedSince } from './publication';
@@ -43,6 +43,9 @@ export type PodcastEpisode = Pick<
 	| 'isPublished'
 	| 'publishAt'
 	| 'updatedAt'
+	| 'slug'
+	| 'metaTitle'
+	| 'metaDescription'
 > & { author: Pick<UserRow, 'username'> | null };
 
 /**
@@ -85,10 +88,13 @@ const episodeFormColumns = () => ({
 	tags: podcastEpisodes.tags,
 	isPublished: podcastEpisodes.isPublished,
 	publishAt: podcastEpisodes.publishAt,
+	metaTitle: podcastEpisodes.metaTitle,
+	metaDescription: podcastEpisodes.metaDescription,
 });
 
 const episodeColumns = () => ({
 	id: podcastEpisodes.id,
+	slug: podcastEpisodes.slug,
 	...episodeFormColumns(),
 	publishedAt: podcastEpisodes.publishedAt,
 	updatedAt: podcastEpisodes.updatedAt,
@@ -178,7 +184,7 @@ async function mustGet(id: number): Promise<PodcastEpisode> {
  * has a known size, so the feed's enclosure length is exact without the editor typing it.
  */
 function episodeValues(
-	{ expectedUpdatedAt: _loaded, autosave: _autosave, ...input }: EpisodeInput,
+	{ expectedUpdatedAt: _loaded, autosave: _autosave, slug: _address, ...input }: EpisodeInput,
 	now: Date,
 ) {
 	return {
@@ -192,23 +198,25 @@ function episodeValues(
 export async function createEpisode(input: EpisodeInput, authorId: number): Promise<PodcastEpisode> {
 	const now = new Date();
 	const { updatedAt: _now, ...fields } = episodeValues(input, now);
-	const id = await transaction(async (tx) => {
-		const slug = await slugForNewItem(tx, 'episode', fields.title);
-		const [created] = await tx
-			.insert(podcastEpisodes)
-			.values({ ...fields, slug, authorId, publishedAt: now, updatedAt: now })
-			.returning({ id: podcastEpisodes.id });
-		await slugAfterInsert(tx, 'episode', created!.id, slug);
-		await recordRevision(tx, {
-			type: 'episode',
-			itemId: created!.id,
-			fields,
-			by: { authorId },
-			created: true,
-			at: now,
-		});
-		return created!.id;
-	});
+	const id = await savingSlug(() =>
+		transaction(async (tx) => {
+			const slug = await slugForNewItem(tx, 'episode', fields.title, input.slug);
+			const [created] = await tx
+				.insert(podcastEpisodes)
+				.values({ ...fields, slug, authorId, publishedAt: now, updatedAt: now })
+				.returning({ id: podcastEpisodes.id });
+			await slugAfterInsert(tx, 'episode', created!.id, slug);
+			await recordRevision(tx, {
+				type: 'episode',
+				itemId: created!.id,
+				fields,
+				by: { authorId },
+				created: true,
+				at: now,
+			});
+			return created!.id;
+		}),
+	);
 	publishChange({ kind: 'episode', id });
 	return mustGet(id);
 }
@@ -218,7 +226,8 @@ export async function createEpisode(input: EpisodeInput, authorId: number): Prom
  * revision by whoever made it (a restore included). A draft that is published takes the time of
  * publishing as its date, so it shows as the newest episode rather than at the day its draft was
  * started. With expectedUpdatedAt, a save over another editor's later one is refused (the row is
- * locked while compared). Undefined when missing.
+ * locked while compared). Undefined when missing. The slug changes only when given, and
+ * revisions do not keep it (a restore never moves the address).
  */
 export async function updateEpisode(
 	id: number,
@@ -227,39 +236,44 @@ export async function updateEpisode(
 ): Promise<PodcastEpisode | undefined> {
 	const now = new Date();
 	const { updatedAt: _now, ...fields } = episodeValues(input, now);
-	const updated = await transaction(async (tx) => {
-		const current = await firstRow(
-			lockedForUpdate(
-				tx
-					.select({
-						...episodeFormColumns(),
-						updatedAt: podcastEpisodes.updatedAt,
-						authorId: podcastEpisodes.authorId,
-					})
-					.from(podcastEpisodes)
-					.where(eq(podcastEpisodes.id, id)),
-			),
-		);
-		if (!current) return false;
-		const { updatedAt, authorId, ...before } = current;
-		if (savedSince(updatedAt, input.expectedUpdatedAt)) throw editConflict('episode', updatedAt);
-		const publishing = input.isPublished && !before.isPublished;
-		await tx
-			.update(podcastEpisodes)
-			.set({ ...fields, updatedAt: now, ...(publishing ? { publishedAt: now } : {}) })
-			.where(eq(podcastEpisodes.id, id));
-		if (publishing) await endPreviewLinks(tx, 'episode', [id]);
-		await recordRevision(tx, {
-			type: 'episode',
-			itemId: id,
-			fields,
-			by: { ...by, autosave: input.autosave },
-			before,
-			beforeAuthorId: authorId,
-			at: now,
-		});
-		return true;
-	});
+	const updated = await savingSlug(() =>
+		transaction(async (tx) => {
+			const current = await firstRow(
+				lockedForUpdate(
+					tx
+						.select({
+							...episodeFormColumns(),
+							slug: podcastEpisodes.slug,
+							updatedAt: podcastEpisodes.updatedAt,
+							authorId: podcastEpisodes.authorId,
+						})
+						.from(podcastEpisodes)
+						.where(eq(podcastEpisodes.id, id)),
+				),
+			);
+			if (!current) return false;
+			const { updatedAt, authorId, slug: currentSlug, ...before } = current;
+			if (savedSince(updatedAt, input.expectedUpdatedAt)) throw editConflict('episode', updatedAt);
+			const slug = input.slug ?? currentSlug;
+			await renameSlug(tx, 'episode', id, currentSlug, slug);
+			const publishing = input.isPublished && !before.isPublished;
+			await tx
+				.update(podcastEpisodes)
+				.set({ ...fields, slug, updatedAt: now, ...(publishing ? { publishedAt: now } : {}) })
+				.where(eq(podcastEpisodes.id, id));
+			if (publishing) await endPreviewLinks(tx, 'episode', [id]);
+			await recordRevision(tx, {
+				type: 'episode',
+				itemId: id,
+				fields,
+				by: { ...by, autosave: input.autosave },
+				before,
+				beforeAuthorId: authorId,
+				at: now,
+			});
+			return true;
+		}),
+	);
 	if (!updated) return undefined;
 	publishChange({ kind: 'episode', id });
 	return mustGet(id);

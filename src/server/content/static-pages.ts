@@ -16,6 +16,9 @@ export type StaticPage = {
 	slug: string;
 	title: string;
 	content: string;
+	/** The editor's search title and description; null: the page's own apply. */
+	metaTitle: string | null;
+	metaDescription: string | null;
 	updatedAt: Date;
 	lastModifiedByUser: { username: string } | null;
 };
@@ -27,6 +30,8 @@ function selectPages() {
 			slug: staticPages.slug,
 			title: staticPages.title,
 			content: staticPages.content,
+			metaTitle: staticPages.metaTitle,
+			metaDescription: staticPages.metaDescription,
 			updatedAt: staticPages.updatedAt,
 			lastModifiedByUsername: users.username,
 		})
@@ -71,7 +76,12 @@ export async function updateStaticPage(
 	by: SaveBy,
 ): Promise<StaticPage | undefined> {
 	if (!canMatchStoredText(slug)) return undefined;
-	const fields = { title: input.title, content: input.content };
+	const fields = {
+		title: input.title,
+		content: input.content,
+		metaTitle: input.metaTitle,
+		metaDescription: input.metaDescription,
+	};
 	const updated = await transaction(async (tx) => {
 		const before = await firstRow(
 			lockedForUpdate(
@@ -80,6 +90,8 @@ export async function updateStaticPage(
 						id: staticPages.id,
 						title: staticPages.title,
 						content: staticPages.content,
+						metaTitle: staticPages.metaTitle,
+						metaDescription: staticPages.metaDescription,
 						updatedAt: staticPages.updatedAt,
 					})
 					.from(staticPages)
@@ -98,7 +110,12 @@ export async function updateStaticPage(
 			itemId: before.id,
 			fields,
 			by,
-			before: { title: before.title, content: before.content },
+			before: {
+				title: before.title,
+				content: before.content,
+				metaTitle: before.metaTitle,
+				metaDescription: before.metaDescription,
+			},
 			at,
 		});
 		return true;

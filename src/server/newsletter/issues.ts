@@ -27,7 +27,8 @@ import { testUnsubscribeUrl } from './unsubscribe';
 import { deliveriesQueued } from './deliveries-queued';
 import { publishChange } from '@/server/changes/content-changes';
 import { Conflict, NotFound, UpstreamFailed } from '@/server/errors';
-import { slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
+import { renameSlug, savingSlug, slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
+import { lockedForUpdate } from '@/server/db/sql';
 
 export const ISSUE_NOT_FOUND = 'Newsletter issue not found';
 export const ISSUE_NOT_DRAFT = 'This issue has already been sent; it can no longer be changed.';
@@ -57,6 +58,8 @@ export type NewsletterIssue = {
 	sentAt: Date | null;
 	/** Set on a scheduled draft: when it will be sent. */
 	sendAt: Date | null;
+	/** Its address in the archive once sent (/newsletter/{slug}). */
+	slug: string;
 	counts: IssueCounts;
 };
 
@@ -71,6 +74,7 @@ function issueColumns() {
 		sendStartedAt: issues.sendStartedAt,
 		sentAt: issues.sentAt,
 		sendAt: issues.sendAt,
+		slug: issues.slug,
 	};
 }
 
@@ -131,29 +135,57 @@ export async function createIssue(
 	input: NewsletterIssueInput,
 	author: SessionUser,
 ): Promise<NewsletterIssue> {
-	const id = await transaction(async (tx) => {
-		const slug = await slugForNewItem(tx, 'newsletter-issue', input.subject);
-		const [created] = await tx
-			.insert(issues)
-			.values({ ...input, slug, authorId: author.id })
-			.returning({ id: issues.id });
-		await slugAfterInsert(tx, 'newsletter-issue', created!.id, slug);
-		return created!.id;
-	});
+	const { slug: given, ...fields } = input;
+	const id = await savingSlug(() =>
+		transaction(async (tx) => {
+			const slug = await slugForNewItem(tx, 'newsletter-issue', fields.subject, given);
+			const [created] = await tx
+				.insert(issues)
+				.values({ ...fields, slug, authorId: author.id })
+				.returning({ id: issues.id });
+			await slugAfterInsert(tx, 'newsletter-issue', created!.id, slug);
+			return created!.id;
+		}),
+	);
 	return getIssue(id);
 }
 
-/** Changes a draft; a sending or sent issue is what subscribers got, so it stays as it was. */
+/**
+ * Changes a draft. A sending or sent issue is what subscribers got, so its subject and content
+ * stay as they were (409); its slug may still change, as it is only its address in the archive
+ * (the old one moves to the new one, as for every item).
+ */
 export async function updateIssue(id: number, input: NewsletterIssueInput): Promise<NewsletterIssue> {
-	const [changed] = await db()
-		.update(issues)
-		.set({ ...input, updatedAt: new Date() })
-		.where(and(eq(issues.id, id), eq(issues.status, 'draft')))
-		.returning({ id: issues.id });
-	if (!changed) {
-		await getIssue(id); // 404 when it does not exist
-		throw new Conflict(ISSUE_NOT_DRAFT);
-	}
+	const { slug: given, ...fields } = input;
+	const wentOut = await savingSlug(() =>
+		transaction(async (tx) => {
+			const [current] = await lockedForUpdate(
+				tx
+					.select({
+						status: issues.status,
+						slug: issues.slug,
+						subject: issues.subject,
+						content: issues.content,
+					})
+					.from(issues)
+					.where(eq(issues.id, id)),
+			);
+			if (!current) throw new NotFound(ISSUE_NOT_FOUND);
+			const draft = current.status === 'draft';
+			if (!draft && (fields.subject !== current.subject || fields.content !== current.content)) {
+				throw new Conflict(ISSUE_NOT_DRAFT);
+			}
+			const slug = given ?? current.slug;
+			await renameSlug(tx, 'newsletter-issue', id, current.slug, slug);
+			await tx
+				.update(issues)
+				.set(draft ? { ...fields, slug, updatedAt: new Date() } : { slug })
+				.where(eq(issues.id, id));
+			return !draft && slug !== current.slug;
+		}),
+	);
+	// A sent issue's archive page moves to its new address.
+	if (wentOut) publishChange({ kind: 'newsletter-issue', id });
 	return getIssue(id);
 }
 

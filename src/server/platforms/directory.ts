@@ -15,7 +15,7 @@ import {
 import { containsText, likePattern, nocase, someItemLike } from '@/server/db/sql';
 import { PLATFORM_NOT_FOUND, type PlatformForm, type PlatformListQuery } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
-import { slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
+import { renameSlug, savingSlug, slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
 import { publishChange, type PlatformChangeKind } from '@/server/changes/content-changes';
 import { deleteRevisions, type SaveBy } from '@/server/revisions/store';
 import { lockFormValues, recordPlatformSave } from './history';
@@ -40,6 +40,11 @@ export type PlatformJson = {
 	reviewCount: number;
 	/** The platform has a representative, who answers its reviews. */
 	isClaimed: boolean;
+	/** Its public address (/platforms/{slug}). */
+	slug: string;
+	/** The editor's search title and description; null: the page's own apply. */
+	metaTitle: string | null;
+	metaDescription: string | null;
 };
 
 function platformColumns() {
@@ -62,6 +67,9 @@ function platformColumns() {
 			sql<boolean>`exists (select 1 from ${representatives} where ${representatives.platformId} = ${qualified(platforms.id)})`.mapWith(
 				Boolean,
 			),
+		slug: platforms.slug,
+		metaTitle: platforms.metaTitle,
+		metaDescription: platforms.metaDescription,
 	};
 }
 
@@ -176,49 +184,58 @@ export async function assertPlatformExists(id: number): Promise<void> {
 }
 
 export async function createPlatform(input: PlatformForm, by: SaveBy): Promise<PlatformJson> {
-	const row = await transaction(async (tx) => {
-		const at = new Date();
-		const slug = await slugForNewItem(tx, 'platform', input.name);
-		const [created] = await tx
-			.insert(platforms)
-			.values({ ...input, slug })
-			.returning(platformColumns());
-		await slugAfterInsert(tx, 'platform', created!.id, slug);
-		await recordPlatformSave(tx, { platformId: created!.id, after: input, by, at });
-		return created!;
-	});
-	platformChanged({ id: row.id, kind: 'created' });
-	return toJson(row);
+	const { slug: given, ...fields } = input;
+	const id = await savingSlug(() =>
+		transaction(async (tx) => {
+			const at = new Date();
+			const slug = await slugForNewItem(tx, 'platform', fields.name, given);
+			const [created] = await tx
+				.insert(platforms)
+				.values({ ...fields, slug })
+				.returning({ id: platforms.id });
+			await slugAfterInsert(tx, 'platform', created!.id, slug);
+			await recordPlatformSave(tx, { platformId: created!.id, after: fields, by, at });
+			return created!.id;
+		}),
+	);
+	platformChanged({ id, kind: 'created' });
+	return getPlatform(id);
 }
 
 /**
  * Replaces every form field; rating and reviewCount are the ratings' business, not the form's.
  * The save goes to the platform's history and revisions in the same transaction, so neither
- * misses an edit nor shows one that was rolled back. A restore is such a save.
+ * misses an edit nor shows one that was rolled back. A restore is such a save. The slug changes
+ * only when given (revisions do not keep it: a restore never moves the address).
  */
 export async function updatePlatform(id: number, input: PlatformForm, by: SaveBy): Promise<PlatformJson> {
-	const row = await transaction(async (tx) => {
-		const before = await lockFormValues(tx, id);
-		if (!before) return undefined;
-		const at = new Date();
-		const [updated] = await tx
-			.update(platforms)
-			.set({ ...input, updatedAt: at })
-			.where(eq(platforms.id, id))
-			.returning(platformColumns());
-		const changedPublicFields = await recordPlatformSave(tx, {
-			platformId: id,
-			before,
-			after: input,
-			by,
-			at,
-		});
-		if (changedPublicFields) await noteForFollowers(tx, id, at);
-		return updated;
-	});
-	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
+	const { slug: given, ...fields } = input;
+	const updated = await savingSlug(() =>
+		transaction(async (tx) => {
+			const locked = await lockFormValues(tx, id);
+			if (!locked) return false;
+			const { slug: current, ...before } = locked;
+			const slug = given ?? current;
+			await renameSlug(tx, 'platform', id, current, slug);
+			const at = new Date();
+			await tx
+				.update(platforms)
+				.set({ ...fields, slug, updatedAt: at })
+				.where(eq(platforms.id, id));
+			const changedPublicFields = await recordPlatformSave(tx, {
+				platformId: id,
+				before,
+				after: fields,
+				by,
+				at,
+			});
+			if (changedPublicFields) await noteForFollowers(tx, id, at);
+			return true;
+		}),
+	);
+	if (!updated) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id, kind: 'updated' });
-	return toJson(row);
+	return getPlatform(id);
 }
 
 /**

@@ -5,7 +5,7 @@
  * its author and is never public.
  */
 import { desc, eq } from 'drizzle-orm';
-import type { PlatformForm } from '@/lib/validation/platforms';
+import type { PlatformFields } from '@/lib/validation/platforms';
 import { db, platformChanges, platforms, type Reader } from '@/server/db';
 import { lockedForUpdate } from '@/server/db/sql';
 import { recordRevision, type SaveBy } from '@/server/revisions/store';
@@ -35,11 +35,18 @@ export type TrackedValues = Record<TrackedField, FieldValue>;
  */
 export type PlatformChangeJson = { at: Date; field: TrackedField; from: FieldValue; to: FieldValue };
 
-/** The form fields of the platform, its row locked until the transaction ends; undefined if gone. */
-export async function lockFormValues(tx: Reader, platformId: number): Promise<PlatformForm | undefined> {
+/**
+ * The form fields of the platform and its current slug, its row locked until the transaction
+ * ends; undefined if gone.
+ */
+export async function lockFormValues(
+	tx: Reader,
+	platformId: number,
+): Promise<(PlatformFields & { slug: string }) | undefined> {
 	const [row] = await lockedForUpdate(
 		tx
 			.select({
+				slug: platforms.slug,
 				name: platforms.name,
 				description: platforms.description,
 				logo: platforms.logo,
@@ -51,11 +58,13 @@ export async function lockFormValues(tx: Reader, platformId: number): Promise<Pl
 				websiteUrl: platforms.websiteUrl,
 				isRecommended: platforms.isRecommended,
 				sortOrder: platforms.sortOrder,
+				metaTitle: platforms.metaTitle,
+				metaDescription: platforms.metaDescription,
 			})
 			.from(platforms)
 			.where(eq(platforms.id, platformId)),
 	);
-	return row && { ...row, category: row.category as PlatformForm['category'] };
+	return row && { ...row, category: row.category as PlatformFields['category'] };
 }
 
 /** The changes between two versions; a list whose items only moved has not changed. */
@@ -82,7 +91,7 @@ export function fieldChanges(before: TrackedValues, after: TrackedValues): Omit<
  */
 export async function recordPlatformSave(
 	tx: Reader,
-	save: { platformId: number; before?: PlatformForm; after: PlatformForm; by: SaveBy; at: Date },
+	save: { platformId: number; before?: PlatformFields; after: PlatformFields; by: SaveBy; at: Date },
 ): Promise<boolean> {
 	const { platformId, before, after, by, at } = save;
 	const changes = before ? fieldChanges(before, after) : [];

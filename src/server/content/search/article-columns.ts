@@ -2,7 +2,7 @@
  * The columns of an article as the services read it, with its author's name: one list for both
  * engines (each passes its own tables), so the SQLite and PostgreSQL queries cannot drift apart.
  */
-/** What the article form edits, as a save stores it and its revisions keep it. */
+/** What the article form edits, as a save stores it and its revisions keep it (not the slug: an address). */
 type FormKey =
 	| 'title'
 	| 'excerpt'
@@ -12,17 +12,11 @@ type FormKey =
 	| 'tags'
 	| 'readTime'
 	| 'isPublished'
-	| 'publishAt';
-
-type ArticleKey =
-	| 'id'
-	| 'slug'
+	| 'publishAt'
 	| 'metaTitle'
-	| 'metaDescription'
-	| FormKey
-	| 'authorId'
-	| 'createdAt'
-	| 'updatedAt';
+	| 'metaDescription';
+
+type ArticleKey = 'id' | 'slug' | FormKey | 'authorId' | 'createdAt' | 'updatedAt';
 
 type ArticleTable = Record<ArticleKey, unknown>;
 
@@ -39,6 +33,8 @@ export function articleFormColumnsOf<Articles extends Record<FormKey, unknown>>(
 		readTime: articles.readTime,
 		isPublished: articles.isPublished,
 		publishAt: articles.publishAt,
+		metaTitle: articles.metaTitle,
+		metaDescription: articles.metaDescription,
 	};
 }
 
@@ -49,8 +45,6 @@ export function articleColumnsOf<Articles extends ArticleTable, Users extends { 
 	return {
 		id: articles.id,
 		slug: articles.slug,
-		metaTitle: articles.metaTitle,
-		metaDescription: articles.metaDescription,
 		...articleFormColumnsOf(articles),
 		authorId: articles.authorId,
 		authorUsername: users.username,
