@@ -16,6 +16,8 @@ import { sentIssueCount, sentIssueDates } from '@/server/newsletter/archive';
 import type { ArticleKind } from '@/lib/column-values';
 
 import { STATIC_PAGE_PATHS } from '@/lib/public-paths';
+import { alternativesPaths } from '@/server/comparisons/alternatives';
+import { generatedComparisonPaths } from '@/server/comparisons/comparisons';
 
 type PlatformContentChange = Extract<ContentChange, { kind: 'platform' }>;
 
@@ -77,6 +79,7 @@ export async function allGeneratedPaths(): Promise<string[]> {
 			sentIssueDates(),
 			newsletterArchivePaths(),
 		]);
+	const [comparisons, alternatives] = await Promise.all([generatedComparisonPaths(), alternativesPaths()]);
 	return [
 		...LISTINGS,
 		...newsArchive,
@@ -87,6 +90,8 @@ export async function allGeneratedPaths(): Promise<string[]> {
 		...news.map((id) => `/news/${id}`),
 		...education.map((id) => `/education/${id}`),
 		...platforms.flatMap((id) => [`/platforms/${id}`, `/platforms/${id}/rss`]),
+		...comparisons,
+		...alternatives,
 		...FEEDS,
 		...SHELLS,
 	];
