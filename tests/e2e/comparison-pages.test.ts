@@ -62,6 +62,14 @@ for (const mobile of [false, true]) {
 			await section.scrollIntoViewIfNeeded();
 			await section.getByRole('link', { name: `${first.name} vs ${second.name}` }).click();
 			await expectVsPage(page, [first, second]);
+			// A shortened list opens in place (the table is an island that loads on the click).
+			const more = page
+				.getByRole('region', { name: 'Platform comparison' })
+				.getByRole('button', { name: /more/ });
+			// Amazon Ads (the seeded largest category's first) lists more than five features.
+			expect(await more.count()).toBeGreaterThan(0);
+			await more.first().click();
+			await page.getByRole('button', { name: 'Show fewer' }).first().waitFor();
 		});
 
 		it('the /compare selection opens as its own page', async ({ newPage }) => {
