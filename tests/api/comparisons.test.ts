@@ -170,6 +170,24 @@ describe('an earlier slug', () => {
 	});
 });
 
+describe('a deleted platform', () => {
+	it('takes its generated comparisons with it: their files go and their addresses answer 404', async () => {
+		const gone = await roles.editor.client.post(
+			'/api/admin/platforms',
+			platformInput({ category: 'Search' }),
+		);
+		expect(gone.status).toBe(201);
+		const goneId = (gone.body as { id: number }).id;
+		await server.siteIdle();
+		const path = comparePath([slugs.foxtrot!, await slugOf(goneId)]);
+		expect(existsSync(generatedFile(path))).toBe(true);
+		expect((await roles.editor.client.delete(`/api/admin/platforms/${goneId}`)).status).toBe(200);
+		await server.siteIdle();
+		expect(existsSync(generatedFile(path))).toBe(false);
+		expect((await get(path)).status).toBe(404);
+	});
+});
+
 describe('the alternatives page', () => {
 	const order = (html: string) =>
 		[...html.matchAll(/data-alternative="([^"]+)"/g)]
