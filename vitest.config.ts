@@ -16,6 +16,7 @@ const POSTGRES_API = [
 	'tests/api/editor-article-lists.test.ts',
 	'tests/api/platforms.test.ts',
 	'tests/api/editor-addresses.test.ts',
+	'tests/api/comparisons.test.ts',
 	'tests/api/podcasts.test.ts',
 	'tests/api/podcast-editing.test.ts',
 	'tests/api/community.test.ts',

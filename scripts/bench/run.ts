@@ -18,6 +18,8 @@
  *                      when installed)
  *   --only-archives    build, then only the archive pages' throughput (/news?page=N) beside the
  *                      article page's, at 1,000 articles, generated
+ *   --only-comparisons build, then only a comparison page (/compare/{a}-vs-{b}) and an
+ *                      alternatives page beside the article page, on the demo database, generated
  *   --only-signed-in   build, then only what a request costs by who sends it (no cookie, any
  *                      cookie, an invalid session, signed in): req/s and server CPU per request,
  *                      reads' latency beside 8 clients signing in, and signed-in reads on 1, 2
@@ -71,6 +73,7 @@ const onlyPostgres = args.has('--only-postgres');
 const onlyOperations = args.has('--only-operations');
 const onlySearch = args.has('--only-search');
 const onlyArchives = args.has('--only-archives');
+const onlyComparisons = args.has('--only-comparisons');
 const onlySignedIn = args.has('--only-signed-in');
 const onlyReviews = args.has('--only-reviews');
 const onlyMedia = args.has('--only-media');
@@ -305,9 +308,12 @@ async function demoPhase() {
 		await step('JS per page', () => pageWeights(origin, pages));
 		await step('delivery checks', () => deliveryChecks(origin, pages[1]!));
 		const busiest = await busiestPlatform(origin);
+		const comparisons = await comparisonPages(origin);
 		await step('throughput', () =>
 			throughput(server, pages[1]!, [
 				['article page (generated)', pages[1]!],
+				['comparison page (generated)', comparisons.vs],
+				['alternatives page (generated)', comparisons.alternatives],
 				['news archive (generated)', '/news'],
 				['news archive, a category (generated)', '/news?category=Trends'],
 				['platforms listing (generated)', '/platforms'],
@@ -472,6 +478,41 @@ async function archivePhase() {
 			['news archive, last page (on demand)', `/news?page=${lastNewsPage}`],
 			['education archive, page 2 (generated)', '/education?page=2'],
 			['news archive, a category, page 2 (generated)', '/news?category=Trends&page=2'],
+		]);
+	} finally {
+		await server.stop();
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+/** The first generated comparison and alternatives pages the sitemap lists. */
+async function comparisonPages(origin: string): Promise<{ vs: string; alternatives: string }> {
+	const sitemap = await fetch(`${origin}/sitemap.xml`).then((r) => r.text());
+	const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+	const vs = paths.find((path) => path.startsWith('/compare/'));
+	const alternatives = paths.find((path) => path.endsWith('/alternatives'));
+	if (!vs || !alternatives) throw new Error('the sitemap lists no comparison or alternatives page');
+	return { vs, alternatives };
+}
+
+/**
+ * A generated comparison page and alternatives page beside the article page, each as a ratio to
+ * bare node:http answering the article's bytes, on the demo database (its same-category pairs).
+ */
+async function comparisonPhase() {
+	const { dir, dbPath } = dataPaths('comparisons');
+	await createDataset(dbPath, 'demo');
+	const server = await startPinnedServer(dir, dbPath);
+	try {
+		const generation = await server.fullGeneration();
+		log(`comparisons generation: ${generation.pages} pages in ${(generation.wallMs / 1000).toFixed(1)} s`);
+		const origin = server.url;
+		const articlePath = `/news/${(await firstId(origin, '/api/news?limit=1')) ?? 1}`;
+		const { vs, alternatives } = await comparisonPages(origin);
+		await throughput(server, articlePath, [
+			['article page (generated)', articlePath],
+			['comparison page (generated)', vs],
+			['alternatives page (generated)', alternatives],
 		]);
 	} finally {
 		await server.stop();
@@ -663,7 +704,9 @@ function runName(): string {
 								? 'media'
 								: onlyArchives
 									? 'archives'
-									: 'latest';
+									: onlyComparisons
+										? 'comparisons'
+										: 'latest';
 }
 
 function writeResults() {
@@ -723,6 +766,10 @@ try {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
 		await step('archive pages', archivePhase);
+	} else if (onlyComparisons) {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
+		await step('comparison pages', comparisonPhase);
 	} else if (onlyPostgres) {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();

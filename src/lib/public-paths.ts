@@ -47,3 +47,28 @@ export function slugPath(kind: SlugKind, slug: string): string {
 			return `/${kind}/${slug}`;
 	}
 }
+
+/** How many platforms one comparison address names: two to four. */
+export const COMPARE_PATH_MIN = 2;
+export const COMPARE_PATH_MAX = 4;
+/** Separates the platforms of a comparison address; no platform slug holds the word "vs". */
+const VS = '-vs-';
+
+/**
+ * A comparison's canonical address: its platforms' slugs in alphabetical order, joined by
+ * "-vs-" (/compare/amazon-ads-vs-criteo), so every order of the same platforms names one page.
+ */
+export function comparePath(slugs: readonly string[]): string {
+	return `/compare/${[...slugs].sort().join(VS)}`;
+}
+
+/**
+ * The slugs a comparison address's segment names, in the order written ("b-vs-a": ["b", "a"]);
+ * null unless it names two to four parts, none empty. Whether each is a platform, and whether
+ * the order is the canonical one, is the server's to say.
+ */
+export function parseComparePath(segment: string): string[] | null {
+	const slugs = segment.split(VS);
+	if (slugs.length < COMPARE_PATH_MIN || slugs.length > COMPARE_PATH_MAX) return null;
+	return slugs.every((slug) => slug.length > 0) ? slugs : null;
+}

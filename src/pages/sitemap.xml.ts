@@ -1,6 +1,6 @@
 /**
  * /sitemap.xml: every public generated URL (home, listings, static pages, published articles,
- * platforms, the newsletter archive and sent issues), with lastmod where the data has a date. Drafts are never listed. The archives
+ * platforms, their alternatives, same-category comparisons, the newsletter archive and sent issues), with lastmod where the data has a date. Drafts are never listed. The archives
  * are listed page by page (/news, /news?page=2, ...); their category views are not, being the
  * same articles again.
  */
@@ -21,6 +21,8 @@ import {
 import { sentIssueDates } from '@/server/newsletter/archive';
 import type { ArticleKind } from '@/lib/column-values';
 import { STATIC_PAGE_PATHS } from '@/lib/public-paths';
+import { alternativesPaths } from '@/server/comparisons/alternatives';
+import { generatedComparisonPaths } from '@/server/comparisons/comparisons';
 
 export const prerender = false;
 
@@ -42,6 +44,8 @@ export const GET: APIRoute = async () => {
 	const pages = await listStaticPages();
 	const platformIds = await listPlatformIds();
 	const issues = await sentIssueDates();
+	// The generated comparisons (same-category pairs) only; others render on request.
+	const [comparisons, alternatives] = await Promise.all([generatedComparisonPaths(), alternativesPaths()]);
 	const entries: Entry[] = [
 		{ path: '/', lastmod: lastmod(latest(articles.map((article) => article.updatedAt))) },
 		{ path: '/podcast', lastmod: lastmod(latestEpisode?.publishedAt) },
@@ -59,6 +63,8 @@ export const GET: APIRoute = async () => {
 			lastmod: lastmod(article.updatedAt),
 		})),
 		...platformIds.map((id) => ({ path: `/platforms/${id}` })),
+		...alternatives.map((path) => ({ path })),
+		...comparisons.map((path) => ({ path })),
 		// The newsletter archive page by page, and each sent issue.
 		...Array.from({ length: archivePageCount(issues.length) }, (_, index) => ({
 			path: newsletterArchivePath(index + 1),

@@ -5,8 +5,10 @@
  */
 import { atom } from 'nanostores';
 import { isId, isIdSegment } from '@/lib/ids';
+import { COMPARE_PATH_MAX } from '@/lib/public-paths';
 
-export const MAX_COMPARE = 4;
+/** As many as a comparison address names. */
+export const MAX_COMPARE = COMPARE_PATH_MAX;
 /** Where the tab keeps its selection (also read by the islands' hydration directive). */
 export const COMPARE_STORAGE_KEY = 'rmh:compare';
 const STORAGE_KEY = COMPARE_STORAGE_KEY;

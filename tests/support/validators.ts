@@ -83,7 +83,7 @@ async function sitePaths(server: TestServer): Promise<string[]> {
 	expect(listed.length).toBeGreaterThan(20);
 	return [
 		...new Set([
-			...listed,
+			...sampleRepeated(listed),
 			'/auth',
 			'/profile',
 			'/reset-password?token=abc',
@@ -93,6 +93,22 @@ async function sitePaths(server: TestServer): Promise<string[]> {
 			'/news?category=Trends',
 		]),
 	];
+}
+
+/**
+ * Comparison and alternatives pages come one per platform pair and per platform, each the same
+ * template with other names: the first two of each stand for the rest (the first gets every
+ * viewer, both widths), so the run stays within its time.
+ */
+const SAMPLED = [/^\/compare\/[^/]+$/, /^\/platforms\/[^/]+\/alternatives$/];
+function sampleRepeated(paths: string[]): string[] {
+	const seen = SAMPLED.map(() => 0);
+	return paths.filter((path) => {
+		const kind = SAMPLED.findIndex((pattern) => pattern.test(path));
+		if (kind === -1) return true;
+		seen[kind]! += 1;
+		return seen[kind]! <= 2;
+	});
 }
 
 function fileName(viewer: string, path: string, state = ''): string {
@@ -180,10 +196,15 @@ async function checkOpenHeader(viewer: Viewer, path: string): Promise<string[]> 
 	return problems;
 }
 
-/** '/news/12' and '/news/13' share the template '/news/*'; '/about' is its own. */
+/**
+ * '/news/12' and '/news/13' share the template '/news/*'; '/about' is its own; every
+ * '/platforms/{slug}/alternatives' shares '/platforms/*\/alternatives'.
+ */
 function templateOf(path: string): string {
 	const [pathname] = path.split('?');
-	return pathname!.split('/').length > 2 ? pathname!.replace(/\/[^/]+$/, '/*') : pathname!;
+	const parts = pathname!.split('/');
+	if (parts.length > 3) return [...parts.slice(0, 2), '*', ...parts.slice(3)].join('/');
+	return parts.length > 2 ? pathname!.replace(/\/[^/]+$/, '/*') : pathname!;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 	setCompareIds,
 } from '@/stores/compare';
 import { buttonClasses } from '@/components/ui/button-classes';
+import { comparePath } from '@/lib/public-paths';
 import { CompareTable } from './CompareTable';
 import type { ComparePlatform } from './compare-rows';
 import { PlatformPicker } from './PlatformPicker';
@@ -40,6 +41,8 @@ function SelectionPrompt() {
 export type CompareViewProps = {
 	/** Every platform (the page is regenerated when one changes). */
 	platforms: ComparePlatform[];
+	/** Each platform's slug by id: a selection of two or more links to its own page. */
+	slugs: Record<number, string>;
 	/**
 	 * The selection the address carries (compareIdsFromQuery), rendered by the server; null when
 	 * the address names none: the server shows the empty state and the tab's last selection,
@@ -54,7 +57,7 @@ export type CompareViewProps = {
  * without) JavaScript; without it the tab's last selection is restored. Changes rewrite the URL
  * in place (history.replaceState). No request: the platforms come with the page.
  */
-export default function CompareView({ platforms, initialIds }: CompareViewProps) {
+export default function CompareView({ platforms, slugs, initialIds }: CompareViewProps) {
 	const [ids, setIds] = useState<number[]>(initialIds ?? []);
 	const [settled, setSettled] = useState(false);
 
@@ -107,6 +110,17 @@ export default function CompareView({ platforms, initialIds }: CompareViewProps)
 				<div className={`grid content-start gap-6 ${SETTLED_MIN_HEIGHT}`}>
 					{chosen.length === 1 && (
 						<p className="text-sm text-muted">Add another platform to see where they differ.</p>
+					)}
+					{chosen.length >= 2 && chosen.every((platform) => slugs[platform.id]) && (
+						<p className="text-sm">
+							<a
+								href={comparePath(chosen.map((platform) => slugs[platform.id]!))}
+								className="font-medium text-brand-700 underline-offset-4 hover:underline"
+								data-testid="compare-page-link"
+							>
+								Open as a page: {chosen.map((platform) => platform.name).join(' vs ')}
+							</a>
+						</p>
 					)}
 					<CompareTable
 						platforms={chosen}

@@ -18,6 +18,7 @@ import {
 	integerPlaceholder,
 	preparedSelect,
 	qualified,
+	rawRows,
 	transaction,
 	type Reader,
 	platformRatings,
@@ -527,4 +528,18 @@ export async function platformsRatedBy(userId: number): Promise<number[]> {
 		.from(platformRatings)
 		.where(eq(platformRatings.userId, userId));
 	return rows.map((row) => row.platformId);
+}
+
+/**
+ * For each other platform, how many readers reviewed both it and this one (a reader reviews a
+ * platform once, so a count of pairs is a count of readers); platforms with none are absent.
+ */
+export async function readersWhoReviewedBoth(platformId: number): Promise<Map<number, number>> {
+	const rows = await rawRows<{ platformId: number; readers: number | string }>(sql`
+		select other.platform_id as "platformId", count(*) as "readers"
+		from platform_ratings own
+		join platform_ratings other on other.user_id = own.user_id and other.platform_id <> own.platform_id
+		where own.platform_id = ${platformId}
+		group by other.platform_id`);
+	return new Map(rows.map((row) => [Number(row.platformId), Number(row.readers)]));
 }

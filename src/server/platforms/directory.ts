@@ -262,3 +262,9 @@ export type PlatformChange = { id: number; kind: PlatformChangeKind };
 export function platformChanged({ id, kind }: PlatformChange): void {
 	publishChange({ kind: 'platform', id, platformChange: kind });
 }
+
+/** Every platform's current slug by id, for the addresses of comparison and alternatives pages. */
+export async function listPlatformSlugs(): Promise<Map<number, string>> {
+	const rows = await db().select({ id: platforms.id, slug: platforms.slug }).from(platforms);
+	return new Map(rows.map((row) => [row.id, row.slug]));
+}

@@ -15,6 +15,15 @@ export type SimilarPlatform = PlatformJson & {
 /** Features compare ignoring case ("Self-serve" = "self-serve"). */
 const featureKey = (feature: string) => feature.toLowerCase();
 
+/** The features `candidate` shares with `platform`, in the candidate's spelling. */
+export function sharedFeatures(
+	platform: Pick<PlatformJson, 'features'>,
+	candidate: Pick<PlatformJson, 'features'>,
+): string[] {
+	const own = new Set(platform.features.map(featureKey));
+	return candidate.features.filter((feature) => own.has(featureKey(feature)));
+}
+
 /**
  * The related platforms, best first: same category before other categories, then more shared
  * features, then the editors' order (the order of `candidates`, which the sort keeps). A
@@ -22,13 +31,9 @@ const featureKey = (feature: string) => feature.toLowerCase();
  * list may hold fewer than six. Never the platform itself.
  */
 export function rankSimilar(platform: PlatformJson, candidates: PlatformJson[]): SimilarPlatform[] {
-	const own = new Set(platform.features.map(featureKey));
 	return candidates
 		.filter((candidate) => candidate.id !== platform.id)
-		.map((candidate) => ({
-			...candidate,
-			sharedFeatures: candidate.features.filter((feature) => own.has(featureKey(feature))),
-		}))
+		.map((candidate) => ({ ...candidate, sharedFeatures: sharedFeatures(platform, candidate) }))
 		.map((candidate) => ({ candidate, sameCategory: candidate.category === platform.category }))
 		.filter(({ candidate, sameCategory }) => sameCategory || candidate.sharedFeatures.length > 0)
 		.sort(

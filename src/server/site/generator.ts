@@ -248,10 +248,15 @@ function listFiles(dir: string): string[] {
 	});
 }
 
-/** After a full generation, drops pages of content that no longer exists (by stored path). */
-function removeStalePages(current: Set<string>): void {
+/** Removes the stored pages whose public path passes `test`, so their routes answer on request. */
+export function removeStoredPages(test: (path: string) => boolean): void {
 	for (const file of listFiles(siteDir())) {
 		const path = pathOfFile(file);
-		if (path && !current.has(path)) removePage(path);
+		if (path && test(path)) removePage(path);
 	}
+}
+
+/** After a full generation, drops pages of content that no longer exists (by stored path). */
+function removeStalePages(current: Set<string>): void {
+	removeStoredPages((path) => !current.has(path));
 }

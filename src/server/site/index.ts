@@ -5,6 +5,7 @@
  */
 import { changeBus } from '@/server/changes/content-changes';
 import { apiAnswersStale } from '@/server/changes/served-copies';
+import { comparisonPathsForPlatformChange } from './comparison-paths';
 import { requestFullGeneration, requestPaths } from './generator';
 import {
 	apiPathsForContentChange,
@@ -36,6 +37,14 @@ export function wireSiteRegeneration(): void {
 				console.error('[site] could not list the pages a change made stale', error);
 				requestFullGeneration();
 			});
+		if (change.kind === 'platform') {
+			comparisonPathsForPlatformChange(change)
+				.then(requestPaths)
+				.catch((error) => {
+					console.error('[site] could not list the comparison pages a change made stale', error);
+					requestFullGeneration();
+				});
+		}
 	});
 	// Changes announced by other nodes while this one was not listening are lost: everything
 	// may be stale.

@@ -17,6 +17,8 @@ import type { ArticleKind } from '@/lib/column-values';
 
 import { STATIC_PAGE_PATHS } from '@/lib/public-paths';
 import { articleShareImagePath, platformShareImagePath } from '@/lib/share-images';
+import { alternativesPaths } from '@/server/comparisons/alternatives';
+import { generatedComparisonPaths } from '@/server/comparisons/comparisons';
 
 type PlatformContentChange = Extract<ContentChange, { kind: 'platform' }>;
 
@@ -78,6 +80,7 @@ export async function allGeneratedPaths(): Promise<string[]> {
 			sentIssueDates(),
 			newsletterArchivePaths(),
 		]);
+	const [comparisons, alternatives] = await Promise.all([generatedComparisonPaths(), alternativesPaths()]);
 	return [
 		...LISTINGS,
 		...newsArchive,
@@ -88,6 +91,8 @@ export async function allGeneratedPaths(): Promise<string[]> {
 		...news.flatMap((id) => [`/news/${id}`, articleShareImagePath('news', id)]),
 		...education.flatMap((id) => [`/education/${id}`, articleShareImagePath('education', id)]),
 		...platforms.flatMap((id) => [`/platforms/${id}`, `/platforms/${id}/rss`, platformShareImagePath(id)]),
+		...comparisons,
+		...alternatives,
 		...FEEDS,
 		...SHELLS,
 	];
