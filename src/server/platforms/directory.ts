@@ -15,7 +15,7 @@ import {
 import { containsText, likePattern, nocase, someItemLike } from '@/server/db/sql';
 import { PLATFORM_NOT_FOUND, type PlatformForm, type PlatformListQuery } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
-import { slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
+import { forgetSlugs, slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
 import { publishChange, type PlatformChangeKind } from '@/server/changes/content-changes';
 import { deleteRevisions, type SaveBy } from '@/server/revisions/store';
 import { lockFormValues, recordPlatformSave } from './history';
@@ -24,6 +24,8 @@ import { noteForFollowers } from './digest-window';
 /** A platform as the API returns it. */
 export type PlatformJson = {
 	id: number;
+	/** Its address: /platforms/{slug}. */
+	slug: string;
 	name: string;
 	description: string;
 	logo: string | null;
@@ -45,6 +47,7 @@ export type PlatformJson = {
 function platformColumns() {
 	return {
 		id: platforms.id,
+		slug: platforms.slug,
 		name: platforms.name,
 		description: platforms.description,
 		logo: platforms.logo,
@@ -149,6 +152,11 @@ export async function listPlatformIds(): Promise<number[]> {
 	return rows.map((row) => row.id);
 }
 
+/** Every platform's id and slug (the site generator, the sitemap). */
+export function listPlatformAddresses(): Promise<{ id: number; slug: string }[]> {
+	return db().select({ id: platforms.id, slug: platforms.slug }).from(platforms);
+}
+
 /** The platform, or undefined (pages render their own not-found screen). */
 export async function findPlatform(id: number): Promise<PlatformJson | undefined> {
 	const row = await firstRow(db().select(platformColumns()).from(platforms).where(eq(platforms.id, id)));
@@ -227,21 +235,25 @@ export async function updatePlatform(id: number, input: PlatformForm, by: SaveBy
  */
 export async function deletePlatform(id: number): Promise<void> {
 	const deleted = await transaction(async (tx) => {
-		const [row] = await tx.delete(platforms).where(eq(platforms.id, id)).returning({ id: platforms.id });
-		if (row) await deleteRevisions(tx, 'platform', id);
-		return row !== undefined;
+		const [row] = await tx.delete(platforms).where(eq(platforms.id, id)).returning({ slug: platforms.slug });
+		if (row) {
+			await deleteRevisions(tx, 'platform', id);
+			await forgetSlugs(tx, 'platform', id);
+		}
+		return row;
 	});
 	if (!deleted) throw new NotFound(PLATFORM_NOT_FOUND);
-	platformChanged({ id, kind: 'deleted' });
+	platformChanged({ id, kind: 'deleted', slug: deleted.slug });
 }
 
-export type PlatformChange = { id: number; kind: PlatformChangeKind };
+/** `slug`: on a delete, the address the platform had (its page's file goes). */
+export type PlatformChange = { id: number; kind: PlatformChangeKind; slug?: string };
 
 /**
  * Announces a committed platform change on the content bus: to this node's listeners at once,
  * and to the other nodes through the bus's relay. A failing listener is logged and never fails
  * the request that made the change.
  */
-export function platformChanged({ id, kind }: PlatformChange): void {
-	publishChange({ kind: 'platform', id, platformChange: kind });
+export function platformChanged({ id, kind, slug }: PlatformChange): void {
+	publishChange({ kind: 'platform', id, platformChange: kind, slug });
 }
