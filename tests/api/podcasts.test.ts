@@ -107,6 +107,7 @@ describe('GET /api/podcasts', () => {
 			'publishAt',
 			'publishedAt',
 			'seasonNumber',
+			'slug',
 			'tags',
 			'title',
 			'updatedAt',

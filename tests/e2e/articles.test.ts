@@ -15,6 +15,7 @@ let editor: Client;
 
 type FullArticle = {
 	id: number;
+	slug: string;
 	title: string;
 	excerpt: string;
 	content: string;
@@ -133,7 +134,7 @@ describe('a published article', () => {
 		const article = await firstPublished('education');
 		const { page } = await open(newPage, '/');
 		await page.locator('#education article').first().getByRole('link').click();
-		await page.waitForURL(`${server.url}/education/${article.id}`);
+		await page.waitForURL(`${server.url}/education/${article.slug}`);
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(article.title);
 		expect(await page.getByRole('link', { name: 'Back to Education' }).getAttribute('href')).toBe(
 			'/#education',

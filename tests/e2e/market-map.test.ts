@@ -12,7 +12,14 @@ import { apiPlatforms } from '../support/platform-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
-type Point = { id: number; name: string; satisfaction: number; presence: number; reviewCount: number };
+type Point = {
+	id: number;
+	slug: string;
+	name: string;
+	satisfaction: number;
+	presence: number;
+	reviewCount: number;
+};
 
 describe('the market map', () => {
 	it('draws every platform as a linked mark, with labels that do not collide, and the same data as a table', async ({
@@ -27,7 +34,7 @@ describe('the market map', () => {
 		const hrefs = await map
 			.locator('a')
 			.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-		expect(hrefs.sort()).toEqual(points.map((point) => `/platforms/${point.id}`).sort());
+		expect(hrefs.sort()).toEqual(points.map((point) => `/platforms/${point.slug}`).sort());
 
 		const boxes = await map.locator('[data-map-label]').evaluateAll((labels) =>
 			labels.map((label) => {
@@ -56,9 +63,9 @@ describe('the market map', () => {
 		expect(await rows.first().innerText()).toContain(String(first.satisfaction));
 
 		// A mark is a link to its platform, reached with the keyboard too (marks may sit under others).
-		await map.locator(`a[href="/platforms/${first.id}"]`).focus();
+		await map.locator(`a[href="/platforms/${first.slug}"]`).focus();
 		await page.keyboard.press('Enter');
-		await page.waitForURL(`**/platforms/${first.id}`);
+		await page.waitForURL(`**/platforms/${first.slug}`);
 	});
 
 	it('filters by category with a plain form, and is linked from the directory and the sitemap', async ({

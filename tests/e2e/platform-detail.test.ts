@@ -308,7 +308,7 @@ describe('a visitor who signs up to rate', () => {
 		await page.getByLabel('Password', { exact: true }).fill('drafter-pass-1');
 		await page.getByLabel('Confirm Password').fill('drafter-pass-1');
 		await page.getByRole('button', { name: 'Create Account' }).click();
-		await page.waitForURL(`${server.url}/platforms/${platform.id}`);
+		await page.waitForURL(`${server.url}/platforms/${platform.slug}`);
 
 		await page.getByRole('heading', { name: 'Comments' }).scrollIntoViewIfNeeded();
 		await hydrated(page);
