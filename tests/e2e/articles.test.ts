@@ -96,7 +96,7 @@ describe('a published article', () => {
 		expect(await meta('meta[name="description"]')).toBe(article.excerpt);
 		expect(await meta('meta[property="og:type"]')).toBe('article');
 		expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(
-			new RegExp(`/news/${article.id}$`),
+			new RegExp(`/news/${article.slug}$`),
 		);
 		// Link previews show no SVG: an SVG picture gives way to the site's default share image.
 		const shared =
@@ -111,7 +111,7 @@ describe('a published article', () => {
 		expect(ld.dateModified).toBe(article.updatedAt);
 		expect(ld.author).toEqual({ '@type': 'Person', name: article.author!.username });
 		expect(ld.publisher['@type']).toBe('Organization');
-		expect(ld.mainEntityOfPage).toBe(`${server.url}/news/${article.id}`);
+		expect(ld.mainEntityOfPage).toBe(`${server.url}/news/${article.slug}`);
 	});
 
 	it('is a generated file with absolute dates, no React and no raw "<" in its JSON-LD', async ({

@@ -4,6 +4,7 @@
  * filter as a plain form, the links from the directory and the sitemap, and axe at desktop and
  * phone width (where the table stands in for the chart).
  */
+import type { MarketMapPoint } from '@/server/community/market-map';
 import { describe, expect } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
@@ -12,14 +13,7 @@ import { apiPlatforms } from '../support/platform-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
-type Point = {
-	id: number;
-	slug: string;
-	name: string;
-	satisfaction: number;
-	presence: number;
-	reviewCount: number;
-};
+type Point = MarketMapPoint;
 
 describe('the market map', () => {
 	it('draws every platform as a linked mark, with labels that do not collide, and the same data as a table', async ({

@@ -237,7 +237,7 @@ describe('an anonymous visitor', () => {
 		await expect.poll(() => toast(page).innerText()).toContain('Authentication required');
 		expect(await toast(page).innerText()).toContain('Please sign in to rate platforms');
 		expect(await page.getByRole('link', { name: 'Sign in to rate this platform' }).getAttribute('href')).toBe(
-			`/auth?next=${encodeURIComponent(`/platforms/${platform.id}`)}`,
+			`/auth?next=${encodeURIComponent(`/platforms/${platform.slug}`)}`,
 		);
 
 		await page.getByLabel('Add a comment').fill('Hello there');
