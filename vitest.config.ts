@@ -40,6 +40,7 @@ const POSTGRES_API = [
 	'tests/api/article-body-search.test.ts',
 	'tests/api/archives.test.ts',
 	'tests/api/newsletter-archive.test.ts',
+	'tests/api/addresses.test.ts',
 	'tests/api/newsletter-members.test.ts',
 	'tests/api/previews.test.ts',
 	'tests/api/media.test.ts',

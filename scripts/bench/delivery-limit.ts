@@ -29,6 +29,7 @@
  * Writes bench/results/delivery-limit.json and .md. Other work on the machine makes every figure
  * noisy; compare the ratios of one run, not figures across runs.
  */
+import { articlePath, platformPath } from '@/lib/public-paths';
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -204,9 +205,9 @@ async function startOurs(
 	return server;
 }
 
-async function firstId(origin: string, path: string): Promise<number> {
-	const list = (await (await fetch(origin + path)).json()) as Array<{ id: number }>;
-	return list[0]!.id;
+async function firstSlug(origin: string, path: string): Promise<string> {
+	const list = (await (await fetch(origin + path)).json()) as Array<{ slug: string }>;
+	return list[0]!.slug;
 }
 
 /** `path`: the path measured, when not the article page. */
@@ -261,20 +262,17 @@ async function throughput(targets: Target[], bareUrl: string, path: string): Pro
 
 /** The reader pages whose JavaScript before interaction is measured (and Lighthouse runs on). */
 async function readerPages(origin: string): Promise<string[]> {
-	const platforms = (await (await fetch(`${origin}/api/platforms?limit=2`)).json()) as Array<{
-		id: number;
-		category: string;
-	}>;
-	const articleId = await firstId(origin, '/api/news');
-	const [a, b] = platforms as [{ id: number; category: string }, { id: number; category: string }];
+	type Listed = { id: number; slug: string; category: string };
+	const platforms = (await (await fetch(`${origin}/api/platforms?limit=2`)).json()) as Listed[];
+	const [a, b] = platforms as [Listed, Listed];
 	return [
-		`/news/${articleId}`,
+		articlePath('news', await firstSlug(origin, '/api/news')),
 		'/podcast',
 		'/',
 		'/?newsCategory=Platform%20Updates#news',
 		'/platforms',
 		`/platforms?category=${encodeURIComponent(a.category)}&sortBy=name&sortOrder=asc`,
-		`/platforms/${a.id}`,
+		platformPath(a.slug),
 		'/compare',
 		`/compare?platforms=${a.id},${b.id}`,
 	];
@@ -316,7 +314,7 @@ async function main() {
 	const quiet = flag('without-access-log')
 		? await startOurs('quiet', distDir, { LOG_LEVEL: 'warn' })
 		: undefined;
-	const path = `/news/${await firstId(ours.url, '/api/news')}`;
+	const path = articlePath('news', await firstSlug(ours.url, '/api/news'));
 	const answer = await rawGet(ours.url + path, ENCODINGS);
 	if (answer.status !== 200) throw new Error(`${path}: ${answer.status}`);
 	const bare = await startBare(answer);

@@ -249,7 +249,7 @@ async function publishAcrossNodes(
 		}),
 	});
 	const apiMs = performance.now() - started;
-	const article = (await created.json()) as { id?: number; message?: string };
+	const article = (await created.json()) as { id?: number; slug?: string; message?: string };
 	if (created.status !== 201 || !article.id)
 		throw new Error(`POST /api/news answered ${created.status}: ${article.message}`);
 	const visibleMs: Record<string, number> = {};
@@ -258,7 +258,7 @@ async function publishAcrossNodes(
 			const deadline = Date.now() + 60_000;
 			for (;;) {
 				const [page, list] = await Promise.all([
-					fetch(`${node.url}/news/${article.id}`).then(
+					fetch(`${node.url}/news/${article.slug}`).then(
 						async (answer) => answer.status === 200 && (await answer.text()).includes(title),
 					),
 					fetch(`${node.url}/api/news`).then(async (answer) => (await answer.text()).includes(title)),

@@ -42,7 +42,7 @@ export async function measurePublishing(
 				isPublished: true,
 			}),
 		});
-		const article = (await created.json()) as { id?: number; message?: string };
+		const article = (await created.json()) as { id?: number; slug?: string; message?: string };
 		figure.apiMs = performance.now() - started;
 		if (created.status !== 201 || !article.id) {
 			throw new Error(`POST /api/news answered ${created.status}: ${article.message ?? ''}`);
@@ -50,13 +50,13 @@ export async function measurePublishing(
 		figure.articleId = article.id;
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const page = await fetch(`${origin}/news/${article.id}`);
+			const page = await fetch(`${origin}/news/${article.slug}`);
 			const html = await page.text();
 			if (page.status === 200 && html.includes(title)) {
 				figure.visibleMs = performance.now() - started;
 				break;
 			}
-			if (Date.now() > deadline) throw new Error(`/news/${article.id} not visible after ${timeoutMs} ms`);
+			if (Date.now() > deadline) throw new Error(`/news/${article.slug} not visible after ${timeoutMs} ms`);
 			await sleep(20);
 		}
 		for (;;) {

@@ -33,6 +33,7 @@
  *
  * Budgets are printed beside the figures; the exit code never depends on them.
  */
+import { articlePath, platformPath } from '@/lib/public-paths';
 import {
 	existsSync,
 	mkdirSync,
@@ -167,11 +168,11 @@ async function build() {
 	log(`astro build ${(astroBuildMs / 1000).toFixed(1)} s; ${pre.stdout.trim()}`);
 }
 
-async function firstId(origin: string, path: string): Promise<number | null> {
+async function firstItem(origin: string, path: string): Promise<{ id: number; slug: string } | null> {
 	try {
 		const response = await fetch(origin + path);
-		const list = (await response.json()) as { id: number }[];
-		return Array.isArray(list) && list[0] ? list[0].id : null;
+		const list = (await response.json()) as { id: number; slug: string }[];
+		return Array.isArray(list) && list[0] ? list[0] : null;
 	} catch {
 		return null;
 	}
@@ -235,9 +236,9 @@ async function signedInPhase() {
 	const server = await startPinnedServer(dir, dbPath, { TRUST_PROXY: '1' });
 	try {
 		await server.fullGeneration();
-		const platformId = (await firstId(server.url, '/api/platforms?limit=1')) ?? 1;
+		const platform = (await firstItem(server.url, '/api/platforms?limit=1')) ?? { id: 1, slug: 'platform-1' };
 		log('by who asks: wrk, 16 connections, 5 s a row, server CPU from /proc/<pid>/stat');
-		results.signedIn = await measureSignedIn(server, platformId, 5, log);
+		results.signedIn = await measureSignedIn(server, platform, 5, log);
 		log(`\n${signedInTable(results.signedIn)}`);
 		// The full run measures this after its mixed load, on the demo phase's server.
 		if (onlySignedIn) await readsBesideSignIns(server, dbPath);
@@ -288,15 +289,15 @@ async function demoPhase() {
 		size.generation = await server.fullGeneration();
 		log(`demo generation: ${size.generation.pages} pages in ${(size.generation.wallMs / 1000).toFixed(1)} s`);
 		const origin = server.url;
-		const newsId = await firstId(origin, '/api/news?limit=1');
-		const educationId = await firstId(origin, '/api/education?limit=1');
-		const platformId = await firstId(origin, '/api/platforms?limit=1');
+		const news = await firstItem(origin, '/api/news?limit=1');
+		const education = await firstItem(origin, '/api/education?limit=1');
+		const platform = await firstItem(origin, '/api/platforms?limit=1');
 		const pages = [
 			'/',
-			`/news/${newsId ?? 1}`,
-			`/education/${educationId ?? 1}`,
+			articlePath('news', news?.slug ?? 'news-1'),
+			articlePath('education', education?.slug ?? 'education-1'),
 			'/platforms',
-			`/platforms/${platformId ?? 1}`,
+			platformPath(platform?.slug ?? 'platform-1'),
 			'/compare',
 			'/podcast',
 			'/about',
@@ -355,7 +356,10 @@ async function operationsCost(dir: string, dbPath: string) {
 	results.operations = await measureOperationsCost(
 		{ root, distDir, workDir: dir, dbPath },
 		async (origin) => [
-			['article page (generated)', `/news/${(await firstId(origin, '/api/news?limit=1')) ?? 1}`],
+			[
+				'article page (generated)',
+				articlePath('news', (await firstItem(origin, '/api/news?limit=1'))?.slug ?? 'news-1'),
+			],
 			['GET /api/platforms (cached)', '/api/platforms'],
 			['GET /api/news?search', `/api/news?search=${encodeURIComponent('retail media')}`],
 		],
@@ -467,11 +471,11 @@ async function archivePhase() {
 		const generation = await server.fullGeneration();
 		log(`archives generation: ${generation.pages} pages in ${(generation.wallMs / 1000).toFixed(1)} s`);
 		const origin = server.url;
-		const newsId = await firstId(origin, '/api/news?limit=1');
+		const news = await firstItem(origin, '/api/news?limit=1');
 		const lastNewsPage = await lastArchivePage(origin, '/news');
-		const articlePath = `/news/${newsId ?? 1}`;
-		await throughput(server, articlePath, [
-			['article page (generated)', articlePath],
+		const articlePage = articlePath('news', news?.slug ?? 'news-1');
+		await throughput(server, articlePage, [
+			['article page (generated)', articlePage],
 			['news archive, page 1 (generated)', '/news'],
 			['news archive, page 2 (generated)', '/news?page=2'],
 			// Past the generated first pages (GENERATED_ARCHIVE_PAGES), rendered on demand.
@@ -507,10 +511,10 @@ async function comparisonPhase() {
 		const generation = await server.fullGeneration();
 		log(`comparisons generation: ${generation.pages} pages in ${(generation.wallMs / 1000).toFixed(1)} s`);
 		const origin = server.url;
-		const articlePath = `/news/${(await firstId(origin, '/api/news?limit=1')) ?? 1}`;
+		const article = articlePath('news', (await firstItem(origin, '/api/news?limit=1'))?.slug ?? 'news-1');
 		const { vs, alternatives } = await comparisonPages(origin);
-		await throughput(server, articlePath, [
-			['article page (generated)', articlePath],
+		await throughput(server, article, [
+			['article page (generated)', article],
 			['comparison page (generated)', vs],
 			['alternatives page (generated)', alternatives],
 		]);

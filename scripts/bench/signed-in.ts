@@ -6,6 +6,7 @@
  * a platform page's personal call (its reader's votes, pending comments and own review); and a
  * generated page signed in. One figure each, in one run, so they share the machine's state.
  */
+import { platformPath } from '@/lib/public-paths';
 import { procCpuMs } from './processes';
 import { DEMO_USER, signIn } from './accounts';
 import type { BenchServer } from './server';
@@ -52,7 +53,7 @@ async function measure(
 
 export async function measureSignedIn(
 	server: BenchServer,
-	platformId: number,
+	platform: { id: number; slug: string },
 	seconds = 5,
 	log: (line: string) => void = () => {},
 ): Promise<SignedInFigure[]> {
@@ -68,12 +69,12 @@ export async function measureSignedIn(
 		['GET /api/user, signed in', '/api/user', signedIn, true],
 		// The one personal call of a platform page: the reader's votes, pending comments, own review.
 		[
-			`GET /api/platforms/${platformId}/my-votes, signed in`,
-			`/api/platforms/${platformId}/my-votes`,
+			`GET /api/platforms/${platform.id}/my-votes, signed in`,
+			`/api/platforms/${platform.id}/my-votes`,
 			signedIn,
 			true,
 		],
-		[`GET /platforms/${platformId} (generated), signed in`, `/platforms/${platformId}`, signedIn, false],
+		[`GET /platforms/{slug} (generated), signed in`, platformPath(platform.slug), signedIn, false],
 	];
 	const figures: SignedInFigure[] = [];
 	for (const [name, path, headers, personal] of rows) {

@@ -7,6 +7,7 @@ import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
 import { SUB_RATINGS } from '@/lib/review-profile';
 import { averageRating, starCounts, subRatingAverage } from '@/lib/ratings';
 import { slugFromTitle } from '@/lib/slugs';
+import { platformPath } from '@/lib/public-paths';
 import type { SlugKind } from '@/lib/column-values';
 import { schemaOf } from '@/server/db';
 import { before } from './age';
@@ -43,11 +44,16 @@ function lookup<T>(map: ReadonlyMap<string, T>, key: string, what: string): T {
 	return value;
 }
 
-/** Turns `](platform:slug)` links in seeded markdown into links to the platform's page. */
-export function resolvePlatformLinks(markdown: string, platformIds: ReadonlyMap<string, number>) {
+/** Each demo platform's stored slug (its name's), by the key the seed data names it with. */
+const PLATFORM_SLUGS: ReadonlyMap<string, string> = new Map(
+	PLATFORMS.map((platform) => [platform.slug, seedSlug(platform.name, 'platform')]),
+);
+
+/** Turns `](platform:key)` links in seeded markdown into links to the platform's page (its slug). */
+export function resolvePlatformLinks(markdown: string) {
 	return markdown.replace(
 		/\]\(platform:([a-z0-9-]+)\)/g,
-		(_, slug: string) => `](/platforms/${lookup(platformIds, slug, 'platform')})`,
+		(_, key: string) => `](${platformPath(lookup(PLATFORM_SLUGS, key, 'platform'))})`,
 	);
 }
 
@@ -209,12 +215,7 @@ function seedSlug(title: string, kind: SlugKind): string {
 	return slug;
 }
 
-async function insertEditorial(
-	tx: SeedWriter,
-	now: number,
-	editorId: number,
-	platformIds: ReadonlyMap<string, number>,
-) {
+async function insertEditorial(tx: SeedWriter, now: number, editorId: number) {
 	const schema = schemaOf(tx);
 	await tx.insert(schema.articles).values(
 		[...NEWS, ...EDUCATION].map((article) => ({
@@ -222,7 +223,7 @@ async function insertEditorial(
 			title: article.title,
 			slug: seedSlug(article.title, article.kind),
 			excerpt: article.excerpt,
-			content: resolvePlatformLinks(article.content, platformIds),
+			content: resolvePlatformLinks(article.content),
 			category: article.category,
 			imageUrl: article.imageUrl,
 			tags: article.tags,
@@ -272,5 +273,5 @@ export async function insertDemoContent(
 	const platformIds = await insertPlatforms(tx, now, ratings);
 	await insertCommunity(tx, now, userIds, platformIds, ratings);
 	const editorId = lookup(userIds, DEMO_ACCOUNTS.editor.username, 'user');
-	await insertEditorial(tx, now, editorId, platformIds);
+	await insertEditorial(tx, now, editorId);
 }

@@ -30,7 +30,7 @@ export function newsletterArchivePath(page = 1): string {
 	return page > 1 ? `/newsletter?page=${page}` : '/newsletter';
 }
 
-/** One sent issue as a web page. */
-export function newsletterIssuePath(id: number): string {
-	return `/newsletter/${id}`;
+/** One sent issue as a web page: /newsletter/{slug}. */
+export function newsletterIssuePath(slug: string): string {
+	return `/newsletter/${slug}`;
 }

@@ -13,14 +13,19 @@ export const STATIC_PAGE_PATHS: Record<string, string> = {
 	'terms-of-service': '/terms-of-service',
 };
 
-/** The public page of an article: /news/{id} or /education/{id}. */
-export function articlePath(kind: ArticleKind, id: number): string {
-	return `/${kind}/${id}`;
+/** The public page of an article: /news/{slug} or /education/{slug}. */
+export function articlePath(kind: ArticleKind, slug: string): string {
+	return `/${kind}/${slug}`;
 }
 
 /** A platform's public page: /platforms/{slug}. */
 export function platformPath(slug: string): string {
 	return `/platforms/${slug}`;
+}
+
+/** A platform's own feed of changes and reviews: /platforms/{slug}/rss. */
+export function platformFeedPath(slug: string): string {
+	return `${platformPath(slug)}/rss`;
 }
 
 /** The platforms a buyer would consider instead of this one: /platforms/{slug}/alternatives. */

@@ -27,7 +27,7 @@ export const GET: APIRoute = async () => {
 			title: article.title,
 			description: article.excerpt,
 			pubDate: article.createdAt,
-			link: absoluteUrl(articlePath(article.kind, article.id)),
+			link: absoluteUrl(articlePath(article.kind, article.slug)),
 			categories: [article.category],
 		})),
 	});

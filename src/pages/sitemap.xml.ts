@@ -1,16 +1,16 @@
 /**
  * /sitemap.xml: every public generated URL (home, listings, static pages, published articles,
- * platforms, their alternatives, same-category comparisons, the newsletter archive and sent issues), with lastmod where the data has a date. Drafts are never listed. The archives
+ * episodes, platforms, their alternatives, same-category comparisons, the newsletter archive and sent issues), with lastmod where the data has a date. Drafts are never listed. The archives
  * are listed page by page (/news, /news?page=2, ...); their category views are not, being the
  * same articles again.
  */
 import type { APIRoute } from 'astro';
-import { articlePath } from '@/lib/public-paths';
+import { articlePath, episodePath, platformPath } from '@/lib/public-paths';
 import { escapeXml, lastmod, publishedArticles } from '@/server/content/feed-data';
 import { absoluteUrl } from '@/components/content/structured-data';
 import { listStaticPages } from '@/server/content/static-pages';
 import { listEpisodes } from '@/server/content/podcasts';
-import { listPlatformIds } from '@/server/platforms/directory';
+import { listPlatformAddresses } from '@/server/platforms/directory';
 import { archiveCounts } from '@/server/content/archives';
 import {
 	archivePageCount,
@@ -40,15 +40,15 @@ async function archiveEntries(kind: ArticleKind): Promise<Entry[]> {
 
 export const GET: APIRoute = async () => {
 	const articles = await publishedArticles();
-	const [latestEpisode] = await listEpisodes({ sortOrder: 'desc', limit: 1, offset: 0 });
+	const episodes = await listEpisodes({ sortOrder: 'desc', limit: 100_000, offset: 0 });
 	const pages = await listStaticPages();
-	const platformIds = await listPlatformIds();
+	const platforms = await listPlatformAddresses();
 	const issues = await sentIssueDates();
 	// The generated comparisons (same-category pairs) only; others render on request.
 	const [comparisons, alternatives] = await Promise.all([generatedComparisonPaths(), alternativesPaths()]);
 	const entries: Entry[] = [
 		{ path: '/', lastmod: lastmod(latest(articles.map((article) => article.updatedAt))) },
-		{ path: '/podcast', lastmod: lastmod(latestEpisode?.publishedAt) },
+		{ path: '/podcast', lastmod: lastmod(episodes[0]?.publishedAt) },
 		{ path: '/platforms' },
 		{ path: '/platforms/map' },
 		{ path: '/compare' },
@@ -59,10 +59,11 @@ export const GET: APIRoute = async () => {
 			return path ? [{ path, lastmod: lastmod(page.updatedAt) }] : [];
 		}),
 		...articles.map((article) => ({
-			path: articlePath(article.kind, article.id),
+			path: articlePath(article.kind, article.slug),
 			lastmod: lastmod(article.updatedAt),
 		})),
-		...platformIds.map((id) => ({ path: `/platforms/${id}` })),
+		...episodes.map((episode) => ({ path: episodePath(episode.slug), lastmod: lastmod(episode.updatedAt) })),
+		...platforms.map((platform) => ({ path: platformPath(platform.slug) })),
 		...alternatives.map((path) => ({ path })),
 		...comparisons.map((path) => ({ path })),
 		// The newsletter archive page by page, and each sent issue.
@@ -70,7 +71,7 @@ export const GET: APIRoute = async () => {
 			path: newsletterArchivePath(index + 1),
 			lastmod: index === 0 ? lastmod(issues[0]?.sentAt) : undefined,
 		})),
-		...issues.map((issue) => ({ path: newsletterIssuePath(issue.id), lastmod: lastmod(issue.sentAt) })),
+		...issues.map((issue) => ({ path: newsletterIssuePath(issue.slug), lastmod: lastmod(issue.sentAt) })),
 	];
 	const urls = entries.map(
 		(entry) =>

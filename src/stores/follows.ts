@@ -6,7 +6,7 @@
 import { atom } from 'nanostores';
 import { apiRequest } from '@/lib/api-client';
 
-export type Follow = { platformId: number; name: string; followedAt: string };
+export type Follow = { platformId: number; slug: string; name: string; followedAt: string };
 
 /** undefined until read (or for a reader who cannot follow). */
 export const $follows = atom<Follow[] | undefined>(undefined);

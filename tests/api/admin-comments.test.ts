@@ -13,7 +13,7 @@ import { createPlatform } from '../support/platform-fixtures';
 
 let server: TestServer;
 let roles: Roles;
-let platform: { id: number; name: string };
+let platform: { id: number; slug: string; name: string };
 
 beforeAll(async () => {
 	server = await startContentServer();
@@ -101,7 +101,7 @@ describe('GET /api/admin/comments', () => {
 		expect(first).toMatchObject({
 			comment: rejected.comment,
 			status: 'rejected',
-			platform: { id: platform.id, name: platform.name },
+			platform: { id: platform.id, slug: platform.slug, name: platform.name },
 			author: { username: roles.user.username, email: roles.user.email },
 			helpfulVotes: 0,
 			unhelpfulVotes: 0,

@@ -16,14 +16,18 @@ const BUDGET = 8;
 
 let server: TestServer;
 let platformId: number;
+let platformSlug: string;
 
 beforeAll(async () => {
 	server = await startAccountServer({
 		seed: true,
 		env: { COSTLY_READS_PER_MINUTE: String(BUDGET) },
 	});
-	const platforms = await new TestClient(server.url).get<{ id: number }[]>('/api/platforms?limit=1');
+	const platforms = await new TestClient(server.url).get<{ id: number; slug: string }[]>(
+		'/api/platforms?limit=1',
+	);
 	platformId = platforms.body[0]!.id;
+	platformSlug = platforms.body[0]!.slug;
 });
 afterAll(async () => {
 	await server?.stop();
@@ -104,10 +108,10 @@ describe('HEAD', () => {
 describe('a page', () => {
 	it('ignores parameters it does not own: the generated page, as without them', async () => {
 		const client = new TestClient(server.url);
-		const plain = await client.get(`/platforms/${platformId}`);
+		const plain = await client.get(`/platforms/${platformSlug}`);
 		expect(plain.status).toBe(200);
 		for (const query of ['x=12345', 'utm_source=mail&utm_campaign=spring']) {
-			const answer = await client.get(`/platforms/${platformId}?${query}`);
+			const answer = await client.get(`/platforms/${platformSlug}?${query}`);
 			expect(answer.status).toBe(200);
 			// The same stored page (its ETag), shareable: no render per spelling.
 			expect(answer.headers.get('etag')).toBe(plain.headers.get('etag'));

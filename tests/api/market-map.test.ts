@@ -51,6 +51,7 @@ describe('GET /api/platforms/map', () => {
 			'presence',
 			'reviewCount',
 			'satisfaction',
+			'slug',
 		]);
 		// (5 x 3 + 15) / (5 + 3) = 3.75 -> 69; (5 x 3 + 2) / 6 = 2.83 -> 46; no review: 3 -> 50.
 		expect(byId.get(loved.id)).toMatchObject({ satisfaction: 69, presence: 100, reviewCount: 3 });

@@ -24,11 +24,17 @@ async function page(path: string, cookie?: string) {
 	return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
-/** The issue ids an archive page links to, in page order. */
+/** Each issue's slug, by id (its address is /newsletter/{slug}). */
+const slugs = new Map<number, string>();
+
+/** The issue ids an archive page links to (by their slugs), in page order. */
 function issueIds(html: string): number[] {
 	const start = html.indexOf('data-testid="newsletter-archive"');
 	if (start < 0) return [];
-	return [...html.slice(start).matchAll(/href="\/newsletter\/(\d+)"/g)].map((match) => Number(match[1]));
+	const ids = new Map([...slugs].map(([id, slug]) => [slug, id]));
+	return [...html.slice(start).matchAll(/href="\/newsletter\/([a-z0-9-]+)"/g)].map(
+		(match) => ids.get(match[1]!) ?? -1,
+	);
 }
 
 async function insertIssue(values: { subject: string; content?: string; sentDaysAgo?: number }) {
@@ -44,7 +50,8 @@ async function insertIssue(values: { subject: string; content?: string; sentDays
 			sendStartedAt: at,
 			sentAt: at,
 		})
-		.returning({ id: newsletterIssues.id });
+		.returning({ id: newsletterIssues.id, slug: newsletterIssues.slug });
+	slugs.set(row!.id, row!.slug);
 	return row!.id;
 }
 
@@ -130,8 +137,8 @@ describe('links and the sitemap', () => {
 		expect(text).toContain('/newsletter</loc>');
 		expect(text).toContain('/newsletter?page=2</loc>');
 		expect(text).not.toContain('/newsletter?page=3</loc>');
-		for (const id of sent) expect(text).toContain(`/newsletter/${id}</loc>`);
-		expect(text).not.toContain(`/newsletter/${draft}</loc>`);
+		for (const id of sent) expect(text).toContain(`/newsletter/${slugs.get(id)}</loc>`);
+		expect(text).not.toContain(`/newsletter/${slugs.get(draft)}</loc>`);
 	});
 
 	it('is linked from the footer and the home page newsletter band', async () => {
@@ -145,7 +152,7 @@ describe('links and the sitemap', () => {
 
 describe('generation', () => {
 	it('serves the archive and the issues as generated files', async () => {
-		for (const path of ['/newsletter', '/newsletter?page=2', `/newsletter/${sent[0]}`]) {
+		for (const path of ['/newsletter', '/newsletter?page=2', `/newsletter/${slugs.get(sent[0]!)}`]) {
 			// A generated file carries the host's ETag; an on-demand render does not.
 			expect((await page(path)).headers.get('etag'), path).toBeTruthy();
 		}
@@ -158,20 +165,22 @@ describe('generation', () => {
 		});
 		expect(created.status).toBe(201);
 		const id: number = created.body.id;
+		const slug: string = created.body.slug;
+		slugs.set(id, slug);
 		await server.siteIdle();
-		expect((await page(`/newsletter/${id}`)).status).toBe(404);
-		expect(existsSync(join(server.dir, 'site', 'newsletter', String(id), 'index.html'))).toBe(false);
+		expect((await page(`/newsletter/${slug}`)).status).toBe(404);
+		expect(existsSync(join(server.dir, 'site', 'newsletter', slug, 'index.html'))).toBe(false);
 
 		expect((await roles.editor.client.post(`/api/admin/newsletters/${id}/send`)).status).toBe(202);
 		await server.siteIdle();
-		expect(existsSync(join(server.dir, 'site', 'newsletter', String(id), 'index.html'))).toBe(true);
-		const issue = await page(`/newsletter/${id}`);
+		expect(existsSync(join(server.dir, 'site', 'newsletter', slug, 'index.html'))).toBe(true);
+		const issue = await page(`/newsletter/${slug}`);
 		expect(issue.status).toBe(200);
 		expect(issue.headers.get('etag')).toBeTruthy();
 		expect(issue.text).toContain('<strong>news</strong>');
 		expect(issueIds((await page('/newsletter')).text)[0]).toBe(id);
 		// The archive grew by one: page 2 now starts with what was 12th.
 		expect(issueIds((await page('/newsletter?page=2')).text)).toEqual(sent.slice(11));
-		expect((await page('/sitemap.xml')).text).toContain(`/newsletter/${id}</loc>`);
+		expect((await page('/sitemap.xml')).text).toContain(`/newsletter/${slug}</loc>`);
 	});
 });

@@ -17,7 +17,7 @@ import {
 	registerVerified,
 } from '../support/platform-fixtures';
 
-type Follow = { platformId: number; name: string; followedAt: string };
+type Follow = { platformId: number; slug: string; name: string; followedAt: string };
 
 let server: TestServer;
 let editor: Registered;
@@ -65,9 +65,9 @@ describe('POST and DELETE /api/platforms/{id}/follow', () => {
 		const listed = await user.client.get<Follow[]>('/api/profile/follows');
 		expect(listed.status).toBe(200);
 		expect(listed.headers.get('cache-control')).toMatch(/no-store/);
-		expect(listed.body.map(({ platformId, name }) => ({ platformId, name }))).toEqual([
-			{ platformId: first.id, name: first.name },
-			{ platformId: second.id, name: second.name },
+		expect(listed.body.map(({ platformId, slug, name }) => ({ platformId, slug, name }))).toEqual([
+			{ platformId: first.id, slug: first.slug, name: first.name },
+			{ platformId: second.id, slug: second.slug, name: second.name },
 		]);
 		expect(Number.isNaN(Date.parse(listed.body[0]!.followedAt))).toBe(false);
 
@@ -101,7 +101,7 @@ describe('POST and DELETE /api/platforms/{id}/follow', () => {
 	});
 });
 
-describe('/platforms/{id}/rss', () => {
+describe('/platforms/{slug}/rss', () => {
 	it('lists a pricing change without the editor, and a new review, newest first', async () => {
 		const form = platformInput({ pricing: 'CPC from $0.50' });
 		const platform = await createPlatform(editor, form);
@@ -130,7 +130,7 @@ describe('/platforms/{id}/rss', () => {
 		expect(xml).not.toContain(editor.email);
 		// Newest first: the review came after the edit.
 		expect(xml.indexOf('Clear reporting')).toBeLessThan(xml.indexOf('Pricing: CPC'));
-		expect(xml).toContain(`/platforms/${platform.id}/rss" rel="self"`);
+		expect(xml).toContain(`/platforms/${platform.slug}/rss" rel="self"`);
 	});
 
 	it('stays well-formed XML whatever code points a review or a name holds (issue 42, F-6)', async () => {

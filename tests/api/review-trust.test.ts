@@ -185,7 +185,7 @@ describe('reports and the editors’ Reviews tab', () => {
 		const entry = reported.body.reviews.find((review: { id: number }) => review.id === target);
 		expect(entry).toMatchObject({
 			reportCount: 2,
-			platform: { id: platform.id, name: platform.name },
+			platform: { id: platform.id, slug: platform.slug, name: platform.name },
 			author: { username: reviews[0]!.author.username, isBanned: false },
 		});
 		expect(entry.reports.map((report: { reason: string }) => report.reason).sort()).toEqual([

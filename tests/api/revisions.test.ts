@@ -79,7 +79,7 @@ describe('article revisions', () => {
 		const [oldWord, newWord] = [uniqueWord('old'), uniqueWord('new')];
 		const body = articleBody({ title: `Story ${oldWord}`, content: `The ${oldWord} text.` });
 		const article = await ok(editor.post('/api/news', body), 201);
-		await expectPage(`/news/${article.id}`, `The ${oldWord} text.`);
+		await expectPage(`/news/${article.slug}`, `The ${oldWord} text.`);
 
 		await ok(
 			editor.put(`/api/news/${article.id}`, {
@@ -103,7 +103,7 @@ describe('article revisions', () => {
 				content: `The ${newWord} text.`,
 			}),
 		);
-		await expectPage(`/news/${article.id}`, `The ${newWord} text.`);
+		await expectPage(`/news/${article.slug}`, `The ${newWord} text.`);
 
 		const list = await revisionsOf('article', article.id);
 		expect(list.map((entry) => entry.summary)).toEqual([
@@ -139,8 +139,8 @@ describe('article revisions', () => {
 			author: { username: roles.editor.username },
 		});
 		expect((await revisionsOf('article', article.id))[0]).toEqual(restored);
-		await expectPage(`/news/${article.id}`, `The ${oldWord} text.`);
-		await expectPage(`/news/${article.id}`, `The ${newWord} text.`, false);
+		await expectPage(`/news/${article.slug}`, `The ${oldWord} text.`);
+		await expectPage(`/news/${article.slug}`, `The ${newWord} text.`, false);
 		expect((await roles.anonymous.get(`/api/news/${article.id}`)).body.title).toBe(`Story ${oldWord}`);
 		const latest = await ok(editor.get<Detail>(`/api/admin/revisions/${restored.id}`));
 		expect(latest.diff.map((change) => change.field)).toEqual(['title', 'content']);

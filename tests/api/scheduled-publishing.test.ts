@@ -37,17 +37,17 @@ describe('a scheduled article', () => {
 		const body = articleBody({ isPublished: false, publishAt: at });
 		const created = await roles.editor.client.post('/api/news', body);
 		expect(created.status, JSON.stringify(created.body)).toBe(201);
-		const { id, publishAt } = created.body;
+		const { id, slug, publishAt } = created.body;
 		expect(created.body.isPublished).toBe(false);
 		expect(new Date(publishAt).toISOString()).toBe(at);
 
 		// Before its time: nobody but editors sees it.
 		expect(await roles.anonymous.get(`/api/news/${id}`).then((a) => a.status)).toBe(404);
-		expect(await status(`/news/${id}`)).toBe(404);
+		expect(await status(`/news/${slug}`)).toBe(404);
 		const list = await roles.anonymous.get('/api/news?limit=50');
 		expect(list.body.map((article: { id: number }) => article.id)).not.toContain(id);
 		expect(await text('/rss')).not.toContain(body.title);
-		expect(await text('/sitemap.xml')).not.toContain(`/news/${id}`);
+		expect(await text('/sitemap.xml')).not.toContain(`/news/${slug}`);
 
 		await expect
 			.poll(async () => (await roles.anonymous.get(`/api/news/${id}`)).status, {
@@ -60,9 +60,9 @@ describe('a scheduled article', () => {
 		const published = await roles.anonymous.get(`/api/news/${id}`);
 		expect(published.body).toMatchObject({ isPublished: true, publishAt: null });
 		expect(new Date(published.body.createdAt).getTime()).toBe(new Date(at).getTime());
-		await expect.poll(() => status(`/news/${id}`)).toBe(200);
+		await expect.poll(() => status(`/news/${slug}`)).toBe(200);
 		await expect.poll(() => text('/rss')).toContain(body.title);
-		await expect.poll(() => text('/sitemap.xml')).toContain(`/news/${id}`);
+		await expect.poll(() => text('/sitemap.xml')).toContain(`/news/${slug}`);
 	});
 
 	it('refuses a time past or without its zone', async () => {

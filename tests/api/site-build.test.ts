@@ -72,7 +72,7 @@ describe('regeneration after an editor change', () => {
 		const created = await roles.editor.client.post('/api/news', article);
 		expect(created.status).toBe(201);
 		await server.siteIdle();
-		const file = join(server.dir, 'site', 'news', String(created.body.id), 'index.html');
+		const file = join(server.dir, 'site', 'news', created.body.slug, 'index.html');
 		expect(existsSync(file)).toBe(true);
 		expect(readFileSync(file, 'utf8')).toContain('Generated page check');
 		const served = await fetch(`${server.url}/news/${created.body.id}`, {

@@ -25,6 +25,8 @@ let server: TestServer;
 let roles: Roles;
 const word = uniqueWord('srch');
 const ids: Record<string, number> = {};
+/** Their addresses' slugs, by the same names. */
+const slugs: Record<string, string> = {};
 
 const search = (client: TestClient, q: string) =>
 	client.get<Results>(`/api/search?q=${encodeURIComponent(q)}`);
@@ -39,14 +41,14 @@ beforeAll(async () => {
 	roles = await setUpRoles(server);
 	const day = 24 * 60 * 60 * 1000;
 	const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day);
-	ids.news = (
-		await insertArticle(server, {
-			kind: 'news',
-			title: `Older ${word} outlook`,
-			excerpt: `Why ${word} budgets grow.`,
-			createdAt: at(3),
-		})
-	).id;
+	const older = await insertArticle(server, {
+		kind: 'news',
+		title: `Older ${word} outlook`,
+		excerpt: `Why ${word} budgets grow.`,
+		createdAt: at(3),
+	});
+	ids.news = older.id;
+	slugs.news = older.slug;
 	ids.newsByTag = (
 		await insertArticle(server, {
 			kind: 'news',
@@ -96,8 +98,9 @@ beforeAll(async () => {
 			publishedAt: at(1),
 			tags: [],
 		})
-		.returning({ id: podcastEpisodes.id });
+		.returning({ id: podcastEpisodes.id, slug: podcastEpisodes.slug });
 	ids.episode = episode!.id;
+	slugs.episode = episode!.slug;
 	const [page] = await server.db
 		.insert(staticPages)
 		.values({
@@ -107,9 +110,12 @@ beforeAll(async () => {
 		})
 		.returning({ id: staticPages.id });
 	ids.page = page!.id;
-	ids.platform = (
-		await createPlatform(roles.editor, { name: `${word} Ads`, description: 'Sponsored products.' })
-	).id;
+	const platform = await createPlatform(roles.editor, {
+		name: `${word} Ads`,
+		description: 'Sponsored products.',
+	});
+	ids.platform = platform.id;
+	slugs.platform = platform.slug;
 });
 
 afterAll(async () => {
@@ -130,18 +136,18 @@ describe('GET /api/search', () => {
 		expect(idsOf(results.platforms)).toEqual([ids.platform]);
 
 		const news = results.news.find((hit) => hit.id === ids.news)!;
-		expect(news).toMatchObject({ title: `Older ${word} outlook`, url: `/news/${ids.news}` });
+		expect(news).toMatchObject({ title: `Older ${word} outlook`, url: `/news/${slugs.news}` });
 		expect(news.snippet.text).toBe(`Why ${word} budgets grow.`);
 		expect(markedWords(news)).toEqual([word]);
 		// Found by a tag: the tags are the snippet, since the excerpt does not have the word.
 		expect(markedWords(results.news.find((hit) => hit.id === ids.newsByTag)!)).toEqual([word]);
 		// Matched ignoring case, marked as written.
 		expect(markedWords(results.podcasts[0]!)).toEqual([word.toUpperCase()]);
-		expect(results.podcasts[0]!.url).toBe(`/podcast#episode-${ids.episode}`);
+		expect(results.podcasts[0]!.url).toBe(`/podcast/${slugs.episode}`);
 		// Markdown read as text: no asterisks, no heading marks.
 		expect(results.pages[0]).toMatchObject({ title: 'About Us', url: '/about' });
 		expect(results.pages[0]!.snippet.text).toBe(`Who we are We write about ${word} every week.`);
-		expect(results.platforms[0]).toMatchObject({ title: `${word} Ads`, url: `/platforms/${ids.platform}` });
+		expect(results.platforms[0]).toMatchObject({ title: `${word} Ads`, url: `/platforms/${slugs.platform}` });
 		// What a writer typed stays text: the API never sends markup of its own.
 		expect(results.education[0]!.snippet.text).toBe(`A <b>bold</b> ${word} guide.`);
 	});
@@ -222,8 +228,8 @@ describe('the /search page', () => {
 	it('lists the hits with their links and marks, escaping what writers typed', async () => {
 		const { status, text } = await html(`/search?q=${word}`);
 		expect(status).toBe(200);
-		expect(text).toContain(`href="/news/${ids.news}"`);
-		expect(text).toContain(`href="/platforms/${ids.platform}"`);
+		expect(text).toContain(`href="/news/${slugs.news}"`);
+		expect(text).toContain(`href="/platforms/${slugs.platform}"`);
 		expect(text).toContain(`href="/about"`);
 		expect(text).toMatch(new RegExp(`<mark[^>]*>${word}</mark>`));
 		expect(text).toContain('A &lt;b&gt;bold&lt;/b&gt;');

@@ -15,6 +15,7 @@ let editor: Client;
 
 type FullArticle = {
 	id: number;
+	slug: string;
 	title: string;
 	excerpt: string;
 	content: string;
@@ -95,7 +96,7 @@ describe('a published article', () => {
 		expect(await meta('meta[name="description"]')).toBe(article.excerpt);
 		expect(await meta('meta[property="og:type"]')).toBe('article');
 		expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(
-			new RegExp(`/news/${article.id}$`),
+			new RegExp(`/news/${article.slug}$`),
 		);
 		// The article's generated share card (1200x630 PNG).
 		expect(await meta('meta[property="og:image"]')).toBe(`${server.url}/og/news/${article.id}.png`);
@@ -111,7 +112,7 @@ describe('a published article', () => {
 		expect(ld.dateModified).toBe(article.updatedAt);
 		expect(ld.author).toEqual({ '@type': 'Person', name: article.author!.username });
 		expect(ld.publisher['@type']).toBe('Organization');
-		expect(ld.mainEntityOfPage).toBe(`${server.url}/news/${article.id}`);
+		expect(ld.mainEntityOfPage).toBe(`${server.url}/news/${article.slug}`);
 	});
 
 	it('is a generated file with absolute dates, no React and no raw "<" in its JSON-LD', async ({
@@ -134,7 +135,7 @@ describe('a published article', () => {
 		const article = await firstPublished('education');
 		const { page } = await open(newPage, '/');
 		await page.locator('#education article').first().getByRole('link').click();
-		await page.waitForURL(`${server.url}/education/${article.id}`);
+		await page.waitForURL(`${server.url}/education/${article.slug}`);
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(article.title);
 		expect(await page.getByRole('link', { name: 'Back to Education' }).getAttribute('href')).toBe(
 			'/#education',

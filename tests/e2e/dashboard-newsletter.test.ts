@@ -33,7 +33,7 @@ describe('Newsletter tab', () => {
 		const content = page.locator('#newsletter-content');
 		await expect
 			.poll(() => content.inputValue())
-			.toContain(`[Fresh retail media story](/news/${article.id})`);
+			.toContain(`[Fresh retail media story](/news/${article.slug})`);
 		const subject = page.getByLabel('Subject');
 		expect(await subject.inputValue()).toMatch(/weekly briefing/i);
 		await subject.fill('This week in retail media');
@@ -47,7 +47,7 @@ describe('Newsletter tab', () => {
 		const mail = page.frameLocator('iframe[title="Mail preview at desktop width"]');
 		const link = mail.getByRole('link', { name: 'Fresh retail media story' });
 		await link.waitFor();
-		expect(await link.getAttribute('href')).toBe(`${server.url}/news/${article.id}`);
+		expect(await link.getAttribute('href')).toBe(`${server.url}/news/${article.slug}`);
 		await mail.getByText('This week in retail media', { exact: true }).last().waitFor();
 		await mail.getByRole('link', { name: 'Unsubscribe' }).waitFor();
 		await page.getByRole('button', { name: /^Phone/ }).click();

@@ -359,13 +359,13 @@ describe('article lists', () => {
 				isPublished: false,
 			},
 		});
-		const { id } = await created.json();
+		const { id, slug } = await created.json();
 		await page.reload();
 		const card = page.getByTestId('article-card').filter({ hasText: title });
 		const link = card.getByRole('link', { name: `View on site: ${title}` });
-		expect(await link.getAttribute('href')).toBe(`/news/${id}`);
+		expect(await link.getAttribute('href')).toBe(`/news/${slug}`);
 		await link.click();
-		await page.waitForURL(`${server.url}/news/${id}`);
+		await page.waitForURL(`${server.url}/news/${slug}`);
 		await page.getByRole('heading', { name: title, level: 1 }).waitFor();
 		await page.getByTestId('draft-notice').waitFor();
 

@@ -132,7 +132,7 @@ describe('similar platforms', () => {
 	it('lists them on a platform page and leads to them', async ({ server, page }) => {
 		const platforms = await api<{ id: number }[]>(server, '/api/platforms');
 		let subject: number | undefined;
-		let similar: { id: number; name: string }[] = [];
+		let similar: { id: number; slug: string; name: string }[] = [];
 		for (const platform of platforms) {
 			similar = await api(server, `/api/platforms/${platform.id}/similar`);
 			if (similar.length > 0) {
@@ -146,10 +146,10 @@ describe('similar platforms', () => {
 		expect(await section.getByRole('heading').innerText()).toBe('Similar platforms');
 		const links = section.getByRole('link');
 		expect(await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))).toEqual(
-			similar.map((platform) => `/platforms/${platform.id}`),
+			similar.map((platform) => `/platforms/${platform.slug}`),
 		);
 		await links.first().click();
-		await page.waitForURL((url) => url.pathname === `/platforms/${similar[0]!.id}`);
+		await page.waitForURL((url) => url.pathname === `/platforms/${similar[0]!.slug}`);
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(similar[0]!.name);
 	});
 });

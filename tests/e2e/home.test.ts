@@ -12,7 +12,7 @@ import { registerAccount } from '../support/platform-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
-type ListedArticle = { id: number; title: string; category: string };
+type ListedArticle = { id: number; slug: string; title: string; category: string };
 
 async function api<T>(server: TestServer, path: string): Promise<T> {
 	const response = await fetch(server.url + path);
@@ -56,10 +56,10 @@ describe('first paint', () => {
 		expect(response.headers.get('etag')).toBeTruthy();
 		expect(response.headers.get('content-encoding')).toBe('br');
 		const html = await response.text();
-		const newsLinks = [...html.matchAll(/href="\/news\/(\d+)"/g)].map((match) => Number(match[1]));
-		const educationLinks = [...html.matchAll(/href="\/education\/(\d+)"/g)].map((match) => Number(match[1]));
-		expect(newsLinks).toEqual(news.map((article) => article.id));
-		expect(educationLinks).toEqual(education.map((article) => article.id));
+		const newsLinks = [...html.matchAll(/href="\/news\/([a-z0-9-]+)"/g)].map((match) => match[1]);
+		const educationLinks = [...html.matchAll(/href="\/education\/([a-z0-9-]+)"/g)].map((match) => match[1]);
+		expect(newsLinks).toEqual(news.map((article) => article.slug));
+		expect(educationLinks).toEqual(education.map((article) => article.slug));
 
 		const page = await openHome(newPage, '/', []);
 		expect(await cardTitles(page, 'news')).toEqual(titlesOf(news));
@@ -69,7 +69,7 @@ describe('first paint', () => {
 		const firstCard = page.locator('#news article').first();
 		expect(await firstCard.getByText(/\d+ min read/).count()).toBe(1);
 		expect(await firstCard.locator('ul[aria-label="Tags"] li').count()).toBeLessThanOrEqual(3);
-		expect(await firstCard.getByRole('link').getAttribute('href')).toBe(`/news/${news[0]!.id}`);
+		expect(await firstCard.getByRole('link').getAttribute('href')).toBe(`/news/${news[0]!.slug}`);
 		expect(await page.locator('#platforms a[href^="/platforms/"]').count()).toBe(3);
 	});
 });

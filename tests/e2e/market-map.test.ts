@@ -4,6 +4,7 @@
  * filter as a plain form, the links from the directory and the sitemap, and axe at desktop and
  * phone width (where the table stands in for the chart).
  */
+import type { MarketMapPoint } from '@/server/community/market-map';
 import { describe, expect } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
@@ -12,7 +13,7 @@ import { apiPlatforms } from '../support/platform-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
-type Point = { id: number; name: string; satisfaction: number; presence: number; reviewCount: number };
+type Point = MarketMapPoint;
 
 describe('the market map', () => {
 	it('draws every platform as a linked mark, with labels that do not collide, and the same data as a table', async ({
@@ -27,7 +28,7 @@ describe('the market map', () => {
 		const hrefs = await map
 			.locator('a')
 			.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-		expect(hrefs.sort()).toEqual(points.map((point) => `/platforms/${point.id}`).sort());
+		expect(hrefs.sort()).toEqual(points.map((point) => `/platforms/${point.slug}`).sort());
 
 		const boxes = await map.locator('[data-map-label]').evaluateAll((labels) =>
 			labels.map((label) => {
@@ -56,9 +57,9 @@ describe('the market map', () => {
 		expect(await rows.first().innerText()).toContain(String(first.satisfaction));
 
 		// A mark is a link to its platform, reached with the keyboard too (marks may sit under others).
-		await map.locator(`a[href="/platforms/${first.id}"]`).focus();
+		await map.locator(`a[href="/platforms/${first.slug}"]`).focus();
 		await page.keyboard.press('Enter');
-		await page.waitForURL(`**/platforms/${first.id}`);
+		await page.waitForURL(`**/platforms/${first.slug}`);
 	});
 
 	it('filters by category with a plain form, and is linked from the directory and the sitemap', async ({

@@ -16,7 +16,7 @@ it('leads from the home band and the footer to the archive, its pages and an iss
 	page,
 }) => {
 	const { newsletterIssues } = server.tables;
-	const sent: number[] = [];
+	const sent: string[] = [];
 	for (let i = 0; i < 13; i += 1) {
 		const at = new Date(Date.now() - (i + 1) * DAY);
 		const [row] = await server.db
@@ -29,8 +29,8 @@ it('leads from the home band and the footer to the archive, its pages and an iss
 				sendStartedAt: at,
 				sentAt: at,
 			})
-			.returning({ id: newsletterIssues.id });
-		sent.push(row!.id);
+			.returning({ slug: newsletterIssues.slug });
+		sent.push(row!.slug);
 	}
 	const [draft] = await server.db
 		.insert(newsletterIssues)

@@ -239,7 +239,7 @@ describe('an anonymous visitor', () => {
 		await expect.poll(() => toast(page).innerText()).toContain('Authentication required');
 		expect(await toast(page).innerText()).toContain('Please sign in to rate platforms');
 		expect(await page.getByRole('link', { name: 'Sign in to rate this platform' }).getAttribute('href')).toBe(
-			`/auth?next=${encodeURIComponent(`/platforms/${platform.id}`)}`,
+			`/auth?next=${encodeURIComponent(`/platforms/${platform.slug}`)}`,
 		);
 
 		await page.getByLabel('Add a comment').fill('Hello there');
@@ -310,7 +310,7 @@ describe('a visitor who signs up to rate', () => {
 		await page.getByLabel('Password', { exact: true }).fill('drafter-pass-1');
 		await page.getByLabel('Confirm Password').fill('drafter-pass-1');
 		await page.getByRole('button', { name: 'Create Account' }).click();
-		await page.waitForURL(`${server.url}/platforms/${platform.id}`);
+		await page.waitForURL(`${server.url}/platforms/${platform.slug}`);
 
 		await page.getByRole('heading', { name: 'Comments' }).scrollIntoViewIfNeeded();
 		await hydrated(page);

@@ -32,8 +32,8 @@ describe('first paint', () => {
 		const all = await apiPlatforms(server);
 		const html = await (await fetch(`${server.url}/platforms`)).text();
 		for (const platform of all.slice(0, PAGE_SIZE))
-			expect(html).toContain(`href="/platforms/${platform.id}"`);
-		expect(html).not.toContain(`href="/platforms/${all[PAGE_SIZE]!.id}"`);
+			expect(html).toContain(`href="/platforms/${platform.slug}"`);
+		expect(html).not.toContain(`href="/platforms/${all[PAGE_SIZE]!.slug}"`);
 		expect(html).toContain(showing(1, PAGE_SIZE, all.length));
 	});
 
@@ -292,7 +292,7 @@ describe('cards', () => {
 		for (const platform of all.slice(0, PAGE_SIZE)) {
 			const card = page.locator(`[data-platform-card="${platform.id}"]`);
 			expect(await card.getByRole('link', { name: platform.name, exact: true }).getAttribute('href')).toBe(
-				`/platforms/${platform.id}`,
+				`/platforms/${platform.slug}`,
 			);
 			expect(
 				await card.getByRole('img', { name: `Rated ${oneDecimal(platform.rating)} out of 5` }).count(),
@@ -368,7 +368,7 @@ describe('cards', () => {
 			.locator(`[data-platform-card="${first!.id}"]`)
 			.getByRole('link', { name: first!.name, exact: true })
 			.click();
-		await page.waitForURL(`${server.url}/platforms/${first!.id}`);
+		await page.waitForURL(`${server.url}/platforms/${first!.slug}`);
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(first!.name);
 	});
 

@@ -49,6 +49,7 @@ describe('publishing a news article', () => {
 		const created = await editor.post('/api/news', article(title, true));
 		expect(created.status).toBe(201);
 		const id = created.body.id as number;
+		const slug = created.body.slug as string;
 		await server.siteIdle();
 
 		let home = await visit(server, '/');
@@ -60,14 +61,14 @@ describe('publishing a news article', () => {
 		expect(page.body).toContain(title);
 		expect(page.body).toContain('<h2>What changed</h2>');
 		expect((await visit(server, '/rss')).body).toContain(title);
-		expect((await visit(server, '/sitemap.xml')).body).toContain(`/news/${id}</loc>`);
+		expect((await visit(server, '/sitemap.xml')).body).toContain(`/news/${slug}</loc>`);
 
 		// In a browser too: the new article is the first card and opens.
 		const { page: browserPage } = await newPage();
 		await browserPage.goto('/');
 		expect(await browserPage.locator('#news article h3').first().innerText()).toBe(title);
 		await browserPage.locator('#news article').first().getByRole('link').click();
-		await browserPage.waitForURL(`${server.url}/news/${id}`);
+		await browserPage.waitForURL(`${server.url}/news/${slug}`);
 		expect(await browserPage.getByRole('heading', { level: 1 }).innerText()).toBe(title);
 
 		const renamed = 'Harbor Commerce Opens Self-Serve Buying to All Brands';
@@ -89,7 +90,7 @@ describe('publishing a news article', () => {
 		expect(page.body).toContain('Article Not Found');
 		expect((await visit(server, '/')).body).not.toContain(renamed);
 		expect((await visit(server, '/rss')).body).not.toContain(renamed);
-		expect((await visit(server, '/sitemap.xml')).body).not.toContain(`/news/${id}</loc>`);
+		expect((await visit(server, '/sitemap.xml')).body).not.toContain(`/news/${slug}</loc>`);
 
 		expect((await editor.put(`/api/news/${id}`, article(renamed, true))).status).toBe(200);
 		await server.siteIdle();

@@ -146,6 +146,7 @@ describe('shared links', () => {
 	it('platform pages give a Product only with what Google requires (a rating), on the running origin', async () => {
 		const platforms = (await (await fetch(`${server.url}/api/platforms`)).json()) as {
 			id: number;
+			slug: string;
 			reviewCount: number;
 		}[];
 		const rated = platforms.find((platform) => platform.reviewCount > 0)!;
@@ -153,7 +154,7 @@ describe('shared links', () => {
 		const product = JSON.parse(html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1]!);
 		expect(product['@type']).toBe('Product');
 		expect(product.aggregateRating.reviewCount).toBe(rated.reviewCount);
-		expect(product.url).toBe(`${SERVED_ORIGIN}/platforms/${rated.id}`);
+		expect(product.url).toBe(`${SERVED_ORIGIN}/platforms/${rated.slug}`);
 		if (product.image) expect(product.image.startsWith(`${SERVED_ORIGIN}/`)).toBe(true);
 	});
 });

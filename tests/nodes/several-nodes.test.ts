@@ -20,6 +20,8 @@ import type { AppDatabase } from '@/server/db';
 import { schema } from '@/server/db/postgres-connection';
 import { newCredentials, TestClient } from '../support/account-api';
 import { rawRequest } from '../support/http';
+import { renameInDatabase, unfollowed } from '../support/addresses';
+import type { Tables } from '../support/server';
 import { episodeBody } from '../support/episode-fixtures';
 import { mp3Audio, plainPng, uploadForm } from '../support/media-fixtures';
 import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
@@ -201,6 +203,46 @@ describe('an article published through one node', () => {
 		});
 		visibleAfter.nginx = Date.now() - started;
 		console.log(`[nodes] published to visible (page and API) after ms: ${JSON.stringify(visibleAfter)}`);
+	});
+});
+
+describe('a platform whose slug is renamed through one node', () => {
+	it('moves on every node: the old addresses answer 301 to the new one in one hop, the new one 200', async () => {
+		const [platform] = (await (await fetch(`${nodes[0]!.url}/api/platforms?limit=1`)).json()) as Array<
+			Record<string, unknown> & { id: number; slug: string }
+		>;
+		const { id, slug: before, rating: _r, reviewCount: _c, isClaimed: _i, ...form } = platform!;
+		// Every node serves the page at the old slug from its generated file.
+		for (const node of nodes) {
+			const page = await fetch(`${node.url}/platforms/${before}`);
+			expect(page.status, node.name).toBe(200);
+			expect(page.headers.get('etag'), node.name).toBeTruthy();
+		}
+		const after = `${before}-renamed`;
+		// As an editor's save renames it (renameSlug in its transaction), then the save announces it.
+		await renameInDatabase(
+			database.db as unknown as AppDatabase,
+			schema as unknown as Tables,
+			'platform',
+			id,
+			before,
+			after,
+		);
+		const saved = await editor.put(`/api/admin/platforms/${id}`, form);
+		expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+		await Promise.all(
+			nodes.map((node) =>
+				eventually(async () => {
+					for (const old of [before, String(id)]) {
+						expect(await unfollowed(`${node.url}/platforms/${old}`), `${node.name} ${old}`).toEqual({
+							status: 301,
+							location: `/platforms/${after}`,
+						});
+					}
+					expect((await unfollowed(`${node.url}/platforms/${after}`)).status, node.name).toBe(200);
+				}),
+			),
+		);
 	});
 });
 

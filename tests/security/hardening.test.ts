@@ -274,14 +274,14 @@ describe('markdown nested too deeply', () => {
 		expect(answer.status).toBe(500);
 		expect(await answer.text()).not.toContain(DEEP_QUOTES.slice(0, 100));
 		const status = await server.regenerate();
-		expect(status.lastError).toContain(`/news/${article.id}`);
-		expect(existsSync(join(server.dir, 'site', 'news', String(article.id), 'index.html'))).toBe(false);
+		expect(status.lastError).toContain(`/news/${article.slug}`);
+		expect(existsSync(join(server.dir, 'site', 'news', article.slug, 'index.html'))).toBe(false);
 	}, 180_000);
 
 	it('the last good page stays when a later version cannot render', async () => {
 		const article = await insertArticle(server, { content: 'The good version.' });
 		await server.regenerate();
-		const file = join(server.dir, 'site', 'news', String(article.id), 'index.html');
+		const file = join(server.dir, 'site', 'news', article.slug, 'index.html');
 		expect(readFileSync(file, 'utf8')).toContain('The good version.');
 		const { articles } = server.tables;
 		await server.db.update(articles).set({ content: DEEP_QUOTES }).where(eq(articles.id, article.id));

@@ -55,7 +55,7 @@ export async function registerBanned(server: TestServer): Promise<Registered> {
 export async function createPlatform(editor: Registered, overrides: Record<string, unknown> = {}) {
 	const answer = await editor.client.post('/api/admin/platforms', platformInput(overrides));
 	expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-	return answer.body as { id: number; name: string; [key: string]: unknown };
+	return answer.body as { id: number; slug: string; name: string; [key: string]: unknown };
 }
 
 export const PLATFORM_FIELDS = [

@@ -12,8 +12,14 @@ import { changeBus, publishChange, type ContentChange } from '@/server/changes/c
 import { updateStaticPage } from '@/server/content/static-pages';
 import { createEpisode, deleteEpisode, updateEpisode } from '@/server/content/podcasts';
 import { episodeInputSchema } from '@/lib/validation/episodes';
-import { apiPathsForContentChange, pathsForContentChange } from '@/server/site/paths';
-import { closeDatabase, db, staticPages, users } from '@/server/db';
+import {
+	apiPathsForContentChange,
+	pathsForContentChange,
+	queriedPathsForContentChange,
+} from '@/server/site/paths';
+import { articles, closeDatabase, db, staticPages, transaction, users } from '@/server/db';
+import { findBySlug, renameSlug } from '@/server/addresses/slugs';
+import { eq } from 'drizzle-orm';
 import { testDatabaseSettings } from '../support/postgres-databases';
 
 const dir = mkdtempSync(join(tmpdir(), 'rmh-events-'));
@@ -70,7 +76,8 @@ describe('content change events', () => {
 		expect(seen).toEqual([
 			{ kind: 'article', articleKind: 'news', id: article.id },
 			{ kind: 'article', articleKind: 'news', id: article.id },
-			{ kind: 'article', articleKind: 'news', id: article.id },
+			// A delete names the slug the article had: the row is gone, its page's file is not yet.
+			{ kind: 'article', articleKind: 'news', id: article.id, slug: article.slug },
 			{ kind: 'page', slug: 'about-us' },
 		]);
 	});
@@ -92,13 +99,41 @@ describe('content change events', () => {
 		expect(await deleteEpisode(created.id)).toBe(false);
 		stop();
 		const change: ContentChange = { kind: 'episode', id: created.id };
-		expect(seen).toEqual([change, change, change]);
+		expect(seen).toEqual([change, change, { ...change, slug: created.slug }]);
 		expect(pathsForContentChange(change)).toEqual(['/podcast', '/podcast/rss', '/sitemap.xml']);
 		expect(apiPathsForContentChange(change)).toEqual([
 			'/api/podcasts',
 			`/api/podcasts/${created.id}`,
 			'/api/search',
 		]);
+	});
+
+	it('of a renamed item regenerate its page at the new address and drop the files of the old ones', async () => {
+		const article = await createArticle('news', { ...input, title: 'Renamed story' }, editorId);
+		expect(article.slug).toBe('renamed-story');
+		const change: ContentChange = { kind: 'article', articleKind: 'news', id: article.id };
+		expect(await queriedPathsForContentChange(change)).toContain('/news/renamed-story');
+		for (const to of ['renamed-story-second', 'renamed-story-third']) {
+			await transaction(async (tx) => {
+				const [row] = await tx
+					.select({ slug: articles.slug })
+					.from(articles)
+					.where(eq(articles.id, article.id));
+				await renameSlug(tx, 'news', article.id, row!.slug, to);
+				await tx.update(articles).set({ slug: to }).where(eq(articles.id, article.id));
+			});
+		}
+		const paths = await queriedPathsForContentChange(change);
+		// The current address renders the page; the earlier ones render their 301, so their files go.
+		for (const slug of ['renamed-story-third', 'renamed-story-second', 'renamed-story']) {
+			expect(paths).toContain(`/news/${slug}`);
+		}
+		// Deleted: its slug comes with the change, its earlier slugs are forgotten with it.
+		expect(await deleteArticle('news', article.id)).toBe(true);
+		expect(await queriedPathsForContentChange({ ...change, slug: 'renamed-story-third' })).toContain(
+			'/news/renamed-story-third',
+		);
+		expect(await findBySlug('news', 'renamed-story')).toBeUndefined();
 	});
 
 	it('survive a failing listener and still reach the others', async () => {

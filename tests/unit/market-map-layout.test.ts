@@ -10,6 +10,7 @@ describe('the market map layout', () => {
 		// 60 platforms crowded into one corner, many on the very same spot.
 		const points = Array.from({ length: 60 }, (_, i) => ({
 			id: i + 1,
+			slug: `platform-number-${i + 1}`,
 			name: `Platform number ${i + 1}`,
 			satisfaction: 60 + (i % 5),
 			presence: 70 + (i % 7),
@@ -36,8 +37,8 @@ describe('the market map layout', () => {
 
 	it('labels every platform when there is room', () => {
 		const marks = layoutMarketMap([
-			{ id: 1, name: 'Alpha', satisfaction: 20, presence: 10, reviewCount: 3 },
-			{ id: 2, name: 'Beta', satisfaction: 80, presence: 90, reviewCount: 1 },
+			{ id: 1, slug: 'alpha', name: 'Alpha', satisfaction: 20, presence: 10, reviewCount: 3 },
+			{ id: 2, slug: 'beta', name: 'Beta', satisfaction: 80, presence: 90, reviewCount: 1 },
 		]);
 		expect(marks.every((mark) => mark.label !== null)).toBe(true);
 	});

@@ -53,10 +53,11 @@ describe('the review list query in the page address', () => {
 describe('a platform page with a review query', () => {
 	it('is a variant of its own (rendered on demand), chosen by the review parameters only', () => {
 		expect(PLATFORM_PAGE_PARAMETERS).toEqual(['sort', 'stars', ...REVIEW_FILTERS]);
-		expect(storedPagePath('/platforms/3?utm_source=mail')).toBe('/platforms/3');
-		const variant = storedPagePath('/platforms/3?reviewerRole=agency&stars=4');
-		expect(variant).toMatch(/^\/platforms\/3\/@/);
-		expect(storedPagePath('/platforms/3?stars=4&utm_source=x&reviewerRole=agency')).toBe(variant);
-		expect(storedPagePath('/platforms/new?stars=4')).toBe('/platforms/new');
+		expect(storedPagePath('/platforms/criteo?utm_source=mail')).toBe('/platforms/criteo');
+		const variant = storedPagePath('/platforms/criteo?reviewerRole=agency&stars=4');
+		expect(variant).toMatch(/^\/platforms\/criteo\/@/);
+		expect(storedPagePath('/platforms/criteo?stars=4&utm_source=x&reviewerRole=agency')).toBe(variant);
+		// The map is not a platform: its variants are chosen by its own parameter only.
+		expect(storedPagePath('/platforms/map?stars=4')).toBe('/platforms/map');
 	});
 });

@@ -1,3 +1,4 @@
+import { platformPath } from '@/lib/public-paths';
 import { cn } from '@/lib/class-names';
 import { COMPARE_ROWS, rowDiffers, type ComparePlatform } from './compare-rows';
 import { CloseIcon } from '@/components/ui/LineIcon';
@@ -74,7 +75,7 @@ export function CompareTable({ platforms, onRemove, removeHref }: CompareTablePr
 							>
 								<div className="flex items-start justify-between gap-2">
 									<a
-										href={`/platforms/${platform.id}`}
+										href={platformPath(platform.slug)}
 										className="min-w-0 text-base font-semibold wrap-anywhere text-ink underline-offset-4 hover:text-brand-700 hover:underline"
 									>
 										{platform.name}

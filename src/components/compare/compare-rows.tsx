@@ -16,6 +16,7 @@ import { LineIcon } from '@/components/ui/LineIcon';
 export type ComparePlatform = Pick<
 	Platform,
 	| 'id'
+	| 'slug'
 	| 'name'
 	| 'logo'
 	| 'rating'
@@ -31,10 +32,11 @@ export type ComparePlatform = Pick<
 
 /** Only what the comparison shows, from a whole platform (the page carries every platform). */
 export function compareData(platform: ComparePlatform): ComparePlatform {
-	const { id, name, logo, rating, reviewCount, category, isRecommended, websiteUrl } = platform;
+	const { id, slug, name, logo, rating, reviewCount, category, isRecommended, websiteUrl } = platform;
 	const { pricing, pros, cons, features } = platform;
 	return {
 		id,
+		slug,
 		name,
 		logo,
 		rating,

@@ -39,7 +39,7 @@ export function ArticleCard({ kind, article, now, eagerImage }: ArticleCardProps
 				</div>
 				<h3 className="text-lg leading-snug font-semibold text-ink">
 					<a
-						href={articlePath(kind, article.id)}
+						href={articlePath(kind, article.slug)}
 						className="outline-none group-hover:text-brand-700 after:absolute after:inset-0"
 					>
 						{article.title}

@@ -7,13 +7,13 @@ import type { ArticleRow } from '@db/schema';
 
 export type ArticleSummary = Pick<
 	ArticleRow,
-	'id' | 'title' | 'excerpt' | 'category' | 'imageUrl' | 'tags' | 'readTime'
+	'id' | 'slug' | 'title' | 'excerpt' | 'category' | 'imageUrl' | 'tags' | 'readTime'
 > & { createdAt: string | Date };
 
 /** Picks the card fields (drops content, author and the rest). */
 export function toArticleSummary(article: ArticleSummary): ArticleSummary {
-	const { id, title, excerpt, category, imageUrl, tags, readTime, createdAt } = article;
-	return { id, title, excerpt, category, imageUrl, tags, readTime, createdAt };
+	const { id, slug, title, excerpt, category, imageUrl, tags, readTime, createdAt } = article;
+	return { id, slug, title, excerpt, category, imageUrl, tags, readTime, createdAt };
 }
 
 /**

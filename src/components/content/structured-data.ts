@@ -5,8 +5,9 @@
  */
 import { config } from '@/server/runtime/config';
 import type { Article } from '@/server/content/articles';
+import type { PodcastEpisode } from '@/server/content/podcasts';
 import type { ArticleKind } from '@/lib/column-values';
-import { articlePath } from '@/lib/public-paths';
+import { articlePath, episodePath } from '@/lib/public-paths';
 
 export const PUBLISHER_NAME = 'Retail Media Hub';
 /** The site's logo as a raster image (search engines ask for at least 112 px). */
@@ -41,7 +42,7 @@ export function articleJsonLd(kind: ArticleKind, article: Article): string {
 			name: PUBLISHER_NAME,
 			logo: { '@type': 'ImageObject', url: absoluteUrl(LOGO) },
 		},
-		mainEntityOfPage: absoluteUrl(articlePath(kind, article.id)),
+		mainEntityOfPage: absoluteUrl(articlePath(kind, article.slug)),
 		articleSection: article.category,
 		...(article.tags.length > 0 ? { keywords: article.tags.join(', ') } : {}),
 	});
@@ -93,5 +94,38 @@ export function homeJsonLd(description: string): string {
 				logo: absoluteUrl(LOGO),
 			},
 		],
+	});
+}
+
+/** The show every episode is part of (its name as podcast apps list it). */
+export const PODCAST_NAME = 'Retail Media Hub Podcast';
+
+/** Minutes as an ISO 8601 duration (95 -> PT1H35M), as schema.org's timeRequired takes it. */
+export function isoDuration(minutes: number): string {
+	const total = Math.max(0, Math.round(minutes));
+	const hours = Math.floor(total / 60);
+	const rest = total % 60;
+	return `PT${hours > 0 ? `${hours}H` : ''}${rest > 0 || hours === 0 ? `${rest}M` : ''}`;
+}
+
+/** schema.org PodcastEpisode of an episode page, with its audio and its show. */
+export function episodeJsonLd(episode: PodcastEpisode): string {
+	const url = absoluteUrl(episodePath(episode.slug));
+	return jsonForScript({
+		'@context': 'https://schema.org',
+		'@type': 'PodcastEpisode',
+		name: episode.title,
+		description: episode.description,
+		url,
+		datePublished: episode.publishedAt.toISOString(),
+		timeRequired: isoDuration(episode.duration),
+		...(episode.episodeNumber ? { episodeNumber: episode.episodeNumber } : {}),
+		...(episode.imageUrl ? { image: absoluteUrl(episode.imageUrl) } : {}),
+		associatedMedia: {
+			'@type': 'MediaObject',
+			contentUrl: absoluteUrl(episode.audioUrl),
+			...(episode.audioType ? { encodingFormat: episode.audioType } : {}),
+		},
+		partOfSeries: { '@type': 'PodcastSeries', name: PODCAST_NAME, url: absoluteUrl('/podcast') },
 	});
 }

@@ -25,7 +25,7 @@ export function ArticleCard({ kind, article, onEdit, onDelete }: ArticleCardProp
 				`${article.readTime} min read`,
 				`by ${article.author?.username ?? 'Unknown author'}`,
 			]}
-			viewHref={articlePath(kind, article.id)}
+			viewHref={articlePath(kind, article.slug)}
 			summary={article.excerpt}
 			tags={article.tags}
 			dates={

@@ -3,6 +3,7 @@
  * delete. Used by the dashboard's Platforms tab and by /admin/platforms. Below the sm
  * breakpoint each table row lays out as a card, so Edit and Delete stay on screen.
  */
+import { platformPath } from '@/lib/public-paths';
 import { useState } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';
 import { formatRating } from '@/lib/format';
@@ -106,7 +107,7 @@ export default function PlatformsPanel() {
 									className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:p-4 max-sm:*:p-0"
 								>
 									<th scope="row" className="px-4 py-3 font-medium text-ink max-sm:w-full">
-										<a href={`/platforms/${platform.id}`} className="hover:text-primary hover:underline">
+										<a href={platformPath(platform.slug)} className="hover:text-primary hover:underline">
 											{platform.name}
 										</a>
 									</th>

@@ -4,6 +4,7 @@
  * reports and keeps it; Remove deletes it after the dashboard's own confirmation, and the
  * platform's rating and review count follow at once.
  */
+import { platformPath } from '@/lib/public-paths';
 import { useState } from 'react';
 import { apiRequest, failureText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -52,7 +53,7 @@ function ReviewItem({
 						<span className="font-semibold text-ink">{review.author.username}</span>
 						<span className="text-sm text-muted">on</span>
 						<a
-							href={`/platforms/${review.platform.id}`}
+							href={platformPath(review.platform.slug)}
 							className="font-medium text-brand-700 underline-offset-4 hover:underline"
 						>
 							{review.platform.name}

@@ -1,3 +1,4 @@
+import { platformPath } from '@/lib/public-paths';
 import { CompareLink } from './CompareLink';
 import { FeatureBadges } from './FeatureBadges';
 import { PlatformLogo } from './PlatformLogo';
@@ -10,8 +11,9 @@ export const CARD_FEATURES = 3;
 
 /** The card's fields alone, so the island's props in the static HTML stay small. */
 export function cardData(platform: PlatformCardData): PlatformCardData {
-	const { id, name, logo, category, description, features, isRecommended, rating, reviewCount } = platform;
-	return { id, name, logo, category, description, features, isRecommended, rating, reviewCount };
+	const { id, slug, name, logo, category, description, features, isRecommended, rating, reviewCount } =
+		platform;
+	return { id, slug, name, logo, category, description, features, isRecommended, rating, reviewCount };
 }
 
 /**
@@ -29,7 +31,7 @@ export function PlatformCard({ platform }: { platform: PlatformCardData }) {
 				<div className="min-w-0 flex-1">
 					<h2 className="text-base font-semibold leading-snug text-ink">
 						<a
-							href={`/platforms/${platform.id}`}
+							href={platformPath(platform.slug)}
 							className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none"
 						>
 							{platform.name}

@@ -7,6 +7,7 @@
 
 export type MapPoint = {
 	id: number;
+	slug: string;
 	name: string;
 	satisfaction: number;
 	presence: number;

@@ -1,11 +1,12 @@
 /**
- * The items of a platform's own feed (/platforms/{id}/rss): each editor update (its field
+ * The items of a platform's own feed (/platforms/{slug}/rss): each editor update (its field
  * changes, made at one moment, as one item) and each public review, newest first. Plain
  * functions, so the route and the tests read the same lines; the editor is never named, as the
  * history never stores them.
  */
 import type { ReviewJson } from '@/lib/community-answers';
 import type { PlatformChangeJson } from '@/server/platforms/history';
+import { platformPath } from '@/lib/public-paths';
 import { changeAnchor, reviewAnchor } from './anchors';
 import { describeChange } from './platform-history';
 
@@ -13,11 +14,6 @@ import { describeChange } from './platform-history';
 export const FEED_ITEMS = 50;
 
 export type PlatformFeedItem = { title: string; description: string; pubDate: Date; link: string };
-
-/** A platform's feed address. */
-export function platformFeedPath(platformId: number): string {
-	return `/platforms/${platformId}/rss`;
-}
 
 /** The changes of one update (they share their moment), oldest update last as the history gives them. */
 function updates(changes: PlatformChangeJson[]): PlatformChangeJson[][] {
@@ -30,11 +26,11 @@ function updates(changes: PlatformChangeJson[]): PlatformChangeJson[][] {
 }
 
 export function platformFeedItems(
-	platform: { id: number; name: string },
+	platform: { slug: string; name: string },
 	changes: PlatformChangeJson[],
 	reviews: ReviewJson[],
 ): PlatformFeedItem[] {
-	const page = `/platforms/${platform.id}`;
+	const page = platformPath(platform.slug);
 	const changed = updates(changes).map((update) => {
 		const at = new Date(update[0]!.at);
 		return {

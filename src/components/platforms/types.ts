@@ -19,6 +19,7 @@ export type { ReviewVoteResult, VoteResult };
 export type PlatformCardData = Pick<
 	Platform,
 	| 'id'
+	| 'slug'
 	| 'name'
 	| 'logo'
 	| 'category'

@@ -12,6 +12,7 @@ import { CardImage } from '@/components/content/CardImage';
 import { TagList } from '@/components/content/TagList';
 import { TimeAgo } from '@/components/content/TimeAgo';
 import { buttonClasses } from '@/components/ui/button-classes';
+import { episodePath } from '@/lib/public-paths';
 import {
 	episodeImage,
 	episodeParts,
@@ -26,6 +27,8 @@ export type EpisodeCardProps = {
 	/** Absent: the blank template, with every optional part present. */
 	episode?: EpisodeSummary;
 	eagerImage?: boolean;
+	/** On the episode's own page: its title is the page's heading, not a link to it. */
+	standalone?: boolean;
 };
 
 /**
@@ -35,6 +38,7 @@ export type EpisodeCardProps = {
  */
 const TEMPLATE_EPISODE: EpisodeSummary = {
 	id: 0,
+	slug: '',
 	title: '',
 	description: '',
 	imageUrl: 'data:,',
@@ -49,7 +53,6 @@ const TEMPLATE_EPISODE: EpisodeSummary = {
 	isPublished: true,
 	publishAt: null,
 	updatedAt: new Date(0),
-	slug: '',
 	metaTitle: null,
 	metaDescription: null,
 	author: { username: '' },
@@ -62,7 +65,7 @@ const hook = (name: EpisodePart) => ({ 'data-if': name });
 const IMAGE_CLASSES =
 	'aspect-square w-full self-start rounded-lg sm:row-span-2 sm:h-full sm:min-h-48 sm:self-stretch sm:rounded-none';
 
-export function EpisodeCard({ episode, eagerImage }: EpisodeCardProps) {
+export function EpisodeCard({ episode, eagerImage, standalone = false }: EpisodeCardProps) {
 	const all = episode === undefined;
 	const shown = episode ?? TEMPLATE_EPISODE;
 	const has = episodeParts(shown);
@@ -82,9 +85,22 @@ export function EpisodeCard({ episode, eagerImage }: EpisodeCardProps) {
 				>
 					{text.badge}
 				</span>
-				<h3 className="text-lg leading-snug font-semibold text-ink sm:text-xl" {...field('title')}>
-					{text.title}
-				</h3>
+				{standalone ? (
+					<h1 className="text-2xl leading-snug font-bold tracking-tight text-ink sm:text-3xl">
+						{text.title}
+					</h1>
+				) : (
+					<h3 className="text-lg leading-snug font-semibold text-ink sm:text-xl">
+						<a
+							href={episodePath(shown.slug)}
+							className="underline-offset-4 hover:text-brand-700 hover:underline"
+							data-episode-link
+							{...field('title')}
+						>
+							{text.title}
+						</a>
+					</h3>
+				)}
 			</div>
 			<div className="col-span-2 flex flex-col gap-3 sm:col-span-1 sm:col-start-2 sm:px-6 sm:pt-3 sm:pb-6">
 				<p className="text-sm leading-6 text-muted" {...field('description')}>
@@ -125,6 +141,7 @@ export function EpisodeCard({ episode, eagerImage }: EpisodeCardProps) {
 								target="_blank"
 								rel="noopener noreferrer"
 								className={buttonClasses({ size: 'sm' })}
+								data-listen
 							>
 								<svg className="size-4" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
 									<path d="M6.3 2.84A1.5 1.5 0 0 0 4 4.11v11.78a1.5 1.5 0 0 0 2.3 1.27l9.34-5.89a1.5 1.5 0 0 0 0-2.54L6.3 2.84Z" />

@@ -5,6 +5,7 @@
  * and renders the answer from PodcastBrowser.astro's templates, so the markup of a card, the
  * empty text and the error panel stays in their server components.
  */
+import { episodePath } from '@/lib/public-paths';
 import { failureText } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/search-debounce';
@@ -45,8 +46,9 @@ function fillCard(card: HTMLElement, episode: EpisodeSummary): void {
 		element.textContent = text[element.dataset.field as EpisodeField];
 	}
 	card.querySelector('img')!.src = episodeImage(episode);
+	card.querySelector<HTMLAnchorElement>('[data-episode-link]')!.href = episodePath(episode.slug);
 	if (has.playable) {
-		card.querySelector('a')!.href = episode.audioUrl;
+		card.querySelector<HTMLAnchorElement>('[data-listen]')!.href = episode.audioUrl;
 		const player = card.querySelector('audio')!;
 		player.src = episode.audioUrl;
 		player.setAttribute('aria-label', playerLabel(episode));

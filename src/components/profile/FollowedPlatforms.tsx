@@ -1,3 +1,4 @@
+import { platformPath } from '@/lib/public-paths';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { failureText } from '@/lib/api-client';
@@ -59,7 +60,7 @@ export function FollowedPlatforms() {
 						<li key={follow.platformId} className="flex flex-wrap items-center justify-between gap-3 py-3">
 							<span className="min-w-0 break-words">
 								<a
-									href={`/platforms/${follow.platformId}`}
+									href={platformPath(follow.slug)}
 									className="font-medium text-brand-700 underline-offset-4 hover:underline"
 								>
 									{follow.name}

@@ -5,10 +5,11 @@
 import type { APIRoute } from 'astro';
 import { enclosureLength, escapeXml, rssFeed, itunesDuration } from '@/server/content/feed-data';
 import { audioTypeFor } from '@/lib/validation/episodes';
-import { absoluteUrl, PUBLISHER_NAME } from '@/components/content/structured-data';
+import { absoluteUrl, PODCAST_NAME, PUBLISHER_NAME } from '@/components/content/structured-data';
 import { config } from '@/server/runtime/config';
 import { SHOW_COVER } from '@/components/podcast/show-cover';
 import { listEpisodes } from '@/server/content/podcasts';
+import { episodePath } from '@/lib/public-paths';
 
 export const prerender = false;
 
@@ -26,7 +27,7 @@ const isAppArtwork = (url: string | null): url is string => !!url && /\.(jpe?g|p
 export const GET: APIRoute = async () => {
 	const episodes = await listEpisodes({ sortOrder: 'desc', limit: 100_000, offset: 0 });
 	return rssFeed({
-		title: 'Retail Media Hub Podcast',
+		title: PODCAST_NAME,
 		description:
 			'Conversations with the people building retail media: strategy, measurement, ad tech and what they learned along the way.',
 		site: absoluteUrl('/podcast'),
@@ -42,15 +43,14 @@ export const GET: APIRoute = async () => {
 			'<itunes:category text="Business"/>',
 			tag('itunes:explicit', 'false'),
 			itunesImage(SHOW_COVER),
-			`<image><url>${escapeXml(absoluteUrl(SHOW_COVER))}</url><title>Retail Media Hub Podcast</title><link>${escapeXml(absoluteUrl('/podcast'))}</link></image>`,
+			`<image><url>${escapeXml(absoluteUrl(SHOW_COVER))}</url><title>${escapeXml(PODCAST_NAME)}</title><link>${escapeXml(absoluteUrl('/podcast'))}</link></image>`,
 			episodes[0] ? `<lastBuildDate>${episodes[0].publishedAt.toUTCString()}</lastBuildDate>` : '',
 		].join(''),
 		items: episodes.map((episode) => ({
 			title: episode.title,
 			description: episode.description,
 			pubDate: episode.publishedAt,
-			// Episodes have no page of their own: link to the card on /podcast.
-			link: absoluteUrl(`/podcast#episode-${episode.id}`),
+			link: absoluteUrl(episodePath(episode.slug)),
 			categories: episode.tags,
 			enclosure: {
 				url: absoluteUrl(episode.audioUrl),

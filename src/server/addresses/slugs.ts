@@ -184,3 +184,31 @@ export async function slugAfterInsert(
 export async function forgetSlugs(tx: Reader, kind: SlugKind, itemId: number): Promise<void> {
 	await tx.delete(itemSlugs).where(and(eq(itemSlugs.kind, kind), eq(itemSlugs.itemId, itemId)));
 }
+
+/**
+ * Every slug an item answers at: its current one (if it still exists) and its earlier ones, so
+ * a change regenerates its page and removes the files of the addresses it moved from.
+ */
+export async function slugsOfItem(kind: SlugKind, itemId: number, reader: Reader = db()): Promise<string[]> {
+	const byId = (
+		table: typeof platforms | typeof podcastEpisodes | typeof newsletterIssues | typeof articles,
+	) => firstRow(reader.select({ slug: table.slug }).from(table).where(eq(table.id, itemId)));
+	const current =
+		kind === 'platform'
+			? await byId(platforms)
+			: kind === 'episode'
+				? await byId(podcastEpisodes)
+				: kind === 'newsletter-issue'
+					? await byId(newsletterIssues)
+					: await firstRow(
+							reader
+								.select({ slug: articles.slug })
+								.from(articles)
+								.where(and(eq(articles.id, itemId), eq(articles.kind, kind))),
+						);
+	const earlier = await reader
+		.select({ slug: itemSlugs.slug })
+		.from(itemSlugs)
+		.where(and(eq(itemSlugs.kind, kind), eq(itemSlugs.itemId, itemId)));
+	return [...(current ? [current.slug] : []), ...earlier.map((row) => row.slug)];
+}

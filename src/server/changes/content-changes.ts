@@ -31,17 +31,23 @@ export type PlatformChangeKind =
 	| 'replied'
 	| 'claimed';
 
+/**
+ * An item's slug, set on its delete only: the row is gone, so the file of its page is found by
+ * this (other changes read the item's addresses from the database).
+ */
+type GoneSlug = { slug?: string };
+
 /** A committed change of what the public site shows, by what changed. */
 export type ContentChange =
 	/** An article created, edited or deleted. */
-	| { kind: 'article'; articleKind: ArticleKind; id: number }
+	| ({ kind: 'article'; articleKind: ArticleKind; id: number } & GoneSlug)
 	/** A static page (about us, terms, ...) edited. */
 	| { kind: 'page'; slug: string }
-	| { kind: 'platform'; id: number; platformChange: PlatformChangeKind }
+	| ({ kind: 'platform'; id: number; platformChange: PlatformChangeKind } & GoneSlug)
 	/** A podcast episode created, edited, published, unpublished or deleted. */
-	| { kind: 'episode'; id: number }
+	| ({ kind: 'episode'; id: number } & GoneSlug)
 	/** A newsletter issue went out, so the archive shows it. */
-	| { kind: 'newsletter-issue'; id: number }
+	| ({ kind: 'newsletter-issue'; id: number } & GoneSlug)
 	/**
 	 * Media library files deleted, by the paths they were served at (/media/{key}): every node
 	 * stops serving its kept copies of them.

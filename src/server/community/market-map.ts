@@ -18,6 +18,7 @@ import { DAY_MS } from '@/lib/durations';
 
 export type MarketMapPoint = {
 	id: number;
+	slug: string;
 	name: string;
 	satisfaction: number;
 	presence: number;
@@ -72,6 +73,7 @@ export async function marketMap(
 	const rows = await db()
 		.select({
 			id: platforms.id,
+			slug: platforms.slug,
 			name: platforms.name,
 			reviewCount: sql<number>`count(${platformRatings.id})`.mapWith(Number),
 			scoreSum: sql<number>`coalesce(sum(${reviewScore()}), 0)`.mapWith(Number),
@@ -81,7 +83,7 @@ export async function marketMap(
 		.from(platforms)
 		.leftJoin(platformRatings, and(eq(platformRatings.platformId, platforms.id), countedReview()))
 		.where(category ? eq(platforms.category, category) : undefined)
-		.groupBy(platforms.id, platforms.name)
+		.groupBy(platforms.id, platforms.slug, platforms.name)
 		.orderBy(platforms.name, platforms.id);
 	const weights = rows.map(
 		(row) => row.recent + 0.5 * row.lastYear + 0.25 * (row.reviewCount - row.recent - row.lastYear),
@@ -89,6 +91,7 @@ export async function marketMap(
 	const largest = Math.max(0, ...weights);
 	return rows.map((row, index) => ({
 		id: row.id,
+		slug: row.slug,
 		name: row.name,
 		satisfaction: satisfactionOf(row.scoreSum, row.reviewCount),
 		presence: presenceOf(weights[index]!, largest),

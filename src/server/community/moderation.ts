@@ -15,7 +15,7 @@ export type ModerationCommentJson = Pick<
 	'id' | 'comment' | 'status' | 'createdAt' | 'helpfulVotes' | 'unhelpfulVotes'
 > & {
 	/** Null if the platform is gone (cannot happen with the cascade; the UI says 'Unknown Platform'). */
-	platform: Pick<PlatformRow, 'id' | 'name'> | null;
+	platform: Pick<PlatformRow, 'id' | 'slug' | 'name'> | null;
 	/** Null once the author's account is gone (the UI says 'Anonymous'). */
 	author: Pick<UserRow, 'username' | 'email'> | null;
 };
@@ -31,6 +31,7 @@ function selectModeration(database: Reader) {
 			createdAt: platformComments.createdAt,
 			platformId: platforms.id,
 			platformName: platforms.name,
+			platformSlug: platforms.slug,
 			username: users.username,
 			email: users.email,
 			helpfulVotes: platformComments.helpfulVotes,
@@ -46,13 +47,17 @@ type ModerationRow = Awaited<ReturnType<typeof selectModeration>>[number];
 function moderationJson({
 	platformId,
 	platformName,
+	platformSlug,
 	username,
 	email,
 	...row
 }: ModerationRow): ModerationCommentJson {
 	return {
 		...row,
-		platform: platformId === null || platformName === null ? null : { id: platformId, name: platformName },
+		platform:
+			platformId === null || platformName === null || platformSlug === null
+				? null
+				: { id: platformId, slug: platformSlug, name: platformName },
 		author: username === null || email === null ? null : { username, email },
 	};
 }

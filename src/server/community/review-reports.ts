@@ -27,7 +27,7 @@ export type AdminReviewJson = {
 	pros: string | null;
 	cons: string | null;
 	createdAt: Date;
-	platform: { id: number; name: string };
+	platform: { id: number; slug: string; name: string };
 	author: { username: string; email: string; isBanned: boolean };
 	/** Written by the platform's representative (left out of the average). */
 	isAffiliated: boolean;
@@ -99,6 +99,7 @@ export async function listReviewsForEditors(query: AdminRatingListQuery): Promis
 				createdAt: platformRatings.createdAt,
 				platformId: platforms.id,
 				platformName: platforms.name,
+				platformSlug: platforms.slug,
 				username: users.username,
 				email: users.email,
 				isBanned: users.isBanned,
@@ -126,9 +127,9 @@ export async function listReviewsForEditors(query: AdminRatingListQuery): Promis
 	);
 	const reports = await openReportsOf(rows.map((row) => row.id));
 	return {
-		reviews: rows.map(({ platformId, platformName, username, email, isBanned, ...row }) => ({
+		reviews: rows.map(({ platformId, platformName, platformSlug, username, email, isBanned, ...row }) => ({
 			...row,
-			platform: { id: platformId, name: platformName },
+			platform: { id: platformId, slug: platformSlug, name: platformName },
 			author: { username, email, isBanned },
 			reports: reports.get(row.id) ?? [],
 		})),

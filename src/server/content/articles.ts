@@ -7,7 +7,13 @@ import { and, eq } from 'drizzle-orm';
 import type { ArticleKind } from '@/lib/column-values';
 import type { ArticleInput, ArticleListQuery, EditorArticleListQuery } from '@/lib/validation/content';
 import { byEngine, db, firstRow, articles, transaction, users } from '@/server/db';
-import { renameSlug, savingSlug, slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
+import {
+	forgetSlugs,
+	renameSlug,
+	savingSlug,
+	slugAfterInsert,
+	slugForNewItem,
+} from '@/server/addresses/slugs';
 import { endPreviewLinks } from './preview-ends';
 import { lockedForUpdate } from '@/server/db/sql';
 import { publishChange } from '@/server/changes/content-changes';
@@ -189,12 +195,15 @@ export async function deleteArticle(kind: ArticleKind, id: number): Promise<bool
 		const [row] = await tx
 			.delete(articles)
 			.where(and(eq(articles.id, id), eq(articles.kind, kind)))
-			.returning({ id: articles.id });
-		if (row) await deleteRevisions(tx, 'article', id);
-		return row !== undefined;
+			.returning({ slug: articles.slug });
+		if (row) {
+			await deleteRevisions(tx, 'article', id);
+			await forgetSlugs(tx, kind, id);
+		}
+		return row;
 	});
 	if (!deleted) return false;
-	publishChange({ kind: 'article', articleKind: kind, id });
+	publishChange({ kind: 'article', articleKind: kind, id, slug: deleted.slug });
 	return true;
 }
 
@@ -204,11 +213,10 @@ export async function articleKindOf(id: number): Promise<ArticleKind | undefined
 	return row?.kind;
 }
 
-/** Ids of every published article of a kind, for generating their pages. */
-export async function publishedArticleIds(kind: ArticleKind): Promise<number[]> {
-	const rows = await db()
-		.select({ id: articles.id })
+/** Every published article of a kind, by id and slug (its page and its share image). */
+export async function publishedArticleAddresses(kind: ArticleKind): Promise<{ id: number; slug: string }[]> {
+	return db()
+		.select({ id: articles.id, slug: articles.slug })
 		.from(articles)
 		.where(and(eq(articles.kind, kind), eq(articles.isPublished, true)));
-	return rows.map((row) => row.id);
 }

@@ -11,7 +11,13 @@ import type { PodcastListQuery } from '@/lib/validation/content';
 import type { EditorEpisodeListQuery, EpisodeInput } from '@/lib/validation/episodes';
 import { publishChange } from '@/server/changes/content-changes';
 import { byEngine, db, firstRow, podcastEpisodes, transaction, users, type Reader } from '@/server/db';
-import { renameSlug, savingSlug, slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
+import {
+	forgetSlugs,
+	renameSlug,
+	savingSlug,
+	slugAfterInsert,
+	slugForNewItem,
+} from '@/server/addresses/slugs';
 import { lockedForUpdate, nocase } from '@/server/db/sql';
 import { deleteRevisions, recordRevision, type SaveBy } from '@/server/revisions/store';
 import { editConflict, publication, savedSince } from './publication';
@@ -29,6 +35,7 @@ const episodeSearch = byEngine({
 export type PodcastEpisode = Pick<
 	EpisodeRow,
 	| 'id'
+	| 'slug'
 	| 'title'
 	| 'description'
 	| 'imageUrl'
@@ -285,11 +292,14 @@ export async function deleteEpisode(id: number): Promise<boolean> {
 		const [row] = await tx
 			.delete(podcastEpisodes)
 			.where(eq(podcastEpisodes.id, id))
-			.returning({ id: podcastEpisodes.id });
-		if (row) await deleteRevisions(tx, 'episode', id);
-		return row !== undefined;
+			.returning({ slug: podcastEpisodes.slug });
+		if (row) {
+			await deleteRevisions(tx, 'episode', id);
+			await forgetSlugs(tx, 'episode', id);
+		}
+		return row;
 	});
 	if (!deleted) return false;
-	publishChange({ kind: 'episode', id });
+	publishChange({ kind: 'episode', id, slug: deleted.slug });
 	return true;
 }

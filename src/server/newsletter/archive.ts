@@ -8,7 +8,7 @@ import { ARCHIVE_PAGE_SIZE, archivePageCount } from '@/lib/archive-links';
 import { db, firstRow, newsletterIssues as issues } from '@/server/db';
 import { renderMarkdown } from '@/server/content/markdown';
 
-export type SentIssueSummary = { id: number; subject: string; sentAt: Date };
+export type SentIssueSummary = { id: number; slug: string; subject: string; sentAt: Date };
 export type SentIssue = SentIssueSummary & { html: string; updatedAt: Date };
 export type NewsletterArchivePage = {
 	issues: SentIssueSummary[];
@@ -33,7 +33,7 @@ export async function readNewsletterArchivePage(page: number): Promise<Newslette
 	const pageCount = archivePageCount(total);
 	if (page < 1 || page > pageCount) return undefined;
 	const rows = await db()
-		.select({ id: issues.id, subject: issues.subject, sentAt: issues.sendStartedAt })
+		.select({ id: issues.id, slug: issues.slug, subject: issues.subject, sentAt: issues.sendStartedAt })
 		.from(issues)
 		.where(wentOut())
 		.orderBy(desc(issues.sendStartedAt), desc(issues.id))
@@ -48,6 +48,7 @@ export async function readSentIssue(id: number): Promise<SentIssue | undefined> 
 		db()
 			.select({
 				id: issues.id,
+				slug: issues.slug,
 				subject: issues.subject,
 				content: issues.content,
 				sentAt: issues.sendStartedAt,
@@ -59,6 +60,7 @@ export async function readSentIssue(id: number): Promise<SentIssue | undefined> 
 	if (!row) return undefined;
 	return {
 		id: row.id,
+		slug: row.slug,
 		subject: row.subject,
 		sentAt: row.sentAt!,
 		updatedAt: row.updatedAt,
@@ -66,12 +68,12 @@ export async function readSentIssue(id: number): Promise<SentIssue | undefined> 
 	};
 }
 
-/** Every sent issue's id and date, newest first (the generator and the sitemap). */
-export async function sentIssueDates(): Promise<{ id: number; sentAt: Date }[]> {
+/** Every sent issue's id, slug and date, newest first (the generator and the sitemap). */
+export async function sentIssueDates(): Promise<{ id: number; slug: string; sentAt: Date }[]> {
 	const rows = await db()
-		.select({ id: issues.id, sentAt: issues.sendStartedAt })
+		.select({ id: issues.id, slug: issues.slug, sentAt: issues.sendStartedAt })
 		.from(issues)
 		.where(wentOut())
 		.orderBy(desc(issues.sendStartedAt), desc(issues.id));
-	return rows.map((row) => ({ id: row.id, sentAt: row.sentAt! }));
+	return rows.map((row) => ({ id: row.id, slug: row.slug, sentAt: row.sentAt! }));
 }

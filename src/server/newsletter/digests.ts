@@ -8,6 +8,7 @@
  * follow, are told of new reviews the same way. The List-Unsubscribe link of a follower's mail
  * unfollows that platform in one click.
  */
+import { platformPath } from '@/lib/public-paths';
 import { and, asc, eq, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import type { ReviewJson } from '@/lib/community-answers';
 import { describeChange } from '@/lib/platform-changes';
@@ -135,6 +136,7 @@ export async function digestMail(row: ClaimedDelivery): Promise<PreparedMail> {
 				since: digests.since,
 				closedAt: digests.closedAt,
 				name: platforms.name,
+				slug: platforms.slug,
 			})
 			.from(digests)
 			.innerJoin(platforms, eq(platforms.id, digests.platformId))
@@ -157,7 +159,7 @@ export async function digestMail(row: ClaimedDelivery): Promise<PreparedMail> {
 	if (!recipient || (!recipient.follows && !(recipient.represents && content.reviews.length > 0))) {
 		return { skip: 'No longer follows the platform (or cannot receive mail).' };
 	}
-	const page = new URL(`/platforms/${digest.platformId}`, config().siteUrl).href;
+	const page = new URL(platformPath(digest.slug), config().siteUrl).href;
 	const lines = [
 		`What happened on ${digest.name} at Retail Media Hub:`,
 		'',

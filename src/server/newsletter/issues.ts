@@ -2,6 +2,7 @@
  * Newsletter issues: drafts that editors write, and the one step that turns a draft into queued
  * mail for every subscriber. Once sending has started an issue is frozen.
  */
+import { articlePath } from '@/lib/public-paths';
 import { log } from '@/server/runtime/log';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, min, sql } from 'drizzle-orm';
 import type { NewsletterIssueInput } from '@/lib/validation/newsletter';
@@ -49,6 +50,8 @@ export type IssueCounts = {
 
 export type NewsletterIssue = {
 	id: number;
+	/** Its public address once sent: /newsletter/{slug}. */
+	slug: string;
 	subject: string;
 	content: string;
 	status: 'draft' | 'sending' | 'sent';
@@ -58,14 +61,13 @@ export type NewsletterIssue = {
 	sentAt: Date | null;
 	/** Set on a scheduled draft: when it will be sent. */
 	sendAt: Date | null;
-	/** Its address in the archive once sent (/newsletter/{slug}). */
-	slug: string;
 	counts: IssueCounts;
 };
 
 function issueColumns() {
 	return {
 		id: issues.id,
+		slug: issues.slug,
 		subject: issues.subject,
 		content: issues.content,
 		status: issues.status,
@@ -74,7 +76,6 @@ function issueColumns() {
 		sendStartedAt: issues.sendStartedAt,
 		sentAt: issues.sentAt,
 		sendAt: issues.sendAt,
-		slug: issues.slug,
 	};
 }
 
@@ -373,14 +374,14 @@ export async function draftFromRecentArticles(now = new Date()): Promise<Starter
 	);
 	const since = last?.at ?? new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
 	const recent = await db()
-		.select({ id: articles.id, kind: articles.kind, title: articles.title, excerpt: articles.excerpt })
+		.select({ slug: articles.slug, kind: articles.kind, title: articles.title, excerpt: articles.excerpt })
 		.from(articles)
 		.where(and(eq(articles.isPublished, true), gt(articles.createdAt, since)))
 		.orderBy(desc(articles.createdAt), desc(articles.id))
 		.limit(50);
 	const sections = recent.map(
 		(article) =>
-			`### [${escapeMarkdown(article.title)}](/${article.kind}/${article.id})\n\n${escapeMarkdown(article.excerpt)}`,
+			`### [${escapeMarkdown(article.title)}](${articlePath(article.kind, article.slug)})\n\n${escapeMarkdown(article.excerpt)}`,
 	);
 	const date = now.toLocaleDateString('en-US', {
 		month: 'long',

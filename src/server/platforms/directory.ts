@@ -15,7 +15,13 @@ import {
 import { containsText, likePattern, nocase, someItemLike } from '@/server/db/sql';
 import { PLATFORM_NOT_FOUND, type PlatformForm, type PlatformListQuery } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
-import { renameSlug, savingSlug, slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
+import {
+	forgetSlugs,
+	renameSlug,
+	savingSlug,
+	slugAfterInsert,
+	slugForNewItem,
+} from '@/server/addresses/slugs';
 import { publishChange, type PlatformChangeKind } from '@/server/changes/content-changes';
 import { deleteRevisions, type SaveBy } from '@/server/revisions/store';
 import { lockFormValues, recordPlatformSave } from './history';
@@ -24,6 +30,8 @@ import { noteForFollowers } from './digest-window';
 /** A platform as the API returns it. */
 export type PlatformJson = {
 	id: number;
+	/** Its address: /platforms/{slug}. */
+	slug: string;
 	name: string;
 	description: string;
 	logo: string | null;
@@ -40,8 +48,6 @@ export type PlatformJson = {
 	reviewCount: number;
 	/** The platform has a representative, who answers its reviews. */
 	isClaimed: boolean;
-	/** Its public address (/platforms/{slug}). */
-	slug: string;
 	/** The editor's search title and description; null: the page's own apply. */
 	metaTitle: string | null;
 	metaDescription: string | null;
@@ -50,6 +56,7 @@ export type PlatformJson = {
 function platformColumns() {
 	return {
 		id: platforms.id,
+		slug: platforms.slug,
 		name: platforms.name,
 		description: platforms.description,
 		logo: platforms.logo,
@@ -67,7 +74,6 @@ function platformColumns() {
 			sql<boolean>`exists (select 1 from ${representatives} where ${representatives.platformId} = ${qualified(platforms.id)})`.mapWith(
 				Boolean,
 			),
-		slug: platforms.slug,
 		metaTitle: platforms.metaTitle,
 		metaDescription: platforms.metaDescription,
 	};
@@ -157,6 +163,11 @@ export async function listPlatformIds(): Promise<number[]> {
 	return rows.map((row) => row.id);
 }
 
+/** Every platform's id and slug (the site generator, the sitemap). */
+export function listPlatformAddresses(): Promise<{ id: number; slug: string }[]> {
+	return db().select({ id: platforms.id, slug: platforms.slug }).from(platforms);
+}
+
 /** The platform, or undefined (pages render their own not-found screen). */
 export async function findPlatform(id: number): Promise<PlatformJson | undefined> {
 	const row = await firstRow(db().select(platformColumns()).from(platforms).where(eq(platforms.id, id)));
@@ -244,23 +255,27 @@ export async function updatePlatform(id: number, input: PlatformForm, by: SaveBy
  */
 export async function deletePlatform(id: number): Promise<void> {
 	const deleted = await transaction(async (tx) => {
-		const [row] = await tx.delete(platforms).where(eq(platforms.id, id)).returning({ id: platforms.id });
-		if (row) await deleteRevisions(tx, 'platform', id);
-		return row !== undefined;
+		const [row] = await tx.delete(platforms).where(eq(platforms.id, id)).returning({ slug: platforms.slug });
+		if (row) {
+			await deleteRevisions(tx, 'platform', id);
+			await forgetSlugs(tx, 'platform', id);
+		}
+		return row;
 	});
 	if (!deleted) throw new NotFound(PLATFORM_NOT_FOUND);
-	platformChanged({ id, kind: 'deleted' });
+	platformChanged({ id, kind: 'deleted', slug: deleted.slug });
 }
 
-export type PlatformChange = { id: number; kind: PlatformChangeKind };
+/** `slug`: on a delete, the address the platform had (its page's file goes). */
+export type PlatformChange = { id: number; kind: PlatformChangeKind; slug?: string };
 
 /**
  * Announces a committed platform change on the content bus: to this node's listeners at once,
  * and to the other nodes through the bus's relay. A failing listener is logged and never fails
  * the request that made the change.
  */
-export function platformChanged({ id, kind }: PlatformChange): void {
-	publishChange({ kind: 'platform', id, platformChange: kind });
+export function platformChanged({ id, kind, slug }: PlatformChange): void {
+	publishChange({ kind: 'platform', id, platformChange: kind, slug });
 }
 
 /** Every platform's current slug by id, for the addresses of comparison and alternatives pages. */

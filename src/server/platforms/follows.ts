@@ -9,7 +9,7 @@ import { db, firstRow, followUnsubscribeTokens, platformFollows, platforms, tran
 import { NotFound } from '@/server/errors';
 import { assertPlatformExists } from './directory';
 
-export type FollowJson = { platformId: number; name: string; followedAt: Date };
+export type FollowJson = { platformId: number; slug: string; name: string; followedAt: Date };
 
 export async function followPlatform(userId: number, platformId: number): Promise<void> {
 	await assertPlatformExists(platformId);
@@ -38,7 +38,12 @@ export async function unfollowPlatform(userId: number, platformId: number): Prom
 /** The platforms the user follows, by name. */
 export async function listFollows(userId: number): Promise<FollowJson[]> {
 	return db()
-		.select({ platformId: platforms.id, name: platforms.name, followedAt: platformFollows.createdAt })
+		.select({
+			platformId: platforms.id,
+			slug: platforms.slug,
+			name: platforms.name,
+			followedAt: platformFollows.createdAt,
+		})
 		.from(platformFollows)
 		.innerJoin(platforms, eq(platforms.id, platformFollows.platformId))
 		.where(eq(platformFollows.userId, userId))

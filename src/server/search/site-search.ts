@@ -8,7 +8,7 @@
  * static pages are read whole and matched here with the snippet's own word rule, the same on
  * both engines.
  */
-import { articlePath } from '@/lib/public-paths';
+import { articlePath, episodePath, platformPath } from '@/lib/public-paths';
 import { bestSnippet, matchesEveryWord, type Snippet } from '@/lib/search-snippet';
 import type { ArticleKind } from '@/lib/column-values';
 import { markdownText } from '@/server/content/markdown';
@@ -65,18 +65,17 @@ async function articleHits(kind: ArticleKind, q: string, words: string[]): Promi
 	return articles.map((article) => ({
 		id: article.id,
 		title: article.title,
-		url: articlePath(kind, article.id),
+		url: articlePath(kind, article.slug),
 		snippet: articleSnippet(article, words),
 	}));
 }
 
 async function episodeHits(q: string, words: string[]): Promise<SearchHit[]> {
 	const episodes = await listEpisodes({ search: q, sortOrder: 'desc', limit: SEARCH_GROUP_LIMIT, offset: 0 });
-	// Episodes have no page of their own: their card on the podcast page.
 	return episodes.map((episode) => ({
 		id: episode.id,
 		title: episode.title,
-		url: `/podcast#episode-${episode.id}`,
+		url: episodePath(episode.slug),
 		snippet: bestSnippet([episode.description, episode.tags.join(', ')], words),
 	}));
 }
@@ -91,7 +90,7 @@ async function platformHits(q: string, words: string[]): Promise<SearchHit[]> {
 	return platforms.map((platform) => ({
 		id: platform.id,
 		title: platform.name,
-		url: `/platforms/${platform.id}`,
+		url: platformPath(platform.slug),
 		snippet: bestSnippet([platform.description, platform.category, platform.features.join(', ')], words),
 	}));
 }

@@ -8,19 +8,20 @@
  * runs beside the save, never inside it: bounded by PING_TIMEOUT_MS, and a failure (network
  * error, a non-2xx answer) is logged and dropped.
  *
- * Announced: a published article, an edited static page, a platform created or edited by the
- * editors, a sent newsletter issue, each by its public URL, only while it is public (a draft's
+ * Announced: a published article or episode, an edited static page, a platform created or
+ * edited by the editors, a sent newsletter issue, each by its public URL, only while it is public (a draft's
  * save, a deletion, readers' reviews and votes send nothing).
  */
 import { changeBus, type ContentChange } from '@/server/changes/content-changes';
 import { getArticle } from '@/server/content/articles';
+import { getEpisode } from '@/server/content/podcasts';
 import { readSentIssue } from '@/server/newsletter/archive';
 import { findPlatform } from '@/server/platforms/directory';
 import { config } from '@/server/runtime/config';
 import { baseLog } from '@/server/runtime/log';
 import { outsideRequest } from '@/server/runtime/request-context';
 import { newsletterIssuePath } from '@/lib/archive-links';
-import { articlePath, platformPath, STATIC_PAGE_PATHS } from '@/lib/public-paths';
+import { articlePath, episodePath, platformPath, STATIC_PAGE_PATHS } from '@/lib/public-paths';
 
 /** Longest a ping may take; the engines answer in well under a second. */
 export const PING_TIMEOUT_MS = 5_000;
@@ -30,10 +31,10 @@ const indexNowLog = () => baseLog().child({ subject: 'indexnow' });
 /** The public paths of what a change made new or different, while it is public; [] for none. */
 export async function publicPathsOfChange(change: ContentChange): Promise<string[]> {
 	switch (change.kind) {
-		case 'article':
-			return (await getArticle(change.articleKind, change.id, { includeDrafts: false }))
-				? [articlePath(change.articleKind, change.id)]
-				: [];
+		case 'article': {
+			const article = await getArticle(change.articleKind, change.id, { includeDrafts: false });
+			return article ? [articlePath(change.articleKind, article.slug)] : [];
+		}
 		case 'page': {
 			const path = STATIC_PAGE_PATHS[change.slug];
 			return path ? [path] : [];
@@ -42,13 +43,18 @@ export async function publicPathsOfChange(change: ContentChange): Promise<string
 			const kind = change.platformChange;
 			if (kind !== 'created' && kind !== 'updated') return [];
 			const platform = await findPlatform(change.id);
-			return platform ? [platformPath(String(platform.id))] : [];
+			return platform ? [platformPath(platform.slug)] : [];
 		}
-		case 'newsletter-issue':
-			return (await readSentIssue(change.id)) ? [newsletterIssuePath(change.id)] : [];
-		case 'episode':
+		case 'newsletter-issue': {
+			const issue = await readSentIssue(change.id);
+			return issue ? [newsletterIssuePath(issue.slug)] : [];
+		}
+		case 'episode': {
+			const episode = await getEpisode(change.id, { includeDrafts: false });
+			return episode ? [episodePath(episode.slug)] : [];
+		}
 		case 'media-deleted':
-			// Episodes have no page of their own yet; media files are not pages.
+			// Media files are not pages.
 			return [];
 	}
 }

@@ -152,7 +152,8 @@ async function generatePage(path: string): Promise<PageFailure | undefined> {
 	try {
 		const page = await render(path);
 		if (page.status === 200) await writePage(path, page.contentType, page.body);
-		else if (page.status === 404 || page.status === 410) removePage(path);
+		// Gone, or moved (an item's earlier address): no file, so the route answers on demand.
+		else if (page.status === 404 || page.status === 410 || page.status === 301) removePage(path);
 		else return { path, reason: `status ${page.status}` };
 	} catch (error) {
 		return { path, reason: error instanceof Error ? error.message : String(error) };

@@ -3,9 +3,11 @@
  * Every generated page is an on-demand Astro route rendered once here and then served from disk.
  */
 import type { ContentChange, PlatformChangeKind } from '@/server/changes/content-changes';
-import { publishedArticleIds } from '@/server/content/articles';
+import { publishedArticleAddresses } from '@/server/content/articles';
 import { archiveCategories, archiveCounts } from '@/server/content/archives';
-import { listPlatformIds } from '@/server/platforms/directory';
+import { listEpisodes } from '@/server/content/podcasts';
+import { slugsOfItem } from '@/server/addresses/slugs';
+import { listPlatformAddresses, listPlatformIds } from '@/server/platforms/directory';
 import {
 	archivePageCount,
 	archivePath,
@@ -13,9 +15,14 @@ import {
 	newsletterIssuePath,
 } from '@/lib/archive-links';
 import { sentIssueCount, sentIssueDates } from '@/server/newsletter/archive';
-import type { ArticleKind } from '@/lib/column-values';
-
-import { STATIC_PAGE_PATHS } from '@/lib/public-paths';
+import type { ArticleKind, SlugKind } from '@/lib/column-values';
+import {
+	articlePath,
+	episodePath,
+	platformFeedPath,
+	platformPath,
+	STATIC_PAGE_PATHS,
+} from '@/lib/public-paths';
 import { articleShareImagePath, platformShareImagePath } from '@/lib/share-images';
 import { alternativesPaths } from '@/server/comparisons/alternatives';
 import { generatedComparisonPaths } from '@/server/comparisons/comparisons';
@@ -70,11 +77,12 @@ export async function newsletterArchivePaths({ beyond = false } = {}): Promise<s
 
 /** Every URL a full generation renders. */
 export async function allGeneratedPaths(): Promise<string[]> {
-	const [news, education, platforms, newsArchive, educationArchive, issues, newsletterArchive] =
+	const [news, education, platforms, episodes, newsArchive, educationArchive, issues, newsletterArchive] =
 		await Promise.all([
-			publishedArticleIds('news'),
-			publishedArticleIds('education'),
-			listPlatformIds(),
+			publishedArticleAddresses('news'),
+			publishedArticleAddresses('education'),
+			listPlatformAddresses(),
+			listEpisodes({ sortOrder: 'desc', limit: 100_000, offset: 0 }),
 			archivePaths('news'),
 			archivePaths('education'),
 			sentIssueDates(),
@@ -86,11 +94,19 @@ export async function allGeneratedPaths(): Promise<string[]> {
 		...newsArchive,
 		...educationArchive,
 		...newsletterArchive,
-		...issues.map((issue) => newsletterIssuePath(issue.id)),
+		...issues.map((issue) => newsletterIssuePath(issue.slug)),
 		...Object.values(STATIC_PAGE_PATHS),
-		...news.flatMap((id) => [`/news/${id}`, articleShareImagePath('news', id)]),
-		...education.flatMap((id) => [`/education/${id}`, articleShareImagePath('education', id)]),
-		...platforms.flatMap((id) => [`/platforms/${id}`, `/platforms/${id}/rss`, platformShareImagePath(id)]),
+		...news.flatMap(({ id, slug }) => [articlePath('news', slug), articleShareImagePath('news', id)]),
+		...education.flatMap(({ id, slug }) => [
+			articlePath('education', slug),
+			articleShareImagePath('education', id),
+		]),
+		...episodes.map((episode) => episodePath(episode.slug)),
+		...platforms.flatMap(({ id, slug }) => [
+			platformPath(slug),
+			platformFeedPath(slug),
+			platformShareImagePath(id),
+		]),
 		...comparisons,
 		...alternatives,
 		...FEEDS,
@@ -98,17 +114,14 @@ export async function allGeneratedPaths(): Promise<string[]> {
 	];
 }
 
-/** The URLs a content change makes stale (a render answering 404 removes the file). */
+/**
+ * The URLs a content change makes stale, beyond the item's own pages (those take a query to
+ * find: queriedPathsForContentChange). A render answering 404 removes the file.
+ */
 export function pathsForContentChange(change: ContentChange): string[] {
 	switch (change.kind) {
 		case 'article':
-			return [
-				'/',
-				`/${change.articleKind}/${change.id}`,
-				articleShareImagePath(change.articleKind, change.id),
-				'/rss',
-				'/sitemap.xml',
-			];
+			return ['/', articleShareImagePath(change.articleKind, change.id), '/rss', '/sitemap.xml'];
 		case 'page': {
 			const path = STATIC_PAGE_PATHS[change.slug];
 			return path ? [path, '/sitemap.xml'] : [];
@@ -116,9 +129,9 @@ export function pathsForContentChange(change: ContentChange): string[] {
 		case 'platform':
 			return pathsForPlatformChange(change);
 		case 'newsletter-issue':
-			return [newsletterIssuePath(change.id), '/sitemap.xml'];
+			return ['/sitemap.xml'];
 		case 'episode':
-			// Episodes have no page of their own: their list, their feed, and the list's lastmod.
+			// Besides its own page: their list, their feed, and the sitemap.
 			return ['/podcast', '/podcast/rss', '/sitemap.xml'];
 		case 'media-deleted':
 			// No page shows a deleted image: a delete is refused while anything uses it.
@@ -127,17 +140,55 @@ export function pathsForContentChange(change: ContentChange): string[] {
 }
 
 /**
- * The stale URLs that take a query to find, beyond pathsForContentChange's: an article's
- * archive pages, and for a platform created, edited or deleted, every platform page (each
- * lists similar platforms by category and features).
+ * The pages of an item at every address it answers at: its current slug's, and its earlier
+ * slugs' (which render a 301, so a rename removes the files of the addresses it moved from).
+ * A deleted item's slug comes with its change.
+ */
+async function itemPaths(
+	kind: SlugKind,
+	id: number,
+	gone: string | undefined,
+	pagesOf: (slug: string) => string[],
+): Promise<string[]> {
+	const slugs = await slugsOfItem(kind, id);
+	if (gone !== undefined && !slugs.includes(gone)) slugs.push(gone);
+	return slugs.flatMap(pagesOf);
+}
+
+/**
+ * The stale URLs that take a query to find, beyond pathsForContentChange's: the item's own
+ * pages at each of its addresses, an article's archive pages, and for a platform created,
+ * edited or deleted, every platform page (each lists similar platforms by category and features).
  */
 export async function queriedPathsForContentChange(change: ContentChange): Promise<string[]> {
-	if (change.kind === 'article') return archivePaths(change.articleKind, { beyond: true });
-	if (change.kind === 'newsletter-issue') return newsletterArchivePaths({ beyond: true });
-	if (change.kind === 'platform' && reshapesDirectory(change.platformChange)) {
-		return (await listPlatformIds()).map((id) => `/platforms/${id}`);
+	switch (change.kind) {
+		case 'article': {
+			const kind = change.articleKind;
+			return [
+				...(await itemPaths(kind, change.id, change.slug, (slug) => [articlePath(kind, slug)])),
+				...(await archivePaths(kind, { beyond: true })),
+			];
+		}
+		case 'newsletter-issue':
+			return [
+				...(await itemPaths('newsletter-issue', change.id, change.slug, (slug) => [
+					newsletterIssuePath(slug),
+				])),
+				...(await newsletterArchivePaths({ beyond: true })),
+			];
+		case 'episode':
+			return itemPaths('episode', change.id, change.slug, (slug) => [episodePath(slug)]);
+		case 'platform': {
+			const own = await itemPaths('platform', change.id, change.slug, (slug) =>
+				ownPlatformPaths(change.platformChange, slug),
+			);
+			if (!reshapesDirectory(change.platformChange)) return own;
+			const others = (await listPlatformAddresses()).map(({ slug }) => platformPath(slug));
+			return [...new Set([...own, ...others])];
+		}
+		default:
+			return [];
 	}
-	return [];
 }
 
 /** A change of which platforms exist, or of their category or features (not a rating). */
@@ -145,14 +196,20 @@ function reshapesDirectory(kind: PlatformChangeKind): boolean {
 	return kind === 'created' || kind === 'updated' || kind === 'deleted';
 }
 
-export function pathsForPlatformChange({ id, platformChange: kind }: PlatformContentChange): string[] {
+/** The platform's own pages (at one of its addresses) a change of it makes stale. */
+function ownPlatformPaths(kind: PlatformChangeKind, slug: string): string[] {
 	// Votes are read through the API by the page's island.
 	if (kind === 'voted' || kind === 'review-voted') return [];
-	// A reply or the Claimed mark shows on the platform's own page only.
-	if (kind === 'replied' || kind === 'claimed') return [`/platforms/${id}`];
-	const paths = ['/platforms', `/platforms/${id}`, '/compare'];
-	// The platform's own feed lists its editors' changes and its reviews, not its comments.
-	if (kind !== 'commented') paths.push(`/platforms/${id}/rss`);
+	// The platform's own feed lists its editors' changes and its reviews, not its comments (nor
+	// replies or the Claimed mark, which show on its page only).
+	if (kind === 'replied' || kind === 'claimed' || kind === 'commented') return [platformPath(slug)];
+	return [platformPath(slug), platformFeedPath(slug)];
+}
+
+/** The listings a platform change makes stale (its own pages: ownPlatformPaths). */
+export function pathsForPlatformChange({ id, platformChange: kind }: PlatformContentChange): string[] {
+	if (kind === 'voted' || kind === 'review-voted' || kind === 'replied' || kind === 'claimed') return [];
+	const paths = ['/platforms', '/compare'];
 	// The home page's #platforms teaser shows names, ratings and review counts (not comments);
 	// the market map places platforms by their reviews.
 	if (kind !== 'commented') paths.push('/', '/platforms/map');

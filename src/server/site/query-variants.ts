@@ -39,7 +39,7 @@ export const VARIANT_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
  * A platform's page: the sort and filters of its review list are rendered into the server HTML
  * as well (src/components/platforms/community/review-query.ts reads the same names).
  */
-const PLATFORM_PAGE = /^\/platforms\/\d+$/;
+const PLATFORM_PAGE = /^\/platforms\/[a-z0-9-]+$/;
 export const PLATFORM_PAGE_PARAMETERS = ['sort', 'stars', 'reviewerRole', 'companySize', 'industry'] as const;
 
 /** The query parameters that choose a path's variant, if it has variants. */

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { platformPath } from '@/lib/public-paths';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import type { PublicUser } from '@/lib/validation/auth';
@@ -27,6 +28,7 @@ import { SignInPrompt } from './SignInPrompt';
 
 export type CommentsSectionProps = {
 	platformId: number;
+	platformSlug: string;
 	/** undefined while the session loads. */
 	user: PublicUser | null | undefined;
 	/** Whether the sign-in prompt shows (useSignedOut). */
@@ -39,7 +41,13 @@ export type CommentsSectionProps = {
  * Comments: approved ones plus the viewer's own pending one, the comment form
  * (posts wait for moderation) and helpful / not helpful votes that can be changed or taken back.
  */
-export function CommentsSection({ platformId, user, signedOut, initialComments }: CommentsSectionProps) {
+export function CommentsSection({
+	platformId,
+	platformSlug,
+	user,
+	signedOut,
+	initialComments,
+}: CommentsSectionProps) {
 	const [comments, setComments] = useState<PlatformComment[] | null>(initialComments ?? null);
 	/** When the list shown was read (undefined: the generated one, which shows dates). */
 	const [now, setNow] = useState<number>();
@@ -152,7 +160,7 @@ export function CommentsSection({ platformId, user, signedOut, initialComments }
 				Comments
 			</h2>
 			<form onSubmit={post} className="mt-4 grid gap-3" noValidate>
-				{signedOut && <SignInPrompt action="comment" returnTo={`/platforms/${platformId}`} />}
+				{signedOut && <SignInPrompt action="comment" returnTo={platformPath(platformSlug)} />}
 				<div className="grid gap-2">
 					<Label htmlFor="comment-text">Add a comment</Label>
 					<Textarea

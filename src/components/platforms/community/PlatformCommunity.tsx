@@ -15,6 +15,8 @@ import { useCurrentUser, useSignedOut } from './session';
 
 export type PlatformCommunityProps = {
 	platformId: number;
+	/** Its address (/platforms/{slug}): where signing in returns to. */
+	platformSlug: string;
 	platformName: string;
 	/** The average and count the static page was generated with. */
 	summary: RatingSummary;
@@ -39,6 +41,7 @@ export type PlatformCommunityProps = {
  */
 export default function PlatformCommunity({
 	platformId,
+	platformSlug,
 	platformName,
 	summary: initial,
 	breakdown,
@@ -68,6 +71,7 @@ export default function PlatformCommunity({
 		<div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
 			<ReviewsSection
 				platformId={platformId}
+				platformSlug={platformSlug}
 				platformName={platformName}
 				user={user}
 				signedOut={signedOut}
@@ -81,7 +85,13 @@ export default function PlatformCommunity({
 				initialListing={listing}
 				initialListingTotal={listingTotal}
 			/>
-			<CommentsSection platformId={platformId} user={user} signedOut={signedOut} initialComments={comments} />
+			<CommentsSection
+				platformId={platformId}
+				platformSlug={platformSlug}
+				user={user}
+				signedOut={signedOut}
+				initialComments={comments}
+			/>
 		</div>
 	);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { platformPath } from '@/lib/public-paths';
 import { apiRequest } from '@/lib/api-client';
 import {
 	DEFAULT_RATING,
@@ -29,6 +30,7 @@ import { useTypedBeforeHydration } from '@/components/ui/use-typed-before-hydrat
 
 export type ReviewFormProps = {
 	platformId: number;
+	platformSlug: string;
 	platformName: string;
 	signedOut: boolean;
 	/** The viewer represents this platform: they may reply to its reviews, not rate it. */
@@ -135,6 +137,7 @@ function asReviewDraft(value: unknown): ReviewDraft | null {
  */
 export function ReviewForm({
 	platformId,
+	platformSlug,
 	platformName,
 	signedOut,
 	represents,
@@ -232,7 +235,7 @@ export function ReviewForm({
 			<h3 id="rate-heading" className="text-base font-semibold text-ink">
 				{own ? 'Update your rating' : 'Rate this platform'}
 			</h3>
-			{signedOut && <SignInPrompt action="rate this platform" returnTo={`/platforms/${platformId}`} />}
+			{signedOut && <SignInPrompt action="rate this platform" returnTo={platformPath(platformSlug)} />}
 			<StarInput legend="Your rating" value={rating} onChange={(stars) => edit({ rating: stars })} />
 			<div className="grid gap-2">
 				<Label htmlFor="review-text">Review (optional)</Label>

@@ -44,6 +44,7 @@ import {
 
 export type ReviewsSectionProps = {
 	platformId: number;
+	platformSlug: string;
 	platformName: string;
 	user: PublicUser | null | undefined;
 	/** Whether the sign-in prompt shows (useSignedOut). */
@@ -101,6 +102,7 @@ function upsert(reviews: PlatformRating[], rating: PlatformRating): PlatformRati
  */
 export function ReviewsSection({
 	platformId,
+	platformSlug,
 	platformName,
 	user,
 	signedOut,
@@ -414,6 +416,7 @@ export function ReviewsSection({
 			<div className="mt-5 rounded-lg border border-border bg-canvas p-4">
 				<ReviewForm
 					platformId={platformId}
+					platformSlug={platformSlug}
 					platformName={platformName}
 					signedOut={signedOut}
 					represents={!!user && user.vendorPlatformId === platformId}

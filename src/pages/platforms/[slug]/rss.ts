@@ -1,11 +1,13 @@
 /**
- * /platforms/{id}/rss: RSS 2.0 of one platform's editor changes and new reviews, newest first
- * (the platform page links to it). Generated with the platform's page; 404 for an unknown one.
+ * /platforms/{slug}/rss: RSS 2.0 of one platform's editor changes and new reviews, newest first
+ * (the platform page links to it). Generated with the platform's page; 404 for an unknown one;
+ * its numeric and earlier addresses answer 301 to the current one.
  */
 import type { APIRoute } from 'astro';
 import { absoluteUrl } from '@/components/content/structured-data';
-import { platformFeedItems, platformFeedPath } from '@/components/platforms/platform-feed';
-import { isIdSegment } from '@/lib/ids';
+import { platformFeedItems } from '@/components/platforms/platform-feed';
+import { platformFeedPath, platformPath } from '@/lib/public-paths';
+import { itemAtAddress } from '@/server/addresses/pages';
 import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
 import { platformActivity } from '@/server/community/reviews';
 import { escapeXml, rssFeed } from '@/server/content/feed-data';
@@ -13,8 +15,10 @@ import { findPlatform } from '@/server/platforms/directory';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ params }) => {
-	const platform = isIdSegment(params.id) ? await findPlatform(Number(params.id)) : undefined;
+export const GET: APIRoute = async ({ params, url }) => {
+	const found = await itemAtAddress('platform', params.slug, findPlatform, platformFeedPath, url);
+	if (found.moved) return found.moved;
+	const platform = found.item;
 	if (!platform) {
 		return new Response(PLATFORM_NOT_FOUND, {
 			status: 404,
@@ -27,12 +31,12 @@ export const GET: APIRoute = async ({ params }) => {
 	return rssFeed({
 		title: `${platform.name} on Retail Media Hub`,
 		description: `What changed on ${platform.name} and its new reviews.`,
-		site: absoluteUrl(`/platforms/${platform.id}`),
+		site: absoluteUrl(platformPath(platform.slug)),
 		trailingSlash: false,
 		xmlns: { atom: 'http://www.w3.org/2005/Atom' },
 		customData: [
 			'<language>en</language>',
-			`<atom:link href="${escapeXml(absoluteUrl(platformFeedPath(platform.id)))}" rel="self" type="application/rss+xml"/>`,
+			`<atom:link href="${escapeXml(absoluteUrl(platformFeedPath(platform.slug)))}" rel="self" type="application/rss+xml"/>`,
 			newest ? `<lastBuildDate>${newest.toUTCString()}</lastBuildDate>` : '',
 		].join(''),
 		items: items.map((item) => ({ ...item, link: absoluteUrl(item.link) })),
