@@ -10,8 +10,8 @@ import type { ArticleKind } from '@/lib/column-values';
 export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;
 
-/** What a share image may be of: platforms and articles now; episodes and vs pages may join. */
-export const SHARE_IMAGE_KINDS = ['platforms', 'news', 'education'] as const;
+/** What a share image may be of by id (a comparison's is named by its platforms: comparisonShareImagePath). */
+export const SHARE_IMAGE_KINDS = ['platforms', 'news', 'education', 'episodes'] as const;
 export type ShareImageKind = (typeof SHARE_IMAGE_KINDS)[number];
 
 const PREFIX = '/og/';
@@ -27,6 +27,20 @@ export function platformShareImagePath(id: number): string {
 
 export function articleShareImagePath(kind: ArticleKind, id: number): string {
 	return shareImagePath(kind, id);
+}
+
+export function episodeShareImagePath(id: number): string {
+	return shareImagePath('episodes', id);
+}
+
+/** A comparison's share image, by its canonical address's segment: /og/compare/a-vs-b.png. */
+export function comparisonShareImagePath(comparePath: string): string {
+	return `${PREFIX}compare/${comparePath.slice('/compare/'.length)}.png`;
+}
+
+/** Each generated comparison page with its share image (named by the same canonical segment). */
+export function withShareImages(comparePaths: readonly string[]): string[] {
+	return comparePaths.flatMap((path) => [path, comparisonShareImagePath(path)]);
 }
 
 /** Whether a site path is one of the generated share images (all SHARE_IMAGE_WIDTH x HEIGHT). */

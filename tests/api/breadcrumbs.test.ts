@@ -1,6 +1,6 @@
 /**
  * BreadcrumbList structured data on every content page (platform, news and education article,
- * newsletter issue): its own JSON-LD block beside the page's Product or Article data, with the
+ * newsletter issue, podcast episode, comparison and alternatives): its own JSON-LD block beside the page's Product or Article data, with the
  * trail from the home page as absolute URLs on the public origin. Every block parses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import type { TestServer } from '../support/server';
 import { setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
 import { createPlatform, registerVerified } from '../support/platform-fixtures';
 import { testSlug } from '../support/slugs';
+import { episodeBody } from '../support/episode-fixtures';
 
 let server: TestServer;
 let roles: Roles;
@@ -57,11 +58,11 @@ describe('BreadcrumbList', () => {
 			201,
 		);
 		await server.siteIdle();
-		const blocks = await jsonLdBlocks(`/platforms/${platform.id}`);
+		const blocks = await jsonLdBlocks(`/platforms/${platform.slug}`);
 		expectTrail(blocks, [
 			['Home', '/'],
 			['Platforms', '/platforms'],
-			[platform.name, `/platforms/${platform.id}`],
+			[platform.name, `/platforms/${platform.slug}`],
 		]);
 		expect(blocks.find((block) => block['@type'] === 'Product')).toMatchObject({ name: platform.name });
 	});
@@ -82,11 +83,11 @@ describe('BreadcrumbList', () => {
 			});
 			expect(created.status, JSON.stringify(created.body)).toBe(201);
 			await server.siteIdle();
-			const blocks = await jsonLdBlocks(`/${kind}/${created.body.id}`);
+			const blocks = await jsonLdBlocks(`/${kind}/${created.body.slug}`);
 			expectTrail(blocks, [
 				['Home', '/'],
 				[label, `/${kind}`],
-				[title, `/${kind}/${created.body.id}`],
+				[title, `/${kind}/${created.body.slug}`],
 			]);
 			expect(blocks.find((block) => block['@type'] === type)).toMatchObject({ headline: title });
 		},
@@ -105,12 +106,48 @@ describe('BreadcrumbList', () => {
 				sendStartedAt: at,
 				sentAt: at,
 			})
-			.returning({ id: newsletterIssues.id });
-		const blocks = await jsonLdBlocks(`/newsletter/${issue!.id}`);
+			.returning({ id: newsletterIssues.id, slug: newsletterIssues.slug });
+		const blocks = await jsonLdBlocks(`/newsletter/${issue!.slug}`);
 		expectTrail(blocks, [
 			['Home', '/'],
 			['Newsletter', '/newsletter'],
-			['Breadcrumb briefing', `/newsletter/${issue!.id}`],
+			['Breadcrumb briefing', `/newsletter/${issue!.slug}`],
+		]);
+	});
+
+	it('a podcast episode: Home > Podcast > the episode, beside its PodcastEpisode data', async () => {
+		const created = await roles.editor.client.post(
+			'/api/podcasts',
+			episodeBody({ title: 'Breadcrumb episode' }),
+		);
+		expect(created.status, JSON.stringify(created.body)).toBe(201);
+		await server.siteIdle();
+		const blocks = await jsonLdBlocks(`/podcast/${created.body.slug}`);
+		expectTrail(blocks, [
+			['Home', '/'],
+			['Podcast', '/podcast'],
+			['Breadcrumb episode', `/podcast/${created.body.slug}`],
+		]);
+		expect(blocks.find((block) => block['@type'] === 'PodcastEpisode')).toMatchObject({
+			name: 'Breadcrumb episode',
+		});
+	});
+
+	it('a comparison and an alternatives page: their trails through Compare and the platform', async () => {
+		const first = await createPlatform(roles.editor, { name: 'Crumb Alpha Ads' });
+		const second = await createPlatform(roles.editor, { name: 'Crumb Beta Ads' });
+		await server.siteIdle();
+		const vs = `/compare/${[first.slug, second.slug].sort().join('-vs-')}`;
+		expectTrail(await jsonLdBlocks(vs), [
+			['Home', '/'],
+			['Compare', '/compare'],
+			['Crumb Alpha Ads vs Crumb Beta Ads', vs],
+		]);
+		expectTrail(await jsonLdBlocks(`/platforms/${first.slug}/alternatives`), [
+			['Home', '/'],
+			['Platforms', '/platforms'],
+			['Crumb Alpha Ads', `/platforms/${first.slug}`],
+			['Alternatives', `/platforms/${first.slug}/alternatives`],
 		]);
 	});
 });

@@ -14,6 +14,7 @@ import { setUpRoles, startContentServer, type Roles } from '../support/content-f
 import { createPlatform, registerVerified } from '../support/platform-fixtures';
 import type { Registered } from '../support/account-api';
 import { plainPng, storedPixel, uploadForm } from '../support/media-fixtures';
+import { episodeBody } from '../support/episode-fixtures';
 
 let server: TestServer;
 let roles: Roles;
@@ -155,5 +156,31 @@ describe('article share images', () => {
 			resolveWithObject: true,
 		});
 		expect([...data.subarray(0, 3)]).toEqual(await storedPixel(picture));
+	});
+});
+
+describe('episode and comparison share images (issue 44)', () => {
+	it('a published episode gets its card, which its page names', async () => {
+		const created = await roles.editor.client.post(
+			'/api/podcasts',
+			episodeBody({ title: 'Share card episode' }),
+		);
+		expect(created.status, JSON.stringify(created.body)).toBe(201);
+		await server.siteIdle();
+		const path = `/og/episodes/${created.body.id}.png`;
+		await expectCard(path);
+		await expectPageImage(`/podcast/${created.body.slug}`, path);
+	});
+
+	it('a same-category comparison gets its card by its canonical address; another order has none', async () => {
+		const first = await createPlatform(roles.editor, { name: 'Card Alpha Media', category: 'DSP' });
+		const second = await createPlatform(roles.editor, { name: 'Card Beta Media', category: 'DSP' });
+		await server.siteIdle();
+		const pair = [first.slug, second.slug].sort().join('-vs-');
+		const path = `/og/compare/${pair}.png`;
+		await expectCard(path);
+		await expectPageImage(`/compare/${pair}`, path);
+		const reversed = [first.slug, second.slug].sort().reverse().join('-vs-');
+		expect((await image(`/og/compare/${reversed}.png`)).response.status).toBe(404);
 	});
 });

@@ -7,6 +7,8 @@
 import type { ShareImageKind } from '@/lib/share-images';
 import { formatRating } from '@/lib/format';
 import { getArticle } from '@/server/content/articles';
+import { findComparison } from '@/server/comparisons/comparisons';
+import { getEpisode } from '@/server/content/podcasts';
 import { findPlatform } from '@/server/platforms/directory';
 import { MEDIA_PATH_PREFIX, mediaFile } from '@/server/media/library';
 import { baseLog } from '@/server/runtime/log';
@@ -46,6 +48,16 @@ async function cardFor(kind: ShareImageKind, id: number): Promise<ShareCard | un
 			subtitle: ratingLine(platform.rating, platform.reviewCount),
 		};
 	}
+	if (kind === 'episodes') {
+		const episode = await getEpisode(id, { includeDrafts: false });
+		if (!episode) return undefined;
+		return {
+			eyebrow: `Podcast · Season ${episode.seasonNumber}, Episode ${episode.episodeNumber}`,
+			title: episode.title,
+			subtitle: `${episode.duration} min`,
+			picture: await libraryPicture(episode.imageUrl),
+		};
+	}
 	const article = await getArticle(kind, id, { includeDrafts: false });
 	if (!article) return undefined;
 	return {
@@ -54,6 +66,23 @@ async function cardFor(kind: ShareImageKind, id: number): Promise<ShareCard | un
 		subtitle: article.category,
 		picture: await libraryPicture(article.imageUrl),
 	};
+}
+
+/**
+ * A comparison's share image ("A vs B" and their ratings), by its address's segment; undefined
+ * unless the segment is a comparison's canonical address (another order answers 404 here: the
+ * page it moves to names its own image).
+ */
+export async function comparisonShareImage(segment: string): Promise<Buffer | undefined> {
+	const found = await findComparison(segment);
+	if (found.kind !== 'page') return undefined;
+	return renderShareImage({
+		eyebrow: 'Comparison',
+		title: found.platforms.map((platform) => platform.name).join(' vs '),
+		subtitle: found.platforms
+			.map((platform) => (platform.reviewCount === 0 ? 'no reviews' : `${formatRating(platform.rating)} ★`))
+			.join('  vs  '),
+	});
 }
 
 /** The PNG of an item's share image, or undefined when the item is not public. */

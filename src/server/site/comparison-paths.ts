@@ -7,6 +7,7 @@
 import type { ContentChange } from '@/server/changes/content-changes';
 import { alternativesPaths } from '@/server/comparisons/alternatives';
 import { generatedComparisonPaths } from '@/server/comparisons/comparisons';
+import { withShareImages } from '@/lib/share-images';
 import { removeStoredPages } from './generator';
 
 type PlatformContentChange = Extract<ContentChange, { kind: 'platform' }>;
@@ -14,10 +15,10 @@ type PlatformContentChange = Extract<ContentChange, { kind: 'platform' }>;
 /** Every generated comparison and alternatives page (as allGeneratedPaths lists them). */
 async function comparisonPagePaths(): Promise<string[]> {
 	const [pairs, alternatives] = await Promise.all([generatedComparisonPaths(), alternativesPaths()]);
-	return [...pairs, ...alternatives];
+	return [...withShareImages(pairs), ...alternatives];
 }
 
-const GENERATED_HERE = /^\/compare\/[^/]+$|^\/platforms\/[^/]+\/alternatives$/;
+const GENERATED_HERE = /^\/compare\/[^/]+$|^\/og\/compare\/[^/]+\.png$|^\/platforms\/[^/]+\/alternatives$/;
 
 /**
  * The pages to render again after a platform change. A rename, a new category or a delete
@@ -34,5 +35,5 @@ export async function comparisonPathsForPlatformChange({
 		removeStoredPages((path) => GENERATED_HERE.test(path) && !current.has(path));
 	}
 	const [pairs, alternatives] = await Promise.all([generatedComparisonPaths(id), alternativesPaths()]);
-	return [...pairs, ...alternatives];
+	return [...withShareImages(pairs), ...alternatives];
 }

@@ -23,7 +23,12 @@ import {
 	platformPath,
 	STATIC_PAGE_PATHS,
 } from '@/lib/public-paths';
-import { articleShareImagePath, platformShareImagePath } from '@/lib/share-images';
+import {
+	articleShareImagePath,
+	episodeShareImagePath,
+	platformShareImagePath,
+	withShareImages,
+} from '@/lib/share-images';
 import { alternativesPaths } from '@/server/comparisons/alternatives';
 import { generatedComparisonPaths } from '@/server/comparisons/comparisons';
 
@@ -101,13 +106,13 @@ export async function allGeneratedPaths(): Promise<string[]> {
 			articlePath('education', slug),
 			articleShareImagePath('education', id),
 		]),
-		...episodes.map((episode) => episodePath(episode.slug)),
+		...episodes.flatMap((episode) => [episodePath(episode.slug), episodeShareImagePath(episode.id)]),
 		...platforms.flatMap(({ id, slug }) => [
 			platformPath(slug),
 			platformFeedPath(slug),
 			platformShareImagePath(id),
 		]),
-		...comparisons,
+		...withShareImages(comparisons),
 		...alternatives,
 		...FEEDS,
 		...SHELLS,
@@ -131,8 +136,8 @@ export function pathsForContentChange(change: ContentChange): string[] {
 		case 'newsletter-issue':
 			return ['/sitemap.xml'];
 		case 'episode':
-			// Besides its own page: their list, their feed, and the sitemap.
-			return ['/podcast', '/podcast/rss', '/sitemap.xml'];
+			// Besides its own page: its share image, their list, their feed, and the sitemap.
+			return [episodeShareImagePath(change.id), '/podcast', '/podcast/rss', '/sitemap.xml'];
 		case 'media-deleted':
 			// No page shows a deleted image: a delete is refused while anything uses it.
 			return [];
