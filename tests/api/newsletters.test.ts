@@ -317,7 +317,7 @@ describe('drafts and sent issues', () => {
 		const answer = await roles.editor.client.get(`${BASE}/recent-articles`);
 		expect(answer.status).toBe(200);
 		expect(answer.body.subject).toMatch(/weekly briefing/i);
-		expect(answer.body.content).toContain(`[Fresh story](/news/${newer.id})`);
+		expect(answer.body.content).toContain(`[Fresh story](/news/${newer.slug})`);
 		expect(answer.body.content).not.toContain(older.title);
 		expect(answer.body.content).not.toContain(draft.title);
 		expect(answer.body.articleCount).toBeGreaterThanOrEqual(1);
