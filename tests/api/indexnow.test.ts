@@ -84,9 +84,9 @@ describe('pings', () => {
 		// Each ping goes out before the next change's, so a second one of a change would be here.
 		await server.siteIdle();
 		expect(receiver.pings).toHaveLength(3);
-		expectPing(0, `/news/${published.body.id}`);
-		expectPing(1, `/platforms/${platform.id}`);
-		expectPing(2, `/platforms/${platform.id}`);
+		expectPing(0, `/news/${published.body.slug}`);
+		expectPing(1, `/platforms/${platform.slug}`);
+		expectPing(2, `/platforms/${platform.slug}`);
 	});
 
 	it('a failing endpoint (500, then a closed port) is logged and never fails publishing', async () => {

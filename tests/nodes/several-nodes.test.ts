@@ -466,13 +466,17 @@ describe('IndexNow', () => {
 			}),
 		);
 		expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
-		const paths = [`/news/${published.body.id}`, '/platforms/1', `/news/${scheduled.body.id}`];
+		const paths = [
+			`/news/${published.body.slug}`,
+			`/platforms/${edited.body.slug}`,
+			`/news/${scheduled.body.slug}`,
+		];
 		await eventually(async () => {
 			for (const path of paths) expect(pingsOf(path).length, path).toBeGreaterThanOrEqual(1);
 		});
 		// One more change, pinged after those: a second ping of any of them would be in by now.
 		const last = await editor.post('/api/news', article(`Last ping ${Date.now()}`));
-		await eventually(async () => expect(pingsOf(`/news/${last.body.id}`)).toHaveLength(1));
+		await eventually(async () => expect(pingsOf(`/news/${last.body.slug}`)).toHaveLength(1));
 		for (const path of paths) {
 			expect(pingsOf(path), path).toHaveLength(1);
 			expect(pingsOf(path)[0]).toMatchObject({
