@@ -13,7 +13,7 @@ import type { TestServer } from '../support/server';
 let page: Page;
 let editor: Client;
 
-type Article = { id: number; title: string; isPublished: boolean };
+type Article = { id: number; slug: string; title: string; isPublished: boolean };
 type Episode = {
 	id: number;
 	title: string;
@@ -110,8 +110,8 @@ describe('/rss', () => {
 			api<Article[]>(server, '/api/education?limit=100'),
 		]);
 		const expectedLinks = [
-			...news.map((article) => `${server.url}/news/${article.id}`),
-			...education.map((article) => `${server.url}/education/${article.id}`),
+			...news.map((article) => `${server.url}/news/${article.slug}`),
+			...education.map((article) => `${server.url}/education/${article.slug}`),
 		];
 		expect(feed.items.map((item) => item.link).sort()).toEqual(expectedLinks.sort());
 		for (const item of feed.items) {
@@ -291,12 +291,12 @@ describe('/sitemap.xml', () => {
 			})),
 		];
 		for (const article of all) {
-			const loc = at(`/${article.kind}/${article.id}`);
+			const loc = at(`/${article.kind}/${article.slug}`);
 			if (article.isPublished) expect(locs).toContain(loc);
 			else expect(locs).not.toContain(loc);
 		}
-		const platforms = await api<{ id: number }[]>(server, '/api/platforms');
-		for (const platform of platforms) expect(locs).toContain(at(`/platforms/${platform.id}`));
+		const platforms = await api<{ slug: string }[]>(server, '/api/platforms');
+		for (const platform of platforms) expect(locs).toContain(at(`/platforms/${platform.slug}`));
 		expect(new Set(locs).size).toBe(locs!.length);
 		// Account screens may be crawled but are not listed.
 		for (const path of ['/auth', '/profile', '/reset-password', '/editor-dashboard']) {

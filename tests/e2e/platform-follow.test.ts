@@ -16,7 +16,7 @@ import { EDITOR } from '../support/dashboard-helpers';
 import { Client } from '../support/http';
 import { editorCookie, type TestServer } from '../support/server';
 
-type Platform = Record<string, unknown> & { id: number; name: string; pricing: string };
+type Platform = Record<string, unknown> & { id: number; slug: string; name: string; pricing: string };
 
 let platform: Platform;
 const unverified = {
@@ -55,10 +55,10 @@ describe('a platform page: its feed', () => {
 		// Beside the site's own feed (/rss), the platform's.
 		const feeds = page.locator('head link[rel="alternate"][type="application/rss+xml"]');
 		const hrefs = await feeds.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-		expect(hrefs).toEqual(['/rss', `/platforms/${platform.id}/rss`]);
+		expect(hrefs).toEqual(['/rss', `/platforms/${platform.slug}/rss`]);
 		const href = hrefs[1]!;
 		const visible = page.getByTestId('platform-feed-link');
-		expect(await visible.getAttribute('href')).toBe(`/platforms/${platform.id}/rss`);
+		expect(await visible.getAttribute('href')).toBe(`/platforms/${platform.slug}/rss`);
 		const xml = await (await page.request.get(href)).text();
 		const parsed = await page.evaluate((source) => {
 			const doc = new DOMParser().parseFromString(source, 'application/xml');
@@ -120,7 +120,7 @@ describe('a platform page: Follow', () => {
 		const list = page.getByTestId('profile-follows');
 		const link = list.getByRole('link', { name: platform.name });
 		await expect.poll(() => link.isVisible()).toBe(true);
-		expect(await link.getAttribute('href')).toBe(`/platforms/${platform.id}`);
+		expect(await link.getAttribute('href')).toBe(`/platforms/${platform.slug}`);
 		await list.getByRole('button', { name: `Unfollow ${platform.name}` }).click();
 		await expect.poll(() => list.innerText()).toContain('You follow no platforms yet.');
 
