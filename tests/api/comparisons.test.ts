@@ -216,7 +216,7 @@ describe('the alternatives page', () => {
 
 describe('the platform page', () => {
 	it('links to its most relevant comparisons and its alternatives page', async () => {
-		const html = await (await get(`/platforms/${ids.alpha}`)).text();
+		const html = await (await get(`/platforms/${slugs.alpha}`)).text();
 		expect(html).toContain('data-testid="platform-comparisons"');
 		expect(html).toContain(`href="${comparePath([slugs.alpha!, slugs.bravo!])}"`);
 		expect(html).toContain(`href="${comparePath([slugs.alpha!, slugs.echo!])}"`);
