@@ -111,7 +111,7 @@ describe('GET /api/education/all', () => {
 
 describe('a draft on its real page', () => {
 	for (const kind of ['news', 'education'] as const) {
-		it(`/${kind}/{id}: 404 for anonymous, user and banned; the page with a draft notice for editors`, async () => {
+		it(`/${kind}/{slug}: 404 for anonymous, user and banned; the page with a draft notice for editors`, async () => {
 			const title = `Unpublished ${uniqueWord()}`;
 			const draft = await insertArticle(server, {
 				kind,
@@ -119,7 +119,7 @@ describe('a draft on its real page', () => {
 				title,
 				isPublished: false,
 			});
-			const path = `/${kind}/${draft.id}`;
+			const path = `/${kind}/${draft.slug}`;
 			for (const client of [roles.anonymous, roles.user.client, roles.banned.client]) {
 				const answer = await client.get(path);
 				expect(answer.status).toBe(404);

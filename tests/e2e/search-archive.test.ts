@@ -36,8 +36,8 @@ const it = browserTest({
 });
 
 async function apiIds(server: TestServer, path: string): Promise<string[]> {
-	const list = (await (await fetch(`${server.url}${path}`)).json()) as { id: number }[];
-	return list.map((article) => `/news/${article.id}`).sort();
+	const list = (await (await fetch(`${server.url}${path}`)).json()) as { slug: string }[];
+	return list.map((article) => `/news/${article.slug}`).sort();
 }
 
 /** The article links of the archive page shown and of every later page, following Next. */
