@@ -132,9 +132,9 @@ describe('the access log', () => {
 	});
 
 	it('names the route pattern, not the raw path, for a page', async () => {
-		const answer = await fetch(`${server.url}/news/999999`);
+		const answer = await fetch(`${server.url}/news/no-such-story`);
 		const line = await accessLine(answer.headers.get('x-request-id')!);
-		expect(line).toMatchObject({ route: '/news/[id]', path: '/news/999999', status: answer.status });
+		expect(line).toMatchObject({ route: '/news/[slug]', path: '/news/no-such-story', status: answer.status });
 	});
 
 	it('names the API route of a body refused as too large, before the app read it', async () => {

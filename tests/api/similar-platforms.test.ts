@@ -22,6 +22,7 @@ type Similar = {
 let server: TestServer;
 let roles: Roles;
 const ids: Record<string, number> = {};
+const slugs: Record<string, string> = {};
 
 const similar = (client: TestClient, id: number | string) =>
 	client.get<Similar[]>(`/api/platforms/${id}/similar`);
@@ -31,14 +32,14 @@ beforeAll(async () => {
 	server = await startContentServer({ env: { API_CACHE_TTL_MS: '3600000' } });
 	roles = await setUpRoles(server);
 	const make = async (key: string, category: string, features: string[], sortOrder = 0) => {
-		ids[key] = (
-			await createPlatform(roles.editor, {
-				name: `Similar ${key} ${process.pid}`,
-				category,
-				features,
-				sortOrder,
-			})
-		).id;
+		const created = await createPlatform(roles.editor, {
+			name: `Similar ${key} ${process.pid}`,
+			category,
+			features,
+			sortOrder,
+		});
+		ids[key] = created.id;
+		slugs[key] = created.slug;
 	};
 	await make('subject', 'Video', ['Shoppable video', 'CTV', 'Brand lift']);
 	await make('sameNone', 'Video', ['Podcasts'], 1);
@@ -146,8 +147,8 @@ describe('the platform page', () => {
 		await server.siteIdle();
 		const before = await html(ids.sameNone!);
 		expect(before).toContain('Similar platforms');
-		expect(before).toContain(`href="/platforms/${ids.subject}"`);
-		expect(before).not.toContain(`href="/platforms/${ids.unrelated}"`);
+		expect(before).toContain(`href="/platforms/${slugs.subject}"`);
+		expect(before).not.toContain(`href="/platforms/${slugs.unrelated}"`);
 
 		// Another platform joins the category: the page (a generated file) lists it after the
 		// change is regenerated, without anyone touching this platform.
@@ -157,6 +158,6 @@ describe('the platform page', () => {
 			sortOrder: -1,
 		});
 		await server.siteIdle();
-		expect(await html(ids.sameNone!)).toContain(`href="/platforms/${joined.id}"`);
+		expect(await html(ids.sameNone!)).toContain(`href="/platforms/${joined.slug}"`);
 	});
 });
