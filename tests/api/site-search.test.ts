@@ -143,11 +143,15 @@ describe('GET /api/search', () => {
 		expect(markedWords(results.news.find((hit) => hit.id === ids.newsByTag)!)).toEqual([word]);
 		// Matched ignoring case, marked as written.
 		expect(markedWords(results.podcasts[0]!)).toEqual([word.toUpperCase()]);
-		expect(results.podcasts[0]!.url).toBe(`/podcast/${slugs.episode}`);
+		expect(results.podcasts[0]).toMatchObject({ slug: slugs.episode, url: `/podcast/${slugs.episode}` });
 		// Markdown read as text: no asterisks, no heading marks.
-		expect(results.pages[0]).toMatchObject({ title: 'About Us', url: '/about' });
+		expect(results.pages[0]).toMatchObject({ title: 'About Us', slug: 'about-us', url: '/about' });
 		expect(results.pages[0]!.snippet.text).toBe(`Who we are We write about ${word} every week.`);
-		expect(results.platforms[0]).toMatchObject({ title: `${word} Ads`, url: `/platforms/${slugs.platform}` });
+		expect(results.platforms[0]).toMatchObject({
+			title: `${word} Ads`,
+			slug: slugs.platform,
+			url: `/platforms/${slugs.platform}`,
+		});
 		// What a writer typed stays text: the API never sends markup of its own.
 		expect(results.education[0]!.snippet.text).toBe(`A <b>bold</b> ${word} guide.`);
 	});

@@ -25,6 +25,8 @@ export const SEARCH_GROUP_LIMIT = 5;
 export type SearchHit = {
 	id: number;
 	title: string;
+	/** The item's slug, as its own API answers carry it. */
+	slug: string;
 	/** The page of the hit on this site. */
 	url: string;
 	/** Plain text; `snippet.marks` are the [start, end) offsets of the matched words. */
@@ -65,6 +67,7 @@ async function articleHits(kind: ArticleKind, q: string, words: string[]): Promi
 	return articles.map((article) => ({
 		id: article.id,
 		title: article.title,
+		slug: article.slug,
 		url: articlePath(kind, article.slug),
 		snippet: articleSnippet(article, words),
 	}));
@@ -75,6 +78,7 @@ async function episodeHits(q: string, words: string[]): Promise<SearchHit[]> {
 	return episodes.map((episode) => ({
 		id: episode.id,
 		title: episode.title,
+		slug: episode.slug,
 		url: episodePath(episode.slug),
 		snippet: bestSnippet([episode.description, episode.tags.join(', ')], words),
 	}));
@@ -90,6 +94,7 @@ async function platformHits(q: string, words: string[]): Promise<SearchHit[]> {
 	return platforms.map((platform) => ({
 		id: platform.id,
 		title: platform.name,
+		slug: platform.slug,
 		url: platformPath(platform.slug),
 		snippet: bestSnippet([platform.description, platform.category, platform.features.join(', ')], words),
 	}));
@@ -121,7 +126,7 @@ async function pageHits(words: string[]): Promise<SearchHit[]> {
 			if (!url) return [];
 			const text = pageText(page.content);
 			if (!matchesEveryWord(`${page.title} ${text}`, words)) return [];
-			return [{ id: page.id, title: page.title, url, snippet: bestSnippet([text], words) }];
+			return [{ id: page.id, title: page.title, slug: page.slug, url, snippet: bestSnippet([text], words) }];
 		})
 		.slice(0, SEARCH_GROUP_LIMIT);
 }
