@@ -28,6 +28,9 @@ export const GET: APIRoute = async () => {
 			description: article.excerpt,
 			pubDate: article.createdAt,
 			link: absoluteUrl(articlePath(article.kind, article.slug)),
+			// The id's address, which every reader saw before slugs (it still moves to the article):
+			// a rename, or the move to slugs, never shows an article as new again.
+			customData: `<guid isPermaLink="false">${escapeXml(absoluteUrl(`/${article.kind}/${article.id}`))}</guid>`,
 			categories: [article.category],
 		})),
 	});
