@@ -31,7 +31,7 @@ const it = browserTest({
 			isPublished: true,
 		});
 		expect(article.status, JSON.stringify(article.body)).toBe(201);
-		articlePath = `/news/${article.body.id}`;
+		articlePath = `/news/${article.body.slug}`;
 		const platform = await editor.post('/api/admin/platforms', {
 			name: 'Extraordinarily Long Platform Name Retail Media Network',
 			category: 'Retail Media Networks',
@@ -42,7 +42,7 @@ const it = browserTest({
 			sortOrder: -100,
 		});
 		expect(platform.status, JSON.stringify(platform.body)).toBe(201);
-		platformPath = `/platforms/${platform.body.id}`;
+		platformPath = `/platforms/${platform.body.slug}`;
 		await server.siteIdle();
 	},
 });
