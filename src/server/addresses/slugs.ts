@@ -159,22 +159,22 @@ export async function slugAfterInsert(
 ): Promise<string> {
 	if (!slug.startsWith(UNNAMED_PREFIX)) return slug;
 	const named = fallbackSlug(kind, itemId);
-	const set = (
+	const byId = (
 		table: typeof platforms | typeof podcastEpisodes | typeof newsletterIssues | typeof articles,
 	): SQL => eq(table.id, itemId);
 	switch (kind) {
 		case 'platform':
-			await tx.update(platforms).set({ slug: named }).where(set(platforms));
+			await tx.update(platforms).set({ slug: named }).where(byId(platforms));
 			break;
 		case 'episode':
-			await tx.update(podcastEpisodes).set({ slug: named }).where(set(podcastEpisodes));
+			await tx.update(podcastEpisodes).set({ slug: named }).where(byId(podcastEpisodes));
 			break;
 		case 'newsletter-issue':
-			await tx.update(newsletterIssues).set({ slug: named }).where(set(newsletterIssues));
+			await tx.update(newsletterIssues).set({ slug: named }).where(byId(newsletterIssues));
 			break;
 		case 'news':
 		case 'education':
-			await tx.update(articles).set({ slug: named }).where(set(articles));
+			await tx.update(articles).set({ slug: named }).where(byId(articles));
 			break;
 	}
 	return named;

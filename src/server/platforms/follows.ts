@@ -93,9 +93,9 @@ export async function unfollowTarget(
  * Unfollows the platform the link's mail was about, for the account it went to. The link is
  * spent with the follow: a second use, or one after following again, is an unknown link.
  */
-export async function unfollowByToken(token: string): Promise<{ message: string; name: string }> {
+export async function unfollowByToken(token: string): Promise<{ message: string }> {
 	const row = await unfollowTarget(token);
 	if (!row) throw new NotFound(UNKNOWN_UNFOLLOW_LINK);
 	await unfollowPlatform(row.userId, row.platformId);
-	return { message: `You no longer follow ${row.name}.`, name: row.name };
+	return { message: `You no longer follow ${row.name}.` };
 }

@@ -11,8 +11,7 @@ export const prerender = false;
  */
 export const POST = endpoint('personal', async ({ url }) => {
 	const { token } = readQuery(url, unsubscribeTokenSchema);
-	const { message } = await unfollowByToken(token);
-	return json({ message });
+	return json(await unfollowByToken(token));
 });
 
 /**
