@@ -23,7 +23,16 @@ afterAll(async () => {
 	await server?.stop();
 });
 
-const PAGE_FIELDS = ['content', 'id', 'lastModifiedByUser', 'slug', 'title', 'updatedAt'];
+const PAGE_FIELDS = [
+	'content',
+	'id',
+	'lastModifiedByUser',
+	'metaDescription',
+	'metaTitle',
+	'slug',
+	'title',
+	'updatedAt',
+];
 const row = async (slug: string) =>
 	await firstRow(
 		server.db.select().from(server.tables.staticPages).where(eq(server.tables.staticPages.slug, slug)),
@@ -45,6 +54,8 @@ describe('reading pages', () => {
 			slug: 'privacy-policy',
 			title: 'Title of privacy-policy',
 			content: '# privacy-policy\n\nText.',
+			metaTitle: null,
+			metaDescription: null,
 			updatedAt: OLD.toISOString(),
 			lastModifiedByUser: null,
 		});

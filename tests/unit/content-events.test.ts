@@ -100,7 +100,12 @@ describe('content change events', () => {
 		stop();
 		const change: ContentChange = { kind: 'episode', id: created.id };
 		expect(seen).toEqual([change, change, { ...change, slug: created.slug }]);
-		expect(pathsForContentChange(change)).toEqual(['/podcast', '/podcast/rss', '/sitemap.xml']);
+		expect(pathsForContentChange(change)).toEqual([
+			`/og/episodes/${created.id}.png`,
+			'/podcast',
+			'/podcast/rss',
+			'/sitemap.xml',
+		]);
 		expect(apiPathsForContentChange(change)).toEqual([
 			'/api/podcasts',
 			`/api/podcasts/${created.id}`,
