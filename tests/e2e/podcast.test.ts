@@ -67,7 +67,8 @@ async function expectCards(page: Page, expected: Episode[]) {
 		expect(await card.locator('audio').getAttribute('src')).toBe(episode.audioUrl);
 		const listen = card.getByRole('link', { name: /Listen Now/ });
 		expect(await listen.getAttribute('href')).toBe(episode.audioUrl);
-		expect(await listen.textContent()).toContain(`${episode.title} (opens in a new window)`);
+		// The page's script makes a plain click play here, and says so.
+		expect(await listen.textContent()).toContain(`${episode.title} (plays on this page)`);
 	}
 }
 
@@ -89,23 +90,63 @@ describe('the episode list', () => {
 		await expectCards(page, expected);
 	});
 
-	it('opens the audio in a new window with Listen Now', async ({ server, newPage }) => {
-		const [episode] = await episodes(server);
+	it('plays Listen Now in the card, one episode at a time, and opens it in a new window on a shift-click', async ({
+		server,
+		newPage,
+	}) => {
+		const [first, second] = await episodes(server);
 		const { context, page } = await openPodcast(newPage);
+		const opened: string[] = [];
+		context.on('page', (popup) => opened.push(popup.url()));
+		const card = (episode: Episode) => page.locator(`#episode-${episode.id}`);
+		const playing = (episode: Episode) =>
+			card(episode)
+				.locator('audio')
+				.evaluate((player: HTMLAudioElement) => !player.paused);
+		await card(first!)
+			.getByRole('link', { name: /Listen Now/ })
+			.click();
+		await expect.poll(() => playing(first!)).toBe(true);
+		// Starting another episode, by its Listen Now or its own player, stops the first.
+		await card(second!)
+			.getByRole('link', { name: /Listen Now/ })
+			.click();
+		await expect.poll(() => playing(second!)).toBe(true);
+		expect(await playing(first!)).toBe(false);
+		await card(first!)
+			.locator('audio')
+			.evaluate((player: HTMLAudioElement) => player.play());
+		await expect.poll(() => playing(second!)).toBe(false);
+		expect(opened).toEqual([]);
+		expect(new URL(page.url()).pathname).toBe('/podcast');
+		// The SPEC's link stays: a shift-click (or a page without script) opens the audio itself.
 		// The demo audio is served by the site itself (public/audio/): a real MP3, nothing stubbed.
 		const [popup] = await Promise.all([
 			context.waitForEvent('page'),
-			page
-				.locator(`#episode-${episode!.id}`)
+			card(first!)
 				.getByRole('link', { name: /Listen Now/ })
-				.click(),
+				.click({ modifiers: ['Shift'] }),
 		]);
 		await popup.waitForLoadState();
-		expect(popup.url()).toBe(`${server.url}${episode!.audioUrl}`);
-		expect(new URL(page.url()).pathname).toBe('/podcast');
-		const audio = await context.request.get(episode!.audioUrl);
+		expect(popup.url()).toBe(`${server.url}${first!.audioUrl}`);
+		const audio = await context.request.get(first!.audioUrl);
 		expect(audio.status()).toBe(200);
 		expect(audio.headers()['content-type']).toBe('audio/mpeg');
+	});
+
+	it("plays Listen Now in place on an episode's own page", async ({ server, newPage }) => {
+		const [episode] = (await episodes(server)) as (Episode & { slug: string })[];
+		const { context, page } = await newPage();
+		await page.goto(`/podcast/${episode!.slug}`);
+		const opened: string[] = [];
+		context.on('page', (popup) => opened.push(popup.url()));
+		const listen = page.getByRole('link', { name: /Listen Now/ });
+		expect(await listen.textContent()).toContain('(plays on this page)');
+		await listen.click();
+		await expect
+			.poll(() => page.locator('audio').evaluate((player: HTMLAudioElement) => !player.paused))
+			.toBe(true);
+		expect(opened).toEqual([]);
 	});
 
 	it('ships no React and at most the light-page budget of JavaScript', async ({ server, browser }) => {

@@ -6,6 +6,7 @@
  * with the same episodeTexts() and episodeParts() the server uses. Each card plays its episode in
  * the page (the browser's own audio controls, which load nothing until played) and keeps Listen
  * Now, a link opening the audio in a new window; both work in the static HTML without any script.
+ * With the pages' episode-players script, Listen Now plays the card's player instead.
  */
 import type { ReactNode } from 'react';
 import { CardImage } from '@/components/content/CardImage';
@@ -148,7 +149,8 @@ export function EpisodeCard({ episode, eagerImage, standalone = false }: Episode
 								</svg>
 								Listen Now
 								<span className="sr-only">
-									: <span {...field('title')}>{text.title}</span> (opens in a new window)
+									: <span {...field('title')}>{text.title}</span>
+									<span data-listen-hint> (opens in a new window)</span>
 								</span>
 							</a>
 						</div>
