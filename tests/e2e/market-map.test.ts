@@ -36,7 +36,17 @@ describe('the market map', () => {
 				return { x: box.x, y: box.y, width: box.width, height: box.height };
 			}),
 		);
-		expect(boxes.length).toBeGreaterThan(0);
+		// Every platform is named on the map, or numbered where its name has no room.
+		expect(boxes.length).toBe(points.length);
+		const keys = await map
+			.locator('[data-map-key]')
+			.evaluateAll((labels) =>
+				labels.map((label) => ({ id: label.getAttribute('data-map-label'), text: label.textContent })),
+			);
+		for (const key of keys) {
+			const row = page.locator(`[data-map-key-of="${key.id}"]`);
+			expect(await row.innerText()).toBe(`map key ${key.text}`);
+		}
 		for (const [index, box] of boxes.entries()) {
 			for (const other of boxes.slice(index + 1)) {
 				const overlap =
@@ -75,7 +85,7 @@ describe('the market map', () => {
 		await page.getByLabel('Category').selectOption(category);
 		await page.getByRole('button', { name: 'Show' }).click();
 		await page.waitForURL((url) => url.searchParams.get('category') === category);
-		const names = await page.getByTestId('market-map-table').locator('tbody th').allInnerTexts();
+		const names = await page.getByTestId('market-map-table').locator('tbody th a').allInnerTexts();
 		expect(names.sort()).toEqual(
 			platforms
 				.filter((platform) => platform.category === category)
@@ -83,6 +93,21 @@ describe('the market map', () => {
 				.sort(),
 		);
 		expect((await publicPage(server, '/sitemap.xml')).html).toContain('/platforms/map</loc>');
+	});
+
+	it('shows the map on a phone too, scrolling sideways inside its frame only', async ({ newPage }) => {
+		const { page } = await newPage({ mobile: true });
+		await page.goto('/platforms/map');
+		const frame = page.getByTestId('market-map-frame');
+		expect(await page.getByTestId('market-map').isVisible()).toBe(true);
+		const widths = await frame.evaluate((element) => ({
+			frame: element.scrollWidth > element.clientWidth,
+			page: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+		}));
+		expect(widths).toEqual({ frame: true, page: false });
+		// The labels stay readable: the map is not shrunk below its minimum width.
+		const label = await page.locator('[data-map-label]').first().boundingBox();
+		expect(label!.height).toBeGreaterThanOrEqual(9);
 	});
 
 	it('has no axe violation at desktop and phone width', async ({ newPage }) => {

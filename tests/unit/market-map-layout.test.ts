@@ -44,6 +44,49 @@ describe('the market map layout', () => {
 	});
 });
 
+describe('labels for every platform', () => {
+	// 26 platforms crowded as the demo's are: satisfaction 60 to 72, presence 40 to 100.
+	const crowded = Array.from({ length: 26 }, (_, i) => ({
+		id: i + 1,
+		slug: `retail-network-${i + 1}`,
+		name: `Retail Network Number ${i + 1}`,
+		satisfaction: 60 + ((i * 7) % 13),
+		presence: 40 + ((i * 11) % 61),
+		reviewCount: 2 + ((i * 5) % 9),
+	}));
+
+	it('names or numbers every platform, without collisions, by moving labels out along a leader line', () => {
+		const marks = layoutMarketMap(crowded);
+		expect(marks.every((mark) => mark.label !== null)).toBe(true);
+		const labels = marks.map((mark) => mark.label!.box);
+		labels.forEach((box, index) => {
+			for (const other of labels.slice(index + 1)) expect(overlap(box, other)).toBe(false);
+		});
+		// Some names only fit a step away, joined to their mark by a line from its edge.
+		const led = marks.filter((mark) => mark.label?.leader);
+		expect(led.length).toBeGreaterThan(0);
+		for (const mark of led) {
+			const { x1, y1 } = mark.label!.leader!;
+			expect(Math.hypot(x1 - mark.cx, y1 - mark.cy)).toBeCloseTo(mark.r, 5);
+		}
+	});
+
+	it('numbers the names without room in the order of the table, most satisfied first', () => {
+		const marks = layoutMarketMap(crowded);
+		const keyed = marks
+			.filter((mark) => mark.label?.key !== undefined)
+			.sort((a, b) => a.label!.key! - b.label!.key!);
+		expect(keyed.length).toBeGreaterThan(0);
+		expect(keyed.map((mark) => mark.label!.text)).toEqual(keyed.map((_, index) => String(index + 1)));
+		const satisfaction = keyed.map((mark) => mark.satisfaction);
+		expect(satisfaction).toEqual([...satisfaction].sort((a, b) => b - a));
+		// Names that fit keep their name.
+		for (const mark of marks.filter((mark) => mark.label?.key === undefined)) {
+			expect(mark.label!.text).toBe(mark.name);
+		}
+	});
+});
+
 describe('the market map formulas', () => {
 	it('blends the mean review score with five neutral reviews, onto 0..100', () => {
 		expect(satisfactionOf(0, 0)).toBe(50);
