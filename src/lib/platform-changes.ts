@@ -16,7 +16,11 @@ const FIELD_LABELS: Record<string, string> = {
 	category: 'Category',
 	websiteUrl: 'Website',
 	isRecommended: 'Recommended',
+	logo: 'Logo',
 };
+
+/** Fields whose values (a logo's file address) mean nothing as text: only the kind of change shows. */
+const VALUELESS_FIELDS: ReadonlySet<string> = new Set(['logo']);
 
 /** Long texts (a description) are cut: the timeline is a summary, the page shows the text. */
 const MAX_VALUE_LENGTH = 120;
@@ -39,6 +43,10 @@ export function describeChange({
 	to: ChangedValue;
 }): string {
 	const label = FIELD_LABELS[field] ?? field;
+	if (VALUELESS_FIELDS.has(field)) {
+		const [had, has] = [shown(from) !== 'none', shown(to) !== 'none'];
+		return `${label}: ${had && has ? 'replaced' : has ? 'added' : 'removed'}`;
+	}
 	if (Array.isArray(from) || Array.isArray(to)) {
 		const parts: string[] = [];
 		const added = Array.isArray(to) ? to : [];

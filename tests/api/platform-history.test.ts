@@ -85,12 +85,21 @@ describe('GET /api/platforms/{id}/history', () => {
 		]);
 	});
 
-	it('records nothing for an unchanged save, reordered items, the logo or the sort order', async () => {
+	it('records nothing for an unchanged save, reordered items or the sort order', async () => {
 		const form = platformInput({ features: ['One', 'Two'] });
 		const { id } = await createPlatform(editor, form);
 		await edit(id, form);
-		await edit(id, { ...form, features: ['Two', 'One'], logo: '/images/logos/other.svg', sortOrder: 7 });
+		await edit(id, { ...form, features: ['Two', 'One'], sortOrder: 7 });
 		expect((await history(id)).body).toEqual([]);
+	});
+
+	it('records a new logo (buyers see the brand change)', async () => {
+		const form = platformInput();
+		const { id } = await createPlatform(editor, form);
+		await edit(id, { ...form, logo: '/images/logos/other.svg' });
+		expect((await history(id)).body).toMatchObject([
+			{ field: 'logo', from: form.logo, to: '/images/logos/other.svg' },
+		]);
 	});
 
 	it('drops the shared answer when the platform changes', async () => {

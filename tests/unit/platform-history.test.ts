@@ -14,6 +14,10 @@ describe('describeChange', () => {
 			'Website: https://a.example → none',
 		);
 		expect(describeChange({ field: 'isRecommended', from: false, to: true })).toBe('Recommended: no → yes');
+		// A logo's file address means nothing to a reader: the line says what happened to it.
+		expect(describeChange({ field: 'logo', from: '/a.svg', to: '/b.svg' })).toBe('Logo: replaced');
+		expect(describeChange({ field: 'logo', from: null, to: '/b.svg' })).toBe('Logo: added');
+		expect(describeChange({ field: 'logo', from: '/a.svg', to: '' })).toBe('Logo: removed');
 	});
 
 	it('names the items a list gained and lost', () => {

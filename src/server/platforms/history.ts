@@ -21,6 +21,7 @@ export const TRACKED_FIELDS = [
 	'category',
 	'websiteUrl',
 	'isRecommended',
+	'logo',
 ] as const;
 export type TrackedField = (typeof TRACKED_FIELDS)[number];
 
