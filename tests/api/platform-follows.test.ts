@@ -150,6 +150,31 @@ describe('/platforms/{slug}/rss', () => {
 		expect(xml).toContain('Odd text with controls and \u{1F600} kept.');
 	});
 
+	it("keeps each item's guid at the platform's id when its slug changes, so readers see nothing new", async () => {
+		const form = platformInput({ pricing: 'Flat fee' });
+		const platform = await createPlatform(editor, form);
+		const edited = await editor.client.put(`/api/admin/platforms/${platform.id}`, {
+			...form,
+			pricing: 'Flat fee plus 2%',
+		});
+		expect(edited.status).toBe(200);
+		const guids = async () => {
+			await server.siteIdle();
+			const xml = await (await fetch(`${server.url}/platforms/${platform.id}/rss`)).text();
+			return [...xml.matchAll(/<guid isPermaLink="false">([^<]+)<\/guid>/g)].map((match) => match[1]);
+		};
+		const before = await guids();
+		expect(before).toHaveLength(1);
+		expect(before[0]).toMatch(new RegExp(`^${server.url}/platforms/${platform.id}#change-`));
+		const renamed = await editor.client.put(`/api/admin/platforms/${platform.id}`, {
+			...form,
+			pricing: 'Flat fee plus 2%',
+			slug: `${platform.slug}-moved`,
+		});
+		expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+		expect((await guids()).slice(-1)).toEqual(before);
+	});
+
 	it('answers 404 for an unknown platform', async () => {
 		expect((await fetch(`${server.url}/platforms/999999/rss`)).status).toBe(404);
 	});

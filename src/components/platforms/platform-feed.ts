@@ -13,7 +13,17 @@ import { describeChange } from './platform-history';
 /** Far more than a feed reader shows; older entries stay on the page. */
 export const FEED_ITEMS = 50;
 
-export type PlatformFeedItem = { title: string; description: string; pubDate: Date; link: string };
+/**
+ * `guid`: the item's address at the platform's id, as feed readers saw it before slugs (the id
+ * still moves to the page), so neither that move nor a rename shows an item as new again.
+ */
+export type PlatformFeedItem = {
+	title: string;
+	description: string;
+	pubDate: Date;
+	link: string;
+	guid: string;
+};
 
 /** The changes of one update (they share their moment), oldest update last as the history gives them. */
 function updates(changes: PlatformChangeJson[]): PlatformChangeJson[][] {
@@ -26,19 +36,21 @@ function updates(changes: PlatformChangeJson[]): PlatformChangeJson[][] {
 }
 
 export function platformFeedItems(
-	platform: { slug: string; name: string },
+	platform: { id: number; slug: string; name: string },
 	changes: PlatformChangeJson[],
 	reviews: ReviewJson[],
 ): PlatformFeedItem[] {
 	const page = platformPath(platform.slug);
+	const stable = `/platforms/${platform.id}`;
 	const changed = updates(changes).map((update) => {
 		const at = new Date(update[0]!.at);
 		return {
 			title: `${platform.name} updated: ${update.map((change) => describeChange(change).split(':')[0]).join(', ')}`,
 			description: update.map(describeChange).join('\n'),
 			pubDate: at,
-			// A fragment per update keeps each item's permalink (its guid) unique.
+			// A fragment per update keeps each item's link and guid unique.
 			link: `${page}#${changeAnchor(at)}`,
+			guid: `${stable}#${changeAnchor(at)}`,
 		};
 	});
 	const reviewed = reviews.map((review) => ({
@@ -46,6 +58,7 @@ export function platformFeedItems(
 		description: review.review ?? 'A rating without written review.',
 		pubDate: new Date(review.createdAt),
 		link: `${page}#${reviewAnchor(review.id)}`,
+		guid: `${stable}#${reviewAnchor(review.id)}`,
 	}));
 	return [...changed, ...reviewed]
 		.sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime())

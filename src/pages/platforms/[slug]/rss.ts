@@ -39,6 +39,10 @@ export const GET: APIRoute = async ({ params, url }) => {
 			`<atom:link href="${escapeXml(absoluteUrl(platformFeedPath(platform.slug)))}" rel="self" type="application/rss+xml"/>`,
 			newest ? `<lastBuildDate>${newest.toUTCString()}</lastBuildDate>` : '',
 		].join(''),
-		items: items.map((item) => ({ ...item, link: absoluteUrl(item.link) })),
+		items: items.map(({ guid, ...item }) => ({
+			...item,
+			link: absoluteUrl(item.link),
+			customData: `<guid isPermaLink="false">${escapeXml(absoluteUrl(guid))}</guid>`,
+		})),
 	});
 };
