@@ -121,6 +121,7 @@ export default defineConfig({
 						'tests/unit/content-events.test.ts',
 						'tests/unit/newsletter-queue.test.ts',
 						'tests/unit/platform-digest-queue.test.ts',
+						'tests/unit/review-score.test.ts',
 						'tests/integration/newsletter-crash.test.ts',
 						// A browser smoke test on PostgreSQL: reading and searching articles, an
 						// editor publishing articles and podcast episodes through the dashboard, a

@@ -7,7 +7,7 @@ import { PLATFORM_CATEGORIES } from '@/lib/categories';
 import { stripHiddenControls, visibleText } from '@/lib/visible-text';
 import { isImageUrl } from './content';
 import { searchAppearanceFields, slugField } from './addresses';
-import { VOTE_TYPES } from '@/lib/column-values';
+import { REVIEW_SOURCES, VOTE_TYPES } from '@/lib/column-values';
 import {
 	COMPANY_SIZES,
 	INDUSTRIES,
@@ -235,6 +235,8 @@ export const ratingSchema = z.object({
 	reviewerRole: optionalChoice('Reviewer role', REVIEWER_ROLES),
 	companySize: optionalChoice('Company size', COMPANY_SIZES),
 	industry: optionalChoice('Industry', INDUSTRIES),
+	/** The form asks "Did you receive anything for this review?". */
+	incentivized: z.boolean({ error: 'Incentivized must be true or false.' }).default(false),
 });
 export type RatingInput = z.output<typeof ratingSchema>;
 
@@ -341,6 +343,13 @@ export const ratingListQuerySchema = z.object({
 	reviewerRole: queryField(choice('Reviewer role', REVIEWER_ROLES).optional()),
 	companySize: queryField(choice('Company size', COMPANY_SIZES).optional()),
 	industry: queryField(choice('Industry', INDUSTRIES).optional()),
+	source: queryField(choice('Source', REVIEW_SOURCES).optional()),
+	incentivized: queryField(
+		z
+			.enum(['true', 'false'], { error: "Incentivized must be 'true' or 'false'." })
+			.transform((value) => value === 'true')
+			.optional(),
+	),
 	limit: queryField(wholeNumber('limit', 1, MAX_PAGE_SIZE).default(REVIEW_PAGE_SIZE)),
 	offset: queryField(wholeNumber('offset', 0, MAX_REVIEW_OFFSET).default(0)),
 });

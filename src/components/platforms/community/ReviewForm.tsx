@@ -147,6 +147,7 @@ export function ReviewForm({
 	const [rating, setRating] = useState(DEFAULT_RATING);
 	const [review, setReview] = useTypedBeforeHydration('review-text');
 	const [parts, setParts] = useState<ReviewParts>(NO_PARTS);
+	const [incentivized, setIncentivized] = useState(false);
 	const [saving, setSaving] = useState(false);
 	const draftKey = `review:${platformId}`;
 	/** A draft was restored: it is newer than the viewer's stored rating, which must not replace it. */
@@ -174,11 +175,13 @@ export function ReviewForm({
 			setRating(DEFAULT_RATING);
 			setReview('');
 			setParts(NO_PARTS);
+			setIncentivized(false);
 			clearDraft(draftKey);
 			restoredDraft.current = false;
 			return;
 		}
 		showedOwn.current = true;
+		setIncentivized(own.incentivized);
 		if (restoredDraft.current) return;
 		setParts(partsOf(own));
 		setRating(own.rating);
@@ -204,6 +207,7 @@ export function ReviewForm({
 				rating,
 				...(text ? { review: text } : {}),
 				...partsBody(parts),
+				incentivized,
 			});
 			onRated(response);
 			setReview(text);
@@ -314,6 +318,20 @@ export function ReviewForm({
 					</fieldset>
 				</div>
 			</details>
+			<fieldset className="grid gap-1">
+				<legend className="text-sm font-medium text-ink">Did you receive anything for this review?</legend>
+				<label className="flex items-center gap-2 text-sm text-slate-700">
+					<input
+						type="checkbox"
+						checked={incentivized}
+						onChange={(event) => setIncentivized(event.target.checked)}
+						className="size-4 accent-brand-700"
+						data-testid="review-incentivized-input"
+					/>
+					Yes: a gift card, a discount, a fee or anything else
+				</label>
+				<p className="text-xs text-muted">Such reviews are labelled and weigh half in the score.</p>
+			</fieldset>
 			<Button type="submit" loading={saving} className="justify-self-start">
 				{own ? 'Update Rating' : 'Submit Rating'}
 			</Button>
