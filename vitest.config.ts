@@ -21,6 +21,7 @@ const POSTGRES_API = [
 	'tests/api/podcast-editing.test.ts',
 	'tests/api/community.test.ts',
 	'tests/api/reviews.test.ts',
+	'tests/api/review-invitations.test.ts',
 	'tests/api/platform-history.test.ts',
 	'tests/api/platform-follows.test.ts',
 	'tests/api/platform-digests.test.ts',

@@ -902,6 +902,28 @@ export function defineTables(kit: SchemaKit) {
 	);
 
 	/**
+	 * A platform representative's invitation to review the platform: a random token of which only
+	 * the SHA-256 is stored (the id), usable once (usedAt) until expiresAt; a review sent with it
+	 * is labelled vendor-invited. Revoking deletes the row.
+	 */
+	const reviewInvitations = table(
+		'review_invitations',
+		{
+			id: text('id').primaryKey(),
+			platformId: integer('platform_id')
+				.notNull()
+				.references(() => platforms.id, { onDelete: 'cascade' }),
+			createdBy: integer('created_by')
+				.notNull()
+				.references(() => users.id, { onDelete: 'cascade' }),
+			createdAt: timestampNow('created_at'),
+			expiresAt: timestamp('expires_at').notNull(),
+			usedAt: timestamp('used_at'),
+		},
+		(t) => [index('review_invitations_platform_idx').on(t.platformId, t.createdAt)],
+	);
+
+	/**
 	 * One save of an article, page, platform or episode: the fields as saved (JSON), who saved it
 	 * and a short sentence of what changed. The item is named by kind and id, without a foreign
 	 * key, since the kinds live in four tables; deleting an item deletes its revisions.
@@ -956,6 +978,7 @@ export function defineTables(kit: SchemaKit) {
 		newsletterMemberTokens,
 		newsletterSuppressions,
 		previewLinks,
+		reviewInvitations,
 		mediaItems,
 		mediaVariants,
 		mediaAudio,

@@ -237,6 +237,12 @@ export const ratingSchema = z.object({
 	industry: optionalChoice('Industry', INDUSTRIES),
 	/** The form asks "Did you receive anything for this review?". */
 	incentivized: z.boolean({ error: 'Incentivized must be true or false.' }).default(false),
+	/** A representative's invitation link's token: the review is then vendor-invited. */
+	invitation: z
+		.string({ error: 'The invitation must be text.' })
+		.trim()
+		.regex(/^[a-z2-7]{1,64}$/, 'The invitation must be the code from an invitation link.')
+		.optional(),
 });
 export type RatingInput = z.output<typeof ratingSchema>;
 
@@ -369,3 +375,8 @@ export const reportSchema = z.object({
 			),
 	),
 });
+
+/** An invitation link's id, as its list gives it: the token's SHA-256 in hex. */
+export const invitationIdSchema = z
+	.string({ error: 'The invitation id must be 64 hexadecimal characters.' })
+	.regex(/^[0-9a-f]{64}$/, 'The invitation id must be 64 hexadecimal characters.');

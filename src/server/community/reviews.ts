@@ -54,6 +54,7 @@ import {
 	weightedScore,
 } from '@/lib/review-score';
 import { checkPostingLimit } from './posting-limits';
+import { spendInvitation } from './invitations';
 import { Forbidden, NotFound } from '@/server/errors';
 
 /** The review's author represents the platform it is about. */
@@ -458,6 +459,8 @@ export async function rate(platformId: number, userId: number, input: RateInput)
 		const platform = await lockPlatform(tx, platformId);
 		if (!platform) return undefined;
 		assertCanRate(await representedPlatform(tx, userId), platformId);
+		// An invitation spent here labels the review (new or rated again) vendor-invited.
+		const source = input.invitation ? await spendInvitation(tx, platformId, input.invitation) : undefined;
 		const existing = await firstRow(
 			tx
 				.select({ id: platformRatings.id })
@@ -467,10 +470,10 @@ export async function rate(platformId: number, userId: number, input: RateInput)
 		const [row] = await tx
 			.insert(platformRatings)
 			// Dated by this node's clock, the one the score weighs ages with (not the database's).
-			.values({ platformId, userId, ...values, createdAt: new Date() })
+			.values({ platformId, userId, ...values, ...source, createdAt: new Date() })
 			.onConflictDoUpdate({
 				target: [platformRatings.platformId, platformRatings.userId],
-				set: { ...values, updatedAt: new Date() },
+				set: { ...values, ...source, updatedAt: new Date() },
 			})
 			.returning({ id: platformRatings.id });
 		const rating = (await readReview(tx, row!.id))!;
@@ -487,7 +490,7 @@ export async function rate(platformId: number, userId: number, input: RateInput)
 export type RateInput = Pick<RatingInput, 'rating' | 'review'> & Partial<RatingInput>;
 
 /** The row's values of a rating; a part left out is stored as null (rating again replaces all). */
-function ratingValues({ subRatings, ...input }: RateInput) {
+function ratingValues({ subRatings, invitation: _, ...input }: RateInput) {
 	return {
 		rating: input.rating,
 		review: input.review,
