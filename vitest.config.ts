@@ -21,6 +21,9 @@ const POSTGRES_API = [
 	'tests/api/podcast-editing.test.ts',
 	'tests/api/community.test.ts',
 	'tests/api/reviews.test.ts',
+	'tests/api/review-invitations.test.ts',
+	// The map's satisfaction reads the weighted score.
+	'tests/api/market-map.test.ts',
 	'tests/api/platform-history.test.ts',
 	'tests/api/platform-follows.test.ts',
 	'tests/api/platform-digests.test.ts',
@@ -121,6 +124,7 @@ export default defineConfig({
 						'tests/unit/content-events.test.ts',
 						'tests/unit/newsletter-queue.test.ts',
 						'tests/unit/platform-digest-queue.test.ts',
+						'tests/unit/review-score.test.ts',
 						'tests/integration/newsletter-crash.test.ts',
 						// A browser smoke test on PostgreSQL: reading and searching articles, an
 						// editor publishing articles and podcast episodes through the dashboard, a

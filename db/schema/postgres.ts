@@ -48,6 +48,7 @@ export const {
 	newsletterMemberTokens,
 	newsletterSuppressions,
 	previewLinks,
+	reviewInvitations,
 	mediaItems,
 	mediaVariants,
 	mediaAudio,

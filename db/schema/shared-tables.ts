@@ -20,6 +20,7 @@ import {
 	NEWSLETTER_MEMBER_STATUSES,
 	NEWSLETTER_MEMBER_TOKEN_PURPOSES,
 	PREVIEW_SUBJECTS,
+	REVIEW_SOURCES,
 	REVISION_SUBJECTS,
 	SLUG_KINDS,
 	USER_ROLES,
@@ -201,6 +202,12 @@ export function defineTables(kit: SchemaKit) {
 			sortOrder: integer('sort_order').notNull().default(0),
 			/** Average of platform_ratings, one decimal; kept in step inside the rating transaction. */
 			rating: double('rating').notNull().default(0),
+			/**
+			 * The weighted mean of the counted reviews (the published method, src/lib/review-score.ts),
+			 * full precision; kept in step with rating. A review's age weighs as 0.5^(age/365 days),
+			 * a factor all reviews share as time passes, so the mean needs no recompute as days go by.
+			 */
+			score: double('score').notNull().default(0),
 			reviewCount: integer('review_count').notNull().default(0),
 			/**
 			 * The counted reviews per star and their sub-score averages (one decimal, null when
@@ -222,6 +229,7 @@ export function defineTables(kit: SchemaKit) {
 		(t) => [
 			index('platforms_name_idx').on(t.name),
 			index('platforms_rating_idx').on(t.rating),
+			index('platforms_score_idx').on(t.score),
 			index('platforms_category_idx').on(t.category),
 			index('platforms_sort_order_idx').on(t.sortOrder, t.name),
 			uniqueIndex('platforms_slug_idx').on(t.slug),
@@ -301,6 +309,10 @@ export function defineTables(kit: SchemaKit) {
 			 */
 			helpfulVotes: integer('helpful_votes').notNull().default(0),
 			unhelpfulVotes: integer('unhelpful_votes').notNull().default(0),
+			/** Where the review came from: 'vendor-invited' when sent through a representative's invitation. */
+			source: text('source', { enum: REVIEW_SOURCES }).notNull().default('organic'),
+			/** The reviewer said they received something for the review. */
+			incentivized: boolean('incentivized').notNull().default(false),
 			createdAt: timestampNow('created_at'),
 			updatedAt: timestampNow('updated_at'),
 		},
@@ -890,6 +902,28 @@ export function defineTables(kit: SchemaKit) {
 	);
 
 	/**
+	 * A platform representative's invitation to review the platform: a random token of which only
+	 * the SHA-256 is stored (the id), usable once (usedAt) until expiresAt; a review sent with it
+	 * is labelled vendor-invited. Revoking deletes the row.
+	 */
+	const reviewInvitations = table(
+		'review_invitations',
+		{
+			id: text('id').primaryKey(),
+			platformId: integer('platform_id')
+				.notNull()
+				.references(() => platforms.id, { onDelete: 'cascade' }),
+			createdBy: integer('created_by')
+				.notNull()
+				.references(() => users.id, { onDelete: 'cascade' }),
+			createdAt: timestampNow('created_at'),
+			expiresAt: timestamp('expires_at').notNull(),
+			usedAt: timestamp('used_at'),
+		},
+		(t) => [index('review_invitations_platform_idx').on(t.platformId, t.createdAt)],
+	);
+
+	/**
 	 * One save of an article, page, platform or episode: the fields as saved (JSON), who saved it
 	 * and a short sentence of what changed. The item is named by kind and id, without a foreign
 	 * key, since the kinds live in four tables; deleting an item deletes its revisions.
@@ -944,6 +978,7 @@ export function defineTables(kit: SchemaKit) {
 		newsletterMemberTokens,
 		newsletterSuppressions,
 		previewLinks,
+		reviewInvitations,
 		mediaItems,
 		mediaVariants,
 		mediaAudio,

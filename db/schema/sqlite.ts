@@ -46,6 +46,7 @@ export const {
 	newsletterMemberTokens,
 	newsletterSuppressions,
 	previewLinks,
+	reviewInvitations,
 	mediaItems,
 	mediaVariants,
 	mediaAudio,

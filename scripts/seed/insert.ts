@@ -6,6 +6,7 @@
 import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
 import { SUB_RATINGS } from '@/lib/review-profile';
 import { averageRating, starCounts, subRatingAverage } from '@/lib/ratings';
+import { reviewWeight, weightedScore } from '@/lib/review-score';
 import { slugFromTitle } from '@/lib/slugs';
 import { platformPath } from '@/lib/public-paths';
 import type { SlugKind } from '@/lib/column-values';
@@ -119,6 +120,12 @@ async function insertPlatforms(tx: SeedWriter, now: number, ratings: ReturnType<
 			}),
 		);
 		const starSum = stars.reduce((sum, value) => sum + value, 0);
+		// The score by the service's published method (every seeded review is organic, unpaid).
+		const weights = own.map((r) => reviewWeight(r.rated));
+		const score = weightedScore(
+			own.reduce((sum, r, i) => sum + r.stars * weights[i]!, 0),
+			weights.reduce((sum, weight) => sum + weight, 0),
+		);
 		const listedAt = before(now, platform.listed);
 		const [{ id }] = await tx
 			.insert(schema.platforms)
@@ -136,6 +143,7 @@ async function insertPlatforms(tx: SeedWriter, now: number, ratings: ReturnType<
 				isRecommended: platform.isRecommended,
 				sortOrder: (index + 1) * 10,
 				rating: averageRating(starSum, stars.length),
+				score,
 				reviewCount: stars.length,
 				...starCounts(stars),
 				...subRatingAverages,

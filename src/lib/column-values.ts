@@ -10,6 +10,10 @@ export type ArticleKind = (typeof ARTICLE_KINDS)[number];
 export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 
+/** Where a review came from: on its own, or through a platform representative's invitation. */
+export const REVIEW_SOURCES = ['organic', 'vendor-invited'] as const;
+export type ReviewSource = (typeof REVIEW_SOURCES)[number];
+
 export const VOTE_TYPES = ['helpful', 'unhelpful'] as const;
 export type VoteType = (typeof VOTE_TYPES)[number];
 

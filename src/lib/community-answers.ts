@@ -4,7 +4,7 @@
  * downward; the services' queries are checked against these shapes, so they cannot drift from
  * the tables.
  */
-import type { CommentStatus } from '@/lib/column-values';
+import type { CommentStatus, ReviewSource } from '@/lib/column-values';
 import type { CompanySize, Industry, ReviewerRole, SubRatings } from '@/lib/review-profile';
 import type { Wire } from '@/lib/wire';
 
@@ -23,6 +23,10 @@ export type ReviewJson = {
 	user: { username: string };
 	/** Written by the platform's own representative: shown, marked, left out of the average. */
 	isAffiliated: boolean;
+	/** 'vendor-invited' when sent through a representative's invitation (it weighs half in the score). */
+	source: ReviewSource;
+	/** The reviewer received something for the review (it weighs half in the score). */
+	incentivized: boolean;
 	/** The author's address is verified: the review comes from a reachable person. */
 	isVerified: boolean;
 	/** Readers who found the review helpful / not helpful (one vote each). */

@@ -131,6 +131,7 @@ describe('ratings', () => {
 			'createdAt',
 			'helpfulCount',
 			'id',
+			'incentivized',
 			'industry',
 			'isAffiliated',
 			'isVerified',
@@ -139,12 +140,13 @@ describe('ratings', () => {
 			'reply',
 			'review',
 			'reviewerRole',
+			'source',
 			'subRatings',
 			'unhelpfulCount',
 			'user',
 		]);
 		expect(Number.isNaN(Date.parse(answer.body.rating.createdAt))).toBe(false);
-		expect(answer.body.platform).toEqual({ rating: 4, reviewCount: 1 });
+		expect(answer.body.platform).toEqual({ rating: 4, score: 4, reviewCount: 1 });
 		expect(await storedPlatform(platformId)).toMatchObject({ rating: 4, reviewCount: 1 });
 	});
 
@@ -156,11 +158,11 @@ describe('ratings', () => {
 			review: null,
 			user: { username: bob.username },
 		});
-		expect(answer.body.platform).toEqual({ rating: 4.5, reviewCount: 2 });
+		expect(answer.body.platform).toEqual({ rating: 4.5, score: 4.5, reviewCount: 2 });
 		const noBody = await (await registerUser(server)).client.post(`/api/platforms/${platformId}/ratings`);
 		expect(noBody.status).toBe(201);
 		expect(noBody.body.rating.rating).toBe(5);
-		expect(noBody.body.platform).toEqual({ rating: expectedAverage([4, 5, 5]), reviewCount: 3 });
+		expect(noBody.body.platform).toMatchObject({ rating: expectedAverage([4, 5, 5]), reviewCount: 3 });
 	});
 
 	it.each([
@@ -225,7 +227,7 @@ describe('ratings', () => {
 			rating: 1,
 			review: 'Changed my mind.',
 		});
-		expect(answer.body.platform).toEqual({ rating: expectedAverage([1, 5, 5]), reviewCount: 3 });
+		expect(answer.body.platform).toMatchObject({ rating: expectedAverage([1, 5, 5]), reviewCount: 3 });
 		const mine = (await ratingRows(platformId)).filter((row) => row.userId === alice.id);
 		expect(mine).toHaveLength(1);
 		expect(mine[0]!.createdAt.getTime()).toBe(before.createdAt.getTime());
@@ -264,6 +266,7 @@ describe('ratings', () => {
 				'createdAt',
 				'helpfulCount',
 				'id',
+				'incentivized',
 				'industry',
 				'isAffiliated',
 				'isVerified',
@@ -272,6 +275,7 @@ describe('ratings', () => {
 				'reply',
 				'review',
 				'reviewerRole',
+				'source',
 				'subRatings',
 				'unhelpfulCount',
 				'user',

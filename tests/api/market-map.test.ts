@@ -1,5 +1,5 @@
 /**
- * GET /api/platforms/map: each platform's satisfaction (review scores blended with a neutral
+ * GET /api/platforms/map: each platform's satisfaction (its weighted score blended with a neutral
  * prior) and presence (recency-weighted volume, relative to the most present shown), from the
  * counted reviews only; a category narrows it, an unknown one is a 400. Runs on the engine of
  * TEST_DATABASE.
@@ -66,14 +66,16 @@ describe('GET /api/platforms/map', () => {
 		expect(all.map((point) => point.id)).toEqual(expect.arrayContaining([loved.id, disliked.id, unrated.id]));
 	});
 
-	it('scores a review by its stars and the sub-scores it gave', async () => {
+	it('places satisfaction by the weighted score: an incentivized review weighs half', async () => {
 		const platform = await createPlatform(editor, { category: 'Audiences' });
-		await rate(platform.id, { rating: 5, subRatings: { easeOfUse: 1 } });
+		await rate(platform.id, { rating: 5 });
+		await rate(platform.id, { rating: 1, incentivized: true });
 		const [point] = ((await anonymous.get('/api/platforms/map?category=Audiences')).body as Point[]).filter(
 			(item) => item.id === platform.id,
 		);
-		// The review scores (5 + 1) / 2 = 3: satisfaction stays at the neutral 50.
-		expect(point).toMatchObject({ satisfaction: 50, reviewCount: 1 });
+		// Score (5 + 0.5 x 1) / 1.5 = 3.67 (the plain mean, 3, would give 50):
+		// (5 x 3 + 2 x 3.67) / 7 = 3.19 -> 55.
+		expect(point).toMatchObject({ satisfaction: 55, reviewCount: 2 });
 	});
 
 	it('answers 400 with a sentence for an unknown category', async () => {

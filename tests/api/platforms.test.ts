@@ -629,6 +629,7 @@ describe('platform changes on the change stream (in-process, as page regeneratio
 		await checked();
 		expect((await rate(created.id, rater!.id, { rating: 4, review: null })).platform).toEqual({
 			rating: 4,
+			score: 4,
 			reviewCount: 1,
 		});
 		await checked();

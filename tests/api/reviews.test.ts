@@ -36,6 +36,8 @@ type Review = {
 	helpfulCount: number;
 	unhelpfulCount: number;
 	isVerified: boolean;
+	source: string;
+	incentivized: boolean;
 	reply: { content: string; createdAt: string; updatedAt: string } | null;
 };
 
@@ -507,5 +509,74 @@ describe('POST and DELETE /api/ratings/{id}/reply', () => {
 			404,
 		);
 		expect((await editor.client.delete('/api/ratings/999999/reply')).status).toBe(404);
+	});
+});
+
+describe('source labels and the weighted score (issue 47)', () => {
+	it('labels every review organic or vendor-invited and incentivized or not, and filters by both', async () => {
+		const platform = await createPlatform(editor);
+		const rate = async (body: Record<string, unknown>) => {
+			const author = await registerUser(server);
+			const answer = await author.client.post(`/api/platforms/${platform.id}/ratings`, body);
+			expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+			return answer.body.rating as { id: number; source: string; incentivized: boolean };
+		};
+		const organic = await rate({ rating: 5 });
+		const invited = await rate({ rating: 1 });
+		// Invitations come with the representative's links; here the row is marked as one would be.
+		const { platformRatings } = server.tables;
+		await server.db
+			.update(platformRatings)
+			.set({ source: 'vendor-invited' })
+			.where(eq(platformRatings.id, invited.id));
+		const incentivized = await rate({ rating: 1, incentivized: true });
+		expect(organic).toMatchObject({ source: 'organic', incentivized: false });
+		expect(incentivized).toMatchObject({ source: 'organic', incentivized: true });
+
+		const all = await listed(platform.id);
+		expect(all.map((review) => [review.id, review.source, review.incentivized])).toEqual([
+			[incentivized.id, 'organic', true],
+			[invited.id, 'vendor-invited', false],
+			[organic.id, 'organic', false],
+		]);
+		const ids = async (query: string) => (await listed(platform.id, query)).map((review) => review.id);
+		expect(await ids('?source=vendor-invited')).toEqual([invited.id]);
+		expect(await ids('?source=organic')).toEqual([incentivized.id, organic.id]);
+		expect(await ids('?incentivized=true')).toEqual([incentivized.id]);
+		expect(await ids('?incentivized=false&source=organic')).toEqual([organic.id]);
+		const total = await anonymous.get(`/api/platforms/${platform.id}/ratings?incentivized=false`);
+		expect(total.headers.get('x-total-count')).toBe('2');
+
+		for (const query of ['?source=paid', '?incentivized=yes']) {
+			const refused = await anonymous.get(`/api/platforms/${platform.id}/ratings${query}`);
+			expect(refused.status).toBe(400);
+			expect(refused.body.message).toMatch(
+				/^(Source must be one of: organic, vendor-invited\.|Incentivized must be 'true' or 'false'\.)$/,
+			);
+		}
+		const badBody = await (await registerUser(server)).client.post(`/api/platforms/${platform.id}/ratings`, {
+			rating: 4,
+			incentivized: 'yes',
+		});
+		expect(badBody.status).toBe(400);
+		expect(badBody.body.message).toBe('Incentivized must be true or false.');
+	});
+
+	it('gives GET /api/platforms/{id} a score beside the rating: 5, 1 (invited), 1 (incentivized) score 3.0', async () => {
+		const { platform, reviews } = await platformWithReviews([5, 1]);
+		const { platformRatings } = server.tables;
+		await server.db
+			.update(platformRatings)
+			.set({ source: 'vendor-invited' })
+			.where(eq(platformRatings.id, reviews[1]!.id));
+		const last = await (await registerUser(server)).client.post(`/api/platforms/${platform.id}/ratings`, {
+			rating: 1,
+			incentivized: true,
+		});
+		expect(last.body.platform).toEqual({ rating: 2.3, score: 3, reviewCount: 3 });
+		const detail = await anonymous.get(`/api/platforms/${platform.id}`);
+		expect(detail.body).toMatchObject({ rating: 2.3, score: 3, reviewCount: 3 });
+		const listing = await anonymous.get(`/api/platforms?search=${encodeURIComponent(platform.name)}`);
+		expect(listing.body.find((item: { id: number }) => item.id === platform.id)).toMatchObject({ score: 3 });
 	});
 });

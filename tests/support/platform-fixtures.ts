@@ -74,6 +74,7 @@ export const PLATFORM_FIELDS = [
 	'pros',
 	'rating',
 	'reviewCount',
+	'score',
 	'slug',
 	'sortOrder',
 	'websiteUrl',

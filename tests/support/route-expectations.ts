@@ -621,6 +621,29 @@ export const EXPECTATIONS: Expectation[] = [
 			expect(answer.body.voteType).toBe(await fx.reviewVoteOf(fx.ids.votedReview, persona.id)),
 	},
 	{
+		// Review invitation links: only the platform's representative (A); editors are not its team.
+		route: '/api/platforms/{id}/invitations',
+		method: 'POST',
+		expect: { anonymous: 401, banned: 401, other: 403, user: 201, editor: 403 },
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/invitations` }),
+	},
+	{
+		route: '/api/platforms/{id}/invitations',
+		method: 'GET',
+		expect: { anonymous: 401, banned: 401, other: 403, user: 200, editor: 403 },
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/invitations` }),
+	},
+	{
+		route: '/api/platforms/{id}/invitations/{invitationId}',
+		method: 'DELETE',
+		expect: { anonymous: 401, banned: 401, other: 403, user: 204, editor: 403 },
+		call: async (fx) => {
+			const made = await fx.personas.user.client.post(`/api/platforms/${fx.ids.platform}/invitations`);
+			expect(made.status, JSON.stringify(made.body)).toBe(201);
+			return { path: `/api/platforms/${fx.ids.platform}/invitations/${made.body.id}` };
+		},
+	},
+	{
 		// Only the platform's representative (A) replies; editors are not the platform's team.
 		route: '/api/ratings/{id}/reply',
 		method: 'POST',

@@ -88,11 +88,11 @@ describe('labels for every platform', () => {
 });
 
 describe('the market map formulas', () => {
-	it('blends the mean review score with five neutral reviews, onto 0..100', () => {
+	it('blends the platform score with five neutral reviews, onto 0..100', () => {
 		expect(satisfactionOf(0, 0)).toBe(50);
-		expect(satisfactionOf(15, 3)).toBe(69);
-		expect(satisfactionOf(5 * 1000, 1000)).toBe(100);
-		expect(satisfactionOf(1000, 1000)).toBe(0);
+		expect(satisfactionOf(5, 3)).toBe(69);
+		expect(satisfactionOf(5, 1000)).toBe(100);
+		expect(satisfactionOf(1, 1000)).toBe(0);
 	});
 
 	it('puts presence on a log scale where the most present platform is 100', () => {

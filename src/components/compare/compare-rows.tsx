@@ -20,6 +20,7 @@ export type ComparePlatform = Pick<
 	| 'name'
 	| 'logo'
 	| 'rating'
+	| 'score'
 	| 'reviewCount'
 	| 'category'
 	| 'isRecommended'
@@ -32,7 +33,7 @@ export type ComparePlatform = Pick<
 
 /** Only what the comparison shows, from a whole platform (the page carries every platform). */
 export function compareData(platform: ComparePlatform): ComparePlatform {
-	const { id, slug, name, logo, rating, reviewCount, category, isRecommended, websiteUrl } = platform;
+	const { id, slug, name, logo, rating, score, reviewCount, category, isRecommended, websiteUrl } = platform;
 	const { pricing, pros, cons, features } = platform;
 	return {
 		id,
@@ -40,6 +41,7 @@ export function compareData(platform: ComparePlatform): ComparePlatform {
 		name,
 		logo,
 		rating,
+		score,
 		reviewCount,
 		category,
 		isRecommended,
@@ -114,6 +116,22 @@ export const COMPARE_ROWS: CompareRow[] = [
 				className="flex-nowrap"
 			/>
 		),
+	},
+	{
+		key: 'score',
+		label: 'Score',
+		value: (platform) => (platform.reviewCount === 0 ? 'No reviews' : formatRating(platform.score)),
+		render: (platform) =>
+			platform.reviewCount === 0 ? (
+				'No reviews'
+			) : (
+				<span>
+					<span className="font-semibold">{formatRating(platform.score)}</span>{' '}
+					<a href="/methodology" className="text-xs text-brand-800 underline">
+						weighted
+					</a>
+				</span>
+			),
 	},
 	{
 		key: 'reviews',

@@ -2,7 +2,7 @@
  * The detail page's header rating and stats card are static HTML; after a new rating the
  * community island repaints them here, so the page shows the new average and count at once
  * (the generated page catches up in the background). Markup: an element with
- * [data-rating-summary] around a StarRating and [data-summary-field="rating|reviewCount|reviews"],
+ * [data-rating-summary] around a StarRating and [data-summary-field="rating|score|reviewCount|reviews"],
  * and RatingLine's [data-when-rated] / [data-when-unrated] parts (the first rating swaps them).
  */
 import { formatRating } from '@/lib/format';
@@ -11,6 +11,7 @@ import type { RatingSummary } from './types';
 
 function fieldText(field: string | undefined, summary: RatingSummary): string | undefined {
 	if (field === 'rating') return formatRating(summary.rating);
+	if (field === 'score') return summary.reviewCount === 0 ? 'No reviews' : formatRating(summary.score);
 	if (field === 'reviewCount') return String(summary.reviewCount);
 	if (field === 'reviews') return reviewsLabel(summary.reviewCount);
 	return undefined;

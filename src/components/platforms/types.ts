@@ -30,6 +30,6 @@ export type PlatformCardData = Pick<
 	| 'reviewCount'
 >;
 
-/** A platform's average and count, as POST /api/platforms/{id}/ratings answers them. */
-export type RatingSummary = { rating: number; reviewCount: number };
+/** A platform's average, weighted score and count, as POST /api/platforms/{id}/ratings answers them. */
+export type RatingSummary = { rating: number; score: number; reviewCount: number };
 export type RateResponse = { rating: PlatformRating; platform: RatingSummary };

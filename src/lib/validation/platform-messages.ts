@@ -22,6 +22,7 @@ export const OWN_PLATFORM_REVIEW_VOTE =
 export const SIGN_IN_TO_REPLY = 'Please sign in to reply to reviews';
 /** Only the platform's own team answers its reviews (see the representatives in the dashboard). */
 export const NOT_REPRESENTATIVE = "Only the platform's representative can reply to its reviews.";
+export const NOT_PLATFORM_REPRESENTATIVE = "Only the platform's representative can invite reviews of it.";
 /** A representative's own review, written before they spoke for the platform, is not theirs to answer. */
 export const OWN_REVIEW_REPLY = 'You cannot reply to your own review.';
 export const REMOVE_REPLY_DENIED = "Only the platform's representative or an editor can remove this reply.";

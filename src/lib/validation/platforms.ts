@@ -7,7 +7,7 @@ import { PLATFORM_CATEGORIES } from '@/lib/categories';
 import { stripHiddenControls, visibleText } from '@/lib/visible-text';
 import { isImageUrl } from './content';
 import { searchAppearanceFields, slugField } from './addresses';
-import { VOTE_TYPES } from '@/lib/column-values';
+import { REVIEW_SOURCES, VOTE_TYPES } from '@/lib/column-values';
 import {
 	COMPANY_SIZES,
 	INDUSTRIES,
@@ -235,6 +235,14 @@ export const ratingSchema = z.object({
 	reviewerRole: optionalChoice('Reviewer role', REVIEWER_ROLES),
 	companySize: optionalChoice('Company size', COMPANY_SIZES),
 	industry: optionalChoice('Industry', INDUSTRIES),
+	/** The form asks "Did you receive anything for this review?". */
+	incentivized: z.boolean({ error: 'Incentivized must be true or false.' }).default(false),
+	/** A representative's invitation link's token: the review is then vendor-invited. */
+	invitation: z
+		.string({ error: 'The invitation must be text.' })
+		.trim()
+		.regex(/^[a-z2-7]{1,64}$/, 'The invitation must be the code from an invitation link.')
+		.optional(),
 });
 export type RatingInput = z.output<typeof ratingSchema>;
 
@@ -341,6 +349,13 @@ export const ratingListQuerySchema = z.object({
 	reviewerRole: queryField(choice('Reviewer role', REVIEWER_ROLES).optional()),
 	companySize: queryField(choice('Company size', COMPANY_SIZES).optional()),
 	industry: queryField(choice('Industry', INDUSTRIES).optional()),
+	source: queryField(choice('Source', REVIEW_SOURCES).optional()),
+	incentivized: queryField(
+		z
+			.enum(['true', 'false'], { error: "Incentivized must be 'true' or 'false'." })
+			.transform((value) => value === 'true')
+			.optional(),
+	),
 	limit: queryField(wholeNumber('limit', 1, MAX_PAGE_SIZE).default(REVIEW_PAGE_SIZE)),
 	offset: queryField(wholeNumber('offset', 0, MAX_REVIEW_OFFSET).default(0)),
 });
@@ -360,3 +375,8 @@ export const reportSchema = z.object({
 			),
 	),
 });
+
+/** An invitation link's id, as its list gives it: the token's SHA-256 in hex. */
+export const invitationIdSchema = z
+	.string({ error: 'The invitation id must be 64 hexadecimal characters.' })
+	.regex(/^[0-9a-f]{64}$/, 'The invitation id must be 64 hexadecimal characters.');

@@ -9,6 +9,7 @@ import { siteCounterStore } from '@/server/auth/rate-limit/site-counters';
 import { deleteExpiredSessions } from '@/server/auth/session';
 import { deleteExpiredPreviewLinks } from '@/server/content/previews';
 import { deleteExpiredMemberTokens } from '@/server/newsletter/members';
+import { scoreUnscoredPlatforms } from '@/server/community/reviews';
 import type { Chore } from '@/server/housekeeping/rounds';
 
 export const HOUSEKEEPING_CHORES: readonly Chore[] = [
@@ -17,5 +18,6 @@ export const HOUSEKEEPING_CHORES: readonly Chore[] = [
 	{ name: 'expired e-mail verification links', run: deleteExpiredVerificationTokens },
 	{ name: 'expired newsletter confirmation links', run: deleteExpiredMemberTokens },
 	{ name: 'expired preview links', run: deleteExpiredPreviewLinks },
+	{ name: 'platforms rated before scores were kept', run: scoreUnscoredPlatforms },
 	{ name: 'finished rate-limit windows', run: (now) => siteCounterStore().deleteFinishedWindows(now) },
 ];

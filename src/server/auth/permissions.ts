@@ -4,6 +4,7 @@
  * endpoint answers with, so a refusal is one line at the call site.
  */
 import {
+	NOT_PLATFORM_REPRESENTATIVE,
 	NOT_REPRESENTATIVE,
 	OWN_REVIEW_REPLY,
 	OWN_COMMENT_VOTE,
@@ -107,6 +108,11 @@ export function assertCanRate(represented: number | null, platformId: number): v
 export function assertCanReplyFor(user: SessionUser, review: { platformId: number; userId: number }): void {
 	if (user.vendorPlatformId !== review.platformId) throw new Forbidden(NOT_REPRESENTATIVE);
 	if (review.userId === user.id) throw new Forbidden(OWN_REVIEW_REPLY);
+}
+
+/** Invitation links to review a platform are its representative's to make, list and revoke. */
+export function assertRepresents(user: SessionUser, platformId: number): void {
+	if (user.vendorPlatformId !== platformId) throw new Forbidden(NOT_PLATFORM_REPRESENTATIVE);
 }
 
 /** A reply is removed by its platform's representative, or by an editor (moderation). */

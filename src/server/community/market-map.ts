@@ -3,10 +3,10 @@
  * run from 0 to 100 and are computed from the counted reviews only (not banned authors', not
  * the platform's own representative's), in one grouped read:
  *
- * - satisfaction: each review scores the mean of its stars and the sub-scores it gave; the
- *   platform's mean score is pulled toward the neutral 3 as if it had SATISFACTION_PRIOR more
- *   reviews of 3 (so two 5-star reviews do not outrank two hundred 4.8s), then mapped from 1..5
- *   onto 0..100;
+ * - satisfaction: the platform's score (the weighted mean of its counted reviews, kept on its
+ *   row: /methodology) pulled toward the neutral 3 as if it had SATISFACTION_PRIOR more reviews
+ *   of 3 (so two 5-star reviews do not outrank two hundred 4.8s), then mapped from 1..5 onto
+ *   0..100;
  * - presence: review volume weighted by recency (a review of the last 90 days counts 1, of the
  *   last year 0.5, older 0.25), on a log scale relative to the most present platform shown.
  */
@@ -31,28 +31,9 @@ const NEUTRAL_SCORE = 3;
 const RECENT_DAYS = 90;
 const YEAR_DAYS = 365;
 
-/** A review's score: the mean of its stars and of each sub-score it gave. */
-function reviewScore() {
-	const parts = [
-		platformRatings.easeOfUse,
-		platformRatings.support,
-		platformRatings.measurement,
-		platformRatings.valueForMoney,
-	];
-	const sum = sql.join(
-		[sql`${platformRatings.rating}`, ...parts.map((part) => sql`coalesce(${part}, 0)`)],
-		sql` + `,
-	);
-	const given = sql.join(
-		[sql`1`, ...parts.map((part) => sql`case when ${part} is null then 0 else 1 end`)],
-		sql` + `,
-	);
-	return sql`(${sum}) * 1.0 / (${given})`;
-}
-
-/** Mean review score (1..5), blended with the neutral prior, onto 0..100. */
-export function satisfactionOf(scoreSum: number, reviews: number): number {
-	const mean = (SATISFACTION_PRIOR * NEUTRAL_SCORE + scoreSum) / (SATISFACTION_PRIOR + reviews);
+/** The score (1..5) of `reviews` counted reviews, blended with the neutral prior, onto 0..100. */
+export function satisfactionOf(score: number, reviews: number): number {
+	const mean = (SATISFACTION_PRIOR * NEUTRAL_SCORE + score * reviews) / (SATISFACTION_PRIOR + reviews);
 	return Math.round(((mean - 1) / 4) * 100);
 }
 
@@ -76,14 +57,14 @@ export async function marketMap(
 			slug: platforms.slug,
 			name: platforms.name,
 			reviewCount: sql<number>`count(${platformRatings.id})`.mapWith(Number),
-			scoreSum: sql<number>`coalesce(sum(${reviewScore()}), 0)`.mapWith(Number),
+			score: platforms.score,
 			recent: countWhere(gte(platformRatings.createdAt, recent)),
 			lastYear: countWhere(and(gte(platformRatings.createdAt, year), lt(platformRatings.createdAt, recent))!),
 		})
 		.from(platforms)
 		.leftJoin(platformRatings, and(eq(platformRatings.platformId, platforms.id), countedReview()))
 		.where(category ? eq(platforms.category, category) : undefined)
-		.groupBy(platforms.id, platforms.slug, platforms.name)
+		.groupBy(platforms.id, platforms.slug, platforms.name, platforms.score)
 		.orderBy(platforms.name, platforms.id);
 	const weights = rows.map(
 		(row) => row.recent + 0.5 * row.lastYear + 0.25 * (row.reviewCount - row.recent - row.lastYear),
@@ -93,7 +74,7 @@ export async function marketMap(
 		id: row.id,
 		slug: row.slug,
 		name: row.name,
-		satisfaction: satisfactionOf(row.scoreSum, row.reviewCount),
+		satisfaction: satisfactionOf(row.score, row.reviewCount),
 		presence: presenceOf(weights[index]!, largest),
 		reviewCount: row.reviewCount,
 	}));

@@ -27,7 +27,7 @@ import {
 	reviewReplies,
 	users,
 } from '@/server/db';
-import { lockedForUpdate, month } from '@/server/db/sql';
+import { halfLifeDecay, lockedForUpdate, month } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
 import { assertCanRate } from '@/server/auth/permissions';
 import { noteForFollowers } from '@/server/platforms/digest-window';
@@ -44,8 +44,17 @@ import {
 import { OWN_REVIEW_DELETE_ONLY } from '@/lib/validation/platform-messages';
 import type { CompanySize, Industry, ReviewerRole, SubRatingKey, SubRatings } from '@/lib/review-profile';
 import type { ReviewJson } from '@/lib/community-answers';
+import type { ReviewSource } from '@/lib/column-values';
 import { averageRating, subRatingAverage } from '@/lib/ratings';
+import {
+	INCENTIVIZED_WEIGHT,
+	SCORE_HALF_LIFE_DAYS,
+	VENDOR_INVITED_WEIGHT,
+	shownScore,
+	weightedScore,
+} from '@/lib/review-score';
 import { checkPostingLimit } from './posting-limits';
+import { spendInvitation } from './invitations';
 import { Forbidden, NotFound } from '@/server/errors';
 
 /** The review's author represents the platform it is about. */
@@ -88,6 +97,8 @@ function ratingColumns() {
 		companySize: sql<CompanySize | null>`${platformRatings.companySize}`,
 		industry: sql<Industry | null>`${platformRatings.industry}`,
 		isAffiliated: sql<boolean>`${affiliatedReview()}`.mapWith(Boolean),
+		source: sql<ReviewSource>`${platformRatings.source}`,
+		incentivized: platformRatings.incentivized,
 		createdAt: platformRatings.createdAt,
 		username: users.username,
 		isVerified: users.emailVerified,
@@ -174,6 +185,8 @@ export async function listReviews(
 		reviewerRole,
 		companySize,
 		industry,
+		source,
+		incentivized,
 		limit = REVIEW_PAGE_SIZE,
 		offset = 0,
 	}: Partial<RatingListQuery> = {},
@@ -185,6 +198,8 @@ export async function listReviews(
 		reviewerRole ? eq(platformRatings.reviewerRole, reviewerRole) : undefined,
 		companySize ? eq(platformRatings.companySize, companySize) : undefined,
 		industry ? eq(platformRatings.industry, industry) : undefined,
+		source ? eq(platformRatings.source, source) : undefined,
+		incentivized === undefined ? undefined : eq(platformRatings.incentivized, incentivized),
 	);
 	// The total is every matching review less the banned authors' (few): one index-only count
 	// instead of a look at each review's author, which took tens of ms at 100,000 reviews.
@@ -266,8 +281,22 @@ const SUB_RATINGS = [
 	'valueForMoney',
 ] as const satisfies SubRatingKey[];
 
-/** Per star: how many reviews, and each sub-score's sum and number given. */
-type StarTotals = { rating: number; count: number } & Record<`${SubRatingKey}${'Sum' | 'Count'}`, number>;
+/** Per star: how many reviews, their summed score weight, and each sub-score's sum and number given. */
+type StarTotals = { rating: number; count: number; weight: number } & Record<
+	`${SubRatingKey}${'Sum' | 'Count'}`,
+	number
+>;
+
+/**
+ * A review's weight in its platform's score at `now` (src/lib/review-score.ts): halved per year
+ * of age, and again if vendor-invited, and again if incentivized.
+ */
+export function reviewWeight(now: Date): SQL<number> {
+	// The factors are our constants, written as literals: a bound parameter would take the type
+	// of the case's other branch (an integer on PostgreSQL).
+	const factor = (weight: number) => sql.raw(weight.toFixed(6));
+	return sql<number>`${halfLifeDecay(platformRatings.createdAt, now, SCORE_HALF_LIFE_DAYS)} * (case when ${platformRatings.source} = 'vendor-invited' then ${factor(VENDOR_INVITED_WEIGHT)} else 1.0 end) * (case when ${platformRatings.incentivized} then ${factor(INCENTIVIZED_WEIGHT)} else 1.0 end)`;
+}
 
 /** A platform's reviews grouped by stars, read from one covering index; `extra` narrows them. */
 function starTotals(handle: Reader, platformId: number, extra?: SQL): Promise<StarTotals[]> {
@@ -277,6 +306,7 @@ function starTotals(handle: Reader, platformId: number, extra?: SQL): Promise<St
 		.select({
 			rating: platformRatings.rating,
 			count: sql<number>`count(*)`.mapWith(Number),
+			weight: sql<number>`coalesce(sum(${reviewWeight(new Date())}), 0)`.mapWith(Number),
 			easeOfUseSum: sum(platformRatings.easeOfUse),
 			easeOfUseCount: given(platformRatings.easeOfUse),
 			supportSum: sum(platformRatings.support),
@@ -309,8 +339,11 @@ async function countedNumbers(tx: Reader, platformId: number) {
 	const average = (key: SubRatingKey) => subRatingAverage(total(`${key}Sum`), total(`${key}Count`));
 	const reviewCount = total('count');
 	const starSum = [1, 2, 3, 4, 5].reduce((sum, stars) => sum + stars * total('count', stars), 0);
+	const weightedStars = [1, 2, 3, 4, 5].reduce((sum, stars) => sum + stars * total('weight', stars), 0);
 	return {
 		rating: averageRating(starSum, reviewCount),
+		// No counted review: 0 exactly, whatever float remainder the subtraction left.
+		score: reviewCount === 0 ? 0 : weightedScore(weightedStars, total('weight')),
 		reviewCount,
 		stars1: total('count', 1),
 		stars2: total('count', 2),
@@ -320,6 +353,7 @@ async function countedNumbers(tx: Reader, platformId: number) {
 		...Object.fromEntries(SUB_RATINGS.map((key) => [`${key}Average`, average(key)])),
 	} as {
 		rating: number;
+		score: number;
 		reviewCount: number;
 		stars1: number;
 		stars2: number;
@@ -403,14 +437,14 @@ export async function findOwnReview(platformId: number, userId: number): Promise
 async function refreshPlatformRating(tx: Reader, platformId: number) {
 	const numbers = await countedNumbers(tx, platformId);
 	await tx.update(platforms).set(numbers).where(eq(platforms.id, platformId));
-	return { rating: numbers.rating, reviewCount: numbers.reviewCount };
+	return { rating: numbers.rating, score: shownScore(numbers.score), reviewCount: numbers.reviewCount };
 }
 
 export type RateResult = {
 	/** True when this was the user's first rating of the platform (the endpoint answers 201). */
 	created: boolean;
 	rating: ReviewJson;
-	platform: { rating: number; reviewCount: number };
+	platform: { rating: number; score: number; reviewCount: number };
 };
 
 /**
@@ -425,6 +459,8 @@ export async function rate(platformId: number, userId: number, input: RateInput)
 		const platform = await lockPlatform(tx, platformId);
 		if (!platform) return undefined;
 		assertCanRate(await representedPlatform(tx, userId), platformId);
+		// An invitation spent here labels the review (new or rated again) vendor-invited.
+		const source = input.invitation ? await spendInvitation(tx, platformId, input.invitation) : undefined;
 		const existing = await firstRow(
 			tx
 				.select({ id: platformRatings.id })
@@ -433,10 +469,11 @@ export async function rate(platformId: number, userId: number, input: RateInput)
 		);
 		const [row] = await tx
 			.insert(platformRatings)
-			.values({ platformId, userId, ...values })
+			// Dated by this node's clock, the one the score weighs ages with (not the database's).
+			.values({ platformId, userId, ...values, ...source, createdAt: new Date() })
 			.onConflictDoUpdate({
 				target: [platformRatings.platformId, platformRatings.userId],
-				set: { ...values, updatedAt: new Date() },
+				set: { ...values, ...source, updatedAt: new Date() },
 			})
 			.returning({ id: platformRatings.id });
 		const rating = (await readReview(tx, row!.id))!;
@@ -453,7 +490,7 @@ export async function rate(platformId: number, userId: number, input: RateInput)
 export type RateInput = Pick<RatingInput, 'rating' | 'review'> & Partial<RatingInput>;
 
 /** The row's values of a rating; a part left out is stored as null (rating again replaces all). */
-function ratingValues({ subRatings, ...input }: RateInput) {
+function ratingValues({ subRatings, invitation: _, ...input }: RateInput) {
 	return {
 		rating: input.rating,
 		review: input.review,
@@ -466,6 +503,7 @@ function ratingValues({ subRatings, ...input }: RateInput) {
 		reviewerRole: input.reviewerRole ?? null,
 		companySize: input.companySize ?? null,
 		industry: input.industry ?? null,
+		incentivized: input.incentivized ?? false,
 	};
 }
 
@@ -519,6 +557,19 @@ export async function recountPlatforms(platformIds: Iterable<number>): Promise<v
 		}
 	});
 	for (const id of ids) platformChanged({ id, kind: 'rated' });
+}
+
+/**
+ * Scores the platforms rated before the score was kept (their score still the column's 0): a
+ * housekeeping chore, so a database migrated with reviews gets its scores without data SQL in
+ * the migration. Once scored, the query finds nothing.
+ */
+export async function scoreUnscoredPlatforms(): Promise<void> {
+	const rows = await db()
+		.select({ id: platforms.id })
+		.from(platforms)
+		.where(and(sql`${platforms.reviewCount} > 0`, eq(platforms.score, 0)));
+	await recountPlatforms(rows.map((row) => row.id));
 }
 
 /** Every platform the user has rated: a ban or unban changes their numbers. */

@@ -43,6 +43,8 @@ export const postgresDialect: EngineDialect = {
 	},
 	timestamp: (at: Date): SQL => sql`cast(${at.toISOString()} as timestamptz)`,
 	month: (column: SQLWrapper) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`,
+	halfLifeDecay: (column: SQLWrapper, at: Date, halfLifeDays: number) =>
+		sql<number>`power(0.5::float8, extract(epoch from (cast(${at.toISOString()} as timestamptz) - ${column}))::float8 / ${halfLifeDays * 86_400})`,
 	// drizzle's transaction, on a connection of the pool.
 	transaction: (fn, database) =>
 		(database as unknown as PostgresDatabase).transaction((tx) => {

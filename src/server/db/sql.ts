@@ -59,3 +59,8 @@ export function timestamp(at: Date): SQL {
 export function month(column: SQLWrapper): SQL<string> {
 	return engine().month(column);
 }
+
+/** 0.5^((at - column) / halfLifeDays): how much a timestamp's weight has halved by `at`. */
+export function halfLifeDecay(column: SQLWrapper, at: Date, halfLifeDays: number): SQL<number> {
+	return engine().halfLifeDecay(column, at, halfLifeDays);
+}

@@ -10,6 +10,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import pLimit from 'p-limit';
 import * as sqliteSchema from '@db/schema';
+import { DAY_MS } from '@/lib/durations';
 import { backupSqlite } from './backup-sqlite';
 import { openTransaction } from './joined-transaction';
 import { migrationsFolder } from './migrations';
@@ -24,6 +25,10 @@ export function openDatabase(path: string, migrations = migrationsFolder()): App
 	sqlite.pragma('foreign_keys = ON');
 	sqlite.pragma('busy_timeout = 5000');
 	sqlite.pragma('synchronous = NORMAL');
+	// SQLite's own pow() exists only when compiled with its math functions; this one always does.
+	sqlite.function('pow', { deterministic: true }, (base, exponent) =>
+		Math.pow(Number(base), Number(exponent)),
+	);
 	const db = drizzle(sqlite, { schema: sqliteSchema });
 	migrate(db, { migrationsFolder: migrations });
 	// The planner's statistics, refreshed where missing or stale (a bounded sample per index, a
@@ -51,6 +56,9 @@ export const sqliteDialect: EngineDialect = {
 	// Timestamps are stored as milliseconds in an integer.
 	timestamp: (at: Date): SQL => sql`${at.getTime()}`,
 	month: (column: SQLWrapper) => sql<string>`strftime('%Y-%m', ${column} / 1000, 'unixepoch')`,
+	// pow() is registered on each connection (openDatabase): SQLite's math functions are optional.
+	halfLifeDecay: (column: SQLWrapper, at: Date, halfLifeDays: number) =>
+		sql<number>`pow(0.5, (${at.getTime()} - ${column}) * 1.0 / ${halfLifeDays * DAY_MS})`,
 	/**
 	 * better-sqlite3 only runs synchronous transaction callbacks, so the transaction is opened by
 	 * hand (BEGIN IMMEDIATE takes the write lock at once, so it never fails half-way on a busy

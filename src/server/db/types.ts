@@ -40,6 +40,8 @@ export interface EngineDialect {
 	timestamp(at: Date): SQL;
 	/** The month of a timestamp column as 'YYYY-MM' text, in UTC. */
 	month(column: SQLWrapper): SQL<string>;
+	/** 0.5^((at - column) / halfLife): a timestamp's decay at `at`, halving every `halfLifeDays`. */
+	halfLifeDecay(column: SQLWrapper, at: Date, halfLifeDays: number): SQL<number>;
 	/** Runs `fn` in one transaction on `database` (see transaction.ts). */
 	transaction<T>(fn: (tx: Reader) => Promise<T>, database: AppDatabase): Promise<T>;
 	/** Rows of a hand-written statement. */

@@ -15,6 +15,7 @@ import {
 import { containsText, likePattern, nocase, someItemLike } from '@/server/db/sql';
 import { PLATFORM_NOT_FOUND, type PlatformForm, type PlatformListQuery } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
+import { shownScore } from '@/lib/review-score';
 import {
 	forgetSlugs,
 	renameSlug,
@@ -45,6 +46,8 @@ export type PlatformJson = {
 	sortOrder: number;
 	/** Average of the ratings, one decimal; 0 while there are none. */
 	rating: number;
+	/** The weighted mean of the counted reviews (/methodology), one decimal; 0 while there are none. */
+	score: number;
 	reviewCount: number;
 	/** The platform has a representative, who answers its reviews. */
 	isClaimed: boolean;
@@ -69,6 +72,7 @@ function platformColumns() {
 		isRecommended: platforms.isRecommended,
 		sortOrder: platforms.sortOrder,
 		rating: platforms.rating,
+		score: platforms.score,
 		reviewCount: platforms.reviewCount,
 		isClaimed:
 			sql<boolean>`exists (select 1 from ${representatives} where ${representatives.platformId} = ${qualified(platforms.id)})`.mapWith(
@@ -85,7 +89,7 @@ type PlatformRow = {
 
 function toJson(row: PlatformRow): PlatformJson {
 	// The stored average already has one decimal; rounding again only hides float noise.
-	return { ...row, rating: Math.round(row.rating * 10) / 10 };
+	return { ...row, rating: Math.round(row.rating * 10) / 10, score: shownScore(row.score) };
 }
 
 /**
@@ -102,7 +106,7 @@ function searchCondition(search: string): SQL {
 	)!;
 }
 
-/** The listing's order: editors' order by default, else by name or rating. */
+/** The listing's order: editors' order by default, else by name or rating (top rated: the score). */
 function ordering(query: Pick<PlatformListQuery, 'sortBy' | 'sortOrder'>): SQL[] {
 	const byName = nocase(platforms.name);
 	const direction = query.sortOrder === 'asc' ? asc : desc;
@@ -110,7 +114,7 @@ function ordering(query: Pick<PlatformListQuery, 'sortBy' | 'sortOrder'>): SQL[]
 		case 'name':
 			return [direction(byName), asc(platforms.id)];
 		case 'rating':
-			return [direction(platforms.rating), asc(byName), asc(platforms.id)];
+			return [direction(platforms.score), asc(byName), asc(platforms.id)];
 		default:
 			return [asc(platforms.sortOrder), asc(byName), asc(platforms.id)];
 	}

@@ -26,6 +26,7 @@ import type { PlatformRating, RateResponse } from '@/components/platforms/types'
 import { ensureSignedIn, reportFailure } from './session';
 import { SignInPrompt } from './SignInPrompt';
 import { StarInput } from './StarInput';
+import { InvitationLinks } from './InvitationLinks';
 import { useTypedBeforeHydration } from '@/components/ui/use-typed-before-hydration';
 
 export type ReviewFormProps = {
@@ -147,6 +148,13 @@ export function ReviewForm({
 	const [rating, setRating] = useState(DEFAULT_RATING);
 	const [review, setReview] = useTypedBeforeHydration('review-text');
 	const [parts, setParts] = useState<ReviewParts>(NO_PARTS);
+	const [incentivized, setIncentivized] = useState(false);
+	/** An invitation link's token (#invitation=…): the review is sent as vendor-invited. */
+	const [invitation, setInvitation] = useState<string | null>(null);
+	useEffect(() => {
+		const match = /(?:^#|&)invitation=([a-z2-7]+)/.exec(window.location.hash);
+		if (match) setInvitation(match[1]!);
+	}, []);
 	const [saving, setSaving] = useState(false);
 	const draftKey = `review:${platformId}`;
 	/** A draft was restored: it is newer than the viewer's stored rating, which must not replace it. */
@@ -174,11 +182,13 @@ export function ReviewForm({
 			setRating(DEFAULT_RATING);
 			setReview('');
 			setParts(NO_PARTS);
+			setIncentivized(false);
 			clearDraft(draftKey);
 			restoredDraft.current = false;
 			return;
 		}
 		showedOwn.current = true;
+		setIncentivized(own.incentivized);
 		if (restoredDraft.current) return;
 		setParts(partsOf(own));
 		setRating(own.rating);
@@ -204,7 +214,18 @@ export function ReviewForm({
 				rating,
 				...(text ? { review: text } : {}),
 				...partsBody(parts),
+				incentivized,
+				...(invitation ? { invitation } : {}),
 			});
+			if (invitation) {
+				// Spent: a later update is not sent with it again.
+				setInvitation(null);
+				window.history.replaceState(
+					window.history.state,
+					'',
+					window.location.pathname + window.location.search,
+				);
+			}
 			onRated(response);
 			setReview(text);
 			clearDraft(draftKey);
@@ -226,6 +247,7 @@ export function ReviewForm({
 			<div className="grid gap-2" data-testid="representative-note">
 				<h3 className="text-base font-semibold text-ink">Rate this platform</h3>
 				<p className="text-sm text-muted">{REPRESENTATIVE_CANNOT_RATE} You can reply to its reviews below.</p>
+				<InvitationLinks platformId={platformId} />
 			</div>
 		);
 	}
@@ -236,6 +258,11 @@ export function ReviewForm({
 				{own ? 'Update your rating' : 'Rate this platform'}
 			</h3>
 			{signedOut && <SignInPrompt action="rate this platform" returnTo={platformPath(platformSlug)} />}
+			{invitation && (
+				<p className="rounded-md bg-slate-50 p-2 text-sm text-slate-700" data-testid="invitation-note">
+					{platformName} invited you to review it: your review will be labelled "Invited by vendor".
+				</p>
+			)}
 			<StarInput legend="Your rating" value={rating} onChange={(stars) => edit({ rating: stars })} />
 			<div className="grid gap-2">
 				<Label htmlFor="review-text">Review (optional)</Label>
@@ -314,6 +341,20 @@ export function ReviewForm({
 					</fieldset>
 				</div>
 			</details>
+			<fieldset className="grid gap-1">
+				<legend className="text-sm font-medium text-ink">Did you receive anything for this review?</legend>
+				<label className="flex items-center gap-2 text-sm text-slate-700">
+					<input
+						type="checkbox"
+						checked={incentivized}
+						onChange={(event) => setIncentivized(event.target.checked)}
+						className="size-4 accent-brand-700"
+						data-testid="review-incentivized-input"
+					/>
+					Yes: a gift card, a discount, a fee or anything else
+				</label>
+				<p className="text-xs text-muted">Such reviews are labelled and weigh half in the score.</p>
+			</fieldset>
 			<Button type="submit" loading={saving} className="justify-self-start">
 				{own ? 'Update Rating' : 'Submit Rating'}
 			</Button>

@@ -107,6 +107,26 @@ function ReviewItem({
 							Affiliated with {platformName}
 						</span>
 					)}
+					<span
+						className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
+						title={
+							review.source === 'vendor-invited'
+								? `Sent through ${platformName}'s invitation: weighs half in the score`
+								: 'Written without an invitation from the vendor'
+						}
+						data-testid="review-source"
+					>
+						{review.source === 'vendor-invited' ? 'Invited by vendor' : 'Organic'}
+					</span>
+					{review.incentivized && (
+						<span
+							className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
+							title="The reviewer received something for this review: it weighs half in the score"
+							data-testid="review-incentivized"
+						>
+							Incentivized
+						</span>
+					)}
 					<StarRating rating={review.rating} />
 					<TimeAgo value={review.createdAt} now={now} className="text-xs text-muted" />
 				</div>

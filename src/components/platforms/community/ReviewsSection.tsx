@@ -162,7 +162,7 @@ export function ReviewsSection({
 	/** The platform's numbers as the API has them now (after a change of the reviews). */
 	async function readNumbers() {
 		const platform = await apiRequest<PlatformDetail>('GET', `/api/platforms/${platformId}`);
-		onSummary({ rating: platform.rating, reviewCount: platform.reviewCount });
+		onSummary({ rating: platform.rating, score: platform.score, reviewCount: platform.reviewCount });
 		setBreakdown({
 			ratingDistribution: platform.ratingDistribution,
 			subRatingAverages: platform.subRatingAverages,
@@ -182,7 +182,7 @@ export function ReviewsSection({
 				setReviews(list.map(withVotesDuringLoad));
 				setReviewTotal(total);
 				setNow(Date.now());
-				onSummary({ rating: platform.rating, reviewCount: platform.reviewCount });
+				onSummary({ rating: platform.rating, score: platform.score, reviewCount: platform.reviewCount });
 				setBreakdown({
 					ratingDistribution: platform.ratingDistribution,
 					subRatingAverages: platform.subRatingAverages,

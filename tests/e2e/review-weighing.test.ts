@@ -1,0 +1,104 @@
+/**
+ * Reviews buyers can weigh (issue 47), in the browser: /methodology states the method; a
+ * platform's representative makes an invitation link on the platform page, a customer opens it,
+ * is told the review will be labelled, and the review shows "Invited by vendor" (and
+ * "Incentivized" when asked so) beside the page's score. axe at desktop and phone width.
+ */
+import { describe, expect } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe';
+import { browserTest } from '../support/browser-test';
+import { Client } from '../support/http';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
+import { hydrated, registerAccount } from '../support/platform-helpers';
+
+const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
+
+describe('/methodology', () => {
+	for (const mobile of [false, true]) {
+		it(`states the formula, the half-life, the weights and the exclusions (${mobile ? '390' : '1280'} px)`, async ({
+			newPage,
+		}) => {
+			const { page } = await newPage({ mobile });
+			const answer = await page.goto('/methodology');
+			expect(answer?.status()).toBe(200);
+			await expect
+				.poll(() => page.getByRole('heading', { level: 1 }).innerText())
+				.toBe('How we score platforms');
+			expect(await page.getByTestId('score-formula').innerText()).toContain('Σ (weight × stars) / Σ weight');
+			const weights = await page.getByTestId('score-weights').innerText();
+			expect(weights).toContain('half-life of 365 days');
+			expect(weights).toContain('Vendor-invited: × 0.5');
+			expect(weights).toContain('Incentivized: × 0.5');
+			expect(await page.getByTestId('score-exclusions').innerText()).toMatch(
+				/Affiliated[\s\S]*banned[\s\S]*Removed/,
+			);
+			await expectNoAxeViolations(page, `/methodology at ${mobile ? 390 : 1280} px`);
+			expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+		});
+	}
+});
+
+describe('invitation links and review labels on the platform page', () => {
+	it('a representative makes a link; the invited review is labelled, beside the score', async ({
+		server,
+		newPage,
+	}) => {
+		const editor = new Client(server.url);
+		expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
+		const made = await editor.post('/api/admin/platforms', {
+			name: `Invited Ads ${Date.now()}`,
+			category: 'DSP',
+			description: 'A platform for the invitation tests.',
+			pricing: 'CPM',
+			features: [],
+			pros: [],
+			cons: [],
+		});
+		expect(made.status, JSON.stringify(made.body)).toBe(201);
+		const platform = made.body as { id: number; slug: string };
+		const representative = await registerAccount(server, 'vendor');
+		expect(
+			(await editor.put(`/api/admin/users/${representative.id}/vendor`, { platformId: platform.id })).status,
+		).toBe(200);
+
+		const { page: vendorPage } = await newPage({ as: representative });
+		await vendorPage.goto(`/platforms/${platform.slug}`);
+		await vendorPage.getByRole('heading', { name: 'User Reviews' }).scrollIntoViewIfNeeded();
+		await hydrated(vendorPage);
+		await vendorPage.getByRole('button', { name: 'Create invitation link' }).click();
+		const urlField = vendorPage.getByLabel(/Your new link/);
+		await expect.poll(() => urlField.inputValue()).toMatch(/#invitation=[a-z2-7]+$/);
+		const link = new URL(await urlField.inputValue());
+		await expect.poll(() => vendorPage.getByTestId('invitation-list').innerText()).toContain('open until');
+		await expectNoAxeViolations(vendorPage, 'the representative’s invitation links');
+
+		const customer = await registerAccount(server, 'customer');
+		for (const mobile of [false, true]) {
+			const { page } = await newPage({ as: customer, mobile });
+			await page.goto(`${link.pathname}${link.hash}`);
+			await page.getByRole('heading', { name: 'User Reviews' }).scrollIntoViewIfNeeded();
+			await hydrated(page);
+			if (!mobile) {
+				await expect
+					.poll(() => page.getByTestId('invitation-note').innerText())
+					.toContain('Invited by vendor');
+				await page.getByTestId('review-incentivized-input').check();
+				await page.getByRole('button', { name: 'Submit Rating' }).click();
+				const review = page.locator('[data-review]').first();
+				await expect.poll(() => review.getByTestId('review-source').innerText()).toBe('Invited by vendor');
+				expect(await review.getByTestId('review-incentivized').innerText()).toBe('Incentivized');
+				// The link is spent: the address no longer carries it.
+				expect(new URL(page.url()).hash).toBe('');
+				await expect.poll(() => page.getByTestId('platform-score').innerText()).toBe('5.0');
+			} else {
+				await expect.poll(() => page.locator('[data-review]').count()).toBe(1);
+			}
+			await expectNoAxeViolations(page, `the platform page with labels at ${mobile ? 390 : 1280} px`);
+		}
+		const reviews = await (
+			await fetch(`${server.url}/api/platforms/${platform.id}/ratings?source=vendor-invited`)
+		).json();
+		expect(reviews).toHaveLength(1);
+		expect(reviews[0]).toMatchObject({ source: 'vendor-invited', incentivized: true });
+	});
+});
