@@ -50,4 +50,7 @@ export const {
 	mediaVariants,
 	mediaAudio,
 	revisions,
+	webhooks,
+	webhookDeliveries,
+	webhookAttempts,
 } = defineTables(sqliteKit);

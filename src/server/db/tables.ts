@@ -59,6 +59,9 @@ export let {
 	mediaVariants,
 	mediaAudio,
 	revisions,
+	webhooks,
+	webhookDeliveries,
+	webhookAttempts,
 } = bound;
 
 /** Binds `schema`'s tables to the exports above (engine.ts, when an engine is chosen). */
@@ -96,5 +99,8 @@ export function bindTables(schema: Schema): void {
 		mediaVariants,
 		mediaAudio,
 		revisions,
+		webhooks,
+		webhookDeliveries,
+		webhookAttempts,
 	} = schema);
 }
