@@ -79,21 +79,13 @@ export async function listWebhooks(): Promise<WebhookSummary[]> {
 		.orderBy(desc(webhooks.id));
 	const last = new Map<number, WebhookSummary['lastDelivery']>();
 	for (const { id } of rows) {
-		const attempt = await firstRow(
-			db()
-				.select({
-					statusCode: webhookAttempts.statusCode,
-					error: webhookAttempts.error,
-					at: webhookAttempts.createdAt,
-					status: webhookDeliveries.status,
-				})
-				.from(webhookAttempts)
-				.innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
-				.where(eq(webhookAttempts.webhookId, id))
-				.orderBy(desc(webhookAttempts.id))
-				.limit(1),
+		const [latest] = await triesOf(id, 1);
+		last.set(
+			id,
+			latest
+				? { status: latest.deliveryStatus, statusCode: latest.statusCode, error: latest.error, at: latest.at }
+				: null,
 		);
-		last.set(id, attempt ?? null);
 	}
 	return rows.map((row) => ({
 		...row,
@@ -111,6 +103,11 @@ export async function deleteWebhook(id: number): Promise<void> {
 export async function listWebhookTries(id: number, limit = 100): Promise<WebhookTry[]> {
 	const found = await firstRow(db().select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.id, id)));
 	if (!found) throw new NotFound(WEBHOOK_NOT_FOUND);
+	return triesOf(id, limit);
+}
+
+/** A webhook's tries, newest first. */
+function triesOf(id: number, limit: number): Promise<WebhookTry[]> {
 	return db()
 		.select({
 			deliveryId: webhookAttempts.deliveryId,
