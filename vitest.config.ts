@@ -59,6 +59,9 @@ const POSTGRES_API = [
 	// Share images regenerated and removed with their items; IndexNow pings once per change.
 	'tests/api/share-images.test.ts',
 	'tests/api/indexnow.test.ts',
+	// Webhook messages queued and tried through the lease queue; rating badges refreshed on change.
+	'tests/api/webhooks.test.ts',
+	'tests/api/rating-badges.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
 	'tests/security/fuzz.test.ts',

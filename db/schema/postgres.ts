@@ -53,4 +53,7 @@ export const {
 	mediaVariants,
 	mediaAudio,
 	revisions,
+	webhooks,
+	webhookDeliveries,
+	webhookAttempts,
 } = defineTables(postgresKit) as unknown as AsPostgres<SharedSchema>;

@@ -25,6 +25,7 @@ import {
 	SLUG_KINDS,
 	USER_ROLES,
 	VOTE_TYPES,
+	WEBHOOK_DELIVERY_STATUSES,
 } from '@/lib/column-values';
 
 /** Builds the shared tables and their relations with one engine's kit. */
@@ -942,6 +943,67 @@ export function defineTables(kit: SchemaKit) {
 		(t) => [index('revisions_item_idx').on(t.itemType, t.itemId, t.id)],
 	);
 
+	/**
+	 * Partners' webhooks. The secret signs each message (Standard Webhooks' whsec_ form), so it
+	 * is kept as given, not hashed; only the create answer shows it.
+	 */
+	const webhooks = table('webhooks', {
+		id: id(),
+		url: text('url').notNull(),
+		/** The event types it receives (WEBHOOK_EVENT_TYPES). */
+		events: textList('events'),
+		secret: text('secret').notNull(),
+		/** Off once its receiver answered 410 Gone. */
+		active: boolean('active').notNull().default(true),
+		createdAt: timestampNow('created_at'),
+	});
+
+	/**
+	 * One message to one webhook, queued durably as the newsletter's mails are (the same lease
+	 * queue, db/lease-queue.ts): every try sends the same messageId (webhook-id).
+	 */
+	const webhookDeliveries = table(
+		'webhook_deliveries',
+		{
+			id: id(),
+			webhookId: integer('webhook_id')
+				.notNull()
+				.references(() => webhooks.id, { onDelete: 'cascade' }),
+			messageId: text('message_id').notNull(),
+			eventType: text('event_type').notNull(),
+			/** The signed body, exactly as sent. */
+			payload: text('payload').notNull(),
+			status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('queued'),
+			attempts: integer('attempts').notNull().default(0),
+			nextAttemptAt: timestamp('next_attempt_at').notNull(),
+			claimedAt: timestamp('claimed_at'),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [
+			index('webhook_deliveries_claim_idx').on(t.status, t.nextAttemptAt),
+			index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
+		],
+	);
+
+	/** Each try of a delivery: the receiver's HTTP status, or why there was none. */
+	const webhookAttempts = table(
+		'webhook_attempts',
+		{
+			id: id(),
+			deliveryId: integer('delivery_id')
+				.notNull()
+				.references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+			webhookId: integer('webhook_id')
+				.notNull()
+				.references(() => webhooks.id, { onDelete: 'cascade' }),
+			attempt: integer('attempt').notNull(),
+			statusCode: integer('status_code'),
+			error: text('error'),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [index('webhook_attempts_webhook_idx').on(t.webhookId, t.id)],
+	);
+
 	return {
 		users,
 		sessions,
@@ -983,6 +1045,9 @@ export function defineTables(kit: SchemaKit) {
 		mediaVariants,
 		mediaAudio,
 		revisions,
+		webhooks,
+		webhookDeliveries,
+		webhookAttempts,
 	};
 }
 

@@ -51,4 +51,7 @@ export const {
 	mediaVariants,
 	mediaAudio,
 	revisions,
+	webhooks,
+	webhookDeliveries,
+	webhookAttempts,
 } = defineTables(sqliteKit);

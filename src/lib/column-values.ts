@@ -26,6 +26,22 @@ export const PLATFORM_DIGEST_STATUSES = ['open', 'queued'] as const;
 export const NEWSLETTER_DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type NewsletterDeliveryStatus = (typeof NEWSLETTER_DELIVERY_STATUSES)[number];
 
+/** What a webhook can subscribe to (README "Webhooks"). */
+export const WEBHOOK_EVENT_TYPES = [
+	'article.published',
+	'article.updated',
+	'platform.updated',
+	'review.created',
+	'review.replied',
+	'episode.published',
+	'newsletter.sent',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** A webhook message: waiting, being tried, taken by the receiver, or given up on. */
+export const WEBHOOK_DELIVERY_STATUSES = ['queued', 'sending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
 export const NEWSLETTER_MEMBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type NewsletterMemberStatus = (typeof NEWSLETTER_MEMBER_STATUSES)[number];
 

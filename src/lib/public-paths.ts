@@ -23,6 +23,16 @@ export function platformPath(slug: string): string {
 	return `/platforms/${slug}`;
 }
 
+/** A platform's rating badge for its vendor's site: /platforms/{slug}/badge.svg (?theme=dark). */
+export function platformBadgePath(slug: string): string {
+	return `${platformPath(slug)}/badge.svg`;
+}
+
+/** The badge's dark variant. */
+export function platformDarkBadgePath(slug: string): string {
+	return `${platformBadgePath(slug)}?theme=dark`;
+}
+
 /** A platform's own feed of changes and reviews: /platforms/{slug}/rss. */
 export function platformFeedPath(slug: string): string {
 	return `${platformPath(slug)}/rss`;

@@ -867,6 +867,34 @@ export const EXPECTATIONS: Expectation[] = [
 		call: async (fx) => ({ path: `/api/admin/platforms/${await fx.newPlatform()}` }),
 	},
 	{
+		route: '/api/admin/webhooks',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/webhooks' }),
+	},
+	{
+		route: '/api/admin/webhooks',
+		method: 'POST',
+		expect: editorOnly(201),
+		// A literal public address: no DNS asked, and nothing delivered (no event subscribed fires).
+		call: () => ({
+			path: '/api/admin/webhooks',
+			body: { url: 'https://203.0.114.1/hook', events: ['newsletter.sent'] },
+		}),
+	},
+	{
+		route: '/api/admin/webhooks/{id}',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/webhooks/${await matrixWebhook(fx)}` }),
+	},
+	{
+		route: '/api/admin/webhooks/{id}/deliveries',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/webhooks/${await matrixWebhook(fx)}/deliveries` }),
+	},
+	{
 		route: '/api/admin/comments',
 		method: 'GET',
 		expect: editorOnly(200),
@@ -1082,6 +1110,16 @@ async function unfollowToken(fx: Fixture): Promise<string> {
 
 /** A new newsletter draft, written straight into the database. */
 /** A library image's rows (its files are not needed to read, edit or delete it). */
+/** A webhook to list the tries of, or delete. */
+async function matrixWebhook(fx: Fixture): Promise<number> {
+	const { webhooks } = fx.server.tables;
+	const [row] = await fx.server.db
+		.insert(webhooks)
+		.values({ url: 'https://203.0.114.1/hook', events: ['newsletter.sent'], secret: 'whsec_AAAA' })
+		.returning({ id: webhooks.id });
+	return row!.id;
+}
+
 async function libraryImage(fx: Fixture): Promise<number> {
 	const { mediaItems, mediaVariants } = fx.server.tables;
 	const [row] = await fx.server.db

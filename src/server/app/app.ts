@@ -17,6 +17,8 @@ import type { Readiness, ReadinessCheck } from '@/server/db/readiness';
 import { startContentRelay, stopContentRelay } from '@/server/changes/relay';
 import { staleApiAnswers, storedPages } from '@/server/changes/served-copies';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
+import { wireWebhooks } from '@/server/webhooks/webhooks';
+import { startWebhookWorker, stopWebhookWorker } from '@/server/webhooks/worker';
 import { HOUSEKEEPING_CHORES } from '@/server/app/chores';
 import { startHousekeeping, stopHousekeeping } from '@/server/housekeeping/rounds';
 import { startScheduledPublishing, stopScheduledPublishing } from '@/server/content/scheduled-publishing';
@@ -34,7 +36,14 @@ import { wireIndexNow } from '@/server/seo/indexnow';
 export type { Readiness };
 
 /** The steps of stopApp(), in the order they run. */
-export type AppStopStep = 'newsletter' | 'scheduling' | 'relay' | 'site' | 'housekeeping' | 'database';
+export type AppStopStep =
+	| 'newsletter'
+	| 'webhooks'
+	| 'scheduling'
+	| 'relay'
+	| 'site'
+	| 'housekeeping'
+	| 'database';
 
 let started: Promise<void> | undefined;
 
@@ -55,7 +64,8 @@ export function joinHost(shared: SharedRuntime): void {
  *
  * 1. content and platform changes regenerate the pages and drop the API answers they made stale,
  *    and (with INDEXNOW_KEY) those made on this node are announced to search engines;
- * 2. the newsletter sender (unless NEWSLETTER_WORKER=0);
+ * 2. the newsletter sender and the webhook sender (unless NEWSLETTER_WORKER=0); events this
+ *    node's services announce are queued for the webhooks subscribed to them;
  * 3. with several nodes on PostgreSQL, the relay of changes between nodes (resolves once this
  *    node listens);
  * 4. housekeeping: expired rows deleted now and then, by one node at a time (housekeeping/);
@@ -69,6 +79,8 @@ export function startApp(): Promise<void> {
 		wireIndexNow();
 		resumeSiteGeneration();
 		startNewsletterWorker();
+		wireWebhooks();
+		startWebhookWorker();
 		await startContentRelay();
 		startHousekeeping(HOUSEKEEPING_CHORES);
 		startScheduledPublishing();
@@ -95,6 +107,7 @@ export async function stopApp(
 	readiness = undefined;
 	const steps: Array<[AppStopStep, () => Promise<void>]> = [
 		['newsletter', () => stopNewsletterWorker(remainingMs())],
+		['webhooks', () => stopWebhookWorker()],
 		// Before the relay and the site, which carry what a publication changes.
 		['scheduling', () => stopScheduledPublishing()],
 		['relay', () => stopContentRelay()],

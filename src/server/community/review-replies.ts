@@ -9,6 +9,7 @@ import { transaction, reviewReplies } from '@/server/db';
 import { assertCanRemoveReplyFor, assertCanReplyFor } from '@/server/auth/permissions';
 import type { SessionUser } from '@/server/auth/session';
 import { platformChanged } from '@/server/platforms/directory';
+import { partnerEvents } from '@/server/changes/partner-events';
 import { REPLY_NOT_FOUND, REVIEW_NOT_FOUND } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
 import type { ReviewReplyJson } from '@/lib/community-answers';
@@ -43,6 +44,10 @@ export async function replyToReview(
 	});
 	if (!result) throw new NotFound(REVIEW_NOT_FOUND);
 	platformChanged({ id: result.platformId, kind: 'replied' });
+	partnerEvents.emit({
+		type: 'review.replied',
+		data: { id: ratingId, platformId: result.platformId, created: result.created, reply: result.reply },
+	});
 	return { created: result.created, reply: result.reply };
 }
 

@@ -32,6 +32,7 @@ import { limits } from '@/server/auth/rate-limit';
 import { assertCanRate } from '@/server/auth/permissions';
 import { noteForFollowers } from '@/server/platforms/digest-window';
 import { assertPlatformExists, platformChanged } from '@/server/platforms/directory';
+import { partnerEvents } from '@/server/changes/partner-events';
 import { platformHistory } from '@/server/platforms/history';
 import {
 	MAX_PAGE_SIZE,
@@ -483,6 +484,13 @@ export async function rate(platformId: number, userId: number, input: RateInput)
 	});
 	if (!result) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id: platformId, kind: 'rated' });
+	if (result.created) {
+		const { id, rating, review, pros, cons, createdAt, user } = result.rating;
+		partnerEvents.emit({
+			type: 'review.created',
+			data: { id, platformId, rating, review, pros, cons, createdAt, user: user.username },
+		});
+	}
 	return result;
 }
 

@@ -17,6 +17,8 @@ import {
 import { endPreviewLinks } from './preview-ends';
 import { lockedForUpdate } from '@/server/db/sql';
 import { publishChange } from '@/server/changes/content-changes';
+import { partnerEvents } from '@/server/changes/partner-events';
+import { articlePath } from '@/lib/public-paths';
 import { deleteRevisions, recordRevision, type SaveBy } from '@/server/revisions/store';
 import { editConflict, publication, savedSince } from './publication';
 import { articleColumnsOf, articleFormColumnsOf } from './search/article-columns';
@@ -89,6 +91,24 @@ export async function getArticle(
 	return row && toArticle(row);
 }
 
+/**
+ * Tells partners' webhooks about a committed save of a public article: `published` when this
+ * save (or its scheduled time) made it public. Drafts are never announced.
+ */
+export function announceArticle(kind: ArticleKind, article: Article, published: boolean): void {
+	if (!article.isPublished) return;
+	partnerEvents.emit({
+		type: published ? 'article.published' : 'article.updated',
+		data: {
+			id: article.id,
+			kind,
+			slug: article.slug,
+			title: article.title,
+			path: articlePath(kind, article.slug),
+		},
+	});
+}
+
 async function mustGet(kind: ArticleKind, id: number): Promise<Article> {
 	const article = await getArticle(kind, id, { includeDrafts: true });
 	if (!article) throw new Error(`Article ${id} vanished right after it was written`);
@@ -123,7 +143,9 @@ export async function createArticle(
 		}),
 	);
 	publishChange({ kind: 'article', articleKind: kind, id });
-	return mustGet(kind, id);
+	const article = await mustGet(kind, id);
+	announceArticle(kind, article, true);
+	return article;
 }
 
 /** The columns of an article its form edits, as its revisions keep them. */
@@ -162,7 +184,7 @@ export async function updateArticle(
 						.where(and(eq(articles.id, id), eq(articles.kind, kind))),
 				),
 			);
-			if (!current) return false;
+			if (!current) return undefined;
 			const { updatedAt, authorId, slug: currentSlug, ...before } = current;
 			if (savedSince(updatedAt, expectedUpdatedAt)) throw editConflict('article', updatedAt);
 			const slug = given ?? currentSlug;
@@ -181,12 +203,15 @@ export async function updateArticle(
 				beforeAuthorId: authorId,
 				at: now,
 			});
-			return true;
+			return { published: Boolean(fields.isPublished && !before.isPublished) };
 		}),
 	);
 	if (!updated) return undefined;
 	publishChange({ kind: 'article', articleKind: kind, id });
-	return mustGet(kind, id);
+	const article = await mustGet(kind, id);
+	// An autosave's many small saves are not each news for partners; the next save is.
+	if (!autosave || updated.published) announceArticle(kind, article, updated.published);
+	return article;
 }
 
 /** True when an article was deleted (its revisions go with it). */

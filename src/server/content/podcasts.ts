@@ -10,6 +10,8 @@ import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
 import type { PodcastListQuery } from '@/lib/validation/content';
 import type { EditorEpisodeListQuery, EpisodeInput } from '@/lib/validation/episodes';
 import { publishChange } from '@/server/changes/content-changes';
+import { partnerEvents } from '@/server/changes/partner-events';
+import { episodePath } from '@/lib/public-paths';
 import { byEngine, db, firstRow, podcastEpisodes, transaction, users, type Reader } from '@/server/db';
 import {
 	forgetSlugs,
@@ -180,6 +182,15 @@ export async function getEpisode(
 	return row && toEpisode(row);
 }
 
+/** Tells partners' webhooks that an episode went public (by its save or its scheduled time). */
+export function announceEpisode(episode: PodcastEpisode): void {
+	if (!episode.isPublished) return;
+	partnerEvents.emit({
+		type: 'episode.published',
+		data: { id: episode.id, slug: episode.slug, title: episode.title, path: episodePath(episode.slug) },
+	});
+}
+
 async function mustGet(id: number): Promise<PodcastEpisode> {
 	const episode = await getEpisode(id, { includeDrafts: true });
 	if (!episode) throw new Error(`Episode ${id} vanished right after it was written`);
@@ -225,7 +236,9 @@ export async function createEpisode(input: EpisodeInput, authorId: number): Prom
 		}),
 	);
 	publishChange({ kind: 'episode', id });
-	return mustGet(id);
+	const episode = await mustGet(id);
+	announceEpisode(episode);
+	return episode;
 }
 
 /**
@@ -258,7 +271,7 @@ export async function updateEpisode(
 						.where(eq(podcastEpisodes.id, id)),
 				),
 			);
-			if (!current) return false;
+			if (!current) return undefined;
 			const { updatedAt, authorId, slug: currentSlug, ...before } = current;
 			if (savedSince(updatedAt, input.expectedUpdatedAt)) throw editConflict('episode', updatedAt);
 			const slug = input.slug ?? currentSlug;
@@ -278,12 +291,14 @@ export async function updateEpisode(
 				beforeAuthorId: authorId,
 				at: now,
 			});
-			return true;
+			return { publishing };
 		}),
 	);
 	if (!updated) return undefined;
 	publishChange({ kind: 'episode', id });
-	return mustGet(id);
+	const episode = await mustGet(id);
+	if (updated.publishing) announceEpisode(episode);
+	return episode;
 }
 
 /** True when an episode was deleted (its revisions go with it). */

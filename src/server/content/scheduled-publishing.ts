@@ -10,7 +10,8 @@ import { articles, podcastEpisodes, transaction } from '@/server/db';
 import { publishChange } from '@/server/changes/content-changes';
 import { recordRevision } from '@/server/revisions/store';
 import { baseLog } from '@/server/runtime/log';
-import { articleFormColumns } from './articles';
+import { announceArticle, articleFormColumns, getArticle } from './articles';
+import { announceEpisode, getEpisode } from './podcasts';
 import { endPreviewLinks } from './preview-ends';
 
 /** How often a node looks for due articles: publication within about this, plus regeneration. */
@@ -52,6 +53,8 @@ export async function publishDueArticles(now = new Date()): Promise<number[]> {
 	for (const { id, kind } of published) {
 		scheduleLog().info({ articleId: id, kind }, 'published a scheduled article');
 		publishChange({ kind: 'article', articleKind: kind, id });
+		const article = await getArticle(kind, id, { includeDrafts: true });
+		if (article) announceArticle(kind, article, true);
 	}
 	return published.map((row) => row.id);
 }
@@ -88,6 +91,8 @@ export async function publishDueEpisodes(now = new Date()): Promise<number[]> {
 	for (const { id } of published) {
 		scheduleLog().info({ episodeId: id }, 'published a scheduled episode');
 		publishChange({ kind: 'episode', id });
+		const episode = await getEpisode(id, { includeDrafts: true });
+		if (episode) announceEpisode(episode);
 	}
 	return published.map((row) => row.id);
 }

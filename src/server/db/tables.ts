@@ -60,6 +60,9 @@ export let {
 	mediaVariants,
 	mediaAudio,
 	revisions,
+	webhooks,
+	webhookDeliveries,
+	webhookAttempts,
 } = bound;
 
 /** Binds `schema`'s tables to the exports above (engine.ts, when an engine is chosen). */
@@ -98,5 +101,8 @@ export function bindTables(schema: Schema): void {
 		mediaVariants,
 		mediaAudio,
 		revisions,
+		webhooks,
+		webhookDeliveries,
+		webhookAttempts,
 	} = schema);
 }

@@ -41,6 +41,8 @@ const TYPES: Record<string, string> = {
 	'.json': 'application/json; charset=utf-8',
 	// Share images (og:image), compressed already: stored without brotli or gzip twins.
 	'.png': 'image/png',
+	// Rating badges: small, stored without twins as images are.
+	'.svg': 'image/svg+xml; charset=utf-8',
 };
 /**
  * Request paths remembered with the file they name (or none); past this it starts over. As many
@@ -172,7 +174,7 @@ export function createGeneratedPages(
 		const page = pageOf(file, { identity, br, gzip });
 		// Twins are written just after the page: until both are there, the writer's
 		// announcement of this version is still to come, and brings it whole. An image has none.
-		if ((br && gzip) || file.endsWith('.png')) kept.set(file, page);
+		if ((br && gzip) || file.endsWith('.png') || file.endsWith('.svg')) kept.set(file, page);
 		return page;
 	}
 

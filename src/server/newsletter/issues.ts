@@ -27,6 +27,8 @@ import { previewIssueMail, type RenderedIssue } from './render';
 import { testUnsubscribeUrl } from './unsubscribe';
 import { deliveriesQueued } from './deliveries-queued';
 import { publishChange } from '@/server/changes/content-changes';
+import { partnerEvents } from '@/server/changes/partner-events';
+import { newsletterIssuePath } from '@/lib/archive-links';
 import { Conflict, NotFound, UpstreamFailed } from '@/server/errors';
 import { renameSlug, savingSlug, slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
 import { lockedForUpdate } from '@/server/db/sql';
@@ -265,7 +267,12 @@ export async function sendIssue(id: number, { dueBy }: { dueBy?: Date } = {}): P
 	deliveriesQueued.emit();
 	// The issue is public from now on: its archive page is generated, the archive lists it.
 	publishChange({ kind: 'newsletter-issue', id });
-	return getIssue(id);
+	const issue = await getIssue(id);
+	partnerEvents.emit({
+		type: 'newsletter.sent',
+		data: { id, slug: issue.slug, subject: issue.subject, path: newsletterIssuePath(issue.slug) },
+	});
+	return issue;
 }
 
 /** Schedules a draft to be sent at `sendAt` (a later call moves it). */

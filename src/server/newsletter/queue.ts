@@ -1,15 +1,8 @@
 /**
- * The durable send queue in the database. A worker claims a few rows at a time by moving them
- * from 'queued' to 'sending' and stamping claimed_at; that stamp is a lease: a row left in
- * 'sending' past the lease belonged to a process that died, and is claimed again. Settling a
- * row checks the stamp, so a worker whose lease ran out cannot overwrite the new holder.
- *
- * SQLite: the claim is one UPDATE ... RETURNING inside an IMMEDIATE transaction, which takes the
- * write lock first, so two processes never claim the same row. PostgreSQL: the same statement
- * with `for update skip locked` on the inner select lets several nodes claim side by side
- * without waiting on each other's rows.
+ * The newsletter's send queue in the database: the lease queue (db/lease-queue.ts) over
+ * newsletter_deliveries, plus what only mail has (an issue completes when its last mail settles).
  */
-import { and, asc, count, eq, inArray, lte, min, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
 	db,
 	firstRow,
@@ -17,7 +10,8 @@ import {
 	newsletterDeliveries as deliveries,
 	newsletterIssues as issues,
 } from '@/server/db';
-import { claimingSkipLocked, lockedForUpdate } from '@/server/db/sql';
+import { lockedForUpdate } from '@/server/db/sql';
+import { claimDue, leaseHeld, nextDueIn, releaseClaims } from '@/server/db/lease-queue';
 import { baseLog } from '@/server/runtime/log';
 import { collectedGauge } from '@/server/runtime/metrics';
 
@@ -38,29 +32,16 @@ export async function claimDeliveries(
 	leaseMs: number,
 	now = new Date(),
 ): Promise<ClaimedDelivery[]> {
-	const due = or(
-		and(eq(deliveries.status, 'queued'), lte(deliveries.nextAttemptAt, now)),
-		and(eq(deliveries.status, 'sending'), lte(deliveries.claimedAt, new Date(now.getTime() - leaseMs))),
+	return claimDue<ClaimedDelivery>(
+		deliveries,
+		{
+			issueId: deliveries.issueId,
+			digestId: deliveries.digestId,
+			userId: deliveries.userId,
+			memberId: deliveries.memberId,
+		},
+		{ limit, leaseMs, now },
 	);
-	return transaction(async (tx) => {
-		const candidates = claimingSkipLocked(
-			tx.select({ id: deliveries.id }).from(deliveries).where(due).orderBy(asc(deliveries.id)).limit(limit),
-		);
-		const claimed = await tx
-			.update(deliveries)
-			.set({ status: 'sending', claimedAt: now, attempts: sql`${deliveries.attempts} + 1` })
-			.where(inArray(deliveries.id, candidates))
-			.returning({
-				id: deliveries.id,
-				issueId: deliveries.issueId,
-				digestId: deliveries.digestId,
-				userId: deliveries.userId,
-				memberId: deliveries.memberId,
-				attempts: deliveries.attempts,
-				claimedAt: deliveries.claimedAt,
-			});
-		return claimed as ClaimedDelivery[];
-	});
 }
 
 /** The mails queued or being sent: the whole queue, whichever node queued or claimed them. */
@@ -91,13 +72,7 @@ collectedGauge({
 
 /** When the next queued row falls due (after a back-off), if any. */
 export async function nextDueAt(): Promise<Date | undefined> {
-	const row = await firstRow(
-		db()
-			.select({ at: min(deliveries.nextAttemptAt) })
-			.from(deliveries)
-			.where(eq(deliveries.status, 'queued')),
-	);
-	return row?.at ?? undefined;
+	return nextDueIn(deliveries);
 }
 
 type Outcome =
@@ -115,11 +90,7 @@ export async function settleDelivery(
 	outcome: Outcome,
 	now = new Date(),
 ): Promise<boolean> {
-	const held = and(
-		eq(deliveries.id, row.id),
-		eq(deliveries.status, 'sending'),
-		eq(deliveries.claimedAt, row.claimedAt),
-	);
+	const held = leaseHeld(deliveries, row);
 	const values =
 		outcome.status === 'sent'
 			? { status: 'sent' as const, sentTo: outcome.sentTo, sentAt: now, lastError: null }
@@ -162,28 +133,5 @@ export async function settleDelivery(
  * holds are left alone.
  */
 export async function releaseDeliveries(rows: readonly ClaimedDelivery[], now = new Date()): Promise<number> {
-	if (rows.length === 0) return 0;
-	return transaction(async (tx) => {
-		let released = 0;
-		for (const row of rows) {
-			const done = await tx
-				.update(deliveries)
-				.set({
-					status: 'queued',
-					claimedAt: null,
-					nextAttemptAt: now,
-					attempts: sql`${deliveries.attempts} - 1`,
-				})
-				.where(
-					and(
-						eq(deliveries.id, row.id),
-						eq(deliveries.status, 'sending'),
-						eq(deliveries.claimedAt, row.claimedAt),
-					),
-				)
-				.returning({ id: deliveries.id });
-			released += done.length;
-		}
-		return released;
-	});
+	return releaseClaims(deliveries, rows, now);
 }

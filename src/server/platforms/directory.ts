@@ -24,6 +24,8 @@ import {
 	slugForNewItem,
 } from '@/server/addresses/slugs';
 import { publishChange, type PlatformChangeKind } from '@/server/changes/content-changes';
+import { partnerEvents } from '@/server/changes/partner-events';
+import { platformPath } from '@/lib/public-paths';
 import { deleteRevisions, type SaveBy } from '@/server/revisions/store';
 import { lockFormValues, recordPlatformSave } from './history';
 import { noteForFollowers } from './digest-window';
@@ -250,7 +252,12 @@ export async function updatePlatform(id: number, input: PlatformForm, by: SaveBy
 	);
 	if (!updated) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id, kind: 'updated' });
-	return getPlatform(id);
+	const platform = await getPlatform(id);
+	partnerEvents.emit({
+		type: 'platform.updated',
+		data: { id, slug: platform.slug, name: platform.name, path: platformPath(platform.slug) },
+	});
+	return platform;
 }
 
 /**

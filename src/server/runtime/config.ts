@@ -97,6 +97,13 @@ const schema = z.object({
 		.enum(['0', '1', 'true', 'false', ''])
 		.optional()
 		.transform((v) => v !== '0' && v !== 'false'),
+	/** Wait after a webhook's first failed try; it doubles with each further one (8 tries in all). */
+	WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
+	/** Set to 1 to let webhooks reach private, loopback and link-local addresses (tests, intranets). */
+	WEBHOOK_ALLOW_PRIVATE: z
+		.enum(['0', '1', 'true', 'false', ''])
+		.optional()
+		.transform((v) => v === '1' || v === 'true'),
 	/** Where the production host listens. */
 	PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).default(4321)),
 	HOST: z.preprocess(unsetIfEmpty, z.string().optional()),
@@ -203,6 +210,12 @@ export type AppConfig = {
 	};
 	/** How long a platform's followers' digest gathers from its first change or review. */
 	followDigestIntervalMs: number;
+	webhooks: {
+		/** The wait after the first failed try, doubled after each further one. */
+		retryBaseMs: number;
+		/** Whether receivers may be private, loopback or link-local addresses. */
+		allowPrivate: boolean;
+	};
 	port: number;
 	host: string;
 	siteDir: string;
@@ -305,6 +318,7 @@ export function config(): AppConfig {
 			postalAddress: env.NEWSLETTER_POSTAL_ADDRESS || undefined,
 		},
 		followDigestIntervalMs: env.FOLLOW_DIGEST_INTERVAL_MS,
+		webhooks: { retryBaseMs: env.WEBHOOK_RETRY_BASE_MS, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE },
 		port: env.PORT,
 		host: env.HOST ?? 'localhost',
 		siteDir: resolve(env.SITE_DIR),

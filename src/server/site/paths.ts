@@ -19,6 +19,8 @@ import type { ArticleKind, SlugKind } from '@/lib/column-values';
 import {
 	articlePath,
 	episodePath,
+	platformBadgePath,
+	platformDarkBadgePath,
 	platformFeedPath,
 	platformPath,
 	STATIC_PAGE_PATHS,
@@ -111,6 +113,8 @@ export async function allGeneratedPaths(): Promise<string[]> {
 			platformPath(slug),
 			platformFeedPath(slug),
 			platformShareImagePath(id),
+			platformBadgePath(slug),
+			platformDarkBadgePath(slug),
 		]),
 		...withShareImages(comparisons),
 		...alternatives,
@@ -208,7 +212,8 @@ function ownPlatformPaths(kind: PlatformChangeKind, slug: string): string[] {
 	// The platform's own feed lists its editors' changes and its reviews, not its comments (nor
 	// replies or the Claimed mark, which show on its page only).
 	if (kind === 'replied' || kind === 'claimed' || kind === 'commented') return [platformPath(slug)];
-	return [platformPath(slug), platformFeedPath(slug)];
+	// The badge shows the name, rating and review count.
+	return [platformPath(slug), platformFeedPath(slug), platformBadgePath(slug), platformDarkBadgePath(slug)];
 }
 
 /** The listings a platform change makes stale (its own pages: ownPlatformPaths). */

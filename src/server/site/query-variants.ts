@@ -42,6 +42,9 @@ export const VARIANT_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
 const PLATFORM_PAGE = /^\/platforms\/[a-z0-9-]+$/;
 export const PLATFORM_PAGE_PARAMETERS = ['sort', 'stars', 'reviewerRole', 'companySize', 'industry'] as const;
 
+/** A platform's rating badge: its dark variant (?theme=dark) is stored beside it as badge-dark.svg. */
+const BADGE = /^\/platforms\/[a-z0-9-]+\/badge\.svg$/;
+
 /** The query parameters that choose a path's variant, if it has variants. */
 function variantParameters(pathname: string): readonly string[] | undefined {
 	return (
@@ -57,6 +60,10 @@ function variantParameters(pathname: string): readonly string[] | undefined {
 export function storedPagePath(url: string): string {
 	const mark = url.indexOf('?');
 	const pathname = mark === -1 ? url : url.slice(0, mark);
+	if (BADGE.test(pathname)) {
+		const dark = mark !== -1 && new URLSearchParams(url.slice(mark + 1)).get('theme') === 'dark';
+		return dark ? pathname.replace(/\.svg$/, '-dark.svg') : pathname;
+	}
 	const owned = variantParameters(pathname);
 	if (!owned || mark === -1) return pathname;
 	const params = new URLSearchParams(url.slice(mark + 1));

@@ -29,6 +29,7 @@ import type {
 } from '@/components/platforms/types';
 import type { VoteType } from '@/lib/column-values';
 import { LoadError } from '@/components/ui/LoadError';
+import { BadgeEmbed } from './BadgeEmbed';
 import { ReviewForm } from './ReviewForm';
 import { ReviewList } from './ReviewList';
 import { StarHistogram } from './StarHistogram';
@@ -424,6 +425,9 @@ export function ReviewsSection({
 					onRated={rated}
 				/>
 			</div>
+			{!!user && user.vendorPlatformId === platformId && (
+				<BadgeEmbed platformSlug={platformSlug} platformName={platformName} />
+			)}
 			{(reviews?.length ?? 0) > 0 && (
 				<div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="review-controls">
 					<FilterSelect

@@ -1,0 +1,193 @@
+/**
+ * Partners' webhooks: editors subscribe a URL to event types; each event a service announces
+ * (partnerEvents, after its change committed, on the node that committed it) becomes one queued
+ * message per subscribed webhook, delivered by the lease queue's worker (worker.ts).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { WebhookEventType } from '@/lib/column-values';
+import { partnerEvents, type PartnerEvent } from '@/server/changes/partner-events';
+import { signal } from '@/server/changes/signal';
+import { db, firstRow, webhookAttempts, webhookDeliveries, webhooks } from '@/server/db';
+import { NotFound } from '@/server/errors';
+import { config } from '@/server/runtime/config';
+import { baseLog } from '@/server/runtime/log';
+import { outsideRequest } from '@/server/runtime/request-context';
+import { checkReceiverUrl } from './receivers';
+
+export const WEBHOOK_NOT_FOUND = 'No webhook has this id.';
+
+/** New messages were queued: this process's worker looks at the queue now. */
+export const webhookMessagesQueued = signal('webhook messages queued');
+
+export type CreatedWebhook = {
+	id: number;
+	url: string;
+	events: WebhookEventType[];
+	active: boolean;
+	/** Standard Webhooks' `whsec_<base64>`: shown only in this answer. */
+	secret: string;
+};
+
+export type WebhookSummary = Omit<CreatedWebhook, 'secret'> & {
+	createdAt: Date;
+	/** The last try's HTTP status (null: no answer, see lastError), or null before any try. */
+	lastDelivery: { status: string; statusCode: number | null; error: string | null; at: Date } | null;
+};
+
+export type WebhookTry = {
+	deliveryId: number;
+	/** The webhook-id header, the same on every try of a message. */
+	messageId: string;
+	type: string;
+	attempt: number;
+	statusCode: number | null;
+	error: string | null;
+	/** The message's state now: queued (another try to come), sending, delivered or failed. */
+	deliveryStatus: string;
+	at: Date;
+};
+
+/** A fresh signing secret: 32 random bytes, in Standard Webhooks' form. */
+function newSecret(): string {
+	return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+export async function createWebhook(input: {
+	url: string;
+	events: WebhookEventType[];
+}): Promise<CreatedWebhook> {
+	const url = (await checkReceiverUrl(input.url)).href;
+	const events = [...new Set(input.events)];
+	const [row] = await db()
+		.insert(webhooks)
+		.values({ url, events, secret: newSecret() })
+		.returning({ id: webhooks.id, url: webhooks.url, active: webhooks.active, secret: webhooks.secret });
+	return { ...row!, events };
+}
+
+export async function listWebhooks(): Promise<WebhookSummary[]> {
+	const rows = await db()
+		.select({
+			id: webhooks.id,
+			url: webhooks.url,
+			events: webhooks.events,
+			active: webhooks.active,
+			createdAt: webhooks.createdAt,
+		})
+		.from(webhooks)
+		.orderBy(desc(webhooks.id));
+	const last = new Map<number, WebhookSummary['lastDelivery']>();
+	for (const { id } of rows) {
+		const [latest] = await triesOf(id, 1);
+		last.set(
+			id,
+			latest
+				? { status: latest.deliveryStatus, statusCode: latest.statusCode, error: latest.error, at: latest.at }
+				: null,
+		);
+	}
+	return rows.map((row) => ({
+		...row,
+		events: (row.events ?? []) as WebhookEventType[],
+		lastDelivery: last.get(row.id) ?? null,
+	}));
+}
+
+export async function deleteWebhook(id: number): Promise<void> {
+	const deleted = await db().delete(webhooks).where(eq(webhooks.id, id)).returning({ id: webhooks.id });
+	if (deleted.length === 0) throw new NotFound(WEBHOOK_NOT_FOUND);
+}
+
+/** The latest tries of a webhook's messages, newest first. */
+export async function listWebhookTries(id: number, limit = 100): Promise<WebhookTry[]> {
+	const found = await firstRow(db().select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.id, id)));
+	if (!found) throw new NotFound(WEBHOOK_NOT_FOUND);
+	return triesOf(id, limit);
+}
+
+/** A webhook's tries, newest first. */
+function triesOf(id: number, limit: number): Promise<WebhookTry[]> {
+	return db()
+		.select({
+			deliveryId: webhookAttempts.deliveryId,
+			messageId: webhookDeliveries.messageId,
+			type: webhookDeliveries.eventType,
+			attempt: webhookAttempts.attempt,
+			statusCode: webhookAttempts.statusCode,
+			error: webhookAttempts.error,
+			deliveryStatus: webhookDeliveries.status,
+			at: webhookAttempts.createdAt,
+		})
+		.from(webhookAttempts)
+		.innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+		.where(eq(webhookAttempts.webhookId, id))
+		.orderBy(desc(webhookAttempts.id))
+		.limit(limit);
+}
+
+/**
+ * Queues the event for every active webhook subscribed to its type: one message each, its body
+ * fixed now (every try sends the same bytes and webhook-id).
+ */
+export async function queueEvent({ type, data }: PartnerEvent, now = new Date()): Promise<number> {
+	const { path, ...fields } = data;
+	const body = JSON.stringify({
+		type,
+		timestamp: now.toISOString(),
+		data: path === undefined ? fields : { ...fields, url: new URL(path, config().siteUrl).href },
+	});
+	const subscribed = (
+		await db()
+			.select({ id: webhooks.id, events: webhooks.events })
+			.from(webhooks)
+			.where(eq(webhooks.active, true))
+	).filter((webhook) => (webhook.events ?? []).includes(type));
+	if (subscribed.length === 0) return 0;
+	await db()
+		.insert(webhookDeliveries)
+		.values(
+			subscribed.map((webhook) => ({
+				webhookId: webhook.id,
+				messageId: `msg_${randomUUID()}`,
+				eventType: type,
+				payload: body,
+				nextAttemptAt: now,
+			})),
+		);
+	webhookMessagesQueued.emit();
+	return subscribed.length;
+}
+
+/** Turns webhooks off (their receiver answered 410 Gone); their queued messages are dropped as they come. */
+export async function deactivateWebhooks(ids: number[]): Promise<void> {
+	if (ids.length > 0) await db().update(webhooks).set({ active: false }).where(inArray(webhooks.id, ids));
+}
+
+/** A webhook's URL, secret and state at delivery time. */
+export async function webhookForDelivery(id: number) {
+	return firstRow(
+		db()
+			.select({ url: webhooks.url, secret: webhooks.secret, active: webhooks.active })
+			.from(webhooks)
+			.where(eq(webhooks.id, id)),
+	);
+}
+
+let wired = false;
+
+/** Queues a message for each event this node's services announce (wired by startApp()). */
+export function wireWebhooks(): void {
+	if (wired) return;
+	wired = true;
+	partnerEvents.subscribe((event) => {
+		// Not part of the save's request, and never awaited by it.
+		void outsideRequest(() =>
+			queueEvent(event).catch((error) =>
+				baseLog()
+					.child({ subject: 'webhooks' })
+					.error({ err: error, type: event.type }, 'could not queue a webhook event'),
+			),
+		);
+	});
+}
