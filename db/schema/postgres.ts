@@ -13,6 +13,9 @@ export * from './postgres-only';
 
 // The list is written by `npm run db:tables` from the names defineTables returns.
 export const {
+	analyticsSalts,
+	analyticsVisits,
+	analyticsDaily,
 	users,
 	sessions,
 	passwordResetTokens,

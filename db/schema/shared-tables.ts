@@ -10,6 +10,7 @@
 import { relations, sql } from 'drizzle-orm';
 import type { SchemaKit } from './kit';
 import {
+	ANALYTICS_DAILY_KINDS,
 	ARTICLE_KINDS,
 	COMMENT_STATUSES,
 	EPISODE_AUDIO_TYPES,
@@ -908,7 +909,61 @@ export function defineTables(kit: SchemaKit) {
 		(t) => [index('revisions_item_idx').on(t.itemType, t.itemId, t.id)],
 	);
 
+	/**
+	 * The day's random salt of the visitor hash (analytics/salt.ts), shared by every node. Made on
+	 * the first page view of a day; the days before are deleted then, so yesterday's visitors can
+	 * no longer be linked to anyone, nor to today's.
+	 */
+	const analyticsSalts = table('analytics_salts', {
+		/** YYYY-MM-DD, UTC. */
+		day: text('day').primaryKey(),
+		salt: text('salt').notNull(),
+		createdAt: timestampNow('created_at'),
+	});
+
+	/**
+	 * Page views of the last 30 days, one row per day, page and visitor hash (never an address or a
+	 * browser name); older days become analytics_daily rows.
+	 */
+	const analyticsVisits = table(
+		'analytics_visits',
+		{
+			id: id(),
+			day: text('day').notNull(),
+			path: text('path').notNull(),
+			/** SHA-256 of the day's salt, the site, the client address and its user agent. */
+			visitor: text('visitor').notNull(),
+			/** The host of the outside page the visitor came from (the first one seen that day). */
+			referrerHost: text('referrer_host'),
+			pageviews: integer('pageviews').notNull().default(0),
+		},
+		(t) => [
+			uniqueIndex('analytics_visits_day_path_visitor_unique').on(t.day, t.path, t.visitor),
+			index('analytics_visits_day_idx').on(t.day),
+		],
+	);
+
+	/**
+	 * Daily totals kept after the visits of a day are gone: per day, the whole site ('total', key
+	 * ''), each page ('page', key the path) and each referring host ('referrer', key the host).
+	 */
+	const analyticsDaily = table(
+		'analytics_daily',
+		{
+			id: id(),
+			day: text('day').notNull(),
+			kind: text('kind', { enum: ANALYTICS_DAILY_KINDS }).notNull(),
+			key: text('key').notNull(),
+			pageviews: integer('pageviews').notNull().default(0),
+			visitors: integer('visitors').notNull().default(0),
+		},
+		(t) => [uniqueIndex('analytics_daily_day_kind_key_unique').on(t.day, t.kind, t.key)],
+	);
+
 	return {
+		analyticsSalts,
+		analyticsVisits,
+		analyticsDaily,
 		users,
 		sessions,
 		passwordResetTokens,

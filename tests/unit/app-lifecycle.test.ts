@@ -72,7 +72,15 @@ describe('stopApp', () => {
 			'stop housekeeping',
 			'close database',
 		]);
-		expect(done).toEqual(['newsletter', 'scheduling', 'relay', 'site', 'housekeeping', 'database']);
+		expect(done).toEqual([
+			'newsletter',
+			'scheduling',
+			'relay',
+			'site',
+			'analytics',
+			'housekeeping',
+			'database',
+		]);
 	});
 
 	it('still closes the database when a step before it fails, and reports the failure', async () => {
@@ -88,7 +96,15 @@ describe('stopApp', () => {
 			'stop housekeeping',
 			'close database',
 		]);
-		expect(done).toEqual(['newsletter', 'scheduling', 'relay failed', 'site', 'housekeeping', 'database']);
+		expect(done).toEqual([
+			'newsletter',
+			'scheduling',
+			'relay failed',
+			'site',
+			'analytics',
+			'housekeeping',
+			'database',
+		]);
 		vi.mocked(relay.stopContentRelay).mockRejectedValueOnce(new Error('relay stuck'));
 		await expect(stopApp()).rejects.toThrow('relay stuck');
 	});

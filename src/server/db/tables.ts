@@ -28,6 +28,9 @@ export function tables(): Schema {
 }
 
 export let {
+	analyticsSalts,
+	analyticsVisits,
+	analyticsDaily,
 	users,
 	sessions,
 	passwordResetTokens,
@@ -65,6 +68,9 @@ export let {
 export function bindTables(schema: Schema): void {
 	bound = schema;
 	({
+		analyticsSalts,
+		analyticsVisits,
+		analyticsDaily,
 		users,
 		sessions,
 		passwordResetTokens,
