@@ -22,6 +22,7 @@ import {
 	NEWSLETTER_MEMBER_TOKEN_PURPOSES,
 	PREVIEW_SUBJECTS,
 	REVISION_SUBJECTS,
+	SIGNUP_KINDS,
 	SLUG_KINDS,
 	USER_ROLES,
 	VOTE_TYPES,
@@ -960,7 +961,25 @@ export function defineTables(kit: SchemaKit) {
 		(t) => [uniqueIndex('analytics_daily_day_kind_key_unique').on(t.day, t.kind, t.key)],
 	);
 
+	/**
+	 * One sign-up (an account, a newsletter subscription, a follow) and the page that brought it:
+	 * the site's path and the outside host the visit came from. Who signed up is not recorded.
+	 */
+	const signupAttributions = table(
+		'signup_attributions',
+		{
+			id: id(),
+			kind: text('kind', { enum: SIGNUP_KINDS }).notNull(),
+			/** YYYY-MM-DD, UTC. */
+			day: text('day').notNull(),
+			path: text('path').notNull(),
+			referrerHost: text('referrer_host'),
+		},
+		(t) => [index('signup_attributions_day_idx').on(t.day)],
+	);
+
 	return {
+		signupAttributions,
 		analyticsSalts,
 		analyticsVisits,
 		analyticsDaily,

@@ -8,7 +8,9 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../support/account-api';
+import { eq } from 'drizzle-orm';
+import { TestClient, newCredentials, registerUser } from '../support/account-api';
+import { createPlatform } from '../support/platform-fixtures';
 import { setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
 import type { TestServer } from '../support/server';
 import { rawRows } from '@/server/db';
@@ -62,6 +64,7 @@ type Report = {
 	pageviews: number;
 	pages: Array<{ path: string; pageviews: number; visitors: number }>;
 	referrers: Array<{ host: string; visitors: number }>;
+	signups: Array<{ path: string; kind: string; count: number }>;
 	series: Array<{ day: string; visitors: number; pageviews: number }>;
 };
 
@@ -211,8 +214,78 @@ describe('GET /api/admin/analytics', () => {
 	});
 });
 
+describe('sign-ups attributed to the page that brought them', () => {
+	const signups = async () => (await report()).signups;
+
+	it('records an account sign-up under the attribution the island sent, the referrer as its host', async () => {
+		const path = uniquePath();
+		const client = new TestClient(server.url);
+		const answer = await client.post('/api/register', {
+			...newCredentials(),
+			attribution: { path, referrer: 'https://www.bing.com/search?q=private-words' },
+		});
+		expect(answer.status).toBe(201);
+		expect(await signups()).toContainEqual({ path, kind: 'account', count: 1 });
+		const { signupAttributions } = server.tables;
+		const rows = await server.db.select().from(signupAttributions);
+		expect(rows.filter((row) => row.path === path)).toEqual([
+			expect.objectContaining({ kind: 'account', referrerHost: 'www.bing.com' }),
+		]);
+		expect(JSON.stringify(rows)).not.toContain('private-words');
+	});
+
+	it("records a newsletter sign-up under the same-site Referer's path when no attribution is sent", async () => {
+		const path = uniquePath();
+		const client = new TestClient(server.url);
+		const answer = await client.post(
+			'/api/newsletter/subscribe',
+			{ email: newCredentials().email },
+			{ referer: `${server.url}${path}?utm_source=mail` },
+		);
+		expect(answer.status).toBe(202);
+		// Another site's page is no page of ours: nothing recorded for it.
+		const elsewhere = await client.post(
+			'/api/newsletter/subscribe',
+			{ email: newCredentials().email },
+			{ referer: `https://elsewhere.example${path}-other` },
+		);
+		expect(elsewhere.status).toBe(202);
+		const found = (await signups()).filter((row) => row.path.startsWith(path));
+		expect(found).toEqual([{ path, kind: 'newsletter', count: 1 }]);
+	});
+
+	it('records a follow, and a signed-in newsletter sign-up; a malformed attribution never refuses one', async () => {
+		const path = uniquePath();
+		const follower = await registerUser(server);
+		const { users } = server.tables;
+		await server.db.update(users).set({ emailVerified: true }).where(eq(users.id, follower.id));
+		const platform = await createPlatform(roles.editor);
+		const followed = await follower.client.post(`/api/platforms/${platform.id}/follow`, {
+			attribution: { path, referrer: '' },
+		});
+		expect(followed.status).toBe(200);
+		const subscribed = await follower.client.post('/api/newsletter/subscribe', {
+			attribution: { path, referrer: 'https://social.example/post/1' },
+		});
+		expect(subscribed.status).toBe(200);
+		const odd = await new TestClient(server.url).post('/api/register', {
+			...newCredentials(),
+			attribution: { path: `//evil.example${path}`, referrer: 7 },
+		});
+		expect(odd.status).toBe(201);
+		const found = (await signups()).filter((row) => row.path.includes(path));
+		expect(found).toEqual(
+			expect.arrayContaining([
+				{ path, kind: 'follow', count: 1 },
+				{ path, kind: 'newsletter', count: 1 },
+			]),
+		);
+		expect(found).toHaveLength(2);
+	});
+});
+
 describe('cookies', () => {
-	it('are set by no answer of this file', () => {
+	it('are set by no beacon or report answer', () => {
 		expect(answers.length).toBeGreaterThan(20);
 		for (const headers of answers) expect(headers.getSetCookie()).toEqual([]);
 	});

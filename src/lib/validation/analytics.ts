@@ -43,3 +43,16 @@ export function referrerHost(referrer: string | null | undefined, siteHost: stri
 	const host = url.hostname.toLowerCase();
 	return host && host !== siteHost.toLowerCase() ? host : null;
 }
+
+/**
+ * `attribution` in a sign-up's body (src/lib/attribution.ts keeps it): a same-site path and the
+ * outside referrer. A malformed one is dropped, never a refused sign-up: the Referer then applies.
+ */
+export const attributionField = z
+	.object({ path: sitePathField, referrer: referrerField.optional().default('') })
+	.optional()
+	.catch(undefined);
+export type AttributionInput = z.output<typeof attributionField>;
+
+/** A sign-up body's attribution alone (the signed-in newsletter sign-up reads nothing else). */
+export const attributionBodySchema = z.object({ attribution: attributionField });

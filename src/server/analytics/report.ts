@@ -1,12 +1,15 @@
 /**
  * The dashboard's analytics for the last N days (today included): visitors and page views per
  * day, the top pages and referring hosts. Recent days are read from the visit rows, older ones
- * from their daily totals (retention.ts); a day is in one or the other. A visitor is counted once
+ * from their daily totals (retention.ts); a day is in one or the other. Sign-ups per page are
+ * kept as they are (signups.ts). A visitor is counted once
  * per day: the same reader on two days is two visitors, since nothing links one day to the next.
  */
 import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { analyticsDaily, analyticsVisits, db } from '@/server/db';
 import { analyticsClock, dayOf, daysBefore } from './clock';
+import { signupsByPage } from './signups';
+import type { SignupKind } from '@/lib/column-values';
 
 export const ANALYTICS_PERIODS = [1, 7, 30, 90] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
@@ -20,6 +23,7 @@ export type AnalyticsReport = {
 	pageviews: number;
 	pages: Array<{ path: string; pageviews: number; visitors: number }>;
 	referrers: Array<{ host: string; visitors: number }>;
+	signups: Array<{ path: string; kind: SignupKind; count: number }>;
 	series: Array<{ day: string; visitors: number; pageviews: number }>;
 };
 
@@ -60,43 +64,46 @@ export async function analyticsReport(days: AnalyticsPeriod): Promise<AnalyticsR
 	const from = daysBefore(now, days - 1);
 	const v = analyticsVisits;
 	const recent = gte(v.day, from);
-	const [daysSeen, daysKept, pagesSeen, pagesKept, referrersSeen, referrersKept] = await Promise.all([
-		db()
-			.select({
-				key: v.day,
-				pageviews: asInteger(sql`sum(${v.pageviews})`),
-				visitors: asInteger(sql`count(distinct ${v.visitor})`),
-			})
-			.from(v)
-			.where(recent)
-			.groupBy(v.day),
-		keptTotals('total', from, true),
-		// Rows are one per day, page and visitor: counted rows are the page's daily visitors.
-		db()
-			.select({
-				key: v.path,
-				pageviews: asInteger(sql`sum(${v.pageviews})`),
-				visitors: asInteger(sql`count(*)`),
-			})
-			.from(v)
-			.where(recent)
-			.groupBy(v.path)
-			.orderBy(desc(sql`count(*)`), v.path)
-			.limit(TOP * 5),
-		keptTotals('page', from, false),
-		db()
-			.select({
-				key: sql<string>`${v.referrerHost}`,
-				pageviews: asInteger(sql`sum(${v.pageviews})`),
-				visitors: asInteger(sql`count(distinct ${v.day} || ${v.visitor})`),
-			})
-			.from(v)
-			.where(and(recent, isNotNull(v.referrerHost)))
-			.groupBy(v.referrerHost)
-			.orderBy(desc(sql`count(distinct ${v.day} || ${v.visitor})`))
-			.limit(TOP * 5),
-		keptTotals('referrer', from, false),
-	]);
+	const [daysSeen, daysKept, pagesSeen, pagesKept, referrersSeen, referrersKept, signups] = await Promise.all(
+		[
+			db()
+				.select({
+					key: v.day,
+					pageviews: asInteger(sql`sum(${v.pageviews})`),
+					visitors: asInteger(sql`count(distinct ${v.visitor})`),
+				})
+				.from(v)
+				.where(recent)
+				.groupBy(v.day),
+			keptTotals('total', from, true),
+			// Rows are one per day, page and visitor: counted rows are the page's daily visitors.
+			db()
+				.select({
+					key: v.path,
+					pageviews: asInteger(sql`sum(${v.pageviews})`),
+					visitors: asInteger(sql`count(*)`),
+				})
+				.from(v)
+				.where(recent)
+				.groupBy(v.path)
+				.orderBy(desc(sql`count(*)`), v.path)
+				.limit(TOP * 5),
+			keptTotals('page', from, false),
+			db()
+				.select({
+					key: sql<string>`${v.referrerHost}`,
+					pageviews: asInteger(sql`sum(${v.pageviews})`),
+					visitors: asInteger(sql`count(distinct ${v.day} || ${v.visitor})`),
+				})
+				.from(v)
+				.where(and(recent, isNotNull(v.referrerHost)))
+				.groupBy(v.referrerHost)
+				.orderBy(desc(sql`count(distinct ${v.day} || ${v.visitor})`))
+				.limit(TOP * 5),
+			keptTotals('referrer', from, false),
+			signupsByPage(from, TOP),
+		],
+	);
 	const perDay = new Map(addUp(daysSeen, daysKept).map((row) => [row.key, row]));
 	const series: AnalyticsReport['series'] = [];
 	for (let back = days - 1; back >= 0; back -= 1) {
@@ -118,6 +125,7 @@ export async function analyticsReport(days: AnalyticsPeriod): Promise<AnalyticsR
 			.sort(byVisitors)
 			.slice(0, TOP)
 			.map(({ key, visitors }) => ({ host: key, visitors })),
+		signups,
 		series,
 	};
 }

@@ -28,6 +28,7 @@ export function tables(): Schema {
 }
 
 export let {
+	signupAttributions,
 	analyticsSalts,
 	analyticsVisits,
 	analyticsDaily,
@@ -68,6 +69,7 @@ export let {
 export function bindTables(schema: Schema): void {
 	bound = schema;
 	({
+		signupAttributions,
 		analyticsSalts,
 		analyticsVisits,
 		analyticsDaily,
