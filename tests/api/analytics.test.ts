@@ -14,6 +14,7 @@ import { createPlatform } from '../support/platform-fixtures';
 import { setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
 import type { TestServer } from '../support/server';
 import { rawRows } from '@/server/db';
+import type { AnalyticsReport } from '@/server/analytics/report';
 
 const CHROME =
 	'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -58,15 +59,7 @@ async function beacon(
 	return response.status;
 }
 
-type Report = {
-	days: number;
-	visitors: number;
-	pageviews: number;
-	pages: Array<{ path: string; pageviews: number; visitors: number }>;
-	referrers: Array<{ host: string; visitors: number }>;
-	signups: Array<{ path: string; kind: string; count: number }>;
-	series: Array<{ day: string; visitors: number; pageviews: number }>;
-};
+type Report = AnalyticsReport;
 
 async function report(days = 1): Promise<Report> {
 	const answer = await roles.editor.client.get<Report>(`/api/admin/analytics?days=${days}`);

@@ -7,6 +7,7 @@
  */
 import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { analyticsDaily, analyticsVisits, db } from '@/server/db';
+import { asInteger } from '@/server/db/sql';
 import { analyticsClock, dayOf, daysBefore } from './clock';
 import { signupsByPage } from './signups';
 import type { SignupKind } from '@/lib/column-values';
@@ -26,8 +27,6 @@ export type AnalyticsReport = {
 	signups: Array<{ path: string; kind: SignupKind; count: number }>;
 	series: Array<{ day: string; visitors: number; pageviews: number }>;
 };
-
-const asInteger = (value: unknown) => sql<number>`cast(${value} as integer)`;
 
 type Count = { key: string; pageviews: number; visitors: number };
 

@@ -5,6 +5,7 @@
  */
 import { and, isNotNull, lt, sql } from 'drizzle-orm';
 import { analyticsDaily, analyticsVisits, transaction, type Reader } from '@/server/db';
+import { asInteger } from '@/server/db/sql';
 import { daysBefore, dayOf } from './clock';
 import { deleteSaltsBefore } from './salt';
 
@@ -18,8 +19,6 @@ type Total = {
 	pageviews: number;
 	visitors: number;
 };
-
-const asInteger = (value: unknown) => sql<number>`cast(${value} as integer)`;
 
 /** The daily totals of the visit rows of days before `before`. */
 async function totalsBefore(tx: Reader, before: string): Promise<Total[]> {
