@@ -10,6 +10,7 @@ import type { Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { browserTest } from '../support/browser-test';
 import { editorCookie } from '../support/server';
+import { expectNoAxeViolations } from '../support/axe';
 
 const it = browserTest({ seed: true, env: { ANALYTICS_FLUSH_MS: '50' } });
 
@@ -71,5 +72,29 @@ describe('the page-view beacon', () => {
 			expect(await html(path), path).toContain('/_astro/PageviewBeacon');
 		for (const path of ['/editor-dashboard', '/auth', '/profile', '/no-such-page'])
 			expect(await html(path), path).not.toContain('PageviewBeacon');
+	});
+
+	it("shows in the dashboard's Analytics tab, at 1280 and 390 px, with no axe violation", async ({
+		server,
+		browser,
+		newPage,
+	}) => {
+		const context = await browser.newContext({ baseURL: server.url, userAgent: CHROME });
+		const reader = await context.newPage();
+		const sent = reader.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
+		await reader.goto('/news', { waitUntil: 'load' });
+		expect((await sent).status()).toBe(202);
+		for (const mobile of [false, true]) {
+			const { page } = await newPage({ as: 'editor', mobile });
+			await page.goto('/editor-dashboard?tab=analytics');
+			await page.getByRole('heading', { name: 'Analytics', level: 2 }).waitFor();
+			await page.getByRole('button', { name: 'Today' }).click();
+			await page.getByRole('cell', { name: '/news', exact: true }).first().waitFor();
+			await expect
+				.poll(() => page.getByRole('button', { name: 'Today' }).getAttribute('aria-pressed'))
+				.toBe('true');
+			expect(await page.getByRole('table', { name: 'Visitors and page views per day' }).count()).toBe(1);
+			await expectNoAxeViolations(page, mobile ? 'analytics at 390 px' : 'analytics at 1280 px');
+		}
 	});
 });

@@ -21,6 +21,7 @@ const CommentsTab = lazy(() => import('./CommentsTab'));
 const ReviewsTab = lazy(() => import('./ReviewsTab'));
 const UsersTab = lazy(() => import('./UsersTab'));
 const NewsletterTab = lazy(() => import('./NewsletterTab'));
+const AnalyticsTab = lazy(() => import('./AnalyticsTab'));
 
 const PANELS: Record<DashboardTab, ComponentType> = {
 	overview: OverviewTab,
@@ -34,6 +35,7 @@ const PANELS: Record<DashboardTab, ComponentType> = {
 	reviews: ReviewsTab,
 	users: UsersTab,
 	newsletter: NewsletterTab,
+	analytics: AnalyticsTab,
 };
 
 export default function Dashboard({ user }: { user: PublicUser }) {
