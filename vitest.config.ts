@@ -12,6 +12,7 @@ import { defineConfig } from 'vitest/config';
  * and runs once, on SQLite.
  */
 const POSTGRES_API = [
+	'tests/api/analytics.test.ts',
 	'tests/api/content.test.ts',
 	'tests/api/editor-article-lists.test.ts',
 	'tests/api/platforms.test.ts',
@@ -124,6 +125,7 @@ export default defineConfig({
 						// queue (in-process, and with sender processes that crash). The other unit
 						// and process tests either need no database or test both engines themselves.
 						'tests/unit/session.test.ts',
+						'tests/unit/analytics-days.test.ts',
 						'tests/unit/content-events.test.ts',
 						'tests/unit/newsletter-queue.test.ts',
 						'tests/unit/platform-digest-queue.test.ts',

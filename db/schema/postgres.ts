@@ -13,6 +13,10 @@ export * from './postgres-only';
 
 // The list is written by `npm run db:tables` from the names defineTables returns.
 export const {
+	signupAttributions,
+	analyticsSalts,
+	analyticsVisits,
+	analyticsDaily,
 	users,
 	sessions,
 	passwordResetTokens,

@@ -10,6 +10,7 @@
 import { relations, sql } from 'drizzle-orm';
 import type { SchemaKit } from './kit';
 import {
+	ANALYTICS_DAILY_KINDS,
 	ARTICLE_KINDS,
 	COMMENT_STATUSES,
 	EPISODE_AUDIO_TYPES,
@@ -22,6 +23,7 @@ import {
 	PREVIEW_SUBJECTS,
 	REVIEW_SOURCES,
 	REVISION_SUBJECTS,
+	SIGNUP_KINDS,
 	SLUG_KINDS,
 	USER_ROLES,
 	VOTE_TYPES,
@@ -1004,7 +1006,79 @@ export function defineTables(kit: SchemaKit) {
 		(t) => [index('webhook_attempts_webhook_idx').on(t.webhookId, t.id)],
 	);
 
+	/**
+	 * The day's random salt of the visitor hash (analytics/salt.ts), shared by every node. Made on
+	 * the first page view of a day; the days before are deleted then, so yesterday's visitors can
+	 * no longer be linked to anyone, nor to today's.
+	 */
+	const analyticsSalts = table('analytics_salts', {
+		/** YYYY-MM-DD, UTC. */
+		day: text('day').primaryKey(),
+		salt: text('salt').notNull(),
+		createdAt: timestampNow('created_at'),
+	});
+
+	/**
+	 * Page views of the last 30 days, one row per day, page and visitor hash (never an address or a
+	 * browser name); older days become analytics_daily rows.
+	 */
+	const analyticsVisits = table(
+		'analytics_visits',
+		{
+			id: id(),
+			day: text('day').notNull(),
+			path: text('path').notNull(),
+			/** SHA-256 of the day's salt, the site, the client address and its user agent. */
+			visitor: text('visitor').notNull(),
+			/** The host of the outside page the visitor came from (the first one seen that day). */
+			referrerHost: text('referrer_host'),
+			pageviews: integer('pageviews').notNull().default(0),
+		},
+		(t) => [
+			uniqueIndex('analytics_visits_day_path_visitor_unique').on(t.day, t.path, t.visitor),
+			index('analytics_visits_day_idx').on(t.day),
+		],
+	);
+
+	/**
+	 * Daily totals kept after the visits of a day are gone: per day, the whole site ('total', key
+	 * ''), each page ('page', key the path) and each referring host ('referrer', key the host).
+	 */
+	const analyticsDaily = table(
+		'analytics_daily',
+		{
+			id: id(),
+			day: text('day').notNull(),
+			kind: text('kind', { enum: ANALYTICS_DAILY_KINDS }).notNull(),
+			key: text('key').notNull(),
+			pageviews: integer('pageviews').notNull().default(0),
+			visitors: integer('visitors').notNull().default(0),
+		},
+		(t) => [uniqueIndex('analytics_daily_day_kind_key_unique').on(t.day, t.kind, t.key)],
+	);
+
+	/**
+	 * One sign-up (an account, a newsletter subscription, a follow) and the page that brought it:
+	 * the site's path and the outside host the visit came from. Who signed up is not recorded.
+	 */
+	const signupAttributions = table(
+		'signup_attributions',
+		{
+			id: id(),
+			kind: text('kind', { enum: SIGNUP_KINDS }).notNull(),
+			/** YYYY-MM-DD, UTC. */
+			day: text('day').notNull(),
+			path: text('path').notNull(),
+			referrerHost: text('referrer_host'),
+		},
+		(t) => [index('signup_attributions_day_idx').on(t.day)],
+	);
+
 	return {
+		signupAttributions,
+		analyticsSalts,
+		analyticsVisits,
+		analyticsDaily,
 		users,
 		sessions,
 		passwordResetTokens,

@@ -11,6 +11,10 @@ import { defineTables } from './shared-tables';
 
 // The list is written by `npm run db:tables` from the names defineTables returns.
 export const {
+	signupAttributions,
+	analyticsSalts,
+	analyticsVisits,
+	analyticsDaily,
 	users,
 	sessions,
 	passwordResetTokens,

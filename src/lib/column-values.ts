@@ -1,6 +1,13 @@
 /**
  * The values the text columns with a fixed list accept, one list for both engines.
  */
+/** What a row of analytics_daily totals: the whole site, one page, or one referring host. */
+export const ANALYTICS_DAILY_KINDS = ['total', 'page', 'referrer'] as const;
+
+/** What a sign-up attributed to a page is (analytics). */
+export const SIGNUP_KINDS = ['account', 'newsletter', 'follow'] as const;
+export type SignupKind = (typeof SIGNUP_KINDS)[number];
+
 export const USER_ROLES = ['user', 'editor'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 

@@ -3,6 +3,7 @@
  * page's Follow button and the profile's list. Following and unfollowing answer the new list,
  * which replaces the store's, so both islands always show what the server holds.
  */
+import { readAttribution } from '@/lib/attribution';
 import { atom } from 'nanostores';
 import { apiRequest } from '@/lib/api-client';
 
@@ -37,6 +38,7 @@ export async function setFollowing(platformId: number, follow: boolean): Promise
 	const { follows } = await apiRequest<{ follows: Follow[] }>(
 		follow ? 'POST' : 'DELETE',
 		`/api/platforms/${platformId}/follow`,
+		follow ? { attribution: readAttribution() } : undefined,
 	);
 	writes += 1;
 	$follows.set(follows);

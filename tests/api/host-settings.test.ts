@@ -9,6 +9,7 @@ import { HOST_ENTRY } from '../support/server';
 describe('a bad setting', () => {
 	it.each([
 		['API_CACHE_TTL_MS', 'abc'],
+		['ANALYTICS_FLUSH_MS', '0'],
 		['PORT', 'eighty'],
 		['SITE_GENERATE_ON_START', 'maybe'],
 		['DATABASE_URL', 'mysql://db.example/app'],

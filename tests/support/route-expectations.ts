@@ -709,6 +709,19 @@ export const EXPECTATIONS: Expectation[] = [
 		}),
 	},
 	{
+		route: '/api/admin/analytics',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/analytics?days=7' }),
+	},
+	{
+		route: '/api/events',
+		method: 'POST',
+		// Anyone's page view counts (the test client names no browser, so it is not counted: 204).
+		expect: all(204),
+		call: () => ({ path: '/api/events', body: { name: 'pageview', path: '/news', referrer: '' } }),
+	},
+	{
 		route: '/api/admin/overview',
 		method: 'GET',
 		expect: editorOnly(200),

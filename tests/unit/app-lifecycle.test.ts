@@ -78,6 +78,7 @@ describe('stopApp', () => {
 			'scheduling',
 			'relay',
 			'site',
+			'analytics',
 			'housekeeping',
 			'database',
 		]);
@@ -102,6 +103,7 @@ describe('stopApp', () => {
 			'scheduling',
 			'relay failed',
 			'site',
+			'analytics',
 			'housekeeping',
 			'database',
 		]);

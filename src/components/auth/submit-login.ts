@@ -2,6 +2,7 @@
  * What happens after the sign-in and sign-up forms post: the toasts, the user stored, and the
  * visitor sent back to the page they came from (home by default) with the toast carried over.
  */
+import { readAttribution } from '@/lib/attribution';
 import { apiRequest, failureText } from '@/lib/api-client';
 import { safeReturnPath } from '@/lib/return-path';
 import type { PublicUser } from '@/lib/validation/auth';
@@ -45,7 +46,10 @@ export async function submitRegistration(
 	returnTo?: string | null,
 ): Promise<void> {
 	try {
-		const user = await apiRequest<PublicUser>('POST', '/api/register', input);
+		const user = await apiRequest<PublicUser>('POST', '/api/register', {
+			...input,
+			attribution: readAttribution(),
+		});
 		setUser(user);
 		// The SPEC's sentence, then where to look: the new address is unverified until its link is used.
 		toastAfterNavigation({

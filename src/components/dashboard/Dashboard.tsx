@@ -22,6 +22,7 @@ const ReviewsTab = lazy(() => import('./ReviewsTab'));
 const UsersTab = lazy(() => import('./UsersTab'));
 const NewsletterTab = lazy(() => import('./NewsletterTab'));
 const WebhooksPanel = lazy(() => import('./WebhooksPanel'));
+const AnalyticsTab = lazy(() => import('./AnalyticsTab'));
 
 const PANELS: Record<DashboardTab, ComponentType> = {
 	overview: OverviewTab,
@@ -36,6 +37,7 @@ const PANELS: Record<DashboardTab, ComponentType> = {
 	users: UsersTab,
 	newsletter: NewsletterTab,
 	webhooks: WebhooksPanel,
+	analytics: AnalyticsTab,
 };
 
 export default function Dashboard({ user }: { user: PublicUser }) {

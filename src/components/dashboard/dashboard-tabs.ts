@@ -15,6 +15,7 @@ export const DASHBOARD_TABS = [
 	{ id: 'users', label: 'Users' },
 	{ id: 'newsletter', label: 'Newsletter' },
 	{ id: 'webhooks', label: 'Webhooks' },
+	{ id: 'analytics', label: 'Analytics' },
 ] as const;
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['id'];

@@ -5,6 +5,7 @@
  * goes to the account's address): subscribed, with a link to manage it on the profile, or a
  * one-click subscribe whose call has no body.
  */
+import { readAttribution } from '@/lib/attribution';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { UNVERIFIED_SUBSCRIBER_NOTE, waitsForVerification } from '@/lib/newsletter-eligibility';
@@ -56,6 +57,7 @@ export default function NewsletterSignup() {
 		try {
 			const answer = await apiRequest<SubscribeAnswer>('POST', '/api/newsletter/subscribe', {
 				email: email.trim(),
+				attribution: readAttribution(),
 			});
 			setEmail('');
 			toast({ title: 'Check your inbox', description: answer?.message || CONFIRM_TEXT });
@@ -69,7 +71,9 @@ export default function NewsletterSignup() {
 	async function subscribeAccount() {
 		setBusy(true);
 		try {
-			const answer = await apiRequest<SubscribeAnswer>('POST', '/api/newsletter/subscribe');
+			const answer = await apiRequest<SubscribeAnswer>('POST', '/api/newsletter/subscribe', {
+				attribution: readAttribution(),
+			});
 			if (answer?.user) setUser(answer.user); // the profile toggle, the header and this band see it
 			// Decision: a neutral "Subscribed!" title with the server's own sentence (the product names
 			// only the failure title; success mirrors the profile toggle's wording).

@@ -2,6 +2,7 @@
  * Account forms' rules, shared by the islands and the endpoints so both say the same thing.
  */
 import { z } from 'zod';
+import { attributionField } from './analytics';
 
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/password-rules';
 import type { SessionUser } from '@/lib/session-user';
@@ -43,6 +44,7 @@ export const registerSchema = z.object({
 	email: emailField,
 	username: usernameField,
 	password: newPasswordField,
+	attribution: attributionField,
 });
 
 export const forgotPasswordSchema = z.object({

@@ -7,6 +7,7 @@ import { isoInstant } from './instant';
 import { emailField } from './auth';
 import { MAX_CONTENT_LENGTH, markdownBody, requiredText } from './content';
 import { slugField } from './addresses';
+import { attributionField } from './analytics';
 
 export const MAX_SUBJECT_LENGTH = 200;
 
@@ -29,7 +30,7 @@ export const unsubscribeTokenSchema = z.object({
 });
 
 /** POST /api/newsletter/subscribe from a visitor (signed out): the address to confirm. */
-export const newsletterSubscribeSchema = z.object({ email: emailField });
+export const newsletterSubscribeSchema = z.object({ email: emailField, attribution: attributionField });
 
 export const CONFIRMATION_LINK_INVALID = 'The confirmation link is invalid or missing.';
 

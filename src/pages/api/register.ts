@@ -1,3 +1,4 @@
+import { recordSignup } from '@/server/analytics/signups';
 import { register } from '@/server/auth/accounts';
 import { endSession, startSession } from '@/server/auth/sign-in';
 import { clientKey } from '@/server/http/request-origin';
@@ -10,6 +11,7 @@ export const prerender = false;
 export const POST = endpoint('personal', async (ctx) => {
 	const input = await readJson(ctx.request, registerSchema);
 	const user = await register(input, clientKey(ctx));
+	await recordSignup('account', input.attribution, ctx.request);
 	// Like signing in as someone else: the session this browser had ends.
 	await endSession(ctx);
 	await startSession(ctx, user.id);

@@ -19,6 +19,7 @@ import { staleApiAnswers, storedPages } from '@/server/changes/served-copies';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
 import { wireWebhooks } from '@/server/webhooks/webhooks';
 import { startWebhookWorker, stopWebhookWorker } from '@/server/webhooks/worker';
+import { startAnalyticsFlush, stopAnalyticsFlush } from '@/server/analytics/pending-views';
 import { HOUSEKEEPING_CHORES } from '@/server/app/chores';
 import { startHousekeeping, stopHousekeeping } from '@/server/housekeeping/rounds';
 import { startScheduledPublishing, stopScheduledPublishing } from '@/server/content/scheduled-publishing';
@@ -42,6 +43,7 @@ export type AppStopStep =
 	| 'scheduling'
 	| 'relay'
 	| 'site'
+	| 'analytics'
 	| 'housekeeping'
 	| 'database';
 
@@ -69,7 +71,8 @@ export function joinHost(shared: SharedRuntime): void {
  * 3. with several nodes on PostgreSQL, the relay of changes between nodes (resolves once this
  *    node listens);
  * 4. housekeeping: expired rows deleted now and then, by one node at a time (housekeeping/);
- *    and scheduled articles published at their time (content/scheduled-publishing.ts);
+ *    scheduled articles published at their time (content/scheduled-publishing.ts); and page
+ *    views counted in memory written every ANALYTICS_FLUSH_MS (analytics/pending-views.ts);
  * 5. with SITE_GENERATE_ON_START (the default), one full generation of the public pages
  *    (a no-op where no page renderer exists, as under `astro dev`).
  */
@@ -84,6 +87,7 @@ export function startApp(): Promise<void> {
 		await startContentRelay();
 		startHousekeeping(HOUSEKEEPING_CHORES);
 		startScheduledPublishing();
+		startAnalyticsFlush();
 		if (config().generateOnStart) requestFullGeneration();
 	});
 	return started;
@@ -93,7 +97,7 @@ export function startApp(): Promise<void> {
  * Stops what startApp() started, in this order: the newsletter sender stops claiming, hands back
  * the mails it has not started (claimable at once by any node) and waits for those being sent,
  * within `remainingMs()`; then scheduled publishing stops looking; then the relay closes; then page generation stops, the pages being
- * rendered written within the time left; then housekeeping, its round under way finished; the
+ * rendered written within the time left; then the page views counted in memory are written; then housekeeping, its round under way finished; the
  * database closes last. Each step runs even
  * when one before it failed; `stepDone` hears of each (with its error, if any). Rejects with the
  * first error once all steps ran when no `stepDone` is given.
@@ -113,6 +117,8 @@ export async function stopApp(
 		['relay', () => stopContentRelay()],
 		// After the relay, which could still ask for pages; before the database, which renders need.
 		['site', () => stopSiteGeneration(remainingMs())],
+		// The page views still in memory are written: requests have finished, the database is open.
+		['analytics', () => stopAnalyticsFlush()],
 		['housekeeping', () => stopHousekeeping()],
 		['database', () => closeDatabase()],
 	];

@@ -3,6 +3,7 @@
  * them. Nothing reads them once expired, so this only keeps the tables small. Here, beside the
  * app's start, because it names the subjects: housekeeping/ runs the rounds and imports none.
  */
+import { rollUpOldVisits } from '@/server/analytics/retention';
 import { deleteExpiredResetTokens } from '@/server/auth/accounts';
 import { deleteExpiredVerificationTokens } from '@/server/auth/email-verification';
 import { siteCounterStore } from '@/server/auth/rate-limit/site-counters';
@@ -19,5 +20,6 @@ export const HOUSEKEEPING_CHORES: readonly Chore[] = [
 	{ name: 'expired newsletter confirmation links', run: deleteExpiredMemberTokens },
 	{ name: 'expired preview links', run: deleteExpiredPreviewLinks },
 	{ name: 'platforms rated before scores were kept', run: scoreUnscoredPlatforms },
+	{ name: 'page views older than 30 days into daily totals', run: rollUpOldVisits },
 	{ name: 'finished rate-limit windows', run: (now) => siteCounterStore().deleteFinishedWindows(now) },
 ];

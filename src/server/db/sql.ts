@@ -3,7 +3,7 @@
  * each answers the running engine's spelling (the engines define them, sqlite-engine.ts and
  * postgres-engine.ts). An adapter that holds one engine's handle uses that engine's dialect.
  */
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { engine } from './engine';
 
 /** SQLite's `collate nocase`: only ASCII letters fold, and text compares by code point. */
@@ -63,4 +63,12 @@ export function month(column: SQLWrapper): SQL<string> {
 /** 0.5^((at - column) / halfLifeDays): how much a timestamp's weight has halved by `at`. */
 export function halfLifeDecay(column: SQLWrapper, at: Date, halfLifeDays: number): SQL<number> {
 	return engine().halfLifeDecay(column, at, halfLifeDays);
+}
+
+/**
+ * A whole number from an aggregate (sum, count) on both engines: PostgreSQL answers bigint and
+ * numeric, which its driver gives as text; cast to integer it gives a number.
+ */
+export function asInteger(aggregate: SQL): SQL<number> {
+	return sql<number>`cast(${aggregate} as integer)`;
 }

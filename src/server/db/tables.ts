@@ -28,6 +28,10 @@ export function tables(): Schema {
 }
 
 export let {
+	signupAttributions,
+	analyticsSalts,
+	analyticsVisits,
+	analyticsDaily,
 	users,
 	sessions,
 	passwordResetTokens,
@@ -69,6 +73,10 @@ export let {
 export function bindTables(schema: Schema): void {
 	bound = schema;
 	({
+		signupAttributions,
+		analyticsSalts,
+		analyticsVisits,
+		analyticsDaily,
 		users,
 		sessions,
 		passwordResetTokens,

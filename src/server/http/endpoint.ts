@@ -196,14 +196,19 @@ function fallbackSentence(issue: z.core.$ZodRawIssue): string {
 /**
  * Parses a JSON body against a schema, every NUL dropped from its texts first. An empty body
  * counts as `{}` so schemas decide what is required. Throws HttpError (400/413/415) on anything else.
+ * `textPlain` also takes JSON sent as text/plain, as navigator.sendBeacon sends a string.
  */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodType>(
+	request: Request,
+	schema: S,
+	{ textPlain = false }: { textPlain?: boolean } = {},
+): Promise<z.output<S>> {
 	const text = await readCappedText(request);
 	let body: unknown = {};
 	if (text.trim() !== '') {
 		const type = request.headers.get('content-type') ?? '';
-		if (!/^application\/(.+\+)?json\b/i.test(type)) {
-			throw new HttpError(415, 'Content-Type must be application/json.');
+		if (!/^application\/(.+\+)?json\b/i.test(type) && !(textPlain && /^text\/plain\b/i.test(type))) {
+			throw new HttpError(415, `Content-Type must be application/json${textPlain ? ' or text/plain' : ''}.`);
 		}
 		try {
 			body = JSON.parse(text);

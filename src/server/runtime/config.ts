@@ -138,6 +138,11 @@ const schema = z.object({
 	/** Serves Prometheus metrics at /metrics on this port only; unset: no metrics server. */
 	METRICS_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).optional()),
 	/** Longest a graceful stop waits for requests in flight and mails being sent. */
+	/** How often a node writes the page views it counted in memory (and once more when it stops). */
+	ANALYTICS_FLUSH_MS: z.preprocess(
+		unsetIfEmpty,
+		z.coerce.number().int().min(10).max(3_600_000).default(10_000),
+	),
 	SHUTDOWN_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).default(10_000)),
 	/** Open connections one node accepts; past it new ones are closed at once. */
 	MAX_CONNECTIONS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).default(1000)),
@@ -232,6 +237,8 @@ export type AppConfig = {
 	/** The metrics server: its port, and HOST or 127.0.0.1 (never all interfaces by default). */
 	metrics: { port: number; host: string } | undefined;
 	shutdownTimeoutMs: number;
+	/** ANALYTICS_FLUSH_MS: page views wait in memory at most this long before they are written. */
+	analyticsFlushMs: number;
 	/** Bounds on what one client can hold open when a node is reachable without a proxy. */
 	connections: {
 		max: number;
@@ -332,6 +339,7 @@ export function config(): AppConfig {
 		metrics:
 			env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.HOST ?? '127.0.0.1' },
 		shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+		analyticsFlushMs: env.ANALYTICS_FLUSH_MS,
 		connections: {
 			max: env.MAX_CONNECTIONS,
 			perAddress: env.MAX_CONNECTIONS_PER_ADDRESS,

@@ -1,9 +1,11 @@
+import { recordSignup } from '@/server/analytics/signups';
 import { setNewsletter } from '@/server/auth/accounts';
 import { clientKey } from '@/server/http/request-origin';
 import { endpoint, json, readJson } from '@/server/http/endpoint';
 import { SUBSCRIBE_ACCEPTED, subscribeByEmail } from '@/server/newsletter/members';
 import { UNVERIFIED_SUBSCRIBER_NOTE, waitsForVerification } from '@/lib/newsletter-eligibility';
 import { newsletterSubscribeSchema } from '@/lib/validation/newsletter';
+import { attributionBodySchema } from '@/lib/validation/analytics';
 
 export const prerender = false;
 
@@ -15,13 +17,16 @@ export const prerender = false;
 export const POST = endpoint('personal', async (ctx) => {
 	const { locals, request } = ctx;
 	if (locals.user) {
+		const { attribution } = await readJson(request, attributionBodySchema);
 		const user = await setNewsletter(locals.user.id, true);
+		await recordSignup('newsletter', attribution, request);
 		const message = waitsForVerification(user)
 			? `You are subscribed to our newsletter. ${UNVERIFIED_SUBSCRIBER_NOTE}`
 			: 'You are subscribed to our newsletter.';
 		return json({ message, user });
 	}
-	const { email } = await readJson(request, newsletterSubscribeSchema);
+	const { email, attribution } = await readJson(request, newsletterSubscribeSchema);
 	await subscribeByEmail(email, clientKey(ctx));
+	await recordSignup('newsletter', attribution, request);
 	return json({ message: SUBSCRIBE_ACCEPTED }, 202);
 });

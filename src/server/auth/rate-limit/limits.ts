@@ -46,6 +46,11 @@ export const limits = {
 	/** Newsletter sign-ups by email (each mails a confirmation link) per address and per client. */
 	newsletterSubscribePerAddress: limiter('newsletter-subscribe-address', 3, HOUR),
 	newsletterSubscribePerClient: limiter('newsletter-subscribe-client', 20, HOUR),
+	/**
+	 * Page-view beacons per client: a reader opening a page every second still counts; a script
+	 * filling the tables with made-up paths waits.
+	 */
+	pageviewsPerClient: limiter('pageview-client', 120, MINUTE),
 	/** Platform comments posted per user (each waits for moderation, so this caps the queue). */
 	commentsPerUser: limiter('comment-user', 20, 60 * MINUTE),
 	/** Ratings posted (or changed) per user. */

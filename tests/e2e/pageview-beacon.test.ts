@@ -1,0 +1,100 @@
+/**
+ * The reader pages' beacon (issue 46) in a real browser: loading a reader page sends one page
+ * view with navigator.sendBeacon, from a script file of under 1 KB compressed (the
+ * Content-Security-Policy allows no inline script; the fixture fails on any violation), which the
+ * editors' report then counts; the tab keeps the page for sign-up attribution in sessionStorage;
+ * the dashboard sends none.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Request } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { browserTest } from '../support/browser-test';
+import { editorCookie } from '../support/server';
+import { expectNoAxeViolations } from '../support/axe';
+
+const it = browserTest({ seed: true, env: { ANALYTICS_FLUSH_MS: '50' } });
+
+/** A desktop Chrome's user agent: the headless browser's own names it a bot (HeadlessChrome). */
+const CHROME =
+	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+describe('the page-view beacon', () => {
+	it('is sent once after a reader page loads, and the report counts it', async ({ server, browser }) => {
+		const context = await browser.newContext({ baseURL: server.url, userAgent: CHROME });
+		const page = await context.newPage();
+		const beacons: Request[] = [];
+		page.on('request', (request) => {
+			if (new URL(request.url()).pathname === '/api/events') beacons.push(request);
+		});
+		const scripts = new Map<string, Buffer>();
+		page.on('response', async (response) => {
+			if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body());
+		});
+		const sent = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
+		await page.goto('/about', { waitUntil: 'load' });
+		const answer = await sent;
+		expect(answer.status()).toBe(202);
+		expect(answer.headers()['set-cookie']).toBeUndefined();
+		expect(beacons).toHaveLength(1);
+		expect(JSON.parse(beacons[0]!.postData()!)).toEqual({ name: 'pageview', path: '/about', referrer: '' });
+
+		// The script and what it imports, compressed.
+		const beaconScript = [...scripts].find(([, body]) => body.includes('/api/events'));
+		expect(beaconScript, 'a script file sends the beacon').toBeDefined();
+		const imported = [...beaconScript![1].toString().matchAll(/from"\.\/([^"]+)"/g)].map((m) => m[1]!);
+		const bodies = [
+			beaconScript![1],
+			...[...scripts].filter(([url]) => imported.some((name) => url.endsWith(name))).map(([, body]) => body),
+		];
+		expect(bodies).toHaveLength(1 + imported.length);
+		expect(gzipSync(Buffer.concat(bodies)).length).toBeLessThan(1024);
+
+		expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('rmh-attribution')))!)).toEqual({
+			path: '/about',
+			referrer: '',
+		});
+
+		const cookie = await editorCookie(server.db);
+		await expect
+			.poll(async () => {
+				const report = await (
+					await fetch(`${server.url}/api/admin/analytics?days=1`, { headers: { cookie } })
+				).json();
+				return report.pages.find((row: { path: string }) => row.path === '/about');
+			})
+			.toEqual({ path: '/about', pageviews: 1, visitors: 1 });
+		expect(await context.cookies()).toEqual([]);
+	});
+
+	it('is on reader pages, not on the dashboard nor the account pages', async ({ server }) => {
+		const html = async (path: string) => (await fetch(`${server.url}${path}`)).text();
+		for (const path of ['/', '/about', '/news'])
+			expect(await html(path), path).toContain('/_astro/PageviewBeacon');
+		for (const path of ['/editor-dashboard', '/auth', '/profile', '/no-such-page'])
+			expect(await html(path), path).not.toContain('PageviewBeacon');
+	});
+
+	it("shows in the dashboard's Analytics tab, at 1280 and 390 px, with no axe violation", async ({
+		server,
+		browser,
+		newPage,
+	}) => {
+		const context = await browser.newContext({ baseURL: server.url, userAgent: CHROME });
+		const reader = await context.newPage();
+		const sent = reader.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
+		await reader.goto('/news', { waitUntil: 'load' });
+		expect((await sent).status()).toBe(202);
+		for (const mobile of [false, true]) {
+			const { page } = await newPage({ as: 'editor', mobile });
+			await page.goto('/editor-dashboard?tab=analytics');
+			await page.getByRole('heading', { name: 'Analytics', level: 2 }).waitFor();
+			await page.getByRole('button', { name: 'Today' }).click();
+			await page.getByRole('cell', { name: '/news', exact: true }).first().waitFor();
+			await expect
+				.poll(() => page.getByRole('button', { name: 'Today' }).getAttribute('aria-pressed'))
+				.toBe('true');
+			expect(await page.getByRole('table', { name: 'Visitors and page views per day' }).count()).toBe(1);
+			await expectNoAxeViolations(page, mobile ? 'analytics at 390 px' : 'analytics at 1280 px');
+		}
+	});
+});
