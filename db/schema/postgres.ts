@@ -51,5 +51,6 @@ export const {
 	mediaItems,
 	mediaVariants,
 	mediaAudio,
+	integrations,
 	revisions,
 } = defineTables(postgresKit) as unknown as AsPostgres<SharedSchema>;

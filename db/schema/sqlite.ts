@@ -49,5 +49,6 @@ export const {
 	mediaItems,
 	mediaVariants,
 	mediaAudio,
+	integrations,
 	revisions,
 } = defineTables(sqliteKit);

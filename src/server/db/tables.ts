@@ -58,6 +58,7 @@ export let {
 	mediaItems,
 	mediaVariants,
 	mediaAudio,
+	integrations,
 	revisions,
 } = bound;
 
@@ -95,6 +96,7 @@ export function bindTables(schema: Schema): void {
 		mediaItems,
 		mediaVariants,
 		mediaAudio,
+		integrations,
 		revisions,
 	} = schema);
 }
