@@ -21,6 +21,7 @@ const CommentsTab = lazy(() => import('./CommentsTab'));
 const ReviewsTab = lazy(() => import('./ReviewsTab'));
 const UsersTab = lazy(() => import('./UsersTab'));
 const NewsletterTab = lazy(() => import('./NewsletterTab'));
+const IntegrationsTab = lazy(() => import('./IntegrationsTab'));
 
 const PANELS: Record<DashboardTab, ComponentType> = {
 	overview: OverviewTab,
@@ -34,6 +35,7 @@ const PANELS: Record<DashboardTab, ComponentType> = {
 	reviews: ReviewsTab,
 	users: UsersTab,
 	newsletter: NewsletterTab,
+	integrations: IntegrationsTab,
 };
 
 export default function Dashboard({ user }: { user: PublicUser }) {

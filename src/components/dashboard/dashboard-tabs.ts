@@ -14,6 +14,7 @@ export const DASHBOARD_TABS = [
 	{ id: 'reviews', label: 'Reviews' },
 	{ id: 'users', label: 'Users' },
 	{ id: 'newsletter', label: 'Newsletter' },
+	{ id: 'integrations', label: 'Integrations' },
 ] as const;
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['id'];
