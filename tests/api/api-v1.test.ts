@@ -4,6 +4,7 @@
  * answer here is checked against the document the server serves (tests/support/api-v1.ts).
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntegration, DocumentedApi, v1Request, type Keys } from '../support/api-v1';
@@ -186,7 +187,7 @@ describe('the Content API', () => {
 		expect(answer.body.ratingDistribution).toEqual({ 1: 0, 2: 0, 3: 1, 4: 1, 5: 1 });
 		expect(answer.body.subRatingAverages).toHaveProperty('easeOfUse');
 		const missing = await read('/api/v1/platforms/no-such-platform');
-		expect(missing).toMatchObject({ status: 404, body: { message: 'No platform has this slug.' } });
+		expect(missing).toMatchObject({ status: 404, body: { message: PLATFORM_NOT_FOUND } });
 	});
 
 	it("pages a platform's reviews with the total", async () => {

@@ -4,7 +4,7 @@
  */
 import type { ArticleKind } from '@/lib/column-values';
 import type { ArticleInput } from '@/lib/validation/content';
-import { MAX_REVIEW_OFFSET } from '@/lib/validation/platforms';
+import { MAX_REVIEW_OFFSET, PLATFORM_NOT_FOUND } from '@/lib/validation/platforms';
 import { articlePath } from '@/lib/public-paths';
 import type { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import {
 	type v1ReviewListQuerySchema,
 } from '@/lib/validation/api-v1';
 import { idAtAddress } from '@/server/addresses/pages';
+import { ARTICLE_NOT_FOUND } from '@/server/content/article-routes';
 import { ratingBreakdown, listReviews } from '@/server/community/reviews';
 import {
 	articleKindOf,
@@ -31,9 +32,6 @@ import { getPlatform, listPlatformsWithTotal } from '@/server/platforms/director
 import { config } from '@/server/runtime/config';
 import type { KeyHolder } from './keys';
 
-export const PLATFORM_NOT_FOUND = 'No platform has this slug.';
-export const ARTICLE_NOT_FOUND = 'No published article has this slug.';
-export const ARTICLE_ID_NOT_FOUND = 'No article has this id.';
 export const KIND_CANNOT_CHANGE = "An article's kind cannot change: create a new article of the other kind.";
 
 /** One page of a list: its items, how many match in all, and where the page is. */
@@ -116,16 +114,16 @@ export async function createArticleAs(holder: KeyHolder, kind: ArticleKind, inpu
 /** The kind of the article with this id; NotFound when none. */
 export async function kindOfArticle(id: number): Promise<ArticleKind> {
 	const kind = await articleKindOf(id);
-	if (!kind) throw new NotFound(ARTICLE_ID_NOT_FOUND);
+	if (!kind) throw new NotFound(ARTICLE_NOT_FOUND);
 	return kind;
 }
 
 export async function updateArticleAs(holder: KeyHolder, kind: ArticleKind, id: number, input: ArticleInput) {
 	const article = await updateArticle(kind, id, input, savedBy(holder));
-	if (!article) throw new NotFound(ARTICLE_ID_NOT_FOUND);
+	if (!article) throw new NotFound(ARTICLE_NOT_FOUND);
 	return savedArticle(kind, article);
 }
 
 export async function deleteArticleAt(id: number): Promise<void> {
-	if (!(await deleteArticle(await kindOfArticle(id), id))) throw new NotFound(ARTICLE_ID_NOT_FOUND);
+	if (!(await deleteArticle(await kindOfArticle(id), id))) throw new NotFound(ARTICLE_NOT_FOUND);
 }
