@@ -14,6 +14,7 @@ import { defineConfig } from 'vitest/config';
 const POSTGRES_API = [
 	'tests/api/analytics.test.ts',
 	'tests/api/content.test.ts',
+	'tests/api/api-v1.test.ts',
 	'tests/api/editor-article-lists.test.ts',
 	'tests/api/platforms.test.ts',
 	'tests/api/editor-addresses.test.ts',

@@ -56,6 +56,7 @@ export const {
 	mediaItems,
 	mediaVariants,
 	mediaAudio,
+	integrations,
 	revisions,
 	webhooks,
 	webhookDeliveries,

@@ -931,6 +931,28 @@ export function defineTables(kit: SchemaKit) {
 	 * and a short sentence of what changed. The item is named by kind and id, without a foreign
 	 * key, since the kinds live in four tables; deleting an item deletes its revisions.
 	 */
+	/**
+	 * Partners' API access (issue 45): a content key (reads) and an admin key (writes), kept as
+	 * SHA-256 hashes only. Revoking sets revokedAt (both keys stop at once, looked up in the
+	 * database on every request); the row stays so the revisions it made still name it.
+	 */
+	const integrations = table(
+		'integrations',
+		{
+			id: id(),
+			name: text('name').notNull(),
+			contentKeyHash: text('content_key_hash').notNull(),
+			adminKeyHash: text('admin_key_hash').notNull(),
+			createdAt: timestampNow('created_at'),
+			lastUsedAt: timestamp('last_used_at'),
+			revokedAt: timestamp('revoked_at'),
+		},
+		(t) => [
+			uniqueIndex('integrations_content_key_idx').on(t.contentKeyHash),
+			uniqueIndex('integrations_admin_key_idx').on(t.adminKeyHash),
+		],
+	);
+
 	const revisions = table(
 		'revisions',
 		{
@@ -938,6 +960,8 @@ export function defineTables(kit: SchemaKit) {
 			itemType: text('item_type', { enum: REVISION_SUBJECTS }).notNull(),
 			itemId: integer('item_id').notNull(),
 			authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+			/** The integration whose admin key made the save (authorId is then null). */
+			integrationId: integer('integration_id').references(() => integrations.id, { onDelete: 'set null' }),
 			fields: text('fields').notNull(),
 			summary: text('summary').notNull(),
 			createdAt: timestampNow('created_at'),
@@ -1118,6 +1142,7 @@ export function defineTables(kit: SchemaKit) {
 		mediaItems,
 		mediaVariants,
 		mediaAudio,
+		integrations,
 		revisions,
 		webhooks,
 		webhookDeliveries,

@@ -54,6 +54,7 @@ export const {
 	mediaItems,
 	mediaVariants,
 	mediaAudio,
+	integrations,
 	revisions,
 	webhooks,
 	webhookDeliveries,

@@ -113,7 +113,7 @@ describe('article revisions', () => {
 			'Created and published',
 		]);
 		for (const entry of list) {
-			expect(Object.keys(entry).sort()).toEqual(['author', 'createdAt', 'id', 'summary']);
+			expect(Object.keys(entry).sort()).toEqual(['author', 'createdAt', 'id', 'integration', 'summary']);
 			expect(entry.author).toEqual({ username: roles.editor.username });
 		}
 		expect(list.map((entry) => entry.id)).toEqual([...list.map((entry) => entry.id)].sort((a, b) => b - a));

@@ -1091,6 +1091,75 @@ export const EXPECTATIONS: Expectation[] = [
 		call: async (fx) => ({ path: `/api/follows/unsubscribe?token=${await unfollowToken(fx)}` }),
 		check: (answer) => expect(answer.headers.get('location')).toMatch(/\/unfollow\?token=/),
 	},
+
+	// ------------------------------------------------------------ integrations and /api/v1 (issue 45)
+	{
+		route: '/api/admin/integrations',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/integrations' }),
+	},
+	{
+		route: '/api/admin/integrations',
+		method: 'POST',
+		expect: editorOnly(201),
+		call: () => ({ path: '/api/admin/integrations', body: { name: 'Matrix partner' } }),
+	},
+	{
+		route: '/api/admin/integrations/{id}',
+		method: 'DELETE',
+		expect: editorOnly(200),
+		call: async (fx) => {
+			const [row] = await fx.server.db
+				.insert(fx.server.tables.integrations)
+				.values({
+					name: 'To revoke',
+					contentKeyHash: hashToken(generateToken()),
+					adminKeyHash: hashToken(generateToken()),
+				})
+				.returning({ id: fx.server.tables.integrations.id });
+			return { path: `/api/admin/integrations/${row!.id}` };
+		},
+	},
+	// A session is no key: every role meets the 401 (tests/api/api-v1.test.ts calls them with keys).
+	...[
+		'/api/v1/platforms',
+		'/api/v1/platforms/{slug}',
+		'/api/v1/platforms/{slug}/reviews',
+		'/api/v1/articles',
+		'/api/v1/articles/{slug}',
+		'/api/v1/episodes',
+	].map(
+		(route): Expectation => ({
+			route,
+			method: 'GET',
+			expect: all(401),
+			call: () => ({ path: route.replace('{slug}', 'some-slug') }),
+		}),
+	),
+	{
+		route: '/api/v1/admin/articles',
+		method: 'POST',
+		expect: all(401),
+		call: (fx) => ({ path: '/api/v1/admin/articles', body: { ...fx.articleBody('news'), kind: 'news' } }),
+	},
+	...(['PUT', 'DELETE'] as const).map(
+		(method): Expectation => ({
+			route: '/api/v1/admin/articles/{id}',
+			method,
+			expect: all(401),
+			call: (fx) => ({
+				path: `/api/v1/admin/articles/${fx.ids.news}`,
+				body: method === 'PUT' ? fx.articleBody('news') : undefined,
+			}),
+		}),
+	),
+	{
+		route: '/api/v1/openapi.json',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/v1/openapi.json' }),
+	},
 ];
 
 /** A revision of a new news article, written straight into the database as a save would. */

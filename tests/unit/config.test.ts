@@ -24,6 +24,15 @@ describe('config', () => {
 		expect(databaseName(config())).toBe(resolve('data/app.db'));
 	});
 
+	it('reads API_KEY_RATE_LIMIT: 600 a minute when unset or empty, and refuses what is no whole number of 1 or more', async () => {
+		expect((await freshConfig({ API_KEY_RATE_LIMIT: '' })).config().apiKeyRateLimit).toBe(600);
+		expect((await freshConfig({ API_KEY_RATE_LIMIT: '30' })).config().apiKeyRateLimit).toBe(30);
+		for (const value of ['0', '-5', '1.5', 'lots']) {
+			const { config } = await freshConfig({ API_KEY_RATE_LIMIT: value });
+			expect(() => config(), value).toThrow(/API_KEY_RATE_LIMIT/);
+		}
+	});
+
 	it('names a PostgreSQL database by host and name, never by its password', async () => {
 		const { config, databaseName } = await freshConfig({
 			DATABASE_URL: 'postgres://app:s3cret@db.internal:5433/retail_media',

@@ -21,8 +21,8 @@ const CommentsTab = lazy(() => import('./CommentsTab'));
 const ReviewsTab = lazy(() => import('./ReviewsTab'));
 const UsersTab = lazy(() => import('./UsersTab'));
 const NewsletterTab = lazy(() => import('./NewsletterTab'));
-const WebhooksPanel = lazy(() => import('./WebhooksPanel'));
 const AnalyticsTab = lazy(() => import('./AnalyticsTab'));
+const IntegrationsTab = lazy(() => import('./IntegrationsTab'));
 
 const PANELS: Record<DashboardTab, ComponentType> = {
 	overview: OverviewTab,
@@ -36,8 +36,8 @@ const PANELS: Record<DashboardTab, ComponentType> = {
 	reviews: ReviewsTab,
 	users: UsersTab,
 	newsletter: NewsletterTab,
-	webhooks: WebhooksPanel,
 	analytics: AnalyticsTab,
+	integrations: IntegrationsTab,
 };
 
 export default function Dashboard({ user }: { user: PublicUser }) {

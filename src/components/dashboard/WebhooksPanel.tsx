@@ -1,5 +1,5 @@
 /**
- * The Webhooks tab: subscribe a URL to events (the signing secret shows once, right after), see
+ * Webhooks, in the Integrations tab below the API keys: subscribe a URL to events (the signing secret shows once, right after), see
  * each webhook's state and last try, list its tries, delete it after a confirmation.
  */
 import { useState } from 'react';

@@ -14,8 +14,8 @@ export const DASHBOARD_TABS = [
 	{ id: 'reviews', label: 'Reviews' },
 	{ id: 'users', label: 'Users' },
 	{ id: 'newsletter', label: 'Newsletter' },
-	{ id: 'webhooks', label: 'Webhooks' },
 	{ id: 'analytics', label: 'Analytics' },
+	{ id: 'integrations', label: 'Integrations' },
 ] as const;
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['id'];

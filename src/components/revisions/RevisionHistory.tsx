@@ -48,10 +48,11 @@ function diffable(value: unknown): string {
 }
 
 /**
- * Who saved: the editor, or, with none recorded, the site itself (a scheduled publication, or
+ * Who saved: the editor, an integration (the admin API), or, with none recorded, the site itself (a scheduled publication, or
  * the version a page or platform had before revisions were kept, written by the seed or set-up).
  */
-function savedBy(author: Entry['author']): string {
+function savedBy({ author, integration }: Pick<Entry, 'author' | 'integration'>): string {
+	if (integration) return `${integration.name} (integration)`;
 	return author?.username ?? 'the site';
 }
 
@@ -154,7 +155,7 @@ function RevisionPanel({ type, id, title, onRestored }: RevisionHistoryProps) {
 						>
 							<span className="block font-medium text-ink">{entry.summary}</span>
 							<span className="block text-muted">
-								{localDateTime(entry.createdAt)} · {savedBy(entry.author)}
+								{localDateTime(entry.createdAt)} · {savedBy(entry)}
 								{index === 0 && ' · current'}
 							</span>
 						</button>

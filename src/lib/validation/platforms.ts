@@ -280,8 +280,8 @@ export const MAX_PAGE_SIZE = 100;
 /** Query strings carry '' for a cleared control; treat it as "not given". */
 const blankToUndefined = (value: unknown) =>
 	typeof value === 'string' && value.trim() === '' ? undefined : value;
-const queryField = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema);
-const wholeNumber = (field: string, min: number, max: number) =>
+export const queryField = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema);
+export const wholeNumber = (field: string, min: number, max: number) =>
 	z
 		.string()
 		.regex(/^\d{1,9}$/, `The ${field} must be a whole number from ${min} to ${max}.`)

@@ -118,8 +118,11 @@ async function mustGet(kind: ArticleKind, id: number): Promise<Article> {
 export async function createArticle(
 	kind: ArticleKind,
 	input: ArticleInput,
-	authorId: number,
+	/** The editor's id, or who saved when that is not an editor (an integration). */
+	by: number | SaveBy,
 ): Promise<Article> {
+	const { authorId, integrationId } =
+		typeof by === 'number' ? { authorId: by, integrationId: undefined } : by;
 	const now = new Date();
 	const { expectedUpdatedAt: _new, autosave: _unsaved, slug: given, ...edited } = input;
 	const fields = publication(edited, now);
@@ -135,7 +138,7 @@ export async function createArticle(
 				type: 'article',
 				itemId: created!.id,
 				fields,
-				by: { authorId },
+				by: { authorId, integrationId },
 				created: true,
 				at: now,
 			});

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { RevisionSubject } from '@/lib/column-values';
-import { db, firstRow, revisions, users, type Reader } from '@/server/db';
+import { db, firstRow, integrations, revisions, users, type Reader } from '@/server/db';
 import { DAY_MS } from '@/lib/durations';
 
 /** The stored fields of one save: plain JSON values (dates as ISO strings). */
@@ -17,7 +17,13 @@ export type RevisionFields = Record<string, unknown>;
  * was a restore (its summary says of which revision), and whether it was the editor's autosave
  * rather than a save they asked for.
  */
-export type SaveBy = { authorId: number | null; restoredFrom?: number; autosave?: boolean };
+export type SaveBy = {
+	authorId: number | null;
+	/** The integration whose admin key saved (issue 45); authorId is then null. */
+	integrationId?: number;
+	restoredFrom?: number;
+	autosave?: boolean;
+};
 
 /** How an autosave's revision begins its summary ("Autosaved: Content changed"). */
 export const AUTOSAVED = 'Autosaved: ';
@@ -37,6 +43,8 @@ export type RevisionEntry = {
 	id: number;
 	createdAt: Date;
 	author: { username: string } | null;
+	/** The integration that saved through the admin API, or null. */
+	integration: { name: string } | null;
 	summary: string;
 };
 
@@ -210,6 +218,7 @@ export async function recordRevision(tx: Reader, save: SaveRecord): Promise<void
 		itemType: type,
 		itemId,
 		authorId: by.authorId,
+		integrationId: by.integrationId ?? null,
 		fields: JSON.stringify(fields),
 		summary: by.autosave && !save.created ? AUTOSAVED + summary : summary,
 		createdAt: at,
@@ -251,12 +260,21 @@ function entryColumns() {
 		id: revisions.id,
 		createdAt: revisions.createdAt,
 		authorUsername: users.username,
+		integrationName: integrations.name,
 		summary: revisions.summary,
 	};
 }
 
-function toEntry<Row extends { authorUsername: string | null }>({ authorUsername, ...row }: Row) {
-	return { ...row, author: authorUsername === null ? null : { username: authorUsername } };
+function toEntry<Row extends { authorUsername: string | null; integrationName: string | null }>({
+	authorUsername,
+	integrationName,
+	...row
+}: Row) {
+	return {
+		...row,
+		author: authorUsername === null ? null : { username: authorUsername },
+		integration: integrationName === null ? null : { name: integrationName },
+	};
 }
 
 /** The item's revisions, newest first. */
@@ -265,6 +283,7 @@ export async function listRevisions(type: RevisionSubject, itemId: number): Prom
 		.select(entryColumns())
 		.from(revisions)
 		.leftJoin(users, eq(revisions.authorId, users.id))
+		.leftJoin(integrations, eq(revisions.integrationId, integrations.id))
 		.where(and(eq(revisions.itemType, type), eq(revisions.itemId, itemId)))
 		.orderBy(desc(revisions.id));
 	return rows.map(toEntry);
@@ -282,6 +301,7 @@ export async function getRevision(id: number): Promise<RevisionDetail | undefine
 			})
 			.from(revisions)
 			.leftJoin(users, eq(revisions.authorId, users.id))
+			.leftJoin(integrations, eq(revisions.integrationId, integrations.id))
 			.where(eq(revisions.id, id)),
 	);
 	if (!row) return undefined;

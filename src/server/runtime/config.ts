@@ -123,6 +123,8 @@ const schema = z.object({
 	 * beyond those answered from a cache. 0 turns the budget off (the bench measures queries).
 	 */
 	COSTLY_READS_PER_MINUTE: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).default(120)),
+	/** Requests one API key (/api/v1) may make a minute, counted by every node together. */
+	API_KEY_RATE_LIMIT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).default(600)),
 	/** `0` skips the full page generation at start (pages render on demand until a change). */
 	SITE_GENERATE_ON_START: z
 		.enum(['0', '1', 'true', 'false', ''])
@@ -230,6 +232,8 @@ export type AppConfig = {
 	apiCacheTtlMs: number;
 	/** Costly public reads a client may have computed per minute; 0: no budget. */
 	costlyReadsPerMinute: number;
+	/** Requests per minute per API key (API_KEY_RATE_LIMIT). */
+	apiKeyRateLimit: number;
 	generateOnStart: boolean;
 	logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 	/** Pretty under `astro dev` (NODE_ENV=development) unless LOG_FORMAT says otherwise; else JSON. */
@@ -333,6 +337,7 @@ export function config(): AppConfig {
 		distDir: resolve(env.DIST_DIR),
 		apiCacheTtlMs: env.API_CACHE_TTL_MS,
 		costlyReadsPerMinute: env.COSTLY_READS_PER_MINUTE,
+		apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
 		generateOnStart: env.SITE_GENERATE_ON_START,
 		logLevel: env.LOG_LEVEL,
 		logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),

@@ -7,7 +7,7 @@ export { setRateLimitClock } from './clock';
 export type { Counter, CounterStore } from './counter-store';
 export { MemoryCounterStore } from './counter-store.memory';
 export { ExpiringKeySet } from './expiring-key-set';
-export { RateLimiter } from './limiter';
+export { RateLimiter, type Budget } from './limiter';
 export { knownSignInClients, limits } from './limits';
 export { mailDestinationKey, takeMailTo } from './mail-destinations';
 export { retryMessage } from './messages';

@@ -7,6 +7,15 @@ import { MemoryCounterStore } from './counter-store.memory';
 /** A store, or how to find it once it is first needed (the engine is known only after start). */
 export type StoreSource = CounterStore | (() => CounterStore);
 
+/** A key's budget after one spend: retryAfter is 0 when the attempt was allowed. */
+export type Budget = {
+	limit: number;
+	windowSeconds: number;
+	remaining: number;
+	resetSeconds: number;
+	retryAfter: number;
+};
+
 export class RateLimiter {
 	constructor(
 		private readonly name: string,
@@ -42,12 +51,22 @@ export class RateLimiter {
 	 * holds the limit when many attempts arrive at once.
 	 */
 	async take(key: string): Promise<number> {
+		return (await this.spend(key)).retryAfter;
+	}
+
+	/**
+	 * take(), answering also what a client is told of its budget (the IETF RateLimit headers):
+	 * the limit, what is left of it, and the seconds until the window starts afresh.
+	 */
+	async spend(key: string): Promise<Budget> {
 		const now = this.clock();
 		const { count, resetAt } = await this.store.increment(this.key(key), this.windowMs, now);
-		if (count <= this.limit) return 0;
+		const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
+		const budget = { limit: this.limit, windowSeconds: this.windowMs / 1000, resetSeconds };
+		if (count <= this.limit) return { ...budget, remaining: this.limit - count, retryAfter: 0 };
 		metrics().rateLimitRefusals.inc({ limit: this.name });
 		await this.store.decrement(this.key(key), now);
-		return Math.max(1, Math.ceil((resetAt - now) / 1000));
+		return { ...budget, remaining: 0, retryAfter: resetSeconds };
 	}
 
 	/** Gives back an attempt counted by take() (it succeeded, or was refused elsewhere). */

@@ -62,6 +62,8 @@ export const limits = {
 	 * this bounds what made-up spellings and deep pages cost (issue 42, F-3).
 	 */
 	costlyReadsPerClient: limiter('costly-read-client', () => config().costlyReadsPerMinute, MINUTE),
+	/** Requests per API key (/api/v1), all nodes together (API_KEY_RATE_LIMIT). */
+	apiKey: limiter('api-key', () => config().apiKeyRateLimit, MINUTE),
 };
 
 /** Clients that signed in to an account in the last 30 days, keyed `${email} ${client}`. */

@@ -1,0 +1,81 @@
+/**
+ * The /api/v1 routes' common part (issue 45): the key (`Authorization: Bearer` or `?key=`), the
+ * per-key budget with the IETF RateLimit headers on every answer, and the refusals' sentences.
+ *
+ * Content answers are public (the content key is no secret, as in Ghost): they say
+ * `Cache-Control: public` with the key in the cache key, the URL's `key` or, for a Bearer key,
+ * `Vary: Authorization`. A node's own answer cache keeps no answer that varies by a header
+ * (api-cache.ts), so every request reaches this check: a revoke and the budget hold at once.
+ */
+import type { APIContext, APIRoute } from 'astro';
+import { limits, retryMessage, type Budget } from '@/server/auth/rate-limit';
+import { endpoint, errorResponse, errorToResponse } from '@/server/http/endpoint';
+import { config } from '@/server/runtime/config';
+import { integrationOfKey, type KeyHolder, type KeyKind } from './keys';
+
+export const KEY_MISSING =
+	'An API key is required: send it as Authorization: Bearer <key> (or, for the content key, ?key=<key>).';
+export const ADMIN_KEY_MISSING = 'The admin key is required: send it as Authorization: Bearer <admin key>.';
+export const KEY_UNKNOWN = 'This API key is not known: it may have been revoked.';
+export const ADMIN_KEY_REQUIRED = 'This key may only read: writing needs the admin key.';
+
+/** The policy's name in the RateLimit headers. */
+const POLICY = 'per-key';
+
+/** `RateLimit-Policy` (the budget) alone, for an answer that spent none (no valid key). */
+function policyHeader(): Record<string, string> {
+	return { 'RateLimit-Policy': `"${POLICY}";q=${config().apiKeyRateLimit};w=60` };
+}
+
+/** Both IETF headers (draft-ietf-httpapi-ratelimit-headers): the policy and what is left now. */
+function budgetHeaders(budget: Budget): Record<string, string> {
+	return {
+		'RateLimit-Policy': `"${POLICY}";q=${budget.limit};w=${budget.windowSeconds}`,
+		RateLimit: `"${POLICY}";r=${budget.remaining};t=${budget.resetSeconds}`,
+	};
+}
+
+/** The key a request carries: a Bearer header first, else (reads only) the `key` parameter. */
+function keyOf({ request, url }: Pick<APIContext, 'request' | 'url'>, access: KeyKind): string | undefined {
+	const header = request.headers.get('authorization');
+	const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+	if (bearer) return bearer;
+	return access === 'content' ? url.searchParams.get('key') || undefined : undefined;
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+	for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+	return response;
+}
+
+/**
+ * An /api/v1 endpoint: 'content' routes take either key, 'admin' routes the admin key only
+ * (a content key is a 403). The handler is told which integration is asking.
+ */
+export function v1Endpoint(
+	access: KeyKind,
+	handler: (ctx: APIContext, holder: KeyHolder) => Promise<Response>,
+): APIRoute {
+	return endpoint(access === 'content' ? 'public' : 'personal', async (ctx) => {
+		const key = keyOf(ctx, access);
+		if (!key) return errorResponse(401, access === 'admin' ? ADMIN_KEY_MISSING : KEY_MISSING, policyHeader());
+		const holder = await integrationOfKey(key);
+		if (!holder) return errorResponse(401, KEY_UNKNOWN, policyHeader());
+		const budget = await limits.apiKey.spend(`${holder.id}:${holder.kind}`);
+		const headers = { ...budgetHeaders(budget), Vary: 'Authorization' };
+		if (budget.retryAfter > 0) {
+			return errorResponse(429, retryMessage(budget.retryAfter, 'requests with this key'), {
+				...headers,
+				'Retry-After': String(budget.retryAfter),
+			});
+		}
+		if (access === 'admin' && holder.kind !== 'admin') return errorResponse(403, ADMIN_KEY_REQUIRED, headers);
+		let response: Response;
+		try {
+			response = await handler(ctx, holder);
+		} catch (error) {
+			response = errorToResponse(error);
+		}
+		return withHeaders(response, headers);
+	});
+}
