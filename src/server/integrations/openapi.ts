@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
-import { EPISODE_AUDIO_TYPES } from '@/lib/column-values';
+import { EPISODE_AUDIO_TYPES, REVIEW_SOURCES } from '@/lib/column-values';
 import { COMPANY_SIZES, INDUSTRIES, REVIEWER_ROLES } from '@/lib/review-profile';
 import {
 	v1ArticleCreateSchema,
@@ -39,6 +39,10 @@ const platform = z
 		isRecommended: z.boolean(),
 		sortOrder: z.int(),
 		rating: z.number().meta({ description: 'The average rating, one decimal; 0 while there is none.' }),
+		score: z.number().meta({
+			description:
+				'The weighted score, one decimal, by the method /methodology publishes (recent, organic, unincentivized reviews count more); 0 while there is none.',
+		}),
 		reviewCount: z.int(),
 		isClaimed: z.boolean(),
 		metaTitle: nullableText,
@@ -77,6 +81,10 @@ const review = z
 		industry: z.enum(INDUSTRIES).nullable(),
 		createdAt: instant,
 		user: z.strictObject({ username: z.string() }),
+		source: z.enum(REVIEW_SOURCES).meta({
+			description: "'vendor-invited' when sent through a platform representative's invitation.",
+		}),
+		incentivized: z.boolean().meta({ description: 'The reviewer received something for the review.' }),
 		isAffiliated: z.boolean(),
 		isVerified: z.boolean(),
 		helpfulCount: z.int(),
