@@ -1,7 +1,7 @@
 /**
  * Where the market map draws each platform and its label. Labels are placed greedily, the
  * platforms with most reviews first, at the first free spot of: beside the mark (right, left,
- * above, below, then the four corners), then the same eight up to three steps further out, with a
+ * above, below, then the four corners), then the same eight up to six steps further out, with a
  * leader line to the mark (platforms without reviews share one spot). A name that finds no free spot is replaced by a number, placed the same way, which
  * the table below gives beside the name, so every platform on the map can be told.
  */
@@ -154,5 +154,5 @@ function labelSpots(mark: { cx: number; cy: number; r: number }, text: string): 
 		};
 	};
 	// Every spot sits clear of its own mark, so the mark's own box needs no exception.
-	return [...around(0), ...[1, 2, 3].flatMap((ring) => around(ring * LEADER_STEP).map(withLeader))];
+	return [...around(0), ...[1, 2, 3, 4, 5, 6].flatMap((ring) => around(ring * LEADER_STEP).map(withLeader))];
 }
