@@ -48,6 +48,9 @@ import {
 } from '@/lib/validation/content';
 import { editorEpisodeListQuerySchema, episodeInputSchema } from '@/lib/validation/episodes';
 import { siteSearchQuerySchema } from '@/lib/validation/discovery';
+import { analyticsQuerySchema, pageviewEventSchema } from '@/lib/validation/analytics';
+import { integrationInputSchema } from '@/lib/validation/api-v1';
+import { webhookInputSchema } from '@/lib/validation/webhooks';
 import { mediaAltUpdateSchema, mediaListQuerySchema } from '@/lib/validation/media';
 import {
 	newsletterConfirmSchema,
@@ -1373,6 +1376,97 @@ function targets(): Target[] {
 				// A token nobody was given names no follow: nothing may change.
 			}),
 		),
+		// ------------------------------------------------ partners and analytics (issues 45 to 47)
+		{
+			name: 'GET /api/admin/analytics',
+			method: 'GET',
+			path: () => q('/api/admin/analytics', analyticsQuerySchema),
+			roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS },
+			ok: z.looseObject({ days: z.number(), visitors: z.number(), pageviews: z.number() }),
+		},
+		{
+			name: 'POST /api/events',
+			method: 'POST',
+			path: () => fc.constant('/api/events'),
+			body: () => bodyArbitrary(pageviewEventSchema),
+			roles: { anonymous: RUNS, user: OTHER_RUNS },
+			// 202 (counted) or 204 (a bot's, not counted) carry no body.
+			ok: z.unknown(),
+		},
+		{
+			name: 'GET /api/admin/integrations',
+			method: 'GET',
+			path: () => fc.constant('/api/admin/integrations'),
+			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
+			ok: z.array(z.looseObject({ id: z.number(), name: z.string() })),
+			check: (body) => expect(JSON.stringify(body)).not.toMatch(/rmh_(content|admin)_/),
+		},
+		{
+			name: 'POST /api/admin/integrations',
+			method: 'POST',
+			path: () => fc.constant('/api/admin/integrations'),
+			body: () => bodyArbitrary(integrationInputSchema),
+			roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS },
+			ok: z.looseObject({ id: z.number(), name: z.string(), contentKey: z.string(), adminKey: z.string() }),
+		},
+		{
+			name: 'DELETE /api/admin/integrations/{id}',
+			method: 'DELETE',
+			path: () => idArbitrary([1]).map((id) => `/api/admin/integrations/${id}`),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: z.unknown(),
+		},
+		{
+			name: 'GET /api/admin/webhooks',
+			method: 'GET',
+			path: () => fc.constant('/api/admin/webhooks'),
+			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
+			ok: z.array(z.looseObject({ id: z.number(), url: z.string() })),
+			check: (body) => expect(JSON.stringify(body)).not.toContain('whsec_'),
+		},
+		{
+			name: 'POST /api/admin/webhooks',
+			method: 'POST',
+			path: () => fc.constant('/api/admin/webhooks'),
+			body: () => bodyArbitrary(webhookInputSchema),
+			// Few runs: a host name in a generated URL is looked up (and refused) before it is kept.
+			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
+			ok: z.looseObject({ id: z.number(), url: z.string(), secret: z.string() }),
+		},
+		{
+			name: 'DELETE /api/admin/webhooks/{id}',
+			method: 'DELETE',
+			path: () => idArbitrary([1]).map((id) => `/api/admin/webhooks/${id}`),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: z.unknown(),
+		},
+		{
+			name: 'GET /api/admin/webhooks/{id}/deliveries',
+			method: 'GET',
+			path: () => idArbitrary([1]).map((id) => `/api/admin/webhooks/${id}/deliveries`),
+			roles: { editor: RUNS, user: OTHER_RUNS },
+			ok: z.array(z.unknown()),
+		},
+		...(['GET', 'POST'] as const).map(
+			(method): Target => ({
+				name: `${method} /api/platforms/{id}/invitations`,
+				method,
+				path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}/invitations`),
+				// Only a platform's representative may invite; the fuzzed callers are refused.
+				roles: { user: RUNS, editor: OTHER_RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
+				ok: z.unknown(),
+			}),
+		),
+		{
+			name: 'DELETE /api/platforms/{id}/invitations/{invitationId}',
+			method: 'DELETE',
+			path: () =>
+				fc
+					.tuple(idArbitrary([ids.platform]), idArbitrary([1]))
+					.map(([id, invitation]) => `/api/platforms/${id}/invitations/${invitation}`),
+			roles: { user: RUNS, editor: OTHER_RUNS, anonymous: OTHER_RUNS },
+			ok: z.unknown(),
+		},
 	];
 	return list;
 }
@@ -1518,6 +1612,19 @@ const NOT_FUZZED: Record<string, string> = {
 	'GET /api/admin/newsletters': 'no input',
 	'GET /api/admin/newsletters/recent-articles': 'no input',
 	'GET /api/admin/newsletters/suppressions': 'no input',
+	// The partner API answers 401 before it reads anything without a key, which no fuzzed role
+	// holds; tests/api/api-v1.test.ts drives each route with keys, bad limits, pages and slugs, and
+	// checks every answer against the OpenAPI document.
+	'GET /api/v1/articles': 'needs an API key (tests/api/api-v1.test.ts)',
+	'GET /api/v1/articles/{slug}': 'needs an API key (tests/api/api-v1.test.ts)',
+	'GET /api/v1/episodes': 'needs an API key (tests/api/api-v1.test.ts)',
+	'GET /api/v1/platforms': 'needs an API key (tests/api/api-v1.test.ts)',
+	'GET /api/v1/platforms/{slug}': 'needs an API key (tests/api/api-v1.test.ts)',
+	'GET /api/v1/platforms/{slug}/reviews': 'needs an API key (tests/api/api-v1.test.ts)',
+	'POST /api/v1/admin/articles': 'needs an admin key (tests/api/api-v1.test.ts)',
+	'PUT /api/v1/admin/articles/{id}': 'needs an admin key (tests/api/api-v1.test.ts)',
+	'DELETE /api/v1/admin/articles/{id}': 'needs an admin key (tests/api/api-v1.test.ts)',
+	'GET /api/v1/openapi.json': 'no input: the generated document',
 	'GET /api/{...path}':
 		'reads nothing of the request: any unknown /api path gets the same JSON 404 (tests/api/methods.test.ts)',
 	'POST /api/{...path}':
@@ -1617,6 +1724,9 @@ describe('bodies over the size limit', () => {
 		{ method: 'PUT', path: `/api/admin/users/${victims[0]}/vendor`, role: 'editor' },
 		{ method: 'POST', path: '/api/admin/newsletters', role: 'editor' },
 		{ method: 'PUT', path: `/api/admin/newsletters/${ids.newsletterDrafts[0]}`, role: 'editor' },
+		{ method: 'POST', path: '/api/events', role: 'anonymous' },
+		{ method: 'POST', path: '/api/admin/integrations', role: 'editor' },
+		{ method: 'POST', path: '/api/admin/webhooks', role: 'editor' },
 	];
 
 	it('covers every schema-reading endpoint the fuzzer covers', () => {

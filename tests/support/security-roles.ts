@@ -196,6 +196,8 @@ export function apiRoutesFromFileSystem(): RouteFile[] {
  */
 const DERIVED = new Set([
 	'rating',
+	// The weighted score (issue 47), recomputed with the rating.
+	'score',
 	'review_count',
 	// The platform's kept breakdown, recomputed with its rating.
 	'stars_1',

@@ -12,7 +12,7 @@ const MAX_REFERRER_LENGTH = 2048;
 export const sitePathField = z
 	.string({ error: 'The path must be text.' })
 	.max(MAX_SITE_PATH_LENGTH, `The path must be at most ${MAX_SITE_PATH_LENGTH} characters long.`)
-	.regex(/^\/(?![/\\])[^?#\s]*$/, 'The path must be a path of this site, such as /news/a-title.');
+	.regex(/^\/(?:[^/\\?#\s][^?#\s]*)?$/, 'The path must be a path of this site, such as /news/a-title.');
 
 /** The referring page's address as the browser gave it ('' for none); only its host is kept. */
 export const referrerField = z
@@ -56,3 +56,16 @@ export type AttributionInput = z.output<typeof attributionField>;
 
 /** A sign-up body's attribution alone (the signed-in newsletter sign-up reads nothing else). */
 export const attributionBodySchema = z.object({ attribution: attributionField });
+
+/** The report's periods, in days (the Analytics tab's switch). */
+export const ANALYTICS_PERIODS = [1, 7, 30, 90] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+
+/** `GET /api/admin/analytics?days=`: one of the periods, 7 when absent. */
+export const analyticsQuerySchema = z.object({
+	days: z
+		.enum(ANALYTICS_PERIODS.map(String) as ['1', '7', '30', '90'], { error: 'Days must be 1, 7, 30 or 90.' })
+		.optional()
+		.default('7')
+		.transform((days) => Number(days) as AnalyticsPeriod),
+});

@@ -12,8 +12,7 @@ import { analyticsClock, dayOf, daysBefore } from './clock';
 import { signupsByPage } from './signups';
 import type { SignupKind } from '@/lib/column-values';
 
-export const ANALYTICS_PERIODS = [1, 7, 30, 90] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+import type { AnalyticsPeriod } from '@/lib/validation/analytics';
 
 /** How many pages and referrers the answer lists. */
 const TOP = 20;
