@@ -4,7 +4,7 @@
  * message per subscribed webhook, delivered by the lease queue's worker (worker.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, max } from 'drizzle-orm';
 import type { WebhookEventType } from '@/lib/column-values';
 import { partnerEvents, type PartnerEvent } from '@/server/changes/partner-events';
 import { signal } from '@/server/changes/signal';
@@ -77,16 +77,25 @@ export async function listWebhooks(): Promise<WebhookSummary[]> {
 		})
 		.from(webhooks)
 		.orderBy(desc(webhooks.id));
-	const last = new Map<number, WebhookSummary['lastDelivery']>();
-	for (const { id } of rows) {
-		const [latest] = await triesOf(id, 1);
-		last.set(
-			id,
-			latest
-				? { status: latest.deliveryStatus, statusCode: latest.statusCode, error: latest.error, at: latest.at }
-				: null,
-		);
-	}
+	// Each webhook's latest try, all in one query: its highest attempt id.
+	const latestTries = db()
+		.select({ id: max(webhookAttempts.id) })
+		.from(webhookAttempts)
+		.groupBy(webhookAttempts.webhookId);
+	const latest = await db()
+		.select({
+			webhookId: webhookAttempts.webhookId,
+			status: webhookDeliveries.status,
+			statusCode: webhookAttempts.statusCode,
+			error: webhookAttempts.error,
+			at: webhookAttempts.createdAt,
+		})
+		.from(webhookAttempts)
+		.innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+		.where(inArray(webhookAttempts.id, latestTries));
+	const last = new Map<number, WebhookSummary['lastDelivery']>(
+		latest.map(({ webhookId, ...lastDelivery }) => [webhookId, lastDelivery]),
+	);
 	return rows.map((row) => ({
 		...row,
 		events: (row.events ?? []) as WebhookEventType[],
