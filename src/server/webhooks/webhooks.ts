@@ -183,6 +183,9 @@ export async function webhookForDelivery(id: number) {
 	);
 }
 
+/** The webhooks' log lines, here and in the worker. */
+export const webhookLog = () => baseLog().child({ subject: 'webhooks' });
+
 let wired = false;
 
 /** Queues a message for each event this node's services announce (wired by startApp()). */
@@ -193,9 +196,7 @@ export function wireWebhooks(): void {
 		// Not part of the save's request, and never awaited by it.
 		void outsideRequest(() =>
 			queueEvent(event).catch((error) =>
-				baseLog()
-					.child({ subject: 'webhooks' })
-					.error({ err: error, type: event.type }, 'could not queue a webhook event'),
+				webhookLog().error({ err: error, type: event.type }, 'could not queue a webhook event'),
 			),
 		);
 	});

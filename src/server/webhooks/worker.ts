@@ -12,9 +12,8 @@ import { db, webhookAttempts, webhookDeliveries } from '@/server/db';
 import { claimDue, leaseHeld, nextDueIn, releaseClaims, type Claimed } from '@/server/db/lease-queue';
 import { transaction } from '@/server/db/transaction';
 import { config } from '@/server/runtime/config';
-import { baseLog } from '@/server/runtime/log';
 import { receiverAddressAllowed, receiverAgent, INTERNAL_ADDRESS } from './receivers';
-import { deactivateWebhooks, webhookForDelivery, webhookMessagesQueued } from './webhooks';
+import { deactivateWebhooks, webhookForDelivery, webhookLog, webhookMessagesQueued } from './webhooks';
 
 export const WEBHOOK_MAX_TRIES = 8;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -26,8 +25,6 @@ const LEASE_MS = 6 * WEBHOOK_TIMEOUT_MS;
 type ClaimedMessage = Claimed & { webhookId: number; messageId: string; payload: string };
 
 type TryOutcome = { statusCode: number | null; error: string | null };
-
-const webhookLog = () => baseLog().child({ subject: 'webhooks' });
 
 /** POSTs the message once; answers the receiver's status, or why there was none. */
 async function attempt(row: ClaimedMessage, url: URL, secret: string): Promise<TryOutcome> {
