@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
 import { apiRequest } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 import { Button } from '@/components/ui/Button';
 import { reportFailure } from './session';
 
 type Invitation = { id: string; createdAt: string; expiresAt: string; usedAt: string | null };
 type NewLink = { id: string; token: string; url: string; expiresAt: string };
 
-const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
-
 function status(invitation: Invitation, now: number): string {
-	if (invitation.usedAt) return `used ${day(invitation.usedAt)}`;
-	if (Date.parse(invitation.expiresAt) <= now) return `expired ${day(invitation.expiresAt)}`;
-	return `open until ${day(invitation.expiresAt)}`;
+	if (invitation.usedAt) return `used ${formatDate(invitation.usedAt)}`;
+	if (Date.parse(invitation.expiresAt) <= now) return `expired ${formatDate(invitation.expiresAt)}`;
+	return `open until ${formatDate(invitation.expiresAt)}`;
 }
 
 /**
