@@ -84,6 +84,22 @@ export type Results = {
 	rows?: Row[];
 };
 
+/** A run's results before any figure. */
+export function emptyResults(machine: Results['machine'], options: Results['options']): Results {
+	return {
+		startedAt: new Date().toISOString(),
+		machine,
+		options,
+		pages: {},
+		pageWeight: [],
+		delivery: [],
+		lighthouse: [],
+		throughput: { bare: [], targets: [] },
+		sizes: [],
+		errors: [],
+	};
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const ms = (value: number | null | undefined) =>

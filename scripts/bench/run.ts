@@ -59,7 +59,7 @@ import { mixedLoad, READS_BESIDE_SIGN_INS } from './mixed-load';
 import { NEWSLETTER_MEMBERS, describeSenderMemory, measureNewsletter } from './newsletter';
 import { DEMO_USER, signIn } from './accounts';
 import { measurePublishing } from './publish';
-import { buildRows, formatTable, type Results, type SizeFigures } from './report';
+import { buildRows, emptyResults, formatTable, type Results, type SizeFigures } from './report';
 import { UNCACHED_ENV, startBenchServer, type BenchServer } from './server';
 import { measurePostgres, measurePostgresSearch, postgresAvailable } from './postgres';
 import { measureOperationsCost } from './operations';
@@ -120,23 +120,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 	});
 }
 
-const results: Results = {
-	startedAt: new Date().toISOString(),
-	machine: {
+const results: Results = emptyResults(
+	{
 		cpus: availableParallelism(),
 		pinned: canPin,
 		node: process.version,
 		loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
 	},
-	options: { quick, lighthouse: lighthouseOn, scale, lighthouseRuns: LIGHTHOUSE_RUNS },
-	pages: {},
-	pageWeight: [],
-	delivery: [],
-	lighthouse: [],
-	throughput: { bare: [], targets: [] },
-	sizes: [],
-	errors: [],
-};
+	{ quick, lighthouse: lighthouseOn, scale, lighthouseRuns: LIGHTHOUSE_RUNS },
+);
 
 async function step<T>(name: string, run: () => Promise<T>): Promise<T | undefined> {
 	try {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compareApiFigures, KEYED_API_PATH, SITE_API_PATH } from '../../scripts/bench/api-v1';
 import { BUDGETS } from '../../scripts/bench/budgets';
 import type { LoadFigure } from '../../scripts/bench/load';
-import { apiV1Row, buildRows, type Results } from '../../scripts/bench/report';
+import { apiV1Row, buildRows, emptyResults } from '../../scripts/bench/report';
 
 const figure = (path: string, requestsPerSecond: number, cpuUsPerRequest?: number): LoadFigure => ({
 	name: `GET ${path}`,
@@ -60,23 +60,10 @@ describe('the public API row of the bench', () => {
 	});
 
 	it('is in the table when the run measured it', () => {
-		const results = {
-			startedAt: '',
-			machine: { cpus: 2, pinned: false, node: 'v24', loadAverage: [] },
-			options: {
-				quick: true,
-				lighthouse: false,
-				scale: false,
-				lighthouseRuns: 1,
-			},
-			pages: {},
-			pageWeight: [],
-			delivery: [],
-			lighthouse: [],
-			throughput: { bare: [], targets: [] },
-			sizes: [],
-			errors: [],
-		} satisfies Results;
+		const results = emptyResults(
+			{ cpus: 2, pinned: false, node: 'v24', loadAverage: [] },
+			{ quick: true, lighthouse: false, scale: false, lighthouseRuns: 1 },
+		);
 		expect(buildRows(results).some((row) => row.area.startsWith('Public API'))).toBe(false);
 		const measured = figures(figure(SITE_API_PATH, 4000), figure(KEYED_API_PATH, 3900));
 		expect(buildRows({ ...results, apiV1: measured })).toContainEqual(apiV1Row(measured));
