@@ -40,4 +40,6 @@ export const BUDGETS = {
 	cappedThreeNodesRatio: 2.5,
 	/** A page of one platform's reviews (filtered, sorted) at 100,000 reviews, and its breakdown. */
 	reviewListP95Ms: 30,
+	/** GET /api/v1/platforms with a key over the site's GET /api/platforms ("about the same cost"). */
+	apiV1Ratio: 0.7,
 } as const;

@@ -15,6 +15,7 @@ import type { OperationsCostFigure } from './operations';
 import type { SignedInFigure } from './signed-in';
 import type { ScalingFigure } from './node-scaling';
 import type { MediaFigures } from './media';
+import type { ApiV1Figures } from './api-v1';
 import { isSiteSearch } from './dataset';
 import { BUDGETS } from './budgets';
 
@@ -77,9 +78,27 @@ export type Results = {
 	signedIn?: SignedInFigure[];
 	/** Signed-in reads through nginx on 1, 2 and 3 nodes, each capped to a share of a core. */
 	nodeScaling?: { quota: number; figures: ScalingFigure[]; judgedPath: string };
+	/** The public API with a key beside the site's own API answer. */
+	apiV1?: ApiV1Figures;
 	errors: string[];
 	rows?: Row[];
 };
+
+/** A run's results before any figure. */
+export function emptyResults(machine: Results['machine'], options: Results['options']): Results {
+	return {
+		startedAt: new Date().toISOString(),
+		machine,
+		options,
+		pages: {},
+		pageWeight: [],
+		delivery: [],
+		lighthouse: [],
+		throughput: { bare: [], targets: [] },
+		sizes: [],
+		errors: [],
+	};
+}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -214,6 +233,7 @@ export function buildRows(results: Results): Row[] {
 
 	rows.push(...mixedLoadRows(results.mixedLoad ?? []));
 	rows.push(...signedInRows(results));
+	if (results.apiV1) rows.push(apiV1Row(results.apiV1));
 
 	if (results.build) {
 		rows.push({
@@ -594,4 +614,24 @@ function postgresRows(figures: PostgresFigures): Row[] {
 		});
 	}
 	return rows;
+}
+
+/** GET /api/v1/platforms with a key beside the site's GET /api/platforms, on one server. */
+export function apiV1Row({ site, keyed, ratio, cpuRatio }: ApiV1Figures): Row {
+	const failed = [site, keyed].find((figure) => figure.error);
+	const failures = [site, keyed].reduce((n, f) => n + f.errors + f.timeouts + f.non2xx, 0);
+	const figure = (f: LoadFigure) =>
+		`${Math.round(f.requestsPerSecond)} req/s, p99 ${f.latencyP99} ms` +
+		(f.cpuUsPerRequest === undefined ? '' : `, CPU ${Math.round(f.cpuUsPerRequest)} µs/req`);
+	return {
+		area: 'Public API c=32 10 s',
+		item: `${keyed.path} with a key vs ${site.path}`,
+		measured: failed
+			? `error: ${failed.error}`
+			: `${figure(keyed)} vs ${figure(site)}: ${ratio.toFixed(2)}x by req/s` +
+				(cpuRatio === null ? '' : `, ${cpuRatio.toFixed(2)}x by CPU/req`) +
+				` · ${failures} errors or non-2xx`,
+		budget: `>= ${BUDGETS.apiV1Ratio}x · 0 errors`,
+		status: failed ? 'error' : flag(ratio >= BUDGETS.apiV1Ratio && failures === 0),
+	};
 }

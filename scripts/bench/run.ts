@@ -30,6 +30,9 @@
  *   --only-media       build, then only the media library: 20 uploads of a 12-megapixel JPEG
  *                      (time, server RSS), a library image served beside a kept API answer, and
  *                      one-byte ranges of a 50 MB episode (server CPU per request, RSS rise)
+ *   --only-api         build, then only the public API: GET /api/v1/platforms with a content key
+ *                      beside the site's GET /api/platforms (req/s, server CPU, the ratio), on
+ *                      the demo database (also in the full run's demo phase)
  *
  * Budgets are printed beside the figures; the exit code never depends on them.
  */
@@ -56,13 +59,14 @@ import { mixedLoad, READS_BESIDE_SIGN_INS } from './mixed-load';
 import { NEWSLETTER_MEMBERS, describeSenderMemory, measureNewsletter } from './newsletter';
 import { DEMO_USER, signIn } from './accounts';
 import { measurePublishing } from './publish';
-import { buildRows, formatTable, type Results, type SizeFigures } from './report';
+import { buildRows, emptyResults, formatTable, type Results, type SizeFigures } from './report';
 import { UNCACHED_ENV, startBenchServer, type BenchServer } from './server';
 import { measurePostgres, measurePostgresSearch, postgresAvailable } from './postgres';
 import { measureOperationsCost } from './operations';
 import { measureSignedIn, signedInTable } from './signed-in';
 import { measureNodeScaling, scalingTable } from './node-scaling';
 import { measureMedia } from './media';
+import { API_V1_ENV, measureApiV1 } from './api-v1';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -78,6 +82,7 @@ const onlyComparisons = args.has('--only-comparisons');
 const onlySignedIn = args.has('--only-signed-in');
 const onlyReviews = args.has('--only-reviews');
 const onlyMedia = args.has('--only-media');
+const onlyApi = args.has('--only-api');
 const postgresOn = !args.has('--skip-postgres') && postgresAvailable();
 const newsletterMembers =
 	Number([...args].find((a) => a.startsWith('--newsletter-members='))?.split('=')[1]) || NEWSLETTER_MEMBERS;
@@ -115,23 +120,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 	});
 }
 
-const results: Results = {
-	startedAt: new Date().toISOString(),
-	machine: {
+const results: Results = emptyResults(
+	{
 		cpus: availableParallelism(),
 		pinned: canPin,
 		node: process.version,
 		loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
 	},
-	options: { quick, lighthouse: lighthouseOn, scale, lighthouseRuns: LIGHTHOUSE_RUNS },
-	pages: {},
-	pageWeight: [],
-	delivery: [],
-	lighthouse: [],
-	throughput: { bare: [], targets: [] },
-	sizes: [],
-	errors: [],
-};
+	{ quick, lighthouse: lighthouseOn, scale, lighthouseRuns: LIGHTHOUSE_RUNS },
+);
 
 async function step<T>(name: string, run: () => Promise<T>): Promise<T | undefined> {
 	try {
@@ -284,7 +281,7 @@ async function demoPhase() {
 	log(`demo database: ${dataset.articles} published articles`);
 	// Pinned to core 0 for the load figures (autocannon runs on core 1).
 	// TRUST_PROXY: the mixed load's sign-ins each come from their own forwarded address.
-	const server = await startPinnedServer(dir, dbPath, { TRUST_PROXY: '1' });
+	const server = await startPinnedServer(dir, dbPath, { TRUST_PROXY: '1', ...API_V1_ENV });
 	try {
 		size.generation = await server.fullGeneration();
 		log(`demo generation: ${size.generation.pages} pages in ${(size.generation.wallMs / 1000).toFixed(1)} s`);
@@ -323,6 +320,7 @@ async function demoPhase() {
 				['GET /api/platforms/{id}/comments', `/api/platforms/${busiest ?? 1}/comments`],
 			]),
 		);
+		await step('public API', () => apiComparison(server));
 		await step('logs and metrics cost', () => operationsCost(dir, dbPath));
 		if (lighthouseOn) {
 			const okPages = pages.filter((p) => results.pageWeight.find((w) => w.path === p)?.status === 200);
@@ -631,6 +629,24 @@ async function reviewsPhase() {
 	}
 }
 
+async function apiComparison(server: BenchServer) {
+	log('public API: GET /api/v1/platforms with a key beside GET /api/platforms');
+	results.apiV1 = await measureApiV1(server, log);
+}
+
+/** Only the public API beside the site's own API, on the demo database (--only-api). */
+async function apiPhase() {
+	const { dir, dbPath } = dataPaths('api');
+	await createDataset(dbPath, 'demo');
+	const server = await startPinnedServer(dir, dbPath, API_V1_ENV);
+	try {
+		await apiComparison(server);
+	} finally {
+		await server.stop();
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
 async function mediaPhase() {
 	const { dir, dbPath } = dataPaths('media');
 	await createDataset(dbPath, 'demo');
@@ -706,11 +722,13 @@ function runName(): string {
 							? 'reviews'
 							: onlyMedia
 								? 'media'
-								: onlyArchives
-									? 'archives'
-									: onlyComparisons
-										? 'comparisons'
-										: 'latest';
+								: onlyApi
+									? 'api'
+									: onlyArchives
+										? 'archives'
+										: onlyComparisons
+											? 'comparisons'
+											: 'latest';
 }
 
 function writeResults() {
@@ -761,6 +779,10 @@ try {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
 		await step('media library', mediaPhase);
+	} else if (onlyApi) {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
+		await step('public API', apiPhase);
 	} else if (onlySearch) {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();

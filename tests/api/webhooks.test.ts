@@ -9,6 +9,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestServer } from '../support/server';
 import { setUpRoles, startContentServer, type Roles } from '../support/content-fixtures';
+import { registerUser } from '../support/account-api';
+import { episodeBody } from '../support/episode-fixtures';
 import { createPlatform, platformInput } from '../support/platform-fixtures';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
@@ -216,6 +218,28 @@ describe('delivery', () => {
 		expect(await listed(hook.id)).toMatchObject({ active: true, lastDelivery: { statusCode: 200 } });
 	});
 
+	it('tries again after a network error (the connection reset) with the same webhook-id', async () => {
+		const hook = await subscribe('/reset', ['article.published']);
+		receiver.answerWith('/reset', 'reset');
+		const published = await roles.editor.client.post('/api/news', article('An article for a reset receiver'));
+		expect(published.status, JSON.stringify(published.body)).toBe(201);
+		await eventually(() => expect(receiver.received('/reset')).toHaveLength(2));
+		const [first, second] = receiver.received('/reset');
+		expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+		expect(second!.body).toBe(first!.body);
+		const verified = new Webhook(hook.secret).verify(second!.body, second!.headers as Record<string, string>);
+		expect(verified).toMatchObject({ type: 'article.published', data: { id: published.body.id } });
+		await eventually(async () => {
+			const tries = await roles.editor.client.get(`/api/admin/webhooks/${hook.id}/deliveries`);
+			expect(tries.body).toEqual([
+				expect.objectContaining({ attempt: 2, statusCode: 200, error: null, deliveryStatus: 'delivered' }),
+				expect.objectContaining({ attempt: 1, statusCode: null, error: expect.any(String) }),
+			]);
+			const ids = new Set(tries.body.map((each: { messageId: string }) => each.messageId));
+			expect(ids).toEqual(new Set([first!.headers['webhook-id']]));
+		});
+	});
+
 	it('turns the webhook off when its receiver answers 410', async () => {
 		const hook = await subscribe('/gone', ['article.published']);
 		receiver.answerWith('/gone', 410);
@@ -227,6 +251,120 @@ describe('delivery', () => {
 		await roles.editor.client.post('/api/news', article('An article after the 410'));
 		await eventually(() => expect(receiver.received('/signed').length).toBeGreaterThanOrEqual(3));
 		expect(receiver.received('/gone')).toHaveLength(1);
+	});
+});
+
+type Delivered = { type: string; timestamp: string; data: Record<string, unknown> };
+
+/**
+ * The one message a path received, checked with standardwebhooks against the webhook's secret:
+ * exactly `{ type, timestamp, data }`.
+ */
+async function deliveredOnce(path: string, secret: string): Promise<Delivered> {
+	await eventually(() => expect(receiver.received(path)).toHaveLength(1));
+	const [message] = receiver.received(path);
+	const verified = new Webhook(secret).verify(message!.body, message!.headers as Record<string, string>);
+	expect(Object.keys(verified as object).sort()).toEqual(['data', 'timestamp', 'type']);
+	expect((verified as Delivered).timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+	return verified as Delivered;
+}
+
+describe('each event, made through the API and delivered signed', () => {
+	it('article.updated: a published article saved again (its first publication is not this event)', async () => {
+		const hook = await subscribe('/article-updated', ['article.updated']);
+		const published = await roles.editor.client.post('/api/news', article('An article to be edited'));
+		expect(published.status, JSON.stringify(published.body)).toBe(201);
+		const edited = await roles.editor.client.put(`/api/news/${published.body.id}`, {
+			...article('An article, edited'),
+			expectedUpdatedAt: published.body.updatedAt,
+		});
+		expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+		expect(await deliveredOnce('/article-updated', hook.secret)).toMatchObject({
+			type: 'article.updated',
+			data: {
+				id: published.body.id,
+				kind: 'news',
+				title: 'An article, edited',
+				slug: edited.body.slug,
+				url: `${new URL(server.url).origin}/news/${edited.body.slug}`,
+			},
+		});
+	});
+
+	it('review.created and review.replied: a reader reviews a platform, its representative answers', async () => {
+		const created = await subscribe('/review-created', ['review.created']);
+		const replied = await subscribe('/review-replied', ['review.replied']);
+		const platform = await createPlatform(roles.editor);
+		const reader = await registerUser(server);
+		const review = await reader.client.post(`/api/platforms/${platform.id}/ratings`, {
+			rating: 4,
+			review: 'Good self-serve tools, slow reporting.',
+		});
+		expect(review.status, JSON.stringify(review.body)).toBe(201);
+		const reviewId = review.body.rating.id as number;
+		expect(await deliveredOnce('/review-created', created.secret)).toMatchObject({
+			type: 'review.created',
+			data: {
+				id: reviewId,
+				platformId: platform.id,
+				rating: 4,
+				review: 'Good self-serve tools, slow reporting.',
+			},
+		});
+		const representative = await registerUser(server);
+		const claimed = await roles.editor.client.put(`/api/admin/users/${representative.id}/vendor`, {
+			platformId: platform.id,
+		});
+		expect(claimed.status).toBe(200);
+		const reply = await representative.client.post(`/api/ratings/${reviewId}/reply`, {
+			content: 'Reporting is faster since March.',
+		});
+		expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+		expect(await deliveredOnce('/review-replied', replied.secret)).toMatchObject({
+			type: 'review.replied',
+			data: {
+				id: reviewId,
+				platformId: platform.id,
+				reply: expect.objectContaining({ content: 'Reporting is faster since March.' }),
+			},
+		});
+		// The reply was not a new review.
+		expect(receiver.received('/review-created')).toHaveLength(1);
+	});
+
+	it('episode.published: an episode saved as published', async () => {
+		const hook = await subscribe('/episode-published', ['episode.published']);
+		const body = episodeBody({ title: 'An episode partners hear of' });
+		const episode = await roles.editor.client.post('/api/podcasts', body);
+		expect(episode.status, JSON.stringify(episode.body)).toBe(201);
+		expect(await deliveredOnce('/episode-published', hook.secret)).toMatchObject({
+			type: 'episode.published',
+			data: {
+				id: episode.body.id,
+				slug: episode.body.slug,
+				title: 'An episode partners hear of',
+				url: expect.stringContaining(`/podcast/${episode.body.slug}`),
+			},
+		});
+	});
+
+	it('newsletter.sent: an issue sent from the dashboard', async () => {
+		const hook = await subscribe('/newsletter-sent', ['newsletter.sent']);
+		const draft = await roles.editor.client.post('/api/admin/newsletters', {
+			subject: 'A briefing partners hear of',
+			content: 'This week in retail media.',
+		});
+		expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+		const sent = await roles.editor.client.post(`/api/admin/newsletters/${draft.body.id}/send`);
+		expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+		expect(await deliveredOnce('/newsletter-sent', hook.secret)).toMatchObject({
+			type: 'newsletter.sent',
+			data: {
+				id: draft.body.id,
+				subject: 'A briefing partners hear of',
+				url: expect.stringContaining(sent.body.slug),
+			},
+		});
 	});
 });
 

@@ -62,6 +62,23 @@ describe('/developers', () => {
 			for (const heading of ['Keys', 'Limits', 'Webhooks', 'Rating badges']) {
 				expect(await page.getByRole('heading', { name: heading, level: 2 }).isVisible()).toBe(true);
 			}
+			// Keys, limits, events, signatures, retries and badges, each explained (issue 45).
+			const text = await page.locator('main').innerText();
+			for (const words of [
+				'Authorization: Bearer',
+				'RateLimit-Policy',
+				'Retry-After',
+				'review.replied',
+				'whsec_',
+				'webhook-signature',
+				'standardwebhooks',
+				'up to 8 tries',
+				'410 Gone',
+				'/platforms/{slug}/badge.svg',
+				'?theme=dark',
+			]) {
+				expect(text).toContain(words);
+			}
 			// Redoc draws the operations from /api/v1/openapi.json.
 			await page.getByRole('heading', { name: 'A page of platforms' }).first().waitFor({ timeout: 30_000 });
 			expect(scripts.some((url) => url.includes('redoc.standalone'))).toBe(true);
