@@ -31,6 +31,7 @@ import { InvalidInput, NotFound } from '@/server/errors';
 import { getPlatform, listPlatformsWithTotal } from '@/server/platforms/directory';
 import { config } from '@/server/runtime/config';
 import type { KeyHolder } from './keys';
+import { keptRead } from './read-memo';
 
 export const KIND_CANNOT_CHANGE = "An article's kind cannot change: create a new article of the other kind.";
 
@@ -39,10 +40,12 @@ export type Page<Item> = { data: Item[]; total: number; page: number; limit: num
 
 type Query<S extends z.ZodType> = z.output<S>;
 
-export async function platformsPage({ page, key: _key, ...query }: Query<typeof v1PlatformListQuerySchema>) {
-	const offset = offsetOfPage({ page, limit: query.limit });
-	const { platforms, total } = await listPlatformsWithTotal({ ...query, offset });
-	return { data: platforms, total, page, limit: query.limit };
+export function platformsPage({ page, key: _key, ...query }: Query<typeof v1PlatformListQuerySchema>) {
+	return keptRead('platforms', { page, ...query }, async () => {
+		const offset = offsetOfPage({ page, limit: query.limit });
+		const { platforms, total } = await listPlatformsWithTotal({ ...query, offset });
+		return { data: platforms, total, page, limit: query.limit };
+	});
 }
 
 async function platformIdAt(slug: string | undefined): Promise<number> {
@@ -52,9 +55,11 @@ async function platformIdAt(slug: string | undefined): Promise<number> {
 }
 
 /** A platform with the figures its page shows: the rating, the stars' spread, the sub-ratings. */
-export async function platformAt(slug: string | undefined) {
-	const platform = await getPlatform(await platformIdAt(slug));
-	return { ...platform, ...(await ratingBreakdown(platform.id)) };
+export function platformAt(slug: string | undefined) {
+	return keptRead('platform', slug, async () => {
+		const platform = await getPlatform(await platformIdAt(slug));
+		return { ...platform, ...(await ratingBreakdown(platform.id)) };
+	});
 }
 
 export async function reviewsPage(
@@ -68,8 +73,10 @@ export async function reviewsPage(
 			'page',
 		);
 	}
-	const { reviews, total } = await listReviews(await platformIdAt(slug), { ...query, offset });
-	return { data: reviews, total, page, limit: query.limit };
+	return keptRead('reviews', { slug, page, ...query }, async () => {
+		const { reviews, total } = await listReviews(await platformIdAt(slug), { ...query, offset });
+		return { data: reviews, total, page, limit: query.limit };
+	});
 }
 
 export async function articlesPage({
@@ -78,25 +85,31 @@ export async function articlesPage({
 	kind,
 	...query
 }: Query<typeof v1ArticleListQuerySchema>): Promise<Page<Article>> {
-	const offset = offsetOfPage({ page, limit: query.limit });
-	const { articles, total } = await listAll(kind, { ...query, status: 'published', offset });
-	return { data: articles, total, page, limit: query.limit };
+	return keptRead('articles', { page, kind, ...query }, async () => {
+		const offset = offsetOfPage({ page, limit: query.limit });
+		const { articles, total } = await listAll(kind, { ...query, status: 'published', offset });
+		return { data: articles, total, page, limit: query.limit };
+	});
 }
 
 /** A published article by its slug (current or earlier), of the kind given or of either. */
-export async function articleAt(slug: string | undefined, kind: ArticleKind | undefined): Promise<Article> {
-	for (const each of kind ? [kind] : (['news', 'education'] as const)) {
-		const id = await idAtAddress(each, slug);
-		const article = id === undefined ? undefined : await getArticle(each, id, { includeDrafts: false });
-		if (article) return article;
-	}
-	throw new NotFound(ARTICLE_NOT_FOUND);
+export function articleAt(slug: string | undefined, kind: ArticleKind | undefined): Promise<Article> {
+	return keptRead('article', { slug, kind }, async () => {
+		for (const each of kind ? [kind] : (['news', 'education'] as const)) {
+			const id = await idAtAddress(each, slug);
+			const article = id === undefined ? undefined : await getArticle(each, id, { includeDrafts: false });
+			if (article) return article;
+		}
+		throw new NotFound(ARTICLE_NOT_FOUND);
+	});
 }
 
-export async function episodesPage({ page, key: _key, ...query }: Query<typeof v1EpisodeListQuerySchema>) {
-	const offset = offsetOfPage({ page, limit: query.limit });
-	const { episodes, total } = await listAllEpisodes({ ...query, status: 'published', offset });
-	return { data: episodes, total, page, limit: query.limit };
+export function episodesPage({ page, key: _key, ...query }: Query<typeof v1EpisodeListQuerySchema>) {
+	return keptRead('episodes', { page, ...query }, async () => {
+		const offset = offsetOfPage({ page, limit: query.limit });
+		const { episodes, total } = await listAllEpisodes({ ...query, status: 'published', offset });
+		return { data: episodes, total, page, limit: query.limit };
+	});
 }
 
 /** Where an article the admin API saved lives. */
