@@ -1311,6 +1311,13 @@ function targets(): Target[] {
 			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
 			ok: newsletterShape,
 		},
+		{
+			name: 'GET /api/admin/newsletters/{id}/links',
+			method: 'GET',
+			path: () => idArbitrary(ids.newsletterDrafts).map((id) => `/api/admin/newsletters/${id}/links`),
+			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
+			ok: z.array(z.object({ url: z.string(), clicks: z.number() })),
+		},
 		...(['/api/admin/newsletters/subscribers', '/api/admin/newsletters/subscribers.csv'] as const).map(
 			(route): Target => ({
 				name: `GET ${route}`,

@@ -1029,6 +1029,12 @@ export const EXPECTATIONS: Expectation[] = [
 		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}/schedule` }),
 	},
 	{
+		route: '/api/admin/newsletters/{id}/links',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}/links` }),
+	},
+	{
 		route: '/api/admin/newsletters/subscribers',
 		method: 'GET',
 		expect: editorOnly(200),
