@@ -1392,6 +1392,16 @@ function targets(): Target[] {
 			ok: z.looseObject({ days: z.number(), visitors: z.number(), pageviews: z.number() }),
 		},
 		{
+			name: 'GET /api/admin/analytics/views',
+			method: 'GET',
+			path: () => q('/api/admin/analytics/views', analyticsQuerySchema),
+			roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS },
+			ok: z.object({
+				days: z.number(),
+				pages: z.array(z.object({ path: z.string(), pageviews: z.number() })),
+			}),
+		},
+		{
 			name: 'POST /api/events',
 			method: 'POST',
 			path: () => fc.constant('/api/events'),

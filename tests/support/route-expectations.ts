@@ -715,6 +715,12 @@ export const EXPECTATIONS: Expectation[] = [
 		call: () => ({ path: '/api/admin/analytics?days=7' }),
 	},
 	{
+		route: '/api/admin/analytics/views',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/analytics/views?days=7' }),
+	},
+	{
 		route: '/api/events',
 		method: 'POST',
 		// Anyone's page view counts (the test client names no browser, so it is not counted: 204).

@@ -14,7 +14,8 @@ function LinksTable({ issueId, subject }: { issueId: number; subject: string }) 
 	const links = useApiData<LinkClicks>(`/api/admin/newsletters/${issueId}/links`);
 	if (links.error) return <LoadError what="link clicks" error={links.error} onRetry={links.reload} />;
 	if (!links.data) return <Spinner label="Loading link clicks..." />;
-	if (links.data.length === 0) return <p className="mt-2 text-sm text-muted">This mail has no counted links.</p>;
+	if (links.data.length === 0)
+		return <p className="mt-2 text-sm text-muted">This mail has no counted links.</p>;
 	return (
 		<table className="mt-2 w-full text-sm" data-testid="issue-links">
 			<caption className="sr-only">Link clicks of {subject}</caption>
