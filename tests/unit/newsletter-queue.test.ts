@@ -321,7 +321,9 @@ describe('the mail', () => {
 		expect(mail.html).toContain('Hello &lt;readers&gt; &amp; friends');
 		// MJML writes the table layout and inlines the link style.
 		expect(mail.html).toMatch(/<table/);
-		expect(mail.html).toMatch(/<a [^>]*href="https:\/\/briefing.example.com\/r\/[\w-]{22}"[^>]*style="[^"]*color/);
+		expect(mail.html).toMatch(
+			/<a [^>]*href="https:\/\/briefing.example.com\/r\/[\w-]{22}"[^>]*style="[^"]*color/,
+		);
 		expect(mail.text).toMatch(/^Hello <readers> & friends\n/);
 		expect(mail.text).toMatch(/top story/i);
 		expect(mail.text).toContain(`Read the article [${tracked}]`);
@@ -338,7 +340,9 @@ describe('the mail', () => {
 		expect(other.text).not.toContain(pageLink![1]);
 		// The link's token is the issue's, the same in every mail: it names no recipient.
 		expect(other.html).toContain(`href="${tracked}"`);
-		expect(await db().select().from(newsletterLinks).where(eq(newsletterLinks.issueId, issue!.id))).toHaveLength(1);
+		expect(
+			await db().select().from(newsletterLinks).where(eq(newsletterLinks.issueId, issue!.id)),
+		).toHaveLength(1);
 		const stored = await db().select().from(newsletterUnsubscribeTokens);
 		expect(stored.some((row) => row.id === pageLink![1])).toBe(false);
 	});
