@@ -13,6 +13,7 @@ export * from './postgres-only';
 
 // The list is written by `npm run db:tables` from the names defineTables returns.
 export const {
+	newsletterLinks,
 	signupAttributions,
 	analyticsSalts,
 	analyticsVisits,

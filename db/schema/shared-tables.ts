@@ -1098,7 +1098,29 @@ export function defineTables(kit: SchemaKit) {
 		(t) => [index('signup_attributions_day_idx').on(t.day)],
 	);
 
+	/**
+	 * The links of a sent newsletter issue, each behind the site's own /r/{token} (a random token,
+	 * naming no member): the click count is all that is kept of who followed it.
+	 */
+	const newsletterLinks = table(
+		'newsletter_links',
+		{
+			id: id(),
+			issueId: integer('issue_id')
+				.notNull()
+				.references(() => newsletterIssues.id, { onDelete: 'cascade' }),
+			token: text('token').notNull(),
+			url: text('url').notNull(),
+			clicks: integer('clicks').notNull().default(0),
+		},
+		(t) => [
+			uniqueIndex('newsletter_links_token_unique').on(t.token),
+			uniqueIndex('newsletter_links_issue_url_unique').on(t.issueId, t.url),
+		],
+	);
+
 	return {
+		newsletterLinks,
 		signupAttributions,
 		analyticsSalts,
 		analyticsVisits,

@@ -11,6 +11,7 @@ import { defineTables } from './shared-tables';
 
 // The list is written by `npm run db:tables` from the names defineTables returns.
 export const {
+	newsletterLinks,
 	signupAttributions,
 	analyticsSalts,
 	analyticsVisits,

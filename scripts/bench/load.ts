@@ -38,7 +38,16 @@ export async function autocannon(
 	name: string,
 	origin: string,
 	path: string,
-	{ duration = 10, warmup = 2, connections = 32, pid, headers = {} }: LoadOptions = {},
+	{
+		duration = 10,
+		warmup = 2,
+		connections = 32,
+		pid,
+		headers = {},
+		method,
+		body,
+		varyClient,
+	}: LoadOptions = {},
 ): Promise<LoadFigure> {
 	const run = (seconds: number) =>
 		runToEnd(
@@ -50,6 +59,9 @@ export async function autocannon(
 					connections,
 					duration: seconds,
 					headers: { ...LOAD_HEADERS, ...headers },
+					method,
+					body,
+					varyClient,
 				}),
 			],
 			{ cpu: 1 },
@@ -106,6 +118,11 @@ export type LoadOptions = {
 	pid?: number;
 	/** Request headers besides the accepted encodings. */
 	headers?: Record<string, string>;
+	/** Another method than GET, with its body (the page-view beacon's POST). */
+	method?: string;
+	body?: string;
+	/** Each request from its own X-Forwarded-For address (the server must trust the proxy). */
+	varyClient?: boolean;
 };
 
 /** Starts bare-server.mjs on core 0 with the given bytes; returns its origin and a stop. */

@@ -12,6 +12,7 @@ import type { PublishFigure } from './publish';
 import type { GenerationFigures } from './server';
 import type { PostgresFigures } from './postgres';
 import type { OperationsCostFigure } from './operations';
+import { BEACON_CPU_GOAL_US } from './beacons';
 import type { SignedInFigure } from './signed-in';
 import type { ScalingFigure } from './node-scaling';
 import type { MediaFigures } from './media';
@@ -74,6 +75,8 @@ export type Results = {
 	postgres?: PostgresFigures;
 	/** Request rate with the access log and metrics on, and off. */
 	operations?: OperationsCostFigure[];
+	/** The page-view beacon on one node (issue 46). */
+	beacons?: LoadFigure;
 	/** What a request costs by who sends it (no cookie, any cookie, a session). */
 	signedIn?: SignedInFigure[];
 	/** Signed-in reads through nginx on 1, 2 and 3 nodes, each capped to a share of a core. */
@@ -431,6 +434,8 @@ export function buildRows(results: Results): Row[] {
 		});
 	}
 
+	if (results.beacons) rows.push(...beaconRows(results.beacons, results.throughput.targets));
+
 	for (const error of results.errors) {
 		rows.push({ area: 'Errors', item: '-', measured: error, budget: '-', status: 'error' });
 	}
@@ -616,6 +621,7 @@ function postgresRows(figures: PostgresFigures): Row[] {
 	return rows;
 }
 
+<<<<<<< HEAD
 /** GET /api/v1/platforms with a key beside the site's GET /api/platforms, on one server. */
 export function apiV1Row({ site, keyed, ratio, cpuRatio }: ApiV1Figures): Row {
 	const failed = [site, keyed].find((figure) => figure.error);
@@ -634,4 +640,42 @@ export function apiV1Row({ site, keyed, ratio, cpuRatio }: ApiV1Figures): Row {
 		budget: `>= ${BUDGETS.apiV1Ratio}x · 0 errors`,
 		status: failed ? 'error' : flag(ratio >= BUDGETS.apiV1Ratio && failures === 0),
 	};
+=======
+/**
+ * The beacon's rows: server CPU per beacon against its goal, beacons per second on one node, and
+ * the article page's ratio to bare node:http (its pages carry the beacon's script).
+ */
+function beaconRows(beacon: LoadFigure, targets: LoadFigure[]): Row[] {
+	const failures = beacon.errors + beacon.timeouts + beacon.non2xx;
+	const article = targets.find((figure) => figure.name === 'article page (generated)');
+	return [
+		{
+			area: 'Page-view beacon',
+			item: 'server CPU per beacon',
+			measured: beacon.error
+				? `error: ${beacon.error}`
+				: `${beacon.cpuUsPerRequest?.toFixed(1) ?? '-'} µs · ${failures} errors or non-2xx`,
+			budget: `<= ${BEACON_CPU_GOAL_US} µs`,
+			status: beacon.error
+				? 'error'
+				: flag(failures === 0 && (beacon.cpuUsPerRequest ?? Infinity) <= BEACON_CPU_GOAL_US),
+		},
+		{
+			area: 'Page-view beacon',
+			item: 'beacons per second, one node',
+			measured: beacon.error
+				? `error: ${beacon.error}`
+				: `${Math.round(beacon.requestsPerSecond)} /s · p99 ${beacon.latencyP99} ms`,
+			budget: '-',
+			status: beacon.error ? 'error' : 'info',
+		},
+		{
+			area: 'Page-view beacon',
+			item: "article page's ratio to bare node:http (with the beacon script)",
+			measured: article && !article.error ? `${(article.ratio ?? 0).toFixed(2)}x bare` : 'not measured',
+			budget: `>= ${BUDGETS.prerenderedRatio}x (as before the beacon)`,
+			status: article && !article.error ? flag((article.ratio ?? 0) >= BUDGETS.prerenderedRatio) : 'missing',
+		},
+	];
+>>>>>>> r5-46
 }

@@ -27,6 +27,8 @@
  *                      root; also in the full run)
  *   --only-reviews     build, then only one platform's reviews at 100,000 (the paged list with
  *                      filters, the rating breakdown) and the market map at 2,000 platforms
+ *   --only-beacons     build, then only the page-view beacon (CPU per beacon, beacons per second
+ *                      on one node) beside the article page's ratio to bare node:http
  *   --only-media       build, then only the media library: 20 uploads of a 12-megapixel JPEG
  *                      (time, server RSS), a library image served beside a kept API answer, and
  *                      one-byte ranges of a 50 MB episode (server CPU per request, RSS rise)
@@ -67,6 +69,7 @@ import { measureSignedIn, signedInTable } from './signed-in';
 import { measureNodeScaling, scalingTable } from './node-scaling';
 import { measureMedia } from './media';
 import { API_V1_ENV, measureApiV1 } from './api-v1';
+import { measureBeacons } from './beacons';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -83,6 +86,7 @@ const onlySignedIn = args.has('--only-signed-in');
 const onlyReviews = args.has('--only-reviews');
 const onlyMedia = args.has('--only-media');
 const onlyApi = args.has('--only-api');
+const onlyBeacons = args.has('--only-beacons');
 const postgresOn = !args.has('--skip-postgres') && postgresAvailable();
 const newsletterMembers =
 	Number([...args].find((a) => a.startsWith('--newsletter-members='))?.split('=')[1]) || NEWSLETTER_MEMBERS;
@@ -321,6 +325,7 @@ async function demoPhase() {
 			]),
 		);
 		await step('public API', () => apiComparison(server));
+		await step('page-view beacons', () => beacons(server, pages[1]!));
 		await step('logs and metrics cost', () => operationsCost(dir, dbPath));
 		if (lighthouseOn) {
 			const okPages = pages.filter((p) => results.pageWeight.find((w) => w.path === p)?.status === 200);
@@ -363,6 +368,27 @@ async function operationsCost(dir: string, dbPath: string) {
 		],
 		log,
 	);
+}
+
+/** Beacons on one node (the server trusts the proxy: each beacon is another reader). */
+async function beacons(server: BenchServer, article: string) {
+	log('page-view beacons: POST /api/events, each from its own forwarded address');
+	results.beacons = await measureBeacons(server, article, log);
+}
+
+/** Only the beacon figures and the article page's ratio, on the demo database. */
+async function beaconsPhase() {
+	const { dir, dbPath } = dataPaths('beacons');
+	await createDataset(dbPath, 'demo');
+	const server = await startPinnedServer(dir, dbPath, { TRUST_PROXY: '1' });
+	try {
+		await server.fullGeneration();
+		const article = articlePath('news', (await firstItem(server.url, '/api/news?limit=1'))?.slug ?? 'news-1');
+		await step('throughput', () => throughput(server, article, [['article page (generated)', article]]));
+		await step('page-view beacons', () => beacons(server, article));
+	} finally {
+		await server.stop();
+	}
 }
 
 /** Only the logs-and-metrics figures, on the demo database. */
@@ -724,11 +750,13 @@ function runName(): string {
 								? 'media'
 								: onlyApi
 									? 'api'
-									: onlyArchives
-										? 'archives'
-										: onlyComparisons
-											? 'comparisons'
-											: 'latest';
+									: onlyBeacons
+										? 'beacons'
+										: onlyArchives
+											? 'archives'
+											: onlyComparisons
+												? 'comparisons'
+												: 'latest';
 }
 
 function writeResults() {
@@ -775,6 +803,10 @@ try {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
 		await step('reviews at 100,000', reviewsPhase);
+	} else if (onlyBeacons) {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
+		await step('page-view beacons', beaconsPhase);
 	} else if (onlyMedia) {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();

@@ -207,6 +207,50 @@ describe('GET /api/admin/analytics', () => {
 	});
 });
 
+describe('GET /api/admin/analytics/views', () => {
+	type Views = { days: number; pages: Array<{ path: string; pageviews: number }> };
+	const views = async (days: number) => {
+		const answer = await roles.editor.client.get<Views>(`/api/admin/analytics/views?days=${days}`);
+		answers.push(answer.headers);
+		expect(answer.status).toBe(200);
+		expect(answer.body.days).toBe(days);
+		return new Map(answer.body.pages.map((page) => [page.path, page.pageviews]));
+	};
+
+	it("gives every article's and platform's views for the period, the visit rows and the kept totals added up", async () => {
+		const stamp = `${Date.now().toString(36)}-${++counter}`;
+		const article = `/news/views-${stamp}`;
+		const platform = `/platforms/views-${stamp}`;
+		const other = `/about-${stamp}`;
+		const client = new TestClient(server.url);
+		for (const path of [article, article, platform, other]) {
+			expect(await beacon(client, CHROME, { name: 'pageview', path })).toBe(202);
+		}
+		// Three days ago, already rolled up into a daily total.
+		const { analyticsDaily } = server.tables;
+		const day = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+		await server.db
+			.insert(analyticsDaily)
+			.values({ day, kind: 'page', key: article, pageviews: 5, visitors: 2 });
+		await expect.poll(async () => (await views(1)).get(platform), { timeout: 20_000 }).toBe(1);
+		const today = await views(1);
+		expect(today.get(article)).toBe(2);
+		expect(today.has(other)).toBe(false);
+		const week = await views(7);
+		expect(week.get(article)).toBe(7);
+		expect(week.get(platform)).toBe(1);
+	});
+
+	it('is for editors only, and takes 1, 7, 30 or 90 days', async () => {
+		expect((await roles.anonymous.get('/api/admin/analytics/views')).status).toBe(401);
+		expect((await roles.user.client.get('/api/admin/analytics/views')).status).toBe(403);
+		expect((await roles.editor.client.get('/api/admin/analytics/views')).body.days).toBe(7);
+		const wrong = await roles.editor.client.get('/api/admin/analytics/views?days=5');
+		expect(wrong.status).toBe(400);
+		expect(wrong.body.message).toBe('Days must be 1, 7, 30 or 90.');
+	});
+});
+
 describe('sign-ups attributed to the page that brought them', () => {
 	const signups = async () => (await report()).signups;
 

@@ -120,6 +120,7 @@ describe('roles', () => {
 		],
 		['DELETE schedule', 200, async (c) => c.delete(`${BASE}/${await newDraft()}/schedule`)],
 		['GET suppressions', 200, (c) => c.get(`${BASE}/suppressions`)],
+		['GET links', 200, async (c) => c.get(`${BASE}/${await newDraft()}/links`)],
 		['GET subscribers', 200, (c) => c.get(`${BASE}/subscribers`)],
 		['GET subscribers.csv', 200, (c) => c.get(`${BASE}/subscribers.csv`)],
 		[
@@ -251,6 +252,7 @@ describe('ids', () => {
 		['DELETE', (id) => roles.editor.client.delete(`${BASE}/${id}`)],
 		['POST test', (id) => roles.editor.client.post(`${BASE}/${id}/test`)],
 		['POST send', (id) => roles.editor.client.post(`${BASE}/${id}/send`)],
+		['GET links', (id) => roles.editor.client.get(`${BASE}/${id}/links`)],
 	];
 
 	it.each(calls)('%s: a malformed id or an unknown issue is a 404', async (_name, call) => {
@@ -682,7 +684,10 @@ describe('unsubscribing from the mail', () => {
 		const token = new URL(listUnsubscribeUrl(mail)).searchParams.get('token')!;
 		// The footer carries the recipient's own link; the content keeps what the editor wrote.
 		expect(decoded).toContain(`/unsubscribe?token=${token}`);
-		expect(decoded).toContain(`href="${placeholder}"`);
+		// The content's link goes through /r/, to exactly what the editor wrote.
+		expect((await roles.editor.client.get(`${BASE}/${id}/links`)).body).toEqual([
+			{ url: placeholder, clicks: 0 },
+		]);
 		expect(decoded).toContain(`https://evil.example/pixel.png?u=${placeholder}`);
 		expect(decoded).not.toMatch(new RegExp(`evil\\.example[^"\\s]*${token}`));
 	});
@@ -905,5 +910,90 @@ describe('the subscribers view', () => {
 			expect(long.status).toBe(400);
 			expect(long.body).toEqual({ message: 'Search must be at most 254 characters.' });
 		}
+	});
+});
+
+describe('newsletter link clicks', () => {
+	const CHROME =
+		'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+	const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+	const follow = (url: string, userAgent = CHROME) =>
+		fetch(url, { redirect: 'manual', headers: { 'user-agent': userAgent } });
+
+	it('sends the content links through /r/{token}, which redirects and counts; unsubscribe links stay as they are', async () => {
+		await unsubscribeEveryone();
+		const reader = await insertAccount(server.db);
+		const outside = 'https://example.org/report?utm=1&x=2';
+		const id = await newDraft({
+			subject: `Links for ${reader.email}`,
+			content: `Read [the report](${outside}), [the news](/news/1) and [mail us](mailto:desk@example.org). [Leave](/unsubscribe)`,
+		});
+		expect((await roles.editor.client.post(`${BASE}/${id}/send`)).status).toBe(202);
+		await waitUntilSent(id);
+		const mail = await smtp.waitForMail(reader.email);
+		const html = mailPart(mail, 'text/html');
+		const text = mailPart(mail, 'text/plain');
+		const tracked = [...new Set([...html.matchAll(/href="([^"]*\/r\/[\w-]{22})"/g)].map((m) => m[1]!))];
+		expect(tracked).toHaveLength(2);
+		for (const link of tracked) {
+			expect(link.startsWith(`${server.url}/r/`)).toBe(true);
+			expect(text).toContain(link);
+		}
+		expect(html).not.toContain('example.org/report');
+		expect(html).not.toContain(`href="${server.url}/news/1"`);
+		expect(html).toContain('href="mailto:desk@example.org"');
+		// The site's own unsubscribe links: the content's, the footer's and the header's, untouched.
+		expect(html).toContain(`href="${server.url}/unsubscribe"`);
+		expect(html).toMatch(/href="http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=[a-z2-7]{32}"/);
+		expect(listUnsubscribeUrl(mail)).toMatch(/\/api\/newsletter\/unsubscribe\?token=[a-z2-7]{32}$/);
+
+		const links = async () => {
+			const answer = await roles.editor.client.get(`${BASE}/${id}/links`);
+			expect(answer.status).toBe(200);
+			return answer.body as Array<{ url: string; clicks: number }>;
+		};
+		// Most clicked first, then by address.
+		expect(await links()).toEqual([
+			{ url: `${server.url}/news/1`, clicks: 0 },
+			{ url: outside, clicks: 0 },
+		]);
+		const targets = new Map<string, string>();
+		for (const link of tracked) {
+			const answer = await follow(link);
+			expect(answer.status).toBe(302);
+			expect(answer.headers.getSetCookie()).toEqual([]);
+			expect(answer.headers.get('cache-control')).toContain('no-store');
+			targets.set(answer.headers.get('location')!, link);
+		}
+		expect([...targets.keys()].sort()).toEqual([outside, `${server.url}/news/1`].sort());
+		const report = targets.get(outside)!;
+		expect((await follow(report)).status).toBe(302);
+		// A mail scanner or crawler is redirected, not counted.
+		const bot = await follow(report, GOOGLEBOT);
+		expect(bot.status).toBe(302);
+		expect(bot.headers.get('location')).toBe(outside);
+		expect(await links()).toEqual([
+			{ url: outside, clicks: 2 },
+			{ url: `${server.url}/news/1`, clicks: 1 },
+		]);
+	});
+
+	it('answers 404 for an unknown or malformed token and redirects nowhere', async () => {
+		for (const path of [
+			'/r/AAAAAAAAAAAAAAAAAAAAAA',
+			'/r/short',
+			`/r/${encodeURIComponent('https://evil.example/')}`,
+			'/r/%2F%2Fevil.example',
+		]) {
+			const answer = await follow(`${server.url}${path}`);
+			expect(answer.status, path).toBe(404);
+			expect(answer.headers.get('location'), path).toBeNull();
+			expect(await answer.json()).toEqual({ message: 'No such link.' });
+		}
+	});
+
+	it('lists no links for a draft', async () => {
+		const draft = await newDraft({ subject: 'Unsent links', content: 'See [this](https://example.org/x).' });
+		expect((await roles.editor.client.get(`${BASE}/${draft}/links`)).body).toEqual([]);
 	});
 });

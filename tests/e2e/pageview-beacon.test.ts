@@ -97,4 +97,54 @@ describe('the page-view beacon', () => {
 			await expectNoAxeViolations(page, mobile ? 'analytics at 390 px' : 'analytics at 1280 px');
 		}
 	});
+
+	it("shows each article's and platform's views beside it, for the Analytics tab's period", async ({
+		server,
+		newPage,
+	}) => {
+		const cookie = await editorCookie(server.db);
+		// The first of each list the dashboard shows.
+		const first = async (path: string) =>
+			((await (await fetch(`${server.url}${path}`, { headers: { cookie } })).json()) as any[])[0] as {
+				title: string;
+				name: string;
+				slug: string;
+			};
+		const article = await first('/api/news/all');
+		const platform = await first('/api/admin/platforms');
+		const articlePath = `/news/${article.slug}`;
+		const platformPath = `/platforms/${platform.slug}`;
+		const viewsOf = async (path: string) => {
+			const answer = await fetch(`${server.url}/api/admin/analytics/views?days=1`, { headers: { cookie } });
+			const body = (await answer.json()) as { pages: Array<{ path: string; pageviews: number }> };
+			return body.pages.find((page) => page.path === path)?.pageviews ?? 0;
+		};
+		const before = { article: await viewsOf(articlePath), platform: await viewsOf(platformPath) };
+		for (const path of [articlePath, articlePath, platformPath]) {
+			const answer = await fetch(`${server.url}/api/events`, {
+				method: 'POST',
+				headers: { 'content-type': 'text/plain', 'user-agent': CHROME },
+				body: JSON.stringify({ name: 'pageview', path }),
+			});
+			expect(answer.status).toBe(202);
+		}
+		await expect.poll(() => viewsOf(platformPath), { timeout: 20_000 }).toBe(before.platform + 1);
+		const articleViews = before.article + 2;
+		const words = (views: number, period: string) => `${views} ${views === 1 ? 'view' : 'views'} ${period}`;
+
+		const { page } = await newPage({ as: 'editor' });
+		await page.goto('/editor-dashboard?tab=analytics');
+		await page.getByRole('button', { name: 'Today' }).click();
+		await page.getByRole('tab', { name: 'News', exact: true }).click();
+		const card = page
+			.getByTestId('article-card')
+			.filter({ has: page.getByRole('heading', { name: article.title }) });
+		await card.getByText(words(articleViews, 'today')).waitFor();
+		await page.getByRole('tab', { name: 'Platforms', exact: true }).click();
+		const row = page.getByTestId('platform-row').filter({ hasText: platform.name });
+		await expect
+			.poll(() => row.getByTestId('platform-views').innerText())
+			.toBe(words(before.platform + 1, 'today'));
+		await expectNoAxeViolations(page, 'platform views');
+	});
 });

@@ -4,7 +4,7 @@
  * The nodes start together against an empty database: one migrates and seeds, the others wait.
  * Then: a session works on every node, a publication reaches every node's pages and cached API
  * answers, nginx forwards every path with its own forwarding headers (a backslash path reaches no
- * API) and logs no token, a scheduled article goes public on every node once, an image uploaded through one node is served by all (and cached by nginx), an image deleted through one node is gone from every node's kept answers and from nginx's cache, the sign-in limit holds across nodes, a stalled node holds no more than the request sent to it, and killing a node under load
+ * API) and logs no token, page views sent to two nodes add up in one report, a scheduled article goes public on every node once, an image uploaded through one node is served by all (and cached by nginx), an image deleted through one node is gone from every node's kept answers and from nginx's cache, the sign-in limit holds across nodes, a stalled node holds no more than the request sent to it, and killing a node under load
  * loses neither a read nor an acknowledged write. Times are printed for the record, never asserted: the bench
  * reports them against the goals.
  */
@@ -84,7 +84,7 @@ beforeAll(async () => {
 	const nginxPort = await freePort();
 	publicUrl = `http://127.0.0.1:${nginxPort}`;
 	indexNow = await startIndexNowReceiver();
-	const env = { INDEXNOW_KEY, INDEXNOW_ENDPOINT: indexNow.url };
+	const env = { INDEXNOW_KEY, INDEXNOW_ENDPOINT: indexNow.url, ANALYTICS_FLUSH_MS: '200' };
 	nodes = await Promise.all(
 		['node-a', 'node-b', 'node-c'].map((name) => startNode(name, database.url, publicUrl, dir, { env })),
 	);
@@ -174,6 +174,37 @@ describe('an integration revoked through one node', () => {
 			expect(answer.status).toBe(401);
 			expect((await answer.json()).message).toBe('This API key is not known: it may have been revoked.');
 		}
+	});
+});
+
+describe('page views counted by two nodes', () => {
+	it('add up in one report, and a reader seen by both is one visitor (the daily salt is shared)', async () => {
+		const CHROME =
+			'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+		const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+		const path = `/news/nodes-${randomBytes(4).toString('hex')}`;
+		const beacon = async (node: AppNode, userAgent: string) => {
+			const answer = await fetch(`${node.url}/api/events`, {
+				method: 'POST',
+				headers: { 'content-type': 'text/plain', 'user-agent': userAgent },
+				body: JSON.stringify({ name: 'pageview', path }),
+			});
+			expect(answer.status, node.name).toBe(202);
+		};
+		await beacon(nodes[0]!, CHROME);
+		await beacon(nodes[0]!, CHROME);
+		await beacon(nodes[1]!, CHROME);
+		await beacon(nodes[1]!, FIREFOX);
+		await eventually(async () => {
+			const report = await (
+				await getWithCookie(`${nodes[2]!.url}/api/admin/analytics?days=1`, editor.sessionCookie)
+			).json();
+			expect(report.pages.find((page: { path: string }) => page.path === path)).toEqual({
+				path,
+				pageviews: 4,
+				visitors: 2,
+			});
+		});
 	});
 });
 

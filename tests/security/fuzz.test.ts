@@ -1311,6 +1311,13 @@ function targets(): Target[] {
 			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
 			ok: newsletterShape,
 		},
+		{
+			name: 'GET /api/admin/newsletters/{id}/links',
+			method: 'GET',
+			path: () => idArbitrary(ids.newsletterDrafts).map((id) => `/api/admin/newsletters/${id}/links`),
+			roles: { editor: OTHER_RUNS, user: OTHER_RUNS },
+			ok: z.array(z.object({ url: z.string(), clicks: z.number() })),
+		},
 		...(['/api/admin/newsletters/subscribers', '/api/admin/newsletters/subscribers.csv'] as const).map(
 			(route): Target => ({
 				name: `GET ${route}`,
@@ -1383,6 +1390,16 @@ function targets(): Target[] {
 			path: () => q('/api/admin/analytics', analyticsQuerySchema),
 			roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS },
 			ok: z.looseObject({ days: z.number(), visitors: z.number(), pageviews: z.number() }),
+		},
+		{
+			name: 'GET /api/admin/analytics/views',
+			method: 'GET',
+			path: () => q('/api/admin/analytics/views', analyticsQuerySchema),
+			roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS },
+			ok: z.object({
+				days: z.number(),
+				pages: z.array(z.object({ path: z.string(), pageviews: z.number() })),
+			}),
 		},
 		{
 			name: 'POST /api/events',

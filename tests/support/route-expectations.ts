@@ -715,6 +715,12 @@ export const EXPECTATIONS: Expectation[] = [
 		call: () => ({ path: '/api/admin/analytics?days=7' }),
 	},
 	{
+		route: '/api/admin/analytics/views',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: () => ({ path: '/api/admin/analytics/views?days=7' }),
+	},
+	{
 		route: '/api/events',
 		method: 'POST',
 		// Anyone's page view counts (the test client names no browser, so it is not counted: 204).
@@ -1027,6 +1033,12 @@ export const EXPECTATIONS: Expectation[] = [
 		method: 'DELETE',
 		expect: editorOnly(200),
 		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}/schedule` }),
+	},
+	{
+		route: '/api/admin/newsletters/{id}/links',
+		method: 'GET',
+		expect: editorOnly(200),
+		call: async (fx) => ({ path: `/api/admin/newsletters/${await newsletterDraft(fx)}/links` }),
 	},
 	{
 		route: '/api/admin/newsletters/subscribers',

@@ -16,6 +16,7 @@ import {
 	db,
 	newsletterDeliveries,
 	newsletterIssues,
+	newsletterLinks,
 	newsletterUnsubscribeTokens,
 	users,
 } from '@/server/db';
@@ -306,16 +307,26 @@ describe('the mail', () => {
 			.returning();
 		const mail = await newsletterMail(issue!, { userId: reader.id, email: reader.email });
 		expect(mail.to).toBe(reader.email);
-		expect(mail.html).toContain('href="https://briefing.example.com/news/7"');
+		// The content's link goes through the site's own /r/{token}, which knows where it leads.
+		const links = await db().select().from(newsletterLinks).where(eq(newsletterLinks.issueId, issue!.id));
+		expect(links).toEqual([
+			expect.objectContaining({ url: 'https://briefing.example.com/news/7', clicks: 0 }),
+		]);
+		const tracked = `https://briefing.example.com/r/${links[0]!.token}`;
+		expect(links[0]!.token).toMatch(/^[\w-]{22}$/);
+		expect(mail.html).toContain(`href="${tracked}"`);
+		expect(mail.html).not.toContain('href="https://briefing.example.com/news/7"');
 		expect(mail.html).toContain('src="https://briefing.example.com/images/c.png"');
 		expect(mail.html).not.toMatch(/<script|javascript:/i);
 		expect(mail.html).toContain('Hello &lt;readers&gt; &amp; friends');
 		// MJML writes the table layout and inlines the link style.
 		expect(mail.html).toMatch(/<table/);
-		expect(mail.html).toMatch(/<a [^>]*href="https:\/\/briefing.example.com\/news\/7"[^>]*style="[^"]*color/);
+		expect(mail.html).toMatch(
+			/<a [^>]*href="https:\/\/briefing.example.com\/r\/[\w-]{22}"[^>]*style="[^"]*color/,
+		);
 		expect(mail.text).toMatch(/^Hello <readers> & friends\n/);
 		expect(mail.text).toMatch(/top story/i);
-		expect(mail.text).toContain('Read the article [https://briefing.example.com/news/7]');
+		expect(mail.text).toContain(`Read the article [${tracked}]`);
 		expect(mail.text).not.toMatch(/<(script|a|p|table)\b/i);
 		const pageLink = mail.text.match(/https:\/\/briefing\.example\.com\/unsubscribe\?token=([a-z2-7]{32})/);
 		expect(pageLink).not.toBeNull();
@@ -327,6 +338,11 @@ describe('the mail', () => {
 		// Each mail has its own token, stored only as a hash.
 		const other = await newsletterMail(issue!, { userId: reader.id, email: reader.email });
 		expect(other.text).not.toContain(pageLink![1]);
+		// The link's token is the issue's, the same in every mail: it names no recipient.
+		expect(other.html).toContain(`href="${tracked}"`);
+		expect(
+			await db().select().from(newsletterLinks).where(eq(newsletterLinks.issueId, issue!.id)),
+		).toHaveLength(1);
 		const stored = await db().select().from(newsletterUnsubscribeTokens);
 		expect(stored.some((row) => row.id === pageLink![1])).toBe(false);
 	});

@@ -3,14 +3,15 @@
  * with the same figures in a table for screen readers, then the top pages, referring sites and
  * the pages that bring sign-ups. Counted without cookies: see the README's Analytics section.
  */
-import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $analyticsPeriod } from '@/stores/analytics-period';
+import { ANALYTICS_PERIODS } from '@/lib/validation/analytics';
 import type { AnalyticsReport } from './api-types';
 import { LoadError } from './LoadError';
 import { PanelHeader } from './PanelHeader';
 import { StatTile } from './StatTile';
 import { useApiData } from './use-api-data';
 
-const PERIODS = [1, 7, 30, 90] as const;
 const WIDTH = 600;
 const HEIGHT = 120;
 
@@ -89,7 +90,7 @@ function List<Row>({
 }
 
 export default function AnalyticsTab() {
-	const [days, setDays] = useState<(typeof PERIODS)[number]>(7);
+	const days = useStore($analyticsPeriod);
 	const report = useApiData<AnalyticsReport>(`/api/admin/analytics?days=${days}`);
 	const data = report.data;
 	return (
@@ -101,12 +102,12 @@ export default function AnalyticsTab() {
 			>
 				<fieldset className="flex gap-1">
 					<legend className="sr-only">Period</legend>
-					{PERIODS.map((period) => (
+					{ANALYTICS_PERIODS.map((period) => (
 						<button
 							key={period}
 							type="button"
 							aria-pressed={days === period}
-							onClick={() => setDays(period)}
+							onClick={() => $analyticsPeriod.set(period)}
 							className={`rounded-md border px-3 py-1 text-sm ${days === period ? 'bg-brand-700 text-white' : 'bg-white text-ink'}`}
 						>
 							{period === 1 ? 'Today' : `${period} days`}

@@ -10,10 +10,12 @@ export type ArticleCardProps = {
 	article: AdminArticle;
 	onEdit: () => void;
 	onDelete: () => void;
+	/** Its views over the Analytics tab's period ('12 views in 7 days'), once loaded. */
+	views?: string;
 };
 
 /** One article in the editor's News or Education list. */
-export function ArticleCard({ kind, article, onEdit, onDelete }: ArticleCardProps) {
+export function ArticleCard({ kind, article, onEdit, onDelete, views }: ArticleCardProps) {
 	return (
 		<ContentCard
 			testId="article-card"
@@ -24,6 +26,7 @@ export function ArticleCard({ kind, article, onEdit, onDelete }: ArticleCardProp
 				article.category,
 				`${article.readTime} min read`,
 				`by ${article.author?.username ?? 'Unknown author'}`,
+				...(views ? [views] : []),
 			]}
 			viewHref={articlePath(kind, article.slug)}
 			summary={article.excerpt}

@@ -14,6 +14,8 @@ import { Pager } from './Pager';
 import { PanelHeader } from './PanelHeader';
 import { SearchedListView } from './searched-list';
 import { StatusControls, deleteListed, useStatusList } from './status-list';
+import { useItemViews } from './use-item-views';
+import { articlePath } from '@/lib/public-paths';
 
 const PAGE_SIZE = 10;
 
@@ -26,6 +28,7 @@ export default function ArticlesTab({ kind }: { kind: ArticleKind }) {
 	const [deleting, setDeleting] = useState<AdminArticle | null>(null);
 
 	const articles = list.data ?? [];
+	const viewsOf = useItemViews();
 
 	function openForm(article: AdminArticle | null) {
 		setEditing(article);
@@ -77,6 +80,7 @@ export default function ArticlesTab({ kind }: { kind: ArticleKind }) {
 							key={article.id}
 							kind={kind}
 							article={article}
+							views={viewsOf(articlePath(kind, article.slug))}
 							onEdit={() => openForm(article)}
 							onDelete={() => setDeleting(article)}
 						/>

@@ -3,7 +3,8 @@
  * the mail itself at desktop and phone widths), start it from
  * the articles published since the last issue, send a test to oneself, and Send behind a
  * confirmation that names how many subscribers it will reach. Below, every issue with its
- * state and delivery counts; the list refreshes itself while an issue is still sending.
+ * state and delivery counts, and a sent one's link clicks; the list refreshes itself while an
+ * issue is still sending.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { NewsletterIssue, StarterDraft } from '@/server/newsletter/issues';
@@ -19,6 +20,7 @@ import type { Wire } from '@/lib/wire';
 import { Badge, type BadgeTone } from './Badge';
 import { ConfirmDialog } from './ConfirmDialog';
 import { controlProps, Field, focusFirstInvalid, serverFieldError } from './Field';
+import { IssueLinks } from './IssueLinks';
 import { LoadError } from './LoadError';
 import { MailPreview } from './MailPreview';
 import { MarkdownEditor } from './MarkdownEditor';
@@ -442,6 +444,7 @@ export default function NewsletterTab() {
 									{issue.counts.unsubscribedSince}
 								</p>
 							)}
+							{issue.status !== 'draft' && <IssueLinks issueId={issue.id} subject={issue.subject} />}
 						</li>
 					))}
 				</ul>

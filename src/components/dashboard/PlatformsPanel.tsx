@@ -1,7 +1,8 @@
 /**
  * The platform admin panel: the directory in the editors' order with search, add, edit and
- * delete. Used by the dashboard's Platforms tab and by /admin/platforms. Below the sm
- * breakpoint each table row lays out as a card, so Edit and Delete stay on screen.
+ * delete, each with its page's views over the Analytics tab's period. Used by the dashboard's
+ * Platforms tab and by /admin/platforms. Below the sm breakpoint each table row lays out as a
+ * card, so Edit and Delete stay on screen.
  */
 import { platformPath } from '@/lib/public-paths';
 import { useState } from 'react';
@@ -16,6 +17,7 @@ import { Pager } from './Pager';
 import { PanelHeader } from './PanelHeader';
 import { SearchedListView, useSearchedList } from './searched-list';
 import { PlatformFormDialog } from './PlatformFormDialog';
+import { useItemViews } from './use-item-views';
 
 const PAGE_SIZE = 25;
 
@@ -27,6 +29,7 @@ export default function PlatformsPanel() {
 	const [deleting, setDeleting] = useState<AdminPlatform | null>(null);
 
 	const rows = list.data ?? [];
+	const viewsOf = useItemViews();
 
 	function openForm(platform: AdminPlatform | null) {
 		setEditing(platform);
@@ -95,6 +98,9 @@ export default function PlatformsPanel() {
 									Rating
 								</th>
 								<th scope="col" className="px-4 py-3 text-right font-medium">
+									Views
+								</th>
+								<th scope="col" className="px-4 py-3 text-right font-medium">
 									<span className="sr-only">Actions</span>
 								</th>
 							</tr>
@@ -128,6 +134,12 @@ export default function PlatformsPanel() {
 										<span className="sm:hidden">Rating </span>
 										{formatRating(platform.rating)}
 										<span className="text-muted"> ({platform.reviewCount})</span>
+									</td>
+									<td
+										className="px-4 py-3 text-right tabular-nums text-slate-700"
+										data-testid="platform-views"
+									>
+										{viewsOf(platformPath(platform.slug)) ?? '…'}
 									</td>
 									<td className="px-4 py-3 max-sm:mt-2 max-sm:w-full">
 										<div className="flex gap-2 sm:justify-end">

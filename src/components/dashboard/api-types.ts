@@ -4,7 +4,7 @@
  * Wire<T> (src/lib/wire.ts) turns their Date fields into the ISO strings JSON carries.
  */
 import type { OverviewCounts } from '@/server/admin/overview';
-import type { AnalyticsReport } from '@/server/analytics/report';
+import type { AnalyticsReport, ItemViews } from '@/server/analytics/report';
 import type { UserList } from '@/server/admin/users';
 import type { ModerationCommentJson, ModerationList } from '@/server/community/moderation';
 import type {
@@ -35,4 +35,4 @@ export type AdminReviewList = Wire<ReviewListForEditors>;
 export type AdminReview = Wire<AdminReviewJson>;
 export type { OverviewCounts, GenerationStatus };
 
-export type { AnalyticsReport };
+export type { AnalyticsReport, ItemViews };

@@ -29,6 +29,11 @@ export const unsubscribeTokenSchema = z.object({
 		.regex(/^[a-z2-7]{32}$/, 'The unsubscribe link is not valid.'),
 });
 
+export const UNKNOWN_LINK = 'No such link.';
+
+/** GET /r/{token}: a newsletter link's token, 22 base64url characters (16 random bytes). */
+export const linkTokenSchema = z.string().regex(/^[\w-]{22}$/, UNKNOWN_LINK);
+
 /** POST /api/newsletter/subscribe from a visitor (signed out): the address to confirm. */
 export const newsletterSubscribeSchema = z.object({ email: emailField, attribution: attributionField });
 

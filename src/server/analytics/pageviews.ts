@@ -18,6 +18,11 @@ export function visitorHash(salt: string, site: string, address: string, userAge
 	return createHash('sha256').update(`${salt}\n${site}\n${address}\n${userAgent}`).digest('base64url');
 }
 
+/** Whether a request's user agent names a browser a person reads with (not a bot, not nothing). */
+export function isReaderAgent(userAgent: string | null): userAgent is string {
+	return !!userAgent && !isbot(userAgent);
+}
+
 /**
  * Counts a page view unless a bot (or a client naming no browser) sent it; answers whether it
  * counted. A client sending more than its limit is refused (TooManyAttempts), bots included.
@@ -29,7 +34,7 @@ export async function recordPageview(
 	const { userAgent, address } = client;
 	const wait = await limits.pageviewsPerClient.take(address);
 	if (wait) throw new TooManyAttempts(retryMessage(wait, 'page views'), wait);
-	if (!userAgent || isbot(userAgent)) return false;
+	if (!isReaderAgent(userAgent)) return false;
 	const day = dayOf(analyticsClock());
 	const site = config().siteUrl.host;
 	const visitor = visitorHash(await saltOf(day), site, address, userAgent);

@@ -5,8 +5,8 @@
  * kept as they are (signups.ts). A visitor is counted once
  * per day: the same reader on two days is two visitors, since nothing links one day to the next.
  */
-import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import { analyticsDaily, analyticsVisits, db } from '@/server/db';
+import { and, desc, eq, gte, isNotNull, like, or, sql, type Column } from 'drizzle-orm';
+import { analyticsDaily, analyticsVisits, db, rawRows } from '@/server/db';
 import { asInteger } from '@/server/db/sql';
 import { analyticsClock, dayOf, daysBefore } from './clock';
 import { signupsByPage } from './signups';
@@ -126,4 +126,32 @@ export async function analyticsReport(days: AnalyticsPeriod): Promise<AnalyticsR
 		signups,
 		series,
 	};
+}
+
+/** The pages the dashboard's lists show views beside: articles and platforms. */
+const ITEM_PAGES = ['/news/', '/education/', '/platforms/'];
+
+const itemPage = (column: Column) => or(...ITEM_PAGES.map((prefix) => like(column, `${prefix}%`)))!;
+
+export type ItemViews = { days: number; pages: Array<{ path: string; pageviews: number }> };
+
+/**
+ * Views of every article and platform page over the last N days, for the dashboard's lists: the
+ * visit rows and the kept daily totals added up in one query, whatever the number of items.
+ */
+export async function itemViews(days: AnalyticsPeriod): Promise<ItemViews> {
+	const from = daysBefore(analyticsClock(), days - 1);
+	const v = analyticsVisits;
+	const d = analyticsDaily;
+	const rows = await rawRows<{ path: string; pageviews: number | string }>(sql`
+		select path, sum(pageviews) as pageviews from (
+			select ${v.path} as path, ${v.pageviews} as pageviews from ${v}
+			where ${v.day} >= ${from} and ${itemPage(v.path)}
+			union all
+			select ${d.key}, ${d.pageviews} from ${d}
+			where ${d.kind} = 'page' and ${d.day} >= ${from} and ${itemPage(d.key)}
+		) as item_views
+		group by path
+		order by path`);
+	return { days, pages: rows.map((row) => ({ path: row.path, pageviews: Number(row.pageviews) })) };
 }

@@ -28,6 +28,7 @@ export function tables(): Schema {
 }
 
 export let {
+	newsletterLinks,
 	signupAttributions,
 	analyticsSalts,
 	analyticsVisits,
@@ -74,6 +75,7 @@ export let {
 export function bindTables(schema: Schema): void {
 	bound = schema;
 	({
+		newsletterLinks,
 		signupAttributions,
 		analyticsSalts,
 		analyticsVisits,

@@ -24,6 +24,7 @@ import { renderMarkdown } from '@/server/content/markdown';
 import { memberRecipientCondition, recipientCondition } from './recipients';
 import { newsletterTestMail } from './delivery';
 import { previewIssueMail, type RenderedIssue } from './render';
+import { linkClicks } from './links';
 import { testUnsubscribeUrl } from './unsubscribe';
 import { deliveriesQueued } from './deliveries-queued';
 import { publishChange } from '@/server/changes/content-changes';
@@ -126,6 +127,13 @@ export async function listIssues(): Promise<NewsletterIssue[]> {
 		.orderBy(desc(issues.createdAt), desc(issues.id));
 	const counts = await countsFor(rows.map((row) => row.id));
 	return rows.map((row) => ({ ...row, counts: counts.get(row.id) ?? NO_COUNTS }));
+}
+
+/** The links of an issue's mail and how often each was clicked (none before it is sent). */
+export async function issueLinkClicks(id: number): Promise<Array<{ url: string; clicks: number }>> {
+	const row = await firstRow(db().select({ id: issues.id }).from(issues).where(eq(issues.id, id)));
+	if (!row) throw new NotFound(ISSUE_NOT_FOUND);
+	return linkClicks(id);
 }
 
 export async function getIssue(id: number): Promise<NewsletterIssue> {

@@ -9,6 +9,7 @@ import { convert } from 'html-to-text';
 import { LRUCache } from 'lru-cache';
 import { config } from '@/server/runtime/config';
 import { renderMarkdown } from '@/server/content/markdown';
+import { trackLinks } from './links';
 
 export const SITE_NAME = 'Retail Media Hub';
 
@@ -65,10 +66,20 @@ export const TEST_SUBJECT_PREFIX = '[Test] ';
 
 export type MailKind = 'issue' | 'test';
 
-async function renderTemplate(subject: string, content: string, kind: MailKind): Promise<RenderedTemplate> {
+/**
+ * The mail of a subject and content; with `trackedIssue`, the content's links go through /r/ so
+ * their clicks are counted (a sent issue's mail, not a test or a preview).
+ */
+async function renderTemplate(
+	subject: string,
+	content: string,
+	kind: MailKind,
+	trackedIssue?: number,
+): Promise<RenderedTemplate> {
 	const { siteUrl, newsletter } = config();
 	const placeholder = unsubscribePlaceholder();
-	const body = absolutizeLinks(renderMarkdown(content), siteUrl);
+	const absolute = absolutizeLinks(renderMarkdown(content), siteUrl);
+	const body = trackedIssue === undefined ? absolute : await trackLinks(trackedIssue, absolute);
 	const title = escapeHtml(subject);
 	const home = escapeHtml(siteUrl.href);
 	const postal = newsletter.postalAddress;
@@ -153,7 +164,7 @@ export async function renderIssueMail(
 	const key = `${kind}:${issue.id}:${issue.updatedAt.getTime()}:${issue.subject.length}:${issue.content.length}`;
 	let rendered = cache.get(key);
 	if (!rendered) {
-		rendered = renderTemplate(issue.subject, issue.content, kind);
+		rendered = renderTemplate(issue.subject, issue.content, kind, kind === 'issue' ? issue.id : undefined);
 		cache.set(key, rendered);
 		rendered.catch(() => cache.delete(key));
 	}
