@@ -621,7 +621,6 @@ function postgresRows(figures: PostgresFigures): Row[] {
 	return rows;
 }
 
-<<<<<<< HEAD
 /** GET /api/v1/platforms with a key beside the site's GET /api/platforms, on one server. */
 export function apiV1Row({ site, keyed, ratio, cpuRatio }: ApiV1Figures): Row {
 	const failed = [site, keyed].find((figure) => figure.error);
@@ -640,7 +639,8 @@ export function apiV1Row({ site, keyed, ratio, cpuRatio }: ApiV1Figures): Row {
 		budget: `>= ${BUDGETS.apiV1Ratio}x · 0 errors`,
 		status: failed ? 'error' : flag(ratio >= BUDGETS.apiV1Ratio && failures === 0),
 	};
-=======
+}
+
 /**
  * The beacon's rows: server CPU per beacon against its goal, beacons per second on one node, and
  * the article page's ratio to bare node:http (its pages carry the beacon's script).
@@ -677,5 +677,4 @@ function beaconRows(beacon: LoadFigure, targets: LoadFigure[]): Row[] {
 			status: article && !article.error ? flag((article.ratio ?? 0) >= BUDGETS.prerenderedRatio) : 'missing',
 		},
 	];
->>>>>>> r5-46
 }
