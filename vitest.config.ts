@@ -23,6 +23,7 @@ const POSTGRES_API = [
 	'tests/api/podcast-editing.test.ts',
 	'tests/api/community.test.ts',
 	'tests/api/reviews.test.ts',
+	'tests/api/work-email.test.ts',
 	'tests/api/review-invitations.test.ts',
 	// The map's satisfaction reads the weighted score.
 	'tests/api/market-map.test.ts',

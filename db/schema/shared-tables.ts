@@ -22,6 +22,7 @@ import {
 	NEWSLETTER_MEMBER_TOKEN_PURPOSES,
 	PREVIEW_SUBJECTS,
 	REVIEW_SOURCES,
+	MAILED_ADDRESS_PURPOSES,
 	REVISION_SUBJECTS,
 	SIGNUP_KINDS,
 	SLUG_KINDS,
@@ -67,6 +68,13 @@ export function defineTables(kit: SchemaKit) {
 			 * sign-up).
 			 */
 			emailVerified: boolean('email_verified').notNull().default(true),
+			/**
+			 * A work address the owner confirmed through a mailed link, and its registrable domain
+			 * (tldts). Private: reviews show only that one is verified; the domain decides which
+			 * platform's reviews are affiliated (the platform's own staff).
+			 */
+			workEmail: text('work_email'),
+			workDomain: text('work_domain'),
 			createdAt: timestampNow('created_at'),
 		},
 		(t) => [
@@ -125,6 +133,8 @@ export function defineTables(kit: SchemaKit) {
 				.notNull()
 				.references(() => users.id, { onDelete: 'cascade' }),
 			email: text('email').notNull(),
+			/** What confirming does: verify or switch the sign-in address, or add a work email. */
+			purpose: text('purpose', { enum: MAILED_ADDRESS_PURPOSES }).notNull().default('account'),
 			expiresAt: timestamp('expires_at').notNull(),
 		},
 		(t) => [index('email_verification_tokens_user_id_idx').on(t.userId)],

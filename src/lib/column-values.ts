@@ -17,6 +17,10 @@ export type ArticleKind = (typeof ARTICLE_KINDS)[number];
 export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 
+/** What a mailed address link confirms: the account's sign-in email, or a work email. */
+export const MAILED_ADDRESS_PURPOSES = ['account', 'work'] as const;
+export type MailedAddressPurpose = (typeof MAILED_ADDRESS_PURPOSES)[number];
+
 /** Where a review came from: on its own, or through a platform representative's invitation. */
 export const REVIEW_SOURCES = ['organic', 'vendor-invited'] as const;
 export type ReviewSource = (typeof REVIEW_SOURCES)[number];

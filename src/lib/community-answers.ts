@@ -29,6 +29,8 @@ export type ReviewJson = {
 	incentivized: boolean;
 	/** The author's address is verified: the review comes from a reachable person. */
 	isVerified: boolean;
+	/** The author confirmed a work (not free-mail) address; which one is never shown. */
+	verifiedWorkEmail: boolean;
 	/** Readers who found the review helpful / not helpful (one vote each). */
 	helpfulCount: number;
 	unhelpfulCount: number;

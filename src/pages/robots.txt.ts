@@ -15,6 +15,7 @@ const PRIVATE_PATHS = [
 	'/editor-dashboard',
 	'/reset-password',
 	'/verify-email',
+	'/profile/work-email',
 	'/unsubscribe',
 	'/unfollow',
 	'/newsletter/confirm',

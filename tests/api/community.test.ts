@@ -144,6 +144,7 @@ describe('ratings', () => {
 			'subRatings',
 			'unhelpfulCount',
 			'user',
+			'verifiedWorkEmail',
 		]);
 		expect(Number.isNaN(Date.parse(answer.body.rating.createdAt))).toBe(false);
 		expect(answer.body.platform).toEqual({ rating: 4, score: 4, reviewCount: 1 });
@@ -279,6 +280,7 @@ describe('ratings', () => {
 				'subRatings',
 				'unhelpfulCount',
 				'user',
+				'verifiedWorkEmail',
 			]);
 			expect(Object.keys(rating.user)).toEqual(['username']);
 		}

@@ -31,6 +31,7 @@ import {
 } from '@/lib/validation/admin';
 import {
 	changeEmailSchema,
+	workEmailSchema,
 	changePasswordSchema,
 	forgotPasswordSchema,
 	loginSchema,
@@ -671,6 +672,23 @@ function targets(): Target[] {
 			path: () => fc.constant('/api/auth/reset-password'),
 			body: () => bodyArbitrary(resetPasswordSchema),
 			roles: { anonymous: RUNS },
+			ok: message,
+		},
+		{
+			name: 'POST /api/profile/work-email',
+			method: 'POST',
+			path: () => fc.constant('/api/profile/work-email'),
+			body: () => bodyArbitrary(workEmailSchema),
+			roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
+			// Only asked for (a link goes to the address): a message, the account unchanged.
+			ok: message,
+		},
+		{
+			name: 'POST /api/profile/work-email/confirm',
+			method: 'POST',
+			path: () => fc.constant('/api/profile/work-email/confirm'),
+			body: () => bodyArbitrary(verifyEmailSchema),
+			roles: { user: RUNS, anonymous: OTHER_RUNS },
 			ok: message,
 		},
 		...(
@@ -1619,6 +1637,7 @@ const NOT_FUZZED: Record<string, string> = {
 	'DELETE /api/profile/sessions': 'no input: the session says whose sessions end',
 	'POST /api/profile/verification-mail': 'no input: the account, not a body, says whose address',
 	'GET /api/profile/email': 'no input: the account says whose change',
+	'GET /api/profile/work-email': 'no input: the account says whose work email',
 	'GET /api/profile/follows': 'no input: the session says whose follows',
 	'POST /api/profile/email': 'no input: the account says whose change',
 	'DELETE /api/profile/email': 'no input: the account says whose change',
@@ -1712,6 +1731,8 @@ describe('bodies over the size limit', () => {
 		{ method: 'POST', path: '/api/auth/reset-password', role: 'anonymous' },
 		{ method: 'POST', path: '/api/auth/verify-email', role: 'anonymous' },
 		{ method: 'PUT', path: '/api/profile/email', role: 'user' },
+		{ method: 'POST', path: '/api/profile/work-email', role: 'user' },
+		{ method: 'POST', path: '/api/profile/work-email/confirm', role: 'user' },
 		{ method: 'PUT', path: '/api/profile/password', role: 'user' },
 		{ method: 'PUT', path: '/api/profile/newsletter', role: 'user' },
 		{ method: 'POST', path: '/api/news', role: 'editor' },

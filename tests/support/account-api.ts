@@ -181,6 +181,21 @@ export function findVerifyLink(server: TestServer, text: string) {
 	return findTokenLink(server, text, '/verify-email');
 }
 
+/** The work-email link `${server.url}/profile/work-email#token=...` in a text, with its token. */
+export function findWorkEmailLink(server: TestServer, text: string) {
+	return findTokenLink(server, text, '/profile/work-email');
+}
+
+/** Waits for the newest work-email link mailed to `address` and answers it with its token. */
+export async function workEmailLink(server: TestServer, address: string) {
+	const mail = await eventually(() =>
+		outboxMails(server)
+			.reverse()
+			.find((text) => mailTo(text, address) && findWorkEmailLink(server, text)),
+	);
+	return findWorkEmailLink(server, mail)!;
+}
+
 /** Whether a mail's header block names `address` as its recipient. */
 export function mailTo(text: string, address: string): boolean {
 	return text.split(/\r?\n/).includes(`To: ${address}`);

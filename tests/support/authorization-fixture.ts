@@ -211,6 +211,17 @@ export async function arrangeFixture(server: TestServer): Promise<Fixture> {
 			});
 			return token;
 		},
+		async newWorkEmailToken(userId) {
+			const token = generateToken();
+			await server.db.insert(emailVerificationTokens).values({
+				id: hashToken(token),
+				userId,
+				email: `staff_${uniqueTag()}@acme-retail.test`,
+				purpose: 'work',
+				expiresAt: new Date(Date.now() + 3_600_000),
+			});
+			return token;
+		},
 		async newVerificationToken() {
 			const account = await insertAccount(server);
 			const token = generateToken();

@@ -49,6 +49,8 @@ export type Fixture = {
 	newResetToken(): Promise<string>;
 	/** A valid, unused address verification token of a throwaway, unverified account. */
 	newVerificationToken(): Promise<string>;
+	/** A valid, unused work-email link token of the given account. */
+	newWorkEmailToken(userId: number): Promise<string>;
 	/** A review of the fixture platform (A represents it) by a throwaway account. */
 	newReview(options?: { withReply?: boolean }): Promise<number>;
 	/** The vote of a user on a review, read from the database. */
@@ -281,6 +283,37 @@ export const EXPECTATIONS: Expectation[] = [
 			path: '/api/auth/verify-email',
 			body: { token: await fx.newVerificationToken() },
 		}),
+	},
+	{
+		route: '/api/profile/work-email',
+		method: 'POST',
+		expect: signedIn(200),
+		// Each fresh persona has its own per-account mail limit.
+		fresh: true,
+		call: () => ({
+			path: '/api/profile/work-email',
+			body: { email: `staff_${Date.now()}@acme-retail.test` },
+		}),
+		check: (answer) => expect(answer.body.message).toContain('@acme-retail.test'),
+	},
+	{
+		route: '/api/profile/work-email',
+		method: 'GET',
+		expect: signedIn(200),
+		call: () => ({ path: '/api/profile/work-email' }),
+		check: (answer) => expect(answer.body).toHaveProperty('workEmail'),
+	},
+	{
+		route: '/api/profile/work-email/confirm',
+		method: 'POST',
+		expect: signedIn(200),
+		// The link works only for the account that asked for it: each persona gets its own.
+		fresh: true,
+		call: async (fx, persona) => ({
+			path: '/api/profile/work-email/confirm',
+			body: { token: await fx.newWorkEmailToken(persona.id) },
+		}),
+		check: (answer) => expect(answer.body.message).toMatch(/is verified/),
 	},
 	{
 		route: '/api/profile/verification-mail',

@@ -8,6 +8,7 @@ import { FollowedPlatforms } from './FollowedPlatforms';
 import { NewsletterToggle } from './NewsletterToggle';
 import { PasswordForm } from './PasswordForm';
 import { SignOutEverywhere } from './SignOutEverywhere';
+import { WorkEmailForm } from './WorkEmailForm';
 
 function ProfileBody() {
 	const user = useStore($user);
@@ -40,6 +41,11 @@ function ProfileBody() {
 				<CardContent className="space-y-6 pt-6">
 					<EmailVerification user={user} />
 					<EmailForm user={user} />
+				</CardContent>
+			</Card>
+			<Card>
+				<CardContent className="pt-6">
+					<WorkEmailForm />
 				</CardContent>
 			</Card>
 			<Card>

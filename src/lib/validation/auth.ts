@@ -84,6 +84,9 @@ export const verifyEmailSchema = z.object({
 		.max(128, 'The verification link is invalid or missing.'),
 });
 
+/** A work email to verify (POST /api/profile/work-email). */
+export const workEmailSchema = z.object({ email: emailField });
+
 export const changePasswordSchema = z.object({
 	currentPassword: presentPassword,
 	newPassword: newPasswordField,

@@ -69,6 +69,22 @@ export function confirmNewAddressMail(to: string, link: string): Mail {
 	};
 }
 
+/** Sent to a work address a reviewer added: it is verified only through this link. */
+export function confirmWorkEmailMail(to: string, link: string): Mail {
+	return {
+		to,
+		subject: 'Confirm your work email for Retail Media Hub',
+		text: [
+			'Someone asked to add this address as the work email of a Retail Media Hub account.',
+			'Their reviews will say "Verified work email"; the address itself is never shown.',
+			'',
+			`To confirm, open this link while signed in and press the button on the page (it works once, for 48 hours): ${link}`,
+			'',
+			'If it was not you, ignore this mail.',
+		].join('\n'),
+	};
+}
+
 /**
  * Tells the current address that a change to another one was asked for and waits for it (not
  * which one: the account's new address is nobody's business until it is confirmed).

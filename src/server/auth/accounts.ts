@@ -226,7 +226,7 @@ export async function cancelEmailChange(user: SessionUser): Promise<{ message: s
  * given back to the account's. The signed-in requester is told (429): they chose the address,
  * and learn only that it had many mails this hour.
  */
-async function takeVerificationMail(userId: number, to: string): Promise<void> {
+export async function takeVerificationMail(userId: number, to: string): Promise<void> {
 	const wait = await limits.verificationMailsPerAccount.take(String(userId));
 	if (wait) throw new TooManyAttempts(retryMessage(wait, 'verification mails'), wait);
 	const busy = await takeMailTo(to);

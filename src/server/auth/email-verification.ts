@@ -6,6 +6,7 @@
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { tokenLinkUrl } from '@/server/mail/token-links';
 import { db, transaction, emailVerificationTokens as tokens } from '@/server/db';
+import type { MailedAddressPurpose } from '@/lib/column-values';
 import { generateToken, hashToken } from './tokens';
 
 export const VERIFICATION_TOKEN_LIFETIME_MS = 48 * 60 * 60 * 1000;
@@ -20,38 +21,67 @@ export async function deleteExpiredVerificationTokens(now = Date.now()): Promise
 		.where(lt(tokens.expiresAt, new Date(now)));
 }
 
-/** Stores a new link for `email` (voiding the account's older ones) and answers its URL. */
-export async function issueVerificationLink(userId: number, email: string): Promise<string> {
+/** Where each purpose's link opens. */
+const LINK_PAGES: Record<MailedAddressPurpose, string> = {
+	account: '/verify-email',
+	work: '/profile/work-email',
+};
+
+/**
+ * Stores a new link for `email` (voiding the account's older ones of the same purpose: a work
+ * email link leaves a waiting email change alone) and answers its URL.
+ */
+export async function issueVerificationLink(
+	userId: number,
+	email: string,
+	purpose: MailedAddressPurpose = 'account',
+): Promise<string> {
 	const token = generateToken();
 	await transaction(async (tx) => {
-		await tx.delete(tokens).where(eq(tokens.userId, userId));
+		await tx.delete(tokens).where(and(eq(tokens.userId, userId), eq(tokens.purpose, purpose)));
 		await tx.insert(tokens).values({
 			id: hashToken(token),
 			userId,
 			email,
+			purpose,
 			expiresAt: new Date(Date.now() + VERIFICATION_TOKEN_LIFETIME_MS),
 		});
 	});
-	return tokenLinkUrl('/verify-email', token);
+	return tokenLinkUrl(LINK_PAGES[purpose], token);
 }
 
 /**
  * Uses a link: removes its row in the same statement that finds it, so two confirmations sent
- * at once cannot both succeed. Undefined when the token is unknown, used or expired.
+ * at once cannot both succeed. With `userId`, only that account's link (another account's
+ * attempt leaves it unused). Undefined when the token is unknown, used or expired.
  */
 export async function takeVerificationToken(
 	token: string,
+	purpose: MailedAddressPurpose = 'account',
+	userId?: number,
 ): Promise<{ userId: number; email: string } | undefined> {
 	const [row] = await db()
 		.delete(tokens)
-		.where(and(eq(tokens.id, hashToken(token)), gt(tokens.expiresAt, new Date())))
+		.where(
+			and(
+				eq(tokens.id, hashToken(token)),
+				eq(tokens.purpose, purpose),
+				userId === undefined ? undefined : eq(tokens.userId, userId),
+				gt(tokens.expiresAt, new Date()),
+			),
+		)
 		.returning({ userId: tokens.userId, email: tokens.email });
 	return row;
 }
 
-/** Voids every verification link of the account still waiting in a mailbox. */
-export async function voidVerificationTokens(userId: number): Promise<void> {
-	await db().delete(tokens).where(eq(tokens.userId, userId));
+/** Voids every verification link of the account still waiting in a mailbox (of one purpose). */
+export async function voidVerificationTokens(
+	userId: number,
+	purpose: MailedAddressPurpose = 'account',
+): Promise<void> {
+	await db()
+		.delete(tokens)
+		.where(and(eq(tokens.userId, userId), eq(tokens.purpose, purpose)));
 }
 
 /**
@@ -65,7 +95,14 @@ export async function pendingEmailChange(
 	const [row] = await db()
 		.select({ email: tokens.email, expiresAt: tokens.expiresAt })
 		.from(tokens)
-		.where(and(eq(tokens.userId, userId), ne(tokens.email, currentEmail), gt(tokens.expiresAt, new Date())))
+		.where(
+			and(
+				eq(tokens.userId, userId),
+				eq(tokens.purpose, 'account'),
+				ne(tokens.email, currentEmail),
+				gt(tokens.expiresAt, new Date()),
+			),
+		)
 		.limit(1);
 	return row;
 }

@@ -103,6 +103,7 @@ function ratingColumns() {
 		createdAt: platformRatings.createdAt,
 		username: users.username,
 		isVerified: users.emailVerified,
+		verifiedWorkEmail: sql<boolean>`${users.workDomain} is not null`.mapWith(Boolean),
 		helpfulCount: platformRatings.helpfulVotes,
 		unhelpfulCount: platformRatings.unhelpfulVotes,
 		replyContent: reviewReplies.content,

@@ -87,6 +87,9 @@ const review = z
 		incentivized: z.boolean().meta({ description: 'The reviewer received something for the review.' }),
 		isAffiliated: z.boolean(),
 		isVerified: z.boolean(),
+		verifiedWorkEmail: z.boolean().meta({
+			description: 'The reviewer confirmed a work (not free-mail) address; the address is never shown.',
+		}),
 		helpfulCount: z.int(),
 		unhelpfulCount: z.int(),
 		reply: z.strictObject({ content: z.string(), createdAt: instant, updatedAt: instant }).nullable(),

@@ -98,6 +98,15 @@ function ReviewItem({
 							✓ Verified reviewer
 						</span>
 					)}
+					{review.verifiedWorkEmail && (
+						<span
+							className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800"
+							title="This reviewer confirmed an address at their company (which one is not shown)"
+							data-testid="review-work-email"
+						>
+							Verified work email
+						</span>
+					)}
 					{review.isAffiliated && (
 						<span
 							className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900"
