@@ -162,7 +162,7 @@ describe('platforms', () => {
 		}
 	});
 
-	it('stores each sub-score average as the aggregate of the ratings that gave it', () => {
+	it('stores each sub-score average and count as the aggregate of the ratings that gave it', () => {
 		const ratings = db.select().from(schema.platformRatings).all();
 		for (const platform of db.select().from(schema.platforms).all()) {
 			for (const key of SUB_RATINGS) {
@@ -172,6 +172,7 @@ describe('platforms', () => {
 				const sum = given.reduce((total, value) => total + value, 0);
 				const expected = given.length ? Math.round((sum / given.length) * 10) / 10 : null;
 				expect(platform[`${key}Average`], `${platform.name} ${key}`).toBe(expected);
+				expect(platform[`${key}Count`], `${platform.name} ${key} count`).toBe(given.length);
 			}
 		}
 	});

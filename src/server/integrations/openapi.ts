@@ -65,6 +65,9 @@ const platformDetail = platform
 		subRatingAverages: subRatings.meta({
 			description: 'Each sub-rating’s average, one decimal; null: none.',
 		}),
+		subRatingCounts: subRatings.meta({
+			description: 'How many counted reviews each average is of; null: not known yet.',
+		}),
 	})
 	.meta({ id: 'PlatformDetail' });
 
@@ -80,6 +83,7 @@ const review = z
 		companySize: z.enum(COMPANY_SIZES).nullable(),
 		industry: z.enum(INDUSTRIES).nullable(),
 		createdAt: instant,
+		editedAt: instant.nullable().meta({ description: 'When the author last changed it; null: never.' }),
 		user: z.strictObject({ username: z.string() }),
 		source: z.enum(REVIEW_SOURCES).meta({
 			description: "'vendor-invited' when sent through a platform representative's invitation.",
