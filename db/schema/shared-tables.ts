@@ -53,6 +53,8 @@ export function defineTables(kit: SchemaKit) {
 		{
 			id: id(),
 			username: text('username').notNull(),
+			/** The name bylines show (articles, the podcast feed); null: the username. */
+			displayName: text('display_name'),
 			/** Stored lower-cased, so uniqueness and sign-in ignore case. */
 			email: text('email').notNull(),
 			passwordHash: text('password_hash').notNull(),

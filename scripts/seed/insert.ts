@@ -65,6 +65,7 @@ async function insertUsers(tx: SeedWriter, hashes: PasswordHashes, now: number) 
 		.values(
 			SEED_USERS.map((user) => ({
 				username: user.username,
+				displayName: user.displayName ?? null,
 				email: user.email.toLowerCase(),
 				passwordHash: lookup(hashes, user.password, 'password'),
 				role: user.role,

@@ -87,6 +87,13 @@ describe('users', () => {
 		}
 	});
 
+	it('gives the demo editor a display name for bylines; the demo user keeps the username', () => {
+		const byEmail = (email: string) =>
+			db.select().from(schema.users).where(eq(schema.users.email, email)).get()!;
+		expect(byEmail(DEMO_ACCOUNTS.editor.email).displayName).toBe('Morgan Reyes');
+		expect(byEmail(DEMO_ACCOUNTS.user.email).displayName).toBeNull();
+	});
+
 	it('has a community with one banned member and some newsletter subscribers', async () => {
 		const users = db.select().from(schema.users).all();
 		expect(users.length).toBeGreaterThanOrEqual(12);

@@ -23,7 +23,7 @@ export function ArticleCard({ kind, article, onEdit, onDelete }: ArticleCardProp
 			facts={[
 				article.category,
 				`${article.readTime} min read`,
-				`by ${article.author?.username ?? 'Unknown author'}`,
+				`by ${article.author?.name ?? 'Unknown author'}`,
 			]}
 			viewHref={articlePath(kind, article.slug)}
 			summary={article.excerpt}

@@ -21,7 +21,12 @@ import { articleInputSchemas } from '@/lib/validation/content';
 
 const instant = z.iso.datetime({ offset: true });
 const nullableText = z.string().nullable();
-const author = z.strictObject({ username: z.string() }).nullable();
+const author = z
+	.strictObject({
+		username: z.string(),
+		name: z.string().meta({ description: 'The name bylines show: the display name, or the username.' }),
+	})
+	.nullable();
 
 const platform = z
 	.strictObject({
