@@ -54,6 +54,8 @@ export function defineTables(kit: SchemaKit) {
 		{
 			id: id(),
 			username: text('username').notNull(),
+			/** The name bylines show (articles, the podcast feed); null: the username. */
+			displayName: text('display_name'),
 			/** Stored lower-cased, so uniqueness and sign-in ignore case. */
 			email: text('email').notNull(),
 			passwordHash: text('password_hash').notNull(),
@@ -236,6 +238,11 @@ export function defineTables(kit: SchemaKit) {
 			supportAverage: double('support_average'),
 			measurementAverage: double('measurement_average'),
 			valueForMoneyAverage: double('value_for_money_average'),
+			/** How many counted reviews gave each sub-score (null: kept before these counts were). */
+			easeOfUseCount: integer('ease_of_use_count'),
+			supportCount: integer('support_count'),
+			measurementCount: integer('measurement_count'),
+			valueForMoneyCount: integer('value_for_money_count'),
 			createdAt: timestampNow('created_at'),
 			updatedAt: timestampNow('updated_at'),
 		},

@@ -65,6 +65,7 @@ async function insertUsers(tx: SeedWriter, hashes: PasswordHashes, now: number) 
 		.values(
 			SEED_USERS.map((user) => ({
 				username: user.username,
+				displayName: user.displayName ?? null,
 				email: user.email.toLowerCase(),
 				passwordHash: lookup(hashes, user.password, 'password'),
 				role: user.role,
@@ -108,14 +109,17 @@ async function insertPlatforms(tx: SeedWriter, now: number, ratings: ReturnType<
 		const subScores = (key: (typeof SUB_RATINGS)[number]) =>
 			own.flatMap((r) => (r.subRatings?.[key] == null ? [] : [r.subRatings[key]]));
 		const subRatingAverages = Object.fromEntries(
-			SUB_RATINGS.map((key) => {
+			SUB_RATINGS.flatMap((key) => {
 				const given = subScores(key);
 				return [
-					`${key}Average`,
-					subRatingAverage(
-						given.reduce((sum, value) => sum + value, 0),
-						given.length,
-					),
+					[
+						`${key}Average`,
+						subRatingAverage(
+							given.reduce((sum, value) => sum + value, 0),
+							given.length,
+						),
+					],
+					[`${key}Count`, given.length],
 				];
 			}),
 		);

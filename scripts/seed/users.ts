@@ -14,6 +14,8 @@ export type SeedUser = {
 	isBanned: boolean;
 	isNewsletterSubscribed: boolean;
 	joined: Age;
+	/** The name bylines show; absent: the username. */
+	displayName?: string;
 };
 
 /**
@@ -52,7 +54,13 @@ const community = (
 });
 
 export const SEED_USERS: SeedUser[] = [
-	{ ...DEMO_ACCOUNTS.editor, isBanned: false, isNewsletterSubscribed: true, joined: days(420) },
+	{
+		...DEMO_ACCOUNTS.editor,
+		displayName: 'Morgan Reyes',
+		isBanned: false,
+		isNewsletterSubscribed: true,
+		joined: days(420),
+	},
 	{ ...DEMO_ACCOUNTS.user, isBanned: false, isNewsletterSubscribed: false, joined: days(21) },
 	community('sarah_brandlead', 'sarah.lindqvist@example.com', 310, true),
 	community('mike_adops', 'mike.okafor@example.com', 288, true),

@@ -20,6 +20,8 @@ export type ReviewJson = {
 	companySize: CompanySize | null;
 	industry: Industry | null;
 	createdAt: Date;
+	/** When the author last changed it by rating again; null: never changed. */
+	editedAt: Date | null;
 	user: { username: string };
 	/** Written by the platform's own representative: shown, marked, left out of the average. */
 	isAffiliated: boolean;

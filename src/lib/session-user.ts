@@ -9,6 +9,8 @@ import type { UserRole } from '@/lib/column-values';
 export type SessionUser = {
 	id: number;
 	username: string;
+	/** The name bylines show, set in the profile; null: the username stands. */
+	displayName: string | null;
 	email: string;
 	role: UserRole;
 	isBanned: boolean;

@@ -305,6 +305,7 @@ describe('GET /api/platforms/{id}', () => {
 			...platform,
 			ratingDistribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
 			subRatingAverages: { easeOfUse: null, support: null, measurement: null, valueForMoney: null },
+			subRatingCounts: { easeOfUse: null, support: null, measurement: null, valueForMoney: null },
 		});
 	});
 

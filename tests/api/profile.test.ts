@@ -8,6 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRow } from '@/server/db';
 import type { TestServer } from '../support/server';
+import { articleBody } from '../support/content-fixtures';
+import { episodeBody } from '../support/episode-fixtures';
 import {
 	TestClient,
 	USER_FIELDS,
@@ -382,6 +384,66 @@ describe('PUT /api/profile/password', () => {
 		});
 		expect(answer.status).toBe(200);
 		expect((await new TestClient(server.url).login(user.email, 'editor-secret')).status).toBe(200);
+	});
+});
+
+describe('PUT /api/profile/display-name', () => {
+	it('sets the name bylines show, on articles and the podcast feed, and clears it back to the username', async () => {
+		const author = await registerUser(server);
+		await setRole(author.id, 'editor');
+		const set = await author.client.put('/api/profile/display-name', { displayName: '  Dana Editor  ' });
+		expect(set.status, JSON.stringify(set.body)).toBe(200);
+		expect(Object.keys(set.body).sort()).toEqual([...USER_FIELDS]);
+		expect(set.body).toMatchObject({ id: author.id, username: author.username, displayName: 'Dana Editor' });
+		expect((await storedUser(author.id)).displayName).toBe('Dana Editor');
+		expect((await author.client.get('/api/user')).body.displayName).toBe('Dana Editor');
+
+		const article = await author.client.post('/api/news', articleBody());
+		expect(article.status, JSON.stringify(article.body)).toBe(201);
+		expect(article.body.author).toEqual({ username: author.username, name: 'Dana Editor' });
+		const byline = await eventually(async () => {
+			const page = await new TestClient(server.url).get(`/news/${article.body.slug}`);
+			return page.status === 200 ? String(page.body) : undefined;
+		});
+		expect(byline).toContain('Dana Editor');
+		const episode = await author.client.post('/api/podcasts', episodeBody());
+		expect(episode.status, JSON.stringify(episode.body)).toBe(201);
+		const feed = await eventually(async () => {
+			const answer = String((await new TestClient(server.url).get('/podcast/rss')).body);
+			return answer.includes(episode.body.title) ? answer : undefined;
+		});
+		expect(feed).toContain('<itunes:author>Dana Editor</itunes:author>');
+
+		// Empty or null: the username stands again.
+		for (const cleared of ['', null]) {
+			const answer = await author.client.put('/api/profile/display-name', { displayName: cleared });
+			expect(answer.status).toBe(200);
+			expect(answer.body.displayName).toBeNull();
+		}
+		const again = await new TestClient(server.url).get(`/api/news/${article.body.id}`);
+		expect(again.body.author).toEqual({ username: author.username, name: author.username });
+	});
+
+	it.each([
+		['too long', { displayName: 'x'.repeat(61) }, 'The display name can be at most 60 characters.'],
+		[
+			'a control character',
+			{ displayName: 'Dana\u0007' },
+			'The display name cannot contain control characters.',
+		],
+		['a number', { displayName: 7 }, 'The display name must be text.'],
+	])('refuses %s with 400 and a sentence', async (_label, body, message) => {
+		const user = await registerUser(server);
+		const answer = await user.client.put('/api/profile/display-name', body);
+		expect(answer.status).toBe(400);
+		expect(answer.body).toEqual({ message });
+		expect((await storedUser(user.id)).displayName).toBeNull();
+	});
+
+	it('needs a session', async () => {
+		const answer = await new TestClient(server.url).put('/api/profile/display-name', { displayName: 'X' });
+		expect(answer.status).toBe(401);
+		expect(answer.body).toEqual(AUTH_REQUIRED);
 	});
 });
 

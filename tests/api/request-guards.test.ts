@@ -46,6 +46,7 @@ const BODY_ENDPOINTS = [
 	{ method: 'PUT', path: '/api/profile/email', signedIn: true },
 	{ method: 'PUT', path: '/api/profile/password', signedIn: true },
 	{ method: 'PUT', path: '/api/profile/newsletter', signedIn: true },
+	{ method: 'PUT', path: '/api/profile/display-name', signedIn: true },
 ] as const;
 
 /** Every account endpoint that changes state. */

@@ -70,6 +70,7 @@ async function numbers(platformId: number) {
 		reviewCount: number;
 		ratingDistribution: Record<string, number>;
 		subRatingAverages: Record<string, number | null>;
+		subRatingCounts: Record<string, number | null>;
 	};
 }
 
@@ -328,8 +329,11 @@ describe('structured reviews', () => {
 			companySize: null,
 			industry: null,
 		});
-		const { subRatingAverages, ratingDistribution, reviewCount } = await numbers(platform.id);
+		const { subRatingAverages, subRatingCounts, ratingDistribution, reviewCount } = await numbers(
+			platform.id,
+		);
 		expect(subRatingAverages).toEqual({ easeOfUse: 5, support: 3, measurement: 4, valueForMoney: 2 });
+		expect(subRatingCounts).toEqual({ easeOfUse: 1, support: 1, measurement: 1, valueForMoney: 1 });
 		expect(ratingDistribution).toEqual({ 1: 0, 2: 1, 3: 0, 4: 1, 5: 0 });
 		expect(Object.values(ratingDistribution).reduce((a, b) => a + b, 0)).toBe(reviewCount);
 
@@ -343,6 +347,8 @@ describe('structured reviews', () => {
 		expect(await numbers(platform.id)).toMatchObject({
 			ratingDistribution: { 1: 0, 2: 1, 3: 0, 4: 0, 5: 1 },
 			subRatingAverages: { easeOfUse: 2, support: null, measurement: null, valueForMoney: null },
+			// Each average says how many reviews it is of.
+			subRatingCounts: { easeOfUse: 1, support: 0, measurement: 0, valueForMoney: 0 },
 		});
 	});
 

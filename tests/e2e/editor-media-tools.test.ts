@@ -157,3 +157,60 @@ describe('image address fields', () => {
 		},
 	);
 });
+
+describe('image pickers', () => {
+	it.for([false, true])(
+		'upload a new image from "Insert image" and "Choose from library" and use it (mobile: %s)',
+		async (mobile, { newPage }) => {
+			const { context, page } = await newPage({ as: 'editor', mobile });
+			await page.goto('/editor-dashboard?tab=news');
+			await page.getByRole('button', { name: 'Add News Article' }).click();
+			const article = page.getByRole('dialog', { name: 'Add News Article' });
+			const content = article.getByRole('textbox', { name: 'Content' });
+			await content.fill('Before the image.\n');
+
+			// "Insert image": a new file uploaded in the picker goes into the body.
+			await article.getByRole('button', { name: 'Insert image' }).click();
+			const picker = page.getByRole('dialog', { name: 'Insert an image' });
+			await picker.getByText('Upload a new image').click();
+			const alt = `Picked upload ${mobile ? 'phone' : 'desk'} ${Date.now()}`;
+			await picker.getByLabel(/^Image \(JPEG/).setInputFiles({
+				name: 'fresh.png',
+				mimeType: 'image/png',
+				buffer: await plainPng(72, 40),
+			});
+			await picker.getByLabel('Alt text of the new image').fill(alt);
+			await expectNoAxeViolations(page, `the picker's upload form at ${mobile ? 390 : 1280} px`);
+			await picker.getByRole('button', { name: 'Upload', exact: true }).click();
+			await picker.waitFor({ state: 'detached' });
+			await expect
+				.poll(() => content.inputValue())
+				.toMatch(new RegExp(`^Before the image\\.\\n!\\[${alt}\\]\\(/media/[0-9a-f]{32}\\.png\\)`));
+			// The upload did not submit the article: its dialog is still open, unsaved.
+			expect(await article.isVisible()).toBe(true);
+			const library = (await (
+				await context.request.get(`/api/admin/media?q=${encodeURIComponent(alt)}`)
+			).json()) as Array<{ alt: string; url: string }>;
+			expect(library.map((item) => item.alt)).toEqual([alt]);
+
+			// "Choose from library": a cover uploaded in its picker fills the address field.
+			await article.getByRole('button', { name: 'Choose from library: featured image' }).click();
+			const coverPicker = page.getByRole('dialog', { name: 'Choose the featured image' });
+			await coverPicker.getByText('Upload a new image').click();
+			const coverAlt = `${alt} cover`;
+			await coverPicker.getByLabel(/^Image \(JPEG/).setInputFiles({
+				name: 'cover.png',
+				mimeType: 'image/png',
+				buffer: await plainPng(90, 50),
+			});
+			await coverPicker.getByLabel('Alt text of the new image').fill(coverAlt);
+			await coverPicker.getByRole('button', { name: 'Upload', exact: true }).click();
+			await coverPicker.waitFor({ state: 'detached' });
+			const cover = (await (
+				await context.request.get(`/api/admin/media?q=${encodeURIComponent(coverAlt)}`)
+			).json()) as Array<{ url: string }>;
+			expect(await article.getByLabel('Featured image URL').inputValue()).toBe(cover[0]!.url);
+			await expectNoAxeViolations(page, `the article form with picked uploads at ${mobile ? 390 : 1280} px`);
+		},
+	);
+});

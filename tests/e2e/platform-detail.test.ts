@@ -353,7 +353,7 @@ describe('a signed-in user', () => {
 		expect(await review.innerText()).toContain('Not for us: too few retailers.');
 		expect(await review.getByRole('img', { name: 'Rated 1.0 out of 5' }).count()).toBe(1);
 		// The demo user's address is verified (isVerified in the ratings' JSON): the mark shows.
-		expect(await review.getByTestId('review-verified').innerText()).toBe('✓ Verified reviewer');
+		expect(await review.getByTestId('review-verified').innerText()).toBe('✓ Verified email');
 
 		const label = `Rated ${oneDecimal(fresh.rating)} out of 5`;
 		await expect

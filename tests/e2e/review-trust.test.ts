@@ -178,6 +178,8 @@ describe('structured reviews and reviewer filters on a platform page', () => {
 		for (const mobile of [false, true]) {
 			const { page } = await newPage({ as: 'user', mobile });
 			await openReviews(page, `/platforms/${platform!.id}`);
+			// On a phone the form waits behind its button.
+			if (mobile) await page.getByRole('button', { name: /^(Write a review|Edit your review)$/ }).click();
 			await page.getByTestId('review-details').locator('summary').click();
 			await page.locator('#review-pros').waitFor();
 			expect(await axeProblems(page), mobile ? 'phone' : 'desktop').toEqual([]);

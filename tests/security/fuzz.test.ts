@@ -36,6 +36,7 @@ import {
 	forgotPasswordSchema,
 	loginSchema,
 	newsletterSchema,
+	displayNameSchema,
 	registerSchema,
 	resetPasswordSchema,
 	verifyEmailSchema,
@@ -696,6 +697,7 @@ function targets(): Target[] {
 				['email', changeEmailSchema],
 				['password', changePasswordSchema],
 				['newsletter', newsletterSchema],
+				['display-name', displayNameSchema],
 			] as const
 		).map(
 			([name, bodySchema]): Target => ({
@@ -705,7 +707,7 @@ function targets(): Target[] {
 				body: () => bodyArbitrary(bodySchema),
 				roles: { user: RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
 				// An email change is only asked for (a link goes to the new address): a message.
-				ok: name === 'newsletter' ? userShape : message,
+				ok: name === 'newsletter' || name === 'display-name' ? userShape : message,
 				mayChange: selfAccount,
 			}),
 		),

@@ -13,6 +13,7 @@ import { startServer, type StartOptions, type TestServer } from './server';
 
 export const USER_FIELDS = [
 	'createdAt',
+	'displayName',
 	'email',
 	'emailVerified',
 	'id',

@@ -353,6 +353,13 @@ export const EXPECTATIONS: Expectation[] = [
 		check: isCaller,
 	},
 	{
+		route: '/api/profile/display-name',
+		method: 'PUT',
+		expect: signedIn(200),
+		call: () => ({ path: '/api/profile/display-name', body: { displayName: 'Matrix Name' } }),
+		check: isCaller,
+	},
+	{
 		route: '/api/newsletter/subscribe',
 		method: 'POST',
 		// Signed in: the account is subscribed (the address is not used). Signed out (a banned

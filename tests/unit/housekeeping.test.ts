@@ -18,9 +18,13 @@ import {
 	newsletterMembers,
 	newsletterMemberTokens,
 	passwordResetTokens,
+	platformRatings,
+	platforms,
 	previewLinks,
 	sessions,
 } from '@/server/db';
+import { eq } from 'drizzle-orm';
+import { scoreUnscoredPlatforms } from '@/server/community/reviews';
 import { HOUSEKEEPING_CHORES } from '@/server/app/chores';
 import { housekeepingRound, type Chore } from '@/server/housekeeping/rounds';
 import { insertAccount } from '../support/newsletter-fixture';
@@ -115,6 +119,39 @@ describe.each(engines)('housekeeping on %s', (name) => {
 		} else {
 			expect((store as MemoryCounterStore).size).toBe(1);
 		}
+	});
+
+	it('recounts a platform rated before its sub-score counts were kept', async () => {
+		expect(HOUSEKEEPING_CHORES.map((chore) => chore.run)).toContain(scoreUnscoredPlatforms);
+		const { id: userId } = await insertAccount(db());
+		// As a migrated database has it: reviewed and scored, its averages kept, no counts.
+		const [platform] = await db()
+			.insert(platforms)
+			.values({
+				name: `Counted ${name}`,
+				slug: `counted-${name}`,
+				description: 'Rated before the counts.',
+				pricing: 'CPM',
+				category: 'DSP',
+				rating: 4,
+				score: 4,
+				reviewCount: 1,
+				stars4: 1,
+				supportAverage: 3,
+			})
+			.returning({ id: platforms.id });
+		await db().insert(platformRatings).values({ platformId: platform!.id, userId, rating: 4, support: 3 });
+
+		await scoreUnscoredPlatforms();
+
+		const [row] = await db().select().from(platforms).where(eq(platforms.id, platform!.id));
+		expect(row).toMatchObject({
+			supportAverage: 3,
+			supportCount: 1,
+			easeOfUseCount: 0,
+			measurementCount: 0,
+			valueForMoneyCount: 0,
+		});
 	});
 
 	// Only PostgreSQL has several nodes; SQLite has one, which always runs its round.

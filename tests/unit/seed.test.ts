@@ -87,6 +87,13 @@ describe('users', () => {
 		}
 	});
 
+	it('gives the demo editor a display name for bylines; the demo user keeps the username', () => {
+		const byEmail = (email: string) =>
+			db.select().from(schema.users).where(eq(schema.users.email, email)).get()!;
+		expect(byEmail(DEMO_ACCOUNTS.editor.email).displayName).toBe('Morgan Reyes');
+		expect(byEmail(DEMO_ACCOUNTS.user.email).displayName).toBeNull();
+	});
+
 	it('has a community with one banned member and some newsletter subscribers', async () => {
 		const users = db.select().from(schema.users).all();
 		expect(users.length).toBeGreaterThanOrEqual(12);
@@ -162,7 +169,7 @@ describe('platforms', () => {
 		}
 	});
 
-	it('stores each sub-score average as the aggregate of the ratings that gave it', () => {
+	it('stores each sub-score average and count as the aggregate of the ratings that gave it', () => {
 		const ratings = db.select().from(schema.platformRatings).all();
 		for (const platform of db.select().from(schema.platforms).all()) {
 			for (const key of SUB_RATINGS) {
@@ -172,6 +179,7 @@ describe('platforms', () => {
 				const sum = given.reduce((total, value) => total + value, 0);
 				const expected = given.length ? Math.round((sum / given.length) * 10) / 10 : null;
 				expect(platform[`${key}Average`], `${platform.name} ${key}`).toBe(expected);
+				expect(platform[`${key}Count`], `${platform.name} ${key} count`).toBe(given.length);
 			}
 		}
 	});

@@ -35,7 +35,7 @@ export function articleJsonLd(kind: ArticleKind, article: Article): string {
 		description: article.excerpt,
 		datePublished: article.createdAt.toISOString(),
 		dateModified: article.updatedAt.toISOString(),
-		author: { '@type': 'Person', name: article.author?.username ?? PUBLISHER_NAME },
+		author: { '@type': 'Person', name: article.author?.name ?? PUBLISHER_NAME },
 		...(article.imageUrl ? { image: [absoluteUrl(article.imageUrl)] } : {}),
 		publisher: {
 			'@type': 'Organization',

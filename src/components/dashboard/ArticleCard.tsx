@@ -25,7 +25,7 @@ export function ArticleCard({ kind, article, onEdit, onDelete, views }: ArticleC
 			facts={[
 				article.category,
 				`${article.readTime} min read`,
-				`by ${article.author?.username ?? 'Unknown author'}`,
+				`by ${article.author?.name ?? 'Unknown author'}`,
 				...(views ? [views] : []),
 			]}
 			viewHref={articlePath(kind, article.slug)}

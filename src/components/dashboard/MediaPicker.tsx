@@ -1,13 +1,15 @@
 /**
- * Chooses an image from the media library (searched by alt text or file name): the markdown
- * editors insert it as `![alt](url)`, and the image address fields (logos, covers) take its URL. Uploading stays in the Media tab, where the alt text is
- * written once for every use.
+ * Chooses an image from the media library (searched by alt text or file name), or uploads a new
+ * one with the Media tab's own form (its alt text written once for every use) and chooses it:
+ * the markdown editors insert it as `![alt](url)`, and the image address fields (logos, covers)
+ * take its URL.
  */
 import { useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import type { AdminMedia } from './api-types';
 import { LoadError } from './LoadError';
+import { MediaUploadForm } from './MediaUploadForm';
 import { SearchField } from './SearchField';
 import { thumbnailOf } from './media-upload';
 import { useApiData, withQuery } from './use-api-data';
@@ -19,6 +21,12 @@ function PickerList({ onPick }: { onPick: (item: AdminMedia) => void }) {
 	const library = useApiData<AdminMedia[]>(withQuery('/api/admin/media', { q: query }));
 	return (
 		<div className="grid gap-3">
+			<details className="rounded-lg border border-border" data-testid="media-picker-upload">
+				<summary className="cursor-pointer px-4 py-2 text-sm font-medium text-ink">
+					Upload a new image
+				</summary>
+				<MediaUploadForm idPrefix="media-picker" className="rounded-t-none border-0" onUploaded={onPick} />
+			</details>
 			<SearchField
 				id="media-picker-search"
 				label="Search images"
@@ -31,7 +39,7 @@ function PickerList({ onPick }: { onPick: (item: AdminMedia) => void }) {
 			) : !library.data ? (
 				<Spinner label="Loading images..." />
 			) : library.data.length === 0 ? (
-				<p className="text-sm text-muted">No images: upload them in the Media tab.</p>
+				<p className="text-sm text-muted">No images yet: upload the first above.</p>
 			) : (
 				<ul
 					className="grid max-h-[60vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-3"
@@ -79,7 +87,11 @@ export function MediaPicker({
 }) {
 	return (
 		<Dialog open={open} onOpenChange={onOpenChange}>
-			<DialogContent title={title} description="Choose an image from the media library." size="lg">
+			<DialogContent
+				title={title}
+				description="Choose an image from the media library, or upload a new one."
+				size="lg"
+			>
 				{open && (
 					<PickerList
 						onPick={(item) => {

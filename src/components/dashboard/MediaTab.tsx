@@ -4,14 +4,8 @@
  * behind a confirmation (the server refuses while an article, page, platform or episode uses it;
  * the confirmation says that browsers which already loaded the image may keep it a while).
  */
-import { useRef, useState, type DragEvent, type SubmitEvent } from 'react';
-import { cn } from '@/lib/class-names';
-import {
-	ACCEPTED_IMAGE_TYPES,
-	MAX_ALT_LENGTH,
-	MEDIA_BROWSER_CACHE_HOURS,
-	MEDIA_PAGE_SIZE,
-} from '@/lib/validation/media';
+import { useState, type SubmitEvent } from 'react';
+import { MAX_ALT_LENGTH, MEDIA_BROWSER_CACHE_HOURS, MEDIA_PAGE_SIZE } from '@/lib/validation/media';
 import { toast } from '@/stores/toast';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
@@ -25,121 +19,10 @@ import { LoadError } from './LoadError';
 import { Pager } from './Pager';
 import { PanelHeader } from './PanelHeader';
 import { SearchField } from './SearchField';
-import { thumbnailOf, uploadImage } from './media-upload';
+import { thumbnailOf } from './media-upload';
+import { MediaUploadForm } from './MediaUploadForm';
 import { useApiData, withQuery } from './use-api-data';
 import { useDebouncedValue } from './use-debounced-value';
-
-function UploadForm({ onUploaded }: { onUploaded: () => void }) {
-	const [file, setFile] = useState<File | null>(null);
-	const [alt, setAlt] = useState('');
-	const [progress, setProgress] = useState<number | null>(null);
-	const [dragging, setDragging] = useState(false);
-	const [error, setError] = useState('');
-	const picker = useRef<HTMLInputElement>(null);
-
-	function onDrop(event: DragEvent) {
-		event.preventDefault();
-		setDragging(false);
-		const dropped = event.dataTransfer.files[0];
-		if (dropped) setFile(dropped);
-	}
-
-	async function onSubmit(event: SubmitEvent) {
-		event.preventDefault();
-		if (!file) {
-			setError('Choose an image file to upload.');
-			return;
-		}
-		if (!alt.trim()) {
-			setError('Alt text is required: describe the image for readers who cannot see it.');
-			return;
-		}
-		setError('');
-		setProgress(0);
-		try {
-			const item = await uploadImage(file, alt.trim(), setProgress);
-			toast(
-				item.alreadyInLibrary
-					? {
-							title: 'Already in the library',
-							description: `This image was uploaded before as “${item.alt}”; the library keeps one copy.`,
-						}
-					: { title: 'Image uploaded', description: alt.trim() },
-			);
-			setFile(null);
-			setAlt('');
-			if (picker.current) picker.current.value = '';
-			onUploaded();
-		} catch (reason) {
-			setError(failureText(reason, 'The image could not be uploaded.'));
-		} finally {
-			setProgress(null);
-		}
-	}
-
-	return (
-		<form
-			onSubmit={onSubmit}
-			className="mb-6 grid gap-3 rounded-lg border border-border bg-surface p-4"
-			noValidate
-		>
-			{/* biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a pointer shortcut; the file input inside is the way for keyboards and screen readers */}
-			<div
-				data-testid="media-drop-zone"
-				onDragOver={(event) => {
-					event.preventDefault();
-					setDragging(true);
-				}}
-				onDragLeave={() => setDragging(false)}
-				onDrop={onDrop}
-				className={cn(
-					'grid gap-2 rounded-md border-2 border-dashed p-4 text-center',
-					dragging ? 'border-brand-600 bg-brand-50' : 'border-border',
-				)}
-			>
-				<Label htmlFor="media-file">Image (JPEG, PNG, WebP, AVIF or GIF, up to 10 MB)</Label>
-				<input
-					ref={picker}
-					id="media-file"
-					type="file"
-					accept={ACCEPTED_IMAGE_TYPES.join(',')}
-					onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-					className="mx-auto max-w-full text-sm"
-				/>
-				<p className="text-sm text-muted">{file ? `Chosen: ${file.name}` : 'or drop an image here'}</p>
-			</div>
-			<div className="grid gap-1.5">
-				<Label htmlFor="media-alt">Alt text of the new image</Label>
-				<Input
-					id="media-alt"
-					value={alt}
-					maxLength={MAX_ALT_LENGTH}
-					onChange={(event) => setAlt(event.target.value)}
-					placeholder="What the image shows, for readers who cannot see it"
-					aria-describedby={error ? 'media-upload-error' : undefined}
-				/>
-			</div>
-			{error && (
-				<p id="media-upload-error" role="alert" className="text-sm text-red-800">
-					{error}
-				</p>
-			)}
-			<div className="flex flex-wrap items-center gap-3">
-				<Button type="submit" disabled={progress !== null}>
-					{progress !== null ? 'Uploading...' : 'Upload'}
-				</Button>
-				{progress !== null && (
-					<progress
-						value={Math.round(progress * 100)}
-						max={100}
-						aria-label="Upload progress"
-						className="h-2 w-48 max-w-full"
-					/>
-				)}
-			</div>
-		</form>
-	);
-}
 
 function MediaCard({
 	item,
@@ -256,7 +139,8 @@ export default function MediaTab() {
 					}}
 				/>
 			</PanelHeader>
-			<UploadForm
+			<MediaUploadForm
+				className="mb-6"
 				onUploaded={() => {
 					setOffset(0);
 					library.reload();

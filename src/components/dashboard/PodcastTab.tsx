@@ -36,7 +36,7 @@ function EpisodeCard({
 			facts={[
 				episodeTexts(episode).badge,
 				formatDuration(episode.duration),
-				`by ${episode.author?.username ?? 'Unknown author'}`,
+				`by ${episode.author?.name ?? 'Unknown author'}`,
 			]}
 			// Episodes have no page of their own: a published one's card on /podcast.
 			viewHref={episode.isPublished ? `/podcast#episode-${episode.id}` : null}

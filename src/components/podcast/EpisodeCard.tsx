@@ -56,7 +56,7 @@ const TEMPLATE_EPISODE: EpisodeSummary = {
 	updatedAt: new Date(0),
 	metaTitle: null,
 	metaDescription: null,
-	author: { username: '' },
+	author: { username: '', name: '' },
 };
 
 const field = (name: EpisodeField) => ({ 'data-field': name });

@@ -38,7 +38,7 @@ export function episodeTexts(episode: EpisodeSummary) {
 		badge: episodeBadge(episode),
 		title: episode.title,
 		description: episode.description,
-		author: episode.author?.username ?? '',
+		author: episode.author?.name ?? '',
 		duration: formatDuration(episode.duration),
 	};
 }

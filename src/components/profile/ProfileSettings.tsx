@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { $user } from '@/stores/session';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Protected } from '@/components/ui/Protected';
+import { DisplayNameForm } from './DisplayNameForm';
 import { EmailForm } from './EmailForm';
 import { EmailVerification } from './EmailVerification';
 import { FollowedPlatforms } from './FollowedPlatforms';
@@ -18,7 +19,9 @@ function ProfileBody() {
 			<Card>
 				<CardHeader>
 					<CardTitle as="h1">Profile Settings</CardTitle>
-					<CardDescription>Manage your email, password and newsletter preference.</CardDescription>
+					<CardDescription>
+						Manage your display name, email, password and newsletter preference.
+					</CardDescription>
 				</CardHeader>
 				<CardContent>
 					<dl className="grid gap-4 sm:grid-cols-2">
@@ -35,6 +38,11 @@ function ProfileBody() {
 							</dd>
 						</div>
 					</dl>
+				</CardContent>
+			</Card>
+			<Card>
+				<CardContent className="pt-6">
+					<DisplayNameForm user={user} />
 				</CardContent>
 			</Card>
 			<Card>

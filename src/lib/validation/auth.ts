@@ -1,6 +1,7 @@
 /**
  * Account forms' rules, shared by the islands and the endpoints so both say the same thing.
  */
+import { MAX_DISPLAY_NAME_LENGTH } from '@/lib/author-name';
 import { z } from 'zod';
 import { attributionField } from './analytics';
 
@@ -90,6 +91,17 @@ export const workEmailSchema = z.object({ email: emailField });
 export const changePasswordSchema = z.object({
 	currentPassword: presentPassword,
 	newPassword: newPasswordField,
+});
+
+/** A byline's name: trimmed; empty clears it (the username stands). */
+export const displayNameSchema = z.object({
+	displayName: z
+		.string({ error: 'The display name must be text.' })
+		.trim()
+		.max(MAX_DISPLAY_NAME_LENGTH, `The display name can be at most ${MAX_DISPLAY_NAME_LENGTH} characters.`)
+		.regex(/^[^\p{Cc}]*$/u, 'The display name cannot contain control characters.')
+		.nullable()
+		.transform((name) => name || null),
 });
 
 export const newsletterSchema = z.object({

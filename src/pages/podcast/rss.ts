@@ -59,7 +59,7 @@ export const GET: APIRoute = async () => {
 			},
 			customData: [
 				`<guid isPermaLink="false">retail-media-hub-podcast-episode-${episode.id}</guid>`,
-				tag('itunes:author', episode.author?.username ?? PUBLISHER_NAME),
+				tag('itunes:author', episode.author?.name ?? PUBLISHER_NAME),
 				tag('itunes:duration', itunesDuration(episode.duration)),
 				tag('itunes:episode', episode.episodeNumber),
 				tag('itunes:season', episode.seasonNumber),

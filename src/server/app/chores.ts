@@ -19,7 +19,7 @@ export const HOUSEKEEPING_CHORES: readonly Chore[] = [
 	{ name: 'expired e-mail verification links', run: deleteExpiredVerificationTokens },
 	{ name: 'expired newsletter confirmation links', run: deleteExpiredMemberTokens },
 	{ name: 'expired preview links', run: deleteExpiredPreviewLinks },
-	{ name: 'platforms rated before scores were kept', run: scoreUnscoredPlatforms },
+	{ name: 'platforms rated before scores and sub-score counts were kept', run: scoreUnscoredPlatforms },
 	{ name: 'page views older than 30 days into daily totals', run: rollUpOldVisits },
 	{ name: 'finished rate-limit windows', run: (now) => siteCounterStore().deleteFinishedWindows(now) },
 ];

@@ -360,6 +360,12 @@ export async function setNewsletter(
 	return (await findUserById(userId))!;
 }
 
+/** Sets the name bylines show (null: the username). */
+export async function setDisplayName(userId: number, displayName: string | null): Promise<SessionUser> {
+	await db().update(users).set({ displayName }).where(eq(users.id, userId));
+	return (await findUserById(userId))!;
+}
+
 /** Bans a user and ends all their sessions and reset links at once. */
 export async function setBanned(userId: number, banned: boolean): Promise<SessionUser | undefined> {
 	await db().update(users).set({ isBanned: banned }).where(eq(users.id, userId));

@@ -41,6 +41,7 @@ export function publicUserColumns() {
 	return {
 		id: users.id,
 		username: users.username,
+		displayName: users.displayName,
 		email: users.email,
 		role: users.role,
 		isBanned: users.isBanned,

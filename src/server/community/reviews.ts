@@ -11,7 +11,7 @@
  * marked, never counted). Both are decided when read, from the author's row and the
  * representatives table, so a ban or a new representative needs no rewrite of the reviews.
  */
-import { and, asc, desc, eq, not, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, not, or, sql, type Column, type SQL } from 'drizzle-orm';
 import {
 	db,
 	firstRow,
@@ -101,6 +101,7 @@ function ratingColumns() {
 		source: sql<ReviewSource>`${platformRatings.source}`,
 		incentivized: platformRatings.incentivized,
 		createdAt: platformRatings.createdAt,
+		updatedAt: platformRatings.updatedAt,
 		username: users.username,
 		isVerified: users.emailVerified,
 		verifiedWorkEmail: sql<boolean>`${users.workDomain} is not null`.mapWith(Boolean),
@@ -112,14 +113,21 @@ function ratingColumns() {
 	};
 }
 
-type RatingRow = Omit<ReviewJson, 'user' | 'reply' | 'subRatings'> & {
+type RatingRow = Omit<ReviewJson, 'user' | 'reply' | 'subRatings' | 'editedAt'> & {
 	[K in SubRatingKey]: number | null;
 } & {
+	updatedAt: Date;
 	username: string;
 	replyContent: string | null;
 	replyCreatedAt: Date | null;
 	replyUpdatedAt: Date | null;
 };
+
+/**
+ * A change within a minute of writing is not marked as an edit (a quick fix of a typo), and rows
+ * written before both stamps shared one instant may have them a clock's skew apart.
+ */
+const EDIT_GRACE_MS = 60_000;
 
 function ratingJson({
 	username,
@@ -130,6 +138,7 @@ function ratingJson({
 	support,
 	measurement,
 	valueForMoney,
+	updatedAt,
 	...row
 }: RatingRow): ReviewJson {
 	const reply =
@@ -139,6 +148,7 @@ function ratingJson({
 	return {
 		...row,
 		subRatings: { easeOfUse, support, measurement, valueForMoney },
+		editedAt: updatedAt.getTime() - row.createdAt.getTime() > EDIT_GRACE_MS ? updatedAt : null,
 		user: { username },
 		reply,
 	};
@@ -239,6 +249,8 @@ export type RatingBreakdown = {
 	ratingDistribution: Record<'1' | '2' | '3' | '4' | '5', number>;
 	/** One decimal; null when no counted review gave that sub-score. */
 	subRatingAverages: SubRatings;
+	/** How many counted reviews each average is of (null: kept before the counts were). */
+	subRatingCounts: SubRatings;
 };
 
 /** The breakdown the platform's page draws: the figures kept on its row (zeros for no platform). */
@@ -255,6 +267,10 @@ export async function ratingBreakdown(platformId: number): Promise<RatingBreakdo
 				support: platforms.supportAverage,
 				measurement: platforms.measurementAverage,
 				valueForMoney: platforms.valueForMoneyAverage,
+				easeOfUseCount: platforms.easeOfUseCount,
+				supportCount: platforms.supportCount,
+				measurementCount: platforms.measurementCount,
+				valueForMoneyCount: platforms.valueForMoneyCount,
 			})
 			.from(platforms)
 			.where(eq(platforms.id, platformId)),
@@ -272,6 +288,12 @@ export async function ratingBreakdown(platformId: number): Promise<RatingBreakdo
 			support: row?.support ?? null,
 			measurement: row?.measurement ?? null,
 			valueForMoney: row?.valueForMoney ?? null,
+		},
+		subRatingCounts: {
+			easeOfUse: row?.easeOfUseCount ?? null,
+			support: row?.supportCount ?? null,
+			measurement: row?.measurementCount ?? null,
+			valueForMoney: row?.valueForMoneyCount ?? null,
 		},
 	};
 }
@@ -353,6 +375,7 @@ async function countedNumbers(tx: Reader, platformId: number) {
 		stars4: total('count', 4),
 		stars5: total('count', 5),
 		...Object.fromEntries(SUB_RATINGS.map((key) => [`${key}Average`, average(key)])),
+		...Object.fromEntries(SUB_RATINGS.map((key) => [`${key}Count`, total(`${key}Count`)])),
 	} as {
 		rating: number;
 		score: number;
@@ -362,7 +385,8 @@ async function countedNumbers(tx: Reader, platformId: number) {
 		stars3: number;
 		stars4: number;
 		stars5: number;
-	} & Record<`${SubRatingKey}Average`, number | null>;
+	} & Record<`${SubRatingKey}Average`, number | null> &
+		Record<`${SubRatingKey}Count`, number>;
 }
 
 /** One month of a platform's rating trend: its counted reviews' average (one decimal) and number. */
@@ -457,6 +481,7 @@ export type RateResult = {
 export async function rate(platformId: number, userId: number, input: RateInput): Promise<RateResult> {
 	await checkPostingLimit(limits.ratingsPerUser, userId, 'ratings');
 	const values = ratingValues(input);
+	const now = new Date();
 	const result = await transaction(async (tx) => {
 		const platform = await lockPlatform(tx, platformId);
 		if (!platform) return undefined;
@@ -472,10 +497,10 @@ export async function rate(platformId: number, userId: number, input: RateInput)
 		const [row] = await tx
 			.insert(platformRatings)
 			// Dated by this node's clock, the one the score weighs ages with (not the database's).
-			.values({ platformId, userId, ...values, ...source, createdAt: new Date() })
+			.values({ platformId, userId, ...values, ...source, createdAt: now, updatedAt: now })
 			.onConflictDoUpdate({
 				target: [platformRatings.platformId, platformRatings.userId],
-				set: { ...values, ...source, updatedAt: new Date() },
+				set: { ...values, ...source, updatedAt: now },
 			})
 			.returning({ id: platformRatings.id });
 		const rating = (await readReview(tx, row!.id))!;
@@ -569,15 +594,17 @@ export async function recountPlatforms(platformIds: Iterable<number>): Promise<v
 }
 
 /**
- * Scores the platforms rated before the score was kept (their score still the column's 0): a
- * housekeeping chore, so a database migrated with reviews gets its scores without data SQL in
- * the migration. Once scored, the query finds nothing.
+ * Recounts the platforms rated before the score or the sub-score counts were kept (a score still
+ * the column's 0, or no counts): a housekeeping chore, so a database migrated with reviews gets
+ * them without data SQL in the migration. Once recounted, the query finds nothing.
  */
 export async function scoreUnscoredPlatforms(): Promise<void> {
 	const rows = await db()
 		.select({ id: platforms.id })
 		.from(platforms)
-		.where(and(sql`${platforms.reviewCount} > 0`, eq(platforms.score, 0)));
+		.where(
+			and(sql`${platforms.reviewCount} > 0`, or(eq(platforms.score, 0), isNull(platforms.easeOfUseCount))),
+		);
 	await recountPlatforms(rows.map((row) => row.id));
 }
 

@@ -13,7 +13,11 @@ import {
 	type PlatformJson,
 } from '@/server/platforms/directory';
 
-export type ComparedPlatform = PlatformJson & { slug: string; subRatingAverages: SubRatings };
+export type ComparedPlatform = PlatformJson & {
+	slug: string;
+	subRatingAverages: SubRatings;
+	subRatingCounts: SubRatings;
+};
 
 export type ComparisonLookup =
 	| { kind: 'page'; platforms: ComparedPlatform[] }
@@ -40,7 +44,12 @@ export async function findComparison(segment: string): Promise<ComparisonLookup>
 		ids.map(async (id, index) => {
 			const [platform, breakdown] = await Promise.all([findPlatform(id!), ratingBreakdown(id!)]);
 			return (
-				platform && { ...platform, slug: current[index]!, subRatingAverages: breakdown.subRatingAverages }
+				platform && {
+					...platform,
+					slug: current[index]!,
+					subRatingAverages: breakdown.subRatingAverages,
+					subRatingCounts: breakdown.subRatingCounts,
+				}
 			);
 		}),
 	);

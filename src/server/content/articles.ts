@@ -19,6 +19,7 @@ import { lockedForUpdate } from '@/server/db/sql';
 import { publishChange } from '@/server/changes/content-changes';
 import { partnerEvents } from '@/server/changes/partner-events';
 import { articlePath } from '@/lib/public-paths';
+import { authorOf, type Author } from '@/lib/author-name';
 import { deleteRevisions, recordRevision, type SaveBy } from '@/server/revisions/store';
 import { editConflict, publication, savedSince } from './publication';
 import { articleColumnsOf, articleFormColumnsOf } from './search/article-columns';
@@ -27,15 +28,12 @@ import { postgresArticleLists } from './search/articles.postgres';
 import { sqliteArticleLists } from './search/articles.sqlite';
 
 /** An article as the API returns it (dates become ISO strings in JSON). */
-export type Article = Omit<ArticleListRow, 'authorUsername'> & {
-	author: { username: string } | null;
+export type Article = Omit<ArticleListRow, 'authorUsername' | 'authorDisplayName'> & {
+	author: Author | null;
 };
 
-function toArticle({ authorUsername, ...row }: ArticleListRow): Article {
-	return {
-		...row,
-		author: authorUsername === null ? null : { username: authorUsername },
-	};
+function toArticle({ authorUsername, authorDisplayName, ...row }: ArticleListRow): Article {
+	return { ...row, author: authorOf(authorUsername, authorDisplayName) };
 }
 
 /** The article lists with their search, by engine: FTS5 on SQLite, tsvector on PostgreSQL. */

@@ -5,7 +5,8 @@
  * and their create, update and delete.
  */
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { EpisodeRow, UserRow } from '@db/schema';
+import type { EpisodeRow } from '@db/schema';
+import { authorOf, type Author } from '@/lib/author-name';
 import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
 import type { PodcastListQuery } from '@/lib/validation/content';
 import type { EditorEpisodeListQuery, EpisodeInput } from '@/lib/validation/episodes';
@@ -55,7 +56,7 @@ export type PodcastEpisode = Pick<
 	| 'slug'
 	| 'metaTitle'
 	| 'metaDescription'
-> & { author: Pick<UserRow, 'username'> | null };
+> & { author: Author | null };
 
 /**
  * ORDER BY for each sort key; ties fall back to id so the order is stable. Episode numbers may
@@ -108,12 +109,16 @@ const episodeColumns = () => ({
 	publishedAt: podcastEpisodes.publishedAt,
 	updatedAt: podcastEpisodes.updatedAt,
 	authorUsername: users.username,
+	authorDisplayName: users.displayName,
 });
 
-type EpisodeListRow = Omit<PodcastEpisode, 'author'> & { authorUsername: string | null };
+type EpisodeListRow = Omit<PodcastEpisode, 'author'> & {
+	authorUsername: string | null;
+	authorDisplayName: string | null;
+};
 
-function toEpisode({ authorUsername, ...row }: EpisodeListRow): PodcastEpisode {
-	return { ...row, author: authorUsername === null ? null : { username: authorUsername } };
+function toEpisode({ authorUsername, authorDisplayName, ...row }: EpisodeListRow): PodcastEpisode {
+	return { ...row, author: authorOf(authorUsername, authorDisplayName) };
 }
 
 /** Which episodes a list shows: its search, and published ones, drafts or both. */

@@ -21,7 +21,12 @@ import { articleInputSchemas } from '@/lib/validation/content';
 
 const instant = z.iso.datetime({ offset: true });
 const nullableText = z.string().nullable();
-const author = z.strictObject({ username: z.string() }).nullable();
+const author = z
+	.strictObject({
+		username: z.string(),
+		name: z.string().meta({ description: 'The name bylines show: the display name, or the username.' }),
+	})
+	.nullable();
 
 const platform = z
 	.strictObject({
@@ -65,6 +70,9 @@ const platformDetail = platform
 		subRatingAverages: subRatings.meta({
 			description: 'Each sub-rating’s average, one decimal; null: none.',
 		}),
+		subRatingCounts: subRatings.meta({
+			description: 'How many counted reviews each average is of; null: not known yet.',
+		}),
 	})
 	.meta({ id: 'PlatformDetail' });
 
@@ -80,6 +88,7 @@ const review = z
 		companySize: z.enum(COMPANY_SIZES).nullable(),
 		industry: z.enum(INDUSTRIES).nullable(),
 		createdAt: instant,
+		editedAt: instant.nullable().meta({ description: 'When the author last changed it; null: never.' }),
 		user: z.strictObject({ username: z.string() }),
 		source: z.enum(REVIEW_SOURCES).meta({
 			description: "'vendor-invited' when sent through a platform representative's invitation.",

@@ -39,6 +39,8 @@ export type ReviewFormProps = {
 	/** The viewer's earlier rating, if any: the form starts from it and updates it. */
 	own: PlatformRating | undefined;
 	onRated: (response: RateResponse) => void;
+	/** The address carries an invitation link's token: the form is what the visitor came for. */
+	onInvited?: () => void;
 };
 
 /** What the reader has typed and chosen, kept until it is sent (parts: since the details came). */
@@ -144,6 +146,7 @@ export function ReviewForm({
 	represents,
 	own,
 	onRated,
+	onInvited,
 }: ReviewFormProps) {
 	const [rating, setRating] = useState(DEFAULT_RATING);
 	const [review, setReview] = useTypedBeforeHydration('review-text');
@@ -151,9 +154,12 @@ export function ReviewForm({
 	const [incentivized, setIncentivized] = useState(false);
 	/** An invitation link's token (#invitation=…): the review is sent as vendor-invited. */
 	const [invitation, setInvitation] = useState<string | null>(null);
+	// biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form starts (onInvited only opens the form)
 	useEffect(() => {
 		const match = /(?:^#|&)invitation=([a-z2-7]+)/.exec(window.location.hash);
-		if (match) setInvitation(match[1]!);
+		if (!match) return;
+		setInvitation(match[1]!);
+		onInvited?.();
 	}, []);
 	const [saving, setSaving] = useState(false);
 	const draftKey = `review:${platformId}`;

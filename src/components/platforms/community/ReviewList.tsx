@@ -92,10 +92,9 @@ function ReviewItem({
 					{review.isVerified && (
 						<span
 							className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800"
-							title="This reviewer's email address is verified"
 							data-testid="review-verified"
 						>
-							✓ Verified reviewer
+							✓ Verified email
 						</span>
 					)}
 					{review.verifiedWorkEmail && (
@@ -138,6 +137,11 @@ function ReviewItem({
 					)}
 					<StarRating rating={review.rating} />
 					<TimeAgo value={review.createdAt} now={now} className="text-xs text-muted" />
+					{review.editedAt && (
+						<span className="text-xs text-muted" data-testid="review-edited">
+							(edited <TimeAgo value={review.editedAt} now={now} />)
+						</span>
+					)}
 				</div>
 				{profile && (
 					<p className="mt-0.5 text-xs text-muted" data-testid="reviewer-profile">

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { cn } from '@/lib/class-names';
 import { TOTAL_COUNT_HEADER, apiRequest, apiResponse } from '@/lib/api-client';
 import { formatRating } from '@/lib/format';
 import { REVIEW_FILTERS, REVIEW_FILTER_OPTIONS } from '@/lib/review-profile';
@@ -132,6 +133,11 @@ export function ReviewsSection({
 	const { sort, stars } = query;
 	const setStars = (next: number | undefined) => setQuery((current) => ({ ...current, stars: next }));
 	const [breakdown, setBreakdown] = useState(initialBreakdown);
+	/** On a phone the form and the list's controls wait behind a button, so the reviews come first. */
+	const [formOpen, setFormOpen] = useState(false);
+	const [controlsOpen, setControlsOpen] = useState(
+		() => !!initialQuery && REVIEW_FILTERS.some((key) => initialQuery[key]),
+	);
 	/** Past the first render: from then on the address follows the controls. */
 	const addressFollows = useRef(false);
 	/** The sorted or filtered listing (null: the default, which is `reviews`). */
@@ -167,6 +173,7 @@ export function ReviewsSection({
 		setBreakdown({
 			ratingDistribution: platform.ratingDistribution,
 			subRatingAverages: platform.subRatingAverages,
+			subRatingCounts: platform.subRatingCounts,
 		});
 	}
 
@@ -187,6 +194,7 @@ export function ReviewsSection({
 				setBreakdown({
 					ratingDistribution: platform.ratingDistribution,
 					subRatingAverages: platform.subRatingAverages,
+					subRatingCounts: platform.subRatingCounts,
 				});
 			},
 			() => current && setFailed(true),
@@ -411,67 +419,82 @@ export function ReviewsSection({
 			{summary.reviewCount > 0 && (
 				<div className="mt-4 grid gap-4 sm:grid-cols-2">
 					<StarHistogram counts={counts} selected={stars} onSelect={setStars} />
-					<SubRatingAverages averages={breakdown.subRatingAverages} />
+					<SubRatingAverages averages={breakdown.subRatingAverages} counts={breakdown.subRatingCounts} />
 				</div>
 			)}
-			<div className="mt-5 rounded-lg border border-border bg-canvas p-4">
-				<ReviewForm
-					platformId={platformId}
-					platformSlug={platformSlug}
-					platformName={platformName}
-					signedOut={signedOut}
-					represents={!!user && user.vendorPlatformId === platformId}
-					own={own}
-					onRated={rated}
-				/>
-			</div>
+			<PhoneDisclosure
+				id="review-form-panel"
+				label={own ? 'Edit your review' : 'Write a review'}
+				open={formOpen}
+				onToggle={setFormOpen}
+			>
+				<div className="mt-5 rounded-lg border border-border bg-canvas p-4">
+					<ReviewForm
+						platformId={platformId}
+						platformSlug={platformSlug}
+						platformName={platformName}
+						signedOut={signedOut}
+						represents={!!user && user.vendorPlatformId === platformId}
+						own={own}
+						onRated={rated}
+						onInvited={() => setFormOpen(true)}
+					/>
+				</div>
+			</PhoneDisclosure>
 			{!!user && user.vendorPlatformId === platformId && (
 				<BadgeEmbed platformSlug={platformSlug} platformName={platformName} />
 			)}
 			{(reviews?.length ?? 0) > 0 && (
-				<div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="review-controls">
-					<FilterSelect
-						id="review-sort"
-						label="Sort reviews"
-						value={sort}
-						onChange={(value) => setQuery((current) => ({ ...current, sort: value as ReviewSort }))}
-					>
-						{REVIEW_SORTS.map((value) => (
-							<option key={value} value={value}>
-								{REVIEW_SORT_LABELS[value]}
-							</option>
-						))}
-					</FilterSelect>
-					<FilterSelect
-						id="review-stars"
-						label="Filter by rating"
-						value={stars === undefined ? '' : String(stars)}
-						onChange={(value) => setStars(value ? Number(value) : undefined)}
-					>
-						<option value="">All ratings</option>
-						{[5, 4, 3, 2, 1].map((value) => (
-							<option key={value} value={value}>
-								{value} {value === 1 ? 'star' : 'stars'}
-							</option>
-						))}
-					</FilterSelect>
-					{REVIEW_FILTERS.map((key) => (
+				<PhoneDisclosure
+					id="review-controls-panel"
+					label="Sort and filter reviews"
+					open={controlsOpen}
+					onToggle={setControlsOpen}
+				>
+					<div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="review-controls">
 						<FilterSelect
-							key={key}
-							id={`review-${key}`}
-							label={REVIEW_FILTER_OPTIONS[key].label}
-							value={query[key] ?? ''}
-							onChange={(value) => setQuery((current) => ({ ...current, [key]: value || undefined }))}
+							id="review-sort"
+							label="Sort reviews"
+							value={sort}
+							onChange={(value) => setQuery((current) => ({ ...current, sort: value as ReviewSort }))}
 						>
-							<option value="">{REVIEW_FILTER_OPTIONS[key].all}</option>
-							{Object.entries(REVIEW_FILTER_OPTIONS[key].options).map(([value, label]) => (
+							{REVIEW_SORTS.map((value) => (
 								<option key={value} value={value}>
-									{label}
+									{REVIEW_SORT_LABELS[value]}
 								</option>
 							))}
 						</FilterSelect>
-					))}
-				</div>
+						<FilterSelect
+							id="review-stars"
+							label="Filter by rating"
+							value={stars === undefined ? '' : String(stars)}
+							onChange={(value) => setStars(value ? Number(value) : undefined)}
+						>
+							<option value="">All ratings</option>
+							{[5, 4, 3, 2, 1].map((value) => (
+								<option key={value} value={value}>
+									{value} {value === 1 ? 'star' : 'stars'}
+								</option>
+							))}
+						</FilterSelect>
+						{REVIEW_FILTERS.map((key) => (
+							<FilterSelect
+								key={key}
+								id={`review-${key}`}
+								label={REVIEW_FILTER_OPTIONS[key].label}
+								value={query[key] ?? ''}
+								onChange={(value) => setQuery((current) => ({ ...current, [key]: value || undefined }))}
+							>
+								<option value="">{REVIEW_FILTER_OPTIONS[key].all}</option>
+								{Object.entries(REVIEW_FILTER_OPTIONS[key].options).map(([value, label]) => (
+									<option key={value} value={value}>
+										{label}
+									</option>
+								))}
+							</FilterSelect>
+						))}
+					</div>
+				</PhoneDisclosure>
 			)}
 			<div className="mt-4" aria-busy={listingBusy || undefined}>
 				{failed ? (
@@ -508,5 +531,40 @@ export function ReviewsSection({
 				)}
 			</div>
 		</section>
+	);
+}
+
+/**
+ * Below the sm breakpoint, `children` wait behind a button (aria-expanded) until asked for; wider
+ * screens always show them and no button.
+ */
+function PhoneDisclosure({
+	id,
+	label,
+	open,
+	onToggle,
+	children,
+}: {
+	id: string;
+	label: string;
+	open: boolean;
+	onToggle: (open: boolean) => void;
+	children: ReactNode;
+}) {
+	return (
+		<>
+			<button
+				type="button"
+				className={cn(buttonClasses({ variant: 'outline' }), 'mt-4 w-full sm:hidden')}
+				aria-expanded={open}
+				aria-controls={id}
+				onClick={() => onToggle(!open)}
+			>
+				{label}
+			</button>
+			<div id={id} className={cn(!open && 'max-sm:hidden')}>
+				{children}
+			</div>
+		</>
 	);
 }

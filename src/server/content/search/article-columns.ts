@@ -38,16 +38,23 @@ export function articleFormColumnsOf<Articles extends Record<FormKey, unknown>>(
 	};
 }
 
-export function articleColumnsOf<Articles extends ArticleTable, Users extends { username: unknown }>(
+export function articleColumnsOf<
+	Articles extends ArticleTable,
+	Users extends { username: unknown; displayName: unknown },
+>(
 	articles: Articles,
 	users: Users,
-): Pick<Articles, ArticleKey> & { authorUsername: Users['username'] } {
+): Pick<Articles, ArticleKey> & {
+	authorUsername: Users['username'];
+	authorDisplayName: Users['displayName'];
+} {
 	return {
 		id: articles.id,
 		slug: articles.slug,
 		...articleFormColumnsOf(articles),
 		authorId: articles.authorId,
 		authorUsername: users.username,
+		authorDisplayName: users.displayName,
 		createdAt: articles.createdAt,
 		updatedAt: articles.updatedAt,
 	};

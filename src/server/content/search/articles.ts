@@ -14,6 +14,7 @@ export type ListQuery = ArticleListQuery | EditorArticleListQuery;
 /** An article of a list as read (every column but its kind), with its author's name. */
 export type ArticleListRow = Omit<ArticleTables['articles']['$inferSelect'], 'kind'> & {
 	authorUsername: string | null;
+	authorDisplayName: string | null;
 };
 
 /** Where an engine keeps the article lists; both answer the same rows in the same order. */
