@@ -6,7 +6,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
-import { TestClient, eventually, registerUser, startAccountServer, type Registered } from '../support/account-api';
+import {
+	TestClient,
+	eventually,
+	registerUser,
+	startAccountServer,
+	type Registered,
+} from '../support/account-api';
 import { createPlatform, registerEditor } from '../support/platform-fixtures';
 
 type Theme = { theme: string; count: number; reviewIds: number[] };
@@ -58,10 +64,16 @@ describe('GET /api/platforms/{id}/themes', () => {
 		const praising = [
 			await review(server, platform.id, { pros: 'Self-serve dashboards are great.' }),
 			await review(server, platform.id, { pros: 'The self-serve dashboard saves us hours.' }),
-			await review(server, platform.id, { pros: 'Great self-serve dashboard; clear invoices.', cons: 'Slow exports.' }),
+			await review(server, platform.id, {
+				pros: 'Great self-serve dashboard; clear invoices.',
+				cons: 'Slow exports.',
+			}),
 		].map((written) => written.id);
 		// Mentioned once: no theme.
-		await review(server, platform.id, { pros: 'Friendly account manager.', cons: 'Slow exports at month end.' });
+		await review(server, platform.id, {
+			pros: 'Friendly account manager.',
+			cons: 'Slow exports at month end.',
+		});
 
 		const found = await themesWhen(platform.id, (t) => t.likes.length > 0 && t.dislikes.length > 0);
 		expect(found.likes).toEqual([
@@ -87,7 +99,9 @@ describe('GET /api/platforms/{id}/themes', () => {
 
 		// A new review makes "reporting" a theme: the worker recomputes, woken by the change.
 		const third = await review(server, platform.id, { cons: 'Our reporting is always late.' });
-		const after = await themesWhen(platform.id, (t) => t.dislikes.some((theme) => theme.theme === 'reporting'));
+		const after = await themesWhen(platform.id, (t) =>
+			t.dislikes.some((theme) => theme.theme === 'reporting'),
+		);
 		expect(after.dislikes).toContainEqual({
 			theme: 'reporting',
 			count: 2,
@@ -95,9 +109,14 @@ describe('GET /api/platforms/{id}/themes', () => {
 		});
 
 		// The first author becomes the platform's representative: their review is no longer counted.
-		const named = await editor.client.put(`/api/admin/users/${first.user.id}/vendor`, { platformId: platform.id });
+		const named = await editor.client.put(`/api/admin/users/${first.user.id}/vendor`, {
+			platformId: platform.id,
+		});
 		expect(named.status, JSON.stringify(named.body)).toBe(200);
-		const uncounted = await themesWhen(platform.id, (t) => !t.dislikes.some((theme) => theme.theme === 'reporting'));
+		const uncounted = await themesWhen(
+			platform.id,
+			(t) => !t.dislikes.some((theme) => theme.theme === 'reporting'),
+		);
 		expect(uncounted.dislikes.map((t) => t.theme)).toEqual([]);
 		expect(await listed(platform.id, '?theme=reporting')).toEqual([]);
 	});

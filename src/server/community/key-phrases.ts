@@ -57,7 +57,8 @@ function words(sentence: ItemSentence, its: WinkMethods['its']): Word[] {
 export function keyPhrases(text: string): string[] {
 	const nlp = language();
 	const found = new Set<string>();
-	nlp.readDoc(text.toLowerCase())
+	nlp
+		.readDoc(text.toLowerCase())
 		.sentences()
 		.each((sentence: ItemSentence) => {
 			let run: Word[] = [];

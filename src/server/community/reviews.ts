@@ -205,7 +205,9 @@ export async function listReviews(
 		industry ? eq(platformRatings.industry, industry) : undefined,
 		source ? eq(platformRatings.source, source) : undefined,
 		incentivized === undefined ? undefined : eq(platformRatings.incentivized, incentivized),
-		theme === undefined ? undefined : inArray(platformRatings.id, reviewsOfTheme(platformId, theme, themeSide)),
+		theme === undefined
+			? undefined
+			: inArray(platformRatings.id, reviewsOfTheme(platformId, theme, themeSide)),
 	);
 	// The total is every matching review less the banned authors' (few): one index-only count
 	// instead of a look at each review's author, which took tens of ms at 100,000 reviews.

@@ -10,7 +10,7 @@
  * reviews changed meanwhile, the platform is queued again. Reading the themes reads two tables.
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { and, asc, desc, eq, gt, isNotNull, or } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gt, isNotNull, or } from 'drizzle-orm';
 import {
 	db,
 	platformRatings,
@@ -60,9 +60,9 @@ export async function computeThemes(platformId: number): Promise<Found[]> {
 		if (!text) return;
 		for (const theme of keyPhrases(text)) {
 			const key = `${side}\u0000${theme}`;
-			let entry = mentions.get(key);
-			if (!entry) mentions.set(key, (entry = { side, theme, reviews: [] }));
+			const entry = mentions.get(key) ?? { side, theme, reviews: [] };
 			entry.reviews.push([id, at]);
+			mentions.set(key, entry);
 		}
 	};
 	let after = 0;
@@ -260,7 +260,11 @@ export async function readThemes(platformId: number): Promise<PlatformThemes> {
 	await assertPlatformExists(platformId);
 	const side = async (which: ThemeSide) => {
 		const rows = await db()
-			.select({ theme: platformThemes.theme, count: platformThemes.reviewCount, reviewIds: platformThemes.reviewIds })
+			.select({
+				theme: platformThemes.theme,
+				count: platformThemes.reviewCount,
+				reviewIds: platformThemes.reviewIds,
+			})
 			.from(platformThemes)
 			.where(and(eq(platformThemes.platformId, platformId), eq(platformThemes.side, which)))
 			.orderBy(desc(platformThemes.reviewCount), asc(platformThemes.theme))
@@ -269,4 +273,26 @@ export async function readThemes(platformId: number): Promise<PlatformThemes> {
 	};
 	const [likes, dislikes] = await Promise.all([side('likes'), side('dislikes')]);
 	return { likes, dislikes };
+}
+
+/**
+ * The themes that first appeared between `since` and `until` (the follow digest names them),
+ * the shown ones only: most mentioned first, at most THEMES_SHOWN a side.
+ */
+export async function newThemes(
+	platformId: number,
+	since: Date,
+	until: Date,
+): Promise<Array<{ side: ThemeSide; theme: string; count: number }>> {
+	const shown = await readThemes(platformId);
+	const rows = await db()
+		.select({ side: platformThemes.side, theme: platformThemes.theme })
+		.from(platformThemes)
+		.where(and(eq(platformThemes.platformId, platformId), between(platformThemes.firstSeenAt, since, until)));
+	const fresh = new Set(rows.map((row) => `${row.side}\u0000${row.theme}`));
+	return (['likes', 'dislikes'] as const).flatMap((side) =>
+		shown[side]
+			.filter((item) => fresh.has(`${side}\u0000${item.theme}`))
+			.map((item) => ({ side, theme: item.theme, count: item.count })),
+	);
 }

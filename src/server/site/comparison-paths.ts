@@ -30,7 +30,13 @@ export async function comparisonPathsForPlatformChange({
 	platformChange: kind,
 }: PlatformContentChange): Promise<string[]> {
 	// The vs pages show both platforms' themes.
-	if (kind !== 'created' && kind !== 'updated' && kind !== 'deleted' && kind !== 'rated' && kind !== 'themed') {
+	if (
+		kind !== 'created' &&
+		kind !== 'updated' &&
+		kind !== 'deleted' &&
+		kind !== 'rated' &&
+		kind !== 'themed'
+	) {
 		return [];
 	}
 	if (kind === 'updated' || kind === 'deleted') {

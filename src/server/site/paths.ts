@@ -220,7 +220,13 @@ function ownPlatformPaths(kind: PlatformChangeKind, slug: string): string[] {
 
 /** The listings a platform change makes stale (its own pages: ownPlatformPaths). */
 export function pathsForPlatformChange({ id, platformChange: kind }: PlatformContentChange): string[] {
-	if (kind === 'voted' || kind === 'review-voted' || kind === 'replied' || kind === 'claimed' || kind === 'themed') {
+	if (
+		kind === 'voted' ||
+		kind === 'review-voted' ||
+		kind === 'replied' ||
+		kind === 'claimed' ||
+		kind === 'themed'
+	) {
 		return [];
 	}
 	const paths = ['/platforms', '/compare'];

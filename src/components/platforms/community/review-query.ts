@@ -51,7 +51,9 @@ export function readReviewQuery(search: string): ReviewQuery {
 		if (value && value in REVIEW_FILTER_OPTIONS[key].options) Object.assign(query, { [key]: value });
 	}
 	const theme = params.get('theme')?.trim().toLowerCase();
-	if (theme && theme.length <= MAX_THEME_LENGTH) {
+	// Control characters (a NUL) are never in a theme: dropped, as the API would refuse them.
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+	if (theme && theme.length <= MAX_THEME_LENGTH && !/[\u0000-\u001f]/.test(theme)) {
 		query.theme = theme;
 		const side = params.get('themeSide');
 		if ((THEME_SIDES as readonly string[]).includes(side ?? '')) query.themeSide = side as ThemeSide;
