@@ -21,6 +21,8 @@ type Themes = { likes: Theme[]; dislikes: Theme[] };
 let server: TestServer;
 let editor: Registered;
 let anonymous: TestClient;
+/** The server with a worker, stopped before the one without (they may share a database). */
+let stopped = false;
 
 beforeAll(async () => {
 	server = await startAccountServer({ env: { API_CACHE_TTL_MS: '0', NEWSLETTER_POLL_MS: '100' } });
@@ -28,7 +30,7 @@ beforeAll(async () => {
 	anonymous = new TestClient(server.url);
 });
 afterAll(async () => {
-	await server?.stop();
+	if (!stopped) await server?.stop();
 });
 
 async function review(on: TestServer, platformId: number, parts: { pros?: string; cons?: string }) {
@@ -135,6 +137,9 @@ describe('GET /api/platforms/{id}/themes', () => {
 
 describe('without a worker', () => {
 	it('never computes themes on a request: the platform stays queued until a worker takes it', async () => {
+		// The other server's worker would take this server's queue on a shared database.
+		await server.stop();
+		stopped = true;
 		const idle = await startAccountServer({ env: { API_CACHE_TTL_MS: '0', NEWSLETTER_WORKER: '0' } });
 		try {
 			const idleEditor = await registerEditor(idle);
