@@ -25,6 +25,7 @@ const POSTGRES_API = [
 	'tests/api/reviews.test.ts',
 	'tests/api/work-email.test.ts',
 	'tests/api/review-invitations.test.ts',
+	'tests/api/review-themes.test.ts',
 	// The map's satisfaction reads the weighted score.
 	'tests/api/market-map.test.ts',
 	'tests/api/platform-history.test.ts',

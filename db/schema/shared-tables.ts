@@ -29,6 +29,8 @@ import {
 	USER_ROLES,
 	VOTE_TYPES,
 	WEBHOOK_DELIVERY_STATUSES,
+	THEME_SIDES,
+	THEME_JOB_STATUSES,
 } from '@/lib/column-values';
 
 /** Builds the shared tables and their relations with one engine's kit. */
@@ -944,6 +946,80 @@ export function defineTables(kit: SchemaKit) {
 	);
 
 	/**
+	 * What users like and dislike (issue 47): each counted review's key phrases, lemmatised, from its
+	 * pros (likes) and cons (dislikes), as the last background recompute (community/themes.ts) found
+	 * them. The ratings list's theme filter reads them.
+	 */
+	const reviewThemes = table(
+		'review_themes',
+		{
+			ratingId: integer('rating_id')
+				.notNull()
+				.references(() => platformRatings.id, { onDelete: 'cascade' }),
+			platformId: integer('platform_id')
+				.notNull()
+				.references(() => platforms.id, { onDelete: 'cascade' }),
+			side: text('side', { enum: THEME_SIDES }).notNull(),
+			theme: text('theme').notNull(),
+		},
+		(t) => [
+			uniqueIndex('review_themes_one_idx').on(t.ratingId, t.side, t.theme),
+			index('review_themes_platform_idx').on(t.platformId, t.side, t.theme, t.ratingId),
+		],
+	);
+
+	/**
+	 * A platform's themes mentioned by at least 2 counted reviews, with their number, the newest
+	 * review ids (capped: the ratings filter lists them all) and when the theme first appeared (the
+	 * follow digest names new ones). Written whole by each recompute.
+	 */
+	const platformThemes = table(
+		'platform_themes',
+		{
+			platformId: integer('platform_id')
+				.notNull()
+				.references(() => platforms.id, { onDelete: 'cascade' }),
+			side: text('side', { enum: THEME_SIDES }).notNull(),
+			theme: text('theme').notNull(),
+			reviewCount: integer('review_count').notNull(),
+			/** JSON: an array of review ids, newest first. */
+			reviewIds: text('review_ids').notNull(),
+			firstSeenAt: timestamp('first_seen_at').notNull(),
+		},
+		(t) => [
+			uniqueIndex('platform_themes_one_idx').on(t.platformId, t.side, t.theme),
+			// Most mentioned first, per side: the platform page reads the top few.
+			index('platform_themes_shown_idx').on(t.platformId, t.side, t.reviewCount),
+		],
+	);
+
+	/**
+	 * Platforms whose themes must be recomputed: one row per platform, queued by any change to its
+	 * reviews and claimed through the lease queue (db/lease-queue.ts), so one node computes it and
+	 * another takes over if that one dies. `changes` counts each change, so a worker that
+	 * finishes knows whether its reviews changed meanwhile (another pass then follows).
+	 */
+	const themeJobs = table(
+		'theme_jobs',
+		{
+			id: id(),
+			platformId: integer('platform_id')
+				.notNull()
+				.references(() => platforms.id, { onDelete: 'cascade' }),
+			status: text('status', { enum: THEME_JOB_STATUSES }).notNull().default('queued'),
+			attempts: integer('attempts').notNull().default(0),
+			nextAttemptAt: timestamp('next_attempt_at').notNull(),
+			claimedAt: timestamp('claimed_at'),
+			/** Counts the changes queued on this row. */
+			changes: integer('changes').notNull().default(0),
+		},
+		(t) => [
+			uniqueIndex('theme_jobs_platform_idx').on(t.platformId),
+			index('theme_jobs_claim_idx').on(t.status, t.nextAttemptAt),
+		],
+	);
+
+	/**
 	 * One save of an article, page, platform or episode: the fields as saved (JSON), who saved it
 	 * and a short sentence of what changed. The item is named by kind and id, without a foreign
 	 * key, since the kinds live in four tables; deleting an item deletes its revisions.
@@ -1178,6 +1254,9 @@ export function defineTables(kit: SchemaKit) {
 		newsletterSuppressions,
 		previewLinks,
 		reviewInvitations,
+		reviewThemes,
+		platformThemes,
+		themeJobs,
 		mediaItems,
 		mediaVariants,
 		mediaAudio,

@@ -53,6 +53,13 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WEBHOOK_DELIVERY_STATUSES = ['queued', 'sending', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
+/** A review theme's side: found in the reviews' pros (likes) or cons (dislikes). */
+export const THEME_SIDES = ['likes', 'dislikes'] as const;
+export type ThemeSide = (typeof THEME_SIDES)[number];
+
+/** A themes recompute waiting (queued) or under way (sending: the lease queue's word). */
+export const THEME_JOB_STATUSES = ['queued', 'sending'] as const;
+
 export const NEWSLETTER_MEMBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type NewsletterMemberStatus = (typeof NEWSLETTER_MEMBER_STATUSES)[number];
 

@@ -2,7 +2,7 @@
  * The followers' digest through the newsletter's queue, with a window of 1.5 s: two quick
  * changes send one mail (without the editor), whose one-click List-Unsubscribe unfollows the
  * platform; a suppressed address is skipped; a platform's representative, following or not, is
- * told of a new review. Runs on the engine of TEST_DATABASE.
+ * told of a new review; new themes (issue 47) are named. Runs on the engine of TEST_DATABASE.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
@@ -236,5 +236,25 @@ describe('the followers digest', () => {
 			`${confirmed.username}, 4 of 5 stars, wrote: “Good reach. Docs at hxxps://docs[.]vendor[.]example/start and www[.]vendor[.]example”`,
 		);
 		expect(text).not.toMatch(/https?:\/\/docs|vendor\.example/);
+	});
+
+	it('names the themes that appeared in its window (issue 47)', async () => {
+		const platform = await createPlatform(editor);
+		const reader = await follower(platform.id);
+		for (const pros of ['Self-serve dashboards.', 'A self-serve dashboard we love.']) {
+			const reviewer = await registerVerified(server);
+			const rated = await reviewer.client.post(`/api/platforms/${platform.id}/ratings`, { rating: 5, pros });
+			expect(rated.status).toBe(201);
+		}
+		// The two reviews may fall in one digest or two: the theme comes with the second.
+		let text = '';
+		for (let waited = 0; !text.includes('New themes in what users say'); waited += 100) {
+			if (waited > 30_000) throw new Error(`no theme in the digests: ${text}`);
+			await pause(100);
+			text = digestsTo(reader.email, platform)
+				.map((mail) => mailPart(mail, 'text/plain'))
+				.join('\n');
+		}
+		expect(text).toContain('- Users like: self-serve dashboard (2 reviews)');
 	});
 });

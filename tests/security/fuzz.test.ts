@@ -913,6 +913,13 @@ function targets(): Target[] {
 			ok: z.array(z.looseObject({ month: z.string(), average: z.number(), count: z.number() })),
 		},
 		{
+			name: 'GET /api/platforms/{id}/themes',
+			method: 'GET',
+			path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}/themes`),
+			roles: { anonymous: RUNS },
+			ok: z.looseObject({ likes: z.array(z.unknown()), dislikes: z.array(z.unknown()) }),
+		},
+		{
 			name: 'POST /api/platforms/{id}/ratings',
 			method: 'POST',
 			path: () => idArbitrary([ids.platform]).map((id) => `/api/platforms/${id}/ratings`),

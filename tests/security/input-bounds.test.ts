@@ -113,6 +113,8 @@ const QUERY_FIELDS: { role: 'anonymous' | 'editor'; path: string; field: string 
 	{ role: 'anonymous', path: '/api/education', field: 'category' },
 	{ role: 'anonymous', path: '/api/podcasts', field: 'search' },
 	{ role: 'anonymous', path: '/api/platforms', field: 'search' },
+	// The field is read before the platform is looked up.
+	{ role: 'anonymous', path: '/api/platforms/1/ratings', field: 'theme' },
 	{ role: 'anonymous', path: '/api/search', field: 'q' },
 	{ role: 'anonymous', path: '/search', field: 'q' },
 	{ role: 'anonymous', path: '/news', field: 'category' },

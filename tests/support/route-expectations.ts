@@ -512,6 +512,13 @@ export const EXPECTATIONS: Expectation[] = [
 		check: (answer) => expect(Array.isArray(answer.body)).toBe(true),
 	},
 	{
+		route: '/api/platforms/{id}/themes',
+		method: 'GET',
+		expect: all(200),
+		call: (fx) => ({ path: `/api/platforms/${fx.ids.platform}/themes` }),
+		check: (answer) => expect(Object.keys(answer.body).sort()).toEqual(['dislikes', 'likes']),
+	},
+	{
 		route: '/api/platforms/map',
 		method: 'GET',
 		expect: all(200),

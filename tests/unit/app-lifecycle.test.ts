@@ -75,6 +75,7 @@ describe('stopApp', () => {
 		expect(done).toEqual([
 			'newsletter',
 			'webhooks',
+			'themes',
 			'scheduling',
 			'relay',
 			'site',
@@ -100,6 +101,7 @@ describe('stopApp', () => {
 		expect(done).toEqual([
 			'newsletter',
 			'webhooks',
+			'themes',
 			'scheduling',
 			'relay failed',
 			'site',

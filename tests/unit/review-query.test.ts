@@ -52,7 +52,7 @@ describe('the review list query in the page address', () => {
 
 describe('a platform page with a review query', () => {
 	it('is a variant of its own (rendered on demand), chosen by the review parameters only', () => {
-		expect(PLATFORM_PAGE_PARAMETERS).toEqual(['sort', 'stars', ...REVIEW_FILTERS]);
+		expect(PLATFORM_PAGE_PARAMETERS).toEqual(['sort', 'stars', ...REVIEW_FILTERS, 'theme', 'themeSide']);
 		expect(storedPagePath('/platforms/criteo?utm_source=mail')).toBe('/platforms/criteo');
 		const variant = storedPagePath('/platforms/criteo?reviewerRole=agency&stars=4');
 		expect(variant).toMatch(/^\/platforms\/criteo\/@/);

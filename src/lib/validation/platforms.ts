@@ -7,7 +7,7 @@ import { PLATFORM_CATEGORIES } from '@/lib/categories';
 import { stripHiddenControls, visibleText } from '@/lib/visible-text';
 import { isImageUrl } from './content';
 import { searchAppearanceFields, slugField } from './addresses';
-import { REVIEW_SOURCES, VOTE_TYPES } from '@/lib/column-values';
+import { REVIEW_SOURCES, THEME_SIDES, VOTE_TYPES } from '@/lib/column-values';
 import {
 	COMPANY_SIZES,
 	INDUSTRIES,
@@ -328,9 +328,13 @@ export const MAX_REVIEW_OFFSET = 1_000;
 
 /**
  * GET /api/platforms/{id}/ratings: `sort` (newest by default, the order the SPEC shows) and
+ * `theme` / `themeSide` (only the reviews in a theme of GET /api/platforms/{id}/themes) and
  * `stars` (only the reviews with that many stars); one page of `limit` (default 20, at most
  * 100) after `offset` (at most MAX_REVIEW_OFFSET). Blank means not given; anything else unknown is a 400 with a sentence.
  */
+/** Longer than any key phrase (three words of at most 40 letters). */
+export const MAX_THEME_LENGTH = 125;
+
 export const ratingListQuerySchema = z.object({
 	sort: queryField(
 		z
@@ -356,6 +360,18 @@ export const ratingListQuerySchema = z.object({
 			.transform((value) => value === 'true')
 			.optional(),
 	),
+	/** A theme of GET /api/platforms/{id}/themes: only the reviews that mention it. */
+	theme: queryField(
+		z
+			.string()
+			.trim()
+			.toLowerCase()
+			.min(1, 'The theme must not be blank.')
+			.max(MAX_THEME_LENGTH, `The theme must be at most ${MAX_THEME_LENGTH} characters long.`)
+			.optional(),
+	),
+	/** With theme: where the reviews mention it, in their pros (likes) or cons (dislikes); either if not given. */
+	themeSide: queryField(choice('Theme side', THEME_SIDES).optional()),
 	limit: queryField(wholeNumber('limit', 1, MAX_PAGE_SIZE).default(REVIEW_PAGE_SIZE)),
 	offset: queryField(wholeNumber('offset', 0, MAX_REVIEW_OFFSET).default(0)),
 });

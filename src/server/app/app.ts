@@ -19,6 +19,7 @@ import { staleApiAnswers, storedPages } from '@/server/changes/served-copies';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
 import { wireWebhooks } from '@/server/webhooks/webhooks';
 import { startWebhookWorker, stopWebhookWorker } from '@/server/webhooks/worker';
+import { startThemeWorker, stopThemeWorker } from '@/server/community/themes';
 import { startAnalyticsFlush, stopAnalyticsFlush } from '@/server/analytics/pending-views';
 import { HOUSEKEEPING_CHORES } from '@/server/app/chores';
 import { startHousekeeping, stopHousekeeping } from '@/server/housekeeping/rounds';
@@ -40,6 +41,7 @@ export type { Readiness };
 export type AppStopStep =
 	| 'newsletter'
 	| 'webhooks'
+	| 'themes'
 	| 'scheduling'
 	| 'relay'
 	| 'site'
@@ -66,7 +68,7 @@ export function joinHost(shared: SharedRuntime): void {
  *
  * 1. content and platform changes regenerate the pages and drop the API answers they made stale,
  *    and (with INDEXNOW_KEY) those made on this node are announced to search engines;
- * 2. the newsletter sender and the webhook sender (unless NEWSLETTER_WORKER=0); events this
+ * 2. the newsletter sender, the webhook sender and the themes worker (unless NEWSLETTER_WORKER=0); events this
  *    node's services announce are queued for the webhooks subscribed to them;
  * 3. with several nodes on PostgreSQL, the relay of changes between nodes (resolves once this
  *    node listens);
@@ -84,6 +86,7 @@ export function startApp(): Promise<void> {
 		startNewsletterWorker();
 		wireWebhooks();
 		startWebhookWorker();
+		startThemeWorker();
 		await startContentRelay();
 		startHousekeeping(HOUSEKEEPING_CHORES);
 		startScheduledPublishing();
@@ -112,6 +115,7 @@ export async function stopApp(
 	const steps: Array<[AppStopStep, () => Promise<void>]> = [
 		['newsletter', () => stopNewsletterWorker(remainingMs())],
 		['webhooks', () => stopWebhookWorker()],
+		['themes', () => stopThemeWorker()],
 		// Before the relay and the site, which carry what a publication changes.
 		['scheduling', () => stopScheduledPublishing()],
 		['relay', () => stopContentRelay()],

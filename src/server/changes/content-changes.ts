@@ -29,7 +29,9 @@ export type PlatformChangeKind =
 	| 'voted'
 	| 'review-voted'
 	| 'replied'
-	| 'claimed';
+	| 'claimed'
+	/** Its themes (what users like and dislike) recomputed. */
+	| 'themed';
 
 /**
  * An item's slug, set on its delete only: the row is gone, so the file of its page is found by

@@ -11,7 +11,7 @@
  * marked, never counted). Both are decided when read, from the author's row and the
  * representatives table, so a ban or a new representative needs no rewrite of the reviews.
  */
-import { and, asc, desc, eq, isNull, not, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, not, or, sql, type Column, type SQL } from 'drizzle-orm';
 import {
 	db,
 	firstRow,
@@ -25,6 +25,7 @@ import {
 	platformRepresentatives,
 	platforms,
 	reviewReplies,
+	reviewThemes,
 	users,
 } from '@/server/db';
 import { halfLifeDecay, lockedForUpdate, month } from '@/server/db/sql';
@@ -45,7 +46,7 @@ import {
 import { OWN_REVIEW_DELETE_ONLY } from '@/lib/validation/platform-messages';
 import type { CompanySize, Industry, ReviewerRole, SubRatingKey, SubRatings } from '@/lib/review-profile';
 import type { ReviewJson } from '@/lib/community-answers';
-import type { ReviewSource } from '@/lib/column-values';
+import type { ReviewSource, ThemeSide } from '@/lib/column-values';
 import { averageRating, subRatingAverage } from '@/lib/ratings';
 import {
 	INCENTIVIZED_WEIGHT,
@@ -56,6 +57,7 @@ import {
 } from '@/lib/review-score';
 import { checkPostingLimit } from './posting-limits';
 import { spendInvitation } from './invitations';
+import { queueThemes } from './theme-queue';
 import { Forbidden, NotFound } from '@/server/errors';
 
 /** The review's author represents the platform it is about. */
@@ -199,6 +201,8 @@ export async function listReviews(
 		industry,
 		source,
 		incentivized,
+		theme,
+		themeSide,
 		limit = REVIEW_PAGE_SIZE,
 		offset = 0,
 	}: Partial<RatingListQuery> = {},
@@ -212,6 +216,9 @@ export async function listReviews(
 		industry ? eq(platformRatings.industry, industry) : undefined,
 		source ? eq(platformRatings.source, source) : undefined,
 		incentivized === undefined ? undefined : eq(platformRatings.incentivized, incentivized),
+		theme === undefined
+			? undefined
+			: inArray(platformRatings.id, reviewsOfTheme(platformId, theme, themeSide)),
 	);
 	// The total is every matching review less the banned authors' (few): one index-only count
 	// instead of a look at each review's author, which took tens of ms at 100,000 reviews.
@@ -229,6 +236,20 @@ export async function listReviews(
 		matching(byBannedAuthor()),
 	]);
 	return { reviews: rows.map(ratingJson), total: all!.n - hidden!.n };
+}
+
+/** The ids of the platform's reviews in `theme` (community/themes.ts), on `side` or either. */
+function reviewsOfTheme(platformId: number, theme: string, side: ThemeSide | undefined) {
+	return db()
+		.select({ id: reviewThemes.ratingId })
+		.from(reviewThemes)
+		.where(
+			and(
+				eq(reviewThemes.platformId, platformId),
+				side ? eq(reviewThemes.side, side) : undefined,
+				eq(reviewThemes.theme, theme),
+			),
+		);
 }
 
 /**
@@ -463,6 +484,8 @@ export async function findOwnReview(platformId: number, userId: number): Promise
 async function refreshPlatformRating(tx: Reader, platformId: number) {
 	const numbers = await countedNumbers(tx, platformId);
 	await tx.update(platforms).set(numbers).where(eq(platforms.id, platformId));
+	// Whatever changed the numbers may change what users like and dislike: recomputed in the background.
+	await queueThemes(tx, platformId);
 	return { rating: numbers.rating, score: shownScore(numbers.score), reviewCount: numbers.reviewCount };
 }
 

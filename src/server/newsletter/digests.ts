@@ -26,6 +26,7 @@ import {
 } from '@/server/db';
 import type { Mail } from '@/server/mail/transport';
 import { platformActivity } from '@/server/community/reviews';
+import { newThemes } from '@/server/community/themes';
 import {
 	createFollowUnsubscribeToken,
 	oneClickUnfollowUrl,
@@ -48,11 +49,28 @@ const represents = (platformId: number | SQL) =>
 /** What a digest covers: the platform's changes and new public reviews in its window. */
 async function digestContent(platformId: number, since: Date, until: Date) {
 	const inWindow = (at: Date) => at.getTime() >= since.getTime() && at.getTime() <= until.getTime();
-	const { changes, reviews } = await platformActivity(platformId);
+	const [{ changes, reviews }, themes] = await Promise.all([
+		platformActivity(platformId),
+		newThemes(platformId, since, until),
+	]);
 	return {
 		changes: changes.filter((change) => inWindow(new Date(change.at))).reverse(),
 		reviews: reviews.filter((review) => inWindow(new Date(review.createdAt))).reverse(),
+		themes,
 	};
+}
+
+/** A theme new in a digest: its side and the number of reviews that mention it. */
+function themeLine({
+	side,
+	theme,
+	count,
+}: {
+	side: 'likes' | 'dislikes';
+	theme: string;
+	count: number;
+}): string {
+	return `- Users ${side === 'likes' ? 'like' : 'dislike'}: ${theme} (${count} reviews)`;
 }
 
 /**
@@ -166,6 +184,10 @@ export async function digestMail(row: ClaimedDelivery): Promise<PreparedMail> {
 		...(changes.length > 0 ? ['Changes', ...changes.map((change) => `- ${describeChange(change)}`), ''] : []),
 		...(content.reviews.length > 0
 			? ['New reviews', ...content.reviews.map((review) => `- ${reviewLine(review)}`), '']
+			: []),
+		// Themes come with reviews: told to whoever is told of the reviews.
+		...(content.reviews.length > 0 && content.themes.length > 0
+			? ['New themes in what users say', ...content.themes.map(themeLine), '']
 			: []),
 		`See the platform: ${page}`,
 	];

@@ -29,7 +29,16 @@ export async function comparisonPathsForPlatformChange({
 	id,
 	platformChange: kind,
 }: PlatformContentChange): Promise<string[]> {
-	if (kind !== 'created' && kind !== 'updated' && kind !== 'deleted' && kind !== 'rated') return [];
+	// The vs pages show both platforms' themes.
+	if (
+		kind !== 'created' &&
+		kind !== 'updated' &&
+		kind !== 'deleted' &&
+		kind !== 'rated' &&
+		kind !== 'themed'
+	) {
+		return [];
+	}
 	if (kind === 'updated' || kind === 'deleted') {
 		const current = new Set(await comparisonPagePaths());
 		removeStoredPages((path) => GENERATED_HERE.test(path) && !current.has(path));

@@ -211,14 +211,24 @@ function ownPlatformPaths(kind: PlatformChangeKind, slug: string): string[] {
 	if (kind === 'voted' || kind === 'review-voted') return [];
 	// The platform's own feed lists its editors' changes and its reviews, not its comments (nor
 	// replies or the Claimed mark, which show on its page only).
-	if (kind === 'replied' || kind === 'claimed' || kind === 'commented') return [platformPath(slug)];
+	if (kind === 'replied' || kind === 'claimed' || kind === 'commented' || kind === 'themed') {
+		return [platformPath(slug)];
+	}
 	// The badge shows the name, rating and review count.
 	return [platformPath(slug), platformFeedPath(slug), platformBadgePath(slug), platformDarkBadgePath(slug)];
 }
 
 /** The listings a platform change makes stale (its own pages: ownPlatformPaths). */
 export function pathsForPlatformChange({ id, platformChange: kind }: PlatformContentChange): string[] {
-	if (kind === 'voted' || kind === 'review-voted' || kind === 'replied' || kind === 'claimed') return [];
+	if (
+		kind === 'voted' ||
+		kind === 'review-voted' ||
+		kind === 'replied' ||
+		kind === 'claimed' ||
+		kind === 'themed'
+	) {
+		return [];
+	}
 	const paths = ['/platforms', '/compare'];
 	// The home page's #platforms teaser shows names, ratings and review counts (not comments);
 	// the market map places platforms by their reviews.
@@ -300,5 +310,8 @@ export function apiPathsForPlatformChange({ id, platformChange: kind }: Platform
 		case 'claimed':
 			// isClaimed is in every platform answer (similar platforms: queriedApiPaths...).
 			return [list, detail];
+		case 'themed':
+			// The ratings list filters by theme.
+			return [`${detail}/themes`, `${detail}/ratings`];
 	}
 }

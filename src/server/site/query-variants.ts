@@ -40,7 +40,15 @@ export const VARIANT_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
  * as well (src/components/platforms/community/review-query.ts reads the same names).
  */
 const PLATFORM_PAGE = /^\/platforms\/[a-z0-9-]+$/;
-export const PLATFORM_PAGE_PARAMETERS = ['sort', 'stars', 'reviewerRole', 'companySize', 'industry'] as const;
+export const PLATFORM_PAGE_PARAMETERS = [
+	'sort',
+	'stars',
+	'reviewerRole',
+	'companySize',
+	'industry',
+	'theme',
+	'themeSide',
+] as const;
 
 /** A platform's rating badge: its dark variant (?theme=dark) is stored beside it as badge-dark.svg. */
 const BADGE = /^\/platforms\/[a-z0-9-]+\/badge\.svg$/;

@@ -13,7 +13,8 @@ import {
 	type ReviewerRole,
 } from '@/lib/review-profile';
 import { REVIEW_SORTS, type ReviewSort } from '@/lib/validation/platform-messages';
-import { MAX_REVIEW_OFFSET } from '@/lib/validation/platforms';
+import { MAX_REVIEW_OFFSET, MAX_THEME_LENGTH } from '@/lib/validation/platforms';
+import { THEME_SIDES, type ThemeSide } from '@/lib/column-values';
 
 /**
  * Whether 'Load more' may read a further page: the API reads no deeper than MAX_REVIEW_OFFSET,
@@ -29,6 +30,9 @@ export type ReviewQuery = {
 	reviewerRole?: ReviewerRole;
 	companySize?: CompanySize;
 	industry?: Industry;
+	/** A theme of what users like or dislike (GET /api/platforms/{id}/themes), and its side. */
+	theme?: string;
+	themeSide?: ThemeSide;
 };
 
 export const DEFAULT_REVIEW_QUERY: ReviewQuery = { sort: 'newest', stars: undefined };
@@ -46,6 +50,14 @@ export function readReviewQuery(search: string): ReviewQuery {
 		const value = params.get(key);
 		if (value && value in REVIEW_FILTER_OPTIONS[key].options) Object.assign(query, { [key]: value });
 	}
+	const theme = params.get('theme')?.trim().toLowerCase();
+	// Control characters (a NUL) are never in a theme: dropped, as the API would refuse them.
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+	if (theme && theme.length <= MAX_THEME_LENGTH && !/[\u0000-\u001f]/.test(theme)) {
+		query.theme = theme;
+		const side = params.get('themeSide');
+		if ((THEME_SIDES as readonly string[]).includes(side ?? '')) query.themeSide = side as ThemeSide;
+	}
 	return query;
 }
 
@@ -58,14 +70,23 @@ export function reviewQueryString(query: ReviewQuery): string {
 		const value = query[key];
 		if (value) params.set(key, value);
 	}
+	if (query.theme) {
+		params.set('theme', query.theme);
+		if (query.themeSide) params.set('themeSide', query.themeSide);
+	}
 	const text = params.toString();
 	return text ? `?${text}` : '';
+}
+
+/** The platform page's address listing the reviews in a theme (the themes' links). */
+export function themeListingHref(platformPath: string, theme: string, side: ThemeSide): string {
+	return `${platformPath}${reviewQueryString({ ...DEFAULT_REVIEW_QUERY, theme, themeSide: side })}#reviews-heading`;
 }
 
 /** The address with the review query in place of the one it had; other parameters stay. */
 export function withReviewQuery(href: string, query: ReviewQuery): string {
 	const url = new URL(href);
-	for (const key of ['sort', 'stars', ...REVIEW_FILTERS]) url.searchParams.delete(key);
+	for (const key of ['sort', 'stars', ...REVIEW_FILTERS, 'theme', 'themeSide']) url.searchParams.delete(key);
 	const own = new URLSearchParams(reviewQueryString(query));
 	for (const [key, value] of own) url.searchParams.set(key, value);
 	return `${url.pathname}${url.search}${url.hash}`;

@@ -13,7 +13,8 @@ export const prerender = false;
  * A page of the platform's reviews (a plain array, as before paging): `sort` = newest (default) |
  * helpful | highest | lowest, `stars` = 1..5 for only those, the reviewer filters, `limit`
  * (default 20) and `offset` (at most MAX_REVIEW_OFFSET); each with helpfulCount,
- * unhelpfulCount, isVerified and reply. How many match in all is in X-Total-Count.
+ * unhelpfulCount, isVerified and reply; `theme` (with `themeSide`) for the reviews in one of
+ * GET /api/platforms/{id}/themes. How many match in all is in X-Total-Count.
  */
 export const GET = endpoint('public', async (ctx) => {
 	const platformId = readId(ctx.params.id, 'platform id');

@@ -1,0 +1,15 @@
+/**
+ * Asks for a platform's themes (community/themes.ts) to be recomputed in the background: one row
+ * per platform in theme_jobs, written in the transaction that changed its reviews, so the request
+ * survives a restart and any node's worker takes it. A row already queued or under way only
+ * counts one more change (the worker then knows to run again).
+ */
+import { sql } from 'drizzle-orm';
+import { themeJobs, type Reader } from '@/server/db';
+
+export async function queueThemes(tx: Reader, platformId: number, now = new Date()): Promise<void> {
+	await tx
+		.insert(themeJobs)
+		.values({ platformId, nextAttemptAt: now, changes: 1 })
+		.onConflictDoUpdate({ target: themeJobs.platformId, set: { changes: sql`${themeJobs.changes} + 1` } });
+}

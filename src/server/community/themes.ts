@@ -1,0 +1,298 @@
+/**
+ * What users like and dislike (issue 47): the key phrases (community/key-phrases.ts) of a
+ * platform's counted reviews, from their pros (likes) and cons (dislikes). A phrase is a theme
+ * once at least MIN_THEME_REVIEWS reviews mention it; a review counts once per theme.
+ *
+ * Themes are computed in the background, never on a request: any change to a platform's
+ * reviews queues it (theme-queue.ts, in the change's transaction), and each node's worker claims
+ * queued platforms through the lease queue (db/lease-queue.ts), so one node computes a platform
+ * and another takes over if it dies. The result is written only while the claim is held; if the
+ * reviews changed meanwhile, the platform is queued again. Reading the themes reads two tables.
+ */
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { and, asc, between, desc, eq, gt, isNotNull, or } from 'drizzle-orm';
+import {
+	db,
+	platformRatings,
+	platformThemes,
+	reviewThemes,
+	themeJobs,
+	transaction,
+	type Reader,
+} from '@/server/db';
+import { claimDue, leaseHeld, nextDueIn, releaseClaims, type Claimed } from '@/server/db/lease-queue';
+import { changeBus } from '@/server/changes/content-changes';
+import { assertPlatformExists, platformChanged } from '@/server/platforms/directory';
+import { config } from '@/server/runtime/config';
+import { baseLog } from '@/server/runtime/log';
+import type { ThemeSide } from '@/lib/column-values';
+import { countedReview } from './reviews';
+import { keyPhrases } from './key-phrases';
+
+/** A phrase is a theme once this many counted reviews mention it. */
+export const MIN_THEME_REVIEWS = 2;
+/** Themes shown per side, most mentioned first. */
+export const THEMES_SHOWN = 8;
+/** Review ids a theme answers (its newest); the ratings list's theme filter pages through all. */
+export const THEME_REVIEW_IDS = 100;
+/** Reviews read and analysed per step; the worker lets requests run between steps. */
+const REVIEWS_PER_STEP = 500;
+/** Rows per insert: well under SQLite's bound-variable limit. */
+const ROWS_PER_INSERT = 500;
+/** Past any platform's recompute: a claim older than this belonged to a process that died. */
+const LEASE_MS = 10 * 60_000;
+
+export type Theme = { theme: string; count: number; reviewIds: number[] };
+export type PlatformThemes = { likes: Theme[]; dislikes: Theme[] };
+
+const themesLog = () => baseLog().child({ subject: 'themes' });
+
+/** One theme found: its side, phrase, and its reviews (newest first). */
+type Found = { side: ThemeSide; theme: string; reviewIds: number[] };
+
+/**
+ * Reads the platform's counted reviews with pros or cons, a step at a time, and answers the
+ * phrases at least MIN_THEME_REVIEWS of them mention.
+ */
+export async function computeThemes(platformId: number): Promise<Found[]> {
+	const mentions = new Map<string, { side: ThemeSide; theme: string; reviews: Array<[number, number]> }>();
+	const note = (side: ThemeSide, text: string | null, id: number, at: number) => {
+		if (!text) return;
+		for (const theme of keyPhrases(text)) {
+			const key = `${side}\u0000${theme}`;
+			const entry = mentions.get(key) ?? { side, theme, reviews: [] };
+			entry.reviews.push([id, at]);
+			mentions.set(key, entry);
+		}
+	};
+	let after = 0;
+	for (;;) {
+		const rows = await db()
+			.select({
+				id: platformRatings.id,
+				pros: platformRatings.pros,
+				cons: platformRatings.cons,
+				createdAt: platformRatings.createdAt,
+			})
+			.from(platformRatings)
+			.where(
+				and(
+					eq(platformRatings.platformId, platformId),
+					gt(platformRatings.id, after),
+					or(isNotNull(platformRatings.pros), isNotNull(platformRatings.cons)),
+					countedReview(),
+				),
+			)
+			.orderBy(asc(platformRatings.id))
+			.limit(REVIEWS_PER_STEP);
+		for (const row of rows) {
+			note('likes', row.pros, row.id, row.createdAt.getTime());
+			note('dislikes', row.cons, row.id, row.createdAt.getTime());
+		}
+		if (rows.length < REVIEWS_PER_STEP) break;
+		after = rows.at(-1)!.id;
+		// The analysis is CPU work: the requests waiting on this node go first.
+		await yieldToRequests();
+	}
+	return [...mentions.values()]
+		.filter((entry) => entry.reviews.length >= MIN_THEME_REVIEWS)
+		.map(({ side, theme, reviews }) => ({
+			side,
+			theme,
+			reviewIds: reviews.sort((a, b) => b[1] - a[1] || b[0] - a[0]).map(([id]) => id),
+		}));
+}
+
+/** Replaces the platform's themes with `found`, keeping when each theme was first seen. */
+async function writeThemes(tx: Reader, platformId: number, found: Found[], now: Date): Promise<void> {
+	const seen = await tx
+		.select({ side: platformThemes.side, theme: platformThemes.theme, at: platformThemes.firstSeenAt })
+		.from(platformThemes)
+		.where(eq(platformThemes.platformId, platformId));
+	const firstSeen = new Map(seen.map((row) => [`${row.side}\u0000${row.theme}`, row.at]));
+	await tx.delete(platformThemes).where(eq(platformThemes.platformId, platformId));
+	await tx.delete(reviewThemes).where(eq(reviewThemes.platformId, platformId));
+	const themes = found.map(({ side, theme, reviewIds }) => ({
+		platformId,
+		side,
+		theme,
+		reviewCount: reviewIds.length,
+		reviewIds: JSON.stringify(reviewIds.slice(0, THEME_REVIEW_IDS)),
+		firstSeenAt: firstSeen.get(`${side}\u0000${theme}`) ?? now,
+	}));
+	const mentions = found.flatMap(({ side, theme, reviewIds }) =>
+		reviewIds.map((ratingId) => ({ ratingId, platformId, side, theme })),
+	);
+	for (let i = 0; i < themes.length; i += ROWS_PER_INSERT) {
+		await tx.insert(platformThemes).values(themes.slice(i, i + ROWS_PER_INSERT));
+	}
+	for (let i = 0; i < mentions.length; i += ROWS_PER_INSERT) {
+		await tx.insert(reviewThemes).values(mentions.slice(i, i + ROWS_PER_INSERT));
+	}
+}
+
+type ClaimedJob = Claimed & { platformId: number; changes: number };
+
+/**
+ * Computes a claimed platform's themes and writes them if the claim still holds: the job is done
+ * when no change came meanwhile, else queued again (the themes written are still newer).
+ */
+async function runJob(job: ClaimedJob, now = () => new Date()): Promise<void> {
+	const found = await computeThemes(job.platformId);
+	const written = await transaction(async (tx) => {
+		const held = leaseHeld(themeJobs, job);
+		const done = await tx
+			.delete(themeJobs)
+			.where(and(held, eq(themeJobs.changes, job.changes)))
+			.returning({ id: themeJobs.id });
+		if (done.length === 0) {
+			const again = await tx
+				.update(themeJobs)
+				.set({ status: 'queued', claimedAt: null, nextAttemptAt: now(), attempts: 0 })
+				.where(held)
+				.returning({ id: themeJobs.id });
+			// Another node holds it now (this lease ran out): its result counts.
+			if (again.length === 0) return false;
+		}
+		await writeThemes(tx, job.platformId, found, now());
+		return true;
+	});
+	if (written) platformChanged({ id: job.platformId, kind: 'themed' });
+}
+
+/**
+ * Claims and runs the due jobs until none is left; answers how many ran. The worker's loop and
+ * the tests call it.
+ */
+export async function runThemeJobs(isStopped: () => boolean = () => false): Promise<number> {
+	let ran = 0;
+	while (!isStopped()) {
+		const [job] = await claimDue<ClaimedJob>(
+			themeJobs,
+			{ platformId: themeJobs.platformId, changes: themeJobs.changes },
+			{ limit: 1, leaseMs: LEASE_MS },
+		);
+		if (!job) break;
+		if (isStopped()) {
+			await releaseClaims(themeJobs, [job]);
+			break;
+		}
+		try {
+			await runJob(job);
+		} catch (error) {
+			// Left claimed: taken again once the lease runs out.
+			themesLog().error({ err: error, platformId: job.platformId }, 'themes recompute failed');
+		}
+		ran++;
+	}
+	return ran;
+}
+
+export type ThemeWorker = { wake(): void; stop(): Promise<void> };
+
+function createWorker(): ThemeWorker {
+	const { pollMs } = config().newsletter;
+	let stopped = false;
+	let wakeUp: (() => void) | undefined;
+	const pause = (ms: number) =>
+		new Promise<void>((resolve) => {
+			const timer = setTimeout(done, Math.max(0, ms));
+			function done() {
+				clearTimeout(timer);
+				wakeUp = undefined;
+				resolve();
+			}
+			wakeUp = done;
+		});
+	async function loop(): Promise<void> {
+		while (!stopped) {
+			try {
+				await runThemeJobs(() => stopped);
+				const due = await nextDueIn(themeJobs);
+				const wait = due ? Math.min(pollMs, due.getTime() - Date.now()) : pollMs;
+				if (!stopped && wait > 0) await pause(wait);
+			} catch (error) {
+				themesLog().error({ err: error }, 'themes worker could not look at its queue');
+				await pause(pollMs);
+			}
+		}
+	}
+	const done = loop();
+	return {
+		wake: () => wakeUp?.(),
+		async stop() {
+			stopped = true;
+			wakeUp?.();
+			await done;
+		},
+	};
+}
+
+let running: ThemeWorker | undefined;
+let unsubscribe: (() => void) | undefined;
+
+/**
+ * Starts this process's themes worker (with the newsletter's: NEWSLETTER_WORKER=0 leaves a
+ * process out). A review changed on this node wakes it; other nodes' changes are found by polling.
+ */
+export function startThemeWorker(): ThemeWorker | undefined {
+	if (!config().newsletter.workerEnabled) return undefined;
+	if (!running) {
+		running = createWorker();
+		unsubscribe = changeBus.madeHere.subscribe((change) => {
+			if (change.kind === 'platform' && change.platformChange === 'rated') running?.wake();
+		});
+	}
+	return running;
+}
+
+/** Stops claiming and waits for the recompute under way. */
+export async function stopThemeWorker(): Promise<void> {
+	const worker = running;
+	running = undefined;
+	unsubscribe?.();
+	unsubscribe = undefined;
+	await worker?.stop();
+}
+
+/** The platform's themes, most mentioned first, at most THEMES_SHOWN a side. 404 for an unknown platform. */
+export async function readThemes(platformId: number): Promise<PlatformThemes> {
+	await assertPlatformExists(platformId);
+	const side = async (which: ThemeSide) => {
+		const rows = await db()
+			.select({
+				theme: platformThemes.theme,
+				count: platformThemes.reviewCount,
+				reviewIds: platformThemes.reviewIds,
+			})
+			.from(platformThemes)
+			.where(and(eq(platformThemes.platformId, platformId), eq(platformThemes.side, which)))
+			.orderBy(desc(platformThemes.reviewCount), asc(platformThemes.theme))
+			.limit(THEMES_SHOWN);
+		return rows.map((row) => ({ ...row, reviewIds: JSON.parse(row.reviewIds) as number[] }));
+	};
+	const [likes, dislikes] = await Promise.all([side('likes'), side('dislikes')]);
+	return { likes, dislikes };
+}
+
+/**
+ * The themes that first appeared between `since` and `until` (the follow digest names them),
+ * the shown ones only: most mentioned first, at most THEMES_SHOWN a side.
+ */
+export async function newThemes(
+	platformId: number,
+	since: Date,
+	until: Date,
+): Promise<Array<{ side: ThemeSide; theme: string; count: number }>> {
+	const shown = await readThemes(platformId);
+	const rows = await db()
+		.select({ side: platformThemes.side, theme: platformThemes.theme })
+		.from(platformThemes)
+		.where(and(eq(platformThemes.platformId, platformId), between(platformThemes.firstSeenAt, since, until)));
+	const fresh = new Set(rows.map((row) => `${row.side}\u0000${row.theme}`));
+	return (['likes', 'dislikes'] as const).flatMap((side) =>
+		shown[side]
+			.filter((item) => fresh.has(`${side}\u0000${item.theme}`))
+			.map((item) => ({ side, theme: item.theme, count: item.count })),
+	);
+}
