@@ -83,6 +83,7 @@ describe('validateSessionToken', () => {
 		expect(found!.user).toEqual({
 			id: user.id,
 			username: user.username,
+			displayName: null,
 			email: user.email,
 			role: 'user',
 			isBanned: false,
