@@ -209,6 +209,11 @@ const DERIVED = new Set([
 	'support_average',
 	'measurement_average',
 	'value_for_money_average',
+	// How many reviews each sub-score average is of (issue 43), kept with the averages.
+	'ease_of_use_count',
+	'support_count',
+	'measurement_count',
+	'value_for_money_count',
 	'helpful_votes',
 	'unhelpful_votes',
 	'search_vector',
