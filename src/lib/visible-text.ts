@@ -38,6 +38,22 @@ export function hasNul(text: string): boolean {
 }
 
 /** A JSON value with every NUL removed from its strings (keys aside: they name, never store). */
+/**
+ * Whether a parsed JSON value nests arrays or objects more than `max` levels deep, found without
+ * recursion: a 256 KB body can nest 100,000 levels, which any recursive walk (withoutNul, the
+ * schemas) would answer with a stack overflow.
+ */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+	const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+	while (pending.length > 0) {
+		const { value: item, depth } = pending.pop()!;
+		if (item === null || typeof item !== 'object') continue;
+		if (depth >= max) return true;
+		for (const child of Object.values(item)) pending.push({ value: child, depth: depth + 1 });
+	}
+	return false;
+}
+
 export function withoutNul(value: unknown): unknown {
 	if (typeof value === 'string') return hasNul(value) ? value.replaceAll('\u0000', '') : value;
 	if (Array.isArray(value)) return value.map(withoutNul);

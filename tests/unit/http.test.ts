@@ -92,6 +92,20 @@ describe('readJson', () => {
 		expect(error.message).toBe('Request body is not valid JSON.');
 	});
 
+	it('answers 400 to a body nested past 64 levels, however deep (no stack overflow)', async () => {
+		// 100,000 levels fit in the 256 KB body cap; a recursive walk over them overflowed the stack.
+		for (const depth of [65, 2_000, 100_000]) {
+			const nested = `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+			const error = await httpError(readJson(jsonRequest(nested), schema));
+			expect(error.status, `depth ${depth}`).toBe(400);
+			expect(error.message).toBe('Request body is nested too deeply.');
+		}
+		const shallow = `{"name":${'['.repeat(63)}${']'.repeat(63)}}`;
+		expect((await httpError(readJson(jsonRequest(shallow), schema))).message).not.toBe(
+			'Request body is nested too deeply.',
+		);
+	});
+
 	it('answers 400 with the first schema problem', async () => {
 		const error = await httpError(readJson(jsonRequest('{"name":""}'), schema));
 		expect(error.status).toBe(400);

@@ -6,7 +6,7 @@ import { log } from '@/server/runtime/log';
 import { z } from 'zod';
 import { INVALID_FIELD_HEADER } from '@/lib/api-client';
 import { isIdSegment } from '@/lib/ids';
-import { withoutNul } from '@/lib/visible-text';
+import { nestedDeeperThan, withoutNul } from '@/lib/visible-text';
 import {
 	Conflict,
 	DomainError,
@@ -193,6 +193,10 @@ function fallbackSentence(issue: z.core.$ZodRawIssue): string {
 	}
 }
 
+/** Levels of arrays and objects a JSON body may nest. */
+const MAX_BODY_NESTING = 64;
+export const BODY_NESTED_TOO_DEEPLY = 'Request body is nested too deeply.';
+
 /**
  * Parses a JSON body against a schema, every NUL dropped from its texts first. An empty body
  * counts as `{}` so schemas decide what is required. Throws HttpError (400/413/415) on anything else.
@@ -216,6 +220,8 @@ export async function readJson<S extends z.ZodType>(
 			throw new HttpError(400, 'Request body is not valid JSON.');
 		}
 	}
+	// No form of the site's nests past a few levels; deeper junk is refused before any walk over it.
+	if (nestedDeeperThan(body, MAX_BODY_NESTING)) throw new HttpError(400, BODY_NESTED_TOO_DEEPLY);
 	// No text field means anything by a NUL (query strings holding one never get here: middleware).
 	return parseWith(schema, withoutNul(body));
 }
