@@ -24,7 +24,7 @@ type FullArticle = {
 	tags: string[];
 	readTime: number;
 	isPublished: boolean;
-	author: { username: string } | null;
+	author: { username: string; name: string } | null;
 	createdAt: string;
 	updatedAt: string;
 };
@@ -64,7 +64,8 @@ describe('a published article', () => {
 		expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(article.title);
 		expect(await main.innerText()).toContain(article.excerpt);
 
-		const username = article.author!.username;
+		// The byline shows the author's display name (the username when none is set).
+		const username = article.author!.name;
 		const avatar = main.locator('header span[aria-hidden="true"].rounded-full');
 		expect(await avatar.innerText()).toBe(username.charAt(0).toUpperCase());
 		expect(await avatar.getAttribute('style')).toContain(avatarColor(username));
@@ -110,7 +111,7 @@ describe('a published article', () => {
 		expect(ld.description).toBe(article.excerpt);
 		expect(ld.datePublished).toBe(article.createdAt);
 		expect(ld.dateModified).toBe(article.updatedAt);
-		expect(ld.author).toEqual({ '@type': 'Person', name: article.author!.username });
+		expect(ld.author).toEqual({ '@type': 'Person', name: article.author!.name });
 		expect(ld.publisher['@type']).toBe('Organization');
 		expect(ld.mainEntityOfPage).toBe(`${server.url}/news/${article.slug}`);
 	});

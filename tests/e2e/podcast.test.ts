@@ -22,7 +22,7 @@ type Episode = {
 	episodeNumber: number;
 	seasonNumber: number;
 	tags: string[];
-	author: { username: string } | null;
+	author: { username: string; name: string } | null;
 };
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
@@ -59,7 +59,7 @@ async function expectCards(page: Page, expected: Episode[]) {
 		expect(text).toContain(badge);
 		if (episode.seasonNumber === 1) expect(text).not.toContain('Season');
 		expect(text).toContain(formatDuration(episode.duration));
-		expect(text).toContain(episode.author!.username);
+		expect(text).toContain(episode.author!.name);
 		expect(text).toMatch(/\d+ days? ago|hours? ago|minutes? ago/);
 		expect(await card.locator('ul[aria-label="Tags"] li').allInnerTexts()).toEqual(episode.tags);
 		// Its own cover, or the show's.
