@@ -322,6 +322,7 @@ describe('GET /api/user', () => {
 		expect(answer.body).toEqual({
 			id,
 			username,
+			displayName: null,
 			email,
 			role: 'user',
 			isBanned: false,
