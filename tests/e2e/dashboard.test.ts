@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { formatDateTime } from '@/lib/format';
 import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
+import { SEED_USERS } from '../../scripts/seed/users';
 import {
 	EDITOR,
 	USER,
@@ -283,7 +284,9 @@ describe.each(KINDS)('$label tab', ({ kind, label, category }) => {
 		await card.waitFor();
 		expect(await card.innerText()).toMatch(/Draft/);
 		expect(await card.innerText()).toContain('5 min read');
-		expect(await card.innerText()).toContain(`by ${EDITOR.username}`);
+		// Cards name the author by the display name the demo editor has.
+		const editorName = SEED_USERS.find((user) => user.email === EDITOR.email)!.displayName!;
+		expect(await card.innerText()).toContain(`by ${editorName}`);
 		expect(await card.innerText()).toContain('+1 more');
 		const { body: found } = await getJson(context, `/api/${kind}/all?search=${encodeURIComponent(title)}`);
 		const article = found.find((a: { title: string }) => a.title === title);
