@@ -20,7 +20,14 @@ import {
 	transaction,
 	type Reader,
 } from '@/server/db';
-import { claimDue, leaseHeld, nextDueIn, releaseClaims, type Claimed } from '@/server/db/lease-queue';
+import {
+	claimDue,
+	leaseHeld,
+	releaseClaims,
+	startLeaseQueueWorker,
+	type Claimed,
+	type LeaseQueueWorker,
+} from '@/server/db/lease-queue';
 import { changeBus } from '@/server/changes/content-changes';
 import { assertPlatformExists, platformChanged } from '@/server/platforms/directory';
 import { config } from '@/server/runtime/config';
@@ -188,44 +195,18 @@ export async function runThemeJobs(isStopped: () => boolean = () => false): Prom
 	return ran;
 }
 
-export type ThemeWorker = { wake(): void; stop(): Promise<void> };
+export type ThemeWorker = LeaseQueueWorker;
 
 function createWorker(): ThemeWorker {
-	const { pollMs } = config().newsletter;
-	let stopped = false;
-	let wakeUp: (() => void) | undefined;
-	const pause = (ms: number) =>
-		new Promise<void>((resolve) => {
-			const timer = setTimeout(done, Math.max(0, ms));
-			function done() {
-				clearTimeout(timer);
-				wakeUp = undefined;
-				resolve();
-			}
-			wakeUp = done;
-		});
-	async function loop(): Promise<void> {
-		while (!stopped) {
-			try {
-				await runThemeJobs(() => stopped);
-				const due = await nextDueIn(themeJobs);
-				const wait = due ? Math.min(pollMs, due.getTime() - Date.now()) : pollMs;
-				if (!stopped && wait > 0) await pause(wait);
-			} catch (error) {
-				themesLog().error({ err: error }, 'themes worker could not look at its queue');
-				await pause(pollMs);
-			}
-		}
-	}
-	const done = loop();
-	return {
-		wake: () => wakeUp?.(),
-		async stop() {
-			stopped = true;
-			wakeUp?.();
-			await done;
+	return startLeaseQueueWorker({
+		queue: themeJobs,
+		pollMs: config().newsletter.pollMs,
+		workDue: async (isStopped) => {
+			await runThemeJobs(isStopped);
+			return 'done';
 		},
-	};
+		onError: (error) => themesLog().error({ err: error }, 'themes worker could not look at its queue'),
+	});
 }
 
 let running: ThemeWorker | undefined;

@@ -99,3 +99,60 @@ export async function releaseClaims(
 		return released;
 	});
 }
+
+/** A node's worker over a lease queue: wake() when rows were queued here; stop() ends it. */
+export type LeaseQueueWorker = { wake(): void; stop(): Promise<void> };
+
+/**
+ * Runs `workDue` in a loop until stopped. It answers 'more' when rows may be waiting at once
+ * (a full batch); otherwise the worker sleeps until the queue's next row falls due, or pollMs at
+ * most (other nodes' rows are found by polling), woken early by wake() or stop(). A round that
+ * throws is logged with `onError` and tried again after pollMs.
+ */
+export function startLeaseQueueWorker({
+	queue,
+	pollMs,
+	workDue,
+	onError,
+}: {
+	queue: LeaseQueueTable;
+	pollMs: number;
+	workDue: (isStopped: () => boolean) => Promise<'more' | 'done'>;
+	onError: (error: unknown) => void;
+}): LeaseQueueWorker {
+	let stopped = false;
+	let wakeUp: (() => void) | undefined;
+	const isStopped = () => stopped;
+	const pause = (ms: number) =>
+		new Promise<void>((resolve) => {
+			const timer = setTimeout(done, Math.max(0, ms));
+			function done() {
+				clearTimeout(timer);
+				wakeUp = undefined;
+				resolve();
+			}
+			wakeUp = done;
+		});
+	async function loop(): Promise<void> {
+		while (!stopped) {
+			try {
+				if ((await workDue(isStopped)) === 'more') continue;
+				const due = await nextDueIn(queue);
+				const wait = due ? Math.min(pollMs, due.getTime() - Date.now()) : pollMs;
+				if (!stopped && wait > 0) await pause(wait);
+			} catch (error) {
+				onError(error);
+				if (!stopped) await pause(pollMs);
+			}
+		}
+	}
+	const done = loop();
+	return {
+		wake: () => wakeUp?.(),
+		async stop() {
+			stopped = true;
+			wakeUp?.();
+			await done;
+		},
+	};
+}

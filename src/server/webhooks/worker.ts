@@ -9,7 +9,14 @@
 import { request } from 'undici';
 import { Webhook } from 'standardwebhooks';
 import { db, webhookAttempts, webhookDeliveries } from '@/server/db';
-import { claimDue, leaseHeld, nextDueIn, releaseClaims, type Claimed } from '@/server/db/lease-queue';
+import {
+	claimDue,
+	leaseHeld,
+	releaseClaims,
+	startLeaseQueueWorker,
+	type Claimed,
+	type LeaseQueueWorker,
+} from '@/server/db/lease-queue';
 import { transaction } from '@/server/db/transaction';
 import { config } from '@/server/runtime/config';
 import { receiverAddressAllowed, receiverAgent, INTERNAL_ADDRESS } from './receivers';
@@ -104,66 +111,40 @@ async function deliver(row: ClaimedMessage, now = () => new Date()): Promise<voi
 	);
 }
 
-export type WebhookWorker = { wake(): void; stop(): Promise<void> };
+export type WebhookWorker = LeaseQueueWorker;
+
+/** Claims up to CONCURRENCY due messages and tries them side by side. */
+async function deliverDue(isStopped: () => boolean): Promise<'more' | 'done'> {
+	const rows = await claimDue<ClaimedMessage>(
+		webhookDeliveries,
+		{
+			webhookId: webhookDeliveries.webhookId,
+			messageId: webhookDeliveries.messageId,
+			payload: webhookDeliveries.payload,
+		},
+		{ limit: CONCURRENCY, leaseMs: LEASE_MS },
+	);
+	if (isStopped()) {
+		await releaseClaims(webhookDeliveries, rows);
+		return 'done';
+	}
+	await Promise.all(
+		rows.map((row) =>
+			deliver(row).catch((error) =>
+				webhookLog().error({ err: error, deliveryId: row.id }, 'webhook delivery failed'),
+			),
+		),
+	);
+	return rows.length === CONCURRENCY ? 'more' : 'done';
+}
 
 function createWorker(): WebhookWorker {
-	const { pollMs } = config().newsletter;
-	let stopped = false;
-	let wakeUp: (() => void) | undefined;
-	const pause = (ms: number) =>
-		new Promise<void>((resolve) => {
-			const timer = setTimeout(done, Math.max(0, ms));
-			function done() {
-				clearTimeout(timer);
-				wakeUp = undefined;
-				resolve();
-			}
-			wakeUp = done;
-		});
-
-	async function loop(): Promise<void> {
-		while (!stopped) {
-			try {
-				const rows = await claimDue<ClaimedMessage>(
-					webhookDeliveries,
-					{
-						webhookId: webhookDeliveries.webhookId,
-						messageId: webhookDeliveries.messageId,
-						payload: webhookDeliveries.payload,
-					},
-					{ limit: CONCURRENCY, leaseMs: LEASE_MS },
-				);
-				if (stopped) {
-					await releaseClaims(webhookDeliveries, rows);
-					break;
-				}
-				await Promise.all(
-					rows.map((row) =>
-						deliver(row).catch((error) =>
-							webhookLog().error({ err: error, deliveryId: row.id }, 'webhook delivery failed'),
-						),
-					),
-				);
-				if (rows.length === CONCURRENCY) continue;
-				const due = await nextDueIn(webhookDeliveries);
-				const wait = due ? Math.min(pollMs, due.getTime() - Date.now()) : pollMs;
-				if (wait > 0) await pause(wait);
-			} catch (error) {
-				webhookLog().error({ err: error }, 'webhook worker could not look at the queue');
-				await pause(pollMs);
-			}
-		}
-	}
-
-	const done = loop();
-	return {
-		wake: () => wakeUp?.(),
-		async stop() {
-			stopped = true;
-			wakeUp?.();
-			await done;
-		},
-	};
+	return startLeaseQueueWorker({
+		queue: webhookDeliveries,
+		pollMs: config().newsletter.pollMs,
+		workDue: deliverDue,
+		onError: (error) => webhookLog().error({ err: error }, 'webhook worker could not look at the queue'),
+	});
 }
 
 let running: WebhookWorker | undefined;
