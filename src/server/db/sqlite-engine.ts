@@ -26,7 +26,9 @@ export function openDatabase(path: string, migrations = migrationsFolder()): App
 	sqlite.pragma('busy_timeout = 5000');
 	sqlite.pragma('synchronous = NORMAL');
 	// SQLite's own pow() exists only when compiled with its math functions; this one always does.
-	sqlite.function('pow', { deterministic: true }, (base, exponent) => Number(base) ** Number(exponent));
+	sqlite.function('pow', { deterministic: true }, (base, exponent) =>
+		Math.pow(Number(base), Number(exponent)),
+	);
 	const db = drizzle(sqlite, { schema: sqliteSchema });
 	migrate(db, { migrationsFolder: migrations });
 	// The planner's statistics, refreshed where missing or stale (a bounded sample per index, a
