@@ -134,6 +134,8 @@ export default defineConfig({
 						'tests/unit/platform-digest-queue.test.ts',
 						'tests/unit/review-score.test.ts',
 						'tests/integration/newsletter-crash.test.ts',
+						// The partner events' outbox: written in each change's transaction, fanned out once.
+						'tests/integration/partner-event-outbox.test.ts',
 						// A browser smoke test on PostgreSQL: reading and searching articles, an
 						// editor publishing articles and podcast episodes through the dashboard, a
 						// comment moderated and voted on by readers. The rest of the browser suite runs on SQLite.

@@ -65,4 +65,5 @@ export const {
 	webhooks,
 	webhookDeliveries,
 	webhookAttempts,
+	partnerEvents,
 } = defineTables(postgresKit) as unknown as AsPostgres<SharedSchema>;

@@ -16,6 +16,7 @@ import {
 	EPISODE_AUDIO_TYPES,
 	MEDIA_FORMATS,
 	NEWSLETTER_DELIVERY_STATUSES,
+	PARTNER_EVENT_STATUSES,
 	PLATFORM_DIGEST_STATUSES,
 	NEWSLETTER_ISSUE_STATUSES,
 	NEWSLETTER_MEMBER_STATUSES,
@@ -29,6 +30,7 @@ import {
 	USER_ROLES,
 	VOTE_TYPES,
 	WEBHOOK_DELIVERY_STATUSES,
+	WEBHOOK_EVENT_TYPES,
 	THEME_SIDES,
 	THEME_JOB_STATUSES,
 } from '@/lib/column-values';
@@ -1124,6 +1126,35 @@ export function defineTables(kit: SchemaKit) {
 	);
 
 	/**
+	 * The outbox of partner events: each is written by the change it announces, in the change's
+	 * own transaction (changes/partner-events.ts), so a change never stands without its event nor
+	 * an event without its change. The webhooks worker fans each out once, from one node (the
+	 * lease queue, db/lease-queue.ts), into one webhook_deliveries row per subscribed webhook.
+	 * Done rows are kept a few days (housekeeping), then deleted.
+	 */
+	const partnerEvents = table(
+		'partner_events',
+		{
+			id: id(),
+			/** WEBHOOK_EVENT_TYPES. */
+			type: text('type', { enum: WEBHOOK_EVENT_TYPES }).notNull(),
+			/** The message's body ({ type, timestamp, data }), fixed when the change happened. */
+			payload: text('payload').notNull(),
+			status: text('status', { enum: PARTNER_EVENT_STATUSES }).notNull().default('queued'),
+			attempts: integer('attempts').notNull().default(0),
+			nextAttemptAt: timestamp('next_attempt_at').notNull(),
+			claimedAt: timestamp('claimed_at'),
+			/** When its webhook messages were queued (null until then). */
+			fannedOutAt: timestamp('fanned_out_at'),
+			createdAt: timestampNow('created_at'),
+		},
+		(t) => [
+			index('partner_events_claim_idx').on(t.status, t.nextAttemptAt),
+			index('partner_events_done_idx').on(t.fannedOutAt),
+		],
+	);
+
+	/**
 	 * The day's random salt of the visitor hash (analytics/salt.ts), shared by every node. Made on
 	 * the first page view of a day; the days before are deleted then, so yesterday's visitors can
 	 * no longer be linked to anyone, nor to today's.
@@ -1265,6 +1296,7 @@ export function defineTables(kit: SchemaKit) {
 		webhooks,
 		webhookDeliveries,
 		webhookAttempts,
+		partnerEvents,
 	};
 }
 

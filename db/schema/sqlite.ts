@@ -63,4 +63,5 @@ export const {
 	webhooks,
 	webhookDeliveries,
 	webhookAttempts,
+	partnerEvents,
 } = defineTables(sqliteKit);

@@ -53,6 +53,12 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WEBHOOK_DELIVERY_STATUSES = ['queued', 'sending', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
+/**
+ * A partner event in the outbox (partner_events): waiting to be fanned out into webhook
+ * messages, being fanned out (sending: the lease queue's word), or done.
+ */
+export const PARTNER_EVENT_STATUSES = ['queued', 'sending', 'done'] as const;
+
 /** A review theme's side: found in the reviews' pros (likes) or cons (dislikes). */
 export const THEME_SIDES = ['likes', 'dislikes'] as const;
 export type ThemeSide = (typeof THEME_SIDES)[number];

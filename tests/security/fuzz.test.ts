@@ -587,6 +587,16 @@ const targeted = (table: RowChange['table'], kind: RowChange['kind']) => (change
 	change.table === table && change.kind === kind && change.id === ctx.targetId;
 const added = (table: RowChange['table']) => (change: RowChange) =>
 	change.table === table && change.kind === 'added';
+/** A partner event of one of the types recorded in the outbox by the change. */
+const event =
+	(...types: string[]) =>
+	(change: RowChange) =>
+		added('partner_events')(change) && types.includes(row(change).type as string);
+/** Any of the changes the rules allow. */
+const either =
+	(...rules: ((change: RowChange, ctx: Ctx) => boolean)[]) =>
+	(change: RowChange, ctx: Ctx) =>
+		rules.some((rule) => rule(change, ctx));
 
 const articleOverrides = (kind: 'news' | 'education') => ({
 	category: fc.constantFrom(...ARTICLE_CATEGORIES[kind]),
@@ -720,7 +730,10 @@ function targets(): Target[] {
 				body: () => bodyArbitrary(articleInputSchemas[kind], articleOverrides(kind)),
 				roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
 				ok: articleShape,
-				mayChange: (change) => added('articles')(change) && row(change).kind === kind,
+				mayChange: either(
+					(change) => added('articles')(change) && row(change).kind === kind,
+					event('article.published'),
+				),
 			},
 			{
 				name: `PUT /api/${kind}/{id}`,
@@ -729,7 +742,7 @@ function targets(): Target[] {
 				body: () => bodyArbitrary(articleInputSchemas[kind], articleOverrides(kind)),
 				roles: { editor: RUNS, user: OTHER_RUNS },
 				ok: articleShape,
-				mayChange: targeted('articles', 'changed'),
+				mayChange: either(targeted('articles', 'changed'), event('article.published', 'article.updated')),
 			},
 			{
 				name: `GET /api/${kind}`,
@@ -813,7 +826,7 @@ function targets(): Target[] {
 			body: () => bodyArbitrary(episodeInputSchema, episodeOverrides),
 			roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS, banned: OTHER_RUNS },
 			ok: episodeShape,
-			mayChange: added('podcast_episodes'),
+			mayChange: either(added('podcast_episodes'), event('episode.published')),
 		},
 		{
 			name: 'GET /api/podcasts/{id}',
@@ -829,7 +842,7 @@ function targets(): Target[] {
 			body: () => bodyArbitrary(episodeInputSchema, episodeOverrides),
 			roles: { editor: RUNS, user: OTHER_RUNS },
 			ok: episodeShape,
-			mayChange: targeted('podcast_episodes', 'changed'),
+			mayChange: either(targeted('podcast_episodes', 'changed'), event('episode.published')),
 		},
 		{
 			name: 'DELETE /api/podcasts/{id}',
@@ -929,7 +942,7 @@ function targets(): Target[] {
 				rating: z.looseObject({ id: z.number(), rating: z.number().int().min(1).max(5) }),
 				platform: z.looseObject({ rating: z.number(), reviewCount: z.number() }),
 			}),
-			mayChange: own('platform_ratings'),
+			mayChange: either(own('platform_ratings'), event('review.created')),
 		},
 		{
 			name: 'POST /api/platforms/{id}/comments',
@@ -1128,8 +1141,11 @@ function targets(): Target[] {
 			path: () => idArbitrary(ids.revisions).map((id) => `/api/admin/revisions/${id}/restore`),
 			roles: { editor: RUNS, user: OTHER_RUNS, anonymous: OTHER_RUNS },
 			ok: revisionShape,
-			mayChange: (change) =>
-				change.table === 'articles' && change.kind === 'changed' && ids.revisedArticles.includes(change.id),
+			mayChange: either(
+				(change) =>
+					change.table === 'articles' && change.kind === 'changed' && ids.revisedArticles.includes(change.id),
+				event('article.published', 'article.updated'),
+			),
 		},
 		{
 			name: 'GET /api/admin/media',
@@ -1224,7 +1240,7 @@ function targets(): Target[] {
 			body: () => bodyArbitrary(platformFormSchema, platformOverrides),
 			roles: { editor: RUNS, user: OTHER_RUNS },
 			ok: platformShape,
-			mayChange: targeted('platforms', 'changed'),
+			mayChange: either(targeted('platforms', 'changed'), event('platform.updated')),
 			check: (body) => expectSafePlatformUrls(body),
 		},
 		{
@@ -1308,6 +1324,7 @@ function targets(): Target[] {
 			path: () => idArbitrary(ids.disposableNewsletters).map((id) => `/api/admin/newsletters/${id}/send`),
 			roles: { editor: RUNS, user: OTHER_RUNS },
 			ok: newsletterShape,
+			mayChange: event('newsletter.sent'),
 		},
 		{
 			name: 'POST /api/admin/newsletters/{id}/schedule',

@@ -17,7 +17,6 @@ import type { Readiness, ReadinessCheck } from '@/server/db/readiness';
 import { startContentRelay, stopContentRelay } from '@/server/changes/relay';
 import { staleApiAnswers, storedPages } from '@/server/changes/served-copies';
 import { startNewsletterWorker, stopNewsletterWorker } from '@/server/newsletter/worker';
-import { wireWebhooks } from '@/server/webhooks/webhooks';
 import { startWebhookWorker, stopWebhookWorker } from '@/server/webhooks/worker';
 import { startThemeWorker, stopThemeWorker } from '@/server/community/themes';
 import { startAnalyticsFlush, stopAnalyticsFlush } from '@/server/analytics/pending-views';
@@ -68,8 +67,9 @@ export function joinHost(shared: SharedRuntime): void {
  *
  * 1. content and platform changes regenerate the pages and drop the API answers they made stale,
  *    and (with INDEXNOW_KEY) those made on this node are announced to search engines;
- * 2. the newsletter sender, the webhook sender and the themes worker (unless NEWSLETTER_WORKER=0); events this
- *    node's services announce are queued for the webhooks subscribed to them;
+ * 2. the newsletter sender, the webhook sender and the themes worker (unless NEWSLETTER_WORKER=0); the
+ *    webhook worker also fans the partner events the services record (the outbox) out into
+ *    messages for the webhooks subscribed to them;
  * 3. with several nodes on PostgreSQL, the relay of changes between nodes (resolves once this
  *    node listens);
  * 4. housekeeping: expired rows deleted now and then, by one node at a time (housekeeping/);
@@ -84,7 +84,6 @@ export function startApp(): Promise<void> {
 		wireIndexNow();
 		resumeSiteGeneration();
 		startNewsletterWorker();
-		wireWebhooks();
 		startWebhookWorker();
 		startThemeWorker();
 		await startContentRelay();

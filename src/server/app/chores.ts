@@ -12,6 +12,7 @@ import { deleteExpiredPreviewLinks } from '@/server/content/previews';
 import { deleteExpiredMemberTokens } from '@/server/newsletter/members';
 import { scoreUnscoredPlatforms } from '@/server/community/reviews';
 import type { Chore } from '@/server/housekeeping/rounds';
+import { deleteOldPartnerEvents, PARTNER_EVENT_KEEP_DAYS } from '@/server/webhooks/webhooks';
 
 export const HOUSEKEEPING_CHORES: readonly Chore[] = [
 	{ name: 'expired sessions', run: deleteExpiredSessions },
@@ -21,5 +22,9 @@ export const HOUSEKEEPING_CHORES: readonly Chore[] = [
 	{ name: 'expired preview links', run: deleteExpiredPreviewLinks },
 	{ name: 'platforms rated before scores and sub-score counts were kept', run: scoreUnscoredPlatforms },
 	{ name: 'page views older than 30 days into daily totals', run: rollUpOldVisits },
+	{
+		name: `partner events fanned out over ${PARTNER_EVENT_KEEP_DAYS} days ago`,
+		run: deleteOldPartnerEvents,
+	},
 	{ name: 'finished rate-limit windows', run: (now) => siteCounterStore().deleteFinishedWindows(now) },
 ];

@@ -9,7 +9,7 @@ import { transaction, reviewReplies } from '@/server/db';
 import { assertCanRemoveReplyFor, assertCanReplyFor } from '@/server/auth/permissions';
 import type { SessionUser } from '@/server/auth/session';
 import { platformChanged } from '@/server/platforms/directory';
-import { partnerEvents } from '@/server/changes/partner-events';
+import { recordPartnerEvent } from '@/server/changes/partner-events';
 import { REPLY_NOT_FOUND, REVIEW_NOT_FOUND } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
 import type { ReviewReplyJson } from '@/lib/community-answers';
@@ -40,14 +40,15 @@ export async function replyToReview(
 				set: { content, authorId: user.id, updatedAt: new Date() },
 			});
 		const { reply } = (await readReview(tx, ratingId))!;
-		return { platformId: rating.platformId, created: before === null, reply: reply! };
+		const created = before === null;
+		await recordPartnerEvent(tx, {
+			type: 'review.replied',
+			data: { id: ratingId, platformId: rating.platformId, created, reply },
+		});
+		return { platformId: rating.platformId, created, reply: reply! };
 	});
 	if (!result) throw new NotFound(REVIEW_NOT_FOUND);
 	platformChanged({ id: result.platformId, kind: 'replied' });
-	partnerEvents.emit({
-		type: 'review.replied',
-		data: { id: ratingId, platformId: result.platformId, created: result.created, reply: result.reply },
-	});
 	return { created: result.created, reply: result.reply };
 }
 

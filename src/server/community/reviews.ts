@@ -33,7 +33,7 @@ import { limits } from '@/server/auth/rate-limit';
 import { assertCanRate } from '@/server/auth/permissions';
 import { noteForFollowers } from '@/server/platforms/digest-window';
 import { assertPlatformExists, platformChanged } from '@/server/platforms/directory';
-import { partnerEvents } from '@/server/changes/partner-events';
+import { recordPartnerEvent } from '@/server/changes/partner-events';
 import { platformHistory } from '@/server/platforms/history';
 import {
 	MAX_PAGE_SIZE,
@@ -527,19 +527,23 @@ export async function rate(platformId: number, userId: number, input: RateInput)
 			})
 			.returning({ id: platformRatings.id });
 		const rating = (await readReview(tx, row!.id))!;
-		// A new review is news for the platform's followers and representatives.
-		if (!existing) await noteForFollowers(tx, platformId, rating.createdAt, { review: true });
+		// A new review is news for the platform's followers and representatives, and for partners.
+		if (!existing) {
+			await noteForFollowers(tx, platformId, rating.createdAt, { review: true });
+			const { id, review, pros, cons, createdAt, user } = rating;
+			await recordPartnerEvent(
+				tx,
+				{
+					type: 'review.created',
+					data: { id, platformId, rating: rating.rating, review, pros, cons, createdAt, user: user.username },
+				},
+				now,
+			);
+		}
 		return { created: !existing, rating, platform: await refreshPlatformRating(tx, platformId) };
 	});
 	if (!result) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id: platformId, kind: 'rated' });
-	if (result.created) {
-		const { id, rating, review, pros, cons, createdAt, user } = result.rating;
-		partnerEvents.emit({
-			type: 'review.created',
-			data: { id, platformId, rating, review, pros, cons, createdAt, user: user.username },
-		});
-	}
 	return result;
 }
 

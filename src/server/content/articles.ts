@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ArticleKind } from '@/lib/column-values';
 import type { ArticleInput, ArticleListQuery, EditorArticleListQuery } from '@/lib/validation/content';
-import { byEngine, db, firstRow, articles, transaction, users } from '@/server/db';
+import { byEngine, db, firstRow, articles, transaction, users, type Reader } from '@/server/db';
 import {
 	forgetSlugs,
 	renameSlug,
@@ -17,7 +17,7 @@ import {
 import { endPreviewLinks } from './preview-ends';
 import { lockedForUpdate } from '@/server/db/sql';
 import { publishChange } from '@/server/changes/content-changes';
-import { partnerEvents } from '@/server/changes/partner-events';
+import { recordPartnerEvent } from '@/server/changes/partner-events';
 import { articlePath } from '@/lib/public-paths';
 import { authorOf, type Author } from '@/lib/author-name';
 import { deleteRevisions, recordRevision, type SaveBy } from '@/server/revisions/store';
@@ -90,21 +90,31 @@ export async function getArticle(
 }
 
 /**
- * Tells partners' webhooks about a committed save of a public article: `published` when this
- * save (or its scheduled time) made it public. Drafts are never announced.
+ * Records for partners' webhooks, in the save's transaction, a save of a public article:
+ * `published` when this save (or its scheduled time) made it public. Drafts are never announced.
  */
-export function announceArticle(kind: ArticleKind, article: Article, published: boolean): void {
+export async function announceArticle(
+	tx: Reader,
+	kind: ArticleKind,
+	article: { id: number; slug: string; title: string; isPublished: boolean | null },
+	published: boolean,
+	at: Date,
+): Promise<void> {
 	if (!article.isPublished) return;
-	partnerEvents.emit({
-		type: published ? 'article.published' : 'article.updated',
-		data: {
-			id: article.id,
-			kind,
-			slug: article.slug,
-			title: article.title,
-			path: articlePath(kind, article.slug),
+	await recordPartnerEvent(
+		tx,
+		{
+			type: published ? 'article.published' : 'article.updated',
+			data: {
+				id: article.id,
+				kind,
+				slug: article.slug,
+				title: article.title,
+				path: articlePath(kind, article.slug),
+			},
 		},
-	});
+		at,
+	);
 }
 
 async function mustGet(kind: ArticleKind, id: number): Promise<Article> {
@@ -140,13 +150,12 @@ export async function createArticle(
 				created: true,
 				at: now,
 			});
+			await announceArticle(tx, kind, { ...fields, id: created!.id, slug }, true, now);
 			return created!.id;
 		}),
 	);
 	publishChange({ kind: 'article', articleKind: kind, id });
-	const article = await mustGet(kind, id);
-	announceArticle(kind, article, true);
-	return article;
+	return mustGet(kind, id);
 }
 
 /** The columns of an article its form edits, as its revisions keep them. */
@@ -204,15 +213,15 @@ export async function updateArticle(
 				beforeAuthorId: authorId,
 				at: now,
 			});
-			return { published: Boolean(fields.isPublished && !before.isPublished) };
+			const published = Boolean(fields.isPublished && !before.isPublished);
+			// An autosave's many small saves are not each news for partners; the next save is.
+			if (!autosave || published) await announceArticle(tx, kind, { ...fields, id, slug }, published, now);
+			return { published };
 		}),
 	);
 	if (!updated) return undefined;
 	publishChange({ kind: 'article', articleKind: kind, id });
-	const article = await mustGet(kind, id);
-	// An autosave's many small saves are not each news for partners; the next save is.
-	if (!autosave || updated.published) announceArticle(kind, article, updated.published);
-	return article;
+	return mustGet(kind, id);
 }
 
 /** True when an article was deleted (its revisions go with it). */

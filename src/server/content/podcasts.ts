@@ -11,7 +11,7 @@ import { DEMO_AUDIO_BYTES } from '@/lib/demo-audio';
 import type { PodcastListQuery } from '@/lib/validation/content';
 import type { EditorEpisodeListQuery, EpisodeInput } from '@/lib/validation/episodes';
 import { publishChange } from '@/server/changes/content-changes';
-import { partnerEvents } from '@/server/changes/partner-events';
+import { recordPartnerEvent } from '@/server/changes/partner-events';
 import { episodePath } from '@/lib/public-paths';
 import { byEngine, db, firstRow, podcastEpisodes, transaction, users, type Reader } from '@/server/db';
 import {
@@ -187,13 +187,24 @@ export async function getEpisode(
 	return row && toEpisode(row);
 }
 
-/** Tells partners' webhooks that an episode went public (by its save or its scheduled time). */
-export function announceEpisode(episode: PodcastEpisode): void {
+/**
+ * Records for partners' webhooks, in the save's transaction, that an episode went public (by its
+ * save or its scheduled time).
+ */
+export async function announceEpisode(
+	tx: Reader,
+	episode: { id: number; slug: string; title: string; isPublished: boolean | null },
+	at: Date,
+): Promise<void> {
 	if (!episode.isPublished) return;
-	partnerEvents.emit({
-		type: 'episode.published',
-		data: { id: episode.id, slug: episode.slug, title: episode.title, path: episodePath(episode.slug) },
-	});
+	await recordPartnerEvent(
+		tx,
+		{
+			type: 'episode.published',
+			data: { id: episode.id, slug: episode.slug, title: episode.title, path: episodePath(episode.slug) },
+		},
+		at,
+	);
 }
 
 async function mustGet(id: number): Promise<PodcastEpisode> {
@@ -237,13 +248,12 @@ export async function createEpisode(input: EpisodeInput, authorId: number): Prom
 				created: true,
 				at: now,
 			});
+			await announceEpisode(tx, { ...fields, id: created!.id, slug }, now);
 			return created!.id;
 		}),
 	);
 	publishChange({ kind: 'episode', id });
-	const episode = await mustGet(id);
-	announceEpisode(episode);
-	return episode;
+	return mustGet(id);
 }
 
 /**
@@ -296,14 +306,13 @@ export async function updateEpisode(
 				beforeAuthorId: authorId,
 				at: now,
 			});
+			if (publishing) await announceEpisode(tx, { ...fields, id, slug }, now);
 			return { publishing };
 		}),
 	);
 	if (!updated) return undefined;
 	publishChange({ kind: 'episode', id });
-	const episode = await mustGet(id);
-	if (updated.publishing) announceEpisode(episode);
-	return episode;
+	return mustGet(id);
 }
 
 /** True when an episode was deleted (its revisions go with it). */

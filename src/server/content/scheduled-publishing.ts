@@ -3,15 +3,16 @@
  * finds the due drafts and publishes them, so of several nodes looking at once exactly one
  * publishes each item (PostgreSQL re-checks a row another transaction just changed, and finds
  * it published). That node announces the change, which regenerates the pages, feeds and sitemap
- * on every node (the change relay), as an editor's save does.
+ * on every node (the change relay), as an editor's save does; partners' events are recorded in
+ * the publishing transaction (the outbox).
  */
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { articles, podcastEpisodes, transaction } from '@/server/db';
 import { publishChange } from '@/server/changes/content-changes';
 import { recordRevision } from '@/server/revisions/store';
 import { baseLog } from '@/server/runtime/log';
-import { announceArticle, articleFormColumns, getArticle } from './articles';
-import { announceEpisode, getEpisode } from './podcasts';
+import { announceArticle, articleFormColumns } from './articles';
+import { announceEpisode } from './podcasts';
 import { endPreviewLinks } from './preview-ends';
 
 /** How often a node looks for due articles: publication within about this, plus regeneration. */
@@ -32,13 +33,13 @@ export async function publishDueArticles(now = new Date()): Promise<number[]> {
 			.where(
 				and(eq(articles.isPublished, false), isNotNull(articles.publishAt), lte(articles.publishAt, now)),
 			)
-			.returning({ id: articles.id, kind: articles.kind, ...articleFormColumns() });
+			.returning({ id: articles.id, kind: articles.kind, slug: articles.slug, ...articleFormColumns() });
 		await endPreviewLinks(
 			tx,
 			'article',
 			rows.map((row) => row.id),
 		);
-		for (const { id, kind: _kind, ...fields } of rows) {
+		for (const { id, kind, slug, ...fields } of rows) {
 			await recordRevision(tx, {
 				type: 'article',
 				itemId: id,
@@ -47,14 +48,13 @@ export async function publishDueArticles(now = new Date()): Promise<number[]> {
 				summary: 'Published at its scheduled time',
 				at: now,
 			});
+			await announceArticle(tx, kind, { id, slug, title: fields.title, isPublished: true }, true, now);
 		}
 		return rows;
 	});
 	for (const { id, kind } of published) {
 		scheduleLog().info({ articleId: id, kind }, 'published a scheduled article');
 		publishChange({ kind: 'article', articleKind: kind, id });
-		const article = await getArticle(kind, id, { includeDrafts: true });
-		if (article) announceArticle(kind, article, true);
 	}
 	return published.map((row) => row.id);
 }
@@ -80,19 +80,18 @@ export async function publishDueEpisodes(now = new Date()): Promise<number[]> {
 					lte(podcastEpisodes.publishAt, now),
 				),
 			)
-			.returning({ id: podcastEpisodes.id });
+			.returning({ id: podcastEpisodes.id, slug: podcastEpisodes.slug, title: podcastEpisodes.title });
 		await endPreviewLinks(
 			tx,
 			'episode',
 			rows.map((row) => row.id),
 		);
+		for (const row of rows) await announceEpisode(tx, { ...row, isPublished: true }, now);
 		return rows;
 	});
 	for (const { id } of published) {
 		scheduleLog().info({ episodeId: id }, 'published a scheduled episode');
 		publishChange({ kind: 'episode', id });
-		const episode = await getEpisode(id, { includeDrafts: true });
-		if (episode) announceEpisode(episode);
 	}
 	return published.map((row) => row.id);
 }

@@ -16,7 +16,7 @@ export type { AppDatabase, AppTransaction, DatabaseSettings, Reader, Seeder } fr
 export { byEngine, chooseEngine, closeDatabase, engine } from './engine';
 export { openDatabase } from './sqlite-engine';
 export { migrationsFolder } from './migrations';
-export { rawRows, runStatement, schemaOf, transaction } from './transaction';
+export { afterCommit, rawRows, runStatement, schemaOf, transaction } from './transaction';
 export { integerPlaceholder, preparedSelect, textPlaceholder } from './prepared';
 
 /** The connection of the running engine, opened on first use. */

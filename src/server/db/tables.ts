@@ -72,6 +72,7 @@ export let {
 	webhooks,
 	webhookDeliveries,
 	webhookAttempts,
+	partnerEvents,
 } = bound;
 
 /** Binds `schema`'s tables to the exports above (engine.ts, when an engine is chosen). */
@@ -122,5 +123,6 @@ export function bindTables(schema: Schema): void {
 		webhooks,
 		webhookDeliveries,
 		webhookAttempts,
+		partnerEvents,
 	} = schema);
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { is } from 'drizzle-orm';
 import { PgDatabase } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
@@ -28,7 +29,26 @@ export async function transaction<T>(fn: (tx: Reader) => Promise<T>, database?: 
 	const joined = openTransaction.getStore();
 	if (joined) return fn(joined);
 	const dialect = dialectOf(database);
-	return dialect.transaction(fn, database ?? engine().database());
+	const committed: (() => void)[] = [];
+	const result = await commitHooks.run(committed, () =>
+		dialect.transaction(fn, database ?? engine().database()),
+	);
+	for (const hook of committed.splice(0)) hook();
+	return result;
+}
+
+/** The hooks of the outermost transaction() open in this async context. */
+const commitHooks = new AsyncLocalStorage<(() => void)[]>();
+
+/**
+ * Runs `hook` once the transaction open here has committed (never when it rolls back); at once
+ * when none is open. For in-process wake-ups of what reads the rows just written (say a queue's
+ * worker): the rows themselves are the durable part. A hook must not throw.
+ */
+export function afterCommit(hook: () => void): void {
+	const hooks = openTransaction.getStore() ? commitHooks.getStore() : undefined;
+	if (hooks) hooks.push(hook);
+	else hook();
 }
 
 /**

@@ -28,7 +28,7 @@ import { linkClicks } from './links';
 import { testUnsubscribeUrl } from './unsubscribe';
 import { deliveriesQueued } from './deliveries-queued';
 import { publishChange } from '@/server/changes/content-changes';
-import { partnerEvents } from '@/server/changes/partner-events';
+import { recordPartnerEvent } from '@/server/changes/partner-events';
 import { newsletterIssuePath } from '@/lib/archive-links';
 import { Conflict, NotFound, UpstreamFailed } from '@/server/errors';
 import { renameSlug, savingSlug, slugAfterInsert, slugForNewItem } from '@/server/addresses/slugs';
@@ -242,7 +242,7 @@ export async function sendIssue(id: number, { dueBy }: { dueBy?: Date } = {}): P
 			.update(issues)
 			.set({ status: 'sending', sendStartedAt: now, sendAt: null })
 			.where(and(eq(issues.id, id), eq(issues.status, 'draft'), scheduled))
-			.returning({ id: issues.id });
+			.returning({ id: issues.id, slug: issues.slug, subject: issues.subject });
 		if (!started) {
 			await getIssue(id);
 			throw new Conflict(ISSUE_ALREADY_SENT);
@@ -271,16 +271,19 @@ export async function sendIssue(id: number, { dueBy }: { dueBy?: Date } = {}): P
 					sql`not exists (select 1 from ${deliveries} where ${deliveries.issueId} = ${id})`,
 				),
 			);
+		await recordPartnerEvent(
+			tx,
+			{
+				type: 'newsletter.sent',
+				data: { id, slug: started.slug, subject: started.subject, path: newsletterIssuePath(started.slug) },
+			},
+			now,
+		);
 	});
 	deliveriesQueued.emit();
 	// The issue is public from now on: its archive page is generated, the archive lists it.
 	publishChange({ kind: 'newsletter-issue', id });
-	const issue = await getIssue(id);
-	partnerEvents.emit({
-		type: 'newsletter.sent',
-		data: { id, slug: issue.slug, subject: issue.subject, path: newsletterIssuePath(issue.slug) },
-	});
-	return issue;
+	return getIssue(id);
 }
 
 /** Schedules a draft to be sent at `sendAt` (a later call moves it). */

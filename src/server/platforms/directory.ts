@@ -24,7 +24,7 @@ import {
 	slugForNewItem,
 } from '@/server/addresses/slugs';
 import { publishChange, type PlatformChangeKind } from '@/server/changes/content-changes';
-import { partnerEvents } from '@/server/changes/partner-events';
+import { recordPartnerEvent } from '@/server/changes/partner-events';
 import { platformPath } from '@/lib/public-paths';
 import { deleteRevisions, type SaveBy } from '@/server/revisions/store';
 import { lockFormValues, recordPlatformSave } from './history';
@@ -247,17 +247,17 @@ export async function updatePlatform(id: number, input: PlatformForm, by: SaveBy
 				at,
 			});
 			if (changedPublicFields) await noteForFollowers(tx, id, at);
+			await recordPartnerEvent(
+				tx,
+				{ type: 'platform.updated', data: { id, slug, name: fields.name, path: platformPath(slug) } },
+				at,
+			);
 			return true;
 		}),
 	);
 	if (!updated) throw new NotFound(PLATFORM_NOT_FOUND);
 	platformChanged({ id, kind: 'updated' });
-	const platform = await getPlatform(id);
-	partnerEvents.emit({
-		type: 'platform.updated',
-		data: { id, slug: platform.slug, name: platform.name, path: platformPath(platform.slug) },
-	});
-	return platform;
+	return getPlatform(id);
 }
 
 /**

@@ -1,18 +1,26 @@
 /**
- * Partners' webhooks: editors subscribe a URL to event types; each event a service announces
- * (partnerEvents, after its change committed, on the node that committed it) becomes one queued
- * message per subscribed webhook, delivered by the lease queue's worker (worker.ts).
+ * Partners' webhooks: editors subscribe a URL to event types; each event a service records in the
+ * outbox (changes/partner-events.ts, in its change's transaction) becomes, once, one queued
+ * message per subscribed webhook (fanOutEvent, run by worker.ts from one node), delivered by the
+ * lease queue's worker (worker.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { desc, eq, inArray, max } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, max } from 'drizzle-orm';
 import type { WebhookEventType } from '@/lib/column-values';
-import { partnerEvents, type PartnerEvent } from '@/server/changes/partner-events';
+import { DAY_MS } from '@/lib/durations';
 import { signal } from '@/server/changes/signal';
-import { db, firstRow, webhookAttempts, webhookDeliveries, webhooks } from '@/server/db';
+import {
+	db,
+	firstRow,
+	partnerEvents,
+	transaction,
+	webhookAttempts,
+	webhookDeliveries,
+	webhooks,
+} from '@/server/db';
+import { leaseHeld, type Claimed } from '@/server/db/lease-queue';
 import { NotFound } from '@/server/errors';
-import { config } from '@/server/runtime/config';
 import { baseLog } from '@/server/runtime/log';
-import { outsideRequest } from '@/server/runtime/request-context';
 import { checkReceiverUrl } from './receivers';
 
 export const WEBHOOK_NOT_FOUND = 'No webhook has this id.';
@@ -136,36 +144,53 @@ function triesOf(id: number, limit: number): Promise<WebhookTry[]> {
 }
 
 /**
- * Queues the event for every active webhook subscribed to its type: one message each, its body
- * fixed now (every try sends the same bytes and webhook-id).
+ * Queues a recorded partner event (the outbox's row, claimed by the worker) for every active
+ * webhook subscribed to its type, one message each with the body fixed when the change happened
+ * (every try sends the same bytes and webhook-id), and marks the event done, in one transaction:
+ * if this worker's lease ran out meanwhile, nothing is queued (the new holder queues it), so each
+ * event is queued once. Answers the number of messages queued; an event nobody subscribes to is
+ * simply done.
  */
-export async function queueEvent({ type, data }: PartnerEvent, now = new Date()): Promise<number> {
-	const { path, ...fields } = data;
-	const body = JSON.stringify({
-		type,
-		timestamp: now.toISOString(),
-		data: path === undefined ? fields : { ...fields, url: new URL(path, config().siteUrl).href },
+export async function fanOutEvent(event: Claimed & { type: string; payload: string }, now = new Date()) {
+	const queued = await transaction(async (tx) => {
+		const subscribed = (
+			await tx
+				.select({ id: webhooks.id, events: webhooks.events })
+				.from(webhooks)
+				.where(eq(webhooks.active, true))
+		).filter((webhook) => (webhook.events ?? []).includes(event.type));
+		const [done] = await tx
+			.update(partnerEvents)
+			.set({ status: 'done', fannedOutAt: now })
+			.where(leaseHeld(partnerEvents, event))
+			.returning({ id: partnerEvents.id });
+		if (!done) return 0;
+		if (subscribed.length > 0) {
+			await tx.insert(webhookDeliveries).values(
+				subscribed.map((webhook) => ({
+					webhookId: webhook.id,
+					messageId: `msg_${randomUUID()}`,
+					eventType: event.type,
+					payload: event.payload,
+					nextAttemptAt: now,
+				})),
+			);
+		}
+		return subscribed.length;
 	});
-	const subscribed = (
-		await db()
-			.select({ id: webhooks.id, events: webhooks.events })
-			.from(webhooks)
-			.where(eq(webhooks.active, true))
-	).filter((webhook) => (webhook.events ?? []).includes(type));
-	if (subscribed.length === 0) return 0;
+	if (queued > 0) webhookMessagesQueued.emit();
+	return queued;
+}
+
+/** How long a fanned-out event stays in the outbox (for looking into a delivery), then it goes. */
+export const PARTNER_EVENT_KEEP_DAYS = 7;
+
+/** Deletes the outbox's events fanned out more than PARTNER_EVENT_KEEP_DAYS ago (housekeeping). */
+export async function deleteOldPartnerEvents(now: number): Promise<void> {
+	const before = new Date(now - PARTNER_EVENT_KEEP_DAYS * DAY_MS);
 	await db()
-		.insert(webhookDeliveries)
-		.values(
-			subscribed.map((webhook) => ({
-				webhookId: webhook.id,
-				messageId: `msg_${randomUUID()}`,
-				eventType: type,
-				payload: body,
-				nextAttemptAt: now,
-			})),
-		);
-	webhookMessagesQueued.emit();
-	return subscribed.length;
+		.delete(partnerEvents)
+		.where(and(eq(partnerEvents.status, 'done'), lt(partnerEvents.fannedOutAt, before)));
 }
 
 /** Turns webhooks off (their receiver answered 410 Gone); their queued messages are dropped as they come. */
@@ -185,19 +210,3 @@ export async function webhookForDelivery(id: number) {
 
 /** The webhooks' log lines, here and in the worker. */
 export const webhookLog = () => baseLog().child({ subject: 'webhooks' });
-
-let wired = false;
-
-/** Queues a message for each event this node's services announce (wired by startApp()). */
-export function wireWebhooks(): void {
-	if (wired) return;
-	wired = true;
-	partnerEvents.subscribe((event) => {
-		// Not part of the save's request, and never awaited by it.
-		void outsideRequest(() =>
-			queueEvent(event).catch((error) =>
-				webhookLog().error({ err: error, type: event.type }, 'could not queue a webhook event'),
-			),
-		);
-	});
-}

@@ -5,10 +5,16 @@
  * exponential back-off from WEBHOOK_RETRY_BASE_MS, up to 8 tries with the same webhook-id; a 410
  * turns the webhook off; any other answer ends the message. The rows are the state, so any node
  * takes over a message whose worker died (its lease runs out), and each try is recorded.
+ *
+ * Beside it, a second lease-queue worker reads the outbox of partner events (partner_events,
+ * written in each change's transaction): it claims recorded events and fans each out into its
+ * messages (fanOutEvent), once, from whichever node claimed it; an event left by a process that
+ * died is claimed again when its lease runs out.
  */
 import { request } from 'undici';
 import { Webhook } from 'standardwebhooks';
-import { db, webhookAttempts, webhookDeliveries } from '@/server/db';
+import { partnerEventsRecorded } from '@/server/changes/partner-events';
+import { db, partnerEvents, webhookAttempts, webhookDeliveries } from '@/server/db';
 import {
 	claimDue,
 	leaseHeld,
@@ -20,7 +26,13 @@ import {
 import { transaction } from '@/server/db/transaction';
 import { config } from '@/server/runtime/config';
 import { receiverAddressAllowed, receiverAgent, INTERNAL_ADDRESS } from './receivers';
-import { deactivateWebhooks, webhookForDelivery, webhookLog, webhookMessagesQueued } from './webhooks';
+import {
+	deactivateWebhooks,
+	fanOutEvent,
+	webhookForDelivery,
+	webhookLog,
+	webhookMessagesQueued,
+} from './webhooks';
 
 export const WEBHOOK_MAX_TRIES = 8;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -28,6 +40,10 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 const CONCURRENCY = 4;
 /** Past every try's timeout: a claim older than this belonged to a process that died. */
 const LEASE_MS = 6 * WEBHOOK_TIMEOUT_MS;
+/** Outbox events fanned out per claim. */
+const FAN_OUT_BATCH = 20;
+/** A fan-out is a few quick statements: a claim older than this belonged to a process that died. */
+const FAN_OUT_LEASE_MS = 30_000;
 
 type ClaimedMessage = Claimed & { webhookId: number; messageId: string; payload: string };
 
@@ -111,7 +127,8 @@ async function deliver(row: ClaimedMessage, now = () => new Date()): Promise<voi
 	);
 }
 
-export type WebhookWorker = LeaseQueueWorker;
+/** The message sender, and beside it the outbox's fan-out (wakeFanOut). */
+export type WebhookWorker = LeaseQueueWorker & { wakeFanOut(): void };
 
 /** Claims up to CONCURRENCY due messages and tries them side by side. */
 async function deliverDue(isStopped: () => boolean): Promise<'more' | 'done'> {
@@ -138,13 +155,49 @@ async function deliverDue(isStopped: () => boolean): Promise<'more' | 'done'> {
 	return rows.length === CONCURRENCY ? 'more' : 'done';
 }
 
+type ClaimedEvent = Claimed & { type: string; payload: string };
+
+/** Claims a batch of recorded partner events and fans each out into its webhook messages. */
+async function fanOutDue(isStopped: () => boolean): Promise<'more' | 'done'> {
+	const rows = await claimDue<ClaimedEvent>(
+		partnerEvents,
+		{ type: partnerEvents.type, payload: partnerEvents.payload },
+		{ limit: FAN_OUT_BATCH, leaseMs: FAN_OUT_LEASE_MS },
+	);
+	if (isStopped()) {
+		await releaseClaims(partnerEvents, rows);
+		return 'done';
+	}
+	for (const row of rows) {
+		// One that fails stays claimed, and is taken again when its lease runs out.
+		await fanOutEvent(row).catch((error) =>
+			webhookLog().error({ err: error, eventId: row.id }, 'could not queue a partner event'),
+		);
+	}
+	return rows.length === FAN_OUT_BATCH ? 'more' : 'done';
+}
+
 function createWorker(): WebhookWorker {
-	return startLeaseQueueWorker({
+	const pollMs = config().newsletter.pollMs;
+	const sender = startLeaseQueueWorker({
 		queue: webhookDeliveries,
-		pollMs: config().newsletter.pollMs,
+		pollMs,
 		workDue: deliverDue,
 		onError: (error) => webhookLog().error({ err: error }, 'webhook worker could not look at the queue'),
 	});
+	const fanOut = startLeaseQueueWorker({
+		queue: partnerEvents,
+		pollMs,
+		workDue: fanOutDue,
+		onError: (error) => webhookLog().error({ err: error }, 'webhook worker could not look at the outbox'),
+	});
+	return {
+		wake: () => sender.wake(),
+		wakeFanOut: () => fanOut.wake(),
+		async stop() {
+			await Promise.all([fanOut.stop(), sender.stop()]);
+		},
+	};
 }
 
 let running: WebhookWorker | undefined;
@@ -155,12 +208,17 @@ export function startWebhookWorker(): WebhookWorker | undefined {
 	if (!running) {
 		running = createWorker();
 		webhookMessagesQueued.subscribe(wakeWebhookWorker);
+		partnerEventsRecorded.subscribe(wakeFanOut);
 	}
 	return running;
 }
 
 function wakeWebhookWorker(): void {
 	running?.wake();
+}
+
+function wakeFanOut(): void {
+	running?.wakeFanOut();
 }
 
 /** Stops claiming and waits for the tries in flight (each ends within its timeout). */
