@@ -39,7 +39,10 @@ async function rateWith(platformId: number, stars: number[]) {
 
 type Answer = {
 	quarter: string;
-	categories: { category: string; leaders: { id: number; slug: string; name: string; score: number; reviewCount: number }[] }[];
+	categories: {
+		category: string;
+		leaders: { id: number; slug: string; name: string; score: number; reviewCount: number }[];
+	}[];
 };
 
 function leadersIn(body: Answer, category = CATEGORY) {
@@ -108,7 +111,7 @@ describe('GET /api/leaders', () => {
 		expect(leadersIn(after.body)?.map((leader) => leader.id)).toEqual([short.id, top.id, second.id]);
 	});
 
-	it("reads a past quarter as awarded, and refuses a malformed quarter with a sentence", async () => {
+	it('reads a past quarter as awarded, and refuses a malformed quarter with a sentence', async () => {
 		const { categoryLeaders } = server.tables;
 		await server.db.insert(categoryLeaders).values({
 			quarter: '2025-Q3',

@@ -31,7 +31,10 @@ function arrange(server: TestServer) {
 		};
 		const made: Made[] = [];
 		for (const [index, stars] of [5, 4, 3, 2].entries()) {
-			const platform = await createPlatform(editor, { category: 'Audiences', name: `Leader Ads ${index + 1}` });
+			const platform = await createPlatform(editor, {
+				category: 'Audiences',
+				name: `Leader Ads ${index + 1}`,
+			});
 			await rateWith(platform, [stars, stars]);
 			made.push(platform);
 		}
@@ -69,9 +72,9 @@ describe('/leaders', () => {
 			expect(await audiences.locator('[data-leader] a').first().getAttribute('href')).toBe(
 				`/platforms/${leaders[0]!.slug}`,
 			);
-			expect(await page.locator('[data-leaders-category="Video"]').getByTestId('leaders-none').innerText()).toBe(
-				'No leader yet: no platform in Video has 2 counted reviews.',
-			);
+			expect(
+				await page.locator('[data-leaders-category="Video"]').getByTestId('leaders-none').innerText(),
+			).toBe('No leader yet: no platform in Video has 2 counted reviews.');
 			expect(await page.getByTestId('leaders-rules').innerText()).toContain('at least 2 counted reviews');
 			await expectNoAxeViolations(page, `/leaders at ${width} px`);
 			expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

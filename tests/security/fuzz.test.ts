@@ -890,7 +890,9 @@ function targets(): Target[] {
 			roles: { anonymous: RUNS },
 			ok: z.object({
 				quarter: z.string().regex(/^\d{4}-Q[1-4]$/),
-				categories: z.array(z.object({ category: z.string(), leaders: z.array(z.looseObject({ id: z.number() })) })),
+				categories: z.array(
+					z.object({ category: z.string(), leaders: z.array(z.looseObject({ id: z.number() })) }),
+				),
 			}),
 		},
 		{

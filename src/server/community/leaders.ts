@@ -136,7 +136,10 @@ export async function leadershipOf(
  * pages are regenerated anyway).
  */
 export async function leaderCandidates(platformId: number): Promise<{ id: number; slug: string }[]> {
-	const ofRated = db().select({ category: platforms.category }).from(platforms).where(eq(platforms.id, platformId));
+	const ofRated = db()
+		.select({ category: platforms.category })
+		.from(platforms)
+		.where(eq(platforms.id, platformId));
 	return db()
 		.select({ id: platforms.id, slug: platforms.slug })
 		.from(platforms)
