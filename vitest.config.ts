@@ -26,6 +26,8 @@ const POSTGRES_API = [
 	'tests/api/work-email.test.ts',
 	'tests/api/review-invitations.test.ts',
 	'tests/api/review-themes.test.ts',
+	// The leaders rank the weighted score kept per engine, and their awards are upserted.
+	'tests/api/leaders.test.ts',
 	// The map's satisfaction reads the weighted score.
 	'tests/api/market-map.test.ts',
 	'tests/api/platform-history.test.ts',
@@ -133,6 +135,7 @@ export default defineConfig({
 						'tests/unit/newsletter-queue.test.ts',
 						'tests/unit/platform-digest-queue.test.ts',
 						'tests/unit/review-score.test.ts',
+						'tests/unit/category-leaders.test.ts',
 						'tests/integration/newsletter-crash.test.ts',
 						// The partner events' outbox: written in each change's transaction, fanned out once.
 						'tests/integration/partner-event-outbox.test.ts',

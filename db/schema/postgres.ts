@@ -57,6 +57,7 @@ export const {
 	reviewThemes,
 	platformThemes,
 	themeJobs,
+	categoryLeaders,
 	mediaItems,
 	mediaVariants,
 	mediaAudio,

@@ -1022,6 +1022,32 @@ export function defineTables(kit: SchemaKit) {
 	);
 
 	/**
+	 * Each quarter's category leaders as awarded (community/leaders.ts): the housekeeping chore
+	 * writes the running quarter's top three per category each round, so once the quarter is over
+	 * its last round's rows stay as they were. The running quarter is always computed live.
+	 */
+	const categoryLeaders = table(
+		'category_leaders',
+		{
+			/** 'YYYY-Qn' (UTC). */
+			quarter: text('quarter').notNull(),
+			category: text('category').notNull(),
+			/** 1, 2 or 3. */
+			rank: integer('rank').notNull(),
+			platformId: integer('platform_id')
+				.notNull()
+				.references(() => platforms.id, { onDelete: 'cascade' }),
+			/** The score when awarded, full precision. */
+			score: double('score').notNull(),
+			reviewCount: integer('review_count').notNull(),
+		},
+		(t) => [
+			uniqueIndex('category_leaders_rank_idx').on(t.quarter, t.category, t.rank),
+			index('category_leaders_platform_idx').on(t.platformId, t.quarter),
+		],
+	);
+
+	/**
 	 * One save of an article, page, platform or episode: the fields as saved (JSON), who saved it
 	 * and a short sentence of what changed. The item is named by kind and id, without a foreign
 	 * key, since the kinds live in four tables; deleting an item deletes its revisions.
@@ -1288,6 +1314,7 @@ export function defineTables(kit: SchemaKit) {
 		reviewThemes,
 		platformThemes,
 		themeJobs,
+		categoryLeaders,
 		mediaItems,
 		mediaVariants,
 		mediaAudio,

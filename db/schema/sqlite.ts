@@ -55,6 +55,7 @@ export const {
 	reviewThemes,
 	platformThemes,
 	themeJobs,
+	categoryLeaders,
 	mediaItems,
 	mediaVariants,
 	mediaAudio,

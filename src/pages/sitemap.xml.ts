@@ -51,6 +51,7 @@ export const GET: APIRoute = async () => {
 		{ path: '/podcast', lastmod: lastmod(episodes[0]?.publishedAt) },
 		{ path: '/platforms' },
 		{ path: '/platforms/map' },
+		{ path: '/leaders' },
 		{ path: '/compare' },
 		...(await archiveEntries('news')),
 		...(await archiveEntries('education')),

@@ -67,6 +67,7 @@ import {
 	platformFormSchema,
 	platformListQuerySchema,
 	marketMapQuerySchema,
+	leadersQuerySchema,
 	ratingListQuerySchema,
 	ratingSchema,
 	reportSchema,
@@ -894,6 +895,18 @@ function targets(): Target[] {
 					reviewCount: z.number(),
 				}),
 			),
+		},
+		{
+			name: 'GET /api/leaders',
+			method: 'GET',
+			path: () => q('/api/leaders', leadersQuerySchema),
+			roles: { anonymous: RUNS },
+			ok: z.object({
+				quarter: z.string().regex(/^\d{4}-Q[1-4]$/),
+				categories: z.array(
+					z.object({ category: z.string(), leaders: z.array(z.looseObject({ id: z.number() })) }),
+				),
+			}),
 		},
 		{
 			name: 'GET /api/platforms/{id}/ratings',

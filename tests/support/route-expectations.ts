@@ -519,6 +519,16 @@ export const EXPECTATIONS: Expectation[] = [
 		check: (answer) => expect(Object.keys(answer.body).sort()).toEqual(['dislikes', 'likes']),
 	},
 	{
+		route: '/api/leaders',
+		method: 'GET',
+		expect: all(200),
+		call: () => ({ path: '/api/leaders' }),
+		check: (answer) => {
+			expect(answer.body.quarter).toMatch(/^\d{4}-Q[1-4]$/);
+			expect(Array.isArray(answer.body.categories)).toBe(true);
+		},
+	},
+	{
 		route: '/api/platforms/map',
 		method: 'GET',
 		expect: all(200),

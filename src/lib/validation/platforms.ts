@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PLATFORM_CATEGORIES } from '@/lib/categories';
+import { QUARTER_PATTERN } from '@/lib/quarters';
 import { stripHiddenControls, visibleText } from '@/lib/visible-text';
 import { isImageUrl } from './content';
 import { searchAppearanceFields, slugField } from './addresses';
@@ -315,6 +316,20 @@ export type PlatformListQuery = z.output<typeof platformListQuerySchema>;
 /** GET /api/platforms/map: all platforms, or one category's (unknown categories are a 400). */
 export const marketMapQuerySchema = platformListQuerySchema.pick({ category: true });
 export type MarketMapQuery = z.output<typeof marketMapQuerySchema>;
+
+/**
+ * GET /api/leaders: the running quarter by default, or `quarter` ('YYYY-Qn') to read the leaders
+ * a past quarter awarded. Blank means not given; anything else malformed is a 400 with a sentence.
+ */
+export const leadersQuerySchema = z.object({
+	quarter: queryField(
+		z
+			.string()
+			.regex(QUARTER_PATTERN, { error: 'A quarter is written YYYY-Qn, for example 2026-Q4.' })
+			.optional(),
+	),
+});
+export type LeadersQuery = z.output<typeof leadersQuerySchema>;
 
 /** Reviews per page of a platform's list (the page shows the first, 'Load more' the next). */
 export const REVIEW_PAGE_SIZE = 20;

@@ -54,7 +54,12 @@ export type ContentChange =
 	 * Media library files deleted, by the paths they were served at (/media/{key}): every node
 	 * stops serving its kept copies of them.
 	 */
-	| { kind: 'media-deleted'; paths: string[] };
+	| { kind: 'media-deleted'; paths: string[] }
+	/**
+	 * A new quarter began (its first housekeeping round kept its leaders): /leaders and the
+	 * leaders' badges name the new quarter.
+	 */
+	| { kind: 'leaders'; quarter: string };
 
 /** Carries this node's committed changes to the other nodes. */
 export interface ContentChangeRelay {

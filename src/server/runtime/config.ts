@@ -123,6 +123,11 @@ const schema = z.object({
 	 * beyond those answered from a cache. 0 turns the budget off (the bench measures queries).
 	 */
 	COSTLY_READS_PER_MINUTE: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).default(120)),
+	/**
+	 * Counted reviews a platform needs to be ranked among its category's leaders (/leaders,
+	 * /methodology): fewer, and it is left out whatever its score.
+	 */
+	LEADERS_MIN_REVIEWS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).default(10)),
 	/** Requests one API key (/api/v1) may make a minute, counted by every node together. */
 	API_KEY_RATE_LIMIT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).default(600)),
 	/** `0` skips the full page generation at start (pages render on demand until a change). */
@@ -234,6 +239,8 @@ export type AppConfig = {
 	costlyReadsPerMinute: number;
 	/** Requests per minute per API key (API_KEY_RATE_LIMIT). */
 	apiKeyRateLimit: number;
+	/** Counted reviews a platform needs to rank among its category's leaders. */
+	leadersMinReviews: number;
 	generateOnStart: boolean;
 	logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 	/** Pretty under `astro dev` (NODE_ENV=development) unless LOG_FORMAT says otherwise; else JSON. */
@@ -338,6 +345,7 @@ export function config(): AppConfig {
 		apiCacheTtlMs: env.API_CACHE_TTL_MS,
 		costlyReadsPerMinute: env.COSTLY_READS_PER_MINUTE,
 		apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
+		leadersMinReviews: env.LEADERS_MIN_REVIEWS,
 		generateOnStart: env.SITE_GENERATE_ON_START,
 		logLevel: env.LOG_LEVEL,
 		logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),

@@ -56,6 +56,8 @@ export async function publicPathsOfChange(change: ContentChange): Promise<string
 		case 'media-deleted':
 			// Media files are not pages.
 			return [];
+		case 'leaders':
+			return ['/leaders'];
 	}
 }
 

@@ -33,11 +33,12 @@ import {
 } from '@/lib/share-images';
 import { alternativesPaths } from '@/server/comparisons/alternatives';
 import { generatedComparisonPaths } from '@/server/comparisons/comparisons';
+import { categoryLeadersOf, leaderCandidates } from '@/server/community/leaders';
 
 type PlatformContentChange = Extract<ContentChange, { kind: 'platform' }>;
 
 const FEEDS = ['/rss', '/podcast/rss', '/sitemap.xml', '/robots.txt'];
-const LISTINGS = ['/', '/podcast', '/platforms', '/platforms/map', '/compare'];
+const LISTINGS = ['/', '/podcast', '/platforms', '/platforms/map', '/compare', '/leaders'];
 // Shells whose islands do the work after a session check in the browser. Their HTML is the same
 // for everyone, but carries absolute URLs (canonical, og:url), so it is generated here from the
 // running SITE_URL rather than prerendered by `astro build` with the build's origin.
@@ -145,6 +146,8 @@ export function pathsForContentChange(change: ContentChange): string[] {
 		case 'media-deleted':
 			// No page shows a deleted image: a delete is refused while anything uses it.
 			return [];
+		case 'leaders':
+			return ['/leaders'];
 	}
 }
 
@@ -191,9 +194,19 @@ export async function queriedPathsForContentChange(change: ContentChange): Promi
 			const own = await itemPaths('platform', change.id, change.slug, (slug) =>
 				ownPlatformPaths(change.platformChange, slug),
 			);
+			if (change.platformChange === 'rated') {
+				// A platform's rating may move others of its category onto or off the leaders' podium.
+				const rivals = (await leaderCandidates(change.id)).map(({ slug }) => platformPath(slug));
+				return [...new Set([...own, ...rivals])];
+			}
 			if (!reshapesDirectory(change.platformChange)) return own;
 			const others = (await listPlatformAddresses()).map(({ slug }) => platformPath(slug));
 			return [...new Set([...own, ...others])];
+		}
+		case 'leaders': {
+			// The running quarter's leaders: their badges name the new quarter.
+			const { categories } = await categoryLeadersOf();
+			return categories.flatMap(({ leaders }) => leaders.map(({ slug }) => platformPath(slug)));
 		}
 		default:
 			return [];
@@ -230,6 +243,8 @@ export function pathsForPlatformChange({ id, platformChange: kind }: PlatformCon
 		return [];
 	}
 	const paths = ['/platforms', '/compare'];
+	// The leaders are ranked by score among platforms with enough reviews, named and linked.
+	if (kind !== 'commented') paths.push('/leaders');
 	// The home page's #platforms teaser shows names, ratings and review counts (not comments);
 	// the market map places platforms by their reviews.
 	if (kind !== 'commented') paths.push('/', '/platforms/map');
@@ -247,6 +262,7 @@ export function pathsForPlatformChange({ id, platformChange: kind }: PlatformCon
 export function apiPathsForContentChange(change: ContentChange): string[] {
 	// The archive has no public API answers (nor is it searched).
 	if (change.kind === 'newsletter-issue') return [];
+	if (change.kind === 'leaders') return ['/api/leaders'];
 	// The host keeps library files beside the API answers, by their paths (src/server/host/api-cache.ts).
 	if (change.kind === 'media-deleted') return change.paths;
 	// The site search finds articles, episodes, pages and platforms (not ratings or comments).
@@ -282,11 +298,13 @@ export function apiPathsForPlatformChange({ id, platformChange: kind }: Platform
 	const detail = `/api/platforms/${id}`;
 	// The market map places every platform by its name, category and reviews.
 	const map = '/api/platforms/map';
+	// The leaders name platforms (with slug and category) ranked by their score and review count.
+	const leaders = '/api/leaders';
 	switch (kind) {
 		case 'created':
-			return [list, map];
+			return [list, map, leaders];
 		case 'updated':
-			return [list, detail, `${detail}/similar`, `${detail}/history`, map];
+			return [list, detail, `${detail}/similar`, `${detail}/history`, map, leaders];
 		case 'deleted':
 			return [
 				list,
@@ -297,10 +315,11 @@ export function apiPathsForPlatformChange({ id, platformChange: kind }: Platform
 				`${detail}/history`,
 				`${detail}/rating-trend`,
 				map,
+				leaders,
 			];
 		case 'rated':
 			// The list and the detail carry the average rating and the review count.
-			return [list, detail, `${detail}/ratings`, `${detail}/rating-trend`, map];
+			return [list, detail, `${detail}/ratings`, `${detail}/rating-trend`, map, leaders];
 		case 'commented':
 		case 'voted':
 			return [`${detail}/comments`];
