@@ -10,7 +10,7 @@ import { siteCounterStore } from '@/server/auth/rate-limit/site-counters';
 import { deleteExpiredSessions } from '@/server/auth/session';
 import { deleteExpiredPreviewLinks } from '@/server/content/previews';
 import { deleteExpiredMemberTokens } from '@/server/newsletter/members';
-import { scoreUnscoredPlatforms } from '@/server/community/reviews';
+import { fillWebsiteDomains, scoreUnscoredPlatforms } from '@/server/community/reviews';
 import type { Chore } from '@/server/housekeeping/rounds';
 
 export const HOUSEKEEPING_CHORES: readonly Chore[] = [
@@ -20,6 +20,7 @@ export const HOUSEKEEPING_CHORES: readonly Chore[] = [
 	{ name: 'expired newsletter confirmation links', run: deleteExpiredMemberTokens },
 	{ name: 'expired preview links', run: deleteExpiredPreviewLinks },
 	{ name: 'platforms rated before scores and sub-score counts were kept', run: scoreUnscoredPlatforms },
+	{ name: 'platforms saved before their website domain was kept', run: fillWebsiteDomains },
 	{ name: 'page views older than 30 days into daily totals', run: rollUpOldVisits },
 	{ name: 'finished rate-limit windows', run: (now) => siteCounterStore().deleteFinishedWindows(now) },
 ];
