@@ -226,7 +226,7 @@ export function defineTables(kit: SchemaKit) {
 			category: text('category').notNull(),
 			isRecommended: boolean('is_recommended').notNull().default(false),
 			sortOrder: integer('sort_order').notNull().default(0),
-			/** Average of platform_ratings, one decimal; kept in step inside the rating transaction. */
+			/** Average of the counted platform_ratings, two decimals; kept in step inside the rating transaction. */
 			rating: double('rating').notNull().default(0),
 			/**
 			 * The weighted mean of the counted reviews (the published method, src/lib/review-score.ts),

@@ -193,6 +193,38 @@ describe.each(engines)('housekeeping on %s', (name) => {
 		});
 	});
 
+	it('recounts a platform whose rating was kept to one decimal', async () => {
+		const users3 = await Promise.all([1, 2, 3].map(() => insertAccount(db())));
+		// As a database kept it before two decimals: 5, 1 and 1 stars, rating 2.3.
+		const [platform] = await db()
+			.insert(platforms)
+			.values({
+				name: `Decimals ${name}`,
+				slug: `decimals-${name}`,
+				description: 'Rated before two decimals.',
+				pricing: 'CPM',
+				category: 'DSP',
+				rating: 2.3,
+				score: 2.3,
+				reviewCount: 3,
+				stars1: 2,
+				stars5: 1,
+				easeOfUseCount: 0,
+				supportCount: 0,
+				measurementCount: 0,
+				valueForMoneyCount: 0,
+			})
+			.returning({ id: platforms.id });
+		await db()
+			.insert(platformRatings)
+			.values(users3.map(({ id }, i) => ({ platformId: platform!.id, userId: id, rating: i === 0 ? 5 : 1 })));
+
+		await scoreUnscoredPlatforms();
+
+		const [row] = await db().select().from(platforms).where(eq(platforms.id, platform!.id));
+		expect(row).toMatchObject({ rating: 2.33, reviewCount: 3 });
+	});
+
 	it('fills the website domain of a platform saved before it was kept, and recounts it', async () => {
 		expect(HOUSEKEEPING_CHORES.map((chore) => chore.run)).toContain(fillWebsiteDomains);
 		const { id: staffId } = await insertAccount(db());

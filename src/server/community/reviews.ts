@@ -676,17 +676,32 @@ export async function recountPlatforms(platformIds: Iterable<number>): Promise<v
 
 /**
  * Recounts the platforms rated before the score or the sub-score counts were kept (a score still
- * the column's 0, or no counts): a housekeeping chore, so a database migrated with reviews gets
- * them without data SQL in the migration. Once recounted, the query finds nothing.
+ * the column's 0, or no counts), or before the rating had two decimals (a kept rating other than
+ * its kept stars' average): a housekeeping chore, so a database migrated with reviews gets them
+ * without data SQL in the migration. Once recounted, nothing is found.
  */
 export async function scoreUnscoredPlatforms(): Promise<void> {
 	const rows = await db()
-		.select({ id: platforms.id })
+		.select({
+			id: platforms.id,
+			unscored: sql<boolean>`${or(eq(platforms.score, 0), isNull(platforms.easeOfUseCount))}`.mapWith(
+				Boolean,
+			),
+			rating: platforms.rating,
+			reviewCount: platforms.reviewCount,
+			stars1: platforms.stars1,
+			stars2: platforms.stars2,
+			stars3: platforms.stars3,
+			stars4: platforms.stars4,
+			stars5: platforms.stars5,
+		})
 		.from(platforms)
-		.where(
-			and(sql`${platforms.reviewCount} > 0`, or(eq(platforms.score, 0), isNull(platforms.easeOfUseCount))),
-		);
-	await recountPlatforms(rows.map((row) => row.id));
+		.where(sql`${platforms.reviewCount} > 0`);
+	const stale = rows.filter((row) => {
+		const starSum = row.stars1 + 2 * row.stars2 + 3 * row.stars3 + 4 * row.stars4 + 5 * row.stars5;
+		return row.unscored || averageRating(starSum, row.reviewCount) !== row.rating;
+	});
+	await recountPlatforms(stale.map((row) => row.id));
 }
 
 /**

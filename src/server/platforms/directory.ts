@@ -47,7 +47,7 @@ export type PlatformJson = {
 	category: string;
 	isRecommended: boolean;
 	sortOrder: number;
-	/** Average of the ratings, one decimal; 0 while there are none. */
+	/** Average of the counted ratings, two decimals (pages show one); 0 while there are none. */
 	rating: number;
 	/** The weighted mean of the counted reviews (/methodology), one decimal; 0 while there are none. */
 	score: number;
@@ -91,10 +91,10 @@ type PlatformRow = {
 };
 
 function toJson(row: PlatformRow): PlatformJson {
-	// The stored average already has one decimal; rounding again only hides float noise.
+	// The stored average already has two decimals; rounding again only hides float noise.
 	return {
 		...row,
-		rating: Math.round(row.rating * 10) / 10,
+		rating: Math.round(row.rating * 100) / 100,
 		score: shownScore(row.score),
 	};
 }
