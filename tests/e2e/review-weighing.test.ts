@@ -206,5 +206,6 @@ describe('source and incentive filters on the platform page', () => {
 			expect(await page.getByLabel('Source', { exact: true }).inputValue()).toBe('organic');
 			expect(await page.getByLabel('Incentive', { exact: true }).inputValue()).toBe('false');
 		}
-	});
+		// Five accounts, two widths, four axe runs and a reload: long on a busy 2-core machine.
+	}, 240_000);
 });
