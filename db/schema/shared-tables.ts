@@ -90,6 +90,9 @@ export function defineTables(kit: SchemaKit) {
 			// The few banned accounts: review counts subtract their reviews rather than look up
 			// every review's author.
 			index('users_banned_idx').on(t.id).where(sql`${t.isBanned}`),
+			// The few accounts with a confirmed work email, by domain: a platform's affiliated
+			// reviewers are found from its website's domain.
+			index('users_work_domain_idx').on(t.workDomain).where(sql`${t.workDomain} is not null`),
 		],
 	);
 
@@ -216,10 +219,16 @@ export function defineTables(kit: SchemaKit) {
 			pros: textList('pros'),
 			cons: textList('cons'),
 			websiteUrl: text('website_url'),
+			/**
+			 * The registrable domain (tldts, public suffix list) of websiteUrl, kept in step on every
+			 * save: a reviewer whose confirmed work email has this domain is affiliated with the
+			 * platform (reviews.ts). Null without a website or a registrable domain.
+			 */
+			websiteDomain: text('website_domain'),
 			category: text('category').notNull(),
 			isRecommended: boolean('is_recommended').notNull().default(false),
 			sortOrder: integer('sort_order').notNull().default(0),
-			/** Average of platform_ratings, one decimal; kept in step inside the rating transaction. */
+			/** Average of the counted platform_ratings, two decimals; kept in step inside the rating transaction. */
 			rating: double('rating').notNull().default(0),
 			/**
 			 * The weighted mean of the counted reviews (the published method, src/lib/review-score.ts),

@@ -11,6 +11,7 @@ import { slugFromTitle } from '@/lib/slugs';
 import { platformPath } from '@/lib/public-paths';
 import type { SlugKind } from '@/lib/column-values';
 import { schemaOf } from '@/server/db';
+import { websiteDomainOf } from '@/server/platforms/directory';
 import { before } from './age';
 import { COMMENTS } from './comments';
 import { planRatings, planVotes } from './community';
@@ -95,7 +96,12 @@ function seedHistory(platform: PlatformSeed) {
 		const field = change.field;
 		const next = history.slice(index + 1).find((later) => later.field === field);
 		const to = next && 'from' in next ? next.from : platform[field];
-		return { field, fromValue: JSON.stringify(change.from), toValue: JSON.stringify(to), age: change.age };
+		return {
+			field,
+			fromValue: JSON.stringify(change.from),
+			toValue: JSON.stringify(to),
+			age: change.age,
+		};
 	});
 }
 
@@ -143,6 +149,7 @@ async function insertPlatforms(tx: SeedWriter, now: number, ratings: ReturnType<
 				pros: platform.pros,
 				cons: platform.cons,
 				websiteUrl: platform.websiteUrl,
+				websiteDomain: websiteDomainOf(platform.websiteUrl),
 				category: platform.category,
 				isRecommended: platform.isRecommended,
 				sortOrder: (index + 1) * 10,
@@ -158,9 +165,13 @@ async function insertPlatforms(tx: SeedWriter, now: number, ratings: ReturnType<
 		ids.set(platform.slug, id);
 		const history = seedHistory(platform);
 		if (history.length > 0) {
-			await tx
-				.insert(schema.platformChanges)
-				.values(history.map((change) => ({ platformId: id, ...change, at: before(now, change.age) })));
+			await tx.insert(schema.platformChanges).values(
+				history.map((change) => ({
+					platformId: id,
+					...change,
+					at: before(now, change.age),
+				})),
+			);
 		}
 	}
 	return ids;

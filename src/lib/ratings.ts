@@ -1,11 +1,12 @@
 /**
- * A platform's rating is the average of its users' stars, rounded half up to one decimal. The
- * service recomputes it after every rating and the demo seed computes it the same way.
+ * A platform's rating is the average of its users' stars, rounded half up to two decimals (5, 1
+ * and 1 stars: 2.33). The service recomputes it after every rating and the demo seed computes it
+ * the same way. Pages show it to one decimal (formatRating, src/lib/format.ts).
  */
 
-/** Average rounded half up to one decimal, in integer arithmetic. */
+/** Average rounded half up to two decimals, in integer arithmetic. */
 export function averageRating(sum: number, count: number): number {
-	return count === 0 ? 0 : Math.round((sum * 10) / count) / 10;
+	return count === 0 ? 0 : Math.round((sum * 100) / count) / 100;
 }
 
 /** A sub-score's average over the reviews that gave it, to one decimal; null when none did. */

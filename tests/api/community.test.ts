@@ -234,7 +234,7 @@ describe('ratings', () => {
 		expect(mine).toHaveLength(1);
 		expect(mine[0]!.createdAt.getTime()).toBe(before.createdAt.getTime());
 		const platform = await anonymous.get(`/api/platforms/${platformId}`);
-		expect(platform.body).toMatchObject({ rating: 3.7, reviewCount: 3 });
+		expect(platform.body).toMatchObject({ rating: 3.67, reviewCount: 3 });
 	});
 
 	it('lets one user never change another user’s rating', async () => {

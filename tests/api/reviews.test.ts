@@ -562,7 +562,7 @@ describe('source labels and the weighted score (issue 47)', () => {
 		expect(badBody.body.message).toBe('Incentivized must be true or false.');
 	});
 
-	it('gives GET /api/platforms/{id} a score beside the rating: 5, 1 (invited), 1 (incentivized) score 3.0', async () => {
+	it('gives GET /api/platforms/{id} a score beside the rating: 5, 1 (invited), 1 (incentivized) score 3.0, rating 2.33', async () => {
 		const { platform, reviews } = await platformWithReviews([5, 1]);
 		const { platformRatings } = server.tables;
 		await server.db
@@ -573,9 +573,9 @@ describe('source labels and the weighted score (issue 47)', () => {
 			rating: 1,
 			incentivized: true,
 		});
-		expect(last.body.platform).toEqual({ rating: 2.3, score: 3, reviewCount: 3 });
+		expect(last.body.platform).toEqual({ rating: 2.33, score: 3, reviewCount: 3 });
 		const detail = await anonymous.get(`/api/platforms/${platform.id}`);
-		expect(detail.body).toMatchObject({ rating: 2.3, score: 3, reviewCount: 3 });
+		expect(detail.body).toMatchObject({ rating: 2.33, score: 3, reviewCount: 3 });
 		const listing = await anonymous.get(`/api/platforms?search=${encodeURIComponent(platform.name)}`);
 		expect(listing.body.find((item: { id: number }) => item.id === platform.id)).toMatchObject({ score: 3 });
 	});

@@ -2,9 +2,11 @@
  * Reviews buyers can weigh (issue 47), in the browser: /methodology states the method; a
  * platform's representative makes an invitation link on the platform page, a customer opens it,
  * is told the review will be labelled, and the review shows "Invited by vendor" (and
- * "Incentivized" when asked so) beside the page's score. axe at desktop and phone width.
+ * "Incentivized" when asked so) beside the page's score; the list filters by source and incentive
+ * (labelled selects, kept in the address). axe at desktop and phone width.
  */
 import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { Client } from '../support/http';
@@ -104,4 +106,106 @@ describe('invitation links and review labels on the platform page', () => {
 		expect(reviews).toHaveLength(1);
 		expect(reviews[0]).toMatchObject({ source: 'vendor-invited', incentivized: true });
 	});
+});
+
+describe('source and incentive filters on the platform page', () => {
+	it('shows only the matching reviews for each choice, kept in the address', async ({ server, newPage }) => {
+		const editor = new Client(server.url);
+		expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
+		const made = await editor.post('/api/admin/platforms', {
+			name: `Filtered Ads ${Date.now()}`,
+			category: 'DSP',
+			description: 'A platform for the label filter tests.',
+			pricing: 'CPM',
+			features: [],
+			pros: [],
+			cons: [],
+		});
+		expect(made.status, JSON.stringify(made.body)).toBe(201);
+		const platform = made.body as { id: number; slug: string };
+		const representative = await registerAccount(server, 'filtervendor');
+		expect(
+			(await editor.put(`/api/admin/users/${representative.id}/vendor`, { platformId: platform.id })).status,
+		).toBe(200);
+		const vendor = new Client(server.url);
+		expect((await vendor.login(representative.email, representative.password)).status).toBe(200);
+		const invitation = await vendor.post(`/api/platforms/${platform.id}/invitations`);
+		expect(invitation.status).toBe(201);
+
+		// Three reviews: organic and unpaid, organic and incentivized, invited and unpaid.
+		const reviews = {
+			organic: { rating: 4, review: 'Organic and unpaid.' },
+			paid: { rating: 3, review: 'Organic but incentivized.', incentivized: true },
+			invited: { rating: 5, review: 'Invited by the vendor.', invitation: invitation.body.token },
+		};
+		const ids: Record<string, number> = {};
+		for (const [name, body] of Object.entries(reviews)) {
+			const account = await registerAccount(server, `filter${name}`);
+			const client = new Client(server.url);
+			expect((await client.login(account.email, account.password)).status).toBe(200);
+			const answer = await client.post(`/api/platforms/${platform.id}/ratings`, body);
+			expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+			ids[name] = answer.body.rating.id;
+		}
+		const listed = async (page: Page) => {
+			const shown = await page
+				.locator('[data-review]')
+				.evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-review'))));
+			return shown.sort((a, b) => a - b);
+		};
+		const only = (...names: string[]) => names.map((name) => ids[name]!).sort((a, b) => a - b);
+
+		for (const mobile of [false, true]) {
+			const { page } = await newPage({ mobile });
+			await page.goto(`/platforms/${platform.slug}`);
+			await page.getByRole('heading', { name: 'User Reviews' }).scrollIntoViewIfNeeded();
+			await hydrated(page);
+			if (mobile) await page.getByRole('button', { name: 'Sort and filter reviews' }).click();
+			const source = page.getByLabel('Source', { exact: true });
+			const incentive = page.getByLabel('Incentive', { exact: true });
+			await expect.poll(() => source.isVisible()).toBe(true);
+			expect(await source.locator('option').allInnerTexts()).toEqual([
+				'All sources',
+				'Organic',
+				'Vendor-invited',
+			]);
+			expect(await incentive.locator('option').allInnerTexts()).toEqual([
+				'Incentivized or not',
+				'Incentivized',
+				'Not incentivized',
+			]);
+			await expect.poll(() => listed(page)).toEqual(only('organic', 'paid', 'invited'));
+
+			await source.selectOption('organic');
+			await expect.poll(() => new URL(page.url()).search).toBe('?source=organic');
+			await expect.poll(() => listed(page)).toEqual(only('organic', 'paid'));
+			await source.selectOption('vendor-invited');
+			await expect.poll(() => listed(page)).toEqual(only('invited'));
+			expect(await page.locator('[data-review]').getByTestId('review-source').allInnerTexts()).toEqual([
+				'Invited by vendor',
+			]);
+			await expectNoAxeViolations(page, `the review list filtered by source at ${mobile ? 390 : 1280} px`);
+
+			await source.selectOption('');
+			await incentive.selectOption('true');
+			await expect.poll(() => new URL(page.url()).search).toBe('?incentivized=true');
+			await expect.poll(() => listed(page)).toEqual(only('paid'));
+			await incentive.selectOption('false');
+			await expect.poll(() => listed(page)).toEqual(only('organic', 'invited'));
+			// Both at once: organic and not incentivized.
+			await source.selectOption('organic');
+			await expect.poll(() => new URL(page.url()).search).toBe('?source=organic&incentivized=false');
+			await expect.poll(() => listed(page)).toEqual(only('organic'));
+			await expectNoAxeViolations(page, `the review list filtered by incentive at ${mobile ? 390 : 1280} px`);
+
+			// The address keeps the view: a reload shows the same reviews with the same choices.
+			await page.reload();
+			await page.getByRole('heading', { name: 'User Reviews' }).scrollIntoViewIfNeeded();
+			await hydrated(page);
+			await expect.poll(() => listed(page)).toEqual(only('organic'));
+			expect(await page.getByLabel('Source', { exact: true }).inputValue()).toBe('organic');
+			expect(await page.getByLabel('Incentive', { exact: true }).inputValue()).toBe('false');
+		}
+		// Five accounts, two widths, four axe runs and a reload: long on a busy 2-core machine.
+	}, 240_000);
 });

@@ -80,8 +80,8 @@ export const PLATFORM_FIELDS = [
 	'websiteUrl',
 ];
 
-/** Average rounded half up to one decimal, the rule the rating service keeps. */
+/** Average rounded half up to two decimals, the rule the rating service keeps. */
 export function expectedAverage(ratings: number[]): number {
 	const sum = ratings.reduce((a, b) => a + b, 0);
-	return ratings.length === 0 ? 0 : Math.round((sum * 10) / ratings.length) / 10;
+	return ratings.length === 0 ? 0 : Math.round((sum * 100) / ratings.length) / 100;
 }

@@ -8,6 +8,7 @@ import { Client } from './http';
 import type { PlatformJson } from '@/server/platforms/directory';
 import { editorCookie, type TestServer } from './server';
 import { hydrateIslands } from './browser';
+import { formatRating } from '@/lib/format';
 
 /** A platform as GET /api/platforms answers it. */
 export type ApiPlatform = PlatformJson;
@@ -81,5 +82,5 @@ export async function registerAccount(server: TestServer, prefix: string) {
 	return { ...account, id: (answer.body as { id: number }).id };
 }
 
-/** The rounded one-decimal rating as the screens print it. */
-export const oneDecimal = (rating: number) => rating.toFixed(1);
+/** The rating (two decimals in the API) as the screens print it: one decimal. */
+export const oneDecimal = formatRating;

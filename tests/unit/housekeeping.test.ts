@@ -22,9 +22,10 @@ import {
 	platforms,
 	previewLinks,
 	sessions,
+	users,
 } from '@/server/db';
 import { eq } from 'drizzle-orm';
-import { scoreUnscoredPlatforms } from '@/server/community/reviews';
+import { fillWebsiteDomains, scoreUnscoredPlatforms } from '@/server/community/reviews';
 import { HOUSEKEEPING_CHORES } from '@/server/app/chores';
 import { housekeepingRound, type Chore } from '@/server/housekeeping/rounds';
 import { insertAccount } from '../support/newsletter-fixture';
@@ -53,7 +54,10 @@ describe.each(engines)('housekeeping on %s', (name) => {
 		} else {
 			const database = await postgresTestDatabase();
 			postgresDatabases.push(database);
-			chooseEngine({ databaseUrl: database.url, databasePath: join(dir, 'unused.db') });
+			chooseEngine({
+				databaseUrl: database.url,
+				databasePath: join(dir, 'unused.db'),
+			});
 		}
 	});
 
@@ -64,8 +68,18 @@ describe.each(engines)('housekeeping on %s', (name) => {
 		await db()
 			.insert(sessions)
 			.values([
-				{ id: 'session-expired', userId, expiresAt: before, createdAt: new Date(T0 - 60 * MINUTE) },
-				{ id: 'session-live', userId, expiresAt: after, createdAt: new Date(T0 - 60 * MINUTE) },
+				{
+					id: 'session-expired',
+					userId,
+					expiresAt: before,
+					createdAt: new Date(T0 - 60 * MINUTE),
+				},
+				{
+					id: 'session-live',
+					userId,
+					expiresAt: after,
+					createdAt: new Date(T0 - 60 * MINUTE),
+				},
 			]);
 		await db()
 			.insert(passwordResetTokens)
@@ -86,15 +100,40 @@ describe.each(engines)('housekeeping on %s', (name) => {
 		await db()
 			.insert(newsletterMemberTokens)
 			.values([
-				{ id: 'confirm-expired', memberId: member!.id, purpose: 'confirm', expiresAt: before },
-				{ id: 'confirm-live', memberId: member!.id, purpose: 'confirm', expiresAt: after },
-				{ id: 'unsubscribe-forever', memberId: member!.id, purpose: 'unsubscribe', expiresAt: null },
+				{
+					id: 'confirm-expired',
+					memberId: member!.id,
+					purpose: 'confirm',
+					expiresAt: before,
+				},
+				{
+					id: 'confirm-live',
+					memberId: member!.id,
+					purpose: 'confirm',
+					expiresAt: after,
+				},
+				{
+					id: 'unsubscribe-forever',
+					memberId: member!.id,
+					purpose: 'unsubscribe',
+					expiresAt: null,
+				},
 			]);
 		await db()
 			.insert(previewLinks)
 			.values([
-				{ id: 'preview-expired', subjectType: 'article', subjectId: 1, expiresAt: before },
-				{ id: 'preview-live', subjectType: 'article', subjectId: 1, expiresAt: after },
+				{
+					id: 'preview-expired',
+					subjectType: 'article',
+					subjectId: 1,
+					expiresAt: before,
+				},
+				{
+					id: 'preview-live',
+					subjectType: 'article',
+					subjectId: 1,
+					expiresAt: after,
+				},
 			]);
 		const store = siteCounterStore();
 		await store.increment('hk:ended', MINUTE, T0 - 2 * MINUTE);
@@ -151,6 +190,78 @@ describe.each(engines)('housekeeping on %s', (name) => {
 			easeOfUseCount: 0,
 			measurementCount: 0,
 			valueForMoneyCount: 0,
+		});
+	});
+
+	it('recounts a platform whose rating was kept to one decimal', async () => {
+		const users3 = await Promise.all([1, 2, 3].map(() => insertAccount(db())));
+		// As a database kept it before two decimals: 5, 1 and 1 stars, rating 2.3.
+		const [platform] = await db()
+			.insert(platforms)
+			.values({
+				name: `Decimals ${name}`,
+				slug: `decimals-${name}`,
+				description: 'Rated before two decimals.',
+				pricing: 'CPM',
+				category: 'DSP',
+				rating: 2.3,
+				score: 2.3,
+				reviewCount: 3,
+				stars1: 2,
+				stars5: 1,
+				easeOfUseCount: 0,
+				supportCount: 0,
+				measurementCount: 0,
+				valueForMoneyCount: 0,
+			})
+			.returning({ id: platforms.id });
+		await db()
+			.insert(platformRatings)
+			.values(users3.map(({ id }, i) => ({ platformId: platform!.id, userId: id, rating: i === 0 ? 5 : 1 })));
+
+		await scoreUnscoredPlatforms();
+
+		const [row] = await db().select().from(platforms).where(eq(platforms.id, platform!.id));
+		expect(row).toMatchObject({ rating: 2.33, reviewCount: 3 });
+	});
+
+	it('fills the website domain of a platform saved before it was kept, and recounts it', async () => {
+		expect(HOUSEKEEPING_CHORES.map((chore) => chore.run)).toContain(fillWebsiteDomains);
+		const { id: staffId } = await insertAccount(db());
+		const { id: buyerId } = await insertAccount(db());
+		await db()
+			.update(users)
+			.set({ workDomain: `vendor-${name}.co.uk` })
+			.where(eq(users.id, staffId));
+		// As a migrated database has it: a website, no domain kept, the staff's review still counted.
+		const [platform] = await db()
+			.insert(platforms)
+			.values({
+				name: `Domained ${name}`,
+				slug: `domained-${name}`,
+				description: 'Saved before the domain.',
+				pricing: 'CPM',
+				category: 'DSP',
+				websiteUrl: `https://ads.vendor-${name}.co.uk/retail`,
+				rating: 3,
+				score: 3,
+				reviewCount: 2,
+			})
+			.returning({ id: platforms.id });
+		await db()
+			.insert(platformRatings)
+			.values([
+				{ platformId: platform!.id, userId: staffId, rating: 5 },
+				{ platformId: platform!.id, userId: buyerId, rating: 1 },
+			]);
+
+		await fillWebsiteDomains();
+
+		const [row] = await db().select().from(platforms).where(eq(platforms.id, platform!.id));
+		expect(row).toMatchObject({
+			websiteDomain: `vendor-${name}.co.uk`,
+			rating: 1,
+			reviewCount: 1,
 		});
 	});
 

@@ -35,6 +35,26 @@ describe('the review list query in the page address', () => {
 		});
 	});
 
+	it('reads and writes the source and incentive filters, dropping unknown values', () => {
+		expect(readReviewQuery('?source=vendor-invited&incentivized=false')).toEqual({
+			sort: 'newest',
+			stars: undefined,
+			source: 'vendor-invited',
+			incentivized: false,
+		});
+		expect(readReviewQuery('?incentivized=true')).toMatchObject({ incentivized: true });
+		expect(readReviewQuery('?source=paid&incentivized=yes')).toEqual({ sort: 'newest', stars: undefined });
+		expect(
+			reviewQueryString({ sort: 'newest', stars: undefined, source: 'organic', incentivized: false }),
+		).toBe('?source=organic&incentivized=false');
+		expect(
+			withReviewQuery('https://example.com/platforms/3?source=organic&incentivized=true', {
+				sort: 'newest',
+				stars: undefined,
+			}),
+		).toBe('/platforms/3');
+	});
+
 	it('writes only what differs from the default, and keeps the address’s other parameters', () => {
 		expect(reviewQueryString({ sort: 'newest', stars: undefined })).toBe('');
 		expect(reviewQueryString({ sort: 'newest', stars: 2, companySize: '5001+' })).toBe(
@@ -52,7 +72,15 @@ describe('the review list query in the page address', () => {
 
 describe('a platform page with a review query', () => {
 	it('is a variant of its own (rendered on demand), chosen by the review parameters only', () => {
-		expect(PLATFORM_PAGE_PARAMETERS).toEqual(['sort', 'stars', ...REVIEW_FILTERS, 'theme', 'themeSide']);
+		expect(PLATFORM_PAGE_PARAMETERS).toEqual([
+			'sort',
+			'stars',
+			...REVIEW_FILTERS,
+			'source',
+			'incentivized',
+			'theme',
+			'themeSide',
+		]);
 		expect(storedPagePath('/platforms/criteo?utm_source=mail')).toBe('/platforms/criteo');
 		const variant = storedPagePath('/platforms/criteo?reviewerRole=agency&stars=4');
 		expect(variant).toMatch(/^\/platforms\/criteo\/@/);

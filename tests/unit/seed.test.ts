@@ -157,7 +157,7 @@ describe('platforms', () => {
 		for (const platform of db.select().from(schema.platforms).all()) {
 			const stars = ratings.filter((r) => r.platformId === platform.id).map((r) => r.rating);
 			const sum = stars.reduce((total, value) => total + value, 0);
-			const average = stars.length ? Math.round((sum * 10) / stars.length) / 10 : 0;
+			const average = stars.length ? Math.round((sum * 100) / stars.length) / 100 : 0;
 			expect(platform.reviewCount, platform.name).toBe(stars.length);
 			expect(platform.rating, platform.name).toBeCloseTo(average, 10);
 			// The kept breakdown too.

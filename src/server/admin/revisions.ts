@@ -13,7 +13,8 @@ import { articleKindOf, updateArticle } from '@/server/content/articles';
 import { getEpisode, updateEpisode } from '@/server/content/podcasts';
 import { getStaticPageById, updateStaticPage } from '@/server/content/static-pages';
 import { InvalidInput, NotFound } from '@/server/errors';
-import { findPlatform, updatePlatform } from '@/server/platforms/directory';
+import { findPlatform } from '@/server/platforms/directory';
+import { savePlatform } from './platforms';
 import {
 	getRevision,
 	listRevisions,
@@ -99,7 +100,7 @@ export async function restoreRevision(id: number, editorId: number): Promise<Rev
 		}
 		case 'platform': {
 			if (!(await findPlatform(revision.itemId))) throw gone;
-			await updatePlatform(revision.itemId, formOf(platformFormSchema, revision.fields), by);
+			await savePlatform(revision.itemId, formOf(platformFormSchema, revision.fields), by);
 			break;
 		}
 		case 'episode': {

@@ -10,7 +10,7 @@ import { siteCounterStore } from '@/server/auth/rate-limit/site-counters';
 import { deleteExpiredSessions } from '@/server/auth/session';
 import { deleteExpiredPreviewLinks } from '@/server/content/previews';
 import { deleteExpiredMemberTokens } from '@/server/newsletter/members';
-import { scoreUnscoredPlatforms } from '@/server/community/reviews';
+import { fillWebsiteDomains, scoreUnscoredPlatforms } from '@/server/community/reviews';
 import { keepQuarterLeaders } from '@/server/community/leaders';
 import type { Chore } from '@/server/housekeeping/rounds';
 import { deleteOldPartnerEvents, PARTNER_EVENT_KEEP_DAYS } from '@/server/webhooks/webhooks';
@@ -22,7 +22,8 @@ export const HOUSEKEEPING_CHORES: readonly Chore[] = [
 	{ name: 'expired newsletter confirmation links', run: deleteExpiredMemberTokens },
 	{ name: 'expired preview links', run: deleteExpiredPreviewLinks },
 	{ name: 'platforms rated before scores and sub-score counts were kept', run: scoreUnscoredPlatforms },
-	// After the recount above, so the leaders are ranked by current scores.
+	{ name: 'platforms saved before their website domain was kept', run: fillWebsiteDomains },
+	// After the recounts above, so the leaders are ranked by current scores.
 	{ name: "the running quarter's category leaders, kept as awarded", run: keepQuarterLeaders },
 	{ name: 'page views older than 30 days into daily totals', run: rollUpOldVisits },
 	{

@@ -1,15 +1,18 @@
 /**
  * Reviews (a user's rating of a platform, with optional text and details; the API and the table
  * call them ratings): one per user and platform, rated again to change it. The platform's
- * rating (the average, one decimal) and reviewCount are recomputed from the review rows in the
+ * rating (the average, two decimals) and reviewCount are recomputed from the review rows in the
  * same IMMEDIATE transaction as the change, so they always equal the rows, however many
  * requests arrive at once. Each review is read with its helpful / unhelpful counts (counted
  * from its vote rows, so never out of step with them) and its representative's reply.
  *
  * Two kinds of review stay out of the numbers: a banned author's (hidden everywhere until the
- * ban is lifted) and an affiliated one, written by the platform's own representative (shown,
- * marked, never counted). Both are decided when read, from the author's row and the
- * representatives table, so a ban or a new representative needs no rewrite of the reviews.
+ * ban is lifted) and an affiliated one (shown, marked, never counted), written by the platform's
+ * own representative or by a user whose confirmed work email is at the platform's website's
+ * registrable domain (affiliatedAuthors, the one rule). Both are decided when read, from the
+ * author's row, the platform's row and the representatives table, so a ban, a new
+ * representative, a confirmed work email or a new website needs no rewrite of the reviews (only
+ * a recount of the kept numbers).
  */
 import { and, asc, desc, eq, inArray, isNull, not, or, sql, type Column, type SQL } from 'drizzle-orm';
 import {
@@ -32,7 +35,12 @@ import { halfLifeDecay, lockedForUpdate, month } from '@/server/db/sql';
 import { limits } from '@/server/auth/rate-limit';
 import { assertCanRate } from '@/server/auth/permissions';
 import { noteForFollowers } from '@/server/platforms/digest-window';
-import { assertPlatformExists, platformChanged } from '@/server/platforms/directory';
+import {
+	assertPlatformExists,
+	keepWebsiteDomain,
+	platformChanged,
+	platformsMissingWebsiteDomain,
+} from '@/server/platforms/directory';
 import { recordPartnerEvent } from '@/server/changes/partner-events';
 import { platformHistory } from '@/server/platforms/history';
 import {
@@ -60,9 +68,19 @@ import { spendInvitation } from './invitations';
 import { queueThemes } from './theme-queue';
 import { Forbidden, NotFound } from '@/server/errors';
 
-/** The review's author represents the platform it is about. */
+/**
+ * The users affiliated with a platform (`platform`: its id, or the outer query's column): its
+ * representatives, and the users whose confirmed work email's registrable domain is its website's
+ * (users.work_domain = platforms.website_domain, both computed with tldts). Their reviews of it are
+ * marked and never counted. The one rule: the per-review test and the recount both use it.
+ */
+function affiliatedAuthors(platform: SQL | number): SQL {
+	return sql`select ${platformRepresentatives.userId} from ${platformRepresentatives} where ${platformRepresentatives.platformId} = ${platform} union all select ${users.id} from ${users} where ${users.workDomain} = (select ${platforms.websiteDomain} from ${platforms} where ${platforms.id} = ${platform})`;
+}
+
+/** The review's author is affiliated with the platform it is about (affiliatedAuthors). */
 export function affiliatedReview(): SQL {
-	return sql`exists (select 1 from ${platformRepresentatives} where ${platformRepresentatives.userId} = ${qualified(platformRatings.userId)} and ${platformRepresentatives.platformId} = ${qualified(platformRatings.platformId)})`;
+	return sql`${qualified(platformRatings.userId)} in (${affiliatedAuthors(qualified(platformRatings.platformId))})`;
 }
 
 /** The review is public: its author is not banned (a subquery, so a locking read locks only the review). */
@@ -77,7 +95,7 @@ function byBannedAuthor(): SQL {
 
 /** The review is left out of its platform's numbers: a banned author's, or an affiliated one. */
 function uncountedReview(platformId: number): SQL {
-	return sql`${platformRatings.userId} in (select ${users.id} from ${users} where ${users.isBanned} union all select ${platformRepresentatives.userId} from ${platformRepresentatives} where ${platformRepresentatives.platformId} = ${platformId})`;
+	return sql`${platformRatings.userId} in (select ${users.id} from ${users} where ${users.isBanned} union all ${affiliatedAuthors(platformId)})`;
 }
 
 /** The review counts in its platform's rating, reviewCount and distribution. */
@@ -145,7 +163,11 @@ function ratingJson({
 }: RatingRow): ReviewJson {
 	const reply =
 		replyContent !== null && replyCreatedAt && replyUpdatedAt
-			? { content: replyContent, createdAt: replyCreatedAt, updatedAt: replyUpdatedAt }
+			? {
+					content: replyContent,
+					createdAt: replyCreatedAt,
+					updatedAt: replyUpdatedAt,
+				}
 			: null;
 	return {
 		...row,
@@ -410,8 +432,12 @@ async function countedNumbers(tx: Reader, platformId: number) {
 		Record<`${SubRatingKey}Count`, number>;
 }
 
-/** One month of a platform's rating trend: its counted reviews' average (one decimal) and number. */
-export type RatingTrendPoint = { month: string; average: number; count: number };
+/** One month of a platform's rating trend: its counted reviews' average (two decimals, as the rating) and number. */
+export type RatingTrendPoint = {
+	month: string;
+	average: number;
+	count: number;
+};
 
 /**
  * The platform's counted reviews grouped by the month (UTC) they were first written, oldest
@@ -444,7 +470,10 @@ export async function ratingTrend(platformId: number): Promise<RatingTrendPoint[
  */
 export function findReview(tx: Reader, ratingId: number, { lock = false, hidden = false } = {}) {
 	const query = tx
-		.select({ platformId: platformRatings.platformId, userId: platformRatings.userId })
+		.select({
+			platformId: platformRatings.platformId,
+			userId: platformRatings.userId,
+		})
 		.from(platformRatings)
 		.where(and(eq(platformRatings.id, ratingId), hidden ? undefined : visibleReview()));
 	return firstRow(lock ? lockedForUpdate(query) : query);
@@ -486,7 +515,11 @@ async function refreshPlatformRating(tx: Reader, platformId: number) {
 	await tx.update(platforms).set(numbers).where(eq(platforms.id, platformId));
 	// Whatever changed the numbers may change what users like and dislike: recomputed in the background.
 	await queueThemes(tx, platformId);
-	return { rating: numbers.rating, score: shownScore(numbers.score), reviewCount: numbers.reviewCount };
+	return {
+		rating: numbers.rating,
+		score: shownScore(numbers.score),
+		reviewCount: numbers.reviewCount,
+	};
 }
 
 export type RateResult = {
@@ -520,7 +553,14 @@ export async function rate(platformId: number, userId: number, input: RateInput)
 		const [row] = await tx
 			.insert(platformRatings)
 			// Dated by this node's clock, the one the score weighs ages with (not the database's).
-			.values({ platformId, userId, ...values, ...source, createdAt: now, updatedAt: now })
+			.values({
+				platformId,
+				userId,
+				...values,
+				...source,
+				createdAt: now,
+				updatedAt: now,
+			})
 			.onConflictDoUpdate({
 				target: [platformRatings.platformId, platformRatings.userId],
 				set: { ...values, ...source, updatedAt: now },
@@ -593,7 +633,9 @@ async function representedPlatform(tx: Reader, userId: number): Promise<number |
  */
 export async function deleteReview(ratingId: number, byAuthor: number | null): Promise<void> {
 	const platformId = await transaction(async (tx) => {
-		const review = await findReview(tx, ratingId, { hidden: byAuthor === null });
+		const review = await findReview(tx, ratingId, {
+			hidden: byAuthor === null,
+		});
 		if (!review) throw new NotFound(REVIEW_NOT_FOUND);
 		if (byAuthor !== null && review.userId !== byAuthor) throw new Forbidden(OWN_REVIEW_DELETE_ONLY);
 		await lockPlatform(tx, review.platformId);
@@ -622,20 +664,46 @@ export async function recountPlatforms(platformIds: Iterable<number>): Promise<v
 
 /**
  * Recounts the platforms rated before the score or the sub-score counts were kept (a score still
- * the column's 0, or no counts): a housekeeping chore, so a database migrated with reviews gets
- * them without data SQL in the migration. Once recounted, the query finds nothing.
+ * the column's 0, or no counts), or before the rating had two decimals (a kept rating other than
+ * its kept stars' average): a housekeeping chore, so a database migrated with reviews gets them
+ * without data SQL in the migration. Once recounted, nothing is found.
  */
 export async function scoreUnscoredPlatforms(): Promise<void> {
 	const rows = await db()
-		.select({ id: platforms.id })
+		.select({
+			id: platforms.id,
+			unscored: sql<boolean>`${or(eq(platforms.score, 0), isNull(platforms.easeOfUseCount))}`.mapWith(
+				Boolean,
+			),
+			rating: platforms.rating,
+			reviewCount: platforms.reviewCount,
+			stars1: platforms.stars1,
+			stars2: platforms.stars2,
+			stars3: platforms.stars3,
+			stars4: platforms.stars4,
+			stars5: platforms.stars5,
+		})
 		.from(platforms)
-		.where(
-			and(sql`${platforms.reviewCount} > 0`, or(eq(platforms.score, 0), isNull(platforms.easeOfUseCount))),
-		);
-	await recountPlatforms(rows.map((row) => row.id));
+		.where(sql`${platforms.reviewCount} > 0`);
+	const stale = rows.filter((row) => {
+		const starSum = row.stars1 + 2 * row.stars2 + 3 * row.stars3 + 4 * row.stars4 + 5 * row.stars5;
+		return row.unscored || averageRating(starSum, row.reviewCount) !== row.rating;
+	});
+	await recountPlatforms(stale.map((row) => row.id));
 }
 
-/** Every platform the user has rated: a ban or unban changes their numbers. */
+/**
+ * Fills the website domain of platforms saved before it was kept (a housekeeping chore: the
+ * public suffix list is code, not SQL a migration could run) and recounts them, since the domain
+ * may make some of their reviews affiliated. Once filled, the query finds nothing.
+ */
+export async function fillWebsiteDomains(): Promise<void> {
+	const missing = await platformsMissingWebsiteDomain();
+	for (const { id, domain } of missing) await keepWebsiteDomain(id, domain);
+	await recountPlatforms(missing.map((row) => row.id));
+}
+
+/** Every platform the user has rated: a ban or unban, or a confirmed work email, changes their numbers. */
 export async function platformsRatedBy(userId: number): Promise<number[]> {
 	const rows = await db()
 		.select({ platformId: platformRatings.platformId })
@@ -649,7 +717,10 @@ export async function platformsRatedBy(userId: number): Promise<number[]> {
  * platform once, so a count of pairs is a count of readers); platforms with none are absent.
  */
 export async function readersWhoReviewedBoth(platformId: number): Promise<Map<number, number>> {
-	const rows = await rawRows<{ platformId: number; readers: number | string }>(sql`
+	const rows = await rawRows<{
+		platformId: number;
+		readers: number | string;
+	}>(sql`
 		select other.platform_id as "platformId", count(*) as "readers"
 		from platform_ratings own
 		join platform_ratings other on other.user_id = own.user_id and other.platform_id <> own.platform_id

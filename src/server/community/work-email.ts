@@ -2,7 +2,8 @@
  * Verified work emails: a signed-in reviewer proves an address at their company through a mailed
  * link (the address-verification links, purpose 'work', under the same mail budget per account
  * and per mailbox). Their reviews then say "Verified work email"; the address and its domain stay
- * private. A free-mail address proves nothing about an employer and is refused.
+ * private. A free-mail address proves nothing about an employer and is refused. A work email at a
+ * platform's own website domain makes the user's reviews of it affiliated (reviews.ts).
  */
 import { eq } from 'drizzle-orm';
 import { DOMAINS } from 'free-email-domains-list';
@@ -18,6 +19,7 @@ import {
 } from '@/server/auth/email-verification';
 import type { SessionUser } from '@/server/auth/session';
 import { InvalidInput } from '@/server/errors';
+import { platformsRatedBy, recountPlatforms } from './reviews';
 
 export const FREE_MAIL_REFUSED =
 	'Please use your work address: free email providers (such as gmail.com) do not show where you work.';
@@ -48,7 +50,9 @@ export async function requestWorkEmail(user: SessionUser, email: string): Promis
 	await takeVerificationMail(user.id, email);
 	const link = await issueVerificationLink(user.id, email, 'work');
 	sendInBackground(confirmWorkEmailMail(email, link), 'work email confirmation');
-	return { message: `We sent a confirmation link to ${email}. Open it to verify your work email.` };
+	return {
+		message: `We sent a confirmation link to ${email}. Open it to verify your work email.`,
+	};
 }
 
 /**
@@ -62,6 +66,15 @@ export async function confirmWorkEmail(
 	const link = await takeVerificationToken(token, 'work', userId);
 	if (!link) throw new InvalidInput(INVALID_VERIFICATION_TOKEN);
 	const workDomain = workDomainOf(link.email);
+	const before = await firstRow(
+		db().select({ workDomain: users.workDomain }).from(users).where(eq(users.id, userId)),
+	);
 	await db().update(users).set({ workEmail: link.email, workDomain }).where(eq(users.id, userId));
-	return { message: `Your work email ${link.email} is verified.`, workEmail: link.email, workDomain };
+	// A new domain may make the user's reviews affiliated with (or no longer with) a platform.
+	if (before?.workDomain !== workDomain) await recountPlatforms(await platformsRatedBy(userId));
+	return {
+		message: `Your work email ${link.email} is verified.`,
+		workEmail: link.email,
+		workDomain,
+	};
 }

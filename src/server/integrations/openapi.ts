@@ -43,7 +43,10 @@ const platform = z
 		category: z.string(),
 		isRecommended: z.boolean(),
 		sortOrder: z.int(),
-		rating: z.number().meta({ description: 'The average rating, one decimal; 0 while there is none.' }),
+		rating: z.number().meta({
+			description:
+				'The average of the counted reviews’ stars, two decimals (pages show one); 0 while there is none.',
+		}),
 		score: z.number().meta({
 			description:
 				'The weighted score, one decimal, by the method /methodology publishes (recent, organic, unincentivized reviews count more); 0 while there is none.',

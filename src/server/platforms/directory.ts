@@ -12,6 +12,7 @@ import {
 	platforms,
 	transaction,
 } from '@/server/db';
+import { getDomain } from 'tldts';
 import { containsText, likePattern, nocase, someItemLike } from '@/server/db/sql';
 import { PLATFORM_NOT_FOUND, type PlatformForm, type PlatformListQuery } from '@/lib/validation/platforms';
 import { NotFound } from '@/server/errors';
@@ -46,7 +47,7 @@ export type PlatformJson = {
 	category: string;
 	isRecommended: boolean;
 	sortOrder: number;
-	/** Average of the ratings, one decimal; 0 while there are none. */
+	/** Average of the counted ratings, two decimals (pages show one); 0 while there are none. */
 	rating: number;
 	/** The weighted mean of the counted reviews (/methodology), one decimal; 0 while there are none. */
 	score: number;
@@ -90,8 +91,12 @@ type PlatformRow = {
 };
 
 function toJson(row: PlatformRow): PlatformJson {
-	// The stored average already has one decimal; rounding again only hides float noise.
-	return { ...row, rating: Math.round(row.rating * 10) / 10, score: shownScore(row.score) };
+	// The stored average already has two decimals; rounding again only hides float noise.
+	return {
+		...row,
+		rating: Math.round(row.rating * 100) / 100,
+		score: shownScore(row.score),
+	};
 }
 
 /**
@@ -200,6 +205,43 @@ export async function assertPlatformExists(id: number): Promise<void> {
 	if (!row) throw new NotFound(PLATFORM_NOT_FOUND);
 }
 
+/**
+ * The registrable domain (tldts, public suffix list) of a platform's website, kept on its row as
+ * website_domain: https://www.acme-retail.com is acme-retail.com. Null without one.
+ */
+export function websiteDomainOf(websiteUrl: string | null | undefined): string | null {
+	return (websiteUrl && getDomain(websiteUrl)?.toLowerCase()) || null;
+}
+
+/** The website domain kept on the platform's row (null: none, or the platform is gone). */
+export async function storedWebsiteDomain(id: number): Promise<string | null> {
+	const row = await firstRow(
+		db().select({ domain: platforms.websiteDomain }).from(platforms).where(eq(platforms.id, id)),
+	);
+	return row?.domain ?? null;
+}
+
+/**
+ * The platforms whose website has no domain kept yet (rows saved before website_domain was), with
+ * the domain each should have: filled by a housekeeping chore (community/reviews.ts), which
+ * recounts them. Those whose website has no registrable domain stay null and are listed again.
+ */
+export async function platformsMissingWebsiteDomain(): Promise<{ id: number; domain: string }[]> {
+	const rows = await db()
+		.select({ id: platforms.id, websiteUrl: platforms.websiteUrl })
+		.from(platforms)
+		.where(and(sql`${platforms.websiteUrl} is not null`, sql`${platforms.websiteDomain} is null`));
+	return rows.flatMap(({ id, websiteUrl }) => {
+		const domain = websiteDomainOf(websiteUrl);
+		return domain ? [{ id, domain }] : [];
+	});
+}
+
+/** Keeps a platform's website domain (the housekeeping fill); its caller recounts the platform. */
+export async function keepWebsiteDomain(id: number, domain: string): Promise<void> {
+	await db().update(platforms).set({ websiteDomain: domain }).where(eq(platforms.id, id));
+}
+
 export async function createPlatform(input: PlatformForm, by: SaveBy): Promise<PlatformJson> {
 	const { slug: given, ...fields } = input;
 	const id = await savingSlug(() =>
@@ -208,10 +250,19 @@ export async function createPlatform(input: PlatformForm, by: SaveBy): Promise<P
 			const slug = await slugForNewItem(tx, 'platform', fields.name, given);
 			const [created] = await tx
 				.insert(platforms)
-				.values({ ...fields, slug })
+				.values({
+					...fields,
+					websiteDomain: websiteDomainOf(fields.websiteUrl),
+					slug,
+				})
 				.returning({ id: platforms.id });
 			await slugAfterInsert(tx, 'platform', created!.id, slug);
-			await recordPlatformSave(tx, { platformId: created!.id, after: fields, by, at });
+			await recordPlatformSave(tx, {
+				platformId: created!.id,
+				after: fields,
+				by,
+				at,
+			});
 			return created!.id;
 		}),
 	);
@@ -237,7 +288,12 @@ export async function updatePlatform(id: number, input: PlatformForm, by: SaveBy
 			const at = new Date();
 			await tx
 				.update(platforms)
-				.set({ ...fields, slug, updatedAt: at })
+				.set({
+					...fields,
+					websiteDomain: websiteDomainOf(fields.websiteUrl),
+					slug,
+					updatedAt: at,
+				})
 				.where(eq(platforms.id, id));
 			const changedPublicFields = await recordPlatformSave(tx, {
 				platformId: id,
@@ -278,7 +334,11 @@ export async function deletePlatform(id: number): Promise<void> {
 }
 
 /** `slug`: on a delete, the address the platform had (its page's file goes). */
-export type PlatformChange = { id: number; kind: PlatformChangeKind; slug?: string };
+export type PlatformChange = {
+	id: number;
+	kind: PlatformChangeKind;
+	slug?: string;
+};
 
 /**
  * Announces a committed platform change on the content bus: to this node's listeners at once,

@@ -46,6 +46,8 @@ export const PLATFORM_PAGE_PARAMETERS = [
 	'reviewerRole',
 	'companySize',
 	'industry',
+	'source',
+	'incentivized',
 	'theme',
 	'themeSide',
 ] as const;

@@ -109,7 +109,7 @@ function ReviewItem({
 					{review.isAffiliated && (
 						<span
 							className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900"
-							title={`Written by ${platformName}'s own representative: not counted in the rating`}
+							title={`Written by someone at ${platformName} (its representative, or a confirmed work email at its website's domain): not counted in the rating`}
 							data-testid="review-affiliated"
 						>
 							Affiliated with {platformName}

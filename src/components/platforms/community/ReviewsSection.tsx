@@ -38,7 +38,10 @@ import { SubRatingAverages } from './SubRatingAverages';
 import { ensureSignedIn, reportFailure } from './session';
 import {
 	DEFAULT_REVIEW_QUERY,
+	REVIEW_LABEL_FILTERS,
 	hasMoreReviews,
+	labelFilterValue,
+	withLabelFilter,
 	reviewQueryString,
 	withReviewQuery,
 	type ReviewQuery,
@@ -85,6 +88,13 @@ function pageQuery(listingQuery: string, offset: number): string {
 function appended(list: PlatformRating[], page: PlatformRating[]): PlatformRating[] {
 	const shown = new Set(list.map((review) => review.id));
 	return [...list, ...page.filter((review) => !shown.has(review.id))];
+}
+
+/** Whether the query filters by the reviewer or a label (a star filter has a message of its own). */
+function isFiltered(query: ReviewQuery): boolean {
+	return (
+		REVIEW_FILTERS.some((key) => query[key]) || query.source !== undefined || query.incentivized !== undefined
+	);
 }
 
 /** A new or changed rating takes its place in the list at once (newest first; a change keeps its spot). */
@@ -135,9 +145,7 @@ export function ReviewsSection({
 	const [breakdown, setBreakdown] = useState(initialBreakdown);
 	/** On a phone the form and the list's controls wait behind a button, so the reviews come first. */
 	const [formOpen, setFormOpen] = useState(false);
-	const [controlsOpen, setControlsOpen] = useState(
-		() => !!initialQuery && REVIEW_FILTERS.some((key) => initialQuery[key]),
-	);
+	const [controlsOpen, setControlsOpen] = useState(() => !!initialQuery && isFiltered(initialQuery));
 	/** Past the first render: from then on the address follows the controls. */
 	const addressFollows = useRef(false);
 	/** The sorted or filtered listing (null: the default, which is `reviews`). */
@@ -380,7 +388,7 @@ export function ReviewsSection({
 	const counts = [1, 2, 3, 4, 5].map(
 		(value) => breakdown.ratingDistribution[String(value) as keyof RatingBreakdown['ratingDistribution']],
 	);
-	const filtered = REVIEW_FILTERS.some((key) => query[key]);
+	const filtered = isFiltered(query);
 	const actions = {
 		// A vote cast here wins over the page's read of the viewer's votes (stores/my-votes.ts).
 		votes: { ...readVotes.reviews, ...castVotes.reviews },
@@ -493,6 +501,22 @@ export function ReviewsSection({
 								))}
 							</FilterSelect>
 						))}
+						{(['source', 'incentivized'] as const).map((key) => (
+							<FilterSelect
+								key={key}
+								id={`review-${key}`}
+								label={REVIEW_LABEL_FILTERS[key].label}
+								value={labelFilterValue(query, key)}
+								onChange={(value) => setQuery((current) => withLabelFilter(current, key, value))}
+							>
+								<option value="">{REVIEW_LABEL_FILTERS[key].all}</option>
+								{Object.entries(REVIEW_LABEL_FILTERS[key].options).map(([value, label]) => (
+									<option key={value} value={value}>
+										{label}
+									</option>
+								))}
+							</FilterSelect>
+						))}
 					</div>
 				</PhoneDisclosure>
 			)}
@@ -508,7 +532,7 @@ export function ReviewsSection({
 						platformName={platformName}
 						empty={
 							filtered
-								? 'No reviews from reviewers like these yet.'
+								? 'No reviews like these yet.'
 								: stars === undefined
 									? undefined
 									: `No ${stars}-star reviews yet.`

@@ -14,7 +14,7 @@ import {
 } from '@/lib/review-profile';
 import { REVIEW_SORTS, type ReviewSort } from '@/lib/validation/platform-messages';
 import { MAX_REVIEW_OFFSET, MAX_THEME_LENGTH } from '@/lib/validation/platforms';
-import { THEME_SIDES, type ThemeSide } from '@/lib/column-values';
+import { REVIEW_SOURCES, THEME_SIDES, type ReviewSource, type ThemeSide } from '@/lib/column-values';
 
 /**
  * Whether 'Load more' may read a further page: the API reads no deeper than MAX_REVIEW_OFFSET,
@@ -30,10 +30,52 @@ export type ReviewQuery = {
 	reviewerRole?: ReviewerRole;
 	companySize?: CompanySize;
 	industry?: Industry;
+	/** Where the review came from, and whether the reviewer received something for it (its labels). */
+	source?: ReviewSource;
+	incentivized?: boolean;
 	/** A theme of what users like or dislike (GET /api/platforms/{id}/themes), and its side. */
 	theme?: string;
 	themeSide?: ThemeSide;
 };
+
+/**
+ * The review labels the list filters by (?source= and ?incentivized= of the ratings API), with the
+ * names their selects give them; '' is "all".
+ */
+export const REVIEW_LABEL_FILTERS = {
+	source: {
+		label: 'Source',
+		all: 'All sources',
+		options: { organic: 'Organic', 'vendor-invited': 'Vendor-invited' } satisfies Record<
+			ReviewSource,
+			string
+		>,
+	},
+	incentivized: {
+		label: 'Incentive',
+		all: 'Incentivized or not',
+		options: { true: 'Incentivized', false: 'Not incentivized' },
+	},
+} as const;
+
+/** The select value of a review label filter ('' for all). */
+export function labelFilterValue(query: ReviewQuery, key: keyof typeof REVIEW_LABEL_FILTERS): string {
+	const value = query[key];
+	return value === undefined ? '' : String(value);
+}
+
+/** The query with a label filter set from its select's value ('' clears it). */
+export function withLabelFilter(
+	query: ReviewQuery,
+	key: keyof typeof REVIEW_LABEL_FILTERS,
+	value: string,
+): ReviewQuery {
+	const next = { ...query };
+	if (key === 'source')
+		next.source = (REVIEW_SOURCES as readonly string[]).includes(value) ? (value as ReviewSource) : undefined;
+	else next.incentivized = value === 'true' ? true : value === 'false' ? false : undefined;
+	return next;
+}
 
 export const DEFAULT_REVIEW_QUERY: ReviewQuery = { sort: 'newest', stars: undefined };
 
@@ -49,6 +91,10 @@ export function readReviewQuery(search: string): ReviewQuery {
 	for (const key of REVIEW_FILTERS) {
 		const value = params.get(key);
 		if (value && value in REVIEW_FILTER_OPTIONS[key].options) Object.assign(query, { [key]: value });
+	}
+	for (const key of ['source', 'incentivized'] as const) {
+		const labelled = withLabelFilter(query, key, params.get(key) ?? '');
+		if (labelled[key] !== undefined) Object.assign(query, { [key]: labelled[key] });
 	}
 	const theme = params.get('theme')?.trim().toLowerCase();
 	// Control characters (a NUL) are never in a theme: dropped, as the API would refuse them.
@@ -70,6 +116,8 @@ export function reviewQueryString(query: ReviewQuery): string {
 		const value = query[key];
 		if (value) params.set(key, value);
 	}
+	if (query.source) params.set('source', query.source);
+	if (query.incentivized !== undefined) params.set('incentivized', String(query.incentivized));
 	if (query.theme) {
 		params.set('theme', query.theme);
 		if (query.themeSide) params.set('themeSide', query.themeSide);
@@ -86,7 +134,8 @@ export function themeListingHref(platformPath: string, theme: string, side: Them
 /** The address with the review query in place of the one it had; other parameters stay. */
 export function withReviewQuery(href: string, query: ReviewQuery): string {
 	const url = new URL(href);
-	for (const key of ['sort', 'stars', ...REVIEW_FILTERS, 'theme', 'themeSide']) url.searchParams.delete(key);
+	for (const key of ['sort', 'stars', ...REVIEW_FILTERS, 'source', 'incentivized', 'theme', 'themeSide'])
+		url.searchParams.delete(key);
 	const own = new URLSearchParams(reviewQueryString(query));
 	for (const [key, value] of own) url.searchParams.set(key, value);
 	return `${url.pathname}${url.search}${url.hash}`;

@@ -1,6 +1,7 @@
 import { requireEditor } from '@/server/auth/permissions';
 import { endpoint, json, readId, readJson } from '@/server/http/endpoint';
-import { deletePlatform, updatePlatform } from '@/server/platforms/directory';
+import { deletePlatform } from '@/server/platforms/directory';
+import { savePlatform } from '@/server/admin/platforms';
 import { platformFormSchema } from '@/lib/validation/platforms';
 
 export const prerender = false;
@@ -11,7 +12,7 @@ export const prerender = false;
 export const PUT = endpoint('personal', async ({ params, request, locals }) => {
 	const editor = requireEditor(locals);
 	const id = readId(params.id, 'platform id');
-	return json(await updatePlatform(id, await readJson(request, platformFormSchema), { authorId: editor.id }));
+	return json(await savePlatform(id, await readJson(request, platformFormSchema), { authorId: editor.id }));
 });
 
 /** Deletes the platform with its ratings, comments and votes. */
