@@ -36,6 +36,7 @@ import { adoptHostRenderer } from '@/server/site/page-renderer';
 import { wireIndexNow } from '@/server/seo/indexnow';
 
 export type { Readiness };
+export { answerBeacon } from '@/server/app/beacon';
 
 /** The steps of stopApp(), in the order they run. */
 export type AppStopStep =

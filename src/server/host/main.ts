@@ -14,6 +14,7 @@ import { config, type AppConfig } from '@/server/runtime/config';
 import type * as App from '@/server/app/app';
 import { contentSecurityPolicy, securityHeaders } from '@/server/http/security-headers';
 import { createApiCache } from './api-cache';
+import { createBeaconPath } from './beacon';
 import { limitRequestBody } from './body-limit';
 import { refuseBackslashPath, refuseUnroutablePath } from './api-paths';
 import { compressDynamic } from './compress';
@@ -68,6 +69,8 @@ const apiCache = createApiCache({
 	commonHeaders,
 	onLookup: (hit) => (hit ? apiCacheHits : apiCacheMisses).inc(),
 });
+// The page-view beacon, answered here with the app's own checks and count (beacon.ts).
+const beacons = createBeaconPath({ answerBeacon: app.answerBeacon, commonHeaders });
 const requests = createRequestObserver({
 	trustedProxies: settings.trustedProxies,
 	measure: Boolean(settings.metrics),
@@ -146,6 +149,7 @@ function answer(req: IncomingMessage, res: ServerResponse, request: ObservedRequ
 	// first read.
 	const https = isHttps(req, request.fromTrustedProxy);
 	const own = ['X-Request-Id', request.id];
+	if (beacons.serve(req, res, https, request)) return;
 	if (apiCache.serve(req, res, https, own) || generatedPages.serve(req, res, https, own)) return;
 	// The app reads req.headers: forwarding headers it must not believe go first.
 	stripUntrustedForwarding(req, request.fromTrustedProxy);
