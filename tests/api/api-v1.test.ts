@@ -148,6 +148,48 @@ describe('the key and the budget', () => {
 	});
 });
 
+describe('kept reads (the host keeps Content API answers per key)', () => {
+	it('serves a kept read only after its key passed, each with its own RateLimit header', async () => {
+		const keys = await createIntegration(roles.editor.client);
+		const path = '/api/v1/platforms?limit=3';
+		const answers = [];
+		// The first answer is made and kept; one of the next comes from memory.
+		for (let sent = 0; sent < 6 && answers.at(-1)?.headers.get('x-cache') !== 'hit'; sent += 1) {
+			answers.push(await get(path, keys.contentKey));
+		}
+		const hit = answers.at(-1)!;
+		expect(hit.headers.get('x-cache')).toBe('hit');
+		expect(hit.body).toEqual(answers[0]!.body);
+		expect(hit.headers.get('vary')).toMatch(/Authorization/);
+		expect(hit.headers.get('cache-control')).toBe(answers[0]!.headers.get('cache-control'));
+		answers.forEach((answer, at) => {
+			expect(answer.status).toBe(200);
+			expect(answer.headers.get('ratelimit-policy')).toBe(`"per-key";q=${BUDGET};w=60`);
+			expect(answer.headers.get('ratelimit')).toMatch(new RegExp(`^"per-key";r=${BUDGET - 1 - at};t=\\d+$`));
+		});
+		// Another key is not served this key's kept answer; no key at all is a 401.
+		const other = await createIntegration(roles.editor.client);
+		expect((await get(path, other.contentKey)).headers.get('x-cache')).not.toBe('hit');
+		expect((await get(path)).status).toBe(401);
+		// Revoked: 401 at once, though its answer is kept.
+		expect((await roles.editor.client.delete(`/api/admin/integrations/${keys.id}`)).status).toBe(200);
+		expect(await get(path, keys.contentKey)).toMatchObject({
+			status: 401,
+			body: { message: 'This API key is not known: it may have been revoked.' },
+		});
+	});
+
+	it('refuses a kept read past the budget with 429, its headers and Retry-After', async () => {
+		const keys = await createIntegration(roles.editor.client);
+		const path = `/api/v1/platforms?limit=2&key=${keys.contentKey}`;
+		for (let spent = 1; spent <= BUDGET; spent += 1) expect((await get(path)).status).toBe(200);
+		const refused = await get(path);
+		expect(refused.status).toBe(429);
+		expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+		expect(refused.headers.get('ratelimit')).toMatch(/^"per-key";r=0;t=\d+$/);
+	});
+});
+
 describe('the Content API', () => {
 	let keys: Keys;
 	let platform: { id: number; slug: string; name: string };

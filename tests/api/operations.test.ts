@@ -150,6 +150,33 @@ describe('the access log', () => {
 		expect(line).toMatchObject({ route: '/api/platforms/[id]/comments', path, status: 413 });
 	});
 
+	it('writes no line for a page-view beacon, counting it in http_requests_unlogged_total instead', async () => {
+		const beacon = await fetch(`${server.url}/api/events`, {
+			method: 'POST',
+			headers: {
+				'content-type': 'text/plain;charset=UTF-8',
+				'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+				origin: server.url,
+			},
+			body: JSON.stringify({ name: 'pageview', path: '/news' }),
+		});
+		expect(beacon.status).toBe(202);
+		expect(beacon.headers.get('cache-control')).toBe('private, no-store');
+		expect(beacon.headers.get('set-cookie')).toBeNull();
+		const id = beacon.headers.get('x-request-id');
+		expect(id).toMatch(/^[0-9a-f-]{36}$/);
+		// A request after it is logged, so the beacon's line would be there by now.
+		const after = await fetch(`${server.url}/api/news`);
+		await after.arrayBuffer();
+		await accessLine(after.headers.get('x-request-id')!);
+		expect(logLines().filter((line) => line.reqId === id)).toEqual([]);
+		const metrics = await (await fetch(`${server.metricsUrl}/metrics`)).text();
+		expect(metrics).toMatch(/http_requests_unlogged_total\{route="\/api\/events",status="202"\} [1-9]/);
+		expect(metrics).toMatch(
+			/http_request_duration_seconds_count\{method="POST",route="\/api\/events",status_class="2xx"\} [1-9]/,
+		);
+	});
+
 	it("does not take a client's X-Request-Id without a trusted proxy", async () => {
 		const client = await startAccountServer({ env: { TRUST_PROXY: '0' } });
 		try {

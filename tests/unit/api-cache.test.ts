@@ -390,3 +390,45 @@ describe('a kept answer', () => {
 		expect(pending).toHaveLength(1);
 	});
 });
+
+describe("answers kept for a caller's key (the Content API)", () => {
+	const keyOfCaller = (req: IncomingMessage, pathname: string) =>
+		pathname.startsWith('/api/v1/')
+			? (req.headers.authorization?.slice('Bearer '.length) ?? null)
+			: undefined;
+
+	it('keeps them per key, serves them only through keptForCaller, and drops them on any change', async () => {
+		const cache = createApiCache({ callerKeyOf: keyOfCaller });
+		const { base, next, answer } = await start(cache);
+		const asked = (key?: string) =>
+			fetch(`${base}/api/v1/platforms`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+		const first = asked('one');
+		answer(await next(), { n: 1 }, { ...SHARED, vary: 'Authorization' });
+		expect(await (await first).json()).toEqual({ n: 1 });
+		await kept(cache, 1);
+		// serve() never answers it: the app checks the key first. Another key or none is not it.
+		const again = asked('one');
+		const pending = await next();
+		expect(cache.keptForCaller(pending.req)?.caller).toBe('one');
+		const { entry } = cache.keptForCaller(pending.req)!;
+		cache.write(pending.req, pending.res, entry, false, ['RateLimit', '"per-key";r=5;t=60']);
+		const hit = await again;
+		expect(hit.headers.get('x-cache')).toBe('hit');
+		expect(hit.headers.get('ratelimit')).toBe('"per-key";r=5;t=60');
+		expect(hit.headers.get('vary')).toBe('Authorization');
+		const other = asked('two');
+		const otherPending = await next();
+		expect(cache.keptForCaller(otherPending.req)).toBeUndefined();
+		answer(otherPending, { n: 2 });
+		await other;
+		const none = asked();
+		const nonePending = await next();
+		expect(cache.keptForCaller(nonePending.req)).toBeUndefined();
+		answer(nonePending, { message: 'no key' }, SHARED);
+		await none;
+		// An announced change of other paths drops every answer kept for a key.
+		await kept(cache, 2);
+		cache.invalidate(['/api/platforms']);
+		expect(cache.stats().entries).toBe(0);
+	});
+});

@@ -57,6 +57,12 @@ describe('PostgresCounterStore', () => {
 		});
 	});
 
+	it("adds a node's batch in one step (batched-limiter.ts), starting a window at it", async () => {
+		expect(await store.increment('w:batch', MINUTE, T0, 10)).toEqual({ count: 10, resetAt: T0 + MINUTE });
+		expect((await otherStore.increment('w:batch', MINUTE, T0 + 1, 7)).count).toBe(17);
+		expect((await store.increment('w:batch', MINUTE, T0 + MINUTE, 3)).count).toBe(3);
+	});
+
 	it('takes one back, never below zero, and never in an ended window', async () => {
 		await store.increment('d:a', MINUTE, T0);
 		await store.decrement('d:a', T0);

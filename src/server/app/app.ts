@@ -35,6 +35,8 @@ import { adoptHostRenderer } from '@/server/site/page-renderer';
 import { wireIndexNow } from '@/server/seo/indexnow';
 
 export type { Readiness };
+export { answerBeacon } from '@/server/app/beacon';
+export { apiKeyOf, guardContentRead } from '@/server/integrations/api-v1';
 
 /** The steps of stopApp(), in the order they run. */
 export type AppStopStep =

@@ -78,6 +78,8 @@ const HANDLED_VARY = new Set(['accept-encoding']);
 
 type Entry = {
 	pathname: string;
+	/** Kept for one caller's key (the Content API's answers): served only after its check. */
+	keyed: boolean;
 	status: number;
 	type: string;
 	cacheControl: string;
@@ -129,6 +131,7 @@ export function createApiCache({
 	now = Date.now,
 	commonHeaders = NO_COMMON_HEADERS,
 	onLookup = () => {},
+	callerKeyOf = () => undefined,
 }: {
 	ttlMs?: number;
 	maxBytes?: number;
@@ -137,6 +140,15 @@ export function createApiCache({
 	commonHeaders?: CommonHeaders;
 	/** Told of every cacheable read: answered from memory (true) or not (false). */
 	onLookup?: (hit: boolean) => void;
+	/**
+	 * For a path whose answers belong to a caller's key (the Content API's, `/api/v1`): the key
+	 * the request carries, or null when it carries none; undefined for any other path. Such an
+	 * answer is kept under its URL and the key, may vary by Authorization (the key is in the
+	 * cache key), and is served only through keptForCaller() and write(), after the app checked
+	 * the key and spent its budget for that request. Every announced change drops them all:
+	 * the app announces the site's own API paths, not these.
+	 */
+	callerKeyOf?: (req: IncomingMessage, pathname: string) => string | null | undefined;
 } = {}) {
 	/** Keys kept per pathname, to drop exactly what a change touched. */
 	const keysByPath = new Map<string, Set<string>>();
@@ -157,11 +169,16 @@ export function createApiCache({
 	if (enabled) setInterval(() => entries.purgeStale(), Math.max(ttlMs, 1_000)).unref();
 	/** Bumped on every announced change: an answer made across a bump is not kept. */
 	let changes = 0;
+	/** Pathnames with answers kept for a caller's key, all dropped on any announced change. */
+	const keyedPaths = new Set<string>();
 
 	function forget(key: string, entry: Entry): void {
 		const keys = keysByPath.get(entry.pathname);
 		keys?.delete(key);
-		if (keys?.size === 0) keysByPath.delete(entry.pathname);
+		if (keys?.size === 0) {
+			keysByPath.delete(entry.pathname);
+			keyedPaths.delete(entry.pathname);
+		}
 	}
 
 	function remember(key: string, entry: Entry, ttl: number): void {
@@ -170,12 +187,13 @@ export function createApiCache({
 		// biome-ignore lint/suspicious/noAssignInExpressions: the new set is stored and kept for the add below
 		if (!keys) keysByPath.set(entry.pathname, (keys = new Set()));
 		keys.add(key);
+		if (entry.keyed) keyedPaths.add(entry.pathname);
 	}
 
 	/** Drops every kept answer of these pathnames (any query string). */
 	function invalidate(pathnames: readonly string[]): void {
 		changes += 1;
-		for (const pathname of pathnames) {
+		for (const pathname of [...pathnames, ...keyedPaths]) {
 			const keys = keysByPath.get(pathname);
 			if (!keys) continue;
 			keysByPath.delete(pathname);
@@ -187,10 +205,13 @@ export function createApiCache({
 		changes += 1;
 		entries.clear();
 		keysByPath.clear();
+		keyedPaths.clear();
 	}
 
 	/** The key of a request whose answer may come from, or go to, the cache. */
-	function keyOf(req: IncomingMessage): { key: string; pathname: string } | undefined {
+	function keyOf(
+		req: IncomingMessage,
+	): { key: string; pathname: string; caller: string | null | undefined } | undefined {
 		if (!enabled || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
 		const url = req.url ?? '/';
 		if (url.length > MAX_REMEMBERED_URL_LENGTH) return undefined;
@@ -201,7 +222,9 @@ export function createApiCache({
 		// or, once the file is deleted, 404.
 		if (requestHeader(req, 'if-none-match') && MEDIA_FILE_PATH.test(pathname)) return undefined;
 		if (requestHeader(req, 'range')) return undefined;
-		return { key: url, pathname };
+		const caller = callerKeyOf(req, pathname);
+		// A key may not hold a newline, so no URL and key spell another's.
+		return { key: caller ? `${url}\n${caller}` : url, pathname, caller };
 	}
 
 	/** The answer's headers for each encoding, as serve() writes them. */
@@ -266,7 +289,7 @@ export function createApiCache({
 	}
 
 	/** Records the answer the app writes for a request, to keep it if the answer allows. */
-	function capture(res: ServerResponse, key: string, pathname: string): void {
+	function capture(res: ServerResponse, key: string, pathname: string, keyed: boolean): void {
 		const startedAt = changes;
 		const chunks: Buffer[] = [];
 		let size = 0;
@@ -332,9 +355,18 @@ export function createApiCache({
 				.map((name) => name.trim())
 				.filter((name) => name && name.toLowerCase() !== 'accept-encoding')
 				.join(', ');
-			if (sharedLifetime(cacheControl, vary) === undefined) return result;
+			// A keyed answer's Vary: Authorization is handled: the key is in the cache key.
+			const handledVary = keyed
+				? vary
+						.split(',')
+						.map((name) => name.trim())
+						.filter((name) => name.toLowerCase() !== 'authorization')
+						.join(', ')
+				: vary;
+			if (sharedLifetime(cacheControl, handledVary) === undefined) return result;
 			const entry = {
 				pathname,
+				keyed,
 				status: 200,
 				type: header('content-type') ?? 'application/octet-stream',
 				cacheControl,
@@ -350,6 +382,14 @@ export function createApiCache({
 		} as typeof res.end;
 	}
 
+	/** Writes a kept answer, in the encoding the request prefers, with the request's own headers. */
+	function write(req: IncomingMessage, res: ServerResponse, entry: Entry, https: boolean, own: HeaderList) {
+		const encoding = entry.br ? preferredEncoding(req) : 'identity';
+		const body = encoding === 'identity' ? entry.identity : (entry[encoding] ?? entry.identity);
+		res.writeHead(entry.status, withOwn((https ? entry.https : entry.http)[encoding], own));
+		res.end(req.method === 'HEAD' ? undefined : body);
+	}
+
 	return {
 		/** Answers a request from the cache and returns true, or returns false. */
 		serve(
@@ -359,7 +399,8 @@ export function createApiCache({
 			own: HeaderList = NO_OWN_HEADERS,
 		): boolean {
 			const found = keyOf(req);
-			if (!found) return false;
+			// A caller's answers wait for the app's check (keptForCaller).
+			if (!found || found.caller !== undefined) return false;
 			// A stale entry is answered as missing and dropped by the LRU itself.
 			const entry = entries.get(found.key);
 			if (!entry) {
@@ -367,21 +408,33 @@ export function createApiCache({
 				return false;
 			}
 			onLookup(true);
-			const encoding = entry.br ? preferredEncoding(req) : 'identity';
-			const body = encoding === 'identity' ? entry.identity : (entry[encoding] ?? entry.identity);
-			res.writeHead(entry.status, withOwn((https ? entry.https : entry.http)[encoding], own));
-			res.end(req.method === 'HEAD' ? undefined : body);
+			write(req, res, entry, https, own);
 			return true;
 		},
+
+		/**
+		 * The answer kept for this request's URL and caller's key, with the key, or undefined
+		 * (not such a path, no key, nothing kept). Serve it with write() once the app checked
+		 * the key and spent its budget for this request.
+		 */
+		keptForCaller(req: IncomingMessage): { entry: Entry; caller: string } | undefined {
+			const found = keyOf(req);
+			if (!found?.caller) return undefined;
+			const entry = entries.get(found.key);
+			onLookup(entry !== undefined);
+			return entry && { entry, caller: found.caller };
+		},
+
+		write,
 
 		/** Call for every request the app is about to handle: answers it may keep are recorded. */
 		track(req: IncomingMessage, res: ServerResponse): void {
 			const found = keyOf(req);
-			if (!found) return;
+			if (!found || found.caller === null) return;
 			// A HEAD is made as the GET it stands for (nginx's proxy_cache_convert_head), so its
 			// answer is kept for both; Node still sends a HEAD's answer without its body.
 			if (req.method === 'HEAD') req.method = 'GET';
-			capture(res, found.key, found.pathname);
+			capture(res, found.key, found.pathname, found.caller !== undefined);
 		},
 
 		invalidate,

@@ -14,6 +14,7 @@ import { config, type AppConfig } from '@/server/runtime/config';
 import type * as App from '@/server/app/app';
 import { contentSecurityPolicy, securityHeaders } from '@/server/http/security-headers';
 import { createApiCache } from './api-cache';
+import { createBeaconPath } from './beacon';
 import { limitRequestBody } from './body-limit';
 import { refuseBackslashPath, refuseUnroutablePath } from './api-paths';
 import { compressDynamic } from './compress';
@@ -67,7 +68,11 @@ const apiCache = createApiCache({
 	ttlMs: settings.apiCacheTtlMs,
 	commonHeaders,
 	onLookup: (hit) => (hit ? apiCacheHits : apiCacheMisses).inc(),
+	// The Content API's reads are kept per key and served after the app's check (answerKeptRead).
+	callerKeyOf: (req, pathname) => (pathname.startsWith(CONTENT_API) ? contentKeyOf(req) : undefined),
 });
+// The page-view beacon, answered here with the app's own checks and count (beacon.ts).
+const beacons = createBeaconPath({ answerBeacon: app.answerBeacon, commonHeaders });
 const requests = createRequestObserver({
 	trustedProxies: settings.trustedProxies,
 	measure: Boolean(settings.metrics),
@@ -83,6 +88,17 @@ app.joinHost(
 		pageStored: (page) => generatedPages.stored(page),
 	}),
 );
+
+/** The Content API's paths (its admin routes answer `private, no-store`, so none is kept). */
+const CONTENT_API = '/api/v1/';
+
+/** The key a Content API read carries, as the app reads it (a Bearer header, else `?key=`), or null. */
+function contentKeyOf(req: IncomingMessage): string | null {
+	const url = req.url ?? '/';
+	const query = url.indexOf('?');
+	const parameter = query === -1 ? null : new URLSearchParams(url.slice(query + 1)).get('key');
+	return app.apiKeyOf(requestHeader(req, 'authorization'), parameter, 'content') ?? null;
+}
 
 /** HTTPS as seen by the browser: TLS here, or a trusted proxy saying so. */
 function isHttps(req: IncomingMessage, fromTrustedProxy: boolean): boolean {
@@ -146,7 +162,41 @@ function answer(req: IncomingMessage, res: ServerResponse, request: ObservedRequ
 	// first read.
 	const https = isHttps(req, request.fromTrustedProxy);
 	const own = ['X-Request-Id', request.id];
+	if (beacons.serve(req, res, https, request)) return;
 	if (apiCache.serve(req, res, https, own) || generatedPages.serve(req, res, https, own)) return;
+	const kept = apiCache.keptForCaller(req);
+	// biome-ignore lint/correctness/noVoidTypeReturn: hands over and stops in one statement; the value is void
+	if (kept) return answerKeptRead(req, res, request, https, kept);
+	handOverToApp(req, res, request, https);
+}
+
+/**
+ * A Content API read kept for its key: served once the app found the key valid and within its
+ * budget for this request (RateLimit headers of its own), else made by the route, which checks
+ * again and answers the refusal (a refused spend counts nothing).
+ */
+function answerKeptRead(
+	req: IncomingMessage,
+	res: ServerResponse,
+	request: ObservedRequest,
+	https: boolean,
+	kept: NonNullable<ReturnType<typeof apiCache.keptForCaller>>,
+): void {
+	app.guardContentRead(kept.caller).then(
+		(headers) => {
+			if (!headers) return handOverToApp(req, res, request, https);
+			const own = ['X-Request-Id', request.id];
+			for (const [name, value] of Object.entries(headers)) own.push(name, value);
+			apiCache.write(req, res, kept.entry, https, own);
+		},
+		(error: unknown) => {
+			baseLog().error({ err: error, reqId: request.id }, 'the API key could not be checked');
+			handOverToApp(req, res, request, https);
+		},
+	);
+}
+
+function handOverToApp(req: IncomingMessage, res: ServerResponse, request: ObservedRequest, https: boolean) {
 	// The app reads req.headers: forwarding headers it must not believe go first.
 	stripUntrustedForwarding(req, request.fromTrustedProxy);
 	res.setHeader('X-Request-Id', request.id);

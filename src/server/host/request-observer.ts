@@ -7,7 +7,8 @@
  *   one is made here: a client cannot choose what names its request in the log.
  * - One access-log line per request when its answer is finished (or the client went away):
  *   id, method, route pattern, path (never the query string: tokens travel there), status,
- *   duration in ms and bytes written to the connection for it (headers included).
+ *   duration in ms and bytes written to the connection for it (headers included). The
+ *   page-view beacon writes none: `http_requests_unlogged_total` counts it by status instead.
  * - `http_request_duration_seconds` by method, route pattern and status class.
  * - The metrics server: `/metrics` on METRICS_PORT only, never on the public port.
  *
@@ -41,6 +42,12 @@ export type ObservedRequest = {
 	 * memory skip this: entering costs the async context's bookkeeping, which they do not need.
 	 */
 	enter(work: () => void): void;
+	/**
+	 * Writes no access-log line for this request: it is counted by route and status in
+	 * `http_requests_unlogged_total` instead (the page-view beacon, too frequent to log; see
+	 * beacon.ts). The request histogram still measures it.
+	 */
+	countWithoutLog(route: string): void;
 };
 
 export type RequestObserver = {
@@ -60,6 +67,7 @@ function requestIdOf(req: IncomingMessage, fromTrustedProxy: boolean): string {
 
 class Observed implements ObservedRequest {
 	context: RequestContext | undefined;
+	unloggedRoute: string | undefined;
 	constructor(
 		private readonly req: IncomingMessage,
 		readonly id: string,
@@ -69,6 +77,9 @@ class Observed implements ObservedRequest {
 		// The app reads the id from the request (it runs in Astro's own request objects).
 		this.req.headers['x-request-id'] = this.id;
 		this.context = runInRequest(this.id, work);
+	}
+	countWithoutLog(route: string): void {
+		this.unloggedRoute = route;
 	}
 }
 
@@ -87,7 +98,7 @@ export function createRequestObserver({
 	answered?: (socket: Socket) => void;
 }): RequestObserver {
 	const writeAccessLine = accessLog();
-	const { httpDuration } = metrics();
+	const { httpDuration, unloggedRequests } = metrics();
 	const open = new Set<ServerResponse>();
 	const waiters: Array<() => void> = [];
 
@@ -102,6 +113,19 @@ export function createRequestObserver({
 			const method = LOGGED_METHODS.has(req.method ?? '') ? req.method! : 'other';
 			const record = (finished: boolean) => {
 				const ms = performance.now() - started;
+				const unlogged = request.unloggedRoute;
+				if (unlogged !== undefined) {
+					answered?.(socket);
+					const status = res.statusCode;
+					unloggedRequests.inc({ route: unlogged, status: finished ? String(status) : 'aborted' });
+					if (measure && finished) {
+						httpDuration.observe(
+							{ method, route: unlogged, status_class: `${Math.floor(status / 100)}xx` },
+							ms / 1000,
+						);
+					}
+					return;
+				}
 				const url = req.url ?? '/';
 				const query = url.indexOf('?');
 				const raw = (query === -1 ? url : url.slice(0, query)).slice(0, MAX_LOGGED_PATH);

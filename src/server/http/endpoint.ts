@@ -207,10 +207,24 @@ export async function readJson<S extends z.ZodType>(
 	schema: S,
 	{ textPlain = false }: { textPlain?: boolean } = {},
 ): Promise<z.output<S>> {
-	const text = await readCappedText(request);
+	return parseJsonText(await readCappedText(request), () => request.headers.get('content-type'), schema, {
+		textPlain,
+	});
+}
+
+/**
+ * readJson() for a body already read (the production host reads the beacon's itself, see
+ * src/server/host/beacon.ts): the same checks, the same sentences.
+ */
+export function parseJsonText<S extends z.ZodType>(
+	text: string,
+	contentType: () => string | null | undefined,
+	schema: S,
+	{ textPlain = false }: { textPlain?: boolean } = {},
+): z.output<S> {
 	let body: unknown = {};
 	if (text.trim() !== '') {
-		const type = request.headers.get('content-type') ?? '';
+		const type = contentType() ?? '';
 		if (!/^application\/(.+\+)?json\b/i.test(type) && !(textPlain && /^text\/plain\b/i.test(type))) {
 			throw new HttpError(415, `Content-Type must be application/json${textPlain ? ' or text/plain' : ''}.`);
 		}

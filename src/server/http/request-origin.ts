@@ -17,7 +17,15 @@ export function clientKey(ctx: Pick<APIContext, 'request' | 'clientAddress'>): s
 	} catch {
 		peer = 'unknown';
 	}
-	const forwarded = ctx.request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+	return clientKeyOf(peer, ctx.request.headers.get('x-forwarded-for'));
+}
+
+/**
+ * clientKey() from the connection's address and the X-Forwarded-For header, for the production
+ * host, which answers the page-view beacon before Astro builds a request (host/beacon.ts).
+ */
+export function clientKeyOf(peer: string, forwardedFor: string | null | undefined): string {
+	const forwarded = forwardedFor?.split(',').at(-1)?.trim();
 	if (!forwarded) return peer;
 	if (config().trustedProxies.trusts(peer)) return forwarded;
 	// A claim from an untrusted peer: such requests share one key instead of choosing a fresh

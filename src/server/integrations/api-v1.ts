@@ -4,8 +4,10 @@
  *
  * Content answers are public (the content key is no secret, as in Ghost): they say
  * `Cache-Control: public` with the key in the cache key, the URL's `key` or, for a Bearer key,
- * `Vary: Authorization`. A node's own answer cache keeps no answer that varies by a header
- * (api-cache.ts), so every request reaches this check: a revoke and the budget hold at once.
+ * `Vary: Authorization`. The host's answer cache keeps them under the URL and the key
+ * (api-cache.ts), and serves one only after guardContentRead() passed for that request: the key
+ * is looked up on every request, so a revoke holds at once on every node, and the budget is
+ * spent on the shared counter store with this request's own RateLimit headers.
  */
 import type { APIContext, APIRoute } from 'astro';
 import { limits, retryMessage, type Budget } from '@/server/auth/rate-limit';
@@ -35,12 +37,35 @@ function budgetHeaders(budget: Budget): Record<string, string> {
 	};
 }
 
-/** The key a request carries: a Bearer header first, else (reads only) the `key` parameter. */
-function keyOf({ request, url }: Pick<APIContext, 'request' | 'url'>, access: KeyKind): string | undefined {
-	const header = request.headers.get('authorization');
-	const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+/**
+ * The key a request carries: a Bearer header first, else (reads only) the `key` parameter. The
+ * production host reads it the same way before it answers a kept read (src/server/host/).
+ */
+export function apiKeyOf(
+	authorization: string | null | undefined,
+	keyParameter: string | null | undefined,
+	access: KeyKind,
+): string | undefined {
+	const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
 	if (bearer) return bearer;
-	return access === 'content' ? url.searchParams.get('key') || undefined : undefined;
+	return access === 'content' ? keyParameter || undefined : undefined;
+}
+
+function keyOf({ request, url }: Pick<APIContext, 'request' | 'url'>, access: KeyKind): string | undefined {
+	return apiKeyOf(request.headers.get('authorization'), url.searchParams.get('key'), access);
+}
+
+/**
+ * A content read's key check and budget, for a read the production host answers from its kept
+ * answers: the RateLimit headers of this request when the key is known and within its budget,
+ * else undefined, and the request goes on to the route, which checks again and answers the
+ * refusal (a refused spend counts nothing, so the budget is not spent twice).
+ */
+export async function guardContentRead(key: string): Promise<Record<string, string> | undefined> {
+	const holder = await integrationOfKey(key);
+	if (!holder) return undefined;
+	const budget = await limits.apiKey.spend(`${holder.id}:${holder.kind}`);
+	return budget.retryAfter > 0 ? undefined : budgetHeaders(budget);
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {

@@ -5,7 +5,7 @@
  * revoke stops both keys at once on every node: there is no per-node copy to outlive it.
  */
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import { db, firstRow, integrations } from '@/server/db';
+import { db, integrations, preparedSelect, textPlaceholder } from '@/server/db';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 
 /** Which key of an integration a request carried. */
@@ -58,6 +58,25 @@ export async function revokeIntegration(id: number): Promise<boolean> {
 	return rows.length > 0;
 }
 
+/**
+ * The integration in use holding a key's hash, by the key's kind: prepared once per connection,
+ * since every Content API request asks it (the host's kept reads too).
+ */
+const holderByHash = {
+	content: preparedSelect('integration_by_content_key', (database) =>
+		database
+			.select({ id: integrations.id, name: integrations.name, lastUsedAt: integrations.lastUsedAt })
+			.from(integrations)
+			.where(and(eq(integrations.contentKeyHash, textPlaceholder('hash')), isNull(integrations.revokedAt))),
+	),
+	admin: preparedSelect('integration_by_admin_key', (database) =>
+		database
+			.select({ id: integrations.id, name: integrations.name, lastUsedAt: integrations.lastUsedAt })
+			.from(integrations)
+			.where(and(eq(integrations.adminKeyHash, textPlaceholder('hash')), isNull(integrations.revokedAt))),
+	),
+};
+
 /** The integration holding this key, or undefined for an unknown or revoked one. */
 export async function integrationOfKey(key: string): Promise<KeyHolder | undefined> {
 	const kind: KeyKind | undefined = key.startsWith(PREFIX.admin)
@@ -66,14 +85,7 @@ export async function integrationOfKey(key: string): Promise<KeyHolder | undefin
 			? 'content'
 			: undefined;
 	if (!kind) return undefined;
-	const hash = hashToken(key);
-	const column = kind === 'admin' ? integrations.adminKeyHash : integrations.contentKeyHash;
-	const row = await firstRow(
-		db()
-			.select({ id: integrations.id, name: integrations.name, lastUsedAt: integrations.lastUsedAt })
-			.from(integrations)
-			.where(and(eq(column, hash), isNull(integrations.revokedAt))),
-	);
+	const [row] = await holderByHash[kind]({ hash: hashToken(key) });
 	if (!row) return undefined;
 	const now = new Date();
 	if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {

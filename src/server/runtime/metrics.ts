@@ -26,6 +26,12 @@ function createMetrics() {
 			buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
 			registers,
 		}),
+		unloggedRequests: new client.Counter({
+			name: 'http_requests_unlogged_total',
+			help: 'Requests answered without an access-log line (the page-view beacon), by route and status.',
+			labelNames: ['route', 'status'] as const,
+			registers,
+		}),
 		apiCacheHits: new client.Counter({
 			name: 'api_cache_hits_total',
 			help: 'Shared API answers served from memory.',

@@ -33,14 +33,14 @@ export class MemoryCounterStore implements CounterStore {
 		return { ...entry };
 	}
 
-	async increment(key: string, windowMs: number, now: number) {
+	async increment(key: string, windowMs: number, now: number, by = 1) {
 		const entry = this.counters.get(key);
 		if (!entry || entry.resetAt <= now) {
-			const fresh = { count: 1, resetAt: now + windowMs };
+			const fresh = { count: by, resetAt: now + windowMs };
 			this.counters.set(key, fresh);
 			return { ...fresh };
 		}
-		entry.count += 1;
+		entry.count += by;
 		return { ...entry };
 	}
 

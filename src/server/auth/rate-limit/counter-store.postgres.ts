@@ -31,17 +31,17 @@ export class PostgresCounterStore implements CounterStore {
 		return row ? { count: row.count, resetAt: row.resetAt.getTime() } : { count: 0, resetAt: now };
 	}
 
-	async increment(key: string, windowMs: number, now: number) {
+	async increment(key: string, windowMs: number, now: number, by = 1) {
 		const at = new Date(now);
-		// A finished window starts again at 1; otherwise one more, in the same statement, so
+		// A finished window starts again at `by`; otherwise `by` more, in the same statement, so
 		// concurrent attempts on any node are serialized by the row and never read a stale count.
 		const [row] = await this.database
 			.insert(counters)
-			.values({ key: stored(key), count: 1, resetAt: new Date(now + windowMs) })
+			.values({ key: stored(key), count: by, resetAt: new Date(now + windowMs) })
 			.onConflictDoUpdate({
 				target: counters.key,
 				set: {
-					count: sql`case when ${counters.resetAt} <= ${at} then 1 else ${counters.count} + 1 end`,
+					count: sql`case when ${counters.resetAt} <= ${at} then ${by}::integer else ${counters.count} + ${by}::integer end`,
 					resetAt: sql`case when ${counters.resetAt} <= ${at} then excluded.reset_at else ${counters.resetAt} end`,
 				},
 			})

@@ -26,10 +26,11 @@ export interface CounterStore {
 	/** Current count for key inside its window, or 0. */
 	count(key: string, now: number): Promise<Counter>;
 	/**
-	 * Adds one and answers the new count in the same step, so attempts that arrive together
-	 * each see their own number (a database store does this in one UPDATE ... RETURNING).
+	 * Adds one (or `by`: attempts a node counted in its memory first, batched-limiter.ts) and
+	 * answers the new count in the same step, so attempts that arrive together each see their
+	 * own number (a database store does this in one UPDATE ... RETURNING).
 	 */
-	increment(key: string, windowMs: number, now: number): Promise<Counter>;
+	increment(key: string, windowMs: number, now: number, by?: number): Promise<Counter>;
 	/**
 	 * Takes one back (an attempt that turned out not to count); never below zero. A counter
 	 * back at zero is removed, so attempts that did not count leave nothing behind.

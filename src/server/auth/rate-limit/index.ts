@@ -8,6 +8,7 @@ export type { Counter, CounterStore } from './counter-store';
 export { MemoryCounterStore } from './counter-store.memory';
 export { ExpiringKeySet } from './expiring-key-set';
 export { RateLimiter, type Budget } from './limiter';
+export { BatchedRateLimiter } from './batched-limiter';
 export { knownSignInClients, limits } from './limits';
 export { mailDestinationKey, takeMailTo } from './mail-destinations';
 export { retryMessage } from './messages';
