@@ -1,6 +1,7 @@
 /**
  * What housekeeping deletes: each subject's rows that outlived their use, by the subject that owns
- * them. Nothing reads them once expired, so this only keeps the tables small. Here, beside the
+ * them. Nothing reads them once expired, so this only keeps the tables small. A few chores fill
+ * in what rows from before a feature lack (scores, themes). Here, beside the
  * app's start, because it names the subjects: housekeeping/ runs the rounds and imports none.
  */
 import { rollUpOldVisits } from '@/server/analytics/retention';
@@ -11,6 +12,7 @@ import { deleteExpiredSessions } from '@/server/auth/session';
 import { deleteExpiredPreviewLinks } from '@/server/content/previews';
 import { deleteExpiredMemberTokens } from '@/server/newsletter/members';
 import { scoreUnscoredPlatforms } from '@/server/community/reviews';
+import { queueUnthemedPlatforms } from '@/server/community/themes';
 import type { Chore } from '@/server/housekeeping/rounds';
 
 export const HOUSEKEEPING_CHORES: readonly Chore[] = [
@@ -20,6 +22,10 @@ export const HOUSEKEEPING_CHORES: readonly Chore[] = [
 	{ name: 'expired newsletter confirmation links', run: deleteExpiredMemberTokens },
 	{ name: 'expired preview links', run: deleteExpiredPreviewLinks },
 	{ name: 'platforms rated before scores and sub-score counts were kept', run: scoreUnscoredPlatforms },
+	{
+		name: 'platforms reviewed before their themes were computed',
+		run: async (now) => void (await queueUnthemedPlatforms(new Date(now))),
+	},
 	{ name: 'page views older than 30 days into daily totals', run: rollUpOldVisits },
 	{ name: 'finished rate-limit windows', run: (now) => siteCounterStore().deleteFinishedWindows(now) },
 ];
