@@ -149,7 +149,7 @@ export async function addThemeReviews(
 		const addPlatform = client.prepare(
 			`INSERT INTO platforms (name, slug, description, pricing, features, pros, cons, category, rating,
 				review_count, sort_order, created_at, updated_at)
-			 VALUES (?, ?, 'A generated platform.', 'CPC', '[]', '[]', '[]', 'Retail Media Network', 0, 0, 0, ?, ?)`,
+			 VALUES (?, ?, 'A generated platform.', 'CPC', '[]', '[]', '[]', ?, 0, 0, 0, ?, ?)`,
 		);
 		const addUser = client.prepare(
 			`INSERT INTO users (username, email, password_hash, role, is_banned, email_verified, created_at)
@@ -164,7 +164,15 @@ export async function addThemeReviews(
 		client.transaction(() => {
 			const existing = (client.prepare('SELECT count(*) AS n FROM platforms').get() as { n: number }).n;
 			for (let i = existing; i < platforms; i++) {
-				addPlatform.run(`Themed platform ${i + 1}`, `themed-platform-${i + 1}`, now, now);
+				// A category each: every same-category pair has a generated vs page, and thousands of
+				// them would make the site's generation, not the themes, the phase's length.
+				addPlatform.run(
+					`Themed platform ${i + 1}`,
+					`themed-platform-${i + 1}`,
+					`Category ${i + 1}`,
+					now,
+					now,
+				);
 			}
 			const ids = (client.prepare('SELECT id FROM platforms ORDER BY id').all() as { id: number }[]).map(
 				(row) => row.id,
@@ -257,9 +265,16 @@ export type ThemesFigures = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A connection beside the running server's: it waits for the server's write lock rather than fail. */
+function writer(dbPath: string) {
+	const database = openDatabase(dbPath);
+	database.$client.pragma('busy_timeout = 60000');
+	return database;
+}
+
 /** How many theme jobs are queued or running (a connection of its own, closed at once). */
 function jobsLeft(dbPath: string): number {
-	const database = openDatabase(dbPath);
+	const database = writer(dbPath);
 	try {
 		return (database.$client.prepare('SELECT count(*) AS n FROM theme_jobs').get() as { n: number }).n;
 	} finally {
@@ -298,7 +313,7 @@ export async function measureThemesPage(
 		);
 		// The yardstick before the recompute starts: the bare server shares core 0 with the app.
 		const busyBare = await autocannon('bare node:http', bare.origin, path, { pid: bare.pid });
-		const database = openDatabase(dbPath);
+		const database = writer(dbPath);
 		const queued = database.$client
 			.prepare(
 				`INSERT INTO theme_jobs (platform_id, status, attempts, next_attempt_at, changes)
