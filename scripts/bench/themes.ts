@@ -6,6 +6,7 @@
  * worker recomputes every platform, beside the same page idle (each against bare node:http).
  */
 import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { platformPath } from '@/lib/public-paths';
 import { openDatabase, closeDatabase } from '@/server/db';
@@ -267,9 +268,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A connection beside the running server's: it waits for the server's write lock rather than fail. */
 function writer(dbPath: string) {
-	const database = openDatabase(dbPath);
-	database.$client.pragma('busy_timeout = 60000');
-	return database;
+	// Not openDatabase: its own set-up at open would need the lock before any timeout applies.
+	return { $client: new Database(dbPath, { timeout: 60_000 }) };
 }
 
 /** How many theme jobs are queued or running (a connection of its own, closed at once). */
