@@ -256,6 +256,12 @@ export function defineTables(kit: SchemaKit) {
 			supportCount: integer('support_count'),
 			measurementCount: integer('measurement_count'),
 			valueForMoneyCount: integer('value_for_money_count'),
+			/**
+			 * When the background recompute last wrote the platform's themes (platform_themes); null
+			 * until it first did. Housekeeping queues the reviewed platforms still null (reviewed
+			 * before themes existed), whether or not their reviews make any theme.
+			 */
+			themesComputedAt: timestamp('themes_computed_at'),
 			createdAt: timestampNow('created_at'),
 			updatedAt: timestampNow('updated_at'),
 		},

@@ -17,6 +17,7 @@ import type { SignedInFigure } from './signed-in';
 import type { ScalingFigure } from './node-scaling';
 import type { MediaFigures } from './media';
 import type { ApiV1Figures } from './api-v1';
+import type { ThemesFigures } from './themes';
 import { isSiteSearch } from './dataset';
 import { BUDGETS } from './budgets';
 
@@ -77,6 +78,8 @@ export type Results = {
 	operations?: OperationsCostFigure[];
 	/** The page-view beacon on one node (issue 46). */
 	beacons?: LoadFigure;
+	/** Themes recomputed at 100,000 reviews, and the platform page beside the recompute (issue 47). */
+	themes?: ThemesFigures;
 	/** What a request costs by who sends it (no cookie, any cookie, a session). */
 	signedIn?: SignedInFigure[];
 	/** Signed-in reads through nginx on 1, 2 and 3 nodes, each capped to a share of a core. */
@@ -435,6 +438,7 @@ export function buildRows(results: Results): Row[] {
 	}
 
 	if (results.beacons) rows.push(...beaconRows(results.beacons, results.throughput.targets));
+	if (results.themes) rows.push(...themeRows(results.themes));
 
 	for (const error of results.errors) {
 		rows.push({ area: 'Errors', item: '-', measured: error, budget: '-', status: 'error' });
@@ -677,4 +681,55 @@ function beaconRows(beacon: LoadFigure, targets: LoadFigure[]): Row[] {
 			status: article && !article.error ? flag((article.ratio ?? 0) >= BUDGETS.prerenderedRatio) : 'missing',
 		},
 	];
+}
+
+/**
+ * The themes' rows: the recompute alone (wall, CPU, reviews per second, peak RSS), and the
+ * platform page idle and during the server's own recompute, each as a ratio to bare node:http.
+ */
+function themeRows({ dataset, recompute, page }: ThemesFigures): Row[] {
+	const area = `Themes at ${dataset.reviews.toLocaleString('en')} reviews`;
+	const seconds = recompute.wallMs / 1000;
+	const rows: Row[] = [
+		{
+			area,
+			item: `recompute of ${recompute.platforms} platforms alone (largest ${dataset.largest.reviews} reviews), one process`,
+			measured:
+				`${ms(recompute.wallMs)} wall, ${ms(recompute.cpuMs)} CPU, ` +
+				`${Math.round(recompute.reviews / seconds)} reviews/s, peak RSS ${mb(recompute.maxRssBytes)}`,
+			budget: '-',
+			status: 'info',
+		},
+	];
+	if (!page) return rows;
+	const line = (figure: LoadFigure) =>
+		figure.error
+			? `error: ${figure.error}`
+			: `${Math.round(figure.requestsPerSecond)} req/s, ${(figure.ratio ?? 0).toFixed(2)}x bare, p99 ${figure.latencyP99} ms`;
+	rows.push(
+		{
+			area,
+			item: `platform page (generated), idle`,
+			measured: line(page.idle),
+			budget: `>= ${BUDGETS.prerenderedRatio}x bare`,
+			status: page.idle.error ? 'error' : flag((page.idle.ratio ?? 0) >= BUDGETS.prerenderedRatio),
+		},
+		{
+			area,
+			item: `platform page (generated), while the server's worker recomputes every platform`,
+			measured: `${line(page.busy)}; ${page.busyOverIdle.toFixed(2)}x idle; ${page.jobsLeftAfterBusy} of ${page.serverRecompute.platforms} platforms still queued at its end`,
+			budget: `>= ${BUDGETS.prerenderedRatio}x bare`,
+			status: page.busy.error ? 'error' : flag((page.busy.ratio ?? 0) >= BUDGETS.prerenderedRatio),
+		},
+		{
+			area,
+			item: "the server's own recompute, beside the page's load",
+			measured: page.serverRecompute.error
+				? `error: ${page.serverRecompute.error}`
+				: `${ms(page.serverRecompute.wallMs)} wall, server CPU ${ms(page.serverRecompute.serverCpuMs)}`,
+			budget: '-',
+			status: page.serverRecompute.error ? 'error' : 'info',
+		},
+	);
+	return rows;
 }

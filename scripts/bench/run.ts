@@ -35,6 +35,10 @@
  *   --only-api         build, then only the public API: GET /api/v1/platforms with a content key
  *                      beside the site's GET /api/platforms (req/s, server CPU, the ratio), on
  *                      the demo database (also in the full run's demo phase)
+ *   --only-themes      build, then only what users like and dislike at 100,000 reviews over 200
+ *                      platforms: the themes recomputed in a process of their own (wall time, CPU
+ *                      time, reviews per second, peak RSS), then the generated platform page's
+ *                      req/s idle and while the server's worker recomputes every platform
  *
  * Budgets are printed beside the figures; the exit code never depends on them.
  */
@@ -70,6 +74,7 @@ import { measureNodeScaling, scalingTable } from './node-scaling';
 import { measureMedia } from './media';
 import { API_V1_ENV, measureApiV1 } from './api-v1';
 import { measureBeacons } from './beacons';
+import { addThemeReviews, measureThemesPage, recomputeInChild } from './themes';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -87,6 +92,7 @@ const onlyReviews = args.has('--only-reviews');
 const onlyMedia = args.has('--only-media');
 const onlyApi = args.has('--only-api');
 const onlyBeacons = args.has('--only-beacons');
+const onlyThemes = args.has('--only-themes');
 const postgresOn = !args.has('--skip-postgres') && postgresAvailable();
 const newsletterMembers =
 	Number([...args].find((a) => a.startsWith('--newsletter-members='))?.split('=')[1]) || NEWSLETTER_MEMBERS;
@@ -97,6 +103,9 @@ const SEARCH_SIZE = 100_000;
 /** Reviews on one platform, and platforms in the directory (the market map's size). */
 const REVIEWS_SIZE = 100_000;
 const MAP_PLATFORMS = 2_000;
+/** Reviews with pros and cons over the directory, and its platforms, for the themes' phase. */
+const THEMES_REVIEWS = 100_000;
+const THEMES_PLATFORMS = 200;
 /** Enough articles for dozens of archive pages (12 a page), few enough to generate in a minute. */
 const ARCHIVE_SIZE = 1_000;
 
@@ -386,6 +395,36 @@ async function beaconsPhase() {
 		const article = articlePath('news', (await firstItem(server.url, '/api/news?limit=1'))?.slug ?? 'news-1');
 		await step('throughput', () => throughput(server, article, [['article page (generated)', article]]));
 		await step('page-view beacons', () => beacons(server, article));
+	} finally {
+		await server.stop();
+	}
+}
+
+/**
+ * What users like and dislike at 100,000 reviews: the recompute alone in a process of its own,
+ * then the platform page with the most reviews, idle and while the server's worker recomputes.
+ */
+async function themesPhase() {
+	const { dir, dbPath } = dataPaths('themes');
+	await createDataset(dbPath, 'demo');
+	const dataset = await addThemeReviews(dbPath, { reviews: THEMES_REVIEWS, platforms: THEMES_PLATFORMS });
+	log(
+		`themes: ${dataset.reviews} reviews (${dataset.withText} with pros or cons) over ${dataset.platforms} platforms, ` +
+			`the largest ${dataset.largest.reviews}, inserted in ${(dataset.insertMs / 1000).toFixed(1)} s`,
+	);
+	const recompute = await recomputeInChild(root, dbPath);
+	results.themes = { dataset, recompute };
+	log(
+		`  recomputed alone: ${recompute.platforms} platforms, ${recompute.reviews} reviews in ${(recompute.wallMs / 1000).toFixed(1)} s ` +
+			`(CPU ${(recompute.cpuMs / 1000).toFixed(1)} s, ${Math.round(recompute.reviews / (recompute.wallMs / 1000))} reviews/s, ` +
+			`peak RSS ${Math.round(recompute.maxRssBytes / 1024 / 1024)} MB); ${recompute.themes} themes, ${recompute.reviewThemes} review mentions`,
+	);
+	const server = await startPinnedServer(dir, dbPath, { NEWSLETTER_POLL_MS: '200' });
+	try {
+		await server.fullGeneration();
+		log(`platform page with the most reviews (${dataset.largest.reviews}), idle, then during the recompute`);
+		results.themes.page = await measureThemesPage(server, dbPath, dataset.largest.slug, log);
+		log(`  during / idle: ${results.themes.page.busyOverIdle.toFixed(2)}x`);
 	} finally {
 		await server.stop();
 	}
@@ -752,11 +791,13 @@ function runName(): string {
 									? 'api'
 									: onlyBeacons
 										? 'beacons'
-										: onlyArchives
-											? 'archives'
-											: onlyComparisons
-												? 'comparisons'
-												: 'latest';
+										: onlyThemes
+											? 'themes'
+											: onlyArchives
+												? 'archives'
+												: onlyComparisons
+													? 'comparisons'
+													: 'latest';
 }
 
 function writeResults() {
@@ -807,6 +848,10 @@ try {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();
 		await step('page-view beacons', beaconsPhase);
+	} else if (onlyThemes) {
+		if (reuseDist) log(`measuring the existing build in ${distDir}`);
+		else await build();
+		await step('themes at 100,000 reviews', themesPhase);
 	} else if (onlyMedia) {
 		if (reuseDist) log(`measuring the existing build in ${distDir}`);
 		else await build();

@@ -3,7 +3,7 @@
  * recomputed by the background worker (never on a request), and the ratings list's theme filter.
  * Runs on the engine of TEST_DATABASE.
  */
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
 import {
@@ -158,4 +158,35 @@ describe('without a worker', () => {
 			await idle.stop();
 		}
 	});
+});
+
+describe('a database reviewed before themes existed', () => {
+	it('gets its themes computed at start, in the background, without a review written', async () => {
+		// The demo content: reviews with pros and cons, inserted without theme jobs or themes.
+		const seeded = await startAccountServer({
+			seed: true,
+			// No pages: the test reads the API (and a seeded server's page template is a minute's work).
+			env: { API_CACHE_TTL_MS: '0', NEWSLETTER_POLL_MS: '100', SITE_GENERATE_ON_START: '0' },
+		});
+		try {
+			const { platforms, platformRatings, themeJobs } = seeded.tables;
+			const [skai] = await seeded.db.select().from(platforms).where(eq(platforms.slug, 'skai'));
+			const reviews = await seeded.db.select().from(platformRatings);
+			const client = new TestClient(seeded.url);
+			const found = await eventually(async () => {
+				const answer = await client.get(`/api/platforms/${skai!.id}/themes`);
+				return (answer.body as Themes).likes.length > 0 ? (answer.body as Themes) : undefined;
+			});
+			expect(found.likes).toEqual([expect.objectContaining({ theme: 'retailer', count: 2 })]);
+			// Every reviewed platform was computed once, and nothing is left queued.
+			await eventually(async () =>
+				(await seeded.db.select().from(themeJobs)).length === 0 ? true : undefined,
+			);
+			const unthemed = await seeded.db.select().from(platforms).where(isNull(platforms.themesComputedAt));
+			expect(unthemed.every((platform) => platform.reviewCount === 0)).toBe(true);
+			expect(await seeded.db.select().from(platformRatings)).toEqual(reviews);
+		} finally {
+			await seeded.stop();
+		}
+	}, 120_000);
 });

@@ -215,6 +215,8 @@ const DERIVED = new Set([
 	'support_count',
 	'measurement_count',
 	'value_for_money_count',
+	// When the background worker last computed the platform's themes (issue 47).
+	'themes_computed_at',
 	'helpful_votes',
 	'unhelpful_votes',
 	'search_vector',

@@ -20,12 +20,15 @@ import {
 	passwordResetTokens,
 	platformRatings,
 	platforms,
+	platformThemes,
 	previewLinks,
 	sessions,
+	themeJobs,
 	users,
 } from '@/server/db';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { fillWebsiteDomains, scoreUnscoredPlatforms } from '@/server/community/reviews';
+import { queueUnthemedPlatforms, readThemes, runThemeJobs } from '@/server/community/themes';
 import { HOUSEKEEPING_CHORES } from '@/server/app/chores';
 import { housekeepingRound, type Chore } from '@/server/housekeeping/rounds';
 import { insertAccount } from '../support/newsletter-fixture';
@@ -263,6 +266,70 @@ describe.each(engines)('housekeeping on %s', (name) => {
 			rating: 1,
 			reviewCount: 1,
 		});
+	});
+
+	it('computes the themes of platforms reviewed before themes existed, and queues them once', async () => {
+		// As a database from before themes has them: reviewed and scored, no theme job, no theme.
+		const reviewed = async (slug: string, pros: string[]) => {
+			const [platform] = await db()
+				.insert(platforms)
+				.values({
+					name: slug,
+					slug,
+					description: 'Reviewed before themes.',
+					pricing: 'CPM',
+					category: 'DSP',
+					rating: 4,
+					score: 4,
+					reviewCount: pros.length,
+					stars4: pros.length,
+					easeOfUseCount: 0,
+					supportCount: 0,
+					measurementCount: 0,
+					valueForMoneyCount: 0,
+				})
+				.returning({ id: platforms.id });
+			for (const text of pros) {
+				const { id: userId } = await insertAccount(db());
+				await db()
+					.insert(platformRatings)
+					.values({ platformId: platform!.id, userId, rating: 4, pros: text });
+			}
+			return platform!.id;
+		};
+		const themed = await reviewed(`themed-${name}`, [
+			'Self-serve dashboards are great.',
+			'The self-serve dashboard saves us hours.',
+			'Great self-serve dashboard; clear invoices.',
+		]);
+		// Its reviews make no theme: computed once all the same, then never queued again.
+		const quiet = await reviewed(`quiet-${name}`, ['Friendly account manager.']);
+		const jobsOf = async (id: number) =>
+			(await db().select().from(themeJobs).where(eq(themeJobs.platformId, id))).length;
+		expect(await jobsOf(themed)).toBe(0);
+
+		expect(await housekeepingRound(HOUSEKEEPING_CHORES)).toBe(true);
+		expect([await jobsOf(themed), await jobsOf(quiet)]).toEqual([1, 1]);
+		// A second node's round meanwhile queues nothing more.
+		expect(await queueUnthemedPlatforms()).toBe(0);
+
+		expect(await runThemeJobs()).toBeGreaterThanOrEqual(2);
+		const found = await readThemes(themed);
+		expect(found.likes).toEqual([expect.objectContaining({ theme: 'self-serve dashboard', count: 3 })]);
+		expect(await readThemes(quiet)).toEqual({ likes: [], dislikes: [] });
+		const computed = await db()
+			.select({ at: platforms.themesComputedAt })
+			.from(platforms)
+			.where(inArray(platforms.id, [themed, quiet]));
+		expect(computed.map((row) => row.at)).toEqual([expect.any(Date), expect.any(Date)]);
+
+		// Nothing missing now: the next round queues nothing.
+		expect(await housekeepingRound(HOUSEKEEPING_CHORES)).toBe(true);
+		expect([await jobsOf(themed), await jobsOf(quiet)]).toEqual([0, 0]);
+		expect(await queueUnthemedPlatforms()).toBe(0);
+		expect(
+			(await db().select().from(platformThemes).where(eq(platformThemes.platformId, themed))).length,
+		).toBe(1);
 	});
 
 	// Only PostgreSQL has several nodes; SQLite has one, which always runs its round.

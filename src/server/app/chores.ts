@@ -1,6 +1,7 @@
 /**
  * What housekeeping deletes: each subject's rows that outlived their use, by the subject that owns
- * them. Nothing reads them once expired, so this only keeps the tables small. Here, beside the
+ * them. Nothing reads them once expired, so this only keeps the tables small. A few chores fill
+ * in what rows from before a feature lack (scores, themes). Here, beside the
  * app's start, because it names the subjects: housekeeping/ runs the rounds and imports none.
  */
 import { rollUpOldVisits } from '@/server/analytics/retention';
@@ -12,6 +13,7 @@ import { deleteExpiredPreviewLinks } from '@/server/content/previews';
 import { deleteExpiredMemberTokens } from '@/server/newsletter/members';
 import { fillWebsiteDomains, scoreUnscoredPlatforms } from '@/server/community/reviews';
 import { keepQuarterLeaders } from '@/server/community/leaders';
+import { queueUnthemedPlatforms } from '@/server/community/themes';
 import type { Chore } from '@/server/housekeeping/rounds';
 import { deleteOldPartnerEvents, PARTNER_EVENT_KEEP_DAYS } from '@/server/webhooks/webhooks';
 
@@ -25,6 +27,10 @@ export const HOUSEKEEPING_CHORES: readonly Chore[] = [
 	{ name: 'platforms saved before their website domain was kept', run: fillWebsiteDomains },
 	// After the recounts above, so the leaders are ranked by current scores.
 	{ name: "the running quarter's category leaders, kept as awarded", run: keepQuarterLeaders },
+	{
+		name: 'platforms reviewed before their themes were computed',
+		run: async (now) => void (await queueUnthemedPlatforms(new Date(now))),
+	},
 	{ name: 'page views older than 30 days into daily totals', run: rollUpOldVisits },
 	{
 		name: `partner events fanned out over ${PARTNER_EVENT_KEEP_DAYS} days ago`,

@@ -10,10 +10,11 @@
  * reviews changed meanwhile, the platform is queued again. Reading the themes reads two tables.
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { and, asc, between, desc, eq, gt, isNotNull, or } from 'drizzle-orm';
+import { and, asc, between, desc, eq, exists, gt, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import {
 	db,
 	platformRatings,
+	platforms,
 	platformThemes,
 	reviewThemes,
 	themeJobs,
@@ -136,6 +137,49 @@ async function writeThemes(tx: Reader, platformId: number, found: Found[], now: 
 	for (let i = 0; i < mentions.length; i += ROWS_PER_INSERT) {
 		await tx.insert(reviewThemes).values(mentions.slice(i, i + ROWS_PER_INSERT));
 	}
+	await tx.update(platforms).set({ themesComputedAt: now }).where(eq(platforms.id, platformId));
+}
+
+/**
+ * Queues the platforms whose themes were never computed although they have counted reviews with
+ * pros or cons (reviewed before themes existed, or seeded), unless already queued: a housekeeping
+ * chore, run at start and then now and then. Answers how many it queued. When nothing is missing
+ * it is one query; queuing twice is harmless (one row per platform, an existing row left as it
+ * is), so two nodes doing it together queue each platform once.
+ */
+export async function queueUnthemedPlatforms(now = new Date()): Promise<number> {
+	const missing = await db()
+		.select({ id: platforms.id })
+		.from(platforms)
+		.where(
+			and(
+				isNull(platforms.themesComputedAt),
+				exists(
+					db()
+						.select({ one: sql`1` })
+						.from(platformRatings)
+						.where(
+							and(
+								eq(platformRatings.platformId, platforms.id),
+								or(isNotNull(platformRatings.pros), isNotNull(platformRatings.cons)),
+								countedReview(),
+							),
+						),
+				),
+				notExists(db().select({ one: sql`1` }).from(themeJobs).where(eq(themeJobs.platformId, platforms.id))),
+			),
+		);
+	if (missing.length === 0) return 0;
+	const queued = await db()
+		.insert(themeJobs)
+		.values(missing.map(({ id }) => ({ platformId: id, nextAttemptAt: now, changes: 1 })))
+		.onConflictDoNothing({ target: themeJobs.platformId })
+		.returning({ id: themeJobs.id });
+	if (queued.length > 0) {
+		themesLog().info({ platforms: queued.length }, 'queued the themes of platforms that never had them');
+		running?.wake();
+	}
+	return queued.length;
 }
 
 type ClaimedJob = Claimed & { platformId: number; changes: number };

@@ -1,0 +1,1 @@
+ALTER TABLE "platforms" ADD COLUMN "themes_computed_at" timestamp with time zone;

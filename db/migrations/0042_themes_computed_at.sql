@@ -1,0 +1,1 @@
+ALTER TABLE `platforms` ADD `themes_computed_at` integer;
