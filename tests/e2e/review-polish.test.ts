@@ -11,26 +11,9 @@ import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { Client } from '../support/http';
 import type { TestServer } from '../support/server';
-import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
-import { hydrated, registerAccount } from '../support/platform-helpers';
+import { freshPlatform, hydrated, registerAccount } from '../support/platform-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
-
-async function freshPlatform(server: TestServer, name: string) {
-	const editor = new Client(server.url);
-	expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
-	const answer = await editor.post('/api/admin/platforms', {
-		name: `${name} ${Date.now()}`,
-		category: 'DSP',
-		description: 'A platform for the review polish tests.',
-		pricing: 'CPM',
-		features: [],
-		pros: [],
-		cons: [],
-	});
-	expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-	return answer.body as { id: number; slug: string };
-}
 
 /** A fresh account's client, signed in, and its id. */
 async function rater(server: TestServer) {
@@ -57,7 +40,7 @@ describe('sub-score counts, the verified mark and the edited mark', () => {
 		server,
 		newPage,
 	}) => {
-		const platform = await freshPlatform(server, 'Counted');
+		const platform = await freshPlatform(server, 'Counted', 'A platform for the review polish tests.');
 		const { users, platformRatings } = server.tables;
 		const verified = await rater(server);
 		await server.db.update(users).set({ emailVerified: true }).where(eq(users.id, verified.account.id));
@@ -109,7 +92,7 @@ describe('the rating form and the list controls on a phone', () => {
 		server,
 		newPage,
 	}) => {
-		const platform = await freshPlatform(server, 'Phone');
+		const platform = await freshPlatform(server, 'Phone', 'A platform for the review polish tests.');
 		const { client } = await rater(server);
 		const review = await rate(client, platform.id, { rating: 5, review: 'Shown near the top.' });
 		const reader = await registerAccount(server, 'phonereader');

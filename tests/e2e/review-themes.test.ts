@@ -7,9 +7,8 @@ import { describe, expect } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { Client } from '../support/http';
-import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
 import { comparePath } from '@/lib/public-paths';
-import { hydrated, registerAccount } from '../support/platform-helpers';
+import { freshPlatform, hydrated, registerAccount } from '../support/platform-helpers';
 
 const it = browserTest({
 	seed: true,
@@ -22,19 +21,7 @@ describe('themes on the platform page', () => {
 		server,
 		newPage,
 	}) => {
-		const editor = new Client(server.url);
-		expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
-		const made = await editor.post('/api/admin/platforms', {
-			name: `Themed Ads ${Date.now()}`,
-			category: 'DSP',
-			description: 'A platform for the themes tests.',
-			pricing: 'CPM',
-			features: [],
-			pros: [],
-			cons: [],
-		});
-		expect(made.status, JSON.stringify(made.body)).toBe(201);
-		const platform = made.body as { id: number; slug: string };
+		const platform = await freshPlatform(server, 'Themed Ads', 'A platform for the themes tests.');
 		const parts = [
 			{ pros: 'Self-serve dashboards are great.', cons: 'Slow exports.' },
 			{ pros: 'The self-serve dashboard saves hours.', cons: 'Slow exports at month end.' },
@@ -76,18 +63,9 @@ describe('themes on the platform page', () => {
 		}
 
 		// The vs page shows both platforms' themes side by side.
-		const other = await editor.post('/api/admin/platforms', {
-			name: `Plain Ads ${Date.now()}`,
-			category: 'DSP',
-			description: 'A platform without themes.',
-			pricing: 'CPM',
-			features: [],
-			pros: [],
-			cons: [],
-		});
-		expect(other.status, JSON.stringify(other.body)).toBe(201);
+		const other = await freshPlatform(server, 'Plain Ads', 'A platform without themes.');
 		const { page } = await newPage();
-		await page.goto(comparePath([platform.slug, (other.body as { slug: string }).slug]));
+		await page.goto(comparePath([platform.slug, other.slug]));
 		const sideBySide = page.getByTestId('vs-themes');
 		await expect.poll(() => sideBySide.innerText()).toContain('self-serve dashboard · 3 reviews');
 		expect(await sideBySide.getByRole('heading', { name: 'What users like', exact: true }).count()).toBe(2);

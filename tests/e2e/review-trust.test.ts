@@ -13,28 +13,16 @@ import { axeBuilder } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { Client } from '../support/http';
 import type { TestServer } from '../support/server';
-import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
 import { confirmDialog, expectToast, openDashboard, publicPage } from '../support/dashboard-helpers';
-import { apiPlatform, apiPlatforms, hydrated, registerAccount } from '../support/platform-helpers';
+import {
+	apiPlatform,
+	apiPlatforms,
+	freshPlatform,
+	hydrated,
+	registerAccount,
+} from '../support/platform-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
-
-/** A platform nobody has rated yet, made by the demo editor. */
-async function freshPlatform(server: TestServer, name: string) {
-	const editor = new Client(server.url);
-	expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
-	const answer = await editor.post('/api/admin/platforms', {
-		name: `${name} ${Date.now()}`,
-		category: 'DSP',
-		description: 'A platform for the review trust tests.',
-		pricing: 'CPM',
-		features: [],
-		pros: [],
-		cons: [],
-	});
-	expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-	return answer.body as { id: number; name: string };
-}
 
 /** Rates through the API as a fresh account; returns the review id. */
 async function rateAs(server: TestServer, platformId: number, body: Record<string, unknown>) {
@@ -77,7 +65,7 @@ describe('structured reviews and reviewer filters on a platform page', () => {
 		server,
 		newPage,
 	}) => {
-		const platform = await freshPlatform(server, 'Structured');
+		const platform = await freshPlatform(server, 'Structured', 'A platform for the review trust tests.');
 		const brand = await rateAs(server, platform.id, {
 			rating: 2,
 			reviewerRole: 'brand',
@@ -146,7 +134,7 @@ describe('structured reviews and reviewer filters on a platform page', () => {
 	});
 
 	it('keeps the details of an unsent review in its draft across a reload', async ({ server, newPage }) => {
-		const platform = await freshPlatform(server, 'Drafted');
+		const platform = await freshPlatform(server, 'Drafted', 'A platform for the review trust tests.');
 		const { page } = await newPage();
 		await openReviews(page, `/platforms/${platform.id}`);
 		await page.getByRole('radio', { name: '3 stars' }).check();
@@ -189,7 +177,7 @@ describe('structured reviews and reviewer filters on a platform page', () => {
 
 describe('removing reviews', () => {
 	it('lets an author delete their own review, and the numbers follow', async ({ server, newPage }) => {
-		const platform = await freshPlatform(server, 'Deletable');
+		const platform = await freshPlatform(server, 'Deletable', 'A platform for the review trust tests.');
 		await rateAs(server, platform.id, { rating: 5 });
 		const author = await registerAccount(server, 'regret');
 		const { page } = await newPage({ as: author });
@@ -216,7 +204,7 @@ describe('removing reviews', () => {
 		browser,
 		newPage,
 	}) => {
-		const platform = await freshPlatform(server, 'Reported');
+		const platform = await freshPlatform(server, 'Reported', 'A platform for the review trust tests.');
 		await rateAs(server, platform.id, { rating: 4, review: 'Honest review' });
 		const spam = await rateAs(server, platform.id, { rating: 1, review: 'Buy cheap watches here' });
 		expect(await generatedCount(server, platform.id)).toBe(2);

@@ -10,8 +10,7 @@ import type { Page } from 'playwright-core';
 import { expectNoAxeViolations } from '../support/axe';
 import { browserTest } from '../support/browser-test';
 import { Client } from '../support/http';
-import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
-import { hydrated, registerAccount } from '../support/platform-helpers';
+import { freshPlatform, freshRepresentative, hydrated, registerAccount } from '../support/platform-helpers';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
 
@@ -45,23 +44,8 @@ describe('invitation links and review labels on the platform page', () => {
 		server,
 		newPage,
 	}) => {
-		const editor = new Client(server.url);
-		expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
-		const made = await editor.post('/api/admin/platforms', {
-			name: `Invited Ads ${Date.now()}`,
-			category: 'DSP',
-			description: 'A platform for the invitation tests.',
-			pricing: 'CPM',
-			features: [],
-			pros: [],
-			cons: [],
-		});
-		expect(made.status, JSON.stringify(made.body)).toBe(201);
-		const platform = made.body as { id: number; slug: string };
-		const representative = await registerAccount(server, 'vendor');
-		expect(
-			(await editor.put(`/api/admin/users/${representative.id}/vendor`, { platformId: platform.id })).status,
-		).toBe(200);
+		const platform = await freshPlatform(server, 'Invited Ads', 'A platform for the invitation tests.');
+		const representative = await freshRepresentative(server, platform.id, 'vendor');
 
 		const { page: vendorPage } = await newPage({ as: representative });
 		await vendorPage.goto(`/platforms/${platform.slug}`);
@@ -110,23 +94,8 @@ describe('invitation links and review labels on the platform page', () => {
 
 describe('source and incentive filters on the platform page', () => {
 	it('shows only the matching reviews for each choice, kept in the address', async ({ server, newPage }) => {
-		const editor = new Client(server.url);
-		expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
-		const made = await editor.post('/api/admin/platforms', {
-			name: `Filtered Ads ${Date.now()}`,
-			category: 'DSP',
-			description: 'A platform for the label filter tests.',
-			pricing: 'CPM',
-			features: [],
-			pros: [],
-			cons: [],
-		});
-		expect(made.status, JSON.stringify(made.body)).toBe(201);
-		const platform = made.body as { id: number; slug: string };
-		const representative = await registerAccount(server, 'filtervendor');
-		expect(
-			(await editor.put(`/api/admin/users/${representative.id}/vendor`, { platformId: platform.id })).status,
-		).toBe(200);
+		const platform = await freshPlatform(server, 'Filtered Ads', 'A platform for the label filter tests.');
+		const representative = await freshRepresentative(server, platform.id, 'filtervendor');
 		const vendor = new Client(server.url);
 		expect((await vendor.login(representative.email, representative.password)).status).toBe(200);
 		const invitation = await vendor.post(`/api/platforms/${platform.id}/invitations`);

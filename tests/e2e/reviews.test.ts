@@ -6,13 +6,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
 import { axeBuilder } from '../support/axe';
 import { browserTest } from '../support/browser-test';
-import { Client } from '../support/http';
 import type { TestServer } from '../support/server';
 import { expectToast, getJson, openDashboard } from '../support/dashboard-helpers';
-import { apiPlatforms, hydrated, registerAccount } from '../support/platform-helpers';
+import { apiPlatforms, editorClient, hydrated, registerAccount } from '../support/platform-helpers';
 import { testSlug } from '../support/slugs';
 
 const it = browserTest({ seed: true, ready: (server) => server.siteIdle() });
@@ -29,12 +27,6 @@ async function apiReviews(server: TestServer, platformId: number, query = ''): P
 async function busiestPlatform(server: TestServer) {
 	const platforms = await apiPlatforms(server);
 	return platforms.reduce((best, platform) => (platform.reviewCount > best.reviewCount ? platform : best));
-}
-
-async function editorClient(server: TestServer) {
-	const editor = new Client(server.url);
-	expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
-	return editor;
 }
 
 describe('reviews on a platform page', () => {

@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Client } from './http';
+import { DEMO_ACCOUNTS } from '../../scripts/seed/users';
 import type { PlatformJson } from '@/server/platforms/directory';
 import { editorCookie, type TestServer } from './server';
 import { hydrateIslands } from './browser';
@@ -84,3 +85,37 @@ export async function registerAccount(server: TestServer, prefix: string) {
 
 /** The rating (two decimals in the API) as the screens print it: one decimal. */
 export const oneDecimal = formatRating;
+
+/** The demo editor, signed in through the API. */
+export async function editorClient(server: TestServer): Promise<Client> {
+	const editor = new Client(server.url);
+	expect((await editor.login(DEMO_ACCOUNTS.editor.email, DEMO_ACCOUNTS.editor.password)).status).toBe(200);
+	return editor;
+}
+
+/** A platform nobody has rated yet, made by the demo editor; `name` gets a unique suffix. */
+export async function freshPlatform(
+	server: TestServer,
+	name: string,
+	description = 'A platform for the review tests.',
+) {
+	const answer = await (await editorClient(server)).post('/api/admin/platforms', {
+		name: `${name} ${Date.now()}`,
+		category: 'DSP',
+		description,
+		pricing: 'CPM',
+		features: [],
+		pros: [],
+		cons: [],
+	});
+	expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+	return answer.body as { id: number; slug: string; name: string };
+}
+
+/** A fresh account made the platform's representative by the demo editor. */
+export async function freshRepresentative(server: TestServer, platformId: number, prefix = 'vendor') {
+	const representative = await registerAccount(server, prefix);
+	const editor = await editorClient(server);
+	expect((await editor.put(`/api/admin/users/${representative.id}/vendor`, { platformId })).status).toBe(200);
+	return representative;
+}
