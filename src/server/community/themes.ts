@@ -43,8 +43,13 @@ export const MIN_THEME_REVIEWS = 2;
 export const THEMES_SHOWN = 8;
 /** Review ids a theme answers (its newest); the ratings list's theme filter pages through all. */
 export const THEME_REVIEW_IDS = 100;
-/** Reviews read and analysed per step; the worker lets requests run between steps. */
+/** Reviews read per query. */
 const REVIEWS_PER_STEP = 500;
+/**
+ * Reviews analysed between two yields to the requests waiting on this node: about 5 ms of CPU,
+ * so a recompute of thousands of reviews never holds a page back for longer than that.
+ */
+const REVIEWS_PER_SLICE = 25;
 /** Rows per insert: well under SQLite's bound-variable limit. */
 const ROWS_PER_INSERT = 500;
 /** Past any platform's recompute: a claim older than this belonged to a process that died. */
@@ -93,13 +98,14 @@ export async function computeThemes(platformId: number): Promise<Found[]> {
 			)
 			.orderBy(asc(platformRatings.id))
 			.limit(REVIEWS_PER_STEP);
-		for (const row of rows) {
+		for (const [index, row] of rows.entries()) {
+			// The analysis is CPU work on the requests' own thread: they go first, a slice at a time.
+			if (index > 0 && index % REVIEWS_PER_SLICE === 0) await yieldToRequests();
 			note('likes', row.pros, row.id, row.createdAt.getTime());
 			note('dislikes', row.cons, row.id, row.createdAt.getTime());
 		}
 		if (rows.length < REVIEWS_PER_STEP) break;
 		after = rows.at(-1)!.id;
-		// The analysis is CPU work: the requests waiting on this node go first.
 		await yieldToRequests();
 	}
 	return [...mentions.values()]
@@ -137,7 +143,6 @@ async function writeThemes(tx: Reader, platformId: number, found: Found[], now: 
 	for (let i = 0; i < mentions.length; i += ROWS_PER_INSERT) {
 		await tx.insert(reviewThemes).values(mentions.slice(i, i + ROWS_PER_INSERT));
 	}
-	await tx.update(platforms).set({ themesComputedAt: now }).where(eq(platforms.id, platformId));
 }
 
 /**
@@ -208,7 +213,13 @@ async function runJob(job: ClaimedJob, now = () => new Date()): Promise<void> {
 		await writeThemes(tx, job.platformId, found, now());
 		return true;
 	});
-	if (written) platformChanged({ id: job.platformId, kind: 'themed' });
+	if (!written) return;
+	// After the commit, in a statement of its own: a rating locks its platform's row and then
+	// queues this job, so taking the platform's row while holding the job's would deadlock with
+	// it on PostgreSQL. Lost if the process dies just here, the mark only makes the backfill
+	// (queueUnthemedPlatforms) queue the platform once more.
+	await db().update(platforms).set({ themesComputedAt: now() }).where(eq(platforms.id, job.platformId));
+	platformChanged({ id: job.platformId, kind: 'themed' });
 }
 
 /**
