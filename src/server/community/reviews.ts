@@ -609,7 +609,7 @@ function ratingValues({ subRatings, invitation: _, ...input }: RateInput) {
 }
 
 /** Locks the platform's row (ratings of one platform take turns); undefined if it is gone. */
-function lockPlatform(tx: Reader, platformId: number) {
+export function lockPlatform(tx: Reader, platformId: number) {
 	return firstRow(
 		lockedForUpdate(tx.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, platformId))),
 	);

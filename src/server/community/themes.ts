@@ -34,7 +34,7 @@ import { assertPlatformExists, platformChanged } from '@/server/platforms/direct
 import { config } from '@/server/runtime/config';
 import { baseLog } from '@/server/runtime/log';
 import type { ThemeSide } from '@/lib/column-values';
-import { countedReview } from './reviews';
+import { countedReview, lockPlatform } from './reviews';
 import { keyPhrases } from './key-phrases';
 
 /** A phrase is a theme once this many counted reviews mention it. */
@@ -143,6 +143,7 @@ async function writeThemes(tx: Reader, platformId: number, found: Found[], now: 
 	for (let i = 0; i < mentions.length; i += ROWS_PER_INSERT) {
 		await tx.insert(reviewThemes).values(mentions.slice(i, i + ROWS_PER_INSERT));
 	}
+	await tx.update(platforms).set({ themesComputedAt: now }).where(eq(platforms.id, platformId));
 }
 
 /**
@@ -196,6 +197,11 @@ type ClaimedJob = Claimed & { platformId: number; changes: number };
 async function runJob(job: ClaimedJob, now = () => new Date()): Promise<void> {
 	const found = await computeThemes(job.platformId);
 	const written = await transaction(async (tx) => {
+		// The platform's row first, as a rating takes it before it queues this job: writing the
+		// themes updates that row and checks their foreign keys to it (FOR KEY SHARE on
+		// PostgreSQL), which would wait for a rating holding it while the rating waits for this
+		// job's row: a deadlock, answered 500.
+		await lockPlatform(tx, job.platformId);
 		const held = leaseHeld(themeJobs, job);
 		const done = await tx
 			.delete(themeJobs)
@@ -213,13 +219,7 @@ async function runJob(job: ClaimedJob, now = () => new Date()): Promise<void> {
 		await writeThemes(tx, job.platformId, found, now());
 		return true;
 	});
-	if (!written) return;
-	// After the commit, in a statement of its own: a rating locks its platform's row and then
-	// queues this job, so taking the platform's row while holding the job's would deadlock with
-	// it on PostgreSQL. Lost if the process dies just here, the mark only makes the backfill
-	// (queueUnthemedPlatforms) queue the platform once more.
-	await db().update(platforms).set({ themesComputedAt: now() }).where(eq(platforms.id, job.platformId));
-	platformChanged({ id: job.platformId, kind: 'themed' });
+	if (written) platformChanged({ id: job.platformId, kind: 'themed' });
 }
 
 /**
