@@ -26,9 +26,11 @@ describe('the page-view beacon', () => {
 		page.on('request', (request) => {
 			if (new URL(request.url()).pathname === '/api/events') beacons.push(request);
 		});
-		const scripts = new Map<string, Buffer>();
-		page.on('response', async (response) => {
-			if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body());
+		// Each body is read as its answer comes, and all are awaited before they are looked at.
+		const scriptBodies: Promise<[string, Buffer]>[] = [];
+		page.on('response', (response) => {
+			if (response.request().resourceType() === 'script')
+				scriptBodies.push(response.body().then((body) => [response.url(), body]));
 		});
 		const sent = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
 		await page.goto('/about', { waitUntil: 'load' });
@@ -39,6 +41,7 @@ describe('the page-view beacon', () => {
 		expect(JSON.parse(beacons[0]!.postData()!)).toEqual({ name: 'pageview', path: '/about', referrer: '' });
 
 		// The script and what it imports, compressed.
+		const scripts = new Map(await Promise.all(scriptBodies));
 		const beaconScript = [...scripts].find(([, body]) => body.includes('/api/events'));
 		expect(beaconScript, 'a script file sends the beacon').toBeDefined();
 		const imported = [...beaconScript![1].toString().matchAll(/from"\.\/([^"]+)"/g)].map((m) => m[1]!);
