@@ -99,6 +99,11 @@ describe('the episode list', () => {
 		const opened: string[] = [];
 		context.on('page', (popup) => opened.push(popup.url()));
 		const card = (episode: Episode) => page.locator(`#episode-${episode.id}`);
+		// The players' script is running once the links say they play here (a click before it
+		// opens the audio in a new window, as without script).
+		await card(first!)
+			.getByRole('link', { name: /plays on this page/ })
+			.waitFor();
 		const playing = (episode: Episode) =>
 			card(episode)
 				.locator('audio')
