@@ -133,7 +133,8 @@ describe('the episode list', () => {
 				.getByRole('link', { name: /Listen Now/ })
 				.click({ modifiers: ['Shift'] }),
 		]);
-		await popup.waitForLoadState();
+		// The new window starts at about:blank and then goes to the audio.
+		await popup.waitForURL(`${server.url}${first!.audioUrl}`);
 		expect(popup.url()).toBe(`${server.url}${first!.audioUrl}`);
 		const audio = await context.request.get(first!.audioUrl);
 		expect(audio.status()).toBe(200);

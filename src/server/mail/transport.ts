@@ -6,7 +6,7 @@
  */
 import { log } from '@/server/runtime/log';
 import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { config } from '@/server/runtime/config';
@@ -35,7 +35,10 @@ async function writeToOutbox(mail: Mail): Promise<void> {
 	const stream = nodemailer.createTransport({ streamTransport: true, buffer: true });
 	const info = await stream.sendMail({ from: mailFrom, ...mail });
 	const file = join(outboxDir, `${Date.now()}-${crypto.randomUUID()}.eml`);
-	await writeFile(file, info.message as Buffer);
+	// Written under another name and then renamed, so whoever reads the outbox (a developer,
+	// `npm run mail:last`, the tests) never finds a mail half written.
+	await writeFile(`${file}.part`, info.message as Buffer);
+	await rename(`${file}.part`, file);
 	// The address is masked by the log; the file, not the mail's links, is what a developer needs.
 	log().info({ subject: 'mail', to: mail.to, mailSubject: mail.subject, file }, 'mail written to the outbox');
 }
