@@ -208,10 +208,17 @@ export function createApiCache({
 		keyedPaths.clear();
 	}
 
+	type Found = { key: string; pathname: string; caller: string | null | undefined };
+	/**
+	 * A caller's read found by serve(), for keptForCaller() right after it: the host asks both of
+	 * each request, and a keyed read would otherwise read its URL and key twice.
+	 */
+	const callerReads = new WeakMap<IncomingMessage, Found>();
+
 	/** The key of a request whose answer may come from, or go to, the cache. */
-	function keyOf(
-		req: IncomingMessage,
-	): { key: string; pathname: string; caller: string | null | undefined } | undefined {
+	function keyOf(req: IncomingMessage): Found | undefined {
+		const found = callerReads.get(req);
+		if (found) return found;
 		if (!enabled || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
 		const url = req.url ?? '/';
 		if (url.length > MAX_REMEMBERED_URL_LENGTH) return undefined;
@@ -399,8 +406,12 @@ export function createApiCache({
 			own: HeaderList = NO_OWN_HEADERS,
 		): boolean {
 			const found = keyOf(req);
+			if (!found) return false;
 			// A caller's answers wait for the app's check (keptForCaller).
-			if (!found || found.caller !== undefined) return false;
+			if (found.caller !== undefined) {
+				if (found.caller !== null) callerReads.set(req, found);
+				return false;
+			}
 			// A stale entry is answered as missing and dropped by the LRU itself.
 			const entry = entries.get(found.key);
 			if (!entry) {

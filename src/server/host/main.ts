@@ -185,9 +185,7 @@ function answerKeptRead(
 	app.guardContentRead(kept.caller).then(
 		(headers) => {
 			if (!headers) return handOverToApp(req, res, request, https);
-			const own = ['X-Request-Id', request.id];
-			for (const [name, value] of Object.entries(headers)) own.push(name, value);
-			apiCache.write(req, res, kept.entry, https, own);
+			apiCache.write(req, res, kept.entry, https, ['X-Request-Id', request.id, ...headers]);
 		},
 		(error: unknown) => {
 			baseLog().error({ err: error, reqId: request.id }, 'the API key could not be checked');

@@ -7,7 +7,8 @@
  * `Vary: Authorization`. The host's answer cache keeps them under the URL and the key
  * (api-cache.ts), and serves one only after guardContentRead() passed for that request: the key
  * is looked up on every request, so a revoke holds at once on every node, and the budget is
- * spent on the shared counter store with this request's own RateLimit headers.
+ * spent with this request's own RateLimit headers (counted in memory first and added to the
+ * shared counter store in batches, limits.ts).
  */
 import type { APIContext, APIRoute } from 'astro';
 import { limits, retryMessage, type Budget } from '@/server/auth/rate-limit';
@@ -31,11 +32,22 @@ function policyHeader(): Record<string, string> {
 
 /** Both IETF headers (draft-ietf-httpapi-ratelimit-headers): the policy and what is left now. */
 function budgetHeaders(budget: Budget): Record<string, string> {
-	return {
-		'RateLimit-Policy': `"${POLICY}";q=${budget.limit};w=${budget.windowSeconds}`,
-		RateLimit: `"${POLICY}";r=${budget.remaining};t=${budget.resetSeconds}`,
-	};
+	const [, policy, , left] = budgetHeaderList(budget);
+	return { 'RateLimit-Policy': policy!, RateLimit: left! };
 }
+
+/** The same headers as a flat list of names and values, as the host writes them. */
+function budgetHeaderList(budget: Budget): string[] {
+	return [
+		'RateLimit-Policy',
+		`"${POLICY}";q=${budget.limit};w=${budget.windowSeconds}`,
+		'RateLimit',
+		`"${POLICY}";r=${budget.remaining};t=${budget.resetSeconds}`,
+	];
+}
+
+/** The budget key of an integration's key. */
+const budgetKey = (holder: KeyHolder) => `${holder.id}:${holder.kind}`;
 
 /**
  * The key a request carries: a Bearer header first, else (reads only) the `key` parameter. The
@@ -57,15 +69,17 @@ function keyOf({ request, url }: Pick<APIContext, 'request' | 'url'>, access: Ke
 
 /**
  * A content read's key check and budget, for a read the production host answers from its kept
- * answers: the RateLimit headers of this request when the key is known and within its budget,
- * else undefined, and the request goes on to the route, which checks again and answers the
- * refusal (a refused spend counts nothing, so the budget is not spent twice).
+ * answers: the RateLimit headers of this request (names and values, flat) when the key is known
+ * and within its budget, else undefined, and the request goes on to the route, which checks
+ * again and answers the refusal (a refused spend counts nothing, so the budget is not spent
+ * twice).
  */
-export async function guardContentRead(key: string): Promise<Record<string, string> | undefined> {
+export async function guardContentRead(key: string): Promise<string[] | undefined> {
 	const holder = await integrationOfKey(key);
 	if (!holder) return undefined;
-	const budget = await limits.apiKey.spend(`${holder.id}:${holder.kind}`);
-	return budget.retryAfter > 0 ? undefined : budgetHeaders(budget);
+	const spent = limits.apiKey.spend(budgetKey(holder));
+	const budget = spent instanceof Promise ? await spent : spent;
+	return budget.retryAfter > 0 ? undefined : budgetHeaderList(budget);
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {
@@ -86,7 +100,7 @@ export function v1Endpoint(
 		if (!key) return errorResponse(401, access === 'admin' ? ADMIN_KEY_MISSING : KEY_MISSING, policyHeader());
 		const holder = await integrationOfKey(key);
 		if (!holder) return errorResponse(401, KEY_UNKNOWN, policyHeader());
-		const budget = await limits.apiKey.spend(`${holder.id}:${holder.kind}`);
+		const budget = await limits.apiKey.spend(budgetKey(holder));
 		const headers = { ...budgetHeaders(budget), Vary: 'Authorization' };
 		if (budget.retryAfter > 0) {
 			return errorResponse(429, retryMessage(budget.retryAfter, 'requests with this key'), {

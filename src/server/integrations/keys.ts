@@ -5,6 +5,7 @@
  * revoke stops both keys at once on every node: there is no per-node copy to outlive it.
  */
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { db, integrations, preparedSelect, textPlaceholder } from '@/server/db';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 
@@ -77,6 +78,26 @@ const holderByHash = {
 	),
 };
 
+/**
+ * Content keys' hashes, kept per node so that a read does not hash its key again each time (the
+ * hash is a pure function of the key; what the key may do is still asked of the database every
+ * time). Content keys only: they are no secret (they may travel in URLs, and the host's answer
+ * cache holds them already), while an admin key is not kept in memory beyond its request.
+ */
+const contentKeyHashes = new LRUCache<string, string>({ max: 1_000 });
+/** Longer than any key made here (the prefix and 32 characters): such a key is not kept. */
+const MAX_KEPT_KEY_LENGTH = 64;
+
+function hashOf(key: string, kind: KeyKind): string {
+	if (kind === 'admin' || key.length > MAX_KEPT_KEY_LENGTH) return hashToken(key);
+	let hash = contentKeyHashes.get(key);
+	if (hash === undefined) {
+		hash = hashToken(key);
+		contentKeyHashes.set(key, hash);
+	}
+	return hash;
+}
+
 /** The integration holding this key, or undefined for an unknown or revoked one. */
 export async function integrationOfKey(key: string): Promise<KeyHolder | undefined> {
 	const kind: KeyKind | undefined = key.startsWith(PREFIX.admin)
@@ -85,11 +106,11 @@ export async function integrationOfKey(key: string): Promise<KeyHolder | undefin
 			? 'content'
 			: undefined;
 	if (!kind) return undefined;
-	const [row] = await holderByHash[kind]({ hash: hashToken(key) });
+	const [row] = await holderByHash[kind]({ hash: hashOf(key, kind) });
 	if (!row) return undefined;
-	const now = new Date();
-	if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
-		await noteUse(row.id, now);
+	const now = Date.now();
+	if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
+		await noteUse(row.id, new Date(now));
 	}
 	return { id: row.id, name: row.name, kind };
 }
