@@ -163,10 +163,12 @@ function answer(req: IncomingMessage, res: ServerResponse, request: ObservedRequ
 	const https = isHttps(req, request.fromTrustedProxy);
 	const own = ['X-Request-Id', request.id];
 	if (beacons.serve(req, res, https, request)) return;
-	if (apiCache.serve(req, res, https, own) || generatedPages.serve(req, res, https, own)) return;
-	const kept = apiCache.keptForCaller(req);
+	if (apiCache.serve(req, res, https, own)) return;
+	// No generated page lives under the Content API's paths: its kept reads are looked up first.
+	const kept = req.url?.startsWith(CONTENT_API) ? apiCache.keptForCaller(req) : undefined;
 	// biome-ignore lint/correctness/noVoidTypeReturn: hands over and stops in one statement; the value is void
 	if (kept) return answerKeptRead(req, res, request, https, kept);
+	if (generatedPages.serve(req, res, https, own)) return;
 	handOverToApp(req, res, request, https);
 }
 
@@ -182,16 +184,25 @@ function answerKeptRead(
 	https: boolean,
 	kept: NonNullable<ReturnType<typeof apiCache.keptForCaller>>,
 ): void {
-	app.guardContentRead(kept.caller).then(
-		(headers) => {
-			if (!headers) return handOverToApp(req, res, request, https);
-			apiCache.write(req, res, kept.entry, https, ['X-Request-Id', request.id, ...headers]);
-		},
-		(error: unknown) => {
-			baseLog().error({ err: error, reqId: request.id }, 'the API key could not be checked');
-			handOverToApp(req, res, request, https);
-		},
-	);
+	const passed = (headers: string[] | undefined) => {
+		if (!headers) return handOverToApp(req, res, request, https);
+		apiCache.write(req, res, kept.entry, https, ['X-Request-Id', request.id, ...headers]);
+	};
+	const failed = (error: unknown) => {
+		baseLog().error({ err: error, reqId: request.id }, 'the API key could not be checked');
+		handOverToApp(req, res, request, https);
+	};
+	let guarded: ReturnType<typeof app.guardContentRead>;
+	try {
+		guarded = app.guardContentRead(kept.caller);
+	} catch (error) {
+		// biome-ignore lint/correctness/noVoidTypeReturn: hands over and stops in one statement; the value is void
+		return failed(error);
+	}
+	// Answered in this turn when the check needed no database or shared store (kept key, budget
+	// counted in memory): the request observer then has no answer left open to follow.
+	if (guarded instanceof Promise) guarded.then(passed, failed);
+	else passed(guarded);
 }
 
 function handOverToApp(req: IncomingMessage, res: ServerResponse, request: ObservedRequest, https: boolean) {

@@ -72,15 +72,21 @@ function keyOf({ request, url }: Pick<APIContext, 'request' | 'url'>, access: Ke
  * answers: the RateLimit headers of this request (names and values, flat) when the key is known
  * and within its budget, else undefined, and the request goes on to the route, which checks
  * again and answers the refusal (a refused spend counts nothing, so the budget is not spent
- * twice).
+ * twice). Synchronous when neither the key nor the budget needs the database or the shared
+ * store (keys.ts, limits.apiKey), so the host answers in the same turn.
  */
-export async function guardContentRead(key: string): Promise<string[] | undefined> {
-	const holder = await integrationOfKey(key);
-	if (!holder) return undefined;
-	const spent = limits.apiKey.spend(budgetKey(holder));
-	const budget = spent instanceof Promise ? await spent : spent;
-	return budget.retryAfter > 0 ? undefined : budgetHeaderList(budget);
+export function guardContentRead(key: string): string[] | undefined | Promise<string[] | undefined> {
+	const holder = integrationOfKey(key);
+	return holder instanceof Promise ? holder.then(spendOf) : spendOf(holder);
 }
+
+function spendOf(holder: KeyHolder | undefined): string[] | undefined | Promise<string[] | undefined> {
+	if (!holder) return undefined;
+	const budget = limits.apiKey.spend(budgetKey(holder));
+	return budget instanceof Promise ? budget.then(allowedHeaders) : allowedHeaders(budget);
+}
+
+const allowedHeaders = (budget: Budget) => (budget.retryAfter > 0 ? undefined : budgetHeaderList(budget));
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {
 	for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);

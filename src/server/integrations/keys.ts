@@ -1,12 +1,15 @@
 /**
  * Integrations (issue 45): a partner's pair of API keys. The content key reads /api/v1, the
  * admin key also writes /api/v1/admin. Keys are random (160 bits, tokens.ts), shown once when
- * made and kept only as SHA-256 hashes. Every request looks its key up in the database, so a
- * revoke stops both keys at once on every node: there is no per-node copy to outlive it.
+ * made and kept only as SHA-256 hashes. On PostgreSQL (several nodes) every request looks its
+ * key up in the database, so a revoke stops both keys at once on every node: there is no
+ * per-node copy to outlive it. On SQLite the one node is the only one that revokes, so it keeps
+ * the keys it found and drops them all when it revokes one (keptHolders below).
  */
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { db, integrations, preparedSelect, textPlaceholder } from '@/server/db';
+import { byEngine, db, integrations, preparedSelect, textPlaceholder } from '@/server/db';
+import { config } from '@/server/runtime/config';
 import { generateToken, hashToken } from '@/server/auth/tokens';
 
 /** Which key of an integration a request carried. */
@@ -56,6 +59,8 @@ export async function revokeIntegration(id: number): Promise<boolean> {
 		.set({ revokedAt: new Date() })
 		.where(and(eq(integrations.id, id), isNull(integrations.revokedAt)))
 		.returning({ id: integrations.id });
+	// Once committed: a lookup that read the row before is not kept, one kept before is dropped.
+	forgetKeptHolders();
 	return rows.length > 0;
 }
 
@@ -98,21 +103,70 @@ function hashOf(key: string, kind: KeyKind): string {
 	return hash;
 }
 
-/** The integration holding this key, or undefined for an unknown or revoked one. */
-export async function integrationOfKey(key: string): Promise<KeyHolder | undefined> {
+/**
+ * The integration holding this key, or undefined for an unknown or revoked one: synchronous when
+ * the node kept the key (SQLite) and its use was noted this minute, so a kept read is answered
+ * in the same turn it arrived.
+ */
+export function integrationOfKey(key: string): KeyHolder | undefined | Promise<KeyHolder | undefined> {
 	const kind: KeyKind | undefined = key.startsWith(PREFIX.admin)
 		? 'admin'
 		: key.startsWith(PREFIX.content)
 			? 'content'
 			: undefined;
 	if (!kind) return undefined;
-	const [row] = await holderByHash[kind]({ hash: hashOf(key, kind) });
+	const hash = hashOf(key, kind);
+	const row = keptHolders()?.get(hash);
+	if (!row) return lookUp(hash, kind);
+	return recentlyUsed(row) ? holderOf(row, kind) : noted(row, kind);
+}
+
+async function lookUp(hash: string, kind: KeyKind): Promise<KeyHolder | undefined> {
+	const before = revocations;
+	const [row] = await holderByHash[kind]({ hash });
 	if (!row) return undefined;
-	const now = Date.now();
-	if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
-		await noteUse(row.id, new Date(now));
-	}
-	return { id: row.id, name: row.name, kind };
+	// A revoke while the row was read may have made it stale.
+	const kept = keptHolders();
+	if (kept && before === revocations) kept.set(hash, row);
+	return recentlyUsed(row) ? holderOf(row, kind) : noted(row, kind);
+}
+
+const recentlyUsed = (row: HolderRow) =>
+	row.lastUsedAt !== null && Date.now() - row.lastUsedAt.getTime() < LAST_USED_PRECISION_MS;
+
+const holderOf = (row: HolderRow, kind: KeyKind): KeyHolder => ({ id: row.id, name: row.name, kind });
+
+async function noted(row: HolderRow, kind: KeyKind): Promise<KeyHolder> {
+	const now = new Date();
+	await noteUse(row.id, now);
+	// Noted (by this node or a racing one): a kept row need not note it again this minute.
+	row.lastUsedAt = now;
+	return holderOf(row, kind);
+}
+
+type HolderRow = { id: number; name: string; lastUsedAt: Date | null };
+
+/**
+ * The integrations in use found by their keys' hashes, kept by the node on SQLite: one node on
+ * its file, and the only one that revokes (revokeIntegration drops them all), so a revoke holds
+ * at once as the database lookup would, while a read costs no SQL (a statement on the file costs
+ * its locks, about as much as the whole rest of a kept read). Kept at most API_CACHE_TTL_MS, the
+ * bound of the node's other copies for changes made outside it (a restore), and not at all when
+ * that is 0. Never on PostgreSQL: several nodes revoke there, and each looks every key up.
+ */
+const keptHolders = byEngine<LRUCache<string, HolderRow> | undefined>({
+	sqlite: () => {
+		const ttl = config().apiCacheTtlMs;
+		return ttl > 0 ? new LRUCache<string, HolderRow>({ max: 1_000, ttl }) : undefined;
+	},
+	postgres: () => undefined,
+});
+/** Bumped on every revoke: a row read across one is not kept. */
+let revocations = 0;
+
+function forgetKeptHolders(): void {
+	revocations += 1;
+	keptHolders()?.clear();
 }
 
 /** Moves lastUsedAt on; the condition keeps nodes that race from writing it twice. */
