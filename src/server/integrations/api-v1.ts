@@ -6,8 +6,8 @@
  * `Cache-Control: public` with the key in the cache key, the URL's `key` or, for a Bearer key,
  * `Vary: Authorization`. The host's answer cache keeps them under the URL and the key
  * (api-cache.ts), and serves one only after guardContentRead() passed for that request: the key
- * is looked up on every request, so a revoke holds at once on every node, and the budget is
- * spent with this request's own RateLimit headers (counted in memory first and added to the
+ * is checked on every request, so a revoke holds at once on every node (keys.ts), and the budget
+ * is spent with this request's own RateLimit headers (counted in memory first and added to the
  * shared counter store in batches, limits.ts).
  */
 import type { APIContext, APIRoute } from 'astro';
