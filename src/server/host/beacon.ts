@@ -63,7 +63,7 @@ export function createBeaconPath({
 				answerBeacon({
 					text: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'),
 					contentType: () => requestHeader(req, 'content-type'),
-					address: clientKeyOf(peer, forwardedFor),
+					address: clientKeyOf(peer, forwardedFor, request.fromTrustedProxy),
 					userAgent: requestHeader(req, 'user-agent'),
 				}).then(
 					(answer) => {
