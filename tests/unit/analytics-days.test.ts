@@ -116,7 +116,8 @@ describe('the batched write', () => {
 		// A row written before: its count grows and its referrer stays the first one seen.
 		countView(day, '/news/batch', 'visitor-0', 'first.example');
 		await flushViews();
-		for (let i = 0; i < 2_500; i++) countView(day, '/news/batch', `visitor-${i}`, i === 0 ? 'later.example' : null);
+		for (let i = 0; i < 2_500; i++)
+			countView(day, '/news/batch', `visitor-${i}`, i === 0 ? 'later.example' : null);
 		countView(day, '/news/batch', 'visitor-1', 'www.example.org');
 		countView(day, '/news/batch', 'visitor-1', 'ignored.example');
 		expect(pendingViews()).toBe(2_502);
@@ -127,7 +128,11 @@ describe('the batched write', () => {
 		const byVisitor = new Map(rows.map((row) => [row.visitor, row]));
 		expect(byVisitor.get('visitor-0')).toMatchObject({ pageviews: 2, referrerHost: 'first.example' });
 		expect(byVisitor.get('visitor-1')).toMatchObject({ pageviews: 3, referrerHost: 'www.example.org' });
-		expect(byVisitor.get('visitor-2499')).toMatchObject({ path: '/news/batch', pageviews: 1, referrerHost: null });
+		expect(byVisitor.get('visitor-2499')).toMatchObject({
+			path: '/news/batch',
+			pageviews: 1,
+			referrerHost: null,
+		});
 		expect(rows.reduce((sum, row) => sum + row.pageviews, 0)).toBe(2_503);
 	});
 });
