@@ -7,10 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAnalyticsClock } from '@/server/analytics/clock';
 import { recordPageview } from '@/server/analytics/pageviews';
-import { flushViews, pendingViews } from '@/server/analytics/pending-views';
+import { countView, flushViews, pendingViews } from '@/server/analytics/pending-views';
 import { analyticsReport } from '@/server/analytics/report';
 import { rollUpOldVisits } from '@/server/analytics/retention';
 import { analyticsDaily, analyticsSalts, analyticsVisits, closeDatabase, db } from '@/server/db';
@@ -106,5 +107,32 @@ describe('retention', () => {
 		// A second round finds nothing more to add.
 		await rollUpOldVisits(now);
 		expect(await db().select().from(analyticsDaily)).toHaveLength(5);
+	});
+});
+
+describe('the batched write', () => {
+	it('writes more views than one statement holds, adding to the rows already stored', async () => {
+		const day = '2031-05-01';
+		// A row written before: its count grows and its referrer stays the first one seen.
+		countView(day, '/news/batch', 'visitor-0', 'first.example');
+		await flushViews();
+		for (let i = 0; i < 2_500; i++)
+			countView(day, '/news/batch', `visitor-${i}`, i === 0 ? 'later.example' : null);
+		countView(day, '/news/batch', 'visitor-1', 'www.example.org');
+		countView(day, '/news/batch', 'visitor-1', 'ignored.example');
+		expect(pendingViews()).toBe(2_502);
+		await flushViews();
+		expect(pendingViews()).toBe(0);
+		const rows = await db().select().from(analyticsVisits).where(eq(analyticsVisits.day, day));
+		expect(rows).toHaveLength(2_500);
+		const byVisitor = new Map(rows.map((row) => [row.visitor, row]));
+		expect(byVisitor.get('visitor-0')).toMatchObject({ pageviews: 2, referrerHost: 'first.example' });
+		expect(byVisitor.get('visitor-1')).toMatchObject({ pageviews: 3, referrerHost: 'www.example.org' });
+		expect(byVisitor.get('visitor-2499')).toMatchObject({
+			path: '/news/batch',
+			pageviews: 1,
+			referrerHost: null,
+		});
+		expect(rows.reduce((sum, row) => sum + row.pageviews, 0)).toBe(2_503);
 	});
 });

@@ -11,7 +11,7 @@ export function setAnalyticsClock(clock: AnalyticsClock | null): void {
 	analyticsNow = clock ?? Date.now;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The UTC day of a moment, `YYYY-MM-DD`: the unit analytics counts visitors in. */
 export function dayOf(ms: number): string {

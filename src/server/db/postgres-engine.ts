@@ -31,6 +31,7 @@ export const postgresDialect: EngineDialect = {
 	likeIgnoringCase: (column: SQLWrapper, pattern: string): SQL => sql`${column} ilike ${pattern} escape '\\'`,
 	someItemLike: (column: SQLWrapper, pattern: string): SQL =>
 		sql`exists (select 1 from jsonb_array_elements_text(${column}) as item(value) where ${postgresDialect.likeIgnoringCase(sql`item.value`, pattern)})`,
+	jsonArrayItems: (json: string): SQL => sql`jsonb_array_elements(cast(${json} as jsonb)) as items(value)`,
 	// Writers run side by side: FOR UPDATE holds the rows until the transaction ends.
 	lockedForUpdate: (query) => {
 		const lockable = query as unknown as Lockable<typeof query>;

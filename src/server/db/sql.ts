@@ -35,6 +35,15 @@ export function someItemLike(column: SQLWrapper, pattern: string): SQL {
 }
 
 /**
+ * The items of a JSON array given as one text value, as a table of one column `value`: many
+ * rows written by one short statement (`insert … select value ->> 0, … from ${jsonArrayItems(…)}`)
+ * with one parameter, where drizzle's multi-row insert builds SQL with a placeholder per value.
+ */
+export function jsonArrayItems(json: string): SQL {
+	return engine().jsonArrayItems(json);
+}
+
+/**
  * The same SELECT, locking its rows until the transaction ends (`FOR UPDATE`) on PostgreSQL,
  * where writers run side by side; SQLite's write transaction already holds the whole database.
  */

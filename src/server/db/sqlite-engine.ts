@@ -50,6 +50,7 @@ export const sqliteDialect: EngineDialect = {
 	likeIgnoringCase: (column: SQLWrapper, pattern: string): SQL => sql`${column} like ${pattern} escape '\\'`,
 	someItemLike: (column: SQLWrapper, pattern: string): SQL =>
 		sql`exists (select 1 from json_each(${column}) where ${sqliteDialect.likeIgnoringCase(sql`json_each.value`, pattern)})`,
+	jsonArrayItems: (json: string): SQL => sql`json_each(${json})`,
 	// No row locks: a write transaction (BEGIN IMMEDIATE) already holds the whole database.
 	lockedForUpdate: (query) => query,
 	claimingSkipLocked: (query) => query,

@@ -32,6 +32,12 @@ export interface EngineDialect {
 	likeIgnoringCase(column: SQLWrapper, pattern: string): SQL;
 	/** True when one item of a JSON array of strings matches the pattern. */
 	someItemLike(column: SQLWrapper, pattern: string): SQL;
+	/**
+	 * The items of a JSON array passed as one text value, as a table of one column `value`
+	 * (`value ->> 0` reads an item's first element as text): many rows written by one short
+	 * statement with one parameter, rather than SQL built with a placeholder per value.
+	 */
+	jsonArrayItems(json: string): SQL;
 	/** The same SELECT, its rows locked until the transaction ends where writers run side by side. */
 	lockedForUpdate<Query extends PromiseLike<unknown>>(query: Query): Query;
 	/** The same SELECT as a queue's claim: rows another transaction holds are skipped. */

@@ -26,16 +26,21 @@ export const BEACON_PATH = '/api/events';
 export function createBeaconPath({
 	answerBeacon,
 	commonHeaders,
+	isHttps,
 }: {
 	answerBeacon: (beacon: Beacon) => Promise<BeaconAnswer>;
 	commonHeaders: (pathname: string, https: boolean) => Record<string, string>;
+	/** HTTPS as the browser sees it (TLS here, or a trusted proxy saying so). */
+	isHttps: (req: IncomingMessage, fromTrustedProxy: boolean) => boolean;
 }) {
-	// The headers of every answer, made once per scheme (they depend on nothing else).
-	const fixed = new Map<boolean, Record<string, string>>();
+	// The headers of every answer, made once per scheme (they depend on nothing else), as the
+	// flat list writeHead takes: name, value, name, value, …
+	const fixed = new Map<boolean, { object: Record<string, string>; list: string[] }>();
 	const headersFor = (https: boolean) => {
 		let headers = fixed.get(https);
 		if (!headers) {
-			headers = { ...commonHeaders(BEACON_PATH, https), 'Cache-Control': PERSONAL_CACHE_CONTROL };
+			const object = { ...commonHeaders(BEACON_PATH, https), 'Cache-Control': PERSONAL_CACHE_CONTROL };
+			headers = { object, list: Object.entries(object).flat() };
 			fixed.set(https, headers);
 		}
 		return headers;
@@ -43,7 +48,7 @@ export function createBeaconPath({
 
 	return {
 		/** Answers a plain beacon and says so; false leaves the request untouched for the app. */
-		serve(req: IncomingMessage, res: ServerResponse, https: boolean, request: ObservedRequest): boolean {
+		serve(req: IncomingMessage, res: ServerResponse, request: ObservedRequest): boolean {
 			if (req.method !== 'POST' || req.url !== BEACON_PATH) return false;
 			const length = requestHeader(req, 'content-length');
 			if (length === undefined || declaresTooLargeBody(length)) return false;
@@ -58,20 +63,23 @@ export function createBeaconPath({
 				answerBeacon({
 					text: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'),
 					contentType: () => requestHeader(req, 'content-type'),
-					address: clientKeyOf(peer, forwardedFor),
+					address: clientKeyOf(peer, forwardedFor, request.fromTrustedProxy),
 					userAgent: requestHeader(req, 'user-agent'),
 				}).then(
 					(answer) => {
-						const headers = { ...headersFor(https), 'X-Request-Id': request.id };
+						const https = isHttps(req, request.fromTrustedProxy);
 						if (!('body' in answer)) {
-							res.writeHead(
-								answer.status,
-								answer.status === 204 ? headers : { ...headers, 'Content-Length': '0' },
-							);
+							const head = [...headersFor(https).list, 'X-Request-Id', request.id];
+							if (answer.status !== 204) head.push('Content-Length', '0');
+							res.writeHead(answer.status, head);
 							res.end();
 							return;
 						}
-						res.writeHead(answer.status, { ...headers, ...answer.headers });
+						res.writeHead(answer.status, {
+							...headersFor(https).object,
+							'X-Request-Id': request.id,
+							...answer.headers,
+						});
 						res.end(answer.body);
 					},
 					(error: unknown) => {
@@ -79,7 +87,7 @@ export function createBeaconPath({
 						if (res.headersSent) return void res.destroy();
 						const body = JSON.stringify({ message: 'Something went wrong on our side. Please try again.' });
 						res.writeHead(500, {
-							...headersFor(https),
+							...headersFor(isHttps(req, request.fromTrustedProxy)).object,
 							'X-Request-Id': request.id,
 							'Content-Type': 'application/json',
 							'Content-Length': String(Buffer.byteLength(body)),

@@ -72,7 +72,7 @@ const apiCache = createApiCache({
 	callerKeyOf: (req, pathname) => (pathname.startsWith(CONTENT_API) ? contentKeyOf(req) : undefined),
 });
 // The page-view beacon, answered here with the app's own checks and count (beacon.ts).
-const beacons = createBeaconPath({ answerBeacon: app.answerBeacon, commonHeaders });
+const beacons = createBeaconPath({ answerBeacon: app.answerBeacon, commonHeaders, isHttps });
 const requests = createRequestObserver({
 	trustedProxies: settings.trustedProxies,
 	measure: Boolean(settings.metrics),
@@ -154,6 +154,9 @@ const connectionLimits = limitConnections(server, {
 server.timeout = settings.connections.sendTimeoutMs;
 
 function answer(req: IncomingMessage, res: ServerResponse, request: ObservedRequest): void {
+	// The page-view beacon first: it comes with every page view, its exact path holds no
+	// backslash, and it needs nothing made below (beacon.ts).
+	if (beacons.serve(req, res, request)) return;
 	// Before anything reads the path, kept answers included (see refuseBackslashPath).
 	if (refuseBackslashPath(req, res, request.id)) return;
 	// Kept answers (shared API answers, generated pages) carry every header ready-made; the
@@ -162,7 +165,6 @@ function answer(req: IncomingMessage, res: ServerResponse, request: ObservedRequ
 	// first read.
 	const https = isHttps(req, request.fromTrustedProxy);
 	const own = ['X-Request-Id', request.id];
-	if (beacons.serve(req, res, https, request)) return;
 	if (apiCache.serve(req, res, https, own)) return;
 	// No generated page lives under the Content API's paths: its kept reads are looked up first.
 	const kept = req.url?.startsWith(CONTENT_API) ? apiCache.keptForCaller(req) : undefined;

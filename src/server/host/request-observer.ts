@@ -101,13 +101,24 @@ export function createRequestObserver({
 	const { httpDuration, unloggedRequests } = metrics();
 	const open = new Set<ServerResponse>();
 	const waiters: Array<() => void> = [];
+	// A connection's peer never changes: whether it is a trusted proxy is asked once per
+	// connection, not on each of its kept-alive requests.
+	const trustedSockets = new WeakMap<Socket, boolean>();
+	const trusted = (socket: Socket): boolean => {
+		let trusts = trustedSockets.get(socket);
+		if (trusts === undefined) {
+			trusts = trustedProxies.trusts(socket.remoteAddress);
+			trustedSockets.set(socket, trusts);
+		}
+		return trusts;
+	};
 
 	return {
 		observe(req, res, handle) {
 			const started = performance.now();
 			const socket = req.socket;
 			const bytesBefore = socket.bytesWritten;
-			const fromTrustedProxy = trustedProxies.trusts(socket.remoteAddress);
+			const fromTrustedProxy = trusted(socket);
 			const request = new Observed(req, requestIdOf(req, fromTrustedProxy), fromTrustedProxy);
 			// Read now: the API cache makes a HEAD as its GET (api-cache.ts), the log says HEAD.
 			const method = LOGGED_METHODS.has(req.method ?? '') ? req.method! : 'other';

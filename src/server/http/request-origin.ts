@@ -23,11 +23,16 @@ export function clientKey(ctx: Pick<APIContext, 'request' | 'clientAddress'>): s
 /**
  * clientKey() from the connection's address and the X-Forwarded-For header, for the production
  * host, which answers the page-view beacon before Astro builds a request (host/beacon.ts).
+ * `peerTrusted`: whether the peer is a trusted proxy, when the caller asked already.
  */
-export function clientKeyOf(peer: string, forwardedFor: string | null | undefined): string {
+export function clientKeyOf(
+	peer: string,
+	forwardedFor: string | null | undefined,
+	peerTrusted?: boolean,
+): string {
 	const forwarded = forwardedFor?.split(',').at(-1)?.trim();
 	if (!forwarded) return peer;
-	if (config().trustedProxies.trusts(peer)) return forwarded;
+	if (peerTrusted ?? config().trustedProxies.trusts(peer)) return forwarded;
 	// A claim from an untrusted peer: such requests share one key instead of choosing a fresh
 	// one per try.
 	return 'untrusted-forwarded-for';
