@@ -35,7 +35,7 @@ import { config } from '@/server/runtime/config';
 import { baseLog } from '@/server/runtime/log';
 import type { ThemeSide } from '@/lib/column-values';
 import { countedReview, lockPlatform } from './reviews';
-import { keyPhrases } from './key-phrases';
+import { keyPhrasesOffThread, stopKeyPhrasesThread } from './key-phrases-thread';
 
 /** A phrase is a theme once this many counted reviews mention it. */
 export const MIN_THEME_REVIEWS = 2;
@@ -43,13 +43,11 @@ export const MIN_THEME_REVIEWS = 2;
 export const THEMES_SHOWN = 8;
 /** Review ids a theme answers (its newest); the ratings list's theme filter pages through all. */
 export const THEME_REVIEW_IDS = 100;
-/** Reviews read per query. */
-const REVIEWS_PER_STEP = 500;
 /**
- * Reviews analysed between two yields to the requests waiting on this node: about 5 ms of CPU,
- * so a recompute of thousands of reviews never holds a page back for longer than that.
+ * Reviews read per query, and sent together to the key-phrase thread (about 100 ms of its CPU,
+ * spent off the requests' thread).
  */
-const REVIEWS_PER_SLICE = 25;
+const REVIEWS_PER_STEP = 500;
 /** Rows per insert: well under SQLite's bound-variable limit. */
 const ROWS_PER_INSERT = 500;
 /** Past any platform's recompute: a claim older than this belonged to a process that died. */
@@ -69,9 +67,8 @@ type Found = { side: ThemeSide; theme: string; reviewIds: number[] };
  */
 export async function computeThemes(platformId: number): Promise<Found[]> {
 	const mentions = new Map<string, { side: ThemeSide; theme: string; reviews: Array<[number, number]> }>();
-	const note = (side: ThemeSide, text: string | null, id: number, at: number) => {
-		if (!text) return;
-		for (const theme of keyPhrases(text)) {
+	const note = (side: ThemeSide, phrases: string[], id: number, at: number) => {
+		for (const theme of phrases) {
 			const key = `${side}\u0000${theme}`;
 			const entry = mentions.get(key) ?? { side, theme, reviews: [] };
 			entry.reviews.push([id, at]);
@@ -98,15 +95,15 @@ export async function computeThemes(platformId: number): Promise<Found[]> {
 			)
 			.orderBy(asc(platformRatings.id))
 			.limit(REVIEWS_PER_STEP);
+		if (rows.length === 0) break;
+		// The analysis is CPU work: it runs on a thread of its own while this one serves requests.
+		const { phrases } = await keyPhrasesOffThread(rows.flatMap((row) => [row.pros, row.cons]));
 		for (const [index, row] of rows.entries()) {
-			// The analysis is CPU work on the requests' own thread: they go first, a slice at a time.
-			if (index > 0 && index % REVIEWS_PER_SLICE === 0) await yieldToRequests();
-			note('likes', row.pros, row.id, row.createdAt.getTime());
-			note('dislikes', row.cons, row.id, row.createdAt.getTime());
+			note('likes', phrases[2 * index] ?? [], row.id, row.createdAt.getTime());
+			note('dislikes', phrases[2 * index + 1] ?? [], row.id, row.createdAt.getTime());
 		}
 		if (rows.length < REVIEWS_PER_STEP) break;
 		after = rows.at(-1)!.id;
-		await yieldToRequests();
 	}
 	return [...mentions.values()]
 		.filter((entry) => entry.reviews.length >= MIN_THEME_REVIEWS)
@@ -289,6 +286,7 @@ export async function stopThemeWorker(): Promise<void> {
 	unsubscribe?.();
 	unsubscribe = undefined;
 	await worker?.stop();
+	await stopKeyPhrasesThread();
 }
 
 /** The platform's themes, most mentioned first, at most THEMES_SHOWN a side. 404 for an unknown platform. */
