@@ -33,7 +33,9 @@ await build({
 	logLevel: 'warning',
 });
 await build({
-	entryPoints: { 'key-phrases-worker': resolve(import.meta.dirname, '../src/server/community/key-phrases-worker.ts') },
+	entryPoints: {
+		'key-phrases-worker': resolve(import.meta.dirname, '../src/server/community/key-phrases-worker.ts'),
+	},
 	outdir: resolve(process.env.DIST_DIR || 'dist', 'server'),
 	outExtension: { '.js': '.mjs' },
 	bundle: true,

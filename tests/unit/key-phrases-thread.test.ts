@@ -35,7 +35,8 @@ describe('keyPhrasesOffThread', () => {
 	it('leaves the calling thread free while it analyses a large batch', async () => {
 		const texts = Array.from(
 			{ length: 3000 },
-			(_, i) => `The self-serve dashboard saves our account team ${i % 2 ? 'days' : 'hours'}. Slow data exports.`,
+			(_, i) =>
+				`The self-serve dashboard saves our account team ${i % 2 ? 'days' : 'hours'}. Slow data exports.`,
 		);
 		let ticks = 0;
 		const interval = setInterval(() => ticks++, 1);

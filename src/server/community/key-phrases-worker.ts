@@ -13,7 +13,9 @@ import { parentPort, threadId } from 'node:worker_threads';
 import { keyPhrases } from './key-phrases.ts';
 
 export type PhraseRequest = { id: number; texts: Array<string | null> };
-export type PhraseAnswer = { id: number; threadId: number; phrases: string[][] } | { id: number; error: string };
+export type PhraseAnswer =
+	| { id: number; threadId: number; phrases: string[][] }
+	| { id: number; error: string };
 
 try {
 	setPriority(19);

@@ -10,7 +10,23 @@
  * reviews changed meanwhile, the platform is queued again. Reading the themes reads two tables.
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { and, asc, between, desc, eq, exists, gt, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
+import {
+	and,
+	asc,
+	between,
+	desc,
+	eq,
+	exists,
+	gt,
+	inArray,
+	isNotNull,
+	isNull,
+	lt,
+	notExists,
+	or,
+	sql,
+	type SQL,
+} from 'drizzle-orm';
 import {
 	db,
 	platformRatings,
@@ -114,15 +130,60 @@ export async function computeThemes(platformId: number): Promise<Found[]> {
 		}));
 }
 
-/** Replaces the platform's themes with `found`, keeping when each theme was first seen. */
-async function writeThemes(tx: Reader, platformId: number, found: Found[], now: Date): Promise<void> {
+/**
+ * Deletes the platform's review mentions in the generations `which` selects, the mentions of a
+ * few hundred reviews per statement, letting waiting requests run between two.
+ */
+async function deleteMentions(platformId: number, which: SQL): Promise<void> {
+	const of = and(eq(reviewThemes.platformId, platformId), which);
+	for (;;) {
+		const rows = await db()
+			.select({ id: reviewThemes.ratingId })
+			.from(reviewThemes)
+			.where(of)
+			.limit(ROWS_PER_INSERT);
+		if (rows.length === 0) return;
+		const ids = [...new Set(rows.map((row) => row.id))];
+		await db()
+			.delete(reviewThemes)
+			.where(and(of, inArray(reviewThemes.ratingId, ids)));
+		await yieldToRequests();
+	}
+}
+
+/**
+ * Writes the review mentions of `found` as the platform's `generation` of review_themes, a few
+ * hundred rows per statement with waiting requests let through between two: readers keep using
+ * the platform's current generation until writeThemes points it to this one. A row already there
+ * (another node's run of the same generation after this one's lease ran out) is left as it is.
+ */
+async function writeMentions(platformId: number, found: Found[], generation: number): Promise<void> {
+	// Leftovers of a run that stopped while writing this generation.
+	await deleteMentions(platformId, eq(reviewThemes.generation, generation));
+	const mentions = found.flatMap(({ side, theme, reviewIds }) =>
+		reviewIds.map((ratingId) => ({ ratingId, platformId, side, theme, generation })),
+	);
+	for (let i = 0; i < mentions.length; i += ROWS_PER_INSERT) {
+		await db()
+			.insert(reviewThemes)
+			.values(mentions.slice(i, i + ROWS_PER_INSERT))
+			.onConflictDoNothing();
+		await yieldToRequests();
+	}
+}
+
+/**
+ * Replaces the platform's themes with `found`, keeping when each theme was first seen, and points
+ * the platform to the mentions' `generation` (written by writeMentions): one short transaction,
+ * its themes a few hundred rows at most.
+ */
+async function writeThemes(tx: Reader, platformId: number, found: Found[], generation: number, now: Date) {
 	const seen = await tx
 		.select({ side: platformThemes.side, theme: platformThemes.theme, at: platformThemes.firstSeenAt })
 		.from(platformThemes)
 		.where(eq(platformThemes.platformId, platformId));
 	const firstSeen = new Map(seen.map((row) => [`${row.side}\u0000${row.theme}`, row.at]));
 	await tx.delete(platformThemes).where(eq(platformThemes.platformId, platformId));
-	await tx.delete(reviewThemes).where(eq(reviewThemes.platformId, platformId));
 	const themes = found.map(({ side, theme, reviewIds }) => ({
 		platformId,
 		side,
@@ -131,16 +192,13 @@ async function writeThemes(tx: Reader, platformId: number, found: Found[], now: 
 		reviewIds: JSON.stringify(reviewIds.slice(0, THEME_REVIEW_IDS)),
 		firstSeenAt: firstSeen.get(`${side}\u0000${theme}`) ?? now,
 	}));
-	const mentions = found.flatMap(({ side, theme, reviewIds }) =>
-		reviewIds.map((ratingId) => ({ ratingId, platformId, side, theme })),
-	);
 	for (let i = 0; i < themes.length; i += ROWS_PER_INSERT) {
 		await tx.insert(platformThemes).values(themes.slice(i, i + ROWS_PER_INSERT));
 	}
-	for (let i = 0; i < mentions.length; i += ROWS_PER_INSERT) {
-		await tx.insert(reviewThemes).values(mentions.slice(i, i + ROWS_PER_INSERT));
-	}
-	await tx.update(platforms).set({ themesComputedAt: now }).where(eq(platforms.id, platformId));
+	await tx
+		.update(platforms)
+		.set({ themesComputedAt: now, themesGeneration: generation })
+		.where(eq(platforms.id, platformId));
 }
 
 /**
@@ -193,6 +251,14 @@ type ClaimedJob = Claimed & { platformId: number; changes: number };
  */
 async function runJob(job: ClaimedJob, now = () => new Date()): Promise<void> {
 	const found = await computeThemes(job.platformId);
+	const [platform] = await db()
+		.select({ generation: platforms.themesGeneration })
+		.from(platforms)
+		.where(eq(platforms.id, job.platformId));
+	const generation = (platform?.generation ?? 0) + 1;
+	// Tens of thousands of rows for a large platform: written beside the current generation in
+	// short statements, never one long transaction that would hold this node's requests.
+	await writeMentions(job.platformId, found, generation);
 	const written = await transaction(async (tx) => {
 		// The platform's row first, as a rating takes it before it queues this job: writing the
 		// themes updates that row and checks their foreign keys to it (FOR KEY SHARE on
@@ -213,10 +279,13 @@ async function runJob(job: ClaimedJob, now = () => new Date()): Promise<void> {
 			// Another node holds it now (this lease ran out): its result counts.
 			if (again.length === 0) return false;
 		}
-		await writeThemes(tx, job.platformId, found, now());
+		await writeThemes(tx, job.platformId, found, generation, now());
 		return true;
 	});
-	if (written) platformChanged({ id: job.platformId, kind: 'themed' });
+	if (!written) return;
+	platformChanged({ id: job.platformId, kind: 'themed' });
+	// No reader uses the older generations any longer.
+	await deleteMentions(job.platformId, lt(reviewThemes.generation, generation));
 }
 
 /**
