@@ -6,6 +6,11 @@
  * node_modules. The host reaches the database only through the app (Astro's server build,
  * dist/server/app.mjs), so main.mjs holds no database code (tests/api/start-up.test.ts);
  * serve.mjs migrates with its own copy and closes it before it loads the host.
+ *
+ * It also bundles the key-phrase thread's entry (src/server/community/key-phrases-worker.ts) into
+ * $DIST_DIR/server/key-phrases-worker.mjs, where the server build's themes worker finds it
+ * (community/key-phrases-thread.ts): a worker thread loads a file, which Astro's build does not
+ * emit on its own.
  */
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -27,4 +32,20 @@ await build({
 	sourcemap: true,
 	logLevel: 'warning',
 });
-console.log(`[host] ${outdir}/main.mjs and serve.mjs (${Date.now() - started} ms)`);
+await build({
+	entryPoints: {
+		'key-phrases-worker': resolve(import.meta.dirname, '../src/server/community/key-phrases-worker.ts'),
+	},
+	outdir: resolve(process.env.DIST_DIR || 'dist', 'server'),
+	outExtension: { '.js': '.mjs' },
+	bundle: true,
+	platform: 'node',
+	format: 'esm',
+	target: 'node24',
+	packages: 'external',
+	sourcemap: true,
+	logLevel: 'warning',
+});
+console.log(
+	`[host] ${outdir}/main.mjs and serve.mjs, server/key-phrases-worker.mjs (${Date.now() - started} ms)`,
+);

@@ -262,6 +262,11 @@ export function defineTables(kit: SchemaKit) {
 			 * before themes existed), whether or not their reviews make any theme.
 			 */
 			themesComputedAt: timestamp('themes_computed_at'),
+			/**
+			 * The generation of review_themes readers use: a recompute writes the next one in short
+			 * steps beside it and moves this pointer in its last, short transaction.
+			 */
+			themesGeneration: integer('themes_generation').notNull().default(0),
 			createdAt: timestampNow('created_at'),
 			updatedAt: timestampNow('updated_at'),
 		},
@@ -965,7 +970,9 @@ export function defineTables(kit: SchemaKit) {
 	/**
 	 * What users like and dislike (issue 47): each counted review's key phrases, lemmatised, from its
 	 * pros (likes) and cons (dislikes), as the last background recompute (community/themes.ts) found
-	 * them. The ratings list's theme filter reads them.
+	 * them. The ratings list's theme filter reads them, in the generation the platform points to
+	 * (platforms.themes_generation): a recompute writes the next generation a few hundred rows at
+	 * a time, switches the pointer, then deletes the older one, so a reader never sees half a set.
 	 */
 	const reviewThemes = table(
 		'review_themes',
@@ -978,10 +985,11 @@ export function defineTables(kit: SchemaKit) {
 				.references(() => platforms.id, { onDelete: 'cascade' }),
 			side: text('side', { enum: THEME_SIDES }).notNull(),
 			theme: text('theme').notNull(),
+			generation: integer('generation').notNull().default(0),
 		},
 		(t) => [
-			uniqueIndex('review_themes_one_idx').on(t.ratingId, t.side, t.theme),
-			index('review_themes_platform_idx').on(t.platformId, t.side, t.theme, t.ratingId),
+			uniqueIndex('review_themes_one_idx').on(t.ratingId, t.side, t.theme, t.generation),
+			index('review_themes_platform_idx').on(t.platformId, t.generation, t.side, t.theme, t.ratingId),
 		],
 	);
 

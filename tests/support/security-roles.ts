@@ -217,6 +217,8 @@ const DERIVED = new Set([
 	'value_for_money_count',
 	// When the background worker last computed the platform's themes (issue 47).
 	'themes_computed_at',
+	// Which generation of review_themes readers use, moved by the same worker.
+	'themes_generation',
 	'helpful_votes',
 	'unhelpful_votes',
 	'search_vector',

@@ -22,13 +22,16 @@ import {
 	platforms,
 	platformThemes,
 	previewLinks,
+	reviewThemes,
 	sessions,
 	themeJobs,
+	transaction,
 	users,
 } from '@/server/db';
 import { eq, inArray } from 'drizzle-orm';
 import { fillWebsiteDomains, scoreUnscoredPlatforms } from '@/server/community/reviews';
 import { queueUnthemedPlatforms, readThemes, runThemeJobs } from '@/server/community/themes';
+import { queueThemes } from '@/server/community/theme-queue';
 import { HOUSEKEEPING_CHORES } from '@/server/app/chores';
 import { housekeepingRound, type Chore } from '@/server/housekeeping/rounds';
 import { insertAccount } from '../support/newsletter-fixture';
@@ -322,6 +325,23 @@ describe.each(engines)('housekeeping on %s', (name) => {
 			.from(platforms)
 			.where(inArray(platforms.id, [themed, quiet]));
 		expect(computed.map((row) => row.at)).toEqual([expect.any(Date), expect.any(Date)]);
+
+		// The mentions are written as a new generation, and the platform points to it; a second
+		// recompute writes the next one and deletes the older, so no reader sees two sets.
+		const mentionsOf = async (id: number) =>
+			(
+				await db()
+					.select({ generation: reviewThemes.generation })
+					.from(reviewThemes)
+					.where(eq(reviewThemes.platformId, id))
+			).map((row) => row.generation);
+		const pointer = async (id: number) =>
+			(await db().select({ at: platforms.themesGeneration }).from(platforms).where(eq(platforms.id, id)))[0]!
+				.at;
+		expect([await pointer(themed), await mentionsOf(themed)]).toEqual([1, [1, 1, 1]]);
+		await transaction((tx) => queueThemes(tx, themed));
+		expect(await runThemeJobs()).toBe(1);
+		expect([await pointer(themed), await mentionsOf(themed)]).toEqual([2, [2, 2, 2]]);
 
 		// Nothing missing now: the next round queues nothing.
 		expect(await housekeepingRound(HOUSEKEEPING_CHORES)).toBe(true);

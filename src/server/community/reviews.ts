@@ -260,7 +260,10 @@ export async function listReviews(
 	return { reviews: rows.map(ratingJson), total: all!.n - hidden!.n };
 }
 
-/** The ids of the platform's reviews in `theme` (community/themes.ts), on `side` or either. */
+/**
+ * The ids of the platform's reviews in `theme` (community/themes.ts), on `side` or either, in the
+ * generation of mentions the platform points to (a recompute may be writing the next one).
+ */
 function reviewsOfTheme(platformId: number, theme: string, side: ThemeSide | undefined) {
 	return db()
 		.select({ id: reviewThemes.ratingId })
@@ -268,6 +271,13 @@ function reviewsOfTheme(platformId: number, theme: string, side: ThemeSide | und
 		.where(
 			and(
 				eq(reviewThemes.platformId, platformId),
+				eq(
+					reviewThemes.generation,
+					db()
+						.select({ generation: platforms.themesGeneration })
+						.from(platforms)
+						.where(eq(platforms.id, platformId)),
+				),
 				side ? eq(reviewThemes.side, side) : undefined,
 				eq(reviewThemes.theme, theme),
 			),

@@ -10,7 +10,23 @@
  * reviews changed meanwhile, the platform is queued again. Reading the themes reads two tables.
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { and, asc, between, desc, eq, exists, gt, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
+import {
+	and,
+	asc,
+	between,
+	desc,
+	eq,
+	exists,
+	gt,
+	inArray,
+	isNotNull,
+	isNull,
+	lt,
+	notExists,
+	or,
+	sql,
+	type SQL,
+} from 'drizzle-orm';
 import {
 	db,
 	platformRatings,
@@ -35,7 +51,7 @@ import { config } from '@/server/runtime/config';
 import { baseLog } from '@/server/runtime/log';
 import type { ThemeSide } from '@/lib/column-values';
 import { countedReview, lockPlatform } from './reviews';
-import { keyPhrases } from './key-phrases';
+import { keyPhrasesOffThread, stopKeyPhrasesThread } from './key-phrases-thread';
 
 /** A phrase is a theme once this many counted reviews mention it. */
 export const MIN_THEME_REVIEWS = 2;
@@ -43,13 +59,11 @@ export const MIN_THEME_REVIEWS = 2;
 export const THEMES_SHOWN = 8;
 /** Review ids a theme answers (its newest); the ratings list's theme filter pages through all. */
 export const THEME_REVIEW_IDS = 100;
-/** Reviews read per query. */
-const REVIEWS_PER_STEP = 500;
 /**
- * Reviews analysed between two yields to the requests waiting on this node: about 5 ms of CPU,
- * so a recompute of thousands of reviews never holds a page back for longer than that.
+ * Reviews read per query, and sent together to the key-phrase thread (about 100 ms of its CPU,
+ * spent off the requests' thread).
  */
-const REVIEWS_PER_SLICE = 25;
+const REVIEWS_PER_STEP = 500;
 /** Rows per insert: well under SQLite's bound-variable limit. */
 const ROWS_PER_INSERT = 500;
 /** Past any platform's recompute: a claim older than this belonged to a process that died. */
@@ -69,9 +83,8 @@ type Found = { side: ThemeSide; theme: string; reviewIds: number[] };
  */
 export async function computeThemes(platformId: number): Promise<Found[]> {
 	const mentions = new Map<string, { side: ThemeSide; theme: string; reviews: Array<[number, number]> }>();
-	const note = (side: ThemeSide, text: string | null, id: number, at: number) => {
-		if (!text) return;
-		for (const theme of keyPhrases(text)) {
+	const note = (side: ThemeSide, phrases: string[], id: number, at: number) => {
+		for (const theme of phrases) {
 			const key = `${side}\u0000${theme}`;
 			const entry = mentions.get(key) ?? { side, theme, reviews: [] };
 			entry.reviews.push([id, at]);
@@ -98,15 +111,15 @@ export async function computeThemes(platformId: number): Promise<Found[]> {
 			)
 			.orderBy(asc(platformRatings.id))
 			.limit(REVIEWS_PER_STEP);
+		if (rows.length === 0) break;
+		// The analysis is CPU work: it runs on a thread of its own while this one serves requests.
+		const { phrases } = await keyPhrasesOffThread(rows.flatMap((row) => [row.pros, row.cons]));
 		for (const [index, row] of rows.entries()) {
-			// The analysis is CPU work on the requests' own thread: they go first, a slice at a time.
-			if (index > 0 && index % REVIEWS_PER_SLICE === 0) await yieldToRequests();
-			note('likes', row.pros, row.id, row.createdAt.getTime());
-			note('dislikes', row.cons, row.id, row.createdAt.getTime());
+			note('likes', phrases[2 * index] ?? [], row.id, row.createdAt.getTime());
+			note('dislikes', phrases[2 * index + 1] ?? [], row.id, row.createdAt.getTime());
 		}
 		if (rows.length < REVIEWS_PER_STEP) break;
 		after = rows.at(-1)!.id;
-		await yieldToRequests();
 	}
 	return [...mentions.values()]
 		.filter((entry) => entry.reviews.length >= MIN_THEME_REVIEWS)
@@ -117,15 +130,60 @@ export async function computeThemes(platformId: number): Promise<Found[]> {
 		}));
 }
 
-/** Replaces the platform's themes with `found`, keeping when each theme was first seen. */
-async function writeThemes(tx: Reader, platformId: number, found: Found[], now: Date): Promise<void> {
+/**
+ * Deletes the platform's review mentions in the generations `which` selects, the mentions of a
+ * few hundred reviews per statement, letting waiting requests run between two.
+ */
+async function deleteMentions(platformId: number, which: SQL): Promise<void> {
+	const of = and(eq(reviewThemes.platformId, platformId), which);
+	for (;;) {
+		const rows = await db()
+			.select({ id: reviewThemes.ratingId })
+			.from(reviewThemes)
+			.where(of)
+			.limit(ROWS_PER_INSERT);
+		if (rows.length === 0) return;
+		const ids = [...new Set(rows.map((row) => row.id))];
+		await db()
+			.delete(reviewThemes)
+			.where(and(of, inArray(reviewThemes.ratingId, ids)));
+		await yieldToRequests();
+	}
+}
+
+/**
+ * Writes the review mentions of `found` as the platform's `generation` of review_themes, a few
+ * hundred rows per statement with waiting requests let through between two: readers keep using
+ * the platform's current generation until writeThemes points it to this one. A row already there
+ * (another node's run of the same generation after this one's lease ran out) is left as it is.
+ */
+async function writeMentions(platformId: number, found: Found[], generation: number): Promise<void> {
+	// Leftovers of a run that stopped while writing this generation.
+	await deleteMentions(platformId, eq(reviewThemes.generation, generation));
+	const mentions = found.flatMap(({ side, theme, reviewIds }) =>
+		reviewIds.map((ratingId) => ({ ratingId, platformId, side, theme, generation })),
+	);
+	for (let i = 0; i < mentions.length; i += ROWS_PER_INSERT) {
+		await db()
+			.insert(reviewThemes)
+			.values(mentions.slice(i, i + ROWS_PER_INSERT))
+			.onConflictDoNothing();
+		await yieldToRequests();
+	}
+}
+
+/**
+ * Replaces the platform's themes with `found`, keeping when each theme was first seen, and points
+ * the platform to the mentions' `generation` (written by writeMentions): one short transaction,
+ * its themes a few hundred rows at most.
+ */
+async function writeThemes(tx: Reader, platformId: number, found: Found[], generation: number, now: Date) {
 	const seen = await tx
 		.select({ side: platformThemes.side, theme: platformThemes.theme, at: platformThemes.firstSeenAt })
 		.from(platformThemes)
 		.where(eq(platformThemes.platformId, platformId));
 	const firstSeen = new Map(seen.map((row) => [`${row.side}\u0000${row.theme}`, row.at]));
 	await tx.delete(platformThemes).where(eq(platformThemes.platformId, platformId));
-	await tx.delete(reviewThemes).where(eq(reviewThemes.platformId, platformId));
 	const themes = found.map(({ side, theme, reviewIds }) => ({
 		platformId,
 		side,
@@ -134,16 +192,13 @@ async function writeThemes(tx: Reader, platformId: number, found: Found[], now: 
 		reviewIds: JSON.stringify(reviewIds.slice(0, THEME_REVIEW_IDS)),
 		firstSeenAt: firstSeen.get(`${side}\u0000${theme}`) ?? now,
 	}));
-	const mentions = found.flatMap(({ side, theme, reviewIds }) =>
-		reviewIds.map((ratingId) => ({ ratingId, platformId, side, theme })),
-	);
 	for (let i = 0; i < themes.length; i += ROWS_PER_INSERT) {
 		await tx.insert(platformThemes).values(themes.slice(i, i + ROWS_PER_INSERT));
 	}
-	for (let i = 0; i < mentions.length; i += ROWS_PER_INSERT) {
-		await tx.insert(reviewThemes).values(mentions.slice(i, i + ROWS_PER_INSERT));
-	}
-	await tx.update(platforms).set({ themesComputedAt: now }).where(eq(platforms.id, platformId));
+	await tx
+		.update(platforms)
+		.set({ themesComputedAt: now, themesGeneration: generation })
+		.where(eq(platforms.id, platformId));
 }
 
 /**
@@ -196,6 +251,14 @@ type ClaimedJob = Claimed & { platformId: number; changes: number };
  */
 async function runJob(job: ClaimedJob, now = () => new Date()): Promise<void> {
 	const found = await computeThemes(job.platformId);
+	const [platform] = await db()
+		.select({ generation: platforms.themesGeneration })
+		.from(platforms)
+		.where(eq(platforms.id, job.platformId));
+	const generation = (platform?.generation ?? 0) + 1;
+	// Tens of thousands of rows for a large platform: written beside the current generation in
+	// short statements, never one long transaction that would hold this node's requests.
+	await writeMentions(job.platformId, found, generation);
 	const written = await transaction(async (tx) => {
 		// The platform's row first, as a rating takes it before it queues this job: writing the
 		// themes updates that row and checks their foreign keys to it (FOR KEY SHARE on
@@ -216,10 +279,13 @@ async function runJob(job: ClaimedJob, now = () => new Date()): Promise<void> {
 			// Another node holds it now (this lease ran out): its result counts.
 			if (again.length === 0) return false;
 		}
-		await writeThemes(tx, job.platformId, found, now());
+		await writeThemes(tx, job.platformId, found, generation, now());
 		return true;
 	});
-	if (written) platformChanged({ id: job.platformId, kind: 'themed' });
+	if (!written) return;
+	platformChanged({ id: job.platformId, kind: 'themed' });
+	// No reader uses the older generations any longer.
+	await deleteMentions(job.platformId, lt(reviewThemes.generation, generation));
 }
 
 /**
@@ -289,6 +355,7 @@ export async function stopThemeWorker(): Promise<void> {
 	unsubscribe?.();
 	unsubscribe = undefined;
 	await worker?.stop();
+	await stopKeyPhrasesThread();
 }
 
 /** The platform's themes, most mentioned first, at most THEMES_SHOWN a side. 404 for an unknown platform. */

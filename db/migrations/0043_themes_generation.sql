@@ -1,0 +1,6 @@
+DROP INDEX `review_themes_one_idx`;--> statement-breakpoint
+DROP INDEX `review_themes_platform_idx`;--> statement-breakpoint
+ALTER TABLE `review_themes` ADD `generation` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX `review_themes_one_idx` ON `review_themes` (`rating_id`,`side`,`theme`,`generation`);--> statement-breakpoint
+CREATE INDEX `review_themes_platform_idx` ON `review_themes` (`platform_id`,`generation`,`side`,`theme`,`rating_id`);--> statement-breakpoint
+ALTER TABLE `platforms` ADD `themes_generation` integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,34 @@
+/**
+ * The key-phrase thread's entry (community/key-phrases-thread.ts starts it): answers each batch
+ * of texts with their key phrases (community/key-phrases.ts, the one copy of the NLP). It runs
+ * at the lowest priority: on Linux setpriority applies to the calling thread only, so the
+ * requests' thread keeps its own and the analysis takes the core only when it is free.
+ *
+ * Imported with its `.ts` extension: from the sources (tests, tsx, astro dev) Node loads this
+ * file itself, with no bundler to find an extensionless module; the build bundles it
+ * (scripts/build-host.mjs).
+ */
+import { setPriority } from 'node:os';
+import { parentPort, threadId } from 'node:worker_threads';
+import { keyPhrases } from './key-phrases.ts';
+
+export type PhraseRequest = { id: number; texts: Array<string | null> };
+export type PhraseAnswer =
+	| { id: number; threadId: number; phrases: string[][] }
+	| { id: number; error: string };
+
+try {
+	setPriority(19);
+} catch {
+	// Not allowed here (some containers): the analysis still runs off the requests' thread.
+}
+
+parentPort?.on('message', ({ id, texts }: PhraseRequest) => {
+	let answer: PhraseAnswer;
+	try {
+		answer = { id, threadId, phrases: texts.map((text) => (text ? keyPhrases(text) : [])) };
+	} catch (error) {
+		answer = { id, error: error instanceof Error ? error.message : String(error) };
+	}
+	parentPort?.postMessage(answer);
+});
