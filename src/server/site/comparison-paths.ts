@@ -43,6 +43,9 @@ export async function comparisonPathsForPlatformChange({
 		const current = new Set(await comparisonPagePaths());
 		removeStoredPages((path) => GENERATED_HERE.test(path) && !current.has(path));
 	}
+	// Themes show on the vs pages only: not on their share images nor on any alternatives page,
+	// so a recompute (one per platform, in bursts) renders no image and no alternatives page.
+	if (kind === 'themed') return generatedComparisonPaths(id);
 	const [pairs, alternatives] = await Promise.all([generatedComparisonPaths(id), alternativesPaths()]);
 	return [...withShareImages(pairs), ...alternatives];
 }
