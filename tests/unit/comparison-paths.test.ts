@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseEngine, closeDatabase, db } from '@/server/db';
+import { platformFormSchema } from '@/lib/validation/platforms';
 import { createPlatform } from '@/server/platforms/directory';
 import { comparisonPathsForPlatformChange } from '@/server/site/comparison-paths';
 import { insertAccount } from '../support/newsletter-fixture';
@@ -20,18 +21,16 @@ beforeAll(async () => {
 	chooseEngine({ databasePath: join(dir, 'app.db') });
 	const { id: authorId } = await insertAccount(db(), { role: 'editor' });
 	for (const name of ['Alpha Paths', 'Bravo Paths', 'Charlie Paths']) {
-		const platform = await createPlatform(
-			{
-				name,
-				category: 'Retail Media Network',
-				description: `${name}, a platform for the comparison paths test.`,
-				pricing: 'CPM',
-				features: [],
-				pros: [],
-				cons: [],
-			} as Parameters<typeof createPlatform>[0],
-			{ authorId },
-		);
+		const form = platformFormSchema.parse({
+			name,
+			category: 'Retail Media Networks',
+			description: `${name}, a platform for the comparison paths test.`,
+			pricing: 'CPM',
+			features: [],
+			pros: [],
+			cons: [],
+		});
+		const platform = await createPlatform(form, { authorId });
 		ids.push(platform.id);
 	}
 });
