@@ -70,7 +70,8 @@ const POSTGRES_API = [
 	'tests/api/rating-badges.test.ts',
 	'tests/security/rate-limits.test.ts',
 	'tests/security/hardening.test.ts',
-	'tests/security/fuzz.test.ts',
+	// The fuzzer in three parts (tests/support/fuzz.ts), so both workers share it.
+	'tests/security/fuzz/*.test.ts',
 	'tests/security/input-bounds.test.ts',
 ];
 

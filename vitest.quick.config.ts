@@ -29,8 +29,8 @@ export const QUICK_SERVER_FILES = [
 	'tests/api/platforms.test.ts',
 	'tests/api/podcasts.test.ts',
 	'tests/api/reviews.test.ts',
-	'tests/security/authorization-matrix.test.ts',
-	'tests/security/fuzz.test.ts',
+	'tests/security/authorization-matrix/*.test.ts',
+	'tests/security/fuzz/*.test.ts',
 ];
 
 /**

@@ -308,14 +308,27 @@ export type RowChange = {
 	after?: Record<string, unknown>;
 };
 
+/** Each snapshot row's JSON, made once: a watcher's snapshot is compared again and again. */
+const rowTexts = new WeakMap<Record<string, unknown>, string>();
+function rowText(row: Record<string, unknown>): string {
+	let text = rowTexts.get(row);
+	if (text === undefined) {
+		text = JSON.stringify(row);
+		rowTexts.set(row, text);
+	}
+	return text;
+}
+
 /** The rows added, changed or removed between two snapshots. */
 export function diff(before: Snapshot, after: Snapshot): RowChange[] {
 	const changes: RowChange[] = [];
+	// The same snapshot twice (a watcher's, when nothing was written in between) has no changes.
+	if (before === after) return changes;
 	for (const table of SNAPSHOT_TABLES) {
 		for (const [id, row] of before[table]) {
 			const now = after[table].get(id);
 			if (!now) changes.push({ table, id, kind: 'removed', before: row });
-			else if (JSON.stringify(now) !== JSON.stringify(row))
+			else if (now !== row && rowText(now) !== rowText(row))
 				changes.push({ table, id, kind: 'changed', before: row, after: now });
 		}
 		for (const [id, row] of after[table]) {

@@ -218,7 +218,10 @@ async function launch(options: Launch): Promise<TestServer> {
 	let output = '';
 	// No DATABASE_PATH inherited beside a DATABASE_URL: the host must not find a file to use.
 	const { DATABASE_PATH: _inherited, ...inheritedEnv } = process.env;
-	const child = spawn(process.execPath, [HOST_ENTRY], {
+	// TEST_SERVER_NODE_ARGS adds Node flags to every test server, e.g. `--cpu-prof --cpu-prof-dir=DIR`
+	// to see where a file's server spends its CPU (Node refuses --cpu-prof in NODE_OPTIONS).
+	const nodeArgs = process.env.TEST_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+	const child = spawn(process.execPath, [...nodeArgs, HOST_ENTRY], {
 		env: {
 			...inheritedEnv,
 			HOST: '127.0.0.1',

@@ -2,7 +2,7 @@
  * Every API route declares in its own file whether its answer depends on who asks ('public' or
  * 'personal', src/server/http/cache-headers.ts); a handler that declares neither fails here. The
  * answers themselves are checked against these rules per role by the authorization matrix
- * (tests/security/authorization-matrix.test.ts) and over HTTP by tests/api/api-cache.test.ts.
+ * (tests/security/authorization-matrix/) and over HTTP by tests/api/api-cache.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { cacheRulesFromFiles } from '../support/cache-rules';

@@ -10,10 +10,10 @@
  * it; a public route's successful read is shareable for every role, the same for everyone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../support/server';
-import { arrangeFixture } from '../support/authorization-fixture';
-import { EXPECTATIONS, type Expectation, type Fixture } from '../support/route-expectations';
-import { cacheRulesFromFiles, ruleOf, type DeclaredRule } from '../support/cache-rules';
+import type { TestServer } from './server';
+import { arrangeFixture } from './authorization-fixture';
+import { EXPECTATIONS, type Expectation, type Fixture } from './route-expectations';
+import { cacheRulesFromFiles, ruleOf, type DeclaredRule } from './cache-rules';
 import { PERSONAL_CACHE_CONTROL } from '@/server/http/cache-headers';
 import {
 	ROLES,
@@ -28,23 +28,12 @@ import {
 	type Snapshot,
 	type Persona,
 	type Role,
-} from '../support/security-roles';
+} from './security-roles';
 
 let server: TestServer;
 let fx: Fixture;
 let current: () => Promise<Snapshot>;
 let rules: DeclaredRule[];
-
-beforeAll(async () => {
-	rules = await cacheRulesFromFiles();
-	server = await startSecurityServer();
-	fx = await arrangeFixture(server);
-	current = snapshotWatcher(server);
-}, 120_000);
-
-afterAll(async () => {
-	await server?.stop();
-});
 
 const key = (route: string, method: string) => `${method} ${route}`;
 
@@ -72,31 +61,6 @@ function pathVariants(full: string): Array<{ name: string; path: string }> {
 }
 
 const VARIANT_COUNT = pathVariants('/api/x').length;
-
-describe('route table', () => {
-	const files = apiRoutesFromFileSystem();
-	const fromFiles = new Set(files.flatMap((f) => f.methods.map((m) => key(f.route, m))));
-	const fromTable = EXPECTATIONS.map((e) => key(e.route, e.method));
-
-	it('finds the API route files and their methods', () => {
-		expect(files.length).toBeGreaterThan(20);
-		expect(fromFiles.has('GET /api/news/{id}')).toBe(true);
-		expect(fromFiles.has('GET /api/news')).toBe(true);
-		expect(fromFiles.has('PUT /api/admin/users/{id}/ban')).toBe(true);
-		for (const file of files)
-			expect(file.methods.length, `${file.file} exports no handler`).toBeGreaterThan(0);
-	});
-
-	it('has an expectation for every route and method in the file system', () => {
-		const missing = [...fromFiles].filter((k) => !fromTable.includes(k));
-		expect(missing, 'add these to tests/support/route-expectations.ts').toEqual([]);
-	});
-
-	it('has no expectation without a route file, and none twice', () => {
-		expect(fromTable.filter((k) => !fromFiles.has(k))).toEqual([]);
-		expect(fromTable.filter((k, i) => fromTable.indexOf(k) !== i)).toEqual([]);
-	});
-});
 
 /** The persona for one call: fresh ones for `fresh` entries, and a live session for `banned`. */
 async function personaFor(entry: Expectation, role: Role): Promise<Persona> {
@@ -139,9 +103,57 @@ async function send(
 	return { status: answer.status, body: answer.body, headers: answer.headers, persona };
 }
 
-describe.each(EXPECTATIONS.map((entry) => [key(entry.route, entry.method), entry] as const))(
-	'%s',
-	(_name, entry) => {
+/**
+ * Registers one part of the matrix (the files in tests/security/authorization-matrix/ are its
+ * parts, so the suite's two workers share it): its own seeded server and fixture, the entries
+ * whose index in EXPECTATIONS modulo `parts` is `part` (each as every role and on every spelling,
+ * as before) and the same share of the cross-site writes, plus the route-table and unexported-
+ * method checks in the first part.
+ */
+export function authorizationMatrixPart(part: number, parts: number): void {
+	beforeAll(async () => {
+		rules = await cacheRulesFromFiles();
+		server = await startSecurityServer();
+		fx = await arrangeFixture(server);
+		current = snapshotWatcher(server);
+	}, 120_000);
+
+	afterAll(async () => {
+		await server?.stop();
+	});
+
+	if (part === 0) {
+		describe('route table', () => {
+			const files = apiRoutesFromFileSystem();
+			const fromFiles = new Set(files.flatMap((f) => f.methods.map((m) => key(f.route, m))));
+			const fromTable = EXPECTATIONS.map((e) => key(e.route, e.method));
+
+			it('finds the API route files and their methods', () => {
+				expect(files.length).toBeGreaterThan(20);
+				expect(fromFiles.has('GET /api/news/{id}')).toBe(true);
+				expect(fromFiles.has('GET /api/news')).toBe(true);
+				expect(fromFiles.has('PUT /api/admin/users/{id}/ban')).toBe(true);
+				for (const file of files)
+					expect(file.methods.length, `${file.file} exports no handler`).toBeGreaterThan(0);
+			});
+
+			it('has an expectation for every route and method in the file system', () => {
+				const missing = [...fromFiles].filter((k) => !fromTable.includes(k));
+				expect(missing, 'add these to tests/support/route-expectations.ts').toEqual([]);
+			});
+
+			it('has no expectation without a route file, and none twice', () => {
+				expect(fromTable.filter((k) => !fromFiles.has(k))).toEqual([]);
+				expect(fromTable.filter((k, i) => fromTable.indexOf(k) !== i)).toEqual([]);
+			});
+		});
+	}
+
+	describe.each(
+		EXPECTATIONS.map((entry) => [key(entry.route, entry.method), entry] as const).filter(
+			(_entry, index) => index % parts === part,
+		),
+	)('%s', (_name, entry) => {
 		it.each(ROLES)('as %s', async (role) => {
 			const plain = await send(entry, role, (path) => path);
 			const label = `${entry.method} ${entry.route} as ${role}`;
@@ -175,54 +187,58 @@ describe.each(EXPECTATIONS.map((entry) => [key(entry.route, entry.method), entry
 				).toContain(answer.status);
 			}
 		});
-	},
-);
+	});
 
-describe('methods a route does not export', () => {
-	const files = apiRoutesFromFileSystem();
+	if (part === 0) {
+		describe('methods a route does not export', () => {
+			const files = apiRoutesFromFileSystem();
 
-	it.each(files.map((file) => [file.route, file] as const))(
-		'%s refuses them without running anything',
-		async (_route, file) => {
-			// Any entry of the route gives a concrete path to call.
-			const entry = EXPECTATIONS.find((e) => e.route === file.route);
-			expect(entry, `no expectation for ${file.route}`).toBeDefined();
-			const { path } = await entry!.call(fx, fx.personas.editor);
-			for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter(
-				(m) => !file.methods.includes(m),
-			)) {
-				const before = await current();
-				const answer = await fx.personas.editor.client.request(
-					method,
-					path,
-					method === 'GET' ? undefined : { anything: true },
-				);
-				expect([404, 405], `${method} ${path} answered ${answer.status}`).toContain(answer.status);
-				expect(diff(before, await current())).toEqual([]);
-			}
-		},
-	);
-});
+			it.each(files.map((file) => [file.route, file] as const))(
+				'%s refuses them without running anything',
+				async (_route, file) => {
+					// Any entry of the route gives a concrete path to call.
+					const entry = EXPECTATIONS.find((e) => e.route === file.route);
+					expect(entry, `no expectation for ${file.route}`).toBeDefined();
+					const { path } = await entry!.call(fx, fx.personas.editor);
+					for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter(
+						(m) => !file.methods.includes(m),
+					)) {
+						const before = await current();
+						const answer = await fx.personas.editor.client.request(
+							method,
+							path,
+							method === 'GET' ? undefined : { anything: true },
+						);
+						expect([404, 405], `${method} ${path} answered ${answer.status}`).toContain(answer.status);
+						expect(diff(before, await current())).toEqual([]);
+					}
+				},
+			);
+		});
+	}
 
-describe('cross-site writes', () => {
-	const writes = EXPECTATIONS.filter((entry) => entry.method !== 'GET');
+	describe('cross-site writes', () => {
+		const writes = EXPECTATIONS.filter((entry) => entry.method !== 'GET').filter(
+			(_entry, index) => index % parts === part,
+		);
 
-	it.each(writes.map((entry) => [key(entry.route, entry.method), entry] as const))(
-		'%s is refused from another site on every spelling of its path',
-		async (_name, entry) => {
-			const persona = entry.fresh ? await freshPersona(server, 'editor') : fx.personas.editor;
-			const call = await entry.call(fx, persona);
-			const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
-			for (const { name, path } of [{ name: 'plain', path: call.path }, ...pathVariants(call.path)]) {
-				const before = await current();
-				const answer = await persona.client.request(entry.method, path, call.body, crossSite);
-				const changes = diff(before, await current());
-				expect([403, 404], `${entry.method} ${path} (${name}) answered ${answer.status}`).toContain(
-					answer.status,
-				);
-				if (name === 'plain') expect(answer.status).toBe(403);
-				expect(changes, `${path} (${name}) changed data:\n${describeChanges(changes)}`).toEqual([]);
-			}
-		},
-	);
-});
+		it.each(writes.map((entry) => [key(entry.route, entry.method), entry] as const))(
+			'%s is refused from another site on every spelling of its path',
+			async (_name, entry) => {
+				const persona = entry.fresh ? await freshPersona(server, 'editor') : fx.personas.editor;
+				const call = await entry.call(fx, persona);
+				const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+				for (const { name, path } of [{ name: 'plain', path: call.path }, ...pathVariants(call.path)]) {
+					const before = await current();
+					const answer = await persona.client.request(entry.method, path, call.body, crossSite);
+					const changes = diff(before, await current());
+					expect([403, 404], `${entry.method} ${path} (${name}) answered ${answer.status}`).toContain(
+						answer.status,
+					);
+					if (name === 'plain') expect(answer.status).toBe(403);
+					expect(changes, `${path} (${name}) changed data:\n${describeChanges(changes)}`).toEqual([]);
+				}
+			},
+		);
+	});
+}
