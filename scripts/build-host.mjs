@@ -17,34 +17,31 @@ import { build } from 'esbuild';
 
 const outdir = resolve(process.env.DIST_DIR || 'dist', 'host');
 const started = Date.now();
+/** Both bundles: ES modules for Node 24, their packages left to node_modules. */
+const bundled = {
+	outExtension: { '.js': '.mjs' },
+	bundle: true,
+	platform: 'node',
+	format: 'esm',
+	target: 'node24',
+	packages: 'external',
+	sourcemap: true,
+	logLevel: 'warning',
+};
 await build({
+	...bundled,
 	entryPoints: {
 		main: resolve(import.meta.dirname, '../src/server/host/main.ts'),
 		serve: resolve(import.meta.dirname, 'serve.ts'),
 	},
 	outdir,
-	outExtension: { '.js': '.mjs' },
-	bundle: true,
-	platform: 'node',
-	format: 'esm',
-	target: 'node24',
-	packages: 'external',
-	sourcemap: true,
-	logLevel: 'warning',
 });
 await build({
+	...bundled,
 	entryPoints: {
 		'key-phrases-worker': resolve(import.meta.dirname, '../src/server/community/key-phrases-worker.ts'),
 	},
 	outdir: resolve(process.env.DIST_DIR || 'dist', 'server'),
-	outExtension: { '.js': '.mjs' },
-	bundle: true,
-	platform: 'node',
-	format: 'esm',
-	target: 'node24',
-	packages: 'external',
-	sourcemap: true,
-	logLevel: 'warning',
 });
 console.log(
 	`[host] ${outdir}/main.mjs and serve.mjs, server/key-phrases-worker.mjs (${Date.now() - started} ms)`,
