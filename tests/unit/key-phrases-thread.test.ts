@@ -4,10 +4,15 @@
  * thread's event loop keeps running.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { threadId } from 'node:worker_threads';
+import { threadId, Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keyPhrases } from '@/server/community/key-phrases';
-import { keyPhrasesOffThread, stopKeyPhrasesThread } from '@/server/community/key-phrases-thread';
+import {
+	keyPhrasesOffThread,
+	stopKeyPhrasesThread,
+	workerEntry,
+} from '@/server/community/key-phrases-thread';
+import type { ThreadReady } from '@/server/community/key-phrases-worker';
 
 afterAll(() => stopKeyPhrasesThread());
 
@@ -58,4 +63,22 @@ describe('keyPhrasesOffThread', () => {
 		expect(nices).toContain(19);
 		expect(nice(String(process.pid))).toBe(0);
 	});
+
+	it.runIf(process.platform === 'linux')(
+		'loads the model before it lowers its priority, so a busy machine cannot starve the load',
+		async () => {
+			const worker = new Worker(workerEntry());
+			try {
+				const ready = await new Promise<ThreadReady>((resolve, reject) => {
+					worker.on('message', (message: ThreadReady) => {
+						if ('ready' in message) resolve(message);
+					});
+					worker.on('error', reject);
+				});
+				expect(ready).toEqual({ ready: true, modelLoadedAtNice: 0, nice: 19 });
+			} finally {
+				await worker.terminate();
+			}
+		},
+	);
 });

@@ -11,7 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { PhraseAnswer, PhraseRequest } from './key-phrases-worker.ts';
+import type { PhraseAnswer, PhraseRequest, ThreadReady } from './key-phrases-worker.ts';
 
 /** An idle thread is ended after this long (and started again when needed). */
 const IDLE_MS = 60_000;
@@ -48,7 +48,8 @@ function fail(current: Thread, error: Error) {
 function start(): Thread {
 	const worker = new Worker(workerEntry());
 	const current: Thread = { worker, pending: new Map() };
-	worker.on('message', (answer: PhraseAnswer) => {
+	worker.on('message', (answer: PhraseAnswer | ThreadReady) => {
+		if ('ready' in answer) return;
 		const waiting = current.pending.get(answer.id);
 		if (!waiting) return;
 		current.pending.delete(answer.id);

@@ -8,20 +8,27 @@
  * file itself, with no bundler to find an extensionless module; the build bundles it
  * (scripts/build-host.mjs).
  */
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, threadId } from 'node:worker_threads';
-import { keyPhrases } from './key-phrases.ts';
+import { keyPhrases, loadKeyPhraseModel } from './key-phrases.ts';
 
 export type PhraseRequest = { id: number; texts: Array<string | null> };
 export type PhraseAnswer =
 	| { id: number; threadId: number; phrases: string[][] }
 	| { id: number; error: string };
+/** Sent once the model is loaded: the thread's nice value during the load, and after it. */
+export type ThreadReady = { ready: true; modelLoadedAtNice: number; nice: number };
 
+// The model first, at the thread's normal priority: its load is most of a short batch's CPU, and
+// at nice 19 on a saturated machine it waited for minutes (a digest test's theme never came).
+loadKeyPhraseModel();
+const modelLoadedAtNice = getPriority();
 try {
 	setPriority(19);
 } catch {
 	// Not allowed here (some containers): the analysis still runs off the requests' thread.
 }
+parentPort?.postMessage({ ready: true, modelLoadedAtNice, nice: getPriority() } satisfies ThreadReady);
 
 parentPort?.on('message', ({ id, texts }: PhraseRequest) => {
 	let answer: PhraseAnswer;

@@ -22,6 +22,14 @@ function language() {
 	return nlp;
 }
 
+/**
+ * Loads the model now (about 0.3 s of CPU): the key-phrase thread does it before it lowers its
+ * priority, so a busy machine can't starve the load itself for minutes.
+ */
+export function loadKeyPhraseModel(): void {
+	language();
+}
+
 /** The sentence's words, with a hyphenated compound ("self - serve") joined into one modifier. */
 function words(sentence: ItemSentence, its: WinkMethods['its']): Word[] {
 	const raw: Array<{ text: string; pos: string; lemma: string; stop: boolean; word: boolean }> = [];
