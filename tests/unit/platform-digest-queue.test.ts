@@ -17,10 +17,11 @@ import {
 	platformDigests,
 	platformFollows,
 	platforms,
+	themeJobs,
 	transaction,
 } from '@/server/db';
 import { deliver } from '@/server/newsletter/delivery';
-import { nextDigestAt, queueDueDigests } from '@/server/newsletter/digests';
+import { DIGEST_THEMES_HOLD_MS, nextDigestAt, queueDueDigests } from '@/server/newsletter/digests';
 import { claimDeliveries } from '@/server/newsletter/queue';
 import { noteForFollowers } from '@/server/platforms/digest-window';
 import { insertAccount, mailPart } from '../support/newsletter-fixture';
@@ -130,5 +131,44 @@ describe('the followers digest on the queue', () => {
 		expect(await db().select().from(platformDigests).where(eq(platformDigests.status, 'open'))).toHaveLength(
 			1,
 		);
+	});
+
+	it("holds a due digest while its platform's themes are recomputed, at most DIGEST_THEMES_HOLD_MS", async () => {
+		// Only this test's digests are open.
+		await db().update(platformDigests).set({ status: 'queued' });
+		const start = new Date(Date.now() + 100 * WINDOW_MS);
+		const due = new Date(start.getTime() + WINDOW_MS);
+		const open = async (name: string) => {
+			const [platform] = await db()
+				.insert(platforms)
+				.values({ name, slug: testSlug(name), description: 'd', pricing: 'Free', category: 'Display' })
+				.returning({ id: platforms.id });
+			const reader = await insertAccount(db(), { subscribed: false });
+			await db().insert(platformFollows).values({ userId: reader.id, platformId: platform!.id });
+			await change(platform!.id, start, 'CPC $0.50');
+			await db().insert(themeJobs).values({ platformId: platform!.id, nextAttemptAt: start, changes: 1 });
+			const [digest] = await db()
+				.select()
+				.from(platformDigests)
+				.where(eq(platformDigests.platformId, platform!.id));
+			return { platformId: platform!.id, digestId: digest!.id };
+		};
+		const recomputed = await open('Held Ads');
+		const stuck = await open('Stuck Ads');
+
+		// Due, but both platforms' themes are still being recomputed: nothing goes, and the
+		// worker is not told a due time it would wake for at once.
+		expect((await nextDigestAt(new Date(due.getTime() - 1)))?.getTime()).toBe(due.getTime());
+		expect(await queueDueDigests(due)).toEqual([]);
+		expect(await nextDigestAt(due)).toBeUndefined();
+
+		// One recompute ends: its digest goes, with the themes it wrote.
+		await db().delete(themeJobs).where(eq(themeJobs.platformId, recomputed.platformId));
+		expect(await queueDueDigests(new Date(due.getTime() + 1000))).toEqual([recomputed.digestId]);
+
+		// The other never ends: its digest goes once the hold is over.
+		const bound = due.getTime() + DIGEST_THEMES_HOLD_MS;
+		expect(await queueDueDigests(new Date(bound - 1))).toEqual([]);
+		expect(await queueDueDigests(new Date(bound))).toEqual([stuck.digestId]);
 	});
 });

@@ -4,7 +4,7 @@
  * survives a restart and any node's worker takes it. A row already queued or under way only
  * counts one more change (the worker then knows to run again).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { themeJobs, type Reader } from '@/server/db';
 
 export async function queueThemes(tx: Reader, platformId: number, now = new Date()): Promise<void> {
@@ -12,4 +12,12 @@ export async function queueThemes(tx: Reader, platformId: number, now = new Date
 		.insert(themeJobs)
 		.values({ platformId, nextAttemptAt: now, changes: 1 })
 		.onConflictDoUpdate({ target: themeJobs.platformId, set: { changes: sql`${themeJobs.changes} + 1` } });
+}
+
+/**
+ * Whether the platform (an id, or a column of an outer query) has a recompute queued or under
+ * way: a condition for SQL, so a query can wait on it (the followers' digest does).
+ */
+export function themesPending(platformId: number | SQL | SQL.Aliased | { getSQL(): SQL }): SQL {
+	return sql`exists (select 1 from ${themeJobs} where ${themeJobs.platformId} = ${platformId})`;
 }

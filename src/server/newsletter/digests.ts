@@ -9,7 +9,7 @@
  * unfollows that platform in one click.
  */
 import { platformPath } from '@/lib/public-paths';
-import { and, asc, eq, lte, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, min, not, or, sql, type SQL } from 'drizzle-orm';
 import type { ReviewJson } from '@/lib/community-answers';
 import { describeChange } from '@/lib/platform-changes';
 import { config } from '@/server/runtime/config';
@@ -27,6 +27,7 @@ import {
 import type { Mail } from '@/server/mail/transport';
 import { platformActivity } from '@/server/community/reviews';
 import { newThemes } from '@/server/community/themes';
+import { themesPending } from '@/server/community/theme-queue';
 import {
 	createFollowUnsubscribeToken,
 	oneClickUnfollowUrl,
@@ -85,14 +86,31 @@ function reviewLine(review: ReviewJson): string {
 }
 
 /** When the next open digest falls due, if any. */
-export async function nextDigestAt(): Promise<Date | undefined> {
+export async function nextDigestAt(now = new Date()): Promise<Date | undefined> {
+	// A digest held for its themes is not counted: the worker's poll looks at it again.
 	const row = await firstRow(
 		db()
 			.select({ at: min(digests.sendAt) })
 			.from(digests)
-			.where(eq(digests.status, 'open')),
+			.where(and(eq(digests.status, 'open'), or(gt(digests.sendAt, now), released(now)))),
 	);
 	return row?.at ?? undefined;
+}
+
+/**
+ * How long a due digest waits for its platform's themes recompute (community/themes.ts): the
+ * themes its reviews brought are named in it, not lost when the recompute ends after it went.
+ * The recompute takes seconds; the bound keeps a stuck one (its lease is as long) from holding
+ * the mail longer.
+ */
+export const DIGEST_THEMES_HOLD_MS = 10 * 60_000;
+
+/** Due digests that may go now: none of their platform's themes is still being recomputed. */
+function released(now: Date): SQL {
+	return or(
+		not(themesPending(digests.platformId)),
+		lte(digests.sendAt, new Date(now.getTime() - DIGEST_THEMES_HOLD_MS)),
+	)!;
 }
 
 /**
@@ -104,7 +122,7 @@ export async function queueDueDigests(now = new Date()): Promise<number[]> {
 	const due = await db()
 		.select({ id: digests.id })
 		.from(digests)
-		.where(and(eq(digests.status, 'open'), lte(digests.sendAt, now)))
+		.where(and(eq(digests.status, 'open'), lte(digests.sendAt, now), released(now)))
 		.orderBy(asc(digests.sendAt));
 	const queued: number[] = [];
 	for (const { id } of due) {
