@@ -22,13 +22,14 @@ import {
 	platforms,
 	platformThemes,
 	previewLinks,
+	rawRows,
 	reviewThemes,
 	sessions,
 	themeJobs,
 	transaction,
 	users,
 } from '@/server/db';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { fillWebsiteDomains, scoreUnscoredPlatforms } from '@/server/community/reviews';
 import { queueUnthemedPlatforms, readThemes, runThemeJobs } from '@/server/community/themes';
 import { queueThemes } from '@/server/community/theme-queue';
@@ -350,6 +351,60 @@ describe.each(engines)('housekeeping on %s', (name) => {
 		expect(
 			(await db().select().from(platformThemes).where(eq(platformThemes.platformId, themed))).length,
 		).toBe(1);
+	});
+
+	it("replaces a large platform's mentions in review id order, more reviews than one statement takes", async () => {
+		const [platform] = await db()
+			.insert(platforms)
+			.values({
+				name: `many-${name}`,
+				slug: `many-${name}`,
+				description: 'Many reviews.',
+				pricing: 'CPM',
+				category: 'DSP',
+			})
+			.returning({ id: platforms.id });
+		const platformId = platform!.id;
+		// Over 500 reviews (one delete's worth), each in two themes a side: in theme order, each
+		// theme's rows would come newest first, the ids going down and up again.
+		const phrases = ['self-serve dashboard', 'audience targeting', 'reporting api', 'clean room'];
+		for (let i = 0; i < 520; i++) {
+			const { id: userId } = await insertAccount(db());
+			await db()
+				.insert(platformRatings)
+				.values({
+					platformId,
+					userId,
+					rating: 4,
+					pros: `Great ${phrases[i % 4]} and a solid ${phrases[(i + 1) % 4]}.`,
+					cons: i % 2 ? 'The invoice is slow.' : null,
+				});
+		}
+		await transaction((tx) => queueThemes(tx, platformId));
+		expect(await runThemeJobs()).toBe(1);
+		const mentions = async () =>
+			db()
+				.select({ ratingId: reviewThemes.ratingId, generation: reviewThemes.generation })
+				.from(reviewThemes)
+				.where(eq(reviewThemes.platformId, platformId));
+		const first = await mentions();
+		expect(new Set(first.map((row) => row.ratingId)).size).toBeGreaterThan(500);
+		if (name === 'sqlite') {
+			// Written in review id order: each statement changes a few neighbouring index pages
+			// (rowids count up in the order the rows were inserted).
+			const order = (
+				await rawRows<{ rating_id: number }>(
+					sql`select rating_id from review_themes where platform_id = ${platformId} order by rowid`,
+				)
+			).map((row) => Number(row.rating_id));
+			expect(order).toEqual([...order].sort((a, b) => a - b));
+		}
+		await transaction((tx) => queueThemes(tx, platformId));
+		expect(await runThemeJobs()).toBe(1);
+		// Every mention of the older generation deleted, over several statements.
+		const second = await mentions();
+		expect(second.length).toBe(first.length);
+		expect(new Set(second.map((row) => row.generation))).toEqual(new Set([2]));
 	});
 
 	// Only PostgreSQL has several nodes; SQLite has one, which always runs its round.

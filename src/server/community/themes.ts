@@ -132,21 +132,36 @@ export async function computeThemes(platformId: number): Promise<Found[]> {
 
 /**
  * Deletes the platform's review mentions in the generations `which` selects, the mentions of a
- * few hundred reviews per statement, letting waiting requests run between two.
+ * few hundred reviews per statement in review id order, letting waiting requests run between two.
+ *
+ * By review id, as the rows are inserted (writeMentions): each statement then changes a few
+ * neighbouring pages of review_themes_one_idx (rating_id first) rather than one page per row
+ * all over it, and the delete names no platform so that it is answered through that index, a
+ * few rows per review (a review belongs to one platform), not by walking the platform's rows.
  */
 async function deleteMentions(platformId: number, which: SQL): Promise<void> {
-	const of = and(eq(reviewThemes.platformId, platformId), which);
+	let after = 0;
 	for (;;) {
 		const rows = await db()
-			.select({ id: reviewThemes.ratingId })
+			.selectDistinct({ id: reviewThemes.ratingId })
 			.from(reviewThemes)
-			.where(of)
+			.where(and(eq(reviewThemes.platformId, platformId), which, gt(reviewThemes.ratingId, after)))
+			.orderBy(asc(reviewThemes.ratingId))
 			.limit(ROWS_PER_INSERT);
 		if (rows.length === 0) return;
-		const ids = [...new Set(rows.map((row) => row.id))];
 		await db()
 			.delete(reviewThemes)
-			.where(and(of, inArray(reviewThemes.ratingId, ids)));
+			.where(
+				and(
+					which,
+					inArray(
+						reviewThemes.ratingId,
+						rows.map((row) => row.id),
+					),
+				),
+			);
+		if (rows.length < ROWS_PER_INSERT) return;
+		after = rows.at(-1)!.id;
 		await yieldToRequests();
 	}
 }
@@ -160,9 +175,15 @@ async function deleteMentions(platformId: number, which: SQL): Promise<void> {
 async function writeMentions(platformId: number, found: Found[], generation: number): Promise<void> {
 	// Leftovers of a run that stopped while writing this generation.
 	await deleteMentions(platformId, eq(reviewThemes.generation, generation));
-	const mentions = found.flatMap(({ side, theme, reviewIds }) =>
-		reviewIds.map((ratingId) => ({ ratingId, platformId, side, theme, generation })),
-	);
+	// In review id order: each statement then adds its rows to a few neighbouring pages of
+	// review_themes_one_idx (rating_id first) and checks their foreign keys on a few neighbouring
+	// pages of platform_ratings; in theme order each row of a large platform lands on a page of its
+	// own, every statement rewriting hundreds of pages of a database much larger than the cache.
+	const mentions = found
+		.flatMap(({ side, theme, reviewIds }) =>
+			reviewIds.map((ratingId) => ({ ratingId, platformId, side, theme, generation })),
+		)
+		.sort((a, b) => a.ratingId - b.ratingId);
 	for (let i = 0; i < mentions.length; i += ROWS_PER_INSERT) {
 		await db()
 			.insert(reviewThemes)
