@@ -33,6 +33,7 @@ const POSTGRES_API = [
 	'tests/api/platform-history.test.ts',
 	'tests/api/platform-follows.test.ts',
 	'tests/api/platform-digests.test.ts',
+	'tests/api/platform-unfollow-page.test.ts',
 	'tests/api/admin-comments.test.ts',
 	'tests/api/admin-overview.test.ts',
 	'tests/api/auth-session.test.ts',

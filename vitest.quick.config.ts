@@ -51,6 +51,7 @@ const POSTGRES_UNIT_FILES = [
 	'tests/unit/search-engines.test.ts',
 	'tests/unit/seed.test.ts',
 	'tests/unit/site-status-postgres.test.ts',
+	'tests/unit/slug-migration.test.ts',
 	'tests/unit/transaction.test.ts',
 ];
 

@@ -2,49 +2,41 @@
  * The followers' digest through the newsletter's queue, with a window of 1.5 s: two quick
  * changes send one mail (without the editor), whose one-click List-Unsubscribe unfollows the
  * platform; a suppressed address is skipped; a platform's representative, following or not, is
- * told of a new review; new themes (issue 47) are named. Runs on the engine of TEST_DATABASE.
+ * told of a new review; new themes (issue 47) are named. The page the digest's body links to is
+ * tested in tests/api/platform-unfollow-page.test.ts (pages render only under the production
+ * host, and this file runs in the quick run too). Runs on the engine of TEST_DATABASE.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server';
-import { registerUser, startAccountServer, type Registered } from '../support/account-api';
+import { registerUser, type Registered } from '../support/account-api';
+import { createPlatform, platformInput, registerVerified } from '../support/platform-fixtures';
 import {
-	createPlatform,
-	platformInput,
-	registerEditor,
-	registerVerified,
-} from '../support/platform-fixtures';
+	aboutPlatform,
+	DIGEST_WINDOW_MS as WINDOW_MS,
+	type DigestServer,
+	follower as followerOf,
+	startDigestServer,
+} from '../support/digest-fixture';
 import { listUnsubscribeUrl, mailHeaders, mailPart } from '../support/newsletter-fixture';
-import { startSmtp, type CapturedMail } from '../support/smtp';
 
-const WINDOW_MS = 1500;
-
+let digest: DigestServer;
 let server: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: DigestServer['smtp'];
 let editor: Registered;
 
 beforeAll(async () => {
-	smtp = await startSmtp();
-	server = await startAccountServer({
-		env: { SMTP_URL: smtp.url, NEWSLETTER_POLL_MS: '100', FOLLOW_DIGEST_INTERVAL_MS: String(WINDOW_MS) },
-	});
-	editor = await registerEditor(server);
+	digest = await startDigestServer();
+	({ server, smtp, editor } = digest);
 });
 afterAll(async () => {
-	await server?.stop();
-	await smtp?.close();
+	await digest?.stop();
 });
 
-async function follower(platformId: number): Promise<Registered> {
-	const user = await registerVerified(server);
-	expect((await user.client.post(`/api/platforms/${platformId}/follow`)).status).toBe(200);
-	return user;
-}
+const follower = (platformId: number) => followerOf(server, platformId);
 
 /** The digests about the platform mailed to the address (sign-up verification mails aside). */
 const digestsTo = (email: string, platform: { name: string }) =>
 	smtp.mails.filter((mail) => mail.to.includes(email) && aboutPlatform(platform)(mail));
-const aboutPlatform = (platform: { name: string }) => (mail: CapturedMail) =>
-	mailHeaders(mail.raw).get('subject')?.startsWith(`${platform.name}:`) ?? false;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -84,48 +76,6 @@ describe('the followers digest', () => {
 		).toBe(200);
 		await pause(WINDOW_MS + 1000);
 		expect(digestsTo(reader.email, platform)).toHaveLength(1);
-	});
-
-	it('links its body to a page that asks before unfollowing, where the header address leads too (issue 43, minor 1)', async () => {
-		const form = platformInput();
-		const platform = await createPlatform(editor, form);
-		const reader = await follower(platform.id);
-		expect(
-			(await editor.client.put(`/api/admin/platforms/${platform.id}`, { ...form, pricing: 'Per click' }))
-				.status,
-		).toBe(200);
-		const mail = await smtp.waitForMail(reader.email, aboutPlatform(platform));
-		const text = mailPart(mail, 'text/plain');
-		const pageLink = /Unfollow it: (\S+)/.exec(text)?.[1];
-		expect(pageLink).toMatch(/\/unfollow\?token=/);
-		const page = pageLink!.replace(/^https?:\/\/[^/]+/, server.url);
-
-		// The one-click address, opened in a browser, leads to the same page.
-		const opened = await fetch(listUnsubscribeUrl(mail).replace(/^https?:\/\/[^/]+/, server.url), {
-			redirect: 'manual',
-		});
-		expect(opened.status).toBe(303);
-		expect(opened.headers.get('location')).toBe(pageLink);
-
-		// A visit asks and changes nothing (link scanners open every URL in a mail).
-		const asked = await fetch(page);
-		expect(asked.status).toBe(200);
-		expect(await asked.text()).toContain(`Stop following <strong>${platform.name}</strong>?`);
-		expect((await reader.client.get('/api/profile/follows')).body).toHaveLength(1);
-
-		const unfollowed = await fetch(page, {
-			method: 'POST',
-			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
-			body: '',
-		});
-		expect(unfollowed.status).toBe(200);
-		expect(await unfollowed.text()).toContain(`You no longer follow ${platform.name}.`);
-		expect((await reader.client.get('/api/profile/follows')).body).toEqual([]);
-
-		// Spent with the follow: the page says the link is not valid.
-		const spent = await fetch(page);
-		expect(spent.status).toBe(404);
-		expect(await spent.text()).toContain('This unfollow link is not valid.');
 	});
 
 	it("spends a digest's unfollow link with the follow it was sent for (issue 42, F-7)", async () => {

@@ -19,7 +19,9 @@ export function pacedBody(parts: AsyncIterable<Uint8Array>): ReadableStream<Uint
 				await room?.();
 				const next = await iterator.next();
 				if (next.done) controller.close();
-				else controller.enqueue(room ? next.value : next.value.slice());
+				// A copy: a store's part is often a Node Buffer, whose slice() is a view of the same
+				// memory, not a copy (the next part would overwrite what was enqueued).
+				else controller.enqueue(room ? next.value : new Uint8Array(next.value));
 			},
 			// The client went away: stop reading (an open file is closed, no further query made).
 			async cancel() {
