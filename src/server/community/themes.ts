@@ -66,7 +66,10 @@ export const THEME_REVIEW_IDS = 100;
  * spent off the requests' thread).
  */
 const REVIEWS_PER_STEP = 500;
-/** Rows per insert: well under SQLite's bound-variable limit. */
+/**
+ * Mentions per insert, and reviews per delete (their ids bound one each): a statement short
+ * enough that SQLite's write lock is never held long between two yields.
+ */
 const ROWS_PER_INSERT = 500;
 /** Past any platform's recompute: a claim older than this belonged to a process that died. */
 const LEASE_MS = 10 * 60_000;
