@@ -40,8 +40,9 @@ function answerNextConfirm(page: Page, accept: boolean, after: string): Promise<
 		}, 30_000);
 		function answer(dialog: Dialog) {
 			clearTimeout(timer);
-			resolve(dialog.message());
-			void (accept ? dialog.accept() : dialog.dismiss());
+			// Settled only once the answer reached the page: until then the page is inside
+			// confirm(), and a click sent meanwhile may never reach it.
+			(accept ? dialog.accept() : dialog.dismiss()).then(() => resolve(dialog.message()), reject);
 		}
 		page.once('dialog', answer);
 	});

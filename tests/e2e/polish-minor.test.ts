@@ -214,6 +214,9 @@ describe('editor dashboard', () => {
 		const dialog = page.getByRole('dialog', { name: 'Add News Article' });
 		await dialog.getByRole('button', { name: 'Create Article' }).click();
 		await dialog.getByText('Excerpt is required.').waitFor();
+		// The submit moves focus to the first refused field a frame or more after the errors show;
+		// typing before that lands would be moved into Title with it.
+		await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('news-article-title');
 		const excerpt = dialog.getByLabel('Excerpt');
 		await excerpt.fill('Now there is an excerpt.');
 		await dialog.getByText('Excerpt is required.').waitFor({ state: 'detached' });
