@@ -47,11 +47,13 @@ const POSTGRES_UNIT_FILES = [
 	'tests/unit/rating-breakdown-migration.test.ts',
 	'tests/unit/readiness.test.ts',
 	'tests/unit/recount-ratings-migration.test.ts',
+	'tests/unit/review-themes-retired-migration.test.ts',
 	'tests/unit/review-vote-counts-migration.test.ts',
 	'tests/unit/search-engines.test.ts',
 	'tests/unit/seed.test.ts',
 	'tests/unit/site-status-postgres.test.ts',
 	'tests/unit/slug-migration.test.ts',
+	'tests/unit/theme-generations.test.ts',
 	'tests/unit/transaction.test.ts',
 ];
 

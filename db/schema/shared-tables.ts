@@ -969,10 +969,14 @@ export function defineTables(kit: SchemaKit) {
 
 	/**
 	 * What users like and dislike (issue 47): each counted review's key phrases, lemmatised, from its
-	 * pros (likes) and cons (dislikes), as the last background recompute (community/themes.ts) found
-	 * them. The ratings list's theme filter reads them, in the generation the platform points to
-	 * (platforms.themes_generation): a recompute writes the next generation a few hundred rows at
-	 * a time, switches the pointer, then deletes the older one, so a reader never sees half a set.
+	 * pros (likes) and cons (dislikes), as the background recomputes (community/themes.ts) found
+	 * them. A mention belongs to the platform's generations from `generation` up to, not including,
+	 * `retired_generation` (null: still current). The ratings list's theme filter reads those of
+	 * the generation the platform points to (platforms.themes_generation). A recompute writes only
+	 * what changed, as the next generation, a few hundred rows at a time: new mentions from it,
+	 * gone ones retired at it. It then switches the pointer and deletes what no generation from it
+	 * on holds, so a reader never sees half a set, and one changed review writes its own mentions,
+	 * not its platform's every one.
 	 */
 	const reviewThemes = table(
 		'review_themes',
@@ -985,11 +989,21 @@ export function defineTables(kit: SchemaKit) {
 				.references(() => platforms.id, { onDelete: 'cascade' }),
 			side: text('side', { enum: THEME_SIDES }).notNull(),
 			theme: text('theme').notNull(),
+			/** The first generation the mention belongs to. */
 			generation: integer('generation').notNull().default(0),
+			/** The first generation it no longer belongs to; null while the platform's latest holds it. */
+			retiredGeneration: integer('retired_generation'),
 		},
 		(t) => [
 			uniqueIndex('review_themes_one_idx').on(t.ratingId, t.side, t.theme, t.generation),
-			index('review_themes_platform_idx').on(t.platformId, t.generation, t.side, t.theme, t.ratingId),
+			// A theme's reviews (the ratings filter), and a platform's mentions in that order (the
+			// recompute's comparison).
+			index('review_themes_platform_idx').on(t.platformId, t.theme, t.side, t.ratingId),
+			// What a recompute left half written, and what no generation holds any longer.
+			index('review_themes_generation_idx').on(t.platformId, t.generation),
+			index('review_themes_retired_idx')
+				.on(t.platformId, t.retiredGeneration)
+				.where(sql`${t.retiredGeneration} is not null`),
 		],
 	);
 

@@ -65,6 +65,7 @@ import {
 } from '@/lib/review-score';
 import { checkPostingLimit } from './posting-limits';
 import { spendInvitation } from './invitations';
+import { mentionedIn } from './theme-mentions';
 import { queueThemes } from './theme-queue';
 import { Forbidden, NotFound } from '@/server/errors';
 
@@ -271,8 +272,7 @@ function reviewsOfTheme(platformId: number, theme: string, side: ThemeSide | und
 		.where(
 			and(
 				eq(reviewThemes.platformId, platformId),
-				eq(
-					reviewThemes.generation,
+				mentionedIn(
 					db()
 						.select({ generation: platforms.themesGeneration })
 						.from(platforms)

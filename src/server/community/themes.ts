@@ -18,10 +18,10 @@ import {
 	eq,
 	exists,
 	gt,
-	inArray,
+	gte,
 	isNotNull,
 	isNull,
-	lt,
+	lte,
 	notExists,
 	or,
 	sql,
@@ -53,6 +53,7 @@ import { config } from '@/server/runtime/config';
 import { baseLog } from '@/server/runtime/log';
 import type { ThemeSide } from '@/lib/column-values';
 import { countedReview, lockPlatform } from './reviews';
+import { mentionedIn } from './theme-mentions';
 import { keyPhrasesOffThread, stopKeyPhrasesThread } from './key-phrases-thread';
 
 /** A phrase is a theme once this many counted reviews mention it. */
@@ -67,10 +68,12 @@ export const THEME_REVIEW_IDS = 100;
  */
 const REVIEWS_PER_STEP = 500;
 /**
- * Mentions per insert, and reviews per delete (their ids bound one each): a statement short
- * enough that SQLite's write lock is never held long between two yields.
+ * Mentions per insert, retirement or delete: a statement short enough that SQLite's write lock
+ * is never held long between two yields.
  */
 const ROWS_PER_INSERT = 500;
+/** Mentions per read of the current generation. */
+const ROWS_PER_READ = 2_000;
 /** Past any platform's recompute: a claim older than this belonged to a process that died. */
 const LEASE_MS = 10 * 60_000;
 
@@ -135,71 +138,152 @@ export async function computeThemes(platformId: number): Promise<Found[]> {
 		}));
 }
 
+/** One review's mention of a theme: review id, side, phrase. */
+type Mention = readonly [ratingId: number, side: ThemeSide, theme: string];
+
+const mentionKey = ([ratingId, side, theme]: Mention) => `${ratingId}\u0000${side}\u0000${theme}`;
+
 /**
- * Deletes the platform's review mentions in the generations `which` selects, the mentions of a
- * few hundred reviews per statement in review id order, letting waiting requests run between two.
- *
- * By review id, as the rows are inserted (writeMentions): each statement then changes a few
- * neighbouring pages of review_themes_one_idx (rating_id first) rather than one page per row
- * all over it, and the delete names no platform so that it is answered through that index, a
- * few rows per review (a review belongs to one platform), not by walking the platform's rows.
+ * The platform's mentions in `generation`, read a few thousand at a time in the order of
+ * review_themes_platform_idx (theme, side, review), letting waiting requests run between two.
  */
-async function deleteMentions(platformId: number, which: SQL): Promise<void> {
-	let after = 0;
+async function readMentions(platformId: number, generation: number): Promise<Map<string, Mention>> {
+	const held = new Map<string, Mention>();
+	let after: Mention | undefined;
 	for (;;) {
 		const rows = await db()
-			.selectDistinct({ id: reviewThemes.ratingId })
+			.select({ ratingId: reviewThemes.ratingId, side: reviewThemes.side, theme: reviewThemes.theme })
 			.from(reviewThemes)
-			.where(and(eq(reviewThemes.platformId, platformId), which, gt(reviewThemes.ratingId, after)))
-			.orderBy(asc(reviewThemes.ratingId))
-			.limit(ROWS_PER_INSERT);
-		if (rows.length === 0) return;
-		await db()
-			.delete(reviewThemes)
 			.where(
 				and(
-					which,
-					inArray(
-						reviewThemes.ratingId,
-						rows.map((row) => row.id),
-					),
+					eq(reviewThemes.platformId, platformId),
+					mentionedIn(generation),
+					after &&
+						sql`(${reviewThemes.theme}, ${reviewThemes.side}, ${reviewThemes.ratingId}) > (${after[2]}, ${after[1]}, ${after[0]})`,
 				),
-			);
-		if (rows.length < ROWS_PER_INSERT) return;
-		after = rows.at(-1)!.id;
+			)
+			.orderBy(asc(reviewThemes.theme), asc(reviewThemes.side), asc(reviewThemes.ratingId))
+			.limit(ROWS_PER_READ);
+		for (const row of rows) {
+			const mention: Mention = [row.ratingId, row.side, row.theme];
+			held.set(mentionKey(mention), mention);
+		}
+		if (rows.length < ROWS_PER_READ) return held;
+		const last = rows.at(-1)!;
+		after = [last.ratingId, last.side, last.theme];
 		await yieldToRequests();
 	}
 }
 
 /**
- * Writes the review mentions of `found` as the platform's `generation` of review_themes, a few
- * hundred rows per statement with waiting requests let through between two: readers keep using
- * the platform's current generation until writeThemes points it to this one. A row already there
- * (another node's run of the same generation after this one's lease ran out) is left as it is.
+ * Runs `statement` on each slice of `mentions` (in review id order), given as one JSON value of
+ * [ratingId, side, theme] items, with waiting requests let through between two.
+ *
+ * In review id order: each statement then changes a few neighbouring pages of
+ * review_themes_one_idx (rating_id first) and checks its foreign keys on a few neighbouring pages
+ * of platform_ratings; in theme order each row of a large platform lands on a page of its own.
+ * As one JSON value (as the page views' flush writes them): the node's thread builds and binds
+ * one parameter, not three per row.
  */
-async function writeMentions(platformId: number, found: Found[], generation: number): Promise<void> {
-	// Leftovers of a run that stopped while writing this generation.
-	await deleteMentions(platformId, eq(reviewThemes.generation, generation));
-	// In review id order: each statement then adds its rows to a few neighbouring pages of
-	// review_themes_one_idx (rating_id first) and checks their foreign keys on a few neighbouring
-	// pages of platform_ratings; in theme order each row of a large platform lands on a page of its
-	// own, every statement rewriting hundreds of pages of a database much larger than the cache.
-	const mentions = found
-		.flatMap(({ side, theme, reviewIds }) => reviewIds.map((ratingId) => [ratingId, side, theme] as const))
-		.sort((a, b) => a[0] - b[0]);
-	for (let i = 0; i < mentions.length; i += ROWS_PER_INSERT) {
-		// The rows as one JSON value (as the page views' flush writes them): the node's thread
-		// builds and binds one parameter, not five per row.
-		const rows = JSON.stringify(mentions.slice(i, i + ROWS_PER_INSERT));
-		await runStatement(
+async function inSlices(mentions: Mention[], statement: (items: SQL) => SQL): Promise<void> {
+	const ordered = [...mentions].sort((a, b) => a[0] - b[0]);
+	for (let i = 0; i < ordered.length; i += ROWS_PER_INSERT) {
+		await runStatement(statement(jsonArrayItems(JSON.stringify(ordered.slice(i, i + ROWS_PER_INSERT)))));
+		await yieldToRequests();
+	}
+}
+
+/** The mentions in `items` (as inSlices gives them), by their review, side and phrase. */
+const listedIn = (items: SQL) =>
+	sql`(rating_id, side, theme) in (select cast(value ->> 0 as integer), value ->> 1, value ->> 2 from ${items})`;
+
+/**
+ * Runs `change` on the platform's mentions that `which` selects, a few hundred at a time, until
+ * none is left: `change` answers the statement for one slice, given the condition naming its rows,
+ * and must leave them no longer selected.
+ */
+async function untilNoneLeft(platformId: number, which: SQL, change: (rows: SQL) => SQL): Promise<void> {
+	const selected = and(eq(reviewThemes.platformId, platformId), which) as SQL;
+	for (;;) {
+		const rows = await db()
+			.select({ ratingId: reviewThemes.ratingId, side: reviewThemes.side, theme: reviewThemes.theme })
+			.from(reviewThemes)
+			.where(selected)
+			.limit(ROWS_PER_INSERT);
+		if (rows.length === 0) return;
+		await inSlices(
+			rows.map((row): Mention => [row.ratingId, row.side, row.theme]),
+			(items) => change(sql`${selected} and ${listedIn(items)}`),
+		);
+		if (rows.length < ROWS_PER_INSERT) return;
+	}
+}
+
+/**
+ * Writes the platform's `generation` as the difference from the one before: `added` mentions
+ * belong to it from now on, `dropped` ones are retired at it. Readers keep using the previous
+ * generation until writeThemes points the platform to this one. First undoes what a run that
+ * stopped while writing this generation left (rows from it, retirements at it).
+ */
+async function writeMentions(platformId: number, generation: number, added: Mention[], dropped: Mention[]) {
+	await untilNoneLeft(
+		platformId,
+		gte(reviewThemes.generation, generation),
+		(rows) => sql`delete from ${reviewThemes} where ${rows}`,
+	);
+	await untilNoneLeft(
+		platformId,
+		gte(reviewThemes.retiredGeneration, generation),
+		(rows) => sql`update ${reviewThemes} set retired_generation = null where ${rows}`,
+	);
+	await inSlices(
+		added,
+		(items) =>
 			sql`insert into ${reviewThemes} (rating_id, platform_id, side, theme, generation)
 				select cast(value ->> 0 as integer), cast(${platformId} as integer), value ->> 1, value ->> 2,
 					cast(${generation} as integer)
-				from ${jsonArrayItems(rows)} where true
+				from ${items} where true
 				on conflict do nothing`,
+	);
+	await inSlices(
+		dropped,
+		(items) =>
+			sql`update ${reviewThemes} set retired_generation = ${generation}
+				where ${reviewThemes.platformId} = ${platformId} and ${reviewThemes.retiredGeneration} is null
+				and ${listedIn(items)}`,
+	);
+}
+
+/** Deletes the platform's mentions no generation from `generation` on holds (retired by then). */
+function deleteRetired(platformId: number, generation: number): Promise<void> {
+	return untilNoneLeft(
+		platformId,
+		lte(reviewThemes.retiredGeneration, generation),
+		(rows) => sql`delete from ${reviewThemes} where ${rows}`,
+	);
+}
+
+/** True when the platform's stored themes are `found`, count for count and review for review. */
+async function themesAsStored(platformId: number, found: Found[]): Promise<boolean> {
+	const stored = await db()
+		.select({
+			side: platformThemes.side,
+			theme: platformThemes.theme,
+			count: platformThemes.reviewCount,
+			reviewIds: platformThemes.reviewIds,
+		})
+		.from(platformThemes)
+		.where(eq(platformThemes.platformId, platformId));
+	if (stored.length !== found.length) return false;
+	const byKey = new Map(stored.map((row) => [`${row.side}\u0000${row.theme}`, row]));
+	return found.every(({ side, theme, reviewIds }) => {
+		const row = byKey.get(`${side}\u0000${theme}`);
+		return (
+			row !== undefined &&
+			row.count === reviewIds.length &&
+			row.reviewIds === JSON.stringify(reviewIds.slice(0, THEME_REVIEW_IDS))
 		);
-		await yieldToRequests();
-	}
+	});
 }
 
 /**
@@ -276,46 +360,61 @@ export async function queueUnthemedPlatforms(now = new Date()): Promise<number> 
 type ClaimedJob = Claimed & { platformId: number; changes: number };
 
 /**
- * Computes a claimed platform's themes and writes them if the claim still holds: the job is done
- * when no change came meanwhile, else queued again (the themes written are still newer).
+ * Computes a claimed platform's themes and writes what changed if the claim still holds: the job
+ * is done when no change came meanwhile, else queued again (the themes written are still newer).
+ * Mentions that changed make the platform's next generation; themes found as they are stored
+ * write nothing and re-render nothing.
  */
 async function runJob(job: ClaimedJob, now = () => new Date()): Promise<void> {
 	const found = await computeThemes(job.platformId);
 	const [platform] = await db()
-		.select({ generation: platforms.themesGeneration })
+		.select({ generation: platforms.themesGeneration, computedAt: platforms.themesComputedAt })
 		.from(platforms)
 		.where(eq(platforms.id, job.platformId));
-	const generation = (platform?.generation ?? 0) + 1;
-	// Tens of thousands of rows for a large platform: written beside the current generation in
-	// short statements, never one long transaction that would hold this node's requests.
-	await writeMentions(job.platformId, found, generation);
+	const current = platform?.generation ?? 0;
+	const held = await readMentions(job.platformId, current);
+	const wanted = new Map<string, Mention>();
+	for (const { side, theme, reviewIds } of found) {
+		for (const ratingId of reviewIds) {
+			const mention: Mention = [ratingId, side, theme];
+			wanted.set(mentionKey(mention), mention);
+		}
+	}
+	const added = [...wanted].filter(([key]) => !held.has(key)).map(([, mention]) => mention);
+	const dropped = [...held].filter(([key]) => !wanted.has(key)).map(([, mention]) => mention);
+	const mentionsChanged = added.length > 0 || dropped.length > 0;
+	const changed = mentionsChanged || !platform?.computedAt || !(await themesAsStored(job.platformId, found));
+	const generation = mentionsChanged ? current + 1 : current;
+	// Hundreds of thousands of rows for a large platform on a first run: written beside the current
+	// generation in short statements, never one long transaction that would hold this node's requests.
+	if (mentionsChanged) await writeMentions(job.platformId, generation, added, dropped);
 	const written = await transaction(async (tx) => {
 		// The platform's row first, as a rating takes it before it queues this job: writing the
 		// themes updates that row and checks their foreign keys to it (FOR KEY SHARE on
 		// PostgreSQL), which would wait for a rating holding it while the rating waits for this
 		// job's row: a deadlock, answered 500.
 		await lockPlatform(tx, job.platformId);
-		const held = leaseHeld(themeJobs, job);
+		const leased = leaseHeld(themeJobs, job);
 		const done = await tx
 			.delete(themeJobs)
-			.where(and(held, eq(themeJobs.changes, job.changes)))
+			.where(and(leased, eq(themeJobs.changes, job.changes)))
 			.returning({ id: themeJobs.id });
 		if (done.length === 0) {
 			const again = await tx
 				.update(themeJobs)
 				.set({ status: 'queued', claimedAt: null, nextAttemptAt: now(), attempts: 0 })
-				.where(held)
+				.where(leased)
 				.returning({ id: themeJobs.id });
 			// Another node holds it now (this lease ran out): its result counts.
 			if (again.length === 0) return false;
 		}
-		await writeThemes(tx, job.platformId, found, generation, now());
-		return true;
+		if (changed) await writeThemes(tx, job.platformId, found, generation, now());
+		return changed;
 	});
 	if (!written) return;
 	platformChanged({ id: job.platformId, kind: 'themed' });
 	// No reader uses the older generations any longer.
-	await deleteMentions(job.platformId, lt(reviewThemes.generation, generation));
+	if (mentionsChanged) await deleteRetired(job.platformId, generation);
 }
 
 /**
