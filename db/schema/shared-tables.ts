@@ -362,6 +362,9 @@ export function defineTables(kit: SchemaKit) {
 		},
 		(t) => [
 			uniqueIndex('platform_ratings_one_per_user').on(t.platformId, t.userId),
+			// A platform's reviews in id order, a page at a time (the themes' recompute reads them 500
+			// by 500 after the last id read): without it each page sorted all the platform's reviews.
+			index('platform_ratings_platform_id_idx').on(t.platformId, t.id),
 			// Most helpful first (the index read backwards), newest first among equals; the same
 			// within the three reviewer filters, where walking the platform's whole helpful order
 			// for the few matching reviews took tens of times longer at 100,000.
@@ -996,11 +999,12 @@ export function defineTables(kit: SchemaKit) {
 		},
 		(t) => [
 			uniqueIndex('review_themes_one_idx').on(t.ratingId, t.side, t.theme, t.generation),
-			// A theme's reviews (the ratings filter), and a platform's mentions in that order (the
-			// recompute's comparison).
-			index('review_themes_platform_idx').on(t.platformId, t.theme, t.side, t.ratingId),
-			// What a recompute left half written, and what no generation holds any longer.
-			index('review_themes_generation_idx').on(t.platformId, t.generation),
+			// A theme's reviews (the ratings filter), a platform's mentions in that order (the
+			// recompute's comparison), and what a stopped recompute left beyond the current generation
+			// (read from the index alone). No index leads with the generation: SQLite then answered the
+			// filter's `generation <= ?` through it, walking every mention of the platform.
+			index('review_themes_platform_idx').on(t.platformId, t.theme, t.side, t.ratingId, t.generation),
+			// What no generation holds any longer.
 			index('review_themes_retired_idx')
 				.on(t.platformId, t.retiredGeneration)
 				.where(sql`${t.retiredGeneration} is not null`),

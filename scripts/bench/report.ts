@@ -716,7 +716,7 @@ function themeRows({ dataset, recompute, page }: ThemesFigures): Row[] {
 		},
 		{
 			area,
-			item: `platform page (generated), while the server's worker recomputes every platform`,
+			item: `platform page (generated), while the server's worker recomputes every platform after ${page.serverRecompute.editedReviews} reviews were edited`,
 			measured: `${line(page.busy)}; ${page.busyOverIdle.toFixed(2)}x idle; ${page.jobsLeftAfterBusy} of ${page.serverRecompute.platforms} platforms still queued at its end`,
 			budget: `>= ${BUDGETS.prerenderedRatio}x bare`,
 			status: page.busy.error ? 'error' : flag((page.busy.ratio ?? 0) >= BUDGETS.prerenderedRatio),
@@ -726,7 +726,7 @@ function themeRows({ dataset, recompute, page }: ThemesFigures): Row[] {
 			item: "the server's own recompute, beside the page's load",
 			measured: page.serverRecompute.error
 				? `error: ${page.serverRecompute.error}`
-				: `${ms(page.serverRecompute.wallMs)} wall, server CPU ${ms(page.serverRecompute.serverCpuMs)}`,
+				: `${ms(page.serverRecompute.wallMs)} wall, server CPU ${ms(page.serverRecompute.serverCpuMs)}; ${page.serverRecompute.mentions.written} mentions written, ${page.serverRecompute.mentions.after} current`,
 			budget: '-',
 			status: page.serverRecompute.error ? 'error' : 'info',
 		},

@@ -255,7 +255,16 @@ export type ThemesPageFigures = {
 	/** Theme jobs still queued or running when the busy run ended (0: the recompute ended first). */
 	jobsLeftAfterBusy: number;
 	/** The server's own recompute of every platform, while the page was also being asked for. */
-	serverRecompute: { platforms: number; wallMs: number; serverCpuMs: number | null; error?: string };
+	serverRecompute: {
+		platforms: number;
+		/** Reviews whose pros were rewritten before the run (one in a hundred). */
+		editedReviews: number;
+		/** Current mentions before and after; those the run wrote (in its new generations). */
+		mentions: { before: number; after: number; written: number };
+		wallMs: number;
+		serverCpuMs: number | null;
+		error?: string;
+	};
 };
 
 export type ThemesFigures = {
@@ -270,6 +279,49 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function writer(dbPath: string) {
 	// Not openDatabase: its own set-up at open would need the lock before any timeout applies.
 	return { $client: new Database(dbPath, { timeout: 60_000 }) };
+}
+
+/** The platforms' theme generations and their review mentions, read beside the server. */
+type MentionCounts = {
+	/** Each platform's current generation. */
+	pointers: Map<number, number>;
+	/** Mentions by platform and generation ("platform generation" → rows). */
+	rows: Map<string, number>;
+	/** Mentions in the generations the platforms point to. */
+	current: number;
+};
+
+function countMentions(client: Database.Database): MentionCounts {
+	const pointers = new Map(
+		(
+			client.prepare('SELECT id, themes_generation AS g FROM platforms').all() as { id: number; g: number }[]
+		).map((row) => [row.id, row.g]),
+	);
+	const rows = new Map(
+		(
+			client
+				.prepare('SELECT platform_id AS p, generation AS g, count(*) AS n FROM review_themes GROUP BY 1, 2')
+				.all() as { p: number; g: number; n: number }[]
+		).map((row) => [`${row.p} ${row.g}`, row.n]),
+	);
+	const { current } = client
+		.prepare(
+			`SELECT count(*) AS current FROM review_themes m JOIN platforms p ON p.id = m.platform_id
+			 WHERE m.generation <= p.themes_generation
+				AND (m.retired_generation IS NULL OR m.retired_generation > p.themes_generation)`,
+		)
+		.get() as { current: number };
+	return { pointers, rows, current };
+}
+
+/** The mentions in generations newer than those the platforms pointed to `before`: what a run wrote. */
+function mentionsWritten(before: MentionCounts, after: MentionCounts): number {
+	let written = 0;
+	for (const [key, n] of after.rows) {
+		const [platform, generation] = key.split(' ').map(Number) as [number, number];
+		if (generation > (before.pointers.get(platform) ?? 0)) written += n;
+	}
+	return written;
 }
 
 /** How many theme jobs are queued or running (a connection of its own, closed at once). */
@@ -314,6 +366,19 @@ export async function measureThemesPage(
 		// The yardstick before the recompute starts: the bare server shares core 0 with the app.
 		const busyBare = await autocannon('bare node:http', bare.origin, path, { pid: bare.pid });
 		const database = writer(dbPath);
+		// A day's churn before the run: one review in a hundred rewrites its pros, so each
+		// platform's recompute has mentions to add and retire, not only the same ones to find.
+		const next = seededRandom(20261208);
+		const edited = database.$client.transaction(() => {
+			const rewrite = database.$client.prepare('UPDATE platform_ratings SET pros = ? WHERE id = ?');
+			const ids = database.$client
+				.prepare('SELECT id FROM platform_ratings WHERE pros IS NOT NULL AND id % 100 = 0')
+				.pluck()
+				.all() as number[];
+			for (const id of ids) rewrite.run(pros(next), id);
+			return ids.length;
+		})();
+		const mentionsBefore = countMentions(database.$client);
 		const queued = database.$client
 			.prepare(
 				`INSERT INTO theme_jobs (platform_id, status, attempts, next_attempt_at, changes)
@@ -344,14 +409,25 @@ export async function measureThemesPage(
 			await sleep(200);
 		}
 		const cpuAfter = procCpuMs(server.pid);
+		const wallMs = performance.now() - started;
+		const after = writer(dbPath);
+		const mentionsAfter = countMentions(after.$client);
+		after.$client.close();
 		const serverRecompute = {
 			platforms: queued,
-			wallMs: performance.now() - started,
+			editedReviews: edited,
+			mentions: {
+				before: mentionsBefore.current,
+				after: mentionsAfter.current,
+				written: mentionsWritten(mentionsBefore, mentionsAfter),
+			},
+			wallMs,
 			serverCpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
 			...(error ? { error } : {}),
 		};
 		log(
-			`  the server's worker recomputed ${queued} platforms in ${(serverRecompute.wallMs / 1000).toFixed(1)} s ` +
+			`  the server's worker recomputed ${queued} platforms after ${edited} reviews were edited, in ${(serverRecompute.wallMs / 1000).toFixed(1)} s ` +
+				`(it wrote ${serverRecompute.mentions.written} mentions; ${serverRecompute.mentions.after} current, ${serverRecompute.mentions.before} before) ` +
 				`(server CPU ${((serverRecompute.serverCpuMs ?? 0) / 1000).toFixed(1)} s, page requests and regenerations included)`,
 		);
 		return {

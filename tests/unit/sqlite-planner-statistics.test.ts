@@ -1,6 +1,8 @@
 /**
  * SQLite's planner gets statistics when the database is opened: without them it may read a
- * platform's newest reviews through the reviewer index and sort every review for one page.
+ * platform's newest reviews through the reviewer index and sort every review for one page. And
+ * the themes' queries (community/themes.ts) read a page of a platform's reviews, or a theme's
+ * mentions, through an index made for them, not by walking and sorting all the platform's rows.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,8 +31,23 @@ function reviewedDatabase(path: string) {
 			review.run(id, 1 + (i % 5), ['brand', 'agency', null][i % 3], i, i);
 		}
 	})();
+	// Two generations of mentions: every review in one theme of four, the first half in another.
+	client.exec(`insert into review_themes (rating_id, platform_id, side, theme, generation)
+		select id, 1, 'likes', 'theme ' || (id % 4), 1 from platform_ratings`);
+	client.exec(`insert into review_themes (rating_id, platform_id, side, theme, generation)
+		select id, 1, 'dislikes', 'invoice', 2 from platform_ratings where id <= 1000`);
+	client.exec('update platforms set themes_generation = 2 where id = 1');
 	client.exec('delete from sqlite_stat1');
 	client.close();
+}
+
+/** The planner's steps for `query`, joined. */
+function plan(db: ReturnType<typeof openDatabase>, query: string, ...params: unknown[]): string {
+	return db.$client
+		.prepare(`explain query plan ${query}`)
+		.all(...params)
+		.map((row) => (row as { detail: string }).detail)
+		.join(' | ');
 }
 
 describe('opening a SQLite database', () => {
@@ -53,6 +70,38 @@ describe('opening a SQLite database', () => {
 				.map((row) => (row as { detail: string }).detail)
 				.join(' | ');
 			expect(plan).not.toContain('TEMP B-TREE');
+		} finally {
+			db.$client.close();
+		}
+	});
+
+	it("reads a platform's reviews after an id 500 at a time, and a theme's mentions, through their indexes", () => {
+		const path = join(dir, 'themes.db');
+		reviewedDatabase(path);
+		const db = openDatabase(path);
+		try {
+			// The recompute's read of the next reviews: a range of the index, in its order.
+			const reviews = plan(
+				db,
+				`select id, pros, cons from platform_ratings where platform_id = ? and id > ?
+				 and (pros is not null or cons is not null) order by id limit 500`,
+				1,
+				1000,
+			);
+			expect(reviews).toContain('platform_ratings_platform_id_idx (platform_id=? AND id>?)');
+			expect(reviews).not.toContain('TEMP B-TREE');
+			// The ratings filter: the theme's rows of the platform's generation, found by the theme.
+			const theme = plan(
+				db,
+				`select rating_id from review_themes where platform_id = ? and generation <= ?
+				 and (retired_generation is null or retired_generation > ?) and side = ? and theme = ?`,
+				1,
+				2,
+				2,
+				'dislikes',
+				'invoice',
+			);
+			expect(theme).toContain('review_themes_platform_idx (platform_id=? AND theme=? AND side=?)');
 		} finally {
 			db.$client.close();
 		}

@@ -185,19 +185,17 @@ describe.each(engines)('theme generations on %s', (name) => {
 		const phrases = ['self-serve dashboard', 'audience targeting', 'reporting api', 'clean room'];
 		const { platformId, reviews } = await platformWith(
 			`many-generations-${name}`,
-			Array.from({ length: 1_200 }, (_, i) => `Great ${phrases[i % 4]} and a solid ${phrases[(i + 1) % 4]}.`),
+			Array.from({ length: 520 }, (_, i) => `Great ${phrases[i % 4]} and a solid ${phrases[(i + 1) % 4]}.`),
 		);
 		await recompute(platformId);
-		expect((await stored(platformId)).length).toBeGreaterThan(1_200);
-		// Half the reviews (more than one statement's worth) swap their second phrase for another:
-		// their mentions change, the other half's stay as they were.
-		const changed = reviews.filter((_, i) => i % 2 === 0);
+		expect((await stored(platformId)).length).toBeGreaterThan(520);
+		// Every review swaps its second phrase for another (more mentions than one statement takes
+		// to add, and to retire); its first phrase's mention stays as it was.
 		for (const [i, id] of reviews.entries()) {
-			if (i % 2 === 0)
-				await db()
-					.update(platformRatings)
-					.set({ pros: `Great ${phrases[i % 4]} and a solid ${phrases[(i + 2) % 4]}.` })
-					.where(eq(platformRatings.id, id));
+			await db()
+				.update(platformRatings)
+				.set({ pros: `Great ${phrases[i % 4]} and a solid ${phrases[(i + 2) % 4]}.` })
+				.where(eq(platformRatings.id, id));
 		}
 		await recompute(platformId);
 		// Exactly what a computation from nothing finds, each mention once, none retired left.
@@ -207,9 +205,9 @@ describe.each(engines)('theme generations on %s', (name) => {
 			found.flatMap(({ theme, reviewIds }) => reviewIds.map((id) => `${id} ${theme}`)).sort(),
 		);
 		expect(rows.some((row) => !/ \d+\.\.$/.test(row))).toBe(false);
-		// Written as a difference: the unchanged half's mentions kept their generation.
+		// Written as a difference: the first phrases' mentions kept their generation.
 		expect(rows.filter((row) => row.endsWith(' 2..')).length).toBeGreaterThan(500);
-		expect(rows.filter((row) => row.endsWith(' 1..')).length).toBeGreaterThanOrEqual(changed.length);
+		expect(rows.filter((row) => row.endsWith(' 1..')).length).toBeGreaterThan(500);
 		const counts = Object.fromEntries(
 			(await readThemes(platformId)).likes.map((theme) => [theme.theme, theme.count]),
 		);
