@@ -5,9 +5,6 @@
  * generation status rows, search and list order, and unique violations. It also checks the seam
  * itself: the bound tables are the engine's, and each adapter is the engine's.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, is, Table } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sqliteSchema from '@db/schema';
@@ -21,7 +18,6 @@ import { siteCounterStore } from '@/server/auth/rate-limit/site-counters';
 import { createSession, invalidateSession, validateSessionToken } from '@/server/auth/session';
 import { createArticle, listAll, listPublished } from '@/server/content/articles';
 import {
-	chooseEngine,
 	closeDatabase,
 	db,
 	engine,
@@ -35,17 +31,9 @@ import { claimDeliveries } from '@/server/newsletter/queue';
 import { createIssue, sendIssue } from '@/server/newsletter/issues';
 import { generationStatus } from '@/server/site/generator';
 import { insertAccount } from '../support/newsletter-fixture';
-import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
+import { ENGINES, engineSwitch } from '../support/each-engine';
 
-const engines = ['sqlite', 'postgres'] as const;
-const dir = mkdtempSync(join(tmpdir(), 'rmh-engines-'));
-const postgresDatabases: TestPostgres[] = [];
-
-afterAll(async () => {
-	await closeDatabase();
-	await Promise.all(postgresDatabases.map((database) => database.close()));
-	rmSync(dir, { recursive: true, force: true });
-});
+const engines = engineSwitch('rmh-engines-');
 
 let accounts = 0;
 function newAccount(overrides: { email?: string; username?: string } = {}) {
@@ -76,17 +64,8 @@ describe('the tables before an engine is chosen', () => {
 	});
 });
 
-describe.each(engines)('the services on %s', (name) => {
-	beforeAll(async () => {
-		await closeDatabase();
-		if (name === 'sqlite') {
-			chooseEngine({ databasePath: join(dir, 'app.db') });
-		} else {
-			const database = await postgresTestDatabase();
-			postgresDatabases.push(database);
-			chooseEngine({ databaseUrl: database.url, databasePath: join(dir, 'unused.db') });
-		}
-	});
+describe.each(ENGINES)('the services on %s', (name) => {
+	beforeAll(() => engines.choose(name));
 
 	it('binds every shared table of the engine, and nothing of the other engine', () => {
 		expect(engine().name).toBe(name);

@@ -3,15 +3,10 @@
  * expired sessions, links (preview links too) and finished rate-limit windows and keeps the live ones; on
  * PostgreSQL, of two rounds started together (two nodes), one runs and the other skips.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryCounterStore } from '@/server/auth/rate-limit/counter-store.memory';
 import { siteCounterStore } from '@/server/auth/rate-limit/site-counters';
 import {
-	chooseEngine,
-	closeDatabase,
 	db,
 	emailVerificationTokens,
 	engine,
@@ -36,37 +31,17 @@ import { queueThemes } from '@/server/community/theme-queue';
 import { HOUSEKEEPING_CHORES } from '@/server/app/chores';
 import { housekeepingRound, type Chore } from '@/server/housekeeping/rounds';
 import { insertAccount } from '../support/newsletter-fixture';
-import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
+import { ENGINES, engineSwitch } from '../support/each-engine';
 
-const engines = ['sqlite', 'postgres'] as const;
-const dir = mkdtempSync(join(tmpdir(), 'rmh-housekeeping-'));
-const postgresDatabases: TestPostgres[] = [];
+const engines = engineSwitch('rmh-housekeeping-');
 const T0 = Date.UTC(2030, 0, 1);
 const MINUTE = 60_000;
-
-afterAll(async () => {
-	await closeDatabase();
-	await Promise.all(postgresDatabases.map((database) => database.close()));
-	rmSync(dir, { recursive: true, force: true });
-});
 
 const ids = async <Row extends { id: string }>(rows: Promise<Row[]>) =>
 	(await rows).map((row) => row.id).sort();
 
-describe.each(engines)('housekeeping on %s', (name) => {
-	beforeAll(async () => {
-		await closeDatabase();
-		if (name === 'sqlite') {
-			chooseEngine({ databasePath: join(dir, 'app.db') });
-		} else {
-			const database = await postgresTestDatabase();
-			postgresDatabases.push(database);
-			chooseEngine({
-				databaseUrl: database.url,
-				databasePath: join(dir, 'unused.db'),
-			});
-		}
-	});
+describe.each(ENGINES)('housekeeping on %s', (name) => {
+	beforeAll(() => engines.choose(name));
 
 	it('deletes expired sessions, links and rate-limit windows, and keeps the live ones', async () => {
 		const { id: userId, email } = await insertAccount(db());

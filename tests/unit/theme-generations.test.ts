@@ -5,52 +5,23 @@
  * ratings filter reads the generation the platform points to, never what a stopped run left
  * beyond it; and the next run undoes those leftovers before writing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { changeBus } from '@/server/changes/content-changes';
 import { listReviews } from '@/server/community/reviews';
 import { queueThemes } from '@/server/community/theme-queue';
 import { computeThemes, readThemes, runThemeJobs } from '@/server/community/themes';
-import {
-	chooseEngine,
-	closeDatabase,
-	db,
-	platformRatings,
-	platforms,
-	reviewThemes,
-	runStatement,
-	transaction,
-} from '@/server/db';
+import { db, platformRatings, platforms, reviewThemes, runStatement, transaction } from '@/server/db';
 import { insertAccount } from '../support/newsletter-fixture';
-import { postgresTestDatabase, type TestPostgres } from '../support/postgres-databases';
+import { ENGINES, engineSwitch } from '../support/each-engine';
 
-const engines = ['sqlite', 'postgres'] as const;
-const dir = mkdtempSync(join(tmpdir(), 'rmh-theme-generations-'));
-const postgresDatabases: TestPostgres[] = [];
-
-afterAll(async () => {
-	await closeDatabase();
-	await Promise.all(postgresDatabases.map((database) => database.close()));
-	rmSync(dir, { recursive: true, force: true });
-});
+const engines = engineSwitch('rmh-theme-generations-');
 
 const DASHBOARD = 'self-serve dashboard';
 const REPORTING = 'reporting api';
 
-describe.each(engines)('theme generations on %s', (name) => {
-	beforeAll(async () => {
-		await closeDatabase();
-		if (name === 'sqlite') {
-			chooseEngine({ databasePath: join(dir, 'app.db') });
-		} else {
-			const database = await postgresTestDatabase();
-			postgresDatabases.push(database);
-			chooseEngine({ databaseUrl: database.url, databasePath: join(dir, 'unused.db') });
-		}
-	});
+describe.each(ENGINES)('theme generations on %s', (name) => {
+	beforeAll(() => engines.choose(name));
 
 	async function platformWith(slug: string, pros: string[]) {
 		const [platform] = await db()
