@@ -17,11 +17,12 @@ const DISCARD_QUESTION = 'You have unsaved changes. Discard them?';
  * or a dialog of the page asks it.
  */
 async function answerDiscardQuestion(page: Page, accept: boolean): Promise<void> {
-	const native = new Promise<'native'>((resolve) =>
+	const native = new Promise<'native'>((resolve, reject) =>
 		page.once('dialog', (dialog) => {
 			expect(dialog.message()).toBe(DISCARD_QUESTION);
-			void (accept ? dialog.accept() : dialog.dismiss());
-			resolve('native');
+			// Settled once the answer reached the page: until then it is inside confirm(), and
+			// the caller's next action may never reach it.
+			(accept ? dialog.accept() : dialog.dismiss()).then(() => resolve('native'), reject);
 		}),
 	);
 	const question = page
