@@ -3,12 +3,11 @@
  * temporary folder, then a fresh PostgreSQL database of the run's cluster. The folder and the
  * databases go when the file ends.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { chooseEngine, closeDatabase } from '@/server/db';
 import { postgresTestDatabase, type TestPostgres } from './postgres-databases';
+import { tempDirPerFile } from './temp-dirs';
 
 export const ENGINES = ['sqlite', 'postgres'] as const;
 export type EngineName = (typeof ENGINES)[number];
@@ -18,12 +17,11 @@ export type EngineName = (typeof ENGINES)[number];
  * use and opens the engine named, on a database of its own.
  */
 export function engineSwitch(prefix: string): { choose: (name: EngineName) => Promise<void> } {
-	const dir = mkdtempSync(join(tmpdir(), prefix));
+	const dir = tempDirPerFile(prefix);
 	const postgresDatabases: TestPostgres[] = [];
 	afterAll(async () => {
 		await closeDatabase();
 		await Promise.all(postgresDatabases.map((database) => database.close()));
-		rmSync(dir, { recursive: true, force: true });
 	});
 	return {
 		async choose(name) {

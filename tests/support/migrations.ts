@@ -2,9 +2,10 @@
  * Upgrade tests of SQLite migrations: a database made by the migrations before a given one,
  * written to the old way, then opened with every migration as a started server would.
  */
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { openDatabase, type AppDatabase } from '@/server/db';
+import { tempDirPerFile } from './temp-dirs';
 
 type JournalEntry = { idx: number; tag: string };
 
@@ -26,6 +27,21 @@ export function migrationsAround(
 	journal.entries = journal.entries.filter((entry) => entry.idx < upgrade.idx);
 	writeFileSync(journalPath, JSON.stringify(journal));
 	return { before, all: source };
+}
+
+/**
+ * For an upgrade test file (call at its top level): `around(source)` answers migrationsAround for
+ * the migration whose tag ends with `tagSuffix`, its shortened copy in a folder of the file's own,
+ * removed after the file.
+ */
+export function upgradeMigrations(tagSuffix: string): (source: string) => { before: string; all: string } {
+	const dir = tempDirPerFile('migrations-');
+	return (source) => {
+		// One folder per migrations folder: the SQLite and the PostgreSQL copies side by side.
+		const copy = join(dir, basename(source));
+		mkdirSync(copy, { recursive: true });
+		return migrationsAround(source, tagSuffix, copy);
+	};
 }
 
 /**

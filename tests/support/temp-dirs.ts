@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 /**
  * For a test file whose tests each make folders of their own: the returned function makes one
@@ -17,4 +17,14 @@ export function tempDirsPerTest(prefix: string): () => string {
 		made.push(dir);
 		return dir;
 	};
+}
+
+/**
+ * For a test file that keeps one folder for all its tests: made now (named `prefix` and a random
+ * tail), removed once the file's tests have run. Call at the file's top level.
+ */
+export function tempDirPerFile(prefix: string): string {
+	const dir = mkdtempSync(join(tmpdir(), prefix));
+	afterAll(() => rmSync(dir, { recursive: true, force: true }));
+	return dir;
 }

@@ -4,9 +4,7 @@
  * comes out with the figures the ratings service keeps now, banned authors' and its
  * representative's reviews left out.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
@@ -15,21 +13,15 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as sqliteSchema from '@db/schema';
 import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
-import { migrationsAround } from '../support/migrations';
+import { upgradeMigrations } from '../support/migrations';
 
-const folders: string[] = [];
 let postgres: TestPostgres | undefined;
 
 afterAll(async () => {
-	for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 	await postgres?.close();
 });
 
-function foldersAroundBackfill(source: string) {
-	const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
-	folders.push(dir);
-	return migrationsAround(source, '_backfill_rating_breakdown', dir);
-}
+const foldersAroundBackfill = upgradeMigrations('_backfill_rating_breakdown');
 
 /**
  * Platform 1 rated 5 and 4 by readers (sub-scores 5 and 4, and 2 and none), 1 by a banned

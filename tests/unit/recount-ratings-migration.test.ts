@@ -3,9 +3,7 @@
  * representatives' own reviews stop counting, on both engines: a platform rated before it
  * comes out with the numbers the ratings service would now keep.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
@@ -15,22 +13,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import * as sqliteSchema from '@db/schema';
 import { averageRating } from '@/lib/ratings';
 import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
-import { migrationsAround } from '../support/migrations';
+import { upgradeMigrations } from '../support/migrations';
 
-const folders: string[] = [];
 let postgres: TestPostgres | undefined;
 
 afterAll(async () => {
-	for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 	await postgres?.close();
 });
 
 /** A copy of a migrations folder whose journal stops before the recount. */
-function foldersAroundRecount(source: string): { before: string; all: string } {
-	const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
-	folders.push(dir);
-	return migrationsAround(source, '_recount_platform_ratings', dir);
-}
+const foldersAroundRecount = upgradeMigrations('_recount_platform_ratings');
 
 /**
  * Platform 1 rated 5 (an ordinary reader), 1 (a banned reader) and 2 (its representative),

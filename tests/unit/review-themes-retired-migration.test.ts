@@ -4,9 +4,7 @@
  * platform's pointer that a recompute had not yet deleted go with it; the current generation and
  * one half written beyond it stay (a reader of the current one sees neither extra).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
@@ -15,21 +13,15 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as sqliteSchema from '@db/schema';
 import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
-import { migrationsAround } from '../support/migrations';
+import { upgradeMigrations } from '../support/migrations';
 
-const folders: string[] = [];
 let postgres: TestPostgres | undefined;
 
 afterAll(async () => {
-	for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 	await postgres?.close();
 });
 
-function foldersAroundRetired(source: string): { before: string; all: string } {
-	const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
-	folders.push(dir);
-	return migrationsAround(source, '_review_themes_retired', dir);
-}
+const foldersAroundRetired = upgradeMigrations('_review_themes_retired');
 
 /**
  * Platform 1 points to generation 2, with a generation 1 left behind and a generation 3 half

@@ -3,9 +3,7 @@
  * rows, on both engines: a review voted on before the counts were kept comes out with the
  * counts the vote service keeps now, and a review without votes keeps zeros.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
@@ -14,21 +12,15 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as sqliteSchema from '@db/schema';
 import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
-import { migrationsAround } from '../support/migrations';
+import { upgradeMigrations } from '../support/migrations';
 
-const folders: string[] = [];
 let postgres: TestPostgres | undefined;
 
 afterAll(async () => {
-	for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 	await postgres?.close();
 });
 
-function foldersAroundBackfill(source: string) {
-	const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
-	folders.push(dir);
-	return migrationsAround(source, '_backfill_review_vote_counts', dir);
-}
+const foldersAroundBackfill = upgradeMigrations('_backfill_review_vote_counts');
 
 /** Review 1 found helpful by two readers and unhelpful by one; review 2 has no votes. */
 function history(now: string): SQL[] {

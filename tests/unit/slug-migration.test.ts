@@ -4,9 +4,7 @@
  * kind and id where the title gives none (letters beyond ASCII, no letter, a reserved word, the
  * word "vs" in a platform's name), unique per kind (the later of two equal ones gets its id).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
@@ -16,21 +14,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import * as sqliteSchema from '@db/schema';
 import { slugFromTitle } from '@/lib/slugs';
 import { emptyPostgresDatabase, type TestPostgres } from '../support/postgres-databases';
-import { migrationsAround } from '../support/migrations';
+import { upgradeMigrations } from '../support/migrations';
 
-const folders: string[] = [];
 let postgres: TestPostgres | undefined;
 
 afterAll(async () => {
-	for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 	await postgres?.close();
 });
 
-function foldersAroundSlugs(source: string) {
-	const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
-	folders.push(dir);
-	return migrationsAround(source, '_slugs_and_search_meta', dir);
-}
+const foldersAroundSlugs = upgradeMigrations('_slugs_and_search_meta');
 
 const PLATFORM_NAMES = [
 	'Amazon Ads',
