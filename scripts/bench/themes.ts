@@ -285,8 +285,8 @@ function writer(dbPath: string) {
 type MentionCounts = {
 	/** Each platform's current generation. */
 	pointers: Map<number, number>;
-	/** Mentions by platform and generation ("platform generation" → rows). */
-	rows: Map<string, number>;
+	/** Mentions by platform and generation. */
+	rows: { platform: number; generation: number; n: number }[];
 	/** Mentions in the generations the platforms point to. */
 	current: number;
 };
@@ -297,13 +297,9 @@ function countMentions(client: Database.Database): MentionCounts {
 			client.prepare('SELECT id, themes_generation AS g FROM platforms').all() as { id: number; g: number }[]
 		).map((row) => [row.id, row.g]),
 	);
-	const rows = new Map(
-		(
-			client
-				.prepare('SELECT platform_id AS p, generation AS g, count(*) AS n FROM review_themes GROUP BY 1, 2')
-				.all() as { p: number; g: number; n: number }[]
-		).map((row) => [`${row.p} ${row.g}`, row.n]),
-	);
+	const rows = client
+		.prepare('SELECT platform_id AS platform, generation, count(*) AS n FROM review_themes GROUP BY 1, 2')
+		.all() as MentionCounts['rows'];
 	const { current } = client
 		.prepare(
 			`SELECT count(*) AS current FROM review_themes m JOIN platforms p ON p.id = m.platform_id
@@ -316,12 +312,9 @@ function countMentions(client: Database.Database): MentionCounts {
 
 /** The mentions in generations newer than those the platforms pointed to `before`: what a run wrote. */
 function mentionsWritten(before: MentionCounts, after: MentionCounts): number {
-	let written = 0;
-	for (const [key, n] of after.rows) {
-		const [platform, generation] = key.split(' ').map(Number) as [number, number];
-		if (generation > (before.pointers.get(platform) ?? 0)) written += n;
-	}
-	return written;
+	return after.rows
+		.filter(({ platform, generation }) => generation > (before.pointers.get(platform) ?? 0))
+		.reduce((sum, { n }) => sum + n, 0);
 }
 
 /** How many theme jobs are queued or running (a connection of its own, closed at once). */

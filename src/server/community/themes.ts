@@ -82,6 +82,9 @@ export type PlatformThemes = { likes: Theme[]; dislikes: Theme[] };
 
 const themesLog = () => baseLog().child({ subject: 'themes' });
 
+/** A theme's key in maps and sets: its side and phrase. */
+const themeKey = (side: ThemeSide, theme: string) => `${side}\u0000${theme}`;
+
 /** One theme found: its side, phrase, and its reviews (newest first). */
 type Found = { side: ThemeSide; theme: string; reviewIds: number[] };
 
@@ -93,7 +96,7 @@ export async function computeThemes(platformId: number): Promise<Found[]> {
 	const mentions = new Map<string, { side: ThemeSide; theme: string; reviews: Array<[number, number]> }>();
 	const note = (side: ThemeSide, phrases: string[], id: number, at: number) => {
 		for (const theme of phrases) {
-			const key = `${side}\u0000${theme}`;
+			const key = themeKey(side, theme);
 			const entry = mentions.get(key) ?? { side, theme, reviews: [] };
 			entry.reviews.push([id, at]);
 			mentions.set(key, entry);
@@ -141,7 +144,19 @@ export async function computeThemes(platformId: number): Promise<Found[]> {
 /** One review's mention of a theme: review id, side, phrase. */
 type Mention = readonly [ratingId: number, side: ThemeSide, theme: string];
 
-const mentionKey = ([ratingId, side, theme]: Mention) => `${ratingId}\u0000${side}\u0000${theme}`;
+const mentionKey = ([ratingId, side, theme]: Mention) => `${ratingId}\u0000${themeKey(side, theme)}`;
+
+/** The columns a Mention is read from, and the Mention of a row read with them. */
+const mentionColumns = {
+	ratingId: reviewThemes.ratingId,
+	side: reviewThemes.side,
+	theme: reviewThemes.theme,
+};
+const asMention = (row: { ratingId: number; side: ThemeSide; theme: string }): Mention => [
+	row.ratingId,
+	row.side,
+	row.theme,
+];
 
 /**
  * The platform's mentions in `generation`, read a few thousand at a time in the order of
@@ -152,7 +167,7 @@ async function readMentions(platformId: number, generation: number): Promise<Map
 	let after: Mention | undefined;
 	for (;;) {
 		const rows = await db()
-			.select({ ratingId: reviewThemes.ratingId, side: reviewThemes.side, theme: reviewThemes.theme })
+			.select(mentionColumns)
 			.from(reviewThemes)
 			.where(
 				and(
@@ -165,12 +180,11 @@ async function readMentions(platformId: number, generation: number): Promise<Map
 			.orderBy(asc(reviewThemes.theme), asc(reviewThemes.side), asc(reviewThemes.ratingId))
 			.limit(ROWS_PER_READ);
 		for (const row of rows) {
-			const mention: Mention = [row.ratingId, row.side, row.theme];
+			const mention = asMention(row);
 			held.set(mentionKey(mention), mention);
 		}
 		if (rows.length < ROWS_PER_READ) return held;
-		const last = rows.at(-1)!;
-		after = [last.ratingId, last.side, last.theme];
+		after = asMention(rows.at(-1)!);
 		await yieldToRequests();
 	}
 }
@@ -205,16 +219,9 @@ const listedIn = (items: SQL) =>
 async function untilNoneLeft(platformId: number, which: SQL, change: (rows: SQL) => SQL): Promise<void> {
 	const selected = and(eq(reviewThemes.platformId, platformId), which) as SQL;
 	for (;;) {
-		const rows = await db()
-			.select({ ratingId: reviewThemes.ratingId, side: reviewThemes.side, theme: reviewThemes.theme })
-			.from(reviewThemes)
-			.where(selected)
-			.limit(ROWS_PER_INSERT);
+		const rows = await db().select(mentionColumns).from(reviewThemes).where(selected).limit(ROWS_PER_INSERT);
 		if (rows.length === 0) return;
-		await inSlices(
-			rows.map((row): Mention => [row.ratingId, row.side, row.theme]),
-			(items) => change(sql`${selected} and ${listedIn(items)}`),
-		);
+		await inSlices(rows.map(asMention), (items) => change(sql`${selected} and ${listedIn(items)}`));
 		if (rows.length < ROWS_PER_INSERT) return;
 	}
 }
@@ -275,9 +282,9 @@ async function themesAsStored(platformId: number, found: Found[]): Promise<boole
 		.from(platformThemes)
 		.where(eq(platformThemes.platformId, platformId));
 	if (stored.length !== found.length) return false;
-	const byKey = new Map(stored.map((row) => [`${row.side}\u0000${row.theme}`, row]));
+	const byKey = new Map(stored.map((row) => [themeKey(row.side, row.theme), row]));
 	return found.every(({ side, theme, reviewIds }) => {
-		const row = byKey.get(`${side}\u0000${theme}`);
+		const row = byKey.get(themeKey(side, theme));
 		return (
 			row !== undefined &&
 			row.count === reviewIds.length &&
@@ -296,7 +303,7 @@ async function writeThemes(tx: Reader, platformId: number, found: Found[], gener
 		.select({ side: platformThemes.side, theme: platformThemes.theme, at: platformThemes.firstSeenAt })
 		.from(platformThemes)
 		.where(eq(platformThemes.platformId, platformId));
-	const firstSeen = new Map(seen.map((row) => [`${row.side}\u0000${row.theme}`, row.at]));
+	const firstSeen = new Map(seen.map((row) => [themeKey(row.side, row.theme), row.at]));
 	await tx.delete(platformThemes).where(eq(platformThemes.platformId, platformId));
 	const themes = found.map(({ side, theme, reviewIds }) => ({
 		platformId,
@@ -304,7 +311,7 @@ async function writeThemes(tx: Reader, platformId: number, found: Found[], gener
 		theme,
 		reviewCount: reviewIds.length,
 		reviewIds: JSON.stringify(reviewIds.slice(0, THEME_REVIEW_IDS)),
-		firstSeenAt: firstSeen.get(`${side}\u0000${theme}`) ?? now,
+		firstSeenAt: firstSeen.get(themeKey(side, theme)) ?? now,
 	}));
 	for (let i = 0; i < themes.length; i += ROWS_PER_INSERT) {
 		await tx.insert(platformThemes).values(themes.slice(i, i + ROWS_PER_INSERT));
@@ -521,10 +528,10 @@ export async function newThemes(
 		.select({ side: platformThemes.side, theme: platformThemes.theme })
 		.from(platformThemes)
 		.where(and(eq(platformThemes.platformId, platformId), between(platformThemes.firstSeenAt, since, until)));
-	const fresh = new Set(rows.map((row) => `${row.side}\u0000${row.theme}`));
+	const fresh = new Set(rows.map((row) => themeKey(row.side, row.theme)));
 	return (['likes', 'dislikes'] as const).flatMap((side) =>
 		shown[side]
-			.filter((item) => fresh.has(`${side}\u0000${item.theme}`))
+			.filter((item) => fresh.has(themeKey(side, item.theme)))
 			.map((item) => ({ side, theme: item.theme, count: item.count })),
 	);
 }
